@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+// The one module that reads process.env. Everything else imports `env` from here.
+// Parsing is lazy so that modules can be imported (e.g. by tests or `next build`)
+// without every variable being set; the first access validates and fails with one
+// clear message naming each bad variable.
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url("must be a postgres:// URL"),
+  REDIS_URL: z.string().url("must be a redis:// URL").default("redis://127.0.0.1:6379"),
+  AUTH_SECRET: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -base64 32`)").optional(),
+  AUTH_URL: z.string().url().optional(),
+  AUTH_TRUST_HOST: bool,
+  GITHUB_ID: z.string().optional(),
+  GITHUB_SECRET: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  QUEUE_PREFIX: z.string().default("h2hmem"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(30000),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
+  DAILY_SUBMISSION_QUOTA: z.coerce.number().int().min(0).default(5),
+  LEXICAL_TOKENIZER: z.enum(["nltk", "whitespace"]).default("nltk"),
+  JUDGE_BASE_URL: z.string().url().optional(),
+  JUDGE_API_KEY: z.string().optional(),
+  JUDGE_MODEL: z.string().default("gpt-4o-mini"),
+  JUDGE_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
+  JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  JUDGE_RPM: z.coerce.number().int().min(1).default(500),
+  JUDGE_PROMPT_FILE: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+let cached: Env | undefined;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Treat empty strings as unset so `.env` lines like `JUDGE_BASE_URL=` mean "not configured".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+  }
+  return result.data;
+}
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests and scripts that change the environment after start-up. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+export const env: Env = new Proxy({} as Env, {
+  get: (_t, key: string) => getEnv()[key as keyof Env],
+});
