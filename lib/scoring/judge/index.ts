@@ -1,0 +1,15 @@
+export { sha256Hex } from "./sha256";
+export {
+  JUDGE_LEVELS,
+  BUILTIN_PROMPT_REVISION,
+  DEFAULT_JUDGE_PROMPT,
+  ITEM_SEPARATOR,
+  promptTemplate,
+  formatQuestionBlock,
+  renderJudgePrompt,
+} from "./prompt";
+export type { JudgeLevel, PromptTemplate, JudgeQuestion } from "./prompt";
+export { buildJudgeBatches, partSizes, sessionKey } from "./batch";
+export type { JudgeItem, JudgeBatch, SessionRef, MethodInfo } from "./batch";
+export { parseJudgeReply, snapScore } from "./parse";
+export type { JudgedItem, ParsedReply } from "./parse";

@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseJudgeReply, snapScore } from "./parse";
+import { JUDGE_LEVELS } from "./prompt";
+
+const ids = ["a", "b", "c"];
+
+describe("snapScore", () => {
+  it("keeps grid values and snaps off-grid ones to the nearest level", () => {
+    for (const l of JUDGE_LEVELS) expect(snapScore(l)).toBe(l);
+    expect(snapScore(0.8)).toBe(0.75);
+    expect(snapScore(0.3)).toBe(0.25);
+    expect(snapScore(0.9)).toBe(1);
+    expect(snapScore(0.1)).toBe(0);
+  });
+
+  it("sends exact midpoints down and clamps out-of-range values", () => {
+    expect(snapScore(0.125)).toBe(0);
+    expect(snapScore(0.375)).toBe(0.25);
+    expect(snapScore(0.625)).toBe(0.5);
+    expect(snapScore(0.875)).toBe(0.75);
+    expect(snapScore(7)).toBe(1);
+    expect(snapScore(-2)).toBe(0);
+  });
+
+  it("always returns the closest level", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -5, max: 5, noNaN: true }), (x) => {
+        const s = snapScore(x);
+        for (const l of JUDGE_LEVELS) expect(Math.abs(x - s)).toBeLessThanOrEqual(Math.abs(x - l));
+      }),
+    );
+  });
+});
+
+describe("parseJudgeReply", () => {
+  it("reads a clean array", () => {
+    const r = parseJudgeReply(
+      JSON.stringify([
+        { question_id: "a", score: 1, reasoning: "right" },
+        { question_id: "b", score: 0.5, reasoning: "partial" },
+        { question_id: "c", score: 0, reasoning: "wrong" },
+      ]),
+      ids,
+    );
+    expect(r.error).toBeNull();
+    expect(r.missing).toEqual([]);
+    expect(r.results.get("b")).toEqual({ score: 0.5, reasoning: "partial", rawScore: 0.5, snapped: false });
+  });
+
+  it("tolerates code fences and prose around the array", () => {
+    const text = 'Here are my grades:\n```json\n[{"question_id":"a","score":0.75,"reasoning":"ok"}]\n```\nHope this helps!';
+    const r = parseJudgeReply(text, ids);
+    expect(r.results.get("a")?.score).toBe(0.75);
+    expect(r.missing).toEqual(["b", "c"]);
+  });
+
+  it("recovers the array when the surrounding prose itself contains brackets", () => {
+    const text = 'Scale used [0-1]. [{"question_id":"a","score":1,"reasoning":"x"},{"question_id":"b","score":0,"reasoning":"y"}] (see [note])';
+    const r = parseJudgeReply(text, ids);
+    expect([...r.results.keys()].sort()).toEqual(["a", "b"]);
+  });
+
+  it("skips items without question_id, drops non-numeric scores, snaps off-grid ones", () => {
+    const text = JSON.stringify([
+      { score: 1, reasoning: "no id" },
+      { question_id: "a", score: "excellent" },
+      { question_id: "b", score: 0.6, reasoning: "close" },
+      { question_id: "c", score: "0.25", reasoning: "string number" },
+      { question_id: "zzz", score: 1 },
+      "not an object",
+    ]);
+    const r = parseJudgeReply(text, ids);
+    expect(r.missing).toEqual(["a"]);
+    expect(r.results.get("b")).toMatchObject({ score: 0.5, rawScore: 0.6, snapped: true });
+    expect(r.results.get("c")?.score).toBe(0.25);
+    expect(r.unexpected).toEqual(["zzz"]);
+    expect(r.dropped).toBe(3);
+  });
+
+  it("accepts numeric ids and keeps the first answer for a repeated id", () => {
+    const r = parseJudgeReply('[{"question_id":7,"score":1},{"question_id":"7","score":0}]', ["7"]);
+    expect(r.results.get("7")?.score).toBe(1);
+  });
+
+  it("counts a non-list or an unparseable reply as nothing parsed", () => {
+    for (const text of ['{"question_id":"a","score":1}', "I cannot grade these.", "[{oops", ""]) {
+      const r = parseJudgeReply(text, ids);
+      expect(r.error).not.toBeNull();
+      expect(r.missing).toEqual(ids);
+      expect(r.results.size).toBe(0);
+    }
+  });
+
+  it("never throws on arbitrary text", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const r = parseJudgeReply(s, ids);
+        expect(r.results.size + r.missing.length).toBe(ids.length);
+      }),
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { sha256Hex } from "./sha256";
+
+// Our own wording of the official five-level rubric (benchmark doc §8). The layout of each
+// question block (separator, then "Question ID / Question / Ground Truth / Assistant Answer")
+// follows the official script so that its prompt and ours are interchangeable.
+
+export const JUDGE_LEVELS = [0, 0.25, 0.5, 0.75, 1] as const;
+export type JudgeLevel = (typeof JUDGE_LEVELS)[number];
+
+/** Bump when the built-in wording changes in meaning; the hash suffix changes with any edit anyway. */
+export const BUILTIN_PROMPT_REVISION = "h2h1";
+
+export const ITEM_SEPARATOR = "-".repeat(40);
+
+export const DEFAULT_JUDGE_PROMPT = `You are grading the answers of an AI memory system. The system silently observed a long, multi-session conversation between people (text messages and shared images) and was later asked questions about it. For every question below, compare the Assistant Answer with the Ground Truth and assign exactly one of these five scores:
+
+1    = Fully correct: precise and confident; all key information from the ground truth is present and nothing is made up.
+0.75 = Largely correct and confident: only minor details are missing, or the answer carries some unnecessary filler.
+0.5  = Partly correct: right but incomplete or hedged; the main entity is right but required details are missing; a yes/no verdict that is right but justified wrongly; or an answer that is too general.
+0.25 = On topic but misses the key entity or value, is mostly invented with only a few correct bits, or is too vague to be useful.
+0    = Wrong: contradicts the ground truth, gets a yes/no verdict backwards, invents facts, or gives no usable answer.
+
+Judge the meaning, not the wording: paraphrases and different formatting are fine. Use no score other than 0, 0.25, 0.5, 0.75 and 1.
+
+{{header}}
+
+{{questions}}
+${ITEM_SEPARATOR}
+
+Reply with a JSON array and nothing else. It must contain one object per question above, in the same order:
+[{"question_id": "<the Question ID exactly as written above>", "score": <0, 0.25, 0.5, 0.75 or 1>, "reasoning": "<one or two sentences>"}]
+Write every reasoning in English, even when the question or the answers use another language.`;
+
+export type PromptTemplate = { text: string; version: string; source: "builtin" | "file" };
+
+/**
+ * The prompt version is part of every cache key and of the judge scorer version, so it is
+ * derived from the template text itself: editing the text (or pointing JUDGE_PROMPT_FILE at
+ * another file) can never reuse results judged under different instructions.
+ */
+export function promptTemplate(fileText?: string | null): PromptTemplate {
+  if (fileText != null && fileText.trim() !== "") {
+    return { text: fileText, version: `file-${sha256Hex(fileText).slice(0, 12)}`, source: "file" };
+  }
+  return {
+    text: DEFAULT_JUDGE_PROMPT,
+    version: `${BUILTIN_PROMPT_REVISION}-${sha256Hex(DEFAULT_JUDGE_PROMPT).slice(0, 8)}`,
+    source: "builtin",
+  };
+}
+
+export type JudgeQuestion = { id: string; question: string; reference: string; answer: string };
+
+/** One question block, exactly in the official layout. */
+export function formatQuestionBlock(q: JudgeQuestion): string {
+  return [
+    ITEM_SEPARATOR,
+    `Question ID: ${q.id}`,
+    `Question: ${q.question.trim()}`,
+    `Ground Truth: ${q.reference.trim()}`,
+    `Assistant Answer: ${q.answer.trim()}`,
+  ].join("\n");
+}
+
+/**
+ * Fills `{{header}}` and `{{questions}}`. A custom template without the placeholders gets the
+ * header and the questions appended, so any free-form rubric file still works.
+ */
+export function renderJudgePrompt(template: string, header: string, questions: JudgeQuestion[]): string {
+  const block = questions.map(formatQuestionBlock).join("\n");
+  const hasQuestions = template.includes("{{questions}}");
+  const hasHeader = template.includes("{{header}}");
+  let out = template.replaceAll("{{header}}", () => header).replaceAll("{{questions}}", () => block);
+  if (!hasQuestions) out = `${out.trimEnd()}\n\n${hasHeader ? "" : `${header}\n\n`}${block}\n${ITEM_SEPARATOR}`;
+  return out;
+}
