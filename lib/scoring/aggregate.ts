@@ -1,0 +1,114 @@
+// Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
+// stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
+// resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
+import { CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
+import { CATEGORIES } from "./categories";
+import { bootstrapMeans, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
+
+export type ScoreRow = {
+  split: SplitOrOverall;
+  scope: "ALL" | CategoryCode | MainType;
+  metric: Metric;
+  aggregate: "micro" | "macro";
+  value: number;
+  ciLow: number | null;
+  ciHigh: number | null;
+  /** Questions with a value in this scope (the denominator). */
+  n: number;
+  /** Questions in this scope whose value was null (e.g. judge failed): left out of the mean. */
+  excluded?: number;
+};
+export type QuestionResult = { split: Split; category: CategoryCode; qid: string | null; metrics: Partial<Record<Metric, number | null>> };
+export type AggregateOptions = { resamples?: number; seed?: number };
+
+const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
+
+type Cell = { split: Split; category: CategoryCode; n: number; sum: number; excluded: number; boot: Float64Array };
+
+export function aggregateScores(results: QuestionResult[], opts: AggregateOptions = {}): ScoreRow[] {
+  const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
+  const splitsPresent = SPLITS.filter((s) => results.some((r) => r.split === s));
+  const rows: ScoreRow[] = [];
+  for (const metric of metrics) {
+    const cells = buildCells(results, metric, resamples, seed);
+    for (const split of [...splitsPresent, ...(splitsPresent.length > 0 ? (["overall"] as const) : [])]) {
+      const inSplit = cells.filter((c) => split === "overall" || c.split === split);
+      const scopes: Array<[ScoreRow["scope"], CategoryCode[]]> = [
+        ["ALL", [...CATEGORY_CODES]],
+        ...MAIN_TYPES.map((t): [MainType, CategoryCode[]] => [t, CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === t)]),
+        ...CATEGORY_CODES.map((c): [CategoryCode, CategoryCode[]] => [c, [c]]),
+      ];
+      for (const [scope, cats] of scopes) {
+        const chosen = inSplit.filter((c) => cats.includes(c.category));
+        rows.push(...rowsFor(split, scope, metric, chosen, resamples));
+      }
+    }
+  }
+  return rows;
+}
+
+function buildCells(results: QuestionResult[], metric: Metric, resamples: number, seed: number): Cell[] {
+  const groups = new Map<string, { split: Split; category: CategoryCode; values: number[]; excluded: number }>();
+  for (const r of results) {
+    if (!(metric in r.metrics)) continue;
+    const key = `${r.split}|${r.category}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { split: r.split, category: r.category, values: [], excluded: 0 }));
+    const v = r.metrics[metric];
+    if (v === null || v === undefined || Number.isNaN(v)) g.excluded++;
+    else g.values.push(v);
+  }
+  return [...groups.entries()].map(([key, g]) => ({
+    split: g.split,
+    category: g.category,
+    n: g.values.length,
+    sum: g.values.reduce((a, b) => a + b, 0),
+    excluded: g.excluded,
+    // Seed per stratum (not per metric): metrics without nulls get identical resample indices.
+    boot: bootstrapMeans(g.values, resamples, seedFor(seed, key)),
+  }));
+}
+
+function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric, cells: Cell[], resamples: number): ScoreRow[] {
+  const n = cells.reduce((a, c) => a + c.n, 0);
+  const excluded = cells.reduce((a, c) => a + c.excluded, 0);
+  if (n === 0) return [];
+  const base = { split, scope, metric, n, ...(excluded > 0 || metric === "judge" ? { excluded } : {}) };
+  const live = cells.filter((c) => c.n > 0);
+
+  // micro: pooled mean of the questions; resample = n-weighted mean of the cell resample means.
+  const micro = live.reduce((a, c) => a + c.sum, 0) / n;
+  const microDist = combine(live, resamples, (c) => c.n / n);
+
+  // macro: mean of the category means, each category pooling its cells of this split.
+  const byCategory = new Map<CategoryCode, Cell[]>();
+  for (const c of live) byCategory.set(c.category, [...(byCategory.get(c.category) ?? []), c]);
+  const k = byCategory.size;
+  let macro = 0;
+  const macroDist = new Float64Array(resamples > 0 ? resamples : 0);
+  for (const group of byCategory.values()) {
+    const nc = group.reduce((a, c) => a + c.n, 0);
+    macro += group.reduce((a, c) => a + c.sum, 0) / nc / k;
+    const dist = combine(group, resamples, (c) => c.n / nc);
+    for (let b = 0; b < macroDist.length; b++) macroDist[b] += dist[b] / k;
+  }
+  const ci = (dist: Float64Array) => {
+    const { low, high } = percentileInterval(dist);
+    return { ciLow: low, ciHigh: high };
+  };
+  return [
+    { ...base, aggregate: "micro", value: micro, ...ci(microDist) },
+    { ...base, aggregate: "macro", value: macro, ...ci(macroDist) },
+  ];
+}
+
+function combine(cells: Cell[], resamples: number, weight: (c: Cell) => number): Float64Array {
+  const out = new Float64Array(resamples > 0 ? resamples : 0);
+  for (const c of cells) {
+    const w = weight(c);
+    for (let b = 0; b < out.length; b++) out[b] += w * c.boot[b];
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+// The official dataset's questions.json (benchmark doc §2, §5) -> ReferenceQuestion[]. Only the
+// fields scoring needs are required; annotation fields (validation_notes, validated, notes, ...)
+// vary between files and are ignored. The question's place comes from its folder, never from the
+// noisy answer_session / answer_dialogue fields.
+import { z } from "zod";
+import type { CategoryCode, MainType, Split } from "./types";
+import { CATEGORIES, MAIN_TYPE_NAMES, normalizeCategory, normalizeMainType } from "./categories";
+import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
+
+export type Difficulty = "easy" | "medium" | "hard";
+export type ReferenceQuestion = {
+  qid: string;
+  split: Split;
+  dialogue: number;
+  session: number;
+  index: number;
+  questionText: string;
+  questionImage: string;
+  category: CategoryCode;
+  mainType: MainType;
+  difficulty: Difficulty;
+  answer: string;
+};
+export type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
+
+const questionSchema = z.looseObject({
+  question: z.looseObject({ text: z.string(), image: z.string().optional().default("") }),
+  original_answer: z.string(),
+  question_type: z.looseObject({ main_type: z.string().optional(), sub_type: z.string() }),
+  difficulty: z.string().optional(),
+});
+const questionsFileSchema = z.looseObject({ questions: z.array(z.unknown()) });
+
+export function makeQid(split: Split, dialogue: number, session: number, index: number): string {
+  return `${split}/dialogue${dialogue}/session${session}/${index}`;
+}
+
+function difficultyOf(raw: string | undefined): Difficulty | null {
+  if (raw === undefined || raw.trim() === "") return "medium"; // documented quirk: missing = medium
+  const folded = raw.trim().toLowerCase();
+  return folded === "easy" || folded === "medium" || folded === "hard" ? folded : null;
+}
+
+export function parseQuestionsFile(json: unknown, loc: QuestionsFileLocation): { questions: ReferenceQuestion[]; issues: ValidationIssue[] } {
+  const issues = new IssueList(loc.file);
+  const root = questionsFileSchema.safeParse(json);
+  if (!root.success) {
+    issues.error("BAD_QUESTIONS_FILE", "/questions", 'A questions.json needs a "questions" array.', "Point --answer-key at the official dataset folder.");
+    return { questions: [], issues: issues.finish() };
+  }
+  const questions: ReferenceQuestion[] = [];
+  root.data.questions.forEach((raw, index) => {
+    const path = jsonPointer(["questions", index]);
+    const parsed = questionSchema.safeParse(raw);
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+      issues.error("BAD_QUESTION", path, `Question ${index} lacks required fields or has wrong types (${where}).`, "Each question needs question.text, original_answer and question_type.sub_type as strings.");
+      return;
+    }
+    const q = parsed.data;
+    const category = normalizeCategory(q.question_type.sub_type);
+    if (!category) {
+      issues.error("UNKNOWN_CATEGORY", `${path}/question_type/sub_type`, `Unknown sub_type "${q.question_type.sub_type}".`, "Use one of the nine H2HMem categories.");
+      return;
+    }
+    const mainType = CATEGORIES[category].mainType;
+    if (q.question_type.main_type !== undefined && normalizeMainType(q.question_type.main_type) !== mainType) {
+      issues.warning("MAIN_TYPE_MISMATCH", `${path}/question_type/main_type`, `main_type "${q.question_type.main_type}" does not match ${category}; using "${MAIN_TYPE_NAMES[mainType]}".`);
+    }
+    let difficulty = difficultyOf(q.difficulty);
+    if (!difficulty) {
+      issues.warning("UNKNOWN_DIFFICULTY", `${path}/difficulty`, `Unknown difficulty "${q.difficulty}"; counted as medium.`);
+      difficulty = "medium";
+    }
+    questions.push({
+      qid: makeQid(loc.split, loc.dialogue, loc.session, index),
+      split: loc.split,
+      dialogue: loc.dialogue,
+      session: loc.session,
+      index,
+      questionText: q.question.text,
+      questionImage: q.question.image,
+      category,
+      mainType,
+      difficulty,
+      answer: q.original_answer,
+    });
+  });
+  return { questions, issues: issues.finish() };
+}
+
+/** Parses `dyadic/dialogue4/scenes/session3/questions.json` (or `multi-party/...`) into its location. */
+export function locationFromPath(relPath: string): Omit<QuestionsFileLocation, "file"> | null {
+  const m = /(?:^|[\\/])(dyadic|multi-party|multi_party|multiparty)[\\/]dialogue(\d+)[\\/]scenes[\\/]session(\d+)[\\/]questions\.json$/i.exec(relPath);
+  if (!m) return null;
+  const split: Split = m[1].toLowerCase() === "dyadic" ? "dyadic" : "multi-party";
+  return { split, dialogue: Number(m[2]), session: Number(m[3]) };
+}

@@ -1,0 +1,94 @@
+// The nine H2HMem question categories and three main types, with every spelling seen in the
+// official data, README, template and scripts (benchmark doc §4). Submissions and the answer key
+// are both normalised through `normalizeCategory`, so "Multimodal Causal Inference" (the data),
+// "Multimodal Causal Reasoning" (the paper) and "Multimodal Casual Reasoning" (the template typo)
+// all land on MCR instead of silently vanishing from a per-category table.
+import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "./types";
+
+export type CategoryInfo = { code: CategoryCode; name: string; mainType: MainType; aliases: string[] };
+
+export const MAIN_TYPE_NAMES: Record<MainType, string> = {
+  RECALL: "Memory Recall",
+  REASONING: "Memory Reasoning",
+  APPLICATION: "Memory Application",
+};
+
+export const CATEGORIES: Record<CategoryCode, CategoryInfo> = {
+  UPR: { code: "UPR", name: "Unimodal Precise Recall", mainType: "RECALL", aliases: [] },
+  CRR: { code: "CRR", name: "Cross-modal Related Retrieval", mainType: "RECALL", aliases: [] },
+  KR: { code: "KR", name: "Knowledge Resolution", mainType: "RECALL", aliases: [] },
+  TR: { code: "TR", name: "Temporal Reasoning", mainType: "REASONING", aliases: [] },
+  MCR: {
+    code: "MCR",
+    name: "Multimodal Causal Reasoning",
+    mainType: "REASONING",
+    aliases: ["Multimodal Causal Inference", "Multimodal Casual Reasoning", "Multimodal Casual Inference"],
+  },
+  RET: {
+    code: "RET",
+    name: "Reference & Evolution Tracking",
+    mainType: "REASONING",
+    aliases: ["Reference and Evolution Tracking", "Cross-turn Reference Tracking"],
+  },
+  TTL: { code: "TTL", name: "Test-Time Learning", mainType: "APPLICATION", aliases: ["Test Time Learning"] },
+  CD: { code: "CD", name: "Conflict Detection", mainType: "APPLICATION", aliases: [] },
+  AR: { code: "AR", name: "Answer Refusal", mainType: "APPLICATION", aliases: [] },
+};
+
+/** Canonical display order (README): UPR CRR KR TR MCR RET TTL CD AR. */
+export const CATEGORY_ORDER: readonly CategoryCode[] = CATEGORY_CODES;
+export const MAIN_TYPE_ORDER: readonly MainType[] = MAIN_TYPES;
+
+const ABBR_SUFFIX = new RegExp(`\\s*\\((${CATEGORY_CODES.join("|")})\\)$`, "i");
+
+function fold(raw: string): string {
+  return raw.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+const LOOKUP: Map<string, CategoryCode> = (() => {
+  const map = new Map<string, CategoryCode>();
+  for (const info of Object.values(CATEGORIES)) {
+    map.set(fold(info.code), info.code);
+    map.set(fold(info.name), info.code);
+    for (const alias of info.aliases) map.set(fold(alias), info.code);
+  }
+  return map;
+})();
+
+/**
+ * Maps any accepted spelling to its code, or null when unknown (callers must report it, never
+ * drop it). Rules: trim, collapse whitespace, case-insensitive, strip a trailing "(ABBR)".
+ * The bare code ("MCR") is accepted too. "Name (ABBR)" must agree: "Conflict Detection (AR)" is
+ * rejected rather than guessed.
+ */
+export function normalizeCategory(raw: string): CategoryCode | null {
+  if (typeof raw !== "string") return null;
+  const folded = fold(raw);
+  const suffix = ABBR_SUFFIX.exec(folded);
+  if (suffix) {
+    const base = folded.slice(0, suffix.index).trim();
+    const fromBase = LOOKUP.get(base) ?? null;
+    const fromSuffix = suffix[1].toUpperCase() as CategoryCode;
+    if (base === "") return fromSuffix;
+    return fromBase === fromSuffix ? fromBase : null;
+  }
+  return LOOKUP.get(folded) ?? null;
+}
+
+export function mainTypeOf(code: CategoryCode): MainType {
+  return CATEGORIES[code].mainType;
+}
+
+/** Main type from the data's `question_type.main_type` ("Memory Recall"), case-insensitive. */
+export function normalizeMainType(raw: string): MainType | null {
+  const folded = fold(raw);
+  for (const type of MAIN_TYPES) {
+    if (fold(MAIN_TYPE_NAMES[type]) === folded || type.toLowerCase() === folded) return type;
+  }
+  return null;
+}
+
+/** Human list of accepted names, for error messages. */
+export function allowedCategoryNames(): string {
+  return CATEGORY_CODES.map((c) => `"${CATEGORIES[c].name}" (${c})`).join(", ");
+}

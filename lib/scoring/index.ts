@@ -1,0 +1,17 @@
+// Public entry of the pure scoring engine. Import from "@/lib/scoring" (never deep paths) outside it.
+export * from "./types";
+export * from "./categories";
+export * from "./issues";
+export * from "./submission-schema";
+export { parsePredictionFile, splitForFileName, type ParsedFile, type ParseOptions } from "./validate-file";
+export { lineColumn } from "./json-text";
+export { normalizeText, imageBaseName } from "./text-normalize";
+export * from "./answer-key";
+export * from "./match";
+export * from "./aggregate";
+export { bootstrapMeans, pairedBootstrap, percentileInterval, quantileSorted, DEFAULT_RESAMPLES, DEFAULT_SEED } from "./bootstrap";
+export { mulberry32 } from "./prng";
+export * from "./ranking";
+export * from "./scorer-version";
+export * from "./score-submission";
+export * from "./lexical";

@@ -1,0 +1,71 @@
+// Validation issues: one shape for every problem the scorer reports (file, JSON path, fix), so the
+// CLI, the upload API and the reviewer UI can all show "where" and "what to do" the same way.
+
+export type Severity = "error" | "warning";
+export type ValidationIssue = {
+  severity: Severity;
+  code: string;
+  file: string;
+  path: string;
+  message: string;
+  fix?: string;
+};
+
+/** JSON Pointer (RFC 6901) for a path like ["predictions", 12, "system_answer"]. */
+export function jsonPointer(parts: ReadonlyArray<string | number>): string {
+  return parts.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+
+/**
+ * Collects issues, keeping at most `perCode` of each code and then one summary line, so a
+ * 100,000-item file with the same mistake everywhere yields a readable report, not 100,000 lines.
+ */
+export class IssueList {
+  readonly items: ValidationIssue[] = [];
+  private readonly counts = new Map<string, number>();
+
+  constructor(
+    readonly file: string,
+    private readonly perCode = 50,
+  ) {}
+
+  add(issue: Omit<ValidationIssue, "file"> & { file?: string }): void {
+    const key = `${issue.severity}:${issue.code}`;
+    const seen = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, seen);
+    if (seen <= this.perCode) this.items.push({ ...issue, file: issue.file ?? this.file });
+  }
+
+  error(code: string, path: string, message: string, fix?: string): void {
+    this.add({ severity: "error", code, path, message, fix });
+  }
+
+  warning(code: string, path: string, message: string, fix?: string): void {
+    this.add({ severity: "warning", code, path, message, fix });
+  }
+
+  get hasErrors(): boolean {
+    return [...this.counts.keys()].some((k) => k.startsWith("error:"));
+  }
+
+  /** The collected issues plus one "N more" line per code that overflowed the cap. */
+  finish(): ValidationIssue[] {
+    const out = [...this.items];
+    for (const [key, count] of this.counts) {
+      if (count <= this.perCode) continue;
+      const [severity, code] = key.split(":") as [ValidationIssue["severity"], string];
+      out.push({
+        severity,
+        code,
+        file: this.file,
+        path: "",
+        message: `${count - this.perCode} more ${code} ${severity}s not listed (${count} in total).`,
+      });
+    }
+    return out;
+  }
+}
+
+export function hasErrors(issues: ReadonlyArray<ValidationIssue>): boolean {
+  return issues.some((i) => i.severity === "error");
+}

@@ -1,0 +1,131 @@
+// Turning untrusted bytes into a JSON value with precise, actionable errors: strict UTF-8, a depth
+// guard that runs before any parser (so a "[[[[..." bomb cannot blow the stack), line/column
+// positions, truncation detection, and tolerance for `//` comments (the official template has them).
+import { parse as parseJsonc, printParseErrorCode, createScanner, type ParseError } from "jsonc-parser";
+import type { IssueList } from "./issues";
+import { MAX_JSON_DEPTH } from "./submission-schema";
+
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Byte offset of the first invalid UTF-8 sequence, or -1. Only called after fatal decoding failed. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (need < 0 || i + need >= bytes.length) return i;
+    for (let k = 1; k <= need; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+/** Decodes strict UTF-8 and strips a BOM (accepted silently). Returns null after reporting. */
+export function decodeText(input: string | Uint8Array, issues: IssueList): string | null {
+  let text: string;
+  if (typeof input === "string") {
+    text = input;
+  } else {
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(input);
+    } catch {
+      const at = firstInvalidUtf8(input);
+      issues.error(
+        "INVALID_UTF8",
+        "",
+        `The file is not valid UTF-8${at >= 0 ? ` (first bad byte at offset ${at})` : ""}.`,
+        "Save the file as UTF-8 (e.g. Python: json.dump(..., ensure_ascii=False) with open(..., 'w', encoding='utf-8')).",
+      );
+      return null;
+    }
+  }
+  // TextDecoder already drops a leading BOM for Uint8Array input; strings may still carry one.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Max nesting of [ and { outside strings; stops counting once the limit is passed. */
+export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped char
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return i;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return -1;
+}
+
+// jsonc-parser's SyntaxKind is an ambient const enum (unusable with isolatedModules): its values.
+const LINE_COMMENT = 12;
+const BLOCK_COMMENT = 13;
+const EOF_TOKEN = 17;
+
+function hasComments(text: string): boolean {
+  const scanner = createScanner(text, false);
+  for (let kind: number = scanner.scan(); kind !== EOF_TOKEN; kind = scanner.scan()) {
+    if (kind === LINE_COMMENT || kind === BLOCK_COMMENT) return true;
+  }
+  return false;
+}
+
+const TRUNCATION_CODES = new Set(["CloseBraceExpected", "CloseBracketExpected", "UnexpectedEndOfString", "ValueExpected", "PropertyNameExpected", "ColonExpected", "UnexpectedEndOfComment", "CommaExpected"]);
+
+/** Parses JSON (comments tolerated with a warning). Returns undefined after reporting errors. */
+export function parseJsonText(text: string, issues: IssueList): { value: unknown } | undefined {
+  if (text.trim() === "") {
+    issues.error("EMPTY_FILE", "", "The file is empty.", 'Write a JSON object: {"predictions": [ ... ]}.');
+    return undefined;
+  }
+  const deepAt = jsonDepthExceeds(text);
+  if (deepAt >= 0) {
+    const { line, column } = lineColumn(text, deepAt);
+    issues.error("TOO_DEEP", "", `JSON nesting deeper than ${MAX_JSON_DEPTH} levels at line ${line}, column ${column}.`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Remove the nested values.");
+    return undefined;
+  }
+  try {
+    return { value: JSON.parse(text) }; // fast path: strict JSON
+  } catch {
+    // fall through to the tolerant parser for comments and precise error positions
+  }
+  const errors: ParseError[] = [];
+  const value = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false });
+  const end = text.trimEnd().length;
+  for (const err of errors) {
+    const name = printParseErrorCode(err.error);
+    const { line, column } = lineColumn(text, err.offset);
+    const truncated = err.offset >= end && TRUNCATION_CODES.has(name);
+    if (truncated) {
+      issues.error("TRUNCATED_JSON", "", `The JSON ends unexpectedly at line ${line}, column ${column} (${name}): the file looks truncated.`, "Re-export the file completely; check the upload or copy did not cut it off.");
+      break;
+    }
+    issues.error("INVALID_JSON", "", `Not valid JSON at line ${line}, column ${column}: ${name}.`, hintFor(name));
+  }
+  if (errors.length > 0) return undefined;
+  if (hasComments(text)) {
+    issues.warning("JSON_COMMENTS", "", "The file contains // or /* */ comments; they were ignored (strict JSON has no comments).", "Remove the comments (the official template has them) to make the file strict JSON.");
+  }
+  return { value };
+}
+
+function hintFor(name: string): string {
+  if (name === "PropertyNameExpected" || name === "ValueExpected") return "Check for a trailing comma before } or ], or a missing value.";
+  if (name === "CommaExpected") return "Add the missing comma between two items or fields.";
+  if (name === "InvalidSymbol") return "Strings need double quotes; check for single quotes, NaN, or stray characters.";
+  if (name === "InvalidCharacter") return "Escape control characters inside strings (\\n, \\t, \\u0000).";
+  return "Fix the JSON syntax at the reported position (a JSON linter shows the exact spot).";
+}

@@ -1,0 +1,28 @@
+// Ranks that show statistical ties (rule stated in docs/SCORING.md, "Ranks and ties").
+
+export type RankInput = { id: string; value: number; ciLow: number | null; ciHigh: number | null };
+export type RankedEntry = { id: string; rank: number; tied: boolean };
+
+/**
+ * Sort by value descending (id ascending breaks exact ties). Walking down the list, an entry joins
+ * the tie group of the entry directly above it when their 95% CIs overlap (the lower entry's ciHigh
+ * >= the upper entry's ciLow); without CIs, only equal values tie. Every member of a group gets the
+ * competition rank of the group's first (best) entry: 1, 2, 2, 4. `tied` = the group has >1 member.
+ */
+export function rankWithTies(entries: RankInput[]): RankedEntry[] {
+  const sorted = [...entries].sort((x, y) => y.value - x.value || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const groupStart: number[] = [];
+  sorted.forEach((entry, i) => {
+    if (i > 0 && overlaps(sorted[i - 1], entry)) groupStart.push(groupStart[i - 1]);
+    else groupStart.push(i);
+  });
+  const groupSize = new Map<number, number>();
+  for (const start of groupStart) groupSize.set(start, (groupSize.get(start) ?? 0) + 1);
+  return sorted.map((entry, i) => ({ id: entry.id, rank: groupStart[i] + 1, tied: groupSize.get(groupStart[i])! > 1 }));
+}
+
+function overlaps(upper: RankInput, lower: RankInput): boolean {
+  if (upper.value === lower.value) return true;
+  if (upper.ciLow === null || lower.ciHigh === null) return false;
+  return lower.ciHigh >= upper.ciLow;
+}

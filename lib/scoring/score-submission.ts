@@ -1,0 +1,114 @@
+// One submission (one or two prediction files) -> per-question lexical scores + score rows.
+// With an answer key, every key question is scored (unanswered = 0) so all entries share the same
+// denominators; without one, the submitted original_answer is the reference (official scripts).
+import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
+import type { ReferenceQuestion } from "./answer-key";
+import { lexicalScores } from "./lexical";
+import { normalizeCategory, CATEGORIES } from "./categories";
+import { matchPredictions } from "./match";
+import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
+import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
+import { resolveLexicalOptions, scorerVersionFor } from "./scorer-version";
+
+export type PerQuestion = {
+  split: Split;
+  /** Position in the prediction file; null = a key question nobody answered (scored 0). */
+  index: number | null;
+  /** Matched key question; null without a key, or for an unmatched/duplicate prediction. */
+  qid: string | null;
+  category: CategoryCode;
+  questionText: string;
+  referenceAnswer: string;
+  systemAnswer: string;
+  answerDiffers: boolean;
+  /** false for predictions left out of the aggregates (unmatched or duplicate when a key is used). */
+  counted: boolean;
+} & LexicalScores;
+
+export type ScoreInput = {
+  files: Partial<Record<Split, PredictionItem[]>>;
+  answerKey?: ReferenceQuestion[];
+  lexical?: Partial<LexicalOptions>;
+  resamples?: number;
+  seed?: number;
+  /** Names used in issues (defaults to the official file names). */
+  fileNames?: Partial<Record<Split, string>>;
+};
+export type ScoreOutput = { perQuestion: PerQuestion[]; rows: ScoreRow[]; scorerVersion: string; issues: ValidationIssue[] };
+
+const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
+const DEFAULT_NAMES: Record<Split, string> = { dyadic: "prediction_dyadic.json", "multi-party": "prediction_multiparty.json" };
+
+export function scoreSubmission(input: ScoreInput): ScoreOutput {
+  const lexical = resolveLexicalOptions(input.lexical);
+  const issues: ValidationIssue[] = [];
+  const perQuestion: PerQuestion[] = [];
+  const key = input.answerKey;
+  const keyById = new Map((key ?? []).map((q) => [q.qid, q]));
+  const keySplits = new Set((key ?? []).map((q) => q.split));
+
+  for (const split of SPLITS) {
+    const file = input.fileNames?.[split] ?? DEFAULT_NAMES[split];
+    const items = input.files[split];
+    const local = new IssueList(file, 20);
+    if (!items) {
+      if (keySplits.has(split)) {
+        local.warning("SPLIT_MISSING", "", `No ${split} file: all ${split} questions of the answer key score 0.`, `Provide ${DEFAULT_NAMES[split]} for a complete evaluation.`);
+        for (const q of key!) if (q.split === split) perQuestion.push(unanswered(q));
+      }
+      issues.push(...local.finish());
+      continue;
+    }
+    const match = key ? matchPredictions(split, items, key, file) : null;
+    if (match) issues.push(...match.issues);
+    items.forEach((item, index) => {
+      const qid = match?.matches[index].qid ?? null;
+      const q = qid ? keyById.get(qid)! : null;
+      const submitted = normalizeCategory(item.category);
+      if (q && submitted !== null && submitted !== q.category) {
+        local.warning("CATEGORY_DIFFERS", jsonPointer(["predictions", index, "category"]), `Submitted category ${submitted} but the answer key says ${q.category} (${CATEGORIES[q.category].name}); the key's category is used.`, "Copy question_type.sub_type from the dataset.");
+      }
+      const category = q?.category ?? submitted;
+      if (category === null) {
+        local.error("UNKNOWN_CATEGORY", jsonPointer(["predictions", index, "category"]), `Unknown category "${item.category}"; the item is not scored.`, "Validate the file first (h2hmem validate).");
+        return;
+      }
+      const reference = q ? q.answer : item.original_answer;
+      perQuestion.push({
+        split,
+        index,
+        qid,
+        category,
+        questionText: item.question_text,
+        referenceAnswer: reference,
+        systemAnswer: item.system_answer,
+        answerDiffers: match?.matches[index].answerDiffers ?? false,
+        counted: key ? q !== null : true,
+        ...lexicalScores(item.system_answer, reference, lexical),
+      });
+    });
+    if (match) for (const qidMissing of match.missing) perQuestion.push(unanswered(keyById.get(qidMissing)!));
+    issues.push(...local.finish());
+  }
+
+  const results: QuestionResult[] = perQuestion
+    .filter((p) => p.counted)
+    .map((p) => ({ split: p.split, category: p.category, qid: p.qid, metrics: { precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 } }));
+  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
+  return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
+}
+
+function unanswered(q: ReferenceQuestion): PerQuestion {
+  return {
+    split: q.split,
+    index: null,
+    qid: q.qid,
+    category: q.category,
+    questionText: q.questionText,
+    referenceAnswer: q.answer,
+    systemAnswer: "",
+    answerDiffers: false,
+    counted: true,
+    ...ZERO,
+  };
+}
