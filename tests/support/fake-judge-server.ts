@@ -1,0 +1,187 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A real OpenAI-compatible chat-completions server on loopback for judge tests, the quick-start
+// demo and benchmarks. It grades deterministically: 1 when the answer equals the ground truth
+// (after case/punctuation/space normalisation), 0.5 when they share a word, else 0. Faults can be
+// queued (one per request) or set as a persistent mode, to exercise every failure path.
+
+export type FakeFault =
+  | { kind: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
+  | { kind: "server-error"; status?: number }
+  | { kind: "slow"; delayMs: number }
+  | { kind: "drop-connection" }
+  | { kind: "malformed" }
+  | { kind: "missing-ids"; count?: number }
+  | { kind: "off-grid" }
+  | { kind: "prose" }
+  | { kind: "empty" };
+
+export type FakeRequestLog = {
+  at: number;
+  model: string;
+  temperature: unknown;
+  authorization: string | undefined;
+  ids: string[];
+  fault: FakeFault["kind"] | "ok";
+  prompt: string;
+};
+
+export type FakeJudgeOptions = { port?: number; host?: string; latencyMs?: number; model?: string };
+
+export type QuestionBlock = { id: string; question: string; reference: string; answer: string };
+
+const normalize = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ").replace(/\s+/g, " ").trim();
+
+export function fakeGrade(reference: string, answer: string): number {
+  const r = normalize(reference);
+  const a = normalize(answer);
+  if (r === a) return 1;
+  const words = new Set(r.split(" ").filter(Boolean));
+  return a.split(" ").some((w) => w && words.has(w)) ? 0.5 : 0;
+}
+
+/** Reads the question blocks back out of the official layout. */
+export function parseQuestionBlocks(prompt: string): QuestionBlock[] {
+  const re = /^Question ID: (.*)\nQuestion: ([\s\S]*?)\nGround Truth: ([\s\S]*?)\nAssistant Answer: ([\s\S]*?)(?=\n-{10,}|$)/gm;
+  return [...prompt.matchAll(re)].map((m) => ({ id: m[1].trim(), question: m[2], reference: m[3], answer: m[4] }));
+}
+
+export class FakeJudgeServer {
+  readonly log: FakeRequestLog[] = [];
+  /** Ids the server never grades (to force final failures). */
+  readonly neverAnswer = new Set<string>();
+  latencyMs: number;
+  mode: FakeFault | null = null;
+  inFlight = 0;
+  maxInFlight = 0;
+  private queue: FakeFault[] = [];
+  private server: http.Server;
+  private sockets = new Set<import("node:net").Socket>();
+
+  constructor(private opts: FakeJudgeOptions = {}) {
+    this.latencyMs = opts.latencyMs ?? 0;
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    this.server.on("connection", (s) => {
+      this.sockets.add(s);
+      s.on("close", () => this.sockets.delete(s));
+    });
+  }
+
+  get requests(): number {
+    return this.log.length;
+  }
+
+  /** Base URL to give the openai client (it appends /chat/completions). */
+  get baseURL(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `http://${this.opts.host ?? "127.0.0.1"}:${port}/v1`;
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.opts.port ?? 0, this.opts.host ?? "127.0.0.1", () => resolve());
+    });
+    return this;
+  }
+
+  /** Queues faults: each following request consumes one, then the persistent mode applies. */
+  enqueue(...faults: FakeFault[]): void {
+    this.queue.push(...faults);
+  }
+
+  reset(): void {
+    this.log.length = 0;
+    this.queue = [];
+    this.mode = null;
+    this.neverAnswer.clear();
+    this.maxInFlight = 0;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.on("close", () => this.inFlight--);
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+      return this.json(res, 404, { error: { message: `no route ${req.method} ${req.url}`, type: "not_found" } });
+    }
+    let body: { model?: string; temperature?: unknown; messages?: Array<{ role: string; content: string }> };
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return this.json(res, 400, { error: { message: "invalid JSON body", type: "invalid_request_error" } });
+    }
+    const prompt = (body.messages ?? []).map((m) => m.content).join("\n");
+    const blocks = parseQuestionBlocks(prompt);
+    const fault = this.queue.shift() ?? this.mode;
+    this.log.push({
+      at: Date.now(),
+      model: body.model ?? "",
+      temperature: body.temperature,
+      authorization: req.headers.authorization,
+      ids: blocks.map((b) => b.id),
+      fault: fault?.kind ?? "ok",
+      prompt,
+    });
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
+    await this.respond(res, fault, blocks, body.model ?? this.opts.model ?? "fake-judge", prompt.length);
+  }
+
+  private async respond(res: http.ServerResponse, fault: FakeFault | null, blocks: QuestionBlock[], model: string, promptChars: number) {
+    switch (fault?.kind) {
+      case "rate-limit": {
+        const headers: Record<string, string> = {};
+        if (fault.retryAfterSeconds !== undefined) headers["retry-after"] = String(fault.retryAfterSeconds);
+        if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
+        return this.json(res, 429, { error: { message: "Rate limit reached", type: "rate_limit_error" } }, headers);
+      }
+      case "server-error":
+        return this.json(res, fault.status ?? 500, { error: { message: "upstream exploded", type: "server_error" } });
+      case "drop-connection":
+        res.socket?.destroy();
+        return;
+      case "slow":
+        await sleep(fault.delayMs);
+        break;
+    }
+    let graded = blocks
+      .filter((b) => !this.neverAnswer.has(b.id))
+      .map((b) => ({ question_id: b.id, score: fakeGrade(b.reference, b.answer), reasoning: `fake grade for ${b.id}` }));
+    if (fault?.kind === "missing-ids") graded = graded.slice(0, Math.max(0, graded.length - (fault.count ?? 1)));
+    if (fault?.kind === "off-grid") graded = graded.map((g) => ({ ...g, score: g.score === 1 ? 0.92 : g.score === 0.5 ? 0.55 : 0.05 }));
+    let content = JSON.stringify(graded, null, 1);
+    if (fault?.kind === "malformed") content = content.slice(0, Math.floor(content.length / 2));
+    if (fault?.kind === "prose") content = `Sure! Here are the grades [as requested]:\n\`\`\`json\n${content}\n\`\`\`\nLet me know [if needed].`;
+    if (fault?.kind === "empty") content = "";
+    this.json(res, 200, {
+      id: `chatcmpl-fake-${this.log.length}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: Math.ceil(promptChars / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil(promptChars / 4) + Math.ceil(content.length / 4) },
+    });
+  }
+
+  private json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    if (res.destroyed || res.socket?.destroyed) return;
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export async function startFakeJudgeServer(opts: FakeJudgeOptions = {}): Promise<FakeJudgeServer> {
+  return new FakeJudgeServer(opts).start();
+}

@@ -1,0 +1,9 @@
+// Typed entry to the test service provisioning shared with scripts/test.mjs.
+// @ts-expect-error -- plain ESM helper without type declarations
+import { provisionTestServices as provision } from "../../scripts/lib/test-services.mjs";
+
+export type TestServices = { env: Record<string, string>; stop: () => Promise<void> };
+
+export function provisionTestServices(opts: { e2e?: boolean } = {}): Promise<TestServices> {
+  return provision(opts) as Promise<TestServices>;
+}
