@@ -25,6 +25,14 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(30000),
+  // Pipeline (owner: pipeline). Enqueue must fail fast when Redis is down: the reconciler retries.
+  ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(100).default(2000),
+  // A killed worker's job is taken over after lockDuration; tests shorten both.
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30000),
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30000),
+  WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(60000),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
   DAILY_SUBMISSION_QUOTA: z.coerce.number().int().min(0).default(5),

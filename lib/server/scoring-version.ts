@@ -1,0 +1,14 @@
+import { scorerVersionFor } from "@/lib/scoring";
+import type { LexicalOptions } from "@/lib/scoring/types";
+import { env } from "./env";
+
+// The lexical options this deployment scores with. The worker writes Score rows under
+// currentScorerVersion() and the leaderboard reads rows with the same version, so changing
+// LEXICAL_TOKENIZER (or the algorithm) shows only entries re-scored under the new version.
+export function currentLexicalOptions(): LexicalOptions {
+  return { tokenizer: env.LEXICAL_TOKENIZER, stopwords: "new" };
+}
+
+export function currentScorerVersion(): string {
+  return scorerVersionFor(currentLexicalOptions());
+}

@@ -1,0 +1,134 @@
+import type { ValidationIssue } from "@/lib/scoring";
+import { normalizeCategory } from "@/lib/scoring";
+import { submissionMetaSchema, type SubmissionMetaInput } from "@/lib/validation/submission-meta";
+import { loadActiveAnswerKey } from "../answer-key";
+import { db } from "../db";
+import { env } from "../env";
+import { AppError, type ErrorDetail } from "../errors";
+import { logger } from "../logger";
+import { enqueueScoring } from "../queue";
+import { assertWithinQuota } from "./quota";
+import { validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
+
+export type { UploadedFile, UploadFiles } from "./validate-upload";
+export type CreateSubmissionInput = { userId: string; files: UploadFiles; meta: SubmissionMetaInput };
+export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
+
+function toDetail(i: ValidationIssue): ErrorDetail {
+  return { file: i.file, path: i.path, message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message };
+}
+
+function assertSizes(files: UploadFiles): void {
+  const tooBig = Object.values(files).filter((f) => f && f.bytes.byteLength > env.UPLOAD_MAX_BYTES);
+  if (tooBig.length === 0) return;
+  throw new AppError("PAYLOAD_TOO_LARGE", `File too large (limit ${env.UPLOAD_MAX_BYTES} bytes)`, {
+    details: tooBig.map((f) => ({ file: f!.fileName, path: "", message: `${f!.bytes.byteLength} bytes; the limit is ${env.UPLOAD_MAX_BYTES}` })),
+  });
+}
+
+async function findExisting(userId: string, contentSha256: string): Promise<CreateSubmissionResult | null> {
+  const row = await db.submission.findUnique({ where: { userId_contentSha256: { userId, contentSha256 } } });
+  if (!row) return null;
+  return { id: row.id, status: row.status, warnings: row.warnings as ValidationIssue[], existing: true };
+}
+
+/**
+ * Validates an upload, stores it (raw bytes, predictions, stage rows) in one transaction and
+ * enqueues scoring. Nothing is stored when validation fails. If Redis is unreachable the
+ * submission stays QUEUED and the worker's reconciler enqueues it later.
+ */
+export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
+  assertSizes(input.files);
+  const meta = submissionMetaSchema.safeParse(input.meta);
+  const metaErrors: ErrorDetail[] = meta.success ? [] : meta.error.issues.map((i) => ({ file: "", path: i.path.join("."), message: i.message }));
+  const key = await loadActiveAnswerKey();
+  const upload = validateUpload(input.files, key, { maxBytes: env.UPLOAD_MAX_BYTES, maxItems: env.UPLOAD_MAX_PREDICTIONS });
+  if (metaErrors.length > 0 || upload.errors.length > 0 || !meta.success) {
+    const details = [...metaErrors, ...upload.errors.map(toDetail)];
+    throw new AppError("VALIDATION_FAILED", `The submission is invalid (${details.length} problem${details.length === 1 ? "" : "s"})`, { details });
+  }
+
+  const existing = await findExisting(input.userId, upload.contentSha256);
+  if (existing) return existing;
+  await assertWithinQuota(input.userId);
+
+  let id: string;
+  try {
+    id = await store(input.userId, meta.data, upload, key?.versionId ?? null, key?.rowIdByQid ?? null);
+  } catch (e) {
+    // Two identical uploads racing: the unique (userId, contentSha256) index lets one win.
+    if ((e as { code?: string }).code === "P2002") {
+      const winner = await findExisting(input.userId, upload.contentSha256);
+      if (winner) return winner;
+    }
+    throw e;
+  }
+  try {
+    await enqueueScoring(id);
+  } catch (e) {
+    logger.warn({ submissionId: id, err: (e as Error).message }, "enqueue failed; the reconciler will enqueue the submission");
+  }
+  return { id, status: "QUEUED", warnings: upload.warnings, existing: false };
+}
+
+async function store(
+  userId: string,
+  meta: ReturnType<typeof submissionMetaSchema.parse>,
+  upload: ValidatedUpload,
+  answerKeyVersionId: string | null,
+  rowIdByQid: Map<string, string> | null,
+): Promise<string> {
+  return db.$transaction(
+    async (tx) => {
+      const submission = await tx.submission.create({
+        data: {
+          userId,
+          ...meta,
+          status: "QUEUED",
+          stage: "queued",
+          answerKeyVersionId,
+          contentSha256: upload.contentSha256,
+          warnings: upload.warnings,
+          progressTotal: upload.splits.reduce((n, s) => n + s.items.length, 0),
+        },
+      });
+      await tx.submissionFile.createMany({
+        data: upload.splits.map((s) => ({
+          submissionId: submission.id,
+          split: s.split,
+          fileName: s.file.fileName,
+          sha256: s.sha256,
+          size: s.file.bytes.byteLength,
+          content: Buffer.from(s.file.bytes),
+        })),
+      });
+      await tx.prediction.createMany({
+        data: upload.splits.flatMap((s) =>
+          s.items.map((item, index) => {
+            const match = s.matches?.[index];
+            return {
+              submissionId: submission.id,
+              split: s.split,
+              index,
+              questionText: item.question_text,
+              questionImage: item.question_image,
+              systemAnswer: item.system_answer,
+              originalAnswer: item.original_answer,
+              category: normalizeCategory(item.category) ?? item.category,
+              referenceQuestionId: match?.qid ? (rowIdByQid?.get(match.qid) ?? null) : null,
+              answerDiffers: match?.answerDiffers ?? false,
+            };
+          }),
+        ),
+      });
+      await tx.stageRun.createMany({
+        data: [
+          { submissionId: submission.id, stage: "lexical" },
+          { submissionId: submission.id, stage: "judge" },
+        ],
+      });
+      return submission.id;
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}

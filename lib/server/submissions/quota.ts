@@ -1,0 +1,34 @@
+import { db } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+// A rolling 24-hour quota per user. Only stored (accepted) submissions count: uploads that
+// failed validation never reach the database. Admins are exempt; 0 disables the quota.
+export async function assertWithinQuota(userId: string, now: Date = new Date()): Promise<void> {
+  const quota = env.DAILY_SUBMISSION_QUOTA;
+  if (quota === 0) return;
+  const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
+  if (!user) throw new AppError("UNAUTHORIZED", "Unknown user");
+  if (user.role === "ADMIN") return;
+  const since = new Date(now.getTime() - DAY_MS);
+  const recent = await db.submission.findMany({
+    where: { userId, createdAt: { gt: since } },
+    select: { createdAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+  if (recent.length < quota) return;
+  // The slot frees when the oldest submission that keeps the user at the limit leaves the window.
+  const freesAt = recent[recent.length - quota].createdAt.getTime() + DAY_MS;
+  const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+  throw new AppError("RATE_LIMITED", `Daily submission limit reached (${quota} per 24 hours). Try again in ${formatDuration(retryAfterSeconds)}.`, {
+    retryAfterSeconds,
+  });
+}
+
+function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.ceil((seconds % 3600) / 60);
+  return h > 0 ? `${h} h ${m} min` : `${m} min`;
+}

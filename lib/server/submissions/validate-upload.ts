@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { matchPredictions, parsePredictionFile, splitForFileName, type ValidationIssue } from "@/lib/scoring";
+import type { PredictionItem, Split } from "@/lib/scoring/types";
+import type { ActiveAnswerKey } from "../answer-key";
+
+// Validation of the two uploaded prediction files with lib/scoring, plus the checks that need
+// both files or the answer key: a missing file, and files uploaded under each other's split.
+
+export type UploadedFile = { fileName: string; bytes: Uint8Array };
+export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };
+
+export const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: string }> = [
+  { field: "dyadic", split: "dyadic", canonical: "prediction_dyadic.json" },
+  { field: "multiparty", split: "multi-party", canonical: "prediction_multiparty.json" },
+];
+
+export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
+export type ValidatedSplit = { split: Split; field: keyof UploadFiles; file: UploadedFile; sha256: string; items: PredictionItem[]; matches: MatchInfo | null };
+export type ValidatedUpload = { splits: ValidatedSplit[]; errors: ValidationIssue[]; warnings: ValidationIssue[]; contentSha256: string };
+
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function otherSplit(split: Split): Split {
+  return split === "dyadic" ? "multi-party" : "dyadic";
+}
+
+/**
+ * Without an answer key the content cannot tell the splits apart (matchPredictions reports
+ * SPLIT_SWAPPED when there is a key), so an official file name in the wrong slot is the evidence.
+ */
+function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | null {
+  if (splitForFileName(fileName) !== otherSplit(split)) return null;
+  const field = UPLOAD_FIELDS.find((f) => f.split === split)!;
+  const other = UPLOAD_FIELDS.find((f) => f.split !== split)!;
+  return {
+    severity: "error",
+    code: "SPLIT_SWAPPED",
+    file: fileName,
+    path: "",
+    message: `A file named ${fileName} was uploaded as the ${split} file: the dyadic and multi-party files look swapped.`,
+    fix: `Upload ${field.canonical} as the ${field.field} file and ${other.canonical} as the ${other.field} file.`,
+  };
+}
+
+export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, limits: { maxBytes: number; maxItems: number }): ValidatedUpload {
+  const errors: ValidationIssue[] = [];
+  const warnings: ValidationIssue[] = [];
+  const splits: ValidatedSplit[] = [];
+  const shas: string[] = [];
+  for (const { field, split, canonical } of UPLOAD_FIELDS) {
+    const file = files[field];
+    if (!file) {
+      errors.push({ severity: "error", code: "MISSING_FILE", file: canonical, path: "", message: `The ${split} predictions file (${canonical}) is missing: both files are required.`, fix: `Attach ${canonical} as "${field}".` });
+      continue;
+    }
+    const fileName = file.fileName || canonical;
+    const parsed = parsePredictionFile(file.bytes, { file: fileName, split, maxBytes: limits.maxBytes, maxItems: limits.maxItems });
+    for (const issue of parsed.issues) (issue.severity === "error" ? errors : warnings).push(issue);
+    if (!parsed.ok) continue;
+    const swapped = key ? null : fileNameSwapIssue(split, fileName);
+    if (swapped) {
+      errors.push(swapped);
+      continue;
+    }
+    const sha256 = sha256Hex(file.bytes);
+    shas.push(`${split}:${sha256}`);
+    let matches: MatchInfo | null = null;
+    if (key) {
+      // Also reports unmatched, duplicate and missing questions, and SPLIT_SWAPPED files.
+      const result = matchPredictions(split, parsed.items, key.questions, fileName);
+      matches = result.matches;
+      for (const issue of result.issues) (issue.severity === "error" ? errors : warnings).push(issue);
+    }
+    splits.push({ split, field, file, sha256, items: parsed.items, matches });
+  }
+  if (!key) {
+    warnings.push({ severity: "warning", code: "NO_ANSWER_KEY", file: "", path: "", message: "No answer key is loaded: predictions are scored against their own original_answer." });
+  }
+  return { splits, errors, warnings, contentSha256: sha256Hex(shas.join("\n")) };
+}

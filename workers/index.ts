@@ -1,0 +1,42 @@
+import { env } from "@/lib/server/env";
+import { db } from "@/lib/server/db";
+import { logger } from "@/lib/server/logger";
+import { closeScoringQueue } from "@/lib/server/queue";
+import { startHealthServer } from "./health";
+import { startReconciler } from "./reconciler";
+import { createScoringWorker, type WorkerStats } from "./worker";
+
+// Worker process: `npm run worker`. Scores submissions from the queue, reconciles queued
+// submissions that have no job, and shuts down gracefully on SIGTERM/SIGINT.
+
+const log = logger.child({ component: "worker" });
+const stats: WorkerStats = { processed: 0, failed: 0 };
+const worker = createScoringWorker(log, stats);
+const reconciler = startReconciler(log, env.RECONCILE_INTERVAL_MS);
+const health = env.WORKER_HEALTH_PORT > 0 ? startHealthServer(env.WORKER_HEALTH_PORT, worker, log, stats) : null;
+
+log.info({ queue: "scoring", prefix: env.QUEUE_PREFIX, concurrency: env.WORKER_CONCURRENCY }, "worker started");
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log.info({ signal }, "shutting down: letting the current job finish");
+  await reconciler.stop();
+  // close() waits for active jobs; past the timeout, force-close: the unfinished job's lock
+  // expires and another worker takes it over (stalled-job recovery), so nothing is lost.
+  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), env.WORKER_SHUTDOWN_TIMEOUT_MS).unref());
+  const result = await Promise.race([worker.close().then(() => "closed" as const), timeout]);
+  if (result === "timeout") {
+    log.warn({ timeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS }, "active job did not finish in time; releasing it");
+    await worker.close(true);
+  }
+  health?.close();
+  await closeScoringQueue();
+  await db.$disconnect();
+  log.info({ ...stats }, "worker stopped");
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,106 @@
+import { LEXICAL_METRICS, scoreSubmission, type PerQuestion, type PredictionItem, type Split } from "@/lib/scoring";
+import { loadActiveAnswerKey } from "@/lib/server/answer-key";
+import { db } from "@/lib/server/db";
+import type { Logger } from "@/lib/server/logger";
+import { currentLexicalOptions } from "@/lib/server/scoring-version";
+import { PermanentError } from "../errors";
+
+// Lexical stage: predictions + active answer key -> per-question metrics on Prediction rows and
+// aggregate Score rows. Idempotent: per-question values are updates, and the stage's Score rows
+// for (submission, scorerVersion) are replaced in one transaction, so a retry or a second
+// worker running the same job leaves exactly one set of identical rows.
+
+const WRITE_CHUNK = 500;
+
+export type LexicalStageResult = { scorerVersion: string; predictions: number; scored: number; rows: number };
+
+async function setProgress(submissionId: string, done: number, total: number): Promise<void> {
+  await db.$transaction([
+    db.submission.update({ where: { id: submissionId }, data: { progressDone: done, progressTotal: total } }),
+    db.stageRun.update({ where: { submissionId_stage: { submissionId, stage: "lexical" } }, data: { done, total } }),
+  ]);
+}
+
+export async function runLexicalStage(submissionId: string, log: Logger): Promise<LexicalStageResult> {
+  const started = Date.now();
+  const predictions = await db.prediction.findMany({
+    where: { submissionId },
+    orderBy: [{ split: "asc" }, { index: "asc" }],
+    select: { id: true, split: true, index: true, questionText: true, questionImage: true, systemAnswer: true, originalAnswer: true, category: true },
+  });
+  const total = predictions.length;
+  await db.$transaction([
+    db.submission.update({
+      where: { id: submissionId },
+      data: { status: "SCORING_LEXICAL", stage: "lexical", progressDone: 0, progressTotal: total, failureStage: null, failureReason: null },
+    }),
+    db.stageRun.upsert({
+      where: { submissionId_stage: { submissionId, stage: "lexical" } },
+      create: { submissionId, stage: "lexical", status: "RUNNING", attempts: 1, total, startedAt: new Date() },
+      update: { status: "RUNNING", attempts: { increment: 1 }, done: 0, total, error: null, startedAt: new Date(), finishedAt: null },
+    }),
+  ]);
+  if (total === 0) throw new PermanentError("The submission has no predictions to score.");
+
+  const files: Partial<Record<Split, PredictionItem[]>> = {};
+  const idBySlot = new Map<string, string>();
+  for (const p of predictions) {
+    const split = p.split as Split;
+    const item = { question_text: p.questionText, question_image: p.questionImage, system_answer: p.systemAnswer, original_answer: p.originalAnswer, category: p.category };
+    (files[split] ??= [])[p.index] = item;
+    idBySlot.set(`${split}#${p.index}`, p.id);
+  }
+  for (const [split, items] of Object.entries(files)) {
+    if (items.some((x) => x === undefined)) throw new PermanentError(`Stored ${split} predictions have gaps in their index sequence.`);
+  }
+
+  const key = await loadActiveAnswerKey();
+  const result = scoreSubmission({ files, answerKey: key?.questions, lexical: currentLexicalOptions() });
+  log.info({ scorerVersion: result.scorerVersion, predictions: total, ms: Date.now() - started }, "lexical scores computed");
+
+  const answered = result.perQuestion.filter((q): q is PerQuestion & { index: number } => q.index !== null);
+  for (let i = 0; i < answered.length; i += WRITE_CHUNK) {
+    const chunk = answered.slice(i, i + WRITE_CHUNK);
+    await writeChunk(chunk, idBySlot, key?.rowIdByQid ?? null);
+    await setProgress(submissionId, Math.min(i + WRITE_CHUNK, answered.length), total);
+  }
+
+  const lexicalMetrics: string[] = [...LEXICAL_METRICS];
+  await db.$transaction(
+    async (tx) => {
+      await tx.score.deleteMany({ where: { submissionId, scorerVersion: result.scorerVersion, metric: { in: lexicalMetrics } } });
+      await tx.score.createMany({ data: result.rows.map((r) => ({ ...r, submissionId, scorerVersion: result.scorerVersion })) });
+      await tx.submission.update({ where: { id: submissionId }, data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total } });
+      await tx.stageRun.update({
+        where: { submissionId_stage: { submissionId, stage: "lexical" } },
+        data: { status: "DONE", done: total, total, finishedAt: new Date() },
+      });
+    },
+    { timeout: 60_000 },
+  );
+  log.info({ rows: result.rows.length, ms: Date.now() - started }, "lexical stage stored");
+  return { scorerVersion: result.scorerVersion, predictions: total, scored: answered.length, rows: result.rows.length };
+}
+
+/** One UPDATE for many Prediction rows: per-row updates would cost a round trip each. */
+async function writeChunk(chunk: Array<PerQuestion & { index: number }>, idBySlot: Map<string, string>, rowIdByQid: Map<string, string> | null): Promise<void> {
+  const ids: string[] = [];
+  const cols = { p: [] as number[], r: [] as number[], f: [] as number[], b: [] as number[], ref: [] as Array<string | null>, diff: [] as boolean[] };
+  for (const q of chunk) {
+    const id = idBySlot.get(`${q.split}#${q.index}`);
+    if (!id) throw new PermanentError(`Scored prediction ${q.split}/${q.index} has no stored row.`);
+    ids.push(id);
+    cols.p.push(q.precision);
+    cols.r.push(q.recall);
+    cols.f.push(q.f1);
+    cols.b.push(q.bleu1);
+    cols.ref.push(q.qid && rowIdByQid ? (rowIdByQid.get(q.qid) ?? null) : null);
+    cols.diff.push(q.answerDiffers);
+  }
+  await db.$executeRaw`
+    UPDATE "Prediction" AS p
+    SET "precision" = u.p, "recall" = u.r, "f1" = u.f, "bleu1" = u.b, "referenceQuestionId" = u.ref, "answerDiffers" = u.diff
+    FROM unnest(${ids}::text[], ${cols.p}::float8[], ${cols.r}::float8[], ${cols.f}::float8[], ${cols.b}::float8[], ${cols.ref}::text[], ${cols.diff}::boolean[])
+      AS u(id, p, r, f, b, ref, diff)
+    WHERE p.id = u.id`;
+}

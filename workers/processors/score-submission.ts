@@ -1,0 +1,84 @@
+import { db } from "@/lib/server/db";
+import type { Logger } from "@/lib/server/logger";
+import { currentScorerVersion } from "@/lib/server/scoring-version";
+import { describeError, isTransientError } from "../errors";
+import { configuredJudgeStage } from "./judge-hook";
+import { runLexicalStage } from "./lexical";
+
+// The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.
+// Where to start is read from the database (StageRun rows), so a retried or recovered job
+// resumes instead of redoing finished work, and a judge-only retry keeps the lexical results.
+
+export type PipelineOutcome = "scored" | "skipped" | "failed";
+
+export async function markFailed(submissionId: string, stage: string, reason: string): Promise<void> {
+  await db.$transaction([
+    db.submission.update({ where: { id: submissionId }, data: { status: "FAILED", stage, failureStage: stage, failureReason: reason } }),
+    db.stageRun.upsert({
+      where: { submissionId_stage: { submissionId, stage } },
+      create: { submissionId, stage, status: "FAILED", error: reason, finishedAt: new Date() },
+      update: { status: "FAILED", error: reason, finishedAt: new Date() },
+    }),
+  ]);
+}
+
+/** Retries exhausted on transient errors: fail the stage the submission was in. */
+export async function markGaveUp(submissionId: string, reason: string): Promise<void> {
+  const row = await db.submission.findUnique({ where: { id: submissionId }, select: { stage: true, status: true } });
+  if (!row || row.status === "SCORED") return;
+  await markFailed(submissionId, row.stage === "judge" ? "judge" : "lexical", reason);
+}
+
+async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
+  const stage = await db.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
+  if (stage?.status !== "DONE") return false;
+  // Scores under an older scorer version do not count: the leaderboard reads the current one.
+  const rows = await db.score.count({ where: { submissionId, scorerVersion: currentScorerVersion(), metric: "f1" } });
+  return rows > 0;
+}
+
+/**
+ * Runs the pipeline. Transient errors are rethrown (the queue retries); permanent ones mark the
+ * submission FAILED with the stage and a readable reason, and return "failed".
+ */
+export async function scoreSubmissionPipeline(submissionId: string, log: Logger, jobId?: string): Promise<PipelineOutcome> {
+  const submission = await db.submission.findUnique({ where: { id: submissionId }, select: { status: true } });
+  if (!submission) {
+    log.warn("submission not found (deleted?); nothing to do");
+    return "skipped";
+  }
+  if (submission.status === "SCORED" || submission.status === "FAILED") {
+    log.info({ status: submission.status }, "submission already final; nothing to do");
+    return "skipped";
+  }
+  let stage = "lexical";
+  try {
+    if (await lexicalIsCurrent(submissionId)) log.info("lexical stage already done; resuming at judge");
+    else await runLexicalStage(submissionId, log);
+
+    stage = "judge";
+    const judge = await configuredJudgeStage();
+    if (judge) {
+      await db.submission.update({ where: { id: submissionId }, data: { status: "JUDGING", stage: "judge" } });
+      await judge.run({ submissionId, log, jobId });
+    } else {
+      await db.stageRun.upsert({
+        where: { submissionId_stage: { submissionId, stage: "judge" } },
+        create: { submissionId, stage: "judge", status: "SKIPPED", finishedAt: new Date() },
+        update: { status: "SKIPPED", error: null, finishedAt: new Date() },
+      });
+    }
+    await db.submission.update({
+      where: { id: submissionId },
+      data: { status: "SCORED", stage: "done", scoredAt: new Date(), failureStage: null, failureReason: null },
+    });
+    log.info("submission scored");
+    return "scored";
+  } catch (e) {
+    if (isTransientError(e)) throw e;
+    const reason = `${stage === "lexical" ? "Lexical scoring" : "Judge stage"} failed: ${describeError(e)}`;
+    log.error({ err: e, stage }, "permanent failure; submission marked FAILED");
+    await markFailed(submissionId, stage, reason);
+    return "failed";
+  }
+}

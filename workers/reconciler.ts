@@ -1,0 +1,68 @@
+import { db } from "@/lib/server/db";
+import type { Logger } from "@/lib/server/logger";
+import { enqueueScoring, scoringJobState } from "@/lib/server/queue";
+
+// Postgres is the source of truth and the queue only carries ids, so a submission whose job was
+// never added (Redis down at upload) or was lost (Redis flushed) is found here and enqueued.
+// enqueueScoring is idempotent per submission (one job id), so running this often is harmless.
+
+const RECEIVED_GRACE_MS = 60_000; // a RECEIVED row younger than this may still be mid-upload
+const IN_PROGRESS_GRACE_MS = 5 * 60_000; // a SCORING row this old with no live job was lost
+
+export type ReconcileResult = { checked: number; enqueued: number; errors: number };
+
+export async function reconcileOnce(log: Logger, now: Date = new Date()): Promise<ReconcileResult> {
+  const candidates = await db.submission.findMany({
+    where: {
+      OR: [
+        { status: "QUEUED" },
+        { status: "RECEIVED", updatedAt: { lt: new Date(now.getTime() - RECEIVED_GRACE_MS) } },
+        { status: { in: ["SCORING_LEXICAL", "JUDGING"] }, updatedAt: { lt: new Date(now.getTime() - IN_PROGRESS_GRACE_MS) } },
+      ],
+    },
+    select: { id: true, status: true },
+    orderBy: { createdAt: "asc" },
+    take: 1000,
+  });
+  const result: ReconcileResult = { checked: candidates.length, enqueued: 0, errors: 0 };
+  for (const s of candidates) {
+    try {
+      const state = await scoringJobState(s.id);
+      // waiting/active/delayed/prioritized jobs will run; only a missing or finished job needs a new one.
+      if (state !== null && state !== "completed" && state !== "failed" && state !== "unknown") continue;
+      if (s.status === "RECEIVED") await db.submission.update({ where: { id: s.id }, data: { status: "QUEUED", stage: "queued" } });
+      await enqueueScoring(s.id);
+      result.enqueued++;
+      log.info({ submissionId: s.id, previousJobState: state, status: s.status }, "reconciler enqueued submission");
+    } catch (e) {
+      result.errors++;
+      log.warn({ submissionId: s.id, err: (e as Error).message }, "reconciler could not enqueue (will retry next round)");
+      // Redis is most likely down: the rest would fail the same way.
+      break;
+    }
+  }
+  return result;
+}
+
+/** Runs at once and then every intervalMs; rounds never overlap. */
+export function startReconciler(log: Logger, intervalMs: number): { stop: () => Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const round = () => {
+    running = reconcileOnce(log)
+      .then((r) => (r.checked > 0 ? log.debug(r, "reconcile round") : undefined))
+      .catch((e: unknown) => log.warn({ err: (e as Error).message }, "reconcile round failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(round, intervalMs);
+      });
+  };
+  round();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
