@@ -1,0 +1,76 @@
+// `h2hmem validate FILE [--split dyadic|multi-party] [--answer-key DIR] [--json]`
+// Exit 0 when valid (warnings allowed), 1 when invalid, 2 on usage errors.
+import path from "node:path";
+import type { Command } from "commander";
+import { matchPredictions } from "../../lib/scoring/match";
+import { splitForFileName } from "../../lib/scoring/validate-file";
+import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
+import type { Split } from "../../lib/scoring/types";
+import type { ReferenceQuestion } from "../../lib/scoring/answer-key";
+import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
+import { parseSplit, readAnswerKey, readPredictionFile } from "../io";
+import { countBySeverity, formatIssues } from "../format";
+
+type Options = { split?: string; answerKey?: string; json?: boolean };
+
+export function register(program: Command): void {
+  program
+    .command("validate")
+    .description("Check a prediction file against the submission format (and optionally the answer key).")
+    .argument("<file>", "prediction_dyadic.json or prediction_multiparty.json")
+    .option("--split <split>", "dyadic | multi-party (default: from the file name)")
+    .option("--answer-key <dir>", "official dataset folder: also match every prediction to a question")
+    .option("--json", "print one JSON report instead of text")
+    .action(async (file: string, opts: Options) => {
+      throw new CliExit(runValidate(file, opts));
+    });
+}
+
+function runValidate(file: string, opts: Options): number {
+  const explicit = parseSplit(opts.split);
+  const key = opts.answerKey ? readAnswerKey(opts.answerKey) : null;
+  const fromName = splitForFileName(file);
+  let split: Split = explicit ?? fromName ?? "dyadic";
+  const extra: ValidationIssue[] = [];
+  const parsed = readPredictionFile(file, split);
+  const name = path.basename(file);
+
+  if (!explicit && !fromName) {
+    if (key && parsed.ok) split = bestSplit(parsed.items, key.questions, name);
+    extra.push({
+      severity: "warning",
+      code: "SPLIT_UNKNOWN",
+      file: name,
+      path: "",
+      message: `The file name does not say which split it is; ${key ? "judged by the answer key" : "assumed"}: ${split}.`,
+      fix: "Name it prediction_dyadic.json or prediction_multiparty.json, or pass --split.",
+    });
+  }
+  let matchSummary: { matched: number; unmatched: number; missing: number } | null = null;
+  if (key && parsed.ok) {
+    const result = matchPredictions(split, parsed.items, key.questions, name);
+    extra.push(...result.issues);
+    const matched = result.matches.filter((m) => m.qid !== null).length;
+    matchSummary = { matched, unmatched: result.matches.length - matched, missing: result.missing.length };
+  }
+  const issues = [...parsed.issues, ...extra];
+  const valid = !hasErrors(issues);
+  const counts = countBySeverity(issues);
+  if (opts.json) {
+    const report = { file: name, split, valid, predictions: parsed.items.length, ...counts, match: matchSummary, issues };
+    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+  } else {
+    const head = valid ? `${name}: valid ${split} file, ${parsed.items.length} predictions` : `${name}: INVALID`;
+    process.stdout.write(`${head} (${counts.errors} errors, ${counts.warnings} warnings)\n`);
+    if (matchSummary) {
+      process.stdout.write(`answer key: ${matchSummary.matched} matched, ${matchSummary.unmatched} unmatched, ${matchSummary.missing} key questions unanswered\n`);
+    }
+    if (issues.length > 0) process.stdout.write(formatIssues(issues, 200) + "\n");
+  }
+  return valid ? EXIT_OK : EXIT_INVALID;
+}
+
+function bestSplit(items: Parameters<typeof matchPredictions>[1], key: ReferenceQuestion[], name: string): Split {
+  const hits = (s: Split) => matchPredictions(s, items, key, name).matches.filter((m) => m.qid).length;
+  return hits("multi-party") > hits("dyadic") ? "multi-party" : "dyadic";
+}
