@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import { promptTemplate, type PromptTemplate } from "@/lib/scoring/judge";
+import { AppError } from "../errors";
+import { env } from "../env";
+
+// Everything the judge needs, resolved once from the environment. Tests and the benchmark
+// build a JudgeConfig directly instead.
+
+export type JudgeConfig = {
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  batchSize: number;
+  concurrency: number;
+  timeoutMs: number;
+  maxRetries: number;
+  rpm: number;
+  prompt: PromptTemplate;
+};
+
+export function isJudgeConfigured(): boolean {
+  return Boolean(env.JUDGE_BASE_URL);
+}
+
+export function loadPromptTemplate(file: string | undefined): PromptTemplate {
+  if (!file) return promptTemplate();
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (cause) {
+    throw new AppError("INTERNAL", `JUDGE_PROMPT_FILE ${file} cannot be read: ${(cause as Error).message}`, { cause });
+  }
+  if (text.trim() === "") throw new AppError("INTERNAL", `JUDGE_PROMPT_FILE ${file} is empty`);
+  return promptTemplate(text);
+}
+
+export function judgeConfigFromEnv(): JudgeConfig {
+  if (!env.JUDGE_BASE_URL) throw new AppError("INTERNAL", "the judge is not configured (set JUDGE_BASE_URL)");
+  return {
+    baseURL: env.JUDGE_BASE_URL,
+    // Local servers (vLLM, Ollama, llama.cpp) ignore the key, but the client requires one.
+    apiKey: env.JUDGE_API_KEY ?? "not-needed",
+    model: env.JUDGE_MODEL,
+    batchSize: env.JUDGE_BATCH_SIZE,
+    concurrency: env.JUDGE_CONCURRENCY,
+    timeoutMs: env.JUDGE_TIMEOUT_MS,
+    maxRetries: env.JUDGE_MAX_RETRIES,
+    rpm: env.JUDGE_RPM,
+    prompt: loadPromptTemplate(env.JUDGE_PROMPT_FILE),
+  };
+}

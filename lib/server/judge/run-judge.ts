@@ -1,0 +1,140 @@
+import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, type JudgeBatch, type JudgeItem, type MethodInfo } from "@/lib/scoring/judge";
+import { judgeCacheKey, type JudgeCacheStore } from "./cache";
+import type { JudgeTransport } from "./client";
+import type { JudgeConfig } from "./config";
+import { RequestLimiter } from "./limiter";
+import { RetriesExhaustedError, withRetries, type RetryHooks, type RetryPolicy } from "./retry";
+
+// Judges a list of questions: cache first, then batched calls through the limiter with our
+// retry loop. Items missing from a reply (or a reply with no readable array) are re-asked in a
+// smaller batch, then one by one. A request that still fails after its retries stops the run:
+// the service is down or misconfigured, and hammering it with the remaining batches would only
+// burn quota; the caller reports the unjudged questions and a later retry resumes via the cache.
+
+export type JudgeOutcome =
+  | { id: string; status: "judged"; score: number; reasoning: string; cacheKey: string; cached: boolean }
+  | { id: string; status: "failed"; reason: string };
+
+export type JudgeUsage = {
+  calls: number;
+  retries: number;
+  reasks: number;
+  cacheHits: number;
+  promptTokens: number;
+  completionTokens: number;
+  wallMs: number;
+};
+
+export type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
+
+export type JudgeRunInput = {
+  items: JudgeItem[];
+  config: JudgeConfig;
+  transport: JudgeTransport;
+  cache: JudgeCacheStore;
+  method?: MethodInfo;
+  limiter?: RequestLimiter;
+  retryPolicy?: Partial<RetryPolicy>;
+  retryHooks?: RetryHooks;
+  /** Called with each settled group of outcomes (persist them: this is what makes a run resumable). */
+  onOutcomes?: (outcomes: JudgeOutcome[]) => Promise<void>;
+};
+
+/** Batch sizes for the first ask and the re-asks: full, a quarter, then one by one. */
+export function askSizes(batchSize: number): number[] {
+  const quarter = Math.max(1, Math.ceil(batchSize / 4));
+  return quarter > 1 ? [batchSize, quarter, 1] : [batchSize, 1];
+}
+
+export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResult> {
+  const started = Date.now();
+  const { config } = input;
+  const usage: JudgeUsage = { calls: 0, retries: 0, reasks: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0, wallMs: 0 };
+  const outcomes = new Map<string, JudgeOutcome>();
+  const limiter = input.limiter ?? new RequestLimiter(config.concurrency, config.rpm);
+  const policy: RetryPolicy = { maxRetries: config.maxRetries, baseDelayMs: 1000, maxDelayMs: 30_000, ...input.retryPolicy };
+  const sizes = askSizes(config.batchSize);
+  const byId = new Map(input.items.map((i) => [i.id, i]));
+  const keyOf = new Map(
+    input.items.map((i) => [i.id, judgeCacheKey({ model: config.model, promptVersion: config.prompt.version, question: i.question, reference: i.reference, answer: i.answer })]),
+  );
+  let stopReason: string | null = null;
+
+  // Persisting is serialised so concurrent batches never interleave writes.
+  let writes: Promise<void> = Promise.resolve();
+  const settle = (list: JudgeOutcome[]): Promise<void> => {
+    for (const o of list) outcomes.set(o.id, o);
+    if (!input.onOutcomes || list.length === 0) return writes;
+    writes = writes.then(() => input.onOutcomes!(list));
+    return writes;
+  };
+
+  const hits = await input.cache.getMany([...new Set(keyOf.values())]);
+  const cached: JudgeOutcome[] = [];
+  const todo: JudgeItem[] = [];
+  for (const item of input.items) {
+    const key = keyOf.get(item.id)!;
+    const hit = hits.get(key);
+    if (hit) cached.push({ id: item.id, status: "judged", score: hit.score, reasoning: hit.reasoning, cacheKey: key, cached: true });
+    else todo.push(item);
+  }
+  usage.cacheHits = cached.length;
+  await settle(cached);
+
+  const failAll = (batch: JudgeBatch, reason: string) => settle(batch.items.map((i) => ({ id: i.id, status: "failed", reason })));
+
+  async function ask(batch: JudgeBatch, level: number): Promise<void> {
+    if (stopReason) return failAll(batch, `not asked: ${stopReason}`);
+    const prompt = renderJudgePrompt(config.prompt.text, batch.header, batch.items);
+    let text: string;
+    try {
+      const reply = await withRetries(
+        () =>
+          limiter.run(() => {
+            if (stopReason) throw new RetriesExhaustedError(0, stopReason, false);
+            usage.calls++;
+            return input.transport(prompt);
+          }),
+        policy,
+        { ...input.retryHooks, onRetry: (info) => (usage.retries++, input.retryHooks?.onRetry?.(info)) },
+      );
+      usage.promptTokens += reply.promptTokens;
+      usage.completionTokens += reply.completionTokens;
+      text = reply.text;
+    } catch (e) {
+      if (e instanceof RetriesExhaustedError && e.attempts === 0) return failAll(batch, `not asked: ${e.lastReason}`);
+      const reason = e instanceof Error ? e.message : String(e);
+      stopReason ??= reason;
+      return failAll(batch, reason);
+    }
+    const ids = batch.items.map((i) => i.id);
+    const parsed = parseJudgeReply(text, ids);
+    const judged: JudgeOutcome[] = [...parsed.results].map(([id, r]) => ({
+      id,
+      status: "judged",
+      score: r.score,
+      reasoning: r.reasoning,
+      cacheKey: keyOf.get(id)!,
+      cached: false,
+    }));
+    await settle(judged);
+    if (parsed.missing.length === 0) return;
+    const why = parsed.error ?? "missing from the judge's reply";
+    if (level + 1 >= sizes.length) {
+      await settle(parsed.missing.map((id) => ({ id, status: "failed", reason: `${why} after ${sizes.length} asks` })));
+      return;
+    }
+    usage.reasks += parsed.missing.length;
+    const again = buildJudgeBatches(
+      parsed.missing.map((id) => byId.get(id)!),
+      { batchSize: Math.min(sizes[level + 1], parsed.missing.length), method: input.method },
+    );
+    await Promise.all(again.map((b) => ask(b, level + 1)));
+  }
+
+  const batches = buildJudgeBatches(todo, { batchSize: sizes[0], method: input.method });
+  await Promise.all(batches.map((b) => ask(b, 0)));
+  await writes;
+  usage.wallMs = Date.now() - started;
+  return { outcomes, usage, stopReason };
+}

@@ -1,0 +1,113 @@
+import { normalizeCategory, type CategoryCode, type QuestionResult, type Split } from "@/lib/scoring";
+import type { JudgeItem, MethodInfo } from "@/lib/scoring/judge";
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { JudgeOutcome } from "./run-judge";
+
+// Database side of the judge stage: what to judge (the same question set the lexical stage
+// counted) and where results go. The lexical stage has already matched predictions to the
+// answer key (Prediction.referenceQuestionId), so the judge reuses that match.
+
+export type Db = PrismaClient;
+
+/** One counted question: a prediction to judge, or a key question nobody answered (scores 0). */
+export type JudgeWorkItem = {
+  item: JudgeItem;
+  predictionId: string | null;
+  category: CategoryCode;
+  qid: string | null;
+};
+
+export type JudgeWork = { method: MethodInfo; items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null };
+
+export async function loadJudgeWork(db: Db, submissionId: string): Promise<JudgeWork> {
+  const sub = await db.submission.findUniqueOrThrow({
+    where: { id: submissionId },
+    select: { methodName: true, backbone: true, answerKeyVersionId: true },
+  });
+  const predictions = await db.prediction.findMany({
+    where: { submissionId },
+    orderBy: [{ split: "asc" }, { index: "asc" }],
+    select: { id: true, split: true, index: true, questionText: true, systemAnswer: true, originalAnswer: true, category: true, referenceQuestion: true },
+  });
+  const items: JudgeWorkItem[] = [];
+  let uncounted = 0;
+  const answeredRefs = new Set<string>();
+  for (const p of predictions) {
+    const ref = p.referenceQuestion;
+    if (sub.answerKeyVersionId && !ref) {
+      uncounted++; // unmatched or duplicate: reported by the lexical stage, not scored
+      continue;
+    }
+    const category = (ref?.category as CategoryCode | undefined) ?? normalizeCategory(p.category);
+    if (!category) {
+      uncounted++;
+      continue;
+    }
+    if (ref) answeredRefs.add(ref.id);
+    items.push({
+      predictionId: p.id,
+      category,
+      qid: ref?.qid ?? null,
+      item: {
+        id: ref?.qid ?? `${p.split}/q${p.index}`,
+        split: p.split as Split,
+        where: ref ? { dialogue: ref.dialogue, session: ref.session } : null,
+        question: ref?.questionText ?? p.questionText,
+        reference: ref?.answer ?? p.originalAnswer,
+        answer: p.systemAnswer,
+      },
+    });
+  }
+  if (sub.answerKeyVersionId) {
+    // Same denominators as the lexical stage: every key question counts, unanswered = 0.
+    const key = await db.referenceQuestion.findMany({ where: { versionId: sub.answerKeyVersionId } });
+    for (const q of key) {
+      if (answeredRefs.has(q.id)) continue;
+      items.push({
+        predictionId: null,
+        category: q.category as CategoryCode,
+        qid: q.qid,
+        item: { id: q.qid, split: q.split as Split, where: { dialogue: q.dialogue, session: q.session }, question: q.questionText, reference: q.answer, answer: "" },
+      });
+    }
+  }
+  return { method: { name: sub.methodName, backbone: sub.backbone }, items, uncounted, answerKeyVersionId: sub.answerKeyVersionId };
+}
+
+/** Writes outcomes to Prediction rows and new judgements to the cache, in one transaction. */
+export async function persistOutcomes(
+  db: Db,
+  outcomes: JudgeOutcome[],
+  predictionIdOf: Map<string, string | null>,
+  cacheMeta: { model: string; promptVersion: string },
+): Promise<void> {
+  const ids: string[] = [];
+  const scores: Array<number | null> = [];
+  const reasons: string[] = [];
+  for (const o of outcomes) {
+    const pid = predictionIdOf.get(o.id);
+    if (!pid) continue;
+    ids.push(pid);
+    scores.push(o.status === "judged" ? o.score : null);
+    reasons.push(o.status === "judged" ? o.reasoning : `Not judged: ${o.reason}`);
+  }
+  const fresh = outcomes.filter((o): o is Extract<JudgeOutcome, { status: "judged" }> => o.status === "judged" && !o.cached && o.cacheKey !== "");
+  await db.$transaction(async (tx) => {
+    if (fresh.length > 0) {
+      await tx.judgeCache.createMany({
+        data: fresh.map((o) => ({ key: o.cacheKey, model: cacheMeta.model, promptVersion: cacheMeta.promptVersion, score: o.score, reasoning: o.reasoning })),
+        skipDuplicates: true,
+      });
+    }
+    if (ids.length > 0) {
+      await tx.$executeRaw`
+        UPDATE "Prediction" AS p SET "judgeScore" = u.s, "judgeReasoning" = u.r
+        FROM unnest(${ids}::text[], ${scores}::float8[], ${reasons}::text[]) AS u(id, s, r)
+        WHERE p.id = u.id`;
+    }
+  });
+}
+
+export function questionResults(work: JudgeWork, scoreOf: (id: string) => number | null): QuestionResult[] {
+  return work.items.map((w) => ({ split: w.item.split, category: w.category, qid: w.qid, metrics: { judge: scoreOf(w.item.id) } }));
+}

@@ -1,0 +1,139 @@
+import { aggregateScores } from "@/lib/scoring";
+import { db as defaultDb } from "@/lib/server/db";
+import { prismaJudgeCache } from "@/lib/server/judge/cache";
+import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/client";
+import { judgeConfigFromEnv, isJudgeConfigured, type JudgeConfig } from "@/lib/server/judge/config";
+import { currentJudgeScorerVersion } from "@/lib/server/judge/judge-version";
+import { RequestLimiter } from "@/lib/server/judge/limiter";
+import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
+import { loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
+import type { Logger } from "@/lib/server/logger";
+import type { RetryPolicy } from "@/lib/server/judge/retry";
+
+// Judge stage (loaded by ./judge-hook.ts). Judges every counted question of a submission,
+// persisting results batch by batch (Prediction.judgeScore + JudgeCache in one transaction), so
+// a restarted worker resumes: everything judged before is a cache hit and costs no call.
+// Only a complete run writes "judge" Score rows; otherwise the stage FAILS naming how many
+// questions could not be judged, and a retry re-asks just those.
+
+export { isJudgeConfigured };
+
+export class JudgeStageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "JudgeStageError";
+  }
+}
+
+export type JudgeStageInput = {
+  submissionId: string;
+  log?: Logger;
+  logger?: Logger;
+  jobId?: string;
+  db?: Db;
+  onProgress?: (done: number, total: number) => void | Promise<void>;
+  /** Tests and benchmarks inject these; the worker uses the environment. */
+  config?: JudgeConfig;
+  transport?: JudgeTransport;
+  retryPolicy?: Partial<RetryPolicy>;
+};
+
+export type JudgeStageResult = { scorerVersion: string; total: number; judged: number; failed: number; rows: number; usage: JudgeUsage };
+
+// One limiter per process and configuration: concurrent jobs in one worker share the RPM budget.
+const limiters = new Map<string, RequestLimiter>();
+function sharedLimiter(c: JudgeConfig): RequestLimiter {
+  const key = `${c.baseURL}|${c.concurrency}|${c.rpm}`;
+  let l = limiters.get(key);
+  if (!l) limiters.set(key, (l = new RequestLimiter(c.concurrency, c.rpm)));
+  return l;
+}
+
+export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageResult> {
+  const db = input.db ?? defaultDb;
+  const log = input.log ?? input.logger;
+  const { submissionId } = input;
+  const config = input.config ?? judgeConfigFromEnv();
+  const scorerVersion = currentJudgeScorerVersion(config);
+  const work = await loadJudgeWork(db, submissionId);
+  const total = work.items.length;
+  const where = { submissionId_stage: { submissionId, stage: "judge" } };
+  await db.stageRun.upsert({
+    where,
+    create: { submissionId, stage: "judge", status: "RUNNING", attempts: 1, total, startedAt: new Date() },
+    update: { status: "RUNNING", attempts: { increment: 1 }, done: 0, total, error: null, startedAt: new Date(), finishedAt: null },
+  });
+  if (total === 0) throw new JudgeStageError("The submission has no scorable questions to judge.");
+
+  // Unanswered key questions and empty answers score 0 by the rubric ("no usable answer"):
+  // no call is spent on them.
+  const predictionIdOf = new Map(work.items.map((w) => [w.item.id, w.predictionId]));
+  const empty: JudgeOutcome[] = work.items
+    .filter((w) => w.item.answer.trim() === "")
+    .map((w) => ({ id: w.item.id, status: "judged", score: 0, reasoning: "Empty answer: scored 0 without asking the judge.", cacheKey: "", cached: true }));
+  const toAsk = work.items.filter((w) => w.item.answer.trim() !== "").map((w) => w.item);
+
+  let done = 0;
+  const progress = async (list: JudgeOutcome[]) => {
+    done += list.length;
+    await persistOutcomes(db, list, predictionIdOf, { model: config.model, promptVersion: config.prompt.version });
+    await db.$transaction([
+      db.stageRun.update({ where, data: { done } }),
+      db.submission.update({ where: { id: submissionId }, data: { progressDone: done, progressTotal: total } }),
+    ]);
+    await input.onProgress?.(done, total);
+  };
+  await progress(empty);
+
+  const run = await judgeQuestions({
+    items: toAsk,
+    config,
+    transport: input.transport ?? createJudgeTransport(config),
+    cache: prismaJudgeCache(db),
+    method: work.method,
+    limiter: sharedLimiter(config),
+    retryPolicy: input.retryPolicy,
+    retryHooks: { onRetry: (i) => log?.warn({ submissionId, ...i }, "judge request failed; retrying") },
+    onOutcomes: progress,
+  });
+  const outcomes = new Map([...empty.map((o) => [o.id, o] as const), ...run.outcomes]);
+  const failed = [...outcomes.values()].filter((o) => o.status === "failed");
+  const judged = outcomes.size - failed.length;
+  const summary = { scorerVersion, model: config.model, promptVersion: config.prompt.version, total, judged, failed: failed.length, uncounted: work.uncounted, usage: run.usage };
+  log?.info({ submissionId, ...summary }, "judge run finished");
+
+  if (failed.length > 0 || outcomes.size !== total) {
+    const first = failed[0]?.status === "failed" ? failed[0].reason : "unknown";
+    const message =
+      `${total - judged} of ${total} questions could not be judged (${run.stopReason ? "stopped" : "after every re-ask"}: ${first}). ` +
+      `The ${judged} judged results are kept; retrying the judge stage asks only for the rest.`;
+    await db.$transaction([
+      db.stageRun.update({ where, data: { status: "FAILED", error: message, done: judged, finishedAt: new Date() } }),
+      db.auditEvent.create(auditArgs(submissionId, "judge.failed", { ...summary, error: message })),
+    ]);
+    throw new JudgeStageError(message);
+  }
+
+  const scoreOf = (id: string) => {
+    const o = outcomes.get(id);
+    return o?.status === "judged" ? o.score : null;
+  };
+  const rows = aggregateScores(questionResults(work, scoreOf));
+  await db.$transaction(
+    async (tx) => {
+      await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: "judge" } });
+      await tx.score.createMany({
+        data: rows.map(({ excluded: _excluded, ...r }) => ({ ...r, submissionId, scorerVersion })),
+      });
+      await tx.stageRun.update({ where, data: { status: "DONE", done: total, total, error: null, finishedAt: new Date() } });
+      await tx.auditEvent.create(auditArgs(submissionId, "judge.done", summary));
+    },
+    { timeout: 60_000 },
+  );
+  return { scorerVersion, total, judged, failed: 0, rows: rows.length, usage: run.usage };
+}
+
+/** Usage (calls, tokens, wall time) and outcome of every run, as a JSON audit record. */
+function auditArgs(submissionId: string, action: string, details: object) {
+  return { data: { action, targetType: "submission", targetId: submissionId, details: JSON.parse(JSON.stringify(details)) } };
+}
