@@ -1,0 +1,65 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tier. `npm test` provisions services and sets E2E_DATABASE_URL (h2hmem_e2e),
+// REDIS_URL and E2E_PORT; scripts/lib/e2e-server.mjs migrates + seeds that database and
+// runs the built app plus one worker. Chromium is Debian's (Playwright downloads none here).
+
+const port = Number(process.env.E2E_PORT ?? 3310);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+function e2eDatabaseUrl(): string {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  if (process.env.DATABASE_URL) {
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = "/h2hmem_e2e";
+    return u.toString();
+  }
+  return "postgresql://postgres@127.0.0.1:5432/h2hmem_e2e";
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? "list" : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: "node scripts/lib/e2e-server.mjs",
+    url: baseURL,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      DATABASE_URL: e2eDatabaseUrl(),
+      REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? `e2e-${process.pid}`,
+      PORT: String(port),
+      AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
+      AUTH_TRUST_HOST: "true",
+      AUTH_URL: baseURL,
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      RECONCILE_INTERVAL_MS: "5000",
+    },
+  },
+});

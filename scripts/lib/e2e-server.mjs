@@ -1,0 +1,51 @@
+// Playwright's webServer for the browser tier: prepares the e2e database (migrate, and
+// seed when prisma/seed.ts exists), then runs the BUILT app (`next start`) and one worker
+// against it. If either process dies, the other is stopped and this exits non-zero.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { migrateDatabase, runNode, TSX } from "./services.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+process.chdir(root);
+const port = process.env.PORT ?? "3310";
+const say = (m) => console.log(`[e2e-server] ${m}`);
+
+if (!process.env.DATABASE_URL) {
+  console.error("[e2e-server] DATABASE_URL is not set (playwright.config.ts passes E2E_DATABASE_URL)");
+  process.exit(2);
+}
+if (!existsSync(".next/BUILD_ID")) {
+  console.error("[e2e-server] no production build: run `npx next build` first (npm test does)");
+  process.exit(2);
+}
+await migrateDatabase(process.env.DATABASE_URL, { stdio: ["ignore", "ignore", "inherit"] });
+if (existsSync("prisma/seed.ts")) {
+  const code = await runNode([TSX, "prisma/seed.ts"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (code !== 0) {
+    console.error(`[e2e-server] prisma/seed.ts failed (exit ${code})`);
+    process.exit(1);
+  }
+  say("database migrated and seeded");
+}
+
+const children = [
+  spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit" }),
+  spawn(process.execPath, [TSX, "workers/index.ts"], { stdio: "inherit" }),
+];
+let stopping = false;
+const stopAll = (code) => {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 5000).unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
+};
+children.forEach((c, i) =>
+  c.on("exit", (code, signal) => {
+    if (!stopping) console.error(`[e2e-server] ${i === 0 ? "web" : "worker"} exited (${signal ?? code}); stopping`);
+    stopAll(1);
+  }),
+);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => stopAll(0));
