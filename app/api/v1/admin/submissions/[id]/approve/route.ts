@@ -1,0 +1,8 @@
+import { json, requireApiAdmin, route } from "@/lib/server/http";
+import { approveSubmission } from "@/lib/server/mutations/review";
+
+export const POST = route<{ id: string }>(async (req, { params }) => {
+  const admin = await requireApiAdmin(req);
+  const { id } = await params;
+  return json(await approveSubmission({ submissionId: id, reviewerId: admin.id }));
+});

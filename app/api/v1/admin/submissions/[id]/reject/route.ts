@@ -1,0 +1,18 @@
+import { AppError } from "@/lib/server/errors";
+import { json, requireApiAdmin, route } from "@/lib/server/http";
+import { rejectSchema, rejectSubmission } from "@/lib/server/mutations/review";
+
+export const POST = route<{ id: string }>(async (req, { params }) => {
+  const admin = await requireApiAdmin(req);
+  const { id } = await params;
+  const body: unknown = await req.json().catch(() => {
+    throw new AppError("BAD_REQUEST", "Send a JSON body `{\"reason\": \"...\"}`.");
+  });
+  const parsed = rejectSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION_FAILED", "A rejection needs a reason.", {
+      details: parsed.error.issues.map((i) => ({ path: i.path.join(".") || "reason", message: i.message })),
+    });
+  }
+  return json(await rejectSubmission({ submissionId: id, reviewerId: admin.id, reason: parsed.data.reason }));
+});

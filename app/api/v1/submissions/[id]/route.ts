@@ -1,0 +1,8 @@
+import { json, requireApiUser, route } from "@/lib/server/http";
+import { getSubmissionForViewer } from "@/lib/server/queries/submissions";
+
+export const GET = route<{ id: string }>(async (req, { params }) => {
+  const user = await requireApiUser(req);
+  const { id } = await params;
+  return json(await getSubmissionForViewer(id, user));
+});

@@ -1,0 +1,64 @@
+import { AppError } from "@/lib/server/errors";
+
+// Reads a multipart body with a hard byte ceiling: Content-Length is checked before anything
+// is read, and the stream is counted while reading because Content-Length can be absent
+// (chunked) or lie.
+
+export async function readMultipart(req: Request, maxBytes: number): Promise<FormData> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send multipart/form-data with files `dyadic` and/or `multiparty`.");
+  }
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) throw new AppError("BAD_REQUEST", "Empty request body.");
+
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    body.set(c, offset);
+    offset += c.byteLength;
+  }
+  try {
+    return await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new AppError("BAD_REQUEST", "Malformed multipart body.");
+  }
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${Math.floor(maxBytes / 1024 / 1024)} MiB.`);
+}
+
+export const META_FIELDS = ["methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod"] as const;
+
+export async function fileField(form: FormData, name: string): Promise<{ fileName: string; bytes: Uint8Array } | undefined> {
+  const v = form.get(name);
+  if (v === null) return undefined;
+  if (typeof v === "string") {
+    throw new AppError("BAD_REQUEST", `Field \`${name}\` must be a file.`, { details: [{ file: name, path: "$", message: "expected a file upload" }] });
+  }
+  return { fileName: v.name || `${name}.json`, bytes: new Uint8Array(await v.arrayBuffer()) };
+}
+
+export function metaFields(form: FormData): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const k of META_FIELDS) {
+    const v = form.get(k);
+    out[k] = typeof v === "string" ? v : undefined;
+  }
+  return out;
+}

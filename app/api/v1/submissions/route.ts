@@ -1,0 +1,40 @@
+import { requireApiUser, json, route } from "@/lib/server/http";
+import { env } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { clientIp, consume } from "@/lib/server/rate-limit";
+import { createSubmission } from "@/lib/server/submissions/create-submission";
+import { listOwnSubmissions } from "@/lib/server/queries/submissions";
+import { submissionMetaSchema } from "@/lib/validation/submission-meta";
+import { fileField, metaFields, readMultipart } from "./read-multipart";
+
+// Two files of up to UPLOAD_MAX_BYTES each, plus room for the text fields and multipart framing.
+const FIELDS_ALLOWANCE = 256 * 1024;
+
+export const POST = route(async (req) => {
+  const user = await requireApiUser(req);
+  await consume("api-ip", clientIp(req.headers));
+  const form = await readMultipart(req, 2 * env.UPLOAD_MAX_BYTES + FIELDS_ALLOWANCE);
+  const dyadic = await fileField(form, "dyadic");
+  const multiparty = await fileField(form, "multiparty");
+  if (!dyadic && !multiparty) {
+    throw new AppError("BAD_REQUEST", "Attach at least one prediction file: `dyadic` and/or `multiparty`.", {
+      details: [{ path: "dyadic", message: "missing file" }, { path: "multiparty", message: "missing file" }],
+    });
+  }
+  for (const [name, f] of [["dyadic", dyadic], ["multiparty", multiparty]] as const) {
+    if (f && f.bytes.byteLength > env.UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `File \`${name}\` exceeds ${env.UPLOAD_MAX_BYTES} bytes.`);
+  }
+  const meta = submissionMetaSchema.safeParse(metaFields(form));
+  if (!meta.success) {
+    throw new AppError("VALIDATION_FAILED", "Method card is invalid.", {
+      details: meta.error.issues.map((i) => ({ path: i.path.join("."), message: `${i.path.join(".")} ${i.message}` })),
+    });
+  }
+  const res = await createSubmission({ userId: user.id, files: { dyadic, multiparty }, meta: meta.data });
+  return json({ id: res.id, status: res.status, warnings: res.warnings }, { status: 202, headers: { location: `/api/v1/submissions/${res.id}` } });
+});
+
+export const GET = route(async (req) => {
+  const user = await requireApiUser(req);
+  return json({ submissions: await listOwnSubmissions(user.id) });
+});

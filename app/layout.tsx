@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { SiteHeader } from "@/components/ui/site-header";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "H2HMem Leaderboard", template: "%s · H2HMem Leaderboard" },
+  description: "Leaderboard for H2HMem, a multimodal memory benchmark for agents observing human-human conversations.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+          {children}
+        </main>
+        <footer className="mx-auto max-w-7xl px-4 py-8 text-sm text-slate-600 sm:px-6 dark:text-slate-400">
+          H2HMem benchmark leaderboard. Scores carry their scorer version; approved entries only.
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,48 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { signIn, signOut } from "@/lib/server/auth";
+import { credentialsSchema } from "@/lib/server/auth.config";
+
+export type SignInState = { error: string | null; fieldErrors: Partial<Record<"email" | "password", string>>; email: string };
+
+/** Only same-site relative paths, so the form cannot be used as an open redirect. */
+function safeCallback(raw: FormDataEntryValue | null): string {
+  const v = typeof raw === "string" ? raw : "";
+  return v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : "/";
+}
+
+export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
+  const raw = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+  const parsed = credentialsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: SignInState["fieldErrors"] = {};
+    for (const i of parsed.error.issues) fieldErrors[i.path[0] as "email" | "password"] ??= i.message;
+    return { error: "Please correct the fields below.", fieldErrors, email: raw.email };
+  }
+  try {
+    await signIn("credentials", { ...parsed.data, redirectTo: safeCallback(form.get("callbackUrl")) });
+  } catch (e) {
+    if (e instanceof AuthError) {
+      const code = (e as AuthError & { code?: string }).code;
+      const error =
+        code === "rate_limited"
+          ? "Too many sign-in attempts. Wait 15 minutes and try again."
+          : e.type === "CredentialsSignin"
+            ? "Email or password is incorrect."
+            : "Sign-in failed. Please try again.";
+      return { error, fieldErrors: {}, email: raw.email };
+    }
+    // signIn redirects by throwing; that must propagate.
+    throw e;
+  }
+  return { error: null, fieldErrors: {}, email: raw.email };
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/" });
+}
+
+export async function signInWithGitHub(): Promise<void> {
+  await signIn("github", { redirectTo: "/" });
+}

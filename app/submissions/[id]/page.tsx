@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { ActionButton } from "@/components/submissions/action-button";
+import { IssueList, type IssueView } from "@/components/submissions/issue-list";
+import { LiveStatus } from "@/components/submissions/live-status";
+import { PredictionTable } from "@/components/submissions/prediction-table";
+import { StatusBadge } from "@/components/submissions/status-badge";
+import { SubmissionFacts } from "@/components/submissions/submission-facts";
+import { ScoreTables } from "@/components/ui/score-table";
+import { currentUser } from "@/lib/server/auth";
+import { isAppError } from "@/lib/server/errors";
+import { listPredictions, predictionFilterSchema } from "@/lib/server/queries/predictions";
+import { getSubmissionForViewer } from "@/lib/server/queries/submissions";
+import { withdrawAction } from "../actions";
+
+export const metadata: Metadata = { title: "Submission" };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SubmissionPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const user = await currentUser();
+  if (!user) redirect(`/signin?callbackUrl=/submissions/${encodeURIComponent(id)}`);
+  const view = await getSubmissionForViewer(id, user).catch((e: unknown) => {
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  const sp = await searchParams;
+  const filter = predictionFilterSchema.parse(Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const predictions = view.status === "SCORED" ? await listPredictions(view.id, filter) : null;
+  const hasJudge = (view.scores ?? []).some((r) => r.metric === "judge");
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold" data-testid="submission-title">{view.methodName}</h1>
+        <span className="text-sm">Review: <StatusBadge value={view.review.state} testId="review-state" /></span>
+        {view.review.state === "PENDING" && view.owner.id === user.id ? (
+          <ActionButton label="Withdraw" confirm="Withdraw this submission? It will not be reviewed or shown." run={withdrawAction.bind(null, view.id)} />
+        ) : null}
+      </div>
+      {view.review.reason ? <p className="text-sm">Reviewer&apos;s reason: {view.review.reason}</p> : null}
+      <LiveStatus initial={view} />
+      <IssueList issues={view.warnings as IssueView[]} title="Warnings from validation" />
+      {view.scores ? (
+        <section aria-labelledby="scores-h" className="space-y-2">
+          <h2 id="scores-h" className="text-lg font-semibold">Scores</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Scorer version <code>{view.scorerVersion ?? "–"}</code></p>
+          <ScoreTables rows={view.scores} />
+        </section>
+      ) : null}
+      <SubmissionFacts view={view} />
+      {predictions ? <PredictionTable basePath={`/submissions/${view.id}`} filter={filter} hasJudge={hasJudge} {...predictions} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SubmitForm } from "@/components/submissions/submit-form";
+import { currentUser } from "@/lib/server/auth";
+import { env } from "@/lib/server/env";
+import { remainingQuota } from "@/lib/server/queries/quota";
+
+export const metadata: Metadata = { title: "Submit" };
+
+export default async function SubmitPage() {
+  const user = await currentUser();
+  if (!user) redirect("/signin?callbackUrl=/submit");
+  const quota = await remainingQuota(user.id, user.role);
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Submit predictions</h1>
+      <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+        Upload one JSON file per split in the official format <code>{'{"predictions": [...]}'}</code>. Files are checked in your browser
+        with the same validator the server runs; nothing is uploaded until they are valid. Entries appear on the leaderboard after an
+        administrator approves them; you see your scores as soon as scoring finishes.
+      </p>
+      <SubmitForm maxBytes={env.UPLOAD_MAX_BYTES} remaining={quota.remaining} />
+    </div>
+  );
+}

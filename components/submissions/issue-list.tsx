@@ -1,0 +1,32 @@
+export type IssueView = { severity?: "error" | "warning"; file?: string; path?: string; message: string; fix?: string };
+
+/** Every validation issue with its file, JSON path and suggested fix. */
+export function IssueList({ issues, title, testId }: { issues: IssueView[]; title: string; testId?: string }) {
+  if (issues.length === 0) return null;
+  const errors = issues.filter((i) => i.severity !== "warning").length;
+  return (
+    <section aria-label={title} data-testid={testId} className="mt-3">
+      <h3 className="text-sm font-semibold">
+        {title}: {errors} error{errors === 1 ? "" : "s"}, {issues.length - errors} warning{issues.length - errors === 1 ? "" : "s"}
+      </h3>
+      <ul className="mt-2 max-h-80 space-y-1 overflow-auto text-sm">
+        {issues.slice(0, 500).map((i, k) => (
+          <li
+            key={k}
+            className={
+              i.severity === "warning"
+                ? "rounded border-l-4 border-amber-500 bg-amber-50 px-2 py-1 dark:bg-amber-950"
+                : "rounded border-l-4 border-red-600 bg-red-50 px-2 py-1 dark:bg-red-950"
+            }
+          >
+            <span className="font-medium">{i.severity === "warning" ? "Warning" : "Error"}</span>{" "}
+            {i.file ? <span className="text-slate-600 dark:text-slate-300">{i.file} </span> : null}
+            {i.path ? <code className="rounded bg-black/5 px-1 dark:bg-white/10">{i.path}</code> : null}: {i.message}
+            {i.fix ? <span className="block text-slate-700 dark:text-slate-300">Fix: {i.fix}</span> : null}
+          </li>
+        ))}
+        {issues.length > 500 ? <li>…and {issues.length - 500} more.</li> : null}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import Link from "next/link";
+import { CATEGORIES } from "@/lib/scoring";
+import { CATEGORY_CODES } from "@/lib/scoring/types";
+import type { PredictionFilter, PredictionRow } from "@/lib/server/queries/predictions";
+import { fmt } from "@/components/ui/format";
+
+type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean };
+
+function pageHref(basePath: string, filter: PredictionFilter, page: number): string {
+  const sp = new URLSearchParams();
+  if (filter.q) sp.set("q", filter.q);
+  if (filter.category) sp.set("category", filter.category);
+  if (filter.split) sp.set("split", filter.split);
+  sp.set("page", String(page));
+  return `${basePath}?${sp.toString()}#questions`;
+}
+
+/** Per-question results with search and category filter (state in the URL, works without JS). */
+export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge }: Props) {
+  return (
+    <section id="questions" aria-labelledby="questions-h" className="space-y-3">
+      <h2 id="questions-h" className="text-lg font-semibold">Per-question results</h2>
+      <form method="get" action={`${basePath}#questions`} className="flex flex-wrap items-end gap-3" role="search">
+        <div>
+          <label htmlFor="pq-q" className="block text-sm">Search question or answer</label>
+          <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+        </div>
+        <div>
+          <label htmlFor="pq-cat" className="block text-sm">Category</label>
+          <select id="pq-cat" name="category" defaultValue={filter.category ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+            <option value="">All categories</option>
+            {CATEGORY_CODES.map((c) => (
+              <option key={c} value={c}>{c}: {CATEGORIES[c].name}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="pq-split" className="block text-sm">Split</label>
+          <select id="pq-split" name="split" defaultValue={filter.split ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+            <option value="">Both</option>
+            <option value="dyadic">Dyadic</option>
+            <option value="multi-party">Multi-party</option>
+          </select>
+        </div>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">Filter</button>
+      </form>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{total} matching question{total === 1 ? "" : "s"}.</p>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-sm" data-testid="prediction-table">
+          <thead>
+            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
+              <th scope="col" className="px-2 py-1">#</th>
+              <th scope="col" className="px-2 py-1">Category</th>
+              <th scope="col" className="px-2 py-1">Question</th>
+              <th scope="col" className="px-2 py-1">Reference</th>
+              <th scope="col" className="px-2 py-1">System answer</th>
+              <th scope="col" className="px-2 py-1 text-right">F1</th>
+              <th scope="col" className="px-2 py-1 text-right">BLEU-1</th>
+              {hasJudge ? <th scope="col" className="px-2 py-1 text-right">Judge</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-800">
+                <td className="px-2 py-1 tabular-nums">{r.split === "dyadic" ? "D" : "M"}{r.index}</td>
+                <td className="px-2 py-1"><abbr title={CATEGORIES[r.category as keyof typeof CATEGORIES]?.name ?? r.category}>{r.category}</abbr></td>
+                <td className="max-w-xs px-2 py-1">{r.questionText}</td>
+                <td className="max-w-xs px-2 py-1">
+                  {r.referenceAnswer}
+                  {r.answerDiffers ? <span className="mt-1 block text-xs text-amber-700 dark:text-amber-300">submitted original_answer differs</span> : null}
+                </td>
+                <td className="max-w-xs px-2 py-1">{r.systemAnswer || <em>(empty)</em>}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{fmt(r.f1)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{fmt(r.bleu1)}</td>
+                {hasJudge ? <td className="px-2 py-1 text-right tabular-nums">{fmt(r.judgeScore, 2)}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Per-question pages" className="flex gap-3 text-sm">
+          {filter.page > 1 ? <Link href={pageHref(basePath, filter, filter.page - 1)}>Previous</Link> : null}
+          <span>Page {filter.page} of {pages}</span>
+          {filter.page < pages ? <Link href={pageHref(basePath, filter, filter.page + 1)}>Next</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

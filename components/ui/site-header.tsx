@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { currentUser } from "@/lib/server/auth";
+import { signOutAction } from "@/app/signin/actions";
+
+export async function SiteHeader() {
+  const user = await currentUser().catch(() => null);
+  const links = [
+    { href: "/", label: "Leaderboard" },
+    { href: "/submit", label: "Submit" },
+    ...(user ? [{ href: "/submissions", label: "My submissions" }] : []),
+    ...(user?.role === "ADMIN" ? [{ href: "/admin", label: "Admin" }] : []),
+  ];
+  return (
+    <header className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <Link href="/" className="text-lg font-semibold text-slate-900 no-underline dark:text-slate-100">
+          H2HMem Leaderboard
+        </Link>
+        <nav aria-label="Main" className="flex-1">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {links.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {user ? (
+          <form action={signOutAction} className="flex items-center gap-3 text-sm">
+            <span className="text-slate-600 dark:text-slate-400" data-testid="signed-in-as">
+              {user.email}
+              {user.role === "ADMIN" ? " (admin)" : ""}
+            </span>
+            <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+              Sign out
+            </button>
+          </form>
+        ) : (
+          <Link href="/signin" className="text-sm">
+            Sign in
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

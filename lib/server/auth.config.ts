@@ -1,0 +1,83 @@
+import bcrypt from "bcryptjs";
+import { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import { z } from "zod";
+import { db } from "./db";
+import { env } from "./env";
+import { isAppError } from "./errors";
+import { assertNotLimited, clientIp, consume, resetLimit } from "./rate-limit";
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid email address").max(320),
+  password: z.string().min(1, "Enter your password").max(1000),
+});
+
+// The code ends up in a URL query string, so it only says "rate limited", nothing about the account.
+export class RateLimitedSignin extends CredentialsSignin {
+  code = "rate_limited";
+}
+
+export type SessionUser = { id: string; email: string; name: string | null; role: "SUBMITTER" | "ADMIN" };
+
+// A fixed hash compared when the account does not exist, so response time does not reveal
+// which emails are registered.
+const DUMMY_HASH = "$2b$10$tQg6KV8.WzTuT1qi6HnG..i5ppmCNR1P0rvZp3ArMmVJ3IefXu5wq";
+
+export async function verifyCredentials(raw: unknown, headers: Headers): Promise<SessionUser | null> {
+  const parsed = credentialsSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const { email, password } = parsed.data;
+  try {
+    await consume("signin-ip", clientIp(headers));
+    await assertNotLimited("signin-account", email);
+  } catch (e) {
+    if (isAppError(e) && e.code === "RATE_LIMITED") throw new RateLimitedSignin();
+    throw e;
+  }
+  const user = await db.user.findUnique({ where: { email } });
+  const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !user.passwordHash || !ok) {
+    await consume("signin-account", email).catch(() => undefined);
+    return null;
+  }
+  await resetLimit("signin-account", email);
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+export function authConfig(): NextAuthConfig {
+  const providers: NextAuthConfig["providers"] = [
+    Credentials({
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: (credentials, request) => verifyCredentials(credentials, request.headers),
+    }),
+  ];
+  if (env.GITHUB_ID && env.GITHUB_SECRET) {
+    providers.push(GitHub({ clientId: env.GITHUB_ID, clientSecret: env.GITHUB_SECRET }));
+  }
+  return {
+    secret: env.AUTH_SECRET,
+    // Deployed behind our own load balancer; AUTH_URL pins the origin when set.
+    trustHost: true,
+    // The Credentials provider only works with JWT sessions.
+    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    pages: { signIn: "/signin", error: "/signin" },
+    providers,
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user?.id) {
+          token.uid = user.id;
+          token.role = (user as Partial<SessionUser>).role ?? "SUBMITTER";
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        if (typeof token.uid === "string") {
+          session.user.id = token.uid;
+          (session.user as { role?: string }).role = typeof token.role === "string" ? token.role : "SUBMITTER";
+        }
+        return session;
+      },
+    },
+  };
+}

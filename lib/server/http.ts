@@ -1,0 +1,89 @@
+import { ZodError } from "zod";
+import { currentUser } from "./auth";
+import type { SessionUser } from "./auth.config";
+import { db } from "./db";
+import { AppError, isAppError, type ActionResult } from "./errors";
+import { logger } from "./logger";
+import { verifyApiToken } from "./api-tokens";
+
+// Route handlers for API v1 are wrapped in `route()`: it maps AppError to the documented
+// JSON error shape and status, and turns anything else into a 500 that is logged, not leaked.
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  headers.set("cache-control", headers.get("cache-control") ?? "no-store");
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function toAppError(e: unknown): AppError {
+  if (isAppError(e)) return e;
+  if (e instanceof ZodError) {
+    return new AppError("BAD_REQUEST", "Invalid request.", {
+      details: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  const id = crypto.randomUUID();
+  logger.error({ err: e, errorId: id }, "internal error");
+  return new AppError("INTERNAL", `Internal error (reference ${id}).`);
+}
+
+export function errorResponse(e: unknown): Response {
+  const err = toAppError(e);
+  const headers: Record<string, string> = {};
+  if (err.code === "RATE_LIMITED" && err.retryAfterSeconds) headers["retry-after"] = String(err.retryAfterSeconds);
+  if (err.code === "UNAUTHORIZED") headers["www-authenticate"] = 'Bearer realm="h2hmem"';
+  return json(err.toJSON(), { status: err.status, headers });
+}
+
+export type RouteContext<P> = { params: Promise<P> };
+
+export function route<P = Record<string, never>>(
+  fn: (req: Request, ctx: RouteContext<P>) => Promise<Response>,
+): (req: Request, ctx: RouteContext<P>) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      return await fn(req, ctx);
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
+
+/** Server actions return a result object instead of throwing across the network boundary. */
+export async function action<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, data: await fn() };
+  } catch (e) {
+    const err = toAppError(e);
+    return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+  }
+}
+
+/** Bearer API token first (machines), else the session cookie (the browser). */
+export async function authenticate(req: Request): Promise<SessionUser | null> {
+  const header = req.headers.get("authorization");
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) throw new AppError("UNAUTHORIZED", "Authorization header must be `Bearer <token>`.");
+    const token = await verifyApiToken(m[1]!);
+    const user = token
+      ? await db.user.findUnique({ where: { id: token.userId }, select: { id: true, email: true, name: true, role: true } })
+      : null;
+    if (!user) throw new AppError("UNAUTHORIZED", "Invalid or revoked API token.");
+    return user;
+  }
+  return currentUser();
+}
+
+export async function requireApiUser(req: Request): Promise<SessionUser> {
+  const user = await authenticate(req);
+  if (!user) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
+  return user;
+}
+
+export async function requireApiAdmin(req: Request): Promise<SessionUser> {
+  const user = await requireApiUser(req);
+  if (user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
+  return user;
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { db } from "../db";
+import { currentScorerVersion } from "../scoring-version";
+
+export const reviewFilterSchema = z.enum(["pending", "approved", "rejected", "withdrawn", "all"]).catch("pending");
+export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
+
+export type AdminSubmission = {
+  id: string;
+  methodName: string;
+  organization: string | null;
+  description: string | null;
+  paperUrl: string | null;
+  codeUrl: string | null;
+  modality: string | null;
+  backbone: string | null;
+  memoryMethod: string | null;
+  status: string;
+  reviewState: string;
+  reviewReason: string | null;
+  submitter: string;
+  createdAt: string;
+  headline: { f1: number | null; judge: number | null };
+  flags: { answersDiffer: number; unmatched: number; missing: number | null; warnings: number };
+};
+
+/** Review queue: scored pending submissions first (they are actionable), newest first within a group. */
+export async function listForReview(filter: ReviewFilter, take = 100): Promise<AdminSubmission[]> {
+  const where = filter === "all" ? {} : { reviewState: filter.toUpperCase() as "PENDING" | "APPROVED" | "REJECTED" | "WITHDRAWN" };
+  const subs = await db.submission.findMany({ where, orderBy: { createdAt: "desc" }, take, include: { user: { select: { email: true } } } });
+  const ids = subs.map((s) => s.id);
+  const version = await currentScorerVersion();
+  const [scores, differ, unmatched, matched, keyCounts] = await Promise.all([
+    db.score.findMany({ where: { submissionId: { in: ids }, scorerVersion: version, split: "overall", scope: "ALL", aggregate: "micro", metric: { in: ["f1", "judge"] } } }),
+    db.prediction.groupBy({ by: ["submissionId"], where: { submissionId: { in: ids }, answerDiffers: true }, _count: { _all: true } }),
+    db.prediction.groupBy({ by: ["submissionId"], where: { submissionId: { in: ids }, referenceQuestionId: null }, _count: { _all: true } }),
+    db.prediction.groupBy({ by: ["submissionId", "split"], where: { submissionId: { in: ids }, referenceQuestionId: { not: null } }, _count: { _all: true } }),
+    db.referenceQuestion.groupBy({ by: ["versionId", "split"], _count: { _all: true } }),
+  ]);
+  const count = (rows: Array<{ submissionId: string; _count: { _all: number } }>, id: string) => rows.filter((r) => r.submissionId === id).reduce((a, r) => a + r._count._all, 0);
+  const files = await db.submissionFile.findMany({ where: { submissionId: { in: ids } }, select: { submissionId: true, split: true } });
+
+  const out = subs.map((s) => {
+    let missing: number | null = null;
+    if (s.answerKeyVersionId && s.status === "SCORED") {
+      const splits = files.filter((f) => f.submissionId === s.id).map((f) => f.split);
+      const keyTotal = keyCounts.filter((k) => k.versionId === s.answerKeyVersionId && splits.includes(k.split)).reduce((a, k) => a + k._count._all, 0);
+      missing = Math.max(0, keyTotal - count(matched, s.id));
+    }
+    const headline = (metric: string) => scores.find((r) => r.submissionId === s.id && r.metric === metric)?.value ?? null;
+    return {
+      id: s.id,
+      methodName: s.methodName,
+      organization: s.organization,
+      description: s.description,
+      paperUrl: s.paperUrl,
+      codeUrl: s.codeUrl,
+      modality: s.modality,
+      backbone: s.backbone,
+      memoryMethod: s.memoryMethod,
+      status: s.status,
+      reviewState: s.reviewState,
+      reviewReason: s.reviewReason,
+      submitter: s.user.email,
+      createdAt: s.createdAt.toISOString(),
+      headline: { f1: headline("f1"), judge: headline("judge") },
+      flags: {
+        answersDiffer: count(differ, s.id),
+        // Without an answer key nothing is matched, so "unmatched" would be meaningless.
+        unmatched: s.answerKeyVersionId ? count(unmatched, s.id) : 0,
+        missing,
+        warnings: Array.isArray(s.warnings) ? s.warnings.length : 0,
+      },
+    };
+  });
+  const actionable = (a: AdminSubmission) => (a.reviewState === "PENDING" && a.status === "SCORED" ? 0 : 1);
+  return out.sort((a, b) => actionable(a) - actionable(b) || b.createdAt.localeCompare(a.createdAt));
+}

@@ -1,0 +1,48 @@
+import { db } from "../db";
+import { AppError } from "../errors";
+import { scoreRowsFor, type ScoreRowView } from "./scores";
+
+export type EntryDetail = {
+  id: string;
+  methodName: string;
+  organization: string | null;
+  description: string | null;
+  paperUrl: string | null;
+  codeUrl: string | null;
+  modality: string | null;
+  backbone: string | null;
+  memoryMethod: string | null;
+  isBaseline: boolean;
+  createdAt: string;
+  scoredAt: string | null;
+  files: Array<{ split: string; sha256: string; size: number }>;
+  scorerVersion: string | null;
+  scores: ScoreRowView[];
+};
+
+/** Public detail: approved entries only; anything else is 404 (not 403) so drafts stay invisible. */
+export async function getPublicEntry(id: string): Promise<EntryDetail> {
+  const s = await db.submission.findFirst({
+    where: { id, reviewState: "APPROVED", status: "SCORED" },
+    include: { files: { select: { split: true, sha256: true, size: true } } },
+  });
+  if (!s) throw new AppError("NOT_FOUND", "Entry not found.");
+  const { scorerVersion, rows } = await scoreRowsFor(s.id);
+  return {
+    id: s.id,
+    methodName: s.methodName,
+    organization: s.organization,
+    description: s.description,
+    paperUrl: s.paperUrl,
+    codeUrl: s.codeUrl,
+    modality: s.modality,
+    backbone: s.backbone,
+    memoryMethod: s.memoryMethod,
+    isBaseline: s.isBaseline,
+    createdAt: s.createdAt.toISOString(),
+    scoredAt: s.scoredAt?.toISOString() ?? null,
+    files: s.files,
+    scorerVersion,
+    scores: rows,
+  };
+}

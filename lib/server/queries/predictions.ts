@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { CATEGORY_CODES } from "@/lib/scoring/types";
+import { db } from "../db";
+
+export const predictionFilterSchema = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  category: z.enum(CATEGORY_CODES).optional().catch(undefined),
+  split: z.enum(["dyadic", "multi-party"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+});
+export type PredictionFilter = z.infer<typeof predictionFilterSchema>;
+
+export const PAGE_SIZE = 50;
+
+export type PredictionRow = {
+  id: string;
+  split: string;
+  index: number;
+  category: string;
+  questionText: string;
+  systemAnswer: string;
+  referenceAnswer: string;
+  answerDiffers: boolean;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  bleu1: number | null;
+  judgeScore: number | null;
+};
+
+/** Caller must already have checked that the viewer may see this submission. */
+export async function listPredictions(submissionId: string, filter: PredictionFilter): Promise<{ rows: PredictionRow[]; total: number; pages: number }> {
+  const where = {
+    submissionId,
+    ...(filter.split ? { split: filter.split } : {}),
+    ...(filter.category ? { category: filter.category } : {}),
+    ...(filter.q
+      ? { OR: [{ questionText: { contains: filter.q, mode: "insensitive" as const } }, { systemAnswer: { contains: filter.q, mode: "insensitive" as const } }] }
+      : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.prediction.count({ where }),
+    db.prediction.findMany({
+      where,
+      orderBy: [{ split: "asc" }, { index: "asc" }],
+      skip: (filter.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+      include: { referenceQuestion: { select: { answer: true } } },
+    }),
+  ]);
+  return {
+    total,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    rows: rows.map((p) => ({
+      id: p.id,
+      split: p.split,
+      index: p.index,
+      category: p.category,
+      questionText: p.questionText,
+      systemAnswer: p.systemAnswer,
+      // With an answer key the server's reference is what was scored against.
+      referenceAnswer: p.referenceQuestion?.answer ?? p.originalAnswer,
+      answerDiffers: p.answerDiffers,
+      precision: p.precision,
+      recall: p.recall,
+      f1: p.f1,
+      bleu1: p.bleu1,
+      judgeScore: p.judgeScore,
+    })),
+  };
+}

@@ -1,0 +1,29 @@
+import type { MainType } from "@/lib/scoring/types";
+
+// Numbers the benchmark authors published (project page chart "LLM-as-Judge Performance
+// (Weighted Average)", two decimals). Only per-main-type judge averages exist in text form, so
+// these are rendered as labelled reference rows, never turned into per-question scores or
+// ranked against scored entries. The backbone VLM for this chart is not stated by the source.
+
+export type PublishedBaseline = {
+  method: string;
+  modality: "text" | "multimodal";
+  metric: "judge";
+  aggregate: "weighted average";
+  mainTypes: Record<MainType, number>;
+};
+
+export const PUBLISHED_BASELINE_SOURCE = {
+  label: 'H2HMem project page, chart "LLM-as-Judge Performance (Weighted Average)"',
+  url: "https://h2hmemprojectpage.vercel.app",
+  note: "Judge scores (0-1) per main type only; per-category, per-split and lexical numbers were not published in text form.",
+} as const;
+
+export const PUBLISHED_BASELINES: readonly PublishedBaseline[] = [
+  { method: "Full (Text)", modality: "text", metric: "judge", aggregate: "weighted average", mainTypes: { RECALL: 0.35, REASONING: 0.3, APPLICATION: 0.49 } },
+  { method: "NaiveRAG", modality: "text", metric: "judge", aggregate: "weighted average", mainTypes: { RECALL: 0.47, REASONING: 0.38, APPLICATION: 0.58 } },
+  { method: "A-Mem", modality: "text", metric: "judge", aggregate: "weighted average", mainTypes: { RECALL: 0.6, REASONING: 0.43, APPLICATION: 0.64 } },
+  { method: "Full (MM)", modality: "multimodal", metric: "judge", aggregate: "weighted average", mainTypes: { RECALL: 0.39, REASONING: 0.33, APPLICATION: 0.52 } },
+  { method: "MuRAG", modality: "multimodal", metric: "judge", aggregate: "weighted average", mainTypes: { RECALL: 0.56, REASONING: 0.41, APPLICATION: 0.63 } },
+  { method: "NGM", modality: "multimodal", metric: "judge", aggregate: "weighted average", mainTypes: { RECALL: 0.48, REASONING: 0.4, APPLICATION: 0.64 } },
+];

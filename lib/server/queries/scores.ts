@@ -1,0 +1,31 @@
+import { db } from "../db";
+import { currentScorerVersion } from "../scoring-version";
+
+export type ScoreCell = { value: number; ciLow: number | null; ciHigh: number | null; n: number };
+export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: string; aggregate: string };
+
+/**
+ * Score rows of one submission: the current scorer version when it has rows, else the newest
+ * version it was scored under (the owner still sees their numbers while a rescore runs).
+ */
+export async function scoreRowsFor(submissionId: string): Promise<{ scorerVersion: string | null; rows: ScoreRowView[] }> {
+  const current = await currentScorerVersion();
+  let rows = await db.score.findMany({ where: { submissionId, scorerVersion: current } });
+  let version: string | null = current;
+  if (rows.length === 0) {
+    const latest = await db.score.findFirst({ where: { submissionId }, orderBy: { createdAt: "desc" }, select: { scorerVersion: true } });
+    version = latest?.scorerVersion ?? null;
+    rows = latest ? await db.score.findMany({ where: { submissionId, scorerVersion: latest.scorerVersion } }) : [];
+  }
+  return {
+    scorerVersion: rows.length ? version : null,
+    rows: rows.map((r) => ({ split: r.split, scope: r.scope, metric: r.metric, aggregate: r.aggregate, value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh, n: r.n })),
+  };
+}
+
+/** Index rows as split -> scope -> metric -> aggregate for table rendering. */
+export function indexRows(rows: ScoreRowView[]): (split: string, scope: string, metric: string, aggregate: string) => ScoreCell | undefined {
+  const map = new Map<string, ScoreCell>();
+  for (const r of rows) map.set(`${r.split}|${r.scope}|${r.metric}|${r.aggregate}`, r);
+  return (split, scope, metric, aggregate) => map.get(`${split}|${scope}|${metric}|${aggregate}`);
+}

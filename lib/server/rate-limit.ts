@@ -1,0 +1,86 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "./env";
+import { AppError } from "./errors";
+
+// Limits live in Redis so that every web instance shares them. If Redis is down we fall back
+// to a per-process memory limiter (the "insurance" limiter) rather than failing open or
+// refusing every request.
+
+type LimiterName = "signin-ip" | "signin-account" | "api-ip";
+
+const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
+  // Every sign-in attempt from one address.
+  "signin-ip": { points: 60, duration: 15 * 60 },
+  // Failed attempts against one account; reset on a successful sign-in.
+  "signin-account": { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  // Coarse per-address ceiling for the API.
+  "api-ip": { points: 600, duration: 60 },
+};
+
+const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };
+
+function redis(): Redis {
+  globalForRl.rlRedis ??= new Redis(env.REDIS_URL, {
+    // Fail fast when Redis is unavailable so the insurance limiter answers instead.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  globalForRl.rlRedis.on("error", () => {
+    /* reported by /api/health; the memory limiter covers the outage */
+  });
+  return globalForRl.rlRedis;
+}
+
+export function limiter(name: LimiterName): RateLimiterAbstract {
+  globalForRl.rlLimiters ??= new Map();
+  let l = globalForRl.rlLimiters.get(name);
+  if (!l) {
+    const opts = LIMITS[name];
+    l = new RateLimiterRedis({
+      storeClient: redis(),
+      keyPrefix: `${env.QUEUE_PREFIX}:rl:${name}`,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: `mem:${name}`, ...opts }),
+      ...opts,
+    });
+    globalForRl.rlLimiters.set(name, l);
+  }
+  return l;
+}
+
+/** Consumes one point; throws AppError RATE_LIMITED with Retry-After when exhausted. */
+export async function consume(name: LimiterName, key: string, points = 1): Promise<void> {
+  try {
+    await limiter(name).consume(key, points);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) {
+      const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, { retryAfterSeconds: retry });
+    }
+    throw e;
+  }
+}
+
+/** Throws RATE_LIMITED if the key has no points left, without consuming one. */
+export async function assertNotLimited(name: LimiterName, key: string): Promise<void> {
+  const res = await limiter(name).get(key).catch(() => null);
+  if (!res) return;
+  const { points } = LIMITS[name];
+  if (res.consumedPoints >= points) {
+    const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, { retryAfterSeconds: retry });
+  }
+}
+
+export async function resetLimit(name: LimiterName, key: string): Promise<void> {
+  await limiter(name).delete(key).catch(() => undefined);
+}
+
+/** Client address as seen by the first trusted proxy (Next sets x-forwarded-for). */
+export function clientIp(headers: Headers): string {
+  const fwd = headers.get("x-forwarded-for");
+  if (fwd) return fwd.split(",")[0]!.trim();
+  return headers.get("x-real-ip") ?? "unknown";
+}
