@@ -1,0 +1,28 @@
+// Lexical metrics of the H2HMem benchmark (precision, recall, F1, BLEU-1), bit-exact with the
+// official Python script run with real NLTK. See README.md in this folder.
+import type { LexicalOptions, LexicalScores } from "../types";
+import { scoresFromTokens } from "./metrics";
+import { pyStrip } from "./py-text";
+import { filterTokens, rawTokens } from "./tokenize";
+
+export { tokenize, type TokenizeOptions } from "./tokenize";
+
+/** Bump when tokenization or metric arithmetic changes. */
+export const LEXICAL_VERSION = "lex-1";
+
+export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", stopwords: "new" };
+
+/** Scores of one (system answer, reference answer) pair; both are stripped first, as in the script. */
+export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalOptions>): LexicalScores {
+  const mode = opts?.tokenizer ?? DEFAULT_LEXICAL_OPTIONS.tokenizer;
+  const stopwords = opts?.stopwords ?? DEFAULT_LEXICAL_OPTIONS.stopwords;
+  // Tokenizing is deterministic, so one pass per text serves both the P/R and BLEU token lists.
+  const predRaw = rawTokens(pyStrip(pred ?? ""), mode);
+  const refRaw = rawTokens(pyStrip(ref ?? ""), mode);
+  return scoresFromTokens(
+    filterTokens(predRaw, true, stopwords),
+    filterTokens(refRaw, true, stopwords),
+    filterTokens(predRaw, false, stopwords),
+    filterTokens(refRaw, false, stopwords),
+  );
+}

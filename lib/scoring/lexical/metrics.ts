@@ -1,0 +1,85 @@
+// EvaluationMetricsCalculator.calculate_single_pair of the official script:
+// set-based precision/recall/F1 and NLTK sentence_bleu with unigram weights (method4).
+import type { LexicalScores } from "../types";
+import { crExp, crLog } from "./cr-math";
+
+const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
+
+/** Precision, recall and F1 over token SETS (stopwords removed). */
+export function setScores(pred: readonly string[], ref: readonly string[]): Omit<LexicalScores, "bleu1"> {
+  const p = new Set(pred);
+  const r = new Set(ref);
+  if (p.size === 0 || r.size === 0) return { precision: 0, recall: 0, f1: 0 };
+  let inter = 0;
+  for (const t of p) if (r.has(t)) inter++;
+  if (inter === 0) return { precision: 0, recall: 0, f1: 0 };
+  const precision = inter / p.size;
+  const recall = inter / r.size;
+  // Same operation order as Python's `2 * prec * rec / (prec + rec)`.
+  const f1 = (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1 };
+}
+
+/**
+ * NLTK sentence_bleu([ref], hyp, weights=(1,0,0,0), smoothing=method4).
+ * With unigram weights the zero-weighted higher orders contribute 0 to the log sum, so the
+ * result is bp * exp(log(m / h)). The exp/log round trip is kept on purpose: it does not
+ * always return m / h exactly, and the official value carries that rounding. exp/log are
+ * computed correctly rounded (see cr-math.ts) to match glibc rather than V8's fdlibm.
+ */
+export function bleu1(hyp: readonly string[], ref: readonly string[]): number {
+  const h = hyp.length;
+  const r = ref.length;
+  if (h === 0 || r === 0) return 0;
+  const refCounts = new Map<string, number>();
+  for (const t of ref) refCounts.set(t, (refCounts.get(t) ?? 0) + 1);
+  const hypCounts = new Map<string, number>();
+  for (const t of hyp) hypCounts.set(t, (hypCounts.get(t) ?? 0) + 1);
+  let m = 0;
+  for (const [t, c] of hypCounts) m += Math.min(c, refCounts.get(t) ?? 0);
+  if (m === 0) return 0;
+  return brevityPenalty(r, h) * expLogRatio(m, h);
+}
+
+// Both factors depend on small integers only and the correctly rounded exp/log cost ~1-2 us,
+// so they are memoized (bounded; the cache is simply dropped when full).
+const MEMO_LIMIT = 1 << 16;
+const bpMemo = new Map<number, number>();
+const ratioMemo = new Map<number, number>();
+
+function memo(cache: Map<number, number>, a: number, b: number, f: () => number): number {
+  const key = a * 0x100000 + b;
+  let v = cache.get(key);
+  if (v === undefined) {
+    if (cache.size >= MEMO_LIMIT) cache.clear();
+    v = f();
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** NLTK brevity_penalty(r, h) for h > 0: 1 if h > r else exp(1 - r / h). */
+function brevityPenalty(r: number, h: number): number {
+  if (h > r) return 1;
+  if (r >= 0x100000 || h >= 0x100000) return crExp(1 - r / h);
+  return memo(bpMemo, r, h, () => crExp(1 - r / h));
+}
+
+/** exp(log(m / h)), the unigram term of NLTK's geometric mean. */
+function expLogRatio(m: number, h: number): number {
+  if (m >= 0x100000 || h >= 0x100000) return crExp(crLog(m / h));
+  return memo(ratioMemo, m, h, () => crExp(crLog(m / h)));
+}
+
+/** All four metrics from already-filtered token lists. */
+export function scoresFromTokens(
+  predTokens: readonly string[],
+  refTokens: readonly string[],
+  predBleu: readonly string[],
+  refBleu: readonly string[],
+): LexicalScores {
+  if (predBleu.length === 0 && refBleu.length === 0 && predTokens.length === 0 && refTokens.length === 0) {
+    return { ...ZERO };
+  }
+  return { ...setScores(predTokens, refTokens), bleu1: bleu1(predBleu, refBleu) };
+}

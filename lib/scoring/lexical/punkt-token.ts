@@ -1,0 +1,130 @@
+// Punkt's word segmentation and per-token annotation (NLTK 3.8 PunktSentenceTokenizer with
+// the English punkt_tab parameters). Only what sentence splitting needs is modelled.
+// Input text has single spaces as its only whitespace and no newlines (one "line").
+import { ABBREV_TYPES, COLLOCATIONS, ORTHO_CONTEXT, SENT_STARTERS } from "./data/punkt-english";
+import { D, W, firstIsLower, firstIsUpper, pyLower } from "./py-text";
+
+const ABBREVS = new Set(ABBREV_TYPES);
+const STARTERS = new Set(SENT_STARTERS);
+const COLLOCS = new Set(COLLOCATIONS.map(([a, b]) => `${a}\u0000${b}`));
+const ORTHO = new Map(ORTHO_CONTEXT);
+
+// Orthographic context flags, as trained: BEG/MID/UNK x upper/lower case.
+const ORTHO_MID_UC = 1 << 2;
+const ORTHO_BEG_LC = 1 << 4;
+const ORTHO_UC = (1 << 1) | (1 << 2) | (1 << 3);
+const ORTHO_LC = (1 << 4) | (1 << 5) | (1 << 6);
+
+const NUMERIC = new RegExp(`^-?[.,]?[${D}][${D},.\\-]*\\.?$`, "u");
+const ELLIPSIS = /^\.\.+$/;
+const INITIAL = new RegExp(`^(?![${D}])[${W}]\\.$`, "u");
+const PUNCT_ONE = new Set([";", ":", ",", ".", "!", "?"]);
+
+// Punkt's word regex: multi-char punctuation, or a word ending before whitespace,
+// punctuation that cannot be inside words, or a word-final comma; else one character.
+const NON_WORD = `[)";}\\]*:@'({\\[!?]`;
+const MULTI = `(?:-{2,}|\\.{2,}|(?:\\. ){2,}\\.)`;
+const WORD_RE = new RegExp(
+  `${MULTI}|(?=[^("\`{\\[:;&#*@)}\\]\\-,])[^ ]+?(?= |$|${NON_WORD}|${MULTI}|,(?=$| |${NON_WORD}|${MULTI}))|[^ ]`,
+  "gu",
+);
+
+export type PunktToken = {
+  tok: string;
+  type: string;
+  periodFinal: boolean;
+  sentbreak: boolean;
+  abbr: boolean;
+  ellipsis: boolean;
+};
+
+function makeToken(tok: string): PunktToken {
+  const low = pyLower(tok);
+  return {
+    tok,
+    type: NUMERIC.test(low) ? "##number##" : low,
+    periodFinal: tok.endsWith("."),
+    sentbreak: false,
+    abbr: false,
+    ellipsis: false,
+  };
+}
+
+function typeNoPeriod(t: PunktToken): string {
+  // Python checks len(type) > 1; a one-code-point type never ends in "." except "." itself.
+  return t.type.length > 1 && t.type.endsWith(".") ? t.type.slice(0, -1) : t.type;
+}
+
+function typeNoSentperiod(t: PunktToken): string {
+  return t.sentbreak ? typeNoPeriod(t) : t.type;
+}
+
+/** First pass: decisions from the token alone. */
+function firstPass(t: PunktToken): void {
+  const tok = t.tok;
+  if (tok === "." || tok === "?" || tok === "!") t.sentbreak = true;
+  else if (ELLIPSIS.test(tok)) t.ellipsis = true;
+  else if (t.periodFinal && !tok.endsWith("..")) {
+    const stem = pyLower(tok.slice(0, -1));
+    const dash = stem.lastIndexOf("-");
+    if (ABBREVS.has(stem) || (dash >= 0 && ABBREVS.has(stem.slice(dash + 1)))) t.abbr = true;
+    else t.sentbreak = true;
+  }
+}
+
+type Ortho = true | false | "unknown";
+
+/** Does the orthography of this token say that it starts a sentence? */
+function orthoHeuristic(t: PunktToken): Ortho {
+  if (PUNCT_ONE.has(t.tok)) return false;
+  const ctx = ORTHO.get(typeNoSentperiod(t)) ?? 0;
+  if (firstIsUpper(t.tok) && ctx & ORTHO_LC && !(ctx & ORTHO_MID_UC)) return true;
+  if (firstIsLower(t.tok) && (ctx & ORTHO_UC || !(ctx & ORTHO_BEG_LC))) return false;
+  return "unknown";
+}
+
+/** Second pass: revise the decision for t1 using the following token t2. */
+function secondPass(t1: PunktToken, t2: PunktToken): void {
+  if (!t1.periodFinal) return;
+  const typ = typeNoPeriod(t1);
+  const nextTyp = typeNoSentperiod(t2);
+  const isInitial = INITIAL.test(t1.tok);
+  if (COLLOCS.has(`${typ}\u0000${nextTyp}`)) {
+    t1.sentbreak = false;
+    t1.abbr = true;
+    return;
+  }
+  if ((t1.abbr || t1.ellipsis) && !isInitial) {
+    if (orthoHeuristic(t2) === true) {
+      t1.sentbreak = true;
+      return;
+    }
+    if (firstIsUpper(t2.tok) && STARTERS.has(nextTyp)) {
+      t1.sentbreak = true;
+      return;
+    }
+  }
+  if (isInitial || typ === "##number##") {
+    const ortho = orthoHeuristic(t2);
+    if (ortho === false) {
+      t1.sentbreak = false;
+      t1.abbr = true;
+      return;
+    }
+    if (ortho === "unknown" && isInitial && firstIsUpper(t2.tok) && !((ORTHO.get(nextTyp) ?? 0) & ORTHO_LC)) {
+      t1.sentbreak = false;
+      t1.abbr = true;
+    }
+  }
+}
+
+/** True if some token other than the last one ends a sentence (text_contains_sentbreak). */
+export function containsSentbreak(context: string): boolean {
+  const toks = (context.match(WORD_RE) ?? []).map(makeToken);
+  for (const t of toks) firstPass(t);
+  for (let i = 0; i < toks.length - 1; i++) {
+    secondPass(toks[i], toks[i + 1]);
+    if (toks[i].sentbreak) return true;
+  }
+  return false;
+}

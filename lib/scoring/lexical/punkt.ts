@@ -1,0 +1,88 @@
+// Punkt sentence splitting (NLTK 3.8 PunktSentenceTokenizer.tokenize with realignment).
+// Input contract: output of collapseWhitespace (single spaces, stripped, no newlines).
+import { containsSentbreak } from "./punkt-token";
+
+// A sentence-end character followed by either non-word punctuation or whitespace plus
+// the next token; the next token's start becomes the next sentence's start.
+const PERIOD_CONTEXT = /[.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+))/gu;
+const END_CHAR = /[.?!]/;
+// Closing quotes/brackets that belong to the previous sentence.
+const REALIGN = /^["')\]}]+?(?: +|(?=--)|$)/u;
+
+type Candidate = { start: number; end: number; nextTok: number | null; context: string };
+
+/** The candidate breaks with their context (prev word + end char + following token). */
+function endContexts(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  let prevStart = 0;
+  let prevStop = 0;
+  let prev: { index: number; after: string; nextTok: number | null } | null = null;
+  PERIOD_CONTEXT.lastIndex = 0;
+  for (let m = PERIOD_CONTEXT.exec(text); m; m = PERIOD_CONTEXT.exec(text)) {
+    // Start of the word before this match: after the last space since the previous
+    // slice (a space at offset 0 counts as none, as in NLTK), else the previous start.
+    const lastSpace = text.lastIndexOf(" ", m.index - 1);
+    const rel = lastSpace >= prevStop ? lastSpace - prevStop : -1;
+    const wordStart = rel > 0 ? lastSpace + 1 : prevStart;
+    if (prev && prevStop <= wordStart) out.push(candidate(text, prevStart, prevStop, prev));
+    const after = m[1] ?? m[2] + m[3];
+    prev = { index: m.index, after, nextTok: m[3] ? m.index + 1 + m[2].length : null };
+    prevStart = wordStart;
+    prevStop = m.index;
+  }
+  if (prev) out.push(candidate(text, prevStart, prevStop, prev));
+  return out;
+}
+
+function candidate(
+  text: string,
+  sliceStart: number,
+  sliceStop: number,
+  m: { index: number; after: string; nextTok: number | null },
+): Candidate {
+  const context = (sliceStart < sliceStop ? text.slice(sliceStart, sliceStop) : "") + text[m.index] + m.after;
+  return { start: m.index, end: m.index + 1, nextTok: m.nextTok, context };
+}
+
+/** Sentence slices [start, stop) before realignment. */
+function rawSlices(text: string): Array<[number, number]> {
+  const slices: Array<[number, number]> = [];
+  let lastBreak = 0;
+  for (const c of endContexts(text)) {
+    if (!containsSentbreak(c.context)) continue;
+    slices.push([lastBreak, c.end]);
+    lastBreak = c.nextTok ?? c.end;
+  }
+  slices.push([lastBreak, text.length]);
+  return slices;
+}
+
+const sub = (text: string, a: number, b: number) => (a < b ? text.slice(a, b) : "");
+
+/** Split normalized text into sentences. */
+export function sentences(text: string): string[] {
+  if (!END_CHAR.test(text)) return text === "" ? [] : [text];
+  const slices = rawSlices(text);
+  const out: string[] = [];
+  let realign = 0;
+  for (let i = 0; i < slices.length; i++) {
+    const start = slices[i][0] + realign;
+    const stop = slices[i][1];
+    if (i === slices.length - 1) {
+      const s = sub(text, start, stop);
+      if (s) out.push(s);
+      continue;
+    }
+    const [nextStart, nextStop] = slices[i + 1];
+    const m = REALIGN.exec(sub(text, nextStart, nextStop));
+    if (m) {
+      out.push(sub(text, start, nextStart + m[0].trimEnd().length));
+      realign = m[0].length;
+    } else {
+      realign = 0;
+      const s = sub(text, start, stop);
+      if (s) out.push(s);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+// Python 3 string semantics the official script relies on (str.lower, str.strip, str.split,
+// re's \s / \w / \d, str.isupper / islower). JavaScript differs on non-ASCII input (other
+// whitespace set, Unicode version, final sigma), so the classes come from tables generated
+// with Python (see data/unicode-tables.ts) instead of JS built-ins.
+import {
+  PY_DIGIT,
+  PY_LOWER,
+  PY_LOWER_RUNS,
+  PY_LOWER_SPECIAL,
+  PY_SIGMA_CASED,
+  PY_SIGMA_SKIP,
+  PY_SPACE,
+  PY_UPPER,
+  PY_WORD,
+} from "./data/unicode-tables";
+
+/** Character-class bodies for building `u`-flag regexes with Python meaning. */
+export const W = PY_WORD;
+export const D = PY_DIGIT;
+
+const LOWER_MAP = buildLowerMap();
+const SIGMA_SKIP = new RegExp(`[${PY_SIGMA_SKIP}]`, "u");
+const SIGMA_CASED = new RegExp(`[${PY_SIGMA_CASED}]`, "u");
+const UPPER_CHAR = new RegExp(`^[${PY_UPPER}]`, "u");
+const LOWER_CHAR = new RegExp(`^[${PY_LOWER}]`, "u");
+const SPACE_RUN = new RegExp(`[${PY_SPACE}]+`, "gu");
+const SPACE_EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "gu");
+// Anything outside printable ASCII (plus tab..CR) needs the slow, table-driven paths.
+const NON_ASCII_OR_CTRL = /[^\t-\r\x20-\x7e]/;
+const ASCII_SPACE_RUN = /[\t-\r ]+/g;
+
+function buildLowerMap(): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const [start, count, step, delta] of PY_LOWER_RUNS) {
+    for (let i = 0; i < count; i++) {
+      const cp = start + i * step;
+      map.set(cp, String.fromCodePoint(cp + delta));
+    }
+  }
+  for (const [cp, s] of Object.entries(PY_LOWER_SPECIAL)) map.set(Number(cp), s);
+  return map;
+}
+
+/** True if the text is plain ASCII (fast paths below are then exact). */
+export function isPlainAscii(text: string): boolean {
+  return !NON_ASCII_OR_CTRL.test(text);
+}
+
+/** Python `str.lower()`, including its final-sigma rule. */
+export function pyLower(text: string): string {
+  if (isPlainAscii(text)) return text.toLowerCase();
+  const cps = Array.from(text);
+  let out = "";
+  for (let i = 0; i < cps.length; i++) {
+    const ch = cps[i];
+    const cp = ch.codePointAt(0)!;
+    if (cp === 0x3a3) out += finalSigma(cps, i) ? "\u03c2" : "\u03c3";
+    else out += LOWER_MAP.get(cp) ?? ch;
+  }
+  return out;
+}
+
+// CPython: cased, case-ignorable*, SIGMA, not followed by (case-ignorable*, cased).
+function finalSigma(cps: string[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && SIGMA_SKIP.test(cps[j])) j--;
+  if (j < 0 || !SIGMA_CASED.test(cps[j])) return false;
+  let k = i + 1;
+  while (k < cps.length && SIGMA_SKIP.test(cps[k])) k++;
+  return k === cps.length || !SIGMA_CASED.test(cps[k]);
+}
+
+/** Python `str.strip()` (no arguments). */
+export function pyStrip(text: string): string {
+  if (isPlainAscii(text)) return text.trim();
+  return text.replace(SPACE_EDGES, "");
+}
+
+/** `re.sub(r"\s+", " ", text).strip()` with Python's Unicode whitespace. */
+export function collapseWhitespace(text: string): string {
+  if (isPlainAscii(text)) return text.replace(ASCII_SPACE_RUN, " ").trim();
+  return text.replace(SPACE_RUN, " ").replace(SPACE_EDGES, "");
+}
+
+/** `str.split()` on text whose only whitespace is single spaces (after collapseWhitespace). */
+export function splitSpaces(text: string): string[] {
+  if (text === "") return [];
+  return text.split(" ").filter((t) => t !== "");
+}
+
+/** Python `s[0].isupper()` on the first code point. */
+export function firstIsUpper(tok: string): boolean {
+  return UPPER_CHAR.test(tok);
+}
+
+/** Python `s[0].islower()` on the first code point. */
+export function firstIsLower(tok: string): boolean {
+  return LOWER_CHAR.test(tok);
+}
