@@ -1,4 +1,3 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` (pure, no services) and `integration` (real Postgres + Redis,

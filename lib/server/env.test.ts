@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const valid = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/h2hmem" };
+
+function errorOf(source: Record<string, string | undefined>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (err) {
+    if (err instanceof EnvError) return err;
+    throw err;
+  }
+  throw new Error("expected parseEnv to throw");
+}
+
+describe("parseEnv", () => {
+  it("accepts a minimal environment and fills defaults", () => {
+    const env = parseEnv(valid);
+    expect(env.DATABASE_URL).toBe(valid.DATABASE_URL);
+    expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(env.PORT).toBe(3000);
+    expect(env.QUEUE_PREFIX).toBe("h2hmem");
+    expect(env.AUTH_TRUST_HOST).toBe(false);
+  });
+
+  it("names a missing required variable in one clear message", () => {
+    const err = errorOf({});
+    expect(err.message).toMatch(/^Invalid environment configuration:\n {2}DATABASE_URL: /);
+    expect(err.message.split("\n").filter((l) => l.startsWith("  "))).toHaveLength(1);
+    expect(err.message).toContain(".env.example");
+  });
+
+  it.each([
+    ["DATABASE_URL", "not a url", /DATABASE_URL: must be a postgres:\/\/ URL/],
+    ["PORT", "70000", /PORT: /],
+    ["PORT", "abc", /PORT: /],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL: /],
+    ["AUTH_SECRET", "short", /AUTH_SECRET: must be at least 16 characters/],
+    ["WORKER_CONCURRENCY", "0", /WORKER_CONCURRENCY: /],
+    ["LEXICAL_TOKENIZER", "spacy", /LEXICAL_TOKENIZER: /],
+    ["AUTH_TRUST_HOST", "yes", /AUTH_TRUST_HOST: /],
+  ])("rejects %s=%s naming the variable", (name, value, pattern) => {
+    const err = errorOf({ ...valid, [name]: value });
+    expect(err.message).toMatch(pattern);
+    expect(err.message.split("\n").filter((l) => l.startsWith("  "))).toEqual([expect.stringMatching(new RegExp(`^  ${name}: `))]);
+  });
+
+  it("lists every bad variable at once", () => {
+    const err = errorOf({ PORT: "-1", JUDGE_RPM: "0" });
+    for (const name of ["DATABASE_URL", "PORT", "JUDGE_RPM"]) expect(err.message).toContain(`  ${name}: `);
+  });
+
+  it("treats empty strings as unset (so `JUDGE_BASE_URL=` in .env means not configured)", () => {
+    const env = parseEnv({ ...valid, JUDGE_BASE_URL: "", PORT: "" });
+    expect(env.JUDGE_BASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(3000);
+  });
+
+  it("coerces numbers and booleans from strings", () => {
+    const env = parseEnv({ ...valid, PORT: "3301", AUTH_TRUST_HOST: "true", WORKER_CONCURRENCY: "4" });
+    expect(env).toMatchObject({ PORT: 3301, AUTH_TRUST_HOST: true, WORKER_CONCURRENCY: 4 });
+  });
+});
