@@ -25,9 +25,13 @@ const TRANSIENT_CODES = new Set([
 
 const TRANSIENT_MESSAGE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|connection (is )?closed|Can't reach database|timed out|too many clients|Stream isn't writeable|terminating connection/i;
 
+// Errors that already carry a final, user-facing verdict (the judge stage retries internally).
+const PERMANENT_NAMES = new Set(["PermanentError", "JudgeStageError", "UnrecoverableError"]);
+
 export function isTransientError(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== "object" || depth > 5) return false;
-  const err = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const err = e as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof err.name === "string" && PERMANENT_NAMES.has(err.name)) return false;
   if (typeof err.code === "string" && TRANSIENT_CODES.has(err.code)) return true;
   if (typeof err.message === "string" && TRANSIENT_MESSAGE.test(err.message)) return true;
   if (Array.isArray(err.errors) && err.errors.some((x) => isTransientError(x, depth + 1))) return true;

@@ -68,6 +68,9 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   const lexicalMetrics: string[] = [...LEXICAL_METRICS];
   await db.$transaction(
     async (tx) => {
+      // Serialises two runs of one submission (a stalled job taken over while the first worker
+      // still writes): otherwise both inserts could collide on the unique score key.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${submissionId}))`;
       await tx.score.deleteMany({ where: { submissionId, scorerVersion: result.scorerVersion, metric: { in: lexicalMetrics } } });
       await tx.score.createMany({ data: result.rows.map((r) => ({ ...r, submissionId, scorerVersion: result.scorerVersion })) });
       await tx.submission.update({ where: { id: submissionId }, data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total } });

@@ -11,7 +11,13 @@ import { assertWithinQuota } from "./quota";
 import { validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
-export type CreateSubmissionInput = { userId: string; files: UploadFiles; meta: SubmissionMetaInput };
+export type CreateSubmissionInput = {
+  userId: string;
+  files: UploadFiles;
+  meta: SubmissionMetaInput;
+  /** false: store only (the seed scores in-process); default true. */
+  enqueue?: boolean;
+};
 export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
 
 function toDetail(i: ValidationIssue): ErrorDetail {
@@ -63,6 +69,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
     }
     throw e;
   }
+  if (input.enqueue === false) return { id, status: "QUEUED", warnings: upload.warnings, existing: false };
   try {
     await enqueueScoring(id);
   } catch (e) {

@@ -44,11 +44,15 @@ function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | nu
   };
 }
 
+/** Identity of an upload for deduplication: both files' bytes, by split. */
+export function uploadContentSha(files: UploadFiles): string {
+  return sha256Hex(UPLOAD_FIELDS.map(({ field, split }) => `${split}:${files[field] ? sha256Hex(files[field].bytes) : "-"}`).join("\n"));
+}
+
 export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, limits: { maxBytes: number; maxItems: number }): ValidatedUpload {
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
   const splits: ValidatedSplit[] = [];
-  const shas: string[] = [];
   for (const { field, split, canonical } of UPLOAD_FIELDS) {
     const file = files[field];
     if (!file) {
@@ -65,7 +69,6 @@ export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, 
       continue;
     }
     const sha256 = sha256Hex(file.bytes);
-    shas.push(`${split}:${sha256}`);
     let matches: MatchInfo | null = null;
     if (key) {
       // Also reports unmatched, duplicate and missing questions, and SPLIT_SWAPPED files.
@@ -78,5 +81,5 @@ export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, 
   if (!key) {
     warnings.push({ severity: "warning", code: "NO_ANSWER_KEY", file: "", path: "", message: "No answer key is loaded: predictions are scored against their own original_answer." });
   }
-  return { splits, errors, warnings, contentSha256: sha256Hex(shas.join("\n")) };
+  return { splits, errors, warnings, contentSha256: uploadContentSha(files) };
 }

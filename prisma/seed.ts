@@ -1,0 +1,69 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadActiveAnswerKey, importAnswerKey } from "@/lib/server/answer-key";
+import { db } from "@/lib/server/db";
+import { logger } from "@/lib/server/logger";
+import { approveSubmission } from "@/lib/server/mutations/review";
+import { closeScoringQueue } from "@/lib/server/queue";
+import { createSubmission } from "@/lib/server/submissions/create-submission";
+import { uploadContentSha } from "@/lib/server/submissions/validate-upload";
+import { ensureUser } from "@/lib/server/users";
+import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
+import { DEMO_SYSTEMS, demoPredictionFile } from "./seed-demo";
+
+// `npm run db:seed` (idempotent): the synthetic answer key, a demo admin and author, and demo
+// submissions scored by the real pipeline (same code the worker runs) and approved.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DATASET = path.join(here, "seed-data", "dataset");
+const CREDENTIALS_FILE = path.join(here, "seed-data", "credentials.json");
+const ACCOUNTS = [
+  { email: "admin@h2hmem.local", password: "admin-demo-password", role: "ADMIN" as const, name: "Demo Admin" },
+  { email: "author@h2hmem.local", password: "author-demo-password", role: "SUBMITTER" as const, name: "Demo Author" },
+];
+
+async function main(): Promise<void> {
+  const log = logger.child({ component: "seed" });
+  const imported = await importAnswerKey(DATASET, "synthetic seed answer key");
+  log.info({ ...imported, warnings: imported.warnings.length }, imported.created ? "answer key imported" : "answer key already present (activated)");
+
+  const [admin, author] = await Promise.all(ACCOUNTS.map((a) => ensureUser(a)));
+  mkdirSync(path.dirname(CREDENTIALS_FILE), { recursive: true });
+  writeFileSync(CREDENTIALS_FILE, JSON.stringify({ note: "Demo accounts created by npm run db:seed. Change them in production.", accounts: ACCOUNTS }, null, 2) + "\n");
+
+  const key = await loadActiveAnswerKey();
+  if (!key) throw new Error("no active answer key after import");
+  for (const [i, system] of DEMO_SYSTEMS.entries()) {
+    const files = {
+      dyadic: { fileName: "prediction_dyadic.json", bytes: demoPredictionFile(system, key.questions, "dyadic", 1000 + i) },
+      multiparty: { fileName: "prediction_multiparty.json", bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + i) },
+    };
+    const meta = { methodName: system.methodName, organization: "H2HMem demo data", description: system.description, modality: "text" as const };
+    // A changed generator yields new content: replace the old demo entry instead of adding one.
+    await db.submission.deleteMany({ where: { userId: author.id, methodName: system.methodName, contentSha256: { not: uploadContentSha(files) } } });
+    const created = await createSubmission({ userId: author.id, files, meta, enqueue: false });
+    const slog = log.child({ submissionId: created.id, method: system.methodName });
+    let row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
+    if (row.status !== "SCORED" && row.status !== "FAILED") {
+      await scoreSubmissionPipeline(created.id, slog);
+      row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
+    }
+    if (row.status === "SCORED" && row.reviewState === "PENDING") await approveSubmission({ submissionId: created.id, reviewerId: admin.id });
+    const f1 = await db.score.findFirst({ where: { submissionId: created.id, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro" } });
+    slog.info({ existing: created.existing, status: row.status, overallF1: f1?.value ?? null }, "demo submission ready");
+  }
+  log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
+}
+
+main()
+  .then(async () => {
+    await closeScoringQueue();
+    await db.$disconnect();
+  })
+  .catch(async (e: unknown) => {
+    logger.error({ err: e }, "seed failed");
+    await closeScoringQueue();
+    await db.$disconnect().catch(() => undefined);
+    process.exit(1);
+  });
