@@ -40,6 +40,34 @@ export type JudgeRunInput = {
   onOutcomes?: (outcomes: JudgeOutcome[]) => Promise<void>;
 };
 
+const DEFER = Symbol("defer");
+
+/**
+ * Circuit breaker: after a transient failure only requests already being retried go out;
+ * fresh batches wait until one succeeds (or the run stops). An outage or a 429 then costs
+ * concurrency x (retries + 1) calls at most, not one failing call per remaining batch.
+ */
+class Breaker {
+  private gate: { promise: Promise<void>; open: () => void } | null = null;
+  isOpen(): boolean {
+    return this.gate !== null;
+  }
+  trip(): void {
+    if (this.gate) return;
+    let open!: () => void;
+    const promise = new Promise<void>((r) => (open = r));
+    this.gate = { promise, open };
+  }
+  reset(): void {
+    const g = this.gate;
+    this.gate = null;
+    g?.open();
+  }
+  async wait(): Promise<void> {
+    while (this.gate) await this.gate.promise;
+  }
+}
+
 /** Batch sizes for the first ask and the re-asks: full, a quarter, then one by one. */
 export function askSizes(batchSize: number): number[] {
   const quarter = Math.max(1, Math.ceil(batchSize / 4));
@@ -59,6 +87,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     input.items.map((i) => [i.id, judgeCacheKey({ model: config.model, promptVersion: config.prompt.version, question: i.question, reference: i.reference, answer: i.answer })]),
   );
   let stopReason: string | null = null;
+  const breaker = new Breaker();
 
   // Persisting is serialised so concurrent batches never interleave writes.
   let writes: Promise<void> = Promise.resolve();
@@ -89,15 +118,22 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     let text: string;
     try {
       const reply = await withRetries(
-        () =>
-          limiter.run(() => {
-            if (stopReason) throw new RetriesExhaustedError(0, stopReason, false);
-            usage.calls++;
-            return input.transport(prompt);
-          }),
+        async (attempt) => {
+          for (;;) {
+            if (attempt === 0) await breaker.wait();
+            const r = await limiter.run(async () => {
+              if (stopReason) throw new RetriesExhaustedError(0, stopReason, false);
+              if (attempt === 0 && breaker.isOpen()) return DEFER; // give the slot back, wait outside
+              usage.calls++;
+              return input.transport(prompt);
+            });
+            if (r !== DEFER) return r;
+          }
+        },
         policy,
-        { ...input.retryHooks, onRetry: (info) => (usage.retries++, input.retryHooks?.onRetry?.(info)) },
+        { ...input.retryHooks, onRetry: (info) => (usage.retries++, breaker.trip(), input.retryHooks?.onRetry?.(info)) },
       );
+      breaker.reset();
       usage.promptTokens += reply.promptTokens;
       usage.completionTokens += reply.completionTokens;
       text = reply.text;
@@ -105,6 +141,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
       if (e instanceof RetriesExhaustedError && e.attempts === 0) return failAll(batch, `not asked: ${e.lastReason}`);
       const reason = e instanceof Error ? e.message : String(e);
       stopReason ??= reason;
+      breaker.reset(); // release the waiting batches: they see stopReason and fail unasked
       return failAll(batch, reason);
     }
     const ids = batch.items.map((i) => i.id);
