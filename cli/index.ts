@@ -4,10 +4,18 @@ import { Command, CommanderError } from "commander";
 import { CliExit, EXIT_OK, EXIT_USAGE, UsageError } from "./errors";
 import { register as validate } from "./commands/validate";
 import { register as score } from "./commands/score";
+import { register as answerKey } from "./commands/answer-key";
+import { register as user } from "./commands/user";
+import { register as token } from "./commands/token";
+import { register as submit } from "./commands/submit";
 
 const COMMANDS: Array<(program: Command) => void> = [
   validate,
   score,
+  answerKey,
+  user,
+  token,
+  submit,
 ];
 
 export function buildProgram(): Command {

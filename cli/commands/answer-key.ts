@@ -1,0 +1,22 @@
+// `h2hmem answer-key import DIR [--label L]`: loads the official dataset folder into the
+// database (idempotent by content sha-256) and makes it the active answer key.
+import type { Command } from "commander";
+import { withDb } from "./server-db";
+
+export function register(program: Command): void {
+  const group = program.command("answer-key").description("Manage the server's answer key (needs DATABASE_URL).");
+  group
+    .command("import <dir>")
+    .description("Import DIR/{dyadic,multi-party}/dialogue*/scenes/session*/questions.json and activate it.")
+    .option("--label <label>", "a name for this import, e.g. the dataset commit")
+    .action(async (dir: string, opts: { label?: string }) =>
+      withDb(async () => {
+        const { importAnswerKey } = await import("../../lib/server/answer-key");
+        const r = await importAnswerKey(dir, opts.label);
+        process.stdout.write(
+          `${r.created ? "Imported" : "Already imported"} answer key ${r.versionId}: ${r.questionCount} questions from ${r.fileCount} files; now active.\n`,
+        );
+        for (const w of r.warnings) process.stdout.write(`warning ${w.code} ${w.file} ${w.path}: ${w.message}\n`);
+      }),
+    );
+}

@@ -1,0 +1,105 @@
+// `h2hmem submit --url URL --token T --dyadic F --multiparty F --method NAME [--org ORG]
+//  [--description D] [--wait]`: validates locally (same checks as the server), uploads to
+// POST /api/v1/submissions, and with --wait follows GET /api/v1/submissions/{id} to the end.
+import path from "node:path";
+import type { Command } from "commander";
+import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
+import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
+import { fixed, formatIssues } from "../format";
+import { readBytes } from "../io";
+import { parsePredictionFile } from "../../lib/scoring/validate-file";
+import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionStatus } from "./submit-client";
+
+type Options = { url: string; token: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; wait?: boolean; pollMs: string };
+
+export function register(program: Command): void {
+  program
+    .command("submit")
+    .description("Validate and upload both prediction files to a leaderboard server.")
+    .requiredOption("--url <url>", "server base URL, e.g. http://localhost:3000")
+    .requiredOption("--token <token>", "API token (h2h_...; see `h2hmem token create` or Settings > Tokens)")
+    .requiredOption("--dyadic <file>", "prediction_dyadic.json")
+    .requiredOption("--multiparty <file>", "prediction_multiparty.json")
+    .requiredOption("--method <name>", "method name shown on the leaderboard")
+    .option("--org <organization>", "organisation")
+    .option("--description <text>", "short description of the method")
+    .option("--wait", "follow the scoring progress until it finishes and print the scores")
+    .option("--poll-ms <ms>", "polling interval with --wait", "2000")
+    .action(async (opts: Options) => {
+      throw new CliExit(await runSubmit(opts));
+    });
+}
+
+async function runSubmit(opts: Options): Promise<number> {
+  const files = {
+    dyadic: { name: path.basename(opts.dyadic), bytes: readBytes(opts.dyadic) },
+    multiparty: { name: path.basename(opts.multiparty), bytes: readBytes(opts.multiparty) },
+  };
+  const issues: ValidationIssue[] = [
+    ...parsePredictionFile(files.dyadic.bytes, { file: files.dyadic.name, split: "dyadic" }).issues,
+    ...parsePredictionFile(files.multiparty.bytes, { file: files.multiparty.name, split: "multi-party" }).issues,
+  ];
+  if (hasErrors(issues)) {
+    process.stderr.write(`${formatIssues(issues)}\nNot uploaded: fix the errors above first.\n`);
+    return EXIT_INVALID;
+  }
+  let id: string;
+  try {
+    const res = await uploadSubmission(opts.url, opts.token, files, { methodName: opts.method, organization: opts.org, description: opts.description });
+    id = res.id;
+    process.stdout.write(`Submitted: ${id} (${res.status})${res.warnings.length ? `, ${res.warnings.length} warning(s)` : ""}\n`);
+    if (res.warnings.length) process.stdout.write(`${formatIssues(res.warnings as ValidationIssue[], 20)}\n`);
+  } catch (e) {
+    return reportHttpError(e);
+  }
+  if (!opts.wait) return EXIT_OK;
+  return follow(opts.url, opts.token, id, Math.max(200, Number(opts.pollMs) || 2000));
+}
+
+async function follow(url: string, token: string, id: string, pollMs: number): Promise<number> {
+  let last = "";
+  for (;;) {
+    let s: SubmissionStatus;
+    try {
+      s = await fetchStatus(url, token, id);
+    } catch (e) {
+      if (e instanceof HttpApiError && e.error.status < 500) return reportHttpError(e);
+      process.stderr.write(`status check failed (${(e as Error).message}); retrying\n`);
+      await new Promise((r) => setTimeout(r, pollMs));
+      continue;
+    }
+    const line = `${s.status}${s.stage ? ` · ${s.stage}` : ""}${s.progress && s.progress.total > 0 ? ` ${s.progress.done}/${s.progress.total}` : ""}`;
+    if (line !== last) process.stdout.write(`${new Date().toISOString().slice(11, 19)}  ${line}\n`);
+    last = line;
+    if (isFinal(s)) return printFinal(s);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+function printFinal(s: SubmissionStatus): number {
+  if (s.status.toUpperCase() === "FAILED") {
+    process.stderr.write(`Scoring failed${s.failure?.stage ? ` at the ${s.failure.stage} stage` : ""}: ${s.failure?.reason ?? "unknown reason"}\n`);
+    return EXIT_INVALID;
+  }
+  const rows = (s.scores ?? []).filter((r) => r.scope === "ALL");
+  process.stdout.write(`Scored (${s.scorerVersion ?? "unknown scorer version"}); review: ${s.review?.state ?? "pending"}\n`);
+  for (const split of ["overall", "dyadic", "multi-party"]) {
+    const cells = rows.filter((r) => r.split === split && r.aggregate === "micro");
+    if (cells.length === 0) continue;
+    const text = cells.map((r) => `${r.metric} ${fixed(r.value)} [${fixed(r.ciLow)}, ${fixed(r.ciHigh)}]`).join("  ");
+    process.stdout.write(`  ${split.padEnd(11)} n=${cells[0].n}  ${text}\n`);
+  }
+  return EXIT_OK;
+}
+
+function reportHttpError(e: unknown): number {
+  if (!(e instanceof HttpApiError)) {
+    process.stderr.write(`h2hmem: cannot reach the server: ${(e as Error).message}\n`);
+    return EXIT_INVALID;
+  }
+  const err = e.error;
+  process.stderr.write(`Upload rejected: ${err.status} ${err.code}: ${err.message}\n`);
+  for (const d of err.details) process.stderr.write(`  ${[d.file, d.path].filter(Boolean).join(" ")}: ${d.message}\n`);
+  if (err.retryAfter) process.stderr.write(`  retry after ${err.retryAfter} s\n`);
+  return EXIT_INVALID;
+}
