@@ -40,8 +40,8 @@ export async function uploadSubmission(
   fields: Record<string, string | undefined>,
 ): Promise<{ id: string; status: string; warnings: unknown[] }> {
   const form = new FormData();
-  form.set("dyadic", new Blob([files.dyadic.bytes], { type: "application/json" }), files.dyadic.name);
-  form.set("multiparty", new Blob([files.multiparty.bytes], { type: "application/json" }), files.multiparty.name);
+  form.set("dyadic", new Blob([Buffer.from(files.dyadic.bytes)], { type: "application/json" }), files.dyadic.name);
+  form.set("multiparty", new Blob([Buffer.from(files.multiparty.bytes)], { type: "application/json" }), files.multiparty.name);
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.set(k, v);
   const res = await fetch(apiUrl(base, "api/v1/submissions"), { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
   if (!res.ok) throw new HttpApiError(await parseError(res));
