@@ -76,11 +76,7 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   let done = 0;
   const progress = async (list: JudgeOutcome[]) => {
     done += list.length;
-    await persistOutcomes(db, list, predictionIdOf, { model: config.model, promptVersion: config.prompt.version });
-    await db.$transaction([
-      db.stageRun.update({ where, data: { done } }),
-      db.submission.update({ where: { id: submissionId }, data: { progressDone: done, progressTotal: total } }),
-    ]);
+    await persistOutcomes(db, list, predictionIdOf, { model: config.model, promptVersion: config.prompt.version }, { submissionId, done, total });
     await input.onProgress?.(done, total);
   };
   await progress(empty);

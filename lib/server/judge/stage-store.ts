@@ -74,12 +74,15 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
   return { method: { name: sub.methodName, backbone: sub.backbone }, items, uncounted, answerKeyVersionId: sub.answerKeyVersionId };
 }
 
-/** Writes outcomes to Prediction rows and new judgements to the cache, in one transaction. */
+export type Progress = { submissionId: string; done: number; total: number };
+
+/** Writes outcomes (Prediction rows), new judgements (cache) and progress in one transaction. */
 export async function persistOutcomes(
   db: Db,
   outcomes: JudgeOutcome[],
   predictionIdOf: Map<string, string | null>,
   cacheMeta: { model: string; promptVersion: string },
+  progress: Progress,
 ): Promise<void> {
   const ids: string[] = [];
   const scores: Array<number | null> = [];
@@ -105,6 +108,9 @@ export async function persistOutcomes(
         FROM unnest(${ids}::text[], ${scores}::float8[], ${reasons}::text[]) AS u(id, s, r)
         WHERE p.id = u.id`;
     }
+    const { submissionId, done, total } = progress;
+    await tx.stageRun.update({ where: { submissionId_stage: { submissionId, stage: "judge" } }, data: { done } });
+    await tx.submission.update({ where: { id: submissionId }, data: { progressDone: done, progressTotal: total } });
   });
 }
 
