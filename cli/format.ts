@@ -7,8 +7,10 @@ export function formatIssue(i: ValidationIssue): string {
   return `${i.severity === "error" ? "ERROR  " : "warning"} ${i.code}  ${where}\n    ${i.message}${fix}`;
 }
 
+/** Errors first (stable), so the reason a file is rejected is never buried under warnings. */
 export function formatIssues(issues: ValidationIssue[], limit = Infinity): string {
-  const shown = issues.slice(0, limit).map(formatIssue);
+  const ordered = [...issues].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
+  const shown = ordered.slice(0, limit).map(formatIssue);
   if (issues.length > limit) shown.push(`... ${issues.length - limit} more (use --json for all)`);
   return shown.join("\n");
 }

@@ -36,13 +36,14 @@ function runValidate(file: string, opts: Options): number {
   const name = path.basename(file);
 
   if (!explicit && !fromName) {
-    if (key && parsed.ok) split = bestSplit(parsed.items, key.questions, name);
+    const judged = key !== null && parsed.ok;
+    if (judged) split = bestSplit(parsed.items, key.questions, name);
     extra.push({
       severity: "warning",
       code: "SPLIT_UNKNOWN",
       file: name,
       path: "",
-      message: `The file name does not say which split it is; ${key ? "judged by the answer key" : "assumed"}: ${split}.`,
+      message: `The file name does not say which split it is; ${judged ? "judged by the answer key" : "assumed"}: ${split}.`,
       fix: "Name it prediction_dyadic.json or prediction_multiparty.json, or pass --split.",
     });
   }

@@ -3,7 +3,7 @@
 // resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
 import { CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
 import { CATEGORIES } from "./categories";
-import { bootstrapMeans, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
+import { bootstrapMeans, bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
 
 export type ScoreRow = {
   split: SplitOrOverall;
@@ -30,9 +30,10 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   const seed = opts.seed ?? DEFAULT_SEED;
   const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
   const splitsPresent = SPLITS.filter((s) => results.some((r) => r.split === s));
+  const cellsByMetric = buildCells(results, metrics, resamples, seed);
   const rows: ScoreRow[] = [];
   for (const metric of metrics) {
-    const cells = buildCells(results, metric, resamples, seed);
+    const cells = cellsByMetric.get(metric)!;
     for (const split of [...splitsPresent, ...(splitsPresent.length > 0 ? (["overall"] as const) : [])]) {
       const inSplit = cells.filter((c) => split === "overall" || c.split === split);
       const scopes: Array<[ScoreRow["scope"], CategoryCode[]]> = [
@@ -49,26 +50,52 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   return rows;
 }
 
-function buildCells(results: QuestionResult[], metric: Metric, resamples: number, seed: number): Cell[] {
-  const groups = new Map<string, { split: Split; category: CategoryCode; values: number[]; excluded: number }>();
+/**
+ * One cell per (split, category) and metric. Within a cell, all metrics without nulls share one
+ * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
+ * own non-null values with a stream seeded by cell and metric.
+ */
+function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
+  const groups = new Map<string, QuestionResult[]>();
   for (const r of results) {
-    if (!(metric in r.metrics)) continue;
     const key = `${r.split}|${r.category}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { split: r.split, category: r.category, values: [], excluded: 0 }));
-    const v = r.metrics[metric];
-    if (v === null || v === undefined || Number.isNaN(v)) g.excluded++;
-    else g.values.push(v);
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
   }
-  return [...groups.entries()].map(([key, g]) => ({
-    split: g.split,
-    category: g.category,
-    n: g.values.length,
-    sum: g.values.reduce((a, b) => a + b, 0),
-    excluded: g.excluded,
-    // Seed per stratum (not per metric): metrics without nulls get identical resample indices.
-    boot: bootstrapMeans(g.values, resamples, seedFor(seed, key)),
-  }));
+  const out = new Map<Metric, Cell[]>(metrics.map((m) => [m, []]));
+  for (const [key, members] of groups) {
+    const { split, category } = members[0];
+    const full: Array<{ metric: Metric; values: number[] }> = [];
+    for (const metric of metrics) {
+      const values: number[] = [];
+      let excluded = 0;
+      let absent = 0;
+      for (const r of members) {
+        if (!(metric in r.metrics)) absent++;
+        else {
+          const v = r.metrics[metric];
+          if (v === null || v === undefined || Number.isNaN(v)) excluded++;
+          else values.push(v);
+        }
+      }
+      if (absent === members.length) continue;
+      const sum = values.reduce((a, b) => a + b, 0);
+      if (excluded === 0 && absent === 0) {
+        full.push({ metric, values });
+        out.get(metric)!.push({ split, category, n: values.length, sum, excluded, boot: new Float64Array(0) });
+      } else {
+        const boot = bootstrapMeans(values, resamples, seedFor(seed, `${key}|${metric}`));
+        out.get(metric)!.push({ split, category, n: values.length, sum, excluded, boot });
+      }
+    }
+    const boots = bootstrapMeansMulti(full.map((f) => f.values), resamples, seedFor(seed, key));
+    full.forEach((f, i) => {
+      const cell = out.get(f.metric)!.find((c) => c.split === split && c.category === category)!;
+      cell.boot = boots[i];
+    });
+  }
+  return out;
 }
 
 function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric, cells: Cell[], resamples: number): ScoreRow[] {

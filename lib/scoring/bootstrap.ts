@@ -1,19 +1,39 @@
 // Percentile bootstrap over questions. See docs/SCORING.md for the exact procedure.
-import { drawIndex, hashString, mulberry32 } from "./prng";
+import { hashString } from "./prng";
 
 export const DEFAULT_RESAMPLES = 1000;
 export const DEFAULT_SEED = 20260529;
 
 /** Means of `resamples` resamples (with replacement, same size) of `values`; empty when n = 0. */
 export function bootstrapMeans(values: ArrayLike<number>, resamples: number, seed: number): Float64Array {
-  const n = values.length;
-  const out = new Float64Array(n === 0 ? 0 : resamples);
+  return bootstrapMeansMulti([values], resamples, seed)[0];
+}
+
+/**
+ * Resample means of several equally long columns with ONE shared index stream (the same questions
+ * are drawn for every column). The PRNG (mulberry32, as in prng.ts) is inlined: this loop runs
+ * n x resamples times and a closure call per draw would dominate the cost.
+ */
+export function bootstrapMeansMulti(columns: ReadonlyArray<ArrayLike<number>>, resamples: number, seed: number): Float64Array[] {
+  const n = columns.length > 0 ? columns[0].length : 0;
+  const k = columns.length;
+  const out = columns.map(() => new Float64Array(n === 0 ? 0 : resamples));
   if (n === 0) return out;
-  const next = mulberry32(seed);
+  // Row-major copy (question i's k values side by side): one cache line per draw.
+  const rows = new Float64Array(n * k);
+  for (let c = 0; c < k; c++) for (let i = 0; i < n; i++) rows[i * k + c] = columns[c][i];
+  const sums = new Float64Array(k);
+  let a = seed >>> 0;
   for (let b = 0; b < resamples; b++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += values[drawIndex(next(), n)];
-    out[b] = sum / n;
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      const base = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) * k;
+      for (let c = 0; c < k; c++) sums[c] += rows[base + c];
+    }
+    for (let c = 0; c < k; c++) out[c][b] = sums[c] / n;
   }
   return out;
 }

@@ -102,18 +102,28 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   } catch {
     // fall through to the tolerant parser for comments and precise error positions
   }
+  const first = text.trimStart()[0];
+  if (first !== "{" && first !== "[" && first !== "/") {
+    issues.error("NOT_JSON", "", `The file is not JSON: it starts with ${JSON.stringify(text.trimStart().slice(0, 20))}.`, 'A prediction file is JSON: {"predictions": [ ... ]}. Export it with json.dump, not YAML/CSV/text.');
+    return undefined;
+  }
   const errors: ParseError[] = [];
   const value = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false });
   const end = text.trimEnd().length;
+  const truncated = errors.some((e) => e.offset >= end && TRUNCATION_CODES.has(printParseErrorCode(e.error)));
+  const reported = new Set<number>();
   for (const err of errors) {
     const name = printParseErrorCode(err.error);
+    // One report per position; when the file is cut off, the unterminated string and the
+    // missing brackets at its end are symptoms of the truncation, reported once below.
+    if (reported.has(err.offset) || (truncated && (err.offset >= end || name === "UnexpectedEndOfString"))) continue;
+    reported.add(err.offset);
     const { line, column } = lineColumn(text, err.offset);
-    const truncated = err.offset >= end && TRUNCATION_CODES.has(name);
-    if (truncated) {
-      issues.error("TRUNCATED_JSON", "", `The JSON ends unexpectedly at line ${line}, column ${column} (${name}): the file looks truncated.`, "Re-export the file completely; check the upload or copy did not cut it off.");
-      break;
-    }
     issues.error("INVALID_JSON", "", `Not valid JSON at line ${line}, column ${column}: ${name}.`, hintFor(name));
+  }
+  if (truncated) {
+    const { line, column } = lineColumn(text, end);
+    issues.error("TRUNCATED_JSON", "", `The JSON ends unexpectedly at line ${line}, column ${column}: the file looks truncated.`, "Re-export the file completely; check the upload or copy did not cut it off.");
   }
   if (errors.length > 0) return undefined;
   if (hasComments(text)) {

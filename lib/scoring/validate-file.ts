@@ -87,10 +87,12 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
     const item = validateItem(raw, index, issues);
     if (!item) return;
     items.push(item);
-    const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}`;
+    // Same text + image with a different original_answer is a distinct question (the key has
+    // such pairs, e.g. formulaic conflict-detection questions), so the answer is part of the key.
+    const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}\u0000${normalizeText(item.original_answer)}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
-    else issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text and question_image as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.");
+    else issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.");
   });
   return done(issues.hasErrors ? [] : items);
 }
