@@ -51,7 +51,8 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
     idBySlot.set(`${split}#${p.index}`, p.id);
   }
   for (const [split, items] of Object.entries(files)) {
-    if (items.some((x) => x === undefined)) throw new PermanentError(`Stored ${split} predictions have gaps in their index sequence.`);
+    // Array.prototype.some skips holes, so count instead.
+    if (items.filter(Boolean).length !== items.length) throw new PermanentError(`Stored ${split} predictions have gaps in their index sequence.`);
   }
 
   const key = await loadActiveAnswerKey();
