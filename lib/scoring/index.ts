@@ -15,3 +15,4 @@ export * from "./ranking";
 export * from "./scorer-version";
 export * from "./score-submission";
 export * from "./lexical";
+export * from "./judge";

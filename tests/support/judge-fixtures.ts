@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
-import { promptTemplate } from "@/lib/scoring/judge";
+import { promptTemplate } from "@/lib/scoring";
 import type { JudgeConfig } from "@/lib/server/judge/config";
 import { fakeGrade } from "./fake-judge-server";
 

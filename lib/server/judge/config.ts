@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { promptTemplate, type PromptTemplate } from "@/lib/scoring/judge";
+import { promptTemplate, type PromptTemplate } from "@/lib/scoring";
 import { AppError } from "../errors";
 import { env } from "../env";
 

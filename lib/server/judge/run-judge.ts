@@ -1,4 +1,4 @@
-import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, type JudgeBatch, type JudgeItem, type MethodInfo } from "@/lib/scoring/judge";
+import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, type JudgeBatch, type JudgeItem, type MethodInfo } from "@/lib/scoring";
 import { judgeCacheKey, type JudgeCacheStore } from "./cache";
 import type { JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";

@@ -1,5 +1,4 @@
-import { normalizeCategory, type CategoryCode, type QuestionResult, type Split } from "@/lib/scoring";
-import type { JudgeItem, MethodInfo } from "@/lib/scoring/judge";
+import { normalizeCategory, type CategoryCode, type JudgeItem, type MethodInfo, type QuestionResult, type Split } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { JudgeOutcome } from "./run-judge";
 
