@@ -12,7 +12,6 @@ import { closeScoringQueue } from "@/lib/server/queue";
 import { currentLexicalOptions } from "@/lib/server/scoring-version";
 import { ensureUser } from "@/lib/server/users";
 import { writeSyntheticDataset, type DatasetSize } from "@/scripts/pipeline-fixtures";
-// @ts-expect-error -- plain ESM helper without type declarations
 import { freePort as freePortUntyped, startRedis as startRedisUntyped } from "../../scripts/lib/services.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");

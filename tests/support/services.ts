@@ -1,5 +1,4 @@
 // Typed entry to the test service provisioning shared with scripts/test.mjs.
-// @ts-expect-error -- plain ESM helper without type declarations
 import { provisionTestServices as provision } from "../../scripts/lib/test-services.mjs";
 
 export type TestServices = { env: Record<string, string>; stop: () => Promise<void> };
