@@ -27,6 +27,9 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["tests/integration/**/*.test.ts"],
+          // next-auth imports "next/server" without an extension, which Node's ESM resolver
+          // rejects; inlining lets Vite resolve it (API route-handler tests import auth).
+          server: { deps: { inline: ["next-auth"] } },
           globalSetup: ["tests/support/global-setup-integration.ts"],
           fileParallelism: false,
           testTimeout: 60_000,

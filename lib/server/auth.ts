@@ -22,10 +22,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
  */
 export async function currentUser(): Promise<SessionUser | null> {
   const session = await auth();
-  const id = session?.user?.id;
+  return loadSessionUser(session?.user?.id);
+}
+
+export async function loadSessionUser(id: string | null | undefined): Promise<SessionUser | null> {
   if (!id) return null;
-  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true } });
-  return user ?? null;
+  return db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true } });
 }
 
 export async function requireUser(): Promise<SessionUser> {

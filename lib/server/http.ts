@@ -1,7 +1,9 @@
 import { ZodError } from "zod";
-import { currentUser } from "./auth";
+import { getToken } from "next-auth/jwt";
+import { loadSessionUser } from "./auth";
 import type { SessionUser } from "./auth.config";
 import { db } from "./db";
+import { env } from "./env";
 import { AppError, isAppError, type ActionResult } from "./errors";
 import { logger } from "./logger";
 import { verifyApiToken } from "./api-tokens";
@@ -73,7 +75,18 @@ export async function authenticate(req: Request): Promise<SessionUser | null> {
     if (!user) throw new AppError("UNAUTHORIZED", "Invalid or revoked API token.");
     return user;
   }
-  return currentUser();
+  return sessionUserFromRequest(req);
+}
+
+/**
+ * The session cookie read from the Request itself (not next/headers), so handlers work the same
+ * when called directly in tests. `__Secure-` is the cookie name Auth.js uses over https.
+ */
+async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
+  const cookie = req.headers.get("cookie") ?? "";
+  if (!cookie.includes("authjs.session-token") || !env.AUTH_SECRET) return null;
+  const token = await getToken({ req, secret: env.AUTH_SECRET, secureCookie: cookie.includes("__Secure-authjs.session-token") });
+  return loadSessionUser(typeof token?.uid === "string" ? token.uid : null);
 }
 
 export async function requireApiUser(req: Request): Promise<SessionUser> {

@@ -1,0 +1,59 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { AUTHOR, rawFixture, signIn } from "./helpers";
+
+test("an invalid prediction file is rejected in the browser with its JSON paths", async ({ page }) => {
+  await signIn(page, AUTHOR);
+  await page.goto("/submit");
+  await page.getByLabel("Dyadic predictions").setInputFiles(rawFixture("errors/prediction_dyadic.json"));
+  const issues = page.getByTestId("dyadic-issues");
+  await expect(issues).toBeVisible();
+  await expect(issues).toContainText("/predictions/0/system_answer");
+  await expect(issues).toContainText("must be a string");
+  await expect(issues).toContainText("/predictions/2/category");
+  await expect(issues).toContainText("Fix:");
+  // Nothing is uploaded while there are errors.
+  await page.getByLabel("Method name").fill("Should not upload");
+  await page.getByRole("button", { name: "Upload and score" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Fix the errors" })).toBeVisible();
+  await expect(page).toHaveURL(/\/submit$/);
+});
+
+test("the API rejects the same invalid file with its JSON paths", async ({ page }) => {
+  await signIn(page, AUTHOR);
+  const file = rawFixture("errors/prediction_dyadic.json");
+  const res = await page.request.post("/api/v1/submissions", { multipart: { methodName: "Invalid via API", dyadic: file } });
+  expect(res.status()).toBe(422);
+  const body = (await res.json()) as { error: { code: string; details: Array<{ path: string }> } };
+  expect(body.error.code).toBe("VALIDATION_FAILED");
+  expect(body.error.details.map((d) => d.path)).toContain("/predictions/0/system_answer");
+});
+
+test("non-admins cannot see the admin area", async ({ page }) => {
+  const anon = await page.request.get("/admin");
+  expect(anon.status()).toBe(404);
+  await signIn(page, AUTHOR);
+  const res = await page.request.get("/admin");
+  expect(res.status()).toBe(404);
+  const api = await page.request.get("/api/v1/admin/submissions?review=pending");
+  expect(api.status()).toBe(403);
+});
+
+test("wrong password shows a clear error", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(AUTHOR.email);
+  await page.getByLabel("Password").fill("definitely-wrong");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.locator("#signin-error")).toContainText("Email or password is incorrect");
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+for (const path of ["/", "/signin", "/submit"]) {
+  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+    if (path === "/submit") await signIn(page, AUTHOR);
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes)`)).toEqual([]);
+  });
+}
