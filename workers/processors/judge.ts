@@ -89,14 +89,14 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
     method: work.method,
     limiter: sharedLimiter(config),
     retryPolicy: input.retryPolicy,
-    retryHooks: { onRetry: (i) => log?.warn({ submissionId, ...i }, "judge request failed; retrying") },
+    retryHooks: { onRetry: (i) => log?.warn(i, "judge request failed; retrying") },
     onOutcomes: progress,
   });
   const outcomes = new Map([...empty.map((o) => [o.id, o] as const), ...run.outcomes]);
   const failed = [...outcomes.values()].filter((o) => o.status === "failed");
   const judged = outcomes.size - failed.length;
   const summary = { scorerVersion, model: config.model, promptVersion: config.prompt.version, total, judged, failed: failed.length, uncounted: work.uncounted, usage: run.usage };
-  log?.info({ submissionId, ...summary }, "judge run finished");
+  log?.info(summary, "judge run finished");
 
   if (failed.length > 0 || outcomes.size !== total) {
     const first = failed[0]?.status === "failed" ? failed[0].reason : "unknown";
