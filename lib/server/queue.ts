@@ -73,13 +73,31 @@ async function addOrReplace(submissionId: string): Promise<"added" | "exists"> {
 
 /** Enqueue scoring; rejects quickly (ENQUEUE_TIMEOUT_MS) when Redis is unreachable. */
 export async function enqueueScoring(submissionId: string): Promise<"added" | "exists"> {
-  return withTimeout(addOrReplace(submissionId), env.ENQUEUE_TIMEOUT_MS, "enqueue");
+  try {
+    return await withTimeout(addOrReplace(submissionId), env.ENQUEUE_TIMEOUT_MS, "enqueue");
+  } catch (e) {
+    // Drop the connection so the timed-out add is abandoned rather than replayed whenever
+    // Redis comes back: the caller was told it failed, and the reconciler owns the retry.
+    dropQueue();
+    throw e;
+  }
+}
+
+function dropQueue(): void {
+  const q = queue;
+  queue = undefined;
+  if (q) void q.disconnect().catch(() => undefined);
 }
 
 /** State of the job for a submission, or null when there is none. */
 export async function scoringJobState(submissionId: string): Promise<string | null> {
-  const job = await withTimeout(getScoringQueue().getJob(scoringJobId(submissionId)), env.ENQUEUE_TIMEOUT_MS, "getJob");
-  return job ? await job.getState() : null;
+  try {
+    const job = await withTimeout(getScoringQueue().getJob(scoringJobId(submissionId)), env.ENQUEUE_TIMEOUT_MS, "getJob");
+    return job ? await job.getState() : null;
+  } catch (e) {
+    dropQueue();
+    throw e;
+  }
 }
 
 export async function closeScoringQueue(): Promise<void> {
