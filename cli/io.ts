@@ -16,8 +16,13 @@ export function readBytes(file: string): Uint8Array {
   return readFileSync(file);
 }
 
-export function readPredictionFile(file: string, split: Split): ParsedFile {
-  return parsePredictionFile(readBytes(file), { file: path.basename(file), split, ...LOCAL_LIMITS });
+export function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number } = {}): ParsedFile {
+  return parsePredictionFile(readBytes(file), {
+    file: path.basename(file),
+    split,
+    maxItems: limits.maxItems ?? LOCAL_LIMITS.maxItems,
+    maxBytes: limits.maxBytes ?? LOCAL_LIMITS.maxBytes,
+  });
 }
 
 export function readAnswerKey(dir: string): LoadedAnswerKey {

@@ -7,11 +7,11 @@ import { splitForFileName } from "../../lib/scoring/validate-file";
 import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
 import type { Split } from "../../lib/scoring/types";
 import type { ReferenceQuestion } from "../../lib/scoring/answer-key";
-import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
+import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { parseSplit, readAnswerKey, readPredictionFile } from "../io";
 import { countBySeverity, formatIssues } from "../format";
 
-type Options = { split?: string; answerKey?: string; json?: boolean };
+type Options = { split?: string; answerKey?: string; json?: boolean; maxItems?: string; maxBytes?: string };
 
 export function register(program: Command): void {
   program
@@ -21,6 +21,8 @@ export function register(program: Command): void {
     .option("--split <split>", "dyadic | multi-party (default: from the file name)")
     .option("--answer-key <dir>", "official dataset folder: also match every prediction to a question")
     .option("--json", "print one JSON report instead of text")
+    .option("--max-items <n>", "reject files with more predictions (e.g. the server's limit)")
+    .option("--max-bytes <n>", "reject larger files (e.g. the server's upload limit)")
     .action(async (file: string, opts: Options) => {
       throw new CliExit(runValidate(file, opts));
     });
@@ -32,7 +34,7 @@ function runValidate(file: string, opts: Options): number {
   const fromName = splitForFileName(file);
   let split: Split = explicit ?? fromName ?? "dyadic";
   const extra: ValidationIssue[] = [];
-  const parsed = readPredictionFile(file, split);
+  const parsed = readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes") });
   const name = path.basename(file);
 
   if (!explicit && !fromName) {
@@ -69,6 +71,13 @@ function runValidate(file: string, opts: Options): number {
     if (issues.length > 0) process.stdout.write(formatIssues(issues, 200) + "\n");
   }
   return valid ? EXIT_OK : EXIT_INVALID;
+}
+
+function limit(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a positive integer, got "${raw}"`);
+  return n;
 }
 
 function bestSplit(items: Parameters<typeof matchPredictions>[1], key: ReferenceQuestion[], name: string): Split {

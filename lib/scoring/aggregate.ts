@@ -107,7 +107,7 @@ function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric
 
   // micro: pooled mean of the questions; resample = n-weighted mean of the cell resample means.
   const micro = live.reduce((a, c) => a + c.sum, 0) / n;
-  const microDist = combine(live, resamples, (c) => c.n / n);
+  const microDist = combine(live, resamples, n);
 
   // macro: mean of the category means, each category pooling its cells of this split.
   const byCategory = new Map<CategoryCode, Cell[]>();
@@ -117,10 +117,12 @@ function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric
   const macroDist = new Float64Array(resamples > 0 ? resamples : 0);
   for (const group of byCategory.values()) {
     const nc = group.reduce((a, c) => a + c.n, 0);
-    macro += group.reduce((a, c) => a + c.sum, 0) / nc / k;
-    const dist = combine(group, resamples, (c) => c.n / nc);
-    for (let b = 0; b < macroDist.length; b++) macroDist[b] += dist[b] / k;
+    macro += group.reduce((a, c) => a + c.sum, 0) / nc;
+    const dist = combine(group, resamples, nc);
+    for (let b = 0; b < macroDist.length; b++) macroDist[b] += dist[b];
   }
+  macro /= k;
+  for (let b = 0; b < macroDist.length; b++) macroDist[b] /= k;
   const ci = (dist: Float64Array) => {
     const { low, high } = percentileInterval(dist);
     return { ciLow: low, ciHigh: high };
@@ -131,11 +133,10 @@ function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric
   ];
 }
 
-function combine(cells: Cell[], resamples: number, weight: (c: Cell) => number): Float64Array {
+/** n-weighted mean of cell resample means: sum(n_c * mean_c) / total (divide last, so 1s stay 1). */
+function combine(cells: Cell[], resamples: number, total: number): Float64Array {
   const out = new Float64Array(resamples > 0 ? resamples : 0);
-  for (const c of cells) {
-    const w = weight(c);
-    for (let b = 0; b < out.length; b++) out[b] += w * c.boot[b];
-  }
+  for (const c of cells) for (let b = 0; b < out.length; b++) out[b] += c.n * c.boot[b];
+  for (let b = 0; b < out.length; b++) out[b] /= total;
   return out;
 }
