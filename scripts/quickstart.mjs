@@ -132,9 +132,11 @@ async function waitForHttp(url, timeoutMs = 90_000) {
 function credentials() {
   const file = "prisma/seed-data/credentials.json";
   if (!existsSync(file)) return [];
+  // Written by the seed engineer's prisma/seed.ts: { accounts: [{ email, password, role }] }
+  // (a bare array or a { role: { email, password } } map are accepted too).
   const data = JSON.parse(readFileSync(file, "utf8"));
-  const list = Array.isArray(data) ? data : Object.entries(data).map(([role, v]) => ({ role, ...v }));
-  return list.filter((c) => c && c.email && c.password);
+  const list = Array.isArray(data) ? data : Array.isArray(data.accounts) ? data.accounts : Object.entries(data).map(([role, v]) => ({ role, ...v }));
+  return list.filter((c) => c && typeof c === "object" && c.email && c.password);
 }
 
 async function main() {
@@ -171,13 +173,14 @@ async function main() {
   const url = `http://localhost:${port}`;
   const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url, AUTH_TRUST_HOST: config.AUTH_TRUST_HOST ?? "true" };
   const web = supervise({ name: "web", args: ["node_modules/next/dist/bin/next", "start", "-p", String(port)], env: appEnv, cwd: root, log: say });
-  const worker = supervise({ name: "worker", args: [TSX, "workers/index.ts"], env: appEnv, cwd: root, log: say });
+  const worker = supervise({ name: "worker", args: ["--import", "tsx", "workers/index.ts"], env: appEnv, cwd: root, log: say });
   stops.push(() => web.stop());
   stops.push(() => worker.stop()); // stopped first: finishes or releases its job before the web goes
   await step("web + worker", async () => `web ${await waitForHttp(`http://127.0.0.1:${port}/`)} on ${url}`);
   console.log(`\n  H2HMem Leaderboard is running at ${url}   (ready in ${secs(T0)})`);
-  for (const c of credentials()) console.log(`  ${String(c.role ?? "user").padEnd(8)} ${c.email} / ${c.password}`);
-  if (!credentials().length) console.log("  (no demo accounts: prisma/seed-data/credentials.json not found)");
+  const accounts = credentials();
+  for (const c of accounts) console.log(`  ${String(c.role ?? "user").toLowerCase().padEnd(9)} ${c.email} / ${c.password}`);
+  if (!accounts.length) console.log("  (no demo accounts listed in prisma/seed-data/credentials.json)");
   console.log(`  CLI against this database: set -a; . .data/services.env; set +a`);
   console.log("  Ctrl-C stops web, worker" + (config.REDIS_URL ? "" : ", redis") + (config.DATABASE_URL ? "" : " and PostgreSQL (data is kept)") + ".\n");
 }

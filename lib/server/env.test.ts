@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
@@ -59,5 +61,23 @@ describe("parseEnv", () => {
   it("coerces numbers and booleans from strings", () => {
     const env = parseEnv({ ...valid, PORT: "3301", AUTH_TRUST_HOST: "true", WORKER_CONCURRENCY: "4" });
     expect(env).toMatchObject({ PORT: 3301, AUTH_TRUST_HOST: true, WORKER_CONCURRENCY: 4 });
+  });
+});
+
+describe(".env.example", () => {
+  it("documents every variable of the env schema", () => {
+    const source = readFileSync(path.join(import.meta.dirname, "env.ts"), "utf8");
+    const block = source.slice(source.indexOf("z.object({"), source.indexOf("\n});", source.indexOf("z.object({")));
+    const names = [...block.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(10);
+    const example = readFileSync(path.join(import.meta.dirname, "../../.env.example"), "utf8");
+    const documented = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    expect(names.filter((n) => !documented.has(n))).toEqual([]);
+  });
+
+  it("is itself a valid configuration (with its example DATABASE_URL)", () => {
+    const example = readFileSync(path.join(import.meta.dirname, "../../.env.example"), "utf8");
+    const values = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+    expect(() => parseEnv(values)).not.toThrow();
   });
 });

@@ -32,7 +32,7 @@ if (existsSync("prisma/seed.ts")) {
 
 const children = [
   spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit" }),
-  spawn(process.execPath, [TSX, "workers/index.ts"], { stdio: "inherit" }),
+  spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], { stdio: "inherit" }),
 ];
 let stopping = false;
 const stopAll = (code) => {
