@@ -1,6 +1,8 @@
 import { scorerVersionFor } from "@/lib/scoring";
 import type { LexicalOptions } from "@/lib/scoring/types";
 import { env } from "./env";
+import { isJudgeConfigured, judgeConfigFromEnv } from "./judge/config";
+import { judgeScorerVersion } from "./judge/judge-version";
 
 // The lexical options this deployment scores with. The worker writes Score rows under
 // currentScorerVersion() and the leaderboard reads rows with the same version, so changing
@@ -10,5 +12,7 @@ export function currentLexicalOptions(): LexicalOptions {
 }
 
 export function currentScorerVersion(): string {
-  return scorerVersionFor(currentLexicalOptions());
+  const lexical = scorerVersionFor(currentLexicalOptions());
+  // With a judge, the version also names its model and prompt version (lib/server/judge/judge-version.ts).
+  return isJudgeConfigured() ? judgeScorerVersion(lexical, judgeConfigFromEnv()) : lexical;
 }

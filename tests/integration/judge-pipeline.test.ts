@@ -4,7 +4,7 @@
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { currentJudgeScorerVersion } from "@/lib/server/judge/judge-version";
+import { currentScorerVersion } from "@/lib/server/scoring-version";
 import { logger } from "@/lib/server/logger";
 import { getScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
@@ -63,11 +63,13 @@ describe("judge stage in the worker pipeline", () => {
     expect(stages.map((s) => [s.stage, s.status])).toEqual([["judge", "DONE"], ["lexical", "DONE"]]);
     expect(fake.requests).toBeGreaterThan(0);
     expect(fake.log.every((r) => r.model === "fake-judge-e2e" && r.temperature === 0)).toBe(true);
-    const version = currentJudgeScorerVersion();
+    const version = currentScorerVersion();
     expect(version).toMatch(/^lex-.*\+judge=fake-judge-e2e@h2h1-[0-9a-f]{8}$/);
     const overall = await db.score.findFirstOrThrow({ where: { submissionId: res.id, scorerVersion: version, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" } });
     expect(overall.n).toBe(key.questions.length);
     expect(overall.value).toBeCloseTo(await expectedMicro(res.id), 12);
+    // Lexical and judge rows share the one version the leaderboard reads.
+    expect(await db.score.count({ where: { submissionId: res.id, scorerVersion: version, metric: "f1" } })).toBeGreaterThan(0);
 
     // A full rescore (lexical + judge) of unchanged answers: the judge is served from the cache.
     const calls = fake.requests;

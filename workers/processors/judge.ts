@@ -1,13 +1,14 @@
-import { aggregateScores } from "@/lib/scoring";
+import { aggregateScores, scorerVersionFor } from "@/lib/scoring";
 import { db as defaultDb } from "@/lib/server/db";
 import { prismaJudgeCache } from "@/lib/server/judge/cache";
 import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/client";
 import { judgeConfigFromEnv, isJudgeConfigured, type JudgeConfig } from "@/lib/server/judge/config";
-import { currentJudgeScorerVersion } from "@/lib/server/judge/judge-version";
+import { judgeScorerVersion } from "@/lib/server/judge/judge-version";
 import { RequestLimiter } from "@/lib/server/judge/limiter";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
 import { loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
 import type { Logger } from "@/lib/server/logger";
+import { currentLexicalOptions } from "@/lib/server/scoring-version";
 import type { RetryPolicy } from "@/lib/server/judge/retry";
 
 // Judge stage (loaded by ./judge-hook.ts). Judges every counted question of a submission,
@@ -54,7 +55,8 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const log = input.log ?? input.logger;
   const { submissionId } = input;
   const config = input.config ?? judgeConfigFromEnv();
-  const scorerVersion = currentJudgeScorerVersion(config);
+  // Equals currentScorerVersion() when the config comes from the environment (the worker).
+  const scorerVersion = judgeScorerVersion(scorerVersionFor(currentLexicalOptions()), config);
   const work = await loadJudgeWork(db, submissionId);
   const total = work.items.length;
   const where = { submissionId_stage: { submissionId, stage: "judge" } };
@@ -117,6 +119,8 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const rows = aggregateScores(questionResults(work, scoreOf));
   await db.$transaction(
     async (tx) => {
+      // Two runs of one submission (a stalled job taken over) must not interleave their rows.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`judge:${submissionId}`}))`;
       await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: "judge" } });
       await tx.score.createMany({
         data: rows.map(({ excluded: _excluded, ...r }) => ({ ...r, submissionId, scorerVersion })),

@@ -2,7 +2,7 @@ import { LEXICAL_METRICS, scoreSubmission, type PerQuestion, type PredictionItem
 import { loadActiveAnswerKey } from "@/lib/server/answer-key";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
-import { currentLexicalOptions } from "@/lib/server/scoring-version";
+import { currentLexicalOptions, currentScorerVersion } from "@/lib/server/scoring-version";
 import { PermanentError } from "../errors";
 
 // Lexical stage: predictions + active answer key -> per-question metrics on Prediction rows and
@@ -57,7 +57,10 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
 
   const key = await loadActiveAnswerKey();
   const result = scoreSubmission({ files, answerKey: key?.questions, lexical: currentLexicalOptions() });
-  log.info({ scorerVersion: result.scorerVersion, predictions: total, ms: Date.now() - started }, "lexical scores computed");
+  // The deployment's version (it names the judge too when one is configured), so that every row
+  // of a run shares one version; see lib/server/judge/judge-version.ts.
+  const scorerVersion = currentScorerVersion();
+  log.info({ scorerVersion, predictions: total, ms: Date.now() - started }, "lexical scores computed");
 
   const answered = result.perQuestion.filter((q): q is PerQuestion & { index: number } => q.index !== null);
   for (let i = 0; i < answered.length; i += WRITE_CHUNK) {
@@ -72,8 +75,8 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
       // Serialises two runs of one submission (a stalled job taken over while the first worker
       // still writes): otherwise both inserts could collide on the unique score key.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${submissionId}))`;
-      await tx.score.deleteMany({ where: { submissionId, scorerVersion: result.scorerVersion, metric: { in: lexicalMetrics } } });
-      await tx.score.createMany({ data: result.rows.map((r) => ({ ...r, submissionId, scorerVersion: result.scorerVersion })) });
+      await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: { in: lexicalMetrics } } });
+      await tx.score.createMany({ data: result.rows.map((r) => ({ ...r, submissionId, scorerVersion })) });
       await tx.submission.update({ where: { id: submissionId }, data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total } });
       await tx.stageRun.update({
         where: { submissionId_stage: { submissionId, stage: "lexical" } },
@@ -83,7 +86,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
     { timeout: 60_000 },
   );
   log.info({ rows: result.rows.length, ms: Date.now() - started }, "lexical stage stored");
-  return { scorerVersion: result.scorerVersion, predictions: total, scored: answered.length, rows: result.rows.length };
+  return { scorerVersion, predictions: total, scored: answered.length, rows: result.rows.length };
 }
 
 /** One UPDATE for many Prediction rows: per-row updates would cost a round trip each. */

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { promptTemplate, type PromptTemplate } from "@/lib/scoring";
 import { AppError } from "../errors";
 import { env } from "../env";
@@ -22,16 +22,23 @@ export function isJudgeConfigured(): boolean {
   return Boolean(env.JUDGE_BASE_URL);
 }
 
+// The web app computes the scorer version on every leaderboard read: re-read the file only
+// when it changed.
+let memo: { file: string; mtimeMs: number; size: number; template: PromptTemplate } | undefined;
+
 export function loadPromptTemplate(file: string | undefined): PromptTemplate {
   if (!file) return promptTemplate();
-  let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    const st = statSync(file);
+    if (memo && memo.file === file && memo.mtimeMs === st.mtimeMs && memo.size === st.size) return memo.template;
+    const text = readFileSync(file, "utf8");
+    if (text.trim() === "") throw new AppError("INTERNAL", `JUDGE_PROMPT_FILE ${file} is empty`);
+    memo = { file, mtimeMs: st.mtimeMs, size: st.size, template: promptTemplate(text) };
+    return memo.template;
   } catch (cause) {
+    if (cause instanceof AppError) throw cause;
     throw new AppError("INTERNAL", `JUDGE_PROMPT_FILE ${file} cannot be read: ${(cause as Error).message}`, { cause });
   }
-  if (text.trim() === "") throw new AppError("INTERNAL", `JUDGE_PROMPT_FILE ${file} is empty`);
-  return promptTemplate(text);
 }
 
 export function judgeConfigFromEnv(): JudgeConfig {
