@@ -3,12 +3,23 @@
 import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/server/auth";
 import { action } from "@/lib/server/http";
+import { retrySchema, retrySubmissionStage } from "@/lib/server/mutations/retry";
 import { withdrawSubmission } from "@/lib/server/mutations/review";
 
 export async function withdrawAction(submissionId: string) {
   return action(async () => {
     const user = await requireUser();
     const res = await withdrawSubmission({ submissionId, userId: user.id });
+    revalidatePath(`/submissions/${submissionId}`);
+    return res;
+  });
+}
+
+export async function retryStageAction(submissionId: string, stage: "lexical" | "judge") {
+  return action(async () => {
+    const actor = await requireUser();
+    const { stage: clean } = retrySchema.parse({ stage });
+    const res = await retrySubmissionStage({ submissionId, stage: clean, actor, action: "retry" });
     revalidatePath(`/submissions/${submissionId}`);
     return res;
   });

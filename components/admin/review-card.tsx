@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { approveAction, rejectAction } from "@/app/admin/actions";
+import { approveAction, rejectAction, rescoreAction } from "@/app/admin/actions";
 import { ActionButton } from "@/components/submissions/action-button";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { fmt } from "@/components/ui/format";
@@ -48,6 +48,9 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
           <ActionButton label="Approve" run={approveAction.bind(null, s.id)} className="rounded bg-green-700 px-3 py-1 text-sm text-white hover:bg-green-800 disabled:opacity-60" />
         ) : null}
         {canReject ? <RejectForm run={rejectAction.bind(null, s.id)} /> : null}
+        {s.status === "SCORED" || s.status === "FAILED" ? (
+          <ActionButton label="Rescore" confirm="Re-run every scoring stage for this submission?" run={rescoreAction.bind(null, s.id)} />
+        ) : null}
       </div>
     </article>
   );

@@ -11,7 +11,7 @@ import { currentUser } from "@/lib/server/auth";
 import { isAppError } from "@/lib/server/errors";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/queries/predictions";
 import { getSubmissionForViewer } from "@/lib/server/queries/submissions";
-import { withdrawAction } from "../actions";
+import { retryStageAction, withdrawAction } from "../actions";
 
 export const metadata: Metadata = { title: "Submission" };
 
@@ -40,7 +40,15 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
         ) : null}
       </div>
       {view.review.reason ? <p className="text-sm">Reviewer&apos;s reason: {view.review.reason}</p> : null}
-      <LiveStatus initial={view} />
+      {/* Keyed by status so a retry (FAILED -> QUEUED after refresh) restarts polling. */}
+      <LiveStatus key={view.status} initial={view}>
+        {view.status === "FAILED" ? (
+          <ActionButton
+            label={`Retry the ${view.failure?.stage === "judge" ? "judge" : "lexical"} stage`}
+            run={retryStageAction.bind(null, view.id, view.failure?.stage === "judge" ? "judge" : "lexical")}
+          />
+        ) : null}
+      </LiveStatus>
       <IssueList issues={view.warnings as IssueView[]} title="Warnings from validation" />
       {view.scores ? (
         <section aria-labelledby="scores-h" className="space-y-2">
