@@ -60,6 +60,9 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       RECONCILE_INTERVAL_MS: "5000",
+      // The seed's demo entries are uploaded as the demo author and count against its daily
+      // quota; the browser tests upload as that author too (edit by web).
+      DAILY_SUBMISSION_QUOTA: process.env.DAILY_SUBMISSION_QUOTA ?? "1000",
     },
   },
 });
