@@ -78,12 +78,12 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     expect(audit).toHaveLength(2);
   });
 
-  it("honours Retry-After on 429 and retries 5xx and dropped connections", async () => {
+  it("honours Retry-After on 429 and retries 5xx, dropped connections and empty replies", async () => {
     const id = await seedSubmission(db);
-    fake.enqueue({ kind: "rate-limit", retryAfterMs: 400 }, { kind: "server-error", status: 503 }, { kind: "drop-connection" });
+    fake.enqueue({ kind: "rate-limit", retryAfterMs: 400 }, { kind: "server-error", status: 503 }, { kind: "drop-connection" }, { kind: "empty" });
     const res = await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { concurrency: 1 }), retryPolicy: FAST_RETRY });
-    expect(res.usage.retries).toBe(3);
-    expect(fake.requests).toBe(7);
+    expect(res.usage.retries).toBe(4);
+    expect(fake.requests).toBe(8);
     // The retry of the rate-limited batch (same question ids) waited at least Retry-After.
     const retry = fake.log.findIndex((r, i) => i > 0 && r.ids.join() === fake.log[0].ids.join());
     expect(retry).toBeGreaterThan(0);
