@@ -81,7 +81,9 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
   it("honours Retry-After on 429 and retries 5xx, dropped connections and empty replies", async () => {
     const id = await seedSubmission(db);
     fake.enqueue({ kind: "rate-limit", retryAfterMs: 400 }, { kind: "server-error", status: 503 }, { kind: "drop-connection" }, { kind: "empty" });
-    const res = await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { concurrency: 1 }), retryPolicy: FAST_RETRY });
+    // The breaker holds the other batches back, so one batch meets all four faults in a row.
+    const config = testJudgeConfig(fake.baseURL, { concurrency: 1, maxRetries: 4 });
+    const res = await runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY });
     expect(res.usage.retries).toBe(4);
     expect(fake.requests).toBe(8);
     // The retry of the rate-limited batch (same question ids) waited at least Retry-After.
