@@ -23,11 +23,13 @@ function Badges({ e }: { e: LeaderboardEntry }) {
 export function LeaderboardTable({ entries, params }: { entries: LeaderboardEntry[]; params: LeaderboardParams }) {
   const caption = `${SPLIT_LABELS[params.split]} · ${METRIC_LABELS[params.metric]} · ${params.aggregate} average`;
   return (
-    <div className="overflow-x-auto">
+    <div>
+      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+        Ranks sharing a number (shown as 2=) are statistically tied: their 95% confidence intervals overlap. Hover a cell for its CI and n.
+      </p>
+      <div className="overflow-x-auto">
       <table className="min-w-full border-collapse text-sm" data-testid="leaderboard">
-        <caption className="mb-2 text-left text-slate-700 dark:text-slate-300">
-          {caption}. Ranks sharing a number are statistically tied (overlapping 95% CIs).
-        </caption>
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
             <SortHeader params={params} sortKey="rank" label="Rank" className="px-2 py-1 text-left" />
@@ -60,6 +62,7 @@ export function LeaderboardTable({ entries, params }: { entries: LeaderboardEntr
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

@@ -85,6 +85,7 @@ export async function authenticate(req: Request): Promise<SessionUser | null> {
 async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
   const cookie = req.headers.get("cookie") ?? "";
   if (!cookie.includes("authjs.session-token") || !env.AUTH_SECRET) return null;
+  assertSameOrigin(req);
   const token = await getToken({ req, secret: env.AUTH_SECRET, secureCookie: cookie.includes("__Secure-authjs.session-token") });
   return loadSessionUser(typeof token?.uid === "string" ? token.uid : null);
 }
@@ -99,4 +100,22 @@ export async function requireApiAdmin(req: Request): Promise<SessionUser> {
   const user = await requireApiUser(req);
   if (user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
   return user;
+}
+
+/**
+ * Cookie-authenticated writes must come from our own pages (defence in depth on top of the
+ * SameSite=Lax session cookie). Bearer-token clients send no cookie and are not affected.
+ */
+function assertSameOrigin(req: Request): void {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const origin = req.headers.get("origin");
+  if (!origin) return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new AppError("FORBIDDEN", "Cross-site request refused.");
+  }
+  if (host && originHost !== host) throw new AppError("FORBIDDEN", "Cross-site request refused.");
 }

@@ -120,6 +120,11 @@ describe("API v1 thin slice", () => {
     expect((await body(r)).submissions.map((s: Json) => s.id)).toContain(id);
     const forged = await submissionsRoute.GET(req("/api/v1/submissions", { headers: { cookie: `${salt}=${jwt.slice(0, -4)}AAAA` } }), ctx({}));
     expect(forged.status).toBe(401);
+    const crossSite = await submissionsRoute.POST(
+      req("/api/v1/submissions", { method: "POST", body: new FormData(), headers: { cookie: `${salt}=${jwt}`, origin: "https://evil.example", host: "api.test" } }),
+      ctx({}),
+    );
+    expect(crossSite.status).toBe(403);
   });
 
   it("is scored by the pipeline and then reports scores to its owner", async () => {

@@ -70,7 +70,7 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
     tied: ranks.get(e.id)?.tied ?? false,
     answered: answered.get(e.id) ?? 0,
   }));
-  entries.sort((a, b) => a.rank - b.rank || a.methodName.localeCompare(b.methodName));
+  entries.sort((a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName));
   if (params.q) {
     const q = params.q.toLowerCase();
     entries = entries.filter((e) => e.methodName.toLowerCase().includes(q) || (e.organization ?? "").toLowerCase().includes(q));

@@ -1,0 +1,14 @@
+import { NextResponse } from "next/server";
+
+// Next 16 "proxy" (formerly middleware): only response hardening here. Authorization is
+// decided on the server in every page, action and route handler, never by this file alone.
+export function proxy(): NextResponse {
+  const res = NextResponse.next();
+  res.headers.set("X-Content-Type-Options", "nosniff");
+  res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.headers.set("X-Frame-Options", "DENY");
+  res.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  return res;
+}
+
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };
