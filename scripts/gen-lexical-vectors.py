@@ -67,8 +67,30 @@ def fuzz(rng, n_min, n_max):
     return out
 
 
+TRICKY_CHARS = (
+    ".....,,,!?;:'''\"\"``()[]{}<>-\u2013\u2014\u2026\u201c\u201d\u2018\u2019\u00ab\u00bb\u201e$%&@#*/\\|~^_+="
+    "0123456789 \t\u00a0\u2003\u017f\u0131\u0130\u03a3\u03c3\u03c2\u00df\u212a\u0301\u0307"
+)
+
+
+def random_char(rng):
+    x = rng.random()
+    if x < 0.45:
+        return chr(rng.randint(0x20, 0x7E))
+    if x < 0.85:
+        return rng.choice(TRICKY_CHARS)
+    if x < 0.97:
+        c = rng.randint(0xA0, 0xFFFD)
+        return chr(c) if not 0xD800 <= c <= 0xDFFF else "x"
+    return chr(rng.randint(0x10000, 0x1FFFF))
+
+
+def char_fuzz(rng):
+    return "".join(random_char(rng) for _ in range(rng.randint(0, 60)))
+
+
 def build_pairs(args):
-    rng = random.Random(20260224)
+    rng = random.Random(args.seed)
     pairs = []
     if args.golden:
         for line in open(args.golden, encoding="utf-8"):
@@ -90,6 +112,9 @@ def build_pairs(args):
     for _ in range(args.fuzz // 4):
         s = fuzz(rng, 2, 8)
         pairs.append(("fuzz_self", s, s))
+    for _ in range(args.char_fuzz):
+        a = char_fuzz(rng)
+        pairs.append(("char_fuzz", a, a if rng.random() < 0.3 else char_fuzz(rng)))
     return pairs
 
 
@@ -108,6 +133,8 @@ def main():
     ap.add_argument("--golden")
     ap.add_argument("--sample")
     ap.add_argument("--fuzz", type=int, default=4000)
+    ap.add_argument("--char-fuzz", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=20260224)
     ap.add_argument("--out", default=str(OUT))
     args = ap.parse_args()
     pairs = build_pairs(args)

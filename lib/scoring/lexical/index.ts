@@ -1,9 +1,9 @@
 // Lexical metrics of the H2HMem benchmark (precision, recall, F1, BLEU-1), bit-exact with the
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores } from "../types";
-import { scoresFromTokens } from "./metrics";
+import { scorePair } from "./metrics";
 import { pyStrip } from "./py-text";
-import { filterTokens, rawTokens } from "./tokenize";
+import { filterTokens, rawTokens, stopwordSet } from "./tokenize";
 
 export { tokenize, type TokenizeOptions } from "./tokenize";
 
@@ -19,10 +19,5 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   // Tokenizing is deterministic, so one pass per text serves both the P/R and BLEU token lists.
   const predRaw = rawTokens(pyStrip(pred ?? ""), mode);
   const refRaw = rawTokens(pyStrip(ref ?? ""), mode);
-  return scoresFromTokens(
-    filterTokens(predRaw, true, stopwords),
-    filterTokens(refRaw, true, stopwords),
-    filterTokens(predRaw, false, stopwords),
-    filterTokens(refRaw, false, stopwords),
-  );
+  return scorePair(filterTokens(predRaw, false), filterTokens(refRaw, false), stopwordSet(stopwords));
 }

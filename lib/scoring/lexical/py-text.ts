@@ -19,6 +19,8 @@ export const W = PY_WORD;
 export const D = PY_DIGIT;
 
 const LOWER_MAP = buildLowerMap();
+// Every character that str.lower() changes (capital sigma included), for a single replace pass.
+const LOWERABLE = new RegExp(`[${classOf([...LOWER_MAP.keys(), 0x3a3])}]`, "gu");
 const SIGMA_SKIP = new RegExp(`[${PY_SIGMA_SKIP}]`, "u");
 const SIGMA_CASED = new RegExp(`[${PY_SIGMA_CASED}]`, "u");
 const UPPER_CHAR = new RegExp(`^[${PY_UPPER}]`, "u");
@@ -41,6 +43,19 @@ function buildLowerMap(): Map<number, string> {
   return map;
 }
 
+function classOf(codePoints: number[]): string {
+  const cps = [...new Set(codePoints)].sort((a, b) => a - b);
+  const hex = (c: number) => `\\u{${c.toString(16)}}`;
+  let out = "";
+  for (let i = 0; i < cps.length; ) {
+    let j = i;
+    while (j + 1 < cps.length && cps[j + 1] === cps[j] + 1) j++;
+    out += i === j ? hex(cps[i]) : `${hex(cps[i])}-${hex(cps[j])}`;
+    i = j + 1;
+  }
+  return out;
+}
+
 /** True if the text is plain ASCII (fast paths below are then exact). */
 export function isPlainAscii(text: string): boolean {
   return !NON_ASCII_OR_CTRL.test(text);
@@ -49,25 +64,32 @@ export function isPlainAscii(text: string): boolean {
 /** Python `str.lower()`, including its final-sigma rule. */
 export function pyLower(text: string): string {
   if (isPlainAscii(text)) return text.toLowerCase();
-  const cps = Array.from(text);
-  let out = "";
-  for (let i = 0; i < cps.length; i++) {
-    const ch = cps[i];
-    const cp = ch.codePointAt(0)!;
-    if (cp === 0x3a3) out += finalSigma(cps, i) ? "\u03c2" : "\u03c3";
-    else out += LOWER_MAP.get(cp) ?? ch;
-  }
-  return out;
+  return text.replace(LOWERABLE, (ch: string, offset: number) =>
+    ch === "\u03a3" ? (finalSigma(text, offset) ? "\u03c2" : "\u03c3") : LOWER_MAP.get(ch.codePointAt(0)!)!,
+  );
 }
 
 // CPython: cased, case-ignorable*, SIGMA, not followed by (case-ignorable*, cased).
-function finalSigma(cps: string[], i: number): boolean {
-  let j = i - 1;
-  while (j >= 0 && SIGMA_SKIP.test(cps[j])) j--;
-  if (j < 0 || !SIGMA_CASED.test(cps[j])) return false;
-  let k = i + 1;
-  while (k < cps.length && SIGMA_SKIP.test(cps[k])) k++;
-  return k === cps.length || !SIGMA_CASED.test(cps[k]);
+function finalSigma(text: string, at: number): boolean {
+  let j = at;
+  let before = "";
+  while (j > 0) {
+    const lowSurrogate = j >= 2 && /[\udc00-\udfff]/.test(text[j - 1]) && /[\ud800-\udbff]/.test(text[j - 2]);
+    const ch = lowSurrogate ? text.slice(j - 2, j) : text[j - 1];
+    j -= ch.length;
+    if (!SIGMA_SKIP.test(ch)) {
+      before = ch;
+      break;
+    }
+  }
+  if (before === "" || !SIGMA_CASED.test(before)) return false;
+  let k = at + 1;
+  while (k < text.length) {
+    const ch = String.fromCodePoint(text.codePointAt(k)!);
+    k += ch.length;
+    if (!SIGMA_SKIP.test(ch)) return !SIGMA_CASED.test(ch);
+  }
+  return true;
 }
 
 /** Python `str.strip()` (no arguments). */
@@ -86,6 +108,14 @@ export function collapseWhitespace(text: string): string {
 export function splitSpaces(text: string): string[] {
   if (text === "") return [];
   return text.split(" ").filter((t) => t !== "");
+}
+
+/** `str.split()` of plain-ASCII text (whitespace = \t \n \v \f \r and space). */
+export function splitAsciiWhitespace(text: string): string[] {
+  const parts = text.split(ASCII_SPACE_RUN);
+  if (parts.length > 0 && parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
 }
 
 /** Python `s[0].isupper()` on the first code point. */

@@ -3,7 +3,7 @@
 import type { StopwordList, TokenizerMode } from "../types";
 import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 import { sentences } from "./punkt";
-import { collapseWhitespace, pyLower, splitSpaces } from "./py-text";
+import { collapseWhitespace, isPlainAscii, pyLower, splitAsciiWhitespace, splitSpaces } from "./py-text";
 import { wordTokenize } from "./word-tokenizer";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
@@ -16,14 +16,29 @@ const STOPSETS: Record<StopwordList, ReadonlySet<string>> = {
   old: new Set([...STOPWORDS_OLD, ...EXTRA_STOPWORDS]),
 };
 
-/** Python's string.punctuation (32 ASCII characters). */
-const PUNCT_ONLY = /^[!-/:-@[-`{-~]+$/;
+/** Python's string.punctuation (32 ASCII characters) as a lookup table. */
+const PUNCT = new Uint8Array(128);
+for (const ch of "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~") PUNCT[ch.charCodeAt(0)] = 1;
+
+/** True if every character of a non-empty token is in string.punctuation. */
+export function isPunctOnly(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 128 || PUNCT[c] === 0) return false;
+  }
+  return true;
+}
+
+export function stopwordSet(list: StopwordList): ReadonlySet<string> {
+  return STOPSETS[list];
+}
 
 export type TokenizeOptions = { mode: TokenizerMode; removeStopwords: boolean; stopwords?: StopwordList };
 
 /** Raw word tokens of a text before filtering (lowercased, normalized, split). */
 export function rawTokens(text: string, mode: TokenizerMode): string[] {
   if (!text) return [];
+  if (mode === "whitespace" && isPlainAscii(text)) return splitAsciiWhitespace(text.toLowerCase());
   const normalized = collapseWhitespace(pyLower(text));
   if (mode === "whitespace") return splitSpaces(normalized);
   const out: string[] = [];
@@ -42,7 +57,7 @@ export function filterTokens(tokens: readonly string[], removeStopwords: boolean
   const out: string[] = [];
   for (const t of tokens) {
     if (removeStopwords && stop.has(t)) continue;
-    if (PUNCT_ONLY.test(t)) continue;
+    if (isPunctOnly(t)) continue;
     out.push(t);
   }
   return out;
