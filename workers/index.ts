@@ -27,14 +27,18 @@ async function shutdown(signal: string): Promise<void> {
   // expires and another worker takes it over (stalled-job recovery), so nothing is lost.
   const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), env.WORKER_SHUTDOWN_TIMEOUT_MS).unref());
   const result = await Promise.race([worker.close().then(() => "closed" as const), timeout]);
-  if (result === "timeout") {
+  const released = result === "timeout";
+  if (released) {
     log.warn({ timeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS }, "active job did not finish in time; releasing it");
     await worker.close(true);
   }
   health?.close();
-  await closeScoringQueue();
-  await db.$disconnect();
-  log.info({ ...stats }, "worker stopped");
+  // A released job is still running in this process: exit without waiting for its queries
+  // (draining the pool would let it finish after all). Its lock expires and another worker
+  // redoes it from the start, idempotently.
+  const cleanup = Promise.all([closeScoringQueue(), db.$disconnect()]);
+  await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, released ? 0 : 10_000).unref())]);
+  log.info({ ...stats, released }, "worker stopped");
   process.exit(0);
 }
 

@@ -74,7 +74,7 @@ describe("createSubmission rejects bad uploads and stores nothing", () => {
         const err = await createSubmission({
           userId: user.id,
           files: { dyadic: f.dyadic === undefined ? undefined : files.dyadic, multiparty: f.multiparty === undefined ? undefined : files.multiparty },
-          meta: c.meta ?? { methodName: "bad input" },
+          meta: (c.meta ?? { methodName: "bad input" }) as { methodName: string },
         }).then(() => null, (e: unknown) => e as AppError);
         expect(err, "expected an error").not.toBeNull();
         expect(err!.code).toBe(c.code);

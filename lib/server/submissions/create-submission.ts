@@ -7,6 +7,7 @@ import { env } from "../env";
 import { AppError, type ErrorDetail } from "../errors";
 import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
+import { insertPredictions } from "./insert-predictions";
 import { assertWithinQuota } from "./quota";
 import { validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
@@ -109,8 +110,9 @@ async function store(
           content: Buffer.from(s.file.bytes),
         })),
       });
-      await tx.prediction.createMany({
-        data: upload.splits.flatMap((s) =>
+      await insertPredictions(
+        tx,
+        upload.splits.flatMap((s) =>
           s.items.map((item, index) => {
             const match = s.matches?.[index];
             return {
@@ -127,7 +129,7 @@ async function store(
             };
           }),
         ),
-      });
+      );
       await tx.stageRun.createMany({
         data: [
           { submissionId: submission.id, stage: "lexical" },

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
+
+// Bulk insert of Prediction rows. Prisma's createMany spends ~2 ms per row building the
+// statement (23 s for 12,000 rows here); one INSERT ... SELECT FROM unnest(arrays) takes a
+// fraction of a second. Ids are generated here because the cuid default lives in the client.
+
+export type PredictionRow = {
+  submissionId: string;
+  split: string;
+  index: number;
+  questionText: string;
+  questionImage: string;
+  systemAnswer: string;
+  originalAnswer: string;
+  category: string;
+  referenceQuestionId: string | null;
+  answerDiffers: boolean;
+};
+
+const CHUNK = 5000; // bounds the size of one statement's parameters
+
+export async function insertPredictions(tx: Prisma.TransactionClient, rows: PredictionRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const col = <K extends keyof PredictionRow>(k: K) => chunk.map((r) => r[k]);
+    await tx.$executeRaw`
+      INSERT INTO "Prediction" ("id", "submissionId", "split", "index", "questionText", "questionImage", "systemAnswer", "originalAnswer", "category", "referenceQuestionId", "answerDiffers")
+      SELECT * FROM unnest(
+        ${chunk.map(() => randomUUID())}::text[], ${col("submissionId")}::text[], ${col("split")}::text[], ${col("index")}::int[],
+        ${col("questionText")}::text[], ${col("questionImage")}::text[], ${col("systemAnswer")}::text[], ${col("originalAnswer")}::text[],
+        ${col("category")}::text[], ${col("referenceQuestionId")}::text[], ${col("answerDiffers")}::boolean[])`;
+  }
+}
