@@ -53,19 +53,31 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Max nesting of [ and { outside strings; stops counting once the limit is passed. */
+/** Offset where [ / { nesting outside strings first exceeds `limit`, or -1. */
 export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  let i = 0;
+  while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped char
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
+    if (c === 34) {
+      // Jump over a string with indexOf (no regex: a backtracking regex overflows on huge strings).
+      // A quote closes the string when preceded by an even number of backslashes.
+      let from = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', from);
+        if (q < 0) return -1; // unterminated: the parser reports it
+        let backslashes = 0;
+        for (let k = q - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+        from = q + 1;
+        if (backslashes % 2 === 0) break;
+      }
+      i = from;
+      continue;
+    }
+    if (c === 91 || c === 123) {
       if (++depth > limit) return i;
     } else if (c === 93 || c === 125) depth--;
+    i++;
   }
   return -1;
 }

@@ -3,8 +3,11 @@
 
 /** Trim, collapse whitespace runs, Unicode NFC and case-fold. */
 export function normalizeText(text: string): string {
-  return text.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+  // NFC only matters for non-ASCII text; skipping it for ASCII saves time on 100k-item files.
+  const composed = NON_ASCII.test(text) ? text.normalize("NFC") : text;
+  return composed.trim().replace(/\s+/g, " ").toLowerCase();
 }
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** "session1/2.png" and "2.png" both give "2.png"; "" stays "" (no image). */
 export function imageBaseName(image: string): string {

@@ -76,6 +76,8 @@ describe("parsePredictionFile", () => {
     expect(codes(parse(deep))).toEqual(["error:TOO_DEEP:"]);
     // brackets inside strings do not count
     expect(parse(json({ predictions: [item({ system_answer: "[".repeat(500) })] })).ok).toBe(true);
+    // a huge answer full of escapes and brackets neither trips the guard nor overflows the stack
+    expect(parse(json({ predictions: [item({ system_answer: 'a\\"[{'.repeat(1_000_000) })] })).ok).toBe(true);
     // a nested value inside an item is a type error, not a crash
     expect(codes(parse(json({ predictions: [item({ system_answer: [[["x"]]] })] })))).toEqual(["error:WRONG_TYPE:/predictions/0/system_answer"]);
   });
