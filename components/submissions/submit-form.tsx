@@ -41,10 +41,10 @@ export function SubmitForm({ maxBytes, remaining }: { maxBytes: number; remainin
     setMessage(null);
     setFieldErrors({});
     setServerIssues([]);
+    if (blocked) return setMessage("Fix the errors listed under the files before uploading.");
     // The server requires both splits for a complete evaluation; say so before uploading.
     const missing = SLOTS.filter((s) => !files[s.field]).map((s) => s.label.toLowerCase());
     if (missing.length > 0) return setMessage(`Choose the ${missing.join(" and ")} file${missing.length > 1 ? "s" : ""}: both splits are required.`);
-    if (blocked) return setMessage("Fix the errors listed under the files before uploading.");
     const form = new FormData(e.currentTarget);
     if (!String(form.get("methodName") ?? "").trim()) return setFieldErrors({ methodName: "Method name is required." });
     for (const s of SLOTS) {
