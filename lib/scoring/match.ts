@@ -5,6 +5,7 @@ import type { PredictionItem, Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { imageBaseName, normalizeText } from "./text-normalize";
+import { CATEGORIES, normalizeCategory } from "./categories";
 
 export type MatchResult = {
   matches: Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
@@ -69,6 +70,10 @@ export function matchPredictions(split: Split, items: PredictionItem[], key: Ref
     }
     used.add(pick.qid);
     const answerDiffers = normalizeText(pick.answer) !== answer;
+    const submitted = normalizeCategory(item.category);
+    if (submitted !== null && submitted !== pick.category) {
+      issues.warning("CATEGORY_DIFFERS", `${at}/category`, `Submitted category ${submitted} but the answer key says ${pick.category} (${CATEGORIES[pick.category].name}); the key's category is used.`, "Copy question_type.sub_type from the dataset.");
+    }
     if (answerDiffers) {
       issues.warning("ANSWER_DIFFERS", `${at}/original_answer`, `The submitted original_answer differs from the answer key (${pick.qid}); the key's answer is used for scoring.`, "Copy original_answer unchanged from the dataset.");
     }

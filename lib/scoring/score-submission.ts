@@ -4,7 +4,7 @@
 import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { lexicalScores } from "./lexical";
-import { normalizeCategory, CATEGORIES } from "./categories";
+import { normalizeCategory } from "./categories";
 import { matchPredictions } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
@@ -64,10 +64,8 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     items.forEach((item, index) => {
       const qid = match?.matches[index].qid ?? null;
       const q = qid ? keyById.get(qid)! : null;
+      // With a key, the key's category wins (match.ts flags a differing one as CATEGORY_DIFFERS).
       const submitted = normalizeCategory(item.category);
-      if (q && submitted !== null && submitted !== q.category) {
-        local.warning("CATEGORY_DIFFERS", jsonPointer(["predictions", index, "category"]), `Submitted category ${submitted} but the answer key says ${q.category} (${CATEGORIES[q.category].name}); the key's category is used.`, "Copy question_type.sub_type from the dataset.");
-      }
       const category = q?.category ?? submitted;
       if (category === null) {
         local.error("UNKNOWN_CATEGORY", jsonPointer(["predictions", index, "category"]), `Unknown category "${item.category}"; the item is not scored.`, "Validate the file first (h2hmem validate).");

@@ -89,7 +89,7 @@ describe("h2hmem validate", () => {
     const r = await h2hmem("validate", path.join(PRED, "with-warnings/prediction_dyadic.json"), "--answer-key", KEY, "--json");
     expect(r.code).toBe(0);
     const codes = report(r.stdout).issues.map((i) => i.code);
-    expect(codes).toEqual(["JSON_COMMENTS", "EMPTY_ANSWER", "UNKNOWN_FIELD", "DUPLICATE_QUESTION", "ANSWER_DIFFERS", "UNMATCHED_PREDICTION", "DUPLICATE_PREDICTION", "MISSING_QUESTIONS"]);
+    expect(codes).toEqual(["JSON_COMMENTS", "EMPTY_ANSWER", "UNKNOWN_FIELD", "DUPLICATE_QUESTION", "ANSWER_DIFFERS", "CATEGORY_DIFFERS", "UNMATCHED_PREDICTION", "DUPLICATE_PREDICTION", "MISSING_QUESTIONS"]);
     const bom = await h2hmem("validate", path.join(PRED, "malformed/bom.json"), "--split", "dyadic", "--json");
     expect(bom.code).toBe(0);
     expect(report(bom.stdout).issues).toEqual([]);
