@@ -29,6 +29,9 @@ describe("parseQuestionsFile", () => {
       answer: "代代木公园",
     });
     expect(questions[1].difficulty).toBe("medium"); // missing difficulty counts as medium
+    const nulls = parseQuestionsFile({ questions: [question({ question: { text: "T", image: null }, difficulty: null })] }, loc);
+    expect(nulls.issues).toEqual([]);
+    expect(nulls.questions[0]).toMatchObject({ questionImage: "", difficulty: "medium" });
     expect(makeQid("multi-party", 2, 0, 1)).toBe("multi-party/dialogue2/session0/1");
   });
 

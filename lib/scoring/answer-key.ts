@@ -24,10 +24,11 @@ export type ReferenceQuestion = {
 export type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
 
 const questionSchema = z.looseObject({
-  question: z.looseObject({ text: z.string(), image: z.string().optional().default("") }),
+  // null/missing image and difficulty are tolerated: they mean "no image" and "medium".
+  question: z.looseObject({ text: z.string(), image: z.string().nullish().transform((v) => v ?? "") }),
   original_answer: z.string(),
-  question_type: z.looseObject({ main_type: z.string().optional(), sub_type: z.string() }),
-  difficulty: z.string().optional(),
+  question_type: z.looseObject({ main_type: z.string().nullish().transform((v) => v ?? undefined), sub_type: z.string() }),
+  difficulty: z.string().nullish().transform((v) => v ?? undefined),
 });
 const questionsFileSchema = z.looseObject({ questions: z.array(z.unknown()) });
 
