@@ -80,7 +80,7 @@ describe("parsePredictionFile", () => {
     expect(parse(json({ predictions: [item({ system_answer: 'a\\"[{'.repeat(1_000_000) })] })).ok).toBe(true);
     // a nested value inside an item is a type error, not a crash
     expect(codes(parse(json({ predictions: [item({ system_answer: [[["x"]]] })] })))).toEqual(["error:WRONG_TYPE:/predictions/0/system_answer"]);
-  });
+  }, 60_000);
 
   it("rejects invalid UTF-8 and accepts a BOM silently", () => {
     const good = new TextEncoder().encode(json({ predictions: [item({ system_answer: "绿色" })] }));
@@ -119,7 +119,7 @@ describe("parsePredictionFile", () => {
     const r = parse(big);
     expect(r.ok).toBe(true);
     expect(r.items).toHaveLength(100_000);
-  });
+  }, 60_000);
 });
 
 describe("splitForFileName", () => {
