@@ -10,7 +10,7 @@ import { createScoringWorker, type WorkerStats } from "./worker";
 // submissions that have no job, and shuts down gracefully on SIGTERM/SIGINT.
 
 const log = logger.child({ component: "worker" });
-const stats: WorkerStats = { processed: 0, failed: 0 };
+const stats: WorkerStats = { processed: 0, failed: 0, active: 0 };
 const worker = createScoringWorker(log, stats);
 const reconciler = startReconciler(log, env.RECONCILE_INTERVAL_MS);
 const health = env.WORKER_HEALTH_PORT > 0 ? startHealthServer(env.WORKER_HEALTH_PORT, worker, log, stats) : null;
@@ -23,15 +23,16 @@ async function shutdown(signal: string): Promise<void> {
   shuttingDown = true;
   log.info({ signal }, "shutting down: letting the current job finish");
   await reconciler.stop();
-  // close() waits for active jobs; past the timeout, force-close: the unfinished job's lock
-  // expires and another worker takes it over (stalled-job recovery), so nothing is lost.
-  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), env.WORKER_SHUTDOWN_TIMEOUT_MS).unref());
-  const result = await Promise.race([worker.close().then(() => "closed" as const), timeout]);
-  const released = result === "timeout";
-  if (released) {
-    log.warn({ timeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS }, "active job did not finish in time; releasing it");
-    await worker.close(true);
-  }
+  // Take no new jobs, give the active ones WORKER_SHUTDOWN_TIMEOUT_MS to finish, then close.
+  // Past the timeout the close is forced: the unfinished job's lock expires and another worker
+  // takes it over (stalled-job recovery), so nothing is lost. (close() cannot be upgraded to a
+  // forced close once started, hence pause + wait first.)
+  await worker.pause(true);
+  const deadline = Date.now() + env.WORKER_SHUTDOWN_TIMEOUT_MS;
+  while (stats.active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const released = stats.active > 0;
+  if (released) log.warn({ timeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS, active: stats.active }, "active job did not finish in time; releasing it");
+  await worker.close(released);
   health?.close();
   // A released job is still running in this process: exit without waiting for its queries
   // (draining the pool would let it finish after all). Its lock expires and another worker

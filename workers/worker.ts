@@ -5,17 +5,18 @@ import { SCORING_QUEUE, type ScoringJobData } from "@/lib/server/queue";
 import { describeError } from "./errors";
 import { markGaveUp, scoreSubmissionPipeline } from "./processors/score-submission";
 
-export type WorkerStats = { processed: number; failed: number };
+export type WorkerStats = { processed: number; failed: number; active: number };
 
 /** The BullMQ worker of the scoring queue (no signals, no timers: index.ts owns the process). */
-export function createScoringWorker(log: Logger, stats: WorkerStats = { processed: 0, failed: 0 }): Worker<ScoringJobData> {
+export function createScoringWorker(log: Logger, stats: WorkerStats = { processed: 0, failed: 0, active: 0 }): Worker<ScoringJobData> {
   const worker = new Worker<ScoringJobData>(
     SCORING_QUEUE,
     async (job: Job<ScoringJobData>) => {
       const submissionId = job.data.submissionId;
       const jobLog = log.child({ jobId: job.id, submissionId, attempt: job.attemptsMade + 1 });
       jobLog.info("job started");
-      const outcome = await scoreSubmissionPipeline(submissionId, jobLog, job.id);
+      stats.active++;
+      const outcome = await scoreSubmissionPipeline(submissionId, jobLog, job.id).finally(() => stats.active--);
       // The submission row already says FAILED and why; tell BullMQ not to retry.
       if (outcome === "failed") throw new UnrecoverableError(`submission ${submissionId} failed permanently`);
       return { outcome };
