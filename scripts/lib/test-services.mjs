@@ -68,6 +68,7 @@ export async function provisionTestServices({ e2e = true, log = (m) => console.l
       QUEUE_PREFIX: `test-${process.pid}`,
       H2HMEM_TEST_SERVICES: "1",
       NODE_ENV: "test",
+      AUTH_SECRET: process.env.AUTH_SECRET || "integration-test-secret-not-for-production-0123",
     };
     if (e2e) {
       await recreateDatabase(serverUrl, E2E_DB);
