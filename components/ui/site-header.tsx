@@ -7,7 +7,7 @@ export async function SiteHeader() {
   const links = [
     { href: "/", label: "Leaderboard" },
     { href: "/submit", label: "Submit" },
-    ...(user ? [{ href: "/submissions", label: "My submissions" }] : []),
+    ...(user ? [{ href: "/submissions", label: "My submissions" }, { href: "/tokens", label: "API tokens" }] : []),
     ...(user?.role === "ADMIN" ? [{ href: "/admin", label: "Admin" }] : []),
   ];
   return (

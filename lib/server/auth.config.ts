@@ -6,6 +6,7 @@ import { z } from "zod";
 import { db } from "./db";
 import { env } from "./env";
 import { isAppError } from "./errors";
+import { logger } from "./logger";
 import { assertNotLimited, clientIp, consume, resetLimit } from "./rate-limit";
 
 export const credentialsSchema = z.object({
@@ -62,6 +63,13 @@ export function authConfig(): NextAuthConfig {
     // The Credentials provider only works with JWT sessions.
     session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
     pages: { signIn: "/signin", error: "/signin" },
+    // Auth.js logs to the console by default; route it to our JSON logger, and a wrong
+    // password is an expected outcome, not a server error.
+    logger: {
+      error: (e) => (e.name === "CredentialsSignin" ? logger.info({ event: "signin_failed" }, "sign-in rejected") : logger.error({ err: e }, "auth error")),
+      warn: (code) => logger.warn({ code }, "auth warning"),
+      debug: () => undefined,
+    },
     providers,
     callbacks: {
       async jwt({ token, user }) {

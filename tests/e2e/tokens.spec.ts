@@ -1,0 +1,24 @@
+import { expect, request, test } from "@playwright/test";
+import { AUTHOR, signIn } from "./helpers";
+
+test("an API token created in the browser authenticates the API until it is revoked", async ({ page, baseURL }) => {
+  await signIn(page, AUTHOR);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API tokens" }).click();
+  const name = `e2e token ${Date.now()}`;
+  await page.getByLabel("Token name").fill(name);
+  await page.getByRole("button", { name: "Create token" }).click();
+  const token = (await page.getByTestId("new-token").textContent())!.trim();
+  expect(token).toMatch(/^h2h_/);
+
+  // A cookie-less client: only the bearer token authenticates it.
+  const api = await request.newContext({ baseURL });
+  const ok = await api.get("/api/v1/submissions", { headers: { authorization: `Bearer ${token}` } });
+  expect(ok.status()).toBe(200);
+
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await expect(page.getByTestId("token-table").getByRole("row").filter({ hasText: name })).toContainText("revoked");
+  const revoked = await api.get("/api/v1/submissions", { headers: { authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(401);
+  await api.dispose();
+});
