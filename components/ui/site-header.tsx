@@ -6,6 +6,7 @@ export async function SiteHeader() {
   const user = await currentUser().catch(() => null);
   const links = [
     { href: "/", label: "Leaderboard" },
+    { href: "/compare", label: "Compare" },
     { href: "/submit", label: "Submit" },
     ...(user ? [{ href: "/submissions", label: "My submissions" }, { href: "/tokens", label: "API tokens" }] : []),
     ...(user?.role === "ADMIN" ? [{ href: "/admin", label: "Admin" }] : []),
