@@ -19,8 +19,12 @@ export const W = PY_WORD;
 export const D = PY_DIGIT;
 
 const LOWER_MAP = buildLowerMap();
-// Every character that str.lower() changes (capital sigma included), for a single replace pass.
-const LOWERABLE = new RegExp(`[${classOf([...LOWER_MAP.keys(), 0x3a3])}]`, "gu");
+// Non-ASCII characters that str.lower() changes (capital sigma included).
+const LOWERABLE_CLASS = classOf([...LOWER_MAP.keys(), 0x3a3].filter((c) => c >= 0x80));
+const LOWERABLE = new RegExp(`[${LOWERABLE_CLASS}]`, "gu");
+// Non-ASCII characters that Python's OR this JavaScript engine's lowercasing would change: if a
+// text has none, String#toLowerCase gives exactly Python's result (it only touches A-Z then).
+const NON_ASCII_CASED = new RegExp(`(?![\\0-\\x7f])[\\p{Changes_When_Lowercased}${LOWERABLE_CLASS}]`, "u");
 const SIGMA_SKIP = new RegExp(`[${PY_SIGMA_SKIP}]`, "u");
 const SIGMA_CASED = new RegExp(`[${PY_SIGMA_CASED}]`, "u");
 const UPPER_CHAR = new RegExp(`^[${PY_UPPER}]`, "u");
@@ -30,6 +34,9 @@ const SPACE_EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "gu");
 // Anything outside printable ASCII (plus tab..CR) needs the slow, table-driven paths.
 const NON_ASCII_OR_CTRL = /[^\t-\r\x20-\x7e]/;
 const ASCII_SPACE_RUN = /[\t-\r ]+/g;
+const ASCII_UPPER = /[A-Z]+/g;
+// Whitespace that collapsing would change: anything but a single space between non-spaces.
+const NEEDS_COLLAPSE = new RegExp(`(?! )[${PY_SPACE}]| {2}|^ | $`, "u");
 
 function buildLowerMap(): Map<number, string> {
   const map = new Map<number, string>();
@@ -63,8 +70,9 @@ export function isPlainAscii(text: string): boolean {
 
 /** Python `str.lower()`, including its final-sigma rule. */
 export function pyLower(text: string): string {
-  if (isPlainAscii(text)) return text.toLowerCase();
-  return text.replace(LOWERABLE, (ch: string, offset: number) =>
+  if (isPlainAscii(text) || !NON_ASCII_CASED.test(text)) return text.toLowerCase();
+  const asciiLowered = text.replace(ASCII_UPPER, (m) => m.toLowerCase());
+  return asciiLowered.replace(LOWERABLE, (ch: string, offset: number) =>
     ch === "\u03a3" ? (finalSigma(text, offset) ? "\u03c2" : "\u03c3") : LOWER_MAP.get(ch.codePointAt(0)!)!,
   );
 }
@@ -100,8 +108,20 @@ export function pyStrip(text: string): string {
 
 /** `re.sub(r"\s+", " ", text).strip()` with Python's Unicode whitespace. */
 export function collapseWhitespace(text: string): string {
-  if (isPlainAscii(text)) return text.replace(ASCII_SPACE_RUN, " ").trim();
+  if (isPlainAscii(text)) return asciiNeedsCollapse(text) ? text.replace(ASCII_SPACE_RUN, " ").trim() : text;
+  if (!NEEDS_COLLAPSE.test(text)) return text;
   return text.replace(SPACE_RUN, " ").replace(SPACE_EDGES, "");
+}
+
+function asciiNeedsCollapse(text: string): boolean {
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === last || text.charCodeAt(i + 1) === 32) return true;
+    } else if (c >= 9 && c <= 13) return true;
+  }
+  return false;
 }
 
 /** `str.split()` on text whose only whitespace is single spaces (after collapseWhitespace). */
