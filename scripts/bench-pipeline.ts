@@ -16,9 +16,9 @@ import { ensureUser } from "../lib/server/users";
 import { createScoringWorker } from "../workers/worker";
 import { FULL_SIZE, syntheticPredictions, writeSyntheticDataset } from "./pipeline-fixtures";
 
-const runs = Number(process.argv[2] ?? 3);
+const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 3);
 const quiet = logger.child({});
-quiet.level = "warn";
+quiet.level = process.argv.includes("--verbose") ? "info" : "warn";
 
 async function waitLexicalDone(submissionId: string): Promise<void> {
   for (;;) {

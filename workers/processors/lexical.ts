@@ -3,6 +3,7 @@ import { loadActiveAnswerKey } from "@/lib/server/answer-key";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { currentLexicalOptions, currentScorerVersion } from "@/lib/server/scoring-version";
+import { insertScoreRows } from "@/lib/server/submissions/bulk-insert";
 import { PermanentError } from "../errors";
 
 // Lexical stage: predictions + active answer key -> per-question metrics on Prediction rows and
@@ -10,7 +11,7 @@ import { PermanentError } from "../errors";
 // for (submission, scorerVersion) are replaced in one transaction, so a retry or a second
 // worker running the same job leaves exactly one set of identical rows.
 
-const WRITE_CHUNK = 500;
+const WRITE_CHUNK = 1000;
 
 export type LexicalStageResult = { scorerVersion: string; predictions: number; scored: number; rows: number };
 
@@ -76,7 +77,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
       // still writes): otherwise both inserts could collide on the unique score key.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${submissionId}))`;
       await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: { in: lexicalMetrics } } });
-      await tx.score.createMany({ data: result.rows.map((r) => ({ ...r, submissionId, scorerVersion })) });
+      await insertScoreRows(tx, submissionId, scorerVersion, result.rows);
       await tx.submission.update({ where: { id: submissionId }, data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total } });
       await tx.stageRun.update({
         where: { submissionId_stage: { submissionId, stage: "lexical" } },

@@ -7,7 +7,7 @@ import { env } from "../env";
 import { AppError, type ErrorDetail } from "../errors";
 import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
-import { insertPredictions } from "./insert-predictions";
+import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota } from "./quota";
 import { validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
