@@ -66,7 +66,7 @@ export function authConfig(): NextAuthConfig {
     // Auth.js logs to the console by default; route it to our JSON logger, and a wrong
     // password is an expected outcome, not a server error.
     logger: {
-      error: (e) => (e.name === "CredentialsSignin" ? logger.info({ event: "signin_failed" }, "sign-in rejected") : logger.error({ err: e }, "auth error")),
+      error: (e) => (e instanceof CredentialsSignin ? logger.info({ event: "signin_failed" }, "sign-in rejected") : logger.error({ err: e }, "auth error")),
       warn: (code) => logger.warn({ code }, "auth warning"),
       debug: () => undefined,
     },
