@@ -2,6 +2,7 @@ import Link from "next/link";
 import { LeaderboardControls, hrefWith } from "@/components/leaderboard/controls";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
+import { activeAnswerKeyInfo } from "@/lib/server/queries/answer-key-info";
 import { getLeaderboard } from "@/lib/server/queries/leaderboard";
 import { parseLeaderboardParams } from "@/lib/server/queries/leaderboard-params";
 
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = parseLeaderboardParams(await searchParams);
-  const board = await getLeaderboard(params);
+  const [board, key] = await Promise.all([getLeaderboard(params), activeAnswerKeyInfo()]);
   const api = `/api/v1/leaderboard?split=${params.split}&metric=${params.metric}&aggregate=${params.aggregate}`;
   return (
     <div className="space-y-6">
@@ -32,7 +33,8 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         <LeaderboardTable entries={board.entries} params={params} />
       )}
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Scorer version <code>{board.scorerVersion}</code> · generated {board.generatedAt.replace("T", " ").slice(0, 19)} UTC · data as{" "}
+        Scorer version <code>{board.scorerVersion}</code> ·{" "}
+        {key ? `answer key “${key.label}” (${key.questionCount} questions)` : "no answer key loaded: submitted original answers are the references"} · generated {board.generatedAt.replace("T", " ").slice(0, 19)} UTC · data as{" "}
         <a href={api}>JSON</a> or <a href={api.replace("/leaderboard?", "/leaderboard.csv?")}>CSV</a>
       </p>
       <PublishedBaselinesTable />
