@@ -86,9 +86,18 @@ export function crLog(x: number): number {
   if (!(x > 0) || !Number.isFinite(x)) return Math.log(x);
   let e = Math.floor(Math.log2(x));
   let f = x / 2 ** e;
-  if (f < 1) (f *= 2), (e -= 1);
-  else if (f >= 2) (f /= 2), (e += 1);
-  if (f > Math.SQRT2) (f /= 2), (e += 1);
+  // log2 may be off by one near powers of two; then centre f on 1: f in [sqrt(1/2), sqrt(2)].
+  if (f < 1) {
+    f *= 2;
+    e -= 1;
+  } else if (f >= 2) {
+    f /= 2;
+    e += 1;
+  }
+  if (f > Math.SQRT2) {
+    f /= 2;
+    e += 1;
+  }
   // ln f = 2 atanh(s), s = (f - 1) / (f + 1); f - 1 is exact here.
   const s = div([f - 1, 0], twoSum(f, 1));
   const s2 = mul(s, s);

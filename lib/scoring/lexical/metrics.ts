@@ -3,8 +3,6 @@
 import type { LexicalScores } from "../types";
 import { crExp, crLog } from "./cr-math";
 
-const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
-
 /** Precision, recall and F1 over token SETS (stopwords removed). */
 export function setScores(pred: readonly string[], ref: readonly string[]): Omit<LexicalScores, "bleu1"> {
   const p = new Set(pred);
@@ -109,17 +107,4 @@ export function scorePair(hyp: readonly string[], ref: readonly string[], stop: 
   const h = hyp.length;
   const bleu1 = h === 0 || ref.length === 0 || m === 0 ? 0 : brevityPenalty(ref.length, h) * expLogRatio(m, h);
   return { precision, recall, f1, bleu1 };
-}
-
-/** All four metrics from already-filtered token lists. */
-export function scoresFromTokens(
-  predTokens: readonly string[],
-  refTokens: readonly string[],
-  predBleu: readonly string[],
-  refBleu: readonly string[],
-): LexicalScores {
-  if (predBleu.length === 0 && refBleu.length === 0 && predTokens.length === 0 && refTokens.length === 0) {
-    return { ...ZERO };
-  }
-  return { ...setScores(predTokens, refTokens), bleu1: bleu1(predBleu, refBleu) };
 }

@@ -30,7 +30,7 @@ const CONFIGS: Array<[keyof Row, LexicalOptions]> = [
   ["whitespace_old", { tokenizer: "whitespace", stopwords: "old" }],
 ];
 
-describe("lexical parity with the NLTK oracle", () => {
+describe("lexical parity with the NLTK oracle", { timeout: 120_000 }, () => {
   it("has thousands of vectors of every kind", () => {
     expect(rows.length).toBeGreaterThan(9000);
     const kinds = new Set(rows.map((r) => r.kind));
