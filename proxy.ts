@@ -11,4 +11,6 @@ export function proxy(): NextResponse {
   return res;
 }
 
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };
+// API routes are excluded: with a proxy in front, Next buffers request bodies only up to
+// proxyClientMaxBodySize (10 MB) and would truncate prediction uploads (up to 2 x 20 MB).
+export const config = { matcher: ["/((?!api/|_next/static|_next/image|favicon.ico).*)"] };

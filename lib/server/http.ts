@@ -15,6 +15,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   headers.set("cache-control", headers.get("cache-control") ?? "no-store");
+  headers.set("x-content-type-options", "nosniff");
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
