@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { createPrismaClient } from "@/lib/server/db";
 import { runJudgeStage } from "@/workers/processors/judge";
+import { promptTemplate } from "@/lib/scoring";
 import { startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
 import { expectedScores, FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
 
@@ -125,6 +126,20 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     const res = await runJudgeStage({ submissionId: id2, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY });
     expect(res.usage.reasks).toBe(0);
     await expectCorrectResults(id2);
+  });
+
+  it("a replacement prompt (JUDGE_PROMPT_FILE) is a new prompt version: new rows, no stale cache hits", async () => {
+    const id = await seedSubmission(db);
+    await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY });
+    expect(fake.requests).toBe(4);
+    const custom = promptTemplate("Grade each answer 0, 0.25, 0.5, 0.75 or 1 and reply with a JSON array of {question_id, score, reasoning}.");
+    const res = await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { prompt: custom }), retryPolicy: FAST_RETRY });
+    expect(fake.requests).toBe(8); // asked again under the new prompt
+    expect(res.scorerVersion).toMatch(new RegExp(`\\+judge=fake-judge-1@${custom.version}$`));
+    expect(fake.log[7].prompt.startsWith("Grade each answer")).toBe(true);
+    expect(fake.log[7].prompt).toContain("\nQuestion ID: ");
+    const versions = await db.score.findMany({ where: { submissionId: id, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" } });
+    expect(versions.map((v) => v.value)).toEqual([0.5, 0.5]); // one row per scorer version
   });
 
   it("keeps at most JUDGE_CONCURRENCY requests in flight", async () => {
