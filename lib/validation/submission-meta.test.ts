@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { submissionMetaSchema } from "./submission-meta";
+
+describe("submissionMetaSchema", () => {
+  it("keeps HTML verbatim, trims, and drops empty optional fields", () => {
+    const meta = submissionMetaSchema.parse({ methodName: "  <b>Mem</b> & co  ", organization: "", paperUrl: " https://arxiv.org/abs/1 ", modality: "multimodal" });
+    expect(meta).toEqual({ methodName: "<b>Mem</b> & co", organization: undefined, paperUrl: "https://arxiv.org/abs/1", modality: "multimodal" });
+  });
+
+  it.each([
+    [{}, "methodName"],
+    [{ methodName: "   " }, "methodName"],
+    [{ methodName: "x".repeat(201) }, "methodName"],
+    [{ methodName: "ok", description: "d".repeat(5001) }, "description"],
+    [{ methodName: "ok", paperUrl: "javascript:alert(1)" }, "paperUrl"],
+    [{ methodName: "ok", codeUrl: "ftp://example.org/x" }, "codeUrl"],
+    [{ methodName: "ok", modality: "audio" }, "modality"],
+    [{ methodName: "a\u0000b" }, "methodName"],
+  ])("rejects %j at %s", (input, field) => {
+    const r = submissionMetaSchema.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+
+  it("accepts a 5,000-character description", () => {
+    expect(submissionMetaSchema.safeParse({ methodName: "ok", description: "d".repeat(5000) }).success).toBe(true);
+  });
+});
