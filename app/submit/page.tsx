@@ -19,7 +19,7 @@ export default async function SubmitPage() {
         with the same validator the server runs; nothing is uploaded until they are valid. Entries appear on the leaderboard after an
         administrator approves them; you see your scores as soon as scoring finishes.
       </p>
-      <SubmitForm maxBytes={env.UPLOAD_MAX_BYTES} remaining={quota.remaining} />
+      <SubmitForm maxBytes={env.UPLOAD_MAX_BYTES} maxItems={env.UPLOAD_MAX_PREDICTIONS} remaining={quota.remaining} />
     </div>
   );
 }
