@@ -110,6 +110,14 @@ describe("pipeline parity", () => {
       expect(seconds).toBeLessThanOrEqual(24 * 3600);
       // The duplicate of an accepted upload is still answered while over the quota.
       expect(await createSubmission({ userId: user.id, files: files(10), meta: { methodName: "q1" } })).toMatchObject({ id: first.id, existing: true });
+
+      // Parallel uploads cannot overshoot the quota.
+      const racer = await freshUser();
+      const results = await Promise.allSettled([40, 50, 60, 70].map((seed) => createSubmission({ userId: racer.id, files: files(seed), meta: { methodName: `race ${seed}` }, enqueue: false })));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+      const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(rejected.map((r) => (r.reason as { code: string }).code)).toEqual(["RATE_LIMITED", "RATE_LIMITED"]);
+      expect(await db.submission.count({ where: { userId: racer.id } })).toBe(2);
     } finally {
       await setEnv({ DAILY_SUBMISSION_QUOTA: undefined });
     }

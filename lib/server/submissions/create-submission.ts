@@ -8,7 +8,7 @@ import { AppError, type ErrorDetail } from "../errors";
 import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { insertPredictions } from "./bulk-insert";
-import { assertWithinQuota } from "./quota";
+import { assertWithinQuota, lockUserSubmissions } from "./quota";
 import { validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
@@ -88,6 +88,8 @@ async function store(
 ): Promise<string> {
   return db.$transaction(
     async (tx) => {
+      await lockUserSubmissions(tx, userId);
+      await assertWithinQuota(userId, new Date(), tx);
       const submission = await tx.submission.create({
         data: {
           userId,

@@ -1,4 +1,5 @@
-import { db } from "../db";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import { db as defaultDb } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 
@@ -6,7 +7,9 @@ const DAY_MS = 24 * 3600 * 1000;
 
 // A rolling 24-hour quota per user. Only stored (accepted) submissions count: uploads that
 // failed validation never reach the database. Admins are exempt; 0 disables the quota.
-export async function assertWithinQuota(userId: string, now: Date = new Date()): Promise<void> {
+// createSubmission checks it once early and again inside its transaction under a per-user lock,
+// so parallel uploads cannot overshoot.
+export async function assertWithinQuota(userId: string, now: Date = new Date(), db: PrismaClient | Prisma.TransactionClient = defaultDb): Promise<void> {
   const quota = env.DAILY_SUBMISSION_QUOTA;
   if (quota === 0) return;
   const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
@@ -31,4 +34,9 @@ function formatDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.ceil((seconds % 3600) / 60);
   return h > 0 ? `${h} h ${m} min` : `${m} min`;
+}
+
+/** Serialises one user's submission transactions (held until the transaction ends). */
+export async function lockUserSubmissions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`submit:${userId}`}))`;
 }
