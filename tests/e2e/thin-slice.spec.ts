@@ -1,5 +1,12 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, AUTHOR, signIn, signOut, uniquePredictionFile } from "./helpers";
+
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes)`)).toEqual([]);
+}
 
 // The whole product in one path: an author uploads, the worker scores, an admin approves,
 // and the entry appears on the public leaderboard.
@@ -29,6 +36,7 @@ test("author submits, worker scores, admin approves, entry is on the leaderboard
   await expect(page.getByTestId("prediction-table")).toBeVisible();
   await expect(page.getByTestId("file-hashes")).toContainText("sha-256");
   await expect(page.getByTestId("review-state")).toHaveText("pending");
+  await expectAccessible(page);
 
   // Not public before approval.
   await page.goto(`/?q=${encodeURIComponent(method)}`);
@@ -40,6 +48,7 @@ test("author submits, worker scores, admin approves, entry is on the leaderboard
   const card = page.getByTestId("review-card").filter({ hasText: method });
   await expect(card).toBeVisible();
   await expect(card).toContainText(AUTHOR.email);
+  await expectAccessible(page);
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("review-card").filter({ hasText: method })).toHaveCount(0);
 
