@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { config as loadDotenv } from "dotenv";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadActiveAnswerKey, importAnswerKey } from "@/lib/server/answer-key";
@@ -22,6 +23,8 @@ const ACCOUNTS = [
   { email: "admin@h2hmem.local", password: "admin-demo-password", role: "ADMIN" as const, name: "Demo Admin" },
   { email: "author@h2hmem.local", password: "author-demo-password", role: "SUBMITTER" as const, name: "Demo Author" },
 ];
+
+loadDotenv({ quiet: true }); // env, db and logger are read lazily, so this still applies
 
 async function main(): Promise<void> {
   const log = logger.child({ component: "seed" });

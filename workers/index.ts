@@ -1,3 +1,4 @@
+import { config as loadDotenv } from "dotenv";
 import { env } from "@/lib/server/env";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
@@ -8,6 +9,10 @@ import { createScoringWorker, type WorkerStats } from "./worker";
 
 // Worker process: `npm run worker`. Scores submissions from the queue, reconciles queued
 // submissions that have no job, and shuts down gracefully on SIGTERM/SIGINT.
+
+// Like the web app, honour a local .env (the real environment wins). Safe after the imports:
+// env, db and logger are all read lazily.
+loadDotenv({ quiet: true });
 
 const log = logger.child({ component: "worker" });
 const stats: WorkerStats = { processed: 0, failed: 0, active: 0 };

@@ -11,7 +11,7 @@ function isAppErrorLike(e: unknown): e is AppErrorLike {
 
 export async function withDb(fn: () => Promise<void>): Promise<never> {
   // Like the web app and worker, the CLI honours a local .env (DATABASE_URL etc.).
-  await import("dotenv/config");
+  (await import("dotenv")).config({ quiet: true });
   const { db } = await import("../../lib/server/db");
   try {
     await fn();
