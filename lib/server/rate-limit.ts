@@ -21,15 +21,16 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };
 
 function redis(): Redis {
-  globalForRl.rlRedis ??= new Redis(env.REDIS_URL, {
-    // Fail fast when Redis is unavailable so the insurance limiter answers instead.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    lazyConnect: false,
-  });
-  globalForRl.rlRedis.on("error", () => {
-    /* reported by /api/health; the memory limiter covers the outage */
-  });
+  if (!globalForRl.rlRedis) {
+    globalForRl.rlRedis = new Redis(env.REDIS_URL, {
+      // Fail fast when Redis is unavailable so the insurance limiter answers instead.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
+    globalForRl.rlRedis.on("error", () => {
+      /* reported by /api/health; the memory limiter covers the outage */
+    });
+  }
   return globalForRl.rlRedis;
 }
 
