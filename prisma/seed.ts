@@ -9,7 +9,7 @@ import { approveSubmission } from "@/lib/server/mutations/review";
 import { closeScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { uploadContentSha } from "@/lib/server/submissions/validate-upload";
-import { ensureUser } from "@/lib/server/users";
+import { ensureSystemUser, ensureUser } from "@/lib/server/users";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { DEMO_SYSTEMS, demoPredictionFile } from "./seed-demo";
 
@@ -19,6 +19,7 @@ import { DEMO_SYSTEMS, demoPredictionFile } from "./seed-demo";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATASET = path.join(here, "seed-data", "dataset");
 const CREDENTIALS_FILE = path.join(here, "seed-data", "credentials.json");
+const DEMO_OWNER = "demo-entries@h2hmem.local";
 const ACCOUNTS = [
   { email: "admin@h2hmem.local", password: "admin-demo-password", role: "ADMIN" as const, name: "Demo Admin" },
   { email: "author@h2hmem.local", password: "author-demo-password", role: "SUBMITTER" as const, name: "Demo Author" },
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
   log.info({ ...imported, warnings: imported.warnings.length }, imported.created ? "answer key imported" : "answer key already present (activated)");
 
   const [admin, author] = await Promise.all(ACCOUNTS.map((a) => ensureUser(a)));
+  // Demo entries belong to an account that cannot sign in, so they use none of the demo
+  // author's daily quota and the author's "my submissions" starts empty.
+  const owner = await ensureSystemUser(DEMO_OWNER, "H2HMem demo data");
   mkdirSync(path.dirname(CREDENTIALS_FILE), { recursive: true });
   writeFileSync(CREDENTIALS_FILE, JSON.stringify({ note: "Demo accounts created by npm run db:seed. Change them in production.", accounts: ACCOUNTS }, null, 2) + "\n");
 
@@ -43,9 +47,12 @@ async function main(): Promise<void> {
       multiparty: { fileName: "prediction_multiparty.json", bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + i) },
     };
     const meta = { methodName: system.methodName, organization: "H2HMem demo data", description: system.description, modality: "text" as const };
-    // A changed generator yields new content: replace the old demo entry instead of adding one.
-    await db.submission.deleteMany({ where: { userId: author.id, methodName: system.methodName, contentSha256: { not: uploadContentSha(files) } } });
-    const created = await createSubmission({ userId: author.id, files, meta, enqueue: false });
+    // A changed generator yields new content: replace the old demo entry instead of adding one
+    // (older seeds filed demo entries under the author).
+    await db.submission.deleteMany({
+      where: { methodName: system.methodName, OR: [{ userId: author.id }, { userId: owner.id, contentSha256: { not: uploadContentSha(files) } }] },
+    });
+    const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false });
     const slog = log.child({ submissionId: created.id, method: system.methodName });
     let row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     if (row.status !== "SCORED" && row.status !== "FAILED") {

@@ -49,3 +49,13 @@ export async function ensureUser(input: NewUser): Promise<{ id: string; email: s
 export async function findUserByEmail(email: string) {
   return db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
 }
+
+/** An account that owns system data (e.g. demo entries) and cannot sign in (no password). */
+export async function ensureSystemUser(email: string, name: string): Promise<{ id: string; email: string }> {
+  const row = await db.user.upsert({
+    where: { email: email.toLowerCase() },
+    create: { email: email.toLowerCase(), name, role: "SUBMITTER", passwordHash: null },
+    update: { name },
+  });
+  return { id: row.id, email: row.email };
+}

@@ -75,7 +75,7 @@ describe("npm run db:seed", () => {
     expect(first.stderr + first.stdout).not.toMatch(/seed failed/);
     expect(first.status).toBe(0);
     const snapshot = async () => {
-      const subs = await db.submission.findMany({ where: { user: { email: "author@h2hmem.local" } }, orderBy: { methodName: "asc" }, include: { _count: { select: { scores: true, predictions: true } } } });
+      const subs = await db.submission.findMany({ where: { user: { email: "demo-entries@h2hmem.local" } }, orderBy: { methodName: "asc" }, include: { _count: { select: { scores: true, predictions: true } } } });
       return subs.map((s) => ({ id: s.id, methodName: s.methodName, status: s.status, review: s.reviewState, scores: s._count.scores, predictions: s._count.predictions }));
     };
     const before = await snapshot();
@@ -91,5 +91,8 @@ describe("npm run db:seed", () => {
     const creds = JSON.parse(readFileSync(path.join(ROOT, "prisma/seed-data/credentials.json"), "utf8")) as { accounts: Array<{ email: string; role: string }> };
     expect(creds.accounts.map((a) => [a.email, a.role])).toEqual([["admin@h2hmem.local", "ADMIN"], ["author@h2hmem.local", "SUBMITTER"]]);
     expect((await db.user.findUniqueOrThrow({ where: { email: "admin@h2hmem.local" } })).role).toBe("ADMIN");
+    // The demo entries use none of the demo author's quota, and their owner cannot sign in.
+    expect(await db.submission.count({ where: { user: { email: "author@h2hmem.local" } } })).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { email: "demo-entries@h2hmem.local" } })).passwordHash).toBeNull();
   }, 300_000);
 });
