@@ -7,7 +7,7 @@ import type { AppError } from "@/lib/server/errors";
 import { getScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
-import { freshUser, setEnv, storedCounts, uploaded, useSyntheticKey } from "./pipeline-helpers";
+import { freshUser, setEnv, storedCounts, uploaded, useSyntheticKey, restoreActiveKey } from "./pipeline-helpers";
 
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 let good: { dyadic: string; multi: string };
@@ -26,6 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await restoreActiveKey();
   await getScoringQueue().obliterate({ force: true });
   await setEnv({});
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApiTokens, revokeApiToken, verifyApiToken } from "@/lib/server/api-tokens";
 import { db } from "@/lib/server/db";
 import { getScoringQueue } from "@/lib/server/queue";
-import { ROOT, setEnv } from "./pipeline-helpers";
+import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "./pipeline-helpers";
 
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-cli-${process.pid}`;
 
@@ -22,9 +22,11 @@ function cli(...args: string[]) {
 
 beforeAll(async () => {
   await setEnv({ QUEUE_PREFIX: prefix });
+  await rememberActiveKey();
 });
 
 afterAll(async () => {
+  await restoreActiveKey();
   await getScoringQueue().obliterate({ force: true });
   await setEnv({});
 });

@@ -7,7 +7,7 @@ import { db } from "@/lib/server/db";
 import { getScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
-import { freePort, freshUser, setEnv, spawnWorker, uploaded, useSyntheticKey, waitFor, waitForStatus, type WorkerProcess } from "./pipeline-helpers";
+import { freePort, freshUser, setEnv, spawnWorker, uploaded, useSyntheticKey, waitFor, waitForStatus, type WorkerProcess, restoreActiveKey } from "./pipeline-helpers";
 
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-outage-${process.pid}`;
 let worker: WorkerProcess | undefined;
@@ -39,6 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await restoreActiveKey();
   if (worker && worker.child.exitCode === null) {
     worker.child.kill("SIGKILL");
     await worker.exit;

@@ -28,8 +28,27 @@ export async function setEnv(vars: Record<string, string | undefined>): Promise<
   await closeScoringQueue(); // the producer reconnects with the new REDIS_URL / QUEUE_PREFIX
 }
 
+// Test files share one database and run one after another: whatever answer key was active
+// before a file changed it is re-activated by restoreActiveKey() in its afterAll.
+let previousActiveKey: string | null | undefined;
+
+export async function rememberActiveKey(): Promise<void> {
+  previousActiveKey ??= (await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true } }))?.id ?? null;
+}
+
+export async function restoreActiveKey(): Promise<void> {
+  if (previousActiveKey === undefined) return;
+  const id = previousActiveKey;
+  previousActiveKey = undefined;
+  await db.$transaction([
+    db.answerKeyVersion.updateMany({ where: { active: true, ...(id ? { id: { not: id } } : {}) }, data: { active: false } }),
+    ...(id ? [db.answerKeyVersion.updateMany({ where: { id }, data: { active: true } })] : []),
+  ]);
+}
+
 /** Writes a synthetic dataset, imports it as the active answer key and returns it as loaded from disk. */
 export async function useSyntheticKey(size: DatasetSize, seed = 7): Promise<LoadedAnswerKey & { dir: string }> {
+  await rememberActiveKey();
   const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-pipeline-key-"));
   writeSyntheticDataset(dir, size, seed);
   await importAnswerKey(dir, `test key ${seed}`);

@@ -11,7 +11,7 @@ import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
 import { runLexicalStage } from "@/workers/processors/lexical";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { createScoringWorker } from "@/workers/worker";
-import { freshUser, libraryScores, predictionSnapshot, scoreSnapshot, setEnv, uploaded, useSyntheticKey, waitFor, waitForStatus } from "./pipeline-helpers";
+import { freshUser, libraryScores, predictionSnapshot, scoreSnapshot, setEnv, uploaded, useSyntheticKey, waitFor, waitForStatus, restoreActiveKey } from "./pipeline-helpers";
 
 const log = logger.child({ test: "pipeline-parity" });
 log.level = "warn";
@@ -25,6 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await restoreActiveKey();
   await worker?.close();
   await getScoringQueue().obliterate({ force: true });
   await setEnv({});

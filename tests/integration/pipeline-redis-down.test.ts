@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
-import { freePort, freshUser, libraryScores, scoreSnapshot, setEnv, spawnWorker, startRedis, uploaded, useSyntheticKey, waitForStatus, type WorkerProcess } from "./pipeline-helpers";
+import { freePort, freshUser, libraryScores, scoreSnapshot, setEnv, spawnWorker, startRedis, uploaded, useSyntheticKey, waitForStatus, type WorkerProcess, restoreActiveKey } from "./pipeline-helpers";
 
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 let redis: { url: string; stop: () => Promise<void> } | undefined;
@@ -16,6 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await restoreActiveKey();
   if (worker && worker.child.exitCode === null) {
     worker.child.kill("SIGKILL");
     await worker.exit;

@@ -18,6 +18,7 @@ import {
   useSyntheticKey,
   waitFor,
   waitForStatus,
+  restoreActiveKey,
   type WorkerProcess,
 } from "./pipeline-helpers";
 
@@ -68,6 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await restoreActiveKey();
   for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
   await Promise.all(workers.map((w) => w.exit));
   await getScoringQueue().obliterate({ force: true });
