@@ -2,7 +2,6 @@
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores } from "../types";
 import { scorePair } from "./metrics";
-import { pyStrip } from "./py-text";
 import { filterTokens, rawTokens, stopwordSet } from "./tokenize";
 
 export { tokenize, type TokenizeOptions } from "./tokenize";
@@ -12,12 +11,15 @@ export const LEXICAL_VERSION = "lex-1";
 
 export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", stopwords: "new" };
 
-/** Scores of one (system answer, reference answer) pair; both are stripped first, as in the script. */
+/**
+ * Scores of one (system answer, reference answer) pair. The script strips both first; that is
+ * implied here, because tokenization strips and whitespace-only text has no tokens either way.
+ */
 export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalOptions>): LexicalScores {
   const mode = opts?.tokenizer ?? DEFAULT_LEXICAL_OPTIONS.tokenizer;
   const stopwords = opts?.stopwords ?? DEFAULT_LEXICAL_OPTIONS.stopwords;
   // Tokenizing is deterministic, so one pass per text serves both the P/R and BLEU token lists.
-  const predRaw = rawTokens(pyStrip(pred ?? ""), mode);
-  const refRaw = rawTokens(pyStrip(ref ?? ""), mode);
+  const predRaw = rawTokens(pred ?? "", mode);
+  const refRaw = rawTokens(ref ?? "", mode);
   return scorePair(filterTokens(predRaw, false), filterTokens(refRaw, false), stopwordSet(stopwords));
 }

@@ -5,7 +5,15 @@ import { containsSentbreak } from "./punkt-token";
 // A sentence-end character followed by either non-word punctuation or whitespace plus
 // the next token; the next token's start becomes the next sentence's start.
 const PERIOD_CONTEXT = /[.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+))/gu;
-const END_CHAR = /[.?!]/;
+
+/** A break needs an end char followed by something; a final one alone never splits. */
+function hasInnerEndChar(text: string): boolean {
+  for (let i = text.length - 2; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 46 || c === 63 || c === 33) return true;
+  }
+  return false;
+}
 // Closing quotes/brackets that belong to the previous sentence.
 const REALIGN = /^["')\]}]+?(?: +|(?=--)|$)/u;
 
@@ -61,7 +69,7 @@ const sub = (text: string, a: number, b: number) => (a < b ? text.slice(a, b) : 
 
 /** Split normalized text into sentences. */
 export function sentences(text: string): string[] {
-  if (!END_CHAR.test(text)) return text === "" ? [] : [text];
+  if (!hasInnerEndChar(text)) return text === "" ? [] : [text];
   const slices = rawSlices(text);
   const out: string[] = [];
   let realign = 0;

@@ -100,42 +100,39 @@ function finalSigma(text: string, at: number): boolean {
   return true;
 }
 
-/** Python `str.strip()` (no arguments). */
-export function pyStrip(text: string): string {
-  if (isPlainAscii(text)) return text.trim();
-  return text.replace(SPACE_EDGES, "");
-}
-
 /** `re.sub(r"\s+", " ", text).strip()` with Python's Unicode whitespace. */
 export function collapseWhitespace(text: string): string {
-  if (isPlainAscii(text)) return asciiNeedsCollapse(text) ? text.replace(ASCII_SPACE_RUN, " ").trim() : text;
+  const state = scanAscii(text);
+  if (state === ASCII_CLEAN) return text;
+  if (state === ASCII_NEEDS_COLLAPSE) return text.replace(ASCII_SPACE_RUN, " ").trim();
   if (!NEEDS_COLLAPSE.test(text)) return text;
   return text.replace(SPACE_RUN, " ").replace(SPACE_EDGES, "");
 }
 
-function asciiNeedsCollapse(text: string): boolean {
+const ASCII_NON_ASCII = 0;
+const ASCII_CLEAN = 1;
+const ASCII_NEEDS_COLLAPSE = 2;
+
+/** One pass: is the text plain ASCII, and if so, does its whitespace need collapsing? */
+function scanAscii(text: string): number {
+  let state = ASCII_CLEAN;
   const last = text.length - 1;
   for (let i = 0; i <= last; i++) {
     const c = text.charCodeAt(i);
-    if (c === 32) {
-      if (i === 0 || i === last || text.charCodeAt(i + 1) === 32) return true;
-    } else if (c >= 9 && c <= 13) return true;
+    if (c >= 32 && c <= 126) {
+      if (c === 32 && (i === 0 || i === last || text.charCodeAt(i + 1) === 32)) state = ASCII_NEEDS_COLLAPSE;
+    } else if (c >= 9 && c <= 13) state = ASCII_NEEDS_COLLAPSE;
+    else return ASCII_NON_ASCII;
   }
-  return false;
+  return state;
 }
 
-/** `str.split()` on text whose only whitespace is single spaces (after collapseWhitespace). */
-export function splitSpaces(text: string): string[] {
-  if (text === "") return [];
-  return text.split(" ").filter((t) => t !== "");
-}
-
-/** `str.split()` of plain-ASCII text (whitespace = \t \n \v \f \r and space). */
-export function splitAsciiWhitespace(text: string): string[] {
-  const parts = text.split(ASCII_SPACE_RUN);
-  if (parts.length > 0 && parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
+/** The script's normalization: `re.sub(r"\s+", " ", text.lower()).strip()`. */
+export function normalizeText(text: string): string {
+  const state = scanAscii(text);
+  if (state === ASCII_CLEAN) return text.toLowerCase();
+  if (state === ASCII_NEEDS_COLLAPSE) return text.toLowerCase().replace(ASCII_SPACE_RUN, " ").trim();
+  return collapseWhitespace(pyLower(text));
 }
 
 /** Python `s[0].isupper()` on the first code point. */

@@ -3,7 +3,8 @@
 import type { StopwordList, TokenizerMode } from "../types";
 import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 import { sentences } from "./punkt";
-import { collapseWhitespace, isPlainAscii, pyLower, splitAsciiWhitespace, splitSpaces } from "./py-text";
+import { normalizeText } from "./py-text";
+import { splitOnSpaces } from "./word-rules";
 import { wordTokenize } from "./word-tokenizer";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
@@ -38,11 +39,12 @@ export type TokenizeOptions = { mode: TokenizerMode; removeStopwords: boolean; s
 /** Raw word tokens of a text before filtering (lowercased, normalized, split). */
 export function rawTokens(text: string, mode: TokenizerMode): string[] {
   if (!text) return [];
-  if (mode === "whitespace" && isPlainAscii(text)) return splitAsciiWhitespace(text.toLowerCase());
-  const normalized = collapseWhitespace(pyLower(text));
-  if (mode === "whitespace") return splitSpaces(normalized);
+  const normalized = normalizeText(text);
+  if (mode === "whitespace") return splitOnSpaces(normalized);
+  const sents = sentences(normalized);
+  if (sents.length === 1) return wordTokenize(sents[0]);
   const out: string[] = [];
-  for (const s of sentences(normalized)) {
+  for (const s of sents) {
     for (const t of wordTokenize(s)) out.push(t);
   }
   return out;

@@ -59,16 +59,11 @@ export function padFinalColonComma(text: string): string {
   return c === 44 || c === 58 ? text.slice(0, -1) + " " + text[text.length - 1] + " " : text;
 }
 
-/** `str.split()` of text whose only whitespace is ASCII spaces. */
+/** `str.split()` of text whose only whitespace is ASCII spaces (native split is the fast path). */
 export function splitOnSpaces(text: string): string[] {
-  const out: string[] = [];
-  let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) === 32) {
-      if (start >= 0) out.push(text.slice(start, i));
-      start = -1;
-    } else if (start < 0) start = i;
+  const parts = text.split(" ");
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i] === "") return parts.filter((p) => p !== "");
   }
-  if (start >= 0) out.push(text.slice(start));
-  return out;
+  return parts;
 }
