@@ -1,8 +1,10 @@
 // Punkt's word segmentation and per-token annotation (NLTK 3.8 PunktSentenceTokenizer with
 // the English punkt_tab parameters). Only what sentence splitting needs is modelled.
-// Input text has single spaces as its only whitespace and no newlines (one "line").
+// Input text has single spaces as its only whitespace and no newlines (one "line"), and is
+// already lowercased by Python rules; str.lower() is idempotent (checked for every code point of
+// Unicode 14), so Punkt's own tok.lower() calls are identities here and are omitted.
 import { ABBREV_TYPES, COLLOCATIONS, ORTHO_CONTEXT, SENT_STARTERS } from "./data/punkt-english";
-import { D, W, firstIsLower, firstIsUpper, pyLower } from "./py-text";
+import { D, W, firstIsLower, firstIsUpper } from "./py-text";
 
 const ABBREVS = new Set(ABBREV_TYPES);
 const STARTERS = new Set(SENT_STARTERS);
@@ -38,11 +40,28 @@ export type PunktToken = {
   ellipsis: boolean;
 };
 
+/** A numeric type starts with "-", ".", "," or a (possibly non-ASCII) digit: skip the regex otherwise. */
+function isNumeric(tok: string): boolean {
+  const c = tok.charCodeAt(0);
+  if (c >= 97 && c <= 122) return false;
+  return NUMERIC.test(tok);
+}
+
+function isEllipsis(tok: string): boolean {
+  if (tok.length < 2 || tok.charCodeAt(0) !== 46) return false;
+  return ELLIPSIS.test(tok);
+}
+
+function isInitial(tok: string): boolean {
+  // One code point (1 or 2 UTF-16 units) plus ".".
+  if (tok.length > 3 || tok.length < 2 || tok.charCodeAt(tok.length - 1) !== 46) return false;
+  return INITIAL.test(tok);
+}
+
 function makeToken(tok: string): PunktToken {
-  const low = pyLower(tok);
   return {
     tok,
-    type: NUMERIC.test(low) ? "##number##" : low,
+    type: isNumeric(tok) ? "##number##" : tok,
     periodFinal: tok.endsWith("."),
     sentbreak: false,
     abbr: false,
@@ -63,9 +82,9 @@ function typeNoSentperiod(t: PunktToken): string {
 function firstPass(t: PunktToken): void {
   const tok = t.tok;
   if (tok === "." || tok === "?" || tok === "!") t.sentbreak = true;
-  else if (ELLIPSIS.test(tok)) t.ellipsis = true;
+  else if (isEllipsis(tok)) t.ellipsis = true;
   else if (t.periodFinal && !tok.endsWith("..")) {
-    const stem = pyLower(tok.slice(0, -1));
+    const stem = tok.slice(0, -1);
     const dash = stem.lastIndexOf("-");
     if (ABBREVS.has(stem) || (dash >= 0 && ABBREVS.has(stem.slice(dash + 1)))) t.abbr = true;
     else t.sentbreak = true;
@@ -88,13 +107,13 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
   if (!t1.periodFinal) return;
   const typ = typeNoPeriod(t1);
   const nextTyp = typeNoSentperiod(t2);
-  const isInitial = INITIAL.test(t1.tok);
+  const initial = isInitial(t1.tok);
   if (COLLOCS.has(`${typ}\u0000${nextTyp}`)) {
     t1.sentbreak = false;
     t1.abbr = true;
     return;
   }
-  if ((t1.abbr || t1.ellipsis) && !isInitial) {
+  if ((t1.abbr || t1.ellipsis) && !initial) {
     if (orthoHeuristic(t2) === true) {
       t1.sentbreak = true;
       return;
@@ -104,14 +123,14 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
       return;
     }
   }
-  if (isInitial || typ === "##number##") {
+  if (initial || typ === "##number##") {
     const ortho = orthoHeuristic(t2);
     if (ortho === false) {
       t1.sentbreak = false;
       t1.abbr = true;
       return;
     }
-    if (ortho === "unknown" && isInitial && firstIsUpper(t2.tok) && !((ORTHO.get(nextTyp) ?? 0) & ORTHO_LC)) {
+    if (ortho === "unknown" && initial && firstIsUpper(t2.tok) && !((ORTHO.get(nextTyp) ?? 0) & ORTHO_LC)) {
       t1.sentbreak = false;
       t1.abbr = true;
     }

@@ -137,10 +137,14 @@ export function normalizeText(text: string): string {
 
 /** Python `s[0].isupper()` on the first code point. */
 export function firstIsUpper(tok: string): boolean {
+  const c = tok.charCodeAt(0);
+  if (c < 128) return c >= 65 && c <= 90;
   return UPPER_CHAR.test(tok);
 }
 
 /** Python `s[0].islower()` on the first code point. */
 export function firstIsLower(tok: string): boolean {
+  const c = tok.charCodeAt(0);
+  if (c < 128) return c >= 97 && c <= 122;
   return LOWER_CHAR.test(tok);
 }

@@ -79,7 +79,7 @@ const STARTING_QUOTES: Rule[] = [
   [rx('^"'), "``", F_DQUOTE, /^"/],
   // `` exists only if there was a backtick or the previous rule made one from ".
   [rx("(``)"), " $1 ", F_BACKTICK | F_DQUOTE, /``/],
-  [rx(`([ ([{<])("|'')`), "$1 `` ", F_DQUOTE | F_APOS],
+  [rx(`([ ([{<])("|'')`), "$1 `` ", F_DQUOTE | F_APOS, (t) => t.includes('"') || t.includes("''")],
   // A quote followed by a one-letter word that is not a clitic gets split off.
   [rx(`(')(?!${["re", "ve", "ll", "m", "t", "s", "d", "n"].map(ci).join("|")})([${W}])${NOT_WORD_AFTER}`), "$1 $2", F_APOS],
 ];
@@ -88,7 +88,7 @@ const PUNCTUATION: Rule[] = [
   [finalPeriodWide, "", F_PERIOD],
   [padColonComma, "", F_COLON_COMMA],
   [padFinalColonComma, "", F_COLON_COMMA],
-  [rx("\\.{2,}"), " $& ", F_PERIOD, /\.\./],
+  [rx("\\.{2,}"), " $& ", F_PERIOD, (t) => t.includes("..")],
   [rx("[;@#$%&]"), " $& ", F_SYMBOL],
   // Sentence-final period (again, with the narrower closer set).
   [finalPeriodNarrow, "", F_PERIOD],
@@ -99,12 +99,12 @@ const PUNCTUATION: Rule[] = [
 
 const BRACKETS_AND_DASHES: Rule[] = [
   [rx("[\\][(){}<>]"), " $& ", F_BRACKET],
-  [rx("--"), " -- ", F_DASH, /--/],
+  [rx("--"), " -- ", F_DASH, (t) => t.includes("--")],
 ];
 
 const ENDING_QUOTES: Rule[] = [
   [rx("([\u00bb\u201d\u2019])"), " $1 ", F_CLOSE_QUOTE],
-  [rx("''"), " '' ", F_APOS],
+  [rx("''"), " '' ", F_APOS, (t) => t.includes("''")],
   [rx('"'), " '' ", F_DQUOTE],
   // Apostrophes here are original ones or the '' just made from ".
   [rx("([^' ])('[sS]|'[mM]|'[dD]|') "), "$1 $2 ", F_APOS | F_DQUOTE],
