@@ -12,7 +12,7 @@ import { retryStage } from "@/lib/server/submissions/retry-stage";
 import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
 import { createScoringWorker } from "@/workers/worker";
 import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
-import { freshUser, setEnv, uploaded, useSyntheticKey, waitForStatus } from "./pipeline-helpers";
+import { freshUser, restoreActiveKey, setEnv, uploaded, useSyntheticKey, waitForStatus } from "./pipeline-helpers";
 
 const log = logger.child({ test: "judge-pipeline" });
 log.level = "warn";
@@ -35,6 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await restoreActiveKey(); // other files' fixtures expect the answer key that was active before
   await worker?.close();
   await getScoringQueue().obliterate({ force: true });
   await fake?.close();

@@ -33,7 +33,8 @@ export async function setEnv(vars: Record<string, string | undefined>): Promise<
 let previousActiveKey: string | null | undefined;
 
 export async function rememberActiveKey(): Promise<void> {
-  previousActiveKey ??= (await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true } }))?.id ?? null;
+  if (previousActiveKey !== undefined) return; // null = "no key was active", also worth restoring
+  previousActiveKey = (await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true } }))?.id ?? null;
 }
 
 export async function restoreActiveKey(): Promise<void> {
