@@ -107,8 +107,9 @@ async function connectOrCreate(opts: MigrateOptions, log: (m: string) => void): 
         await adminClient.query(`CREATE DATABASE ${quoteIdent(name)}`);
         log(`created database "${name}"`);
       } catch (e) {
-        // 42P04: another runner created it between our two connections.
-        if ((e as { code?: string }).code !== "42P04") throw new MigrationError(`could not create database "${name}": ${(e as Error).message}`, { cause: e });
+        // 42P04 (or 23505 in a tight race): another runner created it meanwhile.
+        const code = (e as { code?: string }).code;
+        if (code !== "42P04" && code !== "23505") throw new MigrationError(`could not create database "${name}": ${(e as Error).message}`, { cause: e });
       } finally {
         await adminClient.end();
       }

@@ -109,6 +109,12 @@ describe("migration runner", () => {
     expect(result.applied).toContain(initName);
   });
 
+  it("copes with concurrent runners that all find the database missing", async () => {
+    const db = await freshDb("racecreate", false);
+    const results = await Promise.all(Array.from({ length: 3 }, () => migrate({ connectionString: db.url, dir: MIGRATIONS, createDatabase: true })));
+    expect(results.filter((r) => r.applied.length > 0)).toHaveLength(1);
+  });
+
   it("says clearly when the server is unreachable (and hides the password)", async () => {
     const url = "postgresql://someone:s3cret@127.0.0.1:1/nowhere";
     const run = migrate({ connectionString: url, dir: MIGRATIONS });
