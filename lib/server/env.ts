@@ -41,7 +41,7 @@ const schema = z.object({
   JUDGE_API_KEY: z.string().optional(),
   JUDGE_MODEL: z.string().default("gpt-4o-mini"),
   JUDGE_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
   JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   JUDGE_RPM: z.coerce.number().int().min(1).default(500),
