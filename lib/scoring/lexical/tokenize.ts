@@ -5,7 +5,8 @@ import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 import { sentences } from "./punkt";
 import { normalizeText } from "./py-text";
 import { splitOnSpaces } from "./word-rules";
-import { wordTokenize } from "./word-tokenizer";
+import { fastWordTokenize } from "./word-fast";
+import { HAS_CONTRACTION, wordTokenize } from "./word-tokenizer";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
 export const EXTRA_STOPWORDS: readonly string[] = [
@@ -41,10 +42,10 @@ export function rawTokens(text: string, mode: TokenizerMode): string[] {
   if (!text) return [];
   const normalized = normalizeText(text);
   if (mode === "whitespace") return splitOnSpaces(normalized);
-  const sents = sentences(normalized);
-  if (sents.length === 1) return wordTokenize(sents[0]);
   const out: string[] = [];
-  for (const s of sents) {
+  for (const s of sentences(normalized)) {
+    // The scanner handles the common case and declines (adding nothing) otherwise.
+    if (fastWordTokenize(s, out, HAS_CONTRACTION)) continue;
     for (const t of wordTokenize(s)) out.push(t);
   }
   return out;

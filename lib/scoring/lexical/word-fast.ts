@@ -1,0 +1,158 @@
+// Single-pass scanner for the common case of the NLTK word tokenizer (word-tokenizer.ts is the
+// reference). On typical sentences the rule pipeline only pads punctuation with spaces, so the
+// tokens can be cut directly, without one string rebuild per rule and a final split. Anything
+// whose rules interact (quotes, "--", comma/colon runs, unusual apostrophes, contractions) makes
+// the scanner give up, and the caller runs the full pipeline. Equality with the pipeline is
+// checked by property tests (tests/unit/lexical/word-fast.test.ts) and on all parity vectors.
+//
+// Input contract as for wordTokenize: normalized text (lowercased, single ASCII spaces).
+
+const K_WORD = 0; // stays inside its token: letters, digits, / _ = + ~ ^ | \ and other characters
+const K_SPACE = 1;
+const K_PAD = 2; // ; @ # $ % & ? ! * and brackets: always a token of their own
+const K_COMMA = 3; // , :  padded unless a digit follows
+const K_PERIOD = 4;
+const K_DASH = 5;
+const K_APOS = 6;
+const K_BAIL = 7; // " and `: quote rules rewrite them
+
+const KIND = new Uint8Array(128);
+for (const ch of ";@#$%&?!*[](){}<>") KIND[ch.charCodeAt(0)] = K_PAD;
+KIND[32] = K_SPACE;
+KIND[44] = K_COMMA;
+KIND[58] = K_COMMA;
+KIND[46] = K_PERIOD;
+KIND[45] = K_DASH;
+KIND[39] = K_APOS;
+KIND[34] = K_BAIL;
+KIND[96] = K_BAIL;
+
+// Trailing characters the sentence-final period rule looks through (its closer set without the
+// quotes, which make the scanner give up anyway).
+const isFinalCloser = (c: number) => c === 32 || c === 93 || c === 41 || c === 125 || c === 62;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isAlnum = (c: number) => (c >= 97 && c <= 122) || isDigit(c);
+
+/** Position of the period that the sentence-final period rule splits off, or -1. */
+function finalPeriodAt(s: string): number {
+  let i = s.length - 1;
+  while (i >= 0 && isFinalCloser(s.charCodeAt(i))) i--;
+  return i >= 1 && s.charCodeAt(i) === 46 && s.charCodeAt(i - 1) !== 46 ? i : -1;
+}
+
+/**
+ * Push a word token [a, b) that contains one apostrophe at `apos`. Only the clitic endings the
+ * ending-quote rules split ('s 'm 'd 'll 're 've n't, after a letter or digit) are handled;
+ * false means: leave it to the full pipeline.
+ */
+function pushClitic(s: string, a: number, b: number, apos: number, out: string[]): boolean {
+  if (apos === a || !isAlnum(s.charCodeAt(apos - 1))) return false;
+  const tail = s.slice(apos, b);
+  if (tail === "'s" || tail === "'m" || tail === "'d" || tail === "'ll" || tail === "'re" || tail === "'ve") {
+    out.push(s.slice(a, apos), tail);
+    return true;
+  }
+  // n't needs a non-apostrophe, non-space character before the n.
+  if (tail === "'t" && apos - 1 > a && s.charCodeAt(apos - 1) === 110) {
+    out.push(s.slice(a, apos - 1), "n't");
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Tokenize one sentence into `out`, or return false (with `out` as it was) when the sentence
+ * needs the full rule pipeline. `contraction` is the pipeline's contraction pre-test.
+ */
+export function fastWordTokenize(s: string, out: string[], contraction: RegExp): boolean {
+  const n = s.length;
+  const mark = out.length;
+  const fp = finalPeriodAt(s);
+  let start = -1; // start of the current word token
+  let apos = -1; // apostrophe in the current word token
+  let sawApos = false;
+  let nonAscii = false;
+  let doubled = false; // nn, mm or tt: necessary for a contraction without apostrophe
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    let kind = K_WORD;
+    if (c < 128) {
+      kind = KIND[c];
+      const lower = c | 0x20;
+      if (lower === prev && (lower === 110 || lower === 109 || lower === 116)) doubled = true;
+      prev = lower;
+    } else {
+      // Curly and angle quotes have rules of their own; the other characters stay in words.
+      if (c === 0xab || c === 0xbb || (c >= 0x2018 && c <= 0x201e)) return reset(out, mark);
+      nonAscii = true;
+      prev = 0;
+    }
+    if (kind === K_WORD) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (kind === K_BAIL) return reset(out, mark);
+    if (kind === K_APOS) {
+      if (apos >= 0) return reset(out, mark);
+      if (start < 0) start = i;
+      apos = i;
+      sawApos = true;
+      continue;
+    }
+    if (kind === K_DASH) {
+      if (i + 1 < n && s.charCodeAt(i + 1) === 45) return reset(out, mark);
+      if (start < 0) start = i;
+      continue;
+    }
+    if (kind === K_COMMA && i + 1 < n) {
+      const next = s.charCodeAt(i + 1);
+      if (isDigit(next)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      // A padded , or : consumes the next character, so a second one would not be padded.
+      if (next === 44 || next === 58 || next >= 128) return reset(out, mark);
+    }
+    if (kind === K_PERIOD && i !== fp) {
+      let j = i + 1;
+      while (j < n && s.charCodeAt(j) === 46) j++;
+      if (j - i === 1 && (i === 0 || s.charCodeAt(i - 1) !== 46)) {
+        // A lone period inside the sentence stays in its word.
+        if (start < 0) start = i;
+        continue;
+      }
+      if (!flush(s, start, i, apos, out)) return reset(out, mark);
+      start = -1;
+      apos = -1;
+      out.push(s.slice(i, j)); // a run of periods is one token
+      i = j - 1;
+      prev = 46;
+      continue;
+    }
+    // A separator: space, or punctuation that becomes a token of its own.
+    if (!flush(s, start, i, apos, out)) return reset(out, mark);
+    start = -1;
+    apos = -1;
+    if (kind !== K_SPACE) out.push(s[i]);
+  }
+  if (!flush(s, start, n, apos, out)) return reset(out, mark);
+  // Apostrophe rules use Python's Unicode \w and case folding: keep them to ASCII here.
+  if (sawApos && nonAscii) return reset(out, mark);
+  if ((sawApos || doubled) && contraction.test(s)) return reset(out, mark);
+  return true;
+}
+
+function flush(s: string, start: number, end: number, apos: number, out: string[]): boolean {
+  if (start < 0) return true;
+  if (apos < 0) {
+    out.push(s.slice(start, end));
+    return true;
+  }
+  return pushClitic(s, start, end, apos, out);
+}
+
+function reset(out: string[], mark: number): false {
+  out.length = mark;
+  return false;
+}
