@@ -3,15 +3,26 @@
 import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/server/auth";
 import { action } from "@/lib/server/http";
-import { retrySubmissionStage } from "@/lib/server/mutations/retry";
+import { bulkReview, editMetadata, rescoreSubmission, setBaseline, unpublishSubmission, type MetadataPatch } from "@/lib/server/mutations/decisions";
 import { approveSubmission, rejectSubmission } from "@/lib/server/mutations/review";
+import { setUserRole } from "@/lib/server/mutations/roles";
+import { retrySubmissionStage } from "@/lib/server/mutations/retry";
+
+// Every action starts with requireAdmin() (checked by tests/integration/authz-matrix.test.ts);
+// the mutation it calls validates the input again and writes the audit event.
+
+function refresh(submissionId?: string) {
+  revalidatePath("/admin");
+  revalidatePath("/admin/audit");
+  if (submissionId) revalidatePath(`/admin/submissions/${submissionId}`);
+  revalidatePath("/");
+}
 
 export async function approveAction(submissionId: string) {
   return action(async () => {
     const admin = await requireAdmin();
     const res = await approveSubmission({ submissionId, reviewerId: admin.id });
-    revalidatePath("/admin");
-    revalidatePath("/");
+    refresh(submissionId);
     return res;
   });
 }
@@ -20,17 +31,70 @@ export async function rejectAction(submissionId: string, reason: string) {
   return action(async () => {
     const admin = await requireAdmin();
     const res = await rejectSubmission({ submissionId, reviewerId: admin.id, reason });
-    revalidatePath("/admin");
-    revalidatePath("/");
+    refresh(submissionId);
     return res;
   });
 }
 
-export async function rescoreAction(submissionId: string) {
+export async function rescoreAction(submissionId: string, stage: "lexical" | "judge" | "both" = "both") {
   return action(async () => {
     const actor = await requireAdmin();
-    const res = await retrySubmissionStage({ submissionId, stage: "lexical", actor, action: "rescore" });
-    revalidatePath("/admin");
+    const res = await rescoreSubmission({ submissionId, stage, actor });
+    refresh(submissionId);
+    return res;
+  });
+}
+
+export async function retryFailedAction(submissionId: string, stage: "lexical" | "judge") {
+  return action(async () => {
+    const actor = await requireAdmin();
+    const res = await retrySubmissionStage({ submissionId, stage, actor, action: "retry" });
+    revalidatePath("/admin/operations");
+    return res;
+  });
+}
+
+export async function unpublishAction(submissionId: string, note: string) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await unpublishSubmission({ submissionId, actorId: admin.id, note });
+    refresh(submissionId);
+    return res;
+  });
+}
+
+export async function baselineAction(submissionId: string, isBaseline: boolean, reason?: string) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await setBaseline({ submissionId, actorId: admin.id, isBaseline, reason });
+    refresh(submissionId);
+    return res;
+  });
+}
+
+export async function editMetadataAction(submissionId: string, patch: MetadataPatch) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await editMetadata({ submissionId, actorId: admin.id, patch });
+    refresh(submissionId);
+    return res;
+  });
+}
+
+export async function bulkReviewAction(ids: string[], decision: "approve" | "reject", reason?: string) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await bulkReview({ actorId: admin.id, ids, decision, reason });
+    refresh();
+    return res;
+  });
+}
+
+export async function setRoleAction(userId: string, role: "SUBMITTER" | "ADMIN", reason?: string) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await setUserRole({ actorId: admin.id, userId, role, reason });
+    revalidatePath("/admin/users");
     return res;
   });
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ReviewCard } from "@/components/admin/review-card";
-import { currentUser } from "@/lib/server/auth";
+import { adminPageGuard } from "@/lib/server/queries/admin-access";
 import { listForReview, reviewFilterSchema } from "@/lib/server/queries/admin";
 
 export const metadata: Metadata = { title: "Admin" };
@@ -10,9 +9,7 @@ export const metadata: Metadata = { title: "Admin" };
 const FILTERS = ["pending", "approved", "rejected", "withdrawn", "all"] as const;
 
 export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await currentUser();
-  // Non-admins get a plain 404: the admin area does not advertise itself.
-  if (user?.role !== "ADMIN") notFound();
+  await adminPageGuard();
   const sp = await searchParams;
   const review = reviewFilterSchema.parse(typeof sp.review === "string" ? sp.review : "pending");
   const subs = await listForReview(review);

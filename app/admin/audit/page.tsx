@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { currentUser } from "@/lib/server/auth";
+import { adminPageGuard } from "@/lib/server/queries/admin-access";
 import { listAuditEvents } from "@/lib/server/queries/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditPage() {
-  const user = await currentUser();
-  if (user?.role !== "ADMIN") notFound();
+  await adminPageGuard();
   const events = await listAuditEvents({ take: 200 });
   return (
     <div className="space-y-4">

@@ -1,9 +1,11 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { retrySubmissionStage } from "@/lib/server/mutations/retry";
+import { rescoreSchema, rescoreSubmission } from "@/lib/server/mutations/decisions";
+import { parseJsonBody } from "@/lib/server/mutations/parse-body";
 
-// Re-runs every stage (e.g. after a scorer version change); rows are written under the current version.
+// `{"stage": "lexical" | "judge" | "both"}` (default "both"); rows are written under the current version.
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const actor = await requireApiAdmin(req);
   const { id } = await params;
-  return json(await retrySubmissionStage({ submissionId: id, stage: "lexical", actor, action: "rescore" }), { status: 202 });
+  const { stage } = await parseJsonBody(req, rescoreSchema, 'Send `{"stage": "lexical" | "judge" | "both"}`.');
+  return json(await rescoreSubmission({ submissionId: id, stage, actor }), { status: 202 });
 });

@@ -1,0 +1,11 @@
+import { json, requireApiAdmin, route } from "@/lib/server/http";
+import { baselineSchema, setBaseline } from "@/lib/server/mutations/decisions";
+import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+
+// `{"isBaseline": true|false, "reason"?: "..."}`
+export const POST = route<{ id: string }>(async (req, { params }) => {
+  const admin = await requireApiAdmin(req);
+  const { id } = await params;
+  const body = await parseJsonBody(req, baselineSchema, 'Send `{"isBaseline": true | false}`.');
+  return json(await setBaseline({ submissionId: id, actorId: admin.id, ...body }));
+});

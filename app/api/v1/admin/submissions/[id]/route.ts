@@ -1,0 +1,18 @@
+import { json, requireApiAdmin, route } from "@/lib/server/http";
+import { editMetadata, metadataSchema } from "@/lib/server/mutations/decisions";
+import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+import { getReviewDetail } from "@/lib/server/queries/review-detail";
+
+export const GET = route<{ id: string }>(async (req, { params }) => {
+  await requireApiAdmin(req);
+  const { id } = await params;
+  return json(await getReviewDetail(id));
+});
+
+// Display metadata only (method name, organization, description, URLs...); scores are untouched.
+export const PATCH = route<{ id: string }>(async (req, { params }) => {
+  const admin = await requireApiAdmin(req);
+  const { id } = await params;
+  const patch = await parseJsonBody(req, metadataSchema, "Method card is invalid.");
+  return json(await editMetadata({ submissionId: id, actorId: admin.id, patch }));
+});

@@ -1,0 +1,11 @@
+import { json, requireApiAdmin, route } from "@/lib/server/http";
+import { unpublishSchema, unpublishSubmission } from "@/lib/server/mutations/decisions";
+import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+
+// Takes an approved entry off the public board; `{"note": "..."}` is shown to the submitter.
+export const POST = route<{ id: string }>(async (req, { params }) => {
+  const admin = await requireApiAdmin(req);
+  const { id } = await params;
+  const { note } = await parseJsonBody(req, unpublishSchema, "Unpublishing needs a public note.");
+  return json(await unpublishSubmission({ submissionId: id, actorId: admin.id, note }));
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/server/db";
+
+// The authorization matrix: one entry per (route file, HTTP method) under app/api. Each entry
+// names the status every role must get. `authz-matrix.test.ts` fails when a route exists
+// without an entry here, so a new route cannot ship without a decision on who may call it.
+
+export type Role = "anon" | "owner" | "other" | "admin";
+export type Subject = { id: string; ownerId: string; victimId: string };
+export type Case = {
+  /** Allowed statuses per role (several where the outcome does not depend on the role, e.g. health 200/503). */
+  expect: Record<Role, number[]>;
+  /** State the subject submission starts in; a fresh one per call, so decisions do not interfere. */
+  subject?: { status: "SCORED" | "FAILED"; reviewState: "PENDING" | "APPROVED" };
+  url: (s: Subject) => string;
+  body?: (s: Subject) => unknown;
+  /** Writes: denied calls must leave the subject row and its audit trail untouched. */
+  write?: boolean;
+};
+
+const deny = { anon: [401], owner: [403], other: [403] };
+const adminOnly = (ok: number) => ({ ...deny, admin: [ok] });
+const all = (...codes: number[]) => ({ anon: codes, owner: codes, other: codes, admin: codes });
+const pending = { status: "SCORED", reviewState: "PENDING" } as const;
+const approved = { status: "SCORED", reviewState: "APPROVED" } as const;
+
+export const MATRIX: Record<string, Case> = {
+  "auth/[...nextauth] GET": { expect: all(200), url: () => "/api/auth/session" },
+  // A POST without Auth.js's own CSRF token never signs anyone in or out.
+  "auth/[...nextauth] POST": { expect: all(302), url: () => "/api/auth/signout", body: () => ({}) },
+  "health GET": { expect: all(200, 503), url: () => "/api/health" },
+  "v1/leaderboard GET": { expect: all(200), url: () => "/api/v1/leaderboard" },
+  "v1/leaderboard.csv GET": { expect: all(200), url: () => "/api/v1/leaderboard.csv" },
+  // The public entry API shows approved entries only, to everyone alike (admins included).
+  "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
+  "v1/submissions GET": { expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
+  "v1/submissions POST": { expect: { anon: [401], owner: [400], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
+  "v1/submissions/[id] GET": { expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}` },
+  "v1/submissions/[id]/retry POST": {
+    expect: { anon: [401], owner: [202], other: [404], admin: [202] },
+    subject: { status: "FAILED", reviewState: "PENDING" },
+    url: (s) => `/api/v1/submissions/${s.id}/retry`,
+    body: () => ({ stage: "lexical" }),
+    write: true,
+  },
+  "v1/admin/submissions GET": { expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
+  "v1/admin/submissions/[id] GET": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
+  "v1/admin/submissions/[id] PATCH": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}`, body: () => ({ methodName: "Renamed" }), write: true },
+  "v1/admin/submissions/[id]/approve POST": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/approve`, write: true },
+  "v1/admin/submissions/[id]/reject POST": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/reject`, body: () => ({ reason: "not reproducible" }), write: true },
+  "v1/admin/submissions/[id]/rescore POST": { expect: adminOnly(202), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/rescore`, body: () => ({ stage: "both" }), write: true },
+  "v1/admin/submissions/[id]/unpublish POST": { expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/unpublish`, body: () => ({ note: "duplicate entry" }), write: true },
+  "v1/admin/submissions/[id]/baseline POST": { expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/baseline`, body: () => ({ isBaseline: true }), write: true },
+  "v1/admin/submissions/bulk POST": { expect: adminOnly(200), subject: pending, url: () => "/api/v1/admin/submissions/bulk", body: (s) => ({ ids: [s.id], decision: "approve" }), write: true },
+  "v1/admin/users/[id]/role POST": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/users/${s.victimId}/role`, body: () => ({ role: "ADMIN" }), write: true },
+  "v1/admin/audit GET": { expect: adminOnly(200), url: () => "/api/v1/admin/audit" },
+};
+
+let seq = 0;
+export async function makeSubject(ownerId: string, state: NonNullable<Case["subject"]>): Promise<Subject> {
+  const s = await db.submission.create({
+    data: {
+      userId: ownerId,
+      methodName: `authz-secret-method-${Date.now()}-${seq++}`,
+      status: state.status,
+      reviewState: state.reviewState,
+      failureStage: state.status === "FAILED" ? "lexical" : null,
+      failureReason: state.status === "FAILED" ? "private failure detail" : null,
+      contentSha256: randomBytes(32).toString("hex"),
+      files: { create: { split: "dyadic", fileName: "prediction_dyadic.json", sha256: randomBytes(32).toString("hex"), size: 2, content: new Uint8Array([123, 125]) } },
+    },
+  });
+  // A throwaway account for role changes, so the matrix never promotes the users it tests with.
+  const victim = await db.user.create({ data: { email: `authz-victim-${s.id}@api-test.local` } });
+  return { id: s.id, ownerId, victimId: victim.id };
+}
+
+/** What a denied caller must not see or change: the row's decision fields, its audit trail and the owner's role. */
+export async function snapshot(s: Subject): Promise<string> {
+  const [row, events, owner] = await Promise.all([
+    db.submission.findUnique({ where: { id: s.id }, select: { status: true, reviewState: true, isBaseline: true, methodName: true, reviewReason: true } }),
+    db.auditEvent.count({ where: { targetId: { in: [s.id, s.victimId] } } }),
+    db.user.findUnique({ where: { id: s.victimId }, select: { role: true } }),
+  ]);
+  return JSON.stringify({ row, events, owner });
+}
