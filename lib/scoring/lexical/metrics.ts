@@ -75,12 +75,61 @@ function counts(tokens: readonly string[]): Map<string, number> {
   return m;
 }
 
+// Typical answers have a few dozen tokens: distinct tokens are then found by linear search in
+// reused arrays, which beats building two hash maps of fresh strings per pair.
+const SMALL = 64;
+const hypKeys: string[] = [];
+const hypCnt = new Int32Array(SMALL);
+const refKeys: string[] = [];
+const refCnt = new Int32Array(SMALL);
+
+/** Distinct tokens into keys[0..d) with their counts; returns d. */
+function distinct(tokens: readonly string[], keys: string[], cnt: Int32Array): number {
+  let d = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    let k = 0;
+    while (k < d && keys[k] !== t) k++;
+    if (k === d) {
+      keys[d] = t;
+      cnt[d++] = 1;
+    } else cnt[k]++;
+  }
+  return d;
+}
+
 /**
  * All four metrics from the BLEU token lists (punctuation removed, stopwords kept): the P/R sets
- * are the distinct BLEU tokens that are not stopwords, so one count map per side serves both.
+ * are the distinct BLEU tokens that are not stopwords, so one count table per side serves both.
  * Same results as setScores + bleu1 on the separately filtered lists, with less allocation.
  */
 export function scorePair(hyp: readonly string[], ref: readonly string[], stop: ReadonlySet<string>): LexicalScores {
+  if (hyp.length > SMALL || ref.length > SMALL) return scorePairLarge(hyp, ref, stop);
+  const dh = distinct(hyp, hypKeys, hypCnt);
+  const dr = distinct(ref, refKeys, refCnt);
+  let m = 0;
+  let p = 0;
+  let inter = 0;
+  for (let i = 0; i < dh; i++) {
+    const t = hypKeys[i];
+    let k = 0;
+    while (k < dr && refKeys[k] !== t) k++;
+    const found = k < dr;
+    if (found) m += hypCnt[i] < refCnt[k] ? hypCnt[i] : refCnt[k];
+    if (!stop.has(t)) {
+      p++;
+      if (found) inter++;
+    }
+  }
+  let r = 0;
+  for (let k = 0; k < dr; k++) if (!stop.has(refKeys[k])) r++;
+  // Do not keep the strings alive between calls.
+  hypKeys.length = 0;
+  refKeys.length = 0;
+  return finish(p, r, inter, m, hyp.length, ref.length);
+}
+
+function scorePairLarge(hyp: readonly string[], ref: readonly string[], stop: ReadonlySet<string>): LexicalScores {
   const hypCounts = counts(hyp);
   const refCounts = counts(ref);
   let m = 0;
@@ -96,6 +145,11 @@ export function scorePair(hyp: readonly string[], ref: readonly string[], stop: 
   }
   let r = 0;
   for (const t of refCounts.keys()) if (!stop.has(t)) r++;
+  return finish(p, r, inter, m, hyp.length, ref.length);
+}
+
+/** P/R/F1 from distinct counts (p hyp, r ref, inter shared) and BLEU-1 from m clipped matches. */
+function finish(p: number, r: number, inter: number, m: number, h: number, refLen: number): LexicalScores {
   let precision = 0;
   let recall = 0;
   let f1 = 0;
@@ -104,7 +158,6 @@ export function scorePair(hyp: readonly string[], ref: readonly string[], stop: 
     recall = inter / r;
     f1 = (2 * precision * recall) / (precision + recall);
   }
-  const h = hyp.length;
-  const bleu1 = h === 0 || ref.length === 0 || m === 0 ? 0 : brevityPenalty(ref.length, h) * expLogRatio(m, h);
+  const bleu1 = h === 0 || refLen === 0 || m === 0 ? 0 : brevityPenalty(refLen, h) * expLogRatio(m, h);
   return { precision, recall, f1, bleu1 };
 }

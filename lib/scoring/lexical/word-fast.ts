@@ -14,7 +14,8 @@ const K_COMMA = 3; // , :  padded unless a digit follows
 const K_PERIOD = 4;
 const K_DASH = 5;
 const K_APOS = 6;
-const K_BAIL = 7; // " and `: quote rules rewrite them
+const K_DQUOTE = 7; // " becomes `` (opening) or '' (closing), a token of its own
+const K_BAIL = 8; // `: quote rules rewrite it
 
 const KIND = new Uint8Array(128);
 for (const ch of ";@#$%&?!*[](){}<>") KIND[ch.charCodeAt(0)] = K_PAD;
@@ -24,19 +25,33 @@ KIND[58] = K_COMMA;
 KIND[46] = K_PERIOD;
 KIND[45] = K_DASH;
 KIND[39] = K_APOS;
-KIND[34] = K_BAIL;
+KIND[34] = K_DQUOTE;
 KIND[96] = K_BAIL;
 
-// Trailing characters the sentence-final period rule looks through (its closer set without the
-// quotes, which make the scanner give up anyway).
-const isFinalCloser = (c: number) => c === 32 || c === 93 || c === 41 || c === 125 || c === 62;
+// Trailing characters the sentence-final period rule looks through (its ASCII closer set); by
+// then an opening " has already become ``, which is not a closer.
+function isFinalCloser(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c === 34) return !isOpeningQuote(s, i);
+  return c === 32 || c === 93 || c === 41 || c === 125 || c === 62 || c === 39;
+}
+
+/**
+ * A " at the start, or after a space or ( [ { <, is an opening quote (``). The quote rule that
+ * turns a leading " into `` also pads it, so a second " right after it is opening too.
+ */
+function isOpeningQuote(s: string, i: number): boolean {
+  if (i === 0) return true;
+  const p = s.charCodeAt(i - 1);
+  return p === 32 || p === 40 || p === 91 || p === 123 || p === 60 || (i === 1 && p === 34);
+}
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => (c >= 97 && c <= 122) || isDigit(c);
 
 /** Position of the period that the sentence-final period rule splits off, or -1. */
 function finalPeriodAt(s: string): number {
   let i = s.length - 1;
-  while (i >= 0 && isFinalCloser(s.charCodeAt(i))) i--;
+  while (i >= 0 && isFinalCloser(s, i)) i--;
   return i >= 1 && s.charCodeAt(i) === 46 && s.charCodeAt(i - 1) !== 46 ? i : -1;
 }
 
@@ -46,15 +61,23 @@ function finalPeriodAt(s: string): number {
  * false means: leave it to the full pipeline.
  */
 function pushClitic(s: string, a: number, b: number, apos: number, out: string[]): boolean {
-  if (apos === a || !isAlnum(s.charCodeAt(apos - 1))) return false;
   const tail = s.slice(apos, b);
-  if (tail === "'s" || tail === "'m" || tail === "'d" || tail === "'ll" || tail === "'re" || tail === "'ve") {
+  const clitic = tail === "'s" || tail === "'m" || tail === "'d" || tail === "'ll" || tail === "'re" || tail === "'ve";
+  if (clitic || tail === "'t") {
+    if (apos === a || !isAlnum(s.charCodeAt(apos - 1))) return false;
+  }
+  if (clitic) {
     out.push(s.slice(a, apos), tail);
     return true;
   }
   // n't needs a non-apostrophe, non-space character before the n.
   if (tail === "'t" && apos - 1 > a && s.charCodeAt(apos - 1) === 110) {
     out.push(s.slice(a, apos - 1), "n't");
+    return true;
+  }
+  // Two or more letters/digits after the apostrophe (chang'an, y'all): no quote rule applies.
+  if (tail.length >= 3 && isAlnum(tail.charCodeAt(1)) && isAlnum(tail.charCodeAt(2))) {
+    out.push(s.slice(a, b));
     return true;
   }
   return false;
@@ -134,7 +157,8 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
     if (!flush(s, start, i, apos, out)) return reset(out, mark);
     start = -1;
     apos = -1;
-    if (kind !== K_SPACE) out.push(s[i]);
+    if (kind === K_DQUOTE) out.push(isOpeningQuote(s, i) ? "``" : "''");
+    else if (kind !== K_SPACE) out.push(s[i]);
   }
   if (!flush(s, start, n, apos, out)) return reset(out, mark);
   // Apostrophe rules use Python's Unicode \w and case folding: keep them to ASCII here.

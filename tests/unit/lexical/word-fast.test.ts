@@ -48,7 +48,11 @@ const PIECES = [
 ];
 const biasedText = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((a) => a.join(""));
 // Mostly ordinary words and punctuation, so that the scanner accepts often.
-const COMMON = ["the", "cat", "it's", "don't", "we'll", "2,5", "3.14", "e.g.", "(a)", ",", ".", ";", "!", "?", "x-y", "a/b"];
+const COMMON = [
+  "the", "cat", "it's", "don't", "we'll", "y'all", "x'a", "a'bc", "'ab", "ab'", "o'k", "can't", "n't", "'s", "'t", "'",
+  "''", '"', '"', 'the."', '"the', "2,5", "3.14", "e.g.", "a.", ".", "..", "(a)", ")", "[", ",", ":", ";", "!", "?",
+  "x-y", "a/b", "1", "d", "\u00e9", "\u017f",
+];
 const commonText = fc.array(fc.constantFrom(...COMMON, " ", " ", " "), { maxLength: 30 }).map((a) => a.join(""));
 
 describe("fast word scanner equals the rule pipeline", () => {
@@ -74,7 +78,7 @@ describe("fast word scanner equals the rule pipeline", () => {
     fc.assert(fc.property(biasedText, (t) => void check(t)), { numRuns: 20_000 });
   });
 
-  it("on random text of common words and punctuation (mostly accepted)", () => {
+  it("on random text of common words, quotes and punctuation (often accepted)", () => {
     let used = 0;
     let total = 0;
     fc.assert(
@@ -85,13 +89,15 @@ describe("fast word scanner equals the rule pipeline", () => {
       }),
       { numRuns: 5_000 },
     );
-    expect(used / total).toBeGreaterThan(0.5);
+    expect(used / total).toBeGreaterThan(0.25); // the comparisons must not be vacuous
   });
 
   it("splits the usual cases as NLTK does", () => {
     expect(fast("it's 1,000 (10%), isn't it?")).toEqual(["it", "'s", "1,000", "(", "10", "%", ")", ",", "is", "n't", "it", "?"]);
     expect(fast("see e.g. 3.5... ok.")).toEqual(["see", "e.g.", "3.5", "...", "ok", "."]);
-    expect(fast('say "hi"')).toBeNull();
+    expect(fast('say "hi" ("x").')).toEqual(["say", "``", "hi", "''", "(", "``", "x", "''", ")", "."]);
+    expect(fast("y'all chang'an")).toEqual(["y'all", "chang'an"]);
+    expect(fast("a `b")).toBeNull();
     expect(fast("a -- b")).toBeNull();
     expect(fast("i cannot")).toBeNull();
   });

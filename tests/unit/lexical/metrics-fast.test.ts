@@ -1,0 +1,24 @@
+// scorePair's small-list path (linear search in reused arrays) and its hash-map path must agree
+// with the plain definitions (setScores on stopword-filtered lists, bleu1 on the BLEU lists).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { bleu1, scorePair, setScores } from "@/lib/scoring/lexical/metrics";
+import { stopwordSet } from "@/lib/scoring/lexical/tokenize";
+
+const stop = stopwordSet("new");
+const word = fc.constantFrom("the", "a", "cat", "dog", "is", "run", "x", "y", "z", "of", "it", "'s", "n't", "1");
+
+describe("scorePair equals setScores + bleu1", () => {
+  for (const maxLength of [20, 200]) {
+    it(`on random token lists up to ${maxLength} tokens`, () => {
+      fc.assert(
+        fc.property(fc.array(word, { maxLength }), fc.array(word, { maxLength }), (hyp, ref) => {
+          const got = scorePair(hyp, ref, stop);
+          const want = { ...setScores(hyp.filter((t) => !stop.has(t)), ref.filter((t) => !stop.has(t))), bleu1: bleu1(hyp, ref) };
+          expect(got).toEqual(want);
+        }),
+        { numRuns: 3000 },
+      );
+    });
+  }
+});
