@@ -56,15 +56,16 @@ function finalPeriodAt(s: string): number {
 }
 
 /**
- * Push a word token [a, b) that contains one apostrophe at `apos`. Only the clitic endings the
- * ending-quote rules split ('s 'm 'd 'll 're 've n't, after a letter or digit) are handled;
- * false means: leave it to the full pipeline.
+ * Push a word token [a, b) that contains one apostrophe at `apos`. Handled: the clitic endings
+ * the ending-quote rules split ('s 'm 'd 'll 're 've n't, after a letter or digit; only if
+ * `clitics`), and apostrophes followed by two letters/digits; false means: leave it to the
+ * full pipeline.
  */
-function pushClitic(s: string, a: number, b: number, apos: number, out: string[]): boolean {
+function pushApostrophe(s: string, a: number, b: number, apos: number, clitics: boolean, out: string[]): boolean {
   const tail = s.slice(apos, b);
   const clitic = tail === "'s" || tail === "'m" || tail === "'d" || tail === "'ll" || tail === "'re" || tail === "'ve";
   if (clitic || tail === "'t") {
-    if (apos === a || !isAlnum(s.charCodeAt(apos - 1))) return false;
+    if (!clitics || apos === a || !isAlnum(s.charCodeAt(apos - 1))) return false;
   }
   if (clitic) {
     out.push(s.slice(a, apos), tail);
@@ -92,9 +93,9 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
   const mark = out.length;
   const fp = finalPeriodAt(s);
   let start = -1; // start of the current word token
-  let apos = -1; // apostrophe in the current word token
+  let apos = -1; // first apostrophe in the current word token
+  let apos2 = -1; // second one
   let sawApos = false;
-  let nonAscii = false;
   let doubled = false; // nn, mm or tt: necessary for a contraction without apostrophe
   let prev = 0;
   for (let i = 0; i < n; i++) {
@@ -108,7 +109,6 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
     } else {
       // Curly and angle quotes have rules of their own; the other characters stay in words.
       if (c === 0xab || c === 0xbb || (c >= 0x2018 && c <= 0x201e)) return reset(out, mark);
-      nonAscii = true;
       prev = 0;
     }
     if (kind === K_WORD) {
@@ -117,9 +117,10 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
     }
     if (kind === K_BAIL) return reset(out, mark);
     if (kind === K_APOS) {
-      if (apos >= 0) return reset(out, mark);
+      if (apos2 >= 0) return reset(out, mark);
       if (start < 0) start = i;
-      apos = i;
+      if (apos >= 0) apos2 = i;
+      else apos = i;
       sawApos = true;
       continue;
     }
@@ -145,35 +146,49 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
         if (start < 0) start = i;
         continue;
       }
-      if (!flush(s, start, i, apos, out)) return reset(out, mark);
+      if (!flush(s, start, i, apos, apos2, out)) return reset(out, mark);
       start = -1;
       apos = -1;
+      apos2 = -1;
       out.push(s.slice(i, j)); // a run of periods is one token
       i = j - 1;
       prev = 46;
       continue;
     }
     // A separator: space, or punctuation that becomes a token of its own.
-    if (!flush(s, start, i, apos, out)) return reset(out, mark);
+    if (!flush(s, start, i, apos, apos2, out)) return reset(out, mark);
     start = -1;
     apos = -1;
+    apos2 = -1;
     if (kind === K_DQUOTE) out.push(isOpeningQuote(s, i) ? "``" : "''");
     else if (kind !== K_SPACE) out.push(s[i]);
   }
-  if (!flush(s, start, n, apos, out)) return reset(out, mark);
-  // Apostrophe rules use Python's Unicode \w and case folding: keep them to ASCII here.
-  if (sawApos && nonAscii) return reset(out, mark);
+  if (!flush(s, start, n, apos, apos2, out)) return reset(out, mark);
   if ((sawApos || doubled) && contraction.test(s)) return reset(out, mark);
   return true;
 }
 
-function flush(s: string, start: number, end: number, apos: number, out: string[]): boolean {
+/** Push the word token [start, end) with its apostrophes (at most two, -1 = none). */
+function flush(s: string, start: number, end: number, apos: number, apos2: number, out: string[]): boolean {
   if (start < 0) return true;
   if (apos < 0) {
     out.push(s.slice(start, end));
     return true;
   }
-  return pushClitic(s, start, end, apos, out);
+  // Tokens are space-delimited in the rewritten text, so a lone apostrophe stays one token.
+  if (end - start === 1) {
+    out.push("'");
+    return true;
+  }
+  // A final apostrophe after anything but an apostrophe is split off (by the "' " rule or the
+  // ending-quote rule). The clitic rule would then depend on what follows: give up on clitics.
+  if (s.charCodeAt(end - 1) === 39 && s.charCodeAt(end - 2) !== 39) {
+    if (apos2 < 0) out.push(s.slice(start, end - 1));
+    else if (!pushApostrophe(s, start, end - 1, apos, false, out)) return false;
+    out.push("'");
+    return true;
+  }
+  return apos2 < 0 && pushApostrophe(s, start, end, apos, true, out);
 }
 
 function reset(out: string[], mark: number): false {
