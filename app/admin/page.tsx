@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { BulkForm } from "@/components/admin/bulk-form";
 import { ReviewCard } from "@/components/admin/review-card";
 import { adminPageGuard } from "@/lib/server/queries/admin-access";
 import { listForReview, reviewFilterSchema } from "@/lib/server/queries/admin";
@@ -15,10 +17,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const subs = await listForReview(review);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline gap-4">
-        <h1 className="text-2xl font-semibold">Review submissions</h1>
-        <Link href="/admin/audit">Audit log</Link>
-      </div>
+      <AdminNav current="/admin" />
+      <h1 className="text-2xl font-semibold">Review submissions</h1>
       <nav aria-label="Review filter">
         <ul className="flex flex-wrap gap-3 text-sm">
           {FILTERS.map((f) => (
@@ -30,6 +30,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           ))}
         </ul>
       </nav>
+      {subs.some((s) => s.reviewState === "PENDING" || s.reviewState === "APPROVED") ? <BulkForm /> : null}
       {subs.length === 0 ? <p>Nothing to review.</p> : subs.map((s) => <ReviewCard key={s.id} s={s} />)}
     </div>
   );

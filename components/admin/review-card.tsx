@@ -4,6 +4,7 @@ import { ActionButton } from "@/components/submissions/action-button";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { fmt } from "@/components/ui/format";
 import type { AdminSubmission } from "@/lib/server/queries/admin";
+import { describeFlag } from "@/lib/server/queries/review-flags";
 import { RejectForm } from "./reject-form";
 
 export function ReviewCard({ s }: { s: AdminSubmission }) {
@@ -14,15 +15,22 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
     s.flags.unmatched ? `${s.flags.unmatched} prediction(s) match no key question` : null,
     s.flags.missing ? `${s.flags.missing} key question(s) unanswered (scored 0)` : null,
     s.flags.warnings ? `${s.flags.warnings} validation warning(s)` : null,
-  ].filter(Boolean);
+    ...s.reviewFlags.map(describeFlag),
+    s.staleKey ? "scored under an older answer key" : null,
+  ].filter((f): f is string => Boolean(f));
   return (
     <article aria-labelledby={`rc-${s.id}`} data-testid="review-card" className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <header className="flex flex-wrap items-center gap-2">
+        {canApprove || canReject ? (
+          // Associated with the bulk form at the top of the queue through the `form` attribute.
+          <input type="checkbox" name="ids" value={s.id} form="bulk-form" aria-label={`Select ${s.methodName}`} className="h-4 w-4" />
+        ) : null}
         <h2 id={`rc-${s.id}`} className="text-lg font-semibold">
-          <Link href={`/submissions/${s.id}`}>{s.methodName}</Link>
+          <Link href={`/admin/submissions/${s.id}`}>{s.methodName}</Link>
         </h2>
         <StatusBadge value={s.status} />
         <StatusBadge value={s.reviewState} />
+        {s.isBaseline ? <StatusBadge value="BASELINE" /> : null}
       </header>
       <p className="text-sm">
         by {s.submitter}
@@ -36,7 +44,7 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
         Overall micro F1 <strong className="tabular-nums">{fmt(s.headline.f1)}</strong> · judge <strong className="tabular-nums">{fmt(s.headline.judge)}</strong>
       </p>
       {flags.length > 0 ? (
-        <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" aria-label="Flags">
+        <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" aria-label="Flags" data-testid="flags">
           {flags.map((f) => <li key={f}>{f}</li>)}
         </ul>
       ) : (
@@ -49,8 +57,9 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
         ) : null}
         {canReject ? <RejectForm run={rejectAction.bind(null, s.id)} /> : null}
         {s.status === "SCORED" || s.status === "FAILED" ? (
-          <ActionButton label="Rescore" confirm="Re-run every scoring stage for this submission?" run={rescoreAction.bind(null, s.id)} />
+          <ActionButton label="Rescore" confirm="Re-run every scoring stage for this submission?" run={rescoreAction.bind(null, s.id, "both")} />
         ) : null}
+        <Link href={`/admin/submissions/${s.id}`} className="text-sm">Review details</Link>
       </div>
     </article>
   );

@@ -31,6 +31,7 @@ export const MATRIX: Record<string, Case> = {
   "health GET": { expect: all(200, 503), url: () => "/api/health" },
   "v1/leaderboard GET": { expect: all(200), url: () => "/api/v1/leaderboard" },
   "v1/leaderboard.csv GET": { expect: all(200), url: () => "/api/v1/leaderboard.csv" },
+  "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
   "v1/submissions GET": { expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },

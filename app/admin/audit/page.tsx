@@ -1,39 +1,34 @@
 import type { Metadata } from "next";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { AuditTable } from "@/components/admin/audit-table";
 import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { listAuditEvents } from "@/lib/server/queries/audit";
+import { auditFilterSchema, listAuditEvents } from "@/lib/server/queries/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 
-export default async function AuditPage() {
+const ACTIONS = ["", "submission.", "submission.approve", "submission.reject", "submission.unpublish", "submission.baseline", "submission.metadata", "submission.rescore", "submission.retry", "user.", "token.", "judge."];
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await adminPageGuard();
-  const events = await listAuditEvents({ take: 200 });
+  const sp = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const filter = auditFilterSchema.parse(sp);
+  const events = await listAuditEvents({ ...filter, take: filter.take ?? 200 });
+  const input = "rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
   return (
     <div className="space-y-4">
+      <AdminNav current="/admin/audit" />
       <h1 className="text-2xl font-semibold">Audit log</h1>
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-sm" data-testid="audit-table">
-          <thead>
-            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-              <th scope="col" className="px-2 py-1">Time (UTC)</th>
-              <th scope="col" className="px-2 py-1">Actor</th>
-              <th scope="col" className="px-2 py-1">Action</th>
-              <th scope="col" className="px-2 py-1">Target</th>
-              <th scope="col" className="px-2 py-1">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                <td className="px-2 py-1 whitespace-nowrap">{e.createdAt.replace("T", " ").slice(0, 19)}</td>
-                <td className="px-2 py-1">{e.actor ?? "system"}</td>
-                <td className="px-2 py-1"><code>{e.action}</code></td>
-                <td className="px-2 py-1">{e.targetType} {e.targetId}</td>
-                <td className="px-2 py-1"><code className="break-all">{JSON.stringify(e.details)}</code></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter audit events">
+        <label className="flex flex-col">Action
+          <select name="action" defaultValue={filter.action ?? ""} className={input}>
+            {ACTIONS.map((a) => <option key={a} value={a}>{a || "any"}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col">Actor email<input name="actor" defaultValue={filter.actor ?? ""} className={input} /></label>
+        <label className="flex flex-col">Target id<input name="targetId" defaultValue={filter.targetId ?? ""} className={input} /></label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">Filter</button>
+      </form>
+      <AuditTable events={events} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "../db";
 import { currentScorerVersion } from "../scoring-version";
+import { reviewFlags, type ReviewFlag } from "./review-flags";
 
 export const reviewFilterSchema = z.enum(["pending", "approved", "rejected", "withdrawn", "all"]).catch("pending");
 export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
@@ -22,6 +23,10 @@ export type AdminSubmission = {
   createdAt: string;
   headline: { f1: number | null; judge: number | null };
   flags: { answersDiffer: number; unmatched: number; missing: number | null; warnings: number };
+  /** Duplicates, similar answers, far-above-best scores, judge failures (lib/server/queries/review-flags.ts). */
+  reviewFlags: ReviewFlag[];
+  isBaseline: boolean;
+  staleKey: boolean;
 };
 
 /** Review queue: scored pending submissions first (they are actionable), newest first within a group. */
@@ -30,12 +35,14 @@ export async function listForReview(filter: ReviewFilter, take = 100): Promise<A
   const subs = await db.submission.findMany({ where, orderBy: { createdAt: "desc" }, take, include: { user: { select: { email: true } } } });
   const ids = subs.map((s) => s.id);
   const version = await currentScorerVersion();
-  const [scores, differ, unmatched, matched, keyCounts] = await Promise.all([
+  const [scores, differ, unmatched, matched, keyCounts, flagMap, activeKey] = await Promise.all([
     db.score.findMany({ where: { submissionId: { in: ids }, scorerVersion: version, split: "overall", scope: "ALL", aggregate: "micro", metric: { in: ["f1", "judge"] } } }),
     db.prediction.groupBy({ by: ["submissionId"], where: { submissionId: { in: ids }, answerDiffers: true }, _count: { _all: true } }),
     db.prediction.groupBy({ by: ["submissionId"], where: { submissionId: { in: ids }, referenceQuestionId: null }, _count: { _all: true } }),
     db.prediction.groupBy({ by: ["submissionId", "split"], where: { submissionId: { in: ids }, referenceQuestionId: { not: null } }, _count: { _all: true } }),
     db.referenceQuestion.groupBy({ by: ["versionId", "split"], _count: { _all: true } }),
+    reviewFlags(ids),
+    db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true } }),
   ]);
   const count = (rows: Array<{ submissionId: string; _count: { _all: number } }>, id: string) => rows.filter((r) => r.submissionId === id).reduce((a, r) => a + r._count._all, 0);
   const files = await db.submissionFile.findMany({ where: { submissionId: { in: ids } }, select: { submissionId: true, split: true } });
@@ -71,6 +78,9 @@ export async function listForReview(filter: ReviewFilter, take = 100): Promise<A
         missing,
         warnings: Array.isArray(s.warnings) ? s.warnings.length : 0,
       },
+      reviewFlags: (flagMap.get(s.id) ?? []).filter((f) => f.kind !== "answers-differ" && f.kind !== "missing-questions"),
+      isBaseline: s.isBaseline,
+      staleKey: Boolean(activeKey && s.answerKeyVersionId && s.answerKeyVersionId !== activeKey.id),
     };
   });
   const actionable = (a: AdminSubmission) => (a.reviewState === "PENDING" && a.status === "SCORED" ? 0 : 1);

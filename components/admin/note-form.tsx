@@ -1,0 +1,37 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/server/errors";
+
+/** A one-field form for decisions that must carry a note (unpublish). */
+export function NoteForm({ label, button, run }: { label: string; button: string; run: (note: string) => Promise<ActionResult<unknown>> }) {
+  const id = useId();
+  const router = useRouter();
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        start(async () => {
+          const res = await run(note);
+          if (res.ok) {
+            setNote("");
+            router.refresh();
+          } else setError(res.error.details[0]?.message ?? res.error.message);
+        });
+      }}
+    >
+      <div>
+        <label htmlFor={id} className="block text-sm">{label}</label>
+        <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className="w-64 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+      </div>
+      <button type="submit" disabled={pending} className="rounded border border-amber-500 px-3 py-1 text-sm disabled:opacity-60">{pending ? "Working…" : button}</button>
+      {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { fmt } from "@/components/ui/format";
+import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import type { Comparator } from "@/lib/server/queries/review-detail";
+import type { ScoreRowView } from "@/lib/server/queries/scores";
+
+const SPLITS = ["overall", "dyadic", "multi-party"] as const;
+const SCOPES = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES] as const;
+
+const cell = (rows: ScoreRowView[], split: string, scope: string, metric: string) => rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === "micro")?.value;
+
+/** Micro scores per split and scope: this submission next to the top approved entries and the baselines. */
+export function ScoreComparison({ rows, comparators, metric }: { rows: ScoreRowView[]; comparators: Comparator[]; metric: "f1" | "judge" }) {
+  if (rows.length === 0) return <p className="text-sm">No {metric} scores yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-sm tabular-nums" data-testid={`compare-${metric}`}>
+        <caption className="text-left font-medium">{metric === "f1" ? "F1" : "LLM judge"} (micro) per split and scope</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-left dark:border-slate-700">
+            <th scope="col" className="px-2 py-1">Split / scope</th>
+            <th scope="col" className="px-2 py-1">This submission</th>
+            {comparators.map((c) => (
+              <th key={c.id} scope="col" className="px-2 py-1">{c.methodName}{c.isBaseline ? " (baseline)" : ""}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {SPLITS.flatMap((split) =>
+            SCOPES.filter((scope) => cell(rows, split, scope, metric) !== undefined).map((scope) => (
+              <tr key={`${split}-${scope}`} className="border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className="px-2 py-1 text-left font-normal">{split} · {scope}</th>
+                <td className="px-2 py-1 font-semibold">{fmt(cell(rows, split, scope, metric))}</td>
+                {comparators.map((c) => <td key={c.id} className="px-2 py-1">{fmt(cell(c.rows, split, scope, metric))}</td>)}
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

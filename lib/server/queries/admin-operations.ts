@@ -1,0 +1,50 @@
+import { db } from "../db";
+import { getScoringQueue } from "../queue";
+
+// Operations view: what is queued or running, what failed and why, and how long stages take.
+// Queue numbers come from BullMQ (Redis) and from submission status (Postgres): the DB view
+// still answers when Redis is down.
+
+export type StageTiming = { stage: string; runs: number; medianMs: number | null; p95Ms: number | null };
+export type Operations = {
+  queue: { ok: true; counts: Record<string, number> } | { ok: false; error: string };
+  byStatus: Record<string, number>;
+  running: Array<{ submissionId: string; methodName: string; stage: string | null; done: number; total: number; startedAt: string | null }>;
+  failed: Array<{ id: string; methodName: string; submitter: string; failureStage: string | null; failureReason: string | null; updatedAt: string }>;
+  timings: StageTiming[];
+};
+
+async function queueCounts(): Promise<Operations["queue"]> {
+  try {
+    const counts = await Promise.race([
+      getScoringQueue().getJobCounts("waiting", "active", "delayed", "failed", "completed", "prioritized"),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("Redis did not answer within 2 s")), 2000)),
+    ]);
+    return { ok: true, counts };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message.split("\n")[0]!.replace(/\/\/[^@\s]*@/g, "//***@") : "unavailable" };
+  }
+}
+
+export async function getOperations(): Promise<Operations> {
+  const [queue, statuses, running, failed, timings] = await Promise.all([
+    queueCounts(),
+    db.submission.groupBy({ by: ["status"], _count: { _all: true } }),
+    db.stageRun.findMany({ where: { status: "RUNNING" }, orderBy: { startedAt: "asc" }, take: 50, include: { submission: { select: { methodName: true, stage: true } } } }),
+    db.submission.findMany({ where: { status: "FAILED" }, orderBy: { updatedAt: "desc" }, take: 50, include: { user: { select: { email: true } } } }),
+    db.$queryRaw<Array<{ stage: string; runs: bigint; median: number | null; p95: number | null }>>`
+      SELECT stage, count(*) AS runs,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ("finishedAt" - "startedAt")) * 1000) AS median,
+        percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM ("finishedAt" - "startedAt")) * 1000) AS p95
+      FROM "StageRun"
+      WHERE status = 'DONE' AND "startedAt" IS NOT NULL AND "finishedAt" >= now() - interval '1 day'
+      GROUP BY stage ORDER BY stage`,
+  ]);
+  return {
+    queue,
+    byStatus: Object.fromEntries(statuses.map((s) => [s.status, s._count._all])),
+    running: running.map((r) => ({ submissionId: r.submissionId, methodName: r.submission.methodName, stage: r.stage, done: r.done, total: r.total, startedAt: r.startedAt?.toISOString() ?? null })),
+    failed: failed.map((s) => ({ id: s.id, methodName: s.methodName, submitter: s.user.email, failureStage: s.failureStage, failureReason: s.failureReason, updatedAt: s.updatedAt.toISOString() })),
+    timings: timings.map((t) => ({ stage: t.stage, runs: Number(t.runs), medianMs: t.median === null ? null : Math.round(t.median), p95Ms: t.p95 === null ? null : Math.round(t.p95) })),
+  };
+}

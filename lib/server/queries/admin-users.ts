@@ -1,0 +1,14 @@
+import { db } from "../db";
+
+export type AdminUserRow = { id: string; email: string; name: string | null; role: "SUBMITTER" | "ADMIN"; createdAt: string; submissions: number };
+
+/** Accounts for the role page: admins first, then newest. No password hashes or tokens leave here. */
+export async function listUsers(opts: { q?: string; take?: number } = {}): Promise<AdminUserRow[]> {
+  const users = await db.user.findMany({
+    where: opts.q ? { email: { contains: opts.q, mode: "insensitive" } } : {},
+    orderBy: [{ role: "desc" }, { createdAt: "desc" }],
+    take: Math.min(opts.take ?? 200, 500),
+    select: { id: true, email: true, name: true, role: true, createdAt: true, _count: { select: { submissions: true } } },
+  });
+  return users.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, createdAt: u.createdAt.toISOString(), submissions: u._count.submissions }));
+}
