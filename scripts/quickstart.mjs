@@ -61,10 +61,12 @@ async function generateClient() {
 
 function embeddedPgDir() {
   // As root the server runs as OS user `postgres`, which cannot enter a root-owned
-  // checkout (e.g. /root/...): keep the cluster under the temp dir, one per checkout.
+  // checkout (e.g. /root/...): keep the cluster outside it, one per checkout. /var/tmp
+  // survives reboots (FHS), unlike /tmp; fall back to the OS temp dir elsewhere.
   if (!isRoot()) return path.join(root, ".data", "pg");
   const tag = createHash("sha256").update(root).digest("hex").slice(0, 10);
-  return path.join(os.tmpdir(), `h2hmem-${tag}`, "pg");
+  const base = existsSync("/var/tmp") ? "/var/tmp" : os.tmpdir();
+  return path.join(base, `h2hmem-${tag}`, "pg");
 }
 
 async function database(config) {
