@@ -1,8 +1,8 @@
 // Lexical metrics of the H2HMem benchmark (precision, recall, F1, BLEU-1), bit-exact with the
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores } from "../types";
-import { scorePair } from "./metrics";
-import { filterTokens, rawTokens, stopwordSet } from "./tokenize";
+import { scoreRawTokens } from "./score-ids";
+import { rawTokens } from "./tokenize";
 
 export { tokenize, type TokenizeOptions } from "./tokenize";
 
@@ -21,5 +21,5 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   // Tokenizing is deterministic, so one pass per text serves both the P/R and BLEU token lists.
   const predRaw = rawTokens(pred ?? "", mode);
   const refRaw = rawTokens(ref ?? "", mode);
-  return scorePair(filterTokens(predRaw, false), filterTokens(refRaw, false), stopwordSet(stopwords));
+  return scoreRawTokens(predRaw, refRaw, stopwords);
 }

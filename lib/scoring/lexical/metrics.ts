@@ -149,7 +149,7 @@ function scorePairLarge(hyp: readonly string[], ref: readonly string[], stop: Re
 }
 
 /** P/R/F1 from distinct counts (p hyp, r ref, inter shared) and BLEU-1 from m clipped matches. */
-function finish(p: number, r: number, inter: number, m: number, h: number, refLen: number): LexicalScores {
+export function finish(p: number, r: number, inter: number, m: number, h: number, refLen: number): LexicalScores {
   let precision = 0;
   let recall = 0;
   let f1 = 0;

@@ -96,6 +96,7 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
   let apos = -1; // first apostrophe in the current word token
   let apos2 = -1; // second one
   let sawApos = false;
+  let upper = false;
   let doubled = false; // nn, mm or tt: necessary for a contraction without apostrophe
   let prev = 0;
   for (let i = 0; i < n; i++) {
@@ -103,6 +104,7 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
     let kind = K_WORD;
     if (c < 128) {
       kind = KIND[c];
+      if (c >= 65 && c <= 90) upper = true;
       const lower = c | 0x20;
       if (lower === prev && (lower === 110 || lower === 109 || lower === 116)) doubled = true;
       prev = lower;
@@ -164,11 +166,22 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
     else if (kind !== K_SPACE) out.push(s[i]);
   }
   if (!flush(s, start, n, apos, apos2, out)) return reset(out, mark);
-  if ((sawApos || doubled) && contraction.test(s)) return reset(out, mark);
+  if ((sawApos || doubled) && mayContract(s, sawApos, doubled, upper) && contraction.test(s)) return reset(out, mark);
   return true;
 }
 
 /** Push the word token [start, end) with its apostrophes (at most two, -1 = none). */
+/**
+ * Cheap necessary condition for the contraction pre-test: every contraction pattern contains one
+ * of these anchors in any of its case variants (nnot, mme, nna, tta without apostrophe; 'ye, 'n,
+ * 't with one). Text with ASCII capitals (not normalized) always goes to the regex.
+ */
+function mayContract(s: string, apos: boolean, doubled: boolean, upper: boolean): boolean {
+  if (upper) return true;
+  if (doubled && (s.includes("nnot") || s.includes("mme") || s.includes("nna") || s.includes("tta"))) return true;
+  return apos && (s.includes("'ye") || s.includes("'n") || s.includes("'t"));
+}
+
 function flush(s: string, start: number, end: number, apos: number, apos2: number, out: string[]): boolean {
   if (start < 0) return true;
   if (apos < 0) {

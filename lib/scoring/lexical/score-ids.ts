@@ -1,0 +1,93 @@
+// All four metrics straight from the raw (unfiltered) token lists, with tokens interned to small
+// integers: punctuation and stopword tests become flag lookups and counting becomes array
+// indexing, instead of hash maps of fresh strings per pair. Same arithmetic as scorePair on
+// filterTokens output (checked by tests/unit/lexical/metrics-fast.test.ts and parity tests).
+import type { LexicalScores, StopwordList } from "../types";
+import { finish, scorePair } from "./metrics";
+import { filterTokens, isPunctOnly, stopwordSet } from "./tokenize";
+
+// The table is bounded: when it would overflow it is emptied between pairs (ids are only
+// meaningful within one pair, so nothing depends on them surviving).
+const LIMIT = 1 << 17;
+const ids = new Map<string, number>();
+const F_PUNCT = 1;
+const F_STOP_NEW = 2;
+const F_STOP_OLD = 4;
+const flags = new Uint8Array(LIMIT);
+const hypCount = new Int32Array(LIMIT);
+const refCount = new Int32Array(LIMIT);
+// A count is valid only if its stamp is the current pair's epoch, so nothing is cleared per pair.
+const hypStamp = new Int32Array(LIMIT);
+const refStamp = new Int32Array(LIMIT);
+let epoch = 0;
+let hypDistinct = new Int32Array(256);
+const STOP_NEW = stopwordSet("new");
+const STOP_OLD = stopwordSet("old");
+
+function idOf(t: string): number {
+  let id = ids.get(t);
+  if (id === undefined) {
+    id = ids.size;
+    ids.set(t, id);
+    flags[id] = (isPunctOnly(t) ? F_PUNCT : 0) | (STOP_NEW.has(t) ? F_STOP_NEW : 0) | (STOP_OLD.has(t) ? F_STOP_OLD : 0);
+  }
+  return id;
+}
+
+function nextEpoch(needed: number): void {
+  if (ids.size + needed > LIMIT) ids.clear();
+  if (epoch === 0x7fffffff || ids.size === 0) {
+    hypStamp.fill(0);
+    refStamp.fill(0);
+    epoch = 0;
+  }
+  epoch++;
+}
+
+/** Precision, recall, F1 and BLEU-1 of raw token lists (the script's tokenize before filtering). */
+export function scoreRawTokens(hyp: readonly string[], ref: readonly string[], stopwords: StopwordList): LexicalScores {
+  // A pair too large for the table takes the string-keyed path.
+  if (hyp.length + ref.length > LIMIT / 2) {
+    return scorePair(filterTokens(hyp, false), filterTokens(ref, false), stopwordSet(stopwords));
+  }
+  nextEpoch(hyp.length + ref.length);
+  const stopFlag = stopwords === "old" ? F_STOP_OLD : F_STOP_NEW;
+  if (hypDistinct.length < hyp.length) hypDistinct = new Int32Array(hyp.length);
+  let dh = 0;
+  let h = 0;
+  for (let i = 0; i < hyp.length; i++) {
+    const id = idOf(hyp[i]);
+    if (flags[id] & F_PUNCT) continue;
+    h++;
+    if (hypStamp[id] !== epoch) {
+      hypStamp[id] = epoch;
+      hypCount[id] = 1;
+      hypDistinct[dh++] = id;
+    } else hypCount[id]++;
+  }
+  let refLen = 0;
+  let r = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const id = idOf(ref[i]);
+    if (flags[id] & F_PUNCT) continue;
+    refLen++;
+    if (refStamp[id] !== epoch) {
+      refStamp[id] = epoch;
+      refCount[id] = 1;
+      if (!(flags[id] & stopFlag)) r++;
+    } else refCount[id]++;
+  }
+  let m = 0;
+  let p = 0;
+  let inter = 0;
+  for (let k = 0; k < dh; k++) {
+    const id = hypDistinct[k];
+    const inRef = refStamp[id] === epoch;
+    if (inRef) m += hypCount[id] < refCount[id] ? hypCount[id] : refCount[id];
+    if (!(flags[id] & stopFlag)) {
+      p++;
+      if (inRef) inter++;
+    }
+  }
+  return finish(p, r, inter, m, h, refLen);
+}
