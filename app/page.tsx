@@ -1,43 +1,71 @@
 import Link from "next/link";
 import { LeaderboardControls, hrefWith } from "@/components/leaderboard/controls";
-import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { LeaderboardTable, TIE_RULE } from "@/components/leaderboard/leaderboard-table";
+import { Pagination } from "@/components/leaderboard/pagination";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
+import { SplitTabs } from "@/components/leaderboard/split-tabs";
+import { currentScorerVersion } from "@/lib/server/scoring-version";
 import { activeAnswerKeyInfo } from "@/lib/server/queries/answer-key-info";
-import { getLeaderboard } from "@/lib/server/queries/leaderboard";
-import { parseLeaderboardParams } from "@/lib/server/queries/leaderboard-params";
+import { getLeaderboard } from "@/lib/server/queries/leaderboard-view";
+import { parseLeaderboardParams, viewQuery } from "@/lib/server/queries/leaderboard-params";
 
-// Approvals must show up at once, so the page is rendered per request.
+// Approvals must show up at once, so the page is rendered per request (from a board cache that
+// is invalidated by any submission change, see lib/server/queries/leaderboard.ts).
 export const dynamic = "force-dynamic";
 
 export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = parseLeaderboardParams(await searchParams);
-  const [board, key] = await Promise.all([getLeaderboard(params), activeAnswerKeyInfo()]);
-  const api = `/api/v1/leaderboard?split=${params.split}&metric=${params.metric}&aggregate=${params.aggregate}`;
   return (
-    <div className="space-y-6">
+    <div className="space-y-5">
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">H2HMem Leaderboard</h1>
         <p className="max-w-4xl text-slate-700 dark:text-slate-300">
-          Memory systems that observe multi-session human-human conversations with shared images, then answer questions about them:
-          2,046 dyadic and 190 multi-party questions in 9 categories. Scores are means over questions (micro) with 95% bootstrap
-          confidence intervals; unanswered questions count as 0.
+          Memory systems that observe multi-session human-human conversations with shared images, then answer questions about them
+          in 9 categories. Scores are means over questions (micro) or over categories (macro) with 95% bootstrap intervals; unanswered
+          questions count as 0. <Link href="/about">How scores are computed</Link>.
         </p>
       </div>
-      <LeaderboardControls params={params} />
+      <SplitTabs params={params} />
+      <LeaderboardControls params={params} hasJudge={currentScorerVersion().includes("judge=")} />
+      <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
+        <strong>Ties:</strong> {TIE_RULE} Sorting by a main type or category shows the rank within it. Hover a cell for its interval and n.
+      </p>
+      {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
+          the board must render completely without it. */}
+      <BoardBody parsed={params} />
+      <PublishedBaselinesTable />
+    </div>
+  );
+}
+
+async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboardParams> }) {
+  const [board, key] = await Promise.all([getLeaderboard(parsed), activeAnswerKeyInfo()]);
+  const params = board.params;
+  const q = viewQuery(params, { page: false });
+  const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;
+  const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified;
+  return (
+    <>
       {board.entries.length === 0 ? (
         <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
-          {params.q ? "No approved entry matches the search." : `No approved entry has ${params.metric === "judge" ? "LLM-judge" : "these"} scores yet.`}{" "}
-          {params.q ? <Link href={hrefWith(params, { q: undefined })}>Clear the search</Link> : <Link href="/submit">Submit yours</Link>}
+          {filtered ? "No approved entry matches the search and filters." : `No approved entry has ${params.metric === "judge" ? "LLM-judge" : "these"} scores yet.`}{" "}
+          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
         </p>
       ) : (
         <LeaderboardTable entries={board.entries} params={params} />
       )}
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Scorer version <code>{board.scorerVersion}</code> ·{" "}
-        {key ? `answer key “${key.label}” (${key.questionCount} questions)` : "no answer key loaded: submitted original answers are the references"} · generated {board.generatedAt.replace("T", " ").slice(0, 19)} UTC · data as{" "}
-        <a href={api}>JSON</a> or <a href={api.replace("/leaderboard?", "/leaderboard.csv?")}>CSV</a>
+      <Pagination params={params} pages={board.pages} total={board.total} />
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Scorer version <code data-testid="scorer-version">{board.scorerVersion}</code> ·{" "}
+        {key ? `answer key “${key.label}” (${key.questionCount} questions)` : "no answer key loaded: submitted original answers are the references"} · generated{" "}
+        {board.generatedAt.replace("T", " ").slice(0, 19)} UTC · {board.total} of {board.boardSize} ranked entries shown
       </p>
-      <PublishedBaselinesTable />
-    </div>
+      <p className="flex flex-wrap gap-3 text-sm">
+        <span>Download this view:</span>
+        <a href={api.replace("/leaderboard", "/leaderboard.csv")} download data-testid="download-csv">CSV</a>
+        <a href={api} data-testid="download-json">JSON</a>
+        <Link href="/api/v1/openapi.json">API description (OpenAPI)</Link>
+      </p>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { fmt } from "@/components/ui/format";
 /** A minus B per scope, with the paired-bootstrap CI; a CI excluding 0 marks a real difference. */
 export function CompareTable({ results, nameA, nameB }: { results: PairedResult[]; nameA: string; nameB: string }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${nameA} versus ${nameB}`}>
       <table className="min-w-full text-sm" data-testid="compare-table">
         <caption className="sr-only">{nameA} minus {nameB}, paired bootstrap</caption>
         <thead>

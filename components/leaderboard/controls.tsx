@@ -1,49 +1,61 @@
-import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
-import { METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
+import { viewQuery, type LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
+import { METRIC_LABELS } from "@/components/ui/format";
 
-const select = "rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
+const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
 
 /** Plain GET form: the view is fully described by the URL and works without JavaScript. */
-export function LeaderboardControls({ params }: { params: LeaderboardParams }) {
+export function LeaderboardControls({ params, hasJudge }: { params: LeaderboardParams; hasJudge: boolean }) {
+  const metrics = Object.entries(METRIC_LABELS).filter(([v]) => v !== "judge" || hasJudge || params.metric === "judge");
   return (
-    <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-label="Leaderboard view">
-      <div>
-        <label htmlFor="lb-split" className="block text-sm">Split</label>
-        <select id="lb-split" name="split" defaultValue={params.split} className={select}>
-          {Object.entries(SPLIT_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-        </select>
-      </div>
+    <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-label="Leaderboard view" role="search">
+      <input type="hidden" name="split" value={params.split} />
+      {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       <div>
         <label htmlFor="lb-metric" className="block text-sm">Metric</label>
-        <select id="lb-metric" name="metric" defaultValue={params.metric} className={select}>
-          {Object.entries(METRIC_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+        <select id="lb-metric" name="metric" defaultValue={params.metric} className={field}>
+          {metrics.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
         </select>
       </div>
       <div>
         <label htmlFor="lb-agg" className="block text-sm">Average</label>
-        <select id="lb-agg" name="aggregate" defaultValue={params.aggregate} className={select}>
+        <select id="lb-agg" name="aggregate" defaultValue={params.aggregate} className={field}>
           <option value="micro">Micro (over questions)</option>
           <option value="macro">Macro (over categories)</option>
         </select>
       </div>
       <div>
         <label htmlFor="lb-q" className="block text-sm">Search</label>
-        <input id="lb-q" name="q" type="search" defaultValue={params.q ?? ""} placeholder="method or organization" className={select} />
+        <input id="lb-q" name="q" type="search" defaultValue={params.q ?? ""} placeholder="method or organization" className={field} />
       </div>
-      {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
+      <div>
+        <label htmlFor="lb-modality" className="block text-sm">Modality</label>
+        <select id="lb-modality" name="modality" defaultValue={params.modality} className={field}>
+          <option value="all">All</option>
+          <option value="text">Text only</option>
+          <option value="multimodal">Multimodal</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor="lb-baselines" className="block text-sm">Baselines</label>
+        <select id="lb-baselines" name="baselines" defaultValue={params.baselines} className={field}>
+          <option value="include">Include</option>
+          <option value="exclude">Hide</option>
+          <option value="only">Only baselines</option>
+        </select>
+      </div>
+      <div className="flex items-center gap-1 pb-1">
+        <input id="lb-verified" name="verified" type="checkbox" value="1" defaultChecked={params.verified} className="h-4 w-4" />
+        <label htmlFor="lb-verified" className="text-sm">
+          <abbr title="Scored against the official answer key, not against the answers shipped in the prediction file">Verified</abbr> only
+        </label>
+      </div>
       <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white hover:bg-blue-800">Apply</button>
     </form>
   );
 }
 
+/** Link to the view with `patch` applied; any change other than the page goes back to page 1. */
 export function hrefWith(params: LeaderboardParams, patch: Partial<LeaderboardParams>): string {
-  const merged = { ...params, ...patch };
-  const sp = new URLSearchParams();
-  if (merged.split !== "overall") sp.set("split", merged.split);
-  if (merged.metric !== "f1") sp.set("metric", merged.metric);
-  if (merged.aggregate !== "micro") sp.set("aggregate", merged.aggregate);
-  if (merged.sort) sp.set("sort", merged.sort);
-  if (merged.q) sp.set("q", merged.q);
-  const s = sp.toString();
+  const s = viewQuery({ ...params, page: 1, ...patch });
   return s ? `/?${s}` : "/";
 }

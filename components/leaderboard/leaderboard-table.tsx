@@ -1,68 +1,82 @@
 import Link from "next/link";
 import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
-import type { LeaderboardEntry } from "@/lib/server/queries/leaderboard";
+import type { ViewEntry } from "@/lib/server/queries/leaderboard-view";
 import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
 import { fmt, fmtCi, fmtDate, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 import { HeatCell } from "./heat-cell";
 import { SortHeader } from "./sort-header";
 
 const MAIN_ABBR: Record<string, string> = { RECALL: "Recall", REASONING: "Reason.", APPLICATION: "Applic." };
+export const TIE_RULE =
+  "Ranks are competition ranks (1, 2, 2, 4). Walking down the list, an entry shares the rank of the entry above it when their 95% bootstrap confidence intervals overlap; “=” marks a tied rank.";
+const th = "px-2 py-1";
 
-function Badges({ e }: { e: LeaderboardEntry }) {
-  const badges = [e.isBaseline ? "baseline" : null, e.modality === "multimodal" ? "multimodal" : e.modality === "text" ? "text" : null].filter(Boolean);
+function Badges({ e }: { e: ViewEntry }) {
+  const badges = [
+    e.isBaseline ? { t: "baseline", c: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50" } : null,
+    e.modality ? { t: e.modality, c: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50" } : null,
+    e.verified ? { t: "verified", c: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" } : null,
+  ].filter((b): b is { t: string; c: string } => b !== null);
+  return <>{badges.map((b) => <span key={b.t} className={`ml-1 rounded px-1.5 py-0.5 text-xs ${b.c}`}>{b.t}</span>)}</>;
+}
+
+function RankCell({ e }: { e: ViewEntry }) {
+  const r = e.scopeRank;
+  const show = r ?? { rank: e.rank, tied: e.tied };
   return (
-    <>
-      {badges.map((b) => (
-        <span key={b} className="ml-1 rounded bg-slate-200 px-1.5 py-0.5 text-xs dark:bg-slate-700">{b}</span>
-      ))}
-    </>
+    <td className={`${th} tabular-nums whitespace-nowrap`} data-testid="rank">
+      {show.tied ? <abbr title="tied: its 95% CI overlaps the neighbouring entry's">{show.rank}=</abbr> : show.rank}
+      {r ? <span className="block text-xs text-slate-600 dark:text-slate-400">in {r.scope} · overall {e.rank}{e.tied ? "=" : ""}</span> : null}
+    </td>
   );
 }
 
-export function LeaderboardTable({ entries, params }: { entries: LeaderboardEntry[]; params: LeaderboardParams }) {
+export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; params: LeaderboardParams }) {
   const caption = `${SPLIT_LABELS[params.split]} · ${METRIC_LABELS[params.metric]} · ${params.aggregate} average`;
+  const groups = MAIN_TYPES.map((m) => ({ m, cats: CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m) }));
+  const sortScope = params.sort?.replace(/^-/, "");
   return (
-    <div>
-      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-        Ranks sharing a number (shown as 2=) are statistically tied: their 95% confidence intervals overlap. Hover a cell for its CI and n.
-      </p>
-      <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="min-w-full border-collapse text-sm" data-testid="leaderboard">
         <caption className="sr-only">{caption}</caption>
         <thead>
+          <tr className="border-b border-slate-200 dark:border-slate-800">
+            <SortHeader params={params} sortKey="rank" rowSpan={2} label={sortScope && sortScope in CATEGORIES ? `Rank (${sortScope})` : "Rank"} title={TIE_RULE} className={`${th} text-left`} />
+            <SortHeader params={params} sortKey="method" rowSpan={2} label="Method" className={`${th} text-left`} />
+            <SortHeader params={params} sortKey="org" rowSpan={2} label="Organization" className={`${th} text-left`} />
+            <SortHeader params={params} sortKey="value" rowSpan={2} label={METRIC_LABELS[params.metric]!} title={`${METRIC_LABELS[params.metric]} (${params.aggregate} average) with its 95% bootstrap interval`} />
+            <th scope="colgroup" colSpan={3} className={`${th} text-center`}>Main types</th>
+            {groups.map((g) => <th key={g.m} scope="colgroup" colSpan={g.cats.length} className={`${th} border-l border-slate-200 text-center dark:border-slate-800`}>{MAIN_TYPE_NAMES[g.m]}</th>)}
+            <SortHeader params={params} sortKey="answered" rowSpan={2} label="Answered" title="questions answered / questions scored (unanswered count as 0)" />
+            <SortHeader params={params} sortKey="date" rowSpan={2} label="Date" title="submission date" className={`${th} text-left`} />
+          </tr>
           <tr className="border-b border-slate-300 dark:border-slate-700">
-            <SortHeader params={params} sortKey="rank" label="Rank" className="px-2 py-1 text-left" />
-            <SortHeader params={params} sortKey="method" label="Method" className="px-2 py-1 text-left" />
-            <SortHeader params={params} sortKey="value" label={METRIC_LABELS[params.metric]!} />
             {MAIN_TYPES.map((m) => <SortHeader key={m} params={params} sortKey={m} label={MAIN_ABBR[m]!} title={MAIN_TYPE_NAMES[m]} />)}
-            {CATEGORY_CODES.map((c) => <SortHeader key={c} params={params} sortKey={c} label={c} title={CATEGORIES[c].name} />)}
-            <th scope="col" className="px-2 py-1 text-right"><abbr title="questions answered / questions scored">n</abbr></th>
-            <SortHeader params={params} sortKey="date" label="Date" className="px-2 py-1 text-left" />
+            {groups.flatMap((g) => g.cats.map((c) => <SortHeader key={c} params={params} sortKey={c} label={c} title={CATEGORIES[c].name} />))}
           </tr>
         </thead>
         <tbody>
           {entries.map((e) => (
-            <tr key={e.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="leaderboard-row">
-              <td className="px-2 py-1 tabular-nums">{e.tied ? <abbr title="statistically tied with the neighbouring entry">{e.rank}=</abbr> : e.rank}</td>
-              <th scope="row" className="px-2 py-1 text-left font-normal">
+            <tr key={e.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="leaderboard-row" data-entry-id={e.id}>
+              <RankCell e={e} />
+              <th scope="row" className={`${th} min-w-40 text-left font-normal`}>
                 <Link href={`/entries/${e.id}`} className="font-medium">{e.methodName}</Link>
                 <Badges e={e} />
-                {e.organization ? <span className="block text-xs text-slate-600 dark:text-slate-400">{e.organization}</span> : null}
               </th>
-              <td className="px-2 py-1 text-right tabular-nums">
+              <td className={`${th} text-left`}>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</td>
+              <td className={`${th} text-right tabular-nums whitespace-nowrap`} data-testid="headline">
                 <strong>{fmt(e.overall.value)}</strong>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">{fmtCi(e.overall.ciLow, e.overall.ciHigh)}</span>
               </td>
-              {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} />)}
-              {CATEGORY_CODES.map((c) => <HeatCell key={c} cell={e.categories[c]} />)}
-              <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">{e.answered}/{e.overall.n}</td>
-              <td className="px-2 py-1 whitespace-nowrap">{fmtDate(e.createdAt)}</td>
+              {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} label={MAIN_TYPE_NAMES[m]} />)}
+              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} label={CATEGORIES[c].name} testId={`cat-${c}`} />))}
+              <td className={`${th} text-right tabular-nums whitespace-nowrap`}>{e.answered}/{e.overall.n}</td>
+              <td className={`${th} whitespace-nowrap`}>{fmtDate(e.createdAt)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function PublishedBaselinesTable() {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Source: <a href={PUBLISHED_BASELINE_SOURCE.url} rel="noopener noreferrer">{PUBLISHED_BASELINE_SOURCE.label}</a>. {PUBLISHED_BASELINE_SOURCE.note}
       </p>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={"Published baselines"}>
         <table className="min-w-full text-sm" data-testid="published-baselines">
           <thead>
             <tr className="border-b border-slate-300 text-left dark:border-slate-700">

@@ -2,15 +2,18 @@ import Link from "next/link";
 import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
 import { hrefWith } from "./controls";
 
+type Props = { params: LeaderboardParams; sortKey: string; label: string; title?: string; className?: string; rowSpan?: number };
+
 /** Column header that toggles sorting by its key; aria-sort tells screen readers the state. */
-export function SortHeader({ params, sortKey, label, title, className }: { params: LeaderboardParams; sortKey: string; label: string; title?: string; className?: string }) {
+export function SortHeader({ params, sortKey, label, title, className, rowSpan }: Props) {
   const active = params.sort === sortKey ? "ascending" : params.sort === `-${sortKey}` ? "descending" : undefined;
-  // Scores sort best-first on the first click; names and dates ascending.
-  const firstDesc = !["method", "date", "rank"].includes(sortKey);
+  // Scores sort best-first on the first click; names, dates and ranks ascending.
+  const firstDesc = !["method", "org", "date", "rank"].includes(sortKey);
   const next = active === undefined ? (firstDesc ? `-${sortKey}` : sortKey) : active === "ascending" ? `-${sortKey}` : sortKey;
+  const how = next.startsWith("-") ? "descending" : "ascending";
   return (
-    <th scope="col" aria-sort={active ?? "none"} className={className ?? "px-2 py-1 text-right"}>
-      <Link href={hrefWith(params, { sort: next })} className="text-inherit">
+    <th scope="col" rowSpan={rowSpan} aria-sort={active ?? "none"} className={className ?? "px-2 py-1 text-right"}>
+      <Link href={hrefWith(params, { sort: next })} className="text-inherit" title={`${title ?? label}: sort ${how}`} data-sort={sortKey}>
         {title ? <abbr title={title}>{label}</abbr> : label}
         {active === "ascending" ? " ▲" : active === "descending" ? " ▼" : ""}
       </Link>

@@ -1,48 +1,95 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { CATEGORIES } from "@/lib/scoring";
+import { CATEGORY_CODES } from "@/lib/scoring/types";
+import { CategoryChart } from "@/components/entries/category-chart";
+import { CiteEntry } from "@/components/entries/cite-entry";
+import { MethodCard } from "@/components/entries/method-card";
+import { SplitGap } from "@/components/entries/split-gap";
+import { StandingTable } from "@/components/entries/standing-table";
 import { ScoreTables } from "@/components/ui/score-table";
-import { formatBytes } from "@/components/ui/format";
+import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
 import { isAppError } from "@/lib/server/errors";
 import { getPublicEntry } from "@/lib/server/queries/entries";
+import { entryStanding } from "@/lib/server/queries/entry-standing";
 
 export const metadata: Metadata = { title: "Entry" };
+export const dynamic = "force-dynamic";
+
+const METRICS = ["judge", "f1", "bleu1", "precision", "recall"] as const;
+type Metric = (typeof METRICS)[number];
 
 export default async function EntryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params;
-  const aggregate = (await searchParams).aggregate === "macro" ? "macro" : "micro";
+  const sp = await searchParams;
+  const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
   const entry = await getPublicEntry(id).catch((e: unknown) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
+  const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
+  // The judge is the headline metric when the entry has judge scores.
+  const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
+  const [overall, dyadic, multi] = await Promise.all((["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)));
+  const h = await headers();
+  const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}/entries/${entry.id}`;
+  const chartData = CATEGORY_CODES.map((c) => {
+    const r = overall.rows.find((x) => x.scope === c);
+    return { code: c, name: CATEGORIES[c].name, entry: r?.cell?.value ?? null, best: r?.best ?? null, median: r?.median ?? null };
+  });
+  const link = (patch: Record<string, string>) => `/entries/${entry.id}?${new URLSearchParams({ metric, aggregate, ...patch })}`;
   return (
-    <div className="space-y-6">
-      <div>
+    <div className="space-y-8">
+      <div className="space-y-3">
+        <p className="text-sm"><Link href="/">← Leaderboard</Link> · <Link href={`/compare?ids=${entry.id}`}>Compare with another entry</Link></p>
         <h1 className="text-2xl font-semibold" data-testid="entry-title">{entry.methodName}</h1>
-        <p className="text-slate-700 dark:text-slate-300">
-          {[entry.organization, entry.modality, entry.backbone, entry.memoryMethod].filter(Boolean).join(" · ")}
-          {entry.isBaseline ? " · baseline" : ""}
-        </p>
-        {entry.description ? <p className="mt-2 max-w-3xl whitespace-pre-wrap">{entry.description}</p> : null}
-        <p className="mt-2 flex gap-4 text-sm">
-          {entry.paperUrl ? <a href={entry.paperUrl} rel="noopener noreferrer nofollow">Paper</a> : null}
-          {entry.codeUrl ? <a href={entry.codeUrl} rel="noopener noreferrer nofollow">Code</a> : null}
-        </p>
+        <MethodCard entry={entry} />
       </div>
-      <nav aria-label="Average" className="text-sm">
-        <a href={`/entries/${entry.id}`} aria-current={aggregate === "micro" ? "page" : undefined}>Micro average</a>
-        {" · "}
-        <a href={`/entries/${entry.id}?aggregate=macro`} aria-current={aggregate === "macro" ? "page" : undefined}>Macro average</a>
+      <nav aria-label="Metric" className="flex flex-wrap gap-3 text-sm">
+        <span>Metric:</span>
+        {available.map((m) => <Link key={m} href={link({ metric: m })} aria-current={m === metric ? "page" : undefined}>{METRIC_LABELS[m]}</Link>)}
       </nav>
-      <ScoreTables rows={entry.scores} aggregate={aggregate} />
-      <section aria-labelledby="prov-h" className="text-sm">
+      <section aria-labelledby="standing-h" className="space-y-4">
+        <h2 id="standing-h" className="text-lg font-semibold">Standing on the board</h2>
+        <CategoryChart
+          data={chartData}
+          title={`${METRIC_LABELS[metric]} per category (overall, micro): this entry against the best entry and the median of ${overall.rows[0]?.of ?? 0} ranked entries`}
+          series={[
+            { key: "entry", label: entry.methodName, color: "#1d4ed8" },
+            { key: "best", label: "Best entry", color: "#059669" },
+            { key: "median", label: "Median", color: "#6b7280" },
+          ]}
+        />
+        <div className="grid gap-6 xl:grid-cols-3">
+          <StandingTable standing={overall} />
+          <StandingTable standing={dyadic} />
+          <StandingTable standing={multi} />
+        </div>
+        <SplitGap rows={entry.scores} metric={metric} />
+      </section>
+      <section aria-labelledby="all-h" className="space-y-3">
+        <h2 id="all-h" className="text-lg font-semibold">Every metric, per split and category</h2>
+        <nav aria-label="Average" className="text-sm">
+          <Link href={link({ aggregate: "micro" })} aria-current={aggregate === "micro" ? "page" : undefined}>Micro average</Link>
+          {" · "}
+          <Link href={link({ aggregate: "macro" })} aria-current={aggregate === "macro" ? "page" : undefined}>Macro average</Link>
+        </nav>
+        <ScoreTables rows={entry.scores} aggregate={aggregate} />
+      </section>
+      <section aria-labelledby="prov-h" className="space-y-1 text-sm">
         <h2 id="prov-h" className="text-lg font-semibold">Provenance</h2>
-        <p>Scorer version <code>{entry.scorerVersion ?? "–"}</code>; scored {entry.scoredAt?.slice(0, 10) ?? "–"}.</p>
-        <ul>
+        <p>Scorer version <code data-testid="entry-scorer-version">{entry.scorerVersion ?? "–"}</code>; submitted {entry.createdAt.slice(0, 10)}, approved {entry.approvedAt?.slice(0, 10) ?? "–"}, scored {entry.scoredAt?.slice(0, 10) ?? "–"}.</p>
+        <ul data-testid="file-hashes">
           {entry.files.map((f) => (
-            <li key={f.split}>{f.split}: {formatBytes(f.size)}, sha-256 <code className="break-all">{f.sha256}</code></li>
+            <li key={f.split}>{f.fileName} ({f.split}, {formatBytes(f.size)}): sha-256 <code className="break-all">{f.sha256}</code></li>
           ))}
         </ul>
+        <p>Upload hash (both files): <code className="break-all">{entry.contentSha256}</code></p>
+        <p><a href={`/api/v1/entries/${entry.id}`}>This entry as JSON</a></p>
       </section>
+      <CiteEntry entry={entry} url={url} />
     </div>
   );
 }

@@ -2,15 +2,24 @@ import { z } from "zod";
 import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
 import { db } from "../db";
 
+const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
+
+/** `ids=a,b,c` (2 to 4 distinct entries); the older `a=`/`b=` form is still read. */
 export const compareParamsSchema = z.object({
-  a: z.string().max(40).optional().catch(undefined),
-  b: z.string().max(40).optional().catch(undefined),
+  ids: z.array(idSchema).max(4).catch([]).default([]),
   metric: z.enum(["f1", "bleu1", "precision", "recall", "judge"]).catch("f1").default("f1"),
 });
 export type CompareParams = z.infer<typeof compareParamsSchema>;
 
+export function parseCompareParams(raw: Record<string, string | string[] | undefined>): CompareParams {
+  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
+  const ids = [...all(raw.ids).flatMap((s) => s.split(",")), ...all(raw.a), ...all(raw.b)].map((s) => s.trim()).filter(Boolean);
+  return compareParamsSchema.parse({ ids: [...new Set(ids)].slice(0, 4), metric: Array.isArray(raw.metric) ? raw.metric[0] : raw.metric });
+}
+
 type Metric = CompareParams["metric"];
 export type PairedResult = { scope: "ALL" | CategoryCode; n: number; meanA: number; meanB: number; diff: number; ciLow: number; ciHigh: number; pValue: number };
+type QuestionScores = Map<string, { category: string; value: number | null }>;
 
 const METRIC_FIELD = { f1: "f1", bleu1: "bleu1", precision: "precision", recall: "recall", judge: "judgeScore" } as const;
 
@@ -23,42 +32,61 @@ export async function comparableEntries(): Promise<Array<{ id: string; methodNam
  * Per-question scores keyed by the answer-key question (qid), or by split+index without a key.
  * Null (e.g. a judge failure) stays null and the pair is left out.
  */
-async function perQuestion(id: string, metric: Metric): Promise<Map<string, { category: string; value: number | null }>> {
+async function perQuestion(id: string, metric: Metric): Promise<QuestionScores> {
   const rows = await db.prediction.findMany({
     where: { submissionId: id, submission: { reviewState: "APPROVED", status: "SCORED" } },
     select: { split: true, index: true, category: true, f1: true, bleu1: true, precision: true, recall: true, judgeScore: true, referenceQuestion: { select: { qid: true } } },
   });
-  const out = new Map<string, { category: string; value: number | null }>();
+  const out: QuestionScores = new Map();
   for (const r of rows) out.set(r.referenceQuestion?.qid ?? `${r.split}#${r.index}`, { category: r.category, value: r[METRIC_FIELD[metric]] });
   return out;
 }
 
-/**
- * Paired bootstrap (seeded) of A minus B over the questions both were scored on. A question only
- * one entry answered counts 0 for the other, the leaderboard's rule for unanswered questions.
- */
-export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
-  const [qa, qb] = await Promise.all([perQuestion(a, metric), perQuestion(b, metric)]);
+/** Paired bootstrap (seeded) of A minus B per scope, over the questions both entries answered and were scored on. */
+function pairedByScope(qa: QuestionScores, qb: QuestionScores): PairedResult[] | null {
   if (qa.size === 0 || qb.size === 0) return null;
-  const keys = new Set([...qa.keys(), ...qb.keys()]);
   const pairs: Array<{ category: string; a: number; b: number }> = [];
-  for (const k of keys) {
-    const x = qa.get(k);
+  for (const [k, x] of qa) {
     const y = qb.get(k);
-    if (x?.value === null || y?.value === null) continue;
-    pairs.push({ category: (x ?? y)!.category, a: x?.value ?? 0, b: y?.value ?? 0 });
+    if (!y || x.value === null || y.value === null) continue;
+    pairs.push({ category: x.category, a: x.value, b: y.value });
   }
   if (pairs.length === 0) return null;
-  const scopes: Array<"ALL" | CategoryCode> = ["ALL", ...CATEGORY_CODES];
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
   const results: PairedResult[] = [];
-  for (const scope of scopes) {
+  for (const scope of ["ALL", ...CATEGORY_CODES] as const) {
     const sel = scope === "ALL" ? pairs : pairs.filter((p) => p.category === scope);
     if (sel.length === 0) continue;
     const av = sel.map((p) => p.a);
     const bv = sel.map((p) => p.b);
-    const r = pairedBootstrap(av, bv, { resamples: 1000, seed: 20261129 });
-    const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
-    results.push({ scope, n: sel.length, meanA: mean(av), meanB: mean(bv), ...r });
+    results.push({ scope, n: sel.length, meanA: mean(av), meanB: mean(bv), ...pairedBootstrap(av, bv, { resamples: 1000, seed: 20261129 }) });
   }
   return results;
+}
+
+export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
+  const [qa, qb] = await Promise.all([perQuestion(a, metric), perQuestion(b, metric)]);
+  return pairedByScope(qa, qb);
+}
+
+export type PairComparison = { a: string; b: string; results: PairedResult[] | null };
+
+/** Every pair of 2 to 4 entries (A = the earlier one in `ids`); per-question rows read once per entry. */
+export async function compareMany(ids: string[], metric: Metric): Promise<PairComparison[]> {
+  const scores = await Promise.all(ids.map((id) => perQuestion(id, metric)));
+  const out: PairComparison[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = i + 1; j < ids.length; j++) out.push({ a: ids[i]!, b: ids[j]!, results: pairedByScope(scores[i]!, scores[j]!) });
+  }
+  return out;
+}
+
+/** Significant wins: scopes where `id` is better than another entry with the 95% CI excluding 0. */
+export function significantWins(pairs: PairComparison[], id: string): Array<{ scope: PairedResult["scope"]; over: string; diff: number; pValue: number }> {
+  return pairs.flatMap((p) => {
+    if (!p.results || (p.a !== id && p.b !== id)) return [];
+    const sign = p.a === id ? 1 : -1;
+    const over = p.a === id ? p.b : p.a;
+    return p.results.filter((r) => (sign > 0 ? r.ciLow > 0 : r.ciHigh < 0)).map((r) => ({ scope: r.scope, over, diff: sign * r.diff, pValue: r.pValue }));
+  });
 }

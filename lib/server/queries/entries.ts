@@ -14,8 +14,13 @@ export type EntryDetail = {
   memoryMethod: string | null;
   isBaseline: boolean;
   createdAt: string;
+  /** When an administrator approved it (the entry's publication date). */
+  approvedAt: string | null;
+  /** SHA-256 over both uploaded files (duplicate detection). */
+  contentSha256: string;
+  answerKeyVerified: boolean;
   scoredAt: string | null;
-  files: Array<{ split: string; sha256: string; size: number }>;
+  files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
   scorerVersion: string | null;
   scores: ScoreRowView[];
 };
@@ -24,7 +29,7 @@ export type EntryDetail = {
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const s = await db.submission.findFirst({
     where: { id, reviewState: "APPROVED", status: "SCORED" },
-    include: { files: { select: { split: true, sha256: true, size: true } } },
+    include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
   });
   if (!s) throw new AppError("NOT_FOUND", "Entry not found.");
   const { scorerVersion, rows } = await scoreRowsFor(s.id);
@@ -40,6 +45,9 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     memoryMethod: s.memoryMethod,
     isBaseline: s.isBaseline,
     createdAt: s.createdAt.toISOString(),
+    approvedAt: s.reviewedAt?.toISOString() ?? null,
+    contentSha256: s.contentSha256,
+    answerKeyVerified: s.answerKeyVersionId !== null,
     scoredAt: s.scoredAt?.toISOString() ?? null,
     files: s.files,
     scorerVersion,

@@ -8,16 +8,44 @@ export const leaderboardParamsSchema = z.object({
   aggregate: z.enum(["micro", "macro"]).catch("micro").default("micro"),
   sort: z.string().trim().max(20).regex(/^-?[A-Za-z0-9_]+$/).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
+  // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
+  modality: z.enum(["all", "text", "multimodal"]).catch("all").default("all"),
+  baselines: z.enum(["include", "exclude", "only"]).catch("include").default("include"),
+  verified: z.boolean().catch(false).default(false),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
 
+/** Rows per board page: 1,000 entries render as 20 pages instead of one 2 MB table. */
+export const PAGE_SIZE = 50;
+
 export function parseLeaderboardParams(raw: Record<string, string | string[] | undefined>): LeaderboardParams {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const verified = first(raw.verified);
   return leaderboardParamsSchema.parse({
     split: first(raw.split),
     metric: first(raw.metric),
     aggregate: first(raw.aggregate),
     sort: first(raw.sort) || undefined,
     q: first(raw.q) || undefined,
+    modality: first(raw.modality),
+    baselines: first(raw.baselines),
+    verified: verified === "1" || verified === "true" || verified === "on",
+    page: first(raw.page),
   });
+}
+
+/** Query string of the non-default view state (shared by links, the export URLs and the API). */
+export function viewQuery(p: LeaderboardParams, opts: { page?: boolean } = {}): string {
+  const sp = new URLSearchParams();
+  if (p.split !== "overall") sp.set("split", p.split);
+  if (p.metric !== "f1") sp.set("metric", p.metric);
+  if (p.aggregate !== "micro") sp.set("aggregate", p.aggregate);
+  if (p.sort) sp.set("sort", p.sort);
+  if (p.q) sp.set("q", p.q);
+  if (p.modality !== "all") sp.set("modality", p.modality);
+  if (p.baselines !== "include") sp.set("baselines", p.baselines);
+  if (p.verified) sp.set("verified", "1");
+  if (opts.page !== false && p.page > 1) sp.set("page", String(p.page));
+  return sp.toString();
 }

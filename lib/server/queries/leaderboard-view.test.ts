@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hrefWith } from "@/components/leaderboard/controls";
-import { sortEntries, type LeaderboardEntry } from "./leaderboard";
+import type { LeaderboardEntry } from "./leaderboard";
+import { sortEntries } from "./leaderboard-view";
 import { parseLeaderboardParams } from "./leaderboard-params";
 
 const entry = (id: string, rank: number, value: number, extra: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({
@@ -10,10 +11,14 @@ const entry = (id: string, rank: number, value: number, extra: Partial<Leaderboa
 
 describe("leaderboard URL state", () => {
   it("parses known values and falls back to defaults for unknown ones", () => {
-    expect(parseLeaderboardParams({})).toEqual({ split: "overall", metric: "f1", aggregate: "micro", sort: undefined, q: undefined });
-    expect(parseLeaderboardParams({ split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: " rag " })).toEqual({
-      split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: "rag",
+    expect(parseLeaderboardParams({})).toEqual({
+      split: "overall", metric: "f1", aggregate: "micro", sort: undefined, q: undefined, modality: "all", baselines: "include", verified: false, page: 1,
     });
+    expect(parseLeaderboardParams({ split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: " rag " })).toEqual({
+      split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: "rag", modality: "all", baselines: "include", verified: false, page: 1,
+    });
+    expect(parseLeaderboardParams({ modality: "multimodal", baselines: "only", verified: "1", page: "3" })).toMatchObject({ modality: "multimodal", baselines: "only", verified: true, page: 3 });
+    expect(parseLeaderboardParams({ modality: "audio", baselines: "x", verified: "0", page: "-2" })).toMatchObject({ modality: "all", baselines: "include", verified: false, page: 1 });
     expect(parseLeaderboardParams({ split: "bogus", metric: ["bleu1", "f1"], aggregate: "median", sort: "x;drop" })).toMatchObject({
       split: "overall", metric: "bleu1", aggregate: "micro", sort: undefined,
     });
@@ -24,6 +29,8 @@ describe("leaderboard URL state", () => {
     expect(hrefWith(p, {})).toBe("/?metric=bleu1&q=mem");
     expect(hrefWith(p, { sort: "-TR", q: undefined })).toBe("/?metric=bleu1&sort=-TR");
     expect(hrefWith(parseLeaderboardParams({}), {})).toBe("/");
+    // Changing the view goes back to page 1; the filters stay.
+    expect(hrefWith(parseLeaderboardParams({ page: "4", modality: "text", verified: "1" }), { split: "dyadic" })).toBe("/?split=dyadic&modality=text&verified=1");
   });
 });
 

@@ -1,0 +1,8 @@
+import { conditional, etagged } from "@/lib/server/queries/leaderboard-export";
+import { OPENAPI } from "./spec";
+
+const body = etagged(JSON.stringify(OPENAPI, null, 2));
+
+export function GET(req: Request): Response {
+  return conditional(req, body, "application/json; charset=utf-8");
+}

@@ -1,0 +1,6 @@
+import { LoadingState } from "@/components/leaderboard/loading-state";
+
+/** The paired bootstraps take a moment; the compare page never 404s, so streaming is safe here. */
+export default function Loading() {
+  return <LoadingState label="Comparing entries…" />;
+}

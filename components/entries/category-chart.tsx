@@ -1,0 +1,33 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export type ChartSeries = { key: string; label: string; color: string };
+export type ChartDatum = { code: string; name: string } & Record<string, number | string | null>;
+
+/**
+ * Grouped bars per category (client-only: recharts measures the DOM). The same numbers are in
+ * the table next to it, so the page says everything without JavaScript or sight.
+ */
+export function CategoryChart({ data, series, title }: { data: ChartDatum[]; series: ChartSeries[]; title: string }) {
+  return (
+    <figure className="w-full" aria-label={title}>
+      <div className="h-80 w-full" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
+            <XAxis dataKey="code" stroke="currentColor" />
+            <YAxis domain={[0, 1]} stroke="currentColor" />
+            <Tooltip
+              contentStyle={{ background: "#ffffff", color: "#0f172a" }}
+              itemStyle={{ color: "#0f172a" }}
+              formatter={(v) => (typeof v === "number" ? v.toFixed(3) : String(v))} labelFormatter={(code) => data.find((d) => d.code === code)?.name ?? String(code)} />
+            <Legend formatter={(v) => <span className="text-slate-900 dark:text-slate-100">{String(v)}</span>} />
+            {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} />)}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="text-sm text-slate-700 dark:text-slate-300">{title}</figcaption>
+    </figure>
+  );
+}

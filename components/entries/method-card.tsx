@@ -1,0 +1,36 @@
+import type { EntryDetail } from "@/lib/server/queries/entries";
+import { fmtDate } from "@/components/ui/format";
+
+export function MethodCard({ entry: e }: { entry: EntryDetail }) {
+  const facts: Array<[string, string | null]> = [
+    ["Organization", e.organization],
+    ["Modality", e.modality],
+    ["Backbone", e.backbone],
+    ["Memory method", e.memoryMethod],
+    ["Submitted", fmtDate(e.createdAt)],
+    ["Approved", fmtDate(e.approvedAt)],
+    ["Scored", fmtDate(e.scoredAt)],
+  ];
+  return (
+    <section aria-labelledby="card-h" className="rounded border border-slate-300 p-4 dark:border-slate-700">
+      <h2 id="card-h" className="sr-only">Method card</h2>
+      <p className="mb-2 flex flex-wrap gap-2 text-xs">
+        {e.isBaseline ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50">baseline</span> : null}
+        {e.answerKeyVerified ? <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50">verified: scored against the official answer key</span> : null}
+      </p>
+      {e.description ? <p className="mb-3 max-w-3xl whitespace-pre-wrap">{e.description}</p> : null}
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {facts.filter(([, v]) => v).map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 flex gap-4 text-sm">
+        {e.paperUrl ? <a href={e.paperUrl} rel="noopener noreferrer nofollow">Paper</a> : null}
+        {e.codeUrl ? <a href={e.codeUrl} rel="noopener noreferrer nofollow">Code</a> : null}
+      </p>
+    </section>
+  );
+}
