@@ -22,6 +22,8 @@ async function upload(page: Page, method: string, dyadic: { name: string; mimeTy
   await page.getByLabel("Multi-party predictions").setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", `${stamp}-${method}`));
   await expect(page.getByTestId("dyadic-selected")).toContainText("prediction_dyadic.json");
   await page.getByLabel("Method name").fill(method);
+  // "Not stated" is currently refused by the upload API (empty modality); state one.
+  await page.getByLabel("Input modality").selectOption("text");
   await page.getByRole("button", { name: "Upload and score" }).click();
   await expect(page).toHaveURL(/\/submissions\/[a-z0-9]+$/);
   await expect(page.getByTestId("submission-status")).toHaveText("scored", { timeout: 60_000 });
