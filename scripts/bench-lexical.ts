@@ -16,7 +16,7 @@ import type { LexicalOptions } from "@/lib/scoring/types";
 const args = process.argv.slice(2);
 const oracleAt = args.indexOf("--oracle");
 const oracleDir = oracleAt >= 0 ? args[oracleAt + 1] : null;
-const seconds = Number(args.find((a, i) => /^\d+(\.\d+)?$/.test(a) && i !== oracleAt + 1) ?? 3);
+const seconds = Number(args.find((a, i) => /^\d+(\.\d+)?$/.test(a) && (oracleAt < 0 || i !== oracleAt + 1)) ?? 3);
 const fixture = new URL("../tests/fixtures/lexical/parity-vectors.jsonl", import.meta.url);
 const rows = readFileSync(fixture, "utf8")
   .split("\n")
