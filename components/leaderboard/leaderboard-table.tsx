@@ -25,8 +25,8 @@ function RankCell({ e }: { e: ViewEntry }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
   return (
-    <td className={`${th} tabular-nums whitespace-nowrap`} data-testid="rank">
-      {show.tied ? <abbr title="tied: its 95% CI overlaps the neighbouring entry's">{show.rank}=</abbr> : show.rank}
+    <td className="tabular-nums whitespace-nowrap" data-testid="rank">
+      {show.tied ? `${show.rank}=` : show.rank}
       {r ? <span className="block text-xs text-slate-600 dark:text-slate-400">in {r.scope} · overall {e.rank}{e.tied ? "=" : ""}</span> : null}
     </td>
   );
@@ -38,7 +38,7 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
   const sortScope = params.sort?.replace(/^-/, "");
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
-      <table className="min-w-full border-collapse text-sm" data-testid="leaderboard">
+      <table className="min-w-full border-collapse text-sm [&_.heat]:text-right [&_.heat]:tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1" data-testid="leaderboard">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-800">
@@ -60,19 +60,19 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
           {entries.map((e) => (
             <tr key={e.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="leaderboard-row" data-entry-id={e.id}>
               <RankCell e={e} />
-              <th scope="row" className={`${th} min-w-40 text-left font-normal`}>
+              <th scope="row" className="min-w-40 text-left font-normal">
                 <Link href={`/entries/${e.id}`} className="font-medium">{e.methodName}</Link>
                 <Badges e={e} />
               </th>
-              <td className={`${th} text-left`}>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</td>
-              <td className={`${th} text-right tabular-nums whitespace-nowrap`} data-testid="headline">
+              <td>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</td>
+              <td className="text-right tabular-nums whitespace-nowrap" data-testid="headline">
                 <strong>{fmt(e.overall.value)}</strong>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">{fmtCi(e.overall.ciLow, e.overall.ciHigh)}</span>
               </td>
-              {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} label={MAIN_TYPE_NAMES[m]} />)}
-              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} label={CATEGORIES[c].name} testId={`cat-${c}`} />))}
-              <td className={`${th} text-right tabular-nums whitespace-nowrap`}>{e.answered}/{e.overall.n}</td>
-              <td className={`${th} whitespace-nowrap`}>{fmtDate(e.createdAt)}</td>
+              {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} compact />)}
+              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} compact />))}
+              <td className="text-right tabular-nums whitespace-nowrap">{e.answered}/{e.overall.n}</td>
+              <td className="whitespace-nowrap">{fmtDate(e.createdAt)}</td>
             </tr>
           ))}
         </tbody>

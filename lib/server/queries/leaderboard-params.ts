@@ -16,8 +16,11 @@ export const leaderboardParamsSchema = z.object({
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
 
-/** Rows per board page: 1,000 entries render as 20 pages instead of one 2 MB table. */
-export const PAGE_SIZE = 50;
+/**
+ * Rows per board page. Server rendering cost grows with the rows (HTML plus the RSC payload),
+ * so 1,000 entries are 40 pages, not one 2 MB table; the API and exports return every entry.
+ */
+export const PAGE_SIZE = 25;
 
 export function parseLeaderboardParams(raw: Record<string, string | string[] | undefined>): LeaderboardParams {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
