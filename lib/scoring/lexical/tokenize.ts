@@ -2,7 +2,7 @@
 // whitespace, word-tokenize (NLTK or plain split), drop stopwords and ASCII-punctuation tokens.
 import type { StopwordList, TokenizerMode } from "../types";
 import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
-import { sentences } from "./punkt";
+import { sentenceRanges } from "./punkt";
 import { normalizeText } from "./py-text";
 import { splitOnSpaces } from "./word-rules";
 import { fastWordTokenize } from "./word-fast";
@@ -43,10 +43,13 @@ export function rawTokens(text: string, mode: TokenizerMode): string[] {
   const normalized = normalizeText(text);
   if (mode === "whitespace") return splitOnSpaces(normalized);
   const out: string[] = [];
-  for (const s of sentences(normalized)) {
+  const ranges = sentenceRanges(normalized);
+  for (let i = 0; i < ranges.length; i += 2) {
+    const from = ranges[i];
+    const to = Math.max(from, ranges[i + 1]);
     // The scanner handles the common case and declines (adding nothing) otherwise.
-    if (fastWordTokenize(s, out, HAS_CONTRACTION)) continue;
-    for (const t of wordTokenize(s)) out.push(t);
+    if (fastWordTokenize(normalized, out, HAS_CONTRACTION, from, to)) continue;
+    for (const t of wordTokenize(normalized.slice(from, to))) out.push(t);
   }
   return out;
 }

@@ -30,9 +30,9 @@ KIND[96] = K_BAIL;
 
 // Trailing characters the sentence-final period rule looks through (its ASCII closer set); by
 // then an opening " has already become ``, which is not a closer.
-function isFinalCloser(s: string, i: number): boolean {
+function isFinalCloser(s: string, from: number, i: number): boolean {
   const c = s.charCodeAt(i);
-  if (c === 34) return !isOpeningQuote(s, i);
+  if (c === 34) return !isOpeningQuote(s, from, i);
   return c === 32 || c === 93 || c === 41 || c === 125 || c === 62 || c === 39;
 }
 
@@ -40,19 +40,19 @@ function isFinalCloser(s: string, i: number): boolean {
  * A " at the start, or after a space or ( [ { <, is an opening quote (``). The quote rule that
  * turns a leading " into `` also pads it, so a second " right after it is opening too.
  */
-function isOpeningQuote(s: string, i: number): boolean {
-  if (i === 0) return true;
+function isOpeningQuote(s: string, from: number, i: number): boolean {
+  if (i === from) return true;
   const p = s.charCodeAt(i - 1);
-  return p === 32 || p === 40 || p === 91 || p === 123 || p === 60 || (i === 1 && p === 34);
+  return p === 32 || p === 40 || p === 91 || p === 123 || p === 60 || (i === from + 1 && p === 34);
 }
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => (c >= 97 && c <= 122) || isDigit(c);
 
 /** Position of the period that the sentence-final period rule splits off, or -1. */
-function finalPeriodAt(s: string): number {
-  let i = s.length - 1;
-  while (i >= 0 && isFinalCloser(s, i)) i--;
-  return i >= 1 && s.charCodeAt(i) === 46 && s.charCodeAt(i - 1) !== 46 ? i : -1;
+function finalPeriodAt(s: string, from: number, to: number): number {
+  let i = to - 1;
+  while (i >= from && isFinalCloser(s, from, i)) i--;
+  return i >= from + 1 && s.charCodeAt(i) === 46 && s.charCodeAt(i - 1) !== 46 ? i : -1;
 }
 
 /**
@@ -85,13 +85,13 @@ function pushApostrophe(s: string, a: number, b: number, apos: number, clitics: 
 }
 
 /**
- * Tokenize one sentence into `out`, or return false (with `out` as it was) when the sentence
- * needs the full rule pipeline. `contraction` is the pipeline's contraction pre-test.
+ * Tokenize the sentence s[from, to) into `out`, or return false (with `out` as it was) when the
+ * sentence needs the full rule pipeline. `contraction` is the pipeline's contraction pre-test.
  */
-export function fastWordTokenize(s: string, out: string[], contraction: RegExp): boolean {
-  const n = s.length;
+export function fastWordTokenize(s: string, out: string[], contraction: RegExp, from = 0, to = s.length): boolean {
+  const n = to;
   const mark = out.length;
-  const fp = finalPeriodAt(s);
+  const fp = finalPeriodAt(s, from, to);
   let start = -1; // start of the current word token
   let apos = -1; // first apostrophe in the current word token
   let apos2 = -1; // second one
@@ -99,7 +99,7 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
   let upper = false;
   let doubled = false; // nn, mm or tt: necessary for a contraction without apostrophe
   let prev = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const c = s.charCodeAt(i);
     let kind = K_WORD;
     if (c < 128) {
@@ -143,7 +143,7 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
     if (kind === K_PERIOD && i !== fp) {
       let j = i + 1;
       while (j < n && s.charCodeAt(j) === 46) j++;
-      if (j - i === 1 && (i === 0 || s.charCodeAt(i - 1) !== 46)) {
+      if (j - i === 1 && (i === from || s.charCodeAt(i - 1) !== 46)) {
         // A lone period inside the sentence stays in its word.
         if (start < 0) start = i;
         continue;
@@ -162,11 +162,13 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp):
     start = -1;
     apos = -1;
     apos2 = -1;
-    if (kind === K_DQUOTE) out.push(isOpeningQuote(s, i) ? "``" : "''");
+    if (kind === K_DQUOTE) out.push(isOpeningQuote(s, from, i) ? "``" : "''");
     else if (kind !== K_SPACE) out.push(s[i]);
   }
   if (!flush(s, start, n, apos, apos2, out)) return reset(out, mark);
-  if ((sawApos || doubled) && mayContract(s, sawApos, doubled, upper) && contraction.test(s)) return reset(out, mark);
+  if ((sawApos || doubled) && mayContract(s.slice(from, to), sawApos, doubled, upper)) {
+    if (contraction.test(s.slice(from, to))) return reset(out, mark);
+  }
   return true;
 }
 

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sentences } from "@/lib/scoring/lexical/punkt";
 import { normalizeText } from "@/lib/scoring/lexical/py-text";
+import { rawTokens } from "@/lib/scoring/lexical/tokenize";
 import { fastWordTokenize } from "@/lib/scoring/lexical/word-fast";
 import { HAS_CONTRACTION, wordTokenize } from "@/lib/scoring/lexical/word-tokenizer";
 
@@ -13,16 +14,23 @@ import { HAS_CONTRACTION, wordTokenize } from "@/lib/scoring/lexical/word-tokeni
 function fast(sentence: string): string[] | null {
   const out = ["sentinel"];
   const ok = fastWordTokenize(sentence, out, HAS_CONTRACTION);
+  // The same sentence given as a range of a longer text must give the same answer.
+  const inText: string[] = [];
+  const okInText = fastWordTokenize(`"'.${sentence}'"a`, inText, HAS_CONTRACTION, 3, 3 + sentence.length);
+  expect(okInText).toBe(ok);
   if (!ok) {
     expect(out).toEqual(["sentinel"]);
     return null;
   }
+  expect(inText).toEqual(out.slice(1));
   return out.slice(1);
 }
 
 /** Compare on every Punkt sentence and on the whole normalized text; returns [fast, total]. */
 function check(text: string): [number, number] {
   const norm = normalizeText(text);
+  // End to end: the tokenizer as used (sentence ranges + scanner + fallback) vs the reference.
+  expect(rawTokens(text, "nltk"), JSON.stringify(text)).toEqual(sentences(norm).flatMap((s) => wordTokenize(s)));
   let used = 0;
   let total = 0;
   for (const s of [...sentences(norm), ...(norm ? [norm] : [])]) {
