@@ -112,9 +112,12 @@ export function collapseWhitespace(text: string): string {
 const ASCII_NON_ASCII = 0;
 const ASCII_CLEAN = 1;
 const ASCII_NEEDS_COLLAPSE = 2;
+const ASCII_NOT_CLEAN = /[^ -~]| {2}|^ | $/;
 
 /** One pass: is the text plain ASCII, and if so, does its whitespace need collapsing? */
 function scanAscii(text: string): number {
+  // Common case first, in native regex code: printable ASCII with single inner spaces only.
+  if (!ASCII_NOT_CLEAN.test(text)) return ASCII_CLEAN;
   let state = ASCII_CLEAN;
   const last = text.length - 1;
   for (let i = 0; i <= last; i++) {
