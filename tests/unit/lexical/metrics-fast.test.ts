@@ -12,7 +12,7 @@ const word = fc.constantFrom("the", "a", "cat", "dog", "is", "run", "x", "y", "z
 const rawWord = fc.oneof(word, fc.constantFrom(".", ",", "``", "''", "...", "--", "(", "\u2013", "\u201c", "'"));
 const filter = (ts: string[]) => ts.filter((t) => !/^[!-\/:-@[-`{-~]+$/.test(t));
 
-describe("scorePair equals setScores + bleu1", () => {
+describe("scorePair equals setScores + bleu1", { timeout: 60_000 }, () => {
   for (const maxLength of [20, 200]) {
     it(`on random token lists up to ${maxLength} tokens`, () => {
       fc.assert(

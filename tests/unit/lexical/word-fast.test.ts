@@ -63,8 +63,8 @@ const COMMON = [
 ];
 const commonText = fc.array(fc.constantFrom(...COMMON, " ", " ", " "), { maxLength: 30 }).map((a) => a.join(""));
 
-describe("fast word scanner equals the rule pipeline", () => {
-  it("on every sentence of the parity vectors, and accepts most of them", { timeout: 60_000 }, () => {
+describe("fast word scanner equals the rule pipeline", { timeout: 120_000 }, () => {
+  it("on every sentence of the parity vectors, and accepts most of them", () => {
     const rows = readFileSync(new URL("../../fixtures/lexical/parity-vectors.jsonl", import.meta.url), "utf8")
       .split("\n")
       .filter((l) => l.trim() !== "")
@@ -83,7 +83,7 @@ describe("fast word scanner equals the rule pipeline", () => {
   });
 
   it("on random text from a biased alphabet", () => {
-    fc.assert(fc.property(biasedText, (t) => void check(t)), { numRuns: 20_000 });
+    fc.assert(fc.property(biasedText, (t) => void check(t)), { numRuns: 10_000 });
   });
 
   it("on random text of common words, quotes and punctuation (often accepted)", () => {
