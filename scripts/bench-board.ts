@@ -80,7 +80,7 @@ const base = `http://127.0.0.1:${PORT}`;
 try {
   await waitUp(base);
   const targets = [
-    { name: "/ (board, page 1 of 50 rows)", path: "/" },
+    { name: "/ (board, first page of 25 rows)", path: "/" },
     { name: "/api/v1/leaderboard (all entries)", path: "/api/v1/leaderboard" },
     { name: "/entries/bench-00500", path: "/entries/bench-00500" },
     { name: "/about (static ceiling)", path: "/about" },
