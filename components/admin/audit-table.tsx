@@ -3,7 +3,7 @@ import type { AuditRow } from "@/lib/server/queries/audit";
 export function AuditTable({ events, testId = "audit-table" }: { events: AuditRow[]; testId?: string }) {
   if (events.length === 0) return <p className="text-sm">No events.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events">
       <table className="min-w-full text-sm" data-testid={testId}>
         <thead>
           <tr className="border-b border-slate-300 text-left dark:border-slate-700">

@@ -12,7 +12,8 @@ const cell = (rows: ScoreRowView[], split: string, scope: string, metric: string
 export function ScoreComparison({ rows, comparators, metric }: { rows: ScoreRowView[]; comparators: Comparator[]; metric: "f1" | "judge" }) {
   if (rows.length === 0) return <p className="text-sm">No {metric} scores yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${metric} scores compared`}>
       <table className="min-w-full text-sm tabular-nums" data-testid={`compare-${metric}`}>
         <caption className="text-left font-medium">{metric === "f1" ? "F1" : "LLM judge"} (micro) per split and scope</caption>
         <thead>

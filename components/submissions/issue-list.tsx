@@ -9,7 +9,8 @@ export function IssueList({ issues, title, testId }: { issues: IssueView[]; titl
       <h3 className="text-sm font-semibold">
         {title}: {errors} error{errors === 1 ? "" : "s"}, {issues.length - errors} warning{issues.length - errors === 1 ? "" : "s"}
       </h3>
-      <ul className="mt-2 max-h-80 space-y-1 overflow-auto text-sm">
+      {/* Focusable: a long list scrolls, and keyboard users must be able to scroll it (axe). */}
+      <ul tabIndex={0} className="mt-2 max-h-80 space-y-1 overflow-auto text-sm">
         {issues.slice(0, 500).map((i, k) => (
           <li
             key={k}

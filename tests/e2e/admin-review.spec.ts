@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, AUTHOR, signIn, signOut, uniquePredictionFile } from "./helpers";
 
@@ -14,6 +15,12 @@ const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 function flaggedDyadic(stamp: string) {
   const text = readFileSync(path.join(FIXTURES, "with-warnings/prediction_dyadic.json"), "utf8").replace('"system_answer": "', `"system_answer": "(e2e ${stamp}) `);
   return { name: "prediction_dyadic.json", mimeType: "application/json", buffer: Buffer.from(text) };
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 async function upload(page: Page, method: string, dyadic: { name: string; mimeType: string; buffer: Buffer }, stamp: string): Promise<string> {
@@ -53,6 +60,7 @@ test("admin reviews flagged and clean entries: reject with reason, approve, audi
   await expect(page.getByTestId("flags")).toContainText("differ from the key");
   await expect(page.getByTestId("compare-f1")).toBeVisible();
   await expect(page.getByRole("link", { name: "Per-question view" })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel("Reason for rejection").fill("Submitted reference answers were edited.");
   await page.getByRole("button", { name: "Reject", exact: true }).click();
   await expect(page.getByTestId("review-state")).toHaveText("rejected");
@@ -70,6 +78,12 @@ test("admin reviews flagged and clean entries: reject with reason, approve, audi
   await expect(audit).toContainText("submission.approve");
   await page.goto("/admin/audit?action=submission.reject");
   await expect(page.getByTestId("audit-table")).not.toContainText("submission.approve");
+  await expectAccessible(page);
+  for (const p of ["/admin/operations", "/admin/answer-key", "/admin/users"]) {
+    await page.goto(p);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  }
 
   // Public: the approved entry is listed, the rejected one is not.
   await page.goto(`/?q=${encodeURIComponent(clean)}`);
