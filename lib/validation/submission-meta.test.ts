@@ -26,3 +26,12 @@ describe("submissionMetaSchema", () => {
     expect(submissionMetaSchema.safeParse({ methodName: "ok", description: "d".repeat(5000) }).success).toBe(true);
   });
 });
+
+describe("modality left unstated in the form", () => {
+  it("accepts an empty modality as absent and still rejects an unknown one", () => {
+    const empty = submissionMetaSchema.safeParse({ methodName: "M", modality: "" });
+    expect(empty.success).toBe(true);
+    expect(empty.success && empty.data.modality).toBeUndefined();
+    expect(submissionMetaSchema.safeParse({ methodName: "M", modality: "audio" }).success).toBe(false);
+  });
+});

@@ -42,7 +42,11 @@ export const submissionMetaSchema = z
     description: optionalText(5000),
     paperUrl: optionalUrl,
     codeUrl: optionalUrl,
-    modality: z.enum(["text", "multimodal"], { error: 'must be "text" or "multimodal"' }).optional(),
+    // The form's "Not stated" option sends "": treat it as absent, like the other optional fields.
+    modality: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.enum(["text", "multimodal"], { error: 'must be "text" or "multimodal"' }).optional(),
+    ),
     backbone: optionalText(200),
     memoryMethod: optionalText(200),
   })
