@@ -12,6 +12,7 @@ export type LiveView = {
   stage: string | null;
   progress: { done: number; total: number };
   stages: Array<{ stage: string; status: string; done: number; total: number; attempts: number; error: string | null }>;
+  queuePosition: number | null;
   failure: { stage: string | null; reason: string } | null;
 };
 
@@ -54,6 +55,12 @@ export function LiveStatus({ initial, children }: { initial: LiveView; children?
         Status <StatusBadge value={view.status} testId="submission-status" />
       </h2>
       <div aria-live="polite" className="space-y-3">
+        {view.queuePosition !== null ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="queue-position">
+            Waiting to be scored: position {view.queuePosition} in the queue
+            {view.queuePosition > 1 ? ` (${view.queuePosition - 1} ahead)` : " (next)"}.
+          </p>
+        ) : null}
         {stages.map((s) => (
           <div key={s.stage}>
             <ProgressBar label={STAGE_LABELS[s.stage] ?? s.stage} done={s.done} total={s.total} status={s.status} />

@@ -21,6 +21,8 @@ export type SubmissionView = {
   stage: string | null;
   progress: { done: number; total: number };
   stages: StageView[];
+  /** 1 = next to be scored; null once scoring started. */
+  queuePosition: number | null;
   failure: { stage: string | null; reason: string } | null;
   review: { state: string; reason: string | null; reviewedAt: string | null };
   warnings: unknown[];
@@ -45,6 +47,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
   });
   if (!s || (s.userId !== viewer.id && viewer.role !== "ADMIN")) throw new AppError("NOT_FOUND", "Submission not found.");
   const { scorerVersion, rows } = s.status === "SCORED" ? await scoreRowsFor(s.id) : { scorerVersion: null, rows: [] };
+  const queuePosition = WAITING.includes(s.status) ? await queuePositionOf(s.id, s.createdAt) : null;
   return {
     id: s.id,
     methodName: s.methodName,
@@ -62,6 +65,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
     stages: s.stages
       .sort((a, b) => stageOrder(a.stage) - stageOrder(b.stage))
       .map((r) => ({ stage: r.stage, status: r.status, done: r.done, total: r.total, attempts: r.attempts, error: r.error })),
+    queuePosition,
     failure: s.status === "FAILED" ? { stage: s.failureStage, reason: s.failureReason ?? "Unknown failure." } : null,
     review: { state: s.reviewState, reason: s.reviewReason, reviewedAt: s.reviewedAt?.toISOString() ?? null },
     warnings: Array.isArray(s.warnings) ? (s.warnings as unknown[]) : [],
@@ -73,6 +77,22 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
     scores: s.status === "SCORED" ? rows : null,
     owner: s.user,
   };
+}
+
+const WAITING: string[] = ["RECEIVED", "QUEUED"];
+
+/**
+ * Position in the scoring queue, counted in Postgres (the source of truth) rather than in
+ * Redis: it stays right while Redis is down, and the queue is FIFO by creation time.
+ */
+export async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
+  const ahead = await db.submission.count({
+    where: {
+      status: { in: ["RECEIVED", "QUEUED"] },
+      OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }],
+    },
+  });
+  return ahead + 1;
 }
 
 function stageOrder(stage: string): number {
