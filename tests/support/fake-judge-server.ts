@@ -14,6 +14,7 @@ export type FakeFault =
   | { kind: "malformed" }
   | { kind: "missing-ids"; count?: number }
   | { kind: "off-grid" }
+  | { kind: "shift" } // every score one level (0.25) toward 0.5: a drifted judge, for the agreement check
   | { kind: "prose" }
   | { kind: "empty" };
 
@@ -156,6 +157,7 @@ export class FakeJudgeServer {
       .filter((b) => !this.neverAnswer.has(b.id))
       .map((b) => ({ question_id: b.id, score: fakeGrade(b.reference, b.answer), reasoning: `fake grade for ${b.id}` }));
     if (fault?.kind === "missing-ids") graded = graded.slice(0, Math.max(0, graded.length - (fault.count ?? 1)));
+    if (fault?.kind === "shift") graded = graded.map((g) => ({ ...g, score: g.score + (g.score < 0.5 ? 0.25 : g.score > 0.5 ? -0.25 : 0) }));
     if (fault?.kind === "off-grid") graded = graded.map((g) => ({ ...g, score: g.score === 1 ? 0.92 : g.score === 0.5 ? 0.55 : 0.05 }));
     let content = JSON.stringify(graded, null, 1);
     if (fault?.kind === "malformed") content = content.slice(0, Math.floor(content.length / 2));

@@ -1,6 +1,8 @@
 import { aggregateScores, scorerVersionFor } from "@/lib/scoring";
 import { db as defaultDb } from "@/lib/server/db";
+import { randomUUID } from "node:crypto";
 import { prismaJudgeCache } from "@/lib/server/judge/cache";
+import { judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/client";
 import { judgeConfigFromEnv, isJudgeConfigured, type JudgeConfig } from "@/lib/server/judge/config";
 import { judgeScorerVersion } from "@/lib/server/judge/judge-version";
@@ -83,8 +85,12 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   };
   await progress(empty);
 
+  // Every request's raw reply and usage go to JudgeCall rows (written even if the run throws).
+  const runId = randomUUID();
+  const recorder = judgeCallRecorder(db, { submissionId, purpose: "stage", runId, model: config.model, promptVersion: config.prompt.version });
   const run = await judgeQuestions({
     items: toAsk,
+    onCall: recorder.onCall,
     config,
     transport: input.transport ?? createJudgeTransport(config),
     cache: prismaJudgeCache(db),
@@ -93,11 +99,11 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
     retryPolicy: input.retryPolicy,
     retryHooks: { onRetry: (i) => log?.warn(i, "judge request failed; retrying") },
     onOutcomes: progress,
-  });
+  }).finally(() => recorder.flush());
   const outcomes = new Map([...empty.map((o) => [o.id, o] as const), ...run.outcomes]);
   const failed = [...outcomes.values()].filter((o) => o.status === "failed");
   const judged = outcomes.size - failed.length;
-  const summary = { scorerVersion, model: config.model, promptVersion: config.prompt.version, total, judged, failed: failed.length, uncounted: work.uncounted, usage: run.usage };
+  const summary = { runId, scorerVersion, model: config.model, promptVersion: config.prompt.version, total, judged, failed: failed.length, uncounted: work.uncounted, usage: run.usage };
   log?.info(summary, "judge run finished");
 
   if (failed.length > 0 || outcomes.size !== total) {

@@ -25,6 +25,19 @@ export type JudgeUsage = {
   wallMs: number;
 };
 
+/** One request to the judge as it happened (success or error), for JudgeCall rows. */
+export type JudgeCallRecord = {
+  questionIds: string[];
+  attempt: number;
+  level: number;
+  ok: boolean;
+  error: string | null;
+  rawReply: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  latencyMs: number;
+};
+
 export type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
 
 export type JudgeRunInput = {
@@ -38,6 +51,10 @@ export type JudgeRunInput = {
   retryHooks?: RetryHooks;
   /** Called with each settled group of outcomes (persist them: this is what makes a run resumable). */
   onOutcomes?: (outcomes: JudgeOutcome[]) => Promise<void>;
+  /** Called after every request (success or error) with its raw reply and usage. */
+  onCall?: (call: JudgeCallRecord) => void;
+  /** Skip the cache lookup (the agreement check re-judges on purpose). */
+  bypassCache?: boolean;
 };
 
 const DEFER = Symbol("defer");
@@ -98,7 +115,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     return writes;
   };
 
-  const hits = await input.cache.getMany([...new Set(keyOf.values())]);
+  const hits = input.bypassCache ? new Map() : await input.cache.getMany([...new Set(keyOf.values())]);
   const cached: JudgeOutcome[] = [];
   const todo: JudgeItem[] = [];
   for (const item of input.items) {
@@ -111,6 +128,20 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
   await settle(cached);
 
   const failAll = (batch: JudgeBatch, reason: string) => settle(batch.items.map((i) => ({ id: i.id, status: "failed", reason })));
+
+  async function timedCall(prompt: string, batch: JudgeBatch, attempt: number, level: number) {
+    const t0 = Date.now();
+    const base = { questionIds: batch.items.map((i) => i.id), attempt, level };
+    try {
+      const r = await input.transport(prompt);
+      input.onCall?.({ ...base, ok: true, error: null, rawReply: r.text, promptTokens: r.promptTokens, completionTokens: r.completionTokens, latencyMs: Date.now() - t0 });
+      return r;
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      input.onCall?.({ ...base, ok: false, error, rawReply: null, promptTokens: 0, completionTokens: 0, latencyMs: Date.now() - t0 });
+      throw e;
+    }
+  }
 
   async function ask(batch: JudgeBatch, level: number): Promise<void> {
     if (stopReason) return failAll(batch, `not asked: ${stopReason}`);
@@ -125,7 +156,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
               if (stopReason) throw new RetriesExhaustedError(0, stopReason, false);
               if (attempt === 0 && breaker.isOpen()) return DEFER; // give the slot back, wait outside
               usage.calls++;
-              return input.transport(prompt);
+              return timedCall(prompt, batch, attempt, level);
             });
             if (r !== DEFER) return r;
           }

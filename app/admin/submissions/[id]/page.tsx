@@ -3,12 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AuditTable } from "@/components/admin/audit-table";
+import { JudgeUsage } from "@/components/admin/judge-usage";
 import { DecisionPanel } from "@/components/admin/decision-panel";
 import { MetadataForm } from "@/components/admin/metadata-form";
 import { ScoreComparison } from "@/components/admin/score-comparison";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { isAppError } from "@/lib/server/errors";
+import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
 import { adminPageGuard } from "@/lib/server/queries/admin-access";
 import { getReviewDetail, type ReviewDetail } from "@/lib/server/queries/review-detail";
 import { describeFlag } from "@/lib/server/queries/review-flags";
@@ -25,6 +27,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   }
+  const judgeUsage = await getJudgeUsage(d.id);
   return (
     <div className="space-y-5">
       <AdminNav current="/admin" />
@@ -54,6 +57,10 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         <h2 id="scores-h" className="text-lg font-semibold">Scores next to the top entries and baselines</h2>
         <ScoreComparison rows={d.rows} comparators={d.comparators} metric="f1" />
         {d.rows.some((r) => r.metric === "judge") ? <ScoreComparison rows={d.rows} comparators={d.comparators} metric="judge" /> : null}
+      </section>
+      <section aria-labelledby="judge-h" className="space-y-2">
+        <h2 id="judge-h" className="text-lg font-semibold">Judge usage</h2>
+        <JudgeUsage usage={judgeUsage} />
       </section>
       <section aria-labelledby="files-h">
         <h2 id="files-h" className="text-lg font-semibold">Files</h2>

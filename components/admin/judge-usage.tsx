@@ -1,0 +1,64 @@
+import type { JudgeUsageView } from "@/lib/server/judge/judge-calls";
+
+// Judge cost and raw replies for one submission (admin review page). Runs come from the
+// judge.* audit events, calls from JudgeCall rows; raw replies are folded so the page stays short.
+
+const th = "px-2 py-1";
+const time = (iso: string) => iso.replace("T", " ").slice(0, 19);
+
+export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
+  const { runs, calls, totals } = usage;
+  if (runs.length === 0 && calls.length === 0) return <p className="text-sm">The judge has not run for this submission.</p>;
+  return (
+    <div className="space-y-3" data-testid="judge-usage">
+      <p className="text-sm" data-testid="judge-totals">
+        {totals.calls} calls ({totals.failedCalls} failed) · {totals.promptTokens} prompt + {totals.completionTokens} completion tokens
+      </p>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Judge runs">
+        <table className="min-w-full text-sm" data-testid="judge-runs">
+          <thead>
+            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
+              {["Time (UTC)", "Run", "Calls", "Retries", "Re-asked", "Cache hits", "Prompt tokens", "Completion tokens", "Wall time", "Not judged"].map((h) => (
+                <th key={h} scope="col" className={th}>{h}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => (
+              <tr key={`${r.at}-${r.action}`} className="border-b border-slate-100 align-top dark:border-slate-800">
+                <td className={`${th} whitespace-nowrap`}>{time(r.at)}</td>
+                <td className={th}><code>{r.action}</code>{r.error ? <span className="block text-red-700 dark:text-red-300">{r.error}</span> : null}</td>
+                <td className={th}>{r.calls}</td>
+                <td className={th}>{r.retries}</td>
+                <td className={th}>{r.reasks}</td>
+                <td className={th}>{r.cacheHits}</td>
+                <td className={th}>{r.promptTokens}</td>
+                <td className={th}>{r.completionTokens}</td>
+                <td className={th}>{(r.wallMs / 1000).toFixed(1)} s</td>
+                <td className={th}>{r.unjudged ?? "–"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {calls.length ? (
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold">Calls and raw replies (latest {calls.length})</summary>
+          <ul className="space-y-2 text-sm" data-testid="judge-calls">
+            {calls.map((c) => (
+              <li key={c.id} className="border-b border-slate-100 pb-1 dark:border-slate-800">
+                <p>
+                  {time(c.createdAt)} · <code>{c.purpose}</code> · {c.model}@{c.promptVersion} · attempt {c.attempt + 1}
+                  {c.level > 0 ? ` · re-ask ${c.level}` : ""} · {c.latencyMs} ms · {c.promptTokens}+{c.completionTokens} tokens ·{" "}
+                  {c.ok ? "ok" : <span className="text-red-700 dark:text-red-300">error: {c.error}</span>}
+                </p>
+                <p className="break-all text-xs">questions: {c.questionIds.join(", ")}</p>
+                {c.rawReply !== null ? <pre className="max-h-48 overflow-auto whitespace-pre-wrap text-xs" tabIndex={0}>{c.rawReply}</pre> : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
