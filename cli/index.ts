@@ -8,6 +8,7 @@ import { register as answerKey } from "./commands/answer-key";
 import { register as user } from "./commands/user";
 import { register as token } from "./commands/token";
 import { register as submit } from "./commands/submit";
+import { register as judge } from "./commands/judge";
 
 const COMMANDS: Array<(program: Command) => void> = [
   validate,
@@ -16,6 +17,7 @@ const COMMANDS: Array<(program: Command) => void> = [
   user,
   token,
   submit,
+  judge,
 ];
 
 export function buildProgram(): Command {

@@ -98,3 +98,13 @@ export async function setRoleAction(userId: string, role: "SUBMITTER" | "ADMIN",
     return res;
   });
 }
+
+export async function judgeAgreementAction(submissionId: string, sample: number) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const { runAgreementCheck } = await import("@/lib/server/judge/agreement");
+    const res = await runAgreementCheck({ submissionId, sample, actorId: admin.id });
+    refresh(submissionId);
+    return res;
+  });
+}

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AuditTable } from "@/components/admin/audit-table";
+import { judgeAgreementAction } from "@/app/admin/actions";
+import { JudgeAgreementForm } from "@/components/admin/judge-agreement-form";
 import { JudgeUsage } from "@/components/admin/judge-usage";
 import { DecisionPanel } from "@/components/admin/decision-panel";
 import { MetadataForm } from "@/components/admin/metadata-form";
@@ -61,6 +63,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
       <section aria-labelledby="judge-h" className="space-y-2">
         <h2 id="judge-h" className="text-lg font-semibold">Judge usage</h2>
         <JudgeUsage usage={judgeUsage} />
+        {d.rows.some((r) => r.metric === "judge") ? <JudgeAgreementForm run={judgeAgreementAction.bind(null, d.id)} /> : null}
       </section>
       <section aria-labelledby="files-h">
         <h2 id="files-h" className="text-lg font-semibold">Files</h2>

@@ -1,0 +1,48 @@
+// `h2hmem judge agreement --submission ID [--sample N] [--seed S] [--json]`: re-judges a seeded
+// random sample of already-judged questions (no cache) with the configured judge and reports
+// agreement with the stored scores. Needs DATABASE_URL and JUDGE_BASE_URL.
+import type { Command } from "commander";
+import { UsageError } from "../errors";
+import { withDb } from "./server-db";
+
+type AgreementOpts = { submission: string; sample: string; seed: string; json?: boolean };
+
+function positiveInt(raw: string, flag: string, min: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
+
+export function register(program: Command): void {
+  const group = program.command("judge").description("LLM judge tools (needs DATABASE_URL and JUDGE_BASE_URL).");
+  group
+    .command("agreement")
+    .description("Re-judge a random sample of a submission's judged questions, bypassing the cache, and report agreement.")
+    .requiredOption("--submission <id>", "submission id")
+    .option("--sample <n>", "questions to re-judge", "50")
+    .option("--seed <n>", "seed of the random sample (same seed, same sample)", "1")
+    .option("--json", "print the report as JSON")
+    .action(async (opts: AgreementOpts) => {
+      const sample = positiveInt(opts.sample, "--sample", 1);
+      const seed = positiveInt(opts.seed, "--seed", 0);
+      await withDb(async () => {
+        const { runAgreementCheck } = await import("../../lib/server/judge/agreement");
+        const r = await runAgreementCheck({ submissionId: opts.submission, sample, seed });
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+          return;
+        }
+        process.stdout.write(
+          [
+            `Agreement check ${r.runId} · submission ${r.submissionId} · judge ${r.model}@${r.promptVersion}`,
+            `sample: ${r.sampled} of ${r.eligible} judged questions (seed ${r.seed}); compared ${r.compared}, not judged again ${r.failed}`,
+            `exact: ${r.exact}/${r.compared} (${pct(r.exactRate)}) · within one level (0.25): ${r.withinOne}/${r.compared} (${pct(r.withinOneRate)}) · mean |diff|: ${r.meanAbsDiff === null ? "–" : r.meanAbsDiff.toFixed(3)}`,
+            `usage: ${r.usage.calls} calls, ${r.usage.retries} retries, ${r.usage.promptTokens}+${r.usage.completionTokens} tokens, ${(r.usage.wallMs / 1000).toFixed(1)} s`,
+            ...r.disagreements.slice(0, 20).map((d) => `  ${d.id}: stored ${d.stored} -> now ${d.again}`),
+          ].join("\n") + "\n",
+        );
+      });
+    });
+}
