@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { currentScorerVersion } from "../scoring-version";
 import { reviewFlags, type ReviewFlag } from "./review-flags";
+import { methodCard } from "./method-card";
 
 export const reviewFilterSchema = z.enum(["pending", "approved", "rejected", "withdrawn", "all"]).catch("pending");
 export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
@@ -57,14 +58,7 @@ export async function listForReview(filter: ReviewFilter, take = 100): Promise<A
     const headline = (metric: string) => scores.find((r) => r.submissionId === s.id && r.metric === metric)?.value ?? null;
     return {
       id: s.id,
-      methodName: s.methodName,
-      organization: s.organization,
-      description: s.description,
-      paperUrl: s.paperUrl,
-      codeUrl: s.codeUrl,
-      modality: s.modality,
-      backbone: s.backbone,
-      memoryMethod: s.memoryMethod,
+      ...methodCard(s),
       status: s.status,
       reviewState: s.reviewState,
       reviewReason: s.reviewReason,

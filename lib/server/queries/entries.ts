@@ -1,6 +1,7 @@
 import { db } from "../db";
 import { AppError } from "../errors";
 import { scoreRowsFor, type ScoreRowView } from "./scores";
+import { methodCard } from "./method-card";
 
 export type EntryDetail = {
   id: string;
@@ -35,14 +36,7 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const { scorerVersion, rows } = await scoreRowsFor(s.id);
   return {
     id: s.id,
-    methodName: s.methodName,
-    organization: s.organization,
-    description: s.description,
-    paperUrl: s.paperUrl,
-    codeUrl: s.codeUrl,
-    modality: s.modality,
-    backbone: s.backbone,
-    memoryMethod: s.memoryMethod,
+    ...methodCard(s),
     isBaseline: s.isBaseline,
     createdAt: s.createdAt.toISOString(),
     approvedAt: s.reviewedAt?.toISOString() ?? null,

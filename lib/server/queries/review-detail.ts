@@ -4,6 +4,7 @@ import { currentScorerVersion } from "../scoring-version";
 import { listAuditEvents, type AuditRow } from "./audit";
 import { reviewFlags, type ReviewFlag } from "./review-flags";
 import { scoreRowsFor, type ScoreRowView } from "./scores";
+import { methodCard } from "./method-card";
 
 // Everything an admin needs to decide on one submission: its scores next to the current top
 // approved entries and the baselines, warnings, flags and its own audit trail. Admin-only.
@@ -67,14 +68,7 @@ export async function getReviewDetail(id: string): Promise<ReviewDetail> {
   );
   return {
     id: s.id,
-    methodName: s.methodName,
-    organization: s.organization,
-    description: s.description,
-    paperUrl: s.paperUrl,
-    codeUrl: s.codeUrl,
-    modality: s.modality,
-    backbone: s.backbone,
-    memoryMethod: s.memoryMethod,
+    ...methodCard(s),
     status: s.status,
     reviewState: s.reviewState,
     reviewReason: s.reviewReason,

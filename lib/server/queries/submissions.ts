@@ -2,6 +2,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import type { SessionUser } from "../auth.config";
 import { scoreRowsFor, type ScoreRowView } from "./scores";
+import { methodCard } from "./method-card";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
@@ -50,14 +51,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
   const queuePosition = WAITING.includes(s.status) ? await queuePositionOf(s.id, s.createdAt) : null;
   return {
     id: s.id,
-    methodName: s.methodName,
-    organization: s.organization,
-    description: s.description,
-    paperUrl: s.paperUrl,
-    codeUrl: s.codeUrl,
-    modality: s.modality,
-    backbone: s.backbone,
-    memoryMethod: s.memoryMethod,
+    ...methodCard(s),
     status: s.status,
     final: FINAL.has(s.status),
     stage: s.stage,
