@@ -2,21 +2,13 @@ import { z } from "zod";
 import { db } from "../db";
 import { currentScorerVersion } from "../scoring-version";
 import { reviewFlags, type ReviewFlag } from "./review-flags";
-import { methodCard } from "./method-card";
+import { methodCard, type MethodCard } from "./method-card";
 
 export const reviewFilterSchema = z.enum(["pending", "approved", "rejected", "withdrawn", "all"]).catch("pending");
 export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
 
-export type AdminSubmission = {
+export type AdminSubmission = MethodCard & {
   id: string;
-  methodName: string;
-  organization: string | null;
-  description: string | null;
-  paperUrl: string | null;
-  codeUrl: string | null;
-  modality: string | null;
-  backbone: string | null;
-  memoryMethod: string | null;
   status: string;
   reviewState: string;
   reviewReason: string | null;

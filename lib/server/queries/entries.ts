@@ -1,18 +1,10 @@
 import { db } from "../db";
 import { AppError } from "../errors";
 import { scoreRowsFor, type ScoreRowView } from "./scores";
-import { methodCard } from "./method-card";
+import { methodCard, type MethodCard } from "./method-card";
 
-export type EntryDetail = {
+export type EntryDetail = MethodCard & {
   id: string;
-  methodName: string;
-  organization: string | null;
-  description: string | null;
-  paperUrl: string | null;
-  codeUrl: string | null;
-  modality: string | null;
-  backbone: string | null;
-  memoryMethod: string | null;
   isBaseline: boolean;
   createdAt: string;
   /** When an administrator approved it (the entry's publication date). */

@@ -4,22 +4,14 @@ import { currentScorerVersion } from "../scoring-version";
 import { listAuditEvents, type AuditRow } from "./audit";
 import { reviewFlags, type ReviewFlag } from "./review-flags";
 import { scoreRowsFor, type ScoreRowView } from "./scores";
-import { methodCard } from "./method-card";
+import { methodCard, type MethodCard } from "./method-card";
 
 // Everything an admin needs to decide on one submission: its scores next to the current top
 // approved entries and the baselines, warnings, flags and its own audit trail. Admin-only.
 
 export type Comparator = { id: string; methodName: string; isBaseline: boolean; rows: ScoreRowView[] };
-export type ReviewDetail = {
+export type ReviewDetail = MethodCard & {
   id: string;
-  methodName: string;
-  organization: string | null;
-  description: string | null;
-  paperUrl: string | null;
-  codeUrl: string | null;
-  modality: string | null;
-  backbone: string | null;
-  memoryMethod: string | null;
   status: string;
   reviewState: string;
   reviewReason: string | null;

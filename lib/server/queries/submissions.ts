@@ -2,21 +2,13 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import type { SessionUser } from "../auth.config";
 import { scoreRowsFor, type ScoreRowView } from "./scores";
-import { methodCard } from "./method-card";
+import { methodCard, type MethodCard } from "./method-card";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
 export type StageView = { stage: string; status: string; done: number; total: number; attempts: number; error: string | null };
-export type SubmissionView = {
+export type SubmissionView = MethodCard & {
   id: string;
-  methodName: string;
-  organization: string | null;
-  description: string | null;
-  paperUrl: string | null;
-  codeUrl: string | null;
-  modality: string | null;
-  backbone: string | null;
-  memoryMethod: string | null;
   status: string;
   final: boolean;
   stage: string | null;
