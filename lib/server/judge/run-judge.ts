@@ -2,6 +2,7 @@ import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, type JudgeBatch,
 import { judgeCacheKey, type JudgeCacheStore } from "./cache";
 import type { JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";
+import type { JudgeCallRecord } from "./judge-calls";
 import { RequestLimiter } from "./limiter";
 import { RetriesExhaustedError, withRetries, type RetryHooks, type RetryPolicy } from "./retry";
 
@@ -23,19 +24,6 @@ export type JudgeUsage = {
   promptTokens: number;
   completionTokens: number;
   wallMs: number;
-};
-
-/** One request to the judge as it happened (success or error), for JudgeCall rows. */
-export type JudgeCallRecord = {
-  questionIds: string[];
-  attempt: number;
-  level: number;
-  ok: boolean;
-  error: string | null;
-  rawReply: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  latencyMs: number;
 };
 
 export type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
