@@ -6,6 +6,7 @@ const LINKS = [
   ["/admin/users", "Users"],
   ["/admin/answer-key", "Answer key"],
   ["/admin/operations", "Operations"],
+  ["/admin/rescore", "Re-score preview"],
 ] as const;
 
 export function AdminNav({ current }: { current: string }) {

@@ -8,6 +8,7 @@ import { judgeCallRecorder } from "./judge-calls";
 import type { RetryPolicy } from "./retry";
 import { judgeQuestions, type JudgeUsage } from "./run-judge";
 import { loadJudgeWork } from "./stage-store";
+import { mulberry32 } from "@/lib/scoring/prng";
 
 // Agreement check (drift of a hosted judge): re-judge a seeded random sample of questions the
 // stage already judged, bypassing the cache, and compare with the stored Prediction.judgeScore.
@@ -46,23 +47,12 @@ export type AgreementReport = {
 
 const EPS = 1e-9;
 
-/** Deterministic PRNG (mulberry32): the same seed picks the same sample. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function seededSample<T>(list: T[], n: number, seed: number): T[] {
   const a = [...list];
-  const r = rng(seed);
+  // The scoring library's seeded PRNG: the same seed picks the same sample everywhere.
+  const next = mulberry32(seed);
   for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
+    const j = Math.floor((next() / 4294967296) * (i + 1));
     [a[i], a[j]] = [a[j], a[i]];
   }
   return a.slice(0, Math.max(0, n));
