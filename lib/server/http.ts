@@ -4,6 +4,7 @@ import { loadSessionUser } from "./auth";
 import type { SessionUser } from "./auth.config";
 import { db } from "./db";
 import { env } from "./env";
+import { isDatabaseUnavailable } from "./db-errors";
 import { AppError, isAppError, type ActionResult } from "./errors";
 import { logger } from "./logger";
 import { verifyApiToken } from "./api-tokens";
@@ -26,6 +27,12 @@ export function toAppError(e: unknown): AppError {
       details: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
     });
   }
+  if (isDatabaseUnavailable(e)) {
+    logger.warn({ err: e }, "database unavailable");
+    return new AppError("UNAVAILABLE", "The database is temporarily unavailable. Nothing was changed; please retry in a few seconds.", {
+      retryAfterSeconds: 5,
+    });
+  }
   const id = crypto.randomUUID();
   logger.error({ err: e, errorId: id }, "internal error");
   return new AppError("INTERNAL", `Internal error (reference ${id}).`);
@@ -34,7 +41,7 @@ export function toAppError(e: unknown): AppError {
 export function errorResponse(e: unknown): Response {
   const err = toAppError(e);
   const headers: Record<string, string> = {};
-  if (err.code === "RATE_LIMITED" && err.retryAfterSeconds) headers["retry-after"] = String(err.retryAfterSeconds);
+  if ((err.code === "RATE_LIMITED" || err.code === "UNAVAILABLE") && err.retryAfterSeconds) headers["retry-after"] = String(err.retryAfterSeconds);
   if (err.code === "UNAUTHORIZED") headers["www-authenticate"] = 'Bearer realm="h2hmem"';
   return json(err.toJSON(), { status: err.status, headers });
 }
