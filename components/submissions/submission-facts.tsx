@@ -28,7 +28,10 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
       <ul className="space-y-1 text-sm" data-testid="file-hashes">
         {view.files.map((f) => (
           <li key={f.split}>
-            <span className="font-medium">{f.split}</span>: {f.fileName} ({formatBytes(f.size)}), sha-256 <code className="break-all">{f.sha256}</code>
+            <span className="font-medium">{f.split}</span>: {f.fileName} ({formatBytes(f.size)}), sha-256 <code className="break-all">{f.sha256}</code>{" "}
+            <a href={`/api/v1/submissions/${view.id}/files/${f.split}`} download={f.fileName} className="underline">
+              Download<span className="sr-only"> {f.fileName}</span>
+            </a>
           </li>
         ))}
       </ul>

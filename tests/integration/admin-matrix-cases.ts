@@ -37,6 +37,7 @@ export const MATRIX: Record<string, Case> = {
   "v1/submissions GET": { expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
   "v1/submissions POST": { expect: { anon: [401], owner: [400], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
   "v1/submissions/[id] GET": { expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}` },
+  "v1/submissions/[id]/files/[split] GET": { expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/files/dyadic` },
   "v1/submissions/[id]/retry POST": {
     expect: { anon: [401], owner: [202], other: [404], admin: [202] },
     subject: { status: "FAILED", reviewState: "PENDING" },
