@@ -8,7 +8,7 @@ export async function SiteHeader() {
     { href: "/", label: "Leaderboard" },
     { href: "/compare", label: "Compare" },
     { href: "/submit", label: "Submit" },
-    ...(user ? [{ href: "/submissions", label: "My submissions" }, { href: "/tokens", label: "API tokens" }] : []),
+    ...(user ? [{ href: "/submissions", label: "My submissions" }, { href: "/settings/tokens", label: "API tokens" }] : []),
     ...(user?.role === "ADMIN" ? [{ href: "/admin", label: "Admin" }] : []),
   ];
   return (

@@ -48,9 +48,9 @@ test("wrong password shows a clear error", async ({ page }) => {
   await expect(page).toHaveURL(/\/signin/);
 });
 
-for (const path of ["/", "/signin", "/submit", "/compare", "/tokens"]) {
+for (const path of ["/", "/signin", "/submit", "/compare", "/settings/tokens"]) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
-    if (path === "/submit" || path === "/tokens") await signIn(page, AUTHOR);
+    if (path === "/submit" || path === "/settings/tokens") await signIn(page, AUTHOR);
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
