@@ -15,7 +15,7 @@ export async function createTokenAction(name: string) {
     const user = await requireUser();
     const { token, info } = await createApiToken(user.id, nameSchema.parse(name));
     await db.auditEvent.create({ data: { actorId: user.id, action: "token.create", targetType: "ApiToken", targetId: info.id, details: { name: info.name } } });
-    revalidatePath("/tokens");
+    revalidatePath("/settings/tokens");
     return { token, name: info.name };
   });
 }
@@ -25,7 +25,7 @@ export async function revokeTokenAction(tokenId: string) {
     const user = await requireUser();
     await revokeApiToken(user.id, tokenId);
     await db.auditEvent.create({ data: { actorId: user.id, action: "token.revoke", targetType: "ApiToken", targetId: tokenId, details: {} } });
-    revalidatePath("/tokens");
+    revalidatePath("/settings/tokens");
     return { id: tokenId };
   });
 }

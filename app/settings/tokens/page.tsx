@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "API tokens" };
 
 export default async function TokensPage() {
   const user = await currentUser();
-  if (!user) redirect("/signin?callbackUrl=/tokens");
+  if (!user) redirect("/signin?callbackUrl=/settings/tokens");
   const tokens = await listApiTokens(user.id);
   return (
     <div className="space-y-6">
