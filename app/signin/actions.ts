@@ -1,7 +1,7 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { signIn, signOut } from "@/lib/server/auth";
+import { currentUser, revokeAllSessions, signIn, signOut } from "@/lib/server/auth";
 import { credentialsSchema } from "@/lib/server/auth.config";
 
 export type SignInState = { error: string | null; fieldErrors: Partial<Record<"email" | "password", string>>; email: string };
@@ -45,4 +45,11 @@ export async function signOutAction(): Promise<void> {
 
 export async function signInWithGitHub(): Promise<void> {
   await signIn("github", { redirectTo: "/" });
+}
+
+/** Signs out on every device: bumps the session version, which refuses every older session. */
+export async function signOutEverywhereAction(): Promise<void> {
+  const user = await currentUser();
+  if (user) await revokeAllSessions(user.id);
+  await signOut({ redirectTo: "/" });
 }

@@ -43,7 +43,8 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
     return null;
   }
   await resetLimit("signin-account", email);
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  // sessionVersion rides along to the jwt callback (not part of SessionUser).
+  return Object.assign({ id: user.id, email: user.email, name: user.name, role: user.role }, { sessionVersion: user.sessionVersion });
 }
 
 export function authConfig(): NextAuthConfig {
@@ -76,6 +77,8 @@ export function authConfig(): NextAuthConfig {
         if (user?.id) {
           token.uid = user.id;
           token.role = (user as Partial<SessionUser>).role ?? "SUBMITTER";
+          const sv = (user as { sessionVersion?: unknown }).sessionVersion;
+          token.sv = typeof sv === "number" ? sv : 0;
         }
         return token;
       },
@@ -83,6 +86,7 @@ export function authConfig(): NextAuthConfig {
         if (typeof token.uid === "string") {
           session.user.id = token.uid;
           (session.user as { role?: string }).role = typeof token.role === "string" ? token.role : "SUBMITTER";
+          (session.user as { sv?: number }).sv = typeof token.sv === "number" ? token.sv : 0;
         }
         return session;
       },

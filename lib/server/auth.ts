@@ -22,12 +22,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
  */
 export async function currentUser(): Promise<SessionUser | null> {
   const session = await auth();
-  return loadSessionUser(session?.user?.id);
+  return loadSessionUser(session?.user?.id, (session?.user as { sv?: unknown } | undefined)?.sv);
 }
 
-export async function loadSessionUser(id: string | null | undefined): Promise<SessionUser | null> {
+/**
+ * `sessionVersion` is the version the session was minted with (absent = 0): sessions older
+ * than the user's current version were revoked by "sign out everywhere".
+ */
+export async function loadSessionUser(id: string | null | undefined, sessionVersion?: unknown): Promise<SessionUser | null> {
   if (!id) return null;
-  return db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true } });
+  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true, sessionVersion: true } });
+  if (!user || user.sessionVersion !== (typeof sessionVersion === "number" ? sessionVersion : 0)) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/** Revokes every session of the user, on every device (the JWTs stay signed but are refused). */
+export async function revokeAllSessions(userId: string): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }
 
 export async function requireUser(): Promise<SessionUser> {

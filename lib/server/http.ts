@@ -95,7 +95,7 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
   if (!cookie.includes("authjs.session-token") || !env.AUTH_SECRET) return null;
   assertSameOrigin(req);
   const token = await getToken({ req, secret: env.AUTH_SECRET, secureCookie: cookie.includes("__Secure-authjs.session-token") });
-  return loadSessionUser(typeof token?.uid === "string" ? token.uid : null);
+  return loadSessionUser(typeof token?.uid === "string" ? token.uid : null, token?.sv);
 }
 
 export async function requireApiUser(req: Request): Promise<SessionUser> {

@@ -6,6 +6,7 @@ import { fmtDate } from "@/components/ui/format";
 import { listApiTokens } from "@/lib/server/api-tokens";
 import { currentUser } from "@/lib/server/auth";
 import { createTokenAction, revokeTokenAction } from "./actions";
+import { signOutEverywhereAction } from "@/app/signin/actions";
 
 export const metadata: Metadata = { title: "API tokens" };
 
@@ -51,6 +52,15 @@ export default async function TokensPage() {
           </tbody>
         </table>
       </div>
+      <section aria-labelledby="sessions-h" className="space-y-2">
+        <h2 id="sessions-h" className="text-lg font-semibold">Browser sessions</h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">Signs you out on every device and browser. API tokens are not affected; revoke them above.</p>
+        <form action={signOutEverywhereAction}>
+          <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+            Sign out everywhere
+          </button>
+        </form>
+      </section>
     </div>
   );
 }
