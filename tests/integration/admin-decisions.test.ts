@@ -8,7 +8,8 @@ import { setUserRole } from "@/lib/server/mutations/roles";
 import { listAuditEvents } from "@/lib/server/queries/audit";
 import { getReviewDetail } from "@/lib/server/queries/review-detail";
 import { currentScorerVersion } from "@/lib/server/scoring-version";
-import { userWithToken } from "./api-helpers";
+import * as entryRoute from "@/app/api/v1/entries/[id]/route";
+import { ctx, req, userWithToken } from "./api-helpers";
 
 // Admin decisions as the server actions call them: each changes exactly what it says, is
 // refused to non-admins, and leaves one append-only audit event with who, what, when and why.
@@ -45,7 +46,11 @@ describe("decisions", () => {
     const s = await sub(author.id, { reviewState: "APPROVED" });
     await expect(unpublishSubmission({ submissionId: s.id, actorId: admin.id, note: "x" })).rejects.toThrow();
     await unpublishSubmission({ submissionId: s.id, actorId: admin.id, note: "Duplicate of an earlier entry" });
-    expect(await db.submission.findUniqueOrThrow({ where: { id: s.id } })).toMatchObject({ reviewState: "REJECTED", reviewReason: "Duplicate of an earlier entry" });
+    expect(await db.submission.findUniqueOrThrow({ where: { id: s.id } })).toMatchObject({ reviewState: "REJECTED", reviewReason: "Duplicate of an earlier entry", publicNote: "Duplicate of an earlier entry" });
+    // Its permanent link now says why it is gone (410), through the public API too.
+    const gone = await entryRoute.GET(req(`/api/v1/entries/${s.id}`), ctx({ id: s.id }));
+    expect(gone.status).toBe(410);
+    expect(((await gone.json()) as { error: { message: string } }).error.message).toBe("This entry was removed from the leaderboard: Duplicate of an earlier entry");
     await expect(unpublishSubmission({ submissionId: s.id, actorId: admin.id, note: "again please" })).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await trail(s.id)).toEqual([{ action: "submission.unpublish", actor: admin.email, details: { note: "Duplicate of an earlier entry", public: true } }]);
   });

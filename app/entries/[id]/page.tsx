@@ -27,8 +27,18 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
   const entry = await getPublicEntry(id).catch((e: unknown) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    if (isAppError(e) && e.code === "GONE") return { gone: e.message } as const;
     throw e;
   });
+  if ("gone" in entry) {
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold">Entry removed</h1>
+        <p role="status" data-testid="entry-gone">{entry.gone}</p>
+        <p><Link href="/" className="underline">Back to the leaderboard</Link></p>
+      </div>
+    );
+  }
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");

@@ -24,7 +24,12 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     where: { id, reviewState: "APPROVED", status: "SCORED" },
     include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
   });
-  if (!s) throw new AppError("NOT_FOUND", "Entry not found.");
+  if (!s) {
+    // An unpublished entry keeps its permanent link: it answers 410 with the admin's public note.
+    const gone = await db.submission.findFirst({ where: { id, reviewState: "REJECTED", publicNote: { not: null } }, select: { publicNote: true } });
+    if (gone?.publicNote) throw new AppError("GONE", `This entry was removed from the leaderboard: ${gone.publicNote}`);
+    throw new AppError("NOT_FOUND", "Entry not found.");
+  }
   const { scorerVersion, rows } = await scoreRowsFor(s.id);
   return {
     id: s.id,
