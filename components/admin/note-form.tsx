@@ -4,8 +4,19 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
 
-/** A one-field form for decisions that must carry a note (unpublish). */
-export function NoteForm({ label, button, run }: { label: string; button: string; run: (note: string) => Promise<ActionResult<unknown>> }) {
+type NoteFormProps = {
+  label: string;
+  button: string;
+  run: (note: string) => Promise<ActionResult<unknown>>;
+  /** Shown on the button while the action runs. */
+  pendingLabel?: string;
+  buttonClassName?: string;
+};
+
+const DEFAULT_BUTTON = "rounded border border-amber-500 px-3 py-1 text-sm disabled:opacity-60";
+
+/** A one-field form for decisions that must carry a note (reject, unpublish). */
+export function NoteForm({ label, button, run, pendingLabel = "Working…", buttonClassName = DEFAULT_BUTTON }: NoteFormProps) {
   const id = useId();
   const router = useRouter();
   const [note, setNote] = useState("");
@@ -30,7 +41,7 @@ export function NoteForm({ label, button, run }: { label: string; button: string
         <label htmlFor={id} className="block text-sm">{label}</label>
         <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className="w-64 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
       </div>
-      <button type="submit" disabled={pending} className="rounded border border-amber-500 px-3 py-1 text-sm disabled:opacity-60">{pending ? "Working…" : button}</button>
+      <button type="submit" disabled={pending} className={buttonClassName}>{pending ? pendingLabel : button}</button>
       {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
     </form>
   );
