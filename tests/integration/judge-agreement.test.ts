@@ -1,33 +1,17 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/generated/prisma/client";
-import { createPrismaClient } from "@/lib/server/db";
+import { describe, expect, it } from "vitest";
 import { runAgreementCheck, seededSample } from "@/lib/server/judge/agreement";
 import { runJudgeStage } from "@/workers/processors/judge";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
+import { withFakeJudge } from "../support/with-fake-judge";
 
 // Agreement check: re-judge a seeded sample of judged questions without the cache and compare
 // with the stored scores. The fake judge is deterministic (100% agreement); its "shift" mode
 // moves 0 and 1 one level toward 0.5 (a drifted judge) and leaves 0.5 alone.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-let db: PrismaClient;
-let fake: FakeJudgeServer;
-
-beforeAll(async () => {
-  db = createPrismaClient(process.env.DATABASE_URL);
-  fake = await startFakeJudgeServer();
-});
-afterAll(async () => {
-  await fake?.close();
-  await db?.$disconnect();
-});
-beforeEach(async () => {
-  fake.reset();
-  await db.judgeCache.deleteMany({});
-});
+const { db, fake } = withFakeJudge();
 
 async function judged(): Promise<string> {
   const id = await seedSubmission(db);

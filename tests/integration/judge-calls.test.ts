@@ -1,31 +1,15 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/generated/prisma/client";
+import { describe, expect, it } from "vitest";
 import { JudgeUsage } from "@/components/admin/judge-usage";
-import { createPrismaClient } from "@/lib/server/db";
 import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
 import { runJudgeStage } from "@/workers/processors/judge";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
+import { withFakeJudge } from "../support/with-fake-judge";
 
 // Every judge request becomes a JudgeCall row (raw reply, ids, attempt, latency, tokens) and the
 // admin review page's usage panel shows runs and calls of the submission.
 
-let db: PrismaClient;
-let fake: FakeJudgeServer;
-
-beforeAll(async () => {
-  db = createPrismaClient(process.env.DATABASE_URL);
-  fake = await startFakeJudgeServer();
-});
-afterAll(async () => {
-  await fake?.close();
-  await db?.$disconnect();
-});
-beforeEach(async () => {
-  fake.reset();
-  await db.judgeCache.deleteMany({});
-});
+const { db, fake } = withFakeJudge();
 
 describe("judge calls and usage", () => {
   it("stores each request's raw reply and usage, including failed attempts, and sums them for admins", async () => {

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/generated/prisma/client";
-import { createPrismaClient } from "@/lib/server/db";
+import { describe, expect, it } from "vitest";
 import { JudgeStageError, runJudgeStage } from "@/workers/processors/judge";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
 import { expectedScores, FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
+import { withFakeJudge } from "../support/with-fake-judge";
 
 // When the judge cannot be made to answer, the stage fails loudly: it names how many
 // questions were not judged, writes no judge Score rows, keeps what was judged, and a retry
 // asks only for the rest.
 
-let db: PrismaClient;
-let fake: FakeJudgeServer;
-
-beforeAll(async () => {
-  db = createPrismaClient(process.env.DATABASE_URL);
-  fake = await startFakeJudgeServer();
-});
-afterAll(async () => {
-  await fake?.close();
-  await db?.$disconnect();
-});
-beforeEach(async () => {
-  fake.reset();
-  await db.judgeCache.deleteMany({});
-});
+const { db, fake } = withFakeJudge();
 
 const stage = (submissionId: string) => db.stageRun.findUniqueOrThrow({ where: { submissionId_stage: { submissionId, stage: "judge" } } });
 

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/generated/prisma/client";
-import { createPrismaClient } from "@/lib/server/db";
+import { describe, expect, it } from "vitest";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { promptTemplate } from "@/lib/scoring";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
 import { expectedScores, FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
+import { withFakeJudge } from "../support/with-fake-judge";
 
 // The judge stage against a real OpenAI-compatible HTTP server on loopback: happy path,
 // cache, and each transient misbehaviour the stage must absorb without losing a question.
 
-let db: PrismaClient;
-let fake: FakeJudgeServer;
-
-beforeAll(async () => {
-  db = createPrismaClient(process.env.DATABASE_URL);
-  fake = await startFakeJudgeServer();
-});
-afterAll(async () => {
-  await fake?.close();
-  await db?.$disconnect();
-});
-beforeEach(async () => {
-  fake.reset();
-  await db.judgeCache.deleteMany({});
-});
+const { db, fake } = withFakeJudge();
 
 async function stored(submissionId: string) {
   const preds = await db.prediction.findMany({ where: { submissionId }, include: { referenceQuestion: true } });
