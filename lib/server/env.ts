@@ -19,8 +19,17 @@ const schema = z.object({
   AUTH_TRUST_HOST: bool,
   GITHUB_ID: z.string().optional(),
   GITHUB_SECRET: z.string().optional(),
+  // GitHub Enterprise Server base URL (API at <GITHUB_URL>/api/v3); default github.com.
+  GITHUB_URL: z.string().url().optional(),
+  // Self-service sign-up: open (active at once), confirm (mailed link first), closed (CLI only).
+  // Unset: confirm when SMTP is configured, else open.
+  SIGNUP_MODE: z.enum(["open", "confirm", "closed"]).optional(),
+  SMTP_URL: z.string().url("must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  // Bearer token for GET /api/metrics; unset = the endpoint answers 404 (off by default).
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 24`)").optional(),
   QUEUE_PREFIX: z.string().default("h2hmem"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -48,6 +57,16 @@ const schema = z.object({
   JUDGE_PROMPT_FILE: z.string().optional(),
 });
 
+// Settings that only make sense together. Mailed links use AUTH_URL, never the request's Host
+// header (which a client controls).
+const checked = schema.superRefine((e, ctx) => {
+  const need = (when: boolean, path: string, message: string) => when && ctx.addIssue({ code: "custom", path: [path], message });
+  need(Boolean(e.SMTP_URL) && !e.MAIL_FROM, "MAIL_FROM", "is required when SMTP_URL is set");
+  need(Boolean(e.MAIL_FROM) && !e.SMTP_URL, "SMTP_URL", "is required when MAIL_FROM is set");
+  need(Boolean(e.SMTP_URL) && !e.AUTH_URL, "AUTH_URL", "is required when SMTP_URL is set (links in mails point there)");
+  need(e.SIGNUP_MODE === "confirm" && !e.SMTP_URL, "SIGNUP_MODE", "confirm needs SMTP_URL and MAIL_FROM");
+});
+
 export type Env = z.infer<typeof schema>;
 
 export class EnvError extends Error {
@@ -62,7 +81,7 @@ let cached: Env | undefined;
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `.env` lines like `JUDGE_BASE_URL=` mean "not configured".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const result = schema.safeParse(cleaned);
+  const result = checked.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
