@@ -23,6 +23,14 @@ describe("snapScore", () => {
     expect(snapScore(-2)).toBe(0);
   });
 
+  it("clamps huge scores too (found by fuzzing: 1e300 - 1 === 1e300, so 1e300 snapped to 0)", () => {
+    expect(snapScore(1e300)).toBe(1);
+    expect(snapScore(2 ** 53)).toBe(1);
+    expect(snapScore(Number.MAX_VALUE)).toBe(1);
+    expect(snapScore(-1e300)).toBe(0);
+    expect(parseJudgeReply('[{"question_id":"a","score":1e20}]', ["a"]).results.get("a")?.score).toBe(1);
+  });
+
   it("always returns the closest level", () => {
     fc.assert(
       fc.property(fc.double({ min: -5, max: 5, noNaN: true }), (x) => {

@@ -22,9 +22,11 @@ export type ParsedReply = {
  * an ambiguous number. Out-of-range values snap to 0 or 1.
  */
 export function snapScore(x: number): JudgeLevel {
+  // Clamp first: for |x| >= 2^53, x - 1 rounds to x - 0, so 1e300 would tie and snap to 0.
+  const v = Math.min(1, Math.max(0, x));
   let best: JudgeLevel = JUDGE_LEVELS[0];
   for (const level of JUDGE_LEVELS) {
-    if (Math.abs(x - level) < Math.abs(x - best)) best = level;
+    if (Math.abs(v - level) < Math.abs(v - best)) best = level;
   }
   return best;
 }
