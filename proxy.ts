@@ -1,8 +1,9 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/server/env";
+import { cachedPage, pageCacheKey } from "@/lib/server/page-cache";
 
 // Next inlines its bootstrap scripts and styles (no nonce set-up here), hence 'unsafe-inline';
-// the dev server also needs eval. GitHub is allowed as a form target for the OAuth redirect.
+// the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form target for the OAuth redirect.
 export function contentSecurityPolicy(dev: boolean): string {
   return [
     "default-src 'self'",
@@ -13,15 +14,17 @@ export function contentSecurityPolicy(dev: boolean): string {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self' https://github.com",
+    `form-action 'self' ${env.GITHUB_URL ? new URL(env.GITHUB_URL).origin : "https://github.com"}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
-// Next 16 "proxy" (formerly middleware): only response hardening here. Authorization is
-// decided on the server in every page, action and route handler, never by this file alone.
-export function proxy(): NextResponse {
-  const res = NextResponse.next();
+// Next 16 "proxy" (formerly middleware): response hardening, and the one-second micro-cache of
+// anonymous board and entry pages (lib/server/page-cache.ts). Authorization is decided on the
+// server in every page, action and route handler, never by this file.
+export async function proxy(req: NextRequest): Promise<Response> {
+  const key = pageCacheKey(req);
+  const res = (key && (await cachedPage(req, key))) || NextResponse.next();
   res.headers.set("X-Content-Type-Options", "nosniff");
   res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   res.headers.set("X-Frame-Options", "DENY");

@@ -28,7 +28,9 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
       const error =
         code === "rate_limited"
           ? "Too many sign-in attempts. Wait 15 minutes and try again."
-          : e.type === "CredentialsSignin"
+          : code === "unconfirmed"
+            ? "Confirm your email address first: open the link we mailed you (or ask for a new one below)."
+            : e.type === "CredentialsSignin"
             ? "Email or password is incorrect."
             : "Sign-in failed. Please try again.";
       return { error, fieldErrors: {}, email: raw.email };

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
+import { GitHubSignIn } from "@/components/ui/github-sign-in";
 import { SignInForm } from "@/components/ui/sign-in-form";
 import { currentUser } from "@/lib/server/auth";
-import { env } from "@/lib/server/env";
-import { signInWithGitHub } from "./actions";
+import { mailConfigured } from "@/lib/server/mail";
+import { signupMode } from "@/lib/server/signup";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -17,17 +19,26 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackUrl = typeof sp.callbackUrl === "string" ? sp.callbackUrl : "/";
   if (await currentUser()) redirect(callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/");
   const urlError = typeof sp.error === "string" ? (ERRORS[sp.error] ?? "Sign-in failed. Please try again.") : null;
-  const github = Boolean(env.GITHUB_ID && env.GITHUB_SECRET);
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-4 text-2xl font-semibold">Sign in</h1>
       <SignInForm callbackUrl={callbackUrl} initialError={urlError} />
-      {github ? (
-        <form action={signInWithGitHub} className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-800">
-          <button type="submit" className="w-full rounded border border-slate-300 px-4 py-2 dark:border-slate-700">
-            Sign in with GitHub
-          </button>
-        </form>
+      <GitHubSignIn label="Sign in with GitHub" />
+      {signupMode() !== "closed" ? (
+        <p className="mt-6 text-sm">
+          No account yet?{" "}
+          <Link href="/signup" className="underline">
+            Sign up
+          </Link>
+          {mailConfigured() ? (
+            <>
+              {" · "}
+              <Link href="/signup/resend" className="underline">
+                Resend confirmation link
+              </Link>
+            </>
+          ) : null}
+        </p>
       ) : null}
     </div>
   );

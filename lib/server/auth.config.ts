@@ -8,6 +8,7 @@ import { env } from "./env";
 import { isAppError } from "./errors";
 import { logger } from "./logger";
 import { assertNotLimited, clientIp, consume, resetLimit } from "./rate-limit";
+import { signupMode } from "./signup";
 
 export const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid email address").max(320),
@@ -17,6 +18,12 @@ export const credentialsSchema = z.object({
 // The code ends up in a URL query string, so it only says "rate limited", nothing about the account.
 export class RateLimitedSignin extends CredentialsSignin {
   code = "rate_limited";
+}
+
+// Right password, but the account's mailed confirmation link has not been followed yet. Only
+// someone who knows the password learns this, so it reveals nothing about the address.
+export class UnconfirmedSignin extends CredentialsSignin {
+  code = "unconfirmed";
 }
 
 export type SessionUser = { id: string; email: string; name: string | null; role: "SUBMITTER" | "ADMIN" };
@@ -43,6 +50,7 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
     return null;
   }
   await resetLimit("signin-account", email);
+  if (user.pendingConfirmation && signupMode() !== "open") throw new UnconfirmedSignin();
   // sessionVersion rides along to the jwt callback (not part of SessionUser).
   return Object.assign({ id: user.id, email: user.email, name: user.name, role: user.role }, { sessionVersion: user.sessionVersion });
 }
@@ -55,7 +63,17 @@ export function authConfig(): NextAuthConfig {
     }),
   ];
   if (env.GITHUB_ID && env.GITHUB_SECRET) {
-    providers.push(GitHub({ clientId: env.GITHUB_ID, clientSecret: env.GITHUB_SECRET }));
+    providers.push(
+      GitHub({
+        clientId: env.GITHUB_ID,
+        clientSecret: env.GITHUB_SECRET,
+        // GitHub Enterprise Server: authorize/token under GITHUB_URL, the API under GITHUB_URL/api/v3.
+        enterprise: env.GITHUB_URL ? { baseUrl: env.GITHUB_URL.replace(/\/+$/, "") } : undefined,
+        // Never attach a GitHub login to an existing account just because the emails match
+        // (Auth.js then answers OAuthAccountNotLinked); tests/integration/auth-github.test.ts.
+        allowDangerousEmailAccountLinking: false,
+      }),
+    );
   }
   return {
     secret: env.AUTH_SECRET,

@@ -7,7 +7,7 @@ import { AppError } from "./errors";
 // to a per-process memory limiter (the "insurance" limiter) rather than failing open or
 // refusing every request.
 
-type LimiterName = "signin-ip" | "signin-account" | "api-ip";
+type LimiterName = "signin-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Every sign-in attempt from one address.
@@ -16,6 +16,10 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
   "signin-account": { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
   // Coarse per-address ceiling for the API.
   "api-ip": { points: 600, duration: 60 },
+  // Sign-up and "resend confirmation" requests from one address.
+  "signup-ip": { points: 10, duration: 60 * 60 },
+  // Mails to one address (confirmation links, notices), so the form cannot flood an inbox.
+  "signup-email": { points: 3, duration: 60 * 60 },
 };
 
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };

@@ -6,7 +6,7 @@ import { AppError } from "./errors";
 // Local (email + password) accounts for the CLI and the seed. Emails are stored lower-cased,
 // as the sign-in form looks them up.
 
-const BCRYPT_ROUNDS = 10;
+export const BCRYPT_ROUNDS = 10;
 
 export const newUserSchema = z.object({
   email: z.string().trim().toLowerCase().email("must be a valid email address").max(320),
