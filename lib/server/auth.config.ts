@@ -85,7 +85,11 @@ export function authConfig(): NextAuthConfig {
     // Auth.js logs to the console by default; route it to our JSON logger, and a wrong
     // password is an expected outcome, not a server error.
     logger: {
-      error: (e) => (e instanceof CredentialsSignin ? logger.info({ event: "signin_failed" }, "sign-in rejected") : logger.error({ err: e }, "auth error")),
+      // A GitHub login whose email belongs to another account is refused by design (not linked).
+      error: (e) =>
+        e instanceof CredentialsSignin || (e as { type?: string }).type === "OAuthAccountNotLinked"
+          ? logger.info({ event: "signin_failed", type: (e as { type?: string }).type }, "sign-in rejected")
+          : logger.error({ err: e }, "auth error"),
       warn: (code) => logger.warn({ code }, "auth warning"),
       debug: () => undefined,
     },
