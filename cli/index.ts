@@ -9,6 +9,8 @@ import { register as user } from "./commands/user";
 import { register as token } from "./commands/token";
 import { register as submit } from "./commands/submit";
 import { register as judge } from "./commands/judge";
+import { register as backup } from "./commands/backup";
+import { register as restore } from "./commands/restore";
 
 const COMMANDS: Array<(program: Command) => void> = [
   validate,
@@ -18,6 +20,8 @@ const COMMANDS: Array<(program: Command) => void> = [
   token,
   submit,
   judge,
+  backup,
+  restore,
 ];
 
 export function buildProgram(): Command {

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+// The portable backup file (gzip). Every line but the table data is one JSON object:
+//   1. header   {format, formatVersion, appVersion, createdAt, server, migrations, tables, sequences}
+//   2. per table, in foreign-key order: {table, columns}, the rows in PostgreSQL's COPY text
+//      format (one row per line), a line `\.`, then {table, rows, sha256} (sha256 of the row bytes)
+//   3. trailer  {complete: true, tables: {name: {rows, sha256}}}: the manifest of counts and checksums.
+// Counts and checksums come last because the file is written in one streaming pass (memory stays
+// flat however large a table is); a missing trailer means a truncated file. COPY text is
+// PostgreSQL's own exact textual form of every type (bytea as hex, floats with
+// extra_float_digits=3, timestamps in ISO), stable across server versions, so any server that
+// runs the same migrations reads it back bit for bit.
+
+export const BACKUP_FORMAT = "h2hmem-backup";
+export const BACKUP_FORMAT_VERSION = 1;
+/** The line that ends a table's rows (as in psql's COPY text). */
+export const END_OF_DATA = Buffer.from("\\.\n");
+
+const migration = z.object({ name: z.string().min(1), checksum: z.string().regex(/^[0-9a-f]{64}$/) });
+const sha = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const headerSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.number().int(),
+  appVersion: z.string(),
+  createdAt: z.string(),
+  server: z.string(),
+  migrations: z.array(migration),
+  tables: z.array(z.object({ name: z.string().min(1), columns: z.array(z.string().min(1)).min(1) })),
+  sequences: z.array(z.object({ name: z.string().min(1), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
+});
+export type BackupHeader = z.infer<typeof headerSchema>;
+export type BackupMigration = z.infer<typeof migration>;
+
+export const tableStartSchema = z.object({ table: z.string(), columns: z.array(z.string()) });
+export const tableEndSchema = z.object({ table: z.string(), rows: z.number().int().min(0), sha256: sha });
+export const trailerSchema = z.object({ complete: z.literal(true), tables: z.record(z.string(), z.object({ rows: z.number().int().min(0), sha256: sha })) });
+export type BackupTrailer = z.infer<typeof trailerSchema>;
+
+export function jsonLine(value: unknown): Buffer {
+  return Buffer.from(`${JSON.stringify(value)}\n`, "utf8");
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Number of rows in a chunk of COPY text: every row ends with one raw newline (embedded ones are escaped). */
+export function countNewlines(buf: Buffer): number {
+  let n = 0;
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;
+  return n;
+}
