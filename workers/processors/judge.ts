@@ -6,7 +6,7 @@ import { judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/client";
 import { judgeConfigFromEnv, isJudgeConfigured, type JudgeConfig } from "@/lib/server/judge/config";
 import { judgeScorerVersion } from "@/lib/server/judge/judge-version";
-import { RequestLimiter } from "@/lib/server/judge/limiter";
+import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
 import { loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
 import type { Logger } from "@/lib/server/logger";
@@ -42,15 +42,6 @@ export type JudgeStageInput = {
 };
 
 export type JudgeStageResult = { scorerVersion: string; total: number; judged: number; failed: number; rows: number; usage: JudgeUsage };
-
-// One limiter per process and configuration: concurrent jobs in one worker share the RPM budget.
-const limiters = new Map<string, RequestLimiter>();
-function sharedLimiter(c: JudgeConfig): RequestLimiter {
-  const key = `${c.baseURL}|${c.concurrency}|${c.rpm}`;
-  let l = limiters.get(key);
-  if (!l) limiters.set(key, (l = new RequestLimiter(c.concurrency, c.rpm)));
-  return l;
-}
 
 export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageResult> {
   const db = input.db ?? defaultDb;
@@ -95,7 +86,8 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
     transport: input.transport ?? createJudgeTransport(config),
     cache: prismaJudgeCache(db),
     method: work.method,
-    limiter: sharedLimiter(config),
+    // Concurrency per process; the RPM budget shared by every worker through Redis.
+    limiter: judgeLimiterFor(config),
     retryPolicy: input.retryPolicy,
     retryHooks: { onRetry: (i) => log?.warn(i, "judge request failed; retrying") },
     onOutcomes: progress,

@@ -1,30 +1,65 @@
-// Per-process request gate: at most `concurrency` requests in flight and at most `rpm` request
-// starts in any sliding 60 s window. Every attempt, including retries, passes through it.
-// With several worker processes the budget is per process: set JUDGE_RPM to the provider's
-// limit divided by the number of workers (docs/JUDGE.md).
+// Request gate of the judge: at most `concurrency` requests in flight (per process) and at most
+// `rpm` request starts in any sliding window (60 s by default). Every attempt, including
+// retries, passes through it. The rate part is a RateGate: by default this process's own
+// sliding window; the worker uses the Redis-shared gate (./shared-rate.ts) so that the budget
+// holds across every worker process on one Redis.
 
 export type LimiterClock = { now: () => number; sleep: (ms: number) => Promise<void> };
 const realClock: LimiterClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
+/** Resolves when one more request may start (and counts that start). */
+export type RateGate = { acquire: () => Promise<void> };
+
+/** In-process sliding window: the start times of the last `rpm` requests. */
+export class LocalRateGate implements RateGate {
+  private starts: number[] = [];
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly rpm: number,
+    private clock: LimiterClock = realClock,
+    readonly windowMs = 60_000,
+  ) {
+    if (rpm < 1) throw new RangeError("rpm must be at least 1");
+  }
+
+  /** Serialised so that concurrent callers see each other's reservations. */
+  acquire(): Promise<void> {
+    const turn = this.chain.then(async () => {
+      for (;;) {
+        const now = this.clock.now();
+        while (this.starts.length && this.starts[0]! <= now - this.windowMs) this.starts.shift();
+        if (this.starts.length < this.rpm) {
+          this.starts.push(now);
+          return;
+        }
+        await this.clock.sleep(this.starts[0]! + this.windowMs - now);
+      }
+    });
+    this.chain = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
 export class RequestLimiter {
   private active = 0;
   private waiters: Array<() => void> = [];
-  private starts: number[] = [];
-  private windowMs = 60_000;
-  private rpmChain: Promise<void> = Promise.resolve();
+  private gate: RateGate;
 
   constructor(
     readonly concurrency: number,
     readonly rpm: number,
-    private clock: LimiterClock = realClock,
+    clock: LimiterClock = realClock,
+    gate?: RateGate,
   ) {
     if (concurrency < 1 || rpm < 1) throw new RangeError("concurrency and rpm must be at least 1");
+    this.gate = gate ?? new LocalRateGate(rpm, clock);
   }
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
     await this.acquireSlot();
     try {
-      await this.acquireRate();
+      await this.gate.acquire();
       return await fn();
     } finally {
       this.release();
@@ -43,22 +78,5 @@ export class RequestLimiter {
     const next = this.waiters.shift();
     if (next) next(); // hand the slot over directly: `active` stays the same
     else this.active--;
-  }
-
-  /** Serialised so that concurrent callers see each other's reservations. */
-  private acquireRate(): Promise<void> {
-    const turn = this.rpmChain.then(async () => {
-      for (;;) {
-        const now = this.clock.now();
-        while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
-        if (this.starts.length < this.rpm) {
-          this.starts.push(now);
-          return;
-        }
-        await this.clock.sleep(this.starts[0] + this.windowMs - now);
-      }
-    });
-    this.rpmChain = turn.catch(() => undefined);
-    return turn;
   }
 }
