@@ -4,7 +4,8 @@ import { LeaderboardTable, TIE_RULE } from "@/components/leaderboard/leaderboard
 import { Pagination } from "@/components/leaderboard/pagination";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
 import { SplitTabs } from "@/components/leaderboard/split-tabs";
-import { currentScorerVersion } from "@/lib/server/scoring-version";
+import { UnscoredNote } from "@/components/leaderboard/unscored-note";
+import { publishedScorerVersion } from "@/lib/server/published-version";
 import { activeAnswerKeyInfo } from "@/lib/server/queries/answer-key-info";
 import { getLeaderboard } from "@/lib/server/queries/leaderboard-view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/queries/leaderboard-params";
@@ -26,7 +27,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         </p>
       </div>
       <SplitTabs params={params} />
-      <LeaderboardControls params={params} hasJudge={currentScorerVersion().includes("judge=")} />
+      <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} />
       <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
         <strong>Ties:</strong> {TIE_RULE} Sorting by a main type or category shows the rank within it. Hover a cell for its interval and n.
       </p>
@@ -60,6 +61,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
         {key ? `answer key “${key.label}” (${key.questionCount} questions)` : "no answer key loaded: submitted original answers are the references"} · generated{" "}
         {board.generatedAt.replace("T", " ").slice(0, 19)} UTC · {board.total} of {board.boardSize} ranked entries shown
       </p>
+      <UnscoredNote version={board.scorerVersion} />
       <p className="flex flex-wrap gap-3 text-sm">
         <span>Download this view:</span>
         <a href={api.replace("/leaderboard", "/leaderboard.csv")} download data-testid="download-csv">CSV</a>

@@ -1,44 +1,80 @@
 import type { Metadata } from "next";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { JudgeRescoreTable } from "@/components/admin/judge-rescore-table";
+import { PublishVersionForm } from "@/components/admin/publish-version-form";
+import { RejudgeAllButton } from "@/components/admin/rejudge-all-button";
 import { adminPageGuard } from "@/lib/server/queries/admin-access";
+import { scorerVersionStatus } from "@/lib/server/queries/scorer-versions";
+import { versionCoverage } from "@/lib/server/published-version";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/judge/rescore-preview";
+import { publishScorerVersionAction, rejudgeAllAction } from "./actions";
 
-export const metadata: Metadata = { title: "Re-scoring preview" };
+export const metadata: Metadata = { title: "Re-scoring and publishing" };
 
 const select = "max-w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-// Read-only: how ranks of approved entries would move between two scorer versions.
-export default async function RescorePreviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+// A judge rollout in three steps on one page: re-judge every approved entry under the current
+// (deployment's) version, preview how ranks would move, then publish the version to the board.
+export default async function RescorePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await adminPageGuard();
   const sp = await searchParams;
-  const versions = await listScorerVersions();
+  const [status, listed] = await Promise.all([scorerVersionStatus(), listScorerVersions()]);
+  const versions = [...new Set([status.published.version, status.current.version, ...listed.map((v) => v.version)])];
+  const rows = new Map(listed.map((v) => [v.version, v.rows]));
   const one = (k: string) => (typeof sp[k] === "string" ? sp[k] : undefined);
-  const parsed = rescorePreviewQuery.safeParse({ from: one("from") ?? versions[0]?.version, to: one("to") ?? versions[1]?.version ?? versions[0]?.version, metric: one("metric") });
-  const rows = parsed.success ? await rescorePreview(parsed.data) : null;
+  const parsed = rescorePreviewQuery.safeParse({ from: one("from") ?? status.published.version, to: one("to") ?? status.current.version, metric: one("metric") });
+  const [preview, target] = parsed.success ? await Promise.all([rescorePreview(parsed.data), versionCoverage(parsed.data.to)]) : [null, null];
+  const cur = status.current;
   return (
-    <div className="space-y-4">
+    <div className="space-y-6">
       <AdminNav current="/admin/rescore" />
-      <h1 className="text-2xl font-semibold">Re-scoring preview</h1>
-      <p className="text-sm">Ranks of approved entries (overall, micro) under two scorer versions. This page changes nothing.</p>
-      <form method="get" className="flex flex-wrap items-end gap-2">
-        {(["from", "to"] as const).map((k) => (
-          <div key={k}>
-            <label htmlFor={`v-${k}`} className="block text-sm">{k === "from" ? "Current version" : "New version"}</label>
-            <select id={`v-${k}`} name={k} defaultValue={parsed.success ? parsed.data[k] : undefined} className={select}>
-              {versions.map((v) => <option key={v.version} value={v.version}>{v.version} ({v.rows})</option>)}
+      <h1 className="text-2xl font-semibold">Re-scoring and publishing</h1>
+      <section aria-labelledby="state-h" className="space-y-1 text-sm">
+        <h2 id="state-h" className="text-lg font-semibold">Scorer versions</h2>
+        <p>
+          Public board shows <code data-testid="published-version">{status.published.version}</code>{" "}
+          {status.pinned ? "(published by an administrator)" : "(nothing published yet: it follows the current version)"}:{" "}
+          {status.published.scored} of {status.published.approved} approved entries scored.
+        </p>
+        <p>
+          Current version (what the worker writes) <code data-testid="current-version">{cur.version}</code>:{" "}
+          <span data-testid="current-coverage">{cur.scored} of {cur.approved} approved entries scored</span>
+          {cur.inProgress ? `, ${cur.inProgress} being scored` : ""}.
+        </p>
+      </section>
+      <section aria-labelledby="rejudge-h" className="space-y-2">
+        <h2 id="rejudge-h" className="text-lg font-semibold">1. Re-judge</h2>
+        <p className="text-sm">Enqueues a re-score of every approved entry without scores under the current version ({cur.approved - cur.scored - cur.inProgress} now). Cached judge answers cost no calls.</p>
+        <RejudgeAllButton run={rejudgeAllAction} missing={cur.approved - cur.scored - cur.inProgress} />
+      </section>
+      <section aria-labelledby="preview-h" className="space-y-2">
+        <h2 id="preview-h" className="text-lg font-semibold">2. Preview the rank moves</h2>
+        <form method="get" className="flex flex-wrap items-end gap-2">
+          {(["from", "to"] as const).map((k) => (
+            <div key={k}>
+              <label htmlFor={`v-${k}`} className="block text-sm">{k === "from" ? "Published (now)" : "Version to publish"}</label>
+              <select id={`v-${k}`} name={k} defaultValue={parsed.success ? parsed.data[k] : undefined} className={select}>
+                {versions.map((v) => <option key={v} value={v}>{v} ({rows.get(v) ?? 0})</option>)}
+              </select>
+            </div>
+          ))}
+          <div>
+            <label htmlFor="v-metric" className="block text-sm">Metric</label>
+            <select id="v-metric" name="metric" defaultValue={parsed.success ? parsed.data.metric : "judge"} className={select}>
+              {["judge", "f1", "precision", "recall", "bleu1"].map((m) => <option key={m} value={m}>{m}</option>)}
             </select>
           </div>
-        ))}
-        <div>
-          <label htmlFor="v-metric" className="block text-sm">Metric</label>
-          <select id="v-metric" name="metric" defaultValue={parsed.success ? parsed.data.metric : "judge"} className={select}>
-            {["judge", "f1", "precision", "recall", "bleu1"].map((m) => <option key={m} value={m}>{m}</option>)}
-          </select>
-        </div>
-        <button type="submit" className="rounded border border-slate-400 px-3 py-1 text-sm">Preview</button>
-      </form>
-      {rows ? <JudgeRescoreTable rows={rows} /> : <p className="text-sm">No scorer versions with scores yet, or an invalid choice.</p>}
+          <button type="submit" className="rounded border border-slate-400 px-3 py-1 text-sm">Preview</button>
+        </form>
+        {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">An invalid choice.</p>}
+      </section>
+      {parsed.success && target ? (
+        <section aria-labelledby="publish-h" className="space-y-2">
+          <h2 id="publish-h" className="text-lg font-semibold">3. Publish <code>{parsed.data.to}</code></h2>
+          <p className="text-sm">{target.scored} of {target.approved} approved entries are scored under it. The switch is recorded in the audit log.</p>
+          <PublishVersionForm key={parsed.data.to} version={parsed.data.to} run={publishScorerVersionAction} fewer={Math.max(0, status.published.scored - target.scored)} />
+        </section>
+      ) : null}
     </div>
   );
 }

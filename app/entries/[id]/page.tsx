@@ -44,7 +44,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
   const [overall, dyadic, multi] = await Promise.all((["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)));
   const h = await headers();
-  const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}/entries/${entry.id}`;
+  const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}/entries/${entry.id}`;
   const chartData = CATEGORY_CODES.map((c) => {
     const r = overall.rows.find((x) => x.scope === c);
     return { code: c, name: CATEGORIES[c].name, entry: r?.cell?.value ?? null, best: r?.best ?? null, median: r?.median ?? null };
@@ -56,6 +56,9 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         <p className="text-sm"><Link href="/">← Leaderboard</Link> · <Link href={`/compare?ids=${entry.id}`}>Compare with another entry</Link></p>
         <h1 className="text-2xl font-semibold" data-testid="entry-title">{entry.methodName}</h1>
         <MethodCard entry={entry} />
+        {entry.scorerVersion === null ? (
+          <p role="status" data-testid="entry-unscored">This entry is approved but not yet scored under the scorer version the leaderboard shows, so it is not ranked.</p>
+        ) : null}
       </div>
       <nav aria-label="Metric" className="flex flex-wrap gap-3 text-sm">
         <span>Metric:</span>

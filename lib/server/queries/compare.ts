@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
 import { db } from "../db";
+import { publishedScorerVersion } from "../published-version";
 
 const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
@@ -23,9 +24,10 @@ type QuestionScores = Map<string, { category: string; value: number | null }>;
 
 const METRIC_FIELD = { f1: "f1", bleu1: "bleu1", precision: "precision", recall: "recall", judge: "judgeScore" } as const;
 
-/** Approved entries to pick from. */
+/** Approved entries to pick from: those scored under the published scorer version. */
 export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
-  return db.submission.findMany({ where: { reviewState: "APPROVED", status: "SCORED" }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
+  const scores = { some: { scorerVersion: await publishedScorerVersion(), split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
+  return db.submission.findMany({ where: { reviewState: "APPROVED", scores }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { db } from "../db";
 import { AppError } from "../errors";
+import { publishedScorerVersion } from "../published-version";
 import { scoreRowsFor, type ScoreRowView } from "./scores";
 import { methodCard, type MethodCard } from "./method-card";
 
@@ -18,10 +19,14 @@ export type EntryDetail = MethodCard & {
   scores: ScoreRowView[];
 };
 
-/** Public detail: approved entries only; anything else is 404 (not 403) so drafts stay invisible. */
+/**
+ * Public detail: approved entries only; anything else is 404 (not 403) so drafts stay invisible.
+ * Scores are those of the published scorer version (none yet: `scorerVersion` null, no rows).
+ * An approved entry being re-scored stays visible with its published rows.
+ */
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const s = await db.submission.findFirst({
-    where: { id, reviewState: "APPROVED", status: "SCORED" },
+    where: { id, reviewState: "APPROVED" },
     include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
   });
   if (!s) {
@@ -30,7 +35,7 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     if (gone?.publicNote) throw new AppError("GONE", `This entry was removed from the leaderboard: ${gone.publicNote}`);
     throw new AppError("NOT_FOUND", "Entry not found.");
   }
-  const { scorerVersion, rows } = await scoreRowsFor(s.id);
+  const { scorerVersion, rows } = await scoreRowsFor(s.id, { only: await publishedScorerVersion() });
   return {
     id: s.id,
     ...methodCard(s),

@@ -1,7 +1,7 @@
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
-import { currentScorerVersion } from "../scoring-version";
+import { publishedScorerVersion } from "../published-version";
 import type { LeaderboardParams } from "./leaderboard-params";
 import type { ScoreCell } from "./scores";
 
@@ -55,22 +55,25 @@ function boardStamp(): Promise<string> {
 }
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
-  const k = `${currentScorerVersion()}|${key.split}|${key.metric}|${key.aggregate}`;
+  // The published version is part of the key: a switch (seen by every process within ~1 s,
+  // lib/server/published-version.ts) builds a new board.
+  const scorerVersion = await publishedScorerVersion();
+  const k = `${scorerVersion}|${key.split}|${key.metric}|${key.aggregate}`;
   const stamp = await boardStamp();
   const hit = boards.get(k);
   if (hit && hit.stamp === stamp) return hit.value;
-  const value = computeBoard(key);
+  const value = computeBoard(key, scorerVersion);
   boards.set(k, { stamp, value });
   value.catch(() => boards.delete(k));
   return value;
 }
 
-/** Approved, scored entries with Score rows of the current scorer version, ranked with ties. */
-async function computeBoard(key: BoardKey): Promise<RankedBoard> {
-  const scorerVersion = currentScorerVersion();
-  // Only precomputed Score rows (never per-question data) feed the ranking.
+/** Approved entries with Score rows of the published scorer version, ranked with ties. */
+async function computeBoard(key: BoardKey, scorerVersion: string): Promise<RankedBoard> {
+  // Only precomputed Score rows (never per-question data) feed the ranking. No status filter:
+  // an approved entry being re-scored (QUEUED, JUDGING) keeps its published rows on the board.
   const rows = await db.score.findMany({
-    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED", status: "SCORED" } },
+    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED" } },
     select: {
       scope: true, value: true, ciLow: true, ciHigh: true, n: true,
       submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true } },

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
+import { publishedScorerVersion } from "../published-version";
 import { currentScorerVersion } from "../scoring-version";
 
 // Signals that help a reviewer decide, computed for a page of the queue in a few set-based
@@ -22,7 +23,10 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
   const out = new Map<string, ReviewFlag[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
   const list = Prisma.join(ids);
-  const version = currentScorerVersion();
+  // "Far above the best" compares with the public board (the published version); an entry not
+  // scored under it yet (new since a judge rollout) is compared under the current version.
+  const versions = [...new Set([await publishedScorerVersion(), currentScorerVersion()])];
+  const vlist = Prisma.join(versions);
   const add = (id: string, f: ReviewFlag) => out.get(id)?.push(f);
 
   const [differ, missing, dupes, similar, best, mine, judge] = await Promise.all([
@@ -57,12 +61,13 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
       SELECT i.id, i.other, (i.n::float8 / (a.n + b.n - i.n)) AS jaccard FROM inter i
       JOIN sizes a ON a.id = i.id JOIN sizes b ON b.id = i.other
       WHERE i.n::float8 / (a.n + b.n - i.n) > ${SIMILARITY_THRESHOLD}`,
-    db.$queryRaw<Array<{ best: number | null }>>`
-      SELECT max(sc.value) AS best FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId"
-      WHERE s."reviewState" = 'APPROVED' AND sc."scorerVersion" = ${version} AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = 'f1' AND sc.aggregate = 'micro'`,
-    db.$queryRaw<Array<{ id: string; f1: number }>>`
-      SELECT "submissionId" AS id, value AS f1 FROM "Score"
-      WHERE "submissionId" IN (${list}) AND "scorerVersion" = ${version} AND split = 'overall' AND scope = 'ALL' AND metric = 'f1' AND aggregate = 'micro'`,
+    db.$queryRaw<Array<{ v: string; best: number | null }>>`
+      SELECT sc."scorerVersion" AS v, max(sc.value) AS best FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId"
+      WHERE s."reviewState" = 'APPROVED' AND sc."scorerVersion" IN (${vlist}) AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = 'f1' AND sc.aggregate = 'micro'
+      GROUP BY 1`,
+    db.$queryRaw<Array<{ id: string; v: string; f1: number }>>`
+      SELECT "submissionId" AS id, "scorerVersion" AS v, value AS f1 FROM "Score"
+      WHERE "submissionId" IN (${list}) AND "scorerVersion" IN (${vlist}) AND split = 'overall' AND scope = 'ALL' AND metric = 'f1' AND aggregate = 'micro'`,
     db.$queryRaw<Array<{ id: string; detail: string }>>`
       SELECT s.id, coalesce(r.error, s."failureReason", 'judge stage failed') AS detail FROM "Submission" s
       LEFT JOIN "StageRun" r ON r."submissionId" = s.id AND r.stage = 'judge'
@@ -77,8 +82,12 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
     const sim = similar.filter((d) => d.id === id).map((d) => ({ id: d.other, jaccard: Math.round(d.jaccard * 1000) / 1000 }));
     if (sim.length) add(id, { kind: "similar-answers", of: sim });
   }
-  const top = best[0]?.best;
-  if (top != null) for (const r of mine) if (r.f1 > top + FAR_ABOVE_MARGIN) add(r.id, { kind: "far-above-best", f1: r.f1, best: top });
+  for (const id of ids) {
+    // The first version (published, then current) the entry has a row under decides.
+    const r = versions.map((v) => mine.find((m) => m.id === id && m.v === v)).find(Boolean);
+    const top = r ? best.find((b) => b.v === r.v)?.best : null;
+    if (r && top != null && r.f1 > top + FAR_ABOVE_MARGIN) add(r.id, { kind: "far-above-best", f1: r.f1, best: top });
+  }
   for (const r of judge) add(r.id, { kind: "judge-failure", detail: r.detail.slice(0, 300) });
   return out;
 }

@@ -7,12 +7,13 @@ export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: s
 /**
  * Score rows of one submission: the current scorer version when it has rows, else the newest
  * version it was scored under (the owner still sees their numbers while a rescore runs).
+ * `only` (the public entry page: the published version) returns that version's rows or none.
  */
-export async function scoreRowsFor(submissionId: string): Promise<{ scorerVersion: string | null; rows: ScoreRowView[] }> {
-  const current = await currentScorerVersion();
+export async function scoreRowsFor(submissionId: string, opts: { only?: string } = {}): Promise<{ scorerVersion: string | null; rows: ScoreRowView[] }> {
+  const current = opts.only ?? currentScorerVersion();
   let rows = await db.score.findMany({ where: { submissionId, scorerVersion: current } });
   let version: string | null = current;
-  if (rows.length === 0) {
+  if (rows.length === 0 && !opts.only) {
     const latest = await db.score.findFirst({ where: { submissionId }, orderBy: { createdAt: "desc" }, select: { scorerVersion: true } });
     version = latest?.scorerVersion ?? null;
     rows = latest ? await db.score.findMany({ where: { submissionId, scorerVersion: latest.scorerVersion } }) : [];

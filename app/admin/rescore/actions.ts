@@ -1,0 +1,30 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { requireAdmin } from "@/lib/server/auth";
+import { action } from "@/lib/server/http";
+import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/mutations/scorer-versions";
+
+// Every action starts with requireAdmin() (checked by tests/integration/authz-matrix.test.ts);
+// the mutation checks the role again and writes the audit event.
+
+export async function rejudgeAllAction() {
+  return action(async () => {
+    const actor = await requireAdmin();
+    const res = await rejudgeAllApproved({ actor });
+    revalidatePath("/admin/rescore");
+    revalidatePath("/admin/audit");
+    return res;
+  });
+}
+
+export async function publishScorerVersionAction(version: string, force: boolean) {
+  return action(async () => {
+    const actor = await requireAdmin();
+    const res = await publishScorerVersion({ actor, version, force });
+    revalidatePath("/admin/rescore");
+    revalidatePath("/admin/audit");
+    revalidatePath("/");
+    return res;
+  });
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/server/errors";
+import type { PublishResult } from "@/lib/server/mutations/scorer-versions";
+
+// Switches the public board to the previewed version. The server refuses a version that covers
+// fewer approved entries than the published one unless "force" is ticked.
+
+export function PublishVersionForm({ version, run, fewer }: { version: string; run: (version: string, force: boolean) => Promise<ActionResult<PublishResult>>; fewer: number }) {
+  const id = useId();
+  const router = useRouter();
+  const [force, setForce] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        setDone(null);
+        start(async () => {
+          const res = await run(version, force);
+          if (!res.ok) return setError(res.error.message);
+          setDone(`The public board now shows ${res.data.to} (was ${res.data.from}).`);
+          router.refresh();
+        });
+      }}
+    >
+      {fewer > 0 ? (
+        <p className="text-sm">
+          {fewer} fewer approved {fewer === 1 ? "entry is" : "entries are"} scored under this version than under the published one; they would be
+          listed as “not yet scored” instead of ranked.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={id} className="flex items-center gap-1 text-sm">
+          <input id={id} type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Publish even if fewer entries are scored (force)
+        </label>
+        <button type="submit" disabled={pending} className="rounded bg-blue-700 px-3 py-1 text-sm text-white hover:bg-blue-800 disabled:opacity-60">
+          {pending ? "Publishing…" : "Publish this version"}
+        </button>
+      </div>
+      {done ? <p role="status" className="text-sm" data-testid="publish-result">{done}</p> : null}
+      {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+    </form>
+  );
+}
