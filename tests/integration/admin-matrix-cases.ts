@@ -56,6 +56,11 @@ export const MATRIX: Record<string, Case> = {
   "v1/admin/submissions/bulk POST": { expect: adminOnly(200), subject: pending, url: () => "/api/v1/admin/submissions/bulk", body: (s) => ({ ids: [s.id], decision: "approve" }), write: true },
   "v1/admin/users/[id]/role POST": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/users/${s.victimId}/role`, body: () => ({ role: "ADMIN" }), write: true },
   "v1/admin/audit GET": { expect: adminOnly(200), url: () => "/api/v1/admin/audit" },
+  "v1/admin/scorer-versions GET": { expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions" },
+  // A dry run: the admin's call changes nothing in the shared test database.
+  "v1/admin/scorer-versions/rejudge POST": { expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions/rejudge", body: () => ({ dryRun: true }), write: true },
+  // A version without scores: the admin gets 404 and the board stays as it is.
+  "v1/admin/scorer-versions/publish POST": { expect: { ...deny, admin: [404] }, url: () => "/api/v1/admin/scorer-versions/publish", body: () => ({ version: "authz-no-such-version", force: true }), write: true },
 };
 
 let seq = 0;

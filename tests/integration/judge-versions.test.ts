@@ -14,6 +14,10 @@ import { rankedBoard } from "@/lib/server/queries/leaderboard";
 import { getPublicEntry } from "@/lib/server/queries/entries";
 import { comparableEntries } from "@/lib/server/queries/compare";
 import { withIsolatedDatabase } from "../support/isolated-db";
+import { GET as statusRoute } from "@/app/api/v1/admin/scorer-versions/route";
+import { POST as publishRoute } from "@/app/api/v1/admin/scorer-versions/publish/route";
+import { POST as rejudgeRoute } from "@/app/api/v1/admin/scorer-versions/rejudge/route";
+import { ctx, req, userWithToken } from "./api-helpers";
 import { setEnv, waitFor } from "./pipeline-helpers";
 
 withIsolatedDatabase("versions");
@@ -183,5 +187,43 @@ describe("published scorer version", () => {
       return b.scorerVersion === cur ? b : null;
     }, "the board to follow the stored published version", 5_000);
     expect(board.entries).toHaveLength(5);
+  });
+});
+
+describe("API v1 /admin/scorer-versions", () => {
+  const post = (url: string, token: string, body: unknown) => req(url, { method: "POST", token, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+  it("a submitter is refused every call and changes nothing; an admin reads the state, re-judges and publishes", async () => {
+    const sub = await userWithToken("versions-api-sub", "SUBMITTER");
+    const adm = await userWithToken("versions-api-admin", "ADMIN");
+    const published = await publishedScorerVersion();
+    const audits = await db.auditEvent.count();
+    const setting = await db.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY } });
+    expect((await statusRoute(req("/api/v1/admin/scorer-versions", { token: sub.token }), ctx({}))).status).toBe(403);
+    expect((await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", sub.token, {}), ctx({}))).status).toBe(403);
+    expect((await publishRoute(post("/api/v1/admin/scorer-versions/publish", sub.token, { version: currentScorerVersion(), force: true }), ctx({}))).status).toBe(403);
+    expect((await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", "", {}), ctx({}))).status).toBe(401);
+    expect(await db.auditEvent.count()).toBe(audits);
+    expect(await db.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY } })).toEqual(setting);
+    expect(await publishedScorerVersion()).toBe(published);
+
+    const state = (await (await statusRoute(req("/api/v1/admin/scorer-versions", { token: adm.token }), ctx({}))).json()) as Record<string, { version: string; scored: number; approved: number }> & { pinned: boolean; versions: Array<{ version: string }> };
+    expect(state.published.version).toBe(published);
+    expect(state.current.version).toBe(currentScorerVersion());
+    expect(state.pinned).toBe(true);
+    expect(state.versions.map((v) => v.version)).toEqual(expect.arrayContaining([published, currentScorerVersion()]));
+
+    const bad = await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", adm.token, { dryRun: "yes" }), ctx({}));
+    expect(bad.status).toBe(422);
+    const missing = await entry("API missing current rows", {});
+    const dry = await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", adm.token, { dryRun: true }), ctx({}));
+    expect([dry.status, ((await dry.json()) as { enqueued: string[] }).enqueued]).toEqual([200, [missing]]);
+    const real = await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", adm.token, {}), ctx({}));
+    expect([real.status, ((await real.json()) as { enqueued: string[] }).enqueued]).toEqual([202, [missing]]);
+
+    const thin = await publishRoute(post("/api/v1/admin/scorer-versions/publish", adm.token, { version: `thin-${tag}` }), ctx({}));
+    expect(thin.status).toBe(409);
+    const ok = await publishRoute(post("/api/v1/admin/scorer-versions/publish", adm.token, { version: `next-${tag}` }), ctx({}));
+    expect([ok.status, ((await ok.json()) as { to: string }).to]).toEqual([200, `next-${tag}`]);
   });
 });

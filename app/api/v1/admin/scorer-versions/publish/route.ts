@@ -1,0 +1,11 @@
+import { json, requireApiAdmin, route } from "@/lib/server/http";
+import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+import { publishScorerVersion, publishSchema } from "@/lib/server/mutations/scorer-versions";
+
+// `{"version": "...", "force"?: boolean}`: switch the public board to a scorer version (409 when
+// it covers fewer approved entries than the published one and force is not set).
+export const POST = route(async (req) => {
+  const actor = await requireApiAdmin(req);
+  const { version, force } = await parseJsonBody(req, publishSchema, 'Send `{"version": "<scorer version>", "force": false}`.');
+  return json(await publishScorerVersion({ actor, version, force }));
+});
