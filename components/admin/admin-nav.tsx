@@ -6,7 +6,7 @@ const LINKS = [
   ["/admin/users", "Users"],
   ["/admin/answer-key", "Answer key"],
   ["/admin/operations", "Operations"],
-  ["/admin/rescore", "Re-score preview"],
+  ["/admin/rescore", "Re-score and publish"],
 ] as const;
 
 export function AdminNav({ current }: { current: string }) {
