@@ -29,8 +29,16 @@ function endContexts(text: string): Candidate[] {
   for (let m = PERIOD_CONTEXT.exec(text); m; m = PERIOD_CONTEXT.exec(text)) {
     // Start of the word before this match: after the last space since the previous
     // slice (a space at offset 0 counts as none, as in NLTK), else the previous start.
-    const lastSpace = text.lastIndexOf(" ", m.index - 1);
-    const rel = lastSpace >= prevStop ? lastSpace - prevStop : -1;
+    // Only spaces at or after prevStop matter: scanning back no further keeps this linear
+    // (lastIndexOf from m.index made a long text without spaces, e.g. "!?!?...", quadratic).
+    let lastSpace = -1;
+    for (let i = m.index - 1; i >= prevStop; i--) {
+      if (text.charCodeAt(i) === 32) {
+        lastSpace = i;
+        break;
+      }
+    }
+    const rel = lastSpace >= 0 ? lastSpace - prevStop : -1;
     const wordStart = rel > 0 ? lastSpace + 1 : prevStart;
     if (prev && prevStop <= wordStart) out.push(candidate(text, prevStart, prevStop, prev));
     const after = m[1] ?? m[2] + m[3];
