@@ -1,3 +1,5 @@
+import { scrubSecrets } from "@/lib/server/logger";
+
 // Which failures are worth a retry. Transient: the database or Redis could not be reached or
 // dropped the connection (BullMQ retries the job with backoff). Everything else (bad data,
 // a bug) is permanent: the submission is marked FAILED with a readable reason, no retry.
@@ -46,7 +48,7 @@ export class PermanentError extends Error {
   }
 }
 
+/** A readable one-liner for logs and failure reasons; connection-string credentials are masked. */
 export function describeError(e: unknown): string {
-  if (e instanceof Error) return e.message.slice(0, 2000);
-  return String(e).slice(0, 2000);
+  return scrubSecrets(e instanceof Error ? e.message : String(e)).slice(0, 2000);
 }

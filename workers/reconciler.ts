@@ -1,6 +1,6 @@
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
-import { enqueueScoring, scoringJobState } from "@/lib/server/queue";
+import { enqueueScoring, scoringJobId, scoringJobState } from "@/lib/server/queue";
 
 // Postgres is the source of truth and the queue only carries ids, so a submission whose job was
 // never added (Redis down at upload) or was lost (Redis flushed) is found here and enqueued.
@@ -33,10 +33,10 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
       if (s.status === "RECEIVED") await db.submission.update({ where: { id: s.id }, data: { status: "QUEUED", stage: "queued" } });
       await enqueueScoring(s.id);
       result.enqueued++;
-      log.info({ submissionId: s.id, previousJobState: state, status: s.status }, "reconciler enqueued submission");
+      log.info({ submissionId: s.id, jobId: scoringJobId(s.id), previousJobState: state, status: s.status }, "reconciler enqueued submission");
     } catch (e) {
       result.errors++;
-      log.warn({ submissionId: s.id, err: (e as Error).message }, "reconciler could not enqueue (will retry next round)");
+      log.warn({ submissionId: s.id, jobId: scoringJobId(s.id), err: (e as Error).message }, "reconciler could not enqueue (will retry next round)");
       // Redis is most likely down: the rest would fail the same way.
       break;
     }

@@ -1,9 +1,15 @@
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import { env } from "@/lib/server/env";
 import type { Logger } from "@/lib/server/logger";
-import { SCORING_QUEUE, type ScoringJobData } from "@/lib/server/queue";
+import { SCORING_QUEUE, scoringJobId, type ScoringJobData } from "@/lib/server/queue";
 import { describeError } from "./errors";
 import { markGaveUp, scoreSubmissionPipeline } from "./processors/score-submission";
+
+// The stalled event carries only the job id, which is scoringJobId(submissionId).
+function submissionIdOfJob(jobId: string): string | undefined {
+  const prefix = scoringJobId("");
+  return jobId.startsWith(prefix) ? jobId.slice(prefix.length) : undefined;
+}
 
 export type WorkerStats = { processed: number; failed: number; active: number };
 
@@ -50,7 +56,7 @@ export function createScoringWorker(log: Logger, stats: WorkerStats = { processe
       );
     }
   });
-  worker.on("stalled", (jobId) => log.warn({ jobId }, "job stalled (its worker died?); it will be retried"));
+  worker.on("stalled", (jobId) => log.warn({ jobId, submissionId: submissionIdOfJob(jobId) }, "job stalled (its worker died?); it will be retried"));
   worker.on("error", (err) => log.error({ err: describeError(err) }, "worker error"));
   return worker;
 }

@@ -6,11 +6,13 @@ import { db } from "./db";
 import { env } from "./env";
 import { isDatabaseUnavailable } from "./db-errors";
 import { AppError, isAppError, type ActionResult } from "./errors";
-import { logger } from "./logger";
+import { currentLogContext, logger } from "./logger";
+import { instrumentRequest } from "./metrics-http";
 import { verifyApiToken } from "./api-tokens";
 
 // Route handlers for API v1 are wrapped in `route()`: it maps AppError to the documented
 // JSON error shape and status, and turns anything else into a 500 that is logged, not leaked.
+// It also gives each request an X-Request-Id, an access-log line and HTTP metrics (metrics-http.ts).
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -33,7 +35,8 @@ export function toAppError(e: unknown): AppError {
       retryAfterSeconds: 5,
     });
   }
-  const id = crypto.randomUUID();
+  // Inside a request the reference is its X-Request-Id, so a user's report leads to every log line.
+  const id = currentLogContext()?.requestId ?? crypto.randomUUID();
   logger.error({ err: e, errorId: id }, "internal error");
   return new AppError("INTERNAL", `Internal error (reference ${id}).`);
 }
@@ -51,13 +54,14 @@ export type RouteContext<P> = { params: Promise<P> };
 export function route<P = Record<string, never>>(
   fn: (req: Request, ctx: RouteContext<P>) => Promise<Response>,
 ): (req: Request, ctx: RouteContext<P>) => Promise<Response> {
-  return async (req, ctx) => {
-    try {
-      return await fn(req, ctx);
-    } catch (e) {
-      return errorResponse(e);
-    }
-  };
+  return (req, ctx) =>
+    instrumentRequest(req, ctx?.params, async () => {
+      try {
+        return await fn(req, ctx);
+      } catch (e) {
+        return errorResponse(e);
+      }
+    });
 }
 
 /** Server actions return a result object instead of throwing across the network boundary. */

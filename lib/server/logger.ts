@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { env } from "./env";
 
@@ -7,12 +8,59 @@ import { env } from "./env";
 // parsed (e.g. during `next build`, where DATABASE_URL may be unset).
 
 export type Logger = pino.Logger;
+export type LogContext = { requestId?: string };
+
+// Set by the route() wrapper for the duration of one request: every line logged meanwhile,
+// from any module, carries the request id (library code need not pass a logger around).
+const context = new AsyncLocalStorage<LogContext>();
+
+export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
+  return context.run(ctx, fn);
+}
+
+export function currentLogContext(): LogContext | undefined {
+  return context.getStore();
+}
+
+// Connection strings in error messages (`postgresql://user:password@host`) lose their credentials.
+const CREDENTIALS = /\/\/[^@\s/]*@/g;
+export function scrubSecrets(text: string): string {
+  return text.replace(CREDENTIALS, "//***@");
+}
+
+function errSerializer(e: unknown): unknown {
+  const out = pino.stdSerializers.err(e as Error) as unknown as Record<string, unknown>;
+  if (!out || typeof out !== "object") return out;
+  for (const k of ["message", "stack"]) if (typeof out[k] === "string") out[k] = scrubSecrets(out[k] as string);
+  return out;
+}
+
+// Fields that must never reach a log line, wherever a caller puts them.
+const REDACT = ["authorization", "cookie", "password", "passwordHash", "token", "apiKey", "secret"].flatMap((k) => [k, `*.${k}`, `*.headers.${k}`]);
 
 let instance: Logger | undefined;
 
+function create(destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level: env.LOG_LEVEL,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // A copy: pino merges each line's fields into the object the mixin returns.
+    mixin: () => ({ ...context.getStore() }),
+    serializers: { err: errSerializer },
+    redact: { paths: REDACT, censor: "[redacted]" },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
 function getLogger(): Logger {
-  instance ??= pino({ level: env.LOG_LEVEL, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+  instance ??= create();
   return instance;
+}
+
+/** Tests: send the log lines to `destination` (undefined: back to stdout). */
+export function setLogDestination(destination?: pino.DestinationStream): void {
+  instance = destination ? create(destination) : undefined;
 }
 
 export const logger: Logger = new Proxy({} as Logger, {

@@ -29,6 +29,8 @@ export const MATRIX: Record<string, Case> = {
   // A POST without Auth.js's own CSRF token never signs anyone in or out.
   "auth/[...nextauth] POST": { expect: all(302), url: () => "/api/auth/signout", body: () => ({}) },
   "health GET": { expect: all(200, 503), url: () => "/api/health" },
+  // Only the METRICS_TOKEN opens it (404 while unset, as in tests): no session or API token does.
+  "metrics GET": { expect: all(404, 401, 403), url: () => "/api/metrics" },
   "v1/leaderboard GET": { expect: all(200), url: () => "/api/v1/leaderboard" },
   "v1/leaderboard.csv GET": { expect: all(200), url: () => "/api/v1/leaderboard.csv" },
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
