@@ -4,6 +4,8 @@ import { mailConfigured } from "@/lib/server/mail";
 import { ResendForm } from "../forms";
 
 export const metadata: Metadata = { title: "Resend confirmation" };
+// Depends on the deployment's mail settings, read at request time (not at build).
+export const dynamic = "force-dynamic";
 
 export default function ResendPage() {
   return (
