@@ -17,6 +17,25 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
+/**
+ * lineColumn for many offsets of one text: line starts are found once, then binary search.
+ * A garbage file can have an error every few characters; lineColumn per error was quadratic.
+ */
+function lineColumns(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  };
+}
+
 /** Byte offset of the first invalid UTF-8 sequence, or -1. Only called after fatal decoding failed. */
 function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
@@ -124,13 +143,14 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   const end = text.trimEnd().length;
   const truncated = errors.some((e) => e.offset >= end && TRUNCATION_CODES.has(printParseErrorCode(e.error)));
   const reported = new Set<number>();
+  const lineColumnOf = lineColumns(text);
   for (const err of errors) {
     const name = printParseErrorCode(err.error);
     // One report per position; when the file is cut off, the unterminated string and the
     // missing brackets at its end are symptoms of the truncation, reported once below.
     if (reported.has(err.offset) || (truncated && (err.offset >= end || name === "UnexpectedEndOfString"))) continue;
     reported.add(err.offset);
-    const { line, column } = lineColumn(text, err.offset);
+    const { line, column } = lineColumnOf(err.offset);
     issues.error("INVALID_JSON", "", `Not valid JSON at line ${line}, column ${column}: ${name}.`, hintFor(name));
   }
   if (truncated) {

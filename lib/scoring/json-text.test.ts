@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { IssueList } from "./issues";
+import { lineColumn, parseJsonText } from "./json-text";
+
+const positions = (text: string) => {
+  const issues = new IssueList("f.json");
+  parseJsonText(text, issues);
+  return issues.finish().map((i) => i.message);
+};
+
+describe("parseJsonText error positions", () => {
+  it("reports each syntax error at the line and column lineColumn gives for its offset", () => {
+    const text = "[\n1 2\n\n @ x\n" + "a\n".repeat(3) + "]";
+    const at = (offset: number) => {
+      const { line, column } = lineColumn(text, offset);
+      return `line ${line}, column ${column}`;
+    };
+    const messages = positions(text);
+    expect(messages[0]).toBe(`Not valid JSON at line 2, column 3: CommaExpected.`);
+    expect(at(text.indexOf("2"))).toBe("line 2, column 3");
+    expect(messages.slice(1)).toEqual(
+      [text.indexOf("@"), text.indexOf("x"), ...[0, 1, 2].map((k) => text.indexOf("a") + 2 * k)].map((o) => `Not valid JSON at ${at(o)}: InvalidSymbol.`),
+    );
+  });
+
+  // Found by fuzzing: every error's line/column was computed by scanning from the start of the
+  // text, so a garbage file with an error every two characters was quadratic (100 kB took ~5 s
+  // on a shared 2-core machine, 64 MB would never finish). Line starts are now indexed once.
+  it("handles a large garbage file with an error every two characters (capped report)", () => {
+    const text = "{" + "@ ".repeat(150_000) + "\n@";
+    const messages = positions(text);
+    // 50 listed errors, the truncation (no closing brace), then one "N more" line.
+    expect(messages).toHaveLength(52);
+    expect(messages[0]).toBe("Not valid JSON at line 1, column 2: InvalidSymbol.");
+    expect(messages[1]).toBe("Not valid JSON at line 1, column 4: InvalidSymbol.");
+    expect(messages[50]).toBe("The JSON ends unexpectedly at line 2, column 2: the file looks truncated.");
+    expect(messages[51]).toBe("149951 more INVALID_JSON errors not listed (150001 in total).");
+  });
+});
