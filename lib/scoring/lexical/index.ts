@@ -1,10 +1,12 @@
 // Lexical metrics of the H2HMem benchmark (precision, recall, F1, BLEU-1), bit-exact with the
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores } from "../types";
-import { scoreRawTokens } from "./score-ids";
+import { cachedRefIds, cacheRefIds } from "./ref-cache";
+import { beginPair, contentIds, scoreRawTokens, scoreWithRefIds, tableGeneration, tooLargeForIds } from "./score-ids";
 import { rawTokens } from "./tokenize";
 
 export { tokenize, type TokenizeOptions } from "./tokenize";
+export { clearRefCache } from "./ref-cache";
 
 /** Bump when tokenization or metric arithmetic changes. */
 export const LEXICAL_VERSION = "lex-1";
@@ -20,6 +22,15 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   const stopwords = opts?.stopwords ?? DEFAULT_LEXICAL_OPTIONS.stopwords;
   // Tokenizing is deterministic, so one pass per text serves both the P/R and BLEU token lists.
   const predRaw = rawTokens(pred ?? "", mode);
-  const refRaw = rawTokens(ref ?? "", mode);
-  return scoreRawTokens(predRaw, refRaw, stopwords);
+  const r = ref ?? "";
+  // A cached reference is used only if starting the pair keeps the id table (and so its ids).
+  let refIds = cachedRefIds(r, mode, tableGeneration());
+  if (refIds === undefined || tooLargeForIds(predRaw.length) || !beginPair(predRaw.length)) {
+    const refRaw = rawTokens(r, mode);
+    if (tooLargeForIds(predRaw.length + refRaw.length)) return scoreRawTokens(predRaw, refRaw, stopwords);
+    beginPair(predRaw.length + refRaw.length);
+    refIds = contentIds(refRaw);
+    cacheRefIds(r, mode, tableGeneration(), refIds);
+  }
+  return scoreWithRefIds(predRaw, refIds, stopwords);
 }

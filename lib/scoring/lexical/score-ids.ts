@@ -34,23 +34,64 @@ function idOf(t: string): number {
   return id;
 }
 
-function nextEpoch(needed: number): void {
-  if (ids.size + needed > LIMIT) ids.clear();
+let generation = 0;
+
+/** Ids of the current table; they stay valid until the table is emptied (generation changes). */
+export function tableGeneration(): number {
+  return generation;
+}
+
+/**
+ * Start a pair that may add `needed` new tokens to the table. Returns false if the table had to
+ * be emptied for that, which voids every id handed out before.
+ */
+export function beginPair(needed: number): boolean {
+  let kept = true;
+  if (ids.size + needed > LIMIT) {
+    ids.clear();
+    generation++;
+    kept = false;
+  }
   if (epoch === 0x7fffffff || ids.size === 0) {
     hypStamp.fill(0);
     refStamp.fill(0);
     epoch = 0;
   }
   epoch++;
+  return kept;
+}
+
+/** Interned ids of raw tokens with the punctuation-only ones dropped (what BLEU and P/R count). */
+export function contentIds(tokens: readonly string[]): Int32Array {
+  const out = new Int32Array(tokens.length);
+  let n = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const id = idOf(tokens[i]);
+    if (!(flags[id] & F_PUNCT)) out[n++] = id;
+  }
+  return n === out.length ? out : out.slice(0, n);
+}
+
+/** Too large for the id table: such pairs are scored from strings. */
+export function tooLargeForIds(tokens: number): boolean {
+  return tokens > LIMIT / 2;
 }
 
 /** Precision, recall, F1 and BLEU-1 of raw token lists (the script's tokenize before filtering). */
 export function scoreRawTokens(hyp: readonly string[], ref: readonly string[], stopwords: StopwordList): LexicalScores {
   // A pair too large for the table takes the string-keyed path.
-  if (hyp.length + ref.length > LIMIT / 2) {
+  if (tooLargeForIds(hyp.length + ref.length)) {
     return scorePair(filterTokens(hyp, false), filterTokens(ref, false), stopwordSet(stopwords));
   }
-  nextEpoch(hyp.length + ref.length);
+  beginPair(hyp.length + ref.length);
+  return scoreWithRefIds(hyp, contentIds(ref), stopwords);
+}
+
+/**
+ * The same with the reference given as content ids of the current generation. Call only right
+ * after beginPair(), with ids made since then or kept by it (or from scoreRawTokens).
+ */
+export function scoreWithRefIds(hyp: readonly string[], refIds: Int32Array, stopwords: StopwordList): LexicalScores {
   const stopFlag = stopwords === "old" ? F_STOP_OLD : F_STOP_NEW;
   if (hypDistinct.length < hyp.length) hypDistinct = new Int32Array(hyp.length);
   let dh = 0;
@@ -65,12 +106,10 @@ export function scoreRawTokens(hyp: readonly string[], ref: readonly string[], s
       hypDistinct[dh++] = id;
     } else hypCount[id]++;
   }
-  let refLen = 0;
+  const refLen = refIds.length;
   let r = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const id = idOf(ref[i]);
-    if (flags[id] & F_PUNCT) continue;
-    refLen++;
+  for (let i = 0; i < refLen; i++) {
+    const id = refIds[i];
     if (refStamp[id] !== epoch) {
       refStamp[id] = epoch;
       refCount[id] = 1;
