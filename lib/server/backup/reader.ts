@@ -42,7 +42,9 @@ function parseLine<S extends z.ZodType>(schema: S, line: Buffer, what: string): 
   return r.data;
 }
 
+/** A file path, or "-" for stdin (`docker compose run -T ... restore - < file`). */
 export function openBackup(file: string): Readable {
+  if (file === "-") return process.stdin.pipe(createGunzip());
   if (!existsSync(file)) throw new AppError("NOT_FOUND", `backup file not found: ${file}`);
   return createReadStream(file).pipe(createGunzip());
 }
