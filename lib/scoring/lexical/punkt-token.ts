@@ -9,6 +9,7 @@ import { D, W, firstIsLower, firstIsUpper } from "./py-text";
 const ABBREVS = new Set(ABBREV_TYPES);
 const STARTERS = new Set(SENT_STARTERS);
 const COLLOCS = new Set(COLLOCATIONS.map(([a, b]) => `${a}\u0000${b}`));
+const COLLOC_FIRST = new Set(COLLOCATIONS.map(([a]) => a));
 const ORTHO = new Map(ORTHO_CONTEXT);
 
 // Orthographic context flags, as trained: BEG/MID/UNK x upper/lower case.
@@ -135,6 +136,26 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
       t1.abbr = true;
     }
   }
+}
+
+/**
+ * The common context "word. next" (or ? !) decided without tokenizing; undefined = not sure.
+ * With only a-z before the end character, Punkt's word regex makes "word." (or "word", "?") the
+ * first token and the rest at least one more. "word." of two or more letters is no initial and no
+ * number, so the first pass marks a sentence break unless "word" is an abbreviation, and the
+ * second pass keeps it unless ("word", next type) is a collocation. "?" and "!" always break.
+ */
+export function quickSentbreak(text: string, from: number, to: number): boolean | undefined {
+  let i = from;
+  for (let c = text.charCodeAt(i); i < to && c >= 97 && c <= 122; c = text.charCodeAt(i)) i++;
+  if (i === from || i + 2 >= to || text.charCodeAt(i + 1) !== 32) return undefined;
+  const space = text.indexOf(" ", i + 2);
+  if (space >= 0 && space < to) return undefined;
+  const end = text.charCodeAt(i);
+  if (end === 63 || end === 33) return true;
+  if (end !== 46 || i - from < 2) return undefined;
+  const word = text.slice(from, i);
+  return ABBREVS.has(word) || COLLOC_FIRST.has(word) ? undefined : true;
 }
 
 /** True if some token other than the last one ends a sentence (text_contains_sentbreak). */

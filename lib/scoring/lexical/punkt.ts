@@ -1,75 +1,81 @@
 // Punkt sentence splitting (NLTK 3.8 PunktSentenceTokenizer.tokenize with realignment).
 // Input contract: output of collapseWhitespace (single spaces, stripped, no newlines).
-import { containsSentbreak } from "./punkt-token";
+import { containsSentbreak, quickSentbreak } from "./punkt-token";
 
-// A sentence-end character followed by either non-word punctuation or whitespace plus
-// the next token; the next token's start becomes the next sentence's start.
-const PERIOD_CONTEXT = /[.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+))/gu;
+// Candidate breaks are where Punkt's period-context regex matches,
+//   [.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+))
+// a sentence-end character followed by either non-word punctuation or spaces plus the next
+// token, whose start becomes the next sentence's start. It is scanned by hand below.
+const NON_WORD = new Uint8Array(128);
+for (const ch of ")\";}]*:@'({[!?") NON_WORD[ch.charCodeAt(0)] = 1;
+const isEnd = (c: number) => c === 46 || c === 63 || c === 33;
 
 /** A break needs an end char followed by something; a final one alone never splits. */
 function hasInnerEndChar(text: string): boolean {
-  for (let i = text.length - 2; i >= 0; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 46 || c === 63 || c === 33) return true;
-  }
+  for (let i = text.length - 2; i >= 0; i--) if (isEnd(text.charCodeAt(i))) return true;
   return false;
 }
 // Closing quotes/brackets that belong to the previous sentence.
 const REALIGN = /^["')\]}]+?(?: +|(?=--)|$)/u;
+const mayRealign = (c: number) => c === 34 || c === 39 || c === 41 || c === 93 || c === 125;
 
-type Candidate = { start: number; end: number; nextTok: number | null; context: string };
-
-/** The candidate breaks with their context (prev word + end char + following token). */
-function endContexts(text: string): Candidate[] {
-  const out: Candidate[] = [];
-  let prevStart = 0;
-  let prevStop = 0;
-  let prev: { index: number; after: string; nextTok: number | null } | null = null;
-  PERIOD_CONTEXT.lastIndex = 0;
-  for (let m = PERIOD_CONTEXT.exec(text); m; m = PERIOD_CONTEXT.exec(text)) {
-    // Start of the word before this match: after the last space since the previous
-    // slice (a space at offset 0 counts as none, as in NLTK), else the previous start.
-    // Only spaces at or after prevStop matter: scanning back no further keeps this linear
-    // (lastIndexOf from m.index made a long text without spaces, e.g. "!?!?...", quadratic).
-    let lastSpace = -1;
-    for (let i = m.index - 1; i >= prevStop; i--) {
-      if (text.charCodeAt(i) === 32) {
-        lastSpace = i;
-        break;
-      }
-    }
-    const rel = lastSpace >= 0 ? lastSpace - prevStop : -1;
-    const wordStart = rel > 0 ? lastSpace + 1 : prevStart;
-    if (prev && prevStop <= wordStart) out.push(candidate(text, prevStart, prevStop, prev));
-    const after = m[1] ?? m[2] + m[3];
-    prev = { index: m.index, after, nextTok: m[3] ? m.index + 1 + m[2].length : null };
-    prevStart = wordStart;
-    prevStop = m.index;
-  }
-  if (prev) out.push(candidate(text, prevStart, prevStop, prev));
-  return out;
+/**
+ * Does the candidate whose context is text[from, to) break? The context is the word before the
+ * end character (from the previous candidate's end if closer), the end character and what the
+ * regex looked at after it: contiguous in the text.
+ */
+function breaksAt(text: string, from: number, to: number): boolean {
+  const quick = quickSentbreak(text, from, to);
+  return quick !== undefined ? quick : containsSentbreak(text.slice(from, to));
 }
 
-function candidate(
-  text: string,
-  sliceStart: number,
-  sliceStop: number,
-  m: { index: number; after: string; nextTok: number | null },
-): Candidate {
-  const context = (sliceStart < sliceStop ? text.slice(sliceStart, sliceStop) : "") + text[m.index] + m.after;
-  return { start: m.index, end: m.index + 1, nextTok: m.nextTok, context };
-}
-
-/** Sentence slices [start, stop) before realignment. */
-function rawSlices(text: string): Array<[number, number]> {
-  const slices: Array<[number, number]> = [];
+/** Sentence slices before realignment, as [start0, stop0, start1, stop1, ...]. */
+function rawSlices(text: string): number[] {
+  const slices: number[] = [];
   let lastBreak = 0;
-  for (const c of endContexts(text)) {
-    if (!containsSentbreak(c.context)) continue;
-    slices.push([lastBreak, c.end]);
-    lastBreak = c.nextTok ?? c.end;
+  const n = text.length;
+  // The previous match, reported once the next one shows that its context is complete.
+  let prevAt = -1;
+  let prevStart = 0;
+  let prevAfter = 0;
+  let prevNext = -1;
+  for (let i = 0; i < n - 1; i++) {
+    if (!isEnd(text.charCodeAt(i))) continue;
+    const d = text.charCodeAt(i + 1);
+    let after: number;
+    let nextTok = -1;
+    if (d < 128 && NON_WORD[d] === 1) after = i + 2;
+    else if (d === 32) {
+      let j = i + 1;
+      while (j < n && text.charCodeAt(j) === 32) j++;
+      if (j === n) continue;
+      let k = j + 1;
+      while (k < n && text.charCodeAt(k) !== 32) k++;
+      nextTok = j;
+      after = k;
+    } else continue;
+    // Start of the word before this match: after the last space since the previous match (a
+    // space right at the previous match, or at 0, counts as none, as in NLTK), else the previous
+    // start. Scanning back no further than the previous match keeps this linear on long texts
+    // without spaces (see punkt.test.ts).
+    const floor = prevAt > 0 ? prevAt : 0;
+    let back = i - 1;
+    while (back > floor && text.charCodeAt(back) !== 32) back--;
+    const wordStart = back > floor ? back + 1 : prevStart;
+    if (prevAt >= 0 && prevAt <= wordStart && breaksAt(text, prevStart < prevAt ? prevStart : prevAt, prevAfter)) {
+      slices.push(lastBreak, prevAt + 1);
+      lastBreak = prevNext >= 0 ? prevNext : prevAt + 1;
+    }
+    prevAt = i;
+    prevStart = wordStart;
+    prevAfter = after;
+    prevNext = nextTok;
   }
-  slices.push([lastBreak, text.length]);
+  if (prevAt >= 0 && breaksAt(text, prevStart < prevAt ? prevStart : prevAt, prevAfter)) {
+    slices.push(lastBreak, prevAt + 1);
+    lastBreak = prevNext >= 0 ? prevNext : prevAt + 1;
+  }
+  slices.push(lastBreak, n);
   return slices;
 }
 
@@ -85,15 +91,17 @@ export function sentenceRanges(text: string): number[] {
   const slices = rawSlices(text);
   const out: number[] = [];
   let realign = 0;
-  for (let i = 0; i < slices.length; i++) {
-    const start = slices[i][0] + realign;
-    const stop = slices[i][1];
-    if (i === slices.length - 1) {
+  const last = slices.length - 2;
+  for (let i = 0; i <= last; i += 2) {
+    const start = slices[i] + realign;
+    const stop = slices[i + 1];
+    if (i === last) {
       if (start < stop) out.push(start, stop);
       continue;
     }
-    const [nextStart, nextStop] = slices[i + 1];
-    const m = REALIGN.exec(sub(text, nextStart, nextStop));
+    const nextStart = slices[i + 2];
+    const nextStop = slices[i + 3];
+    const m = nextStart < nextStop && mayRealign(text.charCodeAt(nextStart)) ? REALIGN.exec(sub(text, nextStart, nextStop)) : null;
     if (m) {
       out.push(start, nextStart + m[0].trimEnd().length);
       realign = m[0].length;
