@@ -12,8 +12,14 @@ const isEnd = (c: number) => c === 46 || c === 63 || c === 33;
 
 /** A break needs an end char followed by something; a final one alone never splits. */
 function hasInnerEndChar(text: string): boolean {
-  for (let i = text.length - 2; i >= 0; i--) if (isEnd(text.charCodeAt(i))) return true;
-  return false;
+  // Native searches: the first occurrence is the smallest index, so one check per character.
+  const last = text.length - 1;
+  const p = text.indexOf(".");
+  if (p >= 0 && p < last) return true;
+  const q = text.indexOf("?");
+  if (q >= 0 && q < last) return true;
+  const e = text.indexOf("!");
+  return e >= 0 && e < last;
 }
 // Closing quotes/brackets that belong to the previous sentence.
 const REALIGN = /^["')\]}]+?(?: +|(?=--)|$)/u;
