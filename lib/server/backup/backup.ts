@@ -4,11 +4,10 @@ import { rename, rm } from "node:fs/promises";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import pkg from "../../../package.json";
 import { AppError } from "../errors";
-import { appliedMigrations, applySessionSettings, appTables, foreignKeyOrder, foreignKeyParents, sequences } from "./catalog";
+import { appliedMigrations, applySessionSettings, connect, appTables, foreignKeyOrder, foreignKeyParents, sequences } from "./catalog";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countNewlines, END_OF_DATA, jsonLine, quoteIdent, type BackupHeader, type BackupTrailer } from "./format";
 
 export type BackupOptions = {
@@ -28,8 +27,7 @@ export type BackupSummary = { file: string | null; tables: BackupTrailer["tables
 export async function createBackup(opts: BackupOptions): Promise<BackupSummary> {
   const t0 = Date.now();
   const log = opts.log ?? (() => undefined);
-  const client = new pg.Client({ connectionString: opts.connectionString });
-  await client.connect();
+  const client = await connect(opts.connectionString);
   const tmp = typeof opts.out === "string" ? `${opts.out}.partial-${process.pid}` : null;
   const trailer: BackupTrailer = { complete: true, tables: {} };
   let migrations = 0;

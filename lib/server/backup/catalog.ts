@@ -1,6 +1,6 @@
-import type pg from "pg";
+import pg from "pg";
 import { AppError } from "../errors";
-import { MIGRATIONS_TABLE } from "../migrate";
+import { MIGRATIONS_TABLE, redactUrl } from "../migrate";
 import { quoteIdent, type BackupMigration } from "./format";
 
 // What a backup covers, read from the database catalog (not from a hard-coded list), so a table
@@ -19,6 +19,17 @@ export const SESSION_SETTINGS = [
   "SET extra_float_digits = 3",
   "SET bytea_output = 'hex'",
 ];
+
+export async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw new AppError("UNAVAILABLE", `cannot connect to ${redactUrl(url)}: ${(err as Error).message}`, { cause: err });
+  }
+}
 
 export async function applySessionSettings(client: pg.Client): Promise<void> {
   for (const sql of SESSION_SETTINGS) await client.query(sql);

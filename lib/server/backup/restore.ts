@@ -1,11 +1,11 @@
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { AppError } from "../errors";
 import { loadMigrations, migrate, type MigrationFile } from "../migrate";
-import { appliedMigrations, applySessionSettings, appTables, foreignKeyParents } from "./catalog";
+import { appliedMigrations, applySessionSettings, connect, appTables, foreignKeyParents } from "./catalog";
 import { quoteIdent, type BackupHeader } from "./format";
 import { checkMigrations, checkTables, migrateToBackup } from "./restore-checks";
 import { openBackup, readBackup, type BackupEvent } from "./reader";
@@ -70,8 +70,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
   const header = await readHeader(events);
   checkMigrations(header.migrations, code);
 
-  const client = new pg.Client({ connectionString: opts.connectionString });
-  await client.connect();
+  const client = await connect(opts.connectionString);
   let truncated = false;
   const loaded: Record<string, number> = {};
   try {
