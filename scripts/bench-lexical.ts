@@ -102,5 +102,19 @@ for (const mode of ["nltk", "whitespace"] as const) {
 for (const mode of ["nltk", "whitespace"] as const) {
   console.log(`long ${mode.padEnd(10)} ${fmt(measure(longPairs, { tokenizer: mode, stopwords: "new" }, true))} pairs per CPU-second (cold)`);
 }
-const mem = process.memoryUsage();
-console.log(`rss ${(mem.rss / 1048576).toFixed(1)} MB, heap used ${(mem.heapUsed / 1048576).toFixed(1)} MB; load average ${load()}` + (Number.isNaN(sink) ? " NaN!" : ""));
+// Memory as inputs grow: a stream of pairs, each prediction with a token never seen before (so
+// the id table fills and is emptied again) against a 2,236-answer key (the reference cache
+// cycles). Results are not kept, so what grows would be the scorer's own state.
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (b: number) => (b / 1048576).toFixed(1);
+let streamed = 0;
+for (const upto of [2_236, 100_000, 1_000_000]) {
+  for (; streamed < upto; streamed++) {
+    const [p, r] = pairs[streamed % pairs.length];
+    sink += lexicalScores(`${p} v${streamed.toString(36)}`, `${r} k${streamed % 2236}`).f1;
+  }
+  gc?.();
+  const m = process.memoryUsage();
+  console.log(`memory after ${fmt(upto)} distinct pairs: rss ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB${gc ? " (after gc)" : ""}`);
+}
+console.log(`peak rss ${mb(process.resourceUsage().maxRSS * 1024)} MB; load average ${load()}` + (Number.isNaN(sink) ? " NaN!" : ""));
