@@ -4,16 +4,14 @@
 // code under case changes, surrounding/inner whitespace and a matching "(CODE)" suffix, and the
 // result is idempotent; a rejected category is an UNKNOWN_CATEGORY error listing every name.
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATEGORIES, type ParsedFile } from "@/lib/scoring";
 import { CATEGORY_CODES, type CategoryCode } from "@/lib/scoring/types";
-import { announce, fuzzParams, fuzzTimeout } from "./fuzz-config";
-import { TimeBox } from "./time-box";
+import { fuzzParams, fuzzTimeout } from "./fuzz-config";
+import { timeBoxFor } from "./time-box";
 
 const PROPS = 3;
-const box = new TimeBox();
-afterAll(() => box.close());
-announce("category normaliser");
+const box = timeBoxFor("category normaliser");
 
 const spellings = CATEGORY_CODES.flatMap((code) => [code, CATEGORIES[code].name, ...CATEGORIES[code].aliases].map((s) => ({ code, s })));
 const normalize = async (raw: string) => {

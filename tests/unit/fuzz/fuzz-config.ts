@@ -20,7 +20,7 @@ export const FUZZ = {
   runs,
   /** A single case taking longer than this is a hang (the code under test is linear-ish: the
    * largest generated inputs take tens of milliseconds, quadratic behaviour takes seconds). */
-  caseTimeoutMs: num(process.env.FUZZ_CASE_TIMEOUT_MS) ?? 3_000,
+  caseTimeoutMs: num(process.env.FUZZ_CASE_TIMEOUT_MS) ?? 5_000,
 };
 
 /**

@@ -4,16 +4,14 @@
 // Properties: it never throws or hangs; the result is either items with scores on the rubric grid
 // {0, .25, .5, .75, 1} (every other asked id listed as missing) or a failure with a message.
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ParsedReply } from "@/lib/scoring/judge";
-import { announce, fuzzParams, fuzzTimeout } from "./fuzz-config";
-import { TimeBox } from "./time-box";
+import { fuzzParams, fuzzTimeout } from "./fuzz-config";
+import { timeBoxFor } from "./time-box";
 
 const GRID = [0, 0.25, 0.5, 0.75, 1];
 const PROPS = 3;
-const box = new TimeBox();
-afterAll(() => box.close());
-announce("judge-reply parser");
+const box = timeBoxFor("judge-reply parser");
 
 /** Nearest grid level, exact midpoints down, out of range clamped (the documented rule). */
 const expectedLevel = (x: number) => Math.ceil(Math.min(1, Math.max(0, x)) * 4 - 0.5) / 4 + 0; // + 0: no -0

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { FUZZ } from "./fuzz-config";
+import { afterAll } from "vitest";
+import { announce, FUZZ } from "./fuzz-config";
 
 // Every fuzz case runs in a worker (time-box-worker.mjs) under a deadline; a case that misses it
 // is reported as a hang with its input, and the worker is replaced for the next case.
@@ -15,6 +16,8 @@ export class TimeBox {
   private ready: Promise<void> | null = null;
   private pending = new Map<number, (r: Reply) => void>();
   private nextId = 1;
+  /** Cases run so far (reported at the end of the file). */
+  calls = 0;
 
   constructor(private readonly limitMs = FUZZ.caseTimeoutMs) {}
 
@@ -44,6 +47,7 @@ export class TimeBox {
   /** The target's return value; fails the property if it throws or misses the deadline. */
   async run<T>(target: Target, args: unknown[], describe: () => string = () => JSON.stringify(args).slice(0, 300)): Promise<T> {
     await this.start();
+    this.calls++;
     const id = this.nextId++;
     const reply = await new Promise<Reply | "timeout">((resolve) => {
       const timer = setTimeout(() => resolve("timeout"), this.limitMs);
@@ -69,4 +73,15 @@ export class TimeBox {
     this.ready = null;
     if (w) await w.terminate();
   }
+}
+
+/** The time box of one test file: prints the seed now and the number of cases at the end. */
+export function timeBoxFor(target: string): TimeBox {
+  announce(target);
+  const box = new TimeBox();
+  afterAll(async () => {
+    console.log(`[fuzz] ${target}: ${box.calls} cases (seed ${FUZZ.seed})`);
+    await box.close();
+  });
+  return box;
 }

@@ -4,18 +4,16 @@
 // regex backtracking), tokens are non-empty strings, metrics are in [0, 1], and a text scored
 // against itself gets P = R = F1 = 1 when it has a content token (BLEU-1 = 1 with any token).
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LexicalScores, TokenizerMode } from "@/lib/scoring/types";
-import { announce, fuzzParams, fuzzTimeout } from "./fuzz-config";
-import { TimeBox } from "./time-box";
+import { fuzzParams, fuzzTimeout } from "./fuzz-config";
+import { timeBoxFor } from "./time-box";
 
 type Tokens = { content: string[]; all: string[] };
 type Result = { pred: Tokens; ref: Tokens; scores: LexicalScores; reversed: LexicalScores; self: LexicalScores };
 
 const PROPS = 2;
-const box = new TimeBox();
-afterAll(() => box.close());
-announce("lexical tokenizer");
+const box = timeBoxFor("lexical tokenizer");
 
 const PUNCT = [..."!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", "\u2013", "\u2014", "\u2026", "\u201c", "\u201d", "\u2018", "\u2019", "``", "''", "--", "..."];
 const piece = fc.oneof(

@@ -6,16 +6,14 @@
 // lines have neither); bytes and the same text as a string give the same report; and
 // re-serialising a valid file (indentation, key order, escapes, CRLF, BOM) changes nothing.
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ParsedFile, ParseOptions } from "@/lib/scoring";
-import { announce, fuzzParams, fuzzTimeout } from "./fuzz-config";
+import { fuzzParams, fuzzTimeout } from "./fuzz-config";
 import { crlf, mutatedFixture, validStrictFixtures } from "./mutations";
-import { TimeBox } from "./time-box";
+import { timeBoxFor } from "./time-box";
 
 const PROPS = 3;
-const box = new TimeBox();
-afterAll(() => box.close());
-announce("prediction-file validator");
+const box = timeBoxFor("prediction-file validator");
 
 const SUMMARY = /^\d+ more [A-Z0-9_]+ (error|warning)s not listed \(\d+ in total\)\.$/;
 const POINTER = /^(\/([^~/]|~[01])*)*$/;
