@@ -3,6 +3,7 @@
 // by an admin, audited, refused without force when it covers fewer entries). Runs in its own
 // database: these actions touch every approved entry.
 import { randomUUID } from "node:crypto";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@/lib/server/auth.config";
 import { db } from "@/lib/server/db";
@@ -13,6 +14,7 @@ import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/mutations
 import { rankedBoard } from "@/lib/server/queries/leaderboard";
 import { getPublicEntry } from "@/lib/server/queries/entries";
 import { comparableEntries } from "@/lib/server/queries/compare";
+import { UnscoredNote } from "@/components/leaderboard/unscored-note";
 import { withIsolatedDatabase } from "../support/isolated-db";
 import { GET as statusRoute } from "@/app/api/v1/admin/scorer-versions/route";
 import { POST as publishRoute } from "@/app/api/v1/admin/scorer-versions/publish/route";
@@ -163,6 +165,11 @@ describe("published scorer version", () => {
     const coverage = await versionCoverage(thin);
     expect(coverage).toMatchObject({ approved: 5, scored: 1 });
     expect(coverage.missing).toHaveLength(4);
+    // The board says so, naming them, instead of leaving them silently missing.
+    const note = renderToStaticMarkup((await UnscoredNote({ version: thin }))!);
+    expect(note).toContain("<strong>4</strong> approved entries are not yet scored under this scorer version");
+    for (const m of coverage.missing) expect(note).toContain(`href="/entries/${m.id}"`);
+    expect(await UnscoredNote({ version: published })).toBeNull();
     // The public entry page of an unscored entry shows no numbers of another version.
     const other = coverage.missing[0]!.id;
     expect(await getPublicEntry(other)).toMatchObject({ scorerVersion: null, scores: [] });
