@@ -14,7 +14,9 @@ export const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
 export const STAGE_BUCKETS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200] as const;
 export const JUDGE_CALL_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120] as const;
 const CACHE_MS = 5000;
-const TIMEOUT_MS = 2000;
+// Redis answers in milliseconds or is down; the Postgres aggregates take longer on big tables.
+const REDIS_TIMEOUT_MS = 2000;
+const DATABASE_TIMEOUT_MS = 5000;
 
 type Buckets = { cumulative: number[]; sum: number; count: number };
 export type MetricsSnapshot = {
@@ -30,15 +32,17 @@ export type MetricsSnapshot = {
   errors: string[];
 };
 
-function within<T>(p: Promise<T>, what: string): Promise<T> {
+function within<T>(p: Promise<T>, what: string, ms: number): Promise<T> {
   let t: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (t = setTimeout(() => reject(new Error(`${what} did not answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS)));
+  const timeout = new Promise<never>((_, reject) => (t = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)));
   return Promise.race([p, timeout]).finally(() => clearTimeout(t));
 }
 
 // `ARRAY[count(*) FILTER (WHERE v <= b1), ...]`: every bucket in one pass over the rows.
-function bucketArray(column: Prisma.Sql, bounds: readonly number[], scale = 1): Prisma.Sql {
-  return Prisma.sql`ARRAY[${Prisma.join(bounds.map((b) => Prisma.sql`count(*) FILTER (WHERE ${column} <= ${b * scale}::float8)`))}]::int[]`;
+// An integer column is compared with integer bounds (no per-row cast to float).
+function bucketArray(column: Prisma.Sql, bounds: readonly number[], as: "int" | "float8", scale = 1): Prisma.Sql {
+  const cast = Prisma.raw(as);
+  return Prisma.sql`ARRAY[${Prisma.join(bounds.map((b) => Prisma.sql`count(*) FILTER (WHERE ${column} <= ${b * scale}::${cast})`))}]::int[]`;
 }
 
 type StageRow = { stage: string; status: string; n: number; dcount: number; dsum: number | null; buckets: number[] };
@@ -50,7 +54,7 @@ async function loadDatabase(s: MetricsSnapshot): Promise<void> {
     Promise.all([
       db.submission.groupBy({ by: ["status"], _count: { _all: true } }),
       db.$queryRaw<StageRow[]>`
-        SELECT stage, status::text AS status, count(*)::int AS n, count(d)::int AS dcount, sum(d) AS dsum, ${bucketArray(d, STAGE_BUCKETS)} AS buckets
+        SELECT stage, status::text AS status, count(*)::int AS n, count(d)::int AS dcount, sum(d) AS dsum, ${bucketArray(d, STAGE_BUCKETS, "float8")} AS buckets
         FROM (SELECT stage, status,
                 CASE WHEN status = 'DONE' AND "startedAt" IS NOT NULL AND "finishedAt" >= "startedAt"
                   THEN extract(epoch FROM ("finishedAt" - "startedAt"))::float8 END AS d
@@ -58,10 +62,11 @@ async function loadDatabase(s: MetricsSnapshot): Promise<void> {
         GROUP BY stage, status`,
       db.$queryRaw<JudgeRow[]>`
         SELECT purpose, ok, count(*)::int AS n, sum("promptTokens")::bigint AS prompt, sum("completionTokens")::bigint AS completion,
-          sum("latencyMs")::bigint AS msum, ${bucketArray(Prisma.sql`"latencyMs"`, JUDGE_CALL_BUCKETS, 1000)} AS buckets
+          sum("latencyMs")::bigint AS msum, ${bucketArray(Prisma.sql`"latencyMs"`, JUDGE_CALL_BUCKETS, "int", 1000)} AS buckets
         FROM "JudgeCall" GROUP BY purpose, ok`,
     ]),
     "PostgreSQL",
+    DATABASE_TIMEOUT_MS,
   );
   s.databaseUp = true;
   s.submissions = submissions.map((r) => ({ status: r.status, n: r._count._all }));
@@ -86,7 +91,7 @@ function merge(into: Map<string, Buckets>, key: string, b: Buckets): void {
 }
 
 async function loadQueue(s: MetricsSnapshot): Promise<void> {
-  const counts = await within(getScoringQueue().getJobCounts(...QUEUE_STATES), "Redis");
+  const counts = await within(getScoringQueue().getJobCounts(...QUEUE_STATES), "Redis", REDIS_TIMEOUT_MS);
   s.queue = Object.fromEntries(QUEUE_STATES.map((k) => [k, counts[k] ?? 0])) as MetricsSnapshot["queue"];
   s.redisUp = true;
 }
