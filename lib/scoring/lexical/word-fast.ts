@@ -33,7 +33,7 @@ KIND[96] = K_BAIL;
 function isFinalCloser(s: string, from: number, i: number): boolean {
   const c = s.charCodeAt(i);
   if (c === 34) return !isOpeningQuote(s, from, i);
-  return c === 32 || c === 93 || c === 41 || c === 125 || c === 62 || c === 39;
+  return c === 32 || c === 93 || c === 41 || c === 125 || c === 62 || c === 39 || c === 0xbb || c === 0x201d || c === 0x2019;
 }
 
 /**
@@ -43,8 +43,10 @@ function isFinalCloser(s: string, from: number, i: number): boolean {
 function isOpeningQuote(s: string, from: number, i: number): boolean {
   if (i === from) return true;
   const p = s.charCodeAt(i - 1);
+  if (p >= 128) return isOpeningCurly(p);
   return p === 32 || p === 40 || p === 91 || p === 123 || p === 60 || (i === from + 1 && p === 34);
 }
+const isOpeningCurly = (c: number) => c === 0xab || c === 0x201c || c === 0x2018 || c === 0x201e;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => (c >= 97 && c <= 122) || isDigit(c);
 
@@ -109,8 +111,13 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp, 
       if (lower === prev && (lower === 110 || lower === 109 || lower === 116)) doubled = true;
       prev = lower;
     } else {
-      // Curly and angle quotes have rules of their own; the other characters stay in words.
-      if (c === 0xab || c === 0xbb || (c >= 0x2018 && c <= 0x201e)) return reset(out, mark);
+      // The seven curly and angle quotes are padded into tokens of their own (the opening ones
+      // before the straight-quote rules run, so a " right after one is opening); U+201A/B stay
+      // with the pipeline. Other characters stay in words.
+      if (c >= 0x2018 && c <= 0x201e) {
+        if (c === 0x201a || c === 0x201b) return reset(out, mark);
+        kind = K_PAD;
+      } else if (c === 0xab || c === 0xbb) kind = K_PAD;
       prev = 0;
     }
     if (kind === K_WORD) {
@@ -203,7 +210,13 @@ function flush(s: string, start: number, end: number, apos: number, apos2: numbe
     out.push("'");
     return true;
   }
-  return apos2 < 0 && pushApostrophe(s, start, end, apos, true, out);
+  if (apos2 < 0) return pushApostrophe(s, start, end, apos, true, out);
+  // Two apostrophes (chang'an's): if the first is followed by two letters/digits, no quote rule
+  // touches it, and the second decides as a lone one would. Except 'll 're 've between them: once
+  // a final 's/'m/'d is split off, the clitic rule that runs next splits those too (a'll's).
+  if (apos2 < apos + 3 || !isAlnum(s.charCodeAt(apos + 1)) || !isAlnum(s.charCodeAt(apos + 2))) return false;
+  if (apos2 === apos + 3 && /^(?:ll|re|ve)$/i.test(s.slice(apos + 1, apos2))) return false;
+  return pushApostrophe(s, start, end, apos2, true, out);
 }
 
 function reset(out: string[], mark: number): false {

@@ -60,6 +60,9 @@ const COMMON = [
   "the", "cat", "it's", "don't", "we'll", "y'all", "x'a", "a'bc", "'ab", "ab'", "o'k", "can't", "n't", "'s", "'t", "'",
   "''", '"', '"', 'the."', '"the', "2,5", "3.14", "e.g.", "a.", ".", "..", "(a)", ")", "[", ",", ":", ";", "!", "?",
   "x-y", "a/b", "1", "d", "\u00e9", "\u017f",
+  // Curly and angle quotes, which the scanner pads like brackets.
+  "\u201c", "\u201d", "\u2018", "\u2019", "\u00ab", "\u00bb", "\u201e", "\u201a", "the.\u201d", "\u201cthe", "it\u2019s", 'a.\u2019"',
+  "chang'an's", "a'bc'de", "'abc's", "x'yzn't", "d'ye's", "ab'cd'", "x'a'bc", "a'll's", "a'Re'm", "a'lln't", "a'll'll",
 ];
 const commonText = fc.array(fc.constantFrom(...COMMON, " ", " ", " "), { maxLength: 30 }).map((a) => a.join(""));
 
