@@ -18,10 +18,14 @@ type Row = {
   whitespace_tokens: [string[], string[]];
 };
 
-const rows: Row[] = readFileSync(new URL("../../fixtures/lexical/parity-vectors.jsonl", import.meta.url), "utf8")
-  .split("\n")
-  .filter((l) => l.trim() !== "")
-  .map((l) => JSON.parse(l));
+// parity-vectors: golden, real, edge and fuzzed pairs; fastpath-vectors: the boundaries of the
+// scorer's fast paths (scripts/gen-lexical-fastpath-vectors.py).
+const rows: Row[] = ["parity-vectors.jsonl", "fastpath-vectors.jsonl"].flatMap((name) =>
+  readFileSync(new URL(`../../fixtures/lexical/${name}`, import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Row),
+);
 
 const CONFIGS: Array<[keyof Row, LexicalOptions]> = [
   ["nltk", { tokenizer: "nltk", stopwords: "new" }],
@@ -34,7 +38,7 @@ describe("lexical parity with the NLTK oracle", { timeout: 120_000 }, () => {
   it("has thousands of vectors of every kind", () => {
     expect(rows.length).toBeGreaterThan(9000);
     const kinds = new Set(rows.map((r) => r.kind));
-    for (const k of ["golden", "edge_self", "fuzz", "char_fuzz", "real_other"]) expect(kinds).toContain(k);
+    for (const k of ["golden", "edge_self", "fuzz", "char_fuzz", "real_other", "fastpath"]) expect(kinds).toContain(k);
   });
 
   for (const [key, opts] of CONFIGS) {
