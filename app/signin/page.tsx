@@ -12,6 +12,7 @@ export const metadata: Metadata = { title: "Sign in" };
 const ERRORS: Record<string, string> = {
   CredentialsSignin: "Email or password is incorrect.",
   OAuthAccountNotLinked: "That email is already registered with a password. Sign in with it instead.",
+  AccessDenied: "Sign-up is closed on this leaderboard: this GitHub account is not linked to an account here.",
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

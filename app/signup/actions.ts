@@ -1,6 +1,8 @@
 "use server";
 
+import { AuthError } from "next-auth";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { signIn } from "@/lib/server/auth";
 import type { ActionResult } from "@/lib/server/errors";
 import { action } from "@/lib/server/http";
@@ -39,7 +41,13 @@ export async function confirmEmailAction(_prev: FormState<null>, form: FormData)
     return email;
   });
   if (!result.ok) return { result, email: "" };
-  // Outside action(): signIn redirects by throwing, which must reach Next.
-  await signIn("credentials", { email: result.data, password, redirectTo: "/submit" });
+  // Outside action(): signIn redirects by throwing, which must reach Next. If the sign-in itself
+  // is refused (e.g. rate-limited), the address is confirmed anyway: send them to /signin.
+  try {
+    await signIn("credentials", { email: result.data, password, redirectTo: "/submit" });
+  } catch (e) {
+    if (e instanceof AuthError) redirect("/signin?callbackUrl=%2Fsubmit");
+    throw e;
+  }
   return { result: { ok: true, data: null }, email: result.data };
 }

@@ -95,6 +95,12 @@ export function authConfig(): NextAuthConfig {
     },
     providers,
     callbacks: {
+      // SIGNUP_MODE=closed covers GitHub too: only GitHub logins already linked to an account get in.
+      async signIn({ account }) {
+        if (account?.provider !== "github" || signupMode() !== "closed") return true;
+        const linked = await db.account.findUnique({ where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } } });
+        return Boolean(linked);
+      },
       async jwt({ token, user }) {
         if (user?.id) {
           token.uid = user.id;

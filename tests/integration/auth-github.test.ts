@@ -14,7 +14,7 @@ import { startFakeGitHub, type FakeGitHub, type FakeGitHubUser } from "../suppor
 const ORIGIN = "http://lb.test";
 const COOKIE = "authjs.session-token";
 const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-const ENV_KEYS = ["GITHUB_ID", "GITHUB_SECRET", "GITHUB_URL", "AUTH_URL"] as const;
+const ENV_KEYS = ["GITHUB_ID", "GITHUB_SECRET", "GITHUB_URL", "AUTH_URL", "SIGNUP_MODE"] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 let gh: FakeGitHub;
 const ghId = () => 9_000_000 + Math.floor(Math.random() * 1_000_000);
@@ -76,6 +76,7 @@ beforeAll(async () => {
   gh = await startFakeGitHub("fake-client-id", "fake-client-secret");
   Object.assign(process.env, { GITHUB_ID: "fake-client-id", GITHUB_SECRET: "fake-client-secret", GITHUB_URL: gh.url });
   delete process.env.AUTH_URL;
+  delete process.env.SIGNUP_MODE;
   resetEnvCache();
 });
 afterAll(async () => {
@@ -118,5 +119,25 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
     expect(await db.user.count({ where: { email } })).toBe(1);
     const after = await db.user.findUniqueOrThrow({ where: { id: owner.id } });
     expect(after.passwordHash).toBe(owner.passwordHash);
+  });
+
+  it("SIGNUP_MODE=closed: a new GitHub login is refused (no account made); a linked one still signs in", async () => {
+    const linked = ghUser("linked");
+    const first = await gitHubSignIn(linked);
+    expect(first.session).not.toBeNull();
+    process.env.SIGNUP_MODE = "closed";
+    resetEnvCache();
+    try {
+      const stranger = ghUser("stranger");
+      const refused = await gitHubSignIn(stranger);
+      expect(refused.session).toBeNull();
+      expect(new URL(refused.location).searchParams.get("error")).toBe("AccessDenied");
+      expect(await db.user.count({ where: { email: stranger.email! } })).toBe(0);
+      const again = await gitHubSignIn(linked);
+      expect(again.session).toMatchObject({ uid: first.session!.uid });
+    } finally {
+      delete process.env.SIGNUP_MODE;
+      resetEnvCache();
+    }
   });
 });
