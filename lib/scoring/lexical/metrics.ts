@@ -45,28 +45,34 @@ const MEMO_LIMIT = 1 << 16;
 const bpMemo = new Map<number, number>();
 const ratioMemo = new Map<number, number>();
 
-function memo(cache: Map<number, number>, a: number, b: number, f: () => number): number {
-  const key = a * 0x100000 + b;
-  let v = cache.get(key);
-  if (v === undefined) {
-    if (cache.size >= MEMO_LIMIT) cache.clear();
-    v = f();
-    cache.set(key, v);
-  }
-  return v;
-}
-
 /** NLTK brevity_penalty(r, h) for h > 0: 1 if h > r else exp(1 - r / h). */
 function brevityPenalty(r: number, h: number): number {
   if (h > r) return 1;
   if (r >= 0x100000 || h >= 0x100000) return crExp(1 - r / h);
-  return memo(bpMemo, r, h, () => crExp(1 - r / h));
+  const key = r * 0x100000 + h;
+  let v = bpMemo.get(key);
+  if (v === undefined) {
+    v = crExp(1 - r / h);
+    remember(bpMemo, key, v);
+  }
+  return v;
 }
 
 /** exp(log(m / h)), the unigram term of NLTK's geometric mean. */
 function expLogRatio(m: number, h: number): number {
   if (m >= 0x100000 || h >= 0x100000) return crExp(crLog(m / h));
-  return memo(ratioMemo, m, h, () => crExp(crLog(m / h)));
+  const key = m * 0x100000 + h;
+  let v = ratioMemo.get(key);
+  if (v === undefined) {
+    v = crExp(crLog(m / h));
+    remember(ratioMemo, key, v);
+  }
+  return v;
+}
+
+function remember(cache: Map<number, number>, key: number, v: number): void {
+  if (cache.size >= MEMO_LIMIT) cache.clear();
+  cache.set(key, v);
 }
 
 function counts(tokens: readonly string[]): Map<string, number> {

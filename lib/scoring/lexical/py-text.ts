@@ -112,14 +112,17 @@ export function collapseWhitespace(text: string): string {
 const ASCII_NON_ASCII = 0;
 const ASCII_CLEAN = 1;
 const ASCII_NEEDS_COLLAPSE = 2;
-const ASCII_NOT_CLEAN = /[^ -~]| {2}|^ | $/;
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
 
 /** One pass: is the text plain ASCII, and if so, does its whitespace need collapsing? */
 function scanAscii(text: string): number {
   // Common case first, in native regex code: printable ASCII with single inner spaces only.
-  if (!ASCII_NOT_CLEAN.test(text)) return ASCII_CLEAN;
-  let state = ASCII_CLEAN;
+  // (One character-class regex plus a native substring search beat one regex with alternatives.)
   const last = text.length - 1;
+  if (!NOT_PRINTABLE_ASCII.test(text) && !text.includes("  ") && text.charCodeAt(0) !== 32 && text.charCodeAt(last) !== 32) {
+    return ASCII_CLEAN;
+  }
+  let state = ASCII_CLEAN;
   for (let i = 0; i <= last; i++) {
     const c = text.charCodeAt(i);
     if (c >= 32 && c <= 126) {
