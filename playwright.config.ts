@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 export const baseURL = `http://127.0.0.1:${port}`;
+// The app mails sign-up links to a capture server that tests/e2e/signup.spec.ts runs on this port.
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 
 function e2eDatabaseUrl(): string {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
@@ -57,6 +59,9 @@ export default defineConfig({
       AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
       AUTH_TRUST_HOST: "true",
       AUTH_URL: baseURL,
+      // With mail configured, sign-up defaults to SIGNUP_MODE=confirm (a mailed link first).
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "H2HMem e2e <noreply@e2e.test>",
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       RECONCILE_INTERVAL_MS: "5000",

@@ -48,7 +48,7 @@ test("wrong password shows a clear error", async ({ page }) => {
   await expect(page).toHaveURL(/\/signin/);
 });
 
-for (const path of ["/", "/signin", "/submit", "/compare", "/settings/tokens"]) {
+for (const path of ["/", "/signin", "/signup", "/submit", "/compare", "/settings/tokens"]) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
     if (path === "/submit" || path === "/settings/tokens") await signIn(page, AUTHOR);
     await page.goto(path);
