@@ -2,7 +2,7 @@
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores } from "../types";
 import { cachedRefIds, cacheRefIds } from "./ref-cache";
-import { beginPair, contentIds, scoreRawTokens, scoreWithRefIds, tableGeneration, tooLargeForIds } from "./score-ids";
+import { beginPair, charsOf, contentIds, scoreRawTokens, scoreWithRefIds, tableGeneration, tooLargeForIds } from "./score-ids";
 import { rawTokens } from "./tokenize";
 
 export { tokenize, type TokenizeOptions } from "./tokenize";
@@ -24,11 +24,13 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   const predRaw = rawTokens(pred ?? "", mode);
   const r = ref ?? "";
   // A cached reference is used only if starting the pair keeps the id table (and so its ids).
+  const predChars = charsOf(predRaw);
   let refIds = cachedRefIds(r, mode, tableGeneration());
-  if (refIds === undefined || tooLargeForIds(predRaw.length) || !beginPair(predRaw.length)) {
+  if (refIds === undefined || tooLargeForIds(predRaw.length, predChars) || !beginPair(predRaw.length, predChars)) {
     const refRaw = rawTokens(r, mode);
-    if (tooLargeForIds(predRaw.length + refRaw.length)) return scoreRawTokens(predRaw, refRaw, stopwords);
-    beginPair(predRaw.length + refRaw.length);
+    const chars = predChars + charsOf(refRaw);
+    if (tooLargeForIds(predRaw.length + refRaw.length, chars)) return scoreRawTokens(predRaw, refRaw, stopwords);
+    beginPair(predRaw.length + refRaw.length, chars);
     refIds = contentIds(refRaw);
     cacheRefIds(r, mode, tableGeneration(), refIds);
   }

@@ -6,10 +6,12 @@ import type { LexicalScores, StopwordList } from "../types";
 import { finish, scorePair } from "./metrics";
 import { filterTokens, isPunctOnly, stopwordSet } from "./tokenize";
 
-// The table is bounded: when it would overflow it is emptied between pairs (ids are only
-// meaningful within one pair, so nothing depends on them surviving).
+// The table is bounded, in tokens and in characters: when it would overflow it is emptied between
+// pairs (ids live for one pair, or for one generation in ref-cache.ts).
 const LIMIT = 1 << 17;
+const CHAR_LIMIT = 1 << 23;
 const ids = new Map<string, number>();
+let chars = 0;
 const F_PUNCT = 1;
 const F_STOP_NEW = 2;
 const F_STOP_OLD = 4;
@@ -28,7 +30,10 @@ function idOf(t: string): number {
   let id = ids.get(t);
   if (id === undefined) {
     id = ids.size;
-    ids.set(t, id);
+    // A slice of 13+ characters is a view that keeps its whole text alive; the table keeps a copy
+    // ((" " + t) is flattened by slice), so it holds no more than CHAR_LIMIT characters.
+    ids.set(t.length < 13 ? t : (" " + t).slice(1), id);
+    chars += t.length;
     flags[id] = (isPunctOnly(t) ? F_PUNCT : 0) | (STOP_NEW.has(t) ? F_STOP_NEW : 0) | (STOP_OLD.has(t) ? F_STOP_OLD : 0);
   }
   return id;
@@ -45,10 +50,11 @@ export function tableGeneration(): number {
  * Start a pair that may add `needed` new tokens to the table. Returns false if the table had to
  * be emptied for that, which voids every id handed out before.
  */
-export function beginPair(needed: number): boolean {
+export function beginPair(needed: number, neededChars: number): boolean {
   let kept = true;
-  if (ids.size + needed > LIMIT) {
+  if (ids.size + needed > LIMIT || chars + neededChars > CHAR_LIMIT) {
     ids.clear();
+    chars = 0;
     generation++;
     kept = false;
   }
@@ -73,17 +79,24 @@ export function contentIds(tokens: readonly string[]): Int32Array {
 }
 
 /** Too large for the id table: such pairs are scored from strings. */
-export function tooLargeForIds(tokens: number): boolean {
-  return tokens > LIMIT / 2;
+export function tooLargeForIds(tokens: number, tokenChars: number): boolean {
+  return tokens > LIMIT / 2 || tokenChars > CHAR_LIMIT / 2;
+}
+
+export function charsOf(tokens: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < tokens.length; i++) n += tokens[i].length;
+  return n;
 }
 
 /** Precision, recall, F1 and BLEU-1 of raw token lists (the script's tokenize before filtering). */
 export function scoreRawTokens(hyp: readonly string[], ref: readonly string[], stopwords: StopwordList): LexicalScores {
   // A pair too large for the table takes the string-keyed path.
-  if (tooLargeForIds(hyp.length + ref.length)) {
+  const tokenChars = charsOf(hyp) + charsOf(ref);
+  if (tooLargeForIds(hyp.length + ref.length, tokenChars)) {
     return scorePair(filterTokens(hyp, false), filterTokens(ref, false), stopwordSet(stopwords));
   }
-  beginPair(hyp.length + ref.length);
+  beginPair(hyp.length + ref.length, tokenChars);
   return scoreWithRefIds(hyp, contentIds(ref), stopwords);
 }
 

@@ -59,4 +59,17 @@ describe("reference cache", { timeout: 120_000 }, () => {
       });
     }
   });
+
+  it("stays exact when long tokens exhaust the table's character budget", () => {
+    clearRefCache();
+    const opts: LexicalOptions = { tokenizer: "nltk", stopwords: "new" };
+    const keyRefs = rows.slice(300, 400).map((r) => r.ref);
+    for (const ref of keyRefs) lexicalScores("warm the cache", ref, opts);
+    // 2^23 characters of never-seen tokens: about 1,700 predictions of one 5,000-letter word.
+    for (let i = 0; i < 2200; i++) {
+      const ref = keyRefs[i % keyRefs.length];
+      const pred = `${i.toString(36)}${"x".repeat(5000)} ${ref} ${rows[i % rows.length].pred}`;
+      expect(metrics(lexicalScores(pred, ref, opts))).toEqual(uncached(pred, ref, opts));
+    }
+  });
 });
