@@ -23,7 +23,8 @@ export function contentSecurityPolicy(dev: boolean): string {
 // anonymous board and entry pages (lib/server/page-cache.ts). Authorization is decided on the
 // server in every page, action and route handler, never by this file.
 export async function proxy(req: NextRequest): Promise<Response> {
-  const key = pageCacheKey(req);
+  // Not in development, where every edit must show at once.
+  const key = env.NODE_ENV === "production" ? pageCacheKey(req) : null;
   const res = (key && (await cachedPage(req, key))) || NextResponse.next();
   res.headers.set("X-Content-Type-Options", "nosniff");
   res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

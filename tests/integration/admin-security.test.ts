@@ -4,6 +4,7 @@ import { handlers } from "@/lib/server/auth";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
 import { contentSecurityPolicy, proxy } from "@/proxy";
+import { NextRequest } from "next/server";
 
 // Session cookie attributes from a real credentials sign-in through the Auth.js handlers, and
 // the security headers the proxy puts on every page.
@@ -72,8 +73,8 @@ describe("session cookie", () => {
 });
 
 describe("security headers on pages", () => {
-  it("CSP with frame-ancestors 'none', no plugins, no eval in production; referrer policy; no framing", () => {
-    const h = proxy().headers;
+  it("CSP with frame-ancestors 'none', no plugins, no eval in production; referrer policy; no framing", async () => {
+    const h = (await proxy(new NextRequest("http://localhost/about"))).headers;
     const csp = h.get("content-security-policy")!;
     for (const d of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp).toContain(d);
     expect(h.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
