@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { currentUser } from "@/lib/server/auth";
 import { signOutAction } from "@/app/signin/actions";
+import { ThemeToggle } from "@/components/theme-toggle";
 
 export async function SiteHeader() {
   const user = await currentUser().catch(() => null);
@@ -26,6 +27,7 @@ export async function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <ThemeToggle />
         {user ? (
           <form action={signOutAction} className="flex items-center gap-3 text-sm">
             <span className="text-slate-600 dark:text-slate-400" data-testid="signed-in-as">

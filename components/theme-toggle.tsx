@@ -1,0 +1,82 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+
+// Light / dark / follow the system. The choice lives in localStorage and is applied to
+// <html data-theme> by THEME_SCRIPT before the first paint (no flash); without a choice, or
+// without JavaScript, the `dark:` variant follows prefers-color-scheme (app/globals.css).
+
+type Theme = "light" | "dark" | "system";
+const KEY = "theme";
+const OPTIONS: Array<{ value: Theme; label: string }> = [
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+  { value: "system", label: "System" },
+];
+
+/** Inline in <head> (the CSP allows inline scripts); must stay tiny and never throw. */
+export const THEME_SCRIPT = `try{var t=localStorage.getItem("${KEY}");if(t==="dark"||t==="light")document.documentElement.dataset.theme=t}catch(e){}`;
+
+const listeners = new Set<() => void>();
+
+function readTheme(): Theme {
+  try {
+    const t = localStorage.getItem(KEY);
+    return t === "dark" || t === "light" ? t : "system";
+  } catch {
+    return "system";
+  }
+}
+
+function applyTheme(t: Theme): void {
+  if (t === "system") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = t;
+}
+
+function subscribe(onChange: () => void): () => void {
+  // Another tab changed the choice: follow it here too.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== KEY && e.key !== null) return;
+    applyTheme(readTheme());
+    onChange();
+  };
+  listeners.add(onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+function choose(t: Theme): void {
+  try {
+    if (t === "system") localStorage.removeItem(KEY);
+    else localStorage.setItem(KEY, t);
+  } catch {
+    // Storage refused (private mode): the choice holds for this page only.
+  }
+  applyTheme(t);
+  for (const l of listeners) l();
+}
+
+/** Three toggle buttons; rendered only in the browser, where the stored choice is known. */
+export function ThemeToggle() {
+  const theme = useSyncExternalStore(subscribe, readTheme, () => null);
+  if (theme === null) return null;
+  return (
+    <div role="group" aria-label="Colour theme" className="flex items-center gap-1 text-sm">
+      <span aria-hidden="true" className="mr-1 text-slate-600 dark:text-slate-400">Theme</span>
+      {OPTIONS.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={theme === o.value}
+          onClick={() => choose(o.value)}
+          className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100 aria-pressed:bg-slate-800 aria-pressed:text-white dark:border-slate-700 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900"
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
