@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, AUTHOR, signIn, signOut, uniquePredictionFile } from "./helpers";
+import { ADMIN, AUTHOR, signIn, signOut, uploadScored } from "./helpers";
 
 // Review with flags: the author uploads a flagged entry (submitted reference answers that differ
 // from the key, unanswered questions) and a clean one; the admin rejects the first with a reason
@@ -23,20 +23,6 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-async function upload(page: Page, method: string, dyadic: { name: string; mimeType: string; buffer: Buffer }, stamp: string): Promise<string> {
-  await page.goto("/submit");
-  await page.getByLabel("Dyadic predictions").setInputFiles(dyadic);
-  await page.getByLabel("Multi-party predictions").setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", `${stamp}-${method}`));
-  await expect(page.getByTestId("dyadic-selected")).toContainText("prediction_dyadic.json");
-  await page.getByLabel("Method name").fill(method);
-  // "Not stated" is currently refused by the upload API (empty modality); state one.
-  await page.getByLabel("Input modality").selectOption("text");
-  await page.getByRole("button", { name: "Upload and score" }).click();
-  await expect(page).toHaveURL(/\/submissions\/[a-z0-9]+$/);
-  await expect(page.getByTestId("submission-status")).toHaveText("scored", { timeout: 60_000 });
-  return page.url();
-}
-
 test("admin reviews flagged and clean entries: reject with reason, approve, audit", async ({ page }) => {
   test.setTimeout(180_000);
   const stamp = `${Date.now()}`;
@@ -44,8 +30,8 @@ test("admin reviews flagged and clean entries: reject with reason, approve, audi
   const clean = `Clean Memory ${stamp}`;
 
   await signIn(page, AUTHOR);
-  const flaggedUrl = await upload(page, flagged, flaggedDyadic(stamp), stamp);
-  await upload(page, clean, { ...uniquePredictionFile("good/prediction_dyadic.json", stamp), name: "prediction_dyadic.json" }, stamp);
+  const flaggedUrl = await uploadScored(page, flagged, stamp, flaggedDyadic(stamp));
+  await uploadScored(page, clean, stamp);
   await signOut(page);
 
   await signIn(page, ADMIN);

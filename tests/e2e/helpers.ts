@@ -34,3 +34,22 @@ export function uniquePredictionFile(rel: string, stamp: string): { name: string
 export function rawFixture(rel: string): { name: string; mimeType: string; buffer: Buffer } {
   return { name: path.basename(rel), mimeType: "application/json", buffer: readFileSync(path.join(FIXTURES, rel)) };
 }
+
+/**
+ * Uploads prediction files under `method` as the signed-in user (the good fixtures made unique by
+ * `stamp`, or the given dyadic file) and waits until the worker has scored them; returns the
+ * submission page URL.
+ */
+export async function uploadScored(page: Page, method: string, stamp: string, dyadic = uniquePredictionFile("good/prediction_dyadic.json", stamp)): Promise<string> {
+  await page.goto("/submit");
+  await page.getByLabel("Dyadic predictions").setInputFiles(dyadic);
+  await page.getByLabel("Multi-party predictions").setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", `${stamp}-${method}`));
+  await expect(page.getByTestId("dyadic-selected")).toContainText("prediction_dyadic.json");
+  await page.getByLabel("Method name").fill(method);
+  // "Not stated" is refused by the upload API (empty modality); state one.
+  await page.getByLabel("Input modality").selectOption("text");
+  await page.getByRole("button", { name: "Upload and score" }).click();
+  await expect(page).toHaveURL(/\/submissions\/[a-z0-9]+$/);
+  await expect(page.getByTestId("submission-status")).toHaveText("scored", { timeout: 60_000 });
+  return page.url();
+}

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, AUTHOR, signIn, signOut, uploadScored } from "./helpers";
 
 // The public side on the seeded demo entries (prisma/seed.ts scores and approves four synthetic
 // systems): board tabs, category sort, search, entry page, compare, CSV export, accessibility,
@@ -111,4 +112,70 @@ test("filters, about page and phone layout", async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(1);
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
+});
+
+test("theme toggle: dark, light and system, kept across pages without a flash; accessible in dark", async ({ page }) => {
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? "system");
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  const toggle = page.getByRole("group", { name: "Colour theme" });
+  await expect(toggle.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
+  const light = await background();
+
+  // Keyboard: focus "Dark" and press Enter.
+  await toggle.getByRole("button", { name: "Dark" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle.getByRole("button", { name: "Dark" })).toHaveAttribute("aria-pressed", "true");
+  expect(await theme()).toBe("dark");
+  expect(await background()).not.toBe(light);
+
+  // Another page: the stored choice is applied by the inline script before the page paints,
+  // so it is already there when the HTML has been parsed (before hydration).
+  await page.goto("/about", { waitUntil: "commit" });
+  await page.waitForFunction(() => document.body !== null);
+  expect(await theme()).toBe("dark");
+  await expect(page.getByRole("group", { name: "Colour theme" }).getByRole("button", { name: "Dark" })).toHaveAttribute("aria-pressed", "true");
+  await expectAccessible(page);
+  await page.goto("/");
+  await expectAccessible(page);
+  await rows(page).first().getByRole("link").click();
+  await expect(page.getByTestId("entry-title")).toBeVisible();
+  await expectAccessible(page);
+
+  // Light wins over a dark OS setting; System follows it again.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.getByRole("button", { name: "Light" }).click();
+  expect(await background()).toBe(light);
+  await page.getByRole("button", { name: "System" }).click();
+  expect(await theme()).toBe("system");
+  expect(await background()).not.toBe(light);
+  await page.reload();
+  expect(await theme()).toBe("system");
+});
+
+test("an approval reaches the anonymous board, the API and the entry page within 2 seconds", async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const stamp = `${Date.now()}`;
+  const method = `Fresh Memory ${stamp}`;
+  await signIn(page, AUTHOR);
+  const id = (await uploadScored(page, method, stamp)).split("/submissions/")[1]!;
+  await signOut(page);
+
+  // An anonymous visitor (no cookies) reads the view first, so a cached copy without the entry exists.
+  const anon = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const view = `/?q=${encodeURIComponent(method)}`;
+  const listed = async () => (await (await anon.get(view)).text()).includes(`data-entry-id="${id}"`);
+  expect(await listed()).toBe(false);
+  expect((await anon.get(`/entries/${id}`)).status()).toBe(404);
+
+  await signIn(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByTestId("review-card").filter({ hasText: method }).getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("review-card").filter({ hasText: method })).toHaveCount(0);
+  await expect.poll(listed, { timeout: 2000, intervals: [100] }).toBe(true);
+  const api = (await (await anon.get(`/api/v1/leaderboard?q=${encodeURIComponent(method)}`)).json()) as { entries: ApiEntry[] };
+  expect(api.entries.map((e) => e.id)).toEqual([id]);
+  expect((await anon.get(`/entries/${id}`)).status()).toBe(200);
+  await anon.dispose();
 });
