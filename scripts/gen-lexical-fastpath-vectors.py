@@ -9,7 +9,6 @@ abbreviations, initials, collocations, numbers, closers), the word scanner's cur
 and double apostrophes, and seeded random mixtures of those pieces.
 """
 import importlib.util
-import json
 import random
 import sys
 from pathlib import Path
@@ -51,27 +50,9 @@ def main():
     cases += [" ".join(rng.choice(PIECES) for _ in range(rng.randint(2, 8))) for _ in range(600)]
     pairs = []
     for c in cases:
-        pairs.append((c, c))
-        pairs.append((c, rng.choice(cases)))
-    records = [{"id": f"f{i:05d}", "pred": p, "ref": r} for i, (p, r) in enumerate(pairs)]
-    configs = {
-        "nltk": ["--stopwords", "new", "--sent-mode", "punkt_tab"],
-        "whitespace": ["--stopwords", "new", "--sent-mode", "split_fallback"],
-        "nltk_old": ["--stopwords", "old", "--sent-mode", "punkt_tab", "--no-tokens"],
-        "whitespace_old": ["--stopwords", "old", "--sent-mode", "split_fallback", "--no-tokens"],
-    }
-    results = {k: gen.run_oracle(oracle, records, v) for k, v in configs.items()}
-    with open(OUT, "w", encoding="utf-8") as f:
-        for i, rec in enumerate(records):
-            row = {"id": rec["id"], "kind": "fastpath", "pred": rec["pred"], "ref": rec["ref"]}
-            for k in configs:
-                o = results[k][i]
-                assert o["id"] == rec["id"]
-                row[k] = [o["precision"], o["recall"], o["f1"], o["bleu1"]]
-                if "pred_tokens_bleu" in o:
-                    row[k + "_tokens"] = [o["pred_tokens_bleu"], o["ref_tokens_bleu"]]
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"wrote {len(records)} vectors to {OUT}")
+        pairs.append(("fastpath", c, c))
+        pairs.append(("fastpath", c, rng.choice(cases)))
+    gen.write_vectors(oracle, pairs, OUT, id_prefix="f")
 
 
 if __name__ == "__main__":

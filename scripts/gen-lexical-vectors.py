@@ -137,17 +137,21 @@ def main():
     ap.add_argument("--seed", type=int, default=20260224)
     ap.add_argument("--out", default=str(OUT))
     args = ap.parse_args()
-    pairs = build_pairs(args)
-    records = [{"id": f"v{i:05d}", "pred": p, "ref": r} for i, (_, p, r) in enumerate(pairs)]
+    write_vectors(args.oracle, build_pairs(args), args.out)
+
+
+def write_vectors(oracle, pairs, out, id_prefix="v"):
+    """Run the oracle on (kind, pred, ref) pairs in the four configurations; write JSONL rows."""
+    records = [{"id": f"{id_prefix}{i:05d}", "pred": p, "ref": r} for i, (_, p, r) in enumerate(pairs)]
     configs = {
         "nltk": ["--stopwords", "new", "--sent-mode", "punkt_tab"],
         "whitespace": ["--stopwords", "new", "--sent-mode", "split_fallback"],
         "nltk_old": ["--stopwords", "old", "--sent-mode", "punkt_tab", "--no-tokens"],
         "whitespace_old": ["--stopwords", "old", "--sent-mode", "split_fallback", "--no-tokens"],
     }
-    results = {k: run_oracle(args.oracle, records, v) for k, v in configs.items()}
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "w", encoding="utf-8") as f:
+    results = {k: run_oracle(oracle, records, v) for k, v in configs.items()}
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", encoding="utf-8") as f:
         for i, ((kind, p, r), rec) in enumerate(zip(pairs, records)):
             row = {"id": rec["id"], "kind": kind, "pred": p, "ref": r}
             for k in configs:
@@ -158,7 +162,7 @@ def main():
                 if "pred_tokens_bleu" in o:
                     row[k + "_tokens"] = [o["pred_tokens_bleu"], o["ref_tokens_bleu"]]
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"wrote {len(pairs)} vectors to {args.out}")
+    print(f"wrote {len(pairs)} vectors to {out}")
 
 
 if __name__ == "__main__":
