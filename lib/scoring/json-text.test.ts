@@ -36,4 +36,12 @@ describe("parseJsonText error positions", () => {
     expect(messages[50]).toBe("The JSON ends unexpectedly at line 2, column 2: the file looks truncated.");
     expect(messages[51]).toBe("149951 more INVALID_JSON errors not listed (150001 in total).");
   });
+
+  // Found by fuzzing (a mutated fixture threw "Maximum call stack size exceeded"): the depth guard
+  // skips strings as JSON does, but the tolerant parser skips comments and ends a string at a line
+  // break, so a quote inside a comment hid 20,000 levels of nesting from the guard.
+  it("reports nesting hidden from the depth guard by a quote in a comment instead of throwing", () => {
+    const text = '{"predictions": [], // it\'s "quoted\n "b": ' + "[".repeat(20_000);
+    expect(positions(text)).toEqual(["JSON nesting too deep to parse (more than 64 levels, possibly after a broken string or a comment)."]);
+  });
 });

@@ -139,7 +139,17 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
     return undefined;
   }
   const errors: ParseError[] = [];
-  const value = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false });
+  let value: unknown;
+  try {
+    value = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false });
+  } catch (e) {
+    // jsonc-parser recurses per nesting level. The depth guard above skips strings as JSON does,
+    // but this parser also ends a string at a line break and skips comments, so a quote inside a
+    // comment or a broken string can hide deep nesting from the guard (found by fuzzing).
+    if (!(e instanceof RangeError)) throw e;
+    issues.error("TOO_DEEP", "", `JSON nesting too deep to parse (more than ${MAX_JSON_DEPTH} levels, possibly after a broken string or a comment).`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Check quotes and comments, and remove nested values.");
+    return undefined;
+  }
   const end = text.trimEnd().length;
   const truncated = errors.some((e) => e.offset >= end && TRUNCATION_CODES.has(printParseErrorCode(e.error)));
   const reported = new Set<number>();
