@@ -66,9 +66,12 @@ export async function signUp(input: SignupInput, headers: Headers): Promise<{ mo
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
   const existing = await db.user.findUnique({ where: { email }, select: { id: true, pendingConfirmation: true } });
   if (existing?.pendingConfirmation && mode === "confirm") {
-    // Not confirmed yet: the latest sign-up's password wins and earlier links stop working.
-    await db.user.update({ where: { id: existing.id }, data: { passwordHash } });
-    await mailLimited(email, async () => confirmationMail(email, await issueToken(existing.id)));
+    // Not confirmed yet: the latest sign-up's password wins and earlier links stop working
+    // (only when its link is actually mailed, so the mail limit cannot strand the account).
+    await mailLimited(email, async () => {
+      await db.user.update({ where: { id: existing.id }, data: { passwordHash } });
+      return confirmationMail(email, await issueToken(existing.id));
+    });
   } else if (existing) {
     await mailLimited(email, () => alreadyRegisteredMail(email));
   } else {
