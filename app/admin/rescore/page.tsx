@@ -5,7 +5,7 @@ import { PublishVersionForm } from "@/components/admin/publish-version-form";
 import { RejudgeAllButton } from "@/components/admin/rejudge-all-button";
 import { adminPageGuard } from "@/lib/server/queries/admin-access";
 import { scorerVersionStatus } from "@/lib/server/queries/scorer-versions";
-import { versionCoverage } from "@/lib/server/published-version";
+import { headlineMetricOf, versionCoverage } from "@/lib/server/published-version";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/judge/rescore-preview";
 import { publishScorerVersionAction, rejudgeAllAction } from "./actions";
 
@@ -22,7 +22,9 @@ export default async function RescorePage({ searchParams }: { searchParams: Prom
   const versions = [...new Set([status.published.version, status.current.version, ...listed.map((v) => v.version)])];
   const rows = new Map(listed.map((v) => [v.version, v.rows]));
   const one = (k: string) => (typeof sp[k] === "string" ? sp[k] : undefined);
-  const parsed = rescorePreviewQuery.safeParse({ from: one("from") ?? status.published.version, to: one("to") ?? status.current.version, metric: one("metric") });
+  const to = one("to") ?? status.current.version;
+  // Default metric: what the board ranks by under the version to publish (the judge when it has one).
+  const parsed = rescorePreviewQuery.safeParse({ from: one("from") ?? status.published.version, to, metric: one("metric") ?? headlineMetricOf(to) });
   const [preview, target] = parsed.success ? await Promise.all([rescorePreview(parsed.data), versionCoverage(parsed.data.to)]) : [null, null];
   const cur = status.current;
   return (
