@@ -38,6 +38,12 @@ export default async function RescorePage({ searchParams }: { searchParams: Prom
           {status.pinned ? "(published by an administrator)" : "(nothing published yet: it follows the current version)"}:{" "}
           {status.published.scored} of {status.published.approved} approved entries scored.
         </p>
+        {status.pinned ? null : (
+          <p data-testid="pin-hint">
+            Before changing the judge model or prompt, publish this version (step 3 with both versions equal) to pin the board to it; otherwise
+            the board follows the new configuration, which has no scores yet, as soon as the web app restarts.
+          </p>
+        )}
         <p>
           Current version (what the worker writes) <code data-testid="current-version">{cur.version}</code>:{" "}
           <span data-testid="current-coverage">{cur.scored} of {cur.approved} approved entries scored</span>
