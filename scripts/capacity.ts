@@ -3,7 +3,7 @@
 // start the workers on a private redis-server, store --n full-size submissions, enqueue them all
 // at once and time until the last is SCORED (makespan). Loopback only; no web app, no .next.
 //
-//   npx tsx scripts/capacity.ts [--n 6] [--workers 1,2] [--judge-latency-ms 300] [--judge-rpm 100000] [--modes lexical,judge]
+//   npx tsx scripts/capacity.ts [--n 6] [--n-lexical 30] [--workers 1,2] [--judge-latency-ms 300] [--judge-rpm 100000] [--modes lexical,judge]
 //
 // RECREATES the database --db (default h2hmem_soak_capacity) on the local PostgreSQL of --pg.
 import { mkdtempSync } from "node:fs";
@@ -24,7 +24,8 @@ import { percentile } from "./soak/stats";
 
 const { values: a } = parseArgs({
   options: {
-    n: { type: "string", default: "6" },
+    n: { type: "string", default: "6" }, // per judge measurement
+    "n-lexical": { type: "string", default: "30" }, // per lexical-only measurement (each takes well under a second)
     workers: { type: "string", default: "1,2" },
     modes: { type: "string", default: "lexical,judge" },
     "judge-latency-ms": { type: "string", default: "300" },
@@ -34,7 +35,6 @@ const { values: a } = parseArgs({
     pg: { type: "string", default: process.env.SOAK_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" },
   },
 });
-const N = Number(a.n);
 const say = (m: string) => console.log(`[capacity ${new Date().toISOString().slice(11, 19)}] ${m}`);
 const logDir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-capacity-logs-"));
 const redis = new PrivateRedis(await freePort());
@@ -50,6 +50,7 @@ try {
   for (const mode of a.modes!.split(",")) {
     for (const workers of a.workers!.split(",").map(Number)) {
       const withJudge = mode === "judge";
+      const N = Number(withJudge ? a.n : a["n-lexical"]);
       if (withJudge) await db.judgeCache.deleteMany(); // every answer costs a call, as for new submissions
       const env = childEnv({
         DATABASE_URL: dbUrl, REDIS_URL: redis.url, QUEUE_PREFIX: "capacity", LOG_LEVEL: "warn", WORKER_CONCURRENCY: a.concurrency!,
@@ -88,7 +89,7 @@ try {
     }
   }
   const head = [
-    `Capacity (\`scripts/capacity.ts\`), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine()}; WORKER_CONCURRENCY ${a.concurrency}, JUDGE_CONCURRENCY 8 (default), batch 20; ${key.questions.length} predictions per submission, all enqueued at once.`,
+    `Capacity (\`scripts/capacity.ts\`), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine()}; WORKER_CONCURRENCY ${a.concurrency}, JUDGE_CONCURRENCY 8 (default), batch 20; ${key.questions.length} predictions per submission, all enqueued at once; makespan = first enqueue to last SCORED.`,
     "",
     "| judge | worker processes | submissions | makespan s | median per submission s | submissions per hour | judge calls | failed | load avg (1 min) at end |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",

@@ -19,7 +19,7 @@ import { freePort } from "./lib/services.mjs";
 import { runChaos, schedule } from "./soak/chaos";
 import { submitter, visitor, type LoadContext, type SubmitterState } from "./soak/load";
 import { loadSampler, record, renderReport } from "./soak/report";
-import { activateFullSizeKey, approvedEntryIds, createSubmitters, freshDatabase, seedDemo } from "./soak/setup";
+import { activateFullSizeKey, approvedEntries, createSubmitters, freshDatabase } from "./soak/setup";
 import { childEnv, PrivateRedis, Processes, waitHttp } from "./soak/stack";
 import { Recorder } from "./soak/stats";
 import { barMet, drain, verify } from "./soak/verify";
@@ -29,6 +29,7 @@ const { values: a } = parseArgs({
     duration: { type: "string", default: "300" },
     visitors: { type: "string", default: "20" },
     submitters: { type: "string", default: "10" },
+    entries: { type: "string", default: "6" },
     "think-ms": { type: "string", default: "1000" },
     "judge-latency-ms": { type: "string", default: "300" },
     // The fake judge has no provider quota: lift the 500/min default so the judge's latency and
@@ -76,15 +77,16 @@ try {
     LOG_LEVEL: "info",
     ...(judge ? { JUDGE_BASE_URL: judge.baseURL, JUDGE_API_KEY: "fake", JUDGE_RPM: a["judge-rpm"]! } : {}),
   };
-  Object.assign(process.env, runEnv); // this process reads the same database and scorer version
+  Object.assign(process.env, runEnv, { LOG_LEVEL: "warn" }); // same database and scorer version as web and worker
   const env = childEnv(runEnv);
   say(`database ${a.db}, redis ${redis.url}, judge ${judge ? `${judge.baseURL} (${judge.latencyMs} ms)` : "not configured"}, logs ${logDir}`);
-  await seedDemo(env);
   const key = await activateFullSizeKey();
-  const entryIds = await approvedEntryIds();
+  if (judge) judge.latencyMs = 0; // setup only: the entries' judge calls need not wait
+  const entryIds = await approvedEntries(key, num("entries"));
+  if (judge) judge.latencyMs = num("judge-latency-ms");
   const submitters = await createSubmitters(num("submitters"), a.prefix!);
   const ownerIds = submitters.map((s) => s.userId);
-  say(`seeded ${entryIds.length} approved entries; full-size key ${key.questions.length} questions; ${submitters.length} submitter accounts`);
+  say(`${entryIds.length} approved entries; full-size key ${key.questions.length} questions; ${submitters.length} submitter accounts`);
 
   const t0 = Date.now();
   procs = new Processes(logDir, env, t0);

@@ -1,15 +1,19 @@
-// Database of a soak or capacity run: recreated, migrated, seeded (approved demo entries so the
-// board, entry and compare pages have content), then a synthetic full-size answer key is made
-// active and one submitter account with an API token per simulated submitter is created.
+// Database of a soak or capacity run: recreated and migrated; a synthetic full-size answer key
+// made active; approved entries so the board, entry and compare pages have content; one
+// submitter account with an API token per simulated submitter.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { importAnswerKey, loadActiveAnswerKey } from "../../lib/server/answer-key";
 import { createApiToken } from "../../lib/server/api-tokens";
-import { db } from "../../lib/server/db";
-import { ensureUser } from "../../lib/server/users";
-import { migrateDatabase, recreateDatabase, runNode, TSX, withDatabase } from "../lib/services.mjs";
+import { logger } from "../../lib/server/logger";
+import { approveSubmission } from "../../lib/server/mutations/review";
+import { createSubmission } from "../../lib/server/submissions/create-submission";
+import { ensureSystemUser, ensureUser } from "../../lib/server/users";
+import { scoreSubmissionPipeline } from "../../workers/processors/score-submission";
+import { migrateDatabase, recreateDatabase, withDatabase } from "../lib/services.mjs";
 import { FULL_SIZE, writeSyntheticDataset } from "../pipeline-fixtures";
+import { soakFiles } from "./files";
 
 export type Submitter = { index: number; email: string; userId: string; token: string };
 export type AnswerKey = NonNullable<Awaited<ReturnType<typeof loadActiveAnswerKey>>>;
@@ -22,10 +26,25 @@ export async function freshDatabase(serverUrl: string, name: string): Promise<st
   return url;
 }
 
-/** `npm run db:seed` in a child with the run's environment (the judge must be up if configured). */
-export async function seedDemo(env: NodeJS.ProcessEnv): Promise<void> {
-  const code = await runNode([TSX, "prisma/seed.ts"], { env: { ...env, LOG_LEVEL: "warn" }, stdio: "inherit" });
-  if (code !== 0) throw new Error(`prisma/seed.ts failed (exit ${code})`);
+/**
+ * Approved entries for the visitors: full-size submissions stored by createSubmission, scored
+ * in this process by the worker's own pipeline function, and approved. (Not `npm run db:seed`:
+ * with a judge configured it does not exit, see the soak section of docs/BENCHMARKS.md.)
+ */
+export async function approvedEntries(key: AnswerKey, count: number): Promise<string[]> {
+  const owner = await ensureSystemUser("soak-entries@h2hmem.local", "soak entries");
+  const admin = await ensureUser({ email: "soak-admin@h2hmem.local", password: "soak-admin-password-not-secret", role: "ADMIN" });
+  const log = logger.child({ component: "soak-setup" });
+  const ids: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const files = soakFiles(key.questions, i);
+    const upload = { dyadic: { fileName: "prediction_dyadic.json", bytes: files.dyadic }, multiparty: { fileName: "prediction_multiparty.json", bytes: files.multiparty } };
+    const { id } = await createSubmission({ userId: owner.id, files: upload, meta: { methodName: `Soak entry ${i} (synthetic)`, organization: "soak test" }, enqueue: false });
+    await scoreSubmissionPipeline(id, log);
+    await approveSubmission({ submissionId: id, reviewerId: admin.id });
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** Imports and activates the synthetic full-size key (2,046 + 190 questions); returns it. */
@@ -53,8 +72,3 @@ export async function createSubmitters(count: number, prefix: string): Promise<S
   );
 }
 
-/** Ids of the approved entries (the seeded demo entries). */
-export async function approvedEntryIds(): Promise<string[]> {
-  const rows = await db.submission.findMany({ where: { reviewState: "APPROVED", status: "SCORED" }, select: { id: true }, orderBy: { createdAt: "asc" } });
-  return rows.map((r) => r.id);
-}
