@@ -129,6 +129,35 @@ describe("with SMTP (default mode: confirm)", () => {
   });
 });
 
+describe("mail limits and outages", () => {
+  beforeEach(withMail);
+
+  it("at most 3 mails per address per hour; an unmailed repeat sign-up changes nothing", async () => {
+    const e = email("flood");
+    for (const p of ["password number 1", "password number 2", "password number 3", "password number 4"]) {
+      await expect(signUp({ email: e, password: p }, fromIp())).resolves.toEqual({ mode: "confirm" });
+    }
+    // Each sign-up returns after the SMTP server accepted its mail, so the count is final.
+    const mails = smtp.messages.filter((m) => m.to.includes(e));
+    expect(mails).toHaveLength(3);
+    const third = mails[2]!;
+    expect(await errorOf(confirmEmail(tokenOf(linkIn(third)), "password number 4"))).toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(confirmEmail(tokenOf(linkIn(third)), "password number 3")).resolves.toEqual({ email: e });
+  });
+
+  it("an SMTP server that is down does not change the answer; the account waits for a resent link", async () => {
+    const e = email("smtp-down");
+    const down = await startSmtpCapture();
+    await down.close();
+    setEnv({ AUTH_URL: "https://lb.example", SMTP_URL: down.url, MAIL_FROM: "noreply@lb.example" });
+    await expect(signUp({ email: e, password }, fromIp())).resolves.toEqual({ mode: "confirm" });
+    expect((await db.user.findUniqueOrThrow({ where: { email: e } })).pendingConfirmation).toBe(true);
+    withMail();
+    await resendConfirmation(e, fromIp());
+    await expect(confirmEmail(tokenOf(linkIn(await mailTo(e, /Confirm/))), password)).resolves.toEqual({ email: e });
+  });
+});
+
 describe("without SMTP (default mode: open)", () => {
   beforeEach(() => setEnv({}));
 
