@@ -19,6 +19,7 @@ export const publishSchema = z
   .strict();
 
 const IN_PROGRESS = new Set(["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"]);
+const PARALLEL = 8;
 
 function assertAdmin(actor: SessionUser): void {
   if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
@@ -54,23 +55,27 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
   const status = new Map(subs.map((s) => [s.id, s.status]));
   const lexicalDone = new Set(lexical.map((r) => r.submissionId));
   const result: RejudgeAllResult = { scorerVersion, approved: coverage.approved, scored: coverage.scored, enqueued: [], inProgress: [], failed: [], dryRun };
-  for (const id of ids) {
-    if (IN_PROGRESS.has(status.get(id) ?? "")) {
-      result.inProgress.push(id);
-      continue;
-    }
-    if (dryRun) {
-      result.enqueued.push(id);
-      continue;
-    }
-    try {
-      // A judge-only reset keeps the lexical StageRun; the pipeline still re-runs lexical when it
-      // has no rows under this version (workers/processors/score-submission.ts, lexicalIsCurrent).
-      await rescoreSubmission({ submissionId: id, stage: lexicalDone.has(id) ? "judge" : "both", actor: input.actor });
-      result.enqueued.push(id);
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      result.failed.push({ id, error: e.message });
+  const todo = ids.filter((id) => !IN_PROGRESS.has(status.get(id) ?? ""));
+  result.inProgress = ids.filter((id) => IN_PROGRESS.has(status.get(id) ?? ""));
+  if (dryRun) result.enqueued = todo;
+  // A few at a time: each is a handful of round trips to Postgres and Redis.
+  for (let i = 0; !dryRun && i < todo.length; i += PARALLEL) {
+    const outcomes = await Promise.all(
+      todo.slice(i, i + PARALLEL).map(async (id) => {
+        try {
+          // A judge-only reset keeps the lexical StageRun; the pipeline still re-runs lexical when it
+          // has no rows under this version (workers/processors/score-submission.ts, lexicalIsCurrent).
+          await rescoreSubmission({ submissionId: id, stage: lexicalDone.has(id) ? "judge" : "both", actor: input.actor });
+          return { id, error: null };
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          return { id, error: e.message };
+        }
+      }),
+    );
+    for (const o of outcomes) {
+      if (o.error === null) result.enqueued.push(o.id);
+      else result.failed.push({ id: o.id, error: o.error });
     }
   }
   if (!dryRun) {
