@@ -134,6 +134,7 @@ try {
   const md = renderReport({
     command: cmd, config, events, recorder, uploadsSent: state.attempts, retriedUploads: state.retriedUploads,
     judgeCalls: judge?.requests ?? null, drain: drained, verify: verified, failures, load: sampler.describe(), logDir,
+    outage: { fromMs: chaos.outageAtMs, toMs: chaos.outageAtMs + chaos.outageMs },
   });
   console.log(`\n${md}`);
   if (a.record) say(`appended to ${record(md)}`);

@@ -1,6 +1,6 @@
 // The soak's report: one markdown block, printed, and with --record appended to
 // docs/BENCHMARKS.md under the machine, the command and the load average it ran with.
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { latencyTable, type Recorder } from "./stats";
@@ -41,6 +41,8 @@ export type ReportInput = {
   failures: string[];
   load: string;
   logDir: string;
+  /** Redis outage window, ms since the load started. */
+  outage: { fromMs: number; toMs: number };
 };
 
 export function renderReport(r: ReportInput): string {
@@ -64,6 +66,9 @@ export function renderReport(r: ReportInput): string {
     "",
     `Pages (board, entry, compare) together: ${pages.requests} requests, ${pages.errors} errors, p50 ${pages.p50.toFixed(0)} ms, p99 ${pages.p99.toFixed(0)} ms.`,
     "",
+    duringOutage(r),
+    `Log lines (pino level warn / error) in ${r.logDir}: ${logLevels(r.logDir)}.`,
+    "",
     "| submissions | count |",
     "|---|---:|",
     `| upload requests sent (incl. ${r.retriedUploads} retries of the same bytes) | ${r.uploadsSent} |`,
@@ -81,6 +86,27 @@ export function renderReport(r: ReportInput): string {
     ...errorNotes(r.recorder),
     "",
   ].join("\n");
+}
+
+/** Requests that started while Redis was unavailable: were they answered, and how fast? */
+function duringOutage(r: ReportInput): string {
+  const inWindow = r.recorder.samples.filter((x) => x.at - x.ms >= r.outage.fromMs && x.at - x.ms < r.outage.toMs);
+  const uploads = inWindow.filter((x) => x.kind.startsWith("api POST"));
+  const pages = inWindow.filter((x) => x.kind.startsWith("page "));
+  const ok = (xs: typeof inWindow) => xs.filter((x) => x.status !== null && x.status < 400).length;
+  const max = (xs: typeof inWindow) => (xs.length ? Math.max(...xs.map((x) => x.ms)).toFixed(0) : "-");
+  return `Started while Redis was unavailable: ${uploads.length} uploads (${ok(uploads)} answered 2xx, slowest ${max(uploads)} ms), ${pages.length} page views (${ok(pages)} 2xx, slowest ${max(pages)} ms), ${inWindow.length} requests in all (${ok(inWindow)} 2xx).`;
+}
+
+function logLevels(dir: string): string {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".log"))
+    .sort()
+    .map((f) => {
+      const text = readFileSync(`${dir}/${f}`, "utf8");
+      return `${f} ${text.split('"level":40').length - 1} / ${text.split('"level":50').length - 1 + text.split('"level":60').length - 1}`;
+    })
+    .join(", ");
 }
 
 function errorNotes(rec: Recorder): string[] {
