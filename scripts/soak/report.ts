@@ -53,7 +53,7 @@ export function renderReport(r: ReportInput): string {
   const v = r.verify;
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
   return [
-    `## Mixed-load soak (\`npm run soak\`), ${when} UTC`,
+    `### Soak run (\`npm run soak\`), ${when} UTC`,
     "",
     `Machine: ${machine()}. Command: \`${r.command}\`.`,
     `${r.config}`,
