@@ -57,7 +57,6 @@ export default defineConfig({
       QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? `e2e-${process.pid}`,
       PORT: String(port),
       AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
-      AUTH_TRUST_HOST: "true",
       AUTH_URL: baseURL,
       // With mail configured, sign-up defaults to SIGNUP_MODE=confirm (a mailed link first).
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -172,7 +172,7 @@ async function main() {
   });
   const port = await pickPort(config);
   const url = `http://localhost:${port}`;
-  const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url, AUTH_TRUST_HOST: config.AUTH_TRUST_HOST ?? "true" };
+  const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url };
   const web = supervise({ name: "web", args: ["node_modules/next/dist/bin/next", "start", "-p", String(port)], env: appEnv, cwd: root, log: say });
   const worker = supervise({ name: "worker", args: ["--import", "tsx", "workers/index.ts"], env: appEnv, cwd: root, log: say });
   stops.push(() => web.stop());

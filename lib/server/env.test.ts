@@ -22,7 +22,7 @@ describe("parseEnv", () => {
     expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
     expect(env.PORT).toBe(3000);
     expect(env.QUEUE_PREFIX).toBe("h2hmem");
-    expect(env.AUTH_TRUST_HOST).toBe(false);
+    expect(env.TRUSTED_PROXY_HOPS).toBe(1);
   });
 
   it("names a missing required variable in one clear message", () => {
@@ -40,7 +40,7 @@ describe("parseEnv", () => {
     ["AUTH_SECRET", "short", /AUTH_SECRET: must be at least 16 characters/],
     ["WORKER_CONCURRENCY", "0", /WORKER_CONCURRENCY: /],
     ["LEXICAL_TOKENIZER", "spacy", /LEXICAL_TOKENIZER: /],
-    ["AUTH_TRUST_HOST", "yes", /AUTH_TRUST_HOST: /],
+    ["TRUSTED_PROXY_HOPS", "0", /TRUSTED_PROXY_HOPS: /],
   ])("rejects %s=%s naming the variable", (name, value, pattern) => {
     const err = errorOf({ ...valid, [name]: value });
     expect(err.message).toMatch(pattern);
@@ -59,8 +59,8 @@ describe("parseEnv", () => {
   });
 
   it("coerces numbers and booleans from strings", () => {
-    const env = parseEnv({ ...valid, PORT: "3301", AUTH_TRUST_HOST: "true", WORKER_CONCURRENCY: "4" });
-    expect(env).toMatchObject({ PORT: 3301, AUTH_TRUST_HOST: true, WORKER_CONCURRENCY: 4 });
+    const env = parseEnv({ ...valid, PORT: "3301", TRUSTED_PROXY_HOPS: "2", WORKER_CONCURRENCY: "4" });
+    expect(env).toMatchObject({ PORT: 3301, TRUSTED_PROXY_HOPS: 2, WORKER_CONCURRENCY: 4 });
   });
 });
 

@@ -5,10 +5,6 @@ import { z } from "zod";
 // without every variable being set; the first access validates and fails with one
 // clear message naming each bad variable.
 
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -16,7 +12,10 @@ const schema = z.object({
   REDIS_URL: z.string().url("must be a redis:// URL").default("redis://127.0.0.1:6379"),
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -base64 32`)").optional(),
   AUTH_URL: z.string().url().optional(),
-  AUTH_TRUST_HOST: bool,
+  // Reverse proxies in front of the app that append to X-Forwarded-For (nginx, a load balancer...).
+  // The client address is the entry this many places from the right; entries further left are
+  // whatever the client sent and must never key a rate limit.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   GITHUB_ID: z.string().optional(),
   GITHUB_SECRET: z.string().optional(),
   // GitHub Enterprise Server base URL (API at <GITHUB_URL>/api/v3); default github.com.

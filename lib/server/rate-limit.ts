@@ -83,9 +83,14 @@ export async function resetLimit(name: LimiterName, key: string): Promise<void> 
   await limiter(name).delete(key).catch(() => undefined);
 }
 
-/** Client address as seen by the first trusted proxy (Next sets x-forwarded-for). */
-export function clientIp(headers: Headers): string {
-  const fwd = headers.get("x-forwarded-for");
-  if (fwd) return fwd.split(",")[0]!.trim();
+/**
+ * Client address for per-address limits. Proxies APPEND to X-Forwarded-For, so everything left of
+ * the entries our own proxies added is client-controlled; we take the entry TRUSTED_PROXY_HOPS
+ * places from the right. (With no proxy, `next start` fills the header from the socket only when
+ * the client sent none, which is why the app must not face the internet directly.)
+ */
+export function clientIp(headers: Headers, hops: number = env.TRUSTED_PROXY_HOPS): string {
+  const parts = (headers.get("x-forwarded-for") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  if (parts.length) return parts[Math.max(0, parts.length - hops)]!;
   return headers.get("x-real-ip") ?? "unknown";
 }

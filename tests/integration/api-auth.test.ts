@@ -10,7 +10,7 @@ const email = `signin-${Date.now()}@api-test.local`;
 const password = "correct horse battery staple";
 let userId = "";
 let ipSeq = 0;
-const fromIp = () => new Headers({ "x-forwarded-for": `203.0.113.${(ipSeq++ % 250) + 1}, 10.0.0.1` });
+const fromIp = () => new Headers({ "x-forwarded-for": `10.0.0.1, 203.0.113.${(ipSeq++ % 250) + 1}` });
 
 beforeAll(async () => {
   const user = await db.user.create({ data: { email, role: "SUBMITTER", passwordHash: await bcrypt.hash(password, 4) } });
