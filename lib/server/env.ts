@@ -5,7 +5,6 @@ import { z } from "zod";
 // without every variable being set; the first access validates and fails with one
 // clear message naming each bad variable.
 
-
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url("must be a postgres:// URL"),
