@@ -89,10 +89,14 @@ async function e2eTier(env) {
   const t0 = Date.now();
   const json = path.join(out, "e2e.json");
   const port = await freePort(3310);
-  say(`playwright test (app on port ${port})`);
+  // The sign-up spec captures the app's confirmation mails on this port (playwright.config.ts).
+  let smtpPort = await freePort(port + 1);
+  if (smtpPort === port) smtpPort = await freePort();
+  say(`playwright test (app on port ${port}, mail capture on ${smtpPort})`);
   const code = await run(["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
     ...env,
     E2E_PORT: String(port),
+    E2E_SMTP_PORT: String(smtpPort),
     QUEUE_PREFIX: `e2e-${process.pid}`,
     PLAYWRIGHT_JSON_OUTPUT_NAME: json,
   });
