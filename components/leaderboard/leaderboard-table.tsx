@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/queries/leaderboard-view";
@@ -6,6 +5,7 @@ import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params"
 import { fmt, fmtCi, fmtDate, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 import { HeatCell } from "./heat-cell";
 import { SortHeader } from "./sort-header";
+import { ViewLink } from "./view-link";
 
 const MAIN_ABBR: Record<string, string> = { RECALL: "Recall", REASONING: "Reason.", APPLICATION: "Applic." };
 export const TIE_RULE =
@@ -61,7 +61,7 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
             <tr key={e.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="leaderboard-row" data-entry-id={e.id}>
               <RankCell e={e} />
               <th scope="row" className="min-w-40 text-left font-normal">
-                <Link href={`/entries/${e.id}`} className="font-medium">{e.methodName}</Link>
+                <ViewLink href={`/entries/${e.id}`} className="font-medium">{e.methodName}</ViewLink>
                 <Badges e={e} />
               </th>
               <td>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</td>

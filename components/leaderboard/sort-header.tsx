@@ -1,6 +1,6 @@
-import Link from "next/link";
 import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
 import { hrefWith } from "./controls";
+import { ViewLink } from "./view-link";
 
 type Props = { params: LeaderboardParams; sortKey: string; label: string; title?: string; className?: string; rowSpan?: number };
 
@@ -13,10 +13,10 @@ export function SortHeader({ params, sortKey, label, title, className, rowSpan }
   const how = next.startsWith("-") ? "descending" : "ascending";
   return (
     <th scope="col" rowSpan={rowSpan} aria-sort={active ?? "none"} className={className ?? "px-2 py-1 text-right"}>
-      <Link href={hrefWith(params, { sort: next })} className="text-inherit" title={`${title ?? label}: sort ${how}`} data-sort={sortKey}>
+      <ViewLink href={hrefWith(params, { sort: next })} className="text-inherit" title={`${title ?? label}: sort ${how}`} data-sort={sortKey}>
         {title ? <abbr title={title}>{label}</abbr> : label}
         {active === "ascending" ? " ▲" : active === "descending" ? " ▼" : ""}
-      </Link>
+      </ViewLink>
     </th>
   );
 }

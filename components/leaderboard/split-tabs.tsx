@@ -1,7 +1,7 @@
-import Link from "next/link";
 import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
 import { SPLIT_LABELS } from "@/components/ui/format";
 import { hrefWith } from "./controls";
+import { ViewLink } from "./view-link";
 
 const SPLITS = ["overall", "dyadic", "multi-party"] as const;
 
@@ -14,13 +14,13 @@ export function SplitTabs({ params }: { params: LeaderboardParams }) {
           const current = params.split === s;
           return (
             <li key={s}>
-              <Link
+              <ViewLink
                 href={hrefWith(params, { split: s })}
                 aria-current={current ? "page" : undefined}
                 className={`inline-block rounded-t border px-3 py-1.5 no-underline ${current ? "border-slate-300 border-b-white bg-white font-semibold text-slate-900 dark:border-slate-700 dark:border-b-slate-950 dark:bg-slate-950 dark:text-slate-100" : "border-transparent text-blue-700 dark:text-blue-300"}`}
               >
                 {SPLIT_LABELS[s]}
-              </Link>
+              </ViewLink>
             </li>
           );
         })}

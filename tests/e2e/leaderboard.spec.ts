@@ -24,7 +24,13 @@ test("board: tabs, category sort, search, entry, compare, CSV, and the API agree
   await expectAccessible(page);
 
   // Switch to the Multi-party tab, then sort by Conflict Detection (best first).
-  await page.getByRole("navigation", { name: "Split" }).getByRole("link", { name: "Multi-party" }).click();
+  // View links load the page as a document, which the page micro-cache serves to anonymous visitors.
+  const [tab] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("split=multi-party")),
+    page.getByRole("navigation", { name: "Split" }).getByRole("link", { name: "Multi-party" }).click(),
+  ]);
+  expect(tab.request().resourceType()).toBe("document");
+  expect(tab.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
   await expect(page).toHaveURL(/split=multi-party/);
   await expect(page.getByRole("link", { name: "Multi-party" })).toHaveAttribute("aria-current", "page");
   await page.locator('a[data-sort="CD"]').click();
