@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/server/env";
-import { cachedPage, pageCacheKey } from "@/lib/server/page-cache";
+import { cachedPage, markRenderResponse, pageCacheKey } from "@/lib/server/page-cache";
 
 // Next inlines its bootstrap scripts and styles (no nonce set-up here), hence 'unsafe-inline';
 // the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form target for the OAuth redirect.
@@ -26,6 +26,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   // Not in development, where every edit must show at once.
   const key = env.NODE_ENV === "production" ? pageCacheKey(req) : null;
   const res = (key && (await cachedPage(req, key))) || NextResponse.next();
+  markRenderResponse(req, res);
   res.headers.set("X-Content-Type-Options", "nosniff");
   res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   res.headers.set("X-Frame-Options", "DENY");

@@ -14,6 +14,16 @@ const TTL_MS = 1000;
 const MAX_ENTRIES = 200;
 /** Marks the proxy's own render request, which must go through to the page. */
 export const PAGE_CACHE_RENDER_HEADER = "x-h2hmem-page-render";
+/** Set by this process's proxy on the answer to its own render request (see renderPage). */
+export const PAGE_CACHE_ECHO_HEADER = "x-h2hmem-page-rendered-for";
+// Per process: proves the loopback answer came from THIS server, not from whatever else listens
+// on 127.0.0.1:PORT (e.g. `next start -p 4000` with PORT unset would otherwise fetch port 3000).
+const INSTANCE = crypto.randomUUID();
+
+/** Tags the response to this process's own render request so renderPage can trust it. */
+export function markRenderResponse(req: NextRequest, res: Response): void {
+  if (req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE) res.headers.set(PAGE_CACHE_ECHO_HEADER, INSTANCE);
+}
 
 type Cached = { at: number; status: number; headers: Array<[string, string]>; body: Uint8Array };
 
@@ -71,7 +81,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
   try {
     const res = await fetch(`http://127.0.0.1:${env.PORT}${req.nextUrl.pathname}${req.nextUrl.search}`, {
       headers: {
-        [PAGE_CACHE_RENDER_HEADER]: "1",
+        [PAGE_CACHE_RENDER_HEADER]: INSTANCE,
         accept: "text/html",
         "accept-encoding": "identity",
         "x-forwarded-host": h.get("x-forwarded-host") ?? h.get("host") ?? "",
@@ -81,6 +91,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
       signal: AbortSignal.timeout(30_000),
     });
     const body = new Uint8Array(await res.arrayBuffer());
+    if (res.headers.get(PAGE_CACHE_ECHO_HEADER) !== INSTANCE) return null;
     // Whatever sets a cookie is personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));

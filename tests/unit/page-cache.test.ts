@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/server/env";
-import { cachedPage, PAGE_CACHE_RENDER_HEADER, pageCacheKey } from "@/lib/server/page-cache";
+import { cachedPage, PAGE_CACHE_ECHO_HEADER, PAGE_CACHE_RENDER_HEADER, pageCacheKey } from "@/lib/server/page-cache";
 
 // The micro-cache against a real HTTP server standing in for the app's own port: it counts
 // renders, so sharing, expiry and what is never stored are observable.
@@ -16,6 +16,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     renders++;
     seenHeaders = req.headers;
+    // Plays this process's proxy, which tags the answer to its own render request; a foreign
+    // server on the port would not.
+    if (!req.url?.startsWith("/entries/foreign")) res.setHeader(PAGE_CACHE_ECHO_HEADER, String(req.headers[PAGE_CACHE_RENDER_HEADER]));
     const n = renders;
     setTimeout(() => {
       if (req.url?.startsWith("/entries/gone")) return res.writeHead(404, { "content-type": "text/html" }).end(`missing ${n}`);
@@ -71,7 +74,7 @@ describe("cachedPage", () => {
     expect(new Set(first.map((r) => r.text)).size).toBe(1);
     expect(first[0]!.text).toContain("of /?page=2");
     expect(first[0]!.type).toBe("text/html; charset=utf-8");
-    expect(seenHeaders[PAGE_CACHE_RENDER_HEADER]).toBe("1");
+    expect(seenHeaders[PAGE_CACHE_RENDER_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
     expect(seenHeaders["x-forwarded-host"]).toBe("board.example");
 
     const again = await get("/?page=2");
@@ -98,6 +101,11 @@ describe("cachedPage", () => {
     expect(renders - before).toBe(2);
 
     const r = req("/entries/cookie");
+    expect(await cachedPage(r, pageCacheKey(r)!)).toBeNull();
+  });
+
+  it("never replays an answer from another server listening on the port", async () => {
+    const r = req("/entries/foreign");
     expect(await cachedPage(r, pageCacheKey(r)!)).toBeNull();
   });
 });
