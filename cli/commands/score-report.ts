@@ -1,8 +1,8 @@
 // Shapes scoreSubmission's rows into the `score --json` object and the human tables.
-import type { ScoreOutput } from "../../lib/scoring/score-submission";
+import type { CompactScoreOutput, SplitCounts } from "../../lib/scoring/score-submission-compact";
 import type { ScoreRow } from "../../lib/scoring/aggregate";
 import { CATEGORIES, MAIN_TYPE_NAMES } from "../../lib/scoring/categories";
-import { CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, type PredictionItem, type Split, type SplitOrOverall } from "../../lib/scoring/types";
+import { CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type Split, type SplitOrOverall } from "../../lib/scoring/types";
 import { fixed, table } from "../format";
 
 type Stat = { value: number; ciLow: number | null; ciHigh: number | null };
@@ -21,7 +21,7 @@ export type ScoreReport = {
   bootstrap: { resamples: number; seed: number; level: number; method: string };
   splits: Partial<Record<SplitOrOverall, SplitReport>>;
 };
-type Context = { files: Partial<Record<Split, PredictionItem[]>>; answerKeyDigest: string | null; resamples: number; seed: number; tokenizer: string; stopwords: string };
+type Context = { answerKeyDigest: string | null; resamples: number; seed: number; tokenizer: string; stopwords: string };
 
 function scope(rows: ScoreRow[], split: SplitOrOverall, scopeName: string): ScopeReport | null {
   const mine = rows.filter((r) => r.split === split && r.scope === scopeName);
@@ -31,14 +31,14 @@ function scope(rows: ScoreRow[], split: SplitOrOverall, scopeName: string): Scop
   return { n: mine[0].n, micro: block("micro"), macro: block("macro") };
 }
 
-export function scoreReport(result: ScoreOutput, ctx: Context): ScoreReport {
+export function scoreReport(result: Pick<CompactScoreOutput, "rows" | "scorerVersion" | "counts">, ctx: Context): ScoreReport {
   const splits: ScoreReport["splits"] = {};
   const keyed = ctx.answerKeyDigest !== null;
   for (const split of ["dyadic", "multi-party", "overall"] as const) {
     const all = scope(result.rows, split, "ALL");
     if (!all) continue;
-    const pq = result.perQuestion.filter((p) => split === "overall" || p.split === split);
-    const predicted = pq.filter((p) => p.index !== null);
+    const mine: readonly Split[] = split === "overall" ? SPLITS : [split];
+    const count = (k: keyof SplitCounts) => mine.reduce((a, s) => a + result.counts[s][k], 0);
     const mainTypes: SplitReport["mainTypes"] = {};
     for (const t of MAIN_TYPES) {
       const s = scope(result.rows, split, t);
@@ -51,12 +51,12 @@ export function scoreReport(result: ScoreOutput, ctx: Context): ScoreReport {
     }
     splits[split] = {
       counts: {
-        predictions: predicted.length,
+        predictions: count("predictions"),
         scored: all.n,
-        matched: keyed ? predicted.filter((p) => p.qid !== null).length : null,
-        unmatched: keyed ? predicted.filter((p) => !p.counted).length : null,
-        unanswered: keyed ? pq.filter((p) => p.index === null).length : null,
-        answerDiffers: keyed ? predicted.filter((p) => p.answerDiffers).length : null,
+        matched: keyed ? count("matched") : null,
+        unmatched: keyed ? count("unmatched") : null,
+        unanswered: keyed ? count("unanswered") : null,
+        answerDiffers: keyed ? count("answerDiffers") : null,
       },
       ...all,
       mainTypes,

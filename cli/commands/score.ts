@@ -1,9 +1,10 @@
 // `h2hmem score [--dyadic F] [--multiparty F] [--answer-key DIR] [--tokenizer nltk|whitespace]
 //  [--stopwords new|old] [--per-question OUT.jsonl] [--json]` — local scoring with lib/scoring.
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { scoreSubmission, type ScoreOutput } from "../../lib/scoring/score-submission";
+import { scoreSubmissionCompact } from "../../lib/scoring/score-submission-compact";
+import type { PerQuestion } from "../../lib/scoring/score-submission";
 import { splitForFileName } from "../../lib/scoring/validate-file";
 import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
 import type { PredictionItem, Split, StopwordList, TokenizerMode } from "../../lib/scoring/types";
@@ -69,12 +70,22 @@ function runScore(opts: Options): number {
   }
   if (hasErrors(issues)) return fail(issues, opts.json);
 
-  const result = scoreSubmission({ files, fileNames, answerKey: key?.questions, lexical: { tokenizer: opts.tokenizer, stopwords: opts.stopwords }, resamples, seed });
+  const writer = opts.perQuestion ? new PerQuestionWriter(opts.perQuestion) : null;
+  let result;
+  try {
+    result = scoreSubmissionCompact({ files, fileNames, answerKey: key?.questions, lexical: { tokenizer: opts.tokenizer, stopwords: opts.stopwords }, resamples, seed }, writer ? (p) => writer.add(p) : undefined);
+  } catch (err) {
+    writer?.abort();
+    throw err;
+  }
   issues.push(...result.issues);
-  if (hasErrors(issues)) return fail(issues, opts.json);
-  if (opts.perQuestion) writePerQuestion(opts.perQuestion, result);
+  if (hasErrors(issues)) {
+    writer?.abort();
+    return fail(issues, opts.json);
+  }
+  writer?.commit();
 
-  const report = scoreReport(result, { files, answerKeyDigest: key?.digest ?? null, resamples, seed, tokenizer: opts.tokenizer, stopwords: opts.stopwords });
+  const report = scoreReport(result, { answerKeyDigest: key?.digest ?? null, resamples, seed, tokenizer: opts.tokenizer, stopwords: opts.stopwords });
   if (opts.json) {
     process.stdout.write(JSON.stringify({ ...report, issues }, null, 2) + "\n");
   } else {
@@ -91,15 +102,47 @@ function fail(issues: ValidationIssue[], json?: boolean): number {
   return EXIT_INVALID;
 }
 
-function writePerQuestion(out: string, result: ScoreOutput): void {
-  const lines: string[] = [];
-  for (const p of result.perQuestion) {
-    if (p.index === null) continue; // unanswered key questions are not predictions
-    lines.push(JSON.stringify({ split: p.split, index: p.index, question_text: p.questionText, category: p.category, precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 }));
+/**
+ * Streams --per-question lines (one per prediction, input order) to OUT.tmp-PID while scoring,
+ * renamed to OUT only when scoring succeeded: the file never holds a partial or failed run.
+ */
+class PerQuestionWriter {
+  private readonly tmp: string;
+  private readonly fd: number;
+  private buffer = "";
+
+  constructor(private readonly out: string) {
+    this.tmp = `${out}.tmp-${process.pid}`;
+    this.fd = this.guard(() => openSync(this.tmp, "w"));
   }
-  try {
-    writeFileSync(out, lines.length ? lines.join("\n") + "\n" : "");
-  } catch (err) {
-    throw new UsageError(`cannot write --per-question file ${out}: ${(err as Error).message}`);
+
+  add(p: PerQuestion): void {
+    if (p.index === null) return; // unanswered key questions are not predictions
+    this.buffer += JSON.stringify({ split: p.split, index: p.index, question_text: p.questionText, category: p.category, precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 }) + "\n";
+    if (this.buffer.length >= 1 << 16) this.flush();
+  }
+
+  commit(): void {
+    this.flush();
+    closeSync(this.fd);
+    this.guard(() => renameSync(this.tmp, this.out));
+  }
+
+  abort(): void {
+    closeSync(this.fd);
+    rmSync(this.tmp, { force: true });
+  }
+
+  private flush(): void {
+    this.guard(() => writeSync(this.fd, this.buffer));
+    this.buffer = "";
+  }
+
+  private guard<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (err) {
+      throw new UsageError(`cannot write --per-question file ${this.out}: ${(err as Error).message}`);
+    }
   }
 }

@@ -40,9 +40,24 @@ const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
 const DEFAULT_NAMES: Record<Split, string> = { dyadic: "prediction_dyadic.json", "multi-party": "prediction_multiparty.json" };
 
 export function scoreSubmission(input: ScoreInput): ScoreOutput {
+  const perQuestion: PerQuestion[] = [];
+  const { issues, scorerVersion } = visitSubmission(input, (p) => perQuestion.push(p));
+  const results: QuestionResult[] = perQuestion
+    .filter((p) => p.counted)
+    .map((p) => ({ split: p.split, category: p.category, qid: p.qid, metrics: { precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 } }));
+  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
+  return { perQuestion, rows, scorerVersion, issues };
+}
+
+/**
+ * Scores every question and hands each result to `onQuestion` as soon as it exists, in output
+ * order (per split: predictions in file order, then unanswered key questions), so a caller that
+ * keeps only numbers (score-submission-compact.ts) never holds all the per-question objects.
+ */
+export function visitSubmission(input: ScoreInput, onQuestion: (p: PerQuestion) => void): { issues: ValidationIssue[]; scorerVersion: string } {
   const lexical = resolveLexicalOptions(input.lexical);
   const issues: ValidationIssue[] = [];
-  const perQuestion: PerQuestion[] = [];
+  const perQuestion = { push: onQuestion };
   const key = input.answerKey;
   const keyById = new Map((key ?? []).map((q) => [q.qid, q]));
   const keySplits = new Set((key ?? []).map((q) => q.split));
@@ -88,12 +103,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     if (match) for (const qidMissing of match.missing) perQuestion.push(unanswered(keyById.get(qidMissing)!));
     issues.push(...local.finish());
   }
-
-  const results: QuestionResult[] = perQuestion
-    .filter((p) => p.counted)
-    .map((p) => ({ split: p.split, category: p.category, qid: p.qid, metrics: { precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 } }));
-  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
-  return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
+  return { issues, scorerVersion: scorerVersionFor(lexical) };
 }
 
 function unanswered(q: ReferenceQuestion): PerQuestion {
