@@ -78,6 +78,8 @@ function runScore(opts: Options): number {
     writer?.abort();
     throw err;
   }
+  // The parsed predictions are the only per-question data left: drop them before the report.
+  for (const split of Object.keys(files) as Split[]) delete files[split];
   issues.push(...result.issues);
   if (hasErrors(issues)) {
     writer?.abort();
