@@ -56,6 +56,9 @@ export default defineConfig({
       REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
       QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? `e2e-${process.pid}`,
       PORT: String(port),
+      // The browser tests exercise the production server (next start), whatever the runner's
+      // NODE_ENV is (npm test's service env says "test" for vitest).
+      NODE_ENV: "production",
       AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
       AUTH_URL: baseURL,
       // With mail configured, sign-up defaults to SIGNUP_MODE=confirm (a mailed link first).
