@@ -7,7 +7,12 @@ import { enqueueScoring, scoringJobId, scoringJobState } from "@/lib/server/queu
 // enqueueScoring is idempotent per submission (one job id), so running this often is harmless.
 
 const RECEIVED_GRACE_MS = 60_000; // a RECEIVED row younger than this may still be mid-upload
-const IN_PROGRESS_GRACE_MS = 5 * 60_000; // a SCORING row this old with no live job was lost
+// An in-progress row whose job is gone from Redis (Redis restarted or flushed) was lost: there is
+// nothing left to finish it, so it is re-enqueued after a short grace. One whose job ended
+// (completed/failed) while the row still says in progress waits longer, because the worker that
+// ran it may still be writing the final status.
+const IN_PROGRESS_NO_JOB_GRACE_MS = 30_000;
+const IN_PROGRESS_GRACE_MS = 5 * 60_000;
 
 export type ReconcileResult = { checked: number; enqueued: number; errors: number };
 
@@ -17,10 +22,10 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
       OR: [
         { status: "QUEUED" },
         { status: "RECEIVED", updatedAt: { lt: new Date(now.getTime() - RECEIVED_GRACE_MS) } },
-        { status: { in: ["SCORING_LEXICAL", "JUDGING"] }, updatedAt: { lt: new Date(now.getTime() - IN_PROGRESS_GRACE_MS) } },
+        { status: { in: ["SCORING_LEXICAL", "JUDGING"] }, updatedAt: { lt: new Date(now.getTime() - IN_PROGRESS_NO_JOB_GRACE_MS) } },
       ],
     },
-    select: { id: true, status: true },
+    select: { id: true, status: true, updatedAt: true },
     orderBy: { createdAt: "asc" },
     take: 1000,
   });
@@ -30,6 +35,8 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
       const state = await scoringJobState(s.id);
       // waiting/active/delayed/prioritized jobs will run; only a missing or finished job needs a new one.
       if (state !== null && state !== "completed" && state !== "failed" && state !== "unknown") continue;
+      const inProgress = s.status === "SCORING_LEXICAL" || s.status === "JUDGING";
+      if (inProgress && state !== null && now.getTime() - s.updatedAt.getTime() < IN_PROGRESS_GRACE_MS) continue;
       if (s.status === "RECEIVED") await db.submission.update({ where: { id: s.id }, data: { status: "QUEUED", stage: "queued" } });
       await enqueueScoring(s.id);
       result.enqueued++;
