@@ -6,6 +6,7 @@ import { loadActiveAnswerKey, importAnswerKey } from "@/lib/server/answer-key";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/mutations/review";
+import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { uploadContentSha } from "@/lib/server/submissions/validate-upload";
@@ -68,12 +69,12 @@ async function main(): Promise<void> {
 
 main()
   .then(async () => {
-    await closeScoringQueue();
+    await Promise.all([closeScoringQueue(), closeSharedJudgeRate()]);
     await db.$disconnect();
   })
   .catch(async (e: unknown) => {
     logger.error({ err: e }, "seed failed");
-    await closeScoringQueue();
+    await Promise.all([closeScoringQueue(), closeSharedJudgeRate()]);
     await db.$disconnect().catch(() => undefined);
     process.exit(1);
   });

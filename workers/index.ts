@@ -2,6 +2,7 @@ import { config as loadDotenv } from "dotenv";
 import { env } from "@/lib/server/env";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
+import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeScoringQueue } from "@/lib/server/queue";
 import { startHealthServer } from "./health";
 import { startReconciler } from "./reconciler";
@@ -42,7 +43,7 @@ async function shutdown(signal: string): Promise<void> {
   // A released job is still running in this process: exit without waiting for its queries
   // (draining the pool would let it finish after all). Its lock expires and another worker
   // redoes it from the start, idempotently.
-  const cleanup = Promise.all([closeScoringQueue(), db.$disconnect()]);
+  const cleanup = Promise.all([closeScoringQueue(), closeSharedJudgeRate(), db.$disconnect()]);
   await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, released ? 0 : 10_000).unref())]);
   log.info({ ...stats, released }, "worker stopped");
   process.exit(0);

@@ -30,6 +30,8 @@ function redis(): Redis {
       // Fail fast when Redis is unavailable so the insurance limiter answers instead.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
+      // A frozen (not closed) Redis would otherwise hold every limited request until it answers.
+      commandTimeout: 1_000,
     });
     globalForRl.rlRedis.on("error", () => {
       /* reported by /api/health; the memory limiter covers the outage */

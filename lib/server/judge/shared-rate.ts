@@ -97,6 +97,14 @@ function sharedRedis(): Redis {
 
 const limiters = new Map<string, RequestLimiter>();
 
+/** Closes the shared connection, so a script that judged in-process (the seed) can exit. */
+export async function closeSharedJudgeRate(): Promise<void> {
+  const r = shared;
+  shared = undefined;
+  limiters.clear();
+  if (r) await r.quit().catch(() => r.disconnect());
+}
+
 /**
  * The worker's limiter for a judge configuration: concurrency per process, the RPM budget shared
  * through Redis by every process with the same QUEUE_PREFIX, base URL and model.
