@@ -73,7 +73,6 @@ try {
     DAILY_SUBMISSION_QUOTA: "0", // the soak accounts upload far more than a day's quota
     AUTH_SECRET: randomBytes(24).toString("hex"),
     AUTH_URL: `http://127.0.0.1:${a.port}`,
-    AUTH_TRUST_HOST: "true",
     LOG_LEVEL: "info",
     ...(judge ? { JUDGE_BASE_URL: judge.baseURL, JUDGE_API_KEY: "fake", JUDGE_RPM: a["judge-rpm"]! } : {}),
   };
