@@ -79,7 +79,8 @@ function quoteIdent(name: string): string {
 
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT", "EAI_AGAIN", "ENOENT"]);
 
-async function connect(url: string): Promise<pg.Client> {
+/** A connected pg client (no pool: migrations and backups hold one session), ended if connect fails. */
+export async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();

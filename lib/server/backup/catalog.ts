@@ -1,6 +1,6 @@
 import pg from "pg";
 import { AppError } from "../errors";
-import { MIGRATIONS_TABLE, redactUrl } from "../migrate";
+import { connect as connectClient, MIGRATIONS_TABLE, redactUrl } from "../migrate";
 import { quoteIdent, type BackupMigration } from "./format";
 
 // What a backup covers, read from the database catalog (not from a hard-coded list), so a table
@@ -21,12 +21,9 @@ export const SESSION_SETTINGS = [
 ];
 
 export async function connect(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   try {
-    await client.connect();
-    return client;
+    return await connectClient(url);
   } catch (err) {
-    await client.end().catch(() => undefined);
     throw new AppError("UNAVAILABLE", `cannot connect to ${redactUrl(url)}: ${(err as Error).message}`, { cause: err });
   }
 }
