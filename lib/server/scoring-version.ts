@@ -5,8 +5,9 @@ import { isJudgeConfigured, judgeConfigFromEnv } from "./judge/config";
 import { judgeScorerVersion } from "./judge/judge-version";
 
 // The lexical options this deployment scores with. The worker writes Score rows under
-// currentScorerVersion() and the leaderboard reads rows with the same version, so changing
-// LEXICAL_TOKENIZER (or the algorithm) shows only entries re-scored under the new version.
+// currentScorerVersion(); the public reads the version an admin published
+// (lib/server/published-version.ts), so changing LEXICAL_TOKENIZER (or the algorithm, or the
+// judge) adds rows under a new version that goes public only when an admin switches to it.
 export function currentLexicalOptions(): LexicalOptions {
   return { tokenizer: env.LEXICAL_TOKENIZER, stopwords: "new" };
 }
