@@ -9,7 +9,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // The app mails sign-up links to a capture server that tests/e2e/signup.spec.ts runs on this port.
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 
-function e2eDatabaseUrl(): string {
+/** The database the webServer uses; specs that inspect it directly import this. */
+export function e2eDatabaseUrl(): string {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
   if (process.env.DATABASE_URL) {
     const u = new URL(process.env.DATABASE_URL);

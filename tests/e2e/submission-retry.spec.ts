@@ -1,23 +1,13 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { AUTHOR, signIn, uniquePredictionFile } from "./helpers";
+import { e2eDatabaseUrl } from "../../playwright.config";
 
 // Retry of a failed stage through the UI. A real lexical failure cannot be provoked from the
 // browser with a valid upload, so after scoring the test writes exactly what the worker's
 // markFailed (workers/processors/score-submission.ts) writes for a permanent lexical failure,
 // then checks that the page explains it and that "Retry" re-scores to the same numbers.
 // (The invalid-file-with-JSON-path case lives in validation-and-a11y.spec.ts.)
-
-// Same database the webServer uses (see playwright.config.ts).
-function e2eDatabaseUrl(): string {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = "/h2hmem_e2e";
-    return u.toString();
-  }
-  return "postgresql://postgres@127.0.0.1:5432/h2hmem_e2e";
-}
 
 type ScoreRow = { split: string; scope: string; metric: string; aggregate: string; value: number };
 

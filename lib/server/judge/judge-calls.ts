@@ -36,22 +36,13 @@ export function judgeCallRecorder(db: PrismaClient, meta: CallMeta) {
   };
 }
 
-export type JudgeCallView = {
+export type JudgeCallView = JudgeCallRecord & {
   id: string;
   createdAt: string;
   purpose: string;
   runId: string;
   model: string;
   promptVersion: string;
-  questionIds: string[];
-  attempt: number;
-  level: number;
-  ok: boolean;
-  error: string | null;
-  rawReply: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  latencyMs: number;
 };
 
 export type JudgeRunView = {
