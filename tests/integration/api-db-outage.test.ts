@@ -1,40 +1,16 @@
 // PostgreSQL briefly unreachable: the API answers 503 with a clear message and Retry-After
 // (not a 500, no stack), and serves again by itself once the database is back. The outage is
 // a TCP proxy in front of the real database that is closed and reopened on the same port.
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { GET as listSubmissions } from "@/app/api/v1/submissions/route";
 import { req, userWithToken } from "./api-helpers";
 import { freePort, setEnv } from "./pipeline-helpers";
+import { tcpOutageProxy } from "../support/tcp-outage-proxy";
 
 const holder = globalThis as unknown as { prisma?: PrismaClient };
 const realUrl = process.env.DATABASE_URL!;
-const sockets = new Set<net.Socket>();
-let proxy: net.Server | undefined;
-let port = 0;
-
-function openProxy(): Promise<void> {
-  const target = new URL(realUrl);
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("error", () => s.destroy());
-      s.on("close", () => sockets.delete(s));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  proxy = server;
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
-}
-
-async function closeProxy(): Promise<void> {
-  const server = proxy;
-  proxy = undefined;
-  for (const s of sockets) s.destroy();
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-}
+let proxy: ReturnType<typeof tcpOutageProxy>;
 
 /** Points the app's shared Prisma client at `url` (the env module and db client are lazy singletons). */
 async function useDatabase(url: string): Promise<void> {
@@ -44,8 +20,9 @@ async function useDatabase(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  port = await freePort();
-  await openProxy();
+  const port = await freePort();
+  proxy = tcpOutageProxy(port, new URL(realUrl));
+  await proxy.open();
   const viaProxy = new URL(realUrl);
   viaProxy.hostname = "127.0.0.1";
   viaProxy.port = String(port);
@@ -53,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeProxy();
+  await proxy.close();
   await useDatabase(realUrl);
 });
 
@@ -63,7 +40,7 @@ describe("API while PostgreSQL is briefly down", () => {
     const call = () => listSubmissions(req("/api/v1/submissions", { token: owner.token }), { params: Promise.resolve({}) });
     expect((await call()).status).toBe(200);
 
-    await closeProxy();
+    await proxy.close();
     const down = await call();
     expect(down.status).toBe(503);
     expect(down.headers.get("retry-after")).toBe("5");
@@ -72,7 +49,7 @@ describe("API while PostgreSQL is briefly down", () => {
     expect(body.error.message).toMatch(/database is temporarily unavailable/i);
     expect(JSON.stringify(body)).not.toMatch(/postgres(ql)?:\/\/|P1001|at .*\.ts/);
 
-    await openProxy();
+    await proxy.open();
     const deadline = Date.now() + 15_000;
     let status = 0;
     while (Date.now() < deadline && status !== 200) {

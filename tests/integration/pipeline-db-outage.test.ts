@@ -1,38 +1,17 @@
 // A database outage while a job runs is transient: the worker process retries the job with
 // backoff instead of failing the submission, and scores it once the database is back.
 // The outage is a TCP proxy in front of the real database that is closed and reopened.
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { getScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
 import { freePort, freshUser, setEnv, spawnWorker, uploaded, useSyntheticKey, waitFor, waitForStatus, type WorkerProcess, restoreActiveKey } from "./pipeline-helpers";
+import { tcpOutageProxy } from "../support/tcp-outage-proxy";
 
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-outage-${process.pid}`;
 let worker: WorkerProcess | undefined;
-let proxy: net.Server | undefined;
-const sockets = new Set<net.Socket>();
-
-function openProxy(port: number, target: URL): Promise<net.Server> {
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("error", () => s.destroy());
-      s.on("close", () => sockets.delete(s));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
-
-async function closeProxy(): Promise<void> {
-  const server = proxy;
-  proxy = undefined;
-  for (const s of sockets) s.destroy(); // cut live connections too
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-}
+let proxy: ReturnType<typeof tcpOutageProxy> | undefined;
 
 beforeAll(async () => {
   await setEnv({ QUEUE_PREFIX: prefix, JUDGE_BASE_URL: undefined });
@@ -44,7 +23,7 @@ afterAll(async () => {
     worker.child.kill("SIGKILL");
     await worker.exit;
   }
-  await closeProxy();
+  await proxy?.close();
   await getScoringQueue().obliterate({ force: true });
   await setEnv({});
 });
@@ -66,7 +45,8 @@ describe("database outage during scoring", () => {
     await waitFor(async () => worker!.logs().some((l) => l.msg === "job failed" && l.submissionId === res.id && l.final === false), "a retried job failure", 90_000);
     expect((await db.submission.findUniqueOrThrow({ where: { id: res.id } })).status).toBe("QUEUED");
 
-    proxy = await openProxy(port, real);
+    proxy = tcpOutageProxy(port, real);
+    await proxy.open();
     const done = await waitForStatus(res.id, ["SCORED", "FAILED"], 90_000);
     expect(done.failureReason).toBeNull();
     expect(done.status).toBe("SCORED");

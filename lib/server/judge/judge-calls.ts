@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "@/lib/server/db";
+import type { JudgeUsage } from "./run-judge";
 
 // JudgeCall rows: every request to the judge with its raw reply and usage (admins audit a
 // score and its cost from them), and the per-submission usage summary the review page shows.
@@ -45,17 +46,10 @@ export type JudgeCallView = JudgeCallRecord & {
   promptVersion: string;
 };
 
-export type JudgeRunView = {
+export type JudgeRunView = JudgeUsage & {
   action: string;
   at: string;
   failed: boolean;
-  calls: number;
-  retries: number;
-  reasks: number;
-  cacheHits: number;
-  promptTokens: number;
-  completionTokens: number;
-  wallMs: number;
   judged: number | null;
   unjudged: number | null;
   error: string | null;
