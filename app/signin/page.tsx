@@ -6,20 +6,15 @@ import { SignInForm } from "@/components/ui/sign-in-form";
 import { currentUser } from "@/lib/server/auth";
 import { mailConfigured } from "@/lib/server/mail";
 import { signupMode } from "@/lib/server/signup";
+import { signInErrorMessage } from "./signin-errors";
 
 export const metadata: Metadata = { title: "Sign in" };
-
-const ERRORS: Record<string, string> = {
-  CredentialsSignin: "Email or password is incorrect.",
-  OAuthAccountNotLinked: "That email is already registered with a password. Sign in with it instead.",
-  AccessDenied: "Sign-up is closed on this leaderboard: this GitHub account is not linked to an account here.",
-};
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const callbackUrl = typeof sp.callbackUrl === "string" ? sp.callbackUrl : "/";
   if (await currentUser()) redirect(callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/");
-  const urlError = typeof sp.error === "string" ? (ERRORS[sp.error] ?? "Sign-in failed. Please try again.") : null;
+  const urlError = typeof sp.error === "string" ? signInErrorMessage(sp.error) : null;
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-4 text-2xl font-semibold">Sign in</h1>

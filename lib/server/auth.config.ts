@@ -1,11 +1,11 @@
 import bcrypt from "bcryptjs";
 import { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { db } from "./db";
 import { env } from "./env";
 import { isAppError } from "./errors";
+import { GITHUB_NO_VERIFIED_EMAIL, gitHubProvider } from "./github-auth";
 import { logger } from "./logger";
 import { assertNotLimited, clientIp, consume, resetLimit } from "./rate-limit";
 import { signupMode } from "./signup";
@@ -63,17 +63,7 @@ export function authConfig(): NextAuthConfig {
     }),
   ];
   if (env.GITHUB_ID && env.GITHUB_SECRET) {
-    providers.push(
-      GitHub({
-        clientId: env.GITHUB_ID,
-        clientSecret: env.GITHUB_SECRET,
-        // GitHub Enterprise Server: authorize/token under GITHUB_URL, the API under GITHUB_URL/api/v3.
-        enterprise: env.GITHUB_URL ? { baseUrl: env.GITHUB_URL.replace(/\/+$/, "") } : undefined,
-        // Never attach a GitHub login to an existing account just because the emails match
-        // (Auth.js then answers OAuthAccountNotLinked); tests/integration/auth-github.test.ts.
-        allowDangerousEmailAccountLinking: false,
-      }),
-    );
+    providers.push(gitHubProvider());
   }
   return {
     secret: env.AUTH_SECRET,
@@ -89,15 +79,24 @@ export function authConfig(): NextAuthConfig {
       error: (e) =>
         e instanceof CredentialsSignin || (e as { type?: string }).type === "OAuthAccountNotLinked"
           ? logger.info({ event: "signin_failed", type: (e as { type?: string }).type }, "sign-in rejected")
-          : logger.error({ err: e }, "auth error"),
+          : // Auth.js wraps the real failure (e.g. GitHub's API answering 502) in `cause.err`.
+            logger.error({ err: e, cause: String((e as { cause?: { err?: unknown } }).cause?.err ?? "") }, "auth error"),
       warn: (code) => logger.warn({ code }, "auth warning"),
       debug: () => undefined,
     },
     providers,
     callbacks: {
-      // SIGNUP_MODE=closed covers GitHub too: only GitHub logins already linked to an account get in.
-      async signIn({ account }) {
-        if (account?.provider !== "github" || signupMode() !== "closed") return true;
+      async signIn({ account, profile }) {
+        if (account?.provider !== "github") return true;
+        // github-auth.ts leaves `email` null unless GitHub verified the address. Refused here,
+        // before Auth.js creates or links anything; also for an already linked login (one rule:
+        // no verified address, no sign-in).
+        if (!profile?.email) {
+          logger.info({ event: "signin_failed", type: GITHUB_NO_VERIFIED_EMAIL, githubId: account.providerAccountId }, "sign-in rejected");
+          return `/signin?error=${GITHUB_NO_VERIFIED_EMAIL}`;
+        }
+        // SIGNUP_MODE=closed covers GitHub too: only GitHub logins already linked to an account get in.
+        if (signupMode() !== "closed") return true;
         const linked = await db.account.findUnique({ where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } } });
         return Boolean(linked);
       },

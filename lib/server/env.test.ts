@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, gitHubEndpoints, parseEnv } from "./env";
 
 const valid = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/h2hmem" };
 
@@ -41,6 +41,8 @@ describe("parseEnv", () => {
     ["WORKER_CONCURRENCY", "0", /WORKER_CONCURRENCY: /],
     ["LEXICAL_TOKENIZER", "spacy", /LEXICAL_TOKENIZER: /],
     ["TRUSTED_PROXY_HOPS", "0", /TRUSTED_PROXY_HOPS: /],
+    ["GITHUB_URL", "ftp://github.example.org", /GITHUB_URL: must be an http\(s\) URL/],
+    ["GITHUB_API_URL", "not a url", /GITHUB_API_URL: /],
   ])("rejects %s=%s naming the variable", (name, value, pattern) => {
     const err = errorOf({ ...valid, [name]: value });
     expect(err.message).toMatch(pattern);
@@ -61,6 +63,27 @@ describe("parseEnv", () => {
   it("coerces numbers and booleans from strings", () => {
     const env = parseEnv({ ...valid, PORT: "3301", TRUSTED_PROXY_HOPS: "2", WORKER_CONCURRENCY: "4" });
     expect(env).toMatchObject({ PORT: 3301, TRUSTED_PROXY_HOPS: 2, WORKER_CONCURRENCY: 4 });
+  });
+});
+
+describe("gitHubEndpoints", () => {
+  it("github.com (unset or spelled out): the API is api.github.com, no Enterprise endpoints", () => {
+    const dotCom = { webUrl: "https://github.com", apiUrl: "https://api.github.com", enterprise: false };
+    expect(gitHubEndpoints({})).toEqual(dotCom);
+    expect(gitHubEndpoints({ GITHUB_URL: "https://github.com/" })).toEqual(dotCom);
+  });
+
+  it("a GitHub Enterprise Server GITHUB_URL: the API under <GITHUB_URL>/api/v3", () => {
+    expect(gitHubEndpoints({ GITHUB_URL: "https://github.example.org/" })).toEqual({
+      webUrl: "https://github.example.org",
+      apiUrl: "https://github.example.org/api/v3",
+      enterprise: true,
+    });
+  });
+
+  it("GITHUB_API_URL wins over the derived API URL", () => {
+    expect(gitHubEndpoints({ GITHUB_URL: "https://github.example.org", GITHUB_API_URL: "https://api.github.example.org/" }).apiUrl).toBe("https://api.github.example.org");
+    expect(gitHubEndpoints({ GITHUB_API_URL: "http://127.0.0.1:9999/gh" })).toMatchObject({ webUrl: "https://github.com", apiUrl: "http://127.0.0.1:9999/gh" });
   });
 });
 

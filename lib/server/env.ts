@@ -17,8 +17,11 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   GITHUB_ID: z.string().optional(),
   GITHUB_SECRET: z.string().optional(),
-  // GitHub Enterprise Server base URL (API at <GITHUB_URL>/api/v3); default github.com.
-  GITHUB_URL: z.string().url().optional(),
+  // GitHub Enterprise Server base URL; default github.com. gitHubEndpoints() derives the API URL.
+  GITHUB_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  // GitHub REST API base (profile and email look-ups at sign-in). Unset: https://api.github.com
+  // for github.com, <GITHUB_URL>/api/v3 for a GitHub Enterprise Server.
+  GITHUB_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   // Self-service sign-up: open (active at once), confirm (mailed link first), closed (CLI only).
   // Unset: confirm when SMTP is configured, else open.
   SIGNUP_MODE: z.enum(["open", "confirm", "closed"]).optional(),
@@ -90,6 +93,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+export type GitHubEndpoints = { webUrl: string; apiUrl: string; enterprise: boolean };
+
+/** Where GitHub sign-in goes: the web host (authorize, token) and the REST API base. */
+export function gitHubEndpoints(e: Pick<Env, "GITHUB_URL" | "GITHUB_API_URL"> = getEnv()): GitHubEndpoints {
+  const webUrl = (e.GITHUB_URL ?? "https://github.com").replace(/\/+$/, "");
+  const enterprise = !/^(www\.)?github\.com$/i.test(new URL(webUrl).hostname);
+  // GitHub Enterprise Server serves its API under /api/v3 of the web host; github.com does not.
+  const apiUrl = (e.GITHUB_API_URL ?? (enterprise ? `${webUrl}/api/v3` : "https://api.github.com")).replace(/\/+$/, "");
+  return { webUrl, apiUrl, enterprise };
 }
 
 /** For tests and scripts that change the environment after start-up. */

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 
 // A GitHub (Enterprise Server layout) OAuth provider on loopback: /login/oauth/authorize
 // redirects straight back with a code for the configured user (as if they clicked
-// "Authorize"), /login/oauth/access_token swaps it for a token, /api/v3/user and
-// /api/v3/user/emails answer for that token. Point GITHUB_URL at `url`.
+// "Authorize"), /login/oauth/access_token swaps it for a token, <apiPrefix>/user and
+// <apiPrefix>/user/emails answer for that token (apiPrefix "/api/v3" as on GitHub Enterprise
+// Server; change it to serve the API elsewhere, as GITHUB_API_URL allows). Point GITHUB_URL at `url`.
 
 export type FakeGitHubUser = {
   id: number;
@@ -20,6 +21,10 @@ export type FakeGitHub = {
   url: string;
   /** Who "authorizes" at the next /authorize request. */
   user: FakeGitHubUser | null;
+  /** Where the REST API is served; anything else answers 404. */
+  apiPrefix: string;
+  /** When set, /user/emails answers this status instead of the list (an upstream failure). */
+  emailsStatus: number | null;
   log: string[];
   close: () => Promise<void>;
 };
@@ -27,7 +32,7 @@ export type FakeGitHub = {
 export async function startFakeGitHub(clientId: string, clientSecret: string): Promise<FakeGitHub> {
   const codes = new Map<string, { user: FakeGitHubUser; redirectUri: string; challenge: string | null }>();
   const tokens = new Map<string, FakeGitHubUser>();
-  const state: FakeGitHub = { url: "", user: null, log: [], close: async () => undefined };
+  const state: FakeGitHub = { url: "", user: null, apiPrefix: "/api/v3", emailsStatus: null, log: [], close: async () => undefined };
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -67,12 +72,13 @@ export async function startFakeGitHub(clientId: string, clientSecret: string): P
       return;
     }
     const who = bearer(req);
-    if (req.method === "GET" && u.pathname === "/api/v3/user") {
+    if (req.method === "GET" && u.pathname === `${state.apiPrefix}/user`) {
       if (!who) return send(res, 401, { message: "Bad credentials" });
       return send(res, 200, { id: who.id, login: who.login, name: who.name, email: who.email, avatar_url: null });
     }
-    if (req.method === "GET" && u.pathname === "/api/v3/user/emails") {
+    if (req.method === "GET" && u.pathname === `${state.apiPrefix}/user/emails`) {
       if (!who) return send(res, 401, { message: "Bad credentials" });
+      if (state.emailsStatus) return send(res, state.emailsStatus, { message: "Server Error" });
       return send(res, 200, who.emails.map((e) => ({ ...e, visibility: null })));
     }
     send(res, 404, { message: "Not Found" });
