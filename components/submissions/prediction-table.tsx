@@ -4,7 +4,7 @@ import { CATEGORY_CODES } from "@/lib/scoring/types";
 import type { PredictionFilter, PredictionRow } from "@/lib/server/queries/predictions";
 import { fmt } from "@/components/ui/format";
 
-type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean };
+type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean; scorerVersion: string | null };
 
 function pageHref(basePath: string, filter: PredictionFilter, page: number): string {
   const sp = new URLSearchParams();
@@ -16,7 +16,7 @@ function pageHref(basePath: string, filter: PredictionFilter, page: number): str
 }
 
 /** Per-question results with search and category filter (state in the URL, works without JS). */
-export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge }: Props) {
+export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge, scorerVersion }: Props) {
   return (
     <section id="questions" aria-labelledby="questions-h" className="space-y-3">
       <h2 id="questions-h" className="text-lg font-semibold">Per-question results</h2>
@@ -44,7 +44,9 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
         </div>
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">Filter</button>
       </form>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{total} matching question{total === 1 ? "" : "s"}.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {total} matching question{total === 1 ? "" : "s"}. Scores under scorer version <code data-testid="prediction-scorer-version">{scorerVersion ?? "–"}</code>.
+      </p>
       <div className="overflow-x-auto">
         <table className="min-w-full text-sm" data-testid="prediction-table">
           <thead>

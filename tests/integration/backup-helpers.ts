@@ -85,8 +85,11 @@ export async function seedSource(): Promise<void> {
   await rejectSubmission({ submissionId: ids[3], reviewerId: admin.id, reason: "rejected for the backup test" });
   await db.submissionFile.create({ data: { submissionId: ids[3], split: "raw-probe", fileName: "bytes.bin", sha256: "x", size: ALL_BYTES.length, content: ALL_BYTES } });
   await db.$executeRawUnsafe(`INSERT INTO "AuditEvent" (id, action, "targetType", "targetId", details, "createdAt") VALUES ('odd-json', 'probe', 'x', 'y', $1::jsonb, '2026-01-02 03:04:05.678')`, ODD_JSON);
-  const pred = await db.prediction.findFirstOrThrow({ where: { submissionId: ids[3] }, orderBy: { index: "asc" } });
-  await db.prediction.update({ where: { id: pred.id }, data: { ...ODD_FLOATS, judgeReasoning: "tab\there\nnewline \\ backslash \u0001" } });
+  const odd = await db.questionScore.findFirstOrThrow({ where: { submissionId: ids[3] }, orderBy: [{ split: "asc" }, { index: "asc" }, { scorerVersion: "asc" }] });
+  await db.questionScore.update({
+    where: { submissionId_split_index_scorerVersion: { submissionId: odd.submissionId, split: odd.split, index: odd.index, scorerVersion: odd.scorerVersion } },
+    data: { ...ODD_FLOATS, judgeReasoning: "tab\there\nnewline \\ backslash \u0001" },
+  });
   await createApiToken(author.id, "backup test token");
   await db.account.create({ data: { userId: author.id, type: "oauth", provider: "github", providerAccountId: "42", access_token: "t" } });
   await db.session.create({ data: { userId: author.id, sessionToken: "session-token", expires: new Date("2030-01-01T00:00:00.123Z") } });

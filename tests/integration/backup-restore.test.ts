@@ -72,7 +72,7 @@ describe("backup and restore", () => {
     expect(json.d).toBe(srcJson.d);
     expect(JSON.parse(json.d)).toEqual(JSON.parse(ODD_JSON));
     expect(json.t).toBe("2026-01-02 03:04:05.678");
-    const [floats] = await sql<typeof ODD_FLOATS>(dst.url, `SELECT precision, recall, f1, bleu1 FROM "Prediction" WHERE f1 = 5e-324`);
+    const [floats] = await sql<typeof ODD_FLOATS>(dst.url, `SELECT precision, recall, f1, bleu1 FROM "QuestionScore" WHERE f1 = 5e-324`);
     expect(floats).toEqual(ODD_FLOATS);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runAgreementCheck, seededSample } from "@/lib/server/judge/agreement";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
+import { predictionsWithScores } from "../support/question-scores";
 import { withFakeJudge } from "../support/with-fake-judge";
 
 // Agreement check: re-judge a seeded sample of judged questions without the cache and compare
@@ -23,7 +24,7 @@ async function judged(): Promise<string> {
 describe("judge agreement check", () => {
   it("a deterministic judge agrees exactly; calls bypass the cache; the report is audited", async () => {
     const id = await judged();
-    const before = await db.prediction.findMany({ where: { submissionId: id }, select: { id: true, judgeScore: true }, orderBy: { id: "asc" } });
+    const before = await predictionsWithScores(db, id);
     const r = await runAgreementCheck({ submissionId: id, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY, sample: 5, seed: 7 });
     // 8 non-empty judged answers; the empty answer and the unanswered question were never asked.
     expect(r).toMatchObject({ eligible: 8, sampled: 5, compared: 5, failed: 0, exact: 5, withinOne: 5, exactRate: 1, meanAbsDiff: 0, disagreements: [] });
@@ -35,7 +36,7 @@ describe("judge agreement check", () => {
     const audit = await db.auditEvent.findFirstOrThrow({ where: { targetId: id, action: "judge.agreement" } });
     expect(audit.details).toMatchObject({ runId: r.runId, exact: 5, compared: 5 });
     // Stored scores are untouched.
-    const after = await db.prediction.findMany({ where: { submissionId: id }, select: { id: true, judgeScore: true }, orderBy: { id: "asc" } });
+    const after = await predictionsWithScores(db, id);
     expect(after).toEqual(before);
     // Same seed, same sample.
     fake.reset();

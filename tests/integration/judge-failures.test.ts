@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JudgeStageError, runJudgeStage } from "@/workers/processors/judge";
 import { expectedScores, FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
+import { predictionsWithScores } from "../support/question-scores";
 import { withFakeJudge } from "../support/with-fake-judge";
 
 // When the judge cannot be made to answer, the stage fails loudly: it names how many
@@ -25,7 +26,7 @@ describe("judge stage failures", () => {
     expect(await stage(id)).toMatchObject({ status: "FAILED", done: 9, total: 10 });
     expect((await stage(id)).error).toContain("1 of 10 questions could not be judged");
     expect(await db.score.count({ where: { submissionId: id, metric: "judge" } })).toBe(0);
-    const preds = await db.prediction.findMany({ where: { submissionId: id }, include: { referenceQuestion: true } });
+    const preds = await predictionsWithScores(db, id);
     const bad = preds.find((p) => p.referenceQuestion?.qid === stubborn)!;
     expect(bad.judgeScore).toBeNull();
     expect(bad.judgeReasoning).toMatch(/^Not judged: /);
@@ -40,7 +41,7 @@ describe("judge stage failures", () => {
     expect(fake.log[0].ids).toEqual([stubborn]);
     expect(res.failed).toBe(0);
     expect(await stage(id)).toMatchObject({ status: "DONE", done: 10, attempts: 2 });
-    const after = await db.prediction.findFirstOrThrow({ where: { submissionId: id, referenceQuestion: { qid: stubborn } } });
+    const after = (await predictionsWithScores(db, id)).find((p) => p.referenceQuestion?.qid === stubborn)!;
     expect(after.judgeScore).toBe(expectedScores().get(stubborn));
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { promptTemplate } from "@/lib/scoring";
 import { expectedScores, FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
+import { predictionsWithScores } from "../support/question-scores";
 import { withFakeJudge } from "../support/with-fake-judge";
 
 // The judge stage against a real OpenAI-compatible HTTP server on loopback: happy path,
@@ -10,7 +11,7 @@ import { withFakeJudge } from "../support/with-fake-judge";
 const { db, fake } = withFakeJudge();
 
 async function stored(submissionId: string) {
-  const preds = await db.prediction.findMany({ where: { submissionId }, include: { referenceQuestion: true } });
+  const preds = await predictionsWithScores(db, submissionId);
   return new Map(preds.filter((p) => p.referenceQuestion).map((p) => [p.referenceQuestion!.qid, p]));
 }
 
@@ -46,7 +47,7 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     ]);
     expect(fake.log[0].prompt).toContain("Memory system: FakeRAG");
     await expectCorrectResults(id);
-    const unmatched = await db.prediction.findFirstOrThrow({ where: { submissionId: id, referenceQuestionId: null } });
+    const unmatched = (await predictionsWithScores(db, id)).find((p) => p.referenceQuestionId === null)!;
     expect(unmatched.judgeScore).toBeNull();
 
     const again = await runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY });

@@ -12,6 +12,7 @@ import { closeScoringQueue } from "@/lib/server/queue";
 import { currentLexicalOptions } from "@/lib/server/scoring-version";
 import { ensureUser } from "@/lib/server/users";
 import { writeSyntheticDataset, type DatasetSize } from "@/scripts/pipeline-fixtures";
+import { predictionsWithScores } from "../support/question-scores";
 import { freePort as freePortUntyped, startRedis as startRedisUntyped } from "../../scripts/lib/services.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -127,9 +128,10 @@ export async function scoreSnapshot(submissionId: string) {
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
+/** Predictions with their lexical per-question scores (one scorer version). */
 export async function predictionSnapshot(submissionId: string) {
-  const rows = await db.prediction.findMany({ where: { submissionId }, orderBy: [{ split: "asc" }, { index: "asc" }] });
-  return rows.map(({ split, index, precision, recall, f1, bleu1, referenceQuestionId, answerDiffers }) => ({ split, index, precision, recall, f1, bleu1, referenceQuestionId, answerDiffers }));
+  const rows = await predictionsWithScores(db, submissionId);
+  return rows.map(({ split, index, scorerVersion, precision, recall, f1, bleu1, referenceQuestionId, answerDiffers }) => ({ split, index, scorerVersion, precision, recall, f1, bleu1, referenceQuestionId, answerDiffers }));
 }
 
 export async function storedCounts() {

@@ -8,16 +8,18 @@ import { judgeConfigFromEnv, isJudgeConfigured, type JudgeConfig } from "@/lib/s
 import { judgeScorerVersion } from "@/lib/server/judge/judge-version";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
-import { loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
+import { judgeQuestionScores, loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
+import { replaceJudgeQuestionScores } from "@/lib/server/submissions/question-scores";
 import type { Logger } from "@/lib/server/logger";
 import { currentLexicalOptions } from "@/lib/server/scoring-version";
 import type { RetryPolicy } from "@/lib/server/judge/retry";
 
 // Judge stage (loaded by ./judge-hook.ts). Judges every counted question of a submission,
-// persisting results batch by batch (Prediction.judgeScore + JudgeCache in one transaction), so
-// a restarted worker resumes: everything judged before is a cache hit and costs no call.
-// Only a complete run writes "judge" Score rows; otherwise the stage FAILS naming how many
-// questions could not be judged, and a retry re-asks just those.
+// persisting results batch by batch (QuestionScore judge columns under the run's scorer version +
+// JudgeCache in one transaction), so a restarted worker resumes: everything judged before is a
+// cache hit and costs no call. Only a complete run writes "judge" Score rows, together with the
+// complete per-question set (rewritten, so the two always come from the same run); otherwise the
+// stage FAILS naming how many questions could not be judged, and a retry re-asks just those.
 
 export { isJudgeConfigured };
 
@@ -71,7 +73,7 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   let done = 0;
   const progress = async (list: JudgeOutcome[]) => {
     done += list.length;
-    await persistOutcomes(db, list, predictionIdOf, { model: config.model, promptVersion: config.prompt.version }, { submissionId, done, total });
+    await persistOutcomes(db, list, predictionIdOf, { model: config.model, promptVersion: config.prompt.version }, { submissionId, scorerVersion, done, total });
     await input.onProgress?.(done, total);
   };
   await progress(empty);
@@ -120,6 +122,7 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
       // Two runs of one submission (a stalled job taken over) must not interleave their rows.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`judge:${submissionId}`}))`;
       await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: "judge" } });
+      await replaceJudgeQuestionScores(tx, submissionId, scorerVersion, judgeQuestionScores(outcomes.values(), predictionIdOf));
       await tx.score.createMany({
         data: rows.map(({ excluded: _excluded, ...r }) => ({ ...r, submissionId, scorerVersion })),
       });

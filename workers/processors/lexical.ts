@@ -4,12 +4,14 @@ import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { currentLexicalOptions, currentScorerVersion } from "@/lib/server/scoring-version";
 import { insertScoreRows } from "@/lib/server/submissions/bulk-insert";
+import { replaceLexicalQuestionScores } from "@/lib/server/submissions/question-scores";
 import { PermanentError } from "../errors";
 
-// Lexical stage: predictions + active answer key -> per-question metrics on Prediction rows and
-// aggregate Score rows. Idempotent: per-question values are updates, and the stage's Score rows
-// for (submission, scorerVersion) are replaced in one transaction, so a retry or a second
-// worker running the same job leaves exactly one set of identical rows.
+// Lexical stage: predictions + active answer key -> the answer-key match on Prediction rows, and
+// per-question (QuestionScore) and aggregate (Score) rows under the scorer version. Idempotent:
+// the match is an update, and the stage's per-question and Score rows for (submission,
+// scorerVersion) are replaced in one transaction, so a retry or a second worker running the same
+// job leaves exactly one set of identical rows.
 
 const WRITE_CHUNK = 1000;
 
@@ -78,6 +80,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${submissionId}))`;
       await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: { in: lexicalMetrics } } });
       await insertScoreRows(tx, submissionId, scorerVersion, result.rows);
+      await replaceLexicalQuestionScores(tx, submissionId, scorerVersion, answered);
       await tx.submission.update({ where: { id: submissionId }, data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total } });
       await tx.stageRun.update({
         where: { submissionId_stage: { submissionId, stage: "lexical" } },
@@ -90,25 +93,20 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   return { scorerVersion, predictions: total, scored: answered.length, rows: result.rows.length };
 }
 
-/** One UPDATE for many Prediction rows: per-row updates would cost a round trip each. */
+/** The answer-key match, one UPDATE for many Prediction rows (per-row updates would cost a round trip each). */
 async function writeChunk(chunk: Array<PerQuestion & { index: number }>, idBySlot: Map<string, string>, rowIdByQid: Map<string, string> | null): Promise<void> {
   const ids: string[] = [];
-  const cols = { p: [] as number[], r: [] as number[], f: [] as number[], b: [] as number[], ref: [] as Array<string | null>, diff: [] as boolean[] };
+  const cols = { ref: [] as Array<string | null>, diff: [] as boolean[] };
   for (const q of chunk) {
     const id = idBySlot.get(`${q.split}#${q.index}`);
     if (!id) throw new PermanentError(`Scored prediction ${q.split}/${q.index} has no stored row.`);
     ids.push(id);
-    cols.p.push(q.precision);
-    cols.r.push(q.recall);
-    cols.f.push(q.f1);
-    cols.b.push(q.bleu1);
     cols.ref.push(q.qid && rowIdByQid ? (rowIdByQid.get(q.qid) ?? null) : null);
     cols.diff.push(q.answerDiffers);
   }
   await db.$executeRaw`
     UPDATE "Prediction" AS p
-    SET "precision" = u.p, "recall" = u.r, "f1" = u.f, "bleu1" = u.b, "referenceQuestionId" = u.ref, "answerDiffers" = u.diff
-    FROM unnest(${ids}::text[], ${cols.p}::float8[], ${cols.r}::float8[], ${cols.f}::float8[], ${cols.b}::float8[], ${cols.ref}::text[], ${cols.diff}::boolean[])
-      AS u(id, p, r, f, b, ref, diff)
+    SET "referenceQuestionId" = u.ref, "answerDiffers" = u.diff
+    FROM unnest(${ids}::text[], ${cols.ref}::text[], ${cols.diff}::boolean[]) AS u(id, ref, diff)
     WHERE p.id = u.id`;
 }

@@ -27,7 +27,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   });
   const sp = await searchParams;
   const filter = predictionFilterSchema.parse(Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
-  const predictions = view.status === "SCORED" ? await listPredictions(view.id, filter) : null;
+  const predictions = view.status === "SCORED" ? await listPredictions(view.id, filter, view.scorerVersion) : null;
   const hasJudge = (view.scores ?? []).some((r) => r.metric === "judge");
 
   return (
@@ -58,7 +58,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
         </section>
       ) : null}
       <SubmissionFacts view={view} />
-      {predictions ? <PredictionTable basePath={`/submissions/${view.id}`} filter={filter} hasJudge={hasJudge} {...predictions} /> : null}
+      {predictions ? <PredictionTable basePath={`/submissions/${view.id}`} filter={filter} hasJudge={hasJudge} scorerVersion={view.scorerVersion} {...predictions} /> : null}
     </div>
   );
 }

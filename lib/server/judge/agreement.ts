@@ -9,9 +9,13 @@ import type { RetryPolicy } from "./retry";
 import { judgeQuestions, type JudgeUsage } from "./run-judge";
 import { loadJudgeWork } from "./stage-store";
 import { mulberry32 } from "@/lib/scoring/prng";
+import { scorerVersionFor } from "@/lib/scoring/scorer-version";
+import { currentLexicalOptions } from "../scoring-version";
+import { judgeScorerVersion } from "./judge-version";
 
 // Agreement check (drift of a hosted judge): re-judge a seeded random sample of questions the
-// stage already judged, bypassing the cache, and compare with the stored Prediction.judgeScore.
+// stage already judged, bypassing the cache, and compare with the stored per-question judge
+// scores of the same judge (model + prompt = its scorer version's QuestionScore rows).
 // Nothing stored is changed; the report is an AuditEvent "judge.agreement" and the calls are
 // JudgeCall rows with purpose "agreement".
 
@@ -68,9 +72,12 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
   const exists = await db.submission.findUnique({ where: { id: input.submissionId }, select: { id: true } });
   if (!exists) throw new AppError("NOT_FOUND", `Submission ${input.submissionId} not found.`);
   const work = await loadJudgeWork(db, input.submissionId);
-  const predIds = work.items.flatMap((w) => (w.predictionId ? [w.predictionId] : []));
-  const preds = await db.prediction.findMany({ where: { id: { in: predIds }, judgeScore: { not: null } }, select: { id: true, judgeScore: true } });
-  const storedOf = new Map(preds.map((p) => [p.id, p.judgeScore!]));
+  const scorerVersion = judgeScorerVersion(scorerVersionFor(currentLexicalOptions()), config);
+  const stored = await db.questionScore.findMany({
+    where: { submissionId: input.submissionId, scorerVersion, judgeScore: { not: null } },
+    select: { judgeScore: true, prediction: { select: { id: true } } },
+  });
+  const storedOf = new Map(stored.map((q) => [q.prediction.id, q.judgeScore!]));
   // Only questions the judge actually answered: empty answers are 0 by rule, never asked.
   const eligible = work.items.filter((w) => w.predictionId && storedOf.has(w.predictionId) && w.item.answer.trim() !== "");
   if (eligible.length === 0) throw new AppError("CONFLICT", "No judged questions to check: run the judge stage first.");

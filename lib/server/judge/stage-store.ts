@@ -1,5 +1,6 @@
 import { normalizeCategory, type CategoryCode, type JudgeItem, type MethodInfo, type QuestionResult, type Split } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "../submissions/question-scores";
 import type { JudgeOutcome } from "./run-judge";
 
 // Database side of the judge stage: what to judge (the same question set the lexical stage
@@ -73,9 +74,23 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
   return { method: { name: sub.methodName, backbone: sub.backbone }, items, uncounted, answerKeyVersionId: sub.answerKeyVersionId };
 }
 
-export type Progress = { submissionId: string; done: number; total: number };
+export type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };
 
-/** Writes outcomes (Prediction rows), new judgements (cache) and progress in one transaction. */
+/** Per-question rows of outcomes that belong to a prediction (unanswered key questions have none). */
+export function judgeQuestionScores(outcomes: Iterable<JudgeOutcome>, predictionIdOf: Map<string, string | null>): JudgeQuestionScore[] {
+  const rows: JudgeQuestionScore[] = [];
+  for (const o of outcomes) {
+    const predictionId = predictionIdOf.get(o.id);
+    if (!predictionId) continue;
+    rows.push({ predictionId, score: o.status === "judged" ? o.score : null, reasoning: o.status === "judged" ? o.reasoning : `Not judged: ${o.reason}` });
+  }
+  return rows;
+}
+
+/**
+ * Writes a batch's outcomes (QuestionScore rows under the run's version), new judgements (cache)
+ * and progress in one transaction, so a failed run's judged questions stay visible.
+ */
 export async function persistOutcomes(
   db: Db,
   outcomes: JudgeOutcome[],
@@ -83,16 +98,7 @@ export async function persistOutcomes(
   cacheMeta: { model: string; promptVersion: string },
   progress: Progress,
 ): Promise<void> {
-  const ids: string[] = [];
-  const scores: Array<number | null> = [];
-  const reasons: string[] = [];
-  for (const o of outcomes) {
-    const pid = predictionIdOf.get(o.id);
-    if (!pid) continue;
-    ids.push(pid);
-    scores.push(o.status === "judged" ? o.score : null);
-    reasons.push(o.status === "judged" ? o.reasoning : `Not judged: ${o.reason}`);
-  }
+  const rows = judgeQuestionScores(outcomes, predictionIdOf);
   const fresh = outcomes.filter((o): o is Extract<JudgeOutcome, { status: "judged" }> => o.status === "judged" && !o.cached && o.cacheKey !== "");
   await db.$transaction(async (tx) => {
     if (fresh.length > 0) {
@@ -101,13 +107,8 @@ export async function persistOutcomes(
         skipDuplicates: true,
       });
     }
-    if (ids.length > 0) {
-      await tx.$executeRaw`
-        UPDATE "Prediction" AS p SET "judgeScore" = u.s, "judgeReasoning" = u.r
-        FROM unnest(${ids}::text[], ${scores}::float8[], ${reasons}::text[]) AS u(id, s, r)
-        WHERE p.id = u.id`;
-    }
-    const { submissionId, done, total } = progress;
+    const { submissionId, scorerVersion, done, total } = progress;
+    await upsertJudgeQuestionScores(tx, submissionId, scorerVersion, rows);
     await tx.stageRun.update({ where: { submissionId_stage: { submissionId, stage: "judge" } }, data: { done } });
     await tx.submission.update({ where: { id: submissionId }, data: { progressDone: done, progressTotal: total } });
   });

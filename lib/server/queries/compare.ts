@@ -31,16 +31,23 @@ export async function comparableEntries(): Promise<Array<{ id: string; methodNam
 }
 
 /**
- * Per-question scores keyed by the answer-key question (qid), or by split+index without a key.
- * Null (e.g. a judge failure) stays null and the pair is left out.
+ * Per-question scores under `version`, keyed by the answer-key question (qid), or by
+ * split+index without a key. Only for an approved entry that has the metric's headline row under
+ * that version (so a partial run of an unfinished version never shows). Null (e.g. a judge
+ * failure) stays null and the pair is left out.
  */
-async function perQuestion(id: string, metric: Metric): Promise<QuestionScores> {
-  const rows = await db.prediction.findMany({
-    where: { submissionId: id, submission: { reviewState: "APPROVED", status: "SCORED" } },
-    select: { split: true, index: true, category: true, f1: true, bleu1: true, precision: true, recall: true, judgeScore: true, referenceQuestion: { select: { qid: true } } },
-  });
+async function perQuestion(id: string, metric: Metric, version: string): Promise<QuestionScores> {
+  const headline = { scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" };
+  const [shown, rows] = await Promise.all([
+    db.submission.count({ where: { id, reviewState: "APPROVED", scores: { some: headline } } }),
+    db.questionScore.findMany({
+      where: { submissionId: id, scorerVersion: version },
+      select: { split: true, index: true, f1: true, bleu1: true, precision: true, recall: true, judgeScore: true, prediction: { select: { category: true, referenceQuestion: { select: { qid: true } } } } },
+    }),
+  ]);
   const out: QuestionScores = new Map();
-  for (const r of rows) out.set(r.referenceQuestion?.qid ?? `${r.split}#${r.index}`, { category: r.category, value: r[METRIC_FIELD[metric]] });
+  if (shown === 0) return out;
+  for (const r of rows) out.set(r.prediction.referenceQuestion?.qid ?? `${r.split}#${r.index}`, { category: r.prediction.category, value: r[METRIC_FIELD[metric]] });
   return out;
 }
 
@@ -66,16 +73,22 @@ function pairedByScope(qa: QuestionScores, qb: QuestionScores): PairedResult[] |
   return results;
 }
 
+/** A against B under the published scorer version (the one the board shows). */
 export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
-  const [qa, qb] = await Promise.all([perQuestion(a, metric), perQuestion(b, metric)]);
+  const version = await publishedScorerVersion();
+  const [qa, qb] = await Promise.all([perQuestion(a, metric, version), perQuestion(b, metric, version)]);
   return pairedByScope(qa, qb);
 }
 
 export type PairComparison = { a: string; b: string; results: PairedResult[] | null };
 
-/** Every pair of 2 to 4 entries (A = the earlier one in `ids`); per-question rows read once per entry. */
+/**
+ * Every pair of 2 to 4 entries (A = the earlier one in `ids`) under the published scorer version;
+ * per-question rows read once per entry.
+ */
 export async function compareMany(ids: string[], metric: Metric): Promise<PairComparison[]> {
-  const scores = await Promise.all(ids.map((id) => perQuestion(id, metric)));
+  const version = await publishedScorerVersion();
+  const scores = await Promise.all(ids.map((id) => perQuestion(id, metric, version)));
   const out: PairComparison[] = [];
   for (let i = 0; i < ids.length; i++) {
     for (let j = i + 1; j < ids.length; j++) out.push({ a: ids[i]!, b: ids[j]!, results: pairedByScope(scores[i]!, scores[j]!) });

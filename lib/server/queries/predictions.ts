@@ -28,8 +28,12 @@ export type PredictionRow = {
   judgeScore: number | null;
 };
 
-/** Caller must already have checked that the viewer may see this submission. */
-export async function listPredictions(submissionId: string, filter: PredictionFilter): Promise<{ rows: PredictionRow[]; total: number; pages: number }> {
+/**
+ * One page of a submission's predictions with their scores under `scorerVersion` (the version
+ * the caller shows the aggregates of; null = no scores). Caller must already have checked that
+ * the viewer may see this submission.
+ */
+export async function listPredictions(submissionId: string, filter: PredictionFilter, scorerVersion: string | null): Promise<{ rows: PredictionRow[]; total: number; pages: number }> {
   const where = {
     submissionId,
     ...(filter.split ? { split: filter.split } : {}),
@@ -45,13 +49,17 @@ export async function listPredictions(submissionId: string, filter: PredictionFi
       orderBy: [{ split: "asc" }, { index: "asc" }],
       skip: (filter.page - 1) * PAGE_SIZE,
       take: PAGE_SIZE,
-      include: { referenceQuestion: { select: { answer: true } } },
+      include: {
+        referenceQuestion: { select: { answer: true } },
+        // At most one row per prediction and version; "" matches none (no scores to show).
+        scores: { where: { scorerVersion: scorerVersion ?? "" }, select: { precision: true, recall: true, f1: true, bleu1: true, judgeScore: true } },
+      },
     }),
   ]);
   return {
     total,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    rows: rows.map((p) => ({
+    rows: rows.map(({ scores: [q], ...p }) => ({
       id: p.id,
       split: p.split,
       index: p.index,
@@ -61,11 +69,11 @@ export async function listPredictions(submissionId: string, filter: PredictionFi
       // With an answer key the server's reference is what was scored against.
       referenceAnswer: p.referenceQuestion?.answer ?? p.originalAnswer,
       answerDiffers: p.answerDiffers,
-      precision: p.precision,
-      recall: p.recall,
-      f1: p.f1,
-      bleu1: p.bleu1,
-      judgeScore: p.judgeScore,
+      precision: q?.precision ?? null,
+      recall: q?.recall ?? null,
+      f1: q?.f1 ?? null,
+      bleu1: q?.bleu1 ?? null,
+      judgeScore: q?.judgeScore ?? null,
     })),
   };
 }

@@ -1,0 +1,70 @@
+import type { Prisma } from "@/generated/prisma/client";
+
+// Writes of per-question scores (QuestionScore rows, one per prediction per scorer version).
+// Each stage owns its columns of the row: the lexical stage the four lexical metrics, the judge
+// stage judgeScore/judgeReasoning. Every write is an upsert on the row key, so a retried or
+// duplicated run leaves one row per question. One INSERT ... SELECT FROM unnest per call, as in
+// ./bulk-insert.ts (Prisma's upsert would be a round trip per row).
+
+type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
+
+export type LexicalQuestionScore = { split: string; index: number; precision: number; recall: number; f1: number; bleu1: number };
+/** A judged question (score null = the judge could not score it; the reasoning says why). */
+export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
+
+/**
+ * The lexical stage's complete result for one version: every row's lexical columns are cleared
+ * first, so a question no longer scored (e.g. another answer key) keeps no stale value; rows left
+ * with no value at all are removed. Call inside the transaction that writes the Score rows.
+ */
+export async function replaceLexicalQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: LexicalQuestionScore[]): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "QuestionScore" SET "precision" = NULL, "recall" = NULL, "f1" = NULL, "bleu1" = NULL
+    WHERE "submissionId" = ${submissionId} AND "scorerVersion" = ${scorerVersion}`;
+  if (rows.length > 0) {
+    const col = <K extends keyof LexicalQuestionScore>(k: K) => rows.map((r) => r[k]);
+    await tx.$executeRaw`
+      INSERT INTO "QuestionScore" ("submissionId", "scorerVersion", "split", "index", "precision", "recall", "f1", "bleu1")
+      SELECT ${submissionId}, ${scorerVersion}, u.* FROM unnest(
+        ${col("split")}::text[], ${col("index")}::int[], ${col("precision")}::float8[], ${col("recall")}::float8[], ${col("f1")}::float8[], ${col("bleu1")}::float8[]
+      ) AS u(split, index, p, r, f, b)
+      ON CONFLICT ("submissionId", "split", "index", "scorerVersion")
+      DO UPDATE SET "precision" = EXCLUDED."precision", "recall" = EXCLUDED."recall", "f1" = EXCLUDED."f1", "bleu1" = EXCLUDED."bleu1"`;
+  }
+  await deleteEmptyRows(tx, submissionId, scorerVersion);
+}
+
+/** Judge results for some questions (a batch as it finishes), keyed by prediction id. */
+export async function upsertJudgeQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: JudgeQuestionScore[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO "QuestionScore" ("submissionId", "scorerVersion", "split", "index", "judgeScore", "judgeReasoning")
+    SELECT p."submissionId", ${scorerVersion}, p."split", p."index", u.s, u.r
+    FROM unnest(${rows.map((r) => r.predictionId)}::text[], ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.reasoning)}::text[]) AS u(id, s, r)
+    JOIN "Prediction" p ON p."id" = u.id AND p."submissionId" = ${submissionId}
+    ON CONFLICT ("submissionId", "split", "index", "scorerVersion")
+    DO UPDATE SET "judgeScore" = EXCLUDED."judgeScore", "judgeReasoning" = EXCLUDED."judgeReasoning"`;
+}
+
+/**
+ * The judge stage's complete result for one version, written with its Score rows: judge columns
+ * of questions not in this run are cleared (stale), the rest upserted.
+ */
+export async function replaceJudgeQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: JudgeQuestionScore[]): Promise<void> {
+  const ids = rows.map((r) => r.predictionId);
+  await tx.$executeRaw`
+    UPDATE "QuestionScore" q SET "judgeScore" = NULL, "judgeReasoning" = NULL
+    FROM "Prediction" p
+    WHERE q."submissionId" = ${submissionId} AND q."scorerVersion" = ${scorerVersion}
+      AND p."submissionId" = q."submissionId" AND p."split" = q."split" AND p."index" = q."index"
+      AND NOT (p."id" = ANY(${ids}::text[]))`;
+  await upsertJudgeQuestionScores(tx, submissionId, scorerVersion, rows);
+  await deleteEmptyRows(tx, submissionId, scorerVersion);
+}
+
+async function deleteEmptyRows(tx: Tx, submissionId: string, scorerVersion: string): Promise<void> {
+  await tx.$executeRaw`
+    DELETE FROM "QuestionScore"
+    WHERE "submissionId" = ${submissionId} AND "scorerVersion" = ${scorerVersion}
+      AND "precision" IS NULL AND "recall" IS NULL AND "f1" IS NULL AND "bleu1" IS NULL AND "judgeScore" IS NULL AND "judgeReasoning" IS NULL`;
+}
