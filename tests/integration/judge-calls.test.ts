@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { JudgeUsage } from "@/components/admin/judge-usage";
-import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
+import { getJudgeUsage, judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../support/judge-fixtures";
 import { withFakeJudge } from "../support/with-fake-judge";
@@ -70,5 +70,32 @@ describe("judge calls and usage", () => {
     const usage = await getJudgeUsage(id, { db });
     expect(usage.runs[0]).toMatchObject({ action: "judge.failed", failed: true, unjudged: 8 });
     expect(usage.runs[0].error).toMatch(/8 of 10 questions could not be judged/);
+  });
+
+  it("deleting a submission deletes its JudgeCall rows (stage and agreement); the judge.* audit events stay", async () => {
+    const config = testJudgeConfig(fake.baseURL);
+    const [gone, kept] = [await seedSubmission(db), await seedSubmission(db)];
+    for (const id of [gone, kept]) {
+      await db.judgeCache.deleteMany({}); // same answers: without this the second run makes no call
+      await runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY });
+    }
+    // An agreement run's rows, written the way runAgreementCheck writes them.
+    const agreement = judgeCallRecorder(db, { submissionId: gone, purpose: "agreement", runId: "agree-1", model: config.model, promptVersion: config.prompt.version });
+    agreement.onCall({ questionIds: ["q"], attempt: 0, level: 0, ok: true, error: null, rawReply: "[]", promptTokens: 9, completionTokens: 2, latencyMs: 5 });
+    expect(await agreement.flush()).toBe(1);
+    const purposes = await db.judgeCall.groupBy({ by: ["purpose"], where: { submissionId: gone }, _count: true });
+    expect(purposes.map((p) => p.purpose).sort()).toEqual(["agreement", "stage"]);
+    const keptCalls = await db.judgeCall.count({ where: { submissionId: kept } });
+    expect(keptCalls).toBeGreaterThan(0);
+
+    await db.submission.delete({ where: { id: gone } });
+    expect(await db.judgeCall.count({ where: { submissionId: gone } })).toBe(0);
+    expect(await db.judgeCall.count({ where: { submissionId: kept } })).toBe(keptCalls);
+    // What the deleted submission's runs cost is still on record.
+    const events = await db.auditEvent.findMany({ where: { targetId: gone, action: { startsWith: "judge." } } });
+    expect(events.map((e) => e.action)).toEqual(["judge.done"]);
+    // And no row can name a submission that does not exist.
+    const orphan = { submissionId: gone, purpose: "stage", runId: "r", model: "m", promptVersion: "v", questionIds: [], attempt: 0, level: 0, ok: true, promptTokens: 0, completionTokens: 0, latencyMs: 0 };
+    await expect(db.judgeCall.create({ data: orphan })).rejects.toThrow(/foreign key/i);
   });
 });
