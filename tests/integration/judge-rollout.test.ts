@@ -3,73 +3,25 @@
 // deployment switched to model B, "re-judge all" producing new rows under B's version while the
 // board keeps showing A, the rank preview, then the publish. Own database (it re-scores every
 // approved entry).
-import type { Worker } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "@/lib/server/auth.config";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { rescorePreview } from "@/lib/server/judge/rescore-preview";
-import { logger } from "@/lib/server/logger";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/mutations/scorer-versions";
-import { approveSubmission } from "@/lib/server/mutations/review";
 import { publishedScorerVersion } from "@/lib/server/published-version";
 import { rankedBoard } from "@/lib/server/queries/leaderboard";
 import { scorerVersionStatus } from "@/lib/server/queries/scorer-versions";
-import { getScoringQueue } from "@/lib/server/queue";
 import { currentScorerVersion } from "@/lib/server/scoring-version";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
-import { createScoringWorker } from "@/workers/worker";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
-import { withIsolatedDatabase } from "../support/isolated-db";
-import { freshUser, setEnv, uploaded, useSyntheticKey, waitForStatus } from "./pipeline-helpers";
+import { setEnv, waitForStatus } from "./pipeline-helpers";
+import { approvedEntries, withJudgeRollout } from "./rollout-helpers";
 
-withIsolatedDatabase("rollout");
-
-const log = logger.child({ test: "judge-rollout" });
-log.level = "warn";
-let worker: Worker;
-let fake: FakeJudgeServer;
-let admin: SessionUser;
-let key: Awaited<ReturnType<typeof useSyntheticKey>>;
-
-beforeAll(async () => {
-  fake = await startFakeJudgeServer();
-  await setEnv({
-    JUDGE_BASE_URL: fake.baseURL,
-    JUDGE_API_KEY: "rollout-key",
-    JUDGE_MODEL: "judge-a",
-    JUDGE_MAX_RETRIES: "1",
-    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-rollout-${process.pid}`,
-  });
-  key = await useSyntheticKey({ dyadic: 40, multiParty: 10 }, 404);
-  const u = await freshUser("ADMIN");
-  admin = { id: u.id, email: u.email, name: null, role: "ADMIN" };
-  worker = createScoringWorker(log);
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await getScoringQueue().obliterate({ force: true });
-  await fake?.close();
-  await setEnv({ JUDGE_BASE_URL: undefined, JUDGE_API_KEY: undefined, JUDGE_MODEL: undefined, JUDGE_MAX_RETRIES: undefined });
-});
+const h = withJudgeRollout("rollout", { dyadic: 40, multiParty: 10 }, 404);
 
 const judgeBoard = () => rankedBoard({ split: "overall", metric: "judge", aggregate: "micro" });
 
 describe("rolling out a new judge model", () => {
   it("re-judges approved entries under the new version, previews, and publishes it", async () => {
-    const user = await freshUser();
-    const ids: string[] = [];
-    for (const [i, quality] of [0.8, 0.4].entries()) {
-      const files = uploaded(
-        syntheticPredictions(key.questions, "dyadic", { quality, seed: 31 + i }),
-        syntheticPredictions(key.questions, "multi-party", { quality, seed: 41 + i }),
-      );
-      const res = await createSubmission({ userId: user.id, files, meta: { methodName: `rollout-${i}` } });
-      expect((await waitForStatus(res.id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
-      await approveSubmission({ submissionId: res.id, reviewerId: admin.id });
-      ids.push(res.id);
-    }
+    const ids = await approvedEntries(h, [0.8, 0.4], 31);
+    const { admin, fake } = h;
     const va = currentScorerVersion();
     expect(va).toMatch(/\+judge=judge-a@/);
     expect((await judgeBoard()).entries.map((e) => e.id).sort()).toEqual([...ids].sort());

@@ -3,56 +3,18 @@
 // "shift" mode), every approved entry re-judged through the real worker. The compare page's paired
 // test keeps using A's per-question values until B is published, then B's. Re-running the stages
 // adds no rows. Own database (it re-scores every approved entry).
-import type { Worker } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "@/lib/server/auth.config";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { logger } from "@/lib/server/logger";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/mutations/scorer-versions";
-import { approveSubmission } from "@/lib/server/mutations/review";
 import { compareEntries, compareMany } from "@/lib/server/queries/compare";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/queries/predictions";
-import { getScoringQueue } from "@/lib/server/queue";
 import { currentScorerVersion } from "@/lib/server/scoring-version";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { syntheticPredictions } from "@/scripts/pipeline-fixtures";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { runLexicalStage } from "@/workers/processors/lexical";
-import { createScoringWorker } from "@/workers/worker";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../support/fake-judge-server";
-import { withIsolatedDatabase } from "../support/isolated-db";
-import { freshUser, setEnv, uploaded, useSyntheticKey, waitForStatus } from "./pipeline-helpers";
+import { setEnv, waitForStatus } from "./pipeline-helpers";
+import { approvedEntries, withJudgeRollout } from "./rollout-helpers";
 
-withIsolatedDatabase("qscores");
-
-const log = logger.child({ test: "question-scores-versions" });
-log.level = "warn";
-let worker: Worker;
-let fake: FakeJudgeServer;
-let admin: SessionUser;
-let key: Awaited<ReturnType<typeof useSyntheticKey>>;
-
-beforeAll(async () => {
-  fake = await startFakeJudgeServer();
-  await setEnv({
-    JUDGE_BASE_URL: fake.baseURL,
-    JUDGE_API_KEY: "qscores-key",
-    JUDGE_MODEL: "judge-a",
-    JUDGE_MAX_RETRIES: "1",
-    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-qscores-${process.pid}`,
-  });
-  key = await useSyntheticKey({ dyadic: 30, multiParty: 8 }, 505);
-  const u = await freshUser("ADMIN");
-  admin = { id: u.id, email: u.email, name: null, role: "ADMIN" };
-  worker = createScoringWorker(log);
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await getScoringQueue().obliterate({ force: true });
-  await fake?.close();
-  await setEnv({ JUDGE_BASE_URL: undefined, JUDGE_API_KEY: undefined, JUDGE_MODEL: undefined, JUDGE_MAX_RETRIES: undefined });
-});
+const h = withJudgeRollout("qscores", { dyadic: 30, multiParty: 8 }, 505);
 
 /** Every QuestionScore row of the entries, comparable (no row is lost or added unseen). */
 async function snapshot(ids: string[]) {
@@ -67,18 +29,8 @@ const judgeMean = async (id: string, scorerVersion: string) => {
 
 describe("per-question scores per scorer version", () => {
   it("compare reads the published version's per-question values before and after a re-judge; re-runs add no rows", async () => {
-    const user = await freshUser();
-    const ids: string[] = [];
-    for (const [i, quality] of [0.8, 0.4].entries()) {
-      const files = uploaded(
-        syntheticPredictions(key.questions, "dyadic", { quality, seed: 61 + i }),
-        syntheticPredictions(key.questions, "multi-party", { quality, seed: 71 + i }),
-      );
-      const res = await createSubmission({ userId: user.id, files, meta: { methodName: `qscores-${i}` } });
-      expect((await waitForStatus(res.id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
-      await approveSubmission({ submissionId: res.id, reviewerId: admin.id });
-      ids.push(res.id);
-    }
+    const ids = await approvedEntries(h, [0.8, 0.4], 61);
+    const { admin, fake, log } = h;
     const [a, b] = ids as [string, string];
     const va = currentScorerVersion();
     await publishScorerVersion({ actor: admin, version: va });
