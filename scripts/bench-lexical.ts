@@ -1,14 +1,18 @@
 // Lexical scorer throughput on one core, in CPU time (the machine is shared: wall time says more
 // about the neighbours than about the scorer):
 //   npx tsx scripts/bench-lexical.ts [seconds-per-measurement] [--rounds N] [--oracle <lexical-oracle dir>]
+//     [--official <a copy of varib1/H2HMEM evaluate_metrics/Lexical_metrics/Lexical_metrics.py>]
 // Pairs are the typical answers of tests/fixtures/lexical/parity-vectors.jsonl (golden dev set
 // and real benchmark answers). Each round measures, per tokenizer mode:
 //   cold: the reference cache is emptied before every pass, so every pair tokenizes both texts
 //         (a first submission against a new answer key);
 //   warm: references come from the cache (every later submission against the same key);
 //   python: with --oracle, the Python+NLTK reference (the official script's algorithm) on the
-//         same pairs, in the same round, so that both see the same machine load.
-// Reported: the median over rounds of pairs per CPU-second, and the speed-up over Python.
+//         same pairs, in the same round, so that both see the same machine load;
+//   official: with --official (needs --oracle for NLTK's data files), the official script's own
+//         calculate_single_pair, unmodified (scripts/official-lexical-harness.py), same pairs and
+//         round. Before timing, every parity vector is scored by it and compared with ours.
+// Reported: the median over rounds of pairs per CPU-second, and the speed-ups.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -19,6 +23,8 @@ import type { LexicalOptions, TokenizerMode } from "@/lib/scoring/types";
 const args = process.argv.slice(2);
 const flag = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : null);
 const oracleDir = flag("--oracle");
+const officialScript = flag("--official");
+if (officialScript && !oracleDir) throw new Error("--official needs --oracle (NLTK's data files come from it)");
 const rounds = Number(flag("--rounds") ?? 3);
 const seconds = Number(args.find((a, i) => /^\d+(\.\d+)?$/.test(a) && !args[i - 1]?.startsWith("--")) ?? 2);
 const fixture = new URL("../tests/fixtures/lexical/parity-vectors.jsonl", import.meta.url);
@@ -80,24 +86,66 @@ function oracle(dir: string, set: Pair[], mode: TokenizerMode): number {
   return Number(res.stdout.trim());
 }
 
+/** Runs scripts/official-lexical-harness.py (the official script's own per-pair code). */
+function official(set: Pair[], mode: TokenizerMode, what: string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), "bench-lexical-")), "pairs.json");
+  writeFileSync(file, JSON.stringify(set));
+  const harness = new URL("./official-lexical-harness.py", import.meta.url).pathname;
+  const res = spawnSync("/usr/bin/python3", [harness, "--script", officialScript!, "--oracle", oracleDir!, "--pairs", file, "--mode", mode, ...what], {
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
+  if (res.status !== 0) throw new Error(`official script failed: ${res.stderr}`);
+  return res.stdout;
+}
+
+/** Parity with the official script itself: every vector, both modes, all four metrics, exact. */
+function officialParity(): void {
+  const files = ["parity-vectors.jsonl", "fastpath-vectors.jsonl"];
+  const all: Pair[] = files.flatMap((f) =>
+    readFileSync(new URL(`../tests/fixtures/lexical/${f}`, import.meta.url), "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as { pred: string; ref: string })
+      .map((r): Pair => [r.pred, r.ref]),
+  );
+  for (const mode of ["nltk", "whitespace"] as const) {
+    const theirs = official(all, mode, ["--scores"]).trim().split("\n").map((l) => JSON.parse(l) as number[]);
+    let same = 0;
+    const diffs: string[] = [];
+    all.forEach(([p, r], i) => {
+      const s = lexicalScores(p, r, { tokenizer: mode, stopwords: "new" });
+      const ours = [s.precision, s.recall, s.f1, s.bleu1];
+      if (ours.every((x, k) => Object.is(x, theirs[i][k]))) same++;
+      else if (diffs.length < 5) diffs.push(`#${i}: ours ${JSON.stringify(ours)} official ${JSON.stringify(theirs[i])}`);
+    });
+    console.log(`official parity ${mode}: ${same} of ${all.length} pairs identical in all four metrics${diffs.length ? `; first differences: ${diffs.join("; ")}` : ""}`);
+  }
+}
+if (officialScript) officialParity();
+
 for (const mode of ["nltk", "whitespace"] as const) {
   const opts: LexicalOptions = { tokenizer: mode, stopwords: "new" };
   for (let i = 0; i < 3; i++) for (const [p, r] of pairs) sink += lexicalScores(p, r, opts).f1; // warm-up (JIT)
   const cold: number[] = [];
   const warm: number[] = [];
   const py: number[] = [];
+  const off: number[] = [];
   for (let round = 0; round < rounds; round++) {
     cold.push(measure(pairs, opts, true));
     warm.push(measure(pairs, opts, false));
     if (oracleDir) py.push(oracle(oracleDir, pairs, mode));
+    if (officialScript) off.push(Number(official(pairs, mode, ["--seconds", String(seconds)]).trim()));
     console.log(
       `  ${mode} round ${round + 1}: cold ${fmt(cold[round])}, warm ${fmt(warm[round])}` +
-        (oracleDir ? `, python ${fmt(py[round])}` : "") + ` pairs per CPU-second (load ${load()})`,
+        (oracleDir ? `, python oracle ${fmt(py[round])}` : "") +
+        (officialScript ? `, official script ${fmt(off[round])}` : "") + ` pairs per CPU-second (load ${load()})`,
     );
   }
-  const speedup = (x: number) => (oracleDir ? ` = ${(x / median(py)).toFixed(0)}x python` : "");
+  const speedup = (x: number) =>
+    (officialScript ? ` = ${(x / median(off)).toFixed(0)}x official` : "") + (oracleDir ? ` = ${(x / median(py)).toFixed(0)}x oracle` : "");
   console.log(`typical ${mode.padEnd(10)} median pairs per CPU-second: cold ${fmt(median(cold))}${speedup(median(cold))}, warm ${fmt(median(warm))}${speedup(median(warm))}` +
-    (oracleDir ? `; python ${fmt(median(py))}` : ""));
+    (oracleDir ? `; python oracle ${fmt(median(py))}` : "") + (officialScript ? `; official script ${fmt(median(off))}` : ""));
 }
 for (const mode of ["nltk", "whitespace"] as const) {
   console.log(`long ${mode.padEnd(10)} ${fmt(measure(longPairs, { tokenizer: mode, stopwords: "new" }, true))} pairs per CPU-second (cold)`);
