@@ -9,7 +9,7 @@
 // all against the same server in the same process. Prints wall times and call counts.
 import { parseArgs } from "node:util";
 import OpenAI from "openai";
-import { promptTemplate, renderJudgePrompt, buildJudgeBatches, type JudgeItem } from "../lib/scoring/judge";
+import { defaultReplyTokens, promptTemplate, renderJudgePrompt, buildJudgeBatches, type JudgeItem } from "../lib/scoring/judge";
 import type { CachedJudgement, JudgeCacheStore } from "../lib/server/judge/cache";
 import { createJudgeTransport } from "../lib/server/judge/client";
 import type { JudgeConfig } from "../lib/server/judge/config";
@@ -71,7 +71,8 @@ const files = buildJudgeBatches(items, { batchSize: 10_000 });
 const fake = await startFakeJudgeServer({ latencyMs: Number(values["latency-ms"]) });
 const config: JudgeConfig = {
   baseURL: fake.baseURL, apiKey: "bench", model: "fake-judge", batchSize: Number(values["batch-size"]),
-  concurrency: Number(values.concurrency), timeoutMs: 30_000, maxRetries: 5, rpm: 100_000, prompt: promptTemplate(),
+  concurrency: Number(values.concurrency), timeoutMs: 30_000, maxRetries: 5, rpm: 100_000,
+  maxTokens: defaultReplyTokens(Number(values["batch-size"])), prompt: promptTemplate(),
 };
 console.log(`questions: ${items.length} in ${files.length} question files (309 sessions + 25 session0 folders); fake judge latency ${fake.latencyMs} ms`);
 

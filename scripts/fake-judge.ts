@@ -16,7 +16,7 @@ const { values } = parseArgs({
   },
 });
 
-const MODES = ["malformed", "missing-ids", "off-grid", "prose", "empty", "server-error", "rate-limit"] as const;
+const MODES = ["malformed", "missing-ids", "off-grid", "prose", "empty", "length", "server-error", "rate-limit"] as const;
 function modeFault(mode: string | undefined): FakeFault | null {
   if (!mode) return null;
   if (!(MODES as readonly string[]).includes(mode)) {

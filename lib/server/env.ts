@@ -55,6 +55,8 @@ const schema = z.object({
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
   JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   JUDGE_RPM: z.coerce.number().int().min(1).default(500),
+  // max_tokens of every judge request. Unset: sized for JUDGE_BATCH_SIZE (defaultReplyTokens).
+  JUDGE_MAX_TOKENS: z.coerce.number().int().min(64).max(65_536).optional(),
   JUDGE_PROMPT_FILE: z.string().optional(),
 });
 

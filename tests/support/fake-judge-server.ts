@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 // A real OpenAI-compatible chat-completions server on loopback for judge tests, the quick-start
 // demo and benchmarks. It grades deterministically: 1 when the answer equals the ground truth
 // (after case/punctuation/space normalisation), 0.5 when they share a word, else 0. Faults can be
-// queued (one per request) or set as a persistent mode, to exercise every failure path.
+// queued (one per request) or set as a persistent mode, to exercise every failure path. It honours
+// max_tokens (a token = 4 characters here, as in its usage figures): a longer reply is cut there
+// and ends with finish_reason "length", as a real server's would.
 
 export type FakeFault =
   | { kind: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
@@ -16,12 +18,15 @@ export type FakeFault =
   | { kind: "off-grid" }
   | { kind: "shift" } // every score one level (0.25) toward 0.5: a drifted judge, for the agreement check
   | { kind: "prose" }
-  | { kind: "empty" };
+  | { kind: "empty" }
+  // Cut off as if at max_tokens: half the reply (whole: all of it), finish_reason "length".
+  | { kind: "length"; whole?: boolean };
 
 export type FakeRequestLog = {
   at: number;
   model: string;
   temperature: unknown;
+  maxTokens: unknown;
   authorization: string | undefined;
   ids: string[];
   fault: FakeFault["kind"] | "ok";
@@ -114,7 +119,7 @@ export class FakeJudgeServer {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       return this.json(res, 404, { error: { message: `no route ${req.method} ${req.url}`, type: "not_found" } });
     }
-    let body: { model?: string; temperature?: unknown; messages?: Array<{ role: string; content: string }> };
+    let body: { model?: string; temperature?: unknown; max_tokens?: unknown; messages?: Array<{ role: string; content: string }> };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     } catch {
@@ -127,16 +132,18 @@ export class FakeJudgeServer {
       at: Date.now(),
       model: body.model ?? "",
       temperature: body.temperature,
+      maxTokens: body.max_tokens,
       authorization: req.headers.authorization,
       ids: blocks.map((b) => b.id),
       fault: fault?.kind ?? "ok",
       prompt,
     });
     if (this.latencyMs > 0) await sleep(this.latencyMs);
-    await this.respond(res, fault, blocks, body.model ?? this.opts.model ?? "fake-judge", prompt.length);
+    const maxTokens = typeof body.max_tokens === "number" ? body.max_tokens : Infinity;
+    await this.respond(res, fault, blocks, body.model ?? this.opts.model ?? "fake-judge", prompt.length, maxTokens);
   }
 
-  private async respond(res: http.ServerResponse, fault: FakeFault | null, blocks: QuestionBlock[], model: string, promptChars: number) {
+  private async respond(res: http.ServerResponse, fault: FakeFault | null, blocks: QuestionBlock[], model: string, promptChars: number, maxTokens: number) {
     switch (fault?.kind) {
       case "rate-limit": {
         const headers: Record<string, string> = {};
@@ -163,12 +170,18 @@ export class FakeJudgeServer {
     if (fault?.kind === "malformed") content = content.slice(0, Math.floor(content.length / 2));
     if (fault?.kind === "prose") content = `Sure! Here are the grades [as requested]:\n\`\`\`json\n${content}\n\`\`\`\nLet me know [if needed].`;
     if (fault?.kind === "empty") content = "";
+    let finishReason = "stop";
+    if (fault?.kind === "length" || Math.ceil(content.length / 4) > maxTokens) {
+      if (fault?.kind !== "length") content = content.slice(0, maxTokens * 4);
+      else if (!fault.whole) content = content.slice(0, Math.floor(content.length / 2));
+      finishReason = "length";
+    }
     this.json(res, 200, {
       id: `chatcmpl-fake-${this.log.length}`,
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finishReason }],
       usage: { prompt_tokens: Math.ceil(promptChars / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil(promptChars / 4) + Math.ceil(content.length / 4) },
     });
   }

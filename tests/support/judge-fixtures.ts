@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
-import { promptTemplate } from "@/lib/scoring";
+import { defaultReplyTokens, promptTemplate } from "@/lib/scoring";
 import type { JudgeConfig } from "@/lib/server/judge/config";
 import { fakeGrade } from "./fake-judge-server";
 
@@ -85,7 +85,7 @@ export async function seedSubmission(db: PrismaClient, opts: { answers?: Record<
 export function testJudgeConfig(baseURL: string, over: Partial<JudgeConfig> = {}): JudgeConfig {
   return {
     baseURL, apiKey: "test-key", model: "fake-judge-1", batchSize: 20, concurrency: 2,
-    timeoutMs: 2000, maxRetries: 3, rpm: 10_000, prompt: promptTemplate(), ...over,
+    timeoutMs: 2000, maxRetries: 3, rpm: 10_000, maxTokens: defaultReplyTokens(over.batchSize ?? 20), prompt: promptTemplate(), ...over,
   };
 }
 

@@ -7,6 +7,7 @@ export {
   promptTemplate,
   formatQuestionBlock,
   renderJudgePrompt,
+  defaultReplyTokens,
 } from "./prompt";
 export type { JudgeLevel, PromptTemplate, JudgeQuestion } from "./prompt";
 export { buildJudgeBatches, partSizes, sessionKey } from "./batch";

@@ -31,6 +31,22 @@ Reply with a JSON array and nothing else. It must contain one object per questio
 [{"question_id": "<the Question ID exactly as written above>", "score": <0, 0.25, 0.5, 0.75 or 1>, "reasoning": "<one or two sentences>"}]
 Write every reasoning in English, even when the question or the answers use another language.`;
 
+/**
+ * Reply budget (max_tokens) per question of the reply format above. One item,
+ * `{"question_id": "multi-party/dialogue12/session10/15", "score": 0.75, "reasoning": "<one or two
+ * sentences>"}`, is ~30 tokens of id and JSON plus ~20-50 of reasoning: 150 leaves about twice
+ * that for wordier models and pretty-printing. The overhead covers code fences and a line of prose.
+ */
+export const REPLY_TOKENS_PER_QUESTION = 150;
+export const REPLY_TOKENS_OVERHEAD = 200;
+/** The output limit of gpt-4o and gpt-4o-mini: many APIs refuse a larger max_tokens outright. */
+export const REPLY_TOKENS_DEFAULT_CAP = 16_384;
+
+/** Default max_tokens for requests of up to `batchSize` questions. */
+export function defaultReplyTokens(batchSize: number): number {
+  return Math.min(REPLY_TOKENS_DEFAULT_CAP, REPLY_TOKENS_OVERHEAD + REPLY_TOKENS_PER_QUESTION * Math.max(1, batchSize));
+}
+
 export type PromptTemplate = { text: string; version: string; source: "builtin" | "file" };
 
 /**

@@ -2,13 +2,19 @@ import OpenAI from "openai";
 import type { JudgeConfig } from "./config";
 import { EmptyReplyError } from "./retry";
 
-// One chat-completions call: one user message, temperature 0, our timeout, no SDK retries
-// (retries are ours, see retry.ts). Works with any OpenAI-compatible server via baseURL.
+// One chat-completions call: one user message, temperature 0, a max_tokens cap, our timeout, no
+// SDK retries (retries are ours, see retry.ts). Works with any OpenAI-compatible server via baseURL.
 
-export type JudgeCallResult = { text: string; promptTokens: number; completionTokens: number };
+export type JudgeCallResult = {
+  text: string;
+  promptTokens: number;
+  completionTokens: number;
+  /** The reply stopped at max_tokens (finish_reason "length"): it is cut off and must not be parsed. */
+  truncated?: boolean;
+};
 export type JudgeTransport = (prompt: string) => Promise<JudgeCallResult>;
 
-export function createJudgeTransport(config: Pick<JudgeConfig, "baseURL" | "apiKey" | "model" | "timeoutMs">): JudgeTransport {
+export function createJudgeTransport(config: Pick<JudgeConfig, "baseURL" | "apiKey" | "model" | "timeoutMs" | "maxTokens">): JudgeTransport {
   const client = new OpenAI({
     baseURL: config.baseURL,
     apiKey: config.apiKey,
@@ -16,17 +22,20 @@ export function createJudgeTransport(config: Pick<JudgeConfig, "baseURL" | "apiK
     maxRetries: 0,
   });
   return async (prompt) => {
+    // max_tokens, not max_completion_tokens: vLLM, Ollama and llama.cpp all read max_tokens.
     const res = await client.chat.completions.create({
       model: config.model,
       temperature: 0,
+      max_tokens: config.maxTokens,
       messages: [{ role: "user", content: prompt }],
     });
-    const text = res.choices?.[0]?.message?.content ?? "";
+    const choice = res.choices?.[0];
+    const text = choice?.message?.content ?? "";
+    const usage = { promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0 };
+    // Checked before emptiness: a reply that spent the whole budget without text is cut off too,
+    // and asking the same batch again would only cut it off again.
+    if (choice?.finish_reason === "length") return { text, ...usage, truncated: true };
     if (text.trim() === "") throw new EmptyReplyError();
-    return {
-      text,
-      promptTokens: res.usage?.prompt_tokens ?? 0,
-      completionTokens: res.usage?.completion_tokens ?? 0,
-    };
+    return { text, ...usage };
   };
 }

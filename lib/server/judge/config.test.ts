@@ -1,9 +1,10 @@
 import { mkdtempSync, writeFileSync, utimesSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { promptTemplate } from "@/lib/scoring";
-import { loadPromptTemplate } from "./config";
+import { resetEnvCache } from "../env";
+import { judgeConfigFromEnv, loadPromptTemplate } from "./config";
 import { judgeScorerVersion } from "./judge-version";
 
 describe("loadPromptTemplate", () => {
@@ -37,5 +38,30 @@ describe("judgeScorerVersion", () => {
   it("appends the judge model and prompt version to the lexical version", () => {
     const prompt = promptTemplate();
     expect(judgeScorerVersion("lex-1+nltk+sw198", { model: "gpt-4o-mini", prompt })).toBe(`lex-1+nltk+sw198+judge=gpt-4o-mini@${prompt.version}`);
+  });
+});
+
+describe("judgeConfigFromEnv maxTokens", () => {
+  const base = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/x", JUDGE_BASE_URL: "http://127.0.0.1:1/v1" };
+  const withEnv = (vars: Record<string, string>) => {
+    for (const [k, v] of Object.entries({ ...base, ...vars })) vi.stubEnv(k, v);
+    resetEnvCache();
+    return judgeConfigFromEnv();
+  };
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+
+  it("defaults to a budget sized for the batch size: 200 + 150 per question, at most 16,384", () => {
+    expect(withEnv({}).maxTokens).toBe(3200);
+    expect(withEnv({ JUDGE_BATCH_SIZE: "5" }).maxTokens).toBe(950);
+    expect(withEnv({ JUDGE_BATCH_SIZE: "200" }).maxTokens).toBe(16_384);
+  });
+
+  it("takes JUDGE_MAX_TOKENS as given, within 64..65536", () => {
+    expect(withEnv({ JUDGE_MAX_TOKENS: "1000", JUDGE_BATCH_SIZE: "50" }).maxTokens).toBe(1000);
+    expect(() => withEnv({ JUDGE_MAX_TOKENS: "10" })).toThrow(/JUDGE_MAX_TOKENS/);
+    expect(() => withEnv({ JUDGE_MAX_TOKENS: "100000" })).toThrow(/JUDGE_MAX_TOKENS/);
   });
 });

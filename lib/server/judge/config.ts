@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { promptTemplate, type PromptTemplate } from "@/lib/scoring";
+import { defaultReplyTokens, promptTemplate, type PromptTemplate } from "@/lib/scoring";
 import { AppError } from "../errors";
 import { env } from "../env";
 
@@ -15,6 +15,8 @@ export type JudgeConfig = {
   timeoutMs: number;
   maxRetries: number;
   rpm: number;
+  /** max_tokens of every request; a reply cut off there is re-asked in smaller batches. */
+  maxTokens: number;
   prompt: PromptTemplate;
 };
 
@@ -53,6 +55,7 @@ export function judgeConfigFromEnv(): JudgeConfig {
     timeoutMs: env.JUDGE_TIMEOUT_MS,
     maxRetries: env.JUDGE_MAX_RETRIES,
     rpm: env.JUDGE_RPM,
+    maxTokens: env.JUDGE_MAX_TOKENS ?? defaultReplyTokens(env.JUDGE_BATCH_SIZE),
     prompt: loadPromptTemplate(env.JUDGE_PROMPT_FILE),
   };
 }

@@ -1,6 +1,6 @@
-import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, type JudgeBatch, type JudgeItem, type MethodInfo } from "@/lib/scoring";
+import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, type JudgeBatch, type JudgedItem, type JudgeItem, type MethodInfo } from "@/lib/scoring";
 import { judgeCacheKey, type JudgeCacheStore } from "./cache";
-import type { JudgeTransport } from "./client";
+import type { JudgeCallResult, JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";
 import type { JudgeCallRecord } from "./judge-calls";
 import { RequestLimiter } from "./limiter";
@@ -73,6 +73,8 @@ class Breaker {
   }
 }
 
+const truncatedReason = (maxTokens: number) => `reply cut off at max_tokens (${maxTokens}, finish_reason "length")`;
+
 /** Batch sizes for the first ask and the re-asks: full, a quarter, then one by one. */
 export function askSizes(batchSize: number): number[] {
   const quarter = Math.max(1, Math.ceil(batchSize / 4));
@@ -122,7 +124,9 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     const base = { questionIds: batch.items.map((i) => i.id), attempt, level };
     try {
       const r = await input.transport(prompt);
-      input.onCall?.({ ...base, ok: true, error: null, rawReply: r.text, promptTokens: r.promptTokens, completionTokens: r.completionTokens, latencyMs: Date.now() - t0 });
+      // A cut-off reply was paid for and is kept, but it is a failed call, not an answer.
+      const error = r.truncated ? truncatedReason(config.maxTokens) : null;
+      input.onCall?.({ ...base, ok: !r.truncated, error, rawReply: r.text, promptTokens: r.promptTokens, completionTokens: r.completionTokens, latencyMs: Date.now() - t0 });
       return r;
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
@@ -134,9 +138,9 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
   async function ask(batch: JudgeBatch, level: number): Promise<void> {
     if (stopReason) return failAll(batch, `not asked: ${stopReason}`);
     const prompt = renderJudgePrompt(config.prompt.text, batch.header, batch.items);
-    let text: string;
+    let reply: JudgeCallResult;
     try {
-      const reply = await withRetries(
+      reply = await withRetries(
         async (attempt) => {
           for (;;) {
             if (attempt === 0) await breaker.wait();
@@ -155,7 +159,6 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
       breaker.reset();
       usage.promptTokens += reply.promptTokens;
       usage.completionTokens += reply.completionTokens;
-      text = reply.text;
     } catch (e) {
       if (e instanceof RetriesExhaustedError && e.attempts === 0) return failAll(batch, `not asked: ${e.lastReason}`);
       const reason = e instanceof Error ? e.message : String(e);
@@ -164,7 +167,9 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
       return failAll(batch, reason);
     }
     const ids = batch.items.map((i) => i.id);
-    const parsed = parseJudgeReply(text, ids);
+    // A reply cut off at max_tokens is not parsed (its last items may be half-written): the
+    // whole batch goes down the re-ask path, where smaller batches fit the budget.
+    const parsed = reply.truncated ? { results: new Map<string, JudgedItem>(), missing: ids, error: truncatedReason(config.maxTokens) } : parseJudgeReply(reply.text, ids);
     const judged: JudgeOutcome[] = [...parsed.results].map(([id, r]) => ({
       id,
       status: "judged",
