@@ -7,7 +7,7 @@ import { scoreSubmissionCompact } from "../../lib/scoring/score-submission-compa
 import type { PerQuestion } from "../../lib/scoring/score-submission";
 import { splitForFileName } from "../../lib/scoring/validate-file";
 import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
-import type { PredictionItem, Split, StopwordList, TokenizerMode } from "../../lib/scoring/types";
+import type { ItemSource, Split, StopwordList, TokenizerMode } from "../../lib/scoring/types";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { readAnswerKey, readPredictionFile } from "../io";
 import { countBySeverity, formatIssues } from "../format";
@@ -54,7 +54,7 @@ function runScore(opts: Options): number {
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
   const key = opts.answerKey ? readAnswerKey(opts.answerKey) : null;
-  const files: Partial<Record<Split, PredictionItem[]>> = {};
+  const files: Partial<Record<Split, ItemSource>> = {};
   const fileNames: Partial<Record<Split, string>> = {};
   const issues: ValidationIssue[] = [];
   for (const [split, file] of [["dyadic", opts.dyadic], ["multi-party", opts.multiparty]] as const) {
@@ -78,7 +78,7 @@ function runScore(opts: Options): number {
     writer?.abort();
     throw err;
   }
-  // The parsed predictions are the only per-question data left: drop them before the report.
+  // Files the streaming reader handed to the whole-file parser leave their items here: drop them.
   for (const split of Object.keys(files) as Split[]) delete files[split];
   issues.push(...result.issues);
   if (hasErrors(issues)) {

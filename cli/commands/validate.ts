@@ -2,10 +2,10 @@
 // Exit 0 when valid (warnings allowed), 1 when invalid, 2 on usage errors.
 import path from "node:path";
 import type { Command } from "commander";
-import { matchPredictions } from "../../lib/scoring/match";
+import { PredictionMatcher } from "../../lib/scoring/match";
 import { splitForFileName } from "../../lib/scoring/validate-file";
 import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
-import type { Split } from "../../lib/scoring/types";
+import type { ItemSource, Split } from "../../lib/scoring/types";
 import type { ReferenceQuestion } from "../../lib/scoring/answer-key";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { parseSplit, readAnswerKey, readPredictionFile } from "../io";
@@ -51,19 +51,24 @@ function runValidate(file: string, opts: Options): number {
   }
   let matchSummary: { matched: number; unmatched: number; missing: number } | null = null;
   if (key && parsed.ok) {
-    const result = matchPredictions(split, parsed.items, key.questions, name);
+    // Streamed through the matcher (a large file is read again rather than held).
+    const matcher = new PredictionMatcher(split, key.questions, name);
+    let matched = 0;
+    parsed.items.forEach((item, index) => {
+      if (matcher.add(item, index).qid !== null) matched++;
+    });
+    const result = matcher.finish();
     extra.push(...result.issues);
-    const matched = result.matches.filter((m) => m.qid !== null).length;
-    matchSummary = { matched, unmatched: result.matches.length - matched, missing: result.missing.length };
+    matchSummary = { matched, unmatched: parsed.count - matched, missing: result.missing.length };
   }
   const issues = [...parsed.issues, ...extra];
   const valid = !hasErrors(issues);
   const counts = countBySeverity(issues);
   if (opts.json) {
-    const report = { file: name, split, valid, predictions: parsed.items.length, ...counts, match: matchSummary, issues };
+    const report = { file: name, split, valid, predictions: parsed.count, ...counts, match: matchSummary, issues };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
-    const head = valid ? `${name}: valid ${split} file, ${parsed.items.length} predictions` : `${name}: INVALID`;
+    const head = valid ? `${name}: valid ${split} file, ${parsed.count} predictions` : `${name}: INVALID`;
     process.stdout.write(`${head} (${counts.errors} errors, ${counts.warnings} warnings)\n`);
     if (matchSummary) {
       process.stdout.write(`answer key: ${matchSummary.matched} matched, ${matchSummary.unmatched} unmatched, ${matchSummary.missing} key questions unanswered\n`);
@@ -80,7 +85,14 @@ function limit(raw: string | undefined, name: string): number | undefined {
   return n;
 }
 
-function bestSplit(items: Parameters<typeof matchPredictions>[1], key: ReferenceQuestion[], name: string): Split {
-  const hits = (s: Split) => matchPredictions(s, items, key, name).matches.filter((m) => m.qid).length;
-  return hits("multi-party") > hits("dyadic") ? "multi-party" : "dyadic";
+/** The split whose questions more predictions match (one pass over the items for both). */
+function bestSplit(items: ItemSource, key: ReferenceQuestion[], name: string): Split {
+  const dyadic = new PredictionMatcher("dyadic", key, name);
+  const multiParty = new PredictionMatcher("multi-party", key, name);
+  const hits = { dyadic: 0, multiParty: 0 };
+  items.forEach((item, index) => {
+    if (dyadic.add(item, index).qid) hits.dyadic++;
+    if (multiParty.add(item, index).qid) hits.multiParty++;
+  });
+  return hits.multiParty > hits.dyadic ? "multi-party" : "dyadic";
 }

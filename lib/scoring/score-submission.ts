@@ -1,11 +1,11 @@
 // One submission (one or two prediction files) -> per-question lexical scores + score rows.
 // With an answer key, every key question is scored (unanswered = 0) so all entries share the same
 // denominators; without one, the submitted original_answer is the reference (official scripts).
-import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
+import { SPLITS, type CategoryCode, type ItemSource, type LexicalOptions, type LexicalScores, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { lexicalScores } from "./lexical";
 import { normalizeCategory } from "./categories";
-import { matchPredictions } from "./match";
+import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { resolveLexicalOptions, scorerVersionFor } from "./scorer-version";
@@ -26,7 +26,7 @@ export type PerQuestion = {
 } & LexicalScores;
 
 export type ScoreInput = {
-  files: Partial<Record<Split, PredictionItem[]>>;
+  files: Partial<Record<Split, ItemSource>>;
   answerKey?: ReferenceQuestion[];
   lexical?: Partial<LexicalOptions>;
   resamples?: number;
@@ -74,10 +74,11 @@ export function visitSubmission(input: ScoreInput, onQuestion: (p: PerQuestion) 
       issues.push(...local.finish());
       continue;
     }
-    const match = key ? matchPredictions(split, items, key, file) : null;
-    if (match) issues.push(...match.issues);
+    // Matching is sequential, so it runs as the items stream by; its issues still come first.
+    const matcher = key ? new PredictionMatcher(split, key, file) : null;
     items.forEach((item, index) => {
-      const qid = match?.matches[index].qid ?? null;
+      const match = matcher?.add(item, index) ?? null;
+      const qid = match?.qid ?? null;
       const q = qid ? keyById.get(qid)! : null;
       // With a key, the key's category wins (match.ts flags a differing one as CATEGORY_DIFFERS).
       const submitted = normalizeCategory(item.category);
@@ -95,12 +96,16 @@ export function visitSubmission(input: ScoreInput, onQuestion: (p: PerQuestion) 
         questionText: item.question_text,
         referenceAnswer: reference,
         systemAnswer: item.system_answer,
-        answerDiffers: match?.matches[index].answerDiffers ?? false,
+        answerDiffers: match?.answerDiffers ?? false,
         counted: key ? q !== null : true,
         ...lexicalScores(item.system_answer, reference, lexical),
       });
     });
-    if (match) for (const qidMissing of match.missing) perQuestion.push(unanswered(keyById.get(qidMissing)!));
+    if (matcher) {
+      const { missing, issues: matchIssues } = matcher.finish();
+      issues.push(...matchIssues);
+      for (const qidMissing of missing) perQuestion.push(unanswered(keyById.get(qidMissing)!));
+    }
     issues.push(...local.finish());
   }
   return { issues, scorerVersion: scorerVersionFor(lexical) };

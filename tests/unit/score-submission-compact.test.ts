@@ -66,8 +66,9 @@ describe("scoreSubmissionCompact", () => {
     const dir = path.join(__dirname, "../fixtures/predictions/good");
     const files: ScoreInput["files"] = {};
     for (const [split, name] of [["dyadic", "prediction_dyadic.json"], ["multi-party", "prediction_multiparty.json"]] as const) {
-      files[split] = parsePredictionFile(readFileSync(path.join(dir, name)), { file: name, split }).items;
-      expect(files[split]!.length).toBeGreaterThan(0);
+      const parsed = parsePredictionFile(readFileSync(path.join(dir, name)), { file: name, split }).items;
+      expect(parsed.length).toBeGreaterThan(0);
+      files[split] = parsed;
     }
     same({ files, resamples: 0 });
     same({ files, resamples: 300, seed: 1 });
