@@ -12,5 +12,5 @@ export {
 export type { JudgeLevel, PromptTemplate, JudgeQuestion } from "./prompt";
 export { buildJudgeBatches, partSizes, sessionKey } from "./batch";
 export type { JudgeItem, JudgeBatch, SessionRef, MethodInfo } from "./batch";
-export { parseJudgeReply, snapScore } from "./parse";
-export type { JudgedItem, ParsedReply } from "./parse";
+export { parseJudgeReply, snapScore, replyCharLimit, MAX_REPLY_CHARS } from "./parse";
+export type { JudgedItem, ParsedReply, ParseOptions } from "./parse";

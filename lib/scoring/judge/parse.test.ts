@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJudgeReply, snapScore } from "./parse";
+import { MAX_REPLY_CHARS, parseJudgeReply, replyCharLimit, snapScore } from "./parse";
 import { JUDGE_LEVELS } from "./prompt";
 
 const ids = ["a", "b", "c"];
@@ -98,6 +98,41 @@ describe("parseJudgeReply", () => {
       expect(r.missing).toEqual(ids);
       expect(r.results.size).toBe(0);
     }
+  });
+
+  it("finds the array by its matching bracket, skipping brackets inside strings and unclosed ones in prose", () => {
+    const item = (id: string, score: number) => ({ question_id: id, score, reasoning: `cites "[${id}]" and ] and [` });
+    const arr = JSON.stringify([item("a", 1), item("b", 0.5)]);
+    const r = parseJudgeReply(`Notes [1, 2: ${arr} and one more ] then [ unclosed`, ids);
+    expect(r.error).toBeNull();
+    expect(Object.fromEntries([...r.results].map(([k, v]) => [k, v.score]))).toEqual({ a: 1, b: 0.5 });
+    expect(r.results.get("a")?.reasoning).toBe('cites "[a]" and ] and [');
+  });
+
+  it("refuses a reply longer than the limit for its max_tokens, even one holding a valid array", () => {
+    expect(replyCharLimit(3200)).toBe(65_536); // the floor: 16 x 3,200 is less
+    expect(replyCharLimit(10_000)).toBe(160_000);
+    expect(MAX_REPLY_CHARS).toBe(replyCharLimit(65_536));
+    const valid = JSON.stringify([{ question_id: "a", score: 1, reasoning: "fine" }]);
+    const padded = valid + " ".repeat(70_000);
+    const r = parseJudgeReply(padded, ids, { maxChars: replyCharLimit(3200) });
+    expect(r).toMatchObject({ results: new Map(), missing: ids, error: `reply is ${padded.length} characters long, more than the 65536 read for this request` });
+    // Within the limit the same text parses.
+    expect(parseJudgeReply(padded, ids).results.get("a")?.score).toBe(1);
+    expect(parseJudgeReply("x".repeat(MAX_REPLY_CHARS + 1), ids).error).toMatch(/^reply is 1048577 characters long/);
+  });
+
+  it("reads large pathological replies right: nested bracket runs, deep nesting, an array among 100 kB of brackets", () => {
+    // 24 nested arrays around 100 kB of numbers, broken after each close: only number arrays, no ids.
+    const nested = parseJudgeReply("[".repeat(24) + "1,".repeat(50_000) + "1" + "]x".repeat(24), ids);
+    expect(nested).toMatchObject({ error: null, missing: ids, dropped: 50_001 });
+    // 50,000 levels deep behind an unclosed string: no candidate is an array.
+    expect(parseJudgeReply('["' + "[".repeat(50_000) + "]".repeat(50_000), ids).error).toBe("reply contains no JSON array");
+    // The real array after 20 bracketed notes and before 100 kB of stray brackets.
+    const answer = JSON.stringify([{ question_id: "c", score: 0.25, reasoning: "partly [sic]" }]);
+    const r = parseJudgeReply("[note] ".repeat(20) + answer + " ]][[".repeat(20_000), ids);
+    expect(r.results.get("c")).toMatchObject({ score: 0.25, reasoning: "partly [sic]" });
+    expect(r.missing).toEqual(["a", "b"]);
   });
 
   it("never throws on arbitrary text", () => {

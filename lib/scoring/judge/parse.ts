@@ -38,12 +38,6 @@ function toScore(v: unknown): number | null {
   return null;
 }
 
-function positions(text: string, ch: string): number[] {
-  const out: number[] = [];
-  for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) out.push(i);
-  return out;
-}
-
 function tryArray(span: string): unknown[] | null {
   try {
     const v: unknown = JSON.parse(span);
@@ -53,25 +47,61 @@ function tryArray(span: string): unknown[] | null {
   }
 }
 
+/**
+ * Longest reply read for a request with this max_tokens: 16 characters a token, four times the
+ * ~4 of English JSON, and never less than 64 KiB. A longer reply cannot be a legitimate answer
+ * to that request; refusing it (it is re-asked like any unreadable reply) bounds the parser's
+ * work on a runaway or hostile one: at most 1 + MAX_CANDIDATES parses and scans of this length.
+ */
+export function replyCharLimit(maxTokens: number): number {
+  return Math.max(65_536, 16 * maxTokens);
+}
+/** The default limit: that of the largest max_tokens the judge accepts (65,536). */
+export const MAX_REPLY_CHARS = replyCharLimit(65_536);
+/** `[` positions tried as the start of the array when the official span is not one. */
 const MAX_CANDIDATES = 24;
+/** Bracket nesting beyond which a `[` is no candidate (a reply's array nests one or two deep). */
+const MAX_CANDIDATE_DEPTH = 32;
+const [OPEN, CLOSE, QUOTE, BACKSLASH] = ["[", "]", '"', "\\"].map((c) => c.charCodeAt(0));
 
-/** The official span (first `[` to last `]`), else the best-scoring bracketed candidate. */
+/**
+ * The `]` that closes the `[` at `open`, skipping brackets inside JSON strings; -1 if it never
+ * closes or nests deeper than MAX_CANDIDATE_DEPTH (parsing 500,000 nested arrays is slow).
+ * Only a span ending there can be the JSON array that starts at `open`, so each candidate costs
+ * one scan and at most one JSON.parse. (Trying every pair of the first and last 24 brackets
+ * cost up to 576 parses of nearly the whole reply: 0.4-2.5 s on 100 kB replies.)
+ */
+function matchingClose(text: string, open: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = open; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === BACKSLASH) i++;
+      else if (ch === QUOTE) inString = false;
+    } else if (ch === QUOTE) inString = true;
+    else if (ch === OPEN) {
+      if (++depth > MAX_CANDIDATE_DEPTH) return -1;
+    } else if (ch === CLOSE && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The official span (first `[` to last `]`), else the bracketed array that answers most asked ids. */
 function findArray(text: string, expected: Set<string>): unknown[] | null {
-  const opens = positions(text, "[");
-  const closes = positions(text, "]");
-  if (opens.length === 0 || closes.length === 0) return null;
-  const primary = tryArray(text.slice(opens[0], closes[closes.length - 1] + 1));
+  const first = text.indexOf("[");
+  const last = text.lastIndexOf("]");
+  if (first === -1 || last < first) return null;
+  const primary = tryArray(text.slice(first, last + 1));
   if (primary) return primary;
   let best: unknown[] | null = null;
   let bestHits = -1;
-  for (const o of opens.slice(0, MAX_CANDIDATES)) {
-    for (const c of closes.slice(-MAX_CANDIDATES).reverse()) {
-      if (c <= o) continue;
-      const arr = tryArray(text.slice(o, c + 1));
-      if (!arr) continue;
-      const hits = arr.filter((it) => isObj(it) && expected.has(idOf(it) ?? "")).length;
-      if (hits > bestHits) [best, bestHits] = [arr, hits];
-    }
+  for (let o = first, n = 0; o !== -1 && o < last && n < MAX_CANDIDATES; o = text.indexOf("[", o + 1), n++) {
+    const c = matchingClose(text, o);
+    const arr = c === -1 ? null : tryArray(text.slice(o, c + 1));
+    if (!arr) continue;
+    const hits = arr.filter((it) => isObj(it) && expected.has(idOf(it) ?? "")).length;
+    if (hits > bestHits) [best, bestHits] = [arr, hits];
   }
   return best;
 }
@@ -87,15 +117,19 @@ function idOf(item: Record<string, unknown>): string | null {
   return null;
 }
 
-export function parseJudgeReply(text: string, expectedIds: readonly string[]): ParsedReply {
+export type ParseOptions = { /** Longer replies are refused (default MAX_REPLY_CHARS). */ maxChars?: number };
+
+export function parseJudgeReply(text: string, expectedIds: readonly string[], opts: ParseOptions = {}): ParsedReply {
   const expected = new Set(expectedIds);
   const results = new Map<string, JudgedItem>();
   const unexpected: string[] = [];
   let dropped = 0;
-  const arr = findArray(text ?? "", expected);
-  if (!arr) {
-    return { results, missing: [...expectedIds], unexpected, dropped, error: "reply contains no JSON array" };
-  }
+  const fail = (error: string): ParsedReply => ({ results, missing: [...expectedIds], unexpected, dropped, error });
+  const reply = text ?? "";
+  const maxChars = opts.maxChars ?? MAX_REPLY_CHARS;
+  if (reply.length > maxChars) return fail(`reply is ${reply.length} characters long, more than the ${maxChars} read for this request`);
+  const arr = findArray(reply, expected);
+  if (!arr) return fail("reply contains no JSON array");
   for (const item of arr) {
     if (!isObj(item)) {
       dropped++;

@@ -1,4 +1,4 @@
-import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, type JudgeBatch, type JudgedItem, type JudgeItem, type MethodInfo } from "@/lib/scoring";
+import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, replyCharLimit, type JudgeBatch, type JudgedItem, type JudgeItem, type MethodInfo } from "@/lib/scoring";
 import { judgeCacheKey, type JudgeCacheStore } from "./cache";
 import type { JudgeCallResult, JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";
@@ -169,7 +169,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     const ids = batch.items.map((i) => i.id);
     // A reply cut off at max_tokens is not parsed (its last items may be half-written): the
     // whole batch goes down the re-ask path, where smaller batches fit the budget.
-    const parsed = reply.truncated ? { results: new Map<string, JudgedItem>(), missing: ids, error: truncatedReason(config.maxTokens) } : parseJudgeReply(reply.text, ids);
+    const parsed = reply.truncated ? { results: new Map<string, JudgedItem>(), missing: ids, error: truncatedReason(config.maxTokens) } : parseJudgeReply(reply.text, ids, { maxChars: replyCharLimit(config.maxTokens) });
     const judged: JudgeOutcome[] = [...parsed.results].map(([id, r]) => ({
       id,
       status: "judged",
