@@ -13,37 +13,41 @@ export type LexicalQuestionScore = { split: string; index: number; precision: nu
 export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
 
 /**
- * The lexical stage's complete result for one version: every row's lexical columns are cleared
- * first, so a question no longer scored (e.g. another answer key) keeps no stale value; rows left
- * with no value at all are removed. Call inside the transaction that writes the Score rows.
+ * The lexical stage's complete result for one version: upserts, and clears the lexical columns of
+ * rows not in `rows` (a question no longer scored, e.g. under another answer key); rows left with
+ * no value at all are removed. Unchanged rows are not rewritten. Call inside the transaction that
+ * writes the Score rows.
  */
 export async function replaceLexicalQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: LexicalQuestionScore[]): Promise<void> {
+  const col = <K extends keyof LexicalQuestionScore>(k: K) => rows.map((r) => r[k]);
   await tx.$executeRaw`
-    UPDATE "QuestionScore" SET "precision" = NULL, "recall" = NULL, "f1" = NULL, "bleu1" = NULL
-    WHERE "submissionId" = ${submissionId} AND "scorerVersion" = ${scorerVersion}`;
+    UPDATE "QuestionScore" q SET "precision" = NULL, "recall" = NULL, "f1" = NULL, "bleu1" = NULL
+    WHERE q."submissionId" = ${submissionId} AND q."scorerVersion" = ${scorerVersion} AND q."f1" IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM unnest(${col("split")}::text[], ${col("index")}::int[]) AS u(split, index) WHERE u.split = q."split" AND u.index = q."index")`;
   if (rows.length > 0) {
-    const col = <K extends keyof LexicalQuestionScore>(k: K) => rows.map((r) => r[k]);
     await tx.$executeRaw`
-      INSERT INTO "QuestionScore" ("submissionId", "scorerVersion", "split", "index", "precision", "recall", "f1", "bleu1")
+      INSERT INTO "QuestionScore" AS q ("submissionId", "scorerVersion", "split", "index", "precision", "recall", "f1", "bleu1")
       SELECT ${submissionId}, ${scorerVersion}, u.* FROM unnest(
         ${col("split")}::text[], ${col("index")}::int[], ${col("precision")}::float8[], ${col("recall")}::float8[], ${col("f1")}::float8[], ${col("bleu1")}::float8[]
       ) AS u(split, index, p, r, f, b)
       ON CONFLICT ("submissionId", "split", "index", "scorerVersion")
-      DO UPDATE SET "precision" = EXCLUDED."precision", "recall" = EXCLUDED."recall", "f1" = EXCLUDED."f1", "bleu1" = EXCLUDED."bleu1"`;
+      DO UPDATE SET "precision" = EXCLUDED."precision", "recall" = EXCLUDED."recall", "f1" = EXCLUDED."f1", "bleu1" = EXCLUDED."bleu1"
+      WHERE (q."precision", q."recall", q."f1", q."bleu1") IS DISTINCT FROM (EXCLUDED."precision", EXCLUDED."recall", EXCLUDED."f1", EXCLUDED."bleu1")`;
   }
   await deleteEmptyRows(tx, submissionId, scorerVersion);
 }
 
-/** Judge results for some questions (a batch as it finishes), keyed by prediction id. */
+/** Judge results for some questions (a batch as it finishes), keyed by prediction id. Unchanged rows are not rewritten. */
 export async function upsertJudgeQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: JudgeQuestionScore[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.$executeRaw`
-    INSERT INTO "QuestionScore" ("submissionId", "scorerVersion", "split", "index", "judgeScore", "judgeReasoning")
+    INSERT INTO "QuestionScore" AS q ("submissionId", "scorerVersion", "split", "index", "judgeScore", "judgeReasoning")
     SELECT p."submissionId", ${scorerVersion}, p."split", p."index", u.s, u.r
     FROM unnest(${rows.map((r) => r.predictionId)}::text[], ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.reasoning)}::text[]) AS u(id, s, r)
     JOIN "Prediction" p ON p."id" = u.id AND p."submissionId" = ${submissionId}
     ON CONFLICT ("submissionId", "split", "index", "scorerVersion")
-    DO UPDATE SET "judgeScore" = EXCLUDED."judgeScore", "judgeReasoning" = EXCLUDED."judgeReasoning"`;
+    DO UPDATE SET "judgeScore" = EXCLUDED."judgeScore", "judgeReasoning" = EXCLUDED."judgeReasoning"
+    WHERE (q."judgeScore", q."judgeReasoning") IS DISTINCT FROM (EXCLUDED."judgeScore", EXCLUDED."judgeReasoning")`;
 }
 
 /**
@@ -55,9 +59,9 @@ export async function replaceJudgeQuestionScores(tx: Tx, submissionId: string, s
   await tx.$executeRaw`
     UPDATE "QuestionScore" q SET "judgeScore" = NULL, "judgeReasoning" = NULL
     FROM "Prediction" p
-    WHERE q."submissionId" = ${submissionId} AND q."scorerVersion" = ${scorerVersion}
+    WHERE q."submissionId" = ${submissionId} AND q."scorerVersion" = ${scorerVersion} AND q."judgeReasoning" IS NOT NULL
       AND p."submissionId" = q."submissionId" AND p."split" = q."split" AND p."index" = q."index"
-      AND NOT (p."id" = ANY(${ids}::text[]))`;
+      AND NOT EXISTS (SELECT 1 FROM unnest(${ids}::text[]) AS u(id) WHERE u.id = p."id")`;
   await upsertJudgeQuestionScores(tx, submissionId, scorerVersion, rows);
   await deleteEmptyRows(tx, submissionId, scorerVersion);
 }
