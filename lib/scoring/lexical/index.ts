@@ -2,14 +2,19 @@
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores } from "../types";
 import { cachedRefIds, cacheRefIds } from "./ref-cache";
-import { beginPair, charsOf, contentIds, scoreRawTokens, scoreWithRefIds, tableGeneration, tooLargeForIds } from "./score-ids";
-import { rawTokens } from "./tokenize";
+import { beginPair, contentIds, scoreStrings, scoreWithRefIds, tableGeneration, tooLargeForIds } from "./score-ids";
+import { newRanges, rangeChars, rangeStrings } from "./token-ranges";
+import { tokenRanges } from "./tokenize";
 
 export { tokenize, type TokenizeOptions } from "./tokenize";
 export { clearRefCache } from "./ref-cache";
 
 /** Bump when tokenization or metric arithmetic changes. */
 export const LEXICAL_VERSION = "lex-1";
+
+// Reused token lists of the pair being scored (lexicalScores is synchronous, never re-entered).
+const PRED = newRanges();
+const REF = newRanges();
 
 export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", stopwords: "new" };
 
@@ -21,16 +26,17 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   const mode = opts?.tokenizer ?? DEFAULT_LEXICAL_OPTIONS.tokenizer;
   const stopwords = opts?.stopwords ?? DEFAULT_LEXICAL_OPTIONS.stopwords;
   // Tokenizing is deterministic, so one pass per text serves both the P/R and BLEU token lists.
-  const predRaw = rawTokens(pred ?? "", mode);
+  // Tokens stay ranges of the normalized texts (token-ranges.ts) and are interned from there.
+  const predRaw = tokenRanges(pred ?? "", mode, PRED);
   const r = ref ?? "";
   // A cached reference is used only if starting the pair keeps the id table (and so its ids).
-  const predChars = charsOf(predRaw);
+  const predChars = rangeChars(predRaw);
   let refIds = cachedRefIds(r, mode, tableGeneration());
-  if (refIds === undefined || tooLargeForIds(predRaw.length, predChars) || !beginPair(predRaw.length, predChars)) {
-    const refRaw = rawTokens(r, mode);
-    const chars = predChars + charsOf(refRaw);
-    if (tooLargeForIds(predRaw.length + refRaw.length, chars)) return scoreRawTokens(predRaw, refRaw, stopwords);
-    beginPair(predRaw.length + refRaw.length, chars);
+  if (refIds === undefined || tooLargeForIds(predRaw.n, predChars) || !beginPair(predRaw.n, predChars)) {
+    const refRaw = tokenRanges(r, mode, REF);
+    const chars = predChars + rangeChars(refRaw);
+    if (tooLargeForIds(predRaw.n + refRaw.n, chars)) return scoreStrings(rangeStrings(predRaw), rangeStrings(refRaw), stopwords);
+    beginPair(predRaw.n + refRaw.n, chars);
     refIds = contentIds(refRaw);
     cacheRefIds(r, mode, tableGeneration(), refIds);
   }

@@ -4,18 +4,20 @@
 // filterTokens output (checked by tests/unit/lexical/metrics-fast.test.ts and parity tests).
 import type { LexicalScores, StopwordList } from "../types";
 import { finish, scorePair } from "./metrics";
+import { clearInterned, internedChars, internedCount, internRange, MAX_CHARS, MAX_IDS } from "./intern";
+import { rangeChars, rangesOf, tokenAt, type TokenRanges } from "./token-ranges";
 import { filterTokens, isPunctOnly, stopwordSet } from "./tokenize";
 
-// The table is bounded, in tokens and in characters: when it would overflow it is emptied between
-// pairs (ids live for one pair, or for one generation in ref-cache.ts).
-const LIMIT = 1 << 17;
-const CHAR_LIMIT = 1 << 23;
-const ids = new Map<string, number>();
-let chars = 0;
+// The table (intern.ts) is bounded, in tokens and in characters: when it would overflow it is
+// emptied between pairs (ids live for one pair, or for one generation in ref-cache.ts).
+const LIMIT = MAX_IDS;
+const CHAR_LIMIT = MAX_CHARS;
 const F_PUNCT = 1;
 const F_STOP_NEW = 2;
 const F_STOP_OLD = 4;
 const flags = new Uint8Array(LIMIT);
+// Ids below this have their flags set.
+let flagged = 0;
 const hypCount = new Int32Array(LIMIT);
 const refCount = new Int32Array(LIMIT);
 // A count is valid only if its stamp is the current pair's epoch, so nothing is cleared per pair.
@@ -26,15 +28,20 @@ let hypDistinct = new Int32Array(256);
 const STOP_NEW = stopwordSet("new");
 const STOP_OLD = stopwordSet("old");
 
-function idOf(t: string): number {
-  let id = ids.get(t);
-  if (id === undefined) {
-    id = ids.size;
-    // A slice of 13+ characters is a view that keeps its whole text alive; the table keeps a copy
-    // ((" " + t) is flattened by slice), so it holds no more than CHAR_LIMIT characters.
-    ids.set(t.length < 13 ? t : (" " + t).slice(1), id);
-    chars += t.length;
+/** Id of token k of a list. */
+function idAt(tokens: TokenRanges, k: number): number {
+  const a = tokens.r[2 * k];
+  let id: number;
+  if (a >= 0) id = internRange(tokens.text, a, tokens.r[2 * k + 1]);
+  else {
+    const t = tokens.extra[-1 - a];
+    id = internRange(t, 0, t.length);
+  }
+  if (id >= flagged) {
+    // New ids come in order, so this is the first time this token is seen.
+    const t = tokenAt(tokens, k);
     flags[id] = (isPunctOnly(t) ? F_PUNCT : 0) | (STOP_NEW.has(t) ? F_STOP_NEW : 0) | (STOP_OLD.has(t) ? F_STOP_OLD : 0);
+    flagged = id + 1;
   }
   return id;
 }
@@ -52,13 +59,13 @@ export function tableGeneration(): number {
  */
 export function beginPair(needed: number, neededChars: number): boolean {
   let kept = true;
-  if (ids.size + needed > LIMIT || chars + neededChars > CHAR_LIMIT) {
-    ids.clear();
-    chars = 0;
+  if (internedCount() + needed > LIMIT || internedChars() + neededChars > CHAR_LIMIT) {
+    clearInterned();
+    flagged = 0;
     generation++;
     kept = false;
   }
-  if (epoch === 0x7fffffff || ids.size === 0) {
+  if (epoch === 0x7fffffff || internedCount() === 0) {
     hypStamp.fill(0);
     refStamp.fill(0);
     epoch = 0;
@@ -68,11 +75,11 @@ export function beginPair(needed: number, neededChars: number): boolean {
 }
 
 /** Interned ids of raw tokens with the punctuation-only ones dropped (what BLEU and P/R count). */
-export function contentIds(tokens: readonly string[]): Int32Array {
-  const out = new Int32Array(tokens.length);
+export function contentIds(tokens: TokenRanges): Int32Array {
+  const out = new Int32Array(tokens.n);
   let n = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const id = idOf(tokens[i]);
+  for (let i = 0; i < tokens.n; i++) {
+    const id = idAt(tokens, i);
     if (!(flags[id] & F_PUNCT)) out[n++] = id;
   }
   return n === out.length ? out : out.slice(0, n);
@@ -83,34 +90,32 @@ export function tooLargeForIds(tokens: number, tokenChars: number): boolean {
   return tokens > LIMIT / 2 || tokenChars > CHAR_LIMIT / 2;
 }
 
-export function charsOf(tokens: readonly string[]): number {
-  let n = 0;
-  for (let i = 0; i < tokens.length; i++) n += tokens[i].length;
-  return n;
-}
-
 /** Precision, recall, F1 and BLEU-1 of raw token lists (the script's tokenize before filtering). */
 export function scoreRawTokens(hyp: readonly string[], ref: readonly string[], stopwords: StopwordList): LexicalScores {
   // A pair too large for the table takes the string-keyed path.
-  const tokenChars = charsOf(hyp) + charsOf(ref);
-  if (tooLargeForIds(hyp.length + ref.length, tokenChars)) {
-    return scorePair(filterTokens(hyp, false), filterTokens(ref, false), stopwordSet(stopwords));
-  }
-  beginPair(hyp.length + ref.length, tokenChars);
-  return scoreWithRefIds(hyp, contentIds(ref), stopwords);
+  const [h, r] = [rangesOf(hyp), rangesOf(ref)];
+  const tokenChars = rangeChars(h) + rangeChars(r);
+  if (tooLargeForIds(h.n + r.n, tokenChars)) return scoreStrings(hyp, ref, stopwords);
+  beginPair(h.n + r.n, tokenChars);
+  return scoreWithRefIds(h, contentIds(r), stopwords);
+}
+
+/** The string-keyed path (pairs too large for the id table). */
+export function scoreStrings(hyp: readonly string[], ref: readonly string[], stopwords: StopwordList): LexicalScores {
+  return scorePair(filterTokens(hyp, false), filterTokens(ref, false), stopwordSet(stopwords));
 }
 
 /**
  * The same with the reference given as content ids of the current generation. Call only right
  * after beginPair(), with ids made since then or kept by it (or from scoreRawTokens).
  */
-export function scoreWithRefIds(hyp: readonly string[], refIds: Int32Array, stopwords: StopwordList): LexicalScores {
+export function scoreWithRefIds(hyp: TokenRanges, refIds: Int32Array, stopwords: StopwordList): LexicalScores {
   const stopFlag = stopwords === "old" ? F_STOP_OLD : F_STOP_NEW;
-  if (hypDistinct.length < hyp.length) hypDistinct = new Int32Array(hyp.length);
+  if (hypDistinct.length < hyp.n) hypDistinct = new Int32Array(hyp.n);
   let dh = 0;
   let h = 0;
-  for (let i = 0; i < hyp.length; i++) {
-    const id = idOf(hyp[i]);
+  for (let i = 0; i < hyp.n; i++) {
+    const id = idAt(hyp, i);
     if (flags[id] & F_PUNCT) continue;
     h++;
     if (hypStamp[id] !== epoch) {

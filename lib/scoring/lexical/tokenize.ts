@@ -4,7 +4,7 @@ import type { StopwordList, TokenizerMode } from "../types";
 import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 import { sentenceRanges } from "./punkt";
 import { normalizeText } from "./py-text";
-import { splitOnSpaces } from "./word-rules";
+import { newRanges, pushRange, pushString, rangeStrings, resetRanges, type TokenRanges } from "./token-ranges";
 import { fastWordTokenize } from "./word-fast";
 import { HAS_CONTRACTION, wordTokenize } from "./word-tokenizer";
 
@@ -37,21 +37,43 @@ export function stopwordSet(list: StopwordList): ReadonlySet<string> {
 
 export type TokenizeOptions = { mode: TokenizerMode; removeStopwords: boolean; stopwords?: StopwordList };
 
-/** Raw word tokens of a text before filtering (lowercased, normalized, split). */
-export function rawTokens(text: string, mode: TokenizerMode): string[] {
-  if (!text) return [];
+/**
+ * Raw word tokens of a text before filtering (lowercased, normalized, split), as ranges of the
+ * normalized text written into `out` (which is emptied first).
+ */
+export function tokenRanges(text: string, mode: TokenizerMode, out: TokenRanges): TokenRanges {
+  if (!text) {
+    resetRanges(out, "");
+    return out;
+  }
   const normalized = normalizeText(text);
-  if (mode === "whitespace") return splitOnSpaces(normalized);
-  const out: string[] = [];
+  resetRanges(out, normalized);
+  if (mode === "whitespace") {
+    // Normalized text has single spaces only and no space at either end.
+    let start = 0;
+    for (let j = normalized.indexOf(" "); j >= 0; j = normalized.indexOf(" ", start)) {
+      if (j > start) pushRange(out, start, j);
+      start = j + 1;
+    }
+    if (start < normalized.length) pushRange(out, start, normalized.length);
+    return out;
+  }
   const ranges = sentenceRanges(normalized);
   for (let i = 0; i < ranges.length; i += 2) {
     const from = ranges[i];
     const to = Math.max(from, ranges[i + 1]);
     // The scanner handles the common case and declines (adding nothing) otherwise.
     if (fastWordTokenize(normalized, out, HAS_CONTRACTION, from, to)) continue;
-    for (const t of wordTokenize(normalized.slice(from, to))) out.push(t);
+    for (const t of wordTokenize(normalized.slice(from, to))) pushString(out, t);
   }
   return out;
+}
+
+const scratch = newRanges();
+
+/** Raw word tokens of a text before filtering, as strings. */
+export function rawTokens(text: string, mode: TokenizerMode): string[] {
+  return rangeStrings(tokenRanges(text, mode, scratch));
 }
 
 /**

@@ -5,7 +5,9 @@
 // the scanner give up, and the caller runs the full pipeline. Equality with the pipeline is
 // checked by property tests (tests/unit/lexical/word-fast.test.ts) and on all parity vectors.
 //
-// Input contract as for wordTokenize: normalized text (lowercased, single ASCII spaces).
+// Input contract as for wordTokenize: normalized text (lowercased, single ASCII spaces). Tokens
+// are emitted as ranges of that text (token-ranges.ts), so no string is made per token.
+import { pushRange, pushString, type TokenRanges, truncateRanges } from "./token-ranges";
 
 const K_WORD = 0; // stays inside its token: letters, digits, / _ = + ~ ^ | \ and other characters
 const K_SPACE = 1;
@@ -63,24 +65,26 @@ function finalPeriodAt(s: string, from: number, to: number): number {
  * `clitics`), and apostrophes followed by two letters/digits; false means: leave it to the
  * full pipeline.
  */
-function pushApostrophe(s: string, a: number, b: number, apos: number, clitics: boolean, out: string[]): boolean {
+function pushApostrophe(s: string, a: number, b: number, apos: number, clitics: boolean, out: TokenRanges): boolean {
   const tail = s.slice(apos, b);
   const clitic = tail === "'s" || tail === "'m" || tail === "'d" || tail === "'ll" || tail === "'re" || tail === "'ve";
   if (clitic || tail === "'t") {
     if (!clitics || apos === a || !isAlnum(s.charCodeAt(apos - 1))) return false;
   }
   if (clitic) {
-    out.push(s.slice(a, apos), tail);
+    pushRange(out, a, apos);
+    pushRange(out, apos, b);
     return true;
   }
   // n't needs a non-apostrophe, non-space character before the n.
   if (tail === "'t" && apos - 1 > a && s.charCodeAt(apos - 1) === 110) {
-    out.push(s.slice(a, apos - 1), "n't");
+    pushRange(out, a, apos - 1);
+    pushRange(out, apos - 1, b); // "n't"
     return true;
   }
   // Two or more letters/digits after the apostrophe (chang'an, y'all): no quote rule applies.
   if (tail.length >= 3 && isAlnum(tail.charCodeAt(1)) && isAlnum(tail.charCodeAt(2))) {
-    out.push(s.slice(a, b));
+    pushRange(out, a, b);
     return true;
   }
   return false;
@@ -90,9 +94,10 @@ function pushApostrophe(s: string, a: number, b: number, apos: number, clitics: 
  * Tokenize the sentence s[from, to) into `out`, or return false (with `out` as it was) when the
  * sentence needs the full rule pipeline. `contraction` is the pipeline's contraction pre-test.
  */
-export function fastWordTokenize(s: string, out: string[], contraction: RegExp, from = 0, to = s.length): boolean {
+export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegExp, from = 0, to = s.length): boolean {
   const n = to;
-  const mark = out.length;
+  const mark = out.n;
+  const extras = out.extra.length;
   const fp = finalPeriodAt(s, from, to);
   let start = -1; // start of the current word token
   let apos = -1; // first apostrophe in the current word token
@@ -115,7 +120,7 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp, 
       // before the straight-quote rules run, so a " right after one is opening); U+201A/B stay
       // with the pipeline. Other characters stay in words.
       if (c >= 0x2018 && c <= 0x201e) {
-        if (c === 0x201a || c === 0x201b) return reset(out, mark);
+        if (c === 0x201a || c === 0x201b) return reset(out, mark, extras);
         kind = K_PAD;
       } else if (c === 0xab || c === 0xbb) kind = K_PAD;
       prev = 0;
@@ -124,9 +129,9 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp, 
       if (start < 0) start = i;
       continue;
     }
-    if (kind === K_BAIL) return reset(out, mark);
+    if (kind === K_BAIL) return reset(out, mark, extras);
     if (kind === K_APOS) {
-      if (apos2 >= 0) return reset(out, mark);
+      if (apos2 >= 0) return reset(out, mark, extras);
       if (start < 0) start = i;
       if (apos >= 0) apos2 = i;
       else apos = i;
@@ -134,7 +139,7 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp, 
       continue;
     }
     if (kind === K_DASH) {
-      if (i + 1 < n && s.charCodeAt(i + 1) === 45) return reset(out, mark);
+      if (i + 1 < n && s.charCodeAt(i + 1) === 45) return reset(out, mark, extras);
       if (start < 0) start = i;
       continue;
     }
@@ -145,7 +150,7 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp, 
         continue;
       }
       // A padded , or : consumes the next character, so a second one would not be padded.
-      if (next === 44 || next === 58 || next >= 128) return reset(out, mark);
+      if (next === 44 || next === 58 || next >= 128) return reset(out, mark, extras);
     }
     if (kind === K_PERIOD && i !== fp) {
       let j = i + 1;
@@ -155,26 +160,26 @@ export function fastWordTokenize(s: string, out: string[], contraction: RegExp, 
         if (start < 0) start = i;
         continue;
       }
-      if (!flush(s, start, i, apos, apos2, out)) return reset(out, mark);
+      if (!flush(s, start, i, apos, apos2, out)) return reset(out, mark, extras);
       start = -1;
       apos = -1;
       apos2 = -1;
-      out.push(s.slice(i, j)); // a run of periods is one token
+      pushRange(out, i, j); // a run of periods is one token
       i = j - 1;
       prev = 46;
       continue;
     }
     // A separator: space, or punctuation that becomes a token of its own.
-    if (!flush(s, start, i, apos, apos2, out)) return reset(out, mark);
+    if (!flush(s, start, i, apos, apos2, out)) return reset(out, mark, extras);
     start = -1;
     apos = -1;
     apos2 = -1;
-    if (kind === K_DQUOTE) out.push(isOpeningQuote(s, from, i) ? "``" : "''");
-    else if (kind !== K_SPACE) out.push(s[i]);
+    if (kind === K_DQUOTE) pushString(out, isOpeningQuote(s, from, i) ? "``" : "''");
+    else if (kind !== K_SPACE) pushRange(out, i, i + 1);
   }
-  if (!flush(s, start, n, apos, apos2, out)) return reset(out, mark);
+  if (!flush(s, start, n, apos, apos2, out)) return reset(out, mark, extras);
   if ((sawApos || doubled) && mayContract(s.slice(from, to), sawApos, doubled, upper)) {
-    if (contraction.test(s.slice(from, to))) return reset(out, mark);
+    if (contraction.test(s.slice(from, to))) return reset(out, mark, extras);
   }
   return true;
 }
@@ -191,23 +196,23 @@ function mayContract(s: string, apos: boolean, doubled: boolean, upper: boolean)
   return apos && (s.includes("'ye") || s.includes("'n") || s.includes("'t"));
 }
 
-function flush(s: string, start: number, end: number, apos: number, apos2: number, out: string[]): boolean {
+function flush(s: string, start: number, end: number, apos: number, apos2: number, out: TokenRanges): boolean {
   if (start < 0) return true;
   if (apos < 0) {
-    out.push(s.slice(start, end));
+    pushRange(out, start, end);
     return true;
   }
   // Tokens are space-delimited in the rewritten text, so a lone apostrophe stays one token.
   if (end - start === 1) {
-    out.push("'");
+    pushRange(out, start, end); // "'"
     return true;
   }
   // A final apostrophe after anything but an apostrophe is split off (by the "' " rule or the
   // ending-quote rule). The clitic rule would then depend on what follows: give up on clitics.
   if (s.charCodeAt(end - 1) === 39 && s.charCodeAt(end - 2) !== 39) {
-    if (apos2 < 0) out.push(s.slice(start, end - 1));
+    if (apos2 < 0) pushRange(out, start, end - 1);
     else if (!pushApostrophe(s, start, end - 1, apos, false, out)) return false;
-    out.push("'");
+    pushRange(out, end - 1, end); // "'"
     return true;
   }
   if (apos2 < 0) return pushApostrophe(s, start, end, apos, true, out);
@@ -219,7 +224,7 @@ function flush(s: string, start: number, end: number, apos: number, apos2: numbe
   return pushApostrophe(s, start, end, apos2, true, out);
 }
 
-function reset(out: string[], mark: number): false {
-  out.length = mark;
+function reset(out: TokenRanges, mark: number, extras: number): false {
+  truncateRanges(out, mark, extras);
   return false;
 }

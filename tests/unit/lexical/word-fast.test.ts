@@ -6,24 +6,33 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sentences } from "@/lib/scoring/lexical/punkt";
 import { normalizeText } from "@/lib/scoring/lexical/py-text";
+import { newRanges, pushRange, pushString, rangeStrings, resetRanges } from "@/lib/scoring/lexical/token-ranges";
 import { rawTokens } from "@/lib/scoring/lexical/tokenize";
 import { fastWordTokenize } from "@/lib/scoring/lexical/word-fast";
 import { HAS_CONTRACTION, wordTokenize } from "@/lib/scoring/lexical/word-tokenizer";
 
 /** Fast tokens, or null if the scanner declined; a declining scanner must leave `out` untouched. */
 function fast(sentence: string): string[] | null {
-  const out = ["sentinel"];
+  // The list already holds a range and a string, which a declining scanner must leave alone.
+  const out = newRanges();
+  resetRanges(out, sentence);
+  pushRange(out, 0, 0);
+  pushString(out, "sentinel");
   const ok = fastWordTokenize(sentence, out, HAS_CONTRACTION);
   // The same sentence given as a range of a longer text must give the same answer.
-  const inText: string[] = [];
-  const okInText = fastWordTokenize(`"'.${sentence}'"a`, inText, HAS_CONTRACTION, 3, 3 + sentence.length);
+  const text = `"'.${sentence}'"a`;
+  const inText = newRanges();
+  resetRanges(inText, text);
+  const okInText = fastWordTokenize(text, inText, HAS_CONTRACTION, 3, 3 + sentence.length);
   expect(okInText).toBe(ok);
   if (!ok) {
-    expect(out).toEqual(["sentinel"]);
+    expect([rangeStrings(out), out.extra]).toEqual([["", "sentinel"], ["sentinel"]]);
     return null;
   }
-  expect(inText).toEqual(out.slice(1));
-  return out.slice(1);
+  const got = rangeStrings(out);
+  expect(got.slice(0, 2)).toEqual(["", "sentinel"]);
+  expect(rangeStrings(inText)).toEqual(got.slice(2));
+  return got.slice(2);
 }
 
 /** Compare on every Punkt sentence and on the whole normalized text; returns [fast, total]. */

@@ -1,0 +1,61 @@
+// The token table (lib/scoring/lexical/intern.ts): one id per distinct character sequence,
+// whichever text or offset it is looked up from, through full-hash collisions, table growth
+// and emptying.
+import { describe, expect, it } from "vitest";
+import { clearInterned, hashRange, internedChars, internedCount, internRange, MAX_IDS } from "@/lib/scoring/lexical/intern";
+
+const id = (t: string) => internRange(t, 0, t.length);
+
+describe("token table", () => {
+  it("gives one id per token, from any text and offset, ids in order of first appearance", () => {
+    clearInterned();
+    expect([id("cat"), id("dog"), id("cat"), id(""), id("\u4e2d\u6587"), id("caf\u00e9")]).toEqual([0, 1, 0, 2, 3, 4]);
+    const text = "a cat, a dog: \u4e2d\u6587 caf\u00e9!";
+    expect(internRange(text, 2, 5)).toBe(0);
+    expect(internRange(text, 9, 12)).toBe(1);
+    expect(internRange(text, 14, 16)).toBe(3);
+    expect(internRange(text, 17, 21)).toBe(4);
+    expect(internRange(text, 2, 4)).toBe(5); // "ca", a prefix, is a token of its own
+    expect([internedCount(), internedChars()]).toEqual([6, 3 + 3 + 0 + 2 + 4 + 2]);
+  });
+
+  it("tells apart different tokens with the same hash", () => {
+    clearInterned();
+    // A 32-bit collision among random 8-letter tokens (birthday bound: ~77k for even odds).
+    const seen = new Map<number, string>();
+    let pair: [string, string] | null = null;
+    for (let i = 0; pair === null && i < 2_000_000; i++) {
+      const t = Math.random().toString(36).slice(2, 10);
+      const h = hashRange(t, 0, t.length);
+      const other = seen.get(h);
+      if (other !== undefined && other !== t) pair = [other, t];
+      else seen.set(h, t);
+    }
+    expect(pair).not.toBeNull();
+    const [a, b] = pair!;
+    const ida = id(a);
+    const idb = id(b);
+    expect(ida).not.toBe(idb);
+    expect([id(a), id(b), internRange(`x ${b} y`, 2, 2 + b.length)]).toEqual([ida, idb, idb]);
+  });
+
+  it("keeps every id through growth, and hands out new ids after being emptied", () => {
+    clearInterned();
+    const words = Array.from({ length: 50_000 }, (_, i) => `w${i.toString(36)}`);
+    words.forEach((w, i) => expect(id(w)).toBe(i));
+    expect(words.every((w, i) => id(w) === i)).toBe(true);
+    expect(internedCount()).toBe(words.length);
+    clearInterned();
+    expect([internedCount(), internedChars()]).toEqual([0, 0]);
+    expect([id(words[49_999]), id(words[0])]).toEqual([0, 1]);
+  });
+
+  it("refuses to grow past its limit (callers empty it before)", () => {
+    clearInterned();
+    for (let i = 0; i < MAX_IDS; i++) id(i.toString(36));
+    expect(id("0")).toBe(0);
+    expect(() => id("a new token")).toThrow(/full/);
+    clearInterned();
+    expect(id("a new token")).toBe(0);
+  });
+});
