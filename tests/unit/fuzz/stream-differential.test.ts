@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { parsePredictionFile, type ParseOptions } from "@/lib/scoring/validate-file";
 import { forEachStreamedItem, streamPredictionFile } from "@/lib/scoring/stream-prediction-file";
 import type { PredictionItem } from "@/lib/scoring/types";
-import { fuzzParams, fuzzTimeout } from "./fuzz-config";
+import { announce, fuzzParams, fuzzTimeout } from "./fuzz-config";
 import { fixtures, mutatedFixture } from "./mutations";
 import { doc, style, write } from "./json-files";
 
@@ -107,6 +107,8 @@ const DECLINED: Array<[string, Uint8Array]> = [
   ["non-breaking space between tokens", enc.encode('{"predictions":\u00a0[]}')],
   ["vertical tab", enc.encode('{"predictions":\v[]}')],
 ];
+
+announce("streaming prediction-file reader");
 
 describe("streaming prediction-file reader = whole-file parser", () => {
   it.each(STREAMED)("streams and matches: %s", (_name, bytes, opts) => {
