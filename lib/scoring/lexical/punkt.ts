@@ -32,7 +32,29 @@ const mayRealign = (c: number) => c === 34 || c === 39 || c === 41 || c === 93 |
  */
 function breaksAt(text: string, from: number, to: number): boolean {
   const quick = quickSentbreak(text, from, to);
-  return quick !== undefined ? quick : containsSentbreak(text.slice(from, to));
+  if (quick !== undefined) return quick;
+  const context = text.slice(from, to);
+  if (context.length > MEMO_MAX_CHARS) return containsSentbreak(context);
+  let v = memo.get(context);
+  if (v === undefined) {
+    v = containsSentbreak(context);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    // A slice of 13+ characters is a view of the whole text: keep a flat copy instead.
+    memo.set(context.length < 13 ? context : (" " + context).slice(1), v);
+  }
+  return v;
+}
+
+// Contexts the quick test cannot decide recur across a benchmark's answers (names after
+// initials or titles, "dr. wu", "c. zhou"; quotes after a period): their decisions, a pure
+// function of the context text, are memoized in a small bounded map.
+const MEMO_LIMIT = 4096;
+const MEMO_MAX_CHARS = 64;
+const memo = new Map<string, boolean>();
+
+/** Forget the memoized decisions (benchmarks of the cold path start from none). */
+export function clearSentbreakMemo(): void {
+  memo.clear();
 }
 
 /** Sentence slices before realignment, as [start0, stop0, start1, stop1, ...]. */

@@ -38,8 +38,8 @@ export function cacheRefIds(ref: string, mode: TokenizerMode, generation: number
   c.chars += ref.length;
 }
 
-/** Forget every cached reference (benchmarks measure the cold path with it). */
-export function clearRefCache(): void {
+/** Forget every cached reference. */
+export function clearRefIdCache(): void {
   for (const c of Object.values(caches)) {
     c.map.clear();
     c.chars = 0;

@@ -25,6 +25,7 @@ const hypStamp = new Int32Array(LIMIT);
 const refStamp = new Int32Array(LIMIT);
 let epoch = 0;
 let hypDistinct = new Int32Array(256);
+let contentBuf = new Int32Array(256);
 const STOP_NEW = stopwordSet("new");
 const STOP_OLD = stopwordSet("old");
 
@@ -76,13 +77,16 @@ export function beginPair(needed: number, neededChars: number): boolean {
 
 /** Interned ids of raw tokens with the punctuation-only ones dropped (what BLEU and P/R count). */
 export function contentIds(tokens: TokenRanges): Int32Array {
-  const out = new Int32Array(tokens.n);
+  // Collected in a reused buffer, so the result is the only allocation.
+  if (contentBuf.length < tokens.n) contentBuf = new Int32Array(tokens.n);
   let n = 0;
   for (let i = 0; i < tokens.n; i++) {
     const id = idAt(tokens, i);
-    if (!(flags[id] & F_PUNCT)) out[n++] = id;
+    if (!(flags[id] & F_PUNCT)) contentBuf[n++] = id;
   }
-  return n === out.length ? out : out.slice(0, n);
+  const out = contentBuf.slice(0, n);
+  if (contentBuf.length > 1 << 16) contentBuf = new Int32Array(256);
+  return out;
 }
 
 /** Too large for the id table: such pairs are scored from strings. */

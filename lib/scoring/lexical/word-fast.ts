@@ -178,24 +178,29 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
     else if (kind !== K_SPACE) pushRange(out, i, i + 1);
   }
   if (!flush(s, start, n, apos, apos2, out)) return reset(out, mark, extras);
-  if ((sawApos || doubled) && mayContract(s.slice(from, to), sawApos, doubled, upper)) {
+  if ((sawApos || doubled) && mayContract(s, from, to, sawApos, doubled, upper)) {
     if (contraction.test(s.slice(from, to))) return reset(out, mark, extras);
   }
   return true;
 }
 
-/** Push the word token [start, end) with its apostrophes (at most two, -1 = none). */
 /**
  * Cheap necessary condition for the contraction pre-test: every contraction pattern contains one
  * of these anchors in any of its case variants (nnot, mme, nna, tta without apostrophe; 'ye, 'n,
- * 't with one). Text with ASCII capitals (not normalized) always goes to the regex.
+ * 't with one). Text with ASCII capitals (not normalized) always goes to the regex. Searches the
+ * sentence s[from, to) in place (no slice).
  */
-function mayContract(s: string, apos: boolean, doubled: boolean, upper: boolean): boolean {
+function mayContract(s: string, from: number, to: number, apos: boolean, doubled: boolean, upper: boolean): boolean {
   if (upper) return true;
-  if (doubled && (s.includes("nnot") || s.includes("mme") || s.includes("nna") || s.includes("tta"))) return true;
-  return apos && (s.includes("'ye") || s.includes("'n") || s.includes("'t"));
+  const has = (anchor: string) => {
+    const at = s.indexOf(anchor, from);
+    return at >= 0 && at + anchor.length <= to;
+  };
+  if (doubled && (has("nnot") || has("mme") || has("nna") || has("tta"))) return true;
+  return apos && (has("'ye") || has("'n") || has("'t"));
 }
 
+/** Push the word token [start, end) with its apostrophes (at most two, -1 = none). */
 function flush(s: string, start: number, end: number, apos: number, apos2: number, out: TokenRanges): boolean {
   if (start < 0) return true;
   if (apos < 0) {
