@@ -48,7 +48,8 @@ function scanAll(chunks: ByteChunks, sink: LayoutSink): PredictionLayoutScanner 
 /**
  * Validates a prediction file read as `chunks` (`size` bytes in all): the issues, ok and item
  * count parsePredictionFile would give, or null when it must decide. Memory: one chunk, the
- * largest single value, and a 16-byte hash per item (20-27 bytes with the table's slack) for the duplicate-question check.
+ * largest single value, and a 16-byte hash per item for the duplicate-question check (27-53
+ * bytes with the table's free slots).
  */
 export function streamPredictionFile(chunks: ByteChunks, size: number, opts: ParseOptions): StreamedFile | null {
   const issues = new IssueList(opts.file);
