@@ -105,6 +105,7 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
   let sawApos = false;
   let upper = false;
   let doubled = false; // nn, mm or tt: necessary for a contraction without apostrophe
+  let anchor = false; // a contraction anchor occurs (see hasAnchorAt)
   let prev = 0;
   for (let i = from; i < n; i++) {
     const c = s.charCodeAt(i);
@@ -113,7 +114,10 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
       kind = KIND[c];
       if (c >= 65 && c <= 90) upper = true;
       const lower = c | 0x20;
-      if (lower === prev && (lower === 110 || lower === 109 || lower === 116)) doubled = true;
+      if (lower === prev && (lower === 110 || lower === 109 || lower === 116)) {
+        doubled = true;
+        if (!anchor) anchor = hasAnchorAt(s, i, to);
+      }
       prev = lower;
     } else {
       // The seven curly and angle quotes are padded into tokens of their own (the opening ones
@@ -136,6 +140,7 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
       if (apos >= 0) apos2 = i;
       else apos = i;
       sawApos = true;
+      if (!anchor) anchor = hasAnchorAt(s, i, to);
       continue;
     }
     if (kind === K_DASH) {
@@ -178,26 +183,25 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
     else if (kind !== K_SPACE) pushRange(out, i, i + 1);
   }
   if (!flush(s, start, n, apos, apos2, out)) return reset(out, mark, extras);
-  if ((sawApos || doubled) && mayContract(s, from, to, sawApos, doubled, upper)) {
+  // Text with ASCII capitals (not normalized) goes to the regex whenever it might contract.
+  if (anchor || (upper && (sawApos || doubled))) {
     if (contraction.test(s.slice(from, to))) return reset(out, mark, extras);
   }
   return true;
 }
 
 /**
- * Cheap necessary condition for the contraction pre-test: every contraction pattern contains one
- * of these anchors in any of its case variants (nnot, mme, nna, tta without apostrophe; 'ye, 'n,
- * 't with one). Text with ASCII capitals (not normalized) always goes to the regex. Searches the
- * sentence s[from, to) in place (no slice).
+ * Cheap necessary condition for the contraction pre-test, checked where it can start: every
+ * contraction pattern contains, in lowercase text, one of the anchors nnot, mme, nna, tta (found
+ * at their second letter, i) or 'ye, 'n, 't (found at the apostrophe, i), within the sentence
+ * (before `to`).
  */
-function mayContract(s: string, from: number, to: number, apos: boolean, doubled: boolean, upper: boolean): boolean {
-  if (upper) return true;
-  const has = (anchor: string) => {
-    const at = s.indexOf(anchor, from);
-    return at >= 0 && at + anchor.length <= to;
-  };
-  if (doubled && (has("nnot") || has("mme") || has("nna") || has("tta"))) return true;
-  return apos && (has("'ye") || has("'n") || has("'t"));
+function hasAnchorAt(s: string, i: number, to: number): boolean {
+  const c = s.charCodeAt(i);
+  const d = i + 1 < to ? s.charCodeAt(i + 1) : 0;
+  if (c === 39) return d === 110 || d === 116 || (d === 121 && i + 2 < to && s.charCodeAt(i + 2) === 101);
+  if (c === 110) return d === 97 || (d === 111 && i + 2 < to && s.charCodeAt(i + 2) === 116);
+  return c === 109 ? d === 101 : c === 116 && d === 97;
 }
 
 /** Push the word token [start, end) with its apostrophes (at most two, -1 = none). */
