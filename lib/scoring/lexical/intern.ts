@@ -1,7 +1,7 @@
 // The scorer's token table: token text -> small integer id, looked up straight from a range of
-// a text. A Map<string, number> would need a string per token (a slice, then its hash); here
-// the hash is computed over the range's characters and compared with the stored key's
-// characters, so a token already in the table costs no allocation. Only new tokens are copied,
+// a text's code units (token-ranges.ts). A Map<string, number> would need a string per token (a
+// slice, then its hash); here the hash is computed over the range's characters and compared with
+// the stored key's characters, so a token already in the table costs no allocation. Only new tokens are copied,
 // into one character pool (never views of the caller's text, so no text is kept alive).
 //
 // Open addressing with linear probing, at most half full; the table grows by doubling. The
@@ -40,40 +40,51 @@ export function clearInterned(): void {
   poolUsed = 0;
 }
 
-/** The table's hash of s[a, b) (exported for tests that need colliding keys). */
-export function hashRange(s: string, a: number, b: number): number {
+/** The table's hash of codes[a, b) (exported for tests that need colliding keys). */
+export function hashCodes(codes: Uint16Array, a: number, b: number): number {
   let h = SEED ^ (b - a);
-  for (let i = a; i < b; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  for (let i = a; i < b; i++) h = Math.imul(h ^ codes[i], 0x01000193);
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   return h ^ (h >>> 12);
 }
 
-function sameKey(id: number, s: string, a: number, len: number): boolean {
+function sameKey(id: number, codes: Uint16Array, a: number, len: number): boolean {
   if (keyLength[id] !== len) return false;
   const k = keyStart[id];
-  for (let j = 0; j < len; j++) if (pool[k + j] !== s.charCodeAt(a + j)) return false;
+  for (let j = 0; j < len; j++) if (pool[k + j] !== codes[a + j]) return false;
   return true;
 }
 
+let scratch = new Uint16Array(256);
+
+/** Id of a token given as a string (copied to a scratch array first). */
+export function internString(t: string): number {
+  if (scratch.length < t.length) scratch = new Uint16Array(2 * t.length);
+  for (let i = 0; i < t.length; i++) scratch[i] = t.charCodeAt(i);
+  const id = internCodes(scratch, 0, t.length);
+  if (scratch.length > 1 << 16) scratch = new Uint16Array(256);
+  return id;
+}
+
 /**
- * Id of the token s[a, b). New tokens get the next id (ids are 0, 1, 2, ... in order of first
- * appearance). The caller keeps the table within MAX_IDS and MAX_CHARS.
+ * Id of the token codes[a, b). New tokens get the next id (ids are 0, 1, 2, ... in order of
+ * first appearance). The caller keeps the table within MAX_IDS and MAX_CHARS.
  */
-export function internRange(s: string, a: number, b: number): number {
-  const h = hashRange(s, a, b);
+export function internCodes(codes: Uint16Array, a: number, b: number): number {
+  const h = hashCodes(codes, a, b);
   const len = b - a;
   let p = h & mask;
   for (;;) {
     const id = table[2 * p];
     if (id < 0) break;
-    if (table[2 * p + 1] === h && sameKey(id, s, a, len)) return id;
+    if (table[2 * p + 1] === h && sameKey(id, codes, a, len)) return id;
     p = (p + 1) & mask;
   }
   if (count >= MAX_IDS || poolUsed + len > MAX_CHARS) throw new Error("token table full");
   const id = count++;
   if (poolUsed + len > pool.length) growPool(poolUsed + len);
-  for (let j = 0; j < len; j++) pool[poolUsed + j] = s.charCodeAt(a + j);
+  for (let j = 0; j < len; j++) pool[poolUsed + j] = codes[a + j];
   keyStart[id] = poolUsed;
   keyLength[id] = len;
   poolUsed += len;

@@ -4,7 +4,7 @@
 // filterTokens output (checked by tests/unit/lexical/metrics-fast.test.ts and parity tests).
 import type { LexicalScores, StopwordList } from "../types";
 import { finish, scorePair } from "./metrics";
-import { clearInterned, internedChars, internedCount, internRange, MAX_CHARS, MAX_IDS } from "./intern";
+import { clearInterned, internCodes, internedChars, internedCount, internString, MAX_CHARS, MAX_IDS } from "./intern";
 import { rangeChars, rangesOf, tokenAt, type TokenRanges } from "./token-ranges";
 import { filterTokens, isPunctOnly, stopwordSet } from "./tokenize";
 
@@ -32,12 +32,7 @@ const STOP_OLD = stopwordSet("old");
 /** Id of token k of a list. */
 function idAt(tokens: TokenRanges, k: number): number {
   const a = tokens.r[2 * k];
-  let id: number;
-  if (a >= 0) id = internRange(tokens.text, a, tokens.r[2 * k + 1]);
-  else {
-    const t = tokens.extra[-1 - a];
-    id = internRange(t, 0, t.length);
-  }
+  const id = a >= 0 ? internCodes(tokens.codes, a, tokens.r[2 * k + 1]) : internString(tokens.extra[-1 - a]);
   if (id >= flagged) {
     // New ids come in order, so this is the first time this token is seen.
     const t = tokenAt(tokens, k);

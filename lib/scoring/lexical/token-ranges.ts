@@ -2,10 +2,15 @@
 // token the tokenizer makes is a substring of the normalized text, so the scorer can intern it
 // from the text itself (intern.ts) without allocating a string per token. The few tokens that
 // are not substrings (`` and '' made from ", the rule pipeline's output) are kept as strings.
+// The text's characters are also copied into a typed array once: the scanner, hashing and key
+// comparison read them from there, which V8 does several times faster than String#charCodeAt
+// in these loops (interleaved A/B: the whole cold pair ~14% faster).
 
 export type TokenRanges = {
   /** The normalized text the ranges point into. */
   text: string;
+  /** Its UTF-16 code units (the first text.length entries). */
+  codes: Uint16Array;
   /** Token k is text[r[2k], r[2k + 1]), or extra[-1 - r[2k]] when r[2k] < 0. */
   r: Int32Array;
   /** Number of tokens. */
@@ -18,7 +23,7 @@ const INITIAL = 256;
 const KEEP = 1 << 16;
 
 export function newRanges(): TokenRanges {
-  return { text: "", r: new Int32Array(INITIAL), n: 0, extra: [] };
+  return { text: "", codes: new Uint16Array(INITIAL * 4), r: new Int32Array(INITIAL), n: 0, extra: [] };
 }
 
 /** Empty the list for a new text. */
@@ -27,6 +32,17 @@ export function resetRanges(t: TokenRanges, text: string): void {
   t.n = 0;
   t.extra.length = 0;
   if (t.r.length > KEEP) t.r = new Int32Array(INITIAL);
+  t.codes = codesOf(text, t.codes);
+}
+
+/** The code units of s in `into` if it is large enough (and not oversized), else in a new array. */
+export function codesOf(s: string, into: Uint16Array): Uint16Array {
+  const n = s.length;
+  let codes = into;
+  if (codes.length < n) codes = new Uint16Array(Math.max(n, 2 * codes.length));
+  else if (codes.length > KEEP * 4 && n <= INITIAL * 4) codes = new Uint16Array(INITIAL * 4);
+  for (let i = 0; i < n; i++) codes[i] = s.charCodeAt(i);
+  return codes;
 }
 
 function grow(t: TokenRanges): void {

@@ -63,7 +63,7 @@ export function tokenRanges(text: string, mode: TokenizerMode, out: TokenRanges)
     const from = ranges[i];
     const to = Math.max(from, ranges[i + 1]);
     // The scanner handles the common case and declines (adding nothing) otherwise.
-    if (fastWordTokenize(normalized, out, HAS_CONTRACTION, from, to)) continue;
+    if (fastWordTokenize(out, HAS_CONTRACTION, from, to)) continue;
     for (const t of wordTokenize(normalized.slice(from, to))) pushString(out, t);
   }
   return out;

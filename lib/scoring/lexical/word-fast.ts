@@ -91,10 +91,13 @@ function pushApostrophe(s: string, a: number, b: number, apos: number, clitics: 
 }
 
 /**
- * Tokenize the sentence s[from, to) into `out`, or return false (with `out` as it was) when the
- * sentence needs the full rule pipeline. `contraction` is the pipeline's contraction pre-test.
+ * Tokenize the sentence text[from, to) of `out` (its normalized text) into `out`, or return false
+ * (with `out` as it was) when the sentence needs the full rule pipeline. `contraction` is the
+ * pipeline's contraction pre-test.
  */
-export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegExp, from = 0, to = s.length): boolean {
+export function fastWordTokenize(out: TokenRanges, contraction: RegExp, from = 0, to = out.text.length): boolean {
+  const s = out.text;
+  const codes = out.codes; // the characters of s: read from here in the loop (see token-ranges.ts)
   const n = to;
   const mark = out.n;
   const extras = out.extra.length;
@@ -108,7 +111,7 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
   let anchor = false; // a contraction anchor occurs (see hasAnchorAt)
   let prev = 0;
   for (let i = from; i < n; i++) {
-    const c = s.charCodeAt(i);
+    const c = codes[i];
     let kind = K_WORD;
     if (c < 128) {
       kind = KIND[c];
@@ -144,12 +147,12 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
       continue;
     }
     if (kind === K_DASH) {
-      if (i + 1 < n && s.charCodeAt(i + 1) === 45) return reset(out, mark, extras);
+      if (i + 1 < n && codes[i + 1] === 45) return reset(out, mark, extras);
       if (start < 0) start = i;
       continue;
     }
     if (kind === K_COMMA && i + 1 < n) {
-      const next = s.charCodeAt(i + 1);
+      const next = codes[i + 1];
       if (isDigit(next)) {
         if (start < 0) start = i;
         continue;
@@ -159,8 +162,8 @@ export function fastWordTokenize(s: string, out: TokenRanges, contraction: RegEx
     }
     if (kind === K_PERIOD && i !== fp) {
       let j = i + 1;
-      while (j < n && s.charCodeAt(j) === 46) j++;
-      if (j - i === 1 && (i === from || s.charCodeAt(i - 1) !== 46)) {
+      while (j < n && codes[j] === 46) j++;
+      if (j - i === 1 && (i === from || codes[i - 1] !== 46)) {
         // A lone period inside the sentence stays in its word.
         if (start < 0) start = i;
         continue;

@@ -2,20 +2,23 @@
 // whichever text or offset it is looked up from, through full-hash collisions, table growth
 // and emptying.
 import { describe, expect, it } from "vitest";
-import { clearInterned, hashRange, internedChars, internedCount, internRange, MAX_IDS } from "@/lib/scoring/lexical/intern";
+import { clearInterned, hashCodes, internCodes, internedChars, internedCount, internString, MAX_IDS } from "@/lib/scoring/lexical/intern";
+import { codesOf } from "@/lib/scoring/lexical/token-ranges";
 
-const id = (t: string) => internRange(t, 0, t.length);
+const id = internString;
+/** Id of text[a, b), looked up from the text's code units. */
+const idIn = (text: string, a: number, b: number) => internCodes(codesOf(text, new Uint16Array(0)), a, b);
 
 describe("token table", () => {
   it("gives one id per token, from any text and offset, ids in order of first appearance", () => {
     clearInterned();
     expect([id("cat"), id("dog"), id("cat"), id(""), id("\u4e2d\u6587"), id("caf\u00e9")]).toEqual([0, 1, 0, 2, 3, 4]);
     const text = "a cat, a dog: \u4e2d\u6587 caf\u00e9!";
-    expect(internRange(text, 2, 5)).toBe(0);
-    expect(internRange(text, 9, 12)).toBe(1);
-    expect(internRange(text, 14, 16)).toBe(3);
-    expect(internRange(text, 17, 21)).toBe(4);
-    expect(internRange(text, 2, 4)).toBe(5); // "ca", a prefix, is a token of its own
+    expect(idIn(text, 2, 5)).toBe(0);
+    expect(idIn(text, 9, 12)).toBe(1);
+    expect(idIn(text, 14, 16)).toBe(3);
+    expect(idIn(text, 17, 21)).toBe(4);
+    expect(idIn(text, 2, 4)).toBe(5); // "ca", a prefix, is a token of its own
     expect([internedCount(), internedChars()]).toEqual([6, 3 + 3 + 0 + 2 + 4 + 2]);
   });
 
@@ -26,7 +29,7 @@ describe("token table", () => {
     let pair: [string, string] | null = null;
     for (let i = 0; pair === null && i < 2_000_000; i++) {
       const t = Math.random().toString(36).slice(2, 10);
-      const h = hashRange(t, 0, t.length);
+      const h = hashCodes(codesOf(t, new Uint16Array(0)), 0, t.length);
       const other = seen.get(h);
       if (other !== undefined && other !== t) pair = [other, t];
       else seen.set(h, t);
@@ -36,7 +39,7 @@ describe("token table", () => {
     const ida = id(a);
     const idb = id(b);
     expect(ida).not.toBe(idb);
-    expect([id(a), id(b), internRange(`x ${b} y`, 2, 2 + b.length)]).toEqual([ida, idb, idb]);
+    expect([id(a), id(b), idIn(`x ${b} y`, 2, 2 + b.length)]).toEqual([ida, idb, idb]);
   });
 
   it("keeps every id through growth, and hands out new ids after being emptied", () => {

@@ -1,5 +1,6 @@
 // Token lists as ranges (lib/scoring/lexical/token-ranges.ts): reused lists give the same tokens
-// as fresh ones, also after a very long text made the buffer grow and be given back.
+// as fresh ones, also after a very long text made the buffers grow and be given back; the code
+// units are those of the normalized text.
 import { describe, expect, it } from "vitest";
 import { newRanges, pushRange, pushString, rangeChars, rangeStrings, resetRanges, truncateRanges } from "@/lib/scoring/lexical/token-ranges";
 import { rawTokens, tokenRanges } from "@/lib/scoring/lexical/tokenize";
@@ -26,8 +27,11 @@ describe("token ranges", () => {
       const longTokens = rangeStrings(tokenRanges(long, mode, list));
       expect(longTokens.length).toBe(70_000);
       expect(list.r.length).toBeGreaterThanOrEqual(140_000);
+      expect(list.codes.length).toBeGreaterThanOrEqual(long.length);
       expect(rangeStrings(tokenRanges(short, mode, list))).toEqual(rawTokens(short, mode));
       expect(list.r.length).toBeLessThan(1 << 16);
+      expect(list.codes.length).toBeLessThan(1 << 16);
+      expect(Array.from(list.codes.subarray(0, list.text.length), (c) => String.fromCharCode(c)).join("")).toBe(list.text);
       expect(rangeStrings(tokenRanges("", mode, list))).toEqual([]);
     }
   });
