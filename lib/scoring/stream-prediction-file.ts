@@ -9,7 +9,7 @@ import { IssueList } from "./issues";
 import { reportComments } from "./json-text";
 import { NotStreamable, PredictionLayoutScanner, type LayoutSink } from "./json-stream";
 import { checkRoot, checkSize, type ParseOptions, type ParsedFile, type PredictionsShape } from "./validate-file";
-import { ItemChecker, validateItem } from "./validate-item";
+import { ItemChecker, predictionItemOf } from "./validate-item";
 import { HashedKeyIndex } from "./hashed-key-index";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ITEMS } from "./submission-schema";
 
@@ -107,8 +107,6 @@ export function streamPredictionFile(chunks: ByteChunks, size: number, opts: Par
 export function forEachStreamedItem(chunks: ByteChunks, occurrence: number, onItem: (item: PredictionItem, index: number) => void): number {
   let seen = 0;
   let index = 0;
-  // Issues were reported by pass 1; this list only absorbs the repeats (capped, so bounded).
-  const scratch = new IssueList("", 1);
   try {
     scanAll(chunks, {
       key: () => {},
@@ -118,8 +116,9 @@ export function forEachStreamedItem(chunks: ByteChunks, occurrence: number, onIt
       },
       item: (value) => {
         if (seen !== occurrence) return;
-        const item = validateItem(value, index, scratch);
-        if (!item) throw new Error(`prediction ${index} no longer validates: the file changed while it was being read`);
+        // Pass 1 ran every check on this item; its fields only need to still be strings.
+        const item = predictionItemOf(value);
+        if (!item) throw new Error(`prediction ${index} is no longer valid: the file changed while it was being read`);
         onItem(item, index++);
       },
     });

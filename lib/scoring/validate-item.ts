@@ -88,11 +88,18 @@ export function validateItem(raw: unknown, index: number, issues: IssueList): Pr
   if (item.system_answer.trim() === "") issues.warning("EMPTY_ANSWER", at("system_answer"), "system_answer is empty; it scores 0 on every metric.", "Fill in your system's answer if it produced one.");
   if (item.question_text.trim() === "") issues.warning("EMPTY_QUESTION", at("question_text"), "question_text is empty; it cannot be matched to a benchmark question.", FIELD_HINTS.question_text);
   if (item.original_answer.trim() === "") issues.warning("EMPTY_REFERENCE", at("original_answer"), "original_answer is empty; without an answer key this item scores 0.", FIELD_HINTS.original_answer);
-  return {
-    question_text: item.question_text,
-    question_image: item.question_image,
-    system_answer: item.system_answer,
-    original_answer: item.original_answer,
-    category: item.category,
-  };
+  return predictionItemOf(item)!;
+}
+
+/**
+ * The PredictionItem of an item object: its five strings, question_image "" when absent; null if
+ * any field is not a string. validateItem's result, and the cheap re-check when a file validated
+ * in full is read again for scoring (stream-prediction-file.ts).
+ */
+export function predictionItemOf(raw: unknown): PredictionItem | null {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const o = raw as Record<string, unknown>;
+  const image = o.question_image === undefined ? "" : o.question_image;
+  if (typeof o.question_text !== "string" || typeof image !== "string" || typeof o.system_answer !== "string" || typeof o.original_answer !== "string" || typeof o.category !== "string") return null;
+  return { question_text: o.question_text, question_image: image, system_answer: o.system_answer, original_answer: o.original_answer, category: o.category };
 }
