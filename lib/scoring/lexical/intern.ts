@@ -35,7 +35,11 @@ export function internedChars(): number {
 
 /** Empty the table: every id handed out before is void. */
 export function clearInterned(): void {
+  // Buffers grown by a burst of distinct tokens are given back (they regrow if needed).
+  if (mask + 1 > 1 << 16) mask = (1 << INITIAL_BITS) - 1;
+  if (table.length !== 2 * (mask + 1)) table = new Int32Array(2 * (mask + 1));
   table.fill(-1);
+  if (pool.length > 1 << 20) pool = new Uint16Array(1 << 16);
   count = 0;
   poolUsed = 0;
 }

@@ -62,3 +62,19 @@ describe("token table", () => {
     expect(id("a new token")).toBe(0);
   });
 });
+
+describe("token table after a burst of distinct tokens", () => {
+  it("works the same once emptied and refilled (buffers given back and regrown)", () => {
+    clearInterned();
+    // 100k distinct tokens of 40 characters: 4M characters of keys and a 2^18-slot table.
+    const long = (i: number) => `${i.toString(36).padStart(8, "0")}${"x".repeat(32)}`;
+    for (let i = 0; i < 100_000; i++) expect(id(long(i))).toBe(i);
+    expect(internedChars()).toBe(4_000_000);
+    clearInterned();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 5_000; i++) expect(id(long(i * 7))).toBe(i);
+      expect(id(long(0))).toBe(0);
+      clearInterned();
+    }
+  });
+});
