@@ -8,6 +8,7 @@
 // Input contract as for wordTokenize: normalized text (lowercased, single ASCII spaces). Tokens
 // are emitted as ranges of that text (token-ranges.ts), so no string is made per token.
 import { pushRange, pushString, type TokenRanges, truncateRanges } from "./token-ranges";
+import { flush, hasAnchorAt, isDigit } from "./word-fast-apostrophes";
 
 const K_WORD = 0; // stays inside its token: letters, digits, / _ = + ~ ^ | \ and other characters
 const K_SPACE = 1;
@@ -49,45 +50,12 @@ function isOpeningQuote(s: string, from: number, i: number): boolean {
   return p === 32 || p === 40 || p === 91 || p === 123 || p === 60 || (i === from + 1 && p === 34);
 }
 const isOpeningCurly = (c: number) => c === 0xab || c === 0x201c || c === 0x2018 || c === 0x201e;
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isAlnum = (c: number) => (c >= 97 && c <= 122) || isDigit(c);
 
 /** Position of the period that the sentence-final period rule splits off, or -1. */
 function finalPeriodAt(s: string, from: number, to: number): number {
   let i = to - 1;
   while (i >= from && isFinalCloser(s, from, i)) i--;
   return i >= from + 1 && s.charCodeAt(i) === 46 && s.charCodeAt(i - 1) !== 46 ? i : -1;
-}
-
-/**
- * Push a word token [a, b) that contains one apostrophe at `apos`. Handled: the clitic endings
- * the ending-quote rules split ('s 'm 'd 'll 're 've n't, after a letter or digit; only if
- * `clitics`), and apostrophes followed by two letters/digits; false means: leave it to the
- * full pipeline.
- */
-function pushApostrophe(s: string, a: number, b: number, apos: number, clitics: boolean, out: TokenRanges): boolean {
-  const tail = s.slice(apos, b);
-  const clitic = tail === "'s" || tail === "'m" || tail === "'d" || tail === "'ll" || tail === "'re" || tail === "'ve";
-  if (clitic || tail === "'t") {
-    if (!clitics || apos === a || !isAlnum(s.charCodeAt(apos - 1))) return false;
-  }
-  if (clitic) {
-    pushRange(out, a, apos);
-    pushRange(out, apos, b);
-    return true;
-  }
-  // n't needs a non-apostrophe, non-space character before the n.
-  if (tail === "'t" && apos - 1 > a && s.charCodeAt(apos - 1) === 110) {
-    pushRange(out, a, apos - 1);
-    pushRange(out, apos - 1, b); // "n't"
-    return true;
-  }
-  // Two or more letters/digits after the apostrophe (chang'an, y'all): no quote rule applies.
-  if (tail.length >= 3 && isAlnum(tail.charCodeAt(1)) && isAlnum(tail.charCodeAt(2))) {
-    pushRange(out, a, b);
-    return true;
-  }
-  return false;
 }
 
 /**
@@ -111,7 +79,25 @@ export function fastWordTokenize(out: TokenRanges, contraction: RegExp, from = 0
   let anchor = false; // a contraction anchor occurs (see hasAnchorAt)
   let prev = 0;
   for (let i = from; i < n; i++) {
-    const c = codes[i];
+    let c = codes[i];
+    if (c >= 97 && c <= 122) {
+      // Most characters are runs of a-z, which only extend the word: a tight loop that keeps just
+      // the doubled-letter check of the general path below (~9% of a cold pair).
+      if (start < 0) start = i;
+      for (;;) {
+        if (c === prev && (c === 110 || c === 109 || c === 116)) {
+          doubled = true;
+          if (!anchor) anchor = hasAnchorAt(s, i, to);
+        }
+        prev = c;
+        if (i + 1 >= n) break;
+        const d = codes[i + 1];
+        if (d < 97 || d > 122) break;
+        i++;
+        c = d;
+      }
+      continue;
+    }
     let kind = K_WORD;
     if (c < 128) {
       kind = KIND[c];
@@ -191,49 +177,6 @@ export function fastWordTokenize(out: TokenRanges, contraction: RegExp, from = 0
     if (contraction.test(s.slice(from, to))) return reset(out, mark, extras);
   }
   return true;
-}
-
-/**
- * Cheap necessary condition for the contraction pre-test, checked where it can start: every
- * contraction pattern contains, in lowercase text, one of the anchors nnot, mme, nna, tta (found
- * at their second letter, i) or 'ye, 'n, 't (found at the apostrophe, i), within the sentence
- * (before `to`).
- */
-function hasAnchorAt(s: string, i: number, to: number): boolean {
-  const c = s.charCodeAt(i);
-  const d = i + 1 < to ? s.charCodeAt(i + 1) : 0;
-  if (c === 39) return d === 110 || d === 116 || (d === 121 && i + 2 < to && s.charCodeAt(i + 2) === 101);
-  if (c === 110) return d === 97 || (d === 111 && i + 2 < to && s.charCodeAt(i + 2) === 116);
-  return c === 109 ? d === 101 : c === 116 && d === 97;
-}
-
-/** Push the word token [start, end) with its apostrophes (at most two, -1 = none). */
-function flush(s: string, start: number, end: number, apos: number, apos2: number, out: TokenRanges): boolean {
-  if (start < 0) return true;
-  if (apos < 0) {
-    pushRange(out, start, end);
-    return true;
-  }
-  // Tokens are space-delimited in the rewritten text, so a lone apostrophe stays one token.
-  if (end - start === 1) {
-    pushRange(out, start, end); // "'"
-    return true;
-  }
-  // A final apostrophe after anything but an apostrophe is split off (by the "' " rule or the
-  // ending-quote rule). The clitic rule would then depend on what follows: give up on clitics.
-  if (s.charCodeAt(end - 1) === 39 && s.charCodeAt(end - 2) !== 39) {
-    if (apos2 < 0) pushRange(out, start, end - 1);
-    else if (!pushApostrophe(s, start, end - 1, apos, false, out)) return false;
-    pushRange(out, end - 1, end); // "'"
-    return true;
-  }
-  if (apos2 < 0) return pushApostrophe(s, start, end, apos, true, out);
-  // Two apostrophes (chang'an's): if the first is followed by two letters/digits, no quote rule
-  // touches it, and the second decides as a lone one would. Except 'll 're 've between them: once
-  // a final 's/'m/'d is split off, the clitic rule that runs next splits those too (a'll's).
-  if (apos2 < apos + 3 || !isAlnum(s.charCodeAt(apos + 1)) || !isAlnum(s.charCodeAt(apos + 2))) return false;
-  if (apos2 === apos + 3 && /^(?:ll|re|ve)$/i.test(s.slice(apos + 1, apos2))) return false;
-  return pushApostrophe(s, start, end, apos2, true, out);
 }
 
 function reset(out: TokenRanges, mark: number, extras: number): false {
