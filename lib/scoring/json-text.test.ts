@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IssueList } from "./issues";
-import { lineColumn, parseJsonText } from "./json-text";
+import { decodeText, lineColumn, parseJsonText } from "./json-text";
 
 const positions = (text: string) => {
   const issues = new IssueList("f.json");
@@ -43,5 +43,22 @@ describe("parseJsonText error positions", () => {
   it("reports nesting hidden from the depth guard by a quote in a comment instead of throwing", () => {
     const text = '{"predictions": [], // it\'s "quoted\n "b": ' + "[".repeat(20_000);
     expect(positions(text)).toEqual(["JSON nesting too deep to parse (more than 64 levels, possibly after a broken string or a comment)."]);
+  });
+});
+
+describe("decodeText", () => {
+  it("reports bad bytes as INVALID_UTF8 with the offset", () => {
+    const issues = new IssueList("f.json");
+    expect(decodeText(new Uint8Array([0x7b, 0x7d, 0xff]), issues)).toBeNull();
+    expect(issues.finish().map((i) => [i.code, i.message])).toEqual([["INVALID_UTF8", "The file is not valid UTF-8 (first bad byte at offset 2)."]]);
+  });
+
+  // The streaming reader validates such files; the whole-file path sees them only as the fallback
+  // for a broken one, and used to blame the encoding for what is the engine's string limit.
+  it("reports valid UTF-8 beyond the engine's string limit as TOO_LARGE, not INVALID_UTF8", () => {
+    const bytes = new Uint8Array((1 << 29) + 16).fill(0x20);
+    const issues = new IssueList("f.json");
+    expect(decodeText(bytes, issues)).toBeNull();
+    expect(issues.finish().map((i) => i.code)).toEqual(["TOO_LARGE"]);
   });
 });

@@ -60,6 +60,17 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
       text = new TextDecoder("utf-8", { fatal: true }).decode(input);
     } catch {
       const at = firstInvalidUtf8(input);
+      if (at < 0) {
+        // Valid UTF-8 that still failed: longer than the engine's maximum string (V8: 2^29 - 24
+        // UTF-16 units), so it cannot be held as one text to locate its problems.
+        issues.error(
+          "TOO_LARGE",
+          "",
+          `The file (${input.byteLength} bytes) is too large to be checked as one text, which is needed here to locate its problems.`,
+          "Check it with a JSON tool (e.g. python3 -m json.tool FILE > /dev/null) and fix what it reports: well-formed files of any size are validated and scored in a streaming pass.",
+        );
+        return null;
+      }
       issues.error(
         "INVALID_UTF8",
         "",
