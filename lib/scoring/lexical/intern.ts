@@ -1,8 +1,9 @@
 // The scorer's token table: token text -> small integer id, looked up straight from a range of
 // a text's code units (token-ranges.ts). A Map<string, number> would need a string per token (a
 // slice, then its hash); here the hash is computed over the range's characters and compared with
-// the stored key's characters, so a token already in the table costs no allocation. Only new tokens are copied,
-// into one character pool (never views of the caller's text, so no text is kept alive).
+// the stored key's characters, so a token already in the table costs no allocation. Only new
+// tokens are copied, into one character pool (never views of the caller's text, so no text is
+// kept alive).
 //
 // Open addressing with linear probing, at most half full; the table grows by doubling. The
 // hash is seeded per process, so crafted inputs cannot aim at one probe sequence.
