@@ -53,6 +53,14 @@ describe("decodeText", () => {
     expect(issues.finish().map((i) => [i.code, i.message])).toEqual([["INVALID_UTF8", "The file is not valid UTF-8 (first bad byte at offset 2)."]]);
   });
 
+  it("gives the offset of overlong forms, surrogates and code points past U+10FFFF too", () => {
+    for (const bad of [[0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf0, 0x80, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+      const issues = new IssueList("f.json");
+      expect(decodeText(new Uint8Array([0x5b, 0x22, ...bad, 0x22, 0x5d]), issues)).toBeNull();
+      expect(issues.finish().map((i) => [i.code, i.message])).toEqual([["INVALID_UTF8", "The file is not valid UTF-8 (first bad byte at offset 2)."]]);
+    }
+  });
+
   // The streaming reader validates such files; the whole-file path sees them only as the fallback
   // for a broken one, and used to blame the encoding for what is the engine's string limit.
   it("reports valid UTF-8 beyond the engine's string limit as TOO_LARGE, not INVALID_UTF8", () => {

@@ -37,7 +37,11 @@ function lineColumns(text: string): (offset: number) => { line: number; column: 
   };
 }
 
-/** Byte offset of the first invalid UTF-8 sequence, or -1. Only called after fatal decoding failed. */
+/**
+ * Byte offset of the first invalid UTF-8 sequence, or -1. Only called after fatal decoding failed.
+ * Well-formed sequences per Unicode Table 3-7: no overlong forms (E0 needs A0-BF, F0 needs 90-BF
+ * next), no surrogates (ED needs 80-9F) and nothing past U+10FFFF (F4 needs 80-8F).
+ */
 function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
@@ -45,10 +49,15 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
     if (need < 0 || i + need >= bytes.length) return i;
     for (let k = 1; k <= need; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
+    const second = bytes[i + 1];
+    if ((b === 0xe0 && second < 0xa0) || (b === 0xed && second > 0x9f) || (b === 0xf0 && second < 0x90) || (b === 0xf4 && second > 0x8f)) return i;
     i += need + 1;
   }
   return -1;
 }
+
+/** V8's maximum string length (2^29 - 24 UTF-16 units); strict UTF-8 never decodes to more units than bytes. */
+const MAX_STRING_LENGTH = 2 ** 29 - 24;
 
 /** Decodes strict UTF-8 and strips a BOM (accepted silently). Returns null after reporting. */
 export function decodeText(input: string | Uint8Array, issues: IssueList): string | null {
@@ -60,9 +69,9 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
       text = new TextDecoder("utf-8", { fatal: true }).decode(input);
     } catch {
       const at = firstInvalidUtf8(input);
-      if (at < 0) {
-        // Valid UTF-8 that still failed: longer than the engine's maximum string (V8: 2^29 - 24
-        // UTF-16 units), so it cannot be held as one text to locate its problems.
+      if (at < 0 && input.byteLength > MAX_STRING_LENGTH) {
+        // Valid UTF-8 that still failed: its text would be longer than the engine's maximum
+        // string, so it cannot be held as one text to locate its problems.
         issues.error(
           "TOO_LARGE",
           "",
