@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net";
 // "Authorize"), /login/oauth/access_token swaps it for a token, <apiPrefix>/user and
 // <apiPrefix>/user/emails answer for that token (apiPrefix "/api/v3" as on GitHub Enterprise
 // Server; change it to serve the API elsewhere, as GITHUB_API_URL allows). Point GITHUB_URL at `url`.
+// /user/emails paginates as GitHub does: `per_page` (default 30, at most `emailsMaxPerPage`),
+// `page`, and a `Link` header with rel="next"/"last" (and "prev"/"first" past page 1).
 
 export type FakeGitHubUser = {
   id: number;
@@ -25,6 +27,10 @@ export type FakeGitHub = {
   apiPrefix: string;
   /** When set, /user/emails answers this status instead of the list (an upstream failure). */
   emailsStatus: number | null;
+  /** Page size cap for /user/emails (GitHub's is 100); lower it to make a test paginate. */
+  emailsMaxPerPage: number;
+  /** When set, the `Link` header's page URLs point at this origin instead of `url`. */
+  emailsLinkOrigin: string | null;
   log: string[];
   close: () => Promise<void>;
 };
@@ -32,7 +38,7 @@ export type FakeGitHub = {
 export async function startFakeGitHub(clientId: string, clientSecret: string): Promise<FakeGitHub> {
   const codes = new Map<string, { user: FakeGitHubUser; redirectUri: string; challenge: string | null }>();
   const tokens = new Map<string, FakeGitHubUser>();
-  const state: FakeGitHub = { url: "", user: null, apiPrefix: "/api/v3", emailsStatus: null, log: [], close: async () => undefined };
+  const state: FakeGitHub = { url: "", user: null, apiPrefix: "/api/v3", emailsStatus: null, emailsMaxPerPage: 100, emailsLinkOrigin: null, log: [], close: async () => undefined };
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -79,7 +85,13 @@ export async function startFakeGitHub(clientId: string, clientSecret: string): P
     if (req.method === "GET" && u.pathname === `${state.apiPrefix}/user/emails`) {
       if (!who) return send(res, 401, { message: "Bad credentials" });
       if (state.emailsStatus) return send(res, state.emailsStatus, { message: "Server Error" });
-      return send(res, 200, who.emails.map((e) => ({ ...e, visibility: null })));
+      const perPage = Math.min(Number(u.searchParams.get("per_page") ?? 30), state.emailsMaxPerPage);
+      const page = Number(u.searchParams.get("page") ?? 1);
+      const last = Math.max(1, Math.ceil(who.emails.length / perPage));
+      const at = (p: number) => `<${state.emailsLinkOrigin ?? state.url}${u.pathname}?per_page=${perPage}&page=${p}>`;
+      const links = [...(page < last ? [`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`] : []), ...(page > 1 ? [`${at(page - 1)}; rel="prev"`, `${at(1)}; rel="first"`] : [])];
+      if (links.length) res.setHeader("link", links.join(", "));
+      return send(res, 200, who.emails.slice((page - 1) * perPage, page * perPage).map((e) => ({ ...e, visibility: null })));
     }
     send(res, 404, { message: "Not Found" });
   });
