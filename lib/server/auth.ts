@@ -11,10 +11,26 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const config = authConfig();
   // The adapter is only needed to link OAuth accounts to users; credentials need none.
   if (env.GITHUB_ID && env.GITHUB_SECRET) {
-    config.adapter = PrismaAdapter(db as never) as Adapter;
+    config.adapter = gitHubAdapter();
   }
   return config;
 });
+
+/**
+ * The Prisma adapter, except that a user it creates is marked email-verified. Auth.js creates
+ * OAuth users with `emailVerified: null` and offers no per-provider hook before the insert; here
+ * the only adapter-backed provider is GitHub, and the signIn callback (auth.config.ts) has
+ * already refused any GitHub profile without a GitHub-verified address, so the address is
+ * verified. Password accounts never go through the adapter (signup.ts sets emailVerified when
+ * the mailed link is followed). Adding another adapter-backed provider means revisiting this.
+ */
+function gitHubAdapter(): Adapter {
+  const base = PrismaAdapter(db as never) as Adapter;
+  return {
+    ...base,
+    createUser: (user) => base.createUser!({ ...user, emailVerified: user.email ? (user.emailVerified ?? new Date()) : null }),
+  };
+}
 
 /**
  * The signed-in user, re-read from the database so that a deleted user or a changed role

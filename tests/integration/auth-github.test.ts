@@ -16,6 +16,7 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
   it("creates a SUBMITTER linked to the GitHub id; a second sign-in reuses it", async () => {
     // No public email: the address comes from /user/emails (the primary, verified one).
     const octo = ghUser("new", { email: null, emails: [{ email: address("other"), primary: false, verified: true }, { email: address("gh-new"), primary: true, verified: true }] });
+    const before = new Date();
     const first = await gitHubSignIn(octo);
     expect(first.location).toBe(`${ORIGIN}/submit`);
     // GitHub Enterprise Server layout: the API under <GITHUB_URL>/api/v3 with no GITHUB_API_URL.
@@ -23,6 +24,10 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
     const user = await db.user.findUniqueOrThrow({ where: { email: address("gh-new") }, include: { accounts: true } });
     expect(user.role).toBe("SUBMITTER");
     expect(user.passwordHash).toBeNull();
+    // Only a GitHub-verified address gets this far, so the account is created email-verified.
+    expect(user.emailVerified).toBeInstanceOf(Date);
+    expect(user.emailVerified!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    expect(user.emailVerified!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(user.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
     expect(first.session).toMatchObject({ uid: user.id, role: "SUBMITTER", sv: 0 });
 
@@ -30,6 +35,8 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
     expect(second.session).toMatchObject({ uid: user.id });
     expect(await db.user.count({ where: { accounts: { some: { provider: "github", providerAccountId: String(octo.id) } } } })).toBe(1);
     expect(await db.account.count({ where: { userId: user.id } })).toBe(1);
+    // A later sign-in leaves the stamp alone.
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toEqual(user.emailVerified);
   });
 
   it("does not take over an existing password account with the same (verified) email", async () => {
@@ -43,6 +50,7 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
     expect(await db.user.count({ where: { email } })).toBe(1);
     const after = await db.user.findUniqueOrThrow({ where: { id: owner.id } });
     expect(after.passwordHash).toBe(owner.passwordHash);
+    expect(after.emailVerified).toEqual(owner.emailVerified);
   });
 
   it("SIGNUP_MODE=closed: a new GitHub login is refused (no account made); a linked one still signs in", async () => {
