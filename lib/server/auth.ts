@@ -17,18 +17,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
 });
 
 /**
- * The Prisma adapter, except that a user it creates is marked email-verified. Auth.js creates
- * OAuth users with `emailVerified: null` and offers no per-provider hook before the insert; here
- * the only adapter-backed provider is GitHub, and the signIn callback (auth.config.ts) has
- * already refused any GitHub profile without a GitHub-verified address, so the address is
- * verified. Password accounts never go through the adapter (signup.ts sets emailVerified when
- * the mailed link is followed). Adding another adapter-backed provider means revisiting this.
+ * The Prisma adapter with two changes (the only adapter-backed provider is GitHub; adding
+ * another one means revisiting both):
+ * - A user it creates is marked email-verified. Auth.js creates OAuth users with
+ *   `emailVerified: null` and has no per-provider hook before the insert, but the signIn
+ *   callback (auth.config.ts) has already refused any GitHub profile without a GitHub-verified
+ *   address. Password accounts never get here (signup.ts sets theirs on confirmation).
+ * - `getUser` finds nobody. Auth.js calls it (JWT sessions) only to learn who the session
+ *   cookie belongs to at an OAuth callback, and then links the GitHub login to that account,
+ *   even for a session revoked by "sign out everywhere" (it never sees our sessionVersion).
+ *   Linking is not offered, so every GitHub sign-in is treated as a fresh one.
  */
 function gitHubAdapter(): Adapter {
   const base = PrismaAdapter(db as never) as Adapter;
   return {
     ...base,
     createUser: (user) => base.createUser!({ ...user, emailVerified: user.email ? (user.emailVerified ?? new Date()) : null }),
+    getUser: async () => null,
   };
 }
 

@@ -10,7 +10,7 @@ import { ORIGIN, setupGitHubSignIn } from "../support/github-sign-in";
 // email matches an existing password account is refused instead of taking it over, closed
 // sign-up, and GITHUB_API_URL. Verified-email rules: auth-github-email.test.ts.
 
-const { fake, address, ghUser, signIn: gitHubSignIn } = setupGitHubSignIn();
+const { fake, address, ghUser, signIn: gitHubSignIn, sessionFor } = setupGitHubSignIn();
 
 describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () => {
   it("creates a SUBMITTER linked to the GitHub id; a second sign-in reuses it", async () => {
@@ -51,6 +51,23 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
     const after = await db.user.findUniqueOrThrow({ where: { id: owner.id } });
     expect(after.passwordHash).toBe(owner.passwordHash);
     expect(after.emailVerified).toEqual(owner.emailVerified);
+  });
+
+  it("signed in already (even a session revoked by 'sign out everywhere'): GitHub is not linked to that account", async () => {
+    // Auth.js would otherwise attach the GitHub login to whoever the session cookie names,
+    // which would outlive "sign out everywhere" and a password change.
+    const owner = await db.user.create({ data: { email: address("signed-in"), passwordHash: await bcrypt.hash("owner's password", 4), emailVerified: new Date() } });
+    for (const [label, sv, revoke] of [["live", 0, false], ["revoked", 1, true]] as const) {
+      if (revoke) await db.user.update({ where: { id: owner.id }, data: { sessionVersion: 2 } });
+      const octo = ghUser(`while-signed-in-${label}`);
+      const res = await gitHubSignIn(octo, { sessionToken: await sessionFor(owner.id, sv) });
+      expect(res.location).toBe(`${ORIGIN}/submit`);
+      expect(await db.account.count({ where: { userId: owner.id } })).toBe(0);
+      // Treated as a fresh sign-in: the GitHub address gets its own account and the session.
+      const own = await db.user.findUniqueOrThrow({ where: { email: octo.email! }, include: { accounts: true } });
+      expect(own.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
+      expect(res.session).toMatchObject({ uid: own.id });
+    }
   });
 
   it("SIGNUP_MODE=closed: a new GitHub login is refused (no account made); a linked one still signs in", async () => {

@@ -1,4 +1,4 @@
-import { decode } from "next-auth/jwt";
+import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect } from "vitest";
 import { handlers } from "@/lib/server/auth";
 import { db } from "@/lib/server/db";
@@ -29,10 +29,13 @@ function absorb(jar: Jar, res: Response): void {
 const cookieHeader = (jar: Jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 const ip = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
 
-/** Clicks "Sign in with GitHub", lets the fake authorize, and returns where the app sends the browser. */
-async function signInAs(gh: FakeGitHub, user: FakeGitHubUser): Promise<GitHubSignInResult> {
+/**
+ * Clicks "Sign in with GitHub", lets the fake authorize, and returns where the app sends the
+ * browser. `sessionToken`: a session cookie the browser already holds (someone signed in).
+ */
+async function signInAs(gh: FakeGitHub, user: FakeGitHubUser, sessionToken?: string): Promise<GitHubSignInResult> {
   gh.user = user;
-  const jar: Jar = new Map();
+  const jar: Jar = new Map(sessionToken ? [[COOKIE, sessionToken]] : []);
   const headers = () => ({ cookie: cookieHeader(jar), "x-forwarded-for": ip() });
   const csrfRes = await handlers.GET(new Request(`${ORIGIN}/api/auth/csrf`, { headers: headers() }) as never);
   absorb(jar, csrfRes);
@@ -91,5 +94,8 @@ export function setupGitHubSignIn() {
     emails: [{ email: address(`gh-${label}`), primary: true, verified: true }],
     ...over,
   });
-  return { fake, address, ghUser, signIn: (user: FakeGitHubUser) => signInAs(fake(), user) };
+  /** A session cookie for `userId` as Auth.js would mint it (sub, uid, sv). */
+  const sessionFor = (userId: string, sv = 0) => encode({ token: { sub: userId, uid: userId, role: "SUBMITTER", sv }, secret: process.env.AUTH_SECRET!, salt: COOKIE });
+  const signIn = (user: FakeGitHubUser, opts: { sessionToken?: string } = {}) => signInAs(fake(), user, opts.sessionToken);
+  return { fake, address, ghUser, signIn, sessionFor };
 }
