@@ -19,6 +19,7 @@ const T0 = Date.now();
 const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
 const say = (m) => console.log(`[quickstart] ${m}`);
 const stops = []; // run in reverse on shutdown
+const supervised = []; // held (no restarts) as soon as shutdown starts
 let shuttingDown = false;
 
 async function step(label, fn) {
@@ -33,6 +34,7 @@ async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
   say("stopping ...");
+  for (const s of supervised) s.hold();
   for (const fn of stops.reverse()) await fn().catch((e) => console.error(`[quickstart] ${e.message}`));
   say("stopped");
   process.exit(code);
@@ -175,6 +177,7 @@ async function main() {
   const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url };
   const web = supervise({ name: "web", args: ["node_modules/next/dist/bin/next", "start", "-p", String(port)], env: appEnv, cwd: root, log: say });
   const worker = supervise({ name: "worker", args: ["--import", "tsx", "workers/index.ts"], env: appEnv, cwd: root, log: say });
+  supervised.push(web, worker);
   stops.push(() => web.stop());
   stops.push(() => worker.stop()); // stopped first: finishes or releases its job before the web goes
   await step("web + worker", async () => `web ${await waitForHttp(`http://127.0.0.1:${port}/`)} on ${url}`);

@@ -41,9 +41,17 @@ export function supervise({ name, args, env, cwd, log, onFirstExit }) {
     get pid() {
       return child?.pid;
     },
-    stop(timeoutMs = 10_000) {
+    /**
+     * No more restarts, without stopping the child yet. Ctrl-C in a terminal signals every
+     * process of the group at once, so a child may exit while the others are still being
+     * stopped in order; it must not be restarted meanwhile.
+     */
+    hold() {
       stopping = true;
       clearTimeout(timer);
+    },
+    stop(timeoutMs = 10_000) {
+      this.hold();
       const c = child;
       if (!c || c.exitCode !== null) return Promise.resolve();
       return new Promise((resolve) => {
