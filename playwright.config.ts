@@ -9,6 +9,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // The app mails sign-up links to a capture server that tests/e2e/signup.spec.ts runs on this port.
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 
+/** The bearer token of GET /api/metrics on the e2e server (tests/e2e/page-metrics.spec.ts). */
+export const metricsToken = process.env.METRICS_TOKEN ?? "e2e-only-metrics-token-0123456789";
+
 /** The database the webServer uses; specs that inspect it directly import this. */
 export function e2eDatabaseUrl(): string {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
@@ -66,6 +69,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: "H2HMem e2e <noreply@e2e.test>",
       NEXT_TELEMETRY_DISABLED: "1",
+      METRICS_TOKEN: metricsToken,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       RECONCILE_INTERVAL_MS: "5000",
       // The seed's demo entries are uploaded as the demo author and count against its daily

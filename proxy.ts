@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/server/env";
-import { cachedPage, markRenderResponse, pageCacheKey } from "@/lib/server/page-cache";
+import { recordPageRequest } from "@/lib/server/metrics-pages";
+import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/page-cache";
 
 // Next inlines its bootstrap scripts and styles (no nonce set-up here), hence 'unsafe-inline';
 // the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form target for the OAuth redirect.
@@ -24,9 +25,19 @@ export function contentSecurityPolicy(dev: boolean): string {
 // server in every page, action and route handler, never by this file.
 export async function proxy(req: NextRequest): Promise<Response> {
   // Not in development, where every edit must show at once.
-  const key = env.NODE_ENV === "production" ? pageCacheKey(req) : null;
-  const res = (key && (await cachedPage(req, key))) || NextResponse.next();
+  const enabled = env.NODE_ENV === "production";
+  const key = enabled ? pageCacheKey(req) : null;
+  const cached = key ? await cachedPage(req, key) : null;
+  const res = cached || NextResponse.next();
   markRenderResponse(req, res);
+  // Page metrics (lib/server/metrics-pages.ts). The loopback render of a miss is not a request of
+  // its own (the miss was counted). The status is only known for answers from the cache: for
+  // NextResponse.next() Next renders after this function returns.
+  if (!isPageCacheRender(req)) {
+    const state = cached?.headers.get("x-page-cache") === "hit" ? "hit" : "miss";
+    const reason = (enabled ? pageCacheBypass(req) : "disabled") ?? "uncacheable";
+    recordPageRequest({ pathname: req.nextUrl.pathname, method: req.method, ...(cached ? { cache: state, status: cached.status } : { cache: "bypass", reason, status: null }) });
+  }
   res.headers.set("X-Content-Type-Options", "nosniff");
   res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   res.headers.set("X-Frame-Options", "DENY");

@@ -1,5 +1,6 @@
 import client, { type Registry } from "prom-client";
 import { PrecomputedHistogram } from "./metrics-histogram";
+import { PAGE_RENDER_BUCKETS, pageMetricsSnapshot } from "./metrics-pages";
 import { JUDGE_CALL_BUCKETS, QUEUE_STATES, STAGE_BUCKETS, metricsSnapshot, type MetricsSnapshot } from "./metrics-snapshot";
 
 // Prometheus metrics of the web process, served by GET /api/metrics (docs/OPERATIONS.md lists
@@ -33,6 +34,7 @@ function create(): State {
     registers,
   });
   registerScrapeMetrics(registry);
+  registerPageMetrics(registry);
   return { registry, requests, duration, routes: new Set() };
 }
 
@@ -119,5 +121,25 @@ function registerScrapeMetrics(registry: Registry): void {
     "Latency of judge API requests (JudgeCall rows), by purpose.",
     JUDGE_CALL_BUCKETS,
     async () => (await metricsSnapshot()).judgeLatency.map(({ purpose, ...b }) => ({ labels: { purpose }, ...b })),
+  ).register(registry);
+}
+
+/** Page requests and micro-cache renders, recorded by proxy.ts on globalThis (metrics-pages.ts). */
+function registerPageMetrics(registry: Registry): void {
+  new client.Counter({
+    name: "h2hmem_page_requests_total",
+    help: "Page requests seen by proxy.ts, by route pattern, method, micro-cache outcome and bypass reason (status_class is unknown unless the cache answered).",
+    labelNames: ["route", "method", "cache", "reason", "status_class"],
+    registers: [registry],
+    collect(this: client.Counter) {
+      this.reset();
+      for (const r of pageMetricsSnapshot().requests) this.inc(r.labels, r.n);
+    },
+  });
+  new PrecomputedHistogram(
+    "h2hmem_page_render_duration_seconds",
+    "Full server render (to the last body byte) of anonymous board and entry pages, measured by the micro-cache on a miss.",
+    PAGE_RENDER_BUCKETS,
+    async () => pageMetricsSnapshot().renders,
   ).register(registry);
 }

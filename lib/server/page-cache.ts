@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { env } from "./env";
+import { recordPageRender, type PageBypassReason } from "./metrics-pages";
 
 // Micro-cache for the public board and entry pages, used by proxy.ts. Rendering a board page
 // (React server render of a 25-row heat map plus its RSC payload, ~175 KB) costs tens of ms of
@@ -34,14 +35,29 @@ const CACHED_PATH = /^\/(entries\/[^/]+)?$/;
 // Headers of the rendered page worth replaying (security headers are set again by the proxy).
 const KEPT = new Set(["content-type", "cache-control", "vary", "link", "location", "x-robots-tag"]);
 
+/** True for the proxy's own render request (a loopback fetch made on a miss, see renderPage). */
+export const isPageCacheRender = (req: NextRequest): boolean => req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE;
+
+/** Why this request must be rendered for itself alone; null when the cache may serve it. */
+export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
+  if (req.method !== "GET") return "method";
+  if (!CACHED_PATH.test(req.nextUrl.pathname)) return "path";
+  const h = req.headers;
+  if (h.has(PAGE_CACHE_RENDER_HEADER)) return "uncacheable";
+  // Caveat (Next 16.4, found by the page metrics' e2e test): Next strips these RSC headers and
+  // `_rsc` from the request before the proxy runs (server/web/adapter.js), so with default
+  // settings client navigations of / and /entries/<id> reach the cache like document loads.
+  if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action")) return "client_nav";
+  if (req.nextUrl.searchParams.has("_rsc")) return "client_nav";
+  // Auth.js session cookies (plain, __Secure- prefixed or chunked): the header shows the user.
+  if (req.cookies.getAll().some((c) => c.name.includes("authjs.session-token"))) return "signed_in";
+  return null;
+}
+
 /** The cache key of a request, or null when it must be rendered for this request alone. */
 export function pageCacheKey(req: NextRequest): string | null {
-  if (req.method !== "GET" || !CACHED_PATH.test(req.nextUrl.pathname)) return null;
+  if (pageCacheBypass(req)) return null;
   const h = req.headers;
-  if (h.has(PAGE_CACHE_RENDER_HEADER) || h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action")) return null;
-  if (req.nextUrl.searchParams.has("_rsc")) return null;
-  // Auth.js session cookies (plain, __Secure- prefixed or chunked): the header shows the user.
-  if (req.cookies.getAll().some((c) => c.name.includes("authjs.session-token"))) return null;
   // The entry page builds its citation URL from the forwarded host and protocol.
   return `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
 }
@@ -78,6 +94,8 @@ function store(key: string, value: Cached): void {
 // (next start and the standalone server set PORT), marked so the proxy lets it through.
 async function renderPage(req: NextRequest, at: number): Promise<Cached | null> {
   const h = req.headers;
+  const started = performance.now();
+  let status: number | null = null;
   try {
     const res = await fetch(`http://127.0.0.1:${env.PORT}${req.nextUrl.pathname}${req.nextUrl.search}`, {
       headers: {
@@ -92,11 +110,15 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
     });
     const body = new Uint8Array(await res.arrayBuffer());
     if (res.headers.get(PAGE_CACHE_ECHO_HEADER) !== INSTANCE) return null;
+    status = res.status;
     // Whatever sets a cookie is personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));
     return { at, status: res.status, headers, body };
   } catch {
     return null;
+  } finally {
+    // Measured to the last byte of the body: the whole server render of this page.
+    recordPageRender({ pathname: req.nextUrl.pathname, status, seconds: (performance.now() - started) / 1000 });
   }
 }
