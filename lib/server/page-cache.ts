@@ -44,9 +44,9 @@ export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
   if (!CACHED_PATH.test(req.nextUrl.pathname)) return "path";
   const h = req.headers;
   if (h.has(PAGE_CACHE_RENDER_HEADER)) return "uncacheable";
-  // Caveat (Next 16.4, found by the page metrics' e2e test): Next strips these RSC headers and
-  // `_rsc` from the request before the proxy runs (server/web/adapter.js), so with default
-  // settings client navigations of / and /entries/<id> reach the cache like document loads.
+  // Next strips these RSC headers and `_rsc` before the proxy runs (server/web/adapter.js) unless
+  // `skipProxyUrlNormalize` is set (next.config.js): without it, client navigations of / and
+  // /entries/<id> got cached HTML (found by tests/e2e/page-metrics.spec.ts).
   if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action")) return "client_nav";
   if (req.nextUrl.searchParams.has("_rsc")) return "client_nav";
   // Auth.js session cookies (plain, __Secure- prefixed or chunked): the header shows the user.

@@ -68,6 +68,12 @@ test("page requests, micro-cache outcomes and renders are counted by route patte
 
   expect(delta("h2hmem_page_requests_total", requests({ route: "other", cache: "bypass", reason: "path", status_class: "unknown" }))).toBe(1);
 
+  // A client navigation (RSC fetch) of a cached page is rendered for itself: never cached HTML.
+  const rsc = await request.get(`/?q=${stamp}&_rsc=x${stamp}`, { headers: { rsc: "1" } });
+  expect(rsc.status()).toBe(200);
+  expect(rsc.headers()["x-page-cache"]).toBeUndefined();
+  expect(rsc.headers()["content-type"]).toContain("text/x-component");
+
   // Signed in (a browser, after the exact counts above: its own prefetches load pages too): the
   // proxy lets Next render the board for this user alone, so no status is known.
   await signIn(page, AUTHOR);
