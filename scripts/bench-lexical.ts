@@ -14,7 +14,7 @@
 //         round. Before timing, every parity vector is scored by it and compared with ours.
 // Reported: the median over rounds of pairs per CPU-second, and the speed-ups.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { clearRefCache, lexicalScores } from "@/lib/scoring/lexical";
@@ -64,10 +64,23 @@ function measure(set: Pair[], opts: LexicalOptions, cold: boolean): number {
   return n / ((cpu.user + cpu.system) / 1e6);
 }
 
+// Pair sets handed to the Python processes: each written once, all removed at exit.
+const scratch = mkdtempSync(join(tmpdir(), "bench-lexical-"));
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
+const pairFiles = new Map<Pair[], string>();
+function pairsFile(set: Pair[]): string {
+  let file = pairFiles.get(set);
+  if (!file) {
+    file = join(scratch, `pairs-${pairFiles.size}.json`);
+    writeFileSync(file, JSON.stringify(set));
+    pairFiles.set(set, file);
+  }
+  return file;
+}
+
 /** The Python oracle's pair() on the same pairs; pairs per CPU-second (its process time). */
 function oracle(dir: string, set: Pair[], mode: TokenizerMode): number {
-  const file = join(mkdtempSync(join(tmpdir(), "bench-lexical-")), "pairs.json");
-  writeFileSync(file, JSON.stringify(set));
+  const file = pairsFile(set);
   const code = [
     "import sys, json, time",
     "sys.path.insert(0, sys.argv[1])",
@@ -88,8 +101,7 @@ function oracle(dir: string, set: Pair[], mode: TokenizerMode): number {
 
 /** Runs scripts/official-lexical-harness.py (the official script's own per-pair code). */
 function official(set: Pair[], mode: TokenizerMode, what: string[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), "bench-lexical-")), "pairs.json");
-  writeFileSync(file, JSON.stringify(set));
+  const file = pairsFile(set);
   const harness = new URL("./official-lexical-harness.py", import.meta.url).pathname;
   const res = spawnSync("/usr/bin/python3", [harness, "--script", officialScript!, "--oracle", oracleDir!, "--pairs", file, "--mode", mode, ...what], {
     encoding: "utf8",
