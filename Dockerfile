@@ -16,8 +16,8 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 
 FROM deps AS build
 COPY . .
-# The Prisma client is generated offline (schema engine stubbed, see scripts/prisma-generate.mjs).
-RUN node scripts/prisma-generate.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build
+# The Prisma client is generated offline (schema engine stubbed, see scripts/dev/prisma-generate.mjs).
+RUN node scripts/dev/prisma-generate.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build
 
 FROM base AS app
 ENV NODE_ENV=production

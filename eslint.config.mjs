@@ -1,5 +1,5 @@
 // Flat config: Next's rules (core web vitals + TypeScript) and the two architecture rules
-// of this codebase, both proven by lib/server/eslint-rules.test.ts:
+// of this codebase, both proven by tests/unit/architecture/eslint-rules.test.ts:
 //   1. lib/scoring/** is pure: no framework, database, queue, filesystem or lib/server imports.
 //   2. Only lib/server/env.ts reads process.env (scripts, tests and config files may too).
 import nextVitals from "eslint-config-next/core-web-vitals";
@@ -48,7 +48,7 @@ const config = [
   },
   {
     // Entry points and tooling may read the environment directly.
-    files: ["lib/server/env.ts", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx"],
+    files: ["lib/server/env.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-restricted-properties": "off" },
   },
   {
@@ -57,7 +57,7 @@ const config = [
   },
   {
     // Plain Node ESM helpers run before TypeScript tooling exists (quickstart, test runner).
-    files: ["scripts/**/*.mjs", "bin/**/*.mjs"],
+    files: ["scripts/**/*.mjs", "lib/dev/**/*.mjs", "bin/**/*.mjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 ];

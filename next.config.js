@@ -6,7 +6,7 @@ const nextConfig = {
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   // Let proxy.ts see client navigations as they are: by default Next strips the RSC headers and
-  // `_rsc` before the proxy runs, so the anonymous page micro-cache (lib/server/page-cache.ts)
+  // `_rsc` before the proxy runs, so the anonymous page micro-cache (lib/server/leaderboard/page-cache.ts)
   // answered RSC fetches and prefetches with cached HTML (the router then reloaded the whole
   // page). tests/e2e/page-metrics.spec.ts checks that such requests bypass the cache.
   skipProxyUrlNormalize: true,

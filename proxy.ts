@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/server/env";
-import { recordPageRequest } from "@/lib/server/metrics-pages";
-import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/page-cache";
+import { recordPageRequest } from "@/lib/server/metrics/pages";
+import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
 
 // Next inlines its bootstrap scripts and styles (no nonce set-up here), hence 'unsafe-inline';
 // the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form target for the OAuth redirect.
@@ -21,7 +21,7 @@ export function contentSecurityPolicy(dev: boolean): string {
 }
 
 // Next 16 "proxy" (formerly middleware): response hardening, and the one-second micro-cache of
-// anonymous board and entry pages (lib/server/page-cache.ts). Authorization is decided on the
+// anonymous board and entry pages (lib/server/leaderboard/page-cache.ts). Authorization is decided on the
 // server in every page, action and route handler, never by this file.
 export async function proxy(req: NextRequest): Promise<Response> {
   // Not in development, where every edit must show at once.
@@ -30,7 +30,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   const cached = key ? await cachedPage(req, key) : null;
   const res = cached || NextResponse.next();
   markRenderResponse(req, res);
-  // Page metrics (lib/server/metrics-pages.ts). The loopback render of a miss is not a request of
+  // Page metrics (lib/server/metrics/pages.ts). The loopback render of a miss is not a request of
   // its own (the miss was counted). The status is only known for answers from the cache: for
   // NextResponse.next() Next renders after this function returns.
   if (!isPageCacheRender(req)) {

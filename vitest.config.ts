@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` (pure, no services) and `integration` (real Postgres + Redis,
-// provisioned by scripts/test.mjs or, when run directly, by the global setup).
+// provisioned by scripts/dev/test.mjs or, when run directly, by the global setup).
 // Integration files run one at a time because they share one database.
 export default defineConfig({
   resolve: { alias: { "@": import.meta.dirname } },
@@ -12,13 +12,9 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: [
-            "lib/**/*.test.ts",
-            "tests/unit/**/*.test.ts",
-            "bin/**/*.test.ts",
-            "cli/**/*.test.ts",
-            "components/**/*.test.{ts,tsx}",
-          ],
+          // Unit tests live only under tests/unit/, mirroring the code: a test of lib/<x>/… is
+          // tests/unit/<x>/…, of cli/ tests/unit/cli/, whole-repository rules tests/unit/architecture/.
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
         },
       },
       {

@@ -5,13 +5,13 @@ import { Pagination } from "@/components/leaderboard/pagination";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
 import { SplitTabs } from "@/components/leaderboard/split-tabs";
 import { UnscoredNote } from "@/components/leaderboard/unscored-note";
-import { publishedScorerVersion } from "@/lib/server/published-version";
-import { activeAnswerKeyInfo } from "@/lib/server/queries/answer-key-info";
-import { getLeaderboard } from "@/lib/server/queries/leaderboard-view";
-import { parseLeaderboardParams, viewQuery } from "@/lib/server/queries/leaderboard-params";
+import { publishedScorerVersion } from "@/lib/server/versions/published-version";
+import { activeAnswerKeyInfo } from "@/lib/server/answer-key/active-info";
+import { getLeaderboard } from "@/lib/server/leaderboard/view";
+import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
-// is invalidated by any submission change, see lib/server/queries/leaderboard.ts).
+// is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
 export const dynamic = "force-dynamic";
 
 export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

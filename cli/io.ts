@@ -2,7 +2,7 @@
 // (exit 2) for anything the user must fix in the command line itself.
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import path from "node:path";
-import { loadAnswerKeyDir, type LoadedAnswerKey } from "../lib/answer-key-fs";
+import { loadAnswerKeyDir, type LoadedAnswerKey } from "../lib/server/answer-key/dataset-folder";
 import { parsePredictionFile, type ParseOptions } from "../lib/scoring/validate-file";
 import { forEachStreamedItem, streamPredictionFile } from "../lib/scoring/stream-prediction-file";
 import type { ItemSource, Split } from "../lib/scoring/types";

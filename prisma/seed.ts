@@ -2,15 +2,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { config as loadDotenv } from "dotenv";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadActiveAnswerKey, importAnswerKey } from "@/lib/server/answer-key";
+import { loadActiveAnswerKey, importAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { approveSubmission } from "@/lib/server/mutations/review";
+import { approveSubmission } from "@/lib/server/review/decide";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { uploadContentSha } from "@/lib/server/submissions/validate-upload";
-import { ensureSystemUser, ensureUser } from "@/lib/server/users";
+import { ensureSystemUser, ensureUser } from "@/lib/server/auth/users";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { DEMO_SYSTEMS, demoPredictionFile } from "./seed-demo";
 

@@ -1,14 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireAdmin } from "@/lib/server/auth";
+import { requireAdmin } from "@/lib/server/auth/session";
 import { action } from "@/lib/server/http";
-import { bulkReview, editMetadata, rescoreSubmission, setBaseline, unpublishSubmission, type MetadataPatch } from "@/lib/server/mutations/decisions";
-import { approveSubmission, rejectSubmission } from "@/lib/server/mutations/review";
-import { setUserRole } from "@/lib/server/mutations/roles";
-import { retrySubmissionStage } from "@/lib/server/mutations/retry";
+import { bulkReview, editMetadata, rescoreSubmission, setBaseline, unpublishSubmission, type MetadataPatch } from "@/lib/server/review/curate";
+import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
+import { setUserRole } from "@/lib/server/auth/set-role";
+import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 
-// Every action starts with requireAdmin() (checked by tests/integration/authz-matrix.test.ts);
+// Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
 // the mutation it calls validates the input again and writes the audit event.
 
 function refresh(submissionId?: string) {

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { BulkForm } from "@/components/admin/bulk-form";
 import { ReviewCard } from "@/components/admin/review-card";
-import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { listForReview, reviewFilterSchema } from "@/lib/server/queries/admin";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 
 export const metadata: Metadata = { title: "Admin" };
 

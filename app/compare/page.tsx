@@ -6,8 +6,8 @@ import { CompareTable } from "@/components/compare/compare-table";
 import { SignificantWins } from "@/components/compare/significant-wins";
 import { CategoryChart } from "@/components/entries/category-chart";
 import { METRIC_LABELS } from "@/components/ui/format";
-import { compareMany, comparableEntries, parseCompareParams } from "@/lib/server/queries/compare";
-import { rankedBoard } from "@/lib/server/queries/leaderboard";
+import { compareMany, comparableEntries, parseCompareParams } from "@/lib/server/leaderboard/compare";
+import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 
 export const metadata: Metadata = { title: "Compare" };
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { currentUser, revokeAllSessions, signIn, signOut } from "@/lib/server/auth";
-import { credentialsSchema } from "@/lib/server/auth.config";
+import { currentUser, revokeAllSessions, signIn, signOut } from "@/lib/server/auth/session";
+import { credentialsSchema } from "@/lib/server/auth/config";
 
 export type SignInState = { error: string | null; fieldErrors: Partial<Record<"email" | "password", string>>; email: string };
 

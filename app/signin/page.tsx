@@ -3,9 +3,9 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { GitHubSignIn } from "@/components/ui/github-sign-in";
 import { SignInForm } from "@/components/ui/sign-in-form";
-import { currentUser } from "@/lib/server/auth";
+import { currentUser } from "@/lib/server/auth/session";
 import { mailConfigured } from "@/lib/server/mail";
-import { signupMode } from "@/lib/server/signup";
+import { signupMode } from "@/lib/server/auth/signup";
 import { signInErrorMessage } from "./signin-errors";
 
 export const metadata: Metadata = { title: "Sign in" };

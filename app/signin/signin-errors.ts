@@ -1,4 +1,4 @@
-import { GITHUB_NO_VERIFIED_EMAIL } from "@/lib/server/github-auth";
+import { GITHUB_NO_VERIFIED_EMAIL } from "@/lib/server/auth/github";
 
 // What /signin shows for the `error` code Auth.js (or our signIn callback) puts in the URL.
 const MESSAGES: Record<string, string> = {

@@ -3,13 +3,13 @@
 import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { signIn } from "@/lib/server/auth";
+import { signIn } from "@/lib/server/auth/session";
 import type { ActionResult } from "@/lib/server/errors";
 import { action } from "@/lib/server/http";
-import { confirmEmail, resendConfirmation, signUp } from "@/lib/server/signup";
+import { confirmEmail, resendConfirmation, signUp } from "@/lib/server/auth/signup";
 
 // Public actions (no session needed, like sign-in): each one is rate-limited per client
-// address inside lib/server/signup.ts and answers the same whether or not the email exists.
+// address inside lib/server/auth/signup.ts and answers the same whether or not the email exists.
 // Cross-site posts are refused by Next's Origin check on server actions
 // (tests/integration/auth-csrf-actions.test.ts).
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { GitHubSignIn } from "@/components/ui/github-sign-in";
-import { currentUser } from "@/lib/server/auth";
-import { signupMode } from "@/lib/server/signup";
+import { currentUser } from "@/lib/server/auth/session";
+import { signupMode } from "@/lib/server/auth/signup";
 import { SignUpForm } from "./forms";
 
 export const metadata: Metadata = { title: "Sign up" };

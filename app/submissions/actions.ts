@@ -1,10 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireUser } from "@/lib/server/auth";
+import { requireUser } from "@/lib/server/auth/session";
 import { action } from "@/lib/server/http";
-import { retrySchema, retrySubmissionStage } from "@/lib/server/mutations/retry";
-import { withdrawSubmission } from "@/lib/server/mutations/review";
+import { retrySchema, retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
+import { withdrawSubmission } from "@/lib/server/review/decide";
 
 export async function withdrawAction(submissionId: string) {
   return action(async () => {

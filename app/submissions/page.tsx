@@ -3,8 +3,8 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { fmtDate } from "@/components/ui/format";
-import { currentUser } from "@/lib/server/auth";
-import { listOwnSubmissions } from "@/lib/server/queries/submissions";
+import { currentUser } from "@/lib/server/auth/session";
+import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
 
 export const metadata: Metadata = { title: "My submissions" };
 

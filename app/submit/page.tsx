@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SubmitForm } from "@/components/submissions/submit-form";
-import { currentUser } from "@/lib/server/auth";
+import { currentUser } from "@/lib/server/auth/session";
 import { env } from "@/lib/server/env";
-import { remainingQuota } from "@/lib/server/queries/quota";
+import { remainingQuota } from "@/lib/server/submissions/quota";
 
 export const metadata: Metadata = { title: "Submit" };
 

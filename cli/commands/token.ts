@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { withDb } from "./server-db";
 
 async function userId(email: string): Promise<string> {
-  const { findUserByEmail } = await import("../../lib/server/users");
+  const { findUserByEmail } = await import("../../lib/server/auth/users");
   const { AppError } = await import("../../lib/server/errors");
   const user = await findUserByEmail(email);
   if (!user) throw new AppError("NOT_FOUND", `No user with email ${email}`);
@@ -20,7 +20,7 @@ export function register(program: Command): void {
     .requiredOption("--name <name>", "what the token is for, e.g. ci")
     .action(async (opts: { email: string; name: string }) =>
       withDb(async () => {
-        const { createApiToken } = await import("../../lib/server/api-tokens");
+        const { createApiToken } = await import("../../lib/server/auth/api-tokens");
         const { token, info } = await createApiToken(await userId(opts.email), opts.name);
         process.stderr.write(`Created token "${info.name}" (${info.id}). Store it now: it cannot be shown again.\n`);
         process.stdout.write(`${token}\n`);
@@ -31,7 +31,7 @@ export function register(program: Command): void {
     .requiredOption("--email <email>", "the tokens' owner")
     .action(async (opts: { email: string }) =>
       withDb(async () => {
-        const { listApiTokens } = await import("../../lib/server/api-tokens");
+        const { listApiTokens } = await import("../../lib/server/auth/api-tokens");
         for (const t of await listApiTokens(await userId(opts.email))) {
           const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : "active";
           process.stdout.write(`${t.id}  ${t.name}  created ${t.createdAt.toISOString()}  last used ${t.lastUsedAt?.toISOString() ?? "never"}  ${state}\n`);
@@ -44,7 +44,7 @@ export function register(program: Command): void {
     .requiredOption("--id <id>", "token id (see token list)")
     .action(async (opts: { email: string; id: string }) =>
       withDb(async () => {
-        const { revokeApiToken } = await import("../../lib/server/api-tokens");
+        const { revokeApiToken } = await import("../../lib/server/auth/api-tokens");
         await revokeApiToken(await userId(opts.email), opts.id);
         process.stdout.write(`Revoked ${opts.id}.\n`);
       }),

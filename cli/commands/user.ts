@@ -13,7 +13,7 @@ export function register(program: Command): void {
     .option("--admin", "give the ADMIN role (review submissions)")
     .action(async (opts: { email: string; password: string; name?: string; admin?: boolean }) =>
       withDb(async () => {
-        const { createUser } = await import("../../lib/server/users");
+        const { createUser } = await import("../../lib/server/auth/users");
         const u = await createUser({ email: opts.email, password: opts.password, name: opts.name, role: opts.admin ? "ADMIN" : "SUBMITTER" });
         process.stdout.write(`Created ${u.role} ${u.email} (${u.id}).\n`);
       }),

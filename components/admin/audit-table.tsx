@@ -1,4 +1,4 @@
-import type { AuditRow } from "@/lib/server/queries/audit";
+import type { AuditRow } from "@/lib/server/audit";
 
 export function AuditTable({ events, testId = "audit-table" }: { events: AuditRow[]; testId?: string }) {
   if (events.length === 0) return <p className="text-sm">No events.</p>;

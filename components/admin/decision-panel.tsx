@@ -1,6 +1,6 @@
 import { approveAction, baselineAction, rejectAction, rescoreAction, unpublishAction } from "@/app/admin/actions";
 import { ActionButton } from "@/components/submissions/action-button";
-import type { ReviewDetail } from "@/lib/server/queries/review-detail";
+import type { ReviewDetail } from "@/lib/server/review/review-detail";
 import { NoteForm } from "./note-form";
 import { RejectForm } from "./reject-form";
 

@@ -1,4 +1,4 @@
-import type { RescorePreviewRow } from "@/lib/server/judge/rescore-preview";
+import type { RescorePreviewRow } from "@/lib/server/versions/rank-diff-preview";
 
 // Rank of each approved entry under two scorer versions and how it would move (read-only).
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
-import type { PublishResult } from "@/lib/server/mutations/scorer-versions";
+import type { PublishResult } from "@/lib/server/versions/rollout";
 
 // Switches the public board to the previewed version. The server refuses a version that covers
 // fewer approved entries than the published one unless "force" is ticked.

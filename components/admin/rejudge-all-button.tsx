@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
-import type { RejudgeAllResult } from "@/lib/server/mutations/scorer-versions";
+import type { RejudgeAllResult } from "@/lib/server/versions/rollout";
 
 // One click re-scores every approved entry lacking rows under the current scorer version;
 // clicking again enqueues nothing new (entries already queued or scored are skipped).

@@ -3,8 +3,8 @@ import { approveAction, rejectAction, rescoreAction } from "@/app/admin/actions"
 import { ActionButton } from "@/components/submissions/action-button";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { fmt } from "@/components/ui/format";
-import type { AdminSubmission } from "@/lib/server/queries/admin";
-import { describeFlag } from "@/lib/server/queries/review-flags";
+import type { AdminSubmission } from "@/lib/server/review/review-queue";
+import { describeFlag } from "@/lib/server/review/review-flags";
 import { RejectForm } from "./reject-form";
 
 export function ReviewCard({ s }: { s: AdminSubmission }) {

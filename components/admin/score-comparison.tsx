@@ -1,7 +1,7 @@
 import { fmt } from "@/components/ui/format";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
-import type { Comparator } from "@/lib/server/queries/review-detail";
-import type { ScoreRowView } from "@/lib/server/queries/scores";
+import type { Comparator } from "@/lib/server/review/review-detail";
+import type { ScoreRowView } from "@/lib/server/scores/score-rows";
 
 const SPLITS = ["overall", "dyadic", "multi-party"] as const;
 const SCOPES = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES] as const;

@@ -1,5 +1,5 @@
 import { CATEGORIES } from "@/lib/scoring";
-import type { PairedResult } from "@/lib/server/queries/compare";
+import type { PairedResult } from "@/lib/server/leaderboard/compare";
 import { fmt } from "@/components/ui/format";
 
 /** A minus B per scope, with the paired-bootstrap CI; a CI excluding 0 marks a real difference. */

@@ -1,5 +1,5 @@
 import { CATEGORIES } from "@/lib/scoring";
-import { significantWins, type PairComparison } from "@/lib/server/queries/compare";
+import { significantWins, type PairComparison } from "@/lib/server/leaderboard/compare";
 import { fmt } from "@/components/ui/format";
 
 /** Per entry: the scopes where it is significantly better than another entry (paired bootstrap). */

@@ -1,4 +1,4 @@
-import type { EntryDetail } from "@/lib/server/queries/entries";
+import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 
 /** BibTeX key: method slug plus the approval year, stable for a permanent entry link. */
 export function bibtexFor(e: EntryDetail, url: string): string {

@@ -1,4 +1,4 @@
-import type { EntryDetail } from "@/lib/server/queries/entries";
+import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { fmtDate } from "@/components/ui/format";
 
 export function MethodCard({ entry: e }: { entry: EntryDetail }) {

@@ -1,6 +1,6 @@
 import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
-import type { ScoreRowView } from "@/lib/server/queries/scores";
+import type { ScoreRowView } from "@/lib/server/scores/score-rows";
 import { fmt, METRIC_LABELS } from "@/components/ui/format";
 
 /** Dyadic minus multi-party per scope (micro): how much the method loses with more speakers. */

@@ -1,5 +1,5 @@
 import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
-import type { Standing } from "@/lib/server/queries/entry-standing";
+import type { Standing } from "@/lib/server/leaderboard/entry-standing";
 import { fmt, fmtCi, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 
 const label = (scope: string) =>

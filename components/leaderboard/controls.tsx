@@ -1,4 +1,4 @@
-import { viewQuery, type LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
+import { viewQuery, type LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { METRIC_LABELS } from "@/components/ui/format";
 
 const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";

@@ -1,4 +1,4 @@
-import type { ScoreCell } from "@/lib/server/queries/scores";
+import type { ScoreCell } from "@/lib/server/scores/score-rows";
 import { fmt, fmtCi } from "@/components/ui/format";
 
 /**

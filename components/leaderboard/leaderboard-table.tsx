@@ -1,7 +1,7 @@
 import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
-import type { ViewEntry } from "@/lib/server/queries/leaderboard-view";
-import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
+import type { ViewEntry } from "@/lib/server/leaderboard/view";
+import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { fmt, fmtCi, fmtDate, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 import { HeatCell } from "./heat-cell";
 import { SortHeader } from "./sort-header";

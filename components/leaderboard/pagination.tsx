@@ -1,4 +1,4 @@
-import type { LeaderboardParams } from "@/lib/server/queries/leaderboard-params";
+import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { hrefWith } from "./controls";
 import { ViewLink } from "./view-link";
 

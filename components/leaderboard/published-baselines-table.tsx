@@ -1,6 +1,6 @@
 import { MAIN_TYPE_NAMES } from "@/lib/scoring";
 import { MAIN_TYPES } from "@/lib/scoring/types";
-import { PUBLISHED_BASELINES, PUBLISHED_BASELINE_SOURCE } from "@/lib/server/queries/published-baselines";
+import { PUBLISHED_BASELINES, PUBLISHED_BASELINE_SOURCE } from "@/lib/server/leaderboard/published-baselines";
 
 /** The authors' published numbers: reference rows, not ranked, with what was not published said plainly. */
 export function PublishedBaselinesTable() {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { versionCoverage } from "@/lib/server/published-version";
+import { versionCoverage } from "@/lib/server/versions/published-version";
 
 const SHOWN = 20;
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CATEGORIES } from "@/lib/scoring";
 import { CATEGORY_CODES } from "@/lib/scoring/types";
-import type { PredictionFilter, PredictionRow } from "@/lib/server/queries/predictions";
+import type { PredictionFilter, PredictionRow } from "@/lib/server/submissions/predictions";
 import { fmt } from "@/components/ui/format";
 
 type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean; scorerVersion: string | null };

@@ -1,4 +1,4 @@
-import type { SubmissionView } from "@/lib/server/queries/submissions";
+import type { SubmissionView } from "@/lib/server/submissions/submission-views";
 import { formatBytes } from "@/components/ui/format";
 
 /** Method card and file hashes (sha-256 of the uploaded bytes, for reproducibility). */

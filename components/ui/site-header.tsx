@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { currentUser } from "@/lib/server/auth";
+import { currentUser } from "@/lib/server/auth/session";
 import { signOutAction } from "@/app/signin/actions";
 import { ThemeToggle } from "@/components/theme-toggle";
 

@@ -1,14 +1,14 @@
 import { ZodError } from "zod";
 import { getToken } from "next-auth/jwt";
-import { loadSessionUser } from "./auth";
-import type { SessionUser } from "./auth.config";
+import { loadSessionUser } from "./auth/session";
+import type { SessionUser } from "./auth/config";
 import { db } from "./db";
 import { env } from "./env";
 import { isDatabaseUnavailable } from "./db-errors";
 import { AppError, isAppError, type ActionResult } from "./errors";
 import { currentLogContext, logger } from "./logger";
-import { instrumentRequest } from "./metrics-http";
-import { verifyApiToken } from "./api-tokens";
+import { instrumentRequest } from "./metrics/http";
+import { verifyApiToken } from "./auth/api-tokens";
 
 // Route handlers for API v1 are wrapped in `route()`: it maps AppError to the documented
 // JSON error shape and status, and turns anything else into a 500 that is logged, not leaked.

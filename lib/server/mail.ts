@@ -3,7 +3,7 @@ import { env } from "./env";
 import { logger } from "./logger";
 
 // Outgoing mail over SMTP (SMTP_URL + MAIL_FROM). Without them nothing is sent and callers
-// choose a behaviour that needs no mail (see lib/server/signup.ts).
+// choose a behaviour that needs no mail (see lib/server/auth/signup.ts).
 
 export type Mail = { to: string; subject: string; text: string };
 

@@ -4,16 +4,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { importAnswerKey, loadActiveAnswerKey } from "../../lib/server/answer-key";
-import { createApiToken } from "../../lib/server/api-tokens";
+import { importAnswerKey, loadActiveAnswerKey } from "../../lib/server/answer-key/store";
+import { createApiToken } from "../../lib/server/auth/api-tokens";
 import { logger } from "../../lib/server/logger";
-import { approveSubmission } from "../../lib/server/mutations/review";
+import { approveSubmission } from "../../lib/server/review/decide";
 import { createSubmission } from "../../lib/server/submissions/create-submission";
-import { ensureSystemUser, ensureUser } from "../../lib/server/users";
+import { ensureSystemUser, ensureUser } from "../../lib/server/auth/users";
 import { scoreSubmissionPipeline } from "../../workers/processors/score-submission";
-import { migrateDatabase, recreateDatabase, withDatabase } from "../lib/services.mjs";
-import { FULL_SIZE, writeSyntheticDataset } from "../pipeline-fixtures";
-import { soakFiles } from "./files";
+import { migrateDatabase, recreateDatabase, withDatabase } from "../../lib/dev/services.mjs";
+import { FULL_SIZE, writeSyntheticDataset } from "../../lib/dev/synthetic-predictions";
+import { soakFiles } from "../../lib/dev/soak/files";
 
 export type Submitter = { index: number; email: string; userId: string; token: string };
 export type AnswerKey = NonNullable<Awaited<ReturnType<typeof loadActiveAnswerKey>>>;

@@ -1,6 +1,6 @@
 import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect } from "vitest";
-import { handlers } from "@/lib/server/auth";
+import { handlers } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
 import { startFakeGitHub, type FakeGitHub, type FakeGitHubUser } from "./fake-github";

@@ -1,4 +1,4 @@
-// Integration tier set-up. `npm test` (scripts/test.mjs) provisions Postgres/Redis once and
+// Integration tier set-up. `npm test` (scripts/dev/test.mjs) provisions Postgres/Redis once and
 // sets H2HMEM_TEST_SERVICES=1 plus DATABASE_URL/REDIS_URL; then there is nothing to do here.
 // Run directly (`npx vitest run --project integration`), this provisions the same services.
 import { provisionTestServices } from "./services";

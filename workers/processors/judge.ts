@@ -5,13 +5,13 @@ import { prismaJudgeCache } from "@/lib/server/judge/cache";
 import { judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/client";
 import { judgeConfigFromEnv, isJudgeConfigured, type JudgeConfig } from "@/lib/server/judge/config";
-import { judgeScorerVersion } from "@/lib/server/judge/judge-version";
+import { judgeScorerVersion } from "@/lib/server/versions/judge-version";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
 import { judgeQuestionScores, loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
-import { replaceJudgeQuestionScores } from "@/lib/server/submissions/question-scores";
+import { replaceJudgeQuestionScores } from "@/lib/server/scores/question-scores";
 import type { Logger } from "@/lib/server/logger";
-import { currentLexicalOptions } from "@/lib/server/scoring-version";
+import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import type { RetryPolicy } from "@/lib/server/judge/retry";
 
 // Judge stage (loaded by ./judge-hook.ts). Judges every counted question of a submission,

@@ -1,10 +1,10 @@
 import { LEXICAL_METRICS, scoreSubmission, type PerQuestion, type PredictionItem, type Split } from "@/lib/scoring";
-import { loadActiveAnswerKey } from "@/lib/server/answer-key";
+import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
-import { currentLexicalOptions, currentScorerVersion } from "@/lib/server/scoring-version";
+import { currentLexicalOptions, currentScorerVersion } from "@/lib/server/versions/current-version";
 import { insertScoreRows } from "@/lib/server/submissions/bulk-insert";
-import { replaceLexicalQuestionScores } from "@/lib/server/submissions/question-scores";
+import { replaceLexicalQuestionScores } from "@/lib/server/scores/question-scores";
 import { PermanentError } from "../errors";
 
 // Lexical stage: predictions + active answer key -> the answer-key match on Prediction rows, and
@@ -61,7 +61,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   const key = await loadActiveAnswerKey();
   const result = scoreSubmission({ files, answerKey: key?.questions, lexical: currentLexicalOptions() });
   // The deployment's version (it names the judge too when one is configured), so that every row
-  // of a run shares one version; see lib/server/judge/judge-version.ts.
+  // of a run shares one version; see lib/server/versions/judge-version.ts.
   const scorerVersion = currentScorerVersion();
   log.info({ scorerVersion, predictions: total, ms: Date.now() - started }, "lexical scores computed");
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
-import { currentScorerVersion } from "@/lib/server/scoring-version";
+import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { describeError, isTransientError } from "../errors";
 import { configuredJudgeStage } from "./judge-hook";
 import { runLexicalStage } from "./lexical";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminNav } from "@/components/admin/admin-nav";
-import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { getAnswerKeyOverview } from "@/lib/server/queries/admin-answer-key";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
 
 export const metadata: Metadata = { title: "Answer key" };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AuditTable } from "@/components/admin/audit-table";
-import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { auditFilterSchema, listAuditEvents } from "@/lib/server/queries/audit";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 

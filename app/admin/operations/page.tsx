@@ -3,8 +3,8 @@ import Link from "next/link";
 import { retryFailedAction } from "@/app/admin/actions";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { ActionButton } from "@/components/submissions/action-button";
-import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { getOperations } from "@/lib/server/queries/admin-operations";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { getOperations } from "@/lib/server/metrics/operations-view";
 
 export const metadata: Metadata = { title: "Operations" };
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireAdmin } from "@/lib/server/auth";
+import { requireAdmin } from "@/lib/server/auth/session";
 import { action } from "@/lib/server/http";
-import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/mutations/scorer-versions";
+import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/versions/rollout";
 
-// Every action starts with requireAdmin() (checked by tests/integration/authz-matrix.test.ts);
+// Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
 // the mutation checks the role again and writes the audit event.
 
 export async function rejudgeAllAction() {

@@ -3,10 +3,10 @@ import { AdminNav } from "@/components/admin/admin-nav";
 import { JudgeRescoreTable } from "@/components/admin/judge-rescore-table";
 import { PublishVersionForm } from "@/components/admin/publish-version-form";
 import { RejudgeAllButton } from "@/components/admin/rejudge-all-button";
-import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { scorerVersionStatus } from "@/lib/server/queries/scorer-versions";
-import { headlineMetricOf, versionCoverage } from "@/lib/server/published-version";
-import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/judge/rescore-preview";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { scorerVersionStatus } from "@/lib/server/versions/version-status";
+import { headlineMetricOf, versionCoverage } from "@/lib/server/versions/published-version";
+import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/versions/rank-diff-preview";
 import { publishScorerVersionAction, rejudgeAllAction } from "./actions";
 
 export const metadata: Metadata = { title: "Re-scoring and publishing" };

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { setRoleAction } from "@/app/admin/actions";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { ActionButton } from "@/components/submissions/action-button";
-import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { listUsers } from "@/lib/server/queries/admin-users";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { listUsers } from "@/lib/server/auth/list-users";
 
 export const metadata: Metadata = { title: "Users" };
 

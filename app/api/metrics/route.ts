@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http";
-import { renderMetrics } from "@/lib/server/metrics";
+import { renderMetrics } from "@/lib/server/metrics/registry";
 
 export const dynamic = "force-dynamic";
 

@@ -12,8 +12,8 @@ import { StandingTable } from "@/components/entries/standing-table";
 import { ScoreTables } from "@/components/ui/score-table";
 import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
 import { isAppError } from "@/lib/server/errors";
-import { getPublicEntry } from "@/lib/server/queries/entries";
-import { entryStanding } from "@/lib/server/queries/entry-standing";
+import { getPublicEntry } from "@/lib/server/leaderboard/entries";
+import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 
 export const metadata: Metadata = { title: "Entry" };
 export const dynamic = "force-dynamic";

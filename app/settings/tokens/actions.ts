@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { createApiToken, revokeApiToken } from "@/lib/server/api-tokens";
-import { requireUser } from "@/lib/server/auth";
+import { createApiToken, revokeApiToken } from "@/lib/server/auth/api-tokens";
+import { requireUser } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
 import { action } from "@/lib/server/http";
 

@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { ActionButton } from "@/components/submissions/action-button";
 import { CreateTokenForm } from "@/components/tokens/create-token-form";
 import { fmtDate } from "@/components/ui/format";
-import { listApiTokens } from "@/lib/server/api-tokens";
-import { currentUser } from "@/lib/server/auth";
+import { listApiTokens } from "@/lib/server/auth/api-tokens";
+import { currentUser } from "@/lib/server/auth/session";
 import { createTokenAction, revokeTokenAction } from "./actions";
 import { signOutEverywhereAction } from "@/app/signin/actions";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { peekConfirmation } from "@/lib/server/signup";
+import { peekConfirmation } from "@/lib/server/auth/signup";
 import { ConfirmForm } from "../forms";
 
 export const metadata: Metadata = { title: "Confirm your email", referrer: "no-referrer" };

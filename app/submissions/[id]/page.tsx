@@ -7,10 +7,10 @@ import { PredictionTable } from "@/components/submissions/prediction-table";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { SubmissionFacts } from "@/components/submissions/submission-facts";
 import { ScoreTables } from "@/components/ui/score-table";
-import { currentUser } from "@/lib/server/auth";
+import { currentUser } from "@/lib/server/auth/session";
 import { isAppError } from "@/lib/server/errors";
-import { listPredictions, predictionFilterSchema } from "@/lib/server/queries/predictions";
-import { getSubmissionForViewer } from "@/lib/server/queries/submissions";
+import { listPredictions, predictionFilterSchema } from "@/lib/server/submissions/predictions";
+import { getSubmissionForViewer } from "@/lib/server/submissions/submission-views";
 import { retryStageAction, withdrawAction } from "../actions";
 
 export const metadata: Metadata = { title: "Submission" };

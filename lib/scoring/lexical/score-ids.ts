@@ -1,7 +1,7 @@
 // All four metrics straight from the raw (unfiltered) token lists, with tokens interned to small
 // integers: punctuation and stopword tests become flag lookups and counting becomes array
 // indexing, instead of hash maps of fresh strings per pair. Same arithmetic as scorePair on
-// filterTokens output (checked by tests/unit/lexical/metrics-fast.test.ts and parity tests).
+// filterTokens output (checked by tests/unit/scoring/lexical/metrics-fast.test.ts and parity tests).
 import type { LexicalScores, StopwordList } from "../types";
 import { finish, scorePair } from "./metrics";
 import { clearInterned, internCodes, internedChars, internedCount, internString, MAX_CHARS, MAX_IDS } from "./intern";

@@ -10,8 +10,8 @@ import { judgeQuestions, type JudgeUsage } from "./run-judge";
 import { loadJudgeWork } from "./stage-store";
 import { mulberry32 } from "@/lib/scoring/prng";
 import { scorerVersionFor } from "@/lib/scoring/scorer-version";
-import { currentLexicalOptions } from "../scoring-version";
-import { judgeScorerVersion } from "./judge-version";
+import { currentLexicalOptions } from "../versions/current-version";
+import { judgeScorerVersion } from "../versions/judge-version";
 
 // Agreement check (drift of a hosted judge): re-judge a seeded random sample of questions the
 // stage already judged, bypassing the cache, and compare with the stored per-question judge

@@ -1,6 +1,6 @@
 import { normalizeCategory, type CategoryCode, type JudgeItem, type MethodInfo, type QuestionResult, type Split } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "../submissions/question-scores";
+import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "../scores/question-scores";
 import type { JudgeOutcome } from "./run-judge";
 
 // Database side of the judge stage: what to judge (the same question set the lexical stage

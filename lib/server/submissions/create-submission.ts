@@ -1,7 +1,7 @@
 import type { ValidationIssue } from "@/lib/scoring";
 import { normalizeCategory } from "@/lib/scoring";
 import { submissionMetaSchema, type SubmissionMetaInput } from "@/lib/validation/submission-meta";
-import { loadActiveAnswerKey } from "../answer-key";
+import { loadActiveAnswerKey } from "../answer-key/store";
 import { db } from "../db";
 import { env } from "../env";
 import { AppError, type ErrorDetail } from "../errors";

@@ -30,6 +30,14 @@ export async function assertWithinQuota(userId: string, now: Date = new Date(), 
   });
 }
 
+/** Submissions a user may still make in the rolling window (admins are not limited; 0 disables). */
+export async function remainingQuota(userId: string, role: string): Promise<{ limit: number; used: number; remaining: number | null }> {
+  const limit = env.DAILY_SUBMISSION_QUOTA;
+  const used = await defaultDb.submission.count({ where: { userId, createdAt: { gt: new Date(Date.now() - DAY_MS) } } });
+  if (role === "ADMIN" || limit === 0) return { limit, used, remaining: null };
+  return { limit, used, remaining: Math.max(0, limit - used) };
+}
+
 function formatDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.ceil((seconds % 3600) / 60);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { matchPredictions, parsePredictionFile, splitForFileName, type ValidationIssue } from "@/lib/scoring";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
-import type { ActiveAnswerKey } from "../answer-key";
+import type { ActiveAnswerKey } from "../answer-key/store";
 
 // Validation of the two uploaded prediction files with lib/scoring, plus the checks that need
 // both files or the answer key: a missing file, and files uploaded under each other's split.

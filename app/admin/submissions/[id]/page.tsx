@@ -13,9 +13,9 @@ import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { isAppError } from "@/lib/server/errors";
 import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
-import { adminPageGuard } from "@/lib/server/queries/admin-access";
-import { getReviewDetail, type ReviewDetail } from "@/lib/server/queries/review-detail";
-import { describeFlag } from "@/lib/server/queries/review-flags";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { getReviewDetail, type ReviewDetail } from "@/lib/server/review/review-detail";
+import { describeFlag } from "@/lib/server/review/review-flags";
 
 export const metadata: Metadata = { title: "Review submission" };
 

@@ -1,3 +1,3 @@
-import { handlers } from "@/lib/server/auth";
+import { handlers } from "@/lib/server/auth/session";
 
 export const { GET, POST } = handlers;

@@ -3,7 +3,7 @@ import { env } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { clientIp, consume } from "@/lib/server/rate-limit";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { listOwnSubmissions } from "@/lib/server/queries/submissions";
+import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
 import { submissionMetaSchema } from "@/lib/validation/submission-meta";
 import { fileField, metaFields, readMultipart } from "./read-multipart";
 

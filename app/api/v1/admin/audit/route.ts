@@ -1,5 +1,5 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { auditFilterSchema, listAuditEvents } from "@/lib/server/queries/audit";
+import { auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
 
 export const GET = route(async (req) => {
   await requireApiAdmin(req);

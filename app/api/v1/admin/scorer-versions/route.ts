@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { listScorerVersions } from "@/lib/server/judge/rescore-preview";
-import { scorerVersionStatus } from "@/lib/server/queries/scorer-versions";
+import { listScorerVersions } from "@/lib/server/versions/rank-diff-preview";
+import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 
 // The rollout state: the current (deployment's) and the published scorer version with how many
 // approved entries each covers, and every version that has scores.

@@ -1,5 +1,5 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { listForReview, reviewFilterSchema } from "@/lib/server/queries/admin";
+import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 
 export const GET = route(async (req) => {
   await requireApiAdmin(req);

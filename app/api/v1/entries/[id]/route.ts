@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
-import { getPublicEntry } from "@/lib/server/queries/entries";
-import { conditional, etagged } from "@/lib/server/queries/leaderboard-export";
+import { getPublicEntry } from "@/lib/server/leaderboard/entries";
+import { conditional, etagged } from "@/lib/server/leaderboard/export";
 
 // Public, rate-limited per client address, and cacheable with an ETag (304 on If-None-Match).
 export const GET = route<{ id: string }>(async (req, { params }) => {

@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { parseJsonBody } from "@/lib/server/mutations/parse-body";
-import { publishScorerVersion, publishSchema } from "@/lib/server/mutations/scorer-versions";
+import { parseJsonBody } from "@/lib/server/json-body";
+import { publishScorerVersion, publishSchema } from "@/lib/server/versions/rollout";
 
 // `{"version": "...", "force"?: boolean}`: switch the public board to a scorer version (409 when
 // it covers fewer approved entries than the published one and force is not set).

@@ -1,7 +1,7 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { editMetadata, metadataSchema } from "@/lib/server/mutations/decisions";
-import { parseJsonBody } from "@/lib/server/mutations/parse-body";
-import { getReviewDetail } from "@/lib/server/queries/review-detail";
+import { editMetadata, metadataSchema } from "@/lib/server/review/curate";
+import { parseJsonBody } from "@/lib/server/json-body";
+import { getReviewDetail } from "@/lib/server/review/review-detail";
 
 export const GET = route<{ id: string }>(async (req, { params }) => {
   await requireApiAdmin(req);

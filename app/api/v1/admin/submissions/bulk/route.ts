@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { bulkReview, bulkSchema } from "@/lib/server/mutations/decisions";
-import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+import { bulkReview, bulkSchema } from "@/lib/server/review/curate";
+import { parseJsonBody } from "@/lib/server/json-body";
 
 // `{"ids": [...], "decision": "approve" | "reject", "reason"?: "..."}`; one result per id.
 export const POST = route(async (req) => {

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/server/errors";
 import { json, requireApiUser, route } from "@/lib/server/http";
-import { retrySchema, retrySubmissionStage } from "@/lib/server/mutations/retry";
+import { retrySchema, retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 
 // Retry a failed stage: `{"stage": "lexical" | "judge"}` (judge keeps the lexical results).
 export const POST = route<{ id: string }>(async (req, { params }) => {

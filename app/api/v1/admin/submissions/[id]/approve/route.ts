@@ -1,5 +1,5 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { approveSubmission } from "@/lib/server/mutations/review";
+import { approveSubmission } from "@/lib/server/review/decide";
 
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);

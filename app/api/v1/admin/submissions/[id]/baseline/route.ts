@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { baselineSchema, setBaseline } from "@/lib/server/mutations/decisions";
-import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+import { baselineSchema, setBaseline } from "@/lib/server/review/curate";
+import { parseJsonBody } from "@/lib/server/json-body";
 
 // `{"isBaseline": true|false, "reason"?: "..."}`
 export const POST = route<{ id: string }>(async (req, { params }) => {

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/server/errors";
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { rejectSchema, rejectSubmission } from "@/lib/server/mutations/review";
+import { rejectSchema, rejectSubmission } from "@/lib/server/review/decide";
 
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);

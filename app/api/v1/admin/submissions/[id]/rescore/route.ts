@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { rescoreSchema, rescoreSubmission } from "@/lib/server/mutations/decisions";
-import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+import { rescoreSchema, rescoreSubmission } from "@/lib/server/review/curate";
+import { parseJsonBody } from "@/lib/server/json-body";
 
 // `{"stage": "lexical" | "judge" | "both"}` (default "both"); rows are written under the current version.
 export const POST = route<{ id: string }>(async (req, { params }) => {

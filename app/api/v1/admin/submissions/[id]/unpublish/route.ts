@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { unpublishSchema, unpublishSubmission } from "@/lib/server/mutations/decisions";
-import { parseJsonBody } from "@/lib/server/mutations/parse-body";
+import { unpublishSchema, unpublishSubmission } from "@/lib/server/review/curate";
+import { parseJsonBody } from "@/lib/server/json-body";
 
 // Takes an approved entry off the public board; `{"note": "..."}` is shown to the submitter.
 export const POST = route<{ id: string }>(async (req, { params }) => {

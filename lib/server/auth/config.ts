@@ -1,0 +1,122 @@
+import bcrypt from "bcryptjs";
+import { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { z } from "zod";
+import { db } from "../db";
+import { env } from "../env";
+import { isAppError } from "../errors";
+import { GITHUB_NO_VERIFIED_EMAIL, gitHubProvider } from "./github";
+import { logger } from "../logger";
+import { assertNotLimited, clientIp, consume, resetLimit } from "../rate-limit";
+import { signupMode } from "./signup";
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid email address").max(320),
+  password: z.string().min(1, "Enter your password").max(1000),
+});
+
+// The code ends up in a URL query string, so it only says "rate limited", nothing about the account.
+export class RateLimitedSignin extends CredentialsSignin {
+  code = "rate_limited";
+}
+
+// Right password, but the account's mailed confirmation link has not been followed yet. Only
+// someone who knows the password learns this, so it reveals nothing about the address.
+export class UnconfirmedSignin extends CredentialsSignin {
+  code = "unconfirmed";
+}
+
+export type SessionUser = { id: string; email: string; name: string | null; role: "SUBMITTER" | "ADMIN" };
+
+// A fixed hash compared when the account does not exist, so response time does not reveal
+// which emails are registered.
+const DUMMY_HASH = "$2b$10$tQg6KV8.WzTuT1qi6HnG..i5ppmCNR1P0rvZp3ArMmVJ3IefXu5wq";
+
+export async function verifyCredentials(raw: unknown, headers: Headers): Promise<SessionUser | null> {
+  const parsed = credentialsSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const { email, password } = parsed.data;
+  try {
+    await consume("signin-ip", clientIp(headers));
+    await assertNotLimited("signin-account", email);
+  } catch (e) {
+    if (isAppError(e) && e.code === "RATE_LIMITED") throw new RateLimitedSignin();
+    throw e;
+  }
+  const user = await db.user.findUnique({ where: { email } });
+  const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !user.passwordHash || !ok) {
+    await consume("signin-account", email).catch(() => undefined);
+    return null;
+  }
+  await resetLimit("signin-account", email);
+  if (user.pendingConfirmation && signupMode() !== "open") throw new UnconfirmedSignin();
+  // sessionVersion rides along to the jwt callback (not part of SessionUser).
+  return Object.assign({ id: user.id, email: user.email, name: user.name, role: user.role }, { sessionVersion: user.sessionVersion });
+}
+
+export function authConfig(): NextAuthConfig {
+  const providers: NextAuthConfig["providers"] = [
+    Credentials({
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: (credentials, request) => verifyCredentials(credentials, request.headers),
+    }),
+  ];
+  if (env.GITHUB_ID && env.GITHUB_SECRET) {
+    providers.push(gitHubProvider());
+  }
+  return {
+    secret: env.AUTH_SECRET,
+    // Deployed behind our own load balancer; AUTH_URL pins the origin when set.
+    trustHost: true,
+    // The Credentials provider only works with JWT sessions.
+    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    pages: { signIn: "/signin", error: "/signin" },
+    // Auth.js logs to the console by default; route it to our JSON logger, and a wrong
+    // password is an expected outcome, not a server error.
+    logger: {
+      // A GitHub login whose email belongs to another account is refused by design (not linked).
+      error: (e) =>
+        e instanceof CredentialsSignin || (e as { type?: string }).type === "OAuthAccountNotLinked"
+          ? logger.info({ event: "signin_failed", type: (e as { type?: string }).type }, "sign-in rejected")
+          : // Auth.js wraps the real failure (e.g. GitHub's API answering 502) in `cause.err`.
+            logger.error({ err: e, cause: String((e as { cause?: { err?: unknown } }).cause?.err ?? "") }, "auth error"),
+      warn: (code) => logger.warn({ code }, "auth warning"),
+      debug: () => undefined,
+    },
+    providers,
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (account?.provider !== "github") return true;
+        // github-auth.ts leaves `email` null unless GitHub verified the address. Refused here,
+        // before Auth.js creates or links anything; also for an already linked login (one rule:
+        // no verified address, no sign-in).
+        if (!profile?.email) {
+          logger.info({ event: "signin_failed", type: GITHUB_NO_VERIFIED_EMAIL, githubId: account.providerAccountId }, "sign-in rejected");
+          return `/signin?error=${GITHUB_NO_VERIFIED_EMAIL}`;
+        }
+        // SIGNUP_MODE=closed covers GitHub too: only GitHub logins already linked to an account get in.
+        if (signupMode() !== "closed") return true;
+        const linked = await db.account.findUnique({ where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } } });
+        return Boolean(linked);
+      },
+      async jwt({ token, user }) {
+        if (user?.id) {
+          token.uid = user.id;
+          token.role = (user as Partial<SessionUser>).role ?? "SUBMITTER";
+          const sv = (user as { sessionVersion?: unknown }).sessionVersion;
+          token.sv = typeof sv === "number" ? sv : 0;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        if (typeof token.uid === "string") {
+          session.user.id = token.uid;
+          (session.user as { role?: string }).role = typeof token.role === "string" ? token.role : "SUBMITTER";
+          (session.user as { sv?: number }).sv = typeof token.sv === "number" ? token.sv : 0;
+        }
+        return session;
+      },
+    },
+  };
+}

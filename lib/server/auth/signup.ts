@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from "node:crypto";
+import bcrypt from "bcryptjs";
+import type { ZodError } from "zod";
+import { signupSchema, emailSchema, fieldErrors, type SignupInput } from "@/lib/validation/signup";
+import { db } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { logger } from "../logger";
+import { mailConfigured, sendMail, type Mail } from "../mail";
+import { assertNotLimited, clientIp, consume } from "../rate-limit";
+import { alreadyRegisteredMail, confirmationMail, welcomeMail } from "./signup-mail";
+import { BCRYPT_ROUNDS } from "./users";
+
+// Self-service sign-up (SUBMITTER accounts). Every request for one mode gets the same answer
+// whether or not the email is registered (no account enumeration); what differs is only the
+// mail the address's owner receives. Confirmation tokens are stored sha-256 hashed in the
+// Auth.js VerificationToken table (identifier "signup:<userId>"), expire after 24 hours and
+// work once. Confirming needs the token AND the password chosen at sign-up, so a link mailed
+// for a sign-up someone else made with your address cannot activate their password.
+
+export type SignupMode = "open" | "confirm" | "closed";
+export const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function signupMode(): SignupMode {
+  return env.SIGNUP_MODE ?? (mailConfigured() ? "confirm" : "open");
+}
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const identifierOf = (userId: string) => `signup:${userId}`;
+
+function invalid(error: ZodError): AppError {
+  return new AppError("VALIDATION_FAILED", "Please correct the fields below.", {
+    details: Object.entries(fieldErrors(error)).map(([path, message]) => ({ path, message: message! })),
+  });
+}
+
+/** Replaces any earlier link of the user with a new one; returns the raw token (mailed, never stored). */
+async function issueToken(userId: string): Promise<string> {
+  const raw = randomBytes(32).toString("base64url");
+  await db.$transaction([
+    db.verificationToken.deleteMany({ where: { identifier: identifierOf(userId) } }),
+    db.verificationToken.create({ data: { identifier: identifierOf(userId), token: sha256(raw), expires: new Date(Date.now() + CONFIRM_TTL_MS) } }),
+  ]);
+  return raw;
+}
+
+/** At most a few mails per address per hour; over the limit the mail is skipped silently. */
+async function mailLimited(email: string, build: () => Promise<Mail> | Mail): Promise<void> {
+  if (!mailConfigured()) return;
+  const allowed = await consume("signup-email", email).then(
+    () => true,
+    () => false,
+  );
+  if (allowed) await sendMail(await build());
+  else logger.warn({ event: "signup_mail_limited" }, "sign-up mail skipped: too many for this address");
+}
+
+export async function signUp(input: SignupInput, headers: Headers): Promise<{ mode: "open" | "confirm" }> {
+  const mode = signupMode();
+  if (mode === "closed") throw new AppError("FORBIDDEN", "Sign-up is closed on this leaderboard. Ask an administrator for an account.");
+  const parsed = signupSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  await consume("signup-ip", clientIp(headers));
+  const { email, password } = parsed.data;
+  // Hashed before the lookup so both outcomes cost the same time.
+  const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true, pendingConfirmation: true } });
+  if (existing?.pendingConfirmation && mode === "confirm") {
+    // Not confirmed yet: the latest sign-up's password wins and earlier links stop working
+    // (only when its link is actually mailed, so the mail limit cannot strand the account).
+    await mailLimited(email, async () => {
+      await db.user.update({ where: { id: existing.id }, data: { passwordHash } });
+      return confirmationMail(email, await issueToken(existing.id));
+    });
+  } else if (existing) {
+    await mailLimited(email, () => alreadyRegisteredMail(email));
+  } else {
+    const user = await createAccount(email, passwordHash, mode === "confirm");
+    if (user) await mailLimited(email, async () => (mode === "confirm" ? confirmationMail(email, await issueToken(user.id)) : welcomeMail(email)));
+  }
+  return { mode };
+}
+
+/** Null when a concurrent request created the same email first (answered like any existing email). */
+async function createAccount(email: string, passwordHash: string, pending: boolean): Promise<{ id: string } | null> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const u = await tx.user.create({ data: { email, passwordHash, role: "SUBMITTER", pendingConfirmation: pending }, select: { id: true } });
+      await tx.auditEvent.create({ data: { actorId: u.id, action: "user.signup", targetType: "User", targetId: u.id, details: { confirmation: pending } } });
+      return u;
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2002") return null;
+    throw e;
+  }
+}
+
+/** Mails a fresh link when the address has an account awaiting confirmation; same answer otherwise. */
+export async function resendConfirmation(rawEmail: unknown, headers: Headers): Promise<void> {
+  if (!mailConfigured()) throw new AppError("FORBIDDEN", "This leaderboard sends no mail, so there is nothing to resend.");
+  const parsed = emailSchema.safeParse(rawEmail);
+  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "Enter a valid email address", { details: [{ path: "email", message: "Enter a valid email address" }] });
+  await consume("signup-ip", clientIp(headers));
+  const user = await db.user.findUnique({ where: { email: parsed.data }, select: { id: true, pendingConfirmation: true } });
+  if (user?.pendingConfirmation) await mailLimited(parsed.data, async () => confirmationMail(parsed.data, await issueToken(user.id)));
+}
+
+const LINK_DEAD = "This confirmation link is invalid, already used or older than 24 hours. Ask for a new one below.";
+
+/** The pending account a link belongs to, or null; does not use the link up. */
+export async function peekConfirmation(rawToken: string): Promise<{ email: string } | null> {
+  const row = rawToken ? await db.verificationToken.findFirst({ where: { token: sha256(rawToken), identifier: { startsWith: "signup:" }, expires: { gt: new Date() } } }) : null;
+  if (!row) return null;
+  const user = await db.user.findUnique({ where: { id: row.identifier.slice("signup:".length) }, select: { email: true, pendingConfirmation: true } });
+  return user?.pendingConfirmation ? { email: user.email } : null;
+}
+
+/**
+ * Confirms the account of a link when the password matches the one chosen at sign-up; the
+ * link is used up only on success. Returns the email for the sign-in that follows.
+ */
+export async function confirmEmail(rawToken: string, password: string): Promise<{ email: string }> {
+  const token = sha256(rawToken);
+  const row = await db.verificationToken.findFirst({ where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } } });
+  if (!row) throw new AppError("GONE", LINK_DEAD);
+  const userId = row.identifier.slice("signup:".length);
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user?.pendingConfirmation || !user.passwordHash) throw new AppError("GONE", LINK_DEAD);
+  // Password guesses here count against the same per-account limit as sign-in.
+  await assertNotLimited("signin-account", user.email);
+  if (!(await bcrypt.compare(password, user.passwordHash))) {
+    await consume("signin-account", user.email).catch(() => undefined);
+    throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", { details: [{ path: "password", message: "Wrong password" }] });
+  }
+  await db.$transaction(async (tx) => {
+    // Single use even under concurrent clicks: only the request that deletes the row proceeds.
+    const used = await tx.verificationToken.deleteMany({ where: { identifier: row.identifier, token } });
+    if (used.count !== 1) throw new AppError("GONE", LINK_DEAD);
+    await tx.verificationToken.deleteMany({ where: { identifier: row.identifier } });
+    await tx.user.update({ where: { id: userId }, data: { pendingConfirmation: false, emailVerified: new Date() } });
+    await tx.auditEvent.create({ data: { actorId: userId, action: "user.email_confirmed", targetType: "User", targetId: userId, details: {} } });
+  });
+  return { email: user.email };
+}

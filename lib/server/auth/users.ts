@@ -1,0 +1,61 @@
+import bcrypt from "bcryptjs";
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../errors";
+
+// Local (email + password) accounts for the CLI and the seed. Emails are stored lower-cased,
+// as the sign-in form looks them up.
+
+export const BCRYPT_ROUNDS = 10;
+
+export const newUserSchema = z.object({
+  email: z.string().trim().toLowerCase().email("must be a valid email address").max(320),
+  password: z.string().min(8, "must be at least 8 characters").max(1000),
+  name: z.string().trim().max(200).optional(),
+  role: z.enum(["SUBMITTER", "ADMIN"]).default("SUBMITTER"),
+});
+export type NewUser = z.input<typeof newUserSchema>;
+
+function parse(input: NewUser) {
+  const parsed = newUserSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION_FAILED", "Invalid user", { details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
+  }
+  return parsed.data;
+}
+
+export async function createUser(input: NewUser): Promise<{ id: string; email: string; role: string }> {
+  const u = parse(input);
+  const existing = await db.user.findUnique({ where: { email: u.email } });
+  if (existing) throw new AppError("CONFLICT", `A user with email ${u.email} already exists`);
+  const passwordHash = await bcrypt.hash(u.password, BCRYPT_ROUNDS);
+  const row = await db.user.create({ data: { email: u.email, name: u.name, role: u.role, passwordHash } });
+  return { id: row.id, email: row.email, role: row.role };
+}
+
+/** Idempotent: creates the user, or sets role and password (only re-hashed when it changed). */
+export async function ensureUser(input: NewUser): Promise<{ id: string; email: string; role: string; created: boolean }> {
+  const u = parse(input);
+  const existing = await db.user.findUnique({ where: { email: u.email } });
+  if (!existing) return { ...(await createUser(input)), created: true };
+  const same = existing.passwordHash ? await bcrypt.compare(u.password, existing.passwordHash) : false;
+  const row = await db.user.update({
+    where: { id: existing.id },
+    data: { role: u.role, name: u.name ?? existing.name, ...(same ? {} : { passwordHash: await bcrypt.hash(u.password, BCRYPT_ROUNDS) }) },
+  });
+  return { id: row.id, email: row.email, role: row.role, created: false };
+}
+
+export async function findUserByEmail(email: string) {
+  return db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+}
+
+/** An account that owns system data (e.g. demo entries) and cannot sign in (no password). */
+export async function ensureSystemUser(email: string, name: string): Promise<{ id: string; email: string }> {
+  const row = await db.user.upsert({
+    where: { email: email.toLowerCase() },
+    create: { email: email.toLowerCase(), name, role: "SUBMITTER", passwordHash: null },
+    update: { name },
+  });
+  return { id: row.id, email: row.email };
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
+import { db } from "../db";
+import { publishedScorerVersion } from "../versions/published-version";
+
+const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
+
+/** `ids=a,b,c` (2 to 4 distinct entries); the older `a=`/`b=` form is still read. */
+export const compareParamsSchema = z.object({
+  ids: z.array(idSchema).max(4).catch([]).default([]),
+  metric: z.enum(["f1", "bleu1", "precision", "recall", "judge"]).catch("f1").default("f1"),
+});
+export type CompareParams = z.infer<typeof compareParamsSchema>;
+
+export function parseCompareParams(raw: Record<string, string | string[] | undefined>): CompareParams {
+  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
+  const ids = [...all(raw.ids).flatMap((s) => s.split(",")), ...all(raw.a), ...all(raw.b)].map((s) => s.trim()).filter(Boolean);
+  return compareParamsSchema.parse({ ids: [...new Set(ids)].slice(0, 4), metric: Array.isArray(raw.metric) ? raw.metric[0] : raw.metric });
+}
+
+type Metric = CompareParams["metric"];
+export type PairedResult = { scope: "ALL" | CategoryCode; n: number; meanA: number; meanB: number; diff: number; ciLow: number; ciHigh: number; pValue: number };
+type QuestionScores = Map<string, { category: string; value: number | null }>;
+
+const METRIC_FIELD = { f1: "f1", bleu1: "bleu1", precision: "precision", recall: "recall", judge: "judgeScore" } as const;
+
+/** Approved entries to pick from: those scored under the published scorer version. */
+export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
+  const scores = { some: { scorerVersion: await publishedScorerVersion(), split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
+  return db.submission.findMany({ where: { reviewState: "APPROVED", scores }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
+}
+
+/**
+ * Per-question scores under `version`, keyed by the answer-key question (qid), or by
+ * split+index without a key. Only for an approved entry that has the metric's headline row under
+ * that version (so a partial run of an unfinished version never shows). Null (e.g. a judge
+ * failure) stays null and the pair is left out.
+ */
+async function perQuestion(id: string, metric: Metric, version: string): Promise<QuestionScores> {
+  const headline = { scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" };
+  const [shown, rows] = await Promise.all([
+    db.submission.count({ where: { id, reviewState: "APPROVED", scores: { some: headline } } }),
+    db.questionScore.findMany({
+      where: { submissionId: id, scorerVersion: version },
+      select: { split: true, index: true, f1: true, bleu1: true, precision: true, recall: true, judgeScore: true, prediction: { select: { category: true, referenceQuestion: { select: { qid: true } } } } },
+    }),
+  ]);
+  const out: QuestionScores = new Map();
+  if (shown === 0) return out;
+  for (const r of rows) out.set(r.prediction.referenceQuestion?.qid ?? `${r.split}#${r.index}`, { category: r.prediction.category, value: r[METRIC_FIELD[metric]] });
+  return out;
+}
+
+/** Paired bootstrap (seeded) of A minus B per scope, over the questions both entries answered and were scored on. */
+function pairedByScope(qa: QuestionScores, qb: QuestionScores): PairedResult[] | null {
+  if (qa.size === 0 || qb.size === 0) return null;
+  const pairs: Array<{ category: string; a: number; b: number }> = [];
+  for (const [k, x] of qa) {
+    const y = qb.get(k);
+    if (!y || x.value === null || y.value === null) continue;
+    pairs.push({ category: x.category, a: x.value, b: y.value });
+  }
+  if (pairs.length === 0) return null;
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+  const results: PairedResult[] = [];
+  for (const scope of ["ALL", ...CATEGORY_CODES] as const) {
+    const sel = scope === "ALL" ? pairs : pairs.filter((p) => p.category === scope);
+    if (sel.length === 0) continue;
+    const av = sel.map((p) => p.a);
+    const bv = sel.map((p) => p.b);
+    results.push({ scope, n: sel.length, meanA: mean(av), meanB: mean(bv), ...pairedBootstrap(av, bv, { resamples: 1000, seed: 20261129 }) });
+  }
+  return results;
+}
+
+/** A against B under the published scorer version (the one the board shows). */
+export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
+  const version = await publishedScorerVersion();
+  const [qa, qb] = await Promise.all([perQuestion(a, metric, version), perQuestion(b, metric, version)]);
+  return pairedByScope(qa, qb);
+}
+
+export type PairComparison = { a: string; b: string; results: PairedResult[] | null };
+
+/**
+ * Every pair of 2 to 4 entries (A = the earlier one in `ids`) under the published scorer version;
+ * per-question rows read once per entry.
+ */
+export async function compareMany(ids: string[], metric: Metric): Promise<PairComparison[]> {
+  const version = await publishedScorerVersion();
+  const scores = await Promise.all(ids.map((id) => perQuestion(id, metric, version)));
+  const out: PairComparison[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = i + 1; j < ids.length; j++) out.push({ a: ids[i]!, b: ids[j]!, results: pairedByScope(scores[i]!, scores[j]!) });
+  }
+  return out;
+}
+
+/** Significant wins: scopes where `id` is better than another entry with the 95% CI excluding 0. */
+export function significantWins(pairs: PairComparison[], id: string): Array<{ scope: PairedResult["scope"]; over: string; diff: number; pValue: number }> {
+  return pairs.flatMap((p) => {
+    if (!p.results || (p.a !== id && p.b !== id)) return [];
+    const sign = p.a === id ? 1 : -1;
+    const over = p.a === id ? p.b : p.a;
+    return p.results.filter((r) => (sign > 0 ? r.ciLow > 0 : r.ciHigh < 0)).map((r) => ({ scope: r.scope, over, diff: sign * r.diff, pValue: r.pValue }));
+  });
+}

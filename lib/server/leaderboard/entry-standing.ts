@@ -1,0 +1,53 @@
+import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { rankedBoard } from "./ranked-board";
+import type { ScoreCell } from "../scores/score-rows";
+
+type Metric = "f1" | "bleu1" | "precision" | "recall" | "judge";
+type Split = "overall" | "dyadic" | "multi-party";
+
+export type StandingRow = {
+  scope: "ALL" | MainType | CategoryCode;
+  cell: ScoreCell | null;
+  rank: number | null;
+  tied: boolean;
+  /** Entries ranked in this scope. */
+  of: number;
+  best: number | null;
+  median: number | null;
+};
+
+export type Standing = { split: Split; metric: Metric; rows: StandingRow[] };
+
+const median = (v: number[]): number | null => {
+  if (v.length === 0) return null;
+  const s = [...v].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/**
+ * Where one entry stands on the public board (micro average): per scope its score, its rank
+ * with ties, and the best and median score of all ranked entries. Reuses the board's cached,
+ * precomputed Score rows.
+ */
+export async function entryStanding(id: string, metric: Metric, split: Split): Promise<Standing> {
+  const board = await rankedBoard({ split, metric, aggregate: "micro" });
+  const me = board.entries.find((e) => e.id === id);
+  const scopes: Array<"ALL" | MainType | CategoryCode> = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES];
+  const rows = scopes.map((scope): StandingRow => {
+    const pick = (e: (typeof board.entries)[number]) =>
+      scope === "ALL" ? e.overall : (MAIN_TYPES as readonly string[]).includes(scope) ? e.mainTypes[scope as MainType] : e.categories[scope as CategoryCode];
+    const values = board.entries.map(pick).filter((c): c is ScoreCell => Boolean(c)).map((c) => c.value);
+    const r = me ? board.scopeRanks(scope).get(id) : undefined;
+    return {
+      scope,
+      cell: me ? (pick(me) ?? null) : null,
+      rank: r?.rank ?? null,
+      tied: r?.tied ?? false,
+      of: values.length,
+      best: values.length ? Math.max(...values) : null,
+      median: median(values),
+    };
+  });
+  return { split, metric, rows };
+}

@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+import { stringify } from "csv-stringify/sync";
+import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { consume, clientIp } from "../rate-limit";
+import { getLeaderboard, type Leaderboard } from "./view";
+import { viewQuery, type LeaderboardParams } from "./params";
+
+// The board's exports (API v1 JSON and CSV): the current view with every matching entry, the
+// scorer version and the generation time. Bodies are memoised per board build and view, so
+// repeated requests cost a filter pass and a conditional-GET check, not a re-serialisation.
+
+type Body = { text: string; etag: string };
+const memo = new Map<string, Body>();
+
+export function leaderboardJson(lb: Leaderboard): string {
+  const { params: p } = lb;
+  return JSON.stringify({
+    scorerVersion: lb.scorerVersion,
+    generatedAt: lb.generatedAt,
+    split: p.split,
+    metric: p.metric,
+    aggregate: p.aggregate,
+    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, verified: p.verified, sort: p.sort ?? null },
+    total: lb.total,
+    entries: lb.entries.map((e) => ({
+      rank: e.rank, tied: e.tied, id: e.id, methodName: e.methodName, organization: e.organization, modality: e.modality,
+      backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered,
+      overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
+    })),
+  });
+}
+
+export function leaderboardCsv(lb: Leaderboard): string {
+  const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
+  const header = ["rank", "tied", "id", "methodName", "organization", "modality", "isBaseline", "verified", "value", "ciLow", "ciHigh", "n", "answered", "createdAt", ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"];
+  const rows = lb.entries.map((e) => [
+    e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.modality ?? "", e.isBaseline, e.verified ?? false,
+    e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n, e.answered, e.createdAt,
+    ...scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? e.mainTypes[s as MainType]?.value : e.categories[s as CategoryCode]?.value) ?? ""),
+    lb.params.split, lb.params.metric, lb.params.aggregate, lb.scorerVersion, lb.generatedAt,
+  ]);
+  return stringify([header, ...rows]);
+}
+
+/**
+ * Public, rate-limited (per client address) and cacheable: a strong ETag over the body, and
+ * `If-None-Match` answered with 304 without a body.
+ */
+export async function leaderboardResponse(req: Request, params: LeaderboardParams, format: "json" | "csv"): Promise<Response> {
+  await consume("api-ip", clientIp(req.headers));
+  const lb = await getLeaderboard(params, { all: true });
+  const key = `${lb.generatedAt}|${lb.scorerVersion}|${format}|${viewQuery(params, { page: false })}`;
+  let body = memo.get(key);
+  if (!body) {
+    body = etagged(format === "json" ? leaderboardJson(lb) : leaderboardCsv(lb));
+    if (memo.size > 200) memo.clear();
+    memo.set(key, body);
+  }
+  return conditional(req, body, format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8", format === "csv"
+    ? { "content-disposition": `attachment; filename="h2hmem-leaderboard-${params.split}-${params.metric}-${params.aggregate}.csv"` }
+    : {});
+}
+
+export function conditional(req: Request, body: Body, contentType: string, extra: Record<string, string> = {}): Response {
+  const headers = new Headers({
+    etag: body.etag,
+    // Shared caches may keep it briefly; clients revalidate with the ETag.
+    "cache-control": "public, max-age=0, must-revalidate",
+    "x-content-type-options": "nosniff",
+    ...extra,
+  });
+  const inm = req.headers.get("if-none-match");
+  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === body.etag)) return new Response(null, { status: 304, headers });
+  headers.set("content-type", contentType);
+  return new Response(body.text, { status: 200, headers });
+}
+
+export function etagged(text: string): Body {
+  return { text, etag: `"${createHash("sha1").update(text).digest("base64url")}"` };
+}

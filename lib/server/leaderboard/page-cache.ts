@@ -1,0 +1,124 @@
+import type { NextRequest } from "next/server";
+import { env } from "../env";
+import { recordPageRender, type PageBypassReason } from "../metrics/pages";
+
+// Micro-cache for the public board and entry pages, used by proxy.ts. Rendering a board page
+// (React server render of a 25-row heat map plus its RSC payload, ~175 KB) costs tens of ms of
+// CPU while the data behind it is cached per board stamp; under load that render is the whole
+// cost. So an anonymous GET of `/` or `/entries/<id>` is rendered once per TTL_MS per URL, and
+// concurrent requests for the same URL share that one render. The cache only holds complete,
+// server-rendered HTML, so every view still works without JavaScript, and no response is older
+// than TTL_MS (+ one render): an approval reaches the public board within ~1 s on every instance.
+// Signed-in requests, client-side navigations (RSC) and every other path are never cached.
+
+const TTL_MS = 1000;
+const MAX_ENTRIES = 200;
+/** Marks the proxy's own render request, which must go through to the page. */
+export const PAGE_CACHE_RENDER_HEADER = "x-h2hmem-page-render";
+/** Set by this process's proxy on the answer to its own render request (see renderPage). */
+export const PAGE_CACHE_ECHO_HEADER = "x-h2hmem-page-rendered-for";
+// Per process: proves the loopback answer came from THIS server, not from whatever else listens
+// on 127.0.0.1:PORT (e.g. `next start -p 4000` with PORT unset would otherwise fetch port 3000).
+const INSTANCE = crypto.randomUUID();
+
+/** Tags the response to this process's own render request so renderPage can trust it. */
+export function markRenderResponse(req: NextRequest, res: Response): void {
+  if (req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE) res.headers.set(PAGE_CACHE_ECHO_HEADER, INSTANCE);
+}
+
+type Cached = { at: number; status: number; headers: Array<[string, string]>; body: Uint8Array };
+
+const cache = new Map<string, Cached>();
+const inFlight = new Map<string, Promise<Cached | null>>();
+
+const CACHED_PATH = /^\/(entries\/[^/]+)?$/;
+// Headers of the rendered page worth replaying (security headers are set again by the proxy).
+const KEPT = new Set(["content-type", "cache-control", "vary", "link", "location", "x-robots-tag"]);
+
+/** True for the proxy's own render request (a loopback fetch made on a miss, see renderPage). */
+export const isPageCacheRender = (req: NextRequest): boolean => req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE;
+
+/** Why this request must be rendered for itself alone; null when the cache may serve it. */
+export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
+  if (req.method !== "GET") return "method";
+  if (!CACHED_PATH.test(req.nextUrl.pathname)) return "path";
+  const h = req.headers;
+  if (h.has(PAGE_CACHE_RENDER_HEADER)) return "uncacheable";
+  // Next strips these RSC headers and `_rsc` before the proxy runs (server/web/adapter.js) unless
+  // `skipProxyUrlNormalize` is set (next.config.js): without it, client navigations of / and
+  // /entries/<id> got cached HTML (found by tests/e2e/page-metrics.spec.ts).
+  if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action")) return "client_nav";
+  if (req.nextUrl.searchParams.has("_rsc")) return "client_nav";
+  // Auth.js session cookies (plain, __Secure- prefixed or chunked): the header shows the user.
+  if (req.cookies.getAll().some((c) => c.name.includes("authjs.session-token"))) return "signed_in";
+  return null;
+}
+
+/** The cache key of a request, or null when it must be rendered for this request alone. */
+export function pageCacheKey(req: NextRequest): string | null {
+  if (pageCacheBypass(req)) return null;
+  const h = req.headers;
+  // The entry page builds its citation URL from the forwarded host and protocol.
+  return `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
+}
+
+/** The response for `key`, from the cache or one shared render; null = render it normally. */
+export async function cachedPage(req: NextRequest, key: string): Promise<Response | null> {
+  const now = Date.now();
+  let hit = cache.get(key);
+  let state = "hit";
+  if (!hit || now - hit.at >= TTL_MS) {
+    state = "miss";
+    let render = inFlight.get(key);
+    if (!render) {
+      render = renderPage(req, now).finally(() => inFlight.delete(key));
+      inFlight.set(key, render);
+    }
+    const fresh = await render;
+    if (!fresh) return null;
+    hit = fresh;
+    if (fresh.status === 200) store(key, fresh);
+  }
+  const res = new Response(hit.body.slice(), { status: hit.status, headers: hit.headers });
+  res.headers.set("x-page-cache", state);
+  return res;
+}
+
+function store(key: string, value: Cached): void {
+  for (const [k, v] of cache) if (value.at - v.at >= TTL_MS) cache.delete(k);
+  while (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+}
+
+// The page is rendered by this same server: a loopback request on the port it listens on
+// (next start and the standalone server set PORT), marked so the proxy lets it through.
+async function renderPage(req: NextRequest, at: number): Promise<Cached | null> {
+  const h = req.headers;
+  const started = performance.now();
+  let status: number | null = null;
+  try {
+    const res = await fetch(`http://127.0.0.1:${env.PORT}${req.nextUrl.pathname}${req.nextUrl.search}`, {
+      headers: {
+        [PAGE_CACHE_RENDER_HEADER]: INSTANCE,
+        accept: "text/html",
+        "accept-encoding": "identity",
+        "x-forwarded-host": h.get("x-forwarded-host") ?? h.get("host") ?? "",
+        "x-forwarded-proto": h.get("x-forwarded-proto") ?? "http",
+      },
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (res.headers.get(PAGE_CACHE_ECHO_HEADER) !== INSTANCE) return null;
+    status = res.status;
+    // Whatever sets a cookie is personal: never replay it.
+    if (res.headers.has("set-cookie")) return null;
+    const headers = [...res.headers].filter(([k]) => KEPT.has(k));
+    return { at, status: res.status, headers, body };
+  } catch {
+    return null;
+  } finally {
+    // Measured to the last byte of the body: the whole server render of this page.
+    recordPageRender({ pathname: req.nextUrl.pathname, status, seconds: (performance.now() - started) / 1000 });
+  }
+}

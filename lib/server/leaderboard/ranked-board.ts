@@ -1,0 +1,148 @@
+import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { rankWithTies } from "@/lib/scoring";
+import { db } from "../db";
+import { publishedScorerVersion } from "../versions/published-version";
+import type { LeaderboardParams } from "./params";
+import type { ScoreCell } from "../scores/score-rows";
+
+export type LeaderboardEntry = {
+  rank: number;
+  tied: boolean;
+  id: string;
+  methodName: string;
+  organization: string | null;
+  modality: string | null;
+  backbone: string | null;
+  isBaseline: boolean;
+  /** Scored against the official answer key (not against the answers shipped in the file). */
+  verified?: boolean;
+  createdAt: string;
+  answered: number;
+  overall: ScoreCell;
+  mainTypes: Partial<Record<MainType, ScoreCell>>;
+  categories: Partial<Record<CategoryCode, ScoreCell>>;
+};
+
+export type RankedBoard = {
+  scorerVersion: string;
+  generatedAt: string;
+  entries: LeaderboardEntry[];
+  /** Rank (with ties) within one main type or category, over the whole board; computed lazily. */
+  scopeRanks: (scope: string) => Map<string, { rank: number; tied: boolean }>;
+};
+
+type BoardKey = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
+
+const cell = (r: { value: number; ciLow: number | null; ciHigh: number | null; n: number }): ScoreCell => ({ value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh, n: r.n });
+const isMainType = (s: string): s is MainType => (MAIN_TYPES as readonly string[]).includes(s);
+const isCategory = (s: string): s is CategoryCode => (CATEGORY_CODES as readonly string[]).includes(s);
+
+// Every view of the board (filters, search, sort, page, export format) is derived from one ranked
+// list per split x metric x aggregate, cached until the Submission table changes: one cheap
+// stamp query (max updatedAt, row count) per request decides. Approval, rejection, withdrawal and
+// re-scoring all update the submission row, so the board is never stale, and concurrent requests
+// share the stamp query and the rebuild in flight. This keeps the board fast at 1,000 entries.
+const boards = new Map<string, { stamp: string; value: Promise<RankedBoard> }>();
+let stampInFlight: Promise<string> | null = null;
+
+function boardStamp(): Promise<string> {
+  stampInFlight ??= db.$queryRaw<Array<{ m: Date | null; c: bigint }>>`SELECT max("updatedAt") AS m, count(*) AS c FROM "Submission"`
+    .then((r) => `${r[0]?.m?.getTime() ?? 0}:${r[0]?.c ?? 0}`)
+    .finally(() => {
+      stampInFlight = null;
+    });
+  return stampInFlight;
+}
+
+export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
+  // The published version is part of the key: a switch (seen by every process within ~1 s,
+  // lib/server/versions/published-version.ts) builds a new board.
+  const scorerVersion = await publishedScorerVersion();
+  const k = `${scorerVersion}|${key.split}|${key.metric}|${key.aggregate}`;
+  const stamp = await boardStamp();
+  const hit = boards.get(k);
+  if (hit && hit.stamp === stamp) return hit.value;
+  const value = computeBoard(key, scorerVersion);
+  boards.set(k, { stamp, value });
+  value.catch(() => boards.delete(k));
+  return value;
+}
+
+/** Approved entries with Score rows of the published scorer version, ranked with ties. */
+async function computeBoard(key: BoardKey, scorerVersion: string): Promise<RankedBoard> {
+  // Only precomputed Score rows (never per-question data) feed the ranking. No status filter:
+  // an approved entry being re-scored (QUEUED, JUDGING) keeps its published rows on the board.
+  const rows = await db.score.findMany({
+    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED" } },
+    select: {
+      scope: true, value: true, ciLow: true, ciHigh: true, n: true,
+      submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true } },
+    },
+  });
+  const bySub = new Map<string, Omit<LeaderboardEntry, "rank" | "tied" | "answered"> & { hasOverall: boolean; scoredAt: Date | null }>();
+  for (const r of rows) {
+    const s = r.submission;
+    let e = bySub.get(s.id);
+    if (!e) {
+      e = {
+        id: s.id, methodName: s.methodName, organization: s.organization, modality: s.modality, backbone: s.backbone,
+        isBaseline: s.isBaseline, verified: s.answerKeyVersionId !== null, createdAt: s.createdAt.toISOString(), scoredAt: s.scoredAt,
+        overall: { value: 0, ciLow: null, ciHigh: null, n: 0 }, mainTypes: {}, categories: {}, hasOverall: false,
+      };
+      bySub.set(s.id, e);
+    }
+    if (r.scope === "ALL") {
+      e.overall = cell(r);
+      e.hasOverall = true;
+    } else if (isMainType(r.scope)) e.mainTypes[r.scope] = cell(r);
+    else if (isCategory(r.scope)) e.categories[r.scope] = cell(r);
+  }
+  // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
+  const candidates = [...bySub.values()].filter((e) => e.hasOverall);
+  const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
+  const answered = await answeredCounts(candidates, key.split);
+  const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
+    ...e,
+    rank: ranks.get(e.id)?.rank ?? 0,
+    tied: ranks.get(e.id)?.tied ?? false,
+    answered: answered.get(e.id) ?? 0,
+  }));
+  entries.sort((a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName));
+  const scopeCache = new Map<string, Map<string, { rank: number; tied: boolean }>>();
+  const scopeRanks = (scope: string) => {
+    let m = scopeCache.get(scope);
+    if (!m) {
+      const withCell = entries.flatMap((e) => {
+        const c = isMainType(scope) ? e.mainTypes[scope] : isCategory(scope) ? e.categories[scope] : e.overall;
+        return c ? [{ id: e.id, ...c }] : [];
+      });
+      m = new Map(rankWithTies(withCell).map((r) => [r.id, { rank: r.rank, tied: r.tied }]));
+      scopeCache.set(scope, m);
+    }
+    return m;
+  };
+  return { scorerVersion, generatedAt: new Date().toISOString(), entries, scopeRanks };
+}
+
+// Answered counts per entry and split. Predictions of a scored entry only change when it is
+// re-scored (which changes scoredAt), so each count is read once per process and then memoised:
+// steady-state board requests touch no per-question rows.
+const answeredMemo = new Map<string, number>();
+
+async function answeredCounts(entries: Array<{ id: string; scoredAt: Date | null }>, split: LeaderboardParams["split"]): Promise<Map<string, number>> {
+  const keyOf = (e: { id: string; scoredAt: Date | null }) => `${e.id}|${e.scoredAt?.getTime() ?? 0}|${split}`;
+  const missing = entries.filter((e) => !answeredMemo.has(keyOf(e)));
+  if (missing.length > 0) {
+    const groups = await db.prediction.groupBy({
+      by: ["submissionId"],
+      where: { submissionId: { in: missing.map((e) => e.id) }, ...(split === "overall" ? {} : { split }) },
+      _count: { _all: true },
+    });
+    const counts = new Map(groups.map((g) => [g.submissionId, g._count._all]));
+    if (answeredMemo.size > 50_000) answeredMemo.clear();
+    for (const e of missing) answeredMemo.set(keyOf(e), counts.get(e.id) ?? 0);
+  }
+  return new Map(entries.map((e) => [e.id, answeredMemo.get(keyOf(e)) ?? 0]));
+}
+
+

@@ -1,0 +1,76 @@
+import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { rankedBoard, type LeaderboardEntry } from "./ranked-board";
+import { PAGE_SIZE, type LeaderboardParams } from "./params";
+
+export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
+
+export type Leaderboard = {
+  scorerVersion: string;
+  generatedAt: string;
+  params: LeaderboardParams;
+  /** Entries matching the filters and search (all pages). */
+  total: number;
+  /** Ranked entries on the whole board, before filters. */
+  boardSize: number;
+  pages: number;
+  entries: ViewEntry[];
+};
+
+const scopeOf = (sort: string | undefined): string | null => {
+  const key = sort?.replace(/^-/, "");
+  return key && ((MAIN_TYPES as readonly string[]).includes(key) || (CATEGORY_CODES as readonly string[]).includes(key)) ? key : null;
+};
+
+/**
+ * The board as one view: filters, search and sort applied to the ranked list. Ranks stay those of
+ * the whole board; sorting by a main type or category adds the rank within that scope.
+ * `all: true` returns every matching entry (exports, API) instead of one page.
+ */
+export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
+  const board = await rankedBoard(params);
+  let entries: ViewEntry[] = board.entries;
+  if (params.modality !== "all") entries = entries.filter((e) => e.modality === params.modality);
+  if (params.baselines === "exclude") entries = entries.filter((e) => !e.isBaseline);
+  if (params.baselines === "only") entries = entries.filter((e) => e.isBaseline);
+  if (params.verified) entries = entries.filter((e) => e.verified);
+  if (params.q) {
+    const q = params.q.toLowerCase();
+    entries = entries.filter((e) => e.methodName.toLowerCase().includes(q) || (e.organization ?? "").toLowerCase().includes(q));
+  }
+  const scope = scopeOf(params.sort);
+  if (scope) {
+    const ranks = board.scopeRanks(scope);
+    entries = entries.map((e) => {
+      const r = ranks.get(e.id);
+      return r ? { ...e, scopeRank: { scope, ...r } } : e;
+    });
+  }
+  if (params.sort) entries = sortEntries(entries, params.sort);
+  const total = entries.length;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(params.page, pages);
+  if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries };
+}
+
+/** `sort` is a column key (rank, method, date, value, a main type or category code), "-" prefix = descending. */
+export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: string): T[] {
+  const desc = sort.startsWith("-");
+  const key = desc ? sort.slice(1) : sort;
+  const val = (e: T): number | string => {
+    if (key === "method") return e.methodName.toLowerCase();
+    if (key === "org") return (e.organization ?? "").toLowerCase();
+    if (key === "date") return e.createdAt;
+    if (key === "answered") return e.answered;
+    if (key === "rank" || key === "value") return key === "rank" ? e.rank : e.overall.value;
+    if ((MAIN_TYPES as readonly string[]).includes(key)) return e.mainTypes[key as MainType]?.value ?? -1;
+    if ((CATEGORY_CODES as readonly string[]).includes(key)) return e.categories[key as CategoryCode]?.value ?? -1;
+    return e.rank;
+  };
+  return [...entries].sort((a, b) => {
+    const x = val(a);
+    const y = val(b);
+    const c = x < y ? -1 : x > y ? 1 : 0;
+    return desc ? -c : c;
+  });
+}

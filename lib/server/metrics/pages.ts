@@ -1,0 +1,104 @@
+// Page-request metrics, recorded by proxy.ts and the page micro-cache (page-cache.ts) and served
+// by GET /api/metrics (metrics.ts reads pageMetricsSnapshot() at scrape time).
+//
+// Why plain data on globalThis and no prom-client here: the proxy is a separate bundle from the
+// route handlers, so it gets its own copy of every module, but Next 16 runs a Node.js proxy in
+// the same process (next-server.js calls it in-process, no sandbox). A store on globalThis is
+// therefore the one both bundles see; metrics.ts turns it into Prometheus series. Nothing here
+// imports server dependencies, which keeps the proxy bundle small.
+
+export type PageCacheState = "hit" | "miss" | "bypass";
+/** Why a page request was not served by the micro-cache. */
+export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "signed_in" | "uncacheable";
+
+// The App Router pages (app/**/page.tsx); tests/unit/server/metrics/pages.test.ts checks this list
+// against the app directory, so a new page cannot silently fall into "other".
+const PAGE_ROUTES = [
+  "/",
+  "/about",
+  "/admin",
+  "/admin/answer-key",
+  "/admin/audit",
+  "/admin/operations",
+  "/admin/rescore",
+  "/admin/submissions/[id]",
+  "/admin/users",
+  "/compare",
+  "/entries/[id]",
+  "/settings/tokens",
+  "/signin",
+  "/signup",
+  "/signup/confirm",
+  "/signup/resend",
+  "/submissions",
+  "/submissions/[id]",
+  "/submit",
+] as const;
+export const PAGE_ROUTE_PATTERNS: readonly string[] = PAGE_ROUTES;
+
+const MATCHERS = PAGE_ROUTES.map((pattern) => ({ pattern, segments: pattern.split("/").slice(1) }));
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** Upper bounds (seconds) of the render-duration histogram. */
+export const PAGE_RENDER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
+
+/** The page's route pattern (`/entries/[id]`), or "other" for any path that is not a page. */
+export function pageRoute(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, "");
+  if (trimmed === "") return "/";
+  const segments = trimmed.split("/").slice(1);
+  for (const m of MATCHERS) {
+    if (m.segments.length !== segments.length) continue;
+    if (m.segments.every((s, i) => (s.startsWith("[") ? segments[i] !== "" : s === segments[i]))) return m.pattern;
+  }
+  return "other";
+}
+
+export type PageRequestLabels = { route: string; method: string; cache: PageCacheState; reason: string; status_class: string };
+export type PageRenderSeries = { labels: { route: string; status_class: string }; cumulative: number[]; sum: number; count: number };
+type Store = { requests: Map<string, { labels: PageRequestLabels; n: number }>; renders: Map<string, PageRenderSeries> };
+
+const holder = globalThis as unknown as { h2hmemPageMetrics?: Store };
+function store(): Store {
+  holder.h2hmemPageMetrics ??= { requests: new Map(), renders: new Map() };
+  return holder.h2hmemPageMetrics;
+}
+
+const statusClass = (status: number | null) => (status === null ? "unknown" : `${Math.floor(status / 100)}xx`);
+
+/**
+ * One page request as the proxy saw it. `status` is null when the proxy let Next render the page
+ * (it returns before rendering, so it never sees that status).
+ */
+export function recordPageRequest(r: { pathname: string; method: string; cache: PageCacheState; reason?: PageBypassReason; status: number | null }): void {
+  const labels: PageRequestLabels = {
+    route: pageRoute(r.pathname),
+    method: METHODS.has(r.method) ? r.method : "OTHER",
+    cache: r.cache,
+    reason: r.cache === "bypass" ? (r.reason ?? "uncacheable") : "",
+    status_class: statusClass(r.status),
+  };
+  const key = JSON.stringify(labels);
+  const s = store().requests;
+  const entry = s.get(key) ?? { labels, n: 0 };
+  entry.n++;
+  s.set(key, entry);
+}
+
+/** One micro-cache render (the loopback request made on a miss): its status and full duration. */
+export function recordPageRender(r: { pathname: string; status: number | null; seconds: number }): void {
+  const labels = { route: pageRoute(r.pathname), status_class: r.status === null ? "error" : statusClass(r.status) };
+  const key = JSON.stringify(labels);
+  const s = store().renders;
+  const series = s.get(key) ?? { labels, cumulative: PAGE_RENDER_BUCKETS.map(() => 0), sum: 0, count: 0 };
+  PAGE_RENDER_BUCKETS.forEach((le, i) => {
+    if (r.seconds <= le) series.cumulative[i]!++;
+  });
+  series.sum += r.seconds;
+  series.count++;
+  s.set(key, series);
+}
+
+export function pageMetricsSnapshot(): { requests: Array<{ labels: PageRequestLabels; n: number }>; renders: PageRenderSeries[] } {
+  const s = store();
+  return { requests: [...s.requests.values()], renders: [...s.renders.values()].map((r) => ({ ...r, cumulative: [...r.cumulative] })) };
+}

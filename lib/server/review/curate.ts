@@ -1,0 +1,113 @@
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import type { SessionUser } from "../auth/config";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { retrySubmissionStage } from "../submissions/retry-submission";
+import { approveSubmission, rejectSubmission } from "./decide";
+
+// Admin decisions beyond approve/reject. Each one changes the submission and appends its
+// AuditEvent in the same transaction, so the trail can never miss a decision.
+
+const note = (min: number, what: string) => z.string({ error: "is required" }).trim().min(min, `give ${what} of at least ${min} characters`).max(2000, "must be at most 2000 characters");
+
+export const unpublishSchema = z.object({ note: note(3, "a public note") });
+export const baselineSchema = z.object({ isBaseline: z.boolean({ error: "must be true or false" }), reason: z.string().trim().max(2000).optional() });
+export const rescoreSchema = z.object({ stage: z.enum(["lexical", "judge", "both"], { error: 'stage must be "lexical", "judge" or "both"' }).default("both") });
+export const bulkSchema = z.object({
+  ids: z.array(z.string().min(1).max(64)).min(1, "select at least one submission").max(200, "at most 200 at once"),
+  decision: z.enum(["approve", "reject"]),
+  reason: z.string().trim().max(2000).optional(),
+});
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).refine((s) => !s.includes("\u0000"), "must not contain null bytes");
+const url = text(2000).refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "must be an http:// or https:// URL");
+// Display metadata only: scores, files and review state are not editable here. null or "" clears a field.
+export const metadataSchema = z
+  .object({
+    methodName: text(200).min(1, "is required").optional(),
+    organization: text(200).nullable().optional(),
+    description: text(5000).nullable().optional(),
+    paperUrl: url.nullable().optional(),
+    codeUrl: url.nullable().optional(),
+    modality: z.enum(["text", "multimodal"]).nullable().optional(),
+    backbone: text(200).nullable().optional(),
+    memoryMethod: text(200).nullable().optional(),
+    reason: z.string().trim().max(2000).optional(),
+  })
+  .strict();
+export type MetadataPatch = z.infer<typeof metadataSchema>;
+
+type Actor = { actorId: string };
+
+export async function unpublishSubmission(input: Actor & { submissionId: string; note: string }) {
+  const { note: clean } = unpublishSchema.parse({ note: input.note });
+  return db.$transaction(async (tx) => {
+    const res = await tx.submission.updateMany({
+      where: { id: input.submissionId, reviewState: "APPROVED" },
+      data: { reviewState: "REJECTED", reviewerId: input.actorId, reviewReason: clean, publicNote: clean, reviewedAt: new Date() },
+    });
+    if (res.count === 0) {
+      const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { reviewState: true } });
+      if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
+      throw new AppError("CONFLICT", `Only an approved entry can be unpublished (this one is ${s.reviewState.toLowerCase()}).`);
+    }
+    await audit(tx, input.actorId, "submission.unpublish", input.submissionId, { note: clean, public: true });
+    return { id: input.submissionId, reviewState: "REJECTED" as const };
+  });
+}
+
+export async function setBaseline(input: Actor & { submissionId: string; isBaseline: boolean; reason?: string }) {
+  return db.$transaction(async (tx) => {
+    const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { isBaseline: true } });
+    if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
+    if (s.isBaseline === input.isBaseline) throw new AppError("CONFLICT", input.isBaseline ? "Already a baseline." : "Not a baseline.");
+    await tx.submission.update({ where: { id: input.submissionId }, data: { isBaseline: input.isBaseline } });
+    await audit(tx, input.actorId, input.isBaseline ? "submission.baseline.mark" : "submission.baseline.unmark", input.submissionId, { reason: input.reason ?? null });
+    return { id: input.submissionId, isBaseline: input.isBaseline };
+  });
+}
+
+export async function editMetadata(input: Actor & { submissionId: string; patch: MetadataPatch }) {
+  const { reason, ...fields } = metadataSchema.parse(input.patch);
+  const data = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === "" ? null : v]));
+  if (Object.keys(data).length === 0) throw new AppError("VALIDATION_FAILED", "Nothing to change.", { details: [{ path: "", message: "send at least one field" }] });
+  return db.$transaction(async (tx) => {
+    const keys = Object.keys(data);
+    const before = await tx.submission.findUnique({ where: { id: input.submissionId }, select: Object.fromEntries(keys.map((k) => [k, true])) });
+    if (!before) throw new AppError("NOT_FOUND", "Submission not found.");
+    await tx.submission.update({ where: { id: input.submissionId }, data });
+    await audit(tx, input.actorId, "submission.metadata", input.submissionId, { before: before as Prisma.InputJsonObject, after: data as Prisma.InputJsonObject, reason: reason ?? null });
+    return { id: input.submissionId, changed: keys };
+  });
+}
+
+/** "both" re-runs lexical then judge; "judge" keeps the lexical results. */
+export async function rescoreSubmission(input: { submissionId: string; stage: "lexical" | "judge" | "both"; actor: SessionUser }) {
+  if (input.actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
+  return retrySubmissionStage({ submissionId: input.submissionId, stage: input.stage === "judge" ? "judge" : "lexical", actor: input.actor, action: "rescore" });
+}
+
+/** Each id is decided in its own transaction: one conflict does not undo the others. */
+export async function bulkReview(input: Actor & z.input<typeof bulkSchema>) {
+  const { ids, decision, reason } = bulkSchema.parse(input);
+  if (decision === "reject" && (reason ?? "").length < 3) throw new AppError("VALIDATION_FAILED", "A rejection needs a reason.", { details: [{ path: "reason", message: "give a reason of at least 3 characters" }] });
+  const results: Array<{ id: string; ok: boolean; error?: string }> = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      if (decision === "approve") await approveSubmission({ submissionId: id, reviewerId: input.actorId });
+      else await rejectSubmission({ submissionId: id, reviewerId: input.actorId, reason: reason! });
+      results.push({ id, ok: true });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      results.push({ id, ok: false, error: e.message });
+    }
+  }
+  return { decision, results };
+}
+
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+async function audit(tx: Tx, actorId: string, action: string, targetId: string, details: Prisma.InputJsonObject) {
+  await tx.auditEvent.create({ data: { actorId, action, targetType: "Submission", targetId, details } });
+}

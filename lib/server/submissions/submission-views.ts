@@ -1,0 +1,98 @@
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { SessionUser } from "../auth/config";
+import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
+import { methodCard, type MethodCard } from "./method-card";
+
+const FINAL = new Set(["SCORED", "FAILED"]);
+
+export type StageView = { stage: string; status: string; done: number; total: number; attempts: number; error: string | null };
+export type SubmissionView = MethodCard & {
+  id: string;
+  status: string;
+  final: boolean;
+  stage: string | null;
+  progress: { done: number; total: number };
+  stages: StageView[];
+  /** 1 = next to be scored; null once scoring started. */
+  queuePosition: number | null;
+  failure: { stage: string | null; reason: string } | null;
+  review: { state: string; reason: string | null; reviewedAt: string | null };
+  warnings: unknown[];
+  files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
+  contentSha256: string;
+  createdAt: string;
+  scoredAt: string | null;
+  scorerVersion: string | null;
+  scores: ScoreRowView[] | null;
+  owner: { id: string; email: string };
+};
+
+/** Owner or admin may read; anyone else gets 404 so ids cannot be probed. */
+export async function getSubmissionForViewer(id: string, viewer: SessionUser): Promise<SubmissionView> {
+  const s = await db.submission.findUnique({
+    where: { id },
+    include: {
+      stages: { orderBy: { stage: "desc" } },
+      files: { select: { split: true, fileName: true, sha256: true, size: true } },
+      user: { select: { id: true, email: true } },
+    },
+  });
+  if (!s || (s.userId !== viewer.id && viewer.role !== "ADMIN")) throw new AppError("NOT_FOUND", "Submission not found.");
+  const { scorerVersion, rows } = s.status === "SCORED" ? await scoreRowsFor(s.id) : { scorerVersion: null, rows: [] };
+  const queuePosition = WAITING.includes(s.status) ? await queuePositionOf(s.id, s.createdAt) : null;
+  return {
+    id: s.id,
+    ...methodCard(s),
+    status: s.status,
+    final: FINAL.has(s.status),
+    stage: s.stage,
+    progress: { done: s.progressDone, total: s.progressTotal },
+    stages: s.stages
+      .sort((a, b) => stageOrder(a.stage) - stageOrder(b.stage))
+      .map((r) => ({ stage: r.stage, status: r.status, done: r.done, total: r.total, attempts: r.attempts, error: r.error })),
+    queuePosition,
+    failure: s.status === "FAILED" ? { stage: s.failureStage, reason: s.failureReason ?? "Unknown failure." } : null,
+    review: { state: s.reviewState, reason: s.reviewReason, reviewedAt: s.reviewedAt?.toISOString() ?? null },
+    warnings: Array.isArray(s.warnings) ? (s.warnings as unknown[]) : [],
+    files: s.files.sort((a, b) => a.split.localeCompare(b.split)),
+    contentSha256: s.contentSha256,
+    createdAt: s.createdAt.toISOString(),
+    scoredAt: s.scoredAt?.toISOString() ?? null,
+    scorerVersion,
+    scores: s.status === "SCORED" ? rows : null,
+    owner: s.user,
+  };
+}
+
+const WAITING: string[] = ["RECEIVED", "QUEUED"];
+
+/**
+ * Position in the scoring queue, counted in Postgres (the source of truth) rather than in
+ * Redis: it stays right while Redis is down, and the queue is FIFO by creation time.
+ */
+export async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
+  const ahead = await db.submission.count({
+    where: {
+      status: { in: ["RECEIVED", "QUEUED"] },
+      OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }],
+    },
+  });
+  return ahead + 1;
+}
+
+function stageOrder(stage: string): number {
+  return stage === "lexical" ? 0 : stage === "judge" ? 1 : 2;
+}
+
+export type SubmissionListItem = { id: string; methodName: string; status: string; reviewState: string; createdAt: string; scoredAt: string | null; failureReason: string | null };
+
+export async function listOwnSubmissions(userId: string, take = 100): Promise<SubmissionListItem[]> {
+  const rows = await db.submission.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    take,
+    select: { id: true, methodName: true, status: true, reviewState: true, createdAt: true, scoredAt: true, failureReason: true },
+  });
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), scoredAt: r.scoredAt?.toISOString() ?? null }));
+}

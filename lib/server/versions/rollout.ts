@@ -1,0 +1,142 @@
+import { z } from "zod";
+import type { SessionUser } from "../auth/config";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { forgetPublishedVersion, PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "./published-version";
+import { currentScorerVersion } from "./current-version";
+import { rescoreSubmission } from "../review/curate";
+
+// Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): re-judge every approved
+// entry under the deployment's current scorer version, then publish a version for the public
+// board. Both are admin-only and leave an append-only AuditEvent.
+
+export const rejudgeAllSchema = z.object({ dryRun: z.boolean({ error: "must be true or false" }).default(false) }).strict();
+export const publishSchema = z
+  .object({
+    version: z.string({ error: "is required" }).trim().min(1, "is required").max(300, "must be at most 300 characters"),
+    force: z.boolean({ error: "must be true or false" }).default(false),
+  })
+  .strict();
+
+const IN_PROGRESS = new Set(["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"]);
+const PARALLEL = 8;
+
+function assertAdmin(actor: SessionUser): void {
+  if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
+}
+
+export type RejudgeAllResult = {
+  scorerVersion: string;
+  approved: number;
+  /** Approved entries that already had rows under the version before this call. */
+  scored: number;
+  enqueued: string[];
+  /** Missing rows but already being scored (queued or running): left alone. */
+  inProgress: string[];
+  failed: Array<{ id: string; error: string }>;
+  dryRun: boolean;
+};
+
+/**
+ * Re-scores every approved entry without rows under the current scorer version, through the
+ * single re-score path (one job per submission, job id `score-<id>`). Idempotent: entries with
+ * rows, or already queued or running, are skipped, so a second call enqueues nothing new.
+ */
+export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: boolean }): Promise<RejudgeAllResult> {
+  assertAdmin(input.actor);
+  const dryRun = input.dryRun ?? false;
+  const scorerVersion = currentScorerVersion();
+  const coverage = await versionCoverage(scorerVersion);
+  const ids = coverage.missing.map((m) => m.id);
+  const [subs, lexical] = await Promise.all([
+    db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } }),
+    db.stageRun.findMany({ where: { submissionId: { in: ids }, stage: "lexical", status: "DONE" }, select: { submissionId: true } }),
+  ]);
+  const status = new Map(subs.map((s) => [s.id, s.status]));
+  const lexicalDone = new Set(lexical.map((r) => r.submissionId));
+  const result: RejudgeAllResult = { scorerVersion, approved: coverage.approved, scored: coverage.scored, enqueued: [], inProgress: [], failed: [], dryRun };
+  const todo = ids.filter((id) => !IN_PROGRESS.has(status.get(id) ?? ""));
+  result.inProgress = ids.filter((id) => IN_PROGRESS.has(status.get(id) ?? ""));
+  if (dryRun) result.enqueued = todo;
+  // A few at a time: each is a handful of round trips to Postgres and Redis.
+  for (let i = 0; !dryRun && i < todo.length; i += PARALLEL) {
+    const outcomes = await Promise.all(
+      todo.slice(i, i + PARALLEL).map(async (id) => {
+        try {
+          // A judge-only reset keeps the lexical StageRun; the pipeline still re-runs lexical when it
+          // has no rows under this version (workers/processors/score-submission.ts, lexicalIsCurrent).
+          await rescoreSubmission({ submissionId: id, stage: lexicalDone.has(id) ? "judge" : "both", actor: input.actor });
+          return { id, error: null };
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          return { id, error: e.message };
+        }
+      }),
+    );
+    for (const o of outcomes) {
+      if (o.error === null) result.enqueued.push(o.id);
+      else result.failed.push({ id: o.id, error: o.error });
+    }
+  }
+  if (!dryRun) {
+    await db.auditEvent.create({
+      data: {
+        actorId: input.actor.id,
+        action: "scorer.rejudge_all",
+        targetType: "ScorerVersion",
+        targetId: scorerVersion,
+        details: { approved: result.approved, scored: result.scored, enqueued: result.enqueued, inProgress: result.inProgress, failed: result.failed },
+      },
+    });
+  }
+  return result;
+}
+
+export type PublishResult = { from: string; to: string; pinnedBefore: boolean; coverage: { from: VersionCoverage; to: VersionCoverage }; force: boolean };
+
+/**
+ * Switches the public board to `version`. Refused when the version has no scores, when it is
+ * already published, or (without `force`) when fewer approved entries are scored under it than
+ * under the published one: those entries would drop off the ranking.
+ */
+export async function publishScorerVersion(input: { actor: SessionUser; version: string; force?: boolean }): Promise<PublishResult> {
+  assertAdmin(input.actor);
+  const { version, force } = publishSchema.parse({ version: input.version, force: input.force });
+  const known = await db.score.findFirst({ where: { scorerVersion: version }, select: { id: true } });
+  if (!known) throw new AppError("NOT_FOUND", `No scores exist under scorer version "${version}"; re-judge under it first.`);
+  const res = await db.$transaction(async (tx) => {
+    // Serialises concurrent switches so that "from" in the audit trail is always the real one.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
+    const stored = await tx.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
+    const from = stored?.value ?? currentScorerVersion();
+    // Publishing the default version explicitly is allowed: it pins the board before a rollout.
+    if (stored && stored.value === version) throw new AppError("CONFLICT", `Scorer version "${version}" is already published.`);
+    const [cFrom, cTo] = await Promise.all([versionCoverage(from), versionCoverage(version)]);
+    if (cTo.scored < cFrom.scored && !force) {
+      throw new AppError(
+        "CONFLICT",
+        `"${version}" has scores for ${cTo.scored} of ${cTo.approved} approved entries, fewer than the published "${from}" (${cFrom.scored}). ` +
+          "Re-judge the missing entries first, or confirm with force to publish anyway (the others are then listed as not yet scored).",
+        { details: [{ path: "force", message: `${cFrom.scored - cTo.scored} fewer approved entries scored` }] },
+      );
+    }
+    await tx.setting.upsert({
+      where: { key: PUBLISHED_VERSION_KEY },
+      create: { key: PUBLISHED_VERSION_KEY, value: version, updatedById: input.actor.id },
+      update: { value: version, updatedById: input.actor.id },
+    });
+    await tx.auditEvent.create({
+      data: {
+        actorId: input.actor.id,
+        action: "scorer.publish",
+        targetType: "ScorerVersion",
+        targetId: version,
+        details: { from, to: version, pinnedBefore: Boolean(stored), force, scoredFrom: cFrom.scored, scoredTo: cTo.scored, approved: cTo.approved },
+      },
+    });
+    return { from, to: version, pinnedBefore: Boolean(stored), coverage: { from: cFrom, to: cTo }, force };
+  });
+  // After the commit: this process reads the new version at once, others within ~1 s.
+  forgetPublishedVersion();
+  return res;
+}

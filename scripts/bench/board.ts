@@ -1,0 +1,118 @@
+// Board benchmark (not a test): seeds N approved entries as Score rows only (plain SQL, no
+// per-question data) into a SEPARATE database, starts the built app (`next start`, run
+// `npx next build` first) against it, and measures with autocannon:
+//   /about (static, the ceiling) · / · an entry page · /api/v1/leaderboard · / and the entry page
+//   with a (dummy) session cookie, i.e. rendered per request, past the page micro-cache
+//   (lib/server/leaderboard/page-cache.ts) · /about again
+//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720]
+// Uses DATABASE_URL's server with database h2hmem_board_bench (dropped and recreated; local
+// servers only) and REDIS_URL for the API rate limiter. Each API request carries a random
+// X-Forwarded-For so the per-address limiter (600/min) is exercised but does not cap the run.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import os from "node:os";
+import pg from "pg";
+import { scorerVersionFor } from "../../lib/scoring";
+import { CATEGORY_CODES, MAIN_TYPES } from "../../lib/scoring/types";
+import { migrateDatabase, recreateDatabase, withDatabase } from "../../lib/dev/services.mjs";
+
+type Result = { requests: { average: number }; latency: { p50: number; p99: number; average: number }; non2xx: number; errors: number; timeouts: number };
+type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const N = arg("entries", 1000);
+const DURATION = arg("duration", 20);
+const CONNECTIONS = arg("connections", 50);
+const PORT = arg("port", 3720);
+const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const url = withDatabase(server, "h2hmem_board_bench") as string;
+// The server below runs without a judge, so it reads rows of the lexical scorer version.
+const VERSION = scorerVersionFor({ tokenizer: process.env.LEXICAL_TOKENIZER === "whitespace" ? "whitespace" : "nltk", stopwords: "new" });
+
+async function seed(): Promise<void> {
+  await recreateDatabase(server, "h2hmem_board_bench");
+  await migrateDatabase(url, { stdio: "ignore" });
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`INSERT INTO "User"(id, email, "updatedAt") VALUES ('bench-user', 'bench-board@h2hmem.local', now())`);
+    await c.query(
+      `INSERT INTO "Submission"(id, "userId", "methodName", organization, modality, "isBaseline", status, "reviewState", "reviewedAt", "contentSha256", "createdAt", "updatedAt", "scoredAt")
+       SELECT 'bench-' || lpad(i::text, 5, '0'), 'bench-user', 'Bench method ' || i, 'Org ' || (i % 37), CASE WHEN i % 3 = 0 THEN 'multimodal' ELSE 'text' END,
+              i % 50 = 0, 'SCORED', 'APPROVED', now(), md5(i::text), now() - (i || ' minutes')::interval, now(), now()
+       FROM generate_series(1, $1::int) AS i`,
+      [N],
+    );
+    // Every row the scorer writes: 3 splits x 13 scopes x 4 lexical metrics x 2 aggregates.
+    await c.query(
+      `INSERT INTO "Score"(id, "submissionId", "scorerVersion", split, scope, metric, aggregate, value, "ciLow", "ciHigh", n)
+       SELECT md5(t.sid || t.sp || t.sc || t.m || t.a), t.sid, $1, t.sp, t.sc, t.m, t.a, t.v, greatest(0, t.v - 0.03), least(1, t.v + 0.03), 120
+       FROM (SELECT s.id AS sid, sp, sc, m, a, 0.05 + random() * 0.9 AS v
+             FROM "Submission" s, unnest($2::text[]) sp, unnest($3::text[]) sc, unnest($4::text[]) m, unnest($5::text[]) a) t`,
+      [VERSION, ["overall", "dyadic", "multi-party"], ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES], ["f1", "bleu1", "precision", "recall"], ["micro", "macro"]],
+    );
+    await c.query(`ANALYZE`);
+    const { rows } = await c.query(`SELECT count(*)::int AS n FROM "Score"`);
+    console.log(`[bench-board] seeded ${N} approved entries, ${rows[0].n} score rows (${VERSION})`);
+  } finally {
+    await c.end();
+  }
+}
+
+async function waitUp(base: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (await fetch(`${base}/about`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
+
+await seed();
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_"))) as NodeJS.ProcessEnv;
+const web = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  env: { ...env, DATABASE_URL: url, QUEUE_PREFIX: "bench-board", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${PORT}`;
+try {
+  await waitUp(base);
+  // The static page runs first and last, so each board figure has a ceiling measured minutes
+  // apart on a machine whose load changes; the load average is printed with every line.
+  const uncached = { cookie: "authjs.session-token=not-a-session" }; // bypasses the page micro-cache
+  const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+    { name: "/about (static ceiling)", path: "/about" },
+    { name: "/ (board, first page of 25 rows)", path: "/" },
+    { name: "/entries/bench-00500", path: "/entries/bench-00500" },
+    { name: "/api/v1/leaderboard (all entries)", path: "/api/v1/leaderboard" },
+    { name: "/ rendered per request (session cookie: no micro-cache)", path: "/", headers: uncached },
+    { name: "/entries/bench-00500 rendered per request", path: "/entries/bench-00500", headers: uncached },
+    { name: "/about (static ceiling, again)", path: "/about" },
+  ];
+  const out: string[] = [];
+  const rps: number[] = [];
+  for (const t of targets) {
+    await fetch(base + t.path, { headers: t.headers }); // warm-up: first render and board cache
+    const r = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [{ method: "GET", path: t.path, setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...t.headers, "x-forwarded-for": randomIp() } }) }],
+    });
+    rps.push(r.requests.average);
+    const line = `| ${t.name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} | ${os.loadavg()[0]!.toFixed(1)} |`;
+    console.log(line);
+    out.push(line);
+  }
+  const ceiling = (rps[0]! + rps[rps.length - 1]!) / 2;
+  const ratios = targets.slice(1, -1).map((t, i) => `${t.name}: ${((rps[i + 1]! / ceiling) * 100).toFixed(0)}%`);
+  console.log(`\n| target | req/s | p50 ms | p99 ms | non-2xx | errors | load avg (1 min) |\n|---|---|---|---|---|---|---|\n${out.join("\n")}`);
+  console.log(`\nThroughput against the static page (mean of its two runs, ${ceiling.toFixed(0)} req/s):\n${ratios.join("\n")}`);
+} finally {
+  web.kill("SIGTERM");
+}

@@ -1,0 +1,86 @@
+import bcrypt from "bcryptjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handlers } from "@/lib/server/auth/session";
+import { db } from "@/lib/server/db";
+import { resetEnvCache } from "@/lib/server/env";
+import { contentSecurityPolicy, proxy } from "@/proxy";
+import { NextRequest } from "next/server";
+
+// Session cookie attributes from a real credentials sign-in through the Auth.js handlers, and
+// the security headers the proxy puts on every page.
+
+const email = `cookie-${Date.now()}@api-test.local`;
+const password = "cookie test password";
+let userId = "";
+
+beforeAll(async () => {
+  process.env.AUTH_SECRET ??= "admin-security-test-secret-0123456789";
+  resetEnvCache();
+  userId = (await db.user.create({ data: { email, passwordHash: await bcrypt.hash(password, 4) } })).id;
+});
+afterAll(async () => {
+  await db.user.deleteMany({ where: { id: userId } });
+});
+
+const cookiesOf = (res: Response) => res.headers.getSetCookie();
+
+async function signIn(origin: string): Promise<string[]> {
+  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  const csrf = await handlers.GET(new Request(`${origin}/api/auth/csrf`, { headers: { "x-forwarded-for": ip } }) as never);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = cookiesOf(csrf).map((c) => c.split(";")[0]).join("; ");
+  const res = await handlers.POST(
+    new Request(`${origin}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar, "x-forwarded-for": ip, origin },
+      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
+      redirect: "manual",
+    }) as never,
+  );
+  expect(res.status).toBe(302);
+  return cookiesOf(res);
+}
+
+describe("session cookie", () => {
+  it("over https: __Secure- prefix, Secure, HttpOnly, SameSite=Lax", async () => {
+    const session = (await signIn("https://lb.example")).find((c) => c.startsWith("__Secure-authjs.session-token="));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    expect(session).toMatch(/;\s*Path=\//i);
+  });
+
+  it("over plain http (local dev): HttpOnly and SameSite, not Secure", async () => {
+    const session = (await signIn("http://localhost:3000")).find((c) => c.startsWith("authjs.session-token="));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    expect(session).not.toMatch(/;\s*Secure/i);
+  });
+
+  it("a credentials POST without Auth.js's CSRF token sets no session", async () => {
+    const res = await handlers.POST(
+      new Request("https://lb.example/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.251" },
+        body: new URLSearchParams({ email, password }),
+        redirect: "manual",
+      }) as never,
+    );
+    expect(cookiesOf(res).some((c) => c.includes("session-token=") && !c.includes("session-token=;"))).toBe(false);
+  });
+});
+
+describe("security headers on pages", () => {
+  it("CSP with frame-ancestors 'none', no plugins, no eval in production; referrer policy; no framing", async () => {
+    const h = (await proxy(new NextRequest("http://localhost/about"))).headers;
+    const csp = h.get("content-security-policy")!;
+    for (const d of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp).toContain(d);
+    expect(h.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(h.get("x-frame-options")).toBe("DENY");
+    expect(h.get("x-content-type-options")).toBe("nosniff");
+    expect(contentSecurityPolicy(false)).not.toContain("unsafe-eval");
+    expect(contentSecurityPolicy(true)).toContain("unsafe-eval");
+  });
+});

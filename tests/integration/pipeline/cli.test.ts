@@ -1,0 +1,100 @@
+// The database-backed CLI commands and the seed, run as real processes against the test database.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listApiTokens, revokeApiToken, verifyApiToken } from "@/lib/server/auth/api-tokens";
+import { db } from "@/lib/server/db";
+import { getScoringQueue } from "@/lib/server/queue";
+import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
+
+const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-cli-${process.pid}`;
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(async () => {
+  await setEnv({ QUEUE_PREFIX: prefix });
+  await rememberActiveKey();
+});
+
+afterAll(async () => {
+  await restoreActiveKey();
+  await getScoringQueue().obliterate({ force: true });
+  await setEnv({});
+});
+
+describe("h2hmem answer-key / user / token", () => {
+  it("imports the answer key idempotently and activates it", async () => {
+    const first = cli("answer-key", "import", "prisma/seed-data/dataset", "--label", "seed");
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/(Imported|Already imported) answer key \S+: \d+ questions from \d+ files; now active/);
+    const again = cli("answer-key", "import", "prisma/seed-data/dataset");
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^Already imported/);
+    const versions = await db.answerKeyVersion.findMany({ where: { active: true } });
+    expect(versions).toHaveLength(1);
+    expect(cli("answer-key", "import", "/nonexistent-folder").code).toBe(1);
+  });
+
+  it("creates a user and a token that verifies (and stops verifying once revoked)", async () => {
+    const email = `cli-${process.pid}-${Date.now()}@Test.Local`;
+    const created = cli("user", "create", "--email", email, "--password", "long-enough-password", "--admin");
+    expect(created.code).toBe(0);
+    const user = await db.user.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
+    expect(user.role).toBe("ADMIN");
+    expect(user.passwordHash).toMatch(/^\$2[aby]\$/);
+    expect(cli("user", "create", "--email", email, "--password", "long-enough-password").code).toBe(1); // duplicate
+    expect(cli("user", "create", "--email", "x@y.z", "--password", "short").code).toBe(1);
+
+    const token = cli("token", "create", "--email", email, "--name", "ci");
+    expect(token.code).toBe(0);
+    const plain = token.stdout.trim();
+    expect(plain).toMatch(/^h2h_[A-Za-z0-9_-]{43}$/);
+    const stored = await db.apiToken.findFirstOrThrow({ where: { userId: user.id } });
+    expect(stored.tokenHash).not.toContain(plain.slice(4)); // only the hash is stored
+    expect(await verifyApiToken(plain)).toMatchObject({ userId: user.id });
+    expect(await verifyApiToken(plain.slice(0, -1) + (plain.endsWith("A") ? "B" : "A"))).toBeNull();
+    expect((await listApiTokens(user.id))[0].lastUsedAt).not.toBeNull();
+    await revokeApiToken(user.id, stored.id);
+    expect(await verifyApiToken(plain)).toBeNull();
+    expect(cli("token", "create", "--email", "nobody@nowhere.local", "--name", "x").code).toBe(1);
+  });
+});
+
+describe("npm run db:seed", () => {
+  it("is idempotent and leaves approved demo submissions scored by the pipeline", async () => {
+    const run = () => spawnSync("npx", ["tsx", "prisma/seed.ts"], { cwd: ROOT, env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn", JUDGE_BASE_URL: "" }, encoding: "utf8", timeout: 180_000 });
+    const first = run();
+    expect(first.stderr + first.stdout).not.toMatch(/seed failed/);
+    expect(first.status).toBe(0);
+    const snapshot = async () => {
+      const subs = await db.submission.findMany({ where: { user: { email: "demo-entries@h2hmem.local" } }, orderBy: { methodName: "asc" }, include: { _count: { select: { scores: true, predictions: true } } } });
+      return subs.map((s) => ({ id: s.id, methodName: s.methodName, status: s.status, review: s.reviewState, scores: s._count.scores, predictions: s._count.predictions }));
+    };
+    const before = await snapshot();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    for (const s of before) expect(s).toMatchObject({ status: "SCORED", review: "APPROVED" });
+    expect(before.every((s) => s.scores > 0)).toBe(true);
+    const second = run();
+    expect(second.status).toBe(0);
+    expect(await snapshot()).toEqual(before);
+
+    const f1 = await db.score.findMany({ where: { submissionId: { in: before.map((s) => s.id) }, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro" } });
+    expect(new Set(f1.map((r) => r.value)).size).toBe(before.length); // varied quality, distinct scores
+    const creds = JSON.parse(readFileSync(path.join(ROOT, "prisma/seed-data/credentials.json"), "utf8")) as { accounts: Array<{ email: string; role: string }> };
+    expect(creds.accounts.map((a) => [a.email, a.role])).toEqual([["admin@h2hmem.local", "ADMIN"], ["author@h2hmem.local", "SUBMITTER"]]);
+    expect((await db.user.findUniqueOrThrow({ where: { email: "admin@h2hmem.local" } })).role).toBe("ADMIN");
+    // The demo entries use none of the demo author's quota, and their owner cannot sign in.
+    expect(await db.submission.count({ where: { user: { email: "author@h2hmem.local" } } })).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { email: "demo-entries@h2hmem.local" } })).passwordHash).toBeNull();
+  }, 300_000);
+});

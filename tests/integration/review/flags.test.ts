@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import { FAR_ABOVE_MARGIN, reviewFlags } from "@/lib/server/review/review-flags";
+import { currentScorerVersion } from "@/lib/server/versions/current-version";
+import { userWithToken } from "../../support/api-helpers";
+
+// Review-queue flags on hand-built rows: each flag fires on the case it describes and not on
+// its near misses (same account, dissimilar answers, a score close to the best).
+
+let alice: string, bob: string;
+const hex = () => randomBytes(32).toString("hex");
+let keyId = "";
+
+async function entry(userId: string, opts: { answers: string[]; sha?: string; reviewState?: "PENDING" | "APPROVED"; f1?: number; differ?: number; keyed?: boolean }) {
+  const s = await db.submission.create({
+    data: {
+      userId, methodName: `flags-${hex().slice(0, 8)}`, status: "SCORED", reviewState: opts.reviewState ?? "PENDING", contentSha256: hex(),
+      answerKeyVersionId: opts.keyed ? keyId : null,
+      files: { create: { split: "dyadic", fileName: "prediction_dyadic.json", sha256: opts.sha ?? hex(), size: 2, content: new Uint8Array([1]) } },
+      predictions: {
+        create: opts.answers.map((a, i) => ({ split: "dyadic", index: i, questionText: `q${i}`, systemAnswer: a, originalAnswer: "ref", category: "RE", answerDiffers: i < (opts.differ ?? 0) })),
+      },
+    },
+  });
+  if (opts.f1 !== undefined) await db.score.create({ data: { submissionId: s.id, scorerVersion: currentScorerVersion(), split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: opts.f1, n: 10 } });
+  return s.id;
+}
+const answers = (tag: string, n = 20) => Array.from({ length: n }, (_, i) => `${tag} answer number ${i}`);
+
+beforeAll(async () => {
+  alice = (await userWithToken("flags-alice", "SUBMITTER")).id;
+  bob = (await userWithToken("flags-bob", "SUBMITTER")).id;
+  const key = await db.answerKeyVersion.create({
+    data: { label: "flags-test", contentSha256: hex(), questionCount: 3, active: false,
+      questions: { create: [0, 1, 2].map((i) => ({ qid: `dyadic/dialogue1/session1/${i}`, split: "dyadic", dialogue: 1, session: 1, index: i, questionText: `q${i}`, category: "RE", mainType: "RECALL", difficulty: "easy", answer: "ref" })) } },
+  });
+  keyId = key.id;
+});
+afterAll(async () => {
+  await db.user.deleteMany({ where: { id: { in: [alice, bob].filter(Boolean) } } });
+  if (keyId) await db.answerKeyVersion.delete({ where: { id: keyId } });
+});
+
+describe("review flags", () => {
+  it("duplicate files and near-identical answers across accounts, not within one", async () => {
+    const sha = hex();
+    const a = await entry(alice, { answers: answers(`dup-${sha}`), sha });
+    const b = await entry(bob, { answers: answers(`dup-${sha}`), sha });
+    const a2 = await entry(alice, { answers: answers(`dup-${sha}`), sha });
+    // 19 of 20 equal -> Jaccard 19/21 = 0.905 > 0.9; 17 of 20 -> 17/23 = 0.74: not flagged.
+    const close = await entry(bob, { answers: [...answers(`dup-${sha}`).slice(0, 19), "different"] });
+    const far = await entry(bob, { answers: [...answers(`dup-${sha}`).slice(0, 17), "x", "y", "z"] });
+    const flags = await reviewFlags([a, b, a2, close, far]);
+    expect(flags.get(a)).toContainEqual({ kind: "duplicate-files", of: [b] });
+    expect(flags.get(a)!.find((f) => f.kind === "duplicate-files")).toEqual({ kind: "duplicate-files", of: [b] }); // a2 is the same account
+    expect(flags.get(b)!.find((f) => f.kind === "duplicate-files")).toMatchObject({ of: expect.arrayContaining([a, a2]) });
+    const sim = flags.get(close)!.find((f) => f.kind === "similar-answers");
+    expect(sim).toMatchObject({ of: expect.arrayContaining([{ id: a, jaccard: 0.905 }]) });
+    expect(flags.get(far)!.find((f) => f.kind === "similar-answers")).toBeUndefined();
+  });
+
+  it("answers that differ from the key, missing questions, judge failures", async () => {
+    const s = await entry(alice, { answers: ["only one"], differ: 1, keyed: true });
+    const q0 = await db.referenceQuestion.findFirstOrThrow({ where: { versionId: keyId, index: 0 } });
+    await db.prediction.updateMany({ where: { submissionId: s }, data: { referenceQuestionId: q0.id } });
+    await db.stageRun.create({ data: { submissionId: s, stage: "judge", status: "FAILED", error: "judge unreachable: 3 questions" } });
+    const clean = await entry(alice, { answers: answers(hex()) });
+    const flags = await reviewFlags([s, clean]);
+    expect(flags.get(s)).toEqual(expect.arrayContaining([
+      { kind: "answers-differ", count: 1 },
+      { kind: "missing-questions", count: 2 },
+      { kind: "judge-failure", detail: "judge unreachable: 3 questions" },
+    ]));
+    expect(flags.get(clean)).toEqual([]);
+  });
+
+  it("a score far above the best approved entry", async () => {
+    await entry(bob, { answers: answers(hex()), reviewState: "APPROVED", f1: 0.3 });
+    const best = (await db.$queryRaw<Array<{ m: number }>>`SELECT max(sc.value) AS m FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId" WHERE s."reviewState" = 'APPROVED' AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = 'f1' AND sc.aggregate = 'micro' AND sc."scorerVersion" = ${currentScorerVersion()}`)[0]!.m;
+    const high = await entry(alice, { answers: answers(hex()), f1: best + FAR_ABOVE_MARGIN + 0.05 });
+    const near = await entry(alice, { answers: answers(hex()), f1: best + FAR_ABOVE_MARGIN / 2 });
+    const flags = await reviewFlags([high, near]);
+    expect(flags.get(high)).toContainEqual({ kind: "far-above-best", f1: best + FAR_ABOVE_MARGIN + 0.05, best });
+    expect(flags.get(near)).toEqual([]);
+  });
+});

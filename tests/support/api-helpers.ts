@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import { createApiToken } from "@/lib/server/auth/api-tokens";
+import { db } from "@/lib/server/db";
+
+// Route handlers are called directly with Request objects (no server process): auth goes
+// through real API tokens, so the same code path as `Authorization: Bearer` in production.
+
+export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/predictions");
+
+export async function userWithToken(label: string, role: "SUBMITTER" | "ADMIN"): Promise<{ id: string; email: string; token: string }> {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@api-test.local`;
+  const user = await db.user.create({ data: { email, role, passwordHash: await bcrypt.hash("unused-password", 4) } });
+  const { token } = await createApiToken(user.id, "api test");
+  return { id: user.id, email, token };
+}
+
+export function fixtureBlob(rel: string, stamp?: string): Blob {
+  let text = readFileSync(path.join(FIXTURES, rel), "utf8");
+  if (stamp) {
+    // Uploads are deduplicated by content hash: make each run's files unique.
+    const json = JSON.parse(text) as { predictions: Array<{ system_answer: string }> };
+    json.predictions[0]!.system_answer += ` (${stamp})`;
+    text = JSON.stringify(json);
+  }
+  return new Blob([text], { type: "application/json" });
+}
+
+export function req(url: string, init: RequestInit & { token?: string } = {}): Request {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  return new Request(new URL(url, "http://api.test"), { ...init, headers });
+}
+
+export function ctx<P>(params: P): { params: Promise<P> } {
+  return { params: Promise.resolve(params) };
+}

@@ -1,0 +1,62 @@
+import { ESLint } from "eslint";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// Proves the two architecture rules of eslint.config.mjs fire (and stay quiet where allowed)
+// by linting source strings as if they lived at the given paths.
+
+const root = path.resolve(import.meta.dirname, "../../..");
+let eslint: ESLint;
+
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: root });
+  // The first lint loads every plugin of the config (several seconds on 2 cores).
+  await eslint.lintText("export const warm = 1;\n", { filePath: path.join(root, "lib/scoring/warm.ts") });
+}, 120_000);
+
+async function ruleHits(code: string, filePath: string, rule: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+describe("lib/scoring purity (no-restricted-imports)", () => {
+  const forbidden = [
+    `import { PrismaClient } from "@prisma/client";`,
+    `import { PrismaClient } from "@/generated/prisma/client";`,
+    `import { NextResponse } from "next/server";`,
+    `import { useState } from "react";`,
+    `import { Queue } from "bullmq";`,
+    `import Redis from "ioredis";`,
+    `import pg from "pg";`,
+    `import { readFileSync } from "node:fs";`,
+    `import { readFileSync } from "fs";`,
+    `import { readFile } from "node:fs/promises";`,
+    `import { db } from "@/lib/server/db";`,
+    `import { env } from "../server/env";`,
+  ];
+  it.each(forbidden)("rejects %s in lib/scoring", async (line) => {
+    const hits = await ruleHits(`${line}\nexport const x = 1;\n`, "lib/scoring/probe.ts", "no-restricted-imports");
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatch(/lib\/scoring/);
+  });
+
+  it("allows pure imports in lib/scoring and the same imports outside it", async () => {
+    expect(await ruleHits(`import { z } from "zod";\nimport { CATEGORIES } from "./categories";\nexport const x = [z, CATEGORIES];\n`, "lib/scoring/probe.ts", "no-restricted-imports")).toEqual([]);
+    expect(await ruleHits(`import pg from "pg";\nexport const x = pg;\n`, "lib/server/probe.ts", "no-restricted-imports")).toEqual([]);
+  });
+});
+
+describe("process.env only in lib/server/env.ts (no-restricted-properties)", () => {
+  const code = `export const url = process.env.DATABASE_URL;\n`;
+  it.each(["lib/server/db-probe.ts", "app/api/probe/route.ts", "workers/probe.ts", "lib/scoring/probe.ts", "components/probe.tsx"])("rejects process.env in %s", async (file) => {
+    expect(await ruleHits(code, file, "no-restricted-properties")).toHaveLength(1);
+  });
+
+  it("rejects destructuring process.env too", async () => {
+    expect(await ruleHits(`const { env } = process;\nexport const e = env;\n`, "lib/server/probe.ts", "no-restricted-properties")).toHaveLength(1);
+  });
+
+  it.each(["lib/server/env.ts", "scripts/probe.ts", "tests/integration/probe.test.ts", "prisma.config.ts", "bin/probe.mjs", "prisma/seed.ts"])("allows it in %s", async (file) => {
+    expect(await ruleHits(code, file, "no-restricted-properties")).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { bootstrapMeans, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
+import { mulberry32 } from "../../../lib/scoring/prng";
+
+describe("bootstrap", () => {
+  it("mulberry32 is deterministic and seed-dependent", () => {
+    const a = mulberry32(1);
+    const b = mulberry32(1);
+    const seqA = [a(), a(), a()];
+    expect([b(), b(), b()]).toEqual(seqA);
+    expect(mulberry32(2)()).not.toBe(seqA[0]);
+    expect(seqA.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32)).toBe(true);
+  });
+
+  it("quantiles interpolate linearly (numpy default)", () => {
+    expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantileSorted([0, 10], 0.025)).toBeCloseTo(0.25, 12);
+    expect(quantileSorted([5], 0.975)).toBe(5);
+    expect(percentileInterval(new Float64Array(0))).toEqual({ low: null, high: null });
+  });
+
+  it("resample means stay within the data range and are reproducible", () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 50 }), fc.nat(), (values, seed) => {
+        const dist = bootstrapMeans(values, 50, seed);
+        const lo = Math.min(...values);
+        const hi = Math.max(...values);
+        for (const m of dist) {
+          expect(m).toBeGreaterThanOrEqual(lo - 1e-12);
+          expect(m).toBeLessThanOrEqual(hi + 1e-12);
+        }
+        expect(bootstrapMeans(values, 50, seed)).toEqual(dist);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("pairedBootstrap: identical systems are not different; a clearly better one is", () => {
+    const a = Array.from({ length: 300 }, (_, i) => (i % 10) / 10);
+    expect(pairedBootstrap(a, a)).toEqual({ diff: 0, ciLow: 0, ciHigh: 0, pValue: 1 });
+    const b = a.map((x) => Math.max(0, x - 0.2));
+    const better = pairedBootstrap(a, b, { seed: 3 });
+    expect(better.diff).toBeGreaterThan(0.15);
+    expect(better.ciLow).toBeGreaterThan(0);
+    expect(better.pValue).toBe(0);
+    const reverse = pairedBootstrap(b, a, { seed: 3 });
+    expect(reverse.diff).toBeCloseTo(-better.diff, 12);
+    expect(() => pairedBootstrap([1], [1, 2])).toThrow();
+  });
+});

@@ -1,0 +1,124 @@
+// The fast word scanner (word-fast.ts) must give exactly the reference rule pipeline's tokens
+// whenever it does not decline, on the parity vectors and on random text that is dense in the
+// characters the rules care about.
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { sentences } from "@/lib/scoring/lexical/punkt";
+import { normalizeText } from "@/lib/scoring/lexical/py-text";
+import { newRanges, pushRange, pushString, rangeStrings, resetRanges } from "@/lib/scoring/lexical/token-ranges";
+import { rawTokens } from "@/lib/scoring/lexical/tokenize";
+import { fastWordTokenize } from "@/lib/scoring/lexical/word-fast";
+import { HAS_CONTRACTION, wordTokenize } from "@/lib/scoring/lexical/word-tokenizer";
+
+/** Fast tokens, or null if the scanner declined; a declining scanner must leave `out` untouched. */
+function fast(sentence: string): string[] | null {
+  // The list already holds a range and a string, which a declining scanner must leave alone.
+  const out = newRanges();
+  resetRanges(out, sentence);
+  pushRange(out, 0, 0);
+  pushString(out, "sentinel");
+  const ok = fastWordTokenize(out, HAS_CONTRACTION);
+  // The same sentence given as a range of a longer text must give the same answer.
+  const text = `"'.${sentence}'"a`;
+  const inText = newRanges();
+  resetRanges(inText, text);
+  const okInText = fastWordTokenize(inText, HAS_CONTRACTION, 3, 3 + sentence.length);
+  expect(okInText).toBe(ok);
+  if (!ok) {
+    expect([rangeStrings(out), out.extra]).toEqual([["", "sentinel"], ["sentinel"]]);
+    return null;
+  }
+  const got = rangeStrings(out);
+  expect(got.slice(0, 2)).toEqual(["", "sentinel"]);
+  expect(rangeStrings(inText)).toEqual(got.slice(2));
+  return got.slice(2);
+}
+
+/** Compare on every Punkt sentence and on the whole normalized text; returns [fast, total]. */
+function check(text: string): [number, number] {
+  const norm = normalizeText(text);
+  // End to end: the tokenizer as used (sentence ranges + scanner + fallback) vs the reference.
+  expect(rawTokens(text, "nltk"), JSON.stringify(text)).toEqual(sentences(norm).flatMap((s) => wordTokenize(s)));
+  let used = 0;
+  let total = 0;
+  for (const s of [...sentences(norm), ...(norm ? [norm] : [])]) {
+    total++;
+    const got = fast(s);
+    if (got === null) continue;
+    used++;
+    expect(got, JSON.stringify(s)).toEqual(wordTokenize(s));
+  }
+  return [used, total];
+}
+
+// Biased alphabet: the characters the tokenizer rules treat specially, clitic endings and
+// contraction pieces, digits, and a few Unicode letters, digits, quotes and dashes.
+const PIECES = [
+  "a", "b", "n", "t", "s", "m", "d", "x", "A", "N", "T", "z", "0", "1", "9", " ", " ", " ", "  ", "\t", "\n",
+  ".", ".", "..", "...", ",", ",", ":", ";", "?", "!", "'", "'", "''", '"', "`", "-", "--", "(", ")", "[", "]",
+  "{", "}", "<", ">", "*", "@", "#", "$", "%", "&", "/", "_", "=", "+",
+  "'s", "'m", "'d", "'ll", "'re", "'ve", "n't", "can", "not", "cannot", "gonna", "gimme", "wanna", "'tis",
+  "'twas", "d'ye", "more'n", "dr.", "e.g.", "u.s.", "mr.", "no.", "3.5", "1,000", "10:30",
+  "\u00e9", "\u00df", "\u0130", "\u017f", "\u03a3", "\u0663", "\u2013", "\u2014", "\u2026", "\u201c", "\u201d",
+  "\u2018", "\u2019", "\u00ab", "\u00bb", "\u201e", "\u00a0", "\u4e2d", "\ud83d\ude00",
+];
+const biasedText = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((a) => a.join(""));
+// Mostly ordinary words and punctuation, so that the scanner accepts often.
+const COMMON = [
+  "the", "cat", "it's", "don't", "we'll", "y'all", "x'a", "a'bc", "'ab", "ab'", "o'k", "can't", "n't", "'s", "'t", "'",
+  "''", '"', '"', 'the."', '"the', "2,5", "3.14", "e.g.", "a.", ".", "..", "(a)", ")", "[", ",", ":", ";", "!", "?",
+  "x-y", "a/b", "1", "d", "\u00e9", "\u017f",
+  // Curly and angle quotes, which the scanner pads like brackets.
+  "\u201c", "\u201d", "\u2018", "\u2019", "\u00ab", "\u00bb", "\u201e", "\u201a", "the.\u201d", "\u201cthe", "it\u2019s", 'a.\u2019"',
+  "chang'an's", "a'bc'de", "'abc's", "x'yzn't", "d'ye's", "ab'cd'", "x'a'bc", "a'll's", "a'Re'm", "a'lln't", "a'll'll",
+];
+const commonText = fc.array(fc.constantFrom(...COMMON, " ", " ", " "), { maxLength: 30 }).map((a) => a.join(""));
+
+describe("fast word scanner equals the rule pipeline", { timeout: 120_000 }, () => {
+  it("on every sentence of the parity vectors, and accepts most of them", () => {
+    const rows = readFileSync(new URL("../../../fixtures/lexical/parity-vectors.jsonl", import.meta.url), "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as { pred: string; ref: string });
+    let used = 0;
+    let total = 0;
+    for (const r of rows) {
+      for (const text of [r.pred, r.ref]) {
+        const [u, t] = check(text);
+        used += u;
+        total += t;
+      }
+    }
+    expect(total).toBeGreaterThan(15_000);
+    expect(used / total).toBeGreaterThan(0.5);
+  });
+
+  it("on random text from a biased alphabet", () => {
+    fc.assert(fc.property(biasedText, (t) => void check(t)), { numRuns: 10_000 });
+  });
+
+  it("on random text of common words, quotes and punctuation (often accepted)", () => {
+    let used = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(commonText, (t) => {
+        const [u, n] = check(t);
+        used += u;
+        total += n;
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(used / total).toBeGreaterThan(0.25); // the comparisons must not be vacuous
+  });
+
+  it("splits the usual cases as NLTK does", () => {
+    expect(fast("it's 1,000 (10%), isn't it?")).toEqual(["it", "'s", "1,000", "(", "10", "%", ")", ",", "is", "n't", "it", "?"]);
+    expect(fast("see e.g. 3.5... ok.")).toEqual(["see", "e.g.", "3.5", "...", "ok", "."]);
+    expect(fast('say "hi" ("x").')).toEqual(["say", "``", "hi", "''", "(", "``", "x", "''", ")", "."]);
+    expect(fast("y'all chang'an 'this box', 'it'.")).toEqual(["y'all", "chang'an", "'this", "box", "'", ",", "'it", "'", "."]);
+    expect(fast("a `b")).toBeNull();
+    expect(fast("a -- b")).toBeNull();
+    expect(fast("i cannot")).toBeNull();
+  });
+});

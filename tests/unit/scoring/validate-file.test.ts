@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { parsePredictionFile, splitForFileName } from "../../../lib/scoring/validate-file";
+
+const item = (over: Record<string, unknown> = {}) => ({
+  question_text: "What colour is the bike?",
+  question_image: "",
+  system_answer: "Green",
+  original_answer: "Dark green",
+  category: "Unimodal Precise Recall",
+  ...over,
+});
+const parse = (input: string | Uint8Array, extra: { maxItems?: number; maxBytes?: number } = {}) =>
+  parsePredictionFile(input, { file: "prediction_dyadic.json", split: "dyadic", ...extra });
+const json = (v: unknown) => JSON.stringify(v);
+const codes = (r: ReturnType<typeof parse>) => r.issues.map((i) => `${i.severity}:${i.code}:${i.path}`);
+
+describe("parsePredictionFile", () => {
+  it("accepts a valid file and defaults question_image", () => {
+    const { question_image: _omit, ...noImage } = item({ question_text: "Another question?" });
+    const r = parse(json({ predictions: [item(), noImage] }));
+    expect(r.ok).toBe(true);
+    expect(r.issues).toEqual([]);
+    expect(r.items[1].question_image).toBe("");
+    expect(r.split).toBe("dyadic");
+  });
+
+  it("reports not-JSON, syntax errors with line and column, and truncation", () => {
+    expect(codes(parse("hello"))).toEqual(["error:NOT_JSON:"]);
+    const syntax = parse('{\n  "predictions": [\n    {"a": 1,}\n  ]\n}');
+    expect(syntax.ok).toBe(false);
+    expect(syntax.issues[0].code).toBe("INVALID_JSON");
+    expect(syntax.issues[0].message).toContain("line 3, column 13");
+    const full = json({ predictions: [item(), item()] });
+    const cut = parse(full.slice(0, 60));
+    expect(codes(cut)).toEqual(["error:TRUNCATED_JSON:"]);
+    expect(codes(parse("   "))).toEqual(["error:EMPTY_FILE:"]);
+  });
+
+  it("reports a wrong root, a missing or non-array predictions field", () => {
+    expect(codes(parse(json([item()])))).toEqual(["error:WRONG_ROOT:"]);
+    expect(parse(json([item()])).issues[0].fix).toContain('{"predictions"');
+    expect(codes(parse(json({ preds: [] })))).toEqual(["warning:UNKNOWN_FIELD:/preds", "error:MISSING_PREDICTIONS:/predictions"]);
+    expect(codes(parse(json({ predictions: {} })))).toEqual(["error:PREDICTIONS_NOT_ARRAY:/predictions"]);
+    expect(codes(parse("42"))).toEqual(["error:WRONG_ROOT:"]);
+  });
+
+  it("reports every item problem at once, with JSON paths", () => {
+    const { original_answer: _o, ...missing } = item();
+    const r = parse(json({ predictions: [item({ system_answer: 42 }), missing, "text", item({ category: "Memory Recall" }), item({ category: { sub_type: "x" } }), item({ system_answer: "a\u0000b" }), item({ question_image: null })] }));
+    expect(r.ok).toBe(false);
+    expect(r.items).toEqual([]);
+    expect(codes(r)).toEqual([
+      "error:WRONG_TYPE:/predictions/0/system_answer",
+      "error:MISSING_FIELD:/predictions/1/original_answer",
+      "error:ITEM_NOT_OBJECT:/predictions/2",
+      "error:UNKNOWN_CATEGORY:/predictions/3/category",
+      "error:WRONG_TYPE:/predictions/4/category",
+      "error:NULL_BYTE:/predictions/5/system_answer",
+      "error:WRONG_TYPE:/predictions/6/question_image",
+    ]);
+    const unknown = r.issues.find((i) => i.code === "UNKNOWN_CATEGORY")!;
+    expect(unknown.message).toContain("Memory Recall");
+    expect(unknown.fix).toContain("Multimodal Causal Reasoning");
+    expect(r.issues.every((i) => i.file === "prediction_dyadic.json" && i.fix)).toBe(true);
+  });
+
+  it("rejects too many items and too many bytes", () => {
+    expect(codes(parse(json({ predictions: [item(), item(), item()] }), { maxItems: 2 }))).toEqual(["error:TOO_MANY_ITEMS:/predictions"]);
+    const text = json({ predictions: [item()] });
+    expect(codes(parse(text, { maxBytes: text.length - 1 }))).toEqual(["error:TOO_LARGE:"]);
+    expect(parse(text, { maxBytes: text.length }).ok).toBe(true);
+  });
+
+  it("rejects pathological nesting before parsing", () => {
+    const deep = '{"predictions": [' + "[".repeat(100_000) + "]".repeat(100_000) + "]}";
+    expect(codes(parse(deep))).toEqual(["error:TOO_DEEP:"]);
+    // brackets inside strings do not count
+    expect(parse(json({ predictions: [item({ system_answer: "[".repeat(500) })] })).ok).toBe(true);
+    // a huge answer full of escapes and brackets neither trips the guard nor overflows the stack
+    expect(parse(json({ predictions: [item({ system_answer: 'a\\"[{'.repeat(1_000_000) })] })).ok).toBe(true);
+    // a nested value inside an item is a type error, not a crash
+    expect(codes(parse(json({ predictions: [item({ system_answer: [[["x"]]] })] })))).toEqual(["error:WRONG_TYPE:/predictions/0/system_answer"]);
+  }, 60_000);
+
+  it("rejects invalid UTF-8 and accepts a BOM silently", () => {
+    const good = new TextEncoder().encode(json({ predictions: [item({ system_answer: "绿色" })] }));
+    const bad = Uint8Array.from([...good.slice(0, 20), 0xff, 0xfe, ...good.slice(20)]);
+    const r = parse(bad);
+    expect(codes(r)).toEqual(["error:INVALID_UTF8:"]);
+    expect(r.issues[0].message).toContain("offset 20");
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...good]);
+    expect(parse(bom)).toMatchObject({ ok: true, issues: [] });
+    expect(parse("\ufeff" + json({ predictions: [item()] })).ok).toBe(true);
+    expect(parse(good).items[0].system_answer).toBe("绿色");
+  });
+
+  it("warns about empty answers, unknown fields, duplicates and comments", () => {
+    const text = `// template comment\n{"predictions": [ /* block */\n${json(item({ system_answer: "" }))},\n${json(item({ extra: 1 }))},\n${json(item({ question_text: "  what colour IS the bike? " }))}\n]}`;
+    const r = parse(text);
+    expect(r.ok).toBe(true);
+    expect(r.items).toHaveLength(3);
+    expect(codes(r)).toEqual([
+      "warning:JSON_COMMENTS:",
+      "warning:EMPTY_ANSWER:/predictions/0/system_answer",
+      "warning:UNKNOWN_FIELD:/predictions/1/extra",
+      "warning:DUPLICATE_QUESTION:/predictions/1",
+      "warning:DUPLICATE_QUESTION:/predictions/2",
+    ]);
+  });
+
+  it("caps repeated issues with a summary line", () => {
+    const r = parse(json({ predictions: Array.from({ length: 120 }, () => item({ system_answer: 1 })) }));
+    expect(r.issues.filter((i) => i.code === "WRONG_TYPE")).toHaveLength(51);
+    expect(r.issues.at(-1)!.message).toContain("70 more WRONG_TYPE errors");
+  });
+
+  it("handles 100,000 predictions", () => {
+    const big = json({ predictions: Array.from({ length: 100_000 }, (_, i) => item({ question_text: `Q${i}` })) });
+    const r = parse(big);
+    expect(r.ok).toBe(true);
+    expect(r.items).toHaveLength(100_000);
+  }, 60_000);
+});
+
+describe("splitForFileName", () => {
+  it.each([
+    ["prediction_dyadic.json", "dyadic"],
+    ["/tmp/x/prediction_multiparty.json", "multi-party"],
+    ["C:\\runs\\Prediction_Multi_Party.json", "multi-party"],
+    ["predictions.json", null],
+  ])("%s -> %s", (name, split) => {
+    expect(splitForFileName(name)).toBe(split);
+  });
+});

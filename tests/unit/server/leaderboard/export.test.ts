@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { significantWins, type PairComparison } from "../../../../lib/server/leaderboard/compare";
+import { conditional, etagged, leaderboardCsv, leaderboardJson } from "../../../../lib/server/leaderboard/export";
+import type { Leaderboard } from "../../../../lib/server/leaderboard/view";
+import { parseLeaderboardParams } from "../../../../lib/server/leaderboard/params";
+
+const cell = (value: number) => ({ value, ciLow: value - 0.01, ciHigh: value + 0.01, n: 10 });
+const board: Leaderboard = {
+  scorerVersion: "lex-1+nltk+sw198",
+  generatedAt: "2026-11-29T20:00:00.000Z",
+  params: parseLeaderboardParams({ split: "multi-party", sort: "-CD" }),
+  total: 1,
+  boardSize: 3,
+  pages: 1,
+  entries: [{
+    rank: 2, tied: true, id: "e1", methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
+    createdAt: "2026-11-01T00:00:00.000Z", answered: 9, overall: cell(0.5), mainTypes: { RECALL: cell(0.4) }, categories: { CD: cell(0.7) },
+    scopeRank: { scope: "CD", rank: 1, tied: false },
+  }],
+};
+
+describe("leaderboard exports", () => {
+  it("JSON and CSV carry the view, the scorer version and the generation time", () => {
+    const json = JSON.parse(leaderboardJson(board));
+    expect(json).toMatchObject({ scorerVersion: "lex-1+nltk+sw198", generatedAt: board.generatedAt, split: "multi-party", total: 1 });
+    expect(json.filters.sort).toBe("-CD");
+    expect(json.entries[0]).toMatchObject({ id: "e1", rank: 2, tied: true, scopeRank: { scope: "CD", rank: 1 }, categories: { CD: { value: 0.7 } } });
+    const [header, row] = leaderboardCsv(board).trim().split("\n");
+    const cols = header!.split(",");
+    expect(cols).toEqual(expect.arrayContaining(["rank", "CD", "RECALL", "scorerVersion", "generatedAt"]));
+    expect(row).toContain('"Mem, ""quoted"""');
+    expect(row!.endsWith(`multi-party,f1,micro,lex-1+nltk+sw198,${board.generatedAt}`)).toBe(true);
+  });
+
+  it("answers a matching If-None-Match with 304 and no body", async () => {
+    const body = etagged('{"a":1}');
+    const fresh = conditional(new Request("http://x/"), body, "application/json");
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("etag")).toBe(body.etag);
+    expect(await fresh.text()).toBe('{"a":1}');
+    const same = conditional(new Request("http://x/", { headers: { "if-none-match": `"other", W/${body.etag}` } }), body, "application/json");
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe("");
+    expect(conditional(new Request("http://x/", { headers: { "if-none-match": '"stale"' } }), body, "application/json").status).toBe(200);
+    expect(etagged('{"a":2}').etag).not.toBe(body.etag);
+  });
+});
+
+describe("significantWins", () => {
+  const r = (scope: "ALL" | "CD", diff: number, ciLow: number, ciHigh: number) => ({ scope, n: 10, meanA: 0, meanB: 0, diff, ciLow, ciHigh, pValue: 0.01 });
+  const pairs: PairComparison[] = [
+    { a: "x", b: "y", results: [r("ALL", 0.1, 0.05, 0.15), r("CD", -0.2, -0.3, -0.1)] },
+    { a: "x", b: "z", results: [r("ALL", 0.01, -0.02, 0.04)] },
+  ];
+  it("lists, per entry, the scopes where its paired CI excludes 0 in its favour", () => {
+    expect(significantWins(pairs, "x")).toEqual([{ scope: "ALL", over: "y", diff: 0.1, pValue: 0.01 }]);
+    expect(significantWins(pairs, "y")).toEqual([{ scope: "CD", over: "x", diff: 0.2, pValue: 0.01 }]);
+    expect(significantWins(pairs, "z")).toEqual([]);
+  });
+});

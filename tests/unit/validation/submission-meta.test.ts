@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { submissionMetaSchema } from "../../../lib/validation/submission-meta";
+
+describe("submissionMetaSchema", () => {
+  it("keeps HTML verbatim, trims, and drops empty optional fields", () => {
+    const meta = submissionMetaSchema.parse({ methodName: "  <b>Mem</b> & co  ", organization: "", paperUrl: " https://arxiv.org/abs/1 ", modality: "multimodal" });
+    expect(meta).toEqual({ methodName: "<b>Mem</b> & co", organization: undefined, paperUrl: "https://arxiv.org/abs/1", modality: "multimodal" });
+  });
+
+  it.each([
+    [{}, "methodName"],
+    [{ methodName: "   " }, "methodName"],
+    [{ methodName: "x".repeat(201) }, "methodName"],
+    [{ methodName: "ok", description: "d".repeat(5001) }, "description"],
+    [{ methodName: "ok", paperUrl: "javascript:alert(1)" }, "paperUrl"],
+    [{ methodName: "ok", codeUrl: "ftp://example.org/x" }, "codeUrl"],
+    [{ methodName: "ok", modality: "audio" }, "modality"],
+    [{ methodName: "a\u0000b" }, "methodName"],
+  ])("rejects %j at %s", (input, field) => {
+    const r = submissionMetaSchema.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+
+  it("accepts a 5,000-character description", () => {
+    expect(submissionMetaSchema.safeParse({ methodName: "ok", description: "d".repeat(5000) }).success).toBe(true);
+  });
+});
+
+describe("modality left unstated in the form", () => {
+  it("accepts an empty modality as absent and still rejects an unknown one", () => {
+    const empty = submissionMetaSchema.safeParse({ methodName: "M", modality: "" });
+    expect(empty.success).toBe(true);
+    expect(empty.success && empty.data.modality).toBeUndefined();
+    expect(submissionMetaSchema.safeParse({ methodName: "M", modality: "audio" }).success).toBe(false);
+  });
+});
