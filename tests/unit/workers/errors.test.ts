@@ -14,6 +14,14 @@ describe("isTransientError", () => {
     ["wrapped in a cause", new Error("query failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
     ["inside an AggregateError", new AggregateError([new Error("connect ETIMEDOUT")], "all failed")],
     ["Redis offline", new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    // The database list is lib/server/db-errors.ts's; these were missing from the worker's own copy.
+    ["host unreachable", Object.assign(new Error("connect EHOSTUNREACH"), { code: "EHOSTUNREACH" })],
+    ["deadlock (Prisma P2034)", Object.assign(new Error("write conflict or a deadlock"), { code: "P2034" })],
+    ["too many connections (Prisma P2037)", Object.assign(new Error("Too many database connections opened"), { code: "P2037" })],
+    [
+      "deadlock in a raw query (P2010)",
+      Object.assign(new Error("Raw query failed. Code: `40P01`."), { code: "P2010", meta: { driverAdapterError: { name: "DriverAdapterError", cause: { kind: "TransactionWriteConflict", originalCode: "40P01" } } } }),
+    ],
   ])("retries: %s", (_name, err) => {
     expect(isTransientError(err)).toBe(true);
   });
@@ -23,6 +31,7 @@ describe("isTransientError", () => {
     ["bad stored data", new PermanentError("Stored dyadic predictions have gaps in their index sequence.")],
     ["a judge verdict mentioning a timeout", Object.assign(new Error("3 of 10 questions could not be judged (timed out)"), { name: "JudgeStageError" })],
     ["BullMQ unrecoverable", new UnrecoverableError("no")],
+    ["a permanent verdict wrapping a connection error", new PermanentError("bad data", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
     ["unique violation", Object.assign(new Error("Unique constraint failed"), { code: "P2002" })],
     ["not an error", "ECONNREFUSED-looking string"],
     ["null", null],
