@@ -1,5 +1,56 @@
 import { z } from "zod";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { db } from "./db";
+
+// The audit trail (AuditEvent rows, append-only): every action the code records, with the type of
+// its target, is listed once here; recordAudit is the only writer. The admin audit page links a
+// "Submission" target to its review page. (Migration 20261130000000 also wrote
+// "judge.calls_purged" rows once; no code writes that action.)
+
+export const AUDIT_ACTIONS = {
+  "submission.approve": "Submission",
+  "submission.reject": "Submission",
+  "submission.withdraw": "Submission",
+  "submission.unpublish": "Submission",
+  "submission.baseline.mark": "Submission",
+  "submission.baseline.unmark": "Submission",
+  "submission.metadata": "Submission",
+  "submission.retry": "Submission",
+  "submission.rescore": "Submission",
+  "judge.done": "Submission",
+  "judge.failed": "Submission",
+  "judge.agreement": "Submission",
+  "user.signup": "User",
+  "user.email_confirmed": "User",
+  "user.role": "User",
+  "token.create": "ApiToken",
+  "token.revoke": "ApiToken",
+  "scorer.rejudge_all": "ScorerVersion",
+  "scorer.publish": "ScorerVersion",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];
+
+export type AuditEventInput<A extends AuditAction> = {
+  /** The user who acted; null for the worker and the CLI (an operator with database access). */
+  actor: string | null;
+  action: A;
+  target: { type: (typeof AUDIT_ACTIONS)[A]; id: string };
+  details?: Record<string, unknown>;
+};
+
+/**
+ * Appends one AuditEvent. Pass the transaction of the change it records, so that the change and
+ * its trail commit together. Details are stored as plain JSON (dates as ISO strings, undefined
+ * dropped). Returns Prisma's lazy promise, so it also fits a batch `$transaction([...])`.
+ */
+export function recordAudit<A extends AuditAction>(client: PrismaClient | Prisma.TransactionClient, event: AuditEventInput<A>) {
+  const details = JSON.parse(JSON.stringify(event.details ?? {})) as Prisma.InputJsonObject;
+  return client.auditEvent.create({
+    data: { actorId: event.actor, action: event.action, targetType: event.target.type, targetId: event.target.id, details },
+    select: { id: true },
+  });
+}
 
 export type AuditRow = { id: string; action: string; targetType: string; targetId: string; details: unknown; createdAt: string; actor: string | null };
 

@@ -1,4 +1,5 @@
 import { aggregateScores, scorerVersionFor } from "@/lib/scoring";
+import { recordAudit } from "@/lib/server/audit";
 import { db as defaultDb } from "@/lib/server/db";
 import { randomUUID } from "node:crypto";
 import { prismaJudgeCache } from "@/lib/server/judge/cache";
@@ -107,7 +108,7 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
       `The ${judged} judged results are kept; retrying the judge stage asks only for the rest.`;
     await db.$transaction([
       db.stageRun.update({ where, data: { status: "FAILED", error: message, done: judged, finishedAt: new Date() } }),
-      db.auditEvent.create(auditArgs(submissionId, "judge.failed", { ...summary, error: message })),
+      recordAudit(db, { actor: null, action: "judge.failed", target: { type: "Submission", id: submissionId }, details: { ...summary, error: message } }),
     ]);
     throw new JudgeStageError(message);
   }
@@ -127,14 +128,10 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
         data: rows.map(({ excluded: _excluded, ...r }) => ({ ...r, submissionId, scorerVersion })),
       });
       await tx.stageRun.update({ where, data: { status: "DONE", done: total, total, error: null, finishedAt: new Date() } });
-      await tx.auditEvent.create(auditArgs(submissionId, "judge.done", summary));
+      // Usage (calls, tokens, wall time) and outcome of the run.
+      await recordAudit(tx, { actor: null, action: "judge.done", target: { type: "Submission", id: submissionId }, details: summary });
     },
     { timeout: 60_000 },
   );
   return { scorerVersion, total, judged, failed: 0, rows: rows.length, usage: run.usage };
-}
-
-/** Usage (calls, tokens, wall time) and outcome of every run, as a JSON audit record. */
-function auditArgs(submissionId: string, action: string, details: object) {
-  return { data: { action, targetType: "submission", targetId: submissionId, details: JSON.parse(JSON.stringify(details)) } };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 
@@ -13,7 +14,7 @@ export async function setUserRole(input: { actorId: string; userId: string; role
     if (!u) throw new AppError("NOT_FOUND", "User not found.");
     if (u.role === role) throw new AppError("CONFLICT", `The user is already ${role.toLowerCase()}.`);
     await tx.user.update({ where: { id: input.userId }, data: { role } });
-    await tx.auditEvent.create({ data: { actorId: input.actorId, action: "user.role", targetType: "User", targetId: input.userId, details: { from: u.role, to: role, reason: reason ?? null } } });
+    await recordAudit(tx, { actor: input.actorId, action: "user.role", target: { type: "User", id: input.userId }, details: { from: u.role, to: role, reason: reason ?? null } });
     return { id: input.userId, role };
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { ZodError } from "zod";
 import { signupSchema, emailSchema, fieldErrors, type SignupInput } from "@/lib/validation/signup";
+import { recordAudit } from "../audit";
 import { db } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
@@ -86,7 +87,7 @@ async function createAccount(email: string, passwordHash: string, pending: boole
   try {
     return await db.$transaction(async (tx) => {
       const u = await tx.user.create({ data: { email, passwordHash, role: "SUBMITTER", pendingConfirmation: pending }, select: { id: true } });
-      await tx.auditEvent.create({ data: { actorId: u.id, action: "user.signup", targetType: "User", targetId: u.id, details: { confirmation: pending } } });
+      await recordAudit(tx, { actor: u.id, action: "user.signup", target: { type: "User", id: u.id }, details: { confirmation: pending } });
       return u;
     });
   } catch (e) {
@@ -138,7 +139,7 @@ export async function confirmEmail(rawToken: string, password: string): Promise<
     if (used.count !== 1) throw new AppError("GONE", LINK_DEAD);
     await tx.verificationToken.deleteMany({ where: { identifier: row.identifier } });
     await tx.user.update({ where: { id: userId }, data: { pendingConfirmation: false, emailVerified: new Date() } });
-    await tx.auditEvent.create({ data: { actorId: userId, action: "user.email_confirmed", targetType: "User", targetId: userId, details: {} } });
+    await recordAudit(tx, { actor: userId, action: "user.email_confirmed", target: { type: "User", id: userId } });
   });
   return { email: user.email };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { recordAudit } from "@/lib/server/audit";
 import { db as defaultDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { createJudgeTransport, type JudgeTransport } from "./client";
@@ -130,8 +131,6 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
     disagreements: disagreements.slice(0, 50),
     usage: run.usage,
   };
-  await db.auditEvent.create({
-    data: { actorId: input.actorId ?? null, action: "judge.agreement", targetType: "submission", targetId: input.submissionId, details: JSON.parse(JSON.stringify(report)) },
-  });
+  await recordAudit(db, { actor: input.actorId ?? null, action: "judge.agreement", target: { type: "Submission", id: input.submissionId }, details: report });
   return report;
 }

@@ -69,7 +69,7 @@ export async function getJudgeUsage(submissionId: string, opts: { db?: PrismaCli
   const callLimit = opts.callLimit ?? 200;
   const [events, calls, agg, failedCalls] = await Promise.all([
     db.auditEvent.findMany({
-      where: { targetType: "submission", targetId: submissionId, action: { in: ["judge.done", "judge.failed", "judge.agreement"] } },
+      where: { targetType: "Submission", targetId: submissionId, action: { in: ["judge.done", "judge.failed", "judge.agreement"] } },
       orderBy: { createdAt: "desc" },
       take: 50,
     }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "../auth/config";
+import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
@@ -52,7 +52,7 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
       if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
       throw new AppError("CONFLICT", `Only an approved entry can be unpublished (this one is ${s.reviewState.toLowerCase()}).`);
     }
-    await audit(tx, input.actorId, "submission.unpublish", input.submissionId, { note: clean, public: true });
+    await recordAudit(tx, { actor: input.actorId, action: "submission.unpublish", target: { type: "Submission", id: input.submissionId }, details: { note: clean, public: true } });
     return { id: input.submissionId, reviewState: "REJECTED" as const };
   });
 }
@@ -63,7 +63,8 @@ export async function setBaseline(input: Actor & { submissionId: string; isBasel
     if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
     if (s.isBaseline === input.isBaseline) throw new AppError("CONFLICT", input.isBaseline ? "Already a baseline." : "Not a baseline.");
     await tx.submission.update({ where: { id: input.submissionId }, data: { isBaseline: input.isBaseline } });
-    await audit(tx, input.actorId, input.isBaseline ? "submission.baseline.mark" : "submission.baseline.unmark", input.submissionId, { reason: input.reason ?? null });
+    const action = input.isBaseline ? "submission.baseline.mark" : "submission.baseline.unmark";
+    await recordAudit(tx, { actor: input.actorId, action, target: { type: "Submission", id: input.submissionId }, details: { reason: input.reason ?? null } });
     return { id: input.submissionId, isBaseline: input.isBaseline };
   });
 }
@@ -77,7 +78,7 @@ export async function editMetadata(input: Actor & { submissionId: string; patch:
     const before = await tx.submission.findUnique({ where: { id: input.submissionId }, select: Object.fromEntries(keys.map((k) => [k, true])) });
     if (!before) throw new AppError("NOT_FOUND", "Submission not found.");
     await tx.submission.update({ where: { id: input.submissionId }, data });
-    await audit(tx, input.actorId, "submission.metadata", input.submissionId, { before: before as Prisma.InputJsonObject, after: data as Prisma.InputJsonObject, reason: reason ?? null });
+    await recordAudit(tx, { actor: input.actorId, action: "submission.metadata", target: { type: "Submission", id: input.submissionId }, details: { before, after: data, reason: reason ?? null } });
     return { id: input.submissionId, changed: keys };
   });
 }
@@ -104,10 +105,4 @@ export async function bulkReview(input: Actor & z.input<typeof bulkSchema>) {
     }
   }
   return { decision, results };
-}
-
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
-
-async function audit(tx: Tx, actorId: string, action: string, targetId: string, details: Prisma.InputJsonObject) {
-  await tx.auditEvent.create({ data: { actorId, action, targetType: "Submission", targetId, details } });
 }

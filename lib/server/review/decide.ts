@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 
@@ -18,9 +19,7 @@ export async function approveSubmission({ submissionId, reviewerId }: Decision):
       data: { reviewState: "APPROVED", reviewerId, reviewReason: null, reviewedAt: new Date() },
     });
     if (res.count === 0) await explainNoop(tx, submissionId, "approve");
-    await tx.auditEvent.create({
-      data: { actorId: reviewerId, action: "submission.approve", targetType: "Submission", targetId: submissionId, details: {} },
-    });
+    await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId } });
     return { id: submissionId, reviewState: "APPROVED" as const };
   });
 }
@@ -34,9 +33,7 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
       data: { reviewState: "REJECTED", reviewerId, reviewReason: clean, reviewedAt: new Date() },
     });
     if (res.count === 0) await explainNoop(tx, submissionId, "reject");
-    await tx.auditEvent.create({
-      data: { actorId: reviewerId, action: "submission.reject", targetType: "Submission", targetId: submissionId, details: { reason: clean } },
-    });
+    await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: { reason: clean } });
     return { id: submissionId, reviewState: "REJECTED" as const };
   });
 }
@@ -52,9 +49,7 @@ export async function withdrawSubmission({ submissionId, userId }: { submissionI
       if (!s || s.userId !== userId) throw new AppError("NOT_FOUND", "Submission not found.");
       throw new AppError("CONFLICT", `Only a pending submission can be withdrawn (this one is ${s.reviewState.toLowerCase()}).`);
     }
-    await tx.auditEvent.create({
-      data: { actorId: userId, action: "submission.withdraw", targetType: "Submission", targetId: submissionId, details: {} },
-    });
+    await recordAudit(tx, { actor: userId, action: "submission.withdraw", target: { type: "Submission", id: submissionId } });
     return { id: submissionId, reviewState: "WITHDRAWN" as const };
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SessionUser } from "../auth/config";
+import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { retryStage } from "./retry-stage";
@@ -20,8 +21,6 @@ export async function retrySubmissionStage(input: { submissionId: string; stage:
     throw new AppError("CONFLICT", "The submission is still being scored; rescore when it has finished.");
   }
   const res = await retryStage(input.submissionId, input.stage);
-  await db.auditEvent.create({
-    data: { actorId: input.actor.id, action: `submission.${input.action}`, targetType: "Submission", targetId: input.submissionId, details: { stage: input.stage, enqueued: res.enqueued } },
-  });
+  await recordAudit(db, { actor: input.actor.id, action: `submission.${input.action}`, target: { type: "Submission", id: input.submissionId }, details: { stage: input.stage, enqueued: res.enqueued } });
   return res;
 }

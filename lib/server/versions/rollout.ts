@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SessionUser } from "../auth/config";
+import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { forgetPublishedVersion, PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "./published-version";
@@ -79,14 +80,11 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
     }
   }
   if (!dryRun) {
-    await db.auditEvent.create({
-      data: {
-        actorId: input.actor.id,
-        action: "scorer.rejudge_all",
-        targetType: "ScorerVersion",
-        targetId: scorerVersion,
-        details: { approved: result.approved, scored: result.scored, enqueued: result.enqueued, inProgress: result.inProgress, failed: result.failed },
-      },
+    await recordAudit(db, {
+      actor: input.actor.id,
+      action: "scorer.rejudge_all",
+      target: { type: "ScorerVersion", id: scorerVersion },
+      details: { approved: result.approved, scored: result.scored, enqueued: result.enqueued, inProgress: result.inProgress, failed: result.failed },
     });
   }
   return result;
@@ -125,14 +123,11 @@ export async function publishScorerVersion(input: { actor: SessionUser; version:
       create: { key: PUBLISHED_VERSION_KEY, value: version, updatedById: input.actor.id },
       update: { value: version, updatedById: input.actor.id },
     });
-    await tx.auditEvent.create({
-      data: {
-        actorId: input.actor.id,
-        action: "scorer.publish",
-        targetType: "ScorerVersion",
-        targetId: version,
-        details: { from, to: version, pinnedBefore: Boolean(stored), force, scoredFrom: cFrom.scored, scoredTo: cTo.scored, approved: cTo.approved },
-      },
+    await recordAudit(tx, {
+      actor: input.actor.id,
+      action: "scorer.publish",
+      target: { type: "ScorerVersion", id: version },
+      details: { from, to: version, pinnedBefore: Boolean(stored), force, scoredFrom: cFrom.scored, scoredTo: cTo.scored, approved: cTo.approved },
     });
     return { from, to: version, pinnedBefore: Boolean(stored), coverage: { from: cFrom, to: cTo }, force };
   });

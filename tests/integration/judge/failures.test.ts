@@ -32,7 +32,7 @@ describe("judge stage failures", () => {
     expect(bad.judgeReasoning).toMatch(/^Not judged: /);
     expect(preds.filter((p) => p.referenceQuestion && p.judgeScore !== null)).toHaveLength(8);
     const audit = await db.auditEvent.findFirstOrThrow({ where: { targetId: id, action: "judge.failed" } });
-    expect(audit.details).toMatchObject({ failed: 1, judged: 9, usage: { calls: 6 } });
+    expect(audit).toMatchObject({ targetType: "Submission", details: { failed: 1, judged: 9, usage: { calls: 6 } } });
 
     // The judge behaves again: the retry costs exactly one call (the missing question).
     fake.reset();

@@ -62,6 +62,7 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     expect(fake.requests).toBe(4);
     const audit = await db.auditEvent.findMany({ where: { targetId: id, action: "judge.done" } });
     expect(audit).toHaveLength(2);
+    expect(audit.map((e) => e.targetType)).toEqual(["Submission", "Submission"]); // the type the audit page links
   });
 
   it("honours Retry-After on 429 and retries 5xx, dropped connections and empty replies", async () => {
