@@ -21,7 +21,7 @@ export function register(program: Command): void {
     .action(async (opts: { email: string; name: string }) =>
       withDb(async () => {
         const { createApiToken } = await import("../../lib/server/auth/api-tokens");
-        const { token, info } = await createApiToken(await userId(opts.email), opts.name);
+        const { token, info } = await createApiToken(await userId(opts.email), opts.name, null);
         process.stderr.write(`Created token "${info.name}" (${info.id}). Store it now: it cannot be shown again.\n`);
         process.stdout.write(`${token}\n`);
       }),
@@ -45,7 +45,7 @@ export function register(program: Command): void {
     .action(async (opts: { email: string; id: string }) =>
       withDb(async () => {
         const { revokeApiToken } = await import("../../lib/server/auth/api-tokens");
-        await revokeApiToken(await userId(opts.email), opts.id);
+        await revokeApiToken(await userId(opts.email), opts.id, null);
         process.stdout.write(`Revoked ${opts.id}.\n`);
       }),
     );

@@ -68,6 +68,25 @@ describe("h2hmem answer-key / user / token", () => {
     expect(await verifyApiToken(plain)).toBeNull();
     expect(cli("token", "create", "--email", "nobody@nowhere.local", "--name", "x").code).toBe(1);
   });
+
+  it("audits `token create` and `token revoke` like the browser does (actor: none, the CLI), and refuses a blank name", async () => {
+    const email = `cli-audit-${process.pid}-${Date.now()}@test.local`;
+    expect(cli("user", "create", "--email", email, "--password", "long-enough-password").code).toBe(0);
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    expect(cli("token", "create", "--email", email, "--name", "ci").code).toBe(0);
+    const token = await db.apiToken.findFirstOrThrow({ where: { userId: user.id } });
+    const trail = () => db.auditEvent.findMany({ where: { targetId: token.id }, orderBy: { createdAt: "asc" } });
+    expect(await trail()).toMatchObject([{ action: "token.create", targetType: "ApiToken", actorId: null, details: { name: "ci" } }]);
+
+    expect(cli("token", "revoke", "--email", email, "--id", token.id).code).toBe(0);
+    expect(cli("token", "revoke", "--email", email, "--id", token.id).code).toBe(0); // already revoked: no second row
+    expect((await trail()).map((e) => [e.action, e.actorId])).toEqual([["token.create", null], ["token.revoke", null]]);
+
+    const blank = cli("token", "create", "--email", email, "--name", "   ");
+    expect(blank.code).toBe(1);
+    expect(blank.stderr).toMatch(/Token name/);
+    expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(1);
+  });
 });
 
 describe("npm run db:seed", () => {
