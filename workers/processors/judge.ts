@@ -55,7 +55,7 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const scorerVersion = judgeScorerVersion(scorerVersionFor(currentLexicalOptions()), config);
   const work = await loadJudgeWork(db, submissionId);
   const total = work.items.length;
-  const where = { submissionId_stage: { submissionId, stage: "judge" } };
+  const where = { submissionId_stage: { submissionId, stage: "judge" as const } };
   await db.stageRun.upsert({
     where,
     create: { submissionId, stage: "judge", status: "RUNNING", attempts: 1, total, startedAt: new Date() },

@@ -1,6 +1,7 @@
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
+import type { Stage } from "@/lib/server/submissions/stages";
 import { describeError, isTransientError } from "../errors";
 import { configuredJudgeStage } from "./judge-hook";
 import { runLexicalStage } from "./lexical";
@@ -11,7 +12,7 @@ import { runLexicalStage } from "./lexical";
 
 export type PipelineOutcome = "scored" | "skipped" | "failed";
 
-export async function markFailed(submissionId: string, stage: string, reason: string): Promise<void> {
+export async function markFailed(submissionId: string, stage: Stage, reason: string): Promise<void> {
   await db.$transaction([
     db.submission.update({ where: { id: submissionId }, data: { status: "FAILED", stage, failureStage: stage, failureReason: reason } }),
     db.stageRun.upsert({
@@ -51,7 +52,7 @@ export async function scoreSubmissionPipeline(submissionId: string, log: Logger,
     log.info({ status: submission.status }, "submission already final; nothing to do");
     return "skipped";
   }
-  let stage = "lexical";
+  let stage: Stage = "lexical";
   try {
     if (await lexicalIsCurrent(submissionId)) log.info("lexical stage already done; resuming at judge");
     else await runLexicalStage(submissionId, log);

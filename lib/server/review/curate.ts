@@ -4,6 +4,7 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
+import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
 
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its
@@ -13,7 +14,9 @@ const note = (min: number, what: string) => z.string({ error: "is required" }).t
 
 export const unpublishSchema = z.object({ note: note(3, "a public note") });
 export const baselineSchema = z.object({ isBaseline: z.boolean({ error: "must be true or false" }), reason: z.string().trim().max(2000).optional() });
-export const rescoreSchema = z.object({ stage: z.enum(["lexical", "judge", "both"], { error: 'stage must be "lexical", "judge" or "both"' }).default("both") });
+// "both" re-runs every stage; a stage re-runs it and the ones after it.
+export const RESCORE_CHOICES = [...STAGES, "both"] as const;
+export const rescoreSchema = z.object({ stage: z.enum(RESCORE_CHOICES, { error: `stage must be ${quoteChoices(RESCORE_CHOICES)}` }).default("both") });
 export const bulkSchema = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1, "select at least one submission").max(200, "at most 200 at once"),
   decision: z.enum(["approve", "reject"]),
@@ -84,9 +87,9 @@ export async function editMetadata(input: Actor & { submissionId: string; patch:
 }
 
 /** "both" re-runs lexical then judge; "judge" keeps the lexical results. */
-export async function rescoreSubmission(input: { submissionId: string; stage: "lexical" | "judge" | "both"; actor: SessionUser }) {
+export async function rescoreSubmission(input: { submissionId: string; stage: Stage | "both"; actor: SessionUser }) {
   if (input.actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
-  return retrySubmissionStage({ submissionId: input.submissionId, stage: input.stage === "judge" ? "judge" : "lexical", actor: input.actor, action: "rescore" });
+  return retrySubmissionStage({ submissionId: input.submissionId, stage: input.stage === "both" ? STAGES[0]! : input.stage, actor: input.actor, action: "rescore" });
 }
 
 /** Each id is decided in its own transaction: one conflict does not undo the others. */

@@ -9,6 +9,7 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
+import { STAGES } from "./stages";
 import { validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
@@ -132,12 +133,7 @@ async function store(
           }),
         ),
       );
-      await tx.stageRun.createMany({
-        data: [
-          { submissionId: submission.id, stage: "lexical" },
-          { submissionId: submission.id, stage: "judge" },
-        ],
-      });
+      await tx.stageRun.createMany({ data: STAGES.map((stage) => ({ submissionId: submission.id, stage })) });
       return submission.id;
     },
     { timeout: 120_000, maxWait: 10_000 },

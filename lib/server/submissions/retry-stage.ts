@@ -2,13 +2,12 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
+import { stagesFrom, type Stage } from "./stages";
 
 // Retry one stage of a submission. "lexical" re-runs everything (a rescore); "judge" keeps the
 // lexical results: the worker reads the StageRun rows and resumes at the first unfinished stage.
 
-export type RetryableStage = "lexical" | "judge";
-
-export async function retryStage(submissionId: string, stage: RetryableStage): Promise<{ id: string; status: string; enqueued: boolean }> {
+export async function retryStage(submissionId: string, stage: Stage): Promise<{ id: string; status: string; enqueued: boolean }> {
   const submission = await db.submission.findUnique({ where: { id: submissionId }, select: { id: true, status: true } });
   if (!submission) throw new AppError("NOT_FOUND", "Submission not found");
   if (submission.status === "SCORING_LEXICAL" || submission.status === "JUDGING") {
@@ -18,9 +17,8 @@ export async function retryStage(submissionId: string, stage: RetryableStage): P
     const lexical = await db.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
     if (lexical?.status !== "DONE") throw new AppError("CONFLICT", "The lexical stage has not completed; retry the lexical stage instead");
   }
-  const reset = stage === "lexical" ? ["lexical", "judge"] : ["judge"];
   await db.$transaction([
-    db.stageRun.updateMany({ where: { submissionId, stage: { in: reset } }, data: { status: "PENDING", error: null, done: 0, finishedAt: null } }),
+    db.stageRun.updateMany({ where: { submissionId, stage: { in: stagesFrom(stage) } }, data: { status: "PENDING", error: null, done: 0, finishedAt: null } }),
     db.submission.update({
       where: { id: submissionId },
       data: { status: "QUEUED", stage: "queued", failureStage: null, failureReason: null, progressDone: 0 },

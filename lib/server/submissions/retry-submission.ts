@@ -4,14 +4,15 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { retryStage } from "./retry-stage";
+import { quoteChoices, STAGES, type Stage } from "./stages";
 
-export const retrySchema = z.object({ stage: z.enum(["lexical", "judge"], { error: 'stage must be "lexical" or "judge"' }) });
+export const retrySchema = z.object({ stage: z.enum(STAGES, { error: `stage must be ${quoteChoices(STAGES)}` }) });
 
 /**
  * Owner retries a FAILED stage; admins may also rescore any final submission. The stage reset
  * itself is the pipeline's (retryStage); here is who may do it, plus the audit trail.
  */
-export async function retrySubmissionStage(input: { submissionId: string; stage: "lexical" | "judge"; actor: SessionUser; action: "retry" | "rescore" }) {
+export async function retrySubmissionStage(input: { submissionId: string; stage: Stage; actor: SessionUser; action: "retry" | "rescore" }) {
   const s = await db.submission.findUnique({ where: { id: input.submissionId }, select: { userId: true, status: true } });
   const isAdmin = input.actor.role === "ADMIN";
   if (!s || (s.userId !== input.actor.id && !isAdmin)) throw new AppError("NOT_FOUND", "Submission not found.");

@@ -3,10 +3,11 @@ import { AppError } from "../errors";
 import type { SessionUser } from "../auth/config";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { methodCard, type MethodCard } from "./method-card";
+import { STAGES, type Stage } from "./stages";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
-export type StageView = { stage: string; status: string; done: number; total: number; attempts: number; error: string | null };
+export type StageView = { stage: Stage; status: string; done: number; total: number; attempts: number; error: string | null };
 export type SubmissionView = MethodCard & {
   id: string;
   status: string;
@@ -16,7 +17,7 @@ export type SubmissionView = MethodCard & {
   stages: StageView[];
   /** 1 = next to be scored; null once scoring started. */
   queuePosition: number | null;
-  failure: { stage: string | null; reason: string } | null;
+  failure: { stage: Stage | null; reason: string } | null;
   review: { state: string; reason: string | null; reviewedAt: string | null };
   warnings: unknown[];
   files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
@@ -33,7 +34,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
   const s = await db.submission.findUnique({
     where: { id },
     include: {
-      stages: { orderBy: { stage: "desc" } },
+      stages: true,
       files: { select: { split: true, fileName: true, sha256: true, size: true } },
       user: { select: { id: true, email: true } },
     },
@@ -49,7 +50,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
     stage: s.stage,
     progress: { done: s.progressDone, total: s.progressTotal },
     stages: s.stages
-      .sort((a, b) => stageOrder(a.stage) - stageOrder(b.stage))
+      .sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage))
       .map((r) => ({ stage: r.stage, status: r.status, done: r.done, total: r.total, attempts: r.attempts, error: r.error })),
     queuePosition,
     failure: s.status === "FAILED" ? { stage: s.failureStage, reason: s.failureReason ?? "Unknown failure." } : null,
@@ -79,10 +80,6 @@ export async function queuePositionOf(id: string, createdAt: Date): Promise<numb
     },
   });
   return ahead + 1;
-}
-
-function stageOrder(stage: string): number {
-  return stage === "lexical" ? 0 : stage === "judge" ? 1 : 2;
 }
 
 export type SubmissionListItem = { id: string; methodName: string; status: string; reviewState: string; createdAt: string; scoredAt: string | null; failureReason: string | null };

@@ -62,7 +62,7 @@ describe("judge stage in the worker pipeline", () => {
     expect(done.status).toBe("SCORED");
 
     const stages = await db.stageRun.findMany({ where: { submissionId: res.id }, orderBy: { stage: "asc" } });
-    expect(stages.map((s) => [s.stage, s.status])).toEqual([["judge", "DONE"], ["lexical", "DONE"]]);
+    expect(stages.map((s) => [s.stage, s.status])).toEqual([["lexical", "DONE"], ["judge", "DONE"]]); // enum order: as they run
     expect(fake.requests).toBeGreaterThan(0);
     expect(fake.log.every((r) => r.model === "fake-judge-e2e" && r.temperature === 0)).toBe(true);
     const version = currentScorerVersion();

@@ -1,11 +1,12 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { rescoreSchema, rescoreSubmission } from "@/lib/server/review/curate";
+import { RESCORE_CHOICES, rescoreSchema, rescoreSubmission } from "@/lib/server/review/curate";
 import { parseJsonBody } from "@/lib/server/json-body";
+import { quoteChoices } from "@/lib/server/submissions/stages";
 
-// `{"stage": "lexical" | "judge" | "both"}` (default "both"); rows are written under the current version.
+// `{"stage": "<stage>" | "both"}` (default "both"); rows are written under the current version.
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const actor = await requireApiAdmin(req);
   const { id } = await params;
-  const { stage } = await parseJsonBody(req, rescoreSchema, 'Send `{"stage": "lexical" | "judge" | "both"}`.');
+  const { stage } = await parseJsonBody(req, rescoreSchema, `Send \`{"stage": ${quoteChoices(RESCORE_CHOICES, " | ")}}\`.`);
   return json(await rescoreSubmission({ submissionId: id, stage, actor }), { status: 202 });
 });
