@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { prismaJudgeCache } from "@/lib/server/judge/cache";
 import { judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/client";
-import { judgeConfigFromEnv, isJudgeConfigured, type JudgeConfig } from "@/lib/server/judge/config";
+import { judgeConfigFromEnv, type JudgeConfig } from "@/lib/server/judge/config";
 import { judgeScorerVersion } from "@/lib/server/versions/judge-version";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
@@ -15,14 +15,12 @@ import type { Logger } from "@/lib/server/logger";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import type { RetryPolicy } from "@/lib/server/judge/retry";
 
-// Judge stage (loaded by ./judge-hook.ts). Judges every counted question of a submission,
+// Judge stage (run by ./score-submission.ts when a judge is configured, else SKIPPED). Judges every counted question of a submission,
 // persisting results batch by batch (QuestionScore judge columns under the run's scorer version +
 // JudgeCache in one transaction), so a restarted worker resumes: everything judged before is a
 // cache hit and costs no call. Only a complete run writes "judge" Score rows, together with the
 // complete per-question set (rewritten, so the two always come from the same run); otherwise the
 // stage FAILS naming how many questions could not be judged, and a retry re-asks just those.
-
-export { isJudgeConfigured };
 
 export class JudgeStageError extends Error {
   constructor(message: string) {

@@ -1,9 +1,10 @@
 import { db } from "@/lib/server/db";
+import { isJudgeConfigured } from "@/lib/server/judge/config";
 import type { Logger } from "@/lib/server/logger";
-import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import type { Stage } from "@/lib/server/submissions/stages";
+import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { describeError, isTransientError } from "../errors";
-import { configuredJudgeStage } from "./judge-hook";
+import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
 
 // The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.
@@ -58,10 +59,9 @@ export async function scoreSubmissionPipeline(submissionId: string, log: Logger,
     else await runLexicalStage(submissionId, log);
 
     stage = "judge";
-    const judge = await configuredJudgeStage();
-    if (judge) {
+    if (isJudgeConfigured()) {
       await db.submission.update({ where: { id: submissionId }, data: { status: "JUDGING", stage: "judge" } });
-      await judge.run({ submissionId, log, jobId });
+      await runJudgeStage({ submissionId, log, jobId });
     } else {
       await db.stageRun.upsert({
         where: { submissionId_stage: { submissionId, stage: "judge" } },
