@@ -1,6 +1,6 @@
 import type { ValidationIssue } from "@/lib/scoring";
 import { normalizeCategory } from "@/lib/scoring";
-import { submissionMetaSchema, type SubmissionMetaInput } from "@/lib/validation/submission-meta";
+import { submissionMetaSchema, type SubmissionMeta } from "@/lib/validation/submission-meta";
 import { loadActiveAnswerKey } from "../answer-key/store";
 import { db } from "../db";
 import { env } from "../env";
@@ -16,7 +16,8 @@ export type { UploadedFile, UploadFiles } from "./validate-upload";
 export type CreateSubmissionInput = {
   userId: string;
   files: UploadFiles;
-  meta: SubmissionMetaInput;
+  /** The method card as sent (form fields, JSON): checked here with submissionMetaSchema. */
+  meta: Record<string, unknown>;
   /** false: store only (the seed scores in-process); default true. */
   enqueue?: boolean;
 };
@@ -41,8 +42,9 @@ async function findExisting(userId: string, contentSha256: string): Promise<Crea
 }
 
 /**
- * Validates an upload, stores it (raw bytes, predictions, stage rows) in one transaction and
- * enqueues scoring. Nothing is stored when validation fails. If Redis is unreachable the
+ * Validates an upload (the one place: size limits, method card, both files), stores it (raw
+ * bytes, predictions, stage rows) in one transaction and enqueues scoring. Nothing is stored when
+ * validation fails; every problem of the card and the files is reported at once. If Redis is unreachable the
  * submission stays QUEUED and the worker's reconciler enqueues it later.
  */
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
@@ -82,7 +84,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
 
 async function store(
   userId: string,
-  meta: ReturnType<typeof submissionMetaSchema.parse>,
+  meta: SubmissionMeta,
   upload: ValidatedUpload,
   answerKeyVersionId: string | null,
   rowIdByQid: Map<string, string> | null,

@@ -85,6 +85,25 @@ describe("API v1 submission edge cases", () => {
     empty.set("methodName", "no files");
     expect((await upload(author.token, empty)).status).toBe(400);
   });
+
+  it("413 naming the file when one file is over UPLOAD_MAX_BYTES (the body itself is within the ceiling)", async () => {
+    process.env.UPLOAD_MAX_BYTES = "4096";
+    resetEnvCache();
+    try {
+      const form = new FormData();
+      form.set("methodName", "too big");
+      form.set("dyadic", fixtureBlob("good/prediction_dyadic.json", `${stamp}-big`), "prediction_dyadic.json");
+      form.set("multiparty", new Blob(["{}"]), "prediction_multiparty.json");
+      const r = await upload(author.token, form);
+      expect(r.status).toBe(413);
+      const err = (await body(r)).error;
+      expect(err.code).toBe("PAYLOAD_TOO_LARGE");
+      expect(err.details).toEqual([expect.objectContaining({ file: "prediction_dyadic.json", message: expect.stringMatching(/the limit is 4096/) })]);
+    } finally {
+      delete process.env.UPLOAD_MAX_BYTES;
+      resetEnvCache();
+    }
+  });
 });
 
 describe("API v1 thin slice", () => {

@@ -4,7 +4,6 @@ import { AppError } from "@/lib/server/errors";
 import { clientIp, consume } from "@/lib/server/rate-limit";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
-import { submissionMetaSchema } from "@/lib/validation/submission-meta";
 import { fileField, metaFields, readMultipart } from "./read-multipart";
 
 // Two files of up to UPLOAD_MAX_BYTES each, plus room for the text fields and multipart framing.
@@ -21,16 +20,8 @@ export const POST = route(async (req) => {
       details: [{ path: "dyadic", message: "missing file" }, { path: "multiparty", message: "missing file" }],
     });
   }
-  for (const [name, f] of [["dyadic", dyadic], ["multiparty", multiparty]] as const) {
-    if (f && f.bytes.byteLength > env.UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `File \`${name}\` exceeds ${env.UPLOAD_MAX_BYTES} bytes.`);
-  }
-  const meta = submissionMetaSchema.safeParse(metaFields(form));
-  if (!meta.success) {
-    throw new AppError("VALIDATION_FAILED", "Method card is invalid.", {
-      details: meta.error.issues.map((i) => ({ path: i.path.join("."), message: `${i.path.join(".")} ${i.message}` })),
-    });
-  }
-  const res = await createSubmission({ userId: user.id, files: { dyadic, multiparty }, meta: meta.data });
+  // Size limits, the method card and the files are checked once, by createSubmission.
+  const res = await createSubmission({ userId: user.id, files: { dyadic, multiparty }, meta: metaFields(form) });
   return json({ id: res.id, status: res.status, warnings: res.warnings }, { status: 202, headers: { location: `/api/v1/submissions/${res.id}` } });
 });
 
