@@ -1,7 +1,7 @@
+import { z } from "zod";
+
 // One error type for the whole server. Route handlers and server actions map it to
 // HTTP statuses / action results; anything else is an internal error (logged, never leaked).
-
-export type ErrorDetail = { file?: string; path?: string; message: string };
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -20,6 +20,18 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export const errorDetailSchema = z.strictObject({
+  file: z.string().optional().meta({ description: "The uploaded file the problem is in." }),
+  path: z.string().optional().meta({ description: "JSON path in the file (/predictions/0/system_answer), or the field name." }),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** The body of every error response (AppError.toJSON). */
+export const errorBodySchema = z.strictObject({
+  error: z.strictObject({ code: z.enum(Object.keys(ERROR_STATUS) as ErrorCode[]), message: z.string(), details: z.array(errorDetailSchema) }),
+});
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[];
@@ -37,7 +49,7 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 
-  toJSON() {
+  toJSON(): z.infer<typeof errorBodySchema> {
     return { error: { code: this.code, message: this.message, details: this.details } };
   }
 }

@@ -28,6 +28,9 @@ const optionalUrl = z
     }
   }, "must be an http:// or https:// URL");
 
+/** Input modality of a method, as the card states it. */
+export const MODALITIES = ["text", "multimodal"] as const;
+
 // Null bytes break Postgres text columns; reject them at the edge with a clear message.
 const noNul = (s: string | undefined) => s === undefined || !s.includes("\u0000");
 
@@ -45,7 +48,7 @@ export const submissionMetaSchema = z
     // The form's "Not stated" option sends "": treat it as absent, like the other optional fields.
     modality: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-      z.enum(["text", "multimodal"], { error: 'must be "text" or "multimodal"' }).optional(),
+      z.enum(MODALITIES, { error: 'must be "text" or "multimodal"' }).optional(),
     ),
     backbone: optionalText(200),
     memoryMethod: optionalText(200),

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
 import { db } from "../db";
 import { publishedScorerVersion } from "../versions/published-version";
+import { boardMetricSchema } from "./params";
 
 const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
 /** `ids=a,b,c` (2 to 4 distinct entries); the older `a=`/`b=` form is still read. */
 export const compareParamsSchema = z.object({
   ids: z.array(idSchema).max(4).catch([]).default([]),
-  metric: z.enum(["f1", "bleu1", "precision", "recall", "judge"]).catch("f1").default("f1"),
+  metric: boardMetricSchema.catch("f1").default("f1"),
 });
 export type CompareParams = z.infer<typeof compareParamsSchema>;
 

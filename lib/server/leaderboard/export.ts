@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { consume, clientIp } from "../rate-limit";
+import type { LeaderboardJson } from "./api-schema";
 import { getLeaderboard, type Leaderboard } from "./view";
 import { viewQuery, type LeaderboardParams } from "./params";
 
@@ -14,7 +15,7 @@ const memo = new Map<string, Body>();
 
 export function leaderboardJson(lb: Leaderboard): string {
   const { params: p } = lb;
-  return JSON.stringify({
+  const body: LeaderboardJson = {
     scorerVersion: lb.scorerVersion,
     generatedAt: lb.generatedAt,
     split: p.split,
@@ -27,7 +28,8 @@ export function leaderboardJson(lb: Leaderboard): string {
       backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered,
       overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
-  });
+  };
+  return JSON.stringify(body);
 }
 
 export function leaderboardCsv(lb: Leaderboard): string {

@@ -1,18 +1,35 @@
 import { z } from "zod";
+import { LEXICAL_METRICS, SPLITS } from "@/lib/scoring";
+import { MODALITIES } from "@/lib/validation/submission-meta";
+
+// The board's vocabulary: the one list of each (the API's OpenAPI document is generated from
+// these schemas, app/api/v1/openapi.json/spec.ts).
+export const boardSplitSchema = z.enum(["overall", ...SPLITS]);
+export const boardMetricSchema = z.enum([...LEXICAL_METRICS, "judge"]);
+export const aggregateSchema = z.enum(["micro", "macro"]);
+export const modalityFilterSchema = z.enum(["all", ...MODALITIES]);
+export const baselinesFilterSchema = z.enum(["include", "exclude", "only"]);
 
 // Leaderboard view state lives in the URL; unknown values fall back to defaults instead of erroring
 // so that a hand-edited link still renders.
 export const leaderboardParamsSchema = z.object({
-  split: z.enum(["overall", "dyadic", "multi-party"]).catch("overall").default("overall"),
-  metric: z.enum(["f1", "bleu1", "precision", "recall", "judge"]).catch("f1").default("f1"),
-  aggregate: z.enum(["micro", "macro"]).catch("micro").default("micro"),
-  sort: z.string().trim().max(20).regex(/^-?[A-Za-z0-9_]+$/).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
+  split: boardSplitSchema.catch("overall").default("overall").meta({ description: "Split tab." }),
+  metric: boardMetricSchema.catch("f1").default("f1").meta({ description: "Metric (judge only when a judge is configured)." }),
+  aggregate: aggregateSchema.catch("micro").default("micro").meta({ description: "Mean over questions (micro) or over categories (macro)." }),
+  sort: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^-?[A-Za-z0-9_]+$/)
+    .optional()
+    .catch(undefined)
+    .meta({ description: "Column key (rank, method, org, value, answered, date, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank." }),
+  q: z.string().trim().max(100).optional().catch(undefined).meta({ description: "Case-insensitive search in method name and organization." }),
   // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
-  modality: z.enum(["all", "text", "multimodal"]).catch("all").default("all"),
-  baselines: z.enum(["include", "exclude", "only"]).catch("include").default("include"),
-  verified: z.boolean().catch(false).default(false),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),
+  baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
+  verified: z.boolean().catch(false).default(false).meta({ description: "1 = only entries scored against the official answer key." }),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1).meta({ description: "Page of the board (pages only; the API returns every entry)." }),
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
 

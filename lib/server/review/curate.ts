@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MODALITIES } from "@/lib/validation/submission-meta";
 import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
 import { db } from "../db";
@@ -33,7 +34,7 @@ export const metadataSchema = z
     description: text(5000).nullable().optional(),
     paperUrl: url.nullable().optional(),
     codeUrl: url.nullable().optional(),
-    modality: z.enum(["text", "multimodal"]).nullable().optional(),
+    modality: z.enum(MODALITIES).nullable().optional(),
     backbone: text(200).nullable().optional(),
     memoryMethod: text(200).nullable().optional(),
     reason: z.string().trim().max(2000).optional(),

@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { db } from "../db";
 import { currentScorerVersion } from "../versions/current-version";
 
-export type ScoreCell = { value: number; ciLow: number | null; ciHigh: number | null; n: number };
+/** One aggregate as the API shows it: the value, its 95% bootstrap interval and the question count. */
+export const scoreCellSchema = z.strictObject({ value: z.number(), ciLow: z.number().nullable(), ciHigh: z.number().nullable(), n: z.int().min(0) });
+export type ScoreCell = z.infer<typeof scoreCellSchema>;
 export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: string; aggregate: string };
 
 /**

@@ -1,23 +1,47 @@
+import { z } from "zod";
+import { errorBodySchema } from "@/lib/server/errors";
+import { leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
+import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
+import { scoreCellSchema } from "@/lib/server/scores/score-rows";
+
 // OpenAPI 3.1 description of the public read API (the submission and admin endpoints are
 // described in docs/API.md). Kept next to its route so a change of one is seen with the other.
+// The parameters and the component schemas are generated from the zod schemas the code parses
+// and writes with (z.toJSONSchema), so their enums and fields are never repeated here.
 
-const cell = { type: "object", properties: { value: { type: "number" }, ciLow: { type: ["number", "null"] }, ciHigh: { type: ["number", "null"] }, n: { type: "integer" } }, required: ["value", "ciLow", "ciHigh", "n"] };
-const scopeMap = { type: "object", additionalProperties: { $ref: "#/components/schemas/ScoreCell" } };
-const q = (name: string, schema: object, description: string) => ({ name, in: "query", required: false, schema, description });
-const viewParams = [
-  q("split", { enum: ["overall", "dyadic", "multi-party"], default: "overall" }, "Split tab."),
-  q("metric", { enum: ["judge", "f1", "bleu1", "precision", "recall"], default: "f1" }, "Metric (judge only when a judge is configured)."),
-  q("aggregate", { enum: ["micro", "macro"], default: "micro" }, "Mean over questions (micro) or over categories (macro)."),
-  q("q", { type: "string", maxLength: 100 }, "Case-insensitive search in method name and organization."),
-  q("modality", { enum: ["all", "text", "multimodal"], default: "all" }, "Input modality filter."),
-  q("baselines", { enum: ["include", "exclude", "only"], default: "include" }, "Baseline rows."),
-  q("verified", { enum: ["1", "0"] }, "1 = only entries scored against the official answer key."),
-  q("sort", { type: "string", pattern: "^-?[A-Za-z0-9_]+$" }, "Column key (rank, method, org, value, answered, date, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank."),
-];
+type JsonSchema = Record<string, unknown>;
+
+// The safe-integer bounds zod gives every integer say nothing to a reader: left out.
+const tidy: Parameters<typeof z.toJSONSchema>[1] = {
+  override: ({ jsonSchema: s }) => {
+    if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+    if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+  },
+};
+// Each generated document names its JSON Schema dialect and id; inside OpenAPI 3.1 neither is needed.
+const bare = ({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema => rest;
+
+const registry = z.registry<{ id: string }>();
+registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" });
+const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
+const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
+
+// The URL carries `verified` as "1" (parseLeaderboardParams), not as a JSON boolean.
+const QUERY_FORM: Record<string, JsonSchema> = { verified: { type: "string", enum: ["1", "0"] } };
+
+// Every view parameter but `page`: the API returns all matching entries.
+const viewParams = Object.entries(leaderboardParamsSchema.shape)
+  .filter(([name]) => name !== "page")
+  .map(([name, field]) => {
+    const { description, ...schema } = bare(z.toJSONSchema(field, { ...tidy, io: "input" }) as JsonSchema);
+    return { name, in: "query", required: false, schema: QUERY_FORM[name] ?? schema, description };
+  });
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const cacheHeaders = { ETag: { schema: { type: "string" } }, "Cache-Control": { schema: { type: "string" } } };
 const errors = {
   "304": { description: "Not modified (If-None-Match matched the ETag)." },
-  "429": { description: "Rate limited (per client address); see Retry-After.", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+  "429": { description: "Rate limited (per client address); see Retry-After.", content: { "application/json": { schema: ref("Error") } } },
 };
 
 export const OPENAPI = {
@@ -28,7 +52,7 @@ export const OPENAPI = {
       get: {
         summary: "Ranked approved entries for one view of the board (all matching entries, not paged).",
         parameters: viewParams,
-        responses: { "200": { description: "The view.", headers: cacheHeaders, content: { "application/json": { schema: { $ref: "#/components/schemas/Leaderboard" } } } }, ...errors },
+        responses: { "200": { description: "The view.", headers: cacheHeaders, content: { "application/json": { schema: ref("Leaderboard") } } }, ...errors },
       },
     },
     "/api/v1/leaderboard.csv": {
@@ -44,35 +68,11 @@ export const OPENAPI = {
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
         responses: {
           "200": { description: "The entry.", headers: cacheHeaders, content: { "application/json": { schema: { type: "object" } } } },
-          "404": { description: "No approved entry with this id.", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+          "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
           ...errors,
         },
       },
     },
   },
-  components: {
-    schemas: {
-      ScoreCell: cell,
-      Entry: {
-        type: "object",
-        properties: {
-          rank: { type: "integer" }, tied: { type: "boolean" }, id: { type: "string" }, methodName: { type: "string" }, organization: { type: ["string", "null"] },
-          modality: { type: ["string", "null"] }, backbone: { type: ["string", "null"] }, isBaseline: { type: "boolean" }, verified: { type: "boolean" },
-          createdAt: { type: "string", format: "date-time" }, answered: { type: "integer" }, overall: { $ref: "#/components/schemas/ScoreCell" },
-          mainTypes: scopeMap, categories: scopeMap,
-          scopeRank: { type: "object", properties: { scope: { type: "string" }, rank: { type: "integer" }, tied: { type: "boolean" } } },
-        },
-        required: ["rank", "id", "methodName", "organization", "modality", "isBaseline", "overall", "mainTypes", "categories"],
-      },
-      Leaderboard: {
-        type: "object",
-        properties: {
-          scorerVersion: { type: "string" }, generatedAt: { type: "string", format: "date-time" }, split: { type: "string" }, metric: { type: "string" },
-          aggregate: { type: "string" }, filters: { type: "object" }, total: { type: "integer" }, entries: { type: "array", items: { $ref: "#/components/schemas/Entry" } },
-        },
-        required: ["scorerVersion", "generatedAt", "entries"],
-      },
-      Error: { type: "object", properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "array" } } } } },
-    },
-  },
-} as const;
+  components: { schemas: components },
+};
