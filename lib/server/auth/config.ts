@@ -2,6 +2,7 @@ import bcrypt from "bcryptjs";
 import { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
+import type { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
 import { env } from "../env";
 import { isAppError } from "../errors";
@@ -26,7 +27,7 @@ export class UnconfirmedSignin extends CredentialsSignin {
   code = "unconfirmed";
 }
 
-export type SessionUser = { id: string; email: string; name: string | null; role: "SUBMITTER" | "ADMIN" };
+export type SessionUser = { id: string; email: string; name: string | null; role: Role };
 
 // A fixed hash compared when the account does not exist, so response time does not reveal
 // which emails are registered.

@@ -1,6 +1,7 @@
+import type { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
 
-export type AdminUserRow = { id: string; email: string; name: string | null; role: "SUBMITTER" | "ADMIN"; createdAt: string; submissions: number };
+export type AdminUserRow = { id: string; email: string; name: string | null; role: Role; createdAt: string; submissions: number };
 
 /** Accounts for the role page: admins first, then newest. No password hashes or tokens leave here. */
 export async function listUsers(opts: { q?: string; take?: number } = {}): Promise<AdminUserRow[]> {

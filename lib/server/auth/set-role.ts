@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { Role } from "@/generated/prisma/enums";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 
-export const roleSchema = z.object({ role: z.enum(["SUBMITTER", "ADMIN"], { error: 'role must be "SUBMITTER" or "ADMIN"' }), reason: z.string().trim().max(2000).optional() });
+export const roleSchema = z.object({ role: z.enum(Role, { error: 'role must be "SUBMITTER" or "ADMIN"' }), reason: z.string().trim().max(2000).optional() });
 
 /** Promote or demote a user, audited. An admin cannot demote themself (no lock-out by accident). */
-export async function setUserRole(input: { actorId: string; userId: string; role: "SUBMITTER" | "ADMIN"; reason?: string }) {
+export async function setUserRole(input: { actorId: string; userId: string; role: Role; reason?: string }) {
   const { role, reason } = roleSchema.parse({ role: input.role, reason: input.reason });
   if (input.userId === input.actorId && role !== "ADMIN") throw new AppError("CONFLICT", "You cannot remove your own admin role.");
   return db.$transaction(async (tx) => {

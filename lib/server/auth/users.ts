@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import { z } from "zod";
+import { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
 import { AppError } from "../errors";
 
@@ -12,7 +13,7 @@ export const newUserSchema = z.object({
   email: z.string().trim().toLowerCase().email("must be a valid email address").max(320),
   password: z.string().min(8, "must be at least 8 characters").max(1000),
   name: z.string().trim().max(200).optional(),
-  role: z.enum(["SUBMITTER", "ADMIN"]).default("SUBMITTER"),
+  role: z.enum(Role).default("SUBMITTER"),
 });
 export type NewUser = z.input<typeof newUserSchema>;
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { CATEGORY_CODES } from "@/lib/scoring/types";
+import { CATEGORY_CODES, SPLITS } from "@/lib/scoring/types";
 import { db } from "../db";
 
 export const predictionFilterSchema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
   category: z.enum(CATEGORY_CODES).optional().catch(undefined),
-  split: z.enum(["dyadic", "multi-party"]).optional().catch(undefined),
+  split: z.enum(SPLITS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
 });
 export type PredictionFilter = z.infer<typeof predictionFilterSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { rankWithTies } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "@/lib/server/db";
+import { boardMetricSchema } from "../leaderboard/params";
 
 // Read-only preview of a re-scoring: for two scorer versions present in Score rows, the rank
 // of every approved entry under each (overall, all questions, micro, one metric) and the move.
@@ -10,7 +11,7 @@ import { db as defaultDb } from "@/lib/server/db";
 export const rescorePreviewQuery = z.object({
   from: z.string().min(1).max(300),
   to: z.string().min(1).max(300),
-  metric: z.enum(["judge", "f1", "precision", "recall", "bleu1"]).default("judge"),
+  metric: boardMetricSchema.default("judge"),
 });
 export type RescorePreviewQuery = z.infer<typeof rescorePreviewQuery>;
 
