@@ -1,3 +1,4 @@
+import "server-only";
 // Recognises "the database cannot be reached right now" among the errors Prisma (with the pg
 // driver adapter) and pg raise, so callers can answer 503 + Retry-After instead of a 500.
 // The pg pool reconnects by itself once PostgreSQL is back; nothing else needs resetting.

@@ -1,3 +1,4 @@
+import "server-only";
 // One error type for the whole server. Route handlers and server actions map it to
 // HTTP statuses / action results; anything else is an internal error (logged, never leaked).
 

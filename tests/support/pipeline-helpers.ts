@@ -13,7 +13,7 @@ import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { ensureUser } from "@/lib/server/auth/users";
 import { writeSyntheticDataset, type DatasetSize } from "@/lib/dev/synthetic-predictions";
 import { predictionsWithScores } from "./question-scores";
-import { freePort as freePortUntyped, startRedis as startRedisUntyped } from "../../lib/dev/services.mjs";
+import { freePort as freePortUntyped, startRedis as startRedisUntyped, TS } from "../../lib/dev/services.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const freePort = freePortUntyped as () => Promise<number>;
@@ -97,9 +97,9 @@ export async function waitForStatus(submissionId: string, statuses: string[], ti
 
 export type WorkerProcess = { child: ChildProcess; lines: string[]; exit: Promise<number | null>; logs: () => Array<Record<string, unknown>> };
 
-/** The real worker process (`node --import tsx workers/index.ts`; npx would put a wrapper in between). */
+/** The real worker process (`node --import ./bin/register.mjs workers/index.ts`, as `npm run worker`; npm would put a wrapper in between). */
 export function spawnWorker(env: Record<string, string | undefined>): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
+  const child = spawn(process.execPath, [...TS, "workers/index.ts"], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db";
 
 export type AdminUserRow = { id: string; email: string; name: string | null; role: "SUBMITTER" | "ADMIN"; createdAt: string; submissions: number };

@@ -1,3 +1,4 @@
+import "server-only";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "@/lib/server/db";
 import type { JudgeCallRecord, JudgeUsage } from "./types";

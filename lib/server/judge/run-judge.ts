@@ -1,3 +1,4 @@
+import "server-only";
 import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, replyCharLimit, type JudgeBatch, type JudgedItem, type JudgeItem, type MethodInfo } from "@/lib/scoring";
 import { judgeCacheKey, type JudgeCacheStore } from "./cache";
 import type { JudgeCallResult, JudgeTransport } from "./client";

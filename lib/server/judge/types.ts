@@ -1,3 +1,5 @@
+import "server-only";
+
 // Records the judge run (run-judge.ts) hands to the call log and reports (judge-calls.ts,
 // agreement.ts, the stage): one home, so neither side imports the other.
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // Leaderboard view state lives in the URL; unknown values fall back to defaults instead of erroring

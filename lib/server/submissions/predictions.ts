@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES } from "@/lib/scoring/types";
 import { db } from "../db";
