@@ -9,6 +9,7 @@ import { importAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
 import { closeScoringQueue } from "@/lib/server/queue";
+import { closeAgreementQueue } from "@/lib/server/judge/agreement-runs";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { ensureUser } from "@/lib/server/auth/users";
 import { writeSyntheticDataset, type DatasetSize } from "@/lib/dev/synthetic-predictions";
@@ -26,7 +27,8 @@ export async function setEnv(vars: Record<string, string | undefined>): Promise<
     else process.env[k] = v;
   }
   resetEnvCache();
-  await closeScoringQueue(); // the producer reconnects with the new REDIS_URL / QUEUE_PREFIX
+  // The producers reconnect with the new REDIS_URL / QUEUE_PREFIX.
+  await Promise.all([closeScoringQueue(), closeAgreementQueue()]);
 }
 
 // Test files share one database and run one after another: whatever answer key was active
