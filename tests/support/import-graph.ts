@@ -32,15 +32,35 @@ function resolveSpecifier(from: string, spec: string): string | null {
   return null;
 }
 
+function specifiers(file: string): string[] {
+  return ts.preProcessFile(readFileSync(path.join(ROOT, file), "utf8"), true, true).importedFiles.map((i) => i.fileName);
+}
+
+/** The files among `files` that import the package `name` (or one of its subpaths). */
+export function packageImporters(files: string[], name: string): string[] {
+  return files.filter((f) => specifiers(f).some((s) => s === name || s.startsWith(`${name}/`)));
+}
+
 /** file -> the repository files it imports (unresolvable and package imports dropped). */
 export function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const f of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(path.join(ROOT, f), "utf8"), true, true);
-    const targets = importedFiles.map((i) => resolveSpecifier(f, i.fileName)).filter((t): t is string => t !== null);
+    const targets = specifiers(f).map((s) => resolveSpecifier(f, s)).filter((t): t is string => t !== null);
     graph.set(f, [...new Set(targets)]);
   }
   return graph;
+}
+
+/** Every file `from` reaches through its imports (itself excluded unless on a cycle). */
+export function reachable(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...(graph.get(from) ?? [])];
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    todo.push(...(graph.get(f) ?? []));
+  }
+  return seen;
 }
 
 /** Every cycle among the graph's own files, one per strongly connected component (Tarjan). */

@@ -6,7 +6,8 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { redisConnectionOptions } from "../queue";
 import { withTimeout } from "../with-timeout";
-import { checkAgreementRequest, DEFAULT_AGREEMENT_SAMPLE, type AgreementReport } from "./agreement";
+import { isJudgeConfigured } from "./config";
+import type { AgreementReport } from "./types";
 
 // The admin's agreement check as a job. The web process never calls the LLM: it validates the
 // request, writes a JudgeAgreementRun row (QUEUED) and enqueues the row id on a queue of its own;
@@ -16,6 +17,15 @@ import { checkAgreementRequest, DEFAULT_AGREEMENT_SAMPLE, type AgreementReport }
 export const AGREEMENT_QUEUE = "judge-agreement";
 export type AgreementJobData = { runId: string };
 export const agreementJobId = (runId: string) => `agreement-${runId}`;
+
+export const DEFAULT_AGREEMENT_SAMPLE = 50;
+
+/** The checks a request must pass before anything is queued or judged (the CLI's too). */
+export function checkAgreementRequest(sample: number, configured = isJudgeConfigured()): number {
+  if (!configured) throw new AppError("CONFLICT", "The judge is not configured (JUDGE_BASE_URL is unset).");
+  if (!Number.isInteger(sample) || sample < 1) throw new AppError("VALIDATION_FAILED", "The sample size must be a positive integer.");
+  return sample;
+}
 
 export type AgreementRunView = {
   id: string;

@@ -9,7 +9,8 @@ import { judgeCallRecorder } from "./judge-calls";
 import type { RequestLimiter } from "./limiter";
 import type { RetryPolicy } from "./retry";
 import { judgeQuestions } from "./run-judge";
-import type { JudgeUsage } from "./types";
+import { checkAgreementRequest, DEFAULT_AGREEMENT_SAMPLE } from "./agreement-runs";
+import type { AgreementReport } from "./types";
 import { loadJudgeWork } from "./stage-store";
 import { mulberry32 } from "@/lib/scoring/prng";
 import { scorerVersionFor } from "@/lib/scoring/scorer-version";
@@ -38,34 +39,8 @@ export type AgreementInput = {
   limiter?: RequestLimiter;
 };
 
-export type AgreementReport = {
-  runId: string;
-  submissionId: string;
-  model: string;
-  promptVersion: string;
-  seed: number;
-  eligible: number;
-  sampled: number;
-  compared: number;
-  failed: number;
-  exact: number;
-  withinOne: number;
-  exactRate: number | null;
-  withinOneRate: number | null;
-  meanAbsDiff: number | null;
-  disagreements: Array<{ id: string; stored: number; again: number }>;
-  usage: JudgeUsage;
-};
 
 const EPS = 1e-9;
-export const DEFAULT_AGREEMENT_SAMPLE = 50;
-
-/** The checks a request must pass before anything is queued or judged. */
-export function checkAgreementRequest(sample: number, configured = isJudgeConfigured()): number {
-  if (!configured) throw new AppError("CONFLICT", "The judge is not configured (JUDGE_BASE_URL is unset).");
-  if (!Number.isInteger(sample) || sample < 1) throw new AppError("VALIDATION_FAILED", "The sample size must be a positive integer.");
-  return sample;
-}
 
 export function seededSample<T>(list: T[], n: number, seed: number): T[] {
   const a = [...list];
