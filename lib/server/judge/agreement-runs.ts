@@ -19,11 +19,15 @@ export type AgreementJobData = { runId: string };
 export const agreementJobId = (runId: string) => `agreement-${runId}`;
 
 export const DEFAULT_AGREEMENT_SAMPLE = 50;
+// Far above the benchmark's 2,236 questions; keeps the stored sample size a 4-byte integer.
+const MAX_AGREEMENT_SAMPLE = 100_000;
 
 /** The checks a request must pass before anything is queued or judged (the CLI's too). */
 export function checkAgreementRequest(sample: number, configured = isJudgeConfigured()): number {
   if (!configured) throw new AppError("CONFLICT", "The judge is not configured (JUDGE_BASE_URL is unset).");
-  if (!Number.isInteger(sample) || sample < 1) throw new AppError("VALIDATION_FAILED", "The sample size must be a positive integer.");
+  if (!Number.isInteger(sample) || sample < 1 || sample > MAX_AGREEMENT_SAMPLE) {
+    throw new AppError("VALIDATION_FAILED", `The sample size must be an integer from 1 to ${MAX_AGREEMENT_SAMPLE.toLocaleString("en")}.`);
+  }
   return sample;
 }
 
@@ -75,7 +79,7 @@ export async function requestAgreementCheck(input: AgreementRequest): Promise<Ag
   const db = input.db ?? defaultDb;
   const sample = checkAgreementRequest(input.sample ?? DEFAULT_AGREEMENT_SAMPLE);
   const seed = input.seed ?? 1;
-  if (!Number.isInteger(seed)) throw new AppError("VALIDATION_FAILED", "The seed must be an integer.");
+  if (!Number.isSafeInteger(seed) || Math.abs(seed) > 2 ** 31 - 1) throw new AppError("VALIDATION_FAILED", "The seed must be a 32-bit integer.");
   const exists = await db.submission.findUnique({ where: { id: input.submissionId }, select: { id: true } });
   if (!exists) throw new AppError("NOT_FOUND", `Submission ${input.submissionId} not found.`);
   const run = await db.judgeAgreementRun.create({ data: { submissionId: input.submissionId, requestedById: input.actorId ?? null, sample, seed } });

@@ -103,6 +103,8 @@ describe("judge agreement check as a queued job", () => {
   it("refuses a bad request before writing anything", async () => {
     const id = await seedSubmission(db);
     expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 0 }))).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 1e12 }))).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringMatching(/from 1 to 100,000/) });
+    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 5, seed: 2 ** 40 }))).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(await rejection(requestAgreementCheck({ submissionId: "nope", sample: 5 }))).toMatchObject({ code: "NOT_FOUND" });
     await setEnv({ JUDGE_BASE_URL: undefined });
     try {
