@@ -26,8 +26,9 @@ COPY --from=build /app /app
 # `h2hmem backup` (mount a volume there), the rest of /app stays read-only for this user.
 RUN mkdir -p /backups && chown node:node /backups
 USER node
-# Default: one worker (node --import tsx: one process, so signals reach the worker itself).
-CMD ["node", "--import", "tsx", "workers/index.ts"]
+# Default: one worker (node --import, not the tsx CLI: one process, so signals reach the worker
+# itself; bin/register.mjs loads TypeScript and resolves server-only as on the server).
+CMD ["node", "--import", "./bin/register.mjs", "workers/index.ts"]
 
 FROM base AS web
 ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0

@@ -1,7 +1,12 @@
-// Flat config: Next's rules (core web vitals + TypeScript) and the two architecture rules
-// of this codebase, both proven by tests/unit/architecture/eslint-rules.test.ts:
+// Flat config: Next's rules (core web vitals + TypeScript) and the architecture rules of this
+// codebase, each proven by tests/unit/architecture/eslint-rules.test.ts:
 //   1. lib/scoring/** is pure: no framework, database, queue, filesystem or lib/server imports.
 //   2. Only lib/server/env.ts reads process.env (scripts, tests and config files may too).
+//   3. Imports point down: app -> components -> lib, workers -> lib; lib never imports app/,
+//      components/ or workers/, components/ never app/, workers/ never app/ or components/.
+//   4. Production code never imports the dev tooling (lib/dev/) or the tests.
+// Import cycles are caught by tests/unit/architecture/import-cycles.test.ts (it sees type-only
+// imports too, which import/no-cycle skips, and costs no lint time).
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -17,6 +22,16 @@ const scoringForbidden = {
     { group: ["@/lib/server", "@/lib/server/*", "**/lib/server", "**/lib/server/*", "../server", "../server/*", "../../server/*"], message: "lib/scoring must not depend on lib/server (the dependency goes the other way)." },
   ],
 };
+
+// import/no-restricted-paths resolves every specifier (the @/ alias and relative paths alike).
+const down = "imports point down (app -> components -> lib, workers -> lib; see docs/ARCHITECTURE.md)";
+const PRODUCTION = ["./app", "./components", "./lib/server", "./lib/scoring", "./lib/validation", "./workers", "./cli", "./proxy.ts"];
+const layerZones = [
+  { target: "./lib", from: ["./app", "./components", "./workers"], message: `lib/ is the bottom layer: ${down}. Pass what it needs in as arguments.` },
+  { target: "./components", from: "./app", message: `components/ must not import app/: ${down}. Take the server action as a prop, or move a one-route component to app/<route>/_components/.` },
+  { target: "./workers", from: ["./app", "./components"], message: `workers/ must not import app/ or components/: ${down}. Shared logic belongs in lib/server/.` },
+  { target: PRODUCTION, from: ["./lib/dev", "./tests"], message: "Production code never imports lib/dev/ (dev tooling) or tests/." },
+];
 
 const processEnvRule = [
   "error",
@@ -44,6 +59,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "no-restricted-properties": processEnvRule,
+      "import/no-restricted-paths": ["error", { zones: layerZones }],
     },
   },
   {

@@ -1,10 +1,18 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` (pure, no services) and `integration` (real Postgres + Redis,
 // provisioned by scripts/dev/test.mjs or, when run directly, by the global setup).
 // Integration files run one at a time because they share one database.
 export default defineConfig({
-  resolve: { alias: { "@": import.meta.dirname } },
+  resolve: {
+    alias: {
+      "@": import.meta.dirname,
+      // As on Next's server (and bin/register.mjs for Node processes): the marker's empty module.
+      // Its default entry throws; it exists to fail client bundles, and tests have none.
+      "server-only": path.join(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     projects: [
       {

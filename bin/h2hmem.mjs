@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Launcher for `npx h2hmem`: registers tsx so the TypeScript CLI runs straight from the repo.
-import { register } from "tsx/esm/api";
+// Launcher for `npx h2hmem`: loads TypeScript and server-only as ./register.mjs says, then the CLI.
+import "./register.mjs";
 
-register();
 await import(new URL("../cli/index.ts", import.meta.url).href);

@@ -7,6 +7,7 @@ import { bulkReview, editMetadata, rescoreSubmission, setBaseline, unpublishSubm
 import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
 import { setUserRole } from "@/lib/server/auth/set-role";
 import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
+import { requestAgreementCheck } from "@/lib/server/judge/agreement-runs";
 
 // Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
 // the mutation it calls validates the input again and writes the audit event.
@@ -99,12 +100,12 @@ export async function setRoleAction(userId: string, role: "SUBMITTER" | "ADMIN",
   });
 }
 
+/** Queues the check for a worker (the web process never calls the LLM); the page shows its progress. */
 export async function judgeAgreementAction(submissionId: string, sample: number) {
   return action(async () => {
     const admin = await requireAdmin();
-    const { runAgreementCheck } = await import("@/lib/server/judge/agreement");
-    const res = await runAgreementCheck({ submissionId, sample, actorId: admin.id });
-    refresh(submissionId);
+    const res = await requestAgreementCheck({ submissionId, sample, actorId: admin.id });
+    revalidatePath(`/admin/submissions/${submissionId}`);
     return res;
   });
 }

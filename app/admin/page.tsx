@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminNav } from "@/components/admin/admin-nav";
-import { BulkForm } from "@/components/admin/bulk-form";
-import { ReviewCard } from "@/components/admin/review-card";
+import { AdminNav } from "@/app/admin/_components/admin-nav";
+import { BulkForm } from "@/app/admin/_components/bulk-form";
+import { ReviewCard } from "@/app/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 

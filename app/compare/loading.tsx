@@ -1,4 +1,4 @@
-import { LoadingState } from "@/components/leaderboard/loading-state";
+import { LoadingState } from "@/app/compare/_components/loading-state";
 
 /** The paired bootstraps take a moment; the compare page never 404s, so streaming is safe here. */
 export default function Loading() {

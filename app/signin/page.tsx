@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { GitHubSignIn } from "@/components/ui/github-sign-in";
-import { SignInForm } from "@/components/ui/sign-in-form";
+import { signInWithGitHub } from "@/app/signin/actions";
+import { SignInForm } from "@/app/signin/_components/sign-in-form";
 import { currentUser } from "@/lib/server/auth/session";
 import { mailConfigured } from "@/lib/server/mail";
 import { signupMode } from "@/lib/server/auth/signup";
@@ -19,7 +20,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <div className="mx-auto max-w-sm">
       <h1 className="mb-4 text-2xl font-semibold">Sign in</h1>
       <SignInForm callbackUrl={callbackUrl} initialError={urlError} />
-      <GitHubSignIn label="Sign in with GitHub" />
+      <GitHubSignIn label="Sign in with GitHub" signIn={signInWithGitHub} />
       {signupMode() !== "closed" ? (
         <p className="mt-6 text-sm">
           No account yet?{" "}

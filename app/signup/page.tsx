@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { GitHubSignIn } from "@/components/ui/github-sign-in";
+import { signInWithGitHub } from "@/app/signin/actions";
 import { currentUser } from "@/lib/server/auth/session";
 import { signupMode } from "@/lib/server/auth/signup";
 import { SignUpForm } from "./forms";
@@ -25,7 +26,7 @@ export default async function SignUpPage() {
           <SignUpForm />
         </>
       )}
-      {mode !== "closed" ? <GitHubSignIn label="Sign up with GitHub" /> : null}
+      {mode !== "closed" ? <GitHubSignIn label="Sign up with GitHub" signIn={signInWithGitHub} /> : null}
       <p className="text-sm">
         Already have an account?{" "}
         <Link href="/signin" className="underline">

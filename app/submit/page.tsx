@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SubmitForm } from "@/components/submissions/submit-form";
+import { SubmitForm } from "@/app/submit/_components/submit-form";
 import { currentUser } from "@/lib/server/auth/session";
 import { env } from "@/lib/server/env";
 import { remainingQuota } from "@/lib/server/submissions/quota";

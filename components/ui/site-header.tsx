@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { currentUser } from "@/lib/server/auth/session";
-import { signOutAction } from "@/app/signin/actions";
 import { ThemeToggle } from "@/components/theme-toggle";
 
-export async function SiteHeader() {
+/** The header of every page; the sign-out server action comes from the route that renders it. */
+export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
   const user = await currentUser().catch(() => null);
   const links = [
     { href: "/", label: "Leaderboard" },
@@ -29,7 +29,7 @@ export async function SiteHeader() {
         </nav>
         <ThemeToggle />
         {user ? (
-          <form action={signOutAction} className="flex items-center gap-3 text-sm">
+          <form action={signOut} className="flex items-center gap-3 text-sm">
             <span className="text-slate-600 dark:text-slate-400" data-testid="signed-in-as">
               {user.email}
               {user.role === "ADMIN" ? " (admin)" : ""}

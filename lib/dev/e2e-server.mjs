@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { migrateDatabase, runNode, TSX } from "./services.mjs";
+import { migrateDatabase, runNode, TS } from "./services.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -22,7 +22,7 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 await migrateDatabase(process.env.DATABASE_URL, { stdio: ["ignore", "ignore", "inherit"] });
 if (existsSync("prisma/seed.ts")) {
-  const code = await runNode([TSX, "prisma/seed.ts"], { stdio: ["ignore", "ignore", "inherit"] });
+  const code = await runNode([...TS, "prisma/seed.ts"], { stdio: ["ignore", "ignore", "inherit"] });
   if (code !== 0) {
     console.error(`[e2e-server] prisma/seed.ts failed (exit ${code})`);
     process.exit(1);
@@ -32,7 +32,7 @@ if (existsSync("prisma/seed.ts")) {
 
 const children = [
   spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit" }),
-  spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], { stdio: "inherit" }),
+  spawn(process.execPath, [...TS, "workers/index.ts"], { stdio: "inherit" }),
 ];
 let stopping = false;
 const stopAll = (code) => {

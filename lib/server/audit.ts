@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { db } from "./db";

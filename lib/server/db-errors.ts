@@ -1,3 +1,4 @@
+import "server-only";
 // The one list of database errors worth waiting out, in two kinds:
 //   "unavailable": PostgreSQL cannot be reached or cannot take a connection right now (down,
 //     restarting, network, connection limits). The web answers 503 + Retry-After; the worker

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // The one module that reads process.env. Everything else imports `env` from here.

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // One error type for the whole server. Route handlers and server actions map it to

@@ -1,3 +1,4 @@
+import "server-only";
 import { ZodError } from "zod";
 import { getToken } from "next-auth/jwt";
 import { loadSessionUser } from "./auth/session";

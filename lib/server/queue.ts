@@ -1,3 +1,4 @@
+import "server-only";
 import { Queue, type JobsOptions } from "bullmq";
 import { env } from "./env";
 

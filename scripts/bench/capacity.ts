@@ -3,7 +3,7 @@
 // start the workers on a private redis-server, store --n full-size submissions, enqueue them all
 // at once and time until the last is SCORED (makespan). Loopback only; no web app, no .next.
 //
-//   npx tsx scripts/bench/capacity.ts [--n 6] [--n-lexical 30] [--workers 1,2] [--judge-latency-ms 300] [--judge-rpm 100000] [--modes lexical,judge]
+//   node --import ./bin/register.mjs scripts/bench/capacity.ts [--n 6] [--n-lexical 30] [--workers 1,2] [--judge-latency-ms 300] [--judge-rpm 100000] [--modes lexical,judge]
 //
 // RECREATES the database --db (default h2hmem_soak_capacity) on the local PostgreSQL of --pg.
 import { mkdtempSync } from "node:fs";

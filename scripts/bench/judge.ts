@@ -1,5 +1,5 @@
 // Judge throughput benchmark against the fake judge (300 ms per reply by default).
-//   npx tsx scripts/bench/judge.ts [--latency-ms 300] [--concurrency 8] [--batch-size 20]
+//   node --import ./bin/register.mjs scripts/bench/judge.ts [--latency-ms 300] [--concurrency 8] [--batch-size 20]
 // A synthetic full-size submission with the published shape (2,046 dyadic questions over 20
 // dialogues with 11-16 sessions each plus a session0 of cross-session questions; 190
 // multi-party questions over 5 dialogues x 5 sessions plus session0) is judged

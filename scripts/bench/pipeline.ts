@@ -1,7 +1,7 @@
 // Pipeline benchmark: time from createSubmission to lexical scores stored, for a full-size
 // submission (2,046 dyadic + 190 multi-party predictions) on a synthetic full-size answer key,
 // with a real BullMQ worker (in-process) on REDIS_URL and Postgres on DATABASE_URL.
-//   DATABASE_URL=... REDIS_URL=... QUEUE_PREFIX=bench npx tsx scripts/bench/pipeline.ts [runs]
+//   DATABASE_URL=... REDIS_URL=... QUEUE_PREFIX=bench node --import ./bin/register.mjs scripts/bench/pipeline.ts [runs]
 // The database must be migrated; the bench's submissions are deleted afterwards, but the
 // synthetic answer key stays imported and ACTIVE: do not run against production.
 import { mkdtempSync, rmSync } from "node:fs";

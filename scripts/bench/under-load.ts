@@ -4,7 +4,7 @@
 // for each. Start app and worker on the same database first, e.g.
 //   DATABASE_URL=.../h2hmem_x npm run db:migrate && npm run db:seed
 //   PORT=3902 npm start & npm run worker &
-//   DATABASE_URL=.../h2hmem_x BENCH_URL=http://127.0.0.1:3902 npx tsx scripts/bench/under-load.ts [--record]
+//   DATABASE_URL=.../h2hmem_x BENCH_URL=http://127.0.0.1:3902 node --import ./bin/register.mjs scripts/bench/under-load.ts [--record]
 // The script imports a synthetic full-size answer key and makes it ACTIVE (the app and worker
 // follow the active key): never run it against a real database. Its submissions are deleted
 // afterwards. --record appends the results to docs/BENCHMARKS.md.
@@ -142,7 +142,7 @@ try {
       `## Leaderboard latency while submissions are scored (\`scripts/bench/under-load.ts\`), ${new Date().toISOString().slice(0, 10)}`,
       "",
       `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC. Machine: ${machine}.`,
-      `Command: \`DATABASE_URL=<seeded db> BENCH_URL=${BASE} npx tsx scripts/bench/under-load.ts --record\` against \`next start\` (production build) and one \`npm run worker\` on the same database (seeded with \`npm run db:seed\`), with a synthetic full-size answer key made active by the script. Uploads go through \`POST /api/v1/submissions\` (bearer token); "lexical scores stored" is when the lexical StageRun is DONE (polled every 25 ms). "Idle" means none of the bench's submissions in flight; the machine itself may be busy (see the load averages).`,
+      `Command: \`DATABASE_URL=<seeded db> BENCH_URL=${BASE} node --import ./bin/register.mjs scripts/bench/under-load.ts --record\` against \`next start\` (production build) and one \`npm run worker\` on the same database (seeded with \`npm run db:seed\`), with a synthetic full-size answer key made active by the script. Uploads go through \`POST /api/v1/submissions\` (bearer token); "lexical scores stored" is when the lexical StageRun is DONE (polled every 25 ms). "Idle" means none of the bench's submissions in flight; the machine itself may be busy (see the load averages).`,
       "",
       ...table,
       "",

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIsCurrent, recordBuild, sourceHash } from "../../lib/dev/build-state.mjs";
 import { ensureDotEnv, readEnvFile, writeEnvFile } from "../../lib/dev/env-file.mjs";
-import { freePort, isRoot, migrateDatabase, portIsFree, redact, redisPing, runNode, startEmbeddedPostgres, startRedis, TSX, withDatabase } from "../../lib/dev/services.mjs";
+import { freePort, isRoot, migrateDatabase, portIsFree, redact, redisPing, runNode, startEmbeddedPostgres, startRedis, TS, withDatabase } from "../../lib/dev/services.mjs";
 import { supervise } from "../../lib/dev/supervisor.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -160,7 +160,7 @@ async function main() {
   const childEnv = { ...process.env, ...config, DATABASE_URL: db.url, REDIS_URL: rd.url, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
   if (existsSync("prisma/seed.ts")) {
     await step("seed (prisma/seed.ts)", async () => {
-      const code = await runNode([TSX, "prisma/seed.ts"], { env: childEnv });
+      const code = await runNode([...TS, "prisma/seed.ts"], { env: childEnv });
       if (code !== 0) throw new Error(`prisma/seed.ts failed (exit ${code})`);
     });
   }
@@ -176,7 +176,7 @@ async function main() {
   const url = `http://localhost:${port}`;
   const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url };
   const web = supervise({ name: "web", args: ["node_modules/next/dist/bin/next", "start", "-p", String(port)], env: appEnv, cwd: root, log: say });
-  const worker = supervise({ name: "worker", args: ["--import", "tsx", "workers/index.ts"], env: appEnv, cwd: root, log: say });
+  const worker = supervise({ name: "worker", args: [...TS, "workers/index.ts"], env: appEnv, cwd: root, log: say });
   supervised.push(web, worker);
   stops.push(() => web.stop());
   stops.push(() => worker.stop()); // stopped first: finishes or releases its job before the web goes

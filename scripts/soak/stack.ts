@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
-import { startRedis } from "../../lib/dev/services.mjs";
+import { startRedis, TS } from "../../lib/dev/services.mjs";
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -81,7 +81,7 @@ export class Processes {
   }
 
   worker(extraEnv: Record<string, string> = {}): Managed {
-    return this.spawnLogged(`worker-${++this.workerCount}`, ["--import", "tsx", "workers/index.ts"], extraEnv);
+    return this.spawnLogged(`worker-${++this.workerCount}`, [...TS, "workers/index.ts"], extraEnv);
   }
 
   /** SIGKILL (no graceful shutdown: its jobs are left locked in Redis). */

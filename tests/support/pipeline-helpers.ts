@@ -9,11 +9,12 @@ import { importAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
 import { closeScoringQueue } from "@/lib/server/queue";
+import { closeAgreementQueue } from "@/lib/server/judge/agreement-runs";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { ensureUser } from "@/lib/server/auth/users";
 import { writeSyntheticDataset, type DatasetSize } from "@/lib/dev/synthetic-predictions";
 import { predictionsWithScores } from "./question-scores";
-import { freePort as freePortUntyped, startRedis as startRedisUntyped } from "../../lib/dev/services.mjs";
+import { freePort as freePortUntyped, startRedis as startRedisUntyped, TS } from "../../lib/dev/services.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const freePort = freePortUntyped as () => Promise<number>;
@@ -26,7 +27,8 @@ export async function setEnv(vars: Record<string, string | undefined>): Promise<
     else process.env[k] = v;
   }
   resetEnvCache();
-  await closeScoringQueue(); // the producer reconnects with the new REDIS_URL / QUEUE_PREFIX
+  // The producers reconnect with the new REDIS_URL / QUEUE_PREFIX.
+  await Promise.all([closeScoringQueue(), closeAgreementQueue()]);
 }
 
 // Test files share one database and run one after another: whatever answer key was active
@@ -97,9 +99,9 @@ export async function waitForStatus(submissionId: string, statuses: string[], ti
 
 export type WorkerProcess = { child: ChildProcess; lines: string[]; exit: Promise<number | null>; logs: () => Array<Record<string, unknown>> };
 
-/** The real worker process (`node --import tsx workers/index.ts`; npx would put a wrapper in between). */
+/** The real worker process (`node --import ./bin/register.mjs workers/index.ts`, as `npm run worker`; npm would put a wrapper in between). */
 export function spawnWorker(env: Record<string, string | undefined>): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
+  const child = spawn(process.execPath, [...TS, "workers/index.ts"], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminNav } from "@/app/admin/_components/admin-nav";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
 

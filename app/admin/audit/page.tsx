@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AdminNav } from "@/components/admin/admin-nav";
-import { AuditTable } from "@/components/admin/audit-table";
+import { AdminNav } from "@/app/admin/_components/admin-nav";
+import { AuditTable } from "@/app/admin/_components/audit-table";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
 

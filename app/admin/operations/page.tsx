@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { retryFailedAction } from "@/app/admin/actions";
-import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminNav } from "@/app/admin/_components/admin-nav";
 import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getOperations } from "@/lib/server/metrics/operations-view";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { AdminNav } from "@/components/admin/admin-nav";
-import { JudgeRescoreTable } from "@/components/admin/judge-rescore-table";
-import { PublishVersionForm } from "@/components/admin/publish-version-form";
-import { RejudgeAllButton } from "@/components/admin/rejudge-all-button";
+import { AdminNav } from "@/app/admin/_components/admin-nav";
+import { JudgeRescoreTable } from "@/app/admin/_components/judge-rescore-table";
+import { PublishVersionForm } from "@/app/admin/_components/publish-version-form";
+import { RejudgeAllButton } from "@/app/admin/_components/rejudge-all-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 import { headlineMetricOf, versionCoverage } from "@/lib/server/versions/published-version";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { setRoleAction } from "@/app/admin/actions";
-import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminNav } from "@/app/admin/_components/admin-nav";
 import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listUsers } from "@/lib/server/auth/list-users";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ActionButton } from "@/components/submissions/action-button";
-import { CreateTokenForm } from "@/components/tokens/create-token-form";
+import { CreateTokenForm } from "@/app/settings/tokens/_components/create-token-form";
 import { fmtDate } from "@/components/ui/format";
 import { listApiTokens } from "@/lib/server/auth/api-tokens";
 import { currentUser } from "@/lib/server/auth/session";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db";
 
 /** The active answer key, so pages can say what entries were scored against. */

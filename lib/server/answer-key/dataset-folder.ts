@@ -1,3 +1,4 @@
+import "server-only";
 // Node-only loader for the official dataset folder (lib/scoring stays pure, so file walking lives
 // here). Reads <dir>/dyadic/dialogue*/scenes/session*/questions.json and the same for multi-party.
 import { createHash } from "node:crypto";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db";
 
 // Answer key versions (newest first), the active one's counts per split and category, and how

@@ -1,3 +1,4 @@
+import "server-only";
 import { loadAnswerKeyDir } from "@/lib/server/answer-key/dataset-folder";
 import type { ReferenceQuestion, ValidationIssue } from "@/lib/scoring";
 import type { Split } from "@/lib/scoring/types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { notFound } from "next/navigation";
 import { currentUser } from "./session";
 import type { SessionUser } from "./config";

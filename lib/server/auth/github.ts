@@ -1,3 +1,4 @@
+import "server-only";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { env, gitHubEndpoints } from "../env";

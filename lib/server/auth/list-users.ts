@@ -1,3 +1,4 @@
+import "server-only";
 import type { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
 

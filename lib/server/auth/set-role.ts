@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { Role } from "@/generated/prisma/enums";
 import { recordAudit } from "../audit";

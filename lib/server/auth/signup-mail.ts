@@ -1,3 +1,4 @@
+import "server-only";
 import { siteUrl, type Mail } from "../mail";
 
 // The texts of the mails sent by self-service sign-up. Plain text only: nothing to render,

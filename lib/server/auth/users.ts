@@ -1,3 +1,4 @@
+import "server-only";
 import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { Role } from "@/generated/prisma/enums";

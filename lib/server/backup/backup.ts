@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";

@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 import { AppError } from "../errors";
 import { connect as connectClient, MIGRATIONS_TABLE, redactUrl } from "../migrate";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // The portable backup file (gzip). Every line but the table data is one JSON object:

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, type Hash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
 import type { Readable } from "node:stream";

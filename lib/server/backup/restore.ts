@@ -1,3 +1,4 @@
+import "server-only";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import path from "node:path";

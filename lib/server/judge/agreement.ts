@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit";
@@ -6,8 +7,11 @@ import { AppError } from "@/lib/server/errors";
 import { createJudgeTransport, type JudgeTransport } from "./client";
 import { isJudgeConfigured, judgeConfigFromEnv, type JudgeConfig } from "./config";
 import { judgeCallRecorder } from "./judge-calls";
+import type { RequestLimiter } from "./limiter";
 import type { RetryPolicy } from "./retry";
-import { judgeQuestions, type JudgeUsage } from "./run-judge";
+import { judgeQuestions } from "./run-judge";
+import { checkAgreementRequest, DEFAULT_AGREEMENT_SAMPLE } from "./agreement-runs";
+import type { AgreementReport } from "./types";
 import { loadJudgeWork } from "./stage-store";
 import { mulberry32 } from "@/lib/scoring/prng";
 import { scorerVersionFor } from "@/lib/scoring/scorer-version";
@@ -18,10 +22,13 @@ import { judgeScorerVersion } from "../versions/judge-version";
 // stage already judged, bypassing the cache, and compare with the stored per-question judge
 // scores of the same judge (model + prompt = its scorer version's QuestionScore rows).
 // Nothing stored is changed; the report is an AuditEvent "judge.agreement" and the calls are
-// JudgeCall rows with purpose "agreement".
+// JudgeCall rows with purpose "agreement". Admins ask for it on the review page, which queues it
+// (agreement-runs.ts) for a worker; the CLI runs it in its own process.
 
 export type AgreementInput = {
   submissionId: string;
+  /** The JudgeAgreementRun id when a worker runs a queued check; else a fresh one. */
+  runId?: string;
   sample?: number;
   seed?: number;
   actorId?: string | null;
@@ -29,26 +36,10 @@ export type AgreementInput = {
   config?: JudgeConfig;
   transport?: JudgeTransport;
   retryPolicy?: Partial<RetryPolicy>;
+  /** The worker passes the rate gate it shares with the judge stage. */
+  limiter?: RequestLimiter;
 };
 
-export type AgreementReport = {
-  runId: string;
-  submissionId: string;
-  model: string;
-  promptVersion: string;
-  seed: number;
-  eligible: number;
-  sampled: number;
-  compared: number;
-  failed: number;
-  exact: number;
-  withinOne: number;
-  exactRate: number | null;
-  withinOneRate: number | null;
-  meanAbsDiff: number | null;
-  disagreements: Array<{ id: string; stored: number; again: number }>;
-  usage: JudgeUsage;
-};
 
 const EPS = 1e-9;
 
@@ -65,11 +56,9 @@ export function seededSample<T>(list: T[], n: number, seed: number): T[] {
 
 export async function runAgreementCheck(input: AgreementInput): Promise<AgreementReport> {
   const db = input.db ?? defaultDb;
-  if (!input.config && !isJudgeConfigured()) throw new AppError("CONFLICT", "The judge is not configured (JUDGE_BASE_URL is unset).");
+  const sampleSize = checkAgreementRequest(input.sample ?? DEFAULT_AGREEMENT_SAMPLE, Boolean(input.config) || isJudgeConfigured());
   const config = input.config ?? judgeConfigFromEnv();
   const seed = input.seed ?? 1;
-  const sampleSize = input.sample ?? 50;
-  if (!Number.isInteger(sampleSize) || sampleSize < 1) throw new AppError("VALIDATION_FAILED", "The sample size must be a positive integer.");
   const exists = await db.submission.findUnique({ where: { id: input.submissionId }, select: { id: true } });
   if (!exists) throw new AppError("NOT_FOUND", `Submission ${input.submissionId} not found.`);
   const work = await loadJudgeWork(db, input.submissionId);
@@ -84,7 +73,7 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
   if (eligible.length === 0) throw new AppError("CONFLICT", "No judged questions to check: run the judge stage first.");
   const picked = seededSample(eligible, sampleSize, seed);
 
-  const runId = randomUUID();
+  const runId = input.runId ?? randomUUID();
   const recorder = judgeCallRecorder(db, { submissionId: input.submissionId, purpose: "agreement", runId, model: config.model, promptVersion: config.prompt.version });
   const run = await judgeQuestions({
     items: picked.map((w) => w.item),
@@ -94,6 +83,7 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
     bypassCache: true,
     method: work.method,
     retryPolicy: input.retryPolicy,
+    limiter: input.limiter,
     onCall: recorder.onCall,
   }).finally(() => recorder.flush());
 

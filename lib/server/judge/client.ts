@@ -1,3 +1,4 @@
+import "server-only";
 import OpenAI from "openai";
 import type { JudgeConfig } from "./config";
 import { EmptyReplyError } from "./retry";

@@ -1,3 +1,4 @@
+import "server-only";
 import { readFileSync, statSync } from "node:fs";
 import { defaultReplyTokens, promptTemplate, type PromptTemplate } from "@/lib/scoring";
 import { AppError } from "../errors";

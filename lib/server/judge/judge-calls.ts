@@ -1,22 +1,10 @@
+import "server-only";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "@/lib/server/db";
-import type { JudgeUsage } from "./run-judge";
+import type { JudgeCallRecord, JudgeUsage } from "./types";
 
 // JudgeCall rows: every request to the judge with its raw reply and usage (admins audit a
 // score and its cost from them), and the per-submission usage summary the review page shows.
-
-/** One request to the judge as it happened (success or error), for JudgeCall rows. */
-export type JudgeCallRecord = {
-  questionIds: string[];
-  attempt: number;
-  level: number;
-  ok: boolean;
-  error: string | null;
-  rawReply: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  latencyMs: number;
-};
 
 export type JudgeCallPurpose = "stage" | "agreement";
 

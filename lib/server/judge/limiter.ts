@@ -1,3 +1,4 @@
+import "server-only";
 // Request gate of the judge: at most `concurrency` requests in flight (per process) and at most
 // `rpm` request starts in any sliding window (60 s by default). Every attempt, including
 // retries, passes through it. The rate part is a RateGate: by default this process's own

@@ -1,3 +1,4 @@
+import "server-only";
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 
 // Our own retry loop (the openai client runs with maxRetries: 0) so that every attempt passes

@@ -1,10 +1,11 @@
+import "server-only";
 import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, replyCharLimit, type JudgeBatch, type JudgedItem, type JudgeItem, type MethodInfo } from "@/lib/scoring";
 import { judgeCacheKey, type JudgeCacheStore } from "./cache";
 import type { JudgeCallResult, JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";
-import type { JudgeCallRecord } from "./judge-calls";
 import { RequestLimiter } from "./limiter";
 import { RetriesExhaustedError, withRetries, type RetryHooks, type RetryPolicy } from "./retry";
+import type { JudgeCallRecord, JudgeUsage } from "./types";
 
 // Judges a list of questions: cache first, then batched calls through the limiter with our
 // retry loop. Items missing from a reply (or a reply with no readable array) are re-asked in a
@@ -16,15 +17,8 @@ export type JudgeOutcome =
   | { id: string; status: "judged"; score: number; reasoning: string; cacheKey: string; cached: boolean }
   | { id: string; status: "failed"; reason: string };
 
-export type JudgeUsage = {
-  calls: number;
-  retries: number;
-  reasks: number;
-  cacheHits: number;
-  promptTokens: number;
-  completionTokens: number;
-  wallMs: number;
-};
+// The stage (workers/processors/judge.ts) takes the usage type from here with the run.
+export type { JudgeUsage };
 
 export type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { env } from "../env";

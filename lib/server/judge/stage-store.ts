@@ -1,3 +1,4 @@
+import "server-only";
 import { normalizeCategory, type CategoryCode, type JudgeItem, type MethodInfo, type QuestionResult, type Split } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "../scores/question-scores";

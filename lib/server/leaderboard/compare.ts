@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
 import { db } from "../db";

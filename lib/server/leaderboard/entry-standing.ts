@@ -1,3 +1,4 @@
+import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankedBoard } from "./ranked-board";
 import type { ScoreCell } from "../scores/score-rows";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextRequest } from "next/server";
 import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";

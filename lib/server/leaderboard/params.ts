@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { LEXICAL_METRICS, SPLITS } from "@/lib/scoring";
 import { MODALITIES } from "@/lib/validation/submission-meta";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { MainType } from "@/lib/scoring/types";
 
 // Numbers the benchmark authors published (project page chart "LLM-as-Judge Performance

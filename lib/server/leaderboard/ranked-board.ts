@@ -1,3 +1,4 @@
+import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankedBoard, type LeaderboardEntry } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metric, Registry } from "prom-client";
 
 // A Prometheus histogram whose buckets are counted elsewhere (here: by an aggregate SQL query

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { logger, withLogContext } from "../logger";
 import { recordHttpRequest } from "./registry";

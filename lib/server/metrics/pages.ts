@@ -1,3 +1,4 @@
+import "server-only";
 // Page-request metrics, recorded by proxy.ts and the page micro-cache (page-cache.ts) and served
 // by GET /api/metrics (metrics.ts reads pageMetricsSnapshot() at scrape time).
 //

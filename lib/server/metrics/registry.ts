@@ -1,3 +1,4 @@
+import "server-only";
 import client, { type Registry } from "prom-client";
 import { PrecomputedHistogram } from "./histogram";
 import { PAGE_RENDER_BUCKETS, pageMetricsSnapshot } from "./pages";

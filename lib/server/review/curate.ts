@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { MODALITIES } from "@/lib/validation/submission-meta";
 import type { SessionUser } from "../auth/config";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";

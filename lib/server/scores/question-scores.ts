@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 
 // Writes of per-question scores (QuestionScore rows, one per prediction per scorer version).

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { db } from "../db";
 import { currentScorerVersion } from "../versions/current-version";

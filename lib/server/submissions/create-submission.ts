@@ -1,3 +1,4 @@
+import "server-only";
 import type { ValidationIssue } from "@/lib/scoring";
 import { normalizeCategory } from "@/lib/scoring";
 import { submissionMetaSchema, type SubmissionMeta } from "@/lib/validation/submission-meta";

@@ -1,3 +1,4 @@
+import "server-only";
 // The method card (display metadata) of a submission, as every view shows it. One place, so a
 // new metadata field reaches the API, the review pages and the entry page together.
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, SPLITS } from "@/lib/scoring/types";
 import { db } from "../db";

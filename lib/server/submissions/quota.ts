@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "../db";
 import { env } from "../env";

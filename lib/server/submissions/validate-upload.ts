@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { matchPredictions, parsePredictionFile, splitForFileName, type ValidationIssue } from "@/lib/scoring";
 import type { PredictionItem, Split } from "@/lib/scoring/types";

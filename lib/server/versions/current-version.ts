@@ -1,3 +1,4 @@
+import "server-only";
 import { scorerVersionFor } from "@/lib/scoring";
 import type { LexicalOptions } from "@/lib/scoring/types";
 import { env } from "../env";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { JudgeConfig } from "../judge/config";
 
 // With a judge configured, the deployment's scorer version (lib/server/versions/current-version.ts) is the

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { rankWithTies } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db";
 import { publishedScorerVersion, storedPublishedVersion, versionCoverage, type VersionCoverage } from "./published-version";
 import { currentScorerVersion } from "./current-version";

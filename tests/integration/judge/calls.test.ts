@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { JudgeUsage } from "@/components/admin/judge-usage";
+import { JudgeUsage } from "@/app/admin/_components/judge-usage";
 import { getJudgeUsage, judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";

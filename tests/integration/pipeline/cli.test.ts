@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApiTokens, revokeApiToken, verifyApiToken } from "@/lib/server/auth/api-tokens";
 import { db } from "@/lib/server/db";
 import { getScoringQueue } from "@/lib/server/queue";
+import { TS } from "../../../lib/dev/services.mjs";
 import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
 
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-cli-${process.pid}`;
@@ -91,7 +92,7 @@ describe("h2hmem answer-key / user / token", () => {
 
 describe("npm run db:seed", () => {
   it("is idempotent and leaves approved demo submissions scored by the pipeline", async () => {
-    const run = () => spawnSync("npx", ["tsx", "prisma/seed.ts"], { cwd: ROOT, env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn", JUDGE_BASE_URL: "" }, encoding: "utf8", timeout: 180_000 });
+    const run = () => spawnSync(process.execPath, [...TS, "prisma/seed.ts"], { cwd: ROOT, env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn", JUDGE_BASE_URL: "" }, encoding: "utf8", timeout: 180_000 });
     const first = run();
     expect(first.stderr + first.stdout).not.toMatch(/seed failed/);
     expect(first.status).toBe(0);

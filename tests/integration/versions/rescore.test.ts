@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { JudgeRescoreTable } from "@/components/admin/judge-rescore-table";
+import { JudgeRescoreTable } from "@/app/admin/_components/judge-rescore-table";
 import { createPrismaClient } from "@/lib/server/db";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/versions/rank-diff-preview";
 import { seedSubmission } from "../../support/judge-fixtures";

@@ -2,7 +2,7 @@ import { ESLint } from "eslint";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 
-// Proves the two architecture rules of eslint.config.mjs fire (and stay quiet where allowed)
+// Proves the architecture rules of eslint.config.mjs fire (and stay quiet where allowed)
 // by linting source strings as if they lived at the given paths.
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -58,5 +58,56 @@ describe("process.env only in lib/server/env.ts (no-restricted-properties)", () 
 
   it.each(["lib/server/env.ts", "scripts/probe.ts", "tests/integration/probe.test.ts", "prisma.config.ts", "bin/probe.mjs", "prisma/seed.ts"])("allows it in %s", async (file) => {
     expect(await ruleHits(code, file, "no-restricted-properties")).toEqual([]);
+  });
+});
+
+describe("imports point down (import/no-restricted-paths)", () => {
+  const rule = "import/no-restricted-paths";
+  // [file, import]: every target exists, so the resolver sees the same thing as in real code.
+  const upward: Array<[string, string]> = [
+    ["lib/server/probe.ts", `import { approveAction } from "@/app/admin/actions";`],
+    ["lib/server/probe.ts", `import { approveAction } from "../../app/admin/actions";`],
+    ["lib/server/probe.ts", `import type { SignInState } from "@/app/signin/actions";`],
+    ["lib/server/probe.ts", `import { formatBytes } from "@/components/ui/format";`],
+    ["lib/server/probe.ts", `import { describeError } from "@/workers/errors";`],
+    ["lib/scoring/probe.ts", `import { formatBytes } from "../../components/ui/format";`],
+    ["lib/validation/probe.ts", `import { describeError } from "../../workers/errors";`],
+    ["components/probe.tsx", `import { signOutAction } from "@/app/signin/actions";`],
+    ["components/ui/probe.tsx", `import { signOutAction } from "../../app/signin/actions";`],
+    ["workers/probe.ts", `import { approveAction } from "@/app/admin/actions";`],
+    ["workers/processors/probe.ts", `import { formatBytes } from "../../components/ui/format";`],
+  ];
+  it.each(upward)("rejects, in %s: %s", async (file, line) => {
+    const hits = await ruleHits(`${line}\nexport const x = 1;\n`, file, rule);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatch(/imports point down/);
+  });
+
+  const devTooling: Array<[string, string]> = [
+    ["app/probe/page.tsx", `import { freePort } from "@/lib/dev/services.mjs";`],
+    ["components/probe.tsx", `import { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`],
+    ["lib/server/probe.ts", `import { FakeJudgeServer } from "../dev/fake-judge-server";`],
+    ["lib/scoring/probe.ts", `import { importGraph } from "@/tests/support/import-graph";`],
+    ["workers/probe.ts", `import { importGraph } from "../tests/support/import-graph";`],
+    ["cli/commands/probe.ts", `import { FakeJudgeServer } from "../../lib/dev/fake-judge-server";`],
+    ["proxy.ts", `import { freePort } from "./lib/dev/services.mjs";`],
+  ];
+  it.each(devTooling)("rejects dev tooling and tests in production code, in %s: %s", async (file, line) => {
+    const hits = await ruleHits(`${line}\nexport const x = 1;\n`, file, rule);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatch(/lib\/dev/);
+  });
+
+  const allowed: Array<[string, string]> = [
+    ["app/probe/page.tsx", `import { formatBytes } from "@/components/ui/format";\nimport { db } from "@/lib/server/db";\nimport { approveAction } from "@/app/admin/actions";`],
+    ["components/probe.tsx", `import type { ActionResult } from "@/lib/server/errors";\nimport { Field } from "./ui/field";`],
+    ["workers/probe.ts", `import { enqueueScoring } from "@/lib/server/queue";\nimport { describeError } from "./errors";`],
+    ["lib/server/probe.ts", `import { CATEGORIES } from "@/lib/scoring/categories";\nimport { env } from "./env";`],
+    ["lib/dev/probe.ts", `import { db } from "@/lib/server/db";\nimport { freePort } from "./services.mjs";`],
+    ["scripts/dev/probe.ts", `import { freePort } from "@/lib/dev/services.mjs";\nimport { describeError } from "@/workers/errors";`],
+    ["tests/integration/probe.test.ts", `import { approveAction } from "@/app/admin/actions";\nimport { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`],
+  ];
+  it.each(allowed)("allows, in %s, imports that point down", async (file, lines) => {
+    expect(await ruleHits(`${lines}\nexport const x = 1;\n`, file, rule)).toEqual([]);
   });
 });

@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AdminNav } from "@/components/admin/admin-nav";
-import { AuditTable } from "@/components/admin/audit-table";
+import { AdminNav } from "@/app/admin/_components/admin-nav";
+import { AuditTable } from "@/app/admin/_components/audit-table";
 import { judgeAgreementAction } from "@/app/admin/actions";
-import { JudgeAgreementForm } from "@/components/admin/judge-agreement-form";
-import { JudgeUsage } from "@/components/admin/judge-usage";
-import { DecisionPanel } from "@/components/admin/decision-panel";
-import { MetadataForm } from "@/components/admin/metadata-form";
-import { ScoreComparison } from "@/components/admin/score-comparison";
+import { JudgeAgreementForm } from "@/app/admin/_components/judge-agreement-form";
+import { JudgeUsage } from "@/app/admin/_components/judge-usage";
+import { DecisionPanel } from "@/app/admin/_components/decision-panel";
+import { MetadataForm } from "@/app/admin/_components/metadata-form";
+import { ScoreComparison } from "@/app/admin/_components/score-comparison";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { isAppError } from "@/lib/server/errors";
 import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
+import { listAgreementRuns } from "@/lib/server/judge/agreement-runs";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getReviewDetail, type ReviewDetail } from "@/lib/server/review/review-detail";
 import { describeFlag } from "@/lib/server/review/review-flags";
@@ -29,7 +30,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   }
-  const judgeUsage = await getJudgeUsage(d.id);
+  const [judgeUsage, agreementRuns] = await Promise.all([getJudgeUsage(d.id), listAgreementRuns(d.id)]);
   return (
     <div className="space-y-5">
       <AdminNav current="/admin" />
@@ -63,7 +64,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
       <section aria-labelledby="judge-h" className="space-y-2">
         <h2 id="judge-h" className="text-lg font-semibold">Judge usage</h2>
         <JudgeUsage usage={judgeUsage} />
-        {d.rows.some((r) => r.metric === "judge") ? <JudgeAgreementForm run={judgeAgreementAction.bind(null, d.id)} /> : null}
+        {d.rows.some((r) => r.metric === "judge") ? <JudgeAgreementForm runs={agreementRuns} request={judgeAgreementAction.bind(null, d.id)} /> : null}
       </section>
       <section aria-labelledby="files-h">
         <h2 id="files-h" className="text-lg font-semibold">Files</h2>

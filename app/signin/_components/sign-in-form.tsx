@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { signInAction, type SignInState } from "@/app/signin/actions";
-import { Field } from "./field";
+import { Field } from "@/components/ui/field";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
   const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, { error: initialError, fieldErrors: {}, email: "" });

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ProgressBar } from "./progress-bar";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/submissions/status-badge";
 
 export type LiveView = {
   id: string;

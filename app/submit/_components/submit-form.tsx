@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { parsePredictionFile } from "@/lib/scoring";
 import type { Split } from "@/lib/scoring/types";
 import { FileDrop } from "./file-drop";
-import { IssueList, type IssueView } from "./issue-list";
+import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { MethodCardFields } from "./method-card-fields";
 
 type Slot = { field: "dyadic" | "multiparty"; split: Split; label: string; hint: string };

@@ -1,0 +1,76 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/server/errors";
+import type { AgreementRunView } from "@/lib/server/judge/agreement-runs";
+import { StatusBadge } from "@/components/submissions/status-badge";
+
+// Queues an agreement check (a worker re-judges a random sample, no cache) and lists the latest
+// checks with their state; while one is queued or running the page refreshes itself. Each report
+// is also kept as an audit event "judge.agreement" listed in the judge usage panel.
+
+const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
+const POLL_MS = 2000;
+
+function Outcome({ run }: { run: AgreementRunView }) {
+  const r = run.report;
+  if (run.status === "DONE" && r) {
+    return (
+      <span data-testid="judge-agreement-result">
+        {r.compared} of {r.sampled} re-judged · exact {pct(r.exactRate)} · within one level {pct(r.withinOneRate)} · mean |diff| {r.meanAbsDiff?.toFixed(3) ?? "–"}
+        {r.failed ? ` · ${r.failed} not judged` : ""}
+      </span>
+    );
+  }
+  if (run.status === "FAILED") return <span className="text-red-700 dark:text-red-300">{run.error}</span>;
+  return <span>{run.status === "RUNNING" ? "re-judging…" : "waiting for a worker…"}</span>;
+}
+
+export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]; request: (sample: number) => Promise<ActionResult<AgreementRunView>> }) {
+  const id = useId();
+  const router = useRouter();
+  const [sample, setSample] = useState(50);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const active = runs.some((r) => r.status === "QUEUED" || r.status === "RUNNING");
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => router.refresh(), POLL_MS);
+    return () => clearInterval(t);
+  }, [active, router]);
+  return (
+    <div className="space-y-2">
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError(null);
+          start(async () => {
+            const res = await request(sample);
+            if (!res.ok) setError(res.error.details[0]?.message ?? res.error.message);
+            router.refresh();
+          });
+        }}
+      >
+        <div>
+          <label htmlFor={id} className="block text-sm">Questions to re-judge</label>
+          <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className="w-28 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+        </div>
+        <button type="submit" disabled={pending} className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60">{pending ? "Queuing…" : "Check judge agreement"}</button>
+        {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
+      </form>
+      {runs.length ? (
+        <div role="status" data-testid="judge-agreement-runs">
+          <ul className="space-y-1 text-sm">
+            {runs.map((run) => (
+              <li key={run.id} data-status={run.status}>
+                <StatusBadge value={run.status} /> {run.createdAt.slice(0, 16).replace("T", " ")} UTC · sample {run.sample}, seed {run.seed} · <Outcome run={run} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { db as defaultDb } from "@/lib/server/db";
+import { isAppError } from "@/lib/server/errors";
+import type { Logger } from "@/lib/server/logger";
+import { runAgreementCheck } from "@/lib/server/judge/agreement";
+import { agreementRunView, type AgreementRunView } from "@/lib/server/judge/agreement-runs";
+import { judgeConfigFromEnv } from "@/lib/server/judge/config";
+import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
+import { describeError, isTransientError } from "../errors";
+
+// One queued agreement check (lib/server/judge/agreement-runs.ts): QUEUED -> RUNNING -> DONE with
+// the report, or FAILED with a reason the admin reads on the review page. A transient failure
+// (database or Redis away) is rethrown for BullMQ to retry; a rerun starts the check over (same
+// seed, same sample), so a run taken over from a dead worker ends with the same report.
+
+export async function runAgreementJob(runId: string, log: Logger): Promise<AgreementRunView | null> {
+  const db = defaultDb;
+  const run = await db.judgeAgreementRun.findUnique({ where: { id: runId } });
+  if (!run || run.status === "DONE" || run.status === "FAILED") {
+    log.info({ status: run?.status ?? "deleted" }, "agreement check already final (or its submission deleted); nothing to do");
+    return null;
+  }
+  await db.judgeAgreementRun.update({ where: { id: runId }, data: { status: "RUNNING", startedAt: new Date(), error: null } });
+  try {
+    const config = judgeConfigFromEnv();
+    const report = await runAgreementCheck({
+      config,
+      runId,
+      submissionId: run.submissionId,
+      sample: run.sample,
+      seed: run.seed,
+      actorId: run.requestedById,
+      // The RPM budget the judge stage uses, shared by every worker through Redis.
+      limiter: judgeLimiterFor(config),
+    });
+    const done = await db.judgeAgreementRun.update({ where: { id: runId }, data: { status: "DONE", report: JSON.parse(JSON.stringify(report)), finishedAt: new Date() } });
+    log.info({ compared: report.compared, exactRate: report.exactRate }, "agreement check done");
+    return agreementRunView(done);
+  } catch (e) {
+    if (isTransientError(e)) throw e;
+    return markAgreementFailed(runId, isAppError(e) ? e.message : `The check failed: ${describeError(e)}`);
+  }
+}
+
+export async function markAgreementFailed(runId: string, error: string): Promise<AgreementRunView | null> {
+  const { count } = await defaultDb.judgeAgreementRun.updateMany({ where: { id: runId, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "FAILED", error, finishedAt: new Date() } });
+  if (count === 0) return null;
+  return agreementRunView(await defaultDb.judgeAgreementRun.findUniqueOrThrow({ where: { id: runId } }));
+}
