@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";

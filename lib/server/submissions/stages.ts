@@ -1,3 +1,4 @@
+import "server-only";
 import { Stage } from "@/generated/prisma/enums";
 
 // The scoring pipeline's stages, in the order they run: lexical, then judge (or SKIPPED). The
