@@ -28,9 +28,3 @@ export type PredictionItem = {
   original_answer: string;
   category: string;
 };
-
-/**
- * Predictions in file order: an array, or a file streamed item by item (the CLI), so that scoring
- * never needs them all at once. Arrays fit as they are.
- */
-export type ItemSource = { forEach(onItem: (item: PredictionItem, index: number) => void): void };
