@@ -1,11 +1,11 @@
 // Matching predictions to answer-key questions. The format has no question id, so an item is
 // identified by normalised question text + image file name; several key questions can share both
 // (e.g. formulaic questions), in which case the submitted original_answer, then order, decide.
-import type { PredictionItem, Split } from "./types";
+import { CATEGORIES, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { imageBaseName, normalizeText } from "./text-normalize";
-import { CATEGORIES, normalizeCategory } from "./categories";
+import { normalizeCategory } from "./categories";
 
 export type Match = { index: number; qid: string | null; answerDiffers: boolean };
 export type MatchResult = {

@@ -8,8 +8,7 @@ import { judgeCallRecorder } from "./judge-calls";
 import type { RetryPolicy } from "./retry";
 import { judgeQuestions, type JudgeUsage } from "./run-judge";
 import { loadJudgeWork } from "./stage-store";
-import { mulberry32 } from "@/lib/scoring/prng";
-import { scorerVersionFor } from "@/lib/scoring/scorer-version";
+import { mulberry32, scorerVersionFor } from "@/lib/scoring";
 import { currentLexicalOptions } from "../versions/current-version";
 import { judgeScorerVersion } from "../versions/judge-version";
 

@@ -2,7 +2,7 @@ import { ESLint } from "eslint";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 
-// Proves the two architecture rules of eslint.config.mjs fire (and stay quiet where allowed)
+// Proves the architecture rules of eslint.config.mjs fire (and stay quiet where allowed)
 // by linting source strings as if they lived at the given paths.
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -43,6 +43,55 @@ describe("lib/scoring purity (no-restricted-imports)", () => {
   it("allows pure imports in lib/scoring and the same imports outside it", async () => {
     expect(await ruleHits(`import { z } from "zod";\nimport { CATEGORIES } from "./categories";\nexport const x = [z, CATEGORIES];\n`, "lib/scoring/probe.ts", "no-restricted-imports")).toEqual([]);
     expect(await ruleHits(`import pg from "pg";\nexport const x = pg;\n`, "lib/server/probe.ts", "no-restricted-imports")).toEqual([]);
+  });
+});
+
+describe("lib/scoring entry points (scoring/entry-points)", () => {
+  const rule = "scoring/entry-points";
+  const probe = (specifier: string) => `import { x } from "${specifier}";\nexport const y = x;\n`;
+
+  it.each([
+    ["lib/server/probe.ts", "@/lib/scoring/lexical"],
+    ["lib/server/judge/probe.ts", "@/lib/scoring/judge"],
+    ["lib/server/answer-key/probe.ts", "../../scoring/answer-key"],
+    ["workers/probe.ts", "@/lib/scoring/lexical/fast/intern"],
+    ["cli/commands/probe.ts", "../../lib/scoring/validate-file"],
+    ["scripts/bench/probe.ts", "../../lib/scoring/lexical/index"],
+    ["tests/unit/cli/probe.test.ts", "../../../lib/scoring/lexical"],
+    ["components/probe.tsx", "@/lib/scoring/categories"],
+  ])("rejects a deep import in %s (%s)", async (file, specifier) => {
+    const hits = await ruleHits(probe(specifier), file, rule);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatch(/entry point/);
+  });
+
+  it("rejects re-exports and dynamic imports past the entry points too", async () => {
+    expect(await ruleHits(`export { tokenize } from "@/lib/scoring/lexical";\n`, "lib/server/probe.ts", rule)).toHaveLength(1);
+    expect(await ruleHits(`export * from "../scoring/lexical";\n`, "lib/server/probe.ts", rule)).toHaveLength(1);
+    expect(await ruleHits(`export const m = () => import("@/lib/scoring/match");\n`, "workers/probe.ts", rule)).toHaveLength(1);
+  });
+
+  it("rejects the engine entry in components and pages, which must not ship the lexical engine", async () => {
+    for (const file of ["components/submissions/probe.tsx", "app/submit/page.tsx", "app/admin/_components/probe.tsx"]) {
+      const hits = await ruleHits(probe("@/lib/scoring"), file, rule);
+      expect(hits, file).toHaveLength(1);
+      expect(hits[0]).toMatch(/lexical engine/);
+    }
+  });
+
+  it.each([
+    ["lib/server/probe.ts", "@/lib/scoring"],
+    ["lib/server/answer-key/probe.ts", "../../scoring"],
+    ["cli/probe.ts", "../lib/scoring/index"],
+    ["workers/probe.ts", "@/lib/scoring/types"],
+    ["app/api/v1/probe/route.ts", "@/lib/scoring"],
+    ["components/submissions/probe.tsx", "@/lib/scoring/validate"],
+    ["app/about/page.tsx", "@/lib/scoring/types"],
+    ["lib/scoring/probe.ts", "./lexical/fast/intern"],
+    ["tests/unit/scoring/lexical/probe.test.ts", "@/lib/scoring/lexical/fast/intern"],
+    ["tests/unit/fuzz/probe.test.ts", "@/lib/scoring/validate"],
+  ])("allows %s to import %s", async (file, specifier) => {
+    expect(await ruleHits(probe(specifier), file, rule)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lexicalScores } from "../../../lib/scoring/lexical";
+import { lexicalScores } from "../../../lib/scoring";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const PRED = path.join(ROOT, "tests/fixtures/predictions");

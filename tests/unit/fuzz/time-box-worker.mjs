@@ -6,7 +6,7 @@ import { tsImport } from "tsx/esm/api";
 
 const load = (rel) => tsImport(new URL(rel, import.meta.url).href, import.meta.url);
 const [{ parsePredictionFile }, { normalizeCategory }, lexical, { parseJudgeReply }] = await Promise.all([
-  load("../../../lib/scoring/validate-file.ts"),
+  load("../../../lib/scoring/validate.ts"),
   load("../../../lib/scoring/categories.ts"),
   load("../../../lib/scoring/lexical/index.ts"),
   load("../../../lib/scoring/judge/parse.ts"),

@@ -1,5 +1,7 @@
 // parsePredictionFile: bytes -> validated PredictionItem[] plus EVERY problem found, each with file,
 // JSON path and a fix. Errors make the file unusable; warnings are shown but the file is scored.
+// Entry point `@/lib/scoring/validate` for the browser (the upload form checks files with the same
+// parser as the server), so it must never import the lexical engine.
 import type { PredictionItem, Split } from "./types";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
@@ -12,6 +14,8 @@ import {
   predictionItemSchema,
 } from "./submission-schema";
 import { normalizeText, imageBaseName } from "./text-normalize";
+
+export { hasErrors, type Severity, type ValidationIssue } from "./issues";
 
 export type ParsedFile = { file: string; split: Split; items: PredictionItem[]; issues: ValidationIssue[]; ok: boolean };
 export type ParseOptions = { file: string; split: Split; maxItems?: number; maxBytes?: number };
