@@ -7,6 +7,9 @@
 //   4. Production code never imports the dev tooling (lib/dev/) or the tests.
 // Import cycles are caught by tests/unit/architecture/import-cycles.test.ts (it sees type-only
 // imports too, which import/no-cycle skips, and costs no lint time).
+//   5. Outside lib/scoring only its entry points are imported (scoringEntryPoints below).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -37,6 +40,42 @@ const processEnvRule = [
   "error",
   { object: "process", property: "env", message: "Read configuration through `env` from @/lib/server/env (the one module that reads process.env)." },
 ];
+
+// Entry points of lib/scoring, one per consumer: "@/lib/scoring" (index.ts) for Node (server,
+// worker, CLI, scripts), "@/lib/scoring/types" (vocabulary) and "@/lib/scoring/validate" (the
+// upload form's validator). With { browser: true } (components, pages) the engine entry is refused
+// too, so no page ships the lexical engine and its tables. Aliased and relative specifiers alike.
+const SCORING_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "lib/scoring");
+const SCORING_ENTRIES = new Set(["", "types", "validate"]);
+/** The module inside lib/scoring a specifier names ("" = the folder's index), or null if outside it. */
+function scoringModule(spec, file) {
+  const abs = spec.startsWith("@/") ? path.join(SCORING_DIR, "../..", spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null;
+  const rel = abs === null ? ".." : path.relative(SCORING_DIR, abs);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  return rel.replace(/\.[cm]?[jt]sx?$/, "").replace(/(^|\/)index$/, "");
+}
+const scoringEntryPoints = {
+  meta: {
+    type: "problem",
+    schema: [{ type: "object", properties: { browser: { type: "boolean" } }, additionalProperties: false }],
+    messages: {
+      deep: "Import lib/scoring through an entry point: @/lib/scoring (Node), @/lib/scoring/types or @/lib/scoring/validate, not \"{{spec}}\".",
+      engine: "Browser-side code imports @/lib/scoring/types or @/lib/scoring/validate, not the engine (\"{{spec}}\" ships the lexical engine).",
+    },
+  },
+  create(context) {
+    const browser = context.options[0]?.browser === true;
+    const check = (node) => {
+      const spec = node.source?.type === "Literal" ? node.source.value : null;
+      const target = typeof spec === "string" ? scoringModule(spec, context.filename) : null;
+      if (target === null) return;
+      if (!SCORING_ENTRIES.has(target)) context.report({ node: node.source, messageId: "deep", data: { spec } });
+      else if (browser && target === "") context.report({ node: node.source, messageId: "engine", data: { spec } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+const scoringPlugin = { rules: { "entry-points": scoringEntryPoints } };
 
 const config = [
   {
@@ -70,6 +109,18 @@ const config = [
   {
     files: ["lib/scoring/**"],
     rules: { "no-restricted-imports": ["error", scoringForbidden] },
+  },
+  {
+    // The tests of lib/scoring (and its fuzz targets) test its internals.
+    ignores: ["lib/scoring/**", "tests/unit/scoring/**", "tests/unit/fuzz/**"],
+    plugins: { scoring: scoringPlugin },
+    rules: { "scoring/entry-points": "error" },
+  },
+  {
+    files: ["components/**", "app/**"],
+    ignores: ["app/api/**"],
+    plugins: { scoring: scoringPlugin },
+    rules: { "scoring/entry-points": ["error", { browser: true }] },
   },
   {
     // Plain Node ESM helpers run before TypeScript tooling exists (quickstart, test runner).

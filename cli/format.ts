@@ -1,5 +1,5 @@
 // Human-readable output helpers: issue lists and aligned tables.
-import type { ValidationIssue } from "../lib/scoring/issues";
+import type { ValidationIssue } from "../lib/scoring";
 
 export function formatIssue(i: ValidationIssue): string {
   const where = `${i.file}${i.path ? ` ${i.path}` : ""}`;

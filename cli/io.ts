@@ -3,68 +3,70 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadAnswerKeyDir, type LoadedAnswerKey } from "../lib/server/answer-key/dataset-folder";
-import { parsePredictionFile, type ParseOptions } from "../lib/scoring/validate-file";
-import { forEachStreamedItem, streamPredictionFile } from "../lib/scoring/stream-prediction-file";
-import type { ItemSource, Split } from "../lib/scoring/types";
-import type { ValidationIssue } from "../lib/scoring/issues";
+import { parsePredictionFile, type ParsedFile, type ParseOptions, type Split, type ValidationIssue } from "../lib/scoring";
 import { UsageError } from "./errors";
 
-/** Local files may be much larger than the server's upload limit (contract: >= 100,000 items). */
-export const LOCAL_LIMITS = { maxItems: 10_000_000, maxBytes: 1024 * 1024 * 1024 };
-const CHUNK_BYTES = 64 * 1024;
+/**
+ * Local files are read whole, so their size is capped: a full submission is ~1 MB (2,236
+ * predictions); 256 MiB holds ~590,000 typical predictions (contract: at least 100,000), and
+ * scoring that takes ~1.8 GB of memory (docs/BENCHMARKS.md).
+ */
+export const LOCAL_MAX_BYTES = 256 * 1024 * 1024;
+export const LOCAL_LIMITS = { maxItems: 10_000_000, maxBytes: LOCAL_MAX_BYTES };
 
-/** A checked prediction file: the report, and its items to read (again) one by one. */
-export type LocalPredictions = { file: string; split: Split; issues: ValidationIssue[]; ok: boolean; count: number; items: ItemSource };
+const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
 
-export function readBytes(file: string): Uint8Array {
-  if (!existsSync(file)) throw new UsageError(`file not found: ${file}`);
-  if (statSync(file).isDirectory()) throw new UsageError(`expected a file, got a directory: ${file}`);
-  return readFileSync(file);
-}
-
-/** The file's bytes in chunks of one reused buffer (each chunk is decoded before the next read). */
-export function* fileChunks(file: string, chunkBytes = CHUNK_BYTES): Generator<Uint8Array> {
-  const fd = openSync(file, "r");
-  try {
-    const buffer = new Uint8Array(chunkBytes);
-    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) yield buffer.subarray(0, n);
-  } finally {
-    closeSync(fd);
-  }
+/** The TOO_LARGE error for a file past LOCAL_MAX_BYTES (`size` bytes, or more when only a part was read). */
+function tooLarge(name: string, size: number, more: boolean): ValidationIssue {
+  return {
+    severity: "error",
+    code: "TOO_LARGE",
+    file: name,
+    path: "",
+    message: `${name} has ${more ? "more than " : ""}${size.toLocaleString("en-US")} bytes (${mib(size)}); h2hmem reads prediction files of up to ${LOCAL_MAX_BYTES.toLocaleString("en-US")} bytes (${mib(LOCAL_MAX_BYTES)}).`,
+    fix: "A full H2HMem submission is about 1 MB (2,236 predictions): check that this is the right file. To score more predictions locally, split them into files under the limit and score each.",
+  };
 }
 
 /**
- * Validates a prediction file without holding it: streamed in chunks (memory flat in the number
- * of predictions), then, when valid, streamed again item by item for scoring. Files the streaming
- * reader cannot vouch for (every kind of broken file, and a few odd valid ones) are parsed whole
- * by parsePredictionFile, which gives the exact report; its result is identical either way.
+ * The file's bytes, or the TOO_LARGE issue when it exceeds LOCAL_MAX_BYTES (checked before
+ * reading a regular file; a pipe is read up to one byte past the limit).
  */
-export function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number } = {}): LocalPredictions {
+export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: ValidationIssue } {
+  if (!existsSync(file)) throw new UsageError(`file not found: ${file}`);
+  const stat = statSync(file);
+  if (stat.isDirectory()) throw new UsageError(`expected a file, got a directory: ${file}`);
+  const name = path.basename(file);
+  if (stat.isFile()) return stat.size > LOCAL_MAX_BYTES ? { issue: tooLarge(name, stat.size, false) } : { bytes: readFileSync(file) };
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const fd = openSync(file, "r");
+  try {
+    for (;;) {
+      const chunk = new Uint8Array(1 << 20);
+      const n = readSync(fd, chunk);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > LOCAL_MAX_BYTES) return { issue: tooLarge(name, LOCAL_MAX_BYTES, true) };
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes: Buffer.concat(chunks) };
+}
+
+/** Reads and validates a prediction file (local limits unless given: --max-items / --max-bytes). */
+export function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number } = {}): ParsedFile {
   const opts: ParseOptions = {
     file: path.basename(file),
     split,
     maxItems: limits.maxItems ?? LOCAL_LIMITS.maxItems,
     maxBytes: limits.maxBytes ?? LOCAL_LIMITS.maxBytes,
   };
-  if (!existsSync(file)) throw new UsageError(`file not found: ${file}`);
-  const stat = statSync(file);
-  // Pipes and other special files can be read only once: whole, as before.
-  if (stat.isFile()) {
-    const streamed = streamPredictionFile(fileChunks(file), stat.size, opts);
-    if (streamed) {
-      const { occurrence, ...report } = streamed;
-      const items: ItemSource = {
-        forEach(onItem) {
-          if (!report.ok) return;
-          const n = forEachStreamedItem(fileChunks(file), occurrence, onItem);
-          if (n !== report.count) throw new Error(`${file} changed while it was being read (${n} predictions, was ${report.count})`);
-        },
-      };
-      return { ...report, items };
-    }
-  }
-  const parsed = parsePredictionFile(readBytes(file), opts);
-  return { file: parsed.file, split: parsed.split, issues: parsed.issues, ok: parsed.ok, count: parsed.items.length, items: parsed.items };
+  const read = readLocalFile(file);
+  if ("issue" in read) return { file: opts.file, split, items: [], issues: [read.issue], ok: false };
+  return parsePredictionFile(read.bytes, opts);
 }
 
 export function readAnswerKey(dir: string): LoadedAnswerKey {

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
-import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 
 export const metadata: Metadata = { title: "About" };
 // Static on purpose: nothing here depends on the request or the database (the current scorer

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CATEGORIES } from "@/lib/scoring";
-import { CATEGORY_CODES } from "@/lib/scoring/types";
+import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
 import { CompareTable } from "@/app/compare/_components/compare-table";
 import { SignificantWins } from "@/app/compare/_components/significant-wins";
 import { CategoryChart } from "@/components/entries/category-chart";

@@ -1,8 +1,5 @@
 // Shapes scoreSubmission's rows into the `score --json` object and the human tables.
-import type { CompactScoreOutput, SplitCounts } from "../../lib/scoring/score-submission-compact";
-import type { ScoreRow } from "../../lib/scoring/aggregate";
-import { CATEGORIES, MAIN_TYPE_NAMES } from "../../lib/scoring/categories";
-import { CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type Split, type SplitOrOverall } from "../../lib/scoring/types";
+import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPE_NAMES, MAIN_TYPES, type ScoreOutput, type ScoreRow, type SplitOrOverall } from "../../lib/scoring";
 import { fixed, table } from "../format";
 
 type Stat = { value: number; ciLow: number | null; ciHigh: number | null };
@@ -31,14 +28,14 @@ function scope(rows: ScoreRow[], split: SplitOrOverall, scopeName: string): Scop
   return { n: mine[0].n, micro: block("micro"), macro: block("macro") };
 }
 
-export function scoreReport(result: Pick<CompactScoreOutput, "rows" | "scorerVersion" | "counts">, ctx: Context): ScoreReport {
+export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" | "perQuestion">, ctx: Context): ScoreReport {
   const splits: ScoreReport["splits"] = {};
   const keyed = ctx.answerKeyDigest !== null;
   for (const split of ["dyadic", "multi-party", "overall"] as const) {
     const all = scope(result.rows, split, "ALL");
     if (!all) continue;
-    const mine: readonly Split[] = split === "overall" ? SPLITS : [split];
-    const count = (k: keyof SplitCounts) => mine.reduce((a, s) => a + result.counts[s][k], 0);
+    const pq = result.perQuestion.filter((p) => split === "overall" || p.split === split);
+    const predicted = pq.filter((p) => p.index !== null);
     const mainTypes: SplitReport["mainTypes"] = {};
     for (const t of MAIN_TYPES) {
       const s = scope(result.rows, split, t);
@@ -51,12 +48,12 @@ export function scoreReport(result: Pick<CompactScoreOutput, "rows" | "scorerVer
     }
     splits[split] = {
       counts: {
-        predictions: count("predictions"),
+        predictions: predicted.length,
         scored: all.n,
-        matched: keyed ? count("matched") : null,
-        unmatched: keyed ? count("unmatched") : null,
-        unanswered: keyed ? count("unanswered") : null,
-        answerDiffers: keyed ? count("answerDiffers") : null,
+        matched: keyed ? predicted.filter((p) => p.qid !== null).length : null,
+        unmatched: keyed ? predicted.filter((p) => !p.counted).length : null,
+        unanswered: keyed ? pq.filter((p) => p.index === null).length : null,
+        answerDiffers: keyed ? predicted.filter((p) => p.answerDiffers).length : null,
       },
       ...all,
       mainTypes,

@@ -1,13 +1,9 @@
 // `h2hmem score [--dyadic F] [--multiparty F] [--answer-key DIR] [--tokenizer nltk|whitespace]
 //  [--stopwords new|old] [--per-question OUT.jsonl] [--json]` — local scoring with lib/scoring.
-import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { scoreSubmissionCompact } from "../../lib/scoring/score-submission-compact";
-import type { PerQuestion } from "../../lib/scoring/score-submission";
-import { splitForFileName } from "../../lib/scoring/validate-file";
-import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
-import type { ItemSource, Split, StopwordList, TokenizerMode } from "../../lib/scoring/types";
+import { hasErrors, scoreSubmission, splitForFileName, type PerQuestion, type PredictionItem, type Split, type StopwordList, type TokenizerMode, type ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { readAnswerKey, readPredictionFile } from "../io";
 import { countBySeverity, formatIssues } from "../format";
@@ -54,7 +50,7 @@ function runScore(opts: Options): number {
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
   const key = opts.answerKey ? readAnswerKey(opts.answerKey) : null;
-  const files: Partial<Record<Split, ItemSource>> = {};
+  const files: Partial<Record<Split, PredictionItem[]>> = {};
   const fileNames: Partial<Record<Split, string>> = {};
   const issues: ValidationIssue[] = [];
   for (const [split, file] of [["dyadic", opts.dyadic], ["multi-party", opts.multiparty]] as const) {
@@ -70,22 +66,10 @@ function runScore(opts: Options): number {
   }
   if (hasErrors(issues)) return fail(issues, opts.json);
 
-  const writer = opts.perQuestion ? new PerQuestionWriter(opts.perQuestion) : null;
-  let result;
-  try {
-    result = scoreSubmissionCompact({ files, fileNames, answerKey: key?.questions, lexical: { tokenizer: opts.tokenizer, stopwords: opts.stopwords }, resamples, seed }, writer ? (p) => writer.add(p) : undefined);
-  } catch (err) {
-    writer?.abort();
-    throw err;
-  }
-  // Files the streaming reader handed to the whole-file parser leave their items here: drop them.
-  for (const split of Object.keys(files) as Split[]) delete files[split];
+  const result = scoreSubmission({ files, fileNames, answerKey: key?.questions, lexical: { tokenizer: opts.tokenizer, stopwords: opts.stopwords }, resamples, seed });
   issues.push(...result.issues);
-  if (hasErrors(issues)) {
-    writer?.abort();
-    return fail(issues, opts.json);
-  }
-  writer?.commit();
+  if (hasErrors(issues)) return fail(issues, opts.json);
+  if (opts.perQuestion) writePerQuestion(opts.perQuestion, result.perQuestion);
 
   const report = scoreReport(result, { answerKeyDigest: key?.digest ?? null, resamples, seed, tokenizer: opts.tokenizer, stopwords: opts.stopwords });
   if (opts.json) {
@@ -105,46 +89,21 @@ function fail(issues: ValidationIssue[], json?: boolean): number {
 }
 
 /**
- * Streams --per-question lines (one per prediction, input order) to OUT.tmp-PID while scoring,
- * renamed to OUT only when scoring succeeded: the file never holds a partial or failed run.
+ * One line per prediction (input order; unanswered key questions are not predictions), written
+ * to OUT.tmp-PID and renamed to OUT: the file never holds a partial run.
  */
-class PerQuestionWriter {
-  private readonly tmp: string;
-  private readonly fd: number;
-  private buffer = "";
-
-  constructor(private readonly out: string) {
-    this.tmp = `${out}.tmp-${process.pid}`;
-    this.fd = this.guard(() => openSync(this.tmp, "w"));
+function writePerQuestion(out: string, perQuestion: PerQuestion[]): void {
+  const lines: string[] = [];
+  for (const p of perQuestion) {
+    if (p.index === null) continue;
+    lines.push(JSON.stringify({ split: p.split, index: p.index, question_text: p.questionText, category: p.category, precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 }) + "\n");
   }
-
-  add(p: PerQuestion): void {
-    if (p.index === null) return; // unanswered key questions are not predictions
-    this.buffer += JSON.stringify({ split: p.split, index: p.index, question_text: p.questionText, category: p.category, precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 }) + "\n";
-    if (this.buffer.length >= 1 << 16) this.flush();
-  }
-
-  commit(): void {
-    this.flush();
-    closeSync(this.fd);
-    this.guard(() => renameSync(this.tmp, this.out));
-  }
-
-  abort(): void {
-    closeSync(this.fd);
-    rmSync(this.tmp, { force: true });
-  }
-
-  private flush(): void {
-    this.guard(() => writeSync(this.fd, this.buffer));
-    this.buffer = "";
-  }
-
-  private guard<T>(write: () => T): T {
-    try {
-      return write();
-    } catch (err) {
-      throw new UsageError(`cannot write --per-question file ${this.out}: ${(err as Error).message}`);
-    }
+  const tmp = `${out}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, lines.join(""));
+    renameSync(tmp, out);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new UsageError(`cannot write --per-question file ${out}: ${(err as Error).message}`);
   }
 }

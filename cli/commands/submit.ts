@@ -3,11 +3,10 @@
 // POST /api/v1/submissions, and with --wait follows GET /api/v1/submissions/{id} to the end.
 import path from "node:path";
 import type { Command } from "commander";
-import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
+import { hasErrors, parsePredictionFile, type Split, type ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
 import { fixed, formatIssues } from "../format";
-import { readBytes } from "../io";
-import { parsePredictionFile } from "../../lib/scoring/validate-file";
+import { readLocalFile } from "../io";
 import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionStatus } from "./submit-client";
 
 type Options = { url: string; token: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; wait?: boolean; pollMs: string };
@@ -31,14 +30,8 @@ export function register(program: Command): void {
 }
 
 async function runSubmit(opts: Options): Promise<number> {
-  const files = {
-    dyadic: { name: path.basename(opts.dyadic), bytes: readBytes(opts.dyadic) },
-    multiparty: { name: path.basename(opts.multiparty), bytes: readBytes(opts.multiparty) },
-  };
-  const issues: ValidationIssue[] = [
-    ...parsePredictionFile(files.dyadic.bytes, { file: files.dyadic.name, split: "dyadic" }).issues,
-    ...parsePredictionFile(files.multiparty.bytes, { file: files.multiparty.name, split: "multi-party" }).issues,
-  ];
+  const issues: ValidationIssue[] = [];
+  const files = { dyadic: checked(opts.dyadic, "dyadic", issues), multiparty: checked(opts.multiparty, "multi-party", issues) };
   if (hasErrors(issues)) {
     process.stderr.write(`${formatIssues(issues)}\nNot uploaded: fix the errors above first.\n`);
     return EXIT_INVALID;
@@ -54,6 +47,18 @@ async function runSubmit(opts: Options): Promise<number> {
   }
   if (!opts.wait) return EXIT_OK;
   return follow(opts.url, opts.token, id, Math.max(200, Number(opts.pollMs) || 2000));
+}
+
+/** A file's bytes, validated with the server's default limits (the server applies its own). */
+function checked(file: string, split: Split, issues: ValidationIssue[]): { name: string; bytes: Uint8Array } {
+  const name = path.basename(file);
+  const read = readLocalFile(file);
+  if ("issue" in read) {
+    issues.push(read.issue);
+    return { name, bytes: new Uint8Array(0) };
+  }
+  issues.push(...parsePredictionFile(read.bytes, { file: name, split }).issues);
+  return { name, bytes: read.bytes };
 }
 
 async function follow(url: string, token: string, id: string, pollMs: number): Promise<number> {

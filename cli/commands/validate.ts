@@ -2,13 +2,9 @@
 // Exit 0 when valid (warnings allowed), 1 when invalid, 2 on usage errors.
 import path from "node:path";
 import type { Command } from "commander";
-import { PredictionMatcher } from "../../lib/scoring/match";
-import { splitForFileName } from "../../lib/scoring/validate-file";
-import { hasErrors, type ValidationIssue } from "../../lib/scoring/issues";
-import type { ItemSource, Split } from "../../lib/scoring/types";
-import type { ReferenceQuestion } from "../../lib/scoring/answer-key";
+import { hasErrors, PredictionMatcher, splitForFileName, type PredictionItem, type ReferenceQuestion, type Split, type ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
-import { parseSplit, readAnswerKey, readPredictionFile } from "../io";
+import { LOCAL_MAX_BYTES, parseSplit, readAnswerKey, readPredictionFile } from "../io";
 import { countBySeverity, formatIssues } from "../format";
 
 type Options = { split?: string; answerKey?: string; json?: boolean; maxItems?: string; maxBytes?: string };
@@ -22,7 +18,7 @@ export function register(program: Command): void {
     .option("--answer-key <dir>", "official dataset folder: also match every prediction to a question")
     .option("--json", "print one JSON report instead of text")
     .option("--max-items <n>", "reject files with more predictions (e.g. the server's limit)")
-    .option("--max-bytes <n>", "reject larger files (e.g. the server's upload limit)")
+    .option("--max-bytes <n>", `reject larger files (e.g. the server's upload limit; at most ${LOCAL_MAX_BYTES}, the default)`)
     .action(async (file: string, opts: Options) => {
       throw new CliExit(runValidate(file, opts));
     });
@@ -34,7 +30,7 @@ function runValidate(file: string, opts: Options): number {
   const fromName = splitForFileName(file);
   let split: Split = explicit ?? fromName ?? "dyadic";
   const extra: ValidationIssue[] = [];
-  const parsed = readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes") });
+  const parsed = readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes", LOCAL_MAX_BYTES) });
   const name = path.basename(file);
 
   if (!explicit && !fromName) {
@@ -51,7 +47,6 @@ function runValidate(file: string, opts: Options): number {
   }
   let matchSummary: { matched: number; unmatched: number; missing: number } | null = null;
   if (key && parsed.ok) {
-    // Streamed through the matcher (a large file is read again rather than held).
     const matcher = new PredictionMatcher(split, key.questions, name);
     let matched = 0;
     parsed.items.forEach((item, index) => {
@@ -59,16 +54,16 @@ function runValidate(file: string, opts: Options): number {
     });
     const result = matcher.finish();
     extra.push(...result.issues);
-    matchSummary = { matched, unmatched: parsed.count - matched, missing: result.missing.length };
+    matchSummary = { matched, unmatched: parsed.items.length - matched, missing: result.missing.length };
   }
   const issues = [...parsed.issues, ...extra];
   const valid = !hasErrors(issues);
   const counts = countBySeverity(issues);
   if (opts.json) {
-    const report = { file: name, split, valid, predictions: parsed.count, ...counts, match: matchSummary, issues };
+    const report = { file: name, split, valid, predictions: parsed.items.length, ...counts, match: matchSummary, issues };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
-    const head = valid ? `${name}: valid ${split} file, ${parsed.count} predictions` : `${name}: INVALID`;
+    const head = valid ? `${name}: valid ${split} file, ${parsed.items.length} predictions` : `${name}: INVALID`;
     process.stdout.write(`${head} (${counts.errors} errors, ${counts.warnings} warnings)\n`);
     if (matchSummary) {
       process.stdout.write(`answer key: ${matchSummary.matched} matched, ${matchSummary.unmatched} unmatched, ${matchSummary.missing} key questions unanswered\n`);
@@ -78,15 +73,16 @@ function runValidate(file: string, opts: Options): number {
   return valid ? EXIT_OK : EXIT_INVALID;
 }
 
-function limit(raw: string | undefined, name: string): number | undefined {
+function limit(raw: string | undefined, name: string, max = Infinity): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a positive integer, got "${raw}"`);
+  if (n > max) throw new UsageError(`${name} can lower the local limit of ${max} bytes, not raise it; got "${raw}"`);
   return n;
 }
 
 /** The split whose questions more predictions match (one pass over the items for both). */
-function bestSplit(items: ItemSource, key: ReferenceQuestion[], name: string): Split {
+function bestSplit(items: readonly PredictionItem[], key: ReferenceQuestion[], name: string): Split {
   const dyadic = new PredictionMatcher("dyadic", key, name);
   const multiParty = new PredictionMatcher("multi-party", key, name);
   const hits = { dyadic: 0, multiParty: 0 };

@@ -1,5 +1,4 @@
-import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
-import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { fmt, fmtCi, fmtDate, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";

@@ -1,5 +1,4 @@
-import { MAIN_TYPE_NAMES } from "@/lib/scoring";
-import { MAIN_TYPES } from "@/lib/scoring/types";
+import { MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import { PUBLISHED_BASELINES, PUBLISHED_BASELINE_SOURCE } from "@/lib/server/leaderboard/published-baselines";
 
 /** The authors' published numbers: reference rows, not ranked, with what was not published said plainly. */

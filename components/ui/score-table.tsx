@@ -1,5 +1,4 @@
-import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
-import { CATEGORY_CODES, MAIN_TYPES, type MainType } from "@/lib/scoring/types";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES, type MainType } from "@/lib/scoring/types";
 import { fmt, fmtCi, METRIC_LABELS, SPLIT_LABELS } from "./format";
 
 type Row = { split: string; scope: string; metric: string; aggregate: string; value: number; ciLow: number | null; ciHigh: number | null; n: number };

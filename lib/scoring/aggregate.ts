@@ -1,8 +1,7 @@
 // Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
 // stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
 // resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
-import { CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
-import { CATEGORIES } from "./categories";
+import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
 import { bootstrapMeans, bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
 
 export type ScoreRow = {
@@ -25,39 +24,12 @@ const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
 
 type Cell = { split: Split; category: CategoryCode; n: number; sum: number; excluded: number; boot: Float64Array };
 
-/**
- * The questions of one (split, category) stratum, in input order. `value(i, metric)` returns
- * ABSENT when question i carries no such metric (e.g. no judge score at all), so callers may
- * keep per-question values in typed arrays instead of QuestionResult objects.
- */
-export const ABSENT = Symbol("absent");
-export type MetricGroup = { split: Split; category: CategoryCode; size: number; value: (i: number, metric: Metric) => number | null | undefined | typeof ABSENT };
-
 export function aggregateScores(results: QuestionResult[], opts: AggregateOptions = {}): ScoreRow[] {
-  const lists = new Map<string, QuestionResult[]>();
-  for (const r of results) {
-    const key = `${r.split}|${r.category}`;
-    const list = lists.get(key);
-    if (list) list.push(r);
-    else lists.set(key, [r]);
-  }
-  const groups = [...lists.values()].map((members): MetricGroup => ({
-    split: members[0].split,
-    category: members[0].category,
-    size: members.length,
-    value: (i, metric) => (metric in members[i].metrics ? members[i].metrics[metric] : ABSENT),
-  }));
-  return aggregateGroups(groups, opts);
-}
-
-/** Score rows from strata given in first-seen order (that order fixes the float summation order). */
-export function aggregateGroups(groups: MetricGroup[], opts: AggregateOptions = {}): ScoreRow[] {
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
   const seed = opts.seed ?? DEFAULT_SEED;
-  const live = groups.filter((g) => g.size > 0);
-  const metrics = METRIC_ORDER.filter((m) => live.some((g) => hasMetric(g, m)));
-  const splitsPresent = SPLITS.filter((s) => live.some((g) => g.split === s));
-  const cellsByMetric = buildCells(live, metrics, resamples, seed);
+  const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
+  const splitsPresent = SPLITS.filter((s) => results.some((r) => r.split === s));
+  const cellsByMetric = buildCells(results, metrics, resamples, seed);
   const rows: ScoreRow[] = [];
   for (const metric of metrics) {
     const cells = cellsByMetric.get(metric)!;
@@ -77,33 +49,36 @@ export function aggregateGroups(groups: MetricGroup[], opts: AggregateOptions = 
   return rows;
 }
 
-function hasMetric(g: MetricGroup, metric: Metric): boolean {
-  for (let i = 0; i < g.size; i++) if (g.value(i, metric) !== ABSENT) return true;
-  return false;
-}
-
 /**
  * One cell per (split, category) and metric. Within a cell, all metrics without nulls share one
  * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
  * own non-null values with a stream seeded by cell and metric.
  */
-function buildCells(groups: MetricGroup[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
+function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
+  const groups = new Map<string, QuestionResult[]>();
+  for (const r of results) {
+    const key = `${r.split}|${r.category}`;
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
   const out = new Map<Metric, Cell[]>(metrics.map((m) => [m, []]));
-  for (const group of groups) {
-    const { split, category } = group;
-    const key = `${split}|${category}`;
+  for (const [key, members] of groups) {
+    const { split, category } = members[0];
     const full: Array<{ metric: Metric; values: number[] }> = [];
     for (const metric of metrics) {
       const values: number[] = [];
       let excluded = 0;
       let absent = 0;
-      for (let i = 0; i < group.size; i++) {
-        const v = group.value(i, metric);
-        if (v === ABSENT) absent++;
-        else if (v === null || v === undefined || Number.isNaN(v)) excluded++;
-        else values.push(v);
+      for (const r of members) {
+        if (!(metric in r.metrics)) absent++;
+        else {
+          const v = r.metrics[metric];
+          if (v === null || v === undefined || Number.isNaN(v)) excluded++;
+          else values.push(v);
+        }
       }
-      if (absent === group.size) continue;
+      if (absent === members.length) continue;
       const sum = values.reduce((a, b) => a + b, 0);
       if (excluded === 0 && absent === 0) {
         full.push({ metric, values });

@@ -3,8 +3,8 @@
 // vary between files and are ignored. The question's place comes from its folder, never from the
 // noisy answer_session / answer_dialogue fields.
 import { z } from "zod";
-import type { CategoryCode, MainType, Split } from "./types";
-import { CATEGORIES, MAIN_TYPE_NAMES, normalizeCategory, normalizeMainType } from "./categories";
+import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type MainType, type Split } from "./types";
+import { normalizeCategory, normalizeMainType } from "./categories";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 
 export type Difficulty = "easy" | "medium" | "hard";

@@ -1,43 +1,8 @@
-// The nine H2HMem question categories and three main types, with every spelling seen in the
-// official data, README, template and scripts (benchmark doc §4). Submissions and the answer key
-// are both normalised through `normalizeCategory`, so "Multimodal Causal Inference" (the data),
-// "Multimodal Causal Reasoning" (the paper) and "Multimodal Casual Reasoning" (the template typo)
-// all land on MCR instead of silently vanishing from a per-category table.
-import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "./types";
-
-export type CategoryInfo = { code: CategoryCode; name: string; mainType: MainType; aliases: string[] };
-
-export const MAIN_TYPE_NAMES: Record<MainType, string> = {
-  RECALL: "Memory Recall",
-  REASONING: "Memory Reasoning",
-  APPLICATION: "Memory Application",
-};
-
-export const CATEGORIES: Record<CategoryCode, CategoryInfo> = {
-  UPR: { code: "UPR", name: "Unimodal Precise Recall", mainType: "RECALL", aliases: [] },
-  CRR: { code: "CRR", name: "Cross-modal Related Retrieval", mainType: "RECALL", aliases: [] },
-  KR: { code: "KR", name: "Knowledge Resolution", mainType: "RECALL", aliases: [] },
-  TR: { code: "TR", name: "Temporal Reasoning", mainType: "REASONING", aliases: [] },
-  MCR: {
-    code: "MCR",
-    name: "Multimodal Causal Reasoning",
-    mainType: "REASONING",
-    aliases: ["Multimodal Causal Inference", "Multimodal Casual Reasoning", "Multimodal Casual Inference"],
-  },
-  RET: {
-    code: "RET",
-    name: "Reference & Evolution Tracking",
-    mainType: "REASONING",
-    aliases: ["Reference and Evolution Tracking", "Cross-turn Reference Tracking"],
-  },
-  TTL: { code: "TTL", name: "Test-Time Learning", mainType: "APPLICATION", aliases: ["Test Time Learning"] },
-  CD: { code: "CD", name: "Conflict Detection", mainType: "APPLICATION", aliases: [] },
-  AR: { code: "AR", name: "Answer Refusal", mainType: "APPLICATION", aliases: [] },
-};
-
-/** Canonical display order (README): UPR CRR KR TR MCR RET TTL CD AR. */
-export const CATEGORY_ORDER: readonly CategoryCode[] = CATEGORY_CODES;
-export const MAIN_TYPE_ORDER: readonly MainType[] = MAIN_TYPES;
+// Normalising category and main-type spellings (the table of names and aliases is in types.ts).
+// Submissions and the answer key are both normalised through `normalizeCategory`, so "Multimodal
+// Causal Inference" (the data), "Multimodal Causal Reasoning" (the paper) and "Multimodal Casual
+// Reasoning" (the template typo) all land on MCR instead of silently vanishing from a table.
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPE_NAMES, MAIN_TYPES, type CategoryCode, type MainType } from "./types";
 
 const ABBR_SUFFIX = new RegExp(`\\s*\\((${CATEGORY_CODES.join("|")})\\)$`, "i");
 
@@ -83,10 +48,6 @@ function normalizeUncached(raw: string): CategoryCode | null {
     return fromBase === fromSuffix ? fromBase : null;
   }
   return LOOKUP.get(folded) ?? null;
-}
-
-export function mainTypeOf(code: CategoryCode): MainType {
-  return CATEGORIES[code].mainType;
 }
 
 /** Main type from the data's `question_type.main_type` ("Memory Recall"), case-insensitive. */

@@ -1,9 +1,11 @@
-// Public entry of the pure scoring engine. Import from "@/lib/scoring" (never deep paths) outside it.
+// The scoring engine's entry point for Node consumers (server, worker, CLI, scripts). Outside
+// lib/scoring, import only from here, `@/lib/scoring/types` (vocabulary, browser-safe) or
+// `@/lib/scoring/validate` (the browser's validator); eslint.config.mjs enforces it.
 export * from "./types";
 export * from "./categories";
 export * from "./issues";
 export * from "./submission-schema";
-export { parsePredictionFile, splitForFileName, type ParsedFile, type ParseOptions } from "./validate-file";
+export { parsePredictionFile, splitForFileName, type ParsedFile, type ParseOptions } from "./validate";
 export { lineColumn } from "./json-text";
 export { normalizeText, imageBaseName } from "./text-normalize";
 export * from "./answer-key";

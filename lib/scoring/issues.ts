@@ -44,19 +44,6 @@ export class IssueList {
     this.add({ severity: "warning", code, path, message, fix });
   }
 
-  /**
-   * Appends another list's issues as if they had been added here after everything so far (same
-   * caps, same "N more" counts): the streaming reader collects item issues before it knows the
-   * top-level ones, which come first in the report. `other` must not cap lower than this list.
-   */
-  absorb(other: IssueList): void {
-    for (const issue of other.items) this.add(issue);
-    for (const [key, count] of other.counts) {
-      const held = Math.min(count, other.perCode);
-      if (count > held) this.counts.set(key, (this.counts.get(key) ?? 0) + count - held);
-    }
-  }
-
   get hasErrors(): boolean {
     return [...this.counts.keys()].some((k) => k.startsWith("error:"));
   }

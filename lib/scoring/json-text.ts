@@ -4,7 +4,6 @@
 import { parse as parseJsonc, printParseErrorCode, createScanner, type ParseError } from "jsonc-parser";
 import type { IssueList } from "./issues";
 import { MAX_JSON_DEPTH } from "./submission-schema";
-import { DepthGuard } from "./json-scan";
 
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -70,14 +69,9 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
     } catch {
       const at = firstInvalidUtf8(input);
       if (at < 0 && input.byteLength > MAX_STRING_LENGTH) {
-        // Valid UTF-8 that still failed: its text would be longer than the engine's maximum
-        // string, so it cannot be held as one text to locate its problems.
-        issues.error(
-          "TOO_LARGE",
-          "",
-          `The file (${input.byteLength} bytes) is too large to be checked as one text, which is needed here to locate its problems.`,
-          "Check it with a JSON tool (e.g. python3 -m json.tool FILE > /dev/null) and fix what it reports: well-formed files of any size are validated and scored in a streaming pass.",
-        );
+        // Valid UTF-8 that still failed: its text would be longer than the engine's maximum string.
+        const fix = "A prediction file is far smaller (a full submission is about 1 MB): check that this is the right file.";
+        issues.error("TOO_LARGE", "", `The file (${input.byteLength} bytes) is too large to be read as one text.`, fix);
         return null;
       }
       issues.error(
@@ -93,11 +87,33 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Offset where [ / { nesting outside strings first exceeds `limit`, or -1 (strings skipped as JSON does). */
+/** Offset where [ / { nesting outside strings first exceeds `limit`, or -1. */
 export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
-  const guard = new DepthGuard(limit);
-  guard.feed(text);
-  return guard.exceededAt;
+  let depth = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // Jump over a string with indexOf (no regex: a backtracking regex overflows on huge strings).
+      // A quote closes the string when preceded by an even number of backslashes.
+      let from = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', from);
+        if (q < 0) return -1; // unterminated: the parser reports it
+        let backslashes = 0;
+        for (let k = q - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+        from = q + 1;
+        if (backslashes % 2 === 0) break;
+      }
+      i = from;
+      continue;
+    }
+    if (c === 91 || c === 123) {
+      if (++depth > limit) return i;
+    } else if (c === 93 || c === 125) depth--;
+    i++;
+  }
+  return -1;
 }
 
 // jsonc-parser's SyntaxKind is an ambient const enum (unusable with isolatedModules): its values.
@@ -167,12 +183,10 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
     issues.error("TRUNCATED_JSON", "", `The JSON ends unexpectedly at line ${line}, column ${column}: the file looks truncated.`, "Re-export the file completely; check the upload or copy did not cut it off.");
   }
   if (errors.length > 0) return undefined;
-  if (hasComments(text)) reportComments(issues);
+  if (hasComments(text)) {
+    issues.warning("JSON_COMMENTS", "", "The file contains // or /* */ comments; they were ignored (strict JSON has no comments).", "Remove the comments (the official template has them) to make the file strict JSON.");
+  }
   return { value };
-}
-
-export function reportComments(issues: IssueList): void {
-  issues.warning("JSON_COMMENTS", "", "The file contains // or /* */ comments; they were ignored (strict JSON has no comments).", "Remove the comments (the official template has them) to make the file strict JSON.");
 }
 
 function hintFor(name: string): string {

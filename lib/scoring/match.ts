@@ -1,11 +1,11 @@
 // Matching predictions to answer-key questions. The format has no question id, so an item is
 // identified by normalised question text + image file name; several key questions can share both
 // (e.g. formulaic questions), in which case the submitted original_answer, then order, decide.
-import type { ItemSource, PredictionItem, Split } from "./types";
+import { CATEGORIES, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { imageBaseName, normalizeText } from "./text-normalize";
-import { CATEGORIES, normalizeCategory } from "./categories";
+import { normalizeCategory } from "./categories";
 
 export type Match = { index: number; qid: string | null; answerDiffers: boolean };
 export type MatchResult = {
@@ -29,7 +29,7 @@ function indexKey(questions: ReferenceQuestion[]): Map<string, ReferenceQuestion
 
 /**
  * Matches predictions one at a time, in file order (each decision depends only on the earlier
- * ones), so a caller can stream a file through it; matchPredictions runs it over an array.
+ * ones); matchPredictions runs it over a file's items.
  */
 export class PredictionMatcher {
   private readonly issues: IssueList;
@@ -118,7 +118,7 @@ export class PredictionMatcher {
   }
 }
 
-export function matchPredictions(split: Split, items: ItemSource, key: ReferenceQuestion[], file: string): MatchResult {
+export function matchPredictions(split: Split, items: readonly PredictionItem[], key: ReferenceQuestion[], file: string): MatchResult {
   const matcher = new PredictionMatcher(split, key, file);
   const matches: Match[] = [];
   items.forEach((item, index) => {

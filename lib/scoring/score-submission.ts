@@ -1,7 +1,7 @@
 // One submission (one or two prediction files) -> per-question lexical scores + score rows.
 // With an answer key, every key question is scored (unanswered = 0) so all entries share the same
 // denominators; without one, the submitted original_answer is the reference (official scripts).
-import { SPLITS, type CategoryCode, type ItemSource, type LexicalOptions, type LexicalScores, type Split } from "./types";
+import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { lexicalScores } from "./lexical";
 import { normalizeCategory } from "./categories";
@@ -26,7 +26,7 @@ export type PerQuestion = {
 } & LexicalScores;
 
 export type ScoreInput = {
-  files: Partial<Record<Split, ItemSource>>;
+  files: Partial<Record<Split, readonly PredictionItem[]>>;
   answerKey?: ReferenceQuestion[];
   lexical?: Partial<LexicalOptions>;
   resamples?: number;
@@ -40,24 +40,9 @@ const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
 const DEFAULT_NAMES: Record<Split, string> = { dyadic: "prediction_dyadic.json", "multi-party": "prediction_multiparty.json" };
 
 export function scoreSubmission(input: ScoreInput): ScoreOutput {
-  const perQuestion: PerQuestion[] = [];
-  const { issues, scorerVersion } = visitSubmission(input, (p) => perQuestion.push(p));
-  const results: QuestionResult[] = perQuestion
-    .filter((p) => p.counted)
-    .map((p) => ({ split: p.split, category: p.category, qid: p.qid, metrics: { precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 } }));
-  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
-  return { perQuestion, rows, scorerVersion, issues };
-}
-
-/**
- * Scores every question and hands each result to `onQuestion` as soon as it exists, in output
- * order (per split: predictions in file order, then unanswered key questions), so a caller that
- * keeps only numbers (score-submission-compact.ts) never holds all the per-question objects.
- */
-export function visitSubmission(input: ScoreInput, onQuestion: (p: PerQuestion) => void): { issues: ValidationIssue[]; scorerVersion: string } {
   const lexical = resolveLexicalOptions(input.lexical);
   const issues: ValidationIssue[] = [];
-  const perQuestion = { push: onQuestion };
+  const perQuestion: PerQuestion[] = [];
   const key = input.answerKey;
   const keyById = new Map((key ?? []).map((q) => [q.qid, q]));
   const keySplits = new Set((key ?? []).map((q) => q.split));
@@ -74,7 +59,7 @@ export function visitSubmission(input: ScoreInput, onQuestion: (p: PerQuestion) 
       issues.push(...local.finish());
       continue;
     }
-    // Matching is sequential, so it runs as the items stream by; its issues still come first.
+    // Matching is sequential (each decision depends on the earlier ones); its issues come first.
     const matcher = key ? new PredictionMatcher(split, key, file) : null;
     items.forEach((item, index) => {
       const match = matcher?.add(item, index) ?? null;
@@ -108,7 +93,12 @@ export function visitSubmission(input: ScoreInput, onQuestion: (p: PerQuestion) 
     }
     issues.push(...local.finish());
   }
-  return { issues, scorerVersion: scorerVersionFor(lexical) };
+
+  const results: QuestionResult[] = perQuestion
+    .filter((p) => p.counted)
+    .map((p) => ({ split: p.split, category: p.category, qid: p.qid, metrics: { precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 } }));
+  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
+  return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
 }
 
 function unanswered(q: ReferenceQuestion): PerQuestion {

@@ -1,5 +1,5 @@
 // The submission contract (benchmark doc §3) as zod schemas: the single source of truth for what a
-// prediction file holds. validate-file.ts maps zod's findings to file/path/fix issues.
+// prediction file holds. validate.ts maps zod's findings to file/path/fix issues.
 import { z } from "zod";
 
 export const PREDICTION_FIELDS = ["question_text", "question_image", "system_answer", "original_answer", "category"] as const;

@@ -1,14 +1,48 @@
-// Shared vocabulary of the scoring engine. Pure: no framework, database or I/O imports.
+// Shared vocabulary of the scoring engine: types and small constants, importable anywhere (the
+// browser included, without the engine): `@/lib/scoring/types` is an entry point.
 
 export const SPLITS = ["dyadic", "multi-party"] as const;
 export type Split = (typeof SPLITS)[number];
 export type SplitOrOverall = Split | "overall";
 
+/** Canonical display order (README): UPR CRR KR TR MCR RET TTL CD AR. */
 export const CATEGORY_CODES = ["UPR", "CRR", "KR", "TR", "MCR", "RET", "TTL", "CD", "AR"] as const;
 export type CategoryCode = (typeof CATEGORY_CODES)[number];
 
 export const MAIN_TYPES = ["RECALL", "REASONING", "APPLICATION"] as const;
 export type MainType = (typeof MAIN_TYPES)[number];
+
+// The nine H2HMem question categories and three main types, with every spelling seen in the
+// official data, README, template and scripts (benchmark doc §4; normalised by categories.ts).
+export type CategoryInfo = { code: CategoryCode; name: string; mainType: MainType; aliases: string[] };
+
+export const MAIN_TYPE_NAMES: Record<MainType, string> = {
+  RECALL: "Memory Recall",
+  REASONING: "Memory Reasoning",
+  APPLICATION: "Memory Application",
+};
+
+export const CATEGORIES: Record<CategoryCode, CategoryInfo> = {
+  UPR: { code: "UPR", name: "Unimodal Precise Recall", mainType: "RECALL", aliases: [] },
+  CRR: { code: "CRR", name: "Cross-modal Related Retrieval", mainType: "RECALL", aliases: [] },
+  KR: { code: "KR", name: "Knowledge Resolution", mainType: "RECALL", aliases: [] },
+  TR: { code: "TR", name: "Temporal Reasoning", mainType: "REASONING", aliases: [] },
+  MCR: {
+    code: "MCR",
+    name: "Multimodal Causal Reasoning",
+    mainType: "REASONING",
+    aliases: ["Multimodal Causal Inference", "Multimodal Casual Reasoning", "Multimodal Casual Inference"],
+  },
+  RET: {
+    code: "RET",
+    name: "Reference & Evolution Tracking",
+    mainType: "REASONING",
+    aliases: ["Reference and Evolution Tracking", "Cross-turn Reference Tracking"],
+  },
+  TTL: { code: "TTL", name: "Test-Time Learning", mainType: "APPLICATION", aliases: ["Test Time Learning"] },
+  CD: { code: "CD", name: "Conflict Detection", mainType: "APPLICATION", aliases: [] },
+  AR: { code: "AR", name: "Answer Refusal", mainType: "APPLICATION", aliases: [] },
+};
 
 export const LEXICAL_METRICS = ["precision", "recall", "f1", "bleu1"] as const;
 export type LexicalMetric = (typeof LEXICAL_METRICS)[number];
@@ -28,9 +62,3 @@ export type PredictionItem = {
   original_answer: string;
   category: string;
 };
-
-/**
- * Predictions in file order: an array, or a file streamed item by item (the CLI), so that scoring
- * never needs them all at once. Arrays fit as they are.
- */
-export type ItemSource = { forEach(onItem: (item: PredictionItem, index: number) => void): void };

@@ -5,8 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { aggregateScores, matchPredictions, parsePredictionFile, scoreSubmission, type PredictionItem, type QuestionResult, type ReferenceQuestion } from "../../lib/scoring";
-import { clearRefCache } from "../../lib/scoring/lexical";
+import { aggregateScores, clearLexicalCaches, matchPredictions, parsePredictionFile, scoreSubmission, type PredictionItem, type QuestionResult, type ReferenceQuestion } from "../../lib/scoring";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const base = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/predictions/good/prediction_dyadic.json"), "utf8")).predictions as PredictionItem[];
@@ -45,12 +44,12 @@ measure(`aggregateScores, ${BENCH_SIZE} q x 1000 resamples x 5 metrics`, () => a
 measure(`scoreSubmission (lexical + bootstrap), ${BENCH_SIZE} with key`, () => scoreSubmission({ files: { dyadic: bench }, answerKey: keyFor(bench) }));
 measure(`scoreSubmission (lexical + bootstrap), ${big.length}`, () => scoreSubmission({ files: { dyadic: big } }));
 // The whole job for one full-size submission: validate the uploaded JSON, then score it against
-// the answer key. "first" empties the lexical reference cache first (a new answer key or a fresh
-// worker); "later" is every further submission against the same key.
+// the answer key. "first" empties the lexical caches first (a fresh worker); "later" is every
+// further submission.
 const benchText = JSON.stringify({ predictions: bench });
 const benchKey = keyFor(bench);
 const validateAndScore = () => scoreSubmission({ files: { dyadic: parsePredictionFile(benchText, { file: "bench.json", split: "dyadic" }).items }, answerKey: benchKey });
-measure(`validate + score a full submission (${BENCH_SIZE}), first`, () => (clearRefCache(), validateAndScore()));
+measure(`validate + score a full submission (${BENCH_SIZE}), first`, () => (clearLexicalCaches(), validateAndScore()));
 measure(`validate + score a full submission (${BENCH_SIZE}), later`, validateAndScore);
 
 const lexicalBench = path.join(ROOT, "scripts/bench/lexical.ts");

@@ -9,7 +9,7 @@
 // all against the same server in the same process. Prints wall times and call counts.
 import { parseArgs } from "node:util";
 import OpenAI from "openai";
-import { defaultReplyTokens, promptTemplate, renderJudgePrompt, buildJudgeBatches, type JudgeItem } from "../../lib/scoring/judge";
+import { defaultReplyTokens, promptTemplate, renderJudgePrompt, buildJudgeBatches, type JudgeItem } from "../../lib/scoring";
 import type { CachedJudgement, JudgeCacheStore } from "../../lib/server/judge/cache";
 import { createJudgeTransport } from "../../lib/server/judge/client";
 import type { JudgeConfig } from "../../lib/server/judge/config";

@@ -2,23 +2,25 @@
 // about the neighbours than about the scorer):
 //   npx tsx scripts/bench/lexical.ts [seconds-per-measurement] [--rounds N] [--oracle <lexical-oracle dir>]
 //     [--official <a copy of varib1/H2HMEM evaluate_metrics/Lexical_metrics/Lexical_metrics.py>]
+//     [--processes N]
 // Pairs are the typical answers of tests/fixtures/lexical/parity-vectors.jsonl (golden dev set
-// and real benchmark answers). Each round measures, per tokenizer mode:
-//   cold: the reference cache is emptied before every pass, so every pair tokenizes both texts
-//         (a first submission against a new answer key);
-//   warm: references come from the cache (every later submission against the same key);
+// and real benchmark answers). Each round measures, per tokenizer mode, after a JIT warm-up:
+//   cold: the token table and Punkt memo are emptied before every pass (a fresh worker);
+//   warm: they are kept (tokens already interned);
+//   reference: the plain reference engine (lib/scoring/lexical/reference.ts) on the same pairs;
 //   python: with --oracle, the Python+NLTK reference (the official script's algorithm) on the
 //         same pairs, in the same round, so that both see the same machine load;
 //   official: with --official (needs --oracle for NLTK's data files), the official script's own
 //         calculate_single_pair, unmodified (scripts/oracle/official-lexical-harness.py), same pairs and
 //         round. Before timing, every parity vector is scored by it and compared with ours.
-// Reported: the median over rounds of pairs per CPU-second, and the speed-ups.
+// Reported: the median over rounds of pairs per CPU-second, and the speed-ups. Then, with
+// --processes N (default 5; 0 = skip), what a CLI run sees: N alternating fresh processes per
+// engine, each scoring 2,236 and 50,000 distinct pairs once (cold JIT), CPU time of that loop.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { clearRefCache, lexicalScores } from "@/lib/scoring/lexical";
-import type { LexicalOptions, TokenizerMode } from "@/lib/scoring/types";
+import { clearLexicalCaches, lexicalScores, type LexicalEngine, type LexicalOptions, type TokenizerMode } from "@/lib/scoring";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : null);
@@ -39,6 +41,7 @@ const TYPICAL_MAX = 1000;
 type Pair = [string, string];
 const pairs: Pair[] = rows.filter((r) => r.pred.length <= TYPICAL_MAX && r.ref.length <= TYPICAL_MAX).map((r) => [r.pred, r.ref]);
 const longPairs: Pair[] = rows.filter((r) => r.pred.length > TYPICAL_MAX || r.ref.length > TYPICAL_MAX).map((r) => [r.pred, r.ref]);
+if (args[0] === "--child") childRun(args[1] as LexicalEngine, Number(args[2]));
 
 const avg = (ps: Pair[]) => ps.reduce((n, [p, r]) => n + p.length + r.length, 0) / (2 * ps.length);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" / ");
@@ -51,13 +54,13 @@ console.log(
 
 let sink = 0;
 /** Pairs per CPU-second of the TypeScript scorer over whole passes of `set` for about `seconds`. */
-function measure(set: Pair[], opts: LexicalOptions, cold: boolean): number {
+function measure(set: Pair[], opts: LexicalOptions, cold: boolean, engine: LexicalEngine = "fast"): number {
   const cpu0 = process.cpuUsage();
   const deadline = performance.now() + seconds * 1000;
   let n = 0;
   while (performance.now() < deadline) {
-    if (cold) clearRefCache();
-    for (const [p, r] of set) sink += lexicalScores(p, r, opts).bleu1;
+    if (cold) clearLexicalCaches();
+    for (const [p, r] of set) sink += lexicalScores(p, r, { ...opts, engine }).bleu1;
     n += set.length;
   }
   const cpu = process.cpuUsage(cpu0);
@@ -139,32 +142,38 @@ if (officialScript) officialParity();
 for (const mode of ["nltk", "whitespace"] as const) {
   const opts: LexicalOptions = { tokenizer: mode, stopwords: "new" };
   for (let i = 0; i < 3; i++) for (const [p, r] of pairs) sink += lexicalScores(p, r, opts).f1; // warm-up (JIT)
+  for (let i = 0; i < 3; i++) for (const [p, r] of pairs) sink += lexicalScores(p, r, { ...opts, engine: "reference" }).f1;
   const cold: number[] = [];
   const warm: number[] = [];
+  const ref: number[] = [];
   const py: number[] = [];
   const off: number[] = [];
   for (let round = 0; round < rounds; round++) {
+    // Alternating order, so that neither engine always runs right after the other.
+    if (round % 2 === 1) ref.push(measure(pairs, opts, true, "reference"));
     cold.push(measure(pairs, opts, true));
     warm.push(measure(pairs, opts, false));
+    if (round % 2 === 0) ref.push(measure(pairs, opts, true, "reference"));
     if (oracleDir) py.push(oracle(oracleDir, pairs, mode));
     if (officialScript) off.push(Number(official(pairs, mode, ["--seconds", String(seconds)]).trim()));
     console.log(
-      `  ${mode} round ${round + 1}: cold ${fmt(cold[round])}, warm ${fmt(warm[round])}` +
+      `  ${mode} round ${round + 1}: cold ${fmt(cold[round])}, warm ${fmt(warm[round])}, reference engine ${fmt(ref[round])}` +
         (oracleDir ? `, python oracle ${fmt(py[round])}` : "") +
         (officialScript ? `, official script ${fmt(off[round])}` : "") + ` pairs per CPU-second (load ${load()})`,
     );
   }
   const speedup = (x: number) =>
     (officialScript ? ` = ${(x / median(off)).toFixed(0)}x official` : "") + (oracleDir ? ` = ${(x / median(py)).toFixed(0)}x oracle` : "");
-  console.log(`typical ${mode.padEnd(10)} median pairs per CPU-second: cold ${fmt(median(cold))}${speedup(median(cold))}, warm ${fmt(median(warm))}${speedup(median(warm))}` +
+  console.log(`typical ${mode.padEnd(10)} median pairs per CPU-second: cold ${fmt(median(cold))}${speedup(median(cold))}, warm ${fmt(median(warm))}${speedup(median(warm))}, reference engine ${fmt(median(ref))} (fast = ${(median(cold) / median(ref)).toFixed(1)}x)` +
     (oracleDir ? `; python oracle ${fmt(median(py))}` : "") + (officialScript ? `; official script ${fmt(median(off))}` : ""));
 }
 for (const mode of ["nltk", "whitespace"] as const) {
-  console.log(`long ${mode.padEnd(10)} ${fmt(measure(longPairs, { tokenizer: mode, stopwords: "new" }, true))} pairs per CPU-second (cold)`);
+  const opts: LexicalOptions = { tokenizer: mode, stopwords: "new" };
+  console.log(`long ${mode.padEnd(10)} ${fmt(measure(longPairs, opts, true))} pairs per CPU-second (cold; reference engine ${fmt(measure(longPairs, opts, true, "reference"))})`);
 }
 // Memory as inputs grow: a stream of pairs, each prediction with a token never seen before (so
-// the id table fills and is emptied again) against a 2,236-answer key (the reference cache
-// cycles). Results are not kept, so what grows would be the scorer's own state.
+// the id table fills and is emptied again) against a 2,236-answer key. Results are not kept, so
+// what grows would be the scorer's own state.
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (b: number) => (b / 1048576).toFixed(1);
 let streamed = 0;
@@ -178,3 +187,30 @@ for (const upto of [2_236, 100_000, 1_000_000]) {
   console.log(`memory after ${fmt(upto)} distinct pairs: rss ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB${gc ? " (after gc)" : ""}`);
 }
 console.log(`peak rss ${mb(process.resourceUsage().maxRSS * 1024)} MB; load average ${load()}` + (Number.isNaN(sink) ? " NaN!" : ""));
+
+// What one CLI run sees: fresh processes (cold JIT), each scoring n distinct pairs once.
+const processes = Number(flag("--processes") ?? 5);
+for (const n of processes > 0 ? [2_236, 50_000] : []) {
+  const ms: Record<LexicalEngine, number[]> = { fast: [], reference: [] };
+  for (let i = 0; i < processes; i++) {
+    for (const engine of (i % 2 === 0 ? ["fast", "reference"] : ["reference", "fast"]) as LexicalEngine[]) {
+      const res = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--child", engine, String(n)], { encoding: "utf8" });
+      if (res.status !== 0) throw new Error(`child failed: ${res.stderr}`);
+      ms[engine].push(Number(res.stdout.trim()));
+    }
+  }
+  const [f, r] = [median(ms.fast), median(ms.reference)];
+  console.log(`fresh process, ${fmt(n)} distinct pairs (nltk): fast ${fmt(f)} ms CPU, reference ${fmt(r)} ms (median of ${processes}; fast = ${(r / f).toFixed(1)}x; load ${load()})`);
+}
+
+/** Child of the fresh-process measurement: CPU ms to score n distinct pairs once, then exit. */
+function childRun(engine: LexicalEngine, n: number): never {
+  // A token of its own in every answer, so that no text repeats (one answer per question).
+  const set = Array.from({ length: n }, (_, i): Pair => [`${pairs[i % pairs.length][0]} p${i.toString(36)}`, `${pairs[(i * 7) % pairs.length][1]} r${i.toString(36)}`]);
+  let total = 0;
+  const cpu0 = process.cpuUsage();
+  for (const [p, r] of set) total += lexicalScores(p, r, { engine }).f1;
+  const cpu = process.cpuUsage(cpu0);
+  console.log(((cpu.user + cpu.system) / 1000).toFixed(1));
+  process.exit(Number.isNaN(total) ? 1 : 0);
+}

@@ -1,4 +1,4 @@
-import { CATEGORIES } from "@/lib/scoring";
+import { CATEGORIES } from "@/lib/scoring/types";
 import type { PairedResult } from "@/lib/server/leaderboard/compare";
 import { fmt } from "@/components/ui/format";
 

@@ -1,4 +1,4 @@
-import { CATEGORIES } from "@/lib/scoring";
+import { CATEGORIES } from "@/lib/scoring/types";
 import { significantWins, type PairComparison } from "@/lib/server/leaderboard/compare";
 import { fmt } from "@/components/ui/format";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { parsePredictionFile } from "@/lib/scoring";
+import { parsePredictionFile } from "@/lib/scoring/validate";
 import type { Split } from "@/lib/scoring/types";
 import { FileDrop } from "./file-drop";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";

@@ -133,7 +133,7 @@ const CONTRACTIONS: Rule[] = [
   contraction(`'${ci("t")}`, ci("was"), " ", NOT_WORD_AFTER),
 ];
 
-/** Necessary condition for any contraction rule (also used by the fast scanner, word-fast.ts). */
+/** Necessary condition for any contraction rule (also used by the fast scanner, fast/word-fast.ts). */
 export const HAS_CONTRACTION = new RegExp(CONTRACTIONS.map((r) => (r[3] as RegExp).source).join("|"), "u");
 
 function apply(text: string, rules: readonly Rule[], flags: number): string {

@@ -4,8 +4,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { parseQuestionsFile, type ReferenceQuestion } from "../../scoring/answer-key";
-import type { ValidationIssue } from "../../scoring/issues";
+import { parseQuestionsFile, type ReferenceQuestion, type ValidationIssue } from "../../scoring";
 import type { Split } from "../../scoring/types";
 
 export type LoadedAnswerKey = {

@@ -13,8 +13,7 @@ import { judgeQuestions } from "./run-judge";
 import { checkAgreementRequest, DEFAULT_AGREEMENT_SAMPLE } from "./agreement-runs";
 import type { AgreementReport } from "./types";
 import { loadJudgeWork } from "./stage-store";
-import { mulberry32 } from "@/lib/scoring/prng";
-import { scorerVersionFor } from "@/lib/scoring/scorer-version";
+import { mulberry32, scorerVersionFor } from "@/lib/scoring";
 import { currentLexicalOptions } from "../versions/current-version";
 import { judgeScorerVersion } from "../versions/judge-version";
 

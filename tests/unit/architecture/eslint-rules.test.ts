@@ -46,6 +46,55 @@ describe("lib/scoring purity (no-restricted-imports)", () => {
   });
 });
 
+describe("lib/scoring entry points (scoring/entry-points)", () => {
+  const rule = "scoring/entry-points";
+  const probe = (specifier: string) => `import { x } from "${specifier}";\nexport const y = x;\n`;
+
+  it.each([
+    ["lib/server/probe.ts", "@/lib/scoring/lexical"],
+    ["lib/server/judge/probe.ts", "@/lib/scoring/judge"],
+    ["lib/server/answer-key/probe.ts", "../../scoring/answer-key"],
+    ["workers/probe.ts", "@/lib/scoring/lexical/fast/intern"],
+    ["cli/commands/probe.ts", "../../lib/scoring/validate-file"],
+    ["scripts/bench/probe.ts", "../../lib/scoring/lexical/index"],
+    ["tests/unit/cli/probe.test.ts", "../../../lib/scoring/lexical"],
+    ["components/probe.tsx", "@/lib/scoring/categories"],
+  ])("rejects a deep import in %s (%s)", async (file, specifier) => {
+    const hits = await ruleHits(probe(specifier), file, rule);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatch(/entry point/);
+  });
+
+  it("rejects re-exports and dynamic imports past the entry points too", async () => {
+    expect(await ruleHits(`export { tokenize } from "@/lib/scoring/lexical";\n`, "lib/server/probe.ts", rule)).toHaveLength(1);
+    expect(await ruleHits(`export * from "../scoring/lexical";\n`, "lib/server/probe.ts", rule)).toHaveLength(1);
+    expect(await ruleHits(`export const m = () => import("@/lib/scoring/match");\n`, "workers/probe.ts", rule)).toHaveLength(1);
+  });
+
+  it("rejects the engine entry in components and pages, which must not ship the lexical engine", async () => {
+    for (const file of ["components/submissions/probe.tsx", "app/submit/page.tsx", "app/admin/_components/probe.tsx"]) {
+      const hits = await ruleHits(probe("@/lib/scoring"), file, rule);
+      expect(hits, file).toHaveLength(1);
+      expect(hits[0]).toMatch(/lexical engine/);
+    }
+  });
+
+  it.each([
+    ["lib/server/probe.ts", "@/lib/scoring"],
+    ["lib/server/answer-key/probe.ts", "../../scoring"],
+    ["cli/probe.ts", "../lib/scoring/index"],
+    ["workers/probe.ts", "@/lib/scoring/types"],
+    ["app/api/v1/probe/route.ts", "@/lib/scoring"],
+    ["components/submissions/probe.tsx", "@/lib/scoring/validate"],
+    ["app/about/page.tsx", "@/lib/scoring/types"],
+    ["lib/scoring/probe.ts", "./lexical/fast/intern"],
+    ["tests/unit/scoring/lexical/probe.test.ts", "@/lib/scoring/lexical/fast/intern"],
+    ["tests/unit/fuzz/probe.test.ts", "@/lib/scoring/validate"],
+  ])("allows %s to import %s", async (file, specifier) => {
+    expect(await ruleHits(probe(specifier), file, rule)).toEqual([]);
+  });
+});
+
 describe("process.env only in lib/server/env.ts (no-restricted-properties)", () => {
   const code = `export const url = process.env.DATABASE_URL;\n`;
   it.each(["lib/server/db-probe.ts", "app/api/probe/route.ts", "workers/probe.ts", "lib/scoring/probe.ts", "components/probe.tsx"])("rejects process.env in %s", async (file) => {

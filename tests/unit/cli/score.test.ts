@@ -1,24 +1,15 @@
 // Spawns the real launcher (`node bin/h2hmem.mjs score ...`) on the committed synthetic fixtures.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lexicalScores } from "../../../lib/scoring/lexical";
+import { REPO_ROOT as ROOT, runH2hmem as h2hmem } from "../../support/run-h2hmem";
+import { lexicalScores } from "../../../lib/scoring";
 
-const ROOT = path.resolve(__dirname, "../../..");
 const PRED = path.join(ROOT, "tests/fixtures/predictions");
 const KEY = path.join(ROOT, "prisma/seed-data/dataset");
 const GOOD_DY = path.join(PRED, "good/prediction_dyadic.json");
 const GOOD_MP = path.join(PRED, "good/prediction_multiparty.json");
-
-function h2hmem(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), ...args], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 type Stat = { value: number; ciLow: number; ciHigh: number };
 type SplitReport = { n: number; counts: Record<string, number | null>; micro: Record<string, Stat>; macro: Record<string, Stat>; mainTypes: Record<string, { n: number; micro: Record<string, Stat> }>; categories: Record<string, { n: number; name: string; micro: Record<string, Stat> }> };
 type Report = { scorerVersion: string; tokenizer: string; splits: Record<string, SplitReport>; issues: Array<{ code: string; severity: string }> };

@@ -1,21 +1,12 @@
 // Spawns the real launcher (`node bin/h2hmem.mjs`), as `npx h2hmem` would.
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT as ROOT, runH2hmem as h2hmem } from "../../support/run-h2hmem";
 
-const ROOT = path.resolve(__dirname, "../../..");
 const PRED = path.join(ROOT, "tests/fixtures/predictions");
 const KEY = path.join(ROOT, "prisma/seed-data/dataset");
-
-function h2hmem(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 type Report = { valid: boolean; split: string; issues: Array<{ severity: string; code: string; file: string; path: string; message: string; fix?: string }> };
 const report = (stdout: string) => JSON.parse(stdout) as Report;
 

@@ -6,27 +6,29 @@ import { tsImport } from "tsx/esm/api";
 
 const load = (rel) => tsImport(new URL(rel, import.meta.url).href, import.meta.url);
 const [{ parsePredictionFile }, { normalizeCategory }, lexical, { parseJudgeReply }] = await Promise.all([
-  load("../../../lib/scoring/validate-file.ts"),
+  load("../../../lib/scoring/validate.ts"),
   load("../../../lib/scoring/categories.ts"),
   load("../../../lib/scoring/lexical/index.ts"),
   load("../../../lib/scoring/judge/parse.ts"),
 ]);
 
-const tokens = (text, mode) => ({
-  content: lexical.tokenize(text, { mode, removeStopwords: true }),
-  all: lexical.tokenize(text, { mode, removeStopwords: false }),
+const tokens = (text, mode, engine) => ({
+  content: lexical.tokenize(text, { mode, removeStopwords: true, engine }),
+  all: lexical.tokenize(text, { mode, removeStopwords: false, engine }),
+});
+const lexicalCase = (pred, ref, mode, engine) => ({
+  pred: tokens(pred, mode, engine),
+  ref: tokens(ref, mode, engine),
+  scores: lexical.lexicalScores(pred, ref, { tokenizer: mode, engine }),
+  reversed: lexical.lexicalScores(ref, pred, { tokenizer: mode, engine }),
+  self: lexical.lexicalScores(pred, pred, { tokenizer: mode, engine }),
 });
 
 const targets = {
   validate: (input, opts) => parsePredictionFile(input, opts),
   category: (raw) => [normalizeCategory(raw), normalizeCategory(raw)],
-  lexical: (pred, ref, mode) => ({
-    pred: tokens(pred, mode),
-    ref: tokens(ref, mode),
-    scores: lexical.lexicalScores(pred, ref, { tokenizer: mode }),
-    reversed: lexical.lexicalScores(ref, pred, { tokenizer: mode }),
-    self: lexical.lexicalScores(pred, pred, { tokenizer: mode }),
-  }),
+  // Both engines, so that the properties also hold the fast one to the reference.
+  lexical: (pred, ref, mode) => ({ fast: lexicalCase(pred, ref, mode, "fast"), reference: lexicalCase(pred, ref, mode, "reference") }),
   judge: (text, ids) => parseJudgeReply(text, ids),
 };
 

@@ -1,8 +1,9 @@
 // Fuzzing the lexical tokenizer and metrics (lib/scoring/lexical) with any Unicode text: astral
 // characters, control characters, long runs of punctuation, very long words, abbreviation-dense
 // text. Properties: no throw, each call finishes within the time box (catches quadratic scans and
-// regex backtracking), tokens are non-empty strings, metrics are in [0, 1], and a text scored
-// against itself gets P = R = F1 = 1 when it has a content token (BLEU-1 = 1 with any token).
+// regex backtracking), the fast engine gives exactly the reference engine's tokens and scores,
+// tokens are non-empty strings, metrics are in [0, 1], and a text scored against itself gets
+// P = R = F1 = 1 when it has a content token (BLEU-1 = 1 with any token).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LexicalScores, TokenizerMode } from "@/lib/scoring/types";
@@ -10,7 +11,8 @@ import { fuzzParams, fuzzTimeout } from "./fuzz-config";
 import { timeBoxFor } from "./time-box";
 
 type Tokens = { content: string[]; all: string[] };
-type Result = { pred: Tokens; ref: Tokens; scores: LexicalScores; reversed: LexicalScores; self: LexicalScores };
+type Case = { pred: Tokens; ref: Tokens; scores: LexicalScores; reversed: LexicalScores; self: LexicalScores };
+type Both = { fast: Case; reference: Case };
 
 const PROPS = 2;
 const box = timeBoxFor("lexical tokenizer");
@@ -53,11 +55,18 @@ function wellFormed(t: Tokens): void {
   expect(t.content.length).toBeLessThanOrEqual(t.all.length);
 }
 
+/** Runs a case in the time box; the two engines must agree exactly (Object.is on every score). */
+async function lexicalCase(pred: string, ref: string, m: TokenizerMode, label: () => string): Promise<Case> {
+  const { fast, reference } = await box.run<Both>("lexical", [pred, ref, m], label);
+  expect(fast).toStrictEqual(reference);
+  return fast;
+}
+
 describe("fuzz: lexical tokenizer and metrics", () => {
   it("terminates on any text, tokens are non-empty, metrics in [0, 1] and symmetric, self-score is 1", { timeout: fuzzTimeout(PROPS) }, async () => {
     await fc.assert(
       fc.asyncProperty(text, text, mode, async (pred, ref, m) => {
-        const r = await box.run<Result>("lexical", [pred, ref, m], () => `${m}: pred ${describeText(pred)}, ref ${describeText(ref)}`);
+        const r = await lexicalCase(pred, ref, m, () => `${m}: pred ${describeText(pred)}, ref ${describeText(ref)}`);
         wellFormed(r.pred);
         wellFormed(r.ref);
         inUnitRange(r.scores);
@@ -78,7 +87,7 @@ describe("fuzz: lexical tokenizer and metrics", () => {
     await fc.assert(
       fc.asyncProperty(text, fc.array(piece, { maxLength: 6 }), mode, async (base, extra, m) => {
         const ref = `${base} ${extra.join("")}`;
-        const r = await box.run<Result>("lexical", [base, ref, m], () => `${m}: ${describeText(base)} vs ${describeText(ref)}`);
+        const r = await lexicalCase(base, ref, m, () => `${m}: ${describeText(base)} vs ${describeText(ref)}`);
         inUnitRange(r.scores);
         const shared = r.pred.content.some((t) => r.ref.content.includes(t));
         expect(r.scores.f1 > 0).toBe(shared);

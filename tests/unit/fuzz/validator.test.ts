@@ -1,4 +1,4 @@
-// Fuzzing the prediction-file validator (lib/scoring/validate-file.ts) with random JSON values,
+// Fuzzing the prediction-file validator (lib/scoring/validate.ts) with random JSON values,
 // random bytes and mutated fixture files (tests/fixtures/predictions): truncation, inserted and
 // invalid UTF-8 bytes, BOMs, deep nesting, huge strings, duplicate keys, repeated regions.
 // Properties: it always returns (never throws or hangs); ok <=> no error; every issue has a

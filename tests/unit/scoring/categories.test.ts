@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { CATEGORIES, MAIN_TYPE_NAMES, allowedCategoryNames, normalizeCategory, normalizeMainType } from "../../../lib/scoring/categories";
-import { CATEGORY_CODES } from "../../../lib/scoring/types";
+import { allowedCategoryNames, normalizeCategory, normalizeMainType } from "../../../lib/scoring/categories";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPE_NAMES } from "../../../lib/scoring/types";
 
 describe("normalizeCategory", () => {
   it.each([

@@ -61,8 +61,8 @@ describe("decodeText", () => {
     }
   });
 
-  // The streaming reader validates such files; the whole-file path sees them only as the fallback
-  // for a broken one, and used to blame the encoding for what is the engine's string limit.
+  // Decoding fails for such files although their bytes are valid: the error used to blame the
+  // encoding for what is the engine's string limit (the CLI refuses files this big before that).
   it("reports valid UTF-8 beyond the engine's string limit as TOO_LARGE, not INVALID_UTF8", () => {
     const bytes = new Uint8Array((1 << 29) + 16).fill(0x20);
     const issues = new IssueList("f.json");

@@ -2,7 +2,7 @@
 // equal their textbook definitions on random data.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { parsePredictionFile } from "../../../lib/scoring/validate-file";
+import { parsePredictionFile } from "../../../lib/scoring/validate";
 import { aggregateScores, type QuestionResult } from "../../../lib/scoring/aggregate";
 import { CATEGORY_CODES, SPLITS } from "../../../lib/scoring/types";
 

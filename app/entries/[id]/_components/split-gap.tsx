@@ -1,5 +1,4 @@
-import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
-import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import type { ScoreRowView } from "@/lib/server/scores/score-rows";
 import { fmt, METRIC_LABELS } from "@/components/ui/format";
 

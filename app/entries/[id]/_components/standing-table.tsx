@@ -1,4 +1,4 @@
-import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring";
+import { CATEGORIES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import type { Standing } from "@/lib/server/leaderboard/entry-standing";
 import { fmt, fmtCi, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 

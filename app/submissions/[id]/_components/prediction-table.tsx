@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { CATEGORIES } from "@/lib/scoring";
-import { CATEGORY_CODES } from "@/lib/scoring/types";
+import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
 import type { PredictionFilter, PredictionRow } from "@/lib/server/submissions/predictions";
 import { fmt } from "@/components/ui/format";
 

@@ -4,7 +4,7 @@
 // value (computed independently with 50-digit decimals) and within 1e-15 relative of glibc's.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { lexicalScores } from "@/lib/scoring/lexical";
+import { LEXICAL_ENGINES, lexicalScores } from "@/lib/scoring/lexical";
 
 type Row = { id: string; mode: "nltk" | "whitespace"; pred: string; ref: string; oracle: number[]; cr_bleu1: number };
 
@@ -13,7 +13,7 @@ const rows: Row[] = readFileSync(new URL("../../../fixtures/lexical/known-differ
   .filter((l) => l.trim() !== "")
   .map((l) => JSON.parse(l));
 
-describe("known differences (libm last bit)", () => {
+describe.each(LEXICAL_ENGINES)("known differences (libm last bit, %s engine)", (engine) => {
   it("has cases for both tokenizer modes", () => {
     expect(rows.filter((r) => r.mode === "nltk").length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.mode === "whitespace").length).toBeGreaterThan(0);
@@ -21,7 +21,7 @@ describe("known differences (libm last bit)", () => {
 
   for (const r of rows) {
     it(`${r.id} (${r.mode})`, () => {
-      const s = lexicalScores(r.pred, r.ref, { tokenizer: r.mode });
+      const s = lexicalScores(r.pred, r.ref, { tokenizer: r.mode, engine });
       expect([s.precision, s.recall, s.f1]).toEqual(r.oracle.slice(0, 3));
       expect(s.bleu1).toBe(r.cr_bleu1);
       // The oracle differs (if glibc ever rounds correctly here, move the case to the strict set).

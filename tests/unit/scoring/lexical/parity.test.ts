@@ -1,8 +1,9 @@
 // Bit-exact parity with the official script run with real NLTK (vectors made by
-// scripts/oracle/gen-lexical-vectors.py with the Python oracle; see tests/fixtures/lexical/README.md).
+// scripts/oracle/gen-lexical-vectors.py with the Python oracle; see tests/fixtures/lexical/README.md),
+// for both engines: the fast one (the default) and the plain reference.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { lexicalScores, tokenize } from "@/lib/scoring/lexical";
+import { LEXICAL_ENGINES, lexicalScores, tokenize } from "@/lib/scoring/lexical";
 import type { LexicalOptions } from "@/lib/scoring/types";
 
 type Row = {
@@ -34,7 +35,7 @@ const CONFIGS: Array<[keyof Row, LexicalOptions]> = [
   ["whitespace_old", { tokenizer: "whitespace", stopwords: "old" }],
 ];
 
-describe("lexical parity with the NLTK oracle", { timeout: 120_000 }, () => {
+describe.each(LEXICAL_ENGINES)("lexical parity with the NLTK oracle (%s engine)", { timeout: 120_000 }, (engine) => {
   it("has thousands of vectors of every kind", () => {
     expect(rows.length).toBeGreaterThan(9000);
     const kinds = new Set(rows.map((r) => r.kind));
@@ -45,7 +46,7 @@ describe("lexical parity with the NLTK oracle", { timeout: 120_000 }, () => {
     it(`all four metrics are identical (===) in ${key} mode`, () => {
       const mismatches: string[] = [];
       for (const r of rows) {
-        const s = lexicalScores(r.pred, r.ref, opts);
+        const s = lexicalScores(r.pred, r.ref, { ...opts, engine });
         const got = [s.precision, s.recall, s.f1, s.bleu1];
         const want = r[key] as number[];
         if (!got.every((v, i) => Object.is(v, want[i]))) mismatches.push(`${r.id}: ${got} != ${want}`);
@@ -59,8 +60,8 @@ describe("lexical parity with the NLTK oracle", { timeout: 120_000 }, () => {
       const mismatches: string[] = [];
       for (const r of rows) {
         const [wantPred, wantRef] = r[`${mode}_tokens`];
-        const gotPred = tokenize(r.pred, { mode, removeStopwords: false });
-        const gotRef = tokenize(r.ref, { mode, removeStopwords: false });
+        const gotPred = tokenize(r.pred, { mode, removeStopwords: false, engine });
+        const gotRef = tokenize(r.ref, { mode, removeStopwords: false, engine });
         if (JSON.stringify([gotPred, gotRef]) !== JSON.stringify([wantPred, wantRef])) mismatches.push(r.id);
       }
       expect(mismatches.slice(0, 20)).toEqual([]);

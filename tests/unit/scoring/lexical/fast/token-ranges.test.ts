@@ -1,9 +1,9 @@
-// Token lists as ranges (lib/scoring/lexical/token-ranges.ts): reused lists give the same tokens
+// Token lists as ranges (lib/scoring/lexical/fast/token-ranges.ts): reused lists give the same tokens
 // as fresh ones, also after a very long text made the buffers grow and be given back; the code
 // units are those of the normalized text.
 import { describe, expect, it } from "vitest";
-import { newRanges, pushRange, pushString, rangeChars, rangeStrings, resetRanges, truncateRanges } from "@/lib/scoring/lexical/token-ranges";
-import { rawTokens, tokenRanges } from "@/lib/scoring/lexical/tokenize";
+import { fastRawTokens, tokenRanges } from "@/lib/scoring/lexical/fast";
+import { newRanges, pushRange, pushString, rangeChars, rangeStrings, resetRanges, truncateRanges } from "@/lib/scoring/lexical/fast/token-ranges";
 
 describe("token ranges", () => {
   it("mixes ranges and strings, counts characters, truncates both", () => {
@@ -23,12 +23,12 @@ describe("token ranges", () => {
     const long = Array.from({ length: 70_000 }, (_, i) => `w${i % 977}`).join(" ");
     const short = 'Dr. Smith said "it\'s fine", didn\'t he? Yes.';
     for (const mode of ["nltk", "whitespace"] as const) {
-      expect(rangeStrings(tokenRanges(short, mode, list))).toEqual(rawTokens(short, mode));
+      expect(rangeStrings(tokenRanges(short, mode, list))).toEqual(fastRawTokens(short, mode));
       const longTokens = rangeStrings(tokenRanges(long, mode, list));
       expect(longTokens.length).toBe(70_000);
       expect(list.r.length).toBeGreaterThanOrEqual(140_000);
       expect(list.codes.length).toBeGreaterThanOrEqual(long.length);
-      expect(rangeStrings(tokenRanges(short, mode, list))).toEqual(rawTokens(short, mode));
+      expect(rangeStrings(tokenRanges(short, mode, list))).toEqual(fastRawTokens(short, mode));
       expect(list.r.length).toBeLessThan(1 << 16);
       expect(list.codes.length).toBeLessThan(1 << 16);
       expect(Array.from(list.codes.subarray(0, list.text.length), (c) => String.fromCharCode(c)).join("")).toBe(list.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePredictionFile, splitForFileName } from "../../../lib/scoring/validate-file";
+import { parsePredictionFile, splitForFileName } from "../../../lib/scoring/validate";
 
 const item = (over: Record<string, unknown> = {}) => ({
   question_text: "What colour is the bike?",

@@ -1,4 +1,4 @@
-// The fast word scanner (word-fast.ts) must give exactly the reference rule pipeline's tokens
+// The fast word scanner (fast/word-fast.ts) must give exactly the reference rule pipeline's tokens
 // whenever it does not decline, on the parity vectors and on random text that is dense in the
 // characters the rules care about.
 import { readFileSync } from "node:fs";
@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sentences } from "@/lib/scoring/lexical/punkt";
 import { normalizeText } from "@/lib/scoring/lexical/py-text";
-import { newRanges, pushRange, pushString, rangeStrings, resetRanges } from "@/lib/scoring/lexical/token-ranges";
-import { rawTokens } from "@/lib/scoring/lexical/tokenize";
-import { fastWordTokenize } from "@/lib/scoring/lexical/word-fast";
+import { fastRawTokens } from "@/lib/scoring/lexical/fast";
+import { newRanges, pushRange, pushString, rangeStrings, resetRanges } from "@/lib/scoring/lexical/fast/token-ranges";
+import { fastWordTokenize } from "@/lib/scoring/lexical/fast/word-fast";
 import { HAS_CONTRACTION, wordTokenize } from "@/lib/scoring/lexical/word-tokenizer";
 
 /** Fast tokens, or null if the scanner declined; a declining scanner must leave `out` untouched. */
@@ -39,7 +39,7 @@ function fast(sentence: string): string[] | null {
 function check(text: string): [number, number] {
   const norm = normalizeText(text);
   // End to end: the tokenizer as used (sentence ranges + scanner + fallback) vs the reference.
-  expect(rawTokens(text, "nltk"), JSON.stringify(text)).toEqual(sentences(norm).flatMap((s) => wordTokenize(s)));
+  expect(fastRawTokens(text, "nltk"), JSON.stringify(text)).toEqual(sentences(norm).flatMap((s) => wordTokenize(s)));
   let used = 0;
   let total = 0;
   for (const s of [...sentences(norm), ...(norm ? [norm] : [])]) {
@@ -77,7 +77,7 @@ const commonText = fc.array(fc.constantFrom(...COMMON, " ", " ", " "), { maxLeng
 
 describe("fast word scanner equals the rule pipeline", { timeout: 120_000 }, () => {
   it("on every sentence of the parity vectors, and accepts most of them", () => {
-    const rows = readFileSync(new URL("../../../fixtures/lexical/parity-vectors.jsonl", import.meta.url), "utf8")
+    const rows = readFileSync(new URL("../../../../fixtures/lexical/parity-vectors.jsonl", import.meta.url), "utf8")
       .split("\n")
       .filter((l) => l.trim() !== "")
       .map((l) => JSON.parse(l) as { pred: string; ref: string });

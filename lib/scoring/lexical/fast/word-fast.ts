@@ -1,9 +1,9 @@
-// Single-pass scanner for the common case of the NLTK word tokenizer (word-tokenizer.ts is the
+// Single-pass scanner for the common case of the NLTK word tokenizer (../word-tokenizer.ts is the
 // reference). On typical sentences the rule pipeline only pads punctuation with spaces, so the
 // tokens can be cut directly, without one string rebuild per rule and a final split. Anything
 // whose rules interact (quotes, "--", comma/colon runs, unusual apostrophes, contractions) makes
 // the scanner give up, and the caller runs the full pipeline. Equality with the pipeline is
-// checked by property tests (tests/unit/scoring/lexical/word-fast.test.ts) and on all parity vectors.
+// checked by property tests (tests/unit/scoring/lexical/fast/word-fast.test.ts) and on all parity vectors.
 //
 // Input contract as for wordTokenize: normalized text (lowercased, single ASCII spaces). Tokens
 // are emitted as ranges of that text (token-ranges.ts), so no string is made per token.

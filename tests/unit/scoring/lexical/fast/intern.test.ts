@@ -1,9 +1,9 @@
-// The token table (lib/scoring/lexical/intern.ts): one id per distinct character sequence,
+// The token table (lib/scoring/lexical/fast/intern.ts): one id per distinct character sequence,
 // whichever text or offset it is looked up from, through full-hash collisions, table growth
 // and emptying.
 import { describe, expect, it } from "vitest";
-import { clearInterned, hashCodes, internCodes, internedChars, internedCount, internString, MAX_IDS } from "@/lib/scoring/lexical/intern";
-import { codesOf } from "@/lib/scoring/lexical/token-ranges";
+import { clearInterned, hashCodes, internCodes, internedChars, internedCount, internString, MAX_IDS } from "@/lib/scoring/lexical/fast/intern";
+import { codesOf } from "@/lib/scoring/lexical/fast/token-ranges";
 
 const id = internString;
 /** Id of text[a, b), looked up from the text's code units. */

@@ -1,0 +1,46 @@
+// The filtering half of EnglishTextProcessor.tokenize in the official H2HMem script: after
+// word-tokenizing, drop stopwords (optionally) and tokens made only of ASCII punctuation.
+import type { StopwordList } from "../types";
+import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
+
+/** Punctuation strings the official script adds to NLTK's stopword list. */
+export const EXTRA_STOPWORDS: readonly string[] = [
+  ".", ",", "!", "?", ";", ":", '"', "'", "(", ")", "[", "]", "{", "}", "-", "\u2013", "\u2014", "...", "..",
+];
+
+const STOPSETS: Record<StopwordList, ReadonlySet<string>> = {
+  new: new Set([...STOPWORDS_NEW, ...EXTRA_STOPWORDS]),
+  old: new Set([...STOPWORDS_OLD, ...EXTRA_STOPWORDS]),
+};
+
+/** Python's string.punctuation (32 ASCII characters) as a lookup table. */
+const PUNCT = new Uint8Array(128);
+for (const ch of "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~") PUNCT[ch.charCodeAt(0)] = 1;
+
+/** True if every character of a non-empty token is in string.punctuation. */
+export function isPunctOnly(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 128 || PUNCT[c] === 0) return false;
+  }
+  return true;
+}
+
+export function stopwordSet(list: StopwordList): ReadonlySet<string> {
+  return STOPSETS[list];
+}
+
+/**
+ * Filter raw tokens: drop stopwords (optionally) and tokens made only of ASCII punctuation.
+ * Tokens never contain whitespace here, so the script's per-token strip() is a no-op.
+ */
+export function filterTokens(tokens: readonly string[], removeStopwords: boolean, stopwords: StopwordList = "new"): string[] {
+  const stop = STOPSETS[stopwords];
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (removeStopwords && stop.has(t)) continue;
+    if (isPunctOnly(t)) continue;
+    out.push(t);
+  }
+  return out;
+}

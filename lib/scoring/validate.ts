@@ -1,0 +1,146 @@
+// parsePredictionFile: bytes -> validated PredictionItem[] plus EVERY problem found, each with file,
+// JSON path and a fix. Errors make the file unusable; warnings are shown but the file is scored.
+// Entry point `@/lib/scoring/validate` for the browser (the upload form checks files with the same
+// parser as the server), so it must never import the lexical engine.
+import type { PredictionItem, Split } from "./types";
+import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
+import { decodeText, parseJsonText } from "./json-text";
+import { allowedCategoryNames, normalizeCategory } from "./categories";
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_ITEMS,
+  FIELD_HINTS,
+  PREDICTION_FIELDS,
+  predictionItemSchema,
+} from "./submission-schema";
+import { normalizeText, imageBaseName } from "./text-normalize";
+
+export { hasErrors, type Severity, type ValidationIssue } from "./issues";
+
+export type ParsedFile = { file: string; split: Split; items: PredictionItem[]; issues: ValidationIssue[]; ok: boolean };
+export type ParseOptions = { file: string; split: Split; maxItems?: number; maxBytes?: number };
+
+const KNOWN_FIELDS = new Set<string>(PREDICTION_FIELDS);
+
+/** Split named by an official file name (prediction_multi_party.json is the template's alias). */
+export function splitForFileName(name: string): Split | null {
+  const base = name.split(/[\\/]/).pop()!.toLowerCase();
+  if (base === "prediction_dyadic.json") return "dyadic";
+  if (base === "prediction_multiparty.json" || base === "prediction_multi_party.json") return "multi-party";
+  return null;
+}
+
+function byteLength(input: string | Uint8Array): number {
+  return typeof input === "string" ? new TextEncoder().encode(input).length : input.byteLength;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptions): ParsedFile {
+  const issues = new IssueList(opts.file);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxItems = opts.maxItems ?? DEFAULT_MAX_ITEMS;
+  const done = (items: PredictionItem[]): ParsedFile => {
+    const list = issues.finish();
+    return { file: opts.file, split: opts.split, items, issues: list, ok: !list.some((i) => i.severity === "error") };
+  };
+
+  const size = byteLength(input);
+  if (size > maxBytes) {
+    issues.error("TOO_LARGE", "", `The file has ${size} bytes; the limit is ${maxBytes}.`, "Shorten overly long answers or split nothing: one file per split is expected.");
+    return done([]);
+  }
+  const text = decodeText(input, issues);
+  if (text === null) return done([]);
+  const parsed = parseJsonText(text, issues);
+  if (!parsed) return done([]);
+
+  const root = parsed.value;
+  if (root === null || typeof root !== "object" || Array.isArray(root)) {
+    issues.error("WRONG_ROOT", "", `The root must be an object {"predictions": [...]}, got ${describe(root)}.`,
+      Array.isArray(root) ? 'Wrap the array: {"predictions": [ ...your items... ]}.' : 'Write {"predictions": [ ... ]} at the top level.');
+    return done([]);
+  }
+  const obj = root as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.");
+  }
+  if (!("predictions" in obj)) {
+    issues.error("MISSING_PREDICTIONS", "/predictions", 'The root object has no "predictions" field.', 'Add "predictions": [ ... ] with one object per question.');
+    return done([]);
+  }
+  const list = obj.predictions;
+  if (!Array.isArray(list)) {
+    issues.error("PREDICTIONS_NOT_ARRAY", "/predictions", `"predictions" must be an array, got ${describe(list)}.`, 'Use "predictions": [ {...}, {...} ].');
+    return done([]);
+  }
+  if (list.length > maxItems) {
+    issues.error("TOO_MANY_ITEMS", "/predictions", `The file has ${list.length} predictions; the limit is ${maxItems}.`, "Submit one prediction per benchmark question (2,236 in total).");
+    return done([]);
+  }
+  if (list.length === 0) issues.warning("NO_PREDICTIONS", "/predictions", "The predictions array is empty.", "Add one object per question of this split.");
+
+  const items: PredictionItem[] = [];
+  const seen = new Map<string, number>();
+  list.forEach((raw, index) => {
+    const item = validateItem(raw, index, issues);
+    if (!item) return;
+    items.push(item);
+    // Same text + image with a different original_answer is a distinct question (the key has
+    // such pairs, e.g. formulaic conflict-detection questions), so the answer is part of the key.
+    const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}\u0000${normalizeText(item.original_answer)}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.");
+  });
+  return done(issues.hasErrors ? [] : items);
+}
+
+function validateItem(raw: unknown, index: number, issues: IssueList): PredictionItem | null {
+  const at = (field?: string) => jsonPointer(field ? ["predictions", index, field] : ["predictions", index]);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    issues.error("ITEM_NOT_OBJECT", at(), `Each prediction must be an object, got ${describe(raw)}.`, 'Use {"question_text": ..., "question_image": ..., "system_answer": ..., "original_answer": ..., "category": ...}.');
+    return null;
+  }
+  const obj = raw as Record<string, unknown>;
+  const result = predictionItemSchema.safeParse(obj);
+  let ok = result.success;
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? "") as keyof typeof FIELD_HINTS;
+      if (!(field in obj) || obj[field] === undefined) {
+        issues.error("MISSING_FIELD", at(field), `Required field "${field}" is missing.`, `Add "${field}": ${FIELD_HINTS[field] ?? "a string"}.`);
+      } else {
+        issues.error("WRONG_TYPE", at(field), `"${field}" must be a string, got ${describe(obj[field])}.`, `Use a plain string: ${FIELD_HINTS[field] ?? "a string"}.`);
+      }
+    }
+  }
+  for (const key of Object.keys(obj)) {
+    if (!KNOWN_FIELDS.has(key)) issues.warning("UNKNOWN_FIELD", at(key), `Unknown field "${key}" is ignored.`, `Remove it; the fields are ${PREDICTION_FIELDS.join(", ")}.`);
+    else if (typeof obj[key] === "string" && (obj[key] as string).includes("\u0000")) {
+      ok = false;
+      issues.error("NULL_BYTE", at(key), `"${key}" contains a null character (\\u0000).`, "Remove the null characters from the string.");
+    }
+  }
+  if (typeof obj.category === "string" && normalizeCategory(obj.category) === null) {
+    ok = false;
+    issues.error("UNKNOWN_CATEGORY", at("category"), `Unknown category "${obj.category.slice(0, 100)}".`, `Use one of: ${allowedCategoryNames()}.`);
+  }
+  if (!ok || !result.success) return null;
+  const item = result.data;
+  if (item.system_answer.trim() === "") issues.warning("EMPTY_ANSWER", at("system_answer"), "system_answer is empty; it scores 0 on every metric.", "Fill in your system's answer if it produced one.");
+  if (item.question_text.trim() === "") issues.warning("EMPTY_QUESTION", at("question_text"), "question_text is empty; it cannot be matched to a benchmark question.", FIELD_HINTS.question_text);
+  if (item.original_answer.trim() === "") issues.warning("EMPTY_REFERENCE", at("original_answer"), "original_answer is empty; without an answer key this item scores 0.", FIELD_HINTS.original_answer);
+  return {
+    question_text: item.question_text,
+    question_image: item.question_image,
+    system_answer: item.system_answer,
+    original_answer: item.original_answer,
+    category: item.category,
+  };
+}
