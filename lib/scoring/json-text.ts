@@ -121,6 +121,28 @@ const LINE_COMMENT = 12;
 const BLOCK_COMMENT = 13;
 const EOF_TOKEN = 17;
 
+const OPEN_BRACE = 1;
+const CLOSE_BRACE = 2;
+const OPEN_BRACKET = 3;
+const CLOSE_BRACKET = 4;
+
+/**
+ * The same depth limit as jsonDepthExceeds, counted on jsonc-parser's own tokens (it ends a string
+ * at a line break and skips comments, so its nesting can differ). Without this the tolerant
+ * parser's recursion decided: whether it overflowed depended on the caller's stack (fuzzing found
+ * bytes and the same text as a string reported differently).
+ */
+function scannerDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  for (let kind: number = scanner.scan(); kind !== EOF_TOKEN; kind = scanner.scan()) {
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if (kind === CLOSE_BRACE || kind === CLOSE_BRACKET) depth--;
+  }
+  return -1;
+}
+
 function hasComments(text: string): boolean {
   const scanner = createScanner(text, false);
   for (let kind: number = scanner.scan(); kind !== EOF_TOKEN; kind = scanner.scan()) {
@@ -155,14 +177,18 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   }
   const errors: ParseError[] = [];
   let value: unknown;
+  const tooDeep = () =>
+    issues.error("TOO_DEEP", "", `JSON nesting too deep to parse (more than ${MAX_JSON_DEPTH} levels, possibly after a broken string or a comment).`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Check quotes and comments, and remove nested values.");
+  if (scannerDepthExceeds(text) >= 0) {
+    tooDeep();
+    return undefined;
+  }
   try {
     value = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false });
   } catch (e) {
-    // jsonc-parser recurses per nesting level. The depth guard above skips strings as JSON does,
-    // but this parser also ends a string at a line break and skips comments, so a quote inside a
-    // comment or a broken string can hide deep nesting from the guard (found by fuzzing).
+    // jsonc-parser recurses per nesting level; the token count above bounds it, this is the backstop.
     if (!(e instanceof RangeError)) throw e;
-    issues.error("TOO_DEEP", "", `JSON nesting too deep to parse (more than ${MAX_JSON_DEPTH} levels, possibly after a broken string or a comment).`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Check quotes and comments, and remove nested values.");
+    tooDeep();
     return undefined;
   }
   const end = text.trimEnd().length;

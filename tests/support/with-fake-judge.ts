@@ -15,8 +15,16 @@ export type FakeJudgeHarness = { db: PrismaClient; fake: FakeJudgeServer };
  */
 export function withFakeJudge(): FakeJudgeHarness {
   // Both objects are created now (neither connects yet) so callers can destructure them;
-  // the server starts listening in beforeAll. Workers inherit DATABASE_URL from global setup.
-  const db = createPrismaClient(process.env.DATABASE_URL);
+  // the server starts listening in beforeAll. Workers inherit DATABASE_URL from the test process.
+  // Created on first use, so a file that calls withIsolatedDatabase() first gets its database.
+  let client: PrismaClient | undefined;
+  const db = new Proxy({} as PrismaClient, {
+    get(_target, prop) {
+      client ??= createPrismaClient(process.env.DATABASE_URL);
+      const value: unknown = Reflect.get(client, prop, client);
+      return typeof value === "function" ? value.bind(client) : value;
+    },
+  });
   const fake = new FakeJudgeServer();
   let started = false;
   beforeAll(async () => {
@@ -25,7 +33,7 @@ export function withFakeJudge(): FakeJudgeHarness {
   });
   afterAll(async () => {
     if (started) await fake.close();
-    await db.$disconnect();
+    await client?.$disconnect();
   });
   beforeEach(async () => {
     fake.reset();

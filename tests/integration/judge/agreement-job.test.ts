@@ -4,6 +4,7 @@ import { isAppError } from "@/lib/server/errors";
 import { AGREEMENT_QUEUE, agreementJobId, listAgreementRuns, requestAgreementCheck } from "@/lib/server/judge/agreement-runs";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";
+import { withIsolatedDatabase } from "../../support/isolated-db";
 import { freePort, setEnv, spawnWorker, waitFor, type WorkerProcess } from "../../support/pipeline-helpers";
 import { withFakeJudge } from "../../support/with-fake-judge";
 
@@ -12,6 +13,9 @@ import { withFakeJudge } from "../../support/with-fake-judge";
 // worker process (npm run worker) re-judges and stores the report on the row the review page
 // lists. The agreement numbers are those of agreement.test.ts (the same check, run by the CLI).
 
+// Its own database: the worker's reconciler enqueues every QUEUED submission it finds, and the
+// judge calls of other files' leftovers would count against this file's request counts.
+withIsolatedDatabase("agreement-job");
 const { db, fake } = withFakeJudge();
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-agreement-${process.pid}`;
 let worker: WorkerProcess | undefined;
