@@ -7,6 +7,7 @@ import { bulkReview, editMetadata, rescoreSubmission, setBaseline, unpublishSubm
 import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
 import { setUserRole } from "@/lib/server/auth/set-role";
 import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
+import type { Stage } from "@/lib/server/submissions/stages";
 import { requestAgreementCheck } from "@/lib/server/judge/agreement-runs";
 
 // Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
@@ -37,7 +38,7 @@ export async function rejectAction(submissionId: string, reason: string) {
   });
 }
 
-export async function rescoreAction(submissionId: string, stage: "lexical" | "judge" | "both" = "both") {
+export async function rescoreAction(submissionId: string, stage: Stage | "both" = "both") {
   return action(async () => {
     const actor = await requireAdmin();
     const res = await rescoreSubmission({ submissionId, stage, actor });
@@ -46,7 +47,7 @@ export async function rescoreAction(submissionId: string, stage: "lexical" | "ju
   });
 }
 
-export async function retryFailedAction(submissionId: string, stage: "lexical" | "judge") {
+export async function retryFailedAction(submissionId: string, stage: Stage) {
   return action(async () => {
     const actor = await requireAdmin();
     const res = await retrySubmissionStage({ submissionId, stage, actor, action: "retry" });

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/server/auth/session";
 import { action } from "@/lib/server/http";
 import { retrySchema, retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
+import type { Stage } from "@/lib/server/submissions/stages";
 import { withdrawSubmission } from "@/lib/server/review/decide";
 
 export async function withdrawAction(submissionId: string) {
@@ -15,7 +16,7 @@ export async function withdrawAction(submissionId: string) {
   });
 }
 
-export async function retryStageAction(submissionId: string, stage: "lexical" | "judge") {
+export async function retryStageAction(submissionId: string, stage: Stage) {
   return action(async () => {
     const actor = await requireUser();
     const { stage: clean } = retrySchema.parse({ stage });

@@ -1,4 +1,5 @@
 import "server-only";
+import { withTimeout } from "@/lib/server/with-timeout";
 import { Queue, type JobsOptions } from "bullmq";
 import { env } from "./env";
 
@@ -42,22 +43,6 @@ export function getScoringQueue(): Queue<ScoringJobData> {
   return queue;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms (is Redis reachable?)`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
-}
-
 async function addOrReplace(submissionId: string): Promise<"added" | "exists"> {
   const q = getScoringQueue();
   const existing = await q.getJob(scoringJobId(submissionId));
@@ -75,7 +60,7 @@ async function addOrReplace(submissionId: string): Promise<"added" | "exists"> {
 /** Enqueue scoring; rejects quickly (ENQUEUE_TIMEOUT_MS) when Redis is unreachable. */
 export async function enqueueScoring(submissionId: string): Promise<"added" | "exists"> {
   try {
-    return await withTimeout(addOrReplace(submissionId), env.ENQUEUE_TIMEOUT_MS, "enqueue");
+    return await withTimeout(addOrReplace(submissionId), env.ENQUEUE_TIMEOUT_MS, "enqueue (is Redis reachable?)");
   } catch (e) {
     // Drop the connection so the timed-out add is abandoned rather than replayed whenever
     // Redis comes back: the caller was told it failed, and the reconciler owns the retry.
@@ -93,7 +78,7 @@ function dropQueue(): void {
 /** State of the job for a submission, or null when there is none. */
 export async function scoringJobState(submissionId: string): Promise<string | null> {
   try {
-    const job = await withTimeout(getScoringQueue().getJob(scoringJobId(submissionId)), env.ENQUEUE_TIMEOUT_MS, "getJob");
+    const job = await withTimeout(getScoringQueue().getJob(scoringJobId(submissionId)), env.ENQUEUE_TIMEOUT_MS, "getJob (is Redis reachable?)");
     return job ? await job.getState() : null;
   } catch (e) {
     dropQueue();

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { AdminNav } from "@/app/admin/_components/admin-nav";
 import { AuditTable } from "@/app/admin/_components/audit-table";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
-import { auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
+import { AUDIT_ACTIONS, auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 
-const ACTIONS = ["", "submission.", "submission.approve", "submission.reject", "submission.unpublish", "submission.baseline", "submission.metadata", "submission.rescore", "submission.retry", "user.", "token.", "judge."];
+// "any", each family ("submission.": the filter matches by prefix), then every action: one list, AUDIT_ACTIONS.
+const ACTION_NAMES = Object.keys(AUDIT_ACTIONS);
+const ACTIONS = ["", ...new Set(ACTION_NAMES.map((a) => `${a.split(".")[0]}.`)), ...ACTION_NAMES];
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await adminPageGuard();

@@ -1,4 +1,5 @@
 import "server-only";
+import { withTimeout } from "@/lib/server/with-timeout";
 import { db } from "../db";
 import { getScoringQueue } from "../queue";
 
@@ -17,10 +18,11 @@ export type Operations = {
 
 async function queueCounts(): Promise<Operations["queue"]> {
   try {
-    const counts = await Promise.race([
+    const counts = await withTimeout(
       getScoringQueue().getJobCounts("waiting", "active", "delayed", "failed", "completed", "prioritized"),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("Redis did not answer within 2 s")), 2000)),
-    ]);
+      2000,
+      "Redis",
+    );
     return { ok: true, counts };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message.split("\n")[0]!.replace(/\/\/[^@\s]*@/g, "//***@") : "unavailable" };

@@ -1,4 +1,5 @@
 import "server-only";
+import { withTimeout } from "@/lib/server/with-timeout";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
 import { scrubSecrets } from "../logger";
@@ -33,12 +34,6 @@ export type MetricsSnapshot = {
   errors: string[];
 };
 
-function within<T>(p: Promise<T>, what: string, ms: number): Promise<T> {
-  let t: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (t = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)));
-  return Promise.race([p, timeout]).finally(() => clearTimeout(t));
-}
-
 // `ARRAY[count(*) FILTER (WHERE v <= b1), ...]`: every bucket in one pass over the rows.
 // An integer column is compared with integer bounds (no per-row cast to float).
 function bucketArray(column: Prisma.Sql, bounds: readonly number[], as: "int" | "float8", scale = 1): Prisma.Sql {
@@ -51,7 +46,7 @@ type JudgeRow = { purpose: string; ok: boolean; n: number; prompt: bigint | null
 
 async function loadDatabase(s: MetricsSnapshot): Promise<void> {
   const d = Prisma.sql`d`;
-  const [submissions, stages, judge] = await within(
+  const [submissions, stages, judge] = await withTimeout(
     Promise.all([
       db.submission.groupBy({ by: ["status"], _count: { _all: true } }),
       db.$queryRaw<StageRow[]>`
@@ -66,8 +61,8 @@ async function loadDatabase(s: MetricsSnapshot): Promise<void> {
           sum("latencyMs")::bigint AS msum, ${bucketArray(Prisma.sql`"latencyMs"`, JUDGE_CALL_BUCKETS, "int", 1000)} AS buckets
         FROM "JudgeCall" GROUP BY purpose, ok`,
     ]),
-    "PostgreSQL",
     DATABASE_TIMEOUT_MS,
+    "PostgreSQL",
   );
   s.databaseUp = true;
   s.submissions = submissions.map((r) => ({ status: r.status, n: r._count._all }));
@@ -92,7 +87,7 @@ function merge(into: Map<string, Buckets>, key: string, b: Buckets): void {
 }
 
 async function loadQueue(s: MetricsSnapshot): Promise<void> {
-  const counts = await within(getScoringQueue().getJobCounts(...QUEUE_STATES), "Redis", REDIS_TIMEOUT_MS);
+  const counts = await withTimeout(getScoringQueue().getJobCounts(...QUEUE_STATES), REDIS_TIMEOUT_MS, "Redis");
   s.queue = Object.fromEntries(QUEUE_STATES.map((k) => [k, counts[k] ?? 0])) as MetricsSnapshot["queue"];
   s.redisUp = true;
 }
