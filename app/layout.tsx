@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { THEME_SCRIPT } from "@/components/theme-toggle";
 import { SiteHeader } from "@/components/ui/site-header";
@@ -8,6 +8,22 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "H2HMem Leaderboard", template: "%s · H2HMem Leaderboard" },
   description: "Leaderboard for H2HMem, a multimodal memory benchmark for agents observing human-human conversations.",
+  applicationName: "H2HMem Leaderboard",
+  // Files in public/ (icon.svg is the source; scripts/dev/make-icons.mjs renders the rest).
+  icons: {
+    icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/icon.svg", type: "image/svg+xml" }],
+    apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
+  },
+  manifest: "/manifest.webmanifest",
+  openGraph: { siteName: "H2HMem Leaderboard", type: "website" },
+  twitter: { card: "summary" },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#0f172a" },
+  ],
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

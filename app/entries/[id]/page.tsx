@@ -13,8 +13,20 @@ import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
 import { isAppError } from "@/lib/server/errors";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
+import { entryHeadline, headlineText, publicOrigin } from "@/lib/server/leaderboard/share";
 
-export const metadata: Metadata = { title: "Entry" };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const h = await entryHeadline((await params).id);
+  if (!h) return { title: "Entry" };
+  const description = `${headlineText(h)} on H2HMem${h.organization ? ` · ${h.organization}` : ""}`;
+  return {
+    metadataBase: new URL(publicOrigin(await headers())),
+    title: h.methodName,
+    description,
+    openGraph: { siteName: "H2HMem Leaderboard", title: `${h.methodName} · H2HMem Leaderboard`, description, type: "article", url: `/entries/${h.id}` },
+    twitter: { card: "summary_large_image", title: `${h.methodName} · H2HMem Leaderboard`, description },
+  };
+}
 export const dynamic = "force-dynamic";
 
 const METRICS = ["judge", "f1", "bleu1", "precision", "recall"] as const;

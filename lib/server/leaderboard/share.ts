@@ -1,0 +1,73 @@
+import "server-only";
+import { db } from "../db";
+import { env } from "../env";
+import { isAppError } from "../errors";
+import { getPublicEntry } from "./entries";
+import { entryStanding } from "./entry-standing";
+
+/** What a shared entry link previews: the method, its headline score and its rank. */
+export type EntryHeadline = {
+  id: string;
+  methodName: string;
+  organization: string | null;
+  /** The judge when the entry has judge scores (the benchmark's headline metric), else F1. */
+  metric: "judge" | "f1";
+  value: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  rank: number | null;
+  tied: boolean;
+  of: number;
+};
+
+/** The headline of an approved entry under the published scorer version; null for any other id. */
+export async function entryHeadline(id: string): Promise<EntryHeadline | null> {
+  const entry = await getPublicEntry(id).catch((e: unknown) => {
+    if (isAppError(e) && (e.code === "NOT_FOUND" || e.code === "GONE")) return null;
+    throw e;
+  });
+  if (!entry) return null;
+  const metric = entry.scores.some((r) => r.metric === "judge") ? "judge" : "f1";
+  const all = (await entryStanding(entry.id, metric, "overall")).rows.find((r) => r.scope === "ALL");
+  return {
+    id: entry.id,
+    methodName: entry.methodName,
+    organization: entry.organization,
+    metric,
+    value: all?.cell?.value ?? null,
+    ciLow: all?.cell?.ciLow ?? null,
+    ciHigh: all?.cell?.ciHigh ?? null,
+    rank: all?.rank ?? null,
+    tied: all?.tied ?? false,
+    of: all?.of ?? 0,
+  };
+}
+
+/** One line for link previews, e.g. "#3 of 12 · judge 0.612 [0.580, 0.641]". */
+export function headlineText(h: EntryHeadline): string {
+  if (h.value === null) return "Not ranked yet under the published scorer version";
+  const ci = h.ciLow !== null && h.ciHigh !== null ? ` [${h.ciLow.toFixed(3)}, ${h.ciHigh.toFixed(3)}]` : "";
+  const rank = h.rank !== null ? `#${h.rank}${h.tied ? " (tied)" : ""} of ${h.of} · ` : "";
+  return `${rank}${h.metric === "judge" ? "judge" : "F1"} ${h.value.toFixed(3)}${ci}`;
+}
+
+/**
+ * The origin absolute links in previews, robots.txt and the sitemap point to: AUTH_URL when set
+ * (the deployment's pinned origin, as in mails), else the request's forwarded or own host.
+ */
+export function publicOrigin(h: Headers): string {
+  if (env.AUTH_URL) return new URL(env.AUTH_URL).origin;
+  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
+  const host = h.get("x-forwarded-host")?.split(",")[0]?.trim() ?? h.get("host") ?? "localhost";
+  return `${proto}://${host}`;
+}
+
+/** Every approved entry's permalink and when it last changed, for the sitemap. */
+export async function sitemapEntries(): Promise<Array<{ id: string; lastModified: Date }>> {
+  const rows = await db.submission.findMany({
+    where: { reviewState: "APPROVED" },
+    select: { id: true, reviewedAt: true, createdAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map((r) => ({ id: r.id, lastModified: r.reviewedAt ?? r.createdAt }));
+}
