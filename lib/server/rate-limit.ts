@@ -25,7 +25,8 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
 
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };
 
-function redis(): Redis {
+/** The limits' Redis connection (fails fast; shared by upload slots). */
+export function limitsRedis(): Redis {
   if (!globalForRl.rlRedis) {
     globalForRl.rlRedis = new Redis(env.REDIS_URL, {
       // Fail fast when Redis is unavailable so the insurance limiter answers instead.
@@ -47,7 +48,7 @@ export function limiter(name: LimiterName): RateLimiterAbstract {
   if (!l) {
     const opts = LIMITS[name];
     l = new RateLimiterRedis({
-      storeClient: redis(),
+      storeClient: limitsRedis(),
       keyPrefix: `${env.QUEUE_PREFIX}:rl:${name}`,
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: `mem:${name}`, ...opts }),
