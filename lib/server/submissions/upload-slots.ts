@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { logger } from "../logger";
-import { limitsRedis } from "../rate-limit";
+import { limitsRedis, limitsRedisReady } from "../rate-limit";
 import { assertWithinQuota } from "./quota";
 
 // Admission for uploads, decided BEFORE a byte of the body is read: the daily quota, a cap on the
@@ -55,10 +55,7 @@ async function acquireAccountSlot(userId: string): Promise<() => Promise<void>> 
   const member = randomUUID();
   let reply: unknown = null;
   try {
-    const client = limitsRedis();
-    // Right after start the connection may still be opening (commands then fail at once).
-    if (client.status === "connecting" || client.status === "connect") await onceReady(client, 1000);
-    reply = await client.eval(ACQUIRE, 1, key(userId), Date.now(), ttl, limit, member);
+    reply = await (await limitsRedisReady()).eval(ACQUIRE, 1, key(userId), Date.now(), ttl, limit, member);
   } catch (e) {
     logger.warn({ err: (e as Error).message }, "upload slots: Redis unavailable, counting in this process");
   }
@@ -79,18 +76,6 @@ function acquireLocalSlot(userId: string, limit: number): () => Promise<void> {
     if (now > 0) slots.set(userId, now);
     else slots.delete(userId);
   };
-}
-
-function onceReady(client: ReturnType<typeof limitsRedis>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      client.off("ready", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    client.once("ready", done);
-  });
 }
 
 function inFlight(limit: number): AppError {
