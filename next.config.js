@@ -11,9 +11,8 @@ const nextConfig = {
   // page). tests/e2e/page-metrics.spec.ts checks that such requests bypass the cache.
   skipProxyUrlNormalize: true,
   serverExternalPackages: ["pg", "bullmq", "ioredis", "pino", "bcryptjs"],
-  experimental: {
-    serverActions: { bodySizeLimit: "50mb" },
-  },
+  // Server actions keep Next's default body limit (1 MB): none takes files; uploads go to
+  // POST /api/v1/submissions, which has its own admission and byte limits.
 };
 
 export default nextConfig;

@@ -47,6 +47,13 @@ const schema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
   DAILY_SUBMISSION_QUOTA: z.coerce.number().int().min(0).default(5),
+  // Uploads one account may have in flight at once (shared through Redis by every web instance),
+  // uploads one web process reads at once, and how long a slot lives if its holder crashes.
+  UPLOAD_MAX_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
+  UPLOAD_MAX_CONCURRENT_PER_PROCESS: z.coerce.number().int().min(1).max(1000).default(4),
+  UPLOAD_SLOT_TTL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  // Ceiling for every JSON request body (retry, review decisions, admin edits); default 64 KiB.
+  JSON_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
   LEXICAL_TOKENIZER: z.enum(["nltk", "whitespace"]).default("nltk"),
   JUDGE_BASE_URL: z.string().url().optional(),
   JUDGE_API_KEY: z.string().optional(),

@@ -1,13 +1,54 @@
 import "server-only";
 import type { z } from "zod";
+import { env } from "./env";
 import { AppError } from "./errors";
+
+// The one reader of JSON request bodies. A body over JSON_BODY_MAX_BYTES is refused (413) before
+// it is parsed: by Content-Length before a byte is read, else by counting while it streams
+// (Content-Length can be absent or lie).
+
+/** The body parsed as JSON; `onInvalid()` decides what an empty or malformed body is. */
+export async function readJsonBody(req: Request, onInvalid: () => unknown, maxBytes: number = env.JSON_BODY_MAX_BYTES): Promise<unknown> {
+  const text = await readBoundedText(req, maxBytes);
+  if (text.trim() === "") return onInvalid();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return onInvalid();
+  }
+}
 
 /** JSON body parsed against one schema; a missing or invalid body is a 422 naming the fields. */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, message: string): Promise<z.infer<S>> {
-  const body: unknown = await req.json().catch(() => ({}));
+  const body = await readJsonBody(req, () => ({}));
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new AppError("VALIDATION_FAILED", message, { details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
   }
   return parsed.data;
+}
+
+async function readBoundedText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const decoder = new TextDecoder();
+  let total = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", `The JSON body exceeds ${maxBytes} bytes; send only the documented fields.`);
 }

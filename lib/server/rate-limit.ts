@@ -8,7 +8,7 @@ import { AppError } from "./errors";
 // to a per-process memory limiter (the "insurance" limiter) rather than failing open or
 // refusing every request.
 
-type LimiterName = "signin-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email";
+type LimiterName = "signin-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Every sign-in attempt from one address.
@@ -21,11 +21,14 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
   "signup-ip": { points: 10, duration: 60 * 60 },
   // Mails to one address (confirmation links, notices), so the form cannot flood an inbox.
   "signup-email": { points: 3, duration: 60 * 60 },
+  // Retries of failed submissions by one (non-admin) account: each one re-runs scoring and the judge.
+  "retry-account": { points: 10, duration: 60 * 60 },
 };
 
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };
 
-function redis(): Redis {
+/** The limits' Redis connection (fails fast; shared by upload slots). */
+export function limitsRedis(): Redis {
   if (!globalForRl.rlRedis) {
     globalForRl.rlRedis = new Redis(env.REDIS_URL, {
       // Fail fast when Redis is unavailable so the insurance limiter answers instead.
@@ -41,13 +44,32 @@ function redis(): Redis {
   return globalForRl.rlRedis;
 }
 
+/**
+ * The connection, once it is open: right after start it is still connecting, and a command then
+ * fails at once (no offline queue), which would send the first requests to the memory limiter.
+ */
+export async function limitsRedisReady(waitMs = 1000): Promise<Redis> {
+  const client = limitsRedis();
+  if (client.status !== "connecting" && client.status !== "connect") return client;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off("ready", done);
+      resolve();
+    };
+    const timer = setTimeout(done, waitMs);
+    client.once("ready", done);
+  });
+  return client;
+}
+
 export function limiter(name: LimiterName): RateLimiterAbstract {
   globalForRl.rlLimiters ??= new Map();
   let l = globalForRl.rlLimiters.get(name);
   if (!l) {
     const opts = LIMITS[name];
     l = new RateLimiterRedis({
-      storeClient: redis(),
+      storeClient: limitsRedis(),
       keyPrefix: `${env.QUEUE_PREFIX}:rl:${name}`,
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: `mem:${name}`, ...opts }),
@@ -60,6 +82,7 @@ export function limiter(name: LimiterName): RateLimiterAbstract {
 
 /** Consumes one point; throws AppError RATE_LIMITED with Retry-After when exhausted. */
 export async function consume(name: LimiterName, key: string, points = 1): Promise<void> {
+  await limitsRedisReady();
   try {
     await limiter(name).consume(key, points);
   } catch (e) {

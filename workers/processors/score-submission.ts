@@ -13,15 +13,24 @@ import { runLexicalStage } from "./lexical";
 
 export type PipelineOutcome = "scored" | "skipped" | "failed";
 
-export async function markFailed(submissionId: string, stage: Stage, reason: string): Promise<void> {
-  await db.$transaction([
-    db.submission.update({ where: { id: submissionId }, data: { status: "FAILED", stage, failureStage: stage, failureReason: reason } }),
-    db.stageRun.upsert({
+/**
+ * FAILED, unless the submission is SCORED meanwhile (a stale or duplicate job must never undo a
+ * result): the status change is conditional, and the stage row changes only with it.
+ */
+export async function markFailed(submissionId: string, stage: Stage, reason: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const changed = await tx.submission.updateMany({
+      where: { id: submissionId, status: { not: "SCORED" } },
+      data: { status: "FAILED", stage, failureStage: stage, failureReason: reason },
+    });
+    if (changed.count === 0) return false;
+    await tx.stageRun.upsert({
       where: { submissionId_stage: { submissionId, stage } },
       create: { submissionId, stage, status: "FAILED", error: reason, finishedAt: new Date() },
       update: { status: "FAILED", error: reason, finishedAt: new Date() },
-    }),
-  ]);
+    });
+    return true;
+  });
 }
 
 /** Retries exhausted on transient errors: fail the stage the submission was in. */

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma, SubmissionStatus } from "@/generated/prisma/client";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { logger } from "../logger";
@@ -7,24 +8,38 @@ import { stagesFrom, type Stage } from "./stages";
 
 // Retry one stage of a submission. "lexical" re-runs everything (a rescore); "judge" keeps the
 // lexical results: the worker reads the StageRun rows and resumes at the first unfinished stage.
+// The reset is conditional on the status it was decided on (compare-and-set in one transaction),
+// so of two concurrent retries one wins and the other gets CONFLICT; `record` (the audit row)
+// commits with the reset or not at all.
 
-export async function retryStage(submissionId: string, stage: Stage): Promise<{ id: string; status: string; enqueued: boolean }> {
-  const submission = await db.submission.findUnique({ where: { id: submissionId }, select: { id: true, status: true } });
-  if (!submission) throw new AppError("NOT_FOUND", "Submission not found");
-  if (submission.status === "SCORING_LEXICAL" || submission.status === "JUDGING") {
-    throw new AppError("CONFLICT", "The submission is being scored right now; retry when it has finished");
-  }
-  if (stage === "judge") {
-    const lexical = await db.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
-    if (lexical?.status !== "DONE") throw new AppError("CONFLICT", "The lexical stage has not completed; retry the lexical stage instead");
-  }
-  await db.$transaction([
-    db.stageRun.updateMany({ where: { submissionId, stage: { in: stagesFrom(stage) } }, data: { status: "PENDING", error: null, done: 0, finishedAt: null } }),
-    db.submission.update({
-      where: { id: submissionId },
+const NOT_RUNNING: SubmissionStatus[] = ["RECEIVED", "QUEUED", "SCORED", "FAILED"];
+
+export type RetryOptions = {
+  /** The statuses the retry may start from (default: any status but a running one). */
+  from?: SubmissionStatus[];
+  /** What to say when the submission is in none of them. */
+  conflict?: string;
+  record?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+};
+
+export async function retryStage(submissionId: string, stage: Stage, opts: RetryOptions = {}): Promise<{ id: string; status: string; enqueued: boolean }> {
+  const from = opts.from ?? NOT_RUNNING;
+  await db.$transaction(async (tx) => {
+    const submission = await tx.submission.findUnique({ where: { id: submissionId }, select: { id: true } });
+    if (!submission) throw new AppError("NOT_FOUND", "Submission not found");
+    if (stage === "judge") {
+      const lexical = await tx.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
+      if (lexical?.status !== "DONE") throw new AppError("CONFLICT", "The lexical stage has not completed; retry the lexical stage instead");
+    }
+    const claimed = await tx.submission.updateMany({
+      where: { id: submissionId, status: { in: from } },
       data: { status: "QUEUED", stage: "queued", failureStage: null, failureReason: null, progressDone: 0 },
-    }),
-  ]);
+    });
+    // Not in `from` any more (or never was): another retry, or the worker, got there first.
+    if (claimed.count === 0) throw new AppError("CONFLICT", opts.conflict ?? "The submission is being scored right now; retry when it has finished");
+    await tx.stageRun.updateMany({ where: { submissionId, stage: { in: stagesFrom(stage) } }, data: { status: "PENDING", error: null, done: 0, finishedAt: null } });
+    await opts.record?.(tx);
+  });
   try {
     await enqueueScoring(submissionId);
     return { id: submissionId, status: "QUEUED", enqueued: true };

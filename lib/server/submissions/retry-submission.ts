@@ -4,6 +4,7 @@ import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { consume } from "../rate-limit";
 import { retryStage } from "./retry-stage";
 import { quoteChoices, STAGES, type Stage } from "./stages";
 
@@ -11,18 +12,24 @@ export const retrySchema = z.object({ stage: z.enum(STAGES, { error: `stage must
 
 /**
  * Owner retries a FAILED stage; admins may also rescore any final submission. The stage reset
- * itself is the pipeline's (retryStage); here is who may do it, plus the audit trail.
+ * itself is the pipeline's (retryStage, conditional on the status); here is who may do it, the
+ * retry limit, and the audit trail (written in the reset's transaction).
  */
 export async function retrySubmissionStage(input: { submissionId: string; stage: Stage; actor: SessionUser; action: "retry" | "rescore" }) {
-  const s = await db.submission.findUnique({ where: { id: input.submissionId }, select: { userId: true, status: true } });
+  const s = await db.submission.findUnique({ where: { id: input.submissionId }, select: { userId: true } });
   const isAdmin = input.actor.role === "ADMIN";
   if (!s || (s.userId !== input.actor.id && !isAdmin)) throw new AppError("NOT_FOUND", "Submission not found.");
   if (input.action === "rescore" && !isAdmin) throw new AppError("FORBIDDEN", "Administrators only.");
-  if (input.action === "retry" && s.status !== "FAILED") throw new AppError("CONFLICT", "Only a failed submission can be retried.");
-  if (input.action === "rescore" && s.status !== "FAILED" && s.status !== "SCORED") {
-    throw new AppError("CONFLICT", "The submission is still being scored; rescore when it has finished.");
-  }
-  const res = await retryStage(input.submissionId, input.stage);
-  await recordAudit(db, { actor: input.actor.id, action: `submission.${input.action}`, target: { type: "Submission", id: input.submissionId }, details: { stage: input.stage, enqueued: res.enqueued } });
-  return res;
+  const { submissionId, stage, action, actor } = input;
+  return retryStage(submissionId, stage, {
+    from: action === "retry" ? ["FAILED"] : ["FAILED", "SCORED"],
+    conflict: action === "retry" ? "Only a failed submission can be retried." : "The submission is still being scored; rescore when it has finished.",
+    record: async (tx) => {
+      // Each retry re-runs scoring and the judge, so retries are limited per account (admins, who
+      // operate the site, are not). Counted here, so only a retry that happens counts; when
+      // limited, the reset rolls back.
+      if (!isAdmin) await consume("retry-account", actor.id);
+      await recordAudit(tx, { actor: actor.id, action: `submission.${action}`, target: { type: "Submission", id: submissionId }, details: { stage } });
+    },
+  });
 }

@@ -8,6 +8,16 @@ import { STAGES, type Stage } from "./stages";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
+/**
+ * What a submitter is told about a failure. The stored reason (an exception's message: the judge
+ * endpoint, a database detail) stays for admins and in the worker's logs; submitters get what they
+ * can act on.
+ */
+export function submitterFailureReason(stage: string | null, submissionId: string): string {
+  const what = stage === "judge" ? "The LLM judge stage failed on the server. Retry the judge stage (the lexical results are kept)" : "Scoring failed on the server. Retry the lexical stage";
+  return `${what}; if it fails again, contact the organisers and quote submission ${submissionId}.`;
+}
+
 export type StageView = { stage: Stage; status: string; done: number; total: number; attempts: number; error: string | null };
 export type SubmissionView = MethodCard & {
   id: string;
@@ -43,6 +53,8 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
   if (!s || (s.userId !== viewer.id && viewer.role !== "ADMIN")) throw new AppError("NOT_FOUND", "Submission not found.");
   const { scorerVersion, rows } = s.status === "SCORED" ? await scoreRowsFor(s.id) : { scorerVersion: null, rows: [] };
   const queuePosition = WAITING.includes(s.status) ? await queuePositionOf(s.id, s.createdAt) : null;
+  const detail = viewer.role === "ADMIN";
+  const reason = (stage: string | null, stored: string | null) => (detail ? (stored ?? "Unknown failure.") : submitterFailureReason(stage, s.id));
   return {
     id: s.id,
     ...methodCard(s),
@@ -52,9 +64,9 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
     progress: { done: s.progressDone, total: s.progressTotal },
     stages: s.stages
       .sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage))
-      .map((r) => ({ stage: r.stage, status: r.status, done: r.done, total: r.total, attempts: r.attempts, error: r.error })),
+      .map((r) => ({ stage: r.stage, status: r.status, done: r.done, total: r.total, attempts: r.attempts, error: r.error === null ? null : reason(r.stage, r.error) })),
     queuePosition,
-    failure: s.status === "FAILED" ? { stage: s.failureStage, reason: s.failureReason ?? "Unknown failure." } : null,
+    failure: s.status === "FAILED" ? { stage: s.failureStage, reason: reason(s.failureStage, s.failureReason) } : null,
     review: { state: s.reviewState, reason: s.reviewReason, reviewedAt: s.reviewedAt?.toISOString() ?? null },
     warnings: Array.isArray(s.warnings) ? (s.warnings as unknown[]) : [],
     files: s.files.sort((a, b) => a.split.localeCompare(b.split)),
@@ -90,7 +102,12 @@ export async function listOwnSubmissions(userId: string, take = 100): Promise<Su
     where: { userId },
     orderBy: { createdAt: "desc" },
     take,
-    select: { id: true, methodName: true, status: true, reviewState: true, createdAt: true, scoredAt: true, failureReason: true },
+    select: { id: true, methodName: true, status: true, reviewState: true, createdAt: true, scoredAt: true, failureStage: true },
   });
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), scoredAt: r.scoredAt?.toISOString() ?? null }));
+  return rows.map(({ failureStage, ...r }) => ({
+    ...r,
+    failureReason: r.status === "FAILED" ? submitterFailureReason(failureStage, r.id) : null,
+    createdAt: r.createdAt.toISOString(),
+    scoredAt: r.scoredAt?.toISOString() ?? null,
+  }));
 }

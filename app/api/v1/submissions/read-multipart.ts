@@ -13,28 +13,27 @@ export async function readMultipart(req: Request, maxBytes: number): Promise<For
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) throw new AppError("BAD_REQUEST", "Empty request body.");
 
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // Counted as it streams into the multipart parser (no intermediate copy of the whole body);
+  // past the limit the stream errors, which stops reading.
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    body.set(c, offset);
-    offset += c.byteLength;
-  }
+  let exceeded = false;
+  const counted = req.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > maxBytes) {
+          exceeded = true;
+          controller.error(tooLarge(maxBytes));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
   try {
-    return await new Response(body, { headers: { "content-type": type } }).formData();
+    return await new Response(counted, { headers: { "content-type": type } }).formData();
   } catch {
+    if (exceeded) throw tooLarge(maxBytes);
     throw new AppError("BAD_REQUEST", "Malformed multipart body.");
   }
 }

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/server/errors";
 import { clientIp, consume } from "@/lib/server/rate-limit";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
+import { acquireUploadSlot } from "@/lib/server/submissions/upload-slots";
 import { fileField, metaFields, readMultipart } from "./read-multipart";
 
 // Two files of up to UPLOAD_MAX_BYTES each, plus room for the text fields and multipart framing.
@@ -12,6 +13,16 @@ const FIELDS_ALLOWANCE = 256 * 1024;
 export const POST = route(async (req) => {
   const user = await requireApiUser(req);
   await consume("api-ip", clientIp(req.headers));
+  // Quota, per-process and per-account in-flight limits are decided before the body is read.
+  const slot = await acquireUploadSlot(user.id);
+  try {
+    return await receive(req, user.id);
+  } finally {
+    await slot.release();
+  }
+});
+
+async function receive(req: Request, userId: string): Promise<Response> {
   const form = await readMultipart(req, 2 * env.UPLOAD_MAX_BYTES + FIELDS_ALLOWANCE);
   const dyadic = await fileField(form, "dyadic");
   const multiparty = await fileField(form, "multiparty");
@@ -21,9 +32,9 @@ export const POST = route(async (req) => {
     });
   }
   // Size limits, the method card and the files are checked once, by createSubmission.
-  const res = await createSubmission({ userId: user.id, files: { dyadic, multiparty }, meta: metaFields(form) });
+  const res = await createSubmission({ userId, files: { dyadic, multiparty }, meta: metaFields(form) });
   return json({ id: res.id, status: res.status, warnings: res.warnings }, { status: 202, headers: { location: `/api/v1/submissions/${res.id}` } });
-});
+}
 
 export const GET = route(async (req) => {
   const user = await requireApiUser(req);

@@ -1,11 +1,12 @@
 import { AppError } from "@/lib/server/errors";
 import { json, requireApiAdmin, route } from "@/lib/server/http";
+import { readJsonBody } from "@/lib/server/json-body";
 import { rejectSchema, rejectSubmission } from "@/lib/server/review/decide";
 
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);
   const { id } = await params;
-  const body: unknown = await req.json().catch(() => {
+  const body = await readJsonBody(req, () => {
     throw new AppError("BAD_REQUEST", "Send a JSON body `{\"reason\": \"...\"}`.");
   });
   const parsed = rejectSchema.safeParse(body);

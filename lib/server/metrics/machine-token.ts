@@ -1,0 +1,23 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { env } from "../env";
+
+// METRICS_TOKEN, the monitoring credential: `Authorization: Bearer <METRICS_TOKEN>` opens
+// /api/metrics and the details of /api/health. User API tokens and sessions never do.
+
+export type MachineToken = "off" | "missing" | "invalid" | "ok";
+
+export function machineToken(req: Request): MachineToken {
+  const expected = env.METRICS_TOKEN;
+  if (!expected) return "off";
+  const header = req.headers.get("authorization");
+  if (!header) return "missing";
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m && sameToken(m[1]!, expected) ? "ok" : "invalid";
+}
+
+function sameToken(given: string, expected: string): boolean {
+  // Comparing fixed-length digests keeps the comparison constant-time whatever the lengths.
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
