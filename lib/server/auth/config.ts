@@ -9,7 +9,8 @@ import { env } from "../env";
 import { isAppError } from "../errors";
 import { GITHUB_NO_VERIFIED_EMAIL, gitHubProvider } from "./github";
 import { logger } from "../logger";
-import { assertNotLimited, clientIp, consume, resetLimit } from "../rate-limit";
+import { clientIp, consume } from "../rate-limit";
+import { assertMayTryPassword, recordPasswordFailure, recordPasswordSuccess } from "./signin-limits";
 import { signupMode } from "./signup";
 
 export const credentialsSchema = z.object({
@@ -38,9 +39,10 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
+  const ip = clientIp(headers);
   try {
-    await consume("signin-ip", clientIp(headers));
-    await assertNotLimited("signin-account", email);
+    await consume("signin-ip", ip);
+    await assertMayTryPassword(email, ip);
   } catch (e) {
     if (isAppError(e) && e.code === "RATE_LIMITED") throw new RateLimitedSignin();
     throw e;
@@ -48,10 +50,10 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   const user = await db.user.findUnique({ where: { email } });
   const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) {
-    await consume("signin-account", email).catch(() => undefined);
+    await recordPasswordFailure(email, ip);
     return null;
   }
-  await resetLimit("signin-account", email);
+  await recordPasswordSuccess(email, ip);
   if (user.pendingConfirmation && signupMode() !== "open") throw new UnconfirmedSignin();
   // sessionVersion rides along to the jwt callback (not part of SessionUser).
   return Object.assign({ id: user.id, email: user.email, name: user.name, role: user.role }, { sessionVersion: user.sessionVersion });
