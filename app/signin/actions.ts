@@ -4,6 +4,7 @@ import { AuthError } from "next-auth";
 import { currentUser, revokeAllSessions, signIn, signOut } from "@/lib/server/auth/session";
 import { credentialsSchema } from "@/lib/server/auth/config";
 import { safeCallbackPath } from "@/lib/server/auth/callback-url";
+import { revokeAllApiTokens } from "@/lib/server/auth/api-tokens";
 
 export type SignInState = { error: string | null; fieldErrors: Partial<Record<"email" | "password", string>>; email: string };
 
@@ -44,9 +45,15 @@ export async function signInWithGitHub(): Promise<void> {
   await signIn("github", { redirectTo: "/" });
 }
 
-/** Signs out on every device: bumps the session version, which refuses every older session. */
-export async function signOutEverywhereAction(): Promise<void> {
+/**
+ * Signs out on every device: bumps the session version, which refuses every older session;
+ * with `revokeTokens` ticked, also revokes every API token of the account.
+ */
+export async function signOutEverywhereAction(form?: FormData): Promise<void> {
   const user = await currentUser();
-  if (user) await revokeAllSessions(user.id);
+  if (user) {
+    await revokeAllSessions(user.id);
+    if (form?.get("revokeTokens") === "yes") await revokeAllApiTokens(user.id);
+  }
   await signOut({ redirectTo: "/" });
 }

@@ -110,6 +110,8 @@ export function authConfig(): NextAuthConfig {
           token.role = (user as Partial<SessionUser>).role ?? "SUBMITTER";
           const sv = (user as { sessionVersion?: unknown }).sessionVersion;
           token.sv = typeof sv === "number" ? sv : 0;
+          // When this session signed in (user is only present at sign-in): reauthenticate.ts.
+          token.at = Math.floor(Date.now() / 1000);
         }
         return token;
       },
@@ -118,6 +120,7 @@ export function authConfig(): NextAuthConfig {
           session.user.id = token.uid;
           (session.user as { role?: string }).role = typeof token.role === "string" ? token.role : "SUBMITTER";
           (session.user as { sv?: number }).sv = typeof token.sv === "number" ? token.sv : 0;
+          (session.user as { at?: number }).at = typeof token.at === "number" ? token.at : undefined;
         }
         return session;
       },

@@ -10,7 +10,7 @@ import { fileField, metaFields, readMultipart } from "./read-multipart";
 const FIELDS_ALLOWANCE = 256 * 1024;
 
 export const POST = route(async (req) => {
-  const user = await requireApiUser(req);
+  const user = await requireApiUser(req, "submit");
   await consume("api-ip", clientIp(req.headers));
   const form = await readMultipart(req, 2 * env.UPLOAD_MAX_BYTES + FIELDS_ALLOWANCE);
   const dyadic = await fileField(form, "dyadic");
@@ -26,6 +26,6 @@ export const POST = route(async (req) => {
 });
 
 export const GET = route(async (req) => {
-  const user = await requireApiUser(req);
+  const user = await requireApiUser(req, "read");
   return json({ submissions: await listOwnSubmissions(user.id) });
 });
