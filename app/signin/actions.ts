@@ -3,14 +3,10 @@
 import { AuthError } from "next-auth";
 import { currentUser, revokeAllSessions, signIn, signOut } from "@/lib/server/auth/session";
 import { credentialsSchema } from "@/lib/server/auth/config";
+import { safeCallbackPath } from "@/lib/server/auth/callback-url";
+import { revokeAllApiTokens } from "@/lib/server/auth/api-tokens";
 
 export type SignInState = { error: string | null; fieldErrors: Partial<Record<"email" | "password", string>>; email: string };
-
-/** Only same-site relative paths, so the form cannot be used as an open redirect. */
-function safeCallback(raw: FormDataEntryValue | null): string {
-  const v = typeof raw === "string" ? raw : "";
-  return v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : "/";
-}
 
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   const raw = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
@@ -21,7 +17,7 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     return { error: "Please correct the fields below.", fieldErrors, email: raw.email };
   }
   try {
-    await signIn("credentials", { ...parsed.data, redirectTo: safeCallback(form.get("callbackUrl")) });
+    await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackPath(form.get("callbackUrl")) });
   } catch (e) {
     if (e instanceof AuthError) {
       const code = (e as AuthError & { code?: string }).code;
@@ -49,9 +45,15 @@ export async function signInWithGitHub(): Promise<void> {
   await signIn("github", { redirectTo: "/" });
 }
 
-/** Signs out on every device: bumps the session version, which refuses every older session. */
-export async function signOutEverywhereAction(): Promise<void> {
+/**
+ * Signs out on every device: bumps the session version, which refuses every older session;
+ * with `revokeTokens` ticked, also revokes every API token of the account.
+ */
+export async function signOutEverywhereAction(form?: FormData): Promise<void> {
   const user = await currentUser();
-  if (user) await revokeAllSessions(user.id);
+  if (user) {
+    await revokeAllSessions(user.id);
+    if (form?.get("revokeTokens") === "yes") await revokeAllApiTokens(user.id);
+  }
   await signOut({ redirectTo: "/" });
 }

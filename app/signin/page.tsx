@@ -5,6 +5,7 @@ import { GitHubSignIn } from "@/components/ui/github-sign-in";
 import { signInWithGitHub } from "@/app/signin/actions";
 import { SignInForm } from "@/app/signin/_components/sign-in-form";
 import { currentUser } from "@/lib/server/auth/session";
+import { safeCallbackPath } from "@/lib/server/auth/callback-url";
 import { mailConfigured } from "@/lib/server/mail";
 import { signupMode } from "@/lib/server/auth/signup";
 import { signInErrorMessage } from "./signin-errors";
@@ -13,8 +14,8 @@ export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
-  const callbackUrl = typeof sp.callbackUrl === "string" ? sp.callbackUrl : "/";
-  if (await currentUser()) redirect(callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/");
+  const callbackUrl = safeCallbackPath(sp.callbackUrl);
+  if (await currentUser()) redirect(callbackUrl);
   const urlError = typeof sp.error === "string" ? signInErrorMessage(sp.error) : null;
   return (
     <div className="mx-auto max-w-sm">

@@ -37,7 +37,7 @@ export async function resendConfirmationAction(_prev: FormState<null>, form: For
 export async function confirmEmailAction(_prev: FormState<null>, form: FormData): Promise<FormState<null>> {
   const password = text(form, "password");
   const result = await action(async () => {
-    const { email } = await confirmEmail(text(form, "token"), password);
+    const { email } = await confirmEmail(text(form, "token"), password, await requestHeaders());
     return email;
   });
   if (!result.ok) return { result, email: "" };

@@ -1,6 +1,8 @@
-// `h2hmem token create --email E --name N` prints a new API token once; `token list` and
-// `token revoke` manage existing ones. Only the token's sha-256 is stored.
+// `h2hmem token create --email E --name N [--scopes submit,read] [--expires-days N]` prints a
+// new API token once; `token list` and `token revoke` manage existing ones. Only the token's
+// sha-256 is stored.
 import type { Command } from "commander";
+import { MAX_TOKEN_DAYS, splitScopes, TOKEN_SCOPES, tokenState } from "../../lib/validation/api-token";
 import { withDb } from "./server-db";
 
 async function userId(email: string): Promise<string> {
@@ -18,11 +20,15 @@ export function register(program: Command): void {
     .description("Create a token for a user and print it (it is shown only once).")
     .requiredOption("--email <email>", "the token's owner")
     .requiredOption("--name <name>", "what the token is for, e.g. ci")
-    .action(async (opts: { email: string; name: string }) =>
+    .option("--scopes <list>", `comma-separated, of ${TOKEN_SCOPES.join(", ")} (admin only for administrators)`, "submit,read")
+    .option("--expires-days <n>", `days until the token stops working (1-${MAX_TOKEN_DAYS}; default: until revoked)`)
+    .action(async (opts: { email: string; name: string; scopes: string; expiresDays?: string }) =>
       withDb(async () => {
         const { createApiToken } = await import("../../lib/server/auth/api-tokens");
-        const { token, info } = await createApiToken(await userId(opts.email), opts.name, null);
-        process.stderr.write(`Created token "${info.name}" (${info.id}). Store it now: it cannot be shown again.\n`);
+        const input = { name: opts.name, scopes: splitScopes(opts.scopes), expiresDays: opts.expiresDays === undefined ? null : Number(opts.expiresDays) };
+        const { token, info } = await createApiToken(await userId(opts.email), input, null);
+        const expiry = info.expiresAt ? `expires ${info.expiresAt.toISOString()}` : "does not expire";
+        process.stderr.write(`Created token "${info.name}" (${info.id}; scopes ${info.scopes.join(",")}; ${expiry}). Store it now: it cannot be shown again.\n`);
         process.stdout.write(`${token}\n`);
       }),
     );
@@ -33,8 +39,9 @@ export function register(program: Command): void {
       withDb(async () => {
         const { listApiTokens } = await import("../../lib/server/auth/api-tokens");
         for (const t of await listApiTokens(await userId(opts.email))) {
-          const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : "active";
-          process.stdout.write(`${t.id}  ${t.name}  created ${t.createdAt.toISOString()}  last used ${t.lastUsedAt?.toISOString() ?? "never"}  ${state}\n`);
+          const state = tokenState(t);
+          const expiry = t.expiresAt ? `expires ${t.expiresAt.toISOString()}` : "no expiry";
+          process.stdout.write(`${t.id}  ${t.name}  scopes ${t.scopes.join(",")}  created ${t.createdAt.toISOString()}  ${expiry}  last used ${t.lastUsedAt?.toISOString() ?? "never"}  ${state}\n`);
         }
       }),
     );

@@ -10,6 +10,7 @@ import { AppError, isAppError, type ActionResult } from "./errors";
 import { currentLogContext, logger } from "./logger";
 import { instrumentRequest } from "./metrics/http";
 import { verifyApiToken } from "./auth/api-tokens";
+import type { TokenScope } from "@/generated/prisma/enums";
 
 // Route handlers for API v1 are wrapped in `route()`: it maps AppError to the documented
 // JSON error shape and status, and turns anything else into a 500 that is logged, not leaked.
@@ -75,8 +76,11 @@ export async function action<T>(fn: () => Promise<T>): Promise<ActionResult<T>> 
   }
 }
 
+/** Who calls: the user, and the scopes of the API token used (null: a browser session, bound only by the role). */
+export type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
+
 /** Bearer API token first (machines), else the session cookie (the browser). */
-export async function authenticate(req: Request): Promise<SessionUser | null> {
+export async function authenticate(req: Request): Promise<ApiCaller | null> {
   const header = req.headers.get("authorization");
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
@@ -85,10 +89,11 @@ export async function authenticate(req: Request): Promise<SessionUser | null> {
     const user = token
       ? await db.user.findUnique({ where: { id: token.userId }, select: { id: true, email: true, name: true, role: true } })
       : null;
-    if (!user) throw new AppError("UNAUTHORIZED", "Invalid or revoked API token.");
-    return user;
+    if (!user || !token) throw new AppError("UNAUTHORIZED", "Invalid, expired or revoked API token.");
+    return { user, scopes: token.scopes };
   }
-  return sessionUserFromRequest(req);
+  const user = await sessionUserFromRequest(req);
+  return user ? { user, scopes: null } : null;
 }
 
 /**
@@ -103,14 +108,21 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
   return loadSessionUser(typeof token?.uid === "string" ? token.uid : null, token?.sv);
 }
 
-export async function requireApiUser(req: Request): Promise<SessionUser> {
-  const user = await authenticate(req);
-  if (!user) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
-  return user;
+/**
+ * The signed-in caller, allowed `scope`: every route names the one it needs (read, submit; the
+ * admin routes go through requireApiAdmin). A token without it gets 403 before anything is
+ * looked up, so the answer says nothing about the resource.
+ */
+export async function requireApiUser(req: Request, scope: TokenScope): Promise<SessionUser> {
+  const caller = await authenticate(req);
+  if (!caller) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
+  if (caller.scopes && !caller.scopes.includes(scope)) throw new AppError("FORBIDDEN", `This API token lacks the \`${scope}\` scope.`);
+  return caller.user;
 }
 
+/** An administrator; by API token only with the admin scope (which only administrators can be given). */
 export async function requireApiAdmin(req: Request): Promise<SessionUser> {
-  const user = await requireApiUser(req);
+  const user = await requireApiUser(req, "admin");
   if (user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
   return user;
 }

@@ -8,13 +8,16 @@ import { AppError } from "./errors";
 // to a per-process memory limiter (the "insurance" limiter) rather than failing open or
 // refusing every request.
 
-type LimiterName = "signin-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
+type LimiterName = "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Every sign-in attempt from one address.
   "signin-ip": { points: 60, duration: 15 * 60 },
-  // Failed attempts against one account; reset on a successful sign-in.
-  "signin-account": { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  // Failed attempts against one account from one address; reset by a success from that address.
+  "signin-account-ip": { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  // Failed attempts against one account from anywhere: the ceiling for guessing spread over
+  // many addresses (lib/server/auth/signin-limits.ts).
+  "signin-account": { points: 100, duration: 15 * 60, blockDuration: 15 * 60 },
   // Coarse per-address ceiling for the API.
   "api-ip": { points: 600, duration: 60 },
   // Sign-up and "resend confirmation" requests from one address.

@@ -81,7 +81,7 @@ try {
   await importAnswerKey(dir, "bench synthetic full-size key");
   const key = await loadActiveAnswerKey();
   const user = await ensureUser({ email: "bench@h2hmem.local", password: "bench-password-not-secret", role: "ADMIN" });
-  const { token, info } = await createApiToken(user.id, `bench-under-load ${Date.now()}`);
+  const { token, info } = await createApiToken(user.id, { name: `bench-under-load ${Date.now()}`, scopes: ["submit", "read"] });
   tokenInfo = { userId: user.id, id: info.id };
 
   await loadPage({ count: 10 }); // warm-up: first render compiles and fills caches

@@ -66,7 +66,7 @@ export async function createSubmitters(count: number, prefix: string): Promise<S
     Array.from({ length: count }, async (_, index) => {
       const email = `${prefix}-${index + 1}@h2hmem.local`;
       const user = await ensureUser({ email, password: `${prefix}-password-not-secret`, role: "SUBMITTER" });
-      const { token } = await createApiToken(user.id, `${prefix} ${index + 1}`);
+      const { token } = await createApiToken(user.id, { name: `${prefix} ${index + 1}`, scopes: ["submit", "read"] });
       return { index, email, userId: user.id, token };
     }),
   );

@@ -15,6 +15,7 @@ test("h2hmem submit --wait uploads and follows a submission to its scores", asyn
   await signIn(page, AUTHOR);
   await page.goto("/settings/tokens");
   await page.getByLabel("Token name").fill(`cli e2e ${Date.now()}`);
+  await page.getByLabel("Your password").fill(AUTHOR.password);
   await page.getByRole("button", { name: "Create token" }).click();
   const token = (await page.getByTestId("new-token").textContent())!.trim();
 

@@ -84,6 +84,7 @@ test("a server action replayed with a foreign Origin (and the victim's cookie) i
     page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"])),
     (async () => {
       await page.getByLabel("Token name").fill(name);
+      await page.getByLabel("Your password").fill(AUTHOR.password);
       await page.getByRole("button", { name: "Create token" }).click();
     })(),
   ]);
@@ -94,7 +95,7 @@ test("a server action replayed with a foreign Origin (and the victim's cookie) i
   const replay = (origin: string, tokenName: string) =>
     page.request.post("/settings/tokens", {
       headers: { "next-action": h["next-action"]!, "content-type": h["content-type"]!, accept: "text/x-component", origin },
-      data: JSON.stringify([tokenName]),
+      data: JSON.stringify([{ name: tokenName, scopes: ["submit", "read"], expiresDays: 90, password: AUTHOR.password }]),
     });
   const rows = page.getByTestId("token-table").getByRole("row");
 

@@ -6,9 +6,13 @@ test("an API token created in the browser authenticates the API until it is revo
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API tokens" }).click();
   const name = `e2e token ${Date.now()}`;
   await page.getByLabel("Token name").fill(name);
+  await page.getByLabel("Your password").fill(AUTHOR.password);
   await page.getByRole("button", { name: "Create token" }).click();
   const token = (await page.getByTestId("new-token").textContent())!.trim();
   expect(token).toMatch(/^h2h_/);
+  // The list shows its scopes (submit and read by default).
+  const row = page.getByTestId("token-table").getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("submit, read");
 
   // A cookie-less client: only the bearer token authenticates it.
   const api = await request.newContext({ baseURL });

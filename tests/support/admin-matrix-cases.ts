@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/server/db";
+import type { TokenScope } from "@/lib/validation/api-token";
 
 // The authorization matrix: one entry per (route file, HTTP method) under app/api. Each entry
-// names the status every role must get. `authz-matrix.test.ts` fails when a route exists
+// names the status every role must get, and the token scope it needs. `authz-matrix.test.ts` fails when a route exists
 // without an entry here, so a new route cannot ship without a decision on who may call it.
 
 export type Role = "anon" | "owner" | "other" | "admin";
@@ -16,6 +17,8 @@ export type Case = {
   body?: (s: Subject) => unknown;
   /** Writes: denied calls must leave the subject row and its audit trail untouched. */
   write?: boolean;
+  /** The API-token scope the route needs (every route that authenticates names one). */
+  scope?: TokenScope;
 };
 
 const deny = { anon: [401], owner: [403], other: [403] };
@@ -36,34 +39,35 @@ export const MATRIX: Record<string, Case> = {
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
-  "v1/submissions GET": { expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
+  "v1/submissions GET": { scope: "read", expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
   // The owner's subjects use up its daily quota, which is checked before the (empty) body is read.
-  "v1/submissions POST": { expect: { anon: [401], owner: [400, 429], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
-  "v1/submissions/[id] GET": { expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}` },
-  "v1/submissions/[id]/files/[split] GET": { expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/files/dyadic` },
+  "v1/submissions POST": { scope: "submit", expect: { anon: [401], owner: [400, 429], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
+  "v1/submissions/[id] GET": { scope: "read", expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}` },
+  "v1/submissions/[id]/files/[split] GET": { scope: "read", expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/files/dyadic` },
   "v1/submissions/[id]/retry POST": {
+    scope: "submit",
     expect: { anon: [401], owner: [202], other: [404], admin: [202] },
     subject: { status: "FAILED", reviewState: "PENDING" },
     url: (s) => `/api/v1/submissions/${s.id}/retry`,
     body: () => ({ stage: "lexical" }),
     write: true,
   },
-  "v1/admin/submissions GET": { expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
-  "v1/admin/submissions/[id] GET": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
-  "v1/admin/submissions/[id] PATCH": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}`, body: () => ({ methodName: "Renamed" }), write: true },
-  "v1/admin/submissions/[id]/approve POST": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/approve`, write: true },
-  "v1/admin/submissions/[id]/reject POST": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/reject`, body: () => ({ reason: "not reproducible" }), write: true },
-  "v1/admin/submissions/[id]/rescore POST": { expect: adminOnly(202), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/rescore`, body: () => ({ stage: "both" }), write: true },
-  "v1/admin/submissions/[id]/unpublish POST": { expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/unpublish`, body: () => ({ note: "duplicate entry" }), write: true },
-  "v1/admin/submissions/[id]/baseline POST": { expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/baseline`, body: () => ({ isBaseline: true }), write: true },
-  "v1/admin/submissions/bulk POST": { expect: adminOnly(200), subject: pending, url: () => "/api/v1/admin/submissions/bulk", body: (s) => ({ ids: [s.id], decision: "approve" }), write: true },
-  "v1/admin/users/[id]/role POST": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/users/${s.victimId}/role`, body: () => ({ role: "ADMIN" }), write: true },
-  "v1/admin/audit GET": { expect: adminOnly(200), url: () => "/api/v1/admin/audit" },
-  "v1/admin/scorer-versions GET": { expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions" },
+  "v1/admin/submissions GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
+  "v1/admin/submissions/[id] GET": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
+  "v1/admin/submissions/[id] PATCH": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}`, body: () => ({ methodName: "Renamed" }), write: true },
+  "v1/admin/submissions/[id]/approve POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/approve`, write: true },
+  "v1/admin/submissions/[id]/reject POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/reject`, body: () => ({ reason: "not reproducible" }), write: true },
+  "v1/admin/submissions/[id]/rescore POST": { scope: "admin", expect: adminOnly(202), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/rescore`, body: () => ({ stage: "both" }), write: true },
+  "v1/admin/submissions/[id]/unpublish POST": { scope: "admin", expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/unpublish`, body: () => ({ note: "duplicate entry" }), write: true },
+  "v1/admin/submissions/[id]/baseline POST": { scope: "admin", expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/baseline`, body: () => ({ isBaseline: true }), write: true },
+  "v1/admin/submissions/bulk POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: () => "/api/v1/admin/submissions/bulk", body: (s) => ({ ids: [s.id], decision: "approve" }), write: true },
+  "v1/admin/users/[id]/role POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/users/${s.victimId}/role`, body: () => ({ role: "ADMIN" }), write: true },
+  "v1/admin/audit GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/audit" },
+  "v1/admin/scorer-versions GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions" },
   // A dry run: the admin's call changes nothing in the shared test database.
-  "v1/admin/scorer-versions/rejudge POST": { expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions/rejudge", body: () => ({ dryRun: true }), write: true },
+  "v1/admin/scorer-versions/rejudge POST": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions/rejudge", body: () => ({ dryRun: true }), write: true },
   // A version without scores: the admin gets 404 and the board stays as it is.
-  "v1/admin/scorer-versions/publish POST": { expect: { ...deny, admin: [404] }, url: () => "/api/v1/admin/scorer-versions/publish", body: () => ({ version: "authz-no-such-version", force: true }), write: true },
+  "v1/admin/scorer-versions/publish POST": { scope: "admin", expect: { ...deny, admin: [404] }, url: () => "/api/v1/admin/scorer-versions/publish", body: () => ({ version: "authz-no-such-version", force: true }), write: true },
 };
 
 let seq = 0;

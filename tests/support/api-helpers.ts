@@ -3,16 +3,18 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import { createApiToken } from "@/lib/server/auth/api-tokens";
 import { db } from "@/lib/server/db";
+import type { TokenScope } from "@/lib/validation/api-token";
 
 // Route handlers are called directly with Request objects (no server process): auth goes
 // through real API tokens, so the same code path as `Authorization: Bearer` in production.
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/predictions");
 
-export async function userWithToken(label: string, role: "SUBMITTER" | "ADMIN"): Promise<{ id: string; email: string; token: string }> {
+/** A user with an API token holding every scope the role may have (pass `scopes` to narrow it). */
+export async function userWithToken(label: string, role: "SUBMITTER" | "ADMIN", scopes?: TokenScope[]): Promise<{ id: string; email: string; token: string }> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@api-test.local`;
   const user = await db.user.create({ data: { email, role, passwordHash: await bcrypt.hash("unused-password", 4) } });
-  const { token } = await createApiToken(user.id, "api test");
+  const { token } = await createApiToken(user.id, { name: "api test", scopes: scopes ?? (role === "ADMIN" ? ["submit", "read", "admin"] : ["submit", "read"]) });
   return { id: user.id, email, token };
 }
 

@@ -90,7 +90,7 @@ export async function seedSource(): Promise<void> {
     where: { submissionId_split_index_scorerVersion: { submissionId: odd.submissionId, split: odd.split, index: odd.index, scorerVersion: odd.scorerVersion } },
     data: { ...ODD_FLOATS, judgeReasoning: "tab\there\nnewline \\ backslash \u0001" },
   });
-  await createApiToken(author.id, "backup test token");
+  await createApiToken(author.id, { name: "backup test token", scopes: ["submit", "read"] });
   await db.account.create({ data: { userId: author.id, type: "oauth", provider: "github", providerAccountId: "42", access_token: "t" } });
   await db.session.create({ data: { userId: author.id, sessionToken: "session-token", expires: new Date("2030-01-01T00:00:00.123Z") } });
 }

@@ -1,20 +1,22 @@
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import type { TokenScope } from "@/generated/prisma/enums";
+import { newApiTokenSchema } from "@/lib/validation/api-token";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 
 // API tokens for `Authorization: Bearer h2h_...`. Only the sha-256 of a token is stored;
-// the plain token is shown once at creation. Creating and revoking write their audit event in
-// the same transaction, whoever calls (the browser's settings page, `h2hmem token`).
-
-export const tokenNameSchema = z.string({ error: "Give the token a name" }).trim().min(1, "Give the token a name").max(100, "At most 100 characters");
+// the plain token is shown once at creation. A token carries scopes (submit, read, admin:
+// lib/validation/api-token.ts) and an optional expiry. Creating and revoking write their audit
+// event in the same transaction, whoever calls (the browser's settings page, `h2hmem token`).
 
 const TOKEN_PREFIX = "h2h_";
 const TOKEN_RE = /^h2h_[A-Za-z0-9_-]{43}$/;
+const DAY_MS = 24 * 3600 * 1000;
 
-export type ApiTokenInfo = { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type ApiTokenInfo = { id: string; name: string; scopes: TokenScope[]; expiresAt: Date | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type VerifiedApiToken = { userId: string; tokenId: string; scopes: TokenScope[] };
 
 export function hashApiToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -24,31 +26,44 @@ export function generateApiToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString("base64url");
 }
 
-/** `actor`: who creates it, the owner by default; null for the CLI (an operator with database access). */
-export async function createApiToken(userId: string, name: unknown, actor: string | null = userId): Promise<{ token: string; info: ApiTokenInfo }> {
-  const parsed = tokenNameSchema.safeParse(name);
+/**
+ * `input`: { name, scopes, expiresDays? } (newApiTokenSchema). The admin scope only for an
+ * administrator. `actor`: who creates it, the owner by default; null for the CLI (an operator
+ * with database access).
+ */
+export async function createApiToken(userId: string, input: unknown, actor: string | null = userId): Promise<{ token: string; info: ApiTokenInfo }> {
+  const parsed = newApiTokenSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("VALIDATION_FAILED", "Token name must be 1-100 characters", { details: [{ path: "name", message: parsed.error.issues[0]!.message }] });
+    const details = parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "token"), message: i.message }));
+    throw new AppError("VALIDATION_FAILED", `Token ${details[0]!.path}: ${details[0]!.message}`, { details });
   }
+  const { name, scopes, expiresDays } = parsed.data;
   const token = generateApiToken();
   const row = await db.$transaction(async (tx) => {
-    const created = await tx.apiToken.create({ data: { userId, name: parsed.data, tokenHash: hashApiToken(token) } });
-    await recordAudit(tx, { actor, action: "token.create", target: { type: "ApiToken", id: created.id }, details: { name: created.name } });
+    const owner = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!owner) throw new AppError("NOT_FOUND", "User not found");
+    if (scopes.includes("admin") && owner.role !== "ADMIN") {
+      throw new AppError("FORBIDDEN", "Only administrators can create a token with the admin scope.", { details: [{ path: "scopes", message: "admin is for administrators only" }] });
+    }
+    const expiresAt = expiresDays === null ? null : new Date(Date.now() + expiresDays * DAY_MS);
+    const created = await tx.apiToken.create({ data: { userId, name, scopes, expiresAt, tokenHash: hashApiToken(token) } });
+    await recordAudit(tx, { actor, action: "token.create", target: { type: "ApiToken", id: created.id }, details: { name: created.name, scopes, expiresAt } });
     return created;
   });
   return { token, info: pick(row) };
 }
 
-/** Returns the owner of a valid, unrevoked token (and records its use), or null. */
-export async function verifyApiToken(token: string): Promise<{ userId: string; tokenId: string } | null> {
+/** The owner and scopes of a valid token (not revoked, not expired), recording its use; else null. */
+export async function verifyApiToken(token: string): Promise<VerifiedApiToken | null> {
   if (!TOKEN_RE.test(token)) return null;
   const hash = hashApiToken(token);
   const row = await db.apiToken.findUnique({ where: { tokenHash: hash } });
   // The lookup is by hash already; the constant-time compare guards against a future
   // change to a prefix lookup.
   if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
-  return { userId: row.userId, tokenId: row.id };
+  return { userId: row.userId, tokenId: row.id, scopes: row.scopes };
 }
 
 /** Revokes one of the user's tokens; a token of another user is "not found", revoking twice a no-op. */
@@ -64,11 +79,22 @@ export async function revokeApiToken(userId: string, tokenId: string, actor: str
   });
 }
 
+/** Revokes every active token of the user ("sign out everywhere" with tokens); one audit row each. */
+export async function revokeAllApiTokens(userId: string, actor: string | null = userId): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const active = await tx.apiToken.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
+    if (active.length === 0) return 0;
+    await tx.apiToken.updateMany({ where: { id: { in: active.map((t) => t.id) }, revokedAt: null }, data: { revokedAt: new Date() } });
+    for (const t of active) await recordAudit(tx, { actor, action: "token.revoke", target: { type: "ApiToken", id: t.id }, details: { all: true } });
+    return active.length;
+  });
+}
+
 export async function listApiTokens(userId: string): Promise<ApiTokenInfo[]> {
   const rows = await db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
   return rows.map(pick);
 }
 
 function pick(row: ApiTokenInfo): ApiTokenInfo {
-  return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
+  return { id: row.id, name: row.name, scopes: row.scopes, expiresAt: row.expiresAt, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
 }

@@ -9,7 +9,8 @@ import { env } from "../env";
 import { isAppError } from "../errors";
 import { GITHUB_NO_VERIFIED_EMAIL, gitHubProvider } from "./github";
 import { logger } from "../logger";
-import { assertNotLimited, clientIp, consume, resetLimit } from "../rate-limit";
+import { clientIp, consume } from "../rate-limit";
+import { assertMayTryPassword, recordPasswordFailure, recordPasswordSuccess } from "./signin-limits";
 import { signupMode } from "./signup";
 
 export const credentialsSchema = z.object({
@@ -38,9 +39,10 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
+  const ip = clientIp(headers);
   try {
-    await consume("signin-ip", clientIp(headers));
-    await assertNotLimited("signin-account", email);
+    await consume("signin-ip", ip);
+    await assertMayTryPassword(email, ip);
   } catch (e) {
     if (isAppError(e) && e.code === "RATE_LIMITED") throw new RateLimitedSignin();
     throw e;
@@ -48,10 +50,10 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   const user = await db.user.findUnique({ where: { email } });
   const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) {
-    await consume("signin-account", email).catch(() => undefined);
+    await recordPasswordFailure(email, ip);
     return null;
   }
-  await resetLimit("signin-account", email);
+  await recordPasswordSuccess(email, ip);
   if (user.pendingConfirmation && signupMode() !== "open") throw new UnconfirmedSignin();
   // sessionVersion rides along to the jwt callback (not part of SessionUser).
   return Object.assign({ id: user.id, email: user.email, name: user.name, role: user.role }, { sessionVersion: user.sessionVersion });
@@ -108,6 +110,8 @@ export function authConfig(): NextAuthConfig {
           token.role = (user as Partial<SessionUser>).role ?? "SUBMITTER";
           const sv = (user as { sessionVersion?: unknown }).sessionVersion;
           token.sv = typeof sv === "number" ? sv : 0;
+          // When this session signed in (user is only present at sign-in): reauthenticate.ts.
+          token.at = Math.floor(Date.now() / 1000);
         }
         return token;
       },
@@ -116,6 +120,7 @@ export function authConfig(): NextAuthConfig {
           session.user.id = token.uid;
           (session.user as { role?: string }).role = typeof token.role === "string" ? token.role : "SUBMITTER";
           (session.user as { sv?: number }).sv = typeof token.sv === "number" ? token.sv : 0;
+          (session.user as { at?: number }).at = typeof token.at === "number" ? token.at : undefined;
         }
         return session;
       },

@@ -47,6 +47,12 @@ export async function currentUser(): Promise<SessionUser | null> {
   return loadSessionUser(session?.user?.id, (session?.user as { sv?: unknown } | undefined)?.sv);
 }
 
+/** When the current browser session signed in (seconds since the epoch), or null (older sessions). */
+export async function sessionSignedInAt(): Promise<number | null> {
+  const at = ((await auth())?.user as { at?: unknown } | undefined)?.at;
+  return typeof at === "number" ? at : null;
+}
+
 /**
  * `sessionVersion` is the version the session was minted with (absent = 0): sessions older
  * than the user's current version were revoked by "sign out everywhere".

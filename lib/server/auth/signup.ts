@@ -9,7 +9,8 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { logger } from "../logger";
 import { mailConfigured, sendMail, type Mail } from "../mail";
-import { assertNotLimited, clientIp, consume } from "../rate-limit";
+import { clientIp, consume } from "../rate-limit";
+import { assertMayTryPassword, recordPasswordFailure } from "./signin-limits";
 import { alreadyRegisteredMail, confirmationMail, welcomeMail } from "./signup-mail";
 import { BCRYPT_ROUNDS } from "./users";
 
@@ -121,17 +122,18 @@ export async function peekConfirmation(rawToken: string): Promise<{ email: strin
  * Confirms the account of a link when the password matches the one chosen at sign-up; the
  * link is used up only on success. Returns the email for the sign-in that follows.
  */
-export async function confirmEmail(rawToken: string, password: string): Promise<{ email: string }> {
+export async function confirmEmail(rawToken: string, password: string, headers: Headers): Promise<{ email: string }> {
   const token = sha256(rawToken);
   const row = await db.verificationToken.findFirst({ where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } } });
   if (!row) throw new AppError("GONE", LINK_DEAD);
   const userId = row.identifier.slice("signup:".length);
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user?.pendingConfirmation || !user.passwordHash) throw new AppError("GONE", LINK_DEAD);
-  // Password guesses here count against the same per-account limit as sign-in.
-  await assertNotLimited("signin-account", user.email);
+  // Password guesses here count against the same limits as sign-in.
+  const ip = clientIp(headers);
+  await assertMayTryPassword(user.email, ip);
   if (!(await bcrypt.compare(password, user.passwordHash))) {
-    await consume("signin-account", user.email).catch(() => undefined);
+    await recordPasswordFailure(user.email, ip);
     throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", { details: [{ path: "password", message: "Wrong password" }] });
   }
   await db.$transaction(async (tx) => {

@@ -61,3 +61,9 @@ export async function ensureSystemUser(email: string, name: string): Promise<{ i
   });
   return { id: row.id, email: row.email };
 }
+
+/** Whether the account signs in with a password (else only with GitHub). */
+export async function hasPassword(userId: string): Promise<boolean> {
+  const row = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  return Boolean(row?.passwordHash);
+}

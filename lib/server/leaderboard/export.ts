@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { toCsv } from "../csv";
 import { consume, clientIp } from "../rate-limit";
 import type { LeaderboardJson } from "./api-schema";
 import { getLeaderboard, type Leaderboard } from "./view";
@@ -42,7 +42,7 @@ export function leaderboardCsv(lb: Leaderboard): string {
     ...scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? e.mainTypes[s as MainType]?.value : e.categories[s as CategoryCode]?.value) ?? ""),
     lb.params.split, lb.params.metric, lb.params.aggregate, lb.scorerVersion, lb.generatedAt,
   ]);
-  return stringify([header, ...rows]);
+  return toCsv([header, ...rows]);
 }
 
 /**

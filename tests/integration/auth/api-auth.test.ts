@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RateLimitedSignin, verifyCredentials } from "@/lib/server/auth/config";
 import { db } from "@/lib/server/db";
 
-// Credentials sign-in: bcrypt check against User.passwordHash, and the per-account and per-IP
-// limits (Redis-backed) that stop password guessing.
+// Credentials sign-in: bcrypt check against User.passwordHash, and the per-(account, address),
+// per-account and per-address limits (Redis-backed) that stop password guessing.
 
 const email = `signin-${Date.now()}@api-test.local`;
 const password = "correct horse battery staple";
@@ -32,19 +32,27 @@ describe("verifyCredentials", () => {
     await expect(verifyCredentials({ email }, fromIp())).resolves.toBeNull();
   });
 
-  it("locks the account after repeated failures, even for the right password from a new address", async () => {
-    // Earlier failures for this email count too; keep failing until the limiter answers.
-    let limited = false;
-    for (let i = 0; i < 12 && !limited; i++) {
-      try {
-        await verifyCredentials({ email, password: `wrong-${i}` }, fromIp());
-      } catch (e) {
-        expect(e).toBeInstanceOf(RateLimitedSignin);
-        limited = true;
+  it("locks one (account, address) pair after 10 failures; the right password from another address still signs in", async () => {
+    const attacker = fromIp();
+    for (let i = 0; i < 10; i++) await expect(verifyCredentials({ email, password: `wrong-${i}` }, attacker)).resolves.toBeNull();
+    await expect(verifyCredentials({ email, password: "wrong-again" }, attacker)).rejects.toBeInstanceOf(RateLimitedSignin);
+    // Locked pairs get no answer about the password, not even the right one.
+    await expect(verifyCredentials({ email, password }, attacker)).rejects.toBeInstanceOf(RateLimitedSignin);
+    await expect(verifyCredentials({ email, password }, fromIp())).resolves.toMatchObject({ id: userId });
+  });
+
+  it("locks the account for every address at the per-account ceiling (guessing spread over addresses)", async () => {
+    const spread = `spread-${Date.now()}@api-test.local`;
+    const user = await db.user.create({ data: { email: spread, role: "SUBMITTER", passwordHash: await bcrypt.hash(password, 4) } });
+    try {
+      // 100 failures from 20 addresses, 5 each: no pair reaches its limit of 10.
+      for (let i = 0; i < 100; i++) {
+        await expect(verifyCredentials({ email: spread, password: `wrong-${i}` }, new Headers({ "x-forwarded-for": `198.51.100.${i % 20}` }))).resolves.toBeNull();
       }
+      await expect(verifyCredentials({ email: spread, password }, fromIp())).rejects.toBeInstanceOf(RateLimitedSignin);
+    } finally {
+      await db.user.delete({ where: { id: user.id } });
     }
-    expect(limited).toBe(true);
-    await expect(verifyCredentials({ email, password }, fromIp())).rejects.toBeInstanceOf(RateLimitedSignin);
   });
 
   it("limits attempts per client address", async () => {

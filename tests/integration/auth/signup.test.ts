@@ -64,14 +64,14 @@ describe("with SMTP (default mode: confirm)", () => {
     await expect(verifyCredentials({ email: e, password: "not the password" }, fromIp())).resolves.toBeNull();
 
     await expect(peekConfirmation(tokenOf(link))).resolves.toEqual({ email: e });
-    expect(await errorOf(confirmEmail(tokenOf(link), "somebody else's password"))).toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(confirmEmail(tokenOf(link), password)).resolves.toEqual({ email: e });
+    expect(await errorOf(confirmEmail(tokenOf(link), "somebody else's password", fromIp()))).toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(confirmEmail(tokenOf(link), password, fromIp())).resolves.toEqual({ email: e });
     const after = await db.user.findUniqueOrThrow({ where: { email: e } });
     expect(after.pendingConfirmation).toBe(false);
     expect(after.emailVerified).toBeInstanceOf(Date);
     await expect(verifyCredentials({ email: e, password }, fromIp())).resolves.toMatchObject({ id: user.id, role: "SUBMITTER" });
     // Used up.
-    expect(await errorOf(confirmEmail(tokenOf(link), password))).toMatchObject({ code: "GONE" });
+    expect(await errorOf(confirmEmail(tokenOf(link), password, fromIp()))).toMatchObject({ code: "GONE" });
     await expect(peekConfirmation(tokenOf(link))).resolves.toBeNull();
     expect(await db.auditEvent.count({ where: { targetId: user.id, action: { in: ["user.signup", "user.email_confirmed"] } } })).toBe(2);
   });
@@ -80,7 +80,7 @@ describe("with SMTP (default mode: confirm)", () => {
     const e = email("taken");
     await signUp({ email: e, password }, fromIp());
     const link = linkIn(await mailTo(e, /Confirm/));
-    await confirmEmail(tokenOf(link), password);
+    await confirmEmail(tokenOf(link), password, fromIp());
     const before = await db.user.findUniqueOrThrow({ where: { email: e } });
 
     await expect(signUp({ email: e, password: "an attacker's password" }, fromIp())).resolves.toEqual({ mode: "confirm" });
@@ -100,14 +100,14 @@ describe("with SMTP (default mode: confirm)", () => {
     const first = tokenOf(linkIn(await mailTo(e, /Confirm/)));
     const user = await db.user.findUniqueOrThrow({ where: { email: e } });
     await db.verificationToken.updateMany({ where: { identifier: `signup:${user.id}` }, data: { expires: new Date(Date.now() - 1000) } });
-    expect(await errorOf(confirmEmail(first, password))).toMatchObject({ code: "GONE" });
+    expect(await errorOf(confirmEmail(first, password, fromIp()))).toMatchObject({ code: "GONE" });
 
     const seen = smtp.messages.length;
     await resendConfirmation(e, fromIp());
     const second = tokenOf(linkIn(await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(e))));
     expect(second).not.toBe(first);
-    expect(await errorOf(confirmEmail(first, password))).toMatchObject({ code: "GONE" });
-    await expect(confirmEmail(second, password)).resolves.toEqual({ email: e });
+    expect(await errorOf(confirmEmail(first, password, fromIp()))).toMatchObject({ code: "GONE" });
+    await expect(confirmEmail(second, password, fromIp())).resolves.toEqual({ email: e });
     // Nothing left to resend: same answer, no mail.
     const count = smtp.messages.length;
     await expect(resendConfirmation(e, fromIp())).resolves.toBeUndefined();
@@ -122,9 +122,9 @@ describe("with SMTP (default mode: confirm)", () => {
     const seen = smtp.messages.length;
     await signUp({ email: e, password }, fromIp());
     const second = tokenOf(linkIn(await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(e))));
-    expect(await errorOf(confirmEmail(first, "the first password"))).toMatchObject({ code: "GONE" });
-    expect(await errorOf(confirmEmail(second, "the first password"))).toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(confirmEmail(second, password)).resolves.toEqual({ email: e });
+    expect(await errorOf(confirmEmail(first, "the first password", fromIp()))).toMatchObject({ code: "GONE" });
+    expect(await errorOf(confirmEmail(second, "the first password", fromIp()))).toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(confirmEmail(second, password, fromIp())).resolves.toEqual({ email: e });
     expect(await db.user.count({ where: { email: e } })).toBe(1);
   });
 });
@@ -141,8 +141,8 @@ describe("mail limits and outages", () => {
     const mails = smtp.messages.filter((m) => m.to.includes(e));
     expect(mails).toHaveLength(3);
     const third = mails[2]!;
-    expect(await errorOf(confirmEmail(tokenOf(linkIn(third)), "password number 4"))).toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(confirmEmail(tokenOf(linkIn(third)), "password number 3")).resolves.toEqual({ email: e });
+    expect(await errorOf(confirmEmail(tokenOf(linkIn(third)), "password number 4", fromIp()))).toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(confirmEmail(tokenOf(linkIn(third)), "password number 3", fromIp())).resolves.toEqual({ email: e });
   });
 
   it("an SMTP server that is down does not change the answer; the account waits for a resent link", async () => {
@@ -154,7 +154,7 @@ describe("mail limits and outages", () => {
     expect((await db.user.findUniqueOrThrow({ where: { email: e } })).pendingConfirmation).toBe(true);
     withMail();
     await resendConfirmation(e, fromIp());
-    await expect(confirmEmail(tokenOf(linkIn(await mailTo(e, /Confirm/))), password)).resolves.toEqual({ email: e });
+    await expect(confirmEmail(tokenOf(linkIn(await mailTo(e, /Confirm/))), password, fromIp())).resolves.toEqual({ email: e });
   });
 });
 

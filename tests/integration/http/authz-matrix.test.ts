@@ -4,6 +4,8 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
+import { createApiToken } from "@/lib/server/auth/api-tokens";
+import { TOKEN_SCOPES, type TokenScope } from "@/lib/validation/api-token";
 import { MATRIX, makeSubject, snapshot, type Case, type Role, type Subject } from "../../support/admin-matrix-cases";
 import { ctx, req, userWithToken } from "../../support/api-helpers";
 
@@ -33,6 +35,8 @@ async function discoverRoutes(): Promise<Map<string, Handler>> {
 }
 
 const users = {} as Record<Exclude<Role, "anon">, { id: string; email: string; token: string; cookie: string }>;
+// The admin's tokens per scope: `only` that scope, and every scope `but` it.
+const scoped = {} as Record<TokenScope, { only: string; but: string }>;
 // Discovered at collection time so each matrix entry can tell whether its route exists.
 const routes = await discoverRoutes();
 
@@ -43,6 +47,11 @@ beforeAll(async () => {
     const u = await userWithToken(`authz-${role}`, dbRole);
     const jwt = await encode({ token: { uid: u.id, role: dbRole }, secret: process.env.AUTH_SECRET!, salt: COOKIE });
     users[role] = { ...u, cookie: `${COOKIE}=${jwt}` };
+  }
+  for (const scope of TOKEN_SCOPES) {
+    const only = await createApiToken(users.admin.id, { name: `only ${scope}`, scopes: [scope] });
+    const but = await createApiToken(users.admin.id, { name: `all but ${scope}`, scopes: TOKEN_SCOPES.filter((t) => t !== scope) });
+    scoped[scope] = { only: only.token, but: but.token };
   }
 });
 afterAll(async () => {
@@ -58,12 +67,12 @@ function paramsFor(key: string, url: string, s: Subject | null): Record<string, 
   return s ? { id: s.id } : {};
 }
 
-async function call(key: string, c: Case, role: Role, mode: "token" | "cookie", s: Subject | null, headers: Record<string, string> = {}) {
+async function call(key: string, c: Case, role: Role, mode: "token" | "cookie", s: Subject | null, headers: Record<string, string> = {}, token?: string) {
   const method = key.split(" ")[1]!;
   const url = c.url(s ?? { id: "none", ownerId: "none", victimId: "none" });
   const h = new Headers({ host: "api.test", ...headers });
   if (role !== "anon") {
-    if (mode === "token") h.set("authorization", `Bearer ${users[role].token}`);
+    if (mode === "token") h.set("authorization", `Bearer ${token ?? users[role].token}`);
     else h.set("cookie", users[role].cookie);
   }
   let body: BodyInit | undefined;
@@ -102,6 +111,31 @@ describe("authorization matrix", () => {
         }
       });
     }
+  }
+});
+
+describe("API token scopes", () => {
+  it("every route that authenticates names the scope it needs", () => {
+    const authed = Object.entries(MATRIX).filter(([k, c]) => k.startsWith("v1/") && c.expect.anon.includes(401));
+    expect(authed.length).toBeGreaterThan(15);
+    expect(authed.filter(([, c]) => !c.scope).map(([k]) => k)).toEqual([]);
+  });
+
+  // An administrator's token: without the route's scope it gets 403 and changes nothing (even
+  // holding every other scope); with only that scope it gets what the administrator gets.
+  for (const [key, c] of Object.entries(MATRIX).filter(([k, c]) => routes.has(k) && c.scope)) {
+    it(`${key} needs \`${c.scope}\``, async () => {
+      const s = c.subject ? await makeSubject(users.owner.id, c.subject) : null;
+      const before = s && c.write ? await snapshot(s) : null;
+      const denied = await call(key, c, "admin", "token", s, {}, scoped[c.scope!].but);
+      expect(denied.status, denied.text.slice(0, 200)).toBe(403);
+      expect(denied.text).toContain(`\`${c.scope}\` scope`);
+      if (s) for (const secret of [(await db.submission.findUniqueOrThrow({ where: { id: s.id } })).methodName, users.owner.email]) expect(denied.text).not.toContain(secret);
+      if (before) expect(await snapshot(s!)).toBe(before);
+      const s2 = c.subject ? await makeSubject(users.owner.id, c.subject) : null;
+      const allowed = await call(key, c, "admin", "token", s2, {}, scoped[c.scope!].only);
+      expect(c.expect.admin, allowed.text.slice(0, 200)).toContain(allowed.status);
+    });
   }
 });
 

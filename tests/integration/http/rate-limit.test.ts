@@ -27,14 +27,14 @@ afterAll(() => {
 describe("rate limiter without Redis", () => {
   it("still allows up to the limit, then refuses with a Retry-After", async () => {
     const key = `fallback-${Date.now()}@x.local`;
-    for (let i = 0; i < 10; i++) await consume("signin-account", key);
-    const err = await consume("signin-account", key).then(
+    for (let i = 0; i < 10; i++) await consume("signin-account-ip", key);
+    const err = await consume("signin-account-ip", key).then(
       () => null,
       (e: unknown) => e,
     );
     expect(err).toMatchObject({ code: "RATE_LIMITED" });
     expect((err as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
     // Other keys are unaffected.
-    await expect(consume("signin-account", `other-${key}`)).resolves.toBeUndefined();
+    await expect(consume("signin-account-ip", `other-${key}`)).resolves.toBeUndefined();
   });
 });

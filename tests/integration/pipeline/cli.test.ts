@@ -68,7 +68,20 @@ describe("h2hmem answer-key / user / token", () => {
     await revokeApiToken(user.id, stored.id);
     expect(await verifyApiToken(plain)).toBeNull();
     expect(cli("token", "create", "--email", "nobody@nowhere.local", "--name", "x").code).toBe(1);
-  });
+
+    // Scopes (default submit,read; admin for an administrator) and an optional expiry.
+    expect(stored.scopes).toEqual(["submit", "read"]);
+    expect(stored.expiresAt).toBeNull();
+    const scoped = cli("token", "create", "--email", email, "--name", "ops", "--scopes", "read, admin", "--expires-days", "7");
+    expect(scoped.code).toBe(0);
+    expect(scoped.stderr).toMatch(/scopes read,admin; expires \d{4}-/);
+    const ops = await db.apiToken.findFirstOrThrow({ where: { userId: user.id, name: "ops" } });
+    expect(ops.scopes).toEqual(["read", "admin"]);
+    expect(ops.expiresAt!.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    expect(cli("token", "list", "--email", email).stdout).toMatch(/ops {2}scopes read,admin .* expires \d{4}-/);
+    expect(cli("token", "create", "--email", email, "--name", "bad", "--scopes", "write").code).toBe(1);
+    expect(cli("token", "create", "--email", email, "--name", "bad", "--expires-days", "soon").code).toBe(1);
+  }, 300_000);
 
   it("audits `token create` and `token revoke` like the browser does (actor: none, the CLI), and refuses a blank name", async () => {
     const email = `cli-audit-${process.pid}-${Date.now()}@test.local`;
@@ -86,8 +99,12 @@ describe("h2hmem answer-key / user / token", () => {
     const blank = cli("token", "create", "--email", email, "--name", "   ");
     expect(blank.code).toBe(1);
     expect(blank.stderr).toMatch(/Token name/);
+    // The admin scope only for administrators.
+    const admin = cli("token", "create", "--email", email, "--name", "ops", "--scopes", "admin");
+    expect(admin.code).toBe(1);
+    expect(admin.stderr).toMatch(/administrators/);
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(1);
-  });
+  }, 300_000);
 });
 
 describe("npm run db:seed", () => {

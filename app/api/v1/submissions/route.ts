@@ -11,7 +11,7 @@ import { fileField, metaFields, readMultipart } from "./read-multipart";
 const FIELDS_ALLOWANCE = 256 * 1024;
 
 export const POST = route(async (req) => {
-  const user = await requireApiUser(req);
+  const user = await requireApiUser(req, "submit");
   await consume("api-ip", clientIp(req.headers));
   // Quota, per-process and per-account in-flight limits are decided before the body is read.
   const slot = await acquireUploadSlot(user.id);
@@ -37,6 +37,6 @@ async function receive(req: Request, userId: string): Promise<Response> {
 }
 
 export const GET = route(async (req) => {
-  const user = await requireApiUser(req);
+  const user = await requireApiUser(req, "read");
   return json({ submissions: await listOwnSubmissions(user.id) });
 });

@@ -58,3 +58,19 @@ describe("significantWins", () => {
     expect(significantWins(pairs, "z")).toEqual([]);
   });
 });
+
+describe("CSV formula injection", () => {
+  it.each(["=HYPERLINK(\"http://evil.example\",\"x\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\tTAB", "\rCR"])("a method name or organization %j reaches the CSV as text", (text) => {
+    const entry = { ...board.entries[0]!, methodName: text, organization: text };
+    const csv = leaderboardCsv({ ...board, entries: [entry] });
+    const row = csv.split("\n").slice(1).join("\n");
+    const quoted = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+    expect(row).toContain(`,${quoted(`'${text}`)},${quoted(`'${text}`)},`);
+    expect(row).not.toContain(`,${quoted(text)},`);
+  });
+
+  it("leaves numbers alone", () => {
+    const entry = { ...board.entries[0]!, overall: { value: -0.25, ciLow: -0.5, ciHigh: 0, n: 3 } };
+    expect(leaderboardCsv({ ...board, entries: [entry] })).toContain(",-0.25,-0.5,0,3,");
+  });
+});

@@ -5,7 +5,7 @@ import { quoteChoices, STAGES } from "@/lib/server/submissions/stages";
 
 // Retry a failed stage: `{"stage": "<stage>"}` (a judge retry keeps the lexical results).
 export const POST = route<{ id: string }>(async (req, { params }) => {
-  const actor = await requireApiUser(req);
+  const actor = await requireApiUser(req, "submit");
   const { id } = await params;
   const { stage } = await parseJsonBody(req, retrySchema, `Send \`{"stage": ${quoteChoices(STAGES, " | ")}}\`.`);
   return json(await retrySubmissionStage({ submissionId: id, stage, actor, action: "retry" }), { status: 202 });

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+// A new API token, parsed the same way by the settings page (browser and server action), the
+// `h2hmem token create` CLI and lib/server/auth/api-tokens.ts (the authority).
+
+/** What a token may do. A browser session may do everything its role allows; a token only its scopes. */
+export const TOKEN_SCOPES = ["submit", "read", "admin"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
+  submit: "submit: upload and retry submissions",
+  read: "read: list your submissions, their status and files",
+  admin: "admin: the admin API (administrators only)",
+};
+
+export const MAX_TOKEN_DAYS = 3650;
+
+export const tokenNameSchema = z.string({ error: "Give the token a name" }).trim().min(1, "Give the token a name").max(100, "At most 100 characters");
+
+export const tokenScopesSchema = z
+  .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(", ")}` }), { error: "Choose the token's scopes" })
+  .min(1, "Choose at least one scope")
+  .transform((s) => TOKEN_SCOPES.filter((t) => s.includes(t)));
+
+export const newApiTokenSchema = z.object({
+  name: tokenNameSchema,
+  scopes: tokenScopesSchema,
+  /** Days until the token stops working; null: until revoked. */
+  expiresDays: z
+    .number({ error: "Expiry must be a whole number of days" })
+    .int("Expiry must be a whole number of days")
+    .min(1, "Expiry is at least 1 day")
+    .max(MAX_TOKEN_DAYS, `Expiry is at most ${MAX_TOKEN_DAYS} days`)
+    .nullable()
+    .default(null),
+});
+
+export type NewApiTokenInput = z.input<typeof newApiTokenSchema>;
+
+/** "submit, read" (the CLI's --scopes) -> ["submit", "read"]; validated by tokenScopesSchema. */
+export function splitScopes(text: string): string[] {
+  return text.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** "active", "expired <iso>" or "revoked <iso>": how the tokens page and `token list` show a token. */
+export function tokenState(t: { revokedAt: Date | null; expiresAt: Date | null }, now = Date.now()): string {
+  if (t.revokedAt) return `revoked ${t.revokedAt.toISOString()}`;
+  if (t.expiresAt && t.expiresAt.getTime() <= now) return `expired ${t.expiresAt.toISOString()}`;
+  return "active";
+}
