@@ -6,11 +6,12 @@ export {
   ITEM_SEPARATOR,
   promptTemplate,
   formatQuestionBlock,
+  encodeField,
   renderJudgePrompt,
   defaultReplyTokens,
 } from "./prompt";
 export type { JudgeLevel, PromptTemplate, JudgeQuestion } from "./prompt";
 export { buildJudgeBatches, partSizes, sessionKey } from "./batch";
-export type { JudgeItem, JudgeBatch, SessionRef, MethodInfo } from "./batch";
+export type { JudgeItem, JudgeBatch, SessionRef } from "./batch";
 export { parseJudgeReply, snapScore, replyCharLimit, MAX_REPLY_CHARS } from "./parse";
 export type { JudgedItem, ParsedReply, ParseOptions } from "./parse";
