@@ -56,13 +56,17 @@ export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: Va
   return { bytes: Buffer.concat(chunks) };
 }
 
-/** Reads and validates a prediction file (local limits unless given: --max-items / --max-bytes). */
-export function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number } = {}): ParsedFile {
+/**
+ * Reads and validates a prediction file (local size limits unless given: --max-items / --max-bytes;
+ * the answer cap is the server's default unless --max-answer-chars says otherwise).
+ */
+export function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {}): ParsedFile {
   const opts: ParseOptions = {
     file: path.basename(file),
     split,
     maxItems: limits.maxItems ?? LOCAL_LIMITS.maxItems,
     maxBytes: limits.maxBytes ?? LOCAL_LIMITS.maxBytes,
+    maxAnswerChars: limits.maxAnswerChars,
   };
   const read = readLocalFile(file);
   if ("issue" in read) return { file: opts.file, split, items: [], issues: [read.issue], ok: false };

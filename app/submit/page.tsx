@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SubmitForm } from "@/app/submit/_components/submit-form";
 import { currentUser } from "@/lib/server/auth/session";
-import { env } from "@/lib/server/env";
 import { remainingQuota } from "@/lib/server/submissions/quota";
+import { uploadLimits } from "@/lib/server/submissions/validate-upload";
 
 export const metadata: Metadata = { title: "Submit" };
 
@@ -19,7 +19,7 @@ export default async function SubmitPage() {
         with the same validator the server runs; nothing is uploaded until they are valid. Entries appear on the leaderboard after an
         administrator approves them; you see your scores as soon as scoring finishes.
       </p>
-      <SubmitForm maxBytes={env.UPLOAD_MAX_BYTES} maxItems={env.UPLOAD_MAX_PREDICTIONS} remaining={quota.remaining} />
+      <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
     </div>
   );
 }

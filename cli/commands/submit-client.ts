@@ -1,6 +1,6 @@
 // HTTP side of `h2hmem submit`: the multipart upload and the status polling (API v1).
 
-export type ApiError = { status: number; code: string; message: string; details: Array<{ file?: string; path?: string; message: string }>; retryAfter?: string };
+export type ApiError = { status: number; code: string; message: string; details: Array<{ code?: string; file?: string; path?: string; message: string }>; retryAfter?: string };
 export type SubmissionStatus = {
   id: string;
   status: string;

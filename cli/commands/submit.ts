@@ -104,7 +104,7 @@ function reportHttpError(e: unknown): number {
   }
   const err = e.error;
   process.stderr.write(`Upload rejected: ${err.status} ${err.code}: ${err.message}\n`);
-  for (const d of err.details) process.stderr.write(`  ${[d.file, d.path].filter(Boolean).join(" ")}: ${d.message}\n`);
+  for (const d of err.details) process.stderr.write(`  ${[d.code, d.file, d.path].filter(Boolean).join(" ")}: ${d.message}\n`);
   if (err.retryAfter) process.stderr.write(`  retry after ${err.retryAfter} s\n`);
   return EXIT_INVALID;
 }

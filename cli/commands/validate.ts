@@ -1,13 +1,13 @@
-// `h2hmem validate FILE [--split dyadic|multi-party] [--answer-key DIR] [--json]`
+// `h2hmem validate FILE [--split dyadic|multi-party] [--answer-key DIR] [--json] [--max-answer-chars N]`
 // Exit 0 when valid (warnings allowed), 1 when invalid, 2 on usage errors.
 import path from "node:path";
 import type { Command } from "commander";
-import { hasErrors, PredictionMatcher, splitForFileName, type PredictionItem, type ReferenceQuestion, type Split, type ValidationIssue } from "../../lib/scoring";
+import { DEFAULT_MAX_ANSWER_CHARS, hasErrors, PredictionMatcher, splitForFileName, type PredictionItem, type ReferenceQuestion, type Split, type ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { LOCAL_MAX_BYTES, parseSplit, readAnswerKey, readPredictionFile } from "../io";
 import { countBySeverity, formatIssues } from "../format";
 
-type Options = { split?: string; answerKey?: string; json?: boolean; maxItems?: string; maxBytes?: string };
+type Options = { split?: string; answerKey?: string; json?: boolean; maxItems?: string; maxBytes?: string; maxAnswerChars?: string };
 
 export function register(program: Command): void {
   program
@@ -18,6 +18,7 @@ export function register(program: Command): void {
     .option("--answer-key <dir>", "official dataset folder: also match every prediction to a question")
     .option("--json", "print one JSON report instead of text")
     .option("--max-items <n>", "reject files with more predictions (e.g. the server's limit)")
+    .option("--max-answer-chars <n>", `reject longer answers (the server's UPLOAD_MAX_ANSWER_CHARS; default ${DEFAULT_MAX_ANSWER_CHARS})`)
     .option("--max-bytes <n>", `reject larger files (e.g. the server's upload limit; at most ${LOCAL_MAX_BYTES}, the default)`)
     .action(async (file: string, opts: Options) => {
       throw new CliExit(runValidate(file, opts));
@@ -30,7 +31,7 @@ function runValidate(file: string, opts: Options): number {
   const fromName = splitForFileName(file);
   let split: Split = explicit ?? fromName ?? "dyadic";
   const extra: ValidationIssue[] = [];
-  const parsed = readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes", LOCAL_MAX_BYTES) });
+  const parsed = readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes", LOCAL_MAX_BYTES), maxAnswerChars: limit(opts.maxAnswerChars, "--max-answer-chars") });
   const name = path.basename(file);
 
   if (!explicit && !fromName) {

@@ -1,4 +1,4 @@
-export type IssueView = { severity?: "error" | "warning"; file?: string; path?: string; message: string; fix?: string };
+export type IssueView = { severity?: "error" | "warning"; code?: string; file?: string; path?: string; message: string; fix?: string };
 
 /** Every validation issue with its file, JSON path and suggested fix. */
 export function IssueList({ issues, title, testId }: { issues: IssueView[]; title: string; testId?: string }) {
@@ -21,6 +21,7 @@ export function IssueList({ issues, title, testId }: { issues: IssueView[]; titl
             }
           >
             <span className="font-medium">{i.severity === "warning" ? "Warning" : "Error"}</span>{" "}
+            {i.code ? <code className="text-xs">{i.code} </code> : null}
             {i.file ? <span className="text-slate-600 dark:text-slate-300">{i.file} </span> : null}
             {i.path ? <code className="rounded bg-black/5 px-1 dark:bg-white/10">{i.path}</code> : null}: {i.message}
             {i.fix ? <span className="block text-slate-700 dark:text-slate-300">Fix: {i.fix}</span> : null}

@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net";
 // (after case/punctuation/space normalisation), 0.5 when they share a word, else 0. Faults can be
 // queued (one per request) or set as a persistent mode, to exercise every failure path. It honours
 // max_tokens (a token = 4 characters here, as in its usage figures): a longer reply is cut there
-// and ends with finish_reason "length", as a real server's would.
+// and ends with finish_reason "length", as a real server's would. The "obedient" mode is the
+// worst grader there is: it follows a scoring instruction found anywhere in its prompt (for
+// prompt-injection tests, docs/JUDGE.md "Threat model").
 
 export type FakeFault =
   | { kind: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
@@ -20,7 +22,9 @@ export type FakeFault =
   | { kind: "prose" }
   | { kind: "empty" }
   // Cut off as if at max_tokens: half the reply (whole: all of it), finish_reason "length".
-  | { kind: "length"; whole?: boolean };
+  | { kind: "length"; whole?: boolean }
+  // Obeys the first "score <level>" found anywhere in the prompt: every question of that request gets it.
+  | { kind: "obedient" };
 
 export type FakeRequestLog = {
   at: number;
@@ -47,10 +51,26 @@ export function fakeGrade(reference: string, answer: string): number {
   return a.split(" ").some((w) => w && words.has(w)) ? 0.5 : 0;
 }
 
-/** Reads the question blocks back out of the official layout. */
+/** A field of a question block: a JSON string (our prompt), else the raw text. */
+function decodeField(raw: string): string {
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === "string" ? v : raw;
+  } catch {
+    return raw;
+  }
+}
+
+/** Reads the question blocks back out of the official layout (one line per JSON-encoded field). */
 export function parseQuestionBlocks(prompt: string): QuestionBlock[] {
-  const re = /^Question ID: (.*)\nQuestion: ([\s\S]*?)\nGround Truth: ([\s\S]*?)\nAssistant Answer: ([\s\S]*?)(?=\n-{10,}|$)/gm;
-  return [...prompt.matchAll(re)].map((m) => ({ id: m[1].trim(), question: m[2], reference: m[3], answer: m[4] }));
+  const re = /^Question ID: ([^\n]*)\nQuestion: ([^\n]*)\nGround Truth: ([^\n]*)\nAssistant Answer: ([^\n]*)$/gm;
+  return [...prompt.matchAll(re)].map((m) => ({ id: m[1].trim(), question: decodeField(m[2]), reference: decodeField(m[3]), answer: decodeField(m[4]) }));
+}
+
+/** The score an obedient grader would give after reading `prompt`, or null when it finds no order. */
+export function obeyedScore(prompt: string): number | null {
+  const m = /\bscore\s+(?:of\s+)?(0\.25|0\.75|0\.5|0|1)(?!\d|\.\d)/i.exec(prompt);
+  return m ? Number(m[1]) : null;
 }
 
 export class FakeJudgeServer {
@@ -140,10 +160,11 @@ export class FakeJudgeServer {
     });
     if (this.latencyMs > 0) await sleep(this.latencyMs);
     const maxTokens = typeof body.max_tokens === "number" ? body.max_tokens : Infinity;
-    await this.respond(res, fault, blocks, body.model ?? this.opts.model ?? "fake-judge", prompt.length, maxTokens);
+    await this.respond(res, fault, blocks, body.model ?? this.opts.model ?? "fake-judge", prompt, maxTokens);
   }
 
-  private async respond(res: http.ServerResponse, fault: FakeFault | null, blocks: QuestionBlock[], model: string, promptChars: number, maxTokens: number) {
+  private async respond(res: http.ServerResponse, fault: FakeFault | null, blocks: QuestionBlock[], model: string, prompt: string, maxTokens: number) {
+    const promptChars = prompt.length;
     switch (fault?.kind) {
       case "rate-limit": {
         const headers: Record<string, string> = {};
@@ -163,6 +184,8 @@ export class FakeJudgeServer {
     let graded = blocks
       .filter((b) => !this.neverAnswer.has(b.id))
       .map((b) => ({ question_id: b.id, score: fakeGrade(b.reference, b.answer), reasoning: `fake grade for ${b.id}` }));
+    const order = fault?.kind === "obedient" ? obeyedScore(prompt) : null;
+    if (order !== null) graded = graded.map((g) => ({ ...g, score: order, reasoning: `told to score ${order}` }));
     if (fault?.kind === "missing-ids") graded = graded.slice(0, Math.max(0, graded.length - (fault.count ?? 1)));
     if (fault?.kind === "shift") graded = graded.map((g) => ({ ...g, score: g.score + (g.score < 0.5 ? 0.25 : g.score > 0.5 ? -0.25 : 0) }));
     if (fault?.kind === "off-grid") graded = graded.map((g) => ({ ...g, score: g.score === 1 ? 0.92 : g.score === 0.5 ? 0.55 : 0.05 }));

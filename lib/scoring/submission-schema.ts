@@ -20,6 +20,11 @@ export const predictionFileSchema = z.looseObject({
 
 export const DEFAULT_MAX_ITEMS = 100_000;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Longest system_answer (Unicode code points): the benchmark's answers are a sentence or two, and
+ * every answer is sent to the judge, so one file must not cost millions of judge tokens.
+ */
+export const DEFAULT_MAX_ANSWER_CHARS = 8_000;
 /** Deeper nesting than this is rejected before JSON.parse (a valid file needs 3 levels). */
 export const MAX_JSON_DEPTH = 64;
 

@@ -7,6 +7,7 @@ import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
 import { allowedCategoryNames, normalizeCategory } from "./categories";
 import {
+  DEFAULT_MAX_ANSWER_CHARS,
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_ITEMS,
   FIELD_HINTS,
@@ -16,9 +17,10 @@ import {
 import { normalizeText, imageBaseName } from "./text-normalize";
 
 export { hasErrors, type Severity, type ValidationIssue } from "./issues";
+export { DEFAULT_MAX_ANSWER_CHARS } from "./submission-schema";
 
 export type ParsedFile = { file: string; split: Split; items: PredictionItem[]; issues: ValidationIssue[]; ok: boolean };
-export type ParseOptions = { file: string; split: Split; maxItems?: number; maxBytes?: number };
+export type ParseOptions = { file: string; split: Split; maxItems?: number; maxBytes?: number; maxAnswerChars?: number };
 
 const KNOWN_FIELDS = new Set<string>(PREDICTION_FIELDS);
 
@@ -45,6 +47,7 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   const issues = new IssueList(opts.file);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxItems = opts.maxItems ?? DEFAULT_MAX_ITEMS;
+  const maxAnswerChars = opts.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS;
   const done = (items: PredictionItem[]): ParsedFile => {
     const list = issues.finish();
     return { file: opts.file, split: opts.split, items, issues: list, ok: !list.some((i) => i.severity === "error") };
@@ -83,12 +86,16 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
     issues.error("TOO_MANY_ITEMS", "/predictions", `The file has ${list.length} predictions; the limit is ${maxItems}.`, "Submit one prediction per benchmark question (2,236 in total).");
     return done([]);
   }
-  if (list.length === 0) issues.warning("NO_PREDICTIONS", "/predictions", "The predictions array is empty.", "Add one object per question of this split.");
+  if (list.length === 0) {
+    // An empty file would be scored as all zeros: never what the author meant to publish.
+    issues.error("NO_PREDICTIONS", "/predictions", "The predictions array is empty.", "Add one object per question of this split (both splits are required).");
+    return done([]);
+  }
 
   const items: PredictionItem[] = [];
   const seen = new Map<string, number>();
   list.forEach((raw, index) => {
-    const item = validateItem(raw, index, issues);
+    const item = validateItem(raw, index, issues, maxAnswerChars);
     if (!item) return;
     items.push(item);
     // Same text + image with a different original_answer is a distinct question (the key has
@@ -101,7 +108,12 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   return done(issues.hasErrors ? [] : items);
 }
 
-function validateItem(raw: unknown, index: number, issues: IssueList): PredictionItem | null {
+/** Code points, not UTF-16 units, so the limit means the same for every script; counted only near the limit. */
+function charCount(text: string, max: number): number {
+  return text.length <= max ? text.length : [...text].length;
+}
+
+function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerChars: number): PredictionItem | null {
   const at = (field?: string) => jsonPointer(field ? ["predictions", index, field] : ["predictions", index]);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     issues.error("ITEM_NOT_OBJECT", at(), `Each prediction must be an object, got ${describe(raw)}.`, 'Use {"question_text": ..., "question_image": ..., "system_answer": ..., "original_answer": ..., "category": ...}.');
@@ -130,6 +142,14 @@ function validateItem(raw: unknown, index: number, issues: IssueList): Predictio
   if (typeof obj.category === "string" && normalizeCategory(obj.category) === null) {
     ok = false;
     issues.error("UNKNOWN_CATEGORY", at("category"), `Unknown category "${obj.category.slice(0, 100)}".`, `Use one of: ${allowedCategoryNames()}.`);
+  }
+  if (typeof obj.system_answer === "string") {
+    const chars = charCount(obj.system_answer, maxAnswerChars);
+    if (chars > maxAnswerChars) {
+      ok = false;
+      issues.error("ANSWER_TOO_LONG", at("system_answer"), `system_answer has ${chars.toLocaleString("en-US")} characters; the limit is ${maxAnswerChars.toLocaleString("en-US")}.`,
+        `Shorten the answer to at most ${maxAnswerChars.toLocaleString("en-US")} characters: answers are a sentence or two, and every one is sent to the judge.`);
+    }
   }
   if (!ok || !result.success) return null;
   const item = result.data;

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
 
 // The one module that reads process.env. Everything else imports `env` from here.
 // Parsing is lazy so that modules can be imported (e.g. by tests or `next build`)
@@ -46,6 +47,7 @@ const schema = z.object({
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(60000),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
+  UPLOAD_MAX_ANSWER_CHARS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARS),
   DAILY_SUBMISSION_QUOTA: z.coerce.number().int().min(0).default(5),
   // Uploads one account may have in flight at once (shared through Redis by every web instance),
   // uploads one web process reads at once, and how long a slot lives if its holder crashes.

@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const errorDetailSchema = z.strictObject({
+  code: z.string().optional().meta({ description: "For a problem in a prediction file: the validator's issue code (e.g. ANSWER_TOO_LONG, NO_PREDICTIONS), as in the browser check and `h2hmem validate`." }),
   file: z.string().optional().meta({ description: "The uploaded file the problem is in." }),
   path: z.string().optional().meta({ description: "JSON path in the file (/predictions/0/system_answer), or the field name." }),
   message: z.string(),

@@ -2,7 +2,8 @@
 //   npx tsx scripts/dev/fake-judge.ts [--port 3600] [--host 127.0.0.1] [--latency-ms 0] [--mode prose|off-grid|missing-ids|...]
 // Then run the worker with JUDGE_BASE_URL=<printed url> JUDGE_API_KEY=fake.
 // It grades deterministically (1 = same as the ground truth, 0.5 = shares a word, 0 = else);
-// it is NOT a real judge, and scores produced with it mean nothing beyond testing the plumbing.
+// --mode obedient follows any "score <level>" found in its prompt (an injection-prone grader).
+// It is NOT a real judge, and scores produced with it mean nothing beyond testing the plumbing.
 import { parseArgs } from "node:util";
 import { startFakeJudgeServer, type FakeFault } from "../../lib/dev/fake-judge-server";
 
@@ -16,7 +17,7 @@ const { values } = parseArgs({
   },
 });
 
-const MODES = ["malformed", "missing-ids", "off-grid", "prose", "empty", "length", "server-error", "rate-limit"] as const;
+const MODES = ["malformed", "missing-ids", "off-grid", "prose", "empty", "length", "server-error", "rate-limit", "obedient"] as const;
 function modeFault(mode: string | undefined): FakeFault | null {
   if (!mode) return null;
   if (!(MODES as readonly string[]).includes(mode)) {

@@ -86,7 +86,6 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
     config,
     transport: input.transport ?? createJudgeTransport(config),
     cache: prismaJudgeCache(db),
-    method: work.method,
     // Concurrency per process; the RPM budget shared by every worker through Redis.
     limiter: judgeLimiterFor(config),
     retryPolicy: input.retryPolicy,

@@ -17,7 +17,7 @@ const SLOTS: Slot[] = [
 type Checked = { file: File; issues: IssueView[]; ok: boolean; count: number };
 
 /** Validates in the browser with the same parser the server uses, then uploads to API v1. */
-export function SubmitForm({ maxBytes, maxItems, remaining }: { maxBytes: number; maxItems: number; remaining: number | null }) {
+export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; maxItems: number; maxAnswerChars: number }; remaining: number | null }) {
   const router = useRouter();
   const [files, setFiles] = useState<Record<string, Checked | null>>({ dyadic: null, multiparty: null });
   const [serverIssues, setServerIssues] = useState<IssueView[]>([]);
@@ -29,7 +29,7 @@ export function SubmitForm({ maxBytes, maxItems, remaining }: { maxBytes: number
     setServerIssues([]);
     if (!file) return setFiles((f) => ({ ...f, [slot.field]: null }));
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const parsed = parsePredictionFile(bytes, { file: file.name, split: slot.split, maxBytes, maxItems });
+    const parsed = parsePredictionFile(bytes, { file: file.name, split: slot.split, ...limits });
     setFiles((f) => ({ ...f, [slot.field]: { file, issues: parsed.issues, ok: parsed.ok, count: parsed.items.length } }));
   }
 

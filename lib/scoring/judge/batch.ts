@@ -3,12 +3,12 @@ import type { JudgeQuestion } from "./prompt";
 
 // Batching mirrors the official protocol (one request per session) when the answer key tells
 // us the session; a session larger than the batch size is split into near-equal parts, and
-// questions with no known session are chunked per split.
+// questions with no known session are chunked per split. The header names only what the
+// answer key says (split, dialogue, session, part): nothing a submitter wrote.
 
 export type SessionRef = { dialogue: number; session: number };
 export type JudgeItem = JudgeQuestion & { split: Split; where: SessionRef | null };
 export type JudgeBatch = { key: string; header: string; items: JudgeQuestion[] };
-export type MethodInfo = { name: string; backbone?: string | null };
 
 export function sessionKey(split: Split, where: SessionRef | null): string {
   return where ? `${split}/dialogue${where.dialogue}/session${where.session}` : `${split}/unmatched`;
@@ -23,17 +23,13 @@ export function partSizes(n: number, size: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-function header(split: Split, where: SessionRef | null, method: MethodInfo | undefined, part: string): string {
+function header(split: Split, where: SessionRef | null, part: string): string {
   const lines = where
     ? [
         `Dialogue: dialogue${where.dialogue} (${split} split)`,
         `Session: session${where.session}${where.session === 0 ? " (cross-session questions)" : ""}`,
       ]
     : [`Dialogue: unknown (${split} split)`, "Session: unknown"];
-  if (method) {
-    lines.push(`Memory system: ${method.name}`);
-    lines.push(`Vision-language model: ${method.backbone?.trim() || "not stated"}`);
-  }
   if (part) lines.push(part);
   return lines.join("\n");
 }
@@ -45,7 +41,7 @@ function compareKeys(a: JudgeItem, b: JudgeItem): number {
   return a.where.dialogue - b.where.dialogue || a.where.session - b.where.session;
 }
 
-export function buildJudgeBatches(items: JudgeItem[], opts: { batchSize: number; method?: MethodInfo }): JudgeBatch[] {
+export function buildJudgeBatches(items: JudgeItem[], opts: { batchSize: number }): JudgeBatch[] {
   if (!Number.isInteger(opts.batchSize) || opts.batchSize < 1) throw new RangeError("batchSize must be a positive integer");
   const seen = new Set<string>();
   const groups = new Map<string, JudgeItem[]>();
@@ -67,7 +63,7 @@ export function buildJudgeBatches(items: JudgeItem[], opts: { batchSize: number;
       const first = list[0];
       batches.push({
         key: sizes.length > 1 ? `${key}#${i + 1}` : key,
-        header: header(first.split, first.where, opts.method, first.where ? part : sizes.length > 1 ? `Part ${i + 1} of ${sizes.length}` : ""),
+        header: header(first.split, first.where, first.where ? part : sizes.length > 1 ? `Part ${i + 1} of ${sizes.length}` : ""),
         items: list.slice(start, start + size).map(({ id, question, reference, answer }) => ({ id, question, reference, answer })),
       });
       start += size;

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit";
 import { db as defaultDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
+import { noJudgeCache } from "./cache";
 import { createJudgeTransport, type JudgeTransport } from "./client";
 import { isJudgeConfigured, judgeConfigFromEnv, type JudgeConfig } from "./config";
 import { judgeCallRecorder } from "./judge-calls";
@@ -78,9 +79,8 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
     items: picked.map((w) => w.item),
     config,
     transport: input.transport ?? createJudgeTransport(config),
-    cache: { getMany: async () => new Map() },
+    cache: noJudgeCache,
     bypassCache: true,
-    method: work.method,
     retryPolicy: input.retryPolicy,
     limiter: input.limiter,
     onCall: recorder.onCall,

@@ -2,20 +2,31 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 
-// JudgeCache: sha-256 of (model, prompt version, question, reference, answer) -> score,
-// reasoning. JSON encoding of the tuple keeps field boundaries unambiguous.
+// JudgeCache: one row per (request, question) -> score, reasoning. The key covers everything the
+// grader saw when it gave that score: the model, the prompt version and the exact rendered
+// request (rubric, header and every answer of the batch), plus the question's id. A result is
+// therefore reused only for a byte-identical request: never for the same answer in another batch
+// context, whose other answers (or, before, a method name) may have steered the grader.
 
 export type CachedJudgement = { score: number; reasoning: string };
-export type CacheKeyInput = { model: string; promptVersion: string; question: string; reference: string; answer: string };
+export type CacheKeyInput = { model: string; promptVersion: string; request: string; questionId: string };
+
+/** Bumped when what the key covers changes, so keys of different schemes can never collide. */
+const KEY_SCHEME = "judge-request-v2";
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 export function judgeCacheKey(k: CacheKeyInput): string {
-  const tuple = JSON.stringify([k.model, k.promptVersion, k.question.trim(), k.reference.trim(), k.answer.trim()]);
-  return createHash("sha256").update(tuple, "utf8").digest("hex");
+  // JSON encoding of the tuple keeps field boundaries unambiguous.
+  return sha256(JSON.stringify([KEY_SCHEME, k.model, k.promptVersion, sha256(k.request), k.questionId]));
 }
 
 export type JudgeCacheStore = {
   getMany(keys: string[]): Promise<Map<string, CachedJudgement>>;
 };
+
+/** A store that never hits (the agreement check re-judges on purpose). */
+export const noJudgeCache: JudgeCacheStore = { getMany: async () => new Map() };
 
 type Db = Pick<PrismaClient, "judgeCache">;
 

@@ -1,14 +1,14 @@
 import "server-only";
-import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, replyCharLimit, type JudgeBatch, type JudgedItem, type JudgeItem, type MethodInfo } from "@/lib/scoring";
-import { judgeCacheKey, type JudgeCacheStore } from "./cache";
+import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, replyCharLimit, type JudgeBatch, type JudgedItem, type JudgeItem } from "@/lib/scoring";
+import { judgeCacheKey, type CachedJudgement, type JudgeCacheStore } from "./cache";
 import type { JudgeCallResult, JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";
 import { RequestLimiter } from "./limiter";
 import { RetriesExhaustedError, withRetries, type RetryHooks, type RetryPolicy } from "./retry";
 import type { JudgeCallRecord, JudgeUsage } from "./types";
 
-// Judges a list of questions: cache first, then batched calls through the limiter with our
-// retry loop. Items missing from a reply (or a reply with no readable array) are re-asked in a
+// Judges a list of questions in batches; each request is first looked up in the cache (keyed
+// by its exact rendered text, cache.ts), else sent through the limiter with our retry loop. Items missing from a reply (or a reply with no readable array) are re-asked in a
 // smaller batch, then one by one. A request that still fails after its retries stops the run:
 // the service is down or misconfigured, and hammering it with the remaining batches would only
 // burn quota; the caller reports the unjudged questions and a later retry resumes via the cache.
@@ -27,7 +27,6 @@ export type JudgeRunInput = {
   config: JudgeConfig;
   transport: JudgeTransport;
   cache: JudgeCacheStore;
-  method?: MethodInfo;
   limiter?: RequestLimiter;
   retryPolicy?: Partial<RetryPolicy>;
   retryHooks?: RetryHooks;
@@ -84,9 +83,6 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
   const policy: RetryPolicy = { maxRetries: config.maxRetries, baseDelayMs: 1000, maxDelayMs: 30_000, ...input.retryPolicy };
   const sizes = askSizes(config.batchSize);
   const byId = new Map(input.items.map((i) => [i.id, i]));
-  const keyOf = new Map(
-    input.items.map((i) => [i.id, judgeCacheKey({ model: config.model, promptVersion: config.prompt.version, question: i.question, reference: i.reference, answer: i.answer })]),
-  );
   let stopReason: string | null = null;
   const breaker = new Breaker();
 
@@ -99,17 +95,14 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     return writes;
   };
 
-  const hits = input.bypassCache ? new Map() : await input.cache.getMany([...new Set(keyOf.values())]);
-  const cached: JudgeOutcome[] = [];
-  const todo: JudgeItem[] = [];
-  for (const item of input.items) {
-    const key = keyOf.get(item.id)!;
-    const hit = hits.get(key);
-    if (hit) cached.push({ id: item.id, status: "judged", score: hit.score, reasoning: hit.reasoning, cacheKey: key, cached: true });
-    else todo.push(item);
-  }
-  usage.cacheHits = cached.length;
-  await settle(cached);
+  // A request and the cache key of each of its questions: what the grader sees, exactly.
+  const plan = (batch: JudgeBatch) => {
+    const prompt = renderJudgePrompt(config.prompt.text, batch.header, batch.items);
+    const keys = new Map(batch.items.map((i) => [i.id, judgeCacheKey({ model: config.model, promptVersion: config.prompt.version, request: prompt, questionId: i.id })]));
+    return { batch, prompt, keys };
+  };
+  type Planned = ReturnType<typeof plan>;
+  const lookup = (keys: string[]) => (input.bypassCache ? Promise.resolve(new Map<string, CachedJudgement>()) : input.cache.getMany(keys));
 
   const failAll = (batch: JudgeBatch, reason: string) => settle(batch.items.map((i) => ({ id: i.id, status: "failed", reason })));
 
@@ -129,9 +122,23 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     }
   }
 
-  async function ask(batch: JudgeBatch, level: number): Promise<void> {
+  async function ask({ batch, prompt, keys }: Planned, level: number, known?: Map<string, CachedJudgement>): Promise<void> {
+    // Same request as before: its results are reused, and the questions its reply lacked take
+    // the same re-ask path as then (whose requests are looked up in turn), so a re-score of
+    // unchanged answers makes no call at all.
+    const hits = known ?? (await lookup([...keys.values()]));
+    const cached: JudgeOutcome[] = [];
+    for (const i of batch.items) {
+      const hit = hits.get(keys.get(i.id)!);
+      if (hit) cached.push({ id: i.id, status: "judged", score: hit.score, reasoning: hit.reasoning, cacheKey: keys.get(i.id)!, cached: true });
+    }
+    if (cached.length > 0) {
+      usage.cacheHits += cached.length;
+      await settle(cached);
+      const answered = new Set(cached.map((o) => o.id));
+      return reask(batch.items.map((i) => i.id).filter((id) => !answered.has(id)), level, "missing from the judge's reply", false);
+    }
     if (stopReason) return failAll(batch, `not asked: ${stopReason}`);
-    const prompt = renderJudgePrompt(config.prompt.text, batch.header, batch.items);
     let reply: JudgeCallResult;
     try {
       reply = await withRetries(
@@ -169,26 +176,30 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
       status: "judged",
       score: r.score,
       reasoning: r.reasoning,
-      cacheKey: keyOf.get(id)!,
+      cacheKey: keys.get(id)!,
       cached: false,
     }));
     await settle(judged);
-    if (parsed.missing.length === 0) return;
-    const why = parsed.error ?? "missing from the judge's reply";
-    if (level + 1 >= sizes.length) {
-      await settle(parsed.missing.map((id) => ({ id, status: "failed", reason: `${why} after ${sizes.length} asks` })));
-      return;
-    }
-    usage.reasks += parsed.missing.length;
-    const again = buildJudgeBatches(
-      parsed.missing.map((id) => byId.get(id)!),
-      { batchSize: Math.min(sizes[level + 1], parsed.missing.length), method: input.method },
-    );
-    await Promise.all(again.map((b) => ask(b, level + 1)));
+    return reask(parsed.missing, level, parsed.error ?? "missing from the judge's reply", true);
   }
 
-  const batches = buildJudgeBatches(todo, { batchSize: sizes[0], method: input.method });
-  await Promise.all(batches.map((b) => ask(b, 0)));
+  /** Questions a reply lacked: asked again in smaller batches, then one by one, then failed. */
+  async function reask(missing: string[], level: number, why: string, fresh: boolean): Promise<void> {
+    if (missing.length === 0) return;
+    if (level + 1 >= sizes.length) {
+      await settle(missing.map((id) => ({ id, status: "failed", reason: `${why} after ${sizes.length} asks` })));
+      return;
+    }
+    if (fresh) usage.reasks += missing.length;
+    const again = buildJudgeBatches(missing.map((id) => byId.get(id)!), { batchSize: Math.min(sizes[level + 1], missing.length) });
+    await Promise.all(again.map((b) => ask(plan(b), level + 1)));
+  }
+
+  // Every first request is planned from the full list (not from what the cache lacks), so an
+  // unchanged submission renders the same requests again; their keys are fetched in one go.
+  const first = buildJudgeBatches(input.items, { batchSize: sizes[0] }).map(plan);
+  const known = await lookup(first.flatMap((p) => [...p.keys.values()]));
+  await Promise.all(first.map((p) => ask(p, 0, known)));
   await writes;
   usage.wallMs = Date.now() - started;
   return { outcomes, usage, stopReason };

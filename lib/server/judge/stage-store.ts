@@ -1,12 +1,13 @@
 import "server-only";
-import { normalizeCategory, type CategoryCode, type JudgeItem, type MethodInfo, type QuestionResult, type Split } from "@/lib/scoring";
+import { normalizeCategory, type CategoryCode, type JudgeItem, type QuestionResult, type Split } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "../scores/question-scores";
 import type { JudgeOutcome } from "./run-judge";
 
 // Database side of the judge stage: what to judge (the same question set the lexical stage
 // counted) and where results go. The lexical stage has already matched predictions to the
-// answer key (Prediction.referenceQuestionId), so the judge reuses that match.
+// answer key (Prediction.referenceQuestionId), so the judge reuses that match. Only the answers
+// are read from the submission: its method name, backbone etc. never reach the judge.
 
 export type Db = PrismaClient;
 
@@ -18,12 +19,12 @@ export type JudgeWorkItem = {
   qid: string | null;
 };
 
-export type JudgeWork = { method: MethodInfo; items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null };
+export type JudgeWork = { items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null };
 
 export async function loadJudgeWork(db: Db, submissionId: string): Promise<JudgeWork> {
   const sub = await db.submission.findUniqueOrThrow({
     where: { id: submissionId },
-    select: { methodName: true, backbone: true, answerKeyVersionId: true },
+    select: { answerKeyVersionId: true },
   });
   const predictions = await db.prediction.findMany({
     where: { submissionId },
@@ -72,7 +73,7 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
       });
     }
   }
-  return { method: { name: sub.methodName, backbone: sub.backbone }, items, uncounted, answerKeyVersionId: sub.answerKeyVersionId };
+  return { items, uncounted, answerKeyVersionId: sub.answerKeyVersionId };
 }
 
 export type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };

@@ -11,7 +11,7 @@ import { enqueueScoring } from "../queue";
 import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
 import { STAGES } from "./stages";
-import { validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
+import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
 export type CreateSubmissionInput = {
@@ -25,7 +25,7 @@ export type CreateSubmissionInput = {
 export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
 
 function toDetail(i: ValidationIssue): ErrorDetail {
-  return { file: i.file, path: i.path, message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message };
+  return { code: i.code, file: i.file, path: i.path, message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message };
 }
 
 function assertSizes(files: UploadFiles): void {
@@ -53,7 +53,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   const meta = submissionMetaSchema.safeParse(input.meta);
   const metaErrors: ErrorDetail[] = meta.success ? [] : meta.error.issues.map((i) => ({ file: "", path: i.path.join("."), message: i.message }));
   const key = await loadActiveAnswerKey();
-  const upload = validateUpload(input.files, key, { maxBytes: env.UPLOAD_MAX_BYTES, maxItems: env.UPLOAD_MAX_PREDICTIONS });
+  const upload = validateUpload(input.files, key, uploadLimits());
   if (metaErrors.length > 0 || upload.errors.length > 0 || !meta.success) {
     const details = [...metaErrors, ...upload.errors.map(toDetail)];
     throw new AppError("VALIDATION_FAILED", `The submission is invalid (${details.length} problem${details.length === 1 ? "" : "s"})`, { details });

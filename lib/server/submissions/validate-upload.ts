@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { matchPredictions, parsePredictionFile, splitForFileName, type ValidationIssue } from "@/lib/scoring";
+import { env } from "../env";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
 import type { ActiveAnswerKey } from "../answer-key/store";
 
@@ -17,6 +18,13 @@ export const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; cano
 
 export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
 export type ValidatedSplit = { split: Split; field: keyof UploadFiles; file: UploadedFile; sha256: string; items: PredictionItem[]; matches: MatchInfo | null };
+/** The limits every upload is validated with: the server, and the browser check (same numbers). */
+export type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
+
+export function uploadLimits(): UploadLimits {
+  return { maxBytes: env.UPLOAD_MAX_BYTES, maxItems: env.UPLOAD_MAX_PREDICTIONS, maxAnswerChars: env.UPLOAD_MAX_ANSWER_CHARS };
+}
+
 export type ValidatedUpload = { splits: ValidatedSplit[]; errors: ValidationIssue[]; warnings: ValidationIssue[]; contentSha256: string };
 
 export function sha256Hex(bytes: Uint8Array | string): string {
@@ -50,7 +58,7 @@ export function uploadContentSha(files: UploadFiles): string {
   return sha256Hex(UPLOAD_FIELDS.map(({ field, split }) => `${split}:${files[field] ? sha256Hex(files[field].bytes) : "-"}`).join("\n"));
 }
 
-export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, limits: { maxBytes: number; maxItems: number }): ValidatedUpload {
+export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, limits: UploadLimits): ValidatedUpload {
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
   const splits: ValidatedSplit[] = [];
@@ -61,7 +69,7 @@ export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, 
       continue;
     }
     const fileName = file.fileName || canonical;
-    const parsed = parsePredictionFile(file.bytes, { file: fileName, split, maxBytes: limits.maxBytes, maxItems: limits.maxItems });
+    const parsed = parsePredictionFile(file.bytes, { file: fileName, split, ...limits });
     for (const issue of parsed.issues) (issue.severity === "error" ? errors : warnings).push(issue);
     if (!parsed.ok) continue;
     const swapped = key ? null : fileNameSwapIssue(split, fileName);

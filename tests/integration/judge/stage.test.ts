@@ -24,7 +24,7 @@ async function expectCorrectResults(submissionId: string) {
   const overall = rows.find((r) => r.split === "overall" && r.scope === "ALL" && r.aggregate === "micro")!;
   expect(overall.value).toBeCloseTo(0.5, 12); // (1+.5+0+1+0+.5+0+1+1+0)/10
   expect(overall.n).toBe(10);
-  expect(overall.scorerVersion).toMatch(/\+judge=fake-judge-1@h2h1-[0-9a-f]{8}$/);
+  expect(overall.scorerVersion).toMatch(/\+judge=fake-judge-1@h2h2-[0-9a-f]{8}$/);
   const stage = await db.stageRun.findUniqueOrThrow({ where: { submissionId_stage: { submissionId, stage: "judge" } } });
   expect(stage).toMatchObject({ status: "DONE", done: 10, total: 10, error: null });
 }
@@ -45,7 +45,8 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
       ["dyadic/dialogue2/session0/0", "dyadic/dialogue2/session0/1", "dyadic/dialogue2/session0/2"],
       ["multi-party/dialogue1/session1/0"],
     ]);
-    expect(fake.log[0].prompt).toContain("Memory system: FakeRAG");
+    // Only the answers come from the submission: its method name and backbone never reach the grader.
+    expect(fake.log.some((r) => /FakeRAG|Qwen2\.5-VL|Memory system/.test(r.prompt))).toBe(false);
     await expectCorrectResults(id);
     const unmatched = (await predictionsWithScores(db, id)).find((p) => p.referenceQuestionId === null)!;
     expect(unmatched.judgeScore).toBeNull();

@@ -18,6 +18,8 @@ beforeAll(() => {
   writeFileSync(path.join(dir, "invalid-utf8.json"), Uint8Array.from([...enc.slice(0, 10), 0xc3, 0x28, ...enc.slice(10)]));
   writeFileSync(path.join(dir, "deep.json"), '{"predictions": ' + "[".repeat(5000) + "]".repeat(5000) + "}");
   writeFileSync(path.join(dir, "null-byte.json"), JSON.stringify({ predictions: [{ ...item, system_answer: "a\u0000" }] }));
+  writeFileSync(path.join(dir, "empty.json"), JSON.stringify({ predictions: [] }));
+  writeFileSync(path.join(dir, "long-answer.json"), JSON.stringify({ predictions: [item, { ...item, question_text: "Q2?", system_answer: "y".repeat(8_001) }] }));
   writeFileSync(path.join(dir, "three.json"), JSON.stringify({ predictions: [item, { ...item, question_text: "Q2?" }, { ...item, question_text: "Q3?" }] }));
 });
 
@@ -70,6 +72,8 @@ describe("h2hmem validate", () => {
     ["null-byte.json", [], "NULL_BYTE"],
     ["three.json", ["--max-items", "2"], "TOO_MANY_ITEMS"],
     ["three.json", ["--max-bytes", "100"], "TOO_LARGE"],
+    ["empty.json", [], "NO_PREDICTIONS"],
+    ["long-answer.json", [], "ANSWER_TOO_LONG"],
   ] as Array<[string, string[], string]>)("%s %j -> %s, exit 1", async (file, extra, code) => {
     const r = await h2hmem("validate", path.join(dir, file), "--split", "multi-party", "--json", ...extra);
     expect(r.code).toBe(1);
@@ -93,6 +97,13 @@ describe("h2hmem validate", () => {
     expect(r.stdout).toContain("look swapped");
     const guessed = await h2hmem("validate", path.join(PRED, "malformed/bom.json"), "--answer-key", KEY, "--json");
     expect(report(guessed.stdout).issues[0].code).toBe("SPLIT_UNKNOWN");
+  }, 60_000);
+
+  it("--max-answer-chars follows the server's UPLOAD_MAX_ANSWER_CHARS", async () => {
+    expect((await h2hmem("validate", path.join(dir, "long-answer.json"), "--split", "dyadic", "--max-answer-chars", "9000")).code).toBe(0);
+    const r = await h2hmem("validate", path.join(dir, "three.json"), "--split", "dyadic", "--max-answer-chars", "0");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--max-answer-chars must be a positive integer");
   }, 60_000);
 
   it("usage errors exit 2; --help exits 0", async () => {

@@ -9,7 +9,7 @@ const item = (over: Record<string, unknown> = {}) => ({
   category: "Unimodal Precise Recall",
   ...over,
 });
-const parse = (input: string | Uint8Array, extra: { maxItems?: number; maxBytes?: number } = {}) =>
+const parse = (input: string | Uint8Array, extra: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {}) =>
   parsePredictionFile(input, { file: "prediction_dyadic.json", split: "dyadic", ...extra });
 const json = (v: unknown) => JSON.stringify(v);
 const codes = (r: ReturnType<typeof parse>) => r.issues.map((i) => `${i.severity}:${i.code}:${i.path}`);
@@ -71,13 +71,33 @@ describe("parsePredictionFile", () => {
     expect(parse(text, { maxBytes: text.length }).ok).toBe(true);
   });
 
+  it("rejects an empty predictions array as an error, not a warning", () => {
+    const r = parse(json({ predictions: [] }));
+    expect(r.ok).toBe(false);
+    expect(codes(r)).toEqual(["error:NO_PREDICTIONS:/predictions"]);
+  });
+
+  it("caps each answer (default 8,000 characters, counted in code points), naming its JSON path", () => {
+    const at = (n: number, extra = {}) => parse(json({ predictions: [item(), item({ system_answer: "x".repeat(n) })] }), extra);
+    expect(at(8_000).ok).toBe(true);
+    const r = at(8_001);
+    expect(r.ok).toBe(false);
+    expect(r.items).toEqual([]);
+    expect(codes(r)).toEqual(["error:ANSWER_TOO_LONG:/predictions/1/system_answer"]);
+    expect(r.issues[0].message).toContain("8,001 characters; the limit is 8,000");
+    expect(codes(at(11, { maxAnswerChars: 10 }))).toEqual(["error:ANSWER_TOO_LONG:/predictions/1/system_answer"]);
+    expect(at(10, { maxAnswerChars: 10 }).ok).toBe(true);
+    // 10 emoji are 20 UTF-16 units but 10 characters
+    expect(parse(json({ predictions: [item({ system_answer: "😀".repeat(10) })] }), { maxAnswerChars: 10 }).ok).toBe(true);
+  });
+
   it("rejects pathological nesting before parsing", () => {
     const deep = '{"predictions": [' + "[".repeat(100_000) + "]".repeat(100_000) + "]}";
     expect(codes(parse(deep))).toEqual(["error:TOO_DEEP:"]);
     // brackets inside strings do not count
     expect(parse(json({ predictions: [item({ system_answer: "[".repeat(500) })] })).ok).toBe(true);
     // a huge answer full of escapes and brackets neither trips the guard nor overflows the stack
-    expect(parse(json({ predictions: [item({ system_answer: 'a\\"[{'.repeat(1_000_000) })] })).ok).toBe(true);
+    expect(parse(json({ predictions: [item({ system_answer: 'a\\"[{'.repeat(1_000_000) })] }), { maxAnswerChars: 1e7 }).ok).toBe(true);
     // a nested value inside an item is a type error, not a crash
     expect(codes(parse(json({ predictions: [item({ system_answer: [[["x"]]] })] })))).toEqual(["error:WRONG_TYPE:/predictions/0/system_answer"]);
   }, 60_000);

@@ -51,7 +51,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         <h2 id="flags-h" className="text-lg font-semibold">Flags</h2>
         {d.flags.length ? (
           <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" data-testid="flags">
-            {d.flags.map((f) => <li key={describeFlag(f)}>{describeFlag(f)}</li>)}
+            {d.flags.map((f) => <li key={describeFlag(f)} data-flag={f.kind}>{describeFlag(f)}</li>)}
           </ul>
         ) : <p className="text-sm">No flags.</p>}
         <IssueList issues={d.warnings as IssueView[]} title="Warnings from validation" />
