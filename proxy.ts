@@ -3,8 +3,8 @@ import { env } from "@/lib/server/env";
 import { recordPageRequest } from "@/lib/server/metrics/pages";
 import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
 
-// Next inlines its bootstrap scripts and styles (no nonce set-up here), hence 'unsafe-inline';
-// the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form target for the OAuth redirect.
+// Next inlines its bootstrap scripts and styles (no nonce set-up here), hence 'unsafe-inline'
+// (why not a nonce yet: docs/SECURITY.md, "Known gaps"); the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form target for the OAuth redirect.
 export function contentSecurityPolicy(dev: boolean): string {
   return [
     "default-src 'self'",
