@@ -1,7 +1,8 @@
 // Flat config: Next's rules (core web vitals + TypeScript) and the architecture rules of this
 // codebase, each proven by tests/unit/architecture/eslint-rules.test.ts:
 //   1. lib/scoring/** is pure: no framework, database, queue, filesystem or lib/server imports.
-//   2. Only lib/server/env.ts reads process.env (scripts, tests and config files may too).
+//   2. Only lib/server/env.ts reads process.env (scripts, tests and config files may too, and
+//      cli/secrets.ts the CLI's own H2HMEM_PASSWORD / H2HMEM_TOKEN).
 //   3. Imports point down: app -> components -> lib, workers -> lib; lib never imports app/,
 //      components/ or workers/, components/ never app/, workers/ never app/ or components/.
 //   4. Production code never imports the dev tooling (lib/dev/) or the tests.
@@ -103,7 +104,7 @@ const config = [
   },
   {
     // Entry points and tooling may read the environment directly.
-    files: ["lib/server/env.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx"],
+    files: ["lib/server/env.ts", "cli/secrets.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-restricted-properties": "off" },
   },
   {

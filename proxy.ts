@@ -1,14 +1,19 @@
+import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/server/env";
 import { recordPageRequest } from "@/lib/server/metrics/pages";
 import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
+import { NONCE_HEADER } from "@/lib/server/csp-nonce";
 
-// Next inlines its bootstrap scripts and styles (no nonce set-up here), hence 'unsafe-inline';
-// the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form target for the OAuth redirect.
-export function contentSecurityPolicy(dev: boolean): string {
+// Scripts run only with this response's nonce ('strict-dynamic' lets them load Next's chunks):
+// Next reads the nonce from the request's CSP header and puts it on its own scripts, the root
+// layout on the theme script (docs/SECURITY.md). Styles stay 'unsafe-inline' (Next and Tailwind
+// inline them); the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form
+// target for the OAuth redirect.
+export function contentSecurityPolicy(dev: boolean, nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -28,7 +33,14 @@ export async function proxy(req: NextRequest): Promise<Response> {
   const enabled = env.NODE_ENV === "production";
   const key = enabled ? pageCacheKey(req) : null;
   const cached = key ? await cachedPage(req, key) : null;
-  const res = cached || NextResponse.next();
+  // A fresh nonce per render. An answer from the micro-cache keeps the CSP of the render it
+  // replays (its scripts carry that render's nonce).
+  const nonce = randomBytes(16).toString("base64");
+  const csp = contentSecurityPolicy(env.NODE_ENV !== "production", nonce);
+  const forward = new Headers(req.headers);
+  forward.set(NONCE_HEADER, nonce);
+  forward.set("content-security-policy", csp);
+  const res = cached || NextResponse.next({ request: { headers: forward } });
   markRenderResponse(req, res);
   // Page metrics (lib/server/metrics/pages.ts). The loopback render of a miss is not a request of
   // its own (the miss was counted). The status is only known for answers from the cache: for
@@ -41,7 +53,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   res.headers.set("X-Content-Type-Options", "nosniff");
   res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   res.headers.set("X-Frame-Options", "DENY");
-  res.headers.set("Content-Security-Policy", contentSecurityPolicy(env.NODE_ENV !== "production"));
+  if (!cached?.headers.has("content-security-policy")) res.headers.set("Content-Security-Policy", csp);
   res.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   return res;
 }

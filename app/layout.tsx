@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { THEME_SCRIPT } from "@/components/theme-toggle";
 import { SiteHeader } from "@/components/ui/site-header";
 import { signOutAction } from "@/app/signin/actions";
+import { scriptNonce } from "@/lib/server/csp-nonce";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -26,12 +27,14 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page renders per request: a script nonce exists only then (docs/SECURITY.md).
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = await scriptNonce();
   return (
     // The theme script sets data-theme on <html> before React hydrates it.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen">
         <a href="#main" className="skip-link">

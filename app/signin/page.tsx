@@ -22,7 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <h1 className="mb-4 text-2xl font-semibold">Sign in</h1>
       <SignInForm callbackUrl={callbackUrl} initialError={urlError} />
       <GitHubSignIn label="Sign in with GitHub" signIn={signInWithGitHub} />
-      {signupMode() !== "closed" ? (
+      {(await signupMode()) !== "closed" ? (
         <p className="mt-6 text-sm">
           No account yet?{" "}
           <Link href="/signup" className="underline">

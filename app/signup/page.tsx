@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Sign up" };
 
 export default async function SignUpPage() {
   if (await currentUser()) redirect("/submit");
-  const mode = signupMode();
+  const mode = await signupMode();
   return (
     <div className="mx-auto max-w-sm space-y-6">
       <h1 className="text-2xl font-semibold">Sign up</h1>

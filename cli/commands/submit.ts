@@ -1,5 +1,5 @@
-// `h2hmem submit --url URL --token T --dyadic F --multiparty F --method NAME [--org ORG]
-//  [--description D] [--wait]`: validates locally (same checks as the server), uploads to
+// `h2hmem submit --url URL --dyadic F --multiparty F --method NAME [--org ORG]
+//  [--description D] [--wait]` with the API token in H2HMEM_TOKEN (or a prompt, or --token T): validates locally (same checks as the server), uploads to
 // POST /api/v1/submissions, and with --wait follows GET /api/v1/submissions/{id} to the end.
 import path from "node:path";
 import type { Command } from "commander";
@@ -7,16 +7,17 @@ import { hasErrors, parsePredictionFile, type Split, type ValidationIssue } from
 import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
 import { fixed, formatIssues } from "../format";
 import { readLocalFile } from "../io";
+import { readSecret } from "../secrets";
 import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionStatus } from "./submit-client";
 
-type Options = { url: string; token: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; wait?: boolean; pollMs: string };
+type Options = { url: string; token?: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; wait?: boolean; pollMs: string };
 
 export function register(program: Command): void {
   program
     .command("submit")
     .description("Validate and upload both prediction files to a leaderboard server.")
     .requiredOption("--url <url>", "server base URL, e.g. http://localhost:3000")
-    .requiredOption("--token <token>", "API token (h2h_...; see `h2hmem token create` or Settings > Tokens)")
+    .option("--token <token>", "API token (h2h_...; see `h2hmem token create` or Settings > Tokens); prefer H2HMEM_TOKEN or the prompt")
     .requiredOption("--dyadic <file>", "prediction_dyadic.json")
     .requiredOption("--multiparty <file>", "prediction_multiparty.json")
     .requiredOption("--method <name>", "method name shown on the leaderboard")
@@ -36,9 +37,10 @@ async function runSubmit(opts: Options): Promise<number> {
     process.stderr.write(`${formatIssues(issues)}\nNot uploaded: fix the errors above first.\n`);
     return EXIT_INVALID;
   }
+  const token = await readSecret({ flag: opts.token, flagName: "--token", envName: "H2HMEM_TOKEN", label: "API token" });
   let id: string;
   try {
-    const res = await uploadSubmission(opts.url, opts.token, files, { methodName: opts.method, organization: opts.org, description: opts.description });
+    const res = await uploadSubmission(opts.url, token, files, { methodName: opts.method, organization: opts.org, description: opts.description });
     id = res.id;
     process.stdout.write(`Submitted: ${id} (${res.status})${res.warnings.length ? `, ${res.warnings.length} warning(s)` : ""}\n`);
     if (res.warnings.length) process.stdout.write(`${formatIssues(res.warnings as ValidationIssue[], 20)}\n`);
@@ -46,7 +48,7 @@ async function runSubmit(opts: Options): Promise<number> {
     return reportHttpError(e);
   }
   if (!opts.wait) return EXIT_OK;
-  return follow(opts.url, opts.token, id, Math.max(200, Number(opts.pollMs) || 2000));
+  return follow(opts.url, token, id, Math.max(200, Number(opts.pollMs) || 2000));
 }
 
 /** A file's bytes, validated with the server's default limits (the server applies its own). */

@@ -29,9 +29,9 @@ test("h2hmem submit --wait uploads and follows a submission to its scores", asyn
   const method = `CLI e2e ${stamp}`;
   const { stdout } = await run(
     process.execPath,
-    [path.join(ROOT, "bin/h2hmem.mjs"), "submit", "--url", baseURL!, "--token", token, "--dyadic", path.join(dir, dyadic.name),
+    [path.join(ROOT, "bin/h2hmem.mjs"), "submit", "--url", baseURL!, "--dyadic", path.join(dir, dyadic.name),
       "--multiparty", path.join(dir, multi.name), "--method", method, "--wait", "--poll-ms", "300"],
-    { cwd: ROOT, timeout: 90_000 },
+    { cwd: ROOT, timeout: 90_000, env: { ...process.env, H2HMEM_TOKEN: token } },
   );
   const id = /Submitted: (\S+)/.exec(stdout)?.[1];
   expect(id, stdout).toBeTruthy();

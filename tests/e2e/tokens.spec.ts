@@ -2,6 +2,11 @@ import { expect, request, test } from "@playwright/test";
 import { AUTHOR, signIn } from "./helpers";
 
 test("an API token created in the browser authenticates the API until it is revoked", async ({ page, baseURL }) => {
+  // Scripts run under a nonce-only CSP (proxy.ts): the browser reports anything it blocked.
+  const blocked: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to (execute|load)/i.test(m.text())) blocked.push(m.text());
+  });
   await signIn(page, AUTHOR);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API tokens" }).click();
   const name = `e2e token ${Date.now()}`;
@@ -24,5 +29,6 @@ test("an API token created in the browser authenticates the API until it is revo
   await expect(page.getByTestId("token-table").getByRole("row").filter({ hasText: name })).toContainText("revoked");
   const revoked = await api.get("/api/v1/submissions", { headers: { authorization: `Bearer ${token}` } });
   expect(revoked.status()).toBe(401);
+  expect(blocked).toEqual([]);
   await api.dispose();
 });

@@ -12,6 +12,7 @@ import { logger } from "../logger";
 import { clientIp, consume } from "../rate-limit";
 import { assertMayTryPassword, recordPasswordFailure, recordPasswordSuccess } from "./signin-limits";
 import { signupMode } from "./signup";
+import { BCRYPT_ROUNDS, DUMMY_HASH } from "./users";
 
 export const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid email address").max(320),
@@ -30,10 +31,6 @@ export class UnconfirmedSignin extends CredentialsSignin {
 }
 
 export type SessionUser = { id: string; email: string; name: string | null; role: Role };
-
-// A fixed hash compared when the account does not exist, so response time does not reveal
-// which emails are registered.
-const DUMMY_HASH = "$2b$10$tQg6KV8.WzTuT1qi6HnG..i5ppmCNR1P0rvZp3ArMmVJ3IefXu5wq";
 
 export async function verifyCredentials(raw: unknown, headers: Headers): Promise<SessionUser | null> {
   const parsed = credentialsSchema.safeParse(raw);
@@ -54,7 +51,10 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
     return null;
   }
   await recordPasswordSuccess(email, ip);
-  if (user.pendingConfirmation && signupMode() !== "open") throw new UnconfirmedSignin();
+  if (bcrypt.getRounds(user.passwordHash) < BCRYPT_ROUNDS) {
+    await db.user.update({ where: { id: user.id }, data: { passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) } });
+  }
+  if (user.pendingConfirmation && (await signupMode()) !== "open") throw new UnconfirmedSignin();
   // sessionVersion rides along to the jwt callback (not part of SessionUser).
   return Object.assign({ id: user.id, email: user.email, name: user.name, role: user.role }, { sessionVersion: user.sessionVersion });
 }
@@ -100,7 +100,7 @@ export function authConfig(): NextAuthConfig {
           return `/signin?error=${GITHUB_NO_VERIFIED_EMAIL}`;
         }
         // SIGNUP_MODE=closed covers GitHub too: only GitHub logins already linked to an account get in.
-        if (signupMode() !== "closed") return true;
+        if ((await signupMode()) !== "closed") return true;
         const linked = await db.account.findUnique({ where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } } });
         return Boolean(linked);
       },

@@ -18,8 +18,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
 });
 
 /**
- * The Prisma adapter with two changes (the only adapter-backed provider is GitHub; adding
- * another one means revisiting both):
+ * The Prisma adapter with three changes (the only adapter-backed provider is GitHub; adding
+ * another one means revisiting them):
  * - A user it creates is marked email-verified. Auth.js creates OAuth users with
  *   `emailVerified: null` and has no per-provider hook before the insert, but the signIn
  *   callback (auth.config.ts) has already refused any GitHub profile without a GitHub-verified
@@ -28,12 +28,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
  *   cookie belongs to at an OAuth callback, and then links the GitHub login to that account,
  *   even for a session revoked by "sign out everywhere" (it never sees our sessionVersion).
  *   Linking is not offered, so every GitHub sign-in is treated as a fresh one.
+ * - `linkAccount` stores no OAuth tokens (below).
  */
 function gitHubAdapter(): Adapter {
   const base = PrismaAdapter(db as never) as Adapter;
   return {
     ...base,
     createUser: (user) => base.createUser!({ ...user, emailVerified: user.email ? (user.emailVerified ?? new Date()) : null }),
+    // Only the link is kept: GitHub's access token (and any refresh or id token) is used once, at
+    // sign-in, to read the profile and emails; stored, it would be a credential to the user's
+    // GitHub account sitting in our database and its backups.
+    linkAccount: (account) => base.linkAccount!({ ...account, access_token: undefined, refresh_token: undefined, id_token: undefined, expires_at: undefined, session_state: undefined }),
     getUser: async () => null,
   };
 }

@@ -24,8 +24,24 @@ import { BCRYPT_ROUNDS } from "./users";
 export type SignupMode = "open" | "confirm" | "closed";
 export const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
-export function signupMode(): SignupMode {
+/** The mode as configured: SIGNUP_MODE, else confirm with mail and open without. */
+export function configuredSignupMode(): SignupMode {
   return env.SIGNUP_MODE ?? (mailConfigured() ? "confirm" : "open");
+}
+
+/**
+ * The mode in force. An unset SIGNUP_MODE never opens sign-up by itself where confirmation was
+ * in use: if mail is gone (SMTP_URL removed) while accounts still await confirmation, falling
+ * back to `open` would let those unconfirmed accounts, possibly registered with someone else's
+ * address, sign in. Then sign-up is closed (and logged) until SIGNUP_MODE says what to do.
+ */
+export async function signupMode(): Promise<SignupMode> {
+  const mode = configuredSignupMode();
+  if (env.SIGNUP_MODE || mode !== "open") return mode;
+  const pending = await db.user.findFirst({ where: { pendingConfirmation: true }, select: { id: true } });
+  if (!pending) return "open";
+  logger.warn({ event: "signup_closed_pending" }, "sign-up closed: SIGNUP_MODE is unset, mail is not configured and accounts await confirmation; set SIGNUP_MODE (open lets them sign in) or configure mail");
+  return "closed";
 }
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -59,7 +75,7 @@ async function mailLimited(email: string, build: () => Promise<Mail> | Mail): Pr
 }
 
 export async function signUp(input: SignupInput, headers: Headers): Promise<{ mode: "open" | "confirm" }> {
-  const mode = signupMode();
+  const mode = await signupMode();
   if (mode === "closed") throw new AppError("FORBIDDEN", "Sign-up is closed on this leaderboard. Ask an administrator for an account.");
   const parsed = signupSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);

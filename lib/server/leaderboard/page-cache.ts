@@ -33,8 +33,9 @@ const cache = new Map<string, Cached>();
 const inFlight = new Map<string, Promise<Cached | null>>();
 
 const CACHED_PATH = /^\/(entries\/[^/]+)?$/;
-// Headers of the rendered page worth replaying (security headers are set again by the proxy).
-const KEPT = new Set(["content-type", "cache-control", "vary", "link", "location", "x-robots-tag"]);
+// Headers of the rendered page worth replaying (other security headers are set again by the
+// proxy). The CSP is the render's own: its scripts carry the nonce that policy names.
+const KEPT = new Set(["content-type", "cache-control", "vary", "link", "location", "x-robots-tag", "content-security-policy"]);
 
 /** True for the proxy's own render request (a loopback fetch made on a miss, see renderPage). */
 export const isPageCacheRender = (req: NextRequest): boolean => req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE;

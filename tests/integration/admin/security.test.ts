@@ -80,7 +80,24 @@ describe("security headers on pages", () => {
     expect(h.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(h.get("x-frame-options")).toBe("DENY");
     expect(h.get("x-content-type-options")).toBe("nosniff");
-    expect(contentSecurityPolicy(false)).not.toContain("unsafe-eval");
-    expect(contentSecurityPolicy(true)).toContain("unsafe-eval");
+    expect(contentSecurityPolicy(false, "n")).not.toContain("unsafe-eval");
+    expect(contentSecurityPolicy(true, "n")).toContain("unsafe-eval");
+  });
+
+  it("scripts only with a fresh per-request nonce, handed to Next's render on the request; no 'unsafe-inline' for scripts", async () => {
+    const nonceOf = (csp: string) => /script-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    const a = await proxy(new NextRequest("http://localhost/submit"));
+    const b = await proxy(new NextRequest("http://localhost/submit"));
+    const csp = a.headers.get("content-security-policy")!;
+    const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
+    expect(scriptSrc).toContain("'strict-dynamic'");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const nonce = nonceOf(csp)!;
+    expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(nonceOf(b.headers.get("content-security-policy")!)).not.toBe(nonce);
+    // NextResponse.next({ request: { headers } }): what the page render sees (Next puts the
+    // nonce of the request's CSP on its scripts; the root layout reads x-nonce).
+    expect(a.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+    expect(a.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
   });
 });

@@ -67,5 +67,5 @@ describe("verifyCredentials", () => {
       });
     }
     expect(limitedAt).toBe(60);
-  });
+  }, 300_000); // 61 bcrypt comparisons at cost 12
 });

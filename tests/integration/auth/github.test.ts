@@ -29,6 +29,8 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
     expect(user.emailVerified!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect(user.emailVerified!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(user.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
+    // GitHub's access token was used at sign-in and not kept.
+    expect(user.accounts[0]).toMatchObject({ access_token: null, refresh_token: null, id_token: null });
     expect(first.session).toMatchObject({ uid: user.id, role: "SUBMITTER", sv: 0 });
 
     const second = await gitHubSignIn({ ...octo, name: "Renamed" });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UnconfirmedSignin, verifyCredentials } from "@/lib/server/auth/config";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
-import { confirmEmail, peekConfirmation, resendConfirmation, signUp } from "@/lib/server/auth/signup";
+import { configuredSignupMode, confirmEmail, peekConfirmation, resendConfirmation, signUp, signupMode } from "@/lib/server/auth/signup";
 import { linkIn, startSmtpCapture, type SmtpCapture } from "../../support/smtp-capture";
 
 // Self-service sign-up against real PostgreSQL, Redis (rate limits) and a real SMTP server on
@@ -159,7 +159,29 @@ describe("mail limits and outages", () => {
 });
 
 describe("without SMTP (default mode: open)", () => {
-  beforeEach(() => setEnv({}));
+  beforeEach(async () => {
+    setEnv({});
+    // Accounts left pending by the tests with mail above would close sign-up (next test).
+    await db.user.deleteMany({ where: { pendingConfirmation: true, email: { endsWith: `${stamp}@signup-test.local` } } });
+  });
+
+  it("SMTP removed while accounts await confirmation, SIGNUP_MODE unset: sign-up closes, the pending account stays out", async () => {
+    withMail();
+    const e = email("smtp-gone");
+    await expect(signUp({ email: e, password }, fromIp())).resolves.toEqual({ mode: "confirm" });
+    await mailTo(e, /Confirm/);
+    setEnv({});
+    expect(configuredSignupMode()).toBe("open");
+    await expect(signupMode()).resolves.toBe("closed");
+    expect(await errorOf(signUp({ email: email("smtp-gone-2"), password }, fromIp()))).toMatchObject({ code: "FORBIDDEN" });
+    await expect(verifyCredentials({ email: e, password }, fromIp())).rejects.toBeInstanceOf(UnconfirmedSignin);
+    // Saying so explicitly lets them in.
+    setEnv({ SIGNUP_MODE: "open" });
+    await expect(verifyCredentials({ email: e, password }, fromIp())).resolves.toMatchObject({ email: e });
+    setEnv({});
+    await db.user.deleteMany({ where: { email: e } });
+    await expect(signupMode()).resolves.toBe("open");
+  });
 
   it("the account is active at once; a registered email gets the same answer and keeps its password", async () => {
     const e = email("open");

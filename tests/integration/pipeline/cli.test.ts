@@ -12,9 +12,13 @@ import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-cli-${process.pid}`;
 
 function cli(...args: string[]) {
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), ...args], {
     cwd: ROOT,
-    env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn" },
+    env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn", ...env },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -48,13 +52,24 @@ describe("h2hmem answer-key / user / token", () => {
 
   it("creates a user and a token that verifies (and stops verifying once revoked)", async () => {
     const email = `cli-${process.pid}-${Date.now()}@Test.Local`;
-    const created = cli("user", "create", "--email", email, "--password", "long-enough-password", "--admin");
+    // The password from H2HMEM_PASSWORD (not argv, which every local user can read).
+    const created = cliWith({ H2HMEM_PASSWORD: "long-enough-password" }, "user", "create", "--email", email, "--admin");
     expect(created.code).toBe(0);
+    expect(created.stderr).not.toMatch(/warning/);
     const user = await db.user.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
     expect(user.role).toBe("ADMIN");
     expect(user.passwordHash).toMatch(/^\$2[aby]\$/);
     expect(cli("user", "create", "--email", email, "--password", "long-enough-password").code).toBe(1); // duplicate
-    expect(cli("user", "create", "--email", "x@y.z", "--password", "short").code).toBe(1);
+    const short = cli("user", "create", "--email", "x@y.z", "--password", "short");
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/warning: --password on the command line/);
+    // The web's password rule: 10 characters, at most 72 bytes, not the email.
+    expect(cli("user", "create", "--email", "x@y.z", "--password", "nine-char").code).toBe(1);
+    expect(cli("user", "create", "--email", "x@y.z", "--password", "a".repeat(73)).code).toBe(1);
+    // No password anywhere and no terminal: a usage error naming H2HMEM_PASSWORD.
+    const none = cli("user", "create", "--email", "x@y.z");
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/H2HMEM_PASSWORD/);
 
     const token = cli("token", "create", "--email", email, "--name", "ci");
     expect(token.code).toBe(0);

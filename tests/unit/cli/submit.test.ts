@@ -61,9 +61,15 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+// The token comes from H2HMEM_TOKEN, as recommended (argv is visible to every local user).
 function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runWith({ H2HMEM_TOKEN: "h2h_test" }, ...args);
+}
+
+function runWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), "submit", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const { H2HMEM_TOKEN: _unused, ...inherited } = process.env;
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), "submit", ...args], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d));
@@ -72,7 +78,7 @@ function run(...args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-const common = () => ["--url", base, "--token", "h2h_test", "--multiparty", MULTI, "--method", "My <Method>", "--org", "Lab"];
+const common = () => ["--url", base, "--multiparty", MULTI, "--method", "My <Method>", "--org", "Lab"];
 
 describe("h2hmem submit", () => {
   it("uploads both files as multipart with the token, follows progress and prints the scores", async () => {
@@ -91,6 +97,19 @@ describe("h2hmem submit", () => {
     expect(r.stdout).toMatch(/SCORING_LEXICAL · lexical 1\/2/);
     expect(r.stdout).toMatch(/overall\s+n=2\s+f1 0\.5000 \[0\.2500, 0\.7500\]/);
     expect(seen.filter((s) => s.method === "GET").every((s) => s.url === "/api/v1/submissions/sub1" && s.auth === "Bearer h2h_test")).toBe(true);
+  }, 60_000);
+
+  it("takes the token from --token too (with a warning), and without any token exits 2 naming H2HMEM_TOKEN", async () => {
+    mode = "ok";
+    const flagged = await runWith({}, ...common(), "--token", "h2h_flag", "--dyadic", DYADIC);
+    expect(flagged.code).toBe(0);
+    expect(flagged.stderr).toMatch(/warning: --token on the command line is visible/);
+    expect(seen.filter((s) => s.method === "POST").at(-1)!.auth).toBe("Bearer h2h_flag");
+    const before = seen.length;
+    const none = await runWith({}, ...common(), "--dyadic", DYADIC);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no API token: set H2HMEM_TOKEN/);
+    expect(seen.length).toBe(before);
   }, 60_000);
 
   it("does not upload an invalid file and exits 1", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv, resetEnvCache } from "../../../../lib/server/env";
-import { signupMode } from "../../../../lib/server/auth/signup";
+import { configuredSignupMode } from "../../../../lib/server/auth/signup";
 
 const base = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/h2hmem" };
 const mail = { SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "lb <noreply@lb.example>", AUTH_URL: "https://lb.example" };
@@ -26,7 +26,7 @@ describe("mail and sign-up settings", () => {
     const mode = (extra: Record<string, string>) => {
       process.env = { ...saved, ...base, SMTP_URL: "", MAIL_FROM: "", SIGNUP_MODE: "", ...extra };
       resetEnvCache();
-      return signupMode();
+      return configuredSignupMode();
     };
     expect(mode({})).toBe("open");
     expect(mode(mail)).toBe("confirm");

@@ -23,7 +23,8 @@ beforeAll(async () => {
     setTimeout(() => {
       if (req.url?.startsWith("/entries/gone")) return res.writeHead(404, { "content-type": "text/html" }).end(`missing ${n}`);
       if (req.url?.startsWith("/entries/cookie")) return res.writeHead(200, { "set-cookie": "a=b" }).end(`personal ${n}`);
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "x-internal": "1" }).end(`render ${n} of ${req.url}`);
+      // The render's CSP names the nonce its scripts carry (proxy.ts).
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "x-internal": "1", "content-security-policy": `script-src 'nonce-n${n}'` }).end(`render ${n} of ${req.url} <script nonce="n${n}">`);
     }, 50);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -39,10 +40,10 @@ afterAll(async () => {
 
 const req = (url: string, headers: Record<string, string> = {}) => new NextRequest(`http://board.example${url}`, { headers: { host: "board.example", ...headers } });
 
-async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; state: string | null; type: string | null }> {
+async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; state: string | null; type: string | null; csp: string | null }> {
   const r = req(url, headers);
   const res = await cachedPage(r, pageCacheKey(r)!);
-  return { status: res!.status, text: await res!.text(), state: res!.headers.get("x-page-cache"), type: res!.headers.get("content-type") };
+  return { status: res!.status, text: await res!.text(), state: res!.headers.get("x-page-cache"), type: res!.headers.get("content-type"), csp: res!.headers.get("content-security-policy") };
 }
 
 describe("pageCacheKey", () => {
@@ -79,6 +80,9 @@ describe("cachedPage", () => {
 
     const again = await get("/?page=2");
     expect(again).toMatchObject({ state: "hit", text: first[0]!.text });
+    // A replay keeps the CSP of the render it replays, whose nonce its scripts carry.
+    const nonce = /nonce="(n\d+)"/.exec(again.text)![1];
+    expect(again.csp).toBe(`script-src 'nonce-${nonce}'`);
     expect(renders - before).toBe(1);
 
     await new Promise((r) => setTimeout(r, 1050));
