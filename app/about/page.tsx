@@ -50,7 +50,7 @@ export default function AboutPage() {
           <li>
             <strong>LLM judge.</strong> When a judge is configured, an OpenAI-compatible model (default <code>gpt-4o-mini</code>, at
             temperature 0) grades each answer on the official five-level rubric (0, 0.25, 0.5, 0.75, 1), with our own versioned prompt.
-            The scorer version then reads like <code>lex-1+nltk+sw198+judge=gpt-4o-mini@h2h1-1a2b3c4d</code>: lexical version,
+            The scorer version then reads like <code>lex-1+nltk+sw198+judge=gpt-4o-mini@h2h2-1a2b3c4d</code>: lexical version,
             tokenizer, stopword list, judge model and prompt version. Numbers of different scorer versions are never mixed.
           </li>
           <li>
