@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   "token.revoke": "ApiToken",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
+  "answer_key.activate": "AnswerKeyVersion",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];

@@ -18,12 +18,12 @@ export type JudgeWorkItem = {
   qid: string | null;
 };
 
-export type JudgeWork = { method: MethodInfo; items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null };
+export type JudgeWork = { method: MethodInfo; items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null; answerKeySha256: string | null };
 
 export async function loadJudgeWork(db: Db, submissionId: string): Promise<JudgeWork> {
   const sub = await db.submission.findUniqueOrThrow({
     where: { id: submissionId },
-    select: { methodName: true, backbone: true, answerKeyVersionId: true },
+    select: { methodName: true, backbone: true, answerKeyVersionId: true, answerKeyVersion: { select: { contentSha256: true } } },
   });
   const predictions = await db.prediction.findMany({
     where: { submissionId },
@@ -72,7 +72,7 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
       });
     }
   }
-  return { method: { name: sub.methodName, backbone: sub.backbone }, items, uncounted, answerKeyVersionId: sub.answerKeyVersionId };
+  return { method: { name: sub.methodName, backbone: sub.backbone }, items, uncounted, answerKeyVersionId: sub.answerKeyVersionId, answerKeySha256: sub.answerKeyVersion?.contentSha256 ?? null };
 }
 
 export type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };

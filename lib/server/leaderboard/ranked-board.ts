@@ -2,7 +2,8 @@ import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
-import { publishedScorerVersion } from "../versions/published-version";
+import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
+import { publishedScorerVersion, versionCoverage } from "../versions/published-version";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 
@@ -26,6 +27,10 @@ export type LeaderboardEntry = {
 
 export type RankedBoard = {
   scorerVersion: string;
+  /** The answer key the version names: every ranked row was computed against it (null: no key). */
+  answerKey: AnswerKeyInfo | null;
+  /** Approved entries without the headline row under this version: listed, never ranked with another version's numbers. */
+  notRescored: Array<{ id: string; methodName: string }>;
   generatedAt: string;
   entries: LeaderboardEntry[];
   /** Rank (with ties) within one main type or category, over the whole board; computed lazily. */
@@ -101,7 +106,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string): Promise<Ranke
   // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
   const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
-  const answered = await answeredCounts(candidates, key.split);
+  const [answered, answerKey, coverage] = await Promise.all([answeredCounts(candidates, key.split), answerKeyOfVersion(scorerVersion), versionCoverage(scorerVersion)]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
     ...e,
     rank: ranks.get(e.id)?.rank ?? 0,
@@ -122,7 +127,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string): Promise<Ranke
     }
     return m;
   };
-  return { scorerVersion, generatedAt: new Date().toISOString(), entries, scopeRanks };
+  return { scorerVersion, answerKey, notRescored: coverage.missing, generatedAt: new Date().toISOString(), entries, scopeRanks };
 }
 
 // Answered counts per entry and split. Predictions of a scored entry only change when it is

@@ -8,6 +8,11 @@ import { db } from "@/lib/server/db";
 import { getScoringQueue } from "@/lib/server/queue";
 import { TS } from "../../../lib/dev/services.mjs";
 import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
+import { withIsolatedDatabase } from "../../support/isolated-db";
+
+// Its own database: importing the seed key is a real activation (it pins the board and queues
+// re-scores of every approved and pending submission), which must not touch other files' rows.
+withIsolatedDatabase("cli");
 
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-cli-${process.pid}`;
 
