@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   const keys = await db.answerKeyVersion.findMany({ select: { contentSha256: true, active: true } });
   if (keys.length === 0) {
     const imported = await importAnswerKey(DATASET, "synthetic seed answer key");
+    await db.answerKeyVersion.update({ where: { id: imported.versionId }, data: { isDemo: true } });
     log.info({ versionId: imported.versionId, questions: imported.questionCount }, "synthetic answer key imported");
   } else if (keys.find((k) => k.active)?.contentSha256 !== loadAnswerKeyDir(DATASET).digest) {
     log.info("another answer key is active: the synthetic key and the demo entries are left as they are");
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
     await db.submission.deleteMany({
       where: { methodName: system.methodName, OR: [{ userId: author.id }, { userId: owner.id, contentSha256: { not: uploadContentSha(files) } }] },
     });
-    const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false });
+    const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false, demo: true });
     const slog = log.child({ submissionId: created.id, method: system.methodName });
     let row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     if (row.status !== "SCORED" && row.status !== "FAILED") {

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
   "answer_key.activate": "AnswerKeyVersion",
+  "demo.remove": "Submission",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];

@@ -41,6 +41,7 @@ export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationR
   // Serialises with publishing (lib/server/versions/rollout.ts takes the same lock).
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
   const previous = await tx.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, contentSha256: true } });
+  const next = await tx.answerKeyVersion.findUniqueOrThrow({ where: { id }, select: { isDemo: true } });
   await tx.answerKeyVersion.updateMany({ where: { active: true, id: { not: id } }, data: { active: false } });
   await tx.answerKeyVersion.update({ where: { id }, data: { active: true } });
   if (!previous || previous.id === id) return { previousId: previous?.id ?? null, pinned: null, requeued: [] };
@@ -54,7 +55,8 @@ export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationR
   // Finished ones only: a submission still being scored is scored under the key its lexical
   // stage loaded; "re-judge all" on /admin/rescore picks up any it left under the old key.
   const subs = await tx.submission.findMany({
-    where: { reviewState: { in: ["APPROVED", "PENDING"] }, status: { in: ["SCORED", "FAILED"] } },
+    // Demo entries leave the board under a real key (lib/server/answer-key/demo.ts): not re-scored.
+    where: { reviewState: { in: ["APPROVED", "PENDING"] }, status: { in: ["SCORED", "FAILED"] }, ...(next.isDemo ? {} : { isDemo: false }) },
     select: { id: true },
     orderBy: { createdAt: "asc" },
   });

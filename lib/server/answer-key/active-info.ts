@@ -1,5 +1,5 @@
 import "server-only";
-import { answerKeyTagOf } from "@/lib/scoring";
+import { ANSWER_KEY_TAG_LENGTH, answerKeyTagOf } from "@/lib/scoring";
 import { db } from "../db";
 
 export type AnswerKeyInfo = { label: string; contentSha256: string; questionCount: number; importedAt: string };
@@ -25,4 +25,12 @@ export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | nul
     hit.then((v) => v ?? memo.delete(tag), () => memo.delete(tag));
   }
   return hit;
+}
+
+export type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
+
+/** Every imported key version, newest first: which key each scorer version's `+key=` names. */
+export async function listAnswerKeyVersions(): Promise<KeyVersionRow[]> {
+  const rows = await db.answerKeyVersion.findMany({ orderBy: { importedAt: "desc" }, select: { label: true, contentSha256: true, questionCount: true, importedAt: true, active: true, isDemo: true } });
+  return rows.map((v) => ({ ...v, importedAt: v.importedAt.toISOString(), tag: v.contentSha256.slice(0, ANSWER_KEY_TAG_LENGTH) }));
 }

@@ -6,6 +6,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { forgetPublishedVersion } from "../versions/published-version";
 import { activateAnswerKey, type ActivationResult } from "./activate";
+import { forgetDemoVisibility } from "./demo";
 
 // The answer key is the official dataset folder: <dir>/<split>/dialogue<N>/scenes/session<M>/questions.json
 // (read by lib/server/answer-key/dataset-folder). Imports are idempotent by content sha-256 and the imported (or
@@ -43,6 +44,7 @@ export async function importAnswerKey(dir: string, label?: string, opts: { activ
     { timeout: 60_000 },
   );
   forgetPublishedVersion();
+  forgetDemoVisibility();
   return { versionId, created: !existing, questionCount: key.questions.length, fileCount: key.files.length, warnings, activation };
 }
 

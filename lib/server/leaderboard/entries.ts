@@ -1,5 +1,6 @@
 import "server-only";
 import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
+import { publicEntryWhere } from "../answer-key/demo";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
@@ -34,7 +35,7 @@ export type EntryDetail = MethodCard & {
  */
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const s = await db.submission.findFirst({
-    where: { id, reviewState: "APPROVED" },
+    where: { id, ...(await publicEntryWhere()) },
     include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
   });
   if (!s) {

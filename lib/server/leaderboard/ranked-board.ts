@@ -3,6 +3,7 @@ import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
 import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
+import { demoEntriesHidden } from "../answer-key/demo";
 import { publishedScorerVersion, versionCoverage } from "../versions/published-version";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
@@ -63,23 +64,23 @@ function boardStamp(): Promise<string> {
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
   // The published version is part of the key: a switch (seen by every process within ~1 s,
   // lib/server/versions/published-version.ts) builds a new board.
-  const scorerVersion = await publishedScorerVersion();
-  const k = `${scorerVersion}|${key.split}|${key.metric}|${key.aggregate}`;
+  const [scorerVersion, hideDemo] = await Promise.all([publishedScorerVersion(), demoEntriesHidden()]);
+  const k = `${scorerVersion}|${hideDemo}|${key.split}|${key.metric}|${key.aggregate}`;
   const stamp = await boardStamp();
   const hit = boards.get(k);
   if (hit && hit.stamp === stamp) return hit.value;
-  const value = computeBoard(key, scorerVersion);
+  const value = computeBoard(key, scorerVersion, hideDemo);
   boards.set(k, { stamp, value });
   value.catch(() => boards.delete(k));
   return value;
 }
 
 /** Approved entries with Score rows of the published scorer version, ranked with ties. */
-async function computeBoard(key: BoardKey, scorerVersion: string): Promise<RankedBoard> {
+async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: boolean): Promise<RankedBoard> {
   // Only precomputed Score rows (never per-question data) feed the ranking. No status filter:
   // an approved entry being re-scored (QUEUED, JUDGING) keeps its published rows on the board.
   const rows = await db.score.findMany({
-    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED" } },
+    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED", ...(hideDemo ? { isDemo: false } : {}) } },
     select: {
       scope: true, value: true, ciLow: true, ciHigh: true, n: true,
       submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true } },

@@ -1,4 +1,5 @@
 import "server-only";
+import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
 import { currentScorerVersion } from "./current-version";
 
@@ -56,17 +57,19 @@ export function headlineMetricOf(version: string): "judge" | "f1" {
 export type VersionCoverage = { version: string; approved: number; scored: number; missing: Array<{ id: string; methodName: string }> };
 
 /**
- * Approved entries with the version's headline row (overall, all questions, micro; the judge
+ * Approved (public) entries with the version's headline row (overall, all questions, micro; the judge
  * when the version has one, else F1), and those without it, in one indexed query.
  */
 export async function versionCoverage(version: string): Promise<VersionCoverage> {
   const metric = headlineMetricOf(version);
+  // Demo entries count only while they are public (lib/server/answer-key/demo.ts).
+  const hideDemo = await demoEntriesHidden();
   const rows = await db.$queryRaw<Array<{ id: string; methodName: string; scored: boolean }>>`
     SELECT s.id, s."methodName", EXISTS (
       SELECT 1 FROM "Score" sc WHERE sc."submissionId" = s.id AND sc."scorerVersion" = ${version}
         AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = ${metric} AND sc.aggregate = 'micro'
     ) AS scored
-    FROM "Submission" s WHERE s."reviewState" = 'APPROVED' ORDER BY s."methodName", s.id`;
+    FROM "Submission" s WHERE s."reviewState" = 'APPROVED' AND NOT (s."isDemo" AND ${hideDemo}) ORDER BY s."methodName", s.id`;
   const missing = rows.filter((r) => !r.scored).map(({ id, methodName }) => ({ id, methodName }));
   return { version, approved: rows.length, scored: rows.length - missing.length, missing };
 }
