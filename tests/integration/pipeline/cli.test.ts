@@ -49,7 +49,7 @@ describe("h2hmem answer-key / user / token", () => {
     const versions = await db.answerKeyVersion.findMany({ where: { active: true } });
     expect(versions).toHaveLength(1);
     expect(cli("answer-key", "import", "/nonexistent-folder").code).toBe(1);
-  });
+  }, 300_000); // each CLI run is a process start: ~10 s on the shared machine under load
 
   it("creates a user and a token that verifies (and stops verifying once revoked)", async () => {
     const email = `cli-${process.pid}-${Date.now()}@Test.Local`;
@@ -73,7 +73,7 @@ describe("h2hmem answer-key / user / token", () => {
     await revokeApiToken(user.id, stored.id);
     expect(await verifyApiToken(plain)).toBeNull();
     expect(cli("token", "create", "--email", "nobody@nowhere.local", "--name", "x").code).toBe(1);
-  });
+  }, 300_000);
 
   it("audits `token create` and `token revoke` like the browser does (actor: none, the CLI), and refuses a blank name", async () => {
     const email = `cli-audit-${process.pid}-${Date.now()}@test.local`;
@@ -92,7 +92,7 @@ describe("h2hmem answer-key / user / token", () => {
     expect(blank.code).toBe(1);
     expect(blank.stderr).toMatch(/Token name/);
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(1);
-  });
+  }, 300_000);
 });
 
 describe("npm run db:seed", () => {
