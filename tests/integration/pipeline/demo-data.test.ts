@@ -6,7 +6,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { AnswerKeyVersions } from "@/app/about/_components/answer-key-versions";
 import { GET as leaderboardGet } from "@/app/api/v1/leaderboard/route";
 import { db } from "@/lib/server/db";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
@@ -47,6 +49,12 @@ describe("demo data", () => {
     await new Promise((r) => setTimeout(r, 1_100)); // this process's ~1 s caches of the active key
     expect(await boardIds()).toEqual({ ranked: [], notRescored: [] });
     await expect(getPublicEntry(ids[0]!)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // The About page lists both key versions with their dates and question counts.
+    const about = renderToStaticMarkup(await AnswerKeyVersions());
+    for (const k of await db.answerKeyVersion.findMany()) {
+      expect(about).toContain(`<code>${k.contentSha256.slice(0, 8)}</code></td><td class="pr-4">${k.importedAt.toISOString().slice(0, 10)}</td><td class="pr-4">${k.questionCount}</td>`);
+    }
+    expect(about).toContain("synthetic seed answer key (demo)");
 
     const again = seed();
     expect(again.status).toBe(0);
