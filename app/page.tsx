@@ -6,7 +6,6 @@ import { PublishedBaselinesTable } from "@/components/leaderboard/published-base
 import { SplitTabs } from "@/components/leaderboard/split-tabs";
 import { UnscoredNote } from "@/components/leaderboard/unscored-note";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
-import { activeAnswerKeyInfo } from "@/lib/server/answer-key/active-info";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
 
@@ -40,7 +39,8 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
 }
 
 async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboardParams> }) {
-  const [board, key] = await Promise.all([getLeaderboard(parsed), activeAnswerKeyInfo()]);
+  const board = await getLeaderboard(parsed);
+  const key = board.answerKey;
   const params = board.params;
   const q = viewQuery(params, { page: false });
   const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { config as loadDotenv } from "dotenv";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadAnswerKeyDir } from "@/lib/server/answer-key/dataset-folder";
 import { loadActiveAnswerKey, importAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
@@ -30,15 +31,26 @@ loadDotenv({ quiet: true }); // env, db and logger are read lazily, so this stil
 
 async function main(): Promise<void> {
   const log = logger.child({ component: "seed" });
-  const imported = await importAnswerKey(DATASET, "synthetic seed answer key");
-  log.info({ ...imported, warnings: imported.warnings.length }, imported.created ? "answer key imported" : "answer key already present (activated)");
-
   const [admin, author] = await Promise.all(ACCOUNTS.map((a) => ensureUser(a)));
   // Demo entries belong to an account that cannot sign in, so they use none of the demo
   // author's daily quota and the author's "my submissions" starts empty.
   const owner = await ensureSystemUser(DEMO_OWNER, "H2HMem demo data");
   mkdirSync(path.dirname(CREDENTIALS_FILE), { recursive: true });
   writeFileSync(CREDENTIALS_FILE, JSON.stringify({ note: "Demo accounts created by npm run db:seed. Change them in production.", accounts: ACCOUNTS }, null, 2) + "\n");
+
+  // The synthetic key is imported (and so activated) only into a database without any key, and
+  // never re-activated: once another key is active, the demo entries are left alone (they were
+  // scored against the synthetic key and are not re-created against a real one).
+  const keys = await db.answerKeyVersion.findMany({ select: { contentSha256: true, active: true } });
+  if (keys.length === 0) {
+    const imported = await importAnswerKey(DATASET, "synthetic seed answer key");
+    await db.answerKeyVersion.update({ where: { id: imported.versionId }, data: { isDemo: true } });
+    log.info({ versionId: imported.versionId, questions: imported.questionCount }, "synthetic answer key imported");
+  } else if (keys.find((k) => k.active)?.contentSha256 !== loadAnswerKeyDir(DATASET).digest) {
+    log.info("another answer key is active: the synthetic key and the demo entries are left as they are");
+    log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
+    return;
+  }
 
   const key = await loadActiveAnswerKey();
   if (!key) throw new Error("no active answer key after import");
@@ -53,7 +65,7 @@ async function main(): Promise<void> {
     await db.submission.deleteMany({
       where: { methodName: system.methodName, OR: [{ userId: author.id }, { userId: owner.id, contentSha256: { not: uploadContentSha(files) } }] },
     });
-    const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false });
+    const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false, demo: true });
     const slog = log.child({ submissionId: created.id, method: system.methodName });
     let row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     if (row.status !== "SCORED" && row.status !== "FAILED") {

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
+import { AnswerKeyVersions } from "./_components/answer-key-versions";
 
 export const metadata: Metadata = { title: "About" };
-// Static on purpose: nothing here depends on the request or the database (the current scorer
-// version, which names the judge model and prompt version, is printed under the board and on every entry).
-export const dynamic = "force-static";
+// Rendered per request: the answer key versions come from the database (one small query).
+export const dynamic = "force-dynamic";
 
 const h2 = "text-xl font-semibold";
 
@@ -50,8 +50,9 @@ export default function AboutPage() {
           <li>
             <strong>LLM judge.</strong> When a judge is configured, an OpenAI-compatible model (default <code>gpt-4o-mini</code>, at
             temperature 0) grades each answer on the official five-level rubric (0, 0.25, 0.5, 0.75, 1), with our own versioned prompt.
-            The scorer version then reads like <code>lex-1+nltk+sw198+judge=gpt-4o-mini@h2h2-1a2b3c4d</code>: lexical version,
-            tokenizer, stopword list, judge model and prompt version. Numbers of different scorer versions are never mixed.
+            The scorer version then reads like <code>lex-1+nltk+sw198+key=5e6f7a8b+judge=gpt-4o-mini@h2h2-1a2b3c4d</code>: lexical
+            version, tokenizer, stopword list, answer key, judge model and prompt version. Numbers of different scorer versions are
+            never mixed: the board, entry pages, compare page and API all show one version, named under the board.
           </li>
           <li>
             <strong>Micro and macro.</strong> Micro (the headline) is the mean over questions; macro is the unweighted mean of the
@@ -67,6 +68,16 @@ export default function AboutPage() {
             paired bootstrap test on the questions both entries answered.
           </li>
         </ul>
+      </section>
+      <section aria-labelledby="keys-h" className="space-y-2">
+        <h2 id="keys-h" className={h2}>Answer key versions</h2>
+        <p>
+          Every number belongs to one answer key, named in its scorer version (<code>+key=</code>, the start of the key’s sha-256).
+          A new key or a correction (errata) is a new version: approved entries are re-scored from their stored files and the board
+          switches only when an administrator publishes the re-scored version; until then an entry not re-scored is listed, never
+          ranked with numbers of another key.
+        </p>
+        <AnswerKeyVersions />
       </section>
       <section aria-labelledby="submit-h" className="space-y-2">
         <h2 id="submit-h" className={h2}>How to submit</h2>

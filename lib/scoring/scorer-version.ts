@@ -12,3 +12,21 @@ export function scorerVersionFor(opts: Partial<LexicalOptions> = {}): string {
   const o = resolveLexicalOptions(opts);
   return `${LEXICAL_VERSION}+${o.tokenizer}+sw${o.stopwords === "old" ? 179 : 198}`;
 }
+
+/** How many hex digits of the answer key's content sha-256 a scorer version carries. */
+export const ANSWER_KEY_TAG_LENGTH = 8;
+const KEY_PART = /\+key=([0-9a-f]+)/;
+
+/**
+ * Names the answer key in a scorer version: "lex-1+nltk+sw198" -> "lex-1+nltk+sw198+key=1a2b3c4d".
+ * Scores against another key (or errata) are another version, so one version never mixes keys
+ * (or question counts). Without a key (nothing imported) the version has no key part.
+ */
+export function withAnswerKey(version: string, keySha256: string | null): string {
+  return keySha256 ? `${version}+key=${keySha256.slice(0, ANSWER_KEY_TAG_LENGTH).toLowerCase()}` : version;
+}
+
+/** The key tag a scorer version names ("1a2b3c4d"), or null for a version scored without a key. */
+export function answerKeyTagOf(version: string): string | null {
+  return KEY_PART.exec(version)?.[1] ?? null;
+}

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   "token.revoke": "ApiToken",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
+  "answer_key.activate": "AnswerKeyVersion",
+  "demo.remove": "Submission",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];

@@ -1,5 +1,5 @@
 // `npm run quickstart`: from a fresh clone to a running leaderboard (web + worker) with
-// demo data. Plain Node ESM with only built-in imports at the top, so it runs before `npm ci`.
+// demo data (`-- --no-demo`: an empty deployment, no seed). Plain Node ESM with only built-in imports at the top, so it runs before `npm ci`.
 // Uses DATABASE_URL / REDIS_URL (environment or .env) when set, else an embedded PostgreSQL
 // and a redis-server from PATH. Ctrl-C / SIGTERM stops everything it started.
 import { spawnSync } from "node:child_process";
@@ -18,6 +18,8 @@ process.chdir(root);
 const T0 = Date.now();
 const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
 const say = (m) => console.log(`[quickstart] ${m}`);
+// No seed: no synthetic key, no demo entries, no demo accounts (create an admin with the CLI).
+const NO_DEMO = process.argv.slice(2).includes("--no-demo");
 const stops = []; // run in reverse on shutdown
 const supervised = []; // held (no restarts) as soon as shutdown starts
 let shuttingDown = false;
@@ -158,7 +160,8 @@ async function main() {
   writeEnvFile(".data/services.env", { DATABASE_URL: db.url, REDIS_URL: rd.url }, "Services of the running quick start (for the CLI: set -a; . .data/services.env; set +a)");
   await step("migrations", () => migrateDatabase(db.url, { stdio: ["ignore", "inherit", "inherit"] }));
   const childEnv = { ...process.env, ...config, DATABASE_URL: db.url, REDIS_URL: rd.url, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
-  if (existsSync("prisma/seed.ts")) {
+  if (NO_DEMO) say("--no-demo: no seed (no answer key, demo entries or demo accounts)");
+  else if (existsSync("prisma/seed.ts")) {
     await step("seed (prisma/seed.ts)", async () => {
       const code = await runNode([...TS, "prisma/seed.ts"], { env: childEnv });
       if (code !== 0) throw new Error(`prisma/seed.ts failed (exit ${code})`);
@@ -182,9 +185,10 @@ async function main() {
   stops.push(() => worker.stop()); // stopped first: finishes or releases its job before the web goes
   await step("web + worker", async () => `web ${await waitForHttp(`http://127.0.0.1:${port}/`)} on ${url}`);
   console.log(`\n  H2HMem Leaderboard is running at ${url}   (ready in ${secs(T0)})`);
-  const accounts = credentials();
+  const accounts = NO_DEMO ? [] : credentials();
   for (const c of accounts) console.log(`  ${String(c.role ?? "user").toLowerCase().padEnd(9)} ${c.email} / ${c.password}`);
-  if (!accounts.length) console.log("  (no demo accounts listed in prisma/seed-data/credentials.json)");
+  if (NO_DEMO) console.log("  Empty deployment: npx h2hmem answer-key import DIR, npx h2hmem user create --email E --password P --admin");
+  else if (!accounts.length) console.log("  (no demo accounts listed in prisma/seed-data/credentials.json)");
   console.log(`  CLI against this database: set -a; . .data/services.env; set +a`);
   console.log("  Ctrl-C stops web, worker" + (config.REDIS_URL ? "" : ", redis") + (config.DATABASE_URL ? "" : " and PostgreSQL (data is kept)") + ".\n");
 }

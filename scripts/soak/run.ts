@@ -121,7 +121,7 @@ try {
   event(`drain finished after ${(drained.ms / 1000).toFixed(1)} s`);
   sampler.stop();
   const { currentLexicalOptions, currentScorerVersion } = await import("../../lib/server/versions/current-version");
-  const verified = await verify({ ownerIds, accepted: state.accepted, key, lexical: currentLexicalOptions(), scorerVersion: currentScorerVersion(), withJudge: judge !== null });
+  const verified = await verify({ ownerIds, accepted: state.accepted, key, lexical: currentLexicalOptions(), scorerVersion: await currentScorerVersion(), withJudge: judge !== null });
   const failures = [...barMet(verified, drained, procs.crashes)];
   if (recorder.summary().requests === 0) failures.push("no request was made");
 

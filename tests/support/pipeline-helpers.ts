@@ -55,7 +55,14 @@ export async function useSyntheticKey(size: DatasetSize, seed = 7): Promise<Load
   await rememberActiveKey();
   const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-pipeline-key-"));
   writeSyntheticDataset(dir, size, seed);
-  await importAnswerKey(dir, `test key ${seed}`);
+  // Activated as a fixture (the flag alone, like restoreActiveKey): the product's activation also
+  // pins the board and queues every approved and pending submission of the shared test database
+  // for a re-score, which is tested in tests/integration/versions/answer-key-rollout.test.ts.
+  const { versionId } = await importAnswerKey(dir, `test key ${seed}`, { activate: false });
+  await db.$transaction([
+    db.answerKeyVersion.updateMany({ where: { active: true, id: { not: versionId } }, data: { active: false } }),
+    db.answerKeyVersion.update({ where: { id: versionId }, data: { active: true } }),
+  ]);
   return { ...loadAnswerKeyDir(dir), dir };
 }
 

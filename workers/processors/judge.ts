@@ -1,4 +1,4 @@
-import { aggregateScores, scorerVersionFor } from "@/lib/scoring";
+import { aggregateScores } from "@/lib/scoring";
 import { recordAudit } from "@/lib/server/audit";
 import { db as defaultDb } from "@/lib/server/db";
 import { randomUUID } from "node:crypto";
@@ -6,13 +6,12 @@ import { prismaJudgeCache } from "@/lib/server/judge/cache";
 import { judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/client";
 import { judgeConfigFromEnv, type JudgeConfig } from "@/lib/server/judge/config";
-import { judgeScorerVersion } from "@/lib/server/versions/judge-version";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
 import { judgeQuestionScores, loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
 import { replaceJudgeQuestionScores } from "@/lib/server/scores/question-scores";
 import type { Logger } from "@/lib/server/logger";
-import { currentLexicalOptions } from "@/lib/server/versions/current-version";
+import { scorerVersionOf } from "@/lib/server/versions/current-version";
 import type { RetryPolicy } from "@/lib/server/judge/retry";
 
 // Judge stage (run by ./score-submission.ts when a judge is configured, else SKIPPED). Judges every counted question of a submission,
@@ -49,9 +48,10 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const log = input.log ?? input.logger;
   const { submissionId } = input;
   const config = input.config ?? judgeConfigFromEnv();
-  // Equals currentScorerVersion() when the config comes from the environment (the worker).
-  const scorerVersion = judgeScorerVersion(scorerVersionFor(currentLexicalOptions()), config);
   const work = await loadJudgeWork(db, submissionId);
+  // Against the key the lexical stage of this run matched (the submission's); equals the
+  // lexical stage's version when the config comes from the environment (the worker).
+  const scorerVersion = scorerVersionOf({ keySha256: work.answerKeySha256, judge: config });
   const total = work.items.length;
   const where = { submissionId_stage: { submissionId, stage: "judge" as const } };
   await db.stageRun.upsert({

@@ -2,7 +2,7 @@ import { LEXICAL_METRICS, scoreSubmission, type PerQuestion, type PredictionItem
 import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
-import { currentLexicalOptions, currentScorerVersion } from "@/lib/server/versions/current-version";
+import { currentLexicalOptions, scorerVersionForKey } from "@/lib/server/versions/current-version";
 import { insertScoreRows } from "@/lib/server/submissions/bulk-insert";
 import { replaceLexicalQuestionScores } from "@/lib/server/scores/question-scores";
 import { PermanentError } from "../errors";
@@ -60,9 +60,9 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
 
   const key = await loadActiveAnswerKey();
   const result = scoreSubmission({ files, answerKey: key?.questions, lexical: currentLexicalOptions() });
-  // The deployment's version (it names the judge too when one is configured), so that every row
-  // of a run shares one version; see lib/server/versions/judge-version.ts.
-  const scorerVersion = currentScorerVersion();
+  // The deployment's version against the key this run used (it names the judge too when one is
+  // configured), so that every row of a run shares one version; see lib/server/versions/current-version.ts.
+  const scorerVersion = scorerVersionForKey(key?.contentSha256 ?? null);
   log.info({ scorerVersion, predictions: total, ms: Date.now() - started }, "lexical scores computed");
 
   const answered = result.perQuestion.filter((q): q is PerQuestion & { index: number } => q.index !== null);

@@ -43,8 +43,8 @@ export async function markGaveUp(submissionId: string, reason: string): Promise<
 async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
   const stage = await db.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
   if (stage?.status !== "DONE") return false;
-  // Scores under an older scorer version do not count: the leaderboard reads the current one.
-  const rows = await db.score.count({ where: { submissionId, scorerVersion: currentScorerVersion(), metric: "f1" } });
+  // Scores under an older scorer version (another key, lexical mode or judge) do not count.
+  const rows = await db.score.count({ where: { submissionId, scorerVersion: await currentScorerVersion(), metric: "f1" } });
   return rows > 0;
 }
 

@@ -67,8 +67,8 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         <p className="text-sm"><Link href="/">← Leaderboard</Link> · <Link href={`/compare?ids=${entry.id}`}>Compare with another entry</Link></p>
         <h1 className="text-2xl font-semibold" data-testid="entry-title">{entry.methodName}</h1>
         <MethodCard entry={entry} />
-        {entry.scorerVersion === null ? (
-          <p role="status" data-testid="entry-unscored">This entry is approved but not yet scored under the scorer version the leaderboard shows, so it is not ranked.</p>
+        {entry.scoreStatus === "not-rescored" ? (
+          <p role="status" data-testid="entry-unscored">Not re-scored yet: this entry is approved but has no scores under the scorer version the leaderboard shows (<code>{entry.publishedScorerVersion}</code>), so it is not ranked and no numbers of another version are shown.</p>
         ) : null}
       </div>
       <nav aria-label="Metric" className="flex flex-wrap gap-3 text-sm">
@@ -104,7 +104,8 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
       </section>
       <section aria-labelledby="prov-h" className="space-y-1 text-sm">
         <h2 id="prov-h" className="text-lg font-semibold">Provenance</h2>
-        <p>Scorer version <code data-testid="entry-scorer-version">{entry.scorerVersion ?? "–"}</code>; submitted {entry.createdAt.slice(0, 10)}, approved {entry.approvedAt?.slice(0, 10) ?? "–"}, scored {entry.scoredAt?.slice(0, 10) ?? "–"}.</p>
+        <p>Scorer version <code data-testid="entry-scorer-version">{entry.scorerVersion ?? "–"}</code>
+          {entry.answerKey ? <>, answer key “{entry.answerKey.label}” ({entry.answerKey.questionCount} questions, imported {entry.answerKey.importedAt.slice(0, 10)})</> : null}; submitted {entry.createdAt.slice(0, 10)}, approved {entry.approvedAt?.slice(0, 10) ?? "–"}, scored {entry.scoredAt?.slice(0, 10) ?? "–"}.</p>
         <ul data-testid="file-hashes">
           {entry.files.map((f) => (
             <li key={f.split}>{f.fileName} ({f.split}, {formatBytes(f.size)}): sha-256 <code className="break-all">{f.sha256}</code></li>

@@ -1,8 +1,36 @@
 import "server-only";
+import { ANSWER_KEY_TAG_LENGTH, answerKeyTagOf } from "@/lib/scoring";
 import { db } from "../db";
 
-/** The active answer key, so pages can say what entries were scored against. */
-export async function activeAnswerKeyInfo(): Promise<{ label: string; questionCount: number; importedAt: string } | null> {
-  const v = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { label: true, questionCount: true, importedAt: true } });
-  return v ? { label: v.label, questionCount: v.questionCount, importedAt: v.importedAt.toISOString() } : null;
+export type AnswerKeyInfo = { label: string; contentSha256: string; questionCount: number; importedAt: string };
+
+const memo = new Map<string, Promise<AnswerKeyInfo | null>>();
+
+/**
+ * The answer key a scorer version was computed against (the version names it: "+key=<8 hex>"),
+ * so pages say what the numbers they show belong to: the published version's key, not whichever
+ * key is active. Null for a version scored without a key. Key versions never change, so a found
+ * key is remembered per process.
+ */
+export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | null> {
+  const tag = answerKeyTagOf(version);
+  if (!tag) return Promise.resolve(null);
+  let hit = memo.get(tag);
+  if (!hit) {
+    hit = db.answerKeyVersion
+      .findFirst({ where: { contentSha256: { startsWith: tag } }, select: { label: true, contentSha256: true, questionCount: true, importedAt: true } })
+      .then((v) => (v ? { label: v.label, contentSha256: v.contentSha256, questionCount: v.questionCount, importedAt: v.importedAt.toISOString() } : null));
+    memo.set(tag, hit);
+    // A miss (key not imported here yet) or an error is not remembered.
+    hit.then((v) => v ?? memo.delete(tag), () => memo.delete(tag));
+  }
+  return hit;
+}
+
+export type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
+
+/** Every imported key version, newest first: which key each scorer version's `+key=` names. */
+export async function listAnswerKeyVersions(): Promise<KeyVersionRow[]> {
+  const rows = await db.answerKeyVersion.findMany({ orderBy: { importedAt: "desc" }, select: { label: true, contentSha256: true, questionCount: true, importedAt: true, active: true, isDemo: true } });
+  return rows.map((v) => ({ ...v, importedAt: v.importedAt.toISOString(), tag: v.contentSha256.slice(0, ANSWER_KEY_TAG_LENGTH) }));
 }

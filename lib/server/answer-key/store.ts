@@ -4,14 +4,19 @@ import type { ReferenceQuestion, ValidationIssue } from "@/lib/scoring";
 import type { Split } from "@/lib/scoring/types";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { forgetPublishedVersion } from "../versions/published-version";
+import { activateAnswerKey, type ActivationResult } from "./activate";
+import { forgetDemoVisibility } from "./demo";
 
 // The answer key is the official dataset folder: <dir>/<split>/dialogue<N>/scenes/session<M>/questions.json
 // (read by lib/server/answer-key/dataset-folder). Imports are idempotent by content sha-256 and the imported (or
-// re-found) version becomes the active one.
+// re-found) version becomes the active one; a change of the active key pins the public board and
+// queues re-scores (./activate.ts), so the new key goes public only when an admin publishes it.
 
-export type ImportResult = { versionId: string; created: boolean; questionCount: number; fileCount: number; warnings: ValidationIssue[] };
+export type ImportResult = { versionId: string; created: boolean; questionCount: number; fileCount: number; warnings: ValidationIssue[]; activation: ActivationResult | null };
 
-export async function importAnswerKey(dir: string, label?: string): Promise<ImportResult> {
+/** `activate: false` stores the version without making it active (activation is then null). */
+export async function importAnswerKey(dir: string, label?: string, opts: { activate?: boolean } = {}): Promise<ImportResult> {
   const key = loadAnswerKeyDir(dir);
   if (key.files.length === 0) {
     throw new AppError("BAD_REQUEST", `No questions.json found under ${dir}/{dyadic,multi-party}/dialogue*/scenes/session*/`);
@@ -24,7 +29,7 @@ export async function importAnswerKey(dir: string, label?: string): Promise<Impo
   }
   const warnings = key.issues.filter((i) => i.severity === "warning");
   const existing = await db.answerKeyVersion.findUnique({ where: { contentSha256: key.digest } });
-  const versionId = await db.$transaction(
+  const { versionId, activation } = await db.$transaction(
     async (tx) => {
       let id = existing?.id;
       if (!id) {
@@ -34,22 +39,22 @@ export async function importAnswerKey(dir: string, label?: string): Promise<Impo
         id = version.id;
         await tx.referenceQuestion.createMany({ data: key.questions.map((q) => ({ ...q, versionId: version.id })) });
       }
-      await tx.answerKeyVersion.updateMany({ where: { active: true, id: { not: id } }, data: { active: false } });
-      await tx.answerKeyVersion.update({ where: { id }, data: { active: true } });
-      return id;
+      return { versionId: id, activation: opts.activate === false ? null : await activateAnswerKey(tx, id) };
     },
     { timeout: 60_000 },
   );
-  return { versionId, created: !existing, questionCount: key.questions.length, fileCount: key.files.length, warnings };
+  forgetPublishedVersion();
+  forgetDemoVisibility();
+  return { versionId, created: !existing, questionCount: key.questions.length, fileCount: key.files.length, warnings, activation };
 }
 
-export type ActiveAnswerKey = { versionId: string; questions: ReferenceQuestion[]; rowIdByQid: Map<string, string> };
+export type ActiveAnswerKey = { versionId: string; contentSha256: string; questions: ReferenceQuestion[]; rowIdByQid: Map<string, string> };
 
 let cache: ActiveAnswerKey | undefined;
 
 /** The active answer key (cached per version: a cheap id lookup, a full load only on change). */
 export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
-  const active = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true } });
+  const active = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, contentSha256: true } });
   if (!active) return null;
   if (cache?.versionId === active.id) return cache;
   const rows = await db.referenceQuestion.findMany({ where: { versionId: active.id }, orderBy: [{ split: "asc" }, { dialogue: "asc" }, { session: "asc" }, { index: "asc" }] });
@@ -66,6 +71,6 @@ export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
     difficulty: r.difficulty as ReferenceQuestion["difficulty"],
     answer: r.answer,
   }));
-  cache = { versionId: active.id, questions, rowIdByQid: new Map(rows.map((r) => [r.qid, r.id])) };
+  cache = { versionId: active.id, contentSha256: active.contentSha256, questions, rowIdByQid: new Map(rows.map((r) => [r.qid, r.id])) };
   return cache;
 }

@@ -14,9 +14,8 @@ import { judgeQuestions } from "./run-judge";
 import { checkAgreementRequest, DEFAULT_AGREEMENT_SAMPLE } from "./agreement-runs";
 import type { AgreementReport } from "./types";
 import { loadJudgeWork } from "./stage-store";
-import { mulberry32, scorerVersionFor } from "@/lib/scoring";
-import { currentLexicalOptions } from "../versions/current-version";
-import { judgeScorerVersion } from "../versions/judge-version";
+import { mulberry32 } from "@/lib/scoring";
+import { scorerVersionOf } from "../versions/current-version";
 
 // Agreement check (drift of a hosted judge): re-judge a seeded random sample of questions the
 // stage already judged, bypassing the cache, and compare with the stored per-question judge
@@ -62,7 +61,7 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
   const exists = await db.submission.findUnique({ where: { id: input.submissionId }, select: { id: true } });
   if (!exists) throw new AppError("NOT_FOUND", `Submission ${input.submissionId} not found.`);
   const work = await loadJudgeWork(db, input.submissionId);
-  const scorerVersion = judgeScorerVersion(scorerVersionFor(currentLexicalOptions()), config);
+  const scorerVersion = scorerVersionOf({ keySha256: work.answerKeySha256, judge: config });
   const stored = await db.questionScore.findMany({
     where: { submissionId: input.submissionId, scorerVersion, judgeScore: { not: null } },
     select: { judgeScore: true, prediction: { select: { id: true } } },

@@ -19,12 +19,12 @@ export type JudgeWorkItem = {
   qid: string | null;
 };
 
-export type JudgeWork = { items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null };
+export type JudgeWork = { items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null; answerKeySha256: string | null };
 
 export async function loadJudgeWork(db: Db, submissionId: string): Promise<JudgeWork> {
   const sub = await db.submission.findUniqueOrThrow({
     where: { id: submissionId },
-    select: { answerKeyVersionId: true },
+    select: { answerKeyVersionId: true, answerKeyVersion: { select: { contentSha256: true } } },
   });
   const predictions = await db.prediction.findMany({
     where: { submissionId },
@@ -73,7 +73,7 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
       });
     }
   }
-  return { items, uncounted, answerKeyVersionId: sub.answerKeyVersionId };
+  return { items, uncounted, answerKeyVersionId: sub.answerKeyVersionId, answerKeySha256: sub.answerKeyVersion?.contentSha256 ?? null };
 }
 
 export type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };

@@ -28,8 +28,16 @@ export const leaderboardEntrySchema = z.strictObject({
   scopeRank: z.strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() }).optional().meta({ description: "Rank within the main type or category sorted by." }),
 });
 
+export const answerKeyInfoSchema = z
+  .strictObject({ label: z.string(), contentSha256: z.string(), questionCount: z.int().min(0), importedAt: dateTime })
+  .meta({ description: "The answer key the scorer version names (its `+key=` part): every number in the response was computed against it." });
+
 export const leaderboardJsonSchema = z.strictObject({
-  scorerVersion: z.string(),
+  scorerVersion: z.string().meta({ description: "The published scorer version: lexical version, answer key (`+key=<8 hex>`) and judge. Every entry's numbers belong to it." }),
+  answerKey: answerKeyInfoSchema.nullable(),
+  notRescored: z
+    .array(z.strictObject({ id: z.string(), methodName: z.string(), status: z.literal("not-rescored") }))
+    .meta({ description: "Approved entries not re-scored yet under this scorer version (e.g. after a new answer key): not ranked, and no numbers of another version are shown." }),
   generatedAt: dateTime,
   split: boardSplitSchema,
   metric: boardMetricSchema,

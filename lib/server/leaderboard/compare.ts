@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
 import { db } from "../db";
+import { publicEntryWhere } from "../answer-key/demo";
 import { publishedScorerVersion } from "../versions/published-version";
 import { boardMetricSchema } from "./params";
 
@@ -29,7 +30,7 @@ const METRIC_FIELD = { f1: "f1", bleu1: "bleu1", precision: "precision", recall:
 /** Approved entries to pick from: those scored under the published scorer version. */
 export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
   const scores = { some: { scorerVersion: await publishedScorerVersion(), split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
-  return db.submission.findMany({ where: { reviewState: "APPROVED", scores }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
+  return db.submission.findMany({ where: { ...(await publicEntryWhere()), scores }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
 }
 
 /**
@@ -41,7 +42,7 @@ export async function comparableEntries(): Promise<Array<{ id: string; methodNam
 async function perQuestion(id: string, metric: Metric, version: string): Promise<QuestionScores> {
   const headline = { scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" };
   const [shown, rows] = await Promise.all([
-    db.submission.count({ where: { id, reviewState: "APPROVED", scores: { some: headline } } }),
+    db.submission.count({ where: { id, ...(await publicEntryWhere()), scores: { some: headline } } }),
     db.questionScore.findMany({
       where: { submissionId: id, scorerVersion: version },
       select: { split: true, index: true, f1: true, bleu1: true, precision: true, recall: true, judgeScore: true, prediction: { select: { category: true, referenceQuestion: { select: { qid: true } } } } },

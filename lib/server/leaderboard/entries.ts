@@ -1,4 +1,6 @@
 import "server-only";
+import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
+import { publicEntryWhere } from "../answer-key/demo";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
@@ -17,6 +19,12 @@ export type EntryDetail = MethodCard & {
   scoredAt: string | null;
   files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
   scorerVersion: string | null;
+  /** "not-rescored": approved, but no rows under the published version yet (no numbers of another version are shown). */
+  scoreStatus: "scored" | "not-rescored";
+  /** The published version: the one every public number belongs to. */
+  publishedScorerVersion: string;
+  /** The answer key the published version names. */
+  answerKey: AnswerKeyInfo | null;
   scores: ScoreRowView[];
 };
 
@@ -27,7 +35,7 @@ export type EntryDetail = MethodCard & {
  */
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const s = await db.submission.findFirst({
-    where: { id, reviewState: "APPROVED" },
+    where: { id, ...(await publicEntryWhere()) },
     include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
   });
   if (!s) {
@@ -36,7 +44,8 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     if (gone?.publicNote) throw new AppError("GONE", `This entry was removed from the leaderboard: ${gone.publicNote}`);
     throw new AppError("NOT_FOUND", "Entry not found.");
   }
-  const { scorerVersion, rows } = await scoreRowsFor(s.id, { only: await publishedScorerVersion() });
+  const published = await publishedScorerVersion();
+  const [{ scorerVersion, rows }, answerKey] = await Promise.all([scoreRowsFor(s.id, { only: published }), answerKeyOfVersion(published)]);
   return {
     id: s.id,
     ...methodCard(s),
@@ -48,6 +57,9 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     scoredAt: s.scoredAt?.toISOString() ?? null,
     files: s.files,
     scorerVersion,
+    scoreStatus: rows.length > 0 ? "scored" : "not-rescored",
+    publishedScorerVersion: published,
+    answerKey,
     scores: rows,
   };
 }

@@ -18,6 +18,8 @@ export function leaderboardJson(lb: Leaderboard): string {
   const { params: p } = lb;
   const body: LeaderboardJson = {
     scorerVersion: lb.scorerVersion,
+    answerKey: lb.answerKey,
+    notRescored: lb.notRescored.map((e) => ({ ...e, status: "not-rescored" as const })),
     generatedAt: lb.generatedAt,
     split: p.split,
     metric: p.metric,

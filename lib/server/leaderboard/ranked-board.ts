@@ -2,7 +2,9 @@ import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
-import { publishedScorerVersion } from "../versions/published-version";
+import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
+import { demoEntriesHidden } from "../answer-key/demo";
+import { publishedScorerVersion, versionCoverage } from "../versions/published-version";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 
@@ -26,6 +28,10 @@ export type LeaderboardEntry = {
 
 export type RankedBoard = {
   scorerVersion: string;
+  /** The answer key the version names: every ranked row was computed against it (null: no key). */
+  answerKey: AnswerKeyInfo | null;
+  /** Approved entries without the headline row under this version: listed, never ranked with another version's numbers. */
+  notRescored: Array<{ id: string; methodName: string }>;
   generatedAt: string;
   entries: LeaderboardEntry[];
   /** Rank (with ties) within one main type or category, over the whole board; computed lazily. */
@@ -58,23 +64,23 @@ function boardStamp(): Promise<string> {
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
   // The published version is part of the key: a switch (seen by every process within ~1 s,
   // lib/server/versions/published-version.ts) builds a new board.
-  const scorerVersion = await publishedScorerVersion();
-  const k = `${scorerVersion}|${key.split}|${key.metric}|${key.aggregate}`;
+  const [scorerVersion, hideDemo] = await Promise.all([publishedScorerVersion(), demoEntriesHidden()]);
+  const k = `${scorerVersion}|${hideDemo}|${key.split}|${key.metric}|${key.aggregate}`;
   const stamp = await boardStamp();
   const hit = boards.get(k);
   if (hit && hit.stamp === stamp) return hit.value;
-  const value = computeBoard(key, scorerVersion);
+  const value = computeBoard(key, scorerVersion, hideDemo);
   boards.set(k, { stamp, value });
   value.catch(() => boards.delete(k));
   return value;
 }
 
 /** Approved entries with Score rows of the published scorer version, ranked with ties. */
-async function computeBoard(key: BoardKey, scorerVersion: string): Promise<RankedBoard> {
+async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: boolean): Promise<RankedBoard> {
   // Only precomputed Score rows (never per-question data) feed the ranking. No status filter:
   // an approved entry being re-scored (QUEUED, JUDGING) keeps its published rows on the board.
   const rows = await db.score.findMany({
-    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED" } },
+    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED", ...(hideDemo ? { isDemo: false } : {}) } },
     select: {
       scope: true, value: true, ciLow: true, ciHigh: true, n: true,
       submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true } },
@@ -101,7 +107,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string): Promise<Ranke
   // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
   const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
-  const answered = await answeredCounts(candidates, key.split);
+  const [answered, answerKey, coverage] = await Promise.all([answeredCounts(candidates, key.split), answerKeyOfVersion(scorerVersion), versionCoverage(scorerVersion)]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
     ...e,
     rank: ranks.get(e.id)?.rank ?? 0,
@@ -122,7 +128,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string): Promise<Ranke
     }
     return m;
   };
-  return { scorerVersion, generatedAt: new Date().toISOString(), entries, scopeRanks };
+  return { scorerVersion, answerKey, notRescored: coverage.missing, generatedAt: new Date().toISOString(), entries, scopeRanks };
 }
 
 // Answered counts per entry and split. Predictions of a scored entry only change when it is

@@ -1,11 +1,11 @@
 import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
-import { rankedBoard, type LeaderboardEntry } from "./ranked-board";
+import { rankedBoard, type LeaderboardEntry, type RankedBoard } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 
-export type Leaderboard = {
+export type Leaderboard = Pick<RankedBoard, "answerKey" | "notRescored"> & {
   scorerVersion: string;
   generatedAt: string;
   params: LeaderboardParams;
@@ -51,7 +51,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.page, pages);
   if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries };
+  return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries };
 }
 
 /** `sort` is a column key (rank, method, date, value, a main type or category code), "-" prefix = descending. */

@@ -38,7 +38,7 @@ export async function getReviewDetail(id: string): Promise<ReviewDetail> {
     include: { user: { select: { email: true } }, answerKeyVersion: { select: { label: true, active: true } }, files: { select: { split: true, fileName: true, sha256: true, size: true } } },
   });
   if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
-  const version = currentScorerVersion();
+  const version = await currentScorerVersion();
   const [{ scorerVersion, rows }, flags, audit, top, baselines] = await Promise.all([
     scoreRowsFor(id),
     reviewFlags([id]),

@@ -29,7 +29,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
   const list = Prisma.join(ids);
   // "Far above the best" compares with the public board (the published version); an entry not
   // scored under it yet (new since a judge rollout) is compared under the current version.
-  const versions = [...new Set([await publishedScorerVersion(), currentScorerVersion()])];
+  const versions = [...new Set([await publishedScorerVersion(), await currentScorerVersion()])];
   const vlist = Prisma.join(versions);
   const add = (id: string, f: ReviewFlag) => out.get(id)?.push(f);
 

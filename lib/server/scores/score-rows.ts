@@ -14,7 +14,7 @@ export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: s
  * `only` (the public entry page: the published version) returns that version's rows or none.
  */
 export async function scoreRowsFor(submissionId: string, opts: { only?: string } = {}): Promise<{ scorerVersion: string | null; rows: ScoreRowView[] }> {
-  const current = opts.only ?? currentScorerVersion();
+  const current = opts.only ?? (await currentScorerVersion());
   let rows = await db.score.findMany({ where: { submissionId, scorerVersion: current } });
   let version: string | null = current;
   if (rows.length === 0 && !opts.only) {

@@ -21,6 +21,8 @@ export type CreateSubmissionInput = {
   meta: Record<string, unknown>;
   /** false: store only (the seed scores in-process); default true. */
   enqueue?: boolean;
+  /** The demo seed's entries: marked isDemo and outside any quota (never set from a request). */
+  demo?: boolean;
 };
 export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
 
@@ -61,11 +63,12 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
 
   const existing = await findExisting(input.userId, upload.contentSha256);
   if (existing) return existing;
-  await assertWithinQuota(input.userId);
+  const demo = input.demo === true;
+  if (!demo) await assertWithinQuota(input.userId);
 
   let id: string;
   try {
-    id = await store(input.userId, meta.data, upload, key?.versionId ?? null, key?.rowIdByQid ?? null);
+    id = await store(input.userId, meta.data, upload, key?.versionId ?? null, key?.rowIdByQid ?? null, demo);
   } catch (e) {
     // Two identical uploads racing: the unique (userId, contentSha256) index lets one win.
     if ((e as { code?: string }).code === "P2002") {
@@ -89,11 +92,12 @@ async function store(
   upload: ValidatedUpload,
   answerKeyVersionId: string | null,
   rowIdByQid: Map<string, string> | null,
+  demo: boolean,
 ): Promise<string> {
   return db.$transaction(
     async (tx) => {
       await lockUserSubmissions(tx, userId);
-      await assertWithinQuota(userId, new Date(), tx);
+      if (!demo) await assertWithinQuota(userId, new Date(), tx);
       const submission = await tx.submission.create({
         data: {
           userId,
@@ -101,6 +105,7 @@ async function store(
           status: "QUEUED",
           stage: "queued",
           answerKeyVersionId,
+          isDemo: demo,
           contentSha256: upload.contentSha256,
           warnings: upload.warnings,
           progressTotal: upload.splits.reduce((n, s) => n + s.items.length, 0),

@@ -12,6 +12,18 @@ import { stagesFrom, type Stage } from "./stages";
 // so of two concurrent retries one wins and the other gets CONFLICT; `record` (the audit row)
 // commits with the reset or not at all.
 
+/**
+ * The stage reset itself: the stages from `stage` on go back to PENDING and the submissions to
+ * QUEUED, where the reconciler enqueues them if nobody else does (workers/reconciler.ts).
+ */
+export async function resetStages(tx: Prisma.TransactionClient, submissionIds: string[], stage: Stage): Promise<void> {
+  await tx.stageRun.updateMany({ where: { submissionId: { in: submissionIds }, stage: { in: stagesFrom(stage) } }, data: { status: "PENDING", error: null, done: 0, finishedAt: null } });
+  await tx.submission.updateMany({
+    where: { id: { in: submissionIds } },
+    data: { status: "QUEUED", stage: "queued", failureStage: null, failureReason: null, progressDone: 0 },
+  });
+}
+
 const NOT_RUNNING: SubmissionStatus[] = ["RECEIVED", "QUEUED", "SCORED", "FAILED"];
 
 export type RetryOptions = {

@@ -1,20 +1,41 @@
 import "server-only";
-import { scorerVersionFor } from "@/lib/scoring";
+import { scorerVersionFor, withAnswerKey } from "@/lib/scoring";
 import type { LexicalOptions } from "@/lib/scoring/types";
+import { db } from "../db";
 import { env } from "../env";
-import { isJudgeConfigured, judgeConfigFromEnv } from "../judge/config";
+import { isJudgeConfigured, judgeConfigFromEnv, type JudgeConfig } from "../judge/config";
 import { judgeScorerVersion } from "./judge-version";
 
-// The lexical options this deployment scores with. The worker writes Score rows under
-// currentScorerVersion(); the public reads the version an admin published
-// (lib/server/versions/published-version.ts), so changing LEXICAL_TOKENIZER (or the algorithm, or the
-// judge) adds rows under a new version that goes public only when an admin switches to it.
+// The lexical options this deployment scores with. The worker writes Score rows under the
+// version of the run (lexical options + answer key + judge); the public reads the version an
+// admin published (lib/server/versions/published-version.ts), so changing LEXICAL_TOKENIZER, the
+// answer key or the judge adds rows under a new version that goes public only when an admin switches to it.
 export function currentLexicalOptions(): LexicalOptions {
   return { tokenizer: env.LEXICAL_TOKENIZER, stopwords: "new" };
 }
 
-export function currentScorerVersion(): string {
-  const lexical = scorerVersionFor(currentLexicalOptions());
-  // With a judge, the version also names its model and prompt version (lib/server/versions/judge-version.ts).
-  return isJudgeConfigured() ? judgeScorerVersion(lexical, judgeConfigFromEnv()) : lexical;
+/**
+ * The one place a scorer version is composed: lexical version, then the answer key it was scored
+ * against, then the judge (model and prompt version), e.g.
+ * "lex-1+nltk+sw198+key=1a2b3c4d+judge=gpt-4o-mini@h2h2-1a2b3c4d".
+ */
+export function scorerVersionOf(input: { keySha256: string | null; judge: Pick<JudgeConfig, "model" | "prompt"> | null }): string {
+  const lexical = withAnswerKey(scorerVersionFor(currentLexicalOptions()), input.keySha256);
+  return input.judge ? judgeScorerVersion(lexical, input.judge) : lexical;
+}
+
+/** This deployment's version (judge from the environment) for scores against the given key. */
+export function scorerVersionForKey(keySha256: string | null): string {
+  return scorerVersionOf({ keySha256, judge: isJudgeConfigured() ? judgeConfigFromEnv() : null });
+}
+
+/** The active answer key's content hash (null before any import). */
+export async function activeKeySha256(): Promise<string | null> {
+  const active = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { contentSha256: true } });
+  return active?.contentSha256 ?? null;
+}
+
+/** What the worker writes for a new run now: this deployment's version against the active key. */
+export async function currentScorerVersion(): Promise<string> {
+  return scorerVersionForKey(await activeKeySha256());
 }

@@ -40,16 +40,23 @@ export type RejudgeAllResult = {
 };
 
 /**
- * Re-scores every approved entry without rows under the current scorer version, through the
+ * Re-scores every approved entry without rows under the current scorer version (and every
+ * pending submission without lexical rows under it), through the
  * single re-score path (one job per submission, job id `score-<id>`). Idempotent: entries with
  * rows, or already queued or running, are skipped, so a second call enqueues nothing new.
  */
 export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: boolean }): Promise<RejudgeAllResult> {
   assertAdmin(input.actor);
   const dryRun = input.dryRun ?? false;
-  const scorerVersion = currentScorerVersion();
+  const scorerVersion = await currentScorerVersion();
   const coverage = await versionCoverage(scorerVersion);
-  const ids = coverage.missing.map((m) => m.id);
+  // Pending submissions too (a new answer key re-scores them before review); like approved ones,
+  // those already queued or running are reported as in progress and left alone.
+  const pending = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT s.id FROM "Submission" s WHERE s."reviewState" = 'PENDING'
+      AND NOT EXISTS (SELECT 1 FROM "Score" sc WHERE sc."submissionId" = s.id AND sc."scorerVersion" = ${scorerVersion} AND sc.metric = 'f1')
+    ORDER BY s."createdAt"`;
+  const ids = [...coverage.missing.map((m) => m.id), ...pending.map((p) => p.id)];
   const [subs, lexical] = await Promise.all([
     db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } }),
     db.stageRun.findMany({ where: { submissionId: { in: ids }, stage: "lexical", status: "DONE" }, select: { submissionId: true } }),
@@ -107,7 +114,7 @@ export async function publishScorerVersion(input: { actor: SessionUser; version:
     // Serialises concurrent switches so that "from" in the audit trail is always the real one.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
     const stored = await tx.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
-    const from = stored?.value ?? currentScorerVersion();
+    const from = stored?.value ?? (await currentScorerVersion());
     // Publishing the default version explicitly is allowed: it pins the board before a rollout.
     if (stored && stored.value === version) throw new AppError("CONFLICT", `Scorer version "${version}" is already published.`);
     const [cFrom, cTo] = await Promise.all([versionCoverage(from), versionCoverage(version)]);

@@ -14,7 +14,7 @@ export type ScorerVersionStatus = {
 
 /** The admin's view of a rollout: both versions and how many approved entries each covers. */
 export async function scorerVersionStatus(): Promise<ScorerVersionStatus> {
-  const current = currentScorerVersion();
+  const current = await currentScorerVersion();
   const [stored, published] = await Promise.all([storedPublishedVersion(), publishedScorerVersion()]);
   const [cCurrent, cPublished] = await Promise.all([versionCoverage(current), versionCoverage(published)]);
   const inProgress = await db.submission.count({

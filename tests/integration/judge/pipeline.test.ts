@@ -65,7 +65,7 @@ describe("judge stage in the worker pipeline", () => {
     expect(stages.map((s) => [s.stage, s.status])).toEqual([["lexical", "DONE"], ["judge", "DONE"]]); // enum order: as they run
     expect(fake.requests).toBeGreaterThan(0);
     expect(fake.log.every((r) => r.model === "fake-judge-e2e" && r.temperature === 0)).toBe(true);
-    const version = currentScorerVersion();
+    const version = await currentScorerVersion();
     expect(version).toMatch(/^lex-.*\+judge=fake-judge-e2e@h2h2-[0-9a-f]{8}$/);
     const overall = await db.score.findFirstOrThrow({ where: { submissionId: res.id, scorerVersion: version, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" } });
     expect(overall.n).toBe(key.questions.length);

@@ -8,6 +8,11 @@ import { db } from "@/lib/server/db";
 import { getScoringQueue } from "@/lib/server/queue";
 import { TS } from "../../../lib/dev/services.mjs";
 import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
+import { withIsolatedDatabase } from "../../support/isolated-db";
+
+// Its own database: importing the seed key is a real activation (it pins the board and queues
+// re-scores of every approved and pending submission), which must not touch other files' rows.
+withIsolatedDatabase("cli");
 
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-cli-${process.pid}`;
 
@@ -48,7 +53,7 @@ describe("h2hmem answer-key / user / token", () => {
     const versions = await db.answerKeyVersion.findMany({ where: { active: true } });
     expect(versions).toHaveLength(1);
     expect(cli("answer-key", "import", "/nonexistent-folder").code).toBe(1);
-  });
+  }, 300_000); // each CLI run is a process start: ~10 s on the shared machine under load
 
   it("creates a user and a token that verifies (and stops verifying once revoked)", async () => {
     const email = `cli-${process.pid}-${Date.now()}@Test.Local`;

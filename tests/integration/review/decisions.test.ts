@@ -66,7 +66,7 @@ describe("decisions", () => {
 
   it("edits display metadata without touching scores or review state", async () => {
     const s = await sub(author.id, { reviewState: "APPROVED" });
-    await db.score.create({ data: { submissionId: s.id, scorerVersion: currentScorerVersion(), split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.42, n: 10 } });
+    await db.score.create({ data: { submissionId: s.id, scorerVersion: await currentScorerVersion(), split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.42, n: 10 } });
     await expect(editMetadata({ submissionId: s.id, actorId: admin.id, patch: { paperUrl: "javascript:alert(1)" } })).rejects.toThrow();
     await expect(editMetadata({ submissionId: s.id, actorId: admin.id, patch: { status: "FAILED" } as never })).rejects.toThrow();
     await editMetadata({ submissionId: s.id, actorId: admin.id, patch: { methodName: "Fixed Typo", organization: "Lab", codeUrl: "https://example.org/code", reason: "typo" } });

@@ -23,7 +23,7 @@ async function entry(userId: string, opts: { answers: string[]; sha?: string; re
       },
     },
   });
-  if (opts.f1 !== undefined) await db.score.create({ data: { submissionId: s.id, scorerVersion: currentScorerVersion(), split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: opts.f1, n: 10 } });
+  if (opts.f1 !== undefined) await db.score.create({ data: { submissionId: s.id, scorerVersion: await currentScorerVersion(), split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: opts.f1, n: 10 } });
   return s.id;
 }
 const answers = (tag: string, n = 20) => Array.from({ length: n }, (_, i) => `${tag} answer number ${i}`);
@@ -89,7 +89,7 @@ describe("review flags", () => {
 
   it("a score far above the best approved entry", async () => {
     await entry(bob, { answers: answers(hex()), reviewState: "APPROVED", f1: 0.3 });
-    const best = (await db.$queryRaw<Array<{ m: number }>>`SELECT max(sc.value) AS m FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId" WHERE s."reviewState" = 'APPROVED' AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = 'f1' AND sc.aggregate = 'micro' AND sc."scorerVersion" = ${currentScorerVersion()}`)[0]!.m;
+    const best = (await db.$queryRaw<Array<{ m: number }>>`SELECT max(sc.value) AS m FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId" WHERE s."reviewState" = 'APPROVED' AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = 'f1' AND sc.aggregate = 'micro' AND sc."scorerVersion" = ${await currentScorerVersion()}`)[0]!.m;
     const high = await entry(alice, { answers: answers(hex()), f1: best + FAR_ABOVE_MARGIN + 0.05 });
     const near = await entry(alice, { answers: answers(hex()), f1: best + FAR_ABOVE_MARGIN / 2 });
     const flags = await reviewFlags([high, near]);

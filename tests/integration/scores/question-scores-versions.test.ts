@@ -32,7 +32,7 @@ describe("per-question scores per scorer version", () => {
     const ids = await approvedEntries(h, [0.8, 0.4], 61);
     const { admin, fake, log } = h;
     const [a, b] = ids as [string, string];
-    const va = currentScorerVersion();
+    const va = await currentScorerVersion();
     await publishScorerVersion({ actor: admin, version: va });
     const questions = await db.prediction.count({ where: { submissionId: a } });
     expect(await db.questionScore.count({ where: { submissionId: a, scorerVersion: va } })).toBe(questions);
@@ -45,7 +45,7 @@ describe("per-question scores per scorer version", () => {
     // Judge B grades every 0 and 1 one level toward 0.5: other per-question values.
     await setEnv({ JUDGE_MODEL: "judge-b" });
     fake.mode = { kind: "shift" };
-    const vb = currentScorerVersion();
+    const vb = await currentScorerVersion();
     expect(vb).not.toBe(va);
     expect((await rejudgeAllApproved({ actor: admin })).enqueued.sort()).toEqual([...ids].sort());
     for (const id of ids) expect((await waitForStatus(id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");

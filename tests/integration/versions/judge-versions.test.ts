@@ -61,8 +61,8 @@ const boardIds = async () => (await rankedBoard({ split: "overall", metric: "f1"
 const auditOf = (action: string) => db.auditEvent.findMany({ where: { action }, orderBy: { createdAt: "asc" } });
 
 describe("re-judge all approved entries", () => {
-  it("enqueues exactly the approved entries without rows under the current version, once", async () => {
-    const cur = currentScorerVersion();
+  it("enqueues exactly the approved entries (and pending ones) without rows under the current version, once", async () => {
+    const cur = await currentScorerVersion();
     const a = await entry("A has current rows", { scores: { [cur]: 0.5, "old-v": 0.4 } });
     const b = await entry("B old rows only", { scores: { "old-v": 0.6 } });
     const c = await entry("C no rows", {});
@@ -70,30 +70,31 @@ describe("re-judge all approved entries", () => {
     const e = await entry("E pending", { review: "PENDING" });
     const f = await entry("F rejected", { review: "REJECTED" });
 
+    // A pending submission is re-scored too (a new answer key must reach the review queue); a rejected one is not.
     const dry = await rejudgeAllApproved({ actor: admin, dryRun: true });
-    expect(dry.enqueued.sort()).toEqual([b, c].sort());
+    expect(dry.enqueued.sort()).toEqual([b, c, e].sort());
     expect(await getScoringQueue().getJob(scoringJobId(b))).toBeUndefined(); // a dry run changes nothing
     expect(await auditOf("scorer.rejudge_all")).toHaveLength(0);
 
     const first = await rejudgeAllApproved({ actor: admin });
     expect(first.scorerVersion).toBe(cur);
     expect(first).toMatchObject({ approved: 4, scored: 1, inProgress: [d], failed: [] });
-    expect(first.enqueued.sort()).toEqual([b, c].sort());
-    for (const id of [b, c]) {
+    expect(first.enqueued.sort()).toEqual([b, c, e].sort());
+    for (const id of [b, c, e]) {
       expect(await getScoringQueue().getJob(scoringJobId(id))).toBeDefined();
       expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe("QUEUED");
     }
-    for (const id of [a, d, e, f]) expect(await getScoringQueue().getJob(scoringJobId(id))).toBeUndefined();
+    for (const id of [a, d, f]) expect(await getScoringQueue().getJob(scoringJobId(id))).toBeUndefined();
     const rescores = await db.auditEvent.findMany({ where: { action: "submission.rescore" } });
-    expect(rescores.map((r) => r.targetId).sort()).toEqual([b, c].sort());
+    expect(rescores.map((r) => r.targetId).sort()).toEqual([b, c, e].sort());
     expect(rescores.every((r) => r.actorId === admin.id)).toBe(true);
 
     // Idempotent: the same call again finds them queued and enqueues nothing.
     const second = await rejudgeAllApproved({ actor: admin });
     expect(second.enqueued).toEqual([]);
-    expect(second.inProgress.sort()).toEqual([b, c, d].sort());
-    expect((await getScoringQueue().getJobCounts("waiting")).waiting).toBe(2);
-    expect(await db.auditEvent.count({ where: { action: "submission.rescore" } })).toBe(2);
+    expect(second.inProgress.sort()).toEqual([b, c, d, e].sort());
+    expect((await getScoringQueue().getJobCounts("waiting")).waiting).toBe(3);
+    expect(await db.auditEvent.count({ where: { action: "submission.rescore" } })).toBe(3);
     const trail = await auditOf("scorer.rejudge_all");
     expect(trail.map((t) => [t.actorId, t.targetId])).toEqual([[admin.id, cur], [admin.id, cur]]);
     expect(trail[0]!.details).toMatchObject({ approved: 4, scored: 1 });
@@ -106,8 +107,8 @@ describe("re-judge all approved entries", () => {
     expect((await getPublicEntry(b)).scores).toHaveLength(1);
     // Leave the rest scored so the next tests start from a settled board.
     await getScoringQueue().obliterate({ force: true });
-    await db.submission.updateMany({ where: { id: { in: [b, c, d] } }, data: { status: "SCORED" } });
-    await db.score.createMany({ data: [c, d].map((id, i) => ({ submissionId: id, scorerVersion: cur, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.2 + i / 10, n: 10 })) });
+    await db.submission.updateMany({ where: { id: { in: [b, c, d, e] } }, data: { status: "SCORED" } });
+    await db.score.createMany({ data: [c, d, e].map((id, i) => ({ submissionId: id, scorerVersion: cur, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.2 + i / 10, n: 10 })) });
   });
 
   it("is refused to a submitter", async () => {
@@ -118,7 +119,7 @@ describe("re-judge all approved entries", () => {
 
 describe("published scorer version", () => {
   it("defaults to the current version, switches the board, and is audited with from and to", async () => {
-    const cur = currentScorerVersion();
+    const cur = await currentScorerVersion();
     expect(await publishedScorerVersion()).toBe(cur);
     const before = await boardIds();
     expect(before).toHaveLength(4);
@@ -181,12 +182,12 @@ describe("published scorer version", () => {
 
   it("is refused to a submitter and changes nothing", async () => {
     const before = await publishedScorerVersion();
-    await expect(publishScorerVersion({ actor: submitter, version: currentScorerVersion(), force: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(publishScorerVersion({ actor: submitter, version: await currentScorerVersion(), force: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await publishedScorerVersion()).toBe(before);
   });
 
   it("another process's switch (a direct write of the setting) reaches this process's board within about a second", async () => {
-    const cur = currentScorerVersion();
+    const cur = await currentScorerVersion();
     expect((await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" })).scorerVersion).not.toBe(cur);
     await db.setting.update({ where: { key: PUBLISHED_VERSION_KEY }, data: { value: cur } });
     const board = await waitFor(async () => {
@@ -208,7 +209,7 @@ describe("API v1 /admin/scorer-versions", () => {
     const setting = await db.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY } });
     expect((await statusRoute(req("/api/v1/admin/scorer-versions", { token: sub.token }), ctx({}))).status).toBe(403);
     expect((await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", sub.token, {}), ctx({}))).status).toBe(403);
-    expect((await publishRoute(post("/api/v1/admin/scorer-versions/publish", sub.token, { version: currentScorerVersion(), force: true }), ctx({}))).status).toBe(403);
+    expect((await publishRoute(post("/api/v1/admin/scorer-versions/publish", sub.token, { version: await currentScorerVersion(), force: true }), ctx({}))).status).toBe(403);
     expect((await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", "", {}), ctx({}))).status).toBe(401);
     expect(await db.auditEvent.count()).toBe(audits);
     expect(await db.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY } })).toEqual(setting);
@@ -216,9 +217,9 @@ describe("API v1 /admin/scorer-versions", () => {
 
     const state = (await (await statusRoute(req("/api/v1/admin/scorer-versions", { token: adm.token }), ctx({}))).json()) as Record<string, { version: string; scored: number; approved: number }> & { pinned: boolean; versions: Array<{ version: string }> };
     expect(state.published.version).toBe(published);
-    expect(state.current.version).toBe(currentScorerVersion());
+    expect(state.current.version).toBe(await currentScorerVersion());
     expect(state.pinned).toBe(true);
-    expect(state.versions.map((v) => v.version)).toEqual(expect.arrayContaining([published, currentScorerVersion()]));
+    expect(state.versions.map((v) => v.version)).toEqual(expect.arrayContaining([published, (await currentScorerVersion())]));
 
     const bad = await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", adm.token, { dryRun: "yes" }), ctx({}));
     expect(bad.status).toBe(422);

@@ -22,14 +22,14 @@ describe("rolling out a new judge model", () => {
   it("re-judges approved entries under the new version, previews, and publishes it", async () => {
     const ids = await approvedEntries(h, [0.8, 0.4], 31);
     const { admin, fake } = h;
-    const va = currentScorerVersion();
+    const va = await currentScorerVersion();
     expect(va).toMatch(/\+judge=judge-a@/);
     expect((await judgeBoard()).entries.map((e) => e.id).sort()).toEqual([...ids].sort());
     // Pin the board to A before the deployment changes (allowed while nothing is published).
     await publishScorerVersion({ actor: admin, version: va });
 
     await setEnv({ JUDGE_MODEL: "judge-b" });
-    const vb = currentScorerVersion();
+    const vb = await currentScorerVersion();
     expect(vb).toMatch(/\+judge=judge-b@/);
     expect(await publishedScorerVersion()).toBe(va);
     expect((await scorerVersionStatus()).current).toMatchObject({ version: vb, approved: 2, scored: 0 });

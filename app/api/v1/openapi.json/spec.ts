@@ -64,7 +64,8 @@ export const OPENAPI = {
     },
     "/api/v1/entries/{id}": {
       get: {
-        summary: "Public detail of an approved entry: method card, file hashes, scorer version, every Score row.",
+        summary:
+          "Public detail of an approved entry: method card, file hashes, the published scorer version and its answer key, every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version.",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
         responses: {
           "200": { description: "The entry.", headers: cacheHeaders, content: { "application/json": { schema: { type: "object" } } } },

@@ -7,6 +7,8 @@ import { parseLeaderboardParams } from "../../../../lib/server/leaderboard/param
 const cell = (value: number) => ({ value, ciLow: value - 0.01, ciHigh: value + 0.01, n: 10 });
 const board: Leaderboard = {
   scorerVersion: "lex-1+nltk+sw198",
+  answerKey: null,
+  notRescored: [],
   generatedAt: "2026-11-29T20:00:00.000Z",
   params: parseLeaderboardParams({ split: "multi-party", sort: "-CD" }),
   total: 1,

@@ -1,0 +1,17 @@
+// `h2hmem demo remove`: deletes the demo entries written by the seed (audited).
+import type { Command } from "commander";
+import { withDb } from "./server-db";
+
+export function register(program: Command): void {
+  const group = program.command("demo").description("The demo data of the seed (needs DATABASE_URL).");
+  group
+    .command("remove")
+    .description("Delete every demo entry (marked by the seed), one audit event each.")
+    .action(async () =>
+      withDb(async () => {
+        const { removeDemoEntries } = await import("../../lib/server/answer-key/demo-remove");
+        const r = await removeDemoEntries();
+        process.stdout.write(`Removed ${r.removed.length} demo entr${r.removed.length === 1 ? "y" : "ies"}${r.removed.length ? `: ${r.removed.map((s) => s.methodName).join(", ")}` : ""}.\n`);
+      }),
+    );
+}

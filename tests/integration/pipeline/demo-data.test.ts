@@ -1,0 +1,71 @@
+// Issue 14, point 2: demo data never touches real data. The seed (with a quota of 2, as
+// `DAILY_SUBMISSION_QUOTA=2 npm run quickstart` runs it) marks its key and entries as demo; a real
+// key makes them leave every public view (and they are not re-scored under it); the seed never
+// re-activates its key; `h2hmem demo remove` deletes them, audited. Own database.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AnswerKeyVersions } from "@/app/about/_components/answer-key-versions";
+import { GET as leaderboardGet } from "@/app/api/v1/leaderboard/route";
+import { db } from "@/lib/server/db";
+import { getPublicEntry } from "@/lib/server/leaderboard/entries";
+import { writeSyntheticDataset } from "@/lib/dev/synthetic-predictions";
+import { TS } from "../../../lib/dev/services.mjs";
+import { ctx, req } from "../../support/api-helpers";
+import { withIsolatedDatabase } from "../../support/isolated-db";
+import { ROOT } from "../../support/pipeline-helpers";
+
+withIsolatedDatabase("demo");
+
+const env = { LOG_LEVEL: "warn", JUDGE_BASE_URL: "", DAILY_SUBMISSION_QUOTA: "2", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-demo-${process.pid}` };
+const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", timeout: 240_000 });
+const seed = () => node([...TS, "prisma/seed.ts"]);
+const h2hmem = (...args: string[]) => node([path.join(ROOT, "bin/h2hmem.mjs"), ...args]);
+const boardIds = async () => {
+  const body = (await (await leaderboardGet(req("http://localhost/api/v1/leaderboard?metric=f1"), ctx({}))).json()) as { entries: Array<{ id: string }>; notRescored: Array<{ id: string }> };
+  return { ranked: body.entries.map((e) => e.id).sort(), notRescored: body.notRescored.map((e) => e.id) };
+};
+
+describe("demo data", () => {
+  it("is marked, outside the quota, off the board under a real key, never re-activated, and removable", async () => {
+    const first = seed();
+    expect(first.stderr + first.stdout).not.toMatch(/seed failed/);
+    expect(first.status).toBe(0);
+    const demo = await db.submission.findMany({ where: { isDemo: true }, select: { id: true, reviewState: true }, orderBy: { id: "asc" } });
+    expect(demo.length).toBeGreaterThan(2); // more than the quota of 2
+    expect(demo.every((s) => s.reviewState === "APPROVED")).toBe(true);
+    expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({ isDemo: true });
+    const ids = demo.map((s) => s.id).sort();
+    expect((await boardIds()).ranked).toEqual(ids);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-real-key-"));
+    writeSyntheticDataset(dir, { dyadic: 30, multiParty: 8 }, 77);
+    const imported = h2hmem("answer-key", "import", dir, "--label", "real key");
+    expect(imported.status).toBe(0);
+    expect(imported.stdout).not.toMatch(/Queued/); // demo entries are not re-scored under a real key
+    await new Promise((r) => setTimeout(r, 1_100)); // this process's ~1 s caches of the active key
+    expect(await boardIds()).toEqual({ ranked: [], notRescored: [] });
+    await expect(getPublicEntry(ids[0]!)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // The About page lists both key versions with their dates and question counts.
+    const about = renderToStaticMarkup(await AnswerKeyVersions());
+    for (const k of await db.answerKeyVersion.findMany()) {
+      expect(about).toContain(`<code>${k.contentSha256.slice(0, 8)}</code></td><td class="pr-4">${k.importedAt.toISOString().slice(0, 10)}</td><td class="pr-4">${k.questionCount}</td>`);
+    }
+    expect(about).toContain("synthetic seed answer key (demo)");
+
+    const again = seed();
+    expect(again.status).toBe(0);
+    expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({ label: "real key", isDemo: false });
+    expect(await db.submission.count({ where: { isDemo: true } })).toBe(ids.length);
+
+    const removed = h2hmem("demo", "remove");
+    expect(removed.status).toBe(0);
+    expect(removed.stdout).toMatch(new RegExp(`^Removed ${ids.length} demo entries`));
+    expect(await db.submission.count({ where: { isDemo: true } })).toBe(0);
+    const audit = await db.auditEvent.findMany({ where: { action: "demo.remove" }, select: { targetId: true } });
+    expect(audit.map((a) => a.targetId).sort()).toEqual(ids);
+  }, 600_000);
+});
