@@ -3,9 +3,9 @@ import Link from "next/link";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 
 export const metadata: Metadata = { title: "About" };
-// Static on purpose: nothing here depends on the request or the database (the current scorer
-// version, which names the judge model and prompt version, is printed under the board and on every entry).
-export const dynamic = "force-static";
+// Nothing here depends on the request or the database (the current scorer version, which names
+// the judge model and prompt version, is printed under the board and on every entry). Still
+// rendered per request, not prerendered: its scripts need the request's CSP nonce (docs/SECURITY.md).
 
 const h2 = "text-xl font-semibold";
 
