@@ -4,7 +4,8 @@ import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/s
 import { AnswerKeyVersions } from "./_components/answer-key-versions";
 
 export const metadata: Metadata = { title: "About" };
-// Rendered per request: the answer key versions come from the database (one small query).
+// Rendered per request: the answer key versions come from the database (one small query), and
+// its scripts need the request's CSP nonce (docs/SECURITY.md).
 export const dynamic = "force-dynamic";
 
 const h2 = "text-xl font-semibold";
