@@ -12,3 +12,9 @@ export function scorerVersionFor(opts: Partial<LexicalOptions> = {}): string {
   const o = resolveLexicalOptions(opts);
   return `${LEXICAL_VERSION}+${o.tokenizer}+sw${o.stopwords === "old" ? 179 : 198}`;
 }
+
+/** The lexical options a version string names (its tokenizer and stopword list), for rows computed later from stored ones. */
+export function lexicalOptionsOfVersion(version: string): LexicalOptions {
+  const parts = version.split("+judge=")[0].split("+");
+  return { tokenizer: parts.includes("whitespace") ? "whitespace" : "nltk", stopwords: parts.includes("sw179") ? "old" : "new" };
+}

@@ -62,3 +62,15 @@ export type PredictionItem = {
   original_answer: string;
   category: string;
 };
+
+/** A submission's failure profile as the API shows it (derived from stored counts, failure-profile.ts). */
+export type FailureProfile = {
+  refusalRate: number | null;
+  /** Answer Refusal questions answered (neither refused nor empty), over the AR questions. */
+  missedRefusalRate: number | null;
+  /** Other categories' questions refused, over those questions. */
+  overRefusalRate: number | null;
+  emptyRate: number | null;
+  answerTokens: { median: number | null; p90: number | null };
+  byCategory: Partial<Record<CategoryCode, { refusalRate: number | null; recallPrecisionGap: number | null; n: number }>>;
+};

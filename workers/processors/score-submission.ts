@@ -35,8 +35,13 @@ async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
   const stage = await db.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
   if (stage?.status !== "DONE") return false;
   // Scores under an older scorer version do not count: the leaderboard reads the current one.
-  const rows = await db.score.count({ where: { submissionId, scorerVersion: currentScorerVersion(), metric: "f1" } });
-  return rows > 0;
+  // A version scored before failure profiles existed re-runs lexical too, which writes them.
+  const version = currentScorerVersion();
+  const [rows, profile] = await Promise.all([
+    db.score.count({ where: { submissionId, scorerVersion: version, metric: "f1" } }),
+    db.failureProfile.count({ where: { submissionId, scorerVersion: version, scope: "ALL" } }),
+  ]);
+  return rows > 0 && profile > 0;
 }
 
 /**

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
 import { CategoryChart } from "@/components/entries/category-chart";
 import { CiteEntry } from "@/app/entries/[id]/_components/cite-entry";
+import { FailurePanel } from "@/app/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/entries/[id]/_components/method-card";
 import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/entries/[id]/_components/standing-table";
@@ -80,6 +81,10 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
           <StandingTable standing={multi} />
         </div>
         <SplitGap rows={entry.scores} metric={metric} />
+      </section>
+      <section aria-labelledby="fail-h" className="space-y-3">
+        <h2 id="fail-h" className="text-lg font-semibold">How it fails</h2>
+        <FailurePanel profile={entry.failureProfile} />
       </section>
       <section aria-labelledby="all-h" className="space-y-3">
         <h2 id="all-h" className="text-lg font-semibold">Every metric, per split and category</h2>

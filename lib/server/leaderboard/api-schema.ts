@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring";
+import { CATEGORY_CODES, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";
 import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema } from "./params";
 
@@ -25,8 +25,21 @@ export const leaderboardEntrySchema = z.strictObject({
   overall: scoreCellSchema,
   mainTypes: z.partialRecord(z.enum(MAIN_TYPES), scoreCellSchema),
   categories: z.partialRecord(z.enum(CATEGORY_CODES), scoreCellSchema),
+  refusalRate: z.number().min(0).max(1).nullable().meta({ description: "Share of questions refused (failure profile, both splits); null without a profile." }),
+  overRefusalRate: z.number().min(0).max(1).nullable().meta({ description: "Share of non-Answer-Refusal questions refused; null without a profile." }),
   scopeRank: z.strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() }).optional().meta({ description: "Rank within the main type or category sorted by." }),
 });
+
+const rate = z.number().min(0).max(1).nullable();
+/** `failureProfile` of GET /api/v1/entries/{id} (rates from the stored counts, lib/scoring/failure-profile.ts). */
+export const failureProfileSchema = z.strictObject({
+  refusalRate: rate.meta({ description: "Share of all questions refused (one refusal detector, lib/scoring/refusal.ts)." }),
+  missedRefusalRate: rate.meta({ description: "Share of Answer Refusal questions answered instead of refused." }),
+  overRefusalRate: rate.meta({ description: "Share of the other categories' questions refused." }),
+  emptyRate: rate.meta({ description: "Share of questions with an empty answer (unanswered key questions included)." }),
+  answerTokens: z.strictObject({ median: z.number().nullable(), p90: z.number().nullable() }).meta({ description: "Answer length in lexical-tokenizer tokens (non-empty answers)." }),
+  byCategory: z.partialRecord(z.enum(CATEGORY_CODES), z.strictObject({ refusalRate: rate, recallPrecisionGap: z.number().nullable(), n: z.int().min(0) })),
+}) satisfies z.ZodType<FailureProfile>;
 
 export const leaderboardJsonSchema = z.strictObject({
   scorerVersion: z.string(),

@@ -3,6 +3,8 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
+import { failureProfileFor } from "../scores/failure-profiles";
+import type { FailureProfile } from "@/lib/scoring";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 
 export type EntryDetail = MethodCard & {
@@ -18,6 +20,8 @@ export type EntryDetail = MethodCard & {
   files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
   scorerVersion: string | null;
   scores: ScoreRowView[];
+  /** Stored failure profile under the same scorer version; null when there is none. */
+  failureProfile: FailureProfile | null;
 };
 
 /**
@@ -37,6 +41,7 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     throw new AppError("NOT_FOUND", "Entry not found.");
   }
   const { scorerVersion, rows } = await scoreRowsFor(s.id, { only: await publishedScorerVersion() });
+  const failureProfile = await failureProfileFor(s.id, scorerVersion);
   return {
     id: s.id,
     ...methodCard(s),
@@ -49,5 +54,6 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     files: s.files,
     scorerVersion,
     scores: rows,
+    failureProfile,
   };
 }

@@ -27,7 +27,7 @@ export function leaderboardJson(lb: Leaderboard): string {
     entries: lb.entries.map((e) => ({
       rank: e.rank, tied: e.tied, id: e.id, methodName: e.methodName, organization: e.organization, modality: e.modality,
       backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered,
-      overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
+      overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, refusalRate: e.refusalRate, overRefusalRate: e.overRefusalRate, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
   };
   return JSON.stringify(body);

@@ -24,7 +24,7 @@ export const leaderboardParamsSchema = z.object({
     .regex(/^-?[A-Za-z0-9_]+$/)
     .optional()
     .catch(undefined)
-    .meta({ description: "Column key (rank, method, org, value, answered, date, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank." }),
+    .meta({ description: "Column key (rank, method, org, value, answered, date, refusalRate, overRefusalRate, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank." }),
   q: z.string().trim().max(100).optional().catch(undefined).meta({ description: "Case-insensitive search in method name and organization." }),
   // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
   modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),

@@ -54,7 +54,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries };
 }
 
-/** `sort` is a column key (rank, method, date, value, a main type or category code), "-" prefix = descending. */
+/** `sort` is a column key (rank, method, date, value, refusalRate, overRefusalRate, a main type or category code), "-" prefix = descending. */
 export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: string): T[] {
   const desc = sort.startsWith("-");
   const key = desc ? sort.slice(1) : sort;
@@ -64,6 +64,7 @@ export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: stri
     if (key === "date") return e.createdAt;
     if (key === "answered") return e.answered;
     if (key === "rank" || key === "value") return key === "rank" ? e.rank : e.overall.value;
+    if (key === "refusalRate" || key === "overRefusalRate") return e[key] ?? -1;
     if ((MAIN_TYPES as readonly string[]).includes(key)) return e.mainTypes[key as MainType]?.value ?? -1;
     if ((CATEGORY_CODES as readonly string[]).includes(key)) return e.categories[key as CategoryCode]?.value ?? -1;
     return e.rank;
