@@ -53,7 +53,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
         </p>
       ) : (
-        <LeaderboardTable entries={board.entries} params={params} />
+        <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -11,6 +11,7 @@ import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/entries/[id]/_components/standing-table";
 import { ScoreTables } from "@/components/ui/score-table";
 import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
+import { env } from "@/lib/server/env";
 import { isAppError } from "@/lib/server/errors";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
@@ -93,7 +94,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
           {" · "}
           <Link href={link({ aggregate: "macro" })} aria-current={aggregate === "macro" ? "page" : undefined}>Macro average</Link>
         </nav>
-        <ScoreTables rows={entry.scores} aggregate={aggregate} />
+        <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
       </section>
       <section aria-labelledby="prov-h" className="space-y-1 text-sm">
         <h2 id="prov-h" className="text-lg font-semibold">Provenance</h2>

@@ -49,6 +49,7 @@ export const leaderboardJsonSchema = z.strictObject({
   aggregate: aggregateSchema,
   filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, verified: z.boolean(), sort: z.string().nullable() }),
   total: z.int().min(0),
+  lowNMin: z.int().min(0).meta({ description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n." }),
   entries: z.array(leaderboardEntrySchema),
 });
 export type LeaderboardJson = z.infer<typeof leaderboardJsonSchema>;

@@ -24,6 +24,7 @@ export function leaderboardJson(lb: Leaderboard): string {
     aggregate: p.aggregate,
     filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, verified: p.verified, sort: p.sort ?? null },
     total: lb.total,
+    lowNMin: lb.lowNMin,
     entries: lb.entries.map((e) => ({
       rank: e.rank, tied: e.tied, id: e.id, methodName: e.methodName, organization: e.organization, modality: e.modality,
       backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered,

@@ -2,6 +2,7 @@ import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankedBoard, type LeaderboardEntry } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
+import { env } from "../env";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 
@@ -15,6 +16,8 @@ export type Leaderboard = {
   boardSize: number;
   pages: number;
   entries: ViewEntry[];
+  /** Cells over fewer questions are marked low-n (env LOW_N_MIN; 0 = never). */
+  lowNMin: number;
 };
 
 const scopeOf = (sort: string | undefined): string | null => {
@@ -51,7 +54,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.page, pages);
   if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries };
+  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, lowNMin: env.LOW_N_MIN };
 }
 
 /** `sort` is a column key (rank, method, date, value, refusalRate, overRefusalRate, a main type or category code), "-" prefix = descending. */

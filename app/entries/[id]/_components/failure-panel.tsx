@@ -1,8 +1,8 @@
 import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
 import type { FailureProfile } from "@/lib/scoring/types";
-import { fmt } from "@/components/ui/format";
+import { fmt, fmtPct } from "@/components/ui/format";
 
-const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
+const pct = (v: number | null) => fmtPct(v, 1);
 
 /** Compact failure profile: refusals (missed and over-), empty answers, answer length, recall-precision gap per category. */
 export function FailurePanel({ profile }: { profile: FailureProfile | null }) {

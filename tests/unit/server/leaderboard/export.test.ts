@@ -11,6 +11,7 @@ const board: Leaderboard = {
   params: parseLeaderboardParams({ split: "multi-party", sort: "-CD" }),
   total: 1,
   boardSize: 3,
+  lowNMin: 30,
   pages: 1,
   entries: [{
     rank: 2, tied: true, id: "e1", methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
