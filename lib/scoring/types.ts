@@ -44,6 +44,10 @@ export const CATEGORIES: Record<CategoryCode, CategoryInfo> = {
   AR: { code: "AR", name: "Answer Refusal", mainType: "APPLICATION", aliases: [] },
 };
 
+/** Question difficulty in the dataset (a missing one counts as medium). */
+export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
 export const LEXICAL_METRICS = ["precision", "recall", "f1", "bleu1"] as const;
 export type LexicalMetric = (typeof LEXICAL_METRICS)[number];
 export type Metric = LexicalMetric | "judge";

@@ -9,6 +9,9 @@ import { FailurePanel } from "@/app/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/entries/[id]/_components/method-card";
 import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/entries/[id]/_components/standing-table";
+import { WeakestQuestions } from "@/app/entries/[id]/_components/weakest-questions";
+import { currentUser } from "@/lib/server/auth/session";
+import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/leaderboard/weakest-questions";
 import { ScoreTables } from "@/components/ui/score-table";
 import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
 import { env } from "@/lib/server/env";
@@ -44,6 +47,8 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
   const [overall, dyadic, multi] = await Promise.all((["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)));
+  const weakFilter = parseWeakestFilter(sp);
+  const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
   const h = await headers();
   const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}/entries/${entry.id}`;
   const chartData = CATEGORY_CODES.map((c) => {
@@ -87,6 +92,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         <h2 id="fail-h" className="text-lg font-semibold">How it fails</h2>
         <FailurePanel profile={entry.failureProfile} />
       </section>
+      {weakest ? <WeakestQuestions entryId={entry.id} filter={weakFilter} metric={weakest.metric} rows={weakest.rows} keep={{ metric, aggregate }} /> : null}
       <section aria-labelledby="all-h" className="space-y-3">
         <h2 id="all-h" className="text-lg font-semibold">Every metric, per split and category</h2>
         <nav aria-label="Average" className="text-sm">
