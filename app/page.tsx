@@ -44,13 +44,13 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const params = board.params;
   const q = viewQuery(params, { page: false });
   const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;
-  const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified;
+  const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
   return (
     <>
       {board.entries.length === 0 ? (
         <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
           {filtered ? "No approved entry matches the search and filters." : `No approved entry has ${params.metric === "judge" ? "LLM-judge" : "these"} scores yet.`}{" "}
-          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
+          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false, backbone: undefined })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
         </p>
       ) : (
         <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} />

@@ -10,6 +10,8 @@ import { MethodCard } from "@/app/entries/[id]/_components/method-card";
 import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/entries/[id]/_components/standing-table";
 import { WeakestQuestions } from "@/app/entries/[id]/_components/weakest-questions";
+import { SameBackboneLine } from "@/app/entries/[id]/_components/same-backbone";
+import { sameBackboneComparison } from "@/lib/server/leaderboard/same-backbone";
 import { currentUser } from "@/lib/server/auth/session";
 import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/leaderboard/weakest-questions";
 import { ScoreTables } from "@/components/ui/score-table";
@@ -47,6 +49,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
   const [overall, dyadic, multi] = await Promise.all((["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)));
+  const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
   const h = await headers();
@@ -86,6 +89,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
           <StandingTable standing={dyadic} />
           <StandingTable standing={multi} />
         </div>
+        <SameBackboneLine cmp={sameBackbone} metric={metric} />
         <SplitGap rows={entry.scores} metric={metric} />
       </section>
       <section aria-labelledby="fail-h" className="space-y-3">

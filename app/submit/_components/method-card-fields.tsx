@@ -1,4 +1,5 @@
 import { Field } from "@/components/ui/field";
+import { BACKBONES } from "@/lib/validation/backbones";
 
 /** Method card: what the leaderboard shows about an entry. Names match the API v1 fields. */
 export function MethodCardFields({ errors }: { errors: Record<string, string> }) {
@@ -9,7 +10,10 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
       <Field label="Organization" name="organization" maxLength={200} error={errors.organization} />
       <Field label="Paper URL" name="paperUrl" type="url" placeholder="https://" error={errors.paperUrl} />
       <Field label="Code URL" name="codeUrl" type="url" placeholder="https://" error={errors.codeUrl} />
-      <Field label="Backbone model" name="backbone" maxLength={200} hint="e.g. Qwen2.5-VL-7B-Instruct" error={errors.backbone} />
+      <Field label="Backbone model" name="backbone" maxLength={200} list="backbone-list" hint="Pick from the list, or type another model (grouped as “other”)" error={errors.backbone} />
+      <datalist id="backbone-list">
+        {BACKBONES.map((b) => <option key={b} value={b} />)}
+      </datalist>
       <Field label="Memory method" name="memoryMethod" maxLength={200} hint="e.g. dense RAG, top-K = 5" error={errors.memoryMethod} />
       <div>
         <label htmlFor="f-modality" className="mb-1 block text-sm font-medium">

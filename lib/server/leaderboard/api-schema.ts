@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";
 import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema } from "./params";
+import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 
 // The JSON of GET /api/v1/leaderboard: leaderboardJson (./export.ts) is typed by this schema, the
 // OpenAPI document is generated from it, and a test parses real responses with it.
@@ -47,7 +48,7 @@ export const leaderboardJsonSchema = z.strictObject({
   split: boardSplitSchema,
   metric: boardMetricSchema,
   aggregate: aggregateSchema,
-  filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, verified: z.boolean(), sort: z.string().nullable() }),
+  filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, backbone: z.enum([...BACKBONES, OTHER_BACKBONE]).nullable(), verified: z.boolean(), sort: z.string().nullable() }),
   total: z.int().min(0),
   lowNMin: z.int().min(0).meta({ description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n." }),
   entries: z.array(leaderboardEntrySchema),

@@ -22,7 +22,7 @@ export function leaderboardJson(lb: Leaderboard): string {
     split: p.split,
     metric: p.metric,
     aggregate: p.aggregate,
-    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, verified: p.verified, sort: p.sort ?? null },
+    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, backbone: p.backbone ?? null, verified: p.verified, sort: p.sort ?? null },
     total: lb.total,
     lowNMin: lb.lowNMin,
     entries: lb.entries.map((e) => ({

@@ -3,6 +3,7 @@ import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/
 import { rankedBoard, type LeaderboardEntry } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
 import { env } from "../env";
+import { backboneKey } from "@/lib/validation/backbones";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 
@@ -37,6 +38,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   if (params.baselines === "exclude") entries = entries.filter((e) => !e.isBaseline);
   if (params.baselines === "only") entries = entries.filter((e) => e.isBaseline);
   if (params.verified) entries = entries.filter((e) => e.verified);
+  if (params.backbone) entries = entries.filter((e) => backboneKey(e.backbone) === params.backbone);
   if (params.q) {
     const q = params.q.toLowerCase();
     entries = entries.filter((e) => e.methodName.toLowerCase().includes(q) || (e.organization ?? "").toLowerCase().includes(q));
