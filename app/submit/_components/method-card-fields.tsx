@@ -15,6 +15,14 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
         {BACKBONES.map((b) => <option key={b} value={b} />)}
       </datalist>
       <Field label="Memory method" name="memoryMethod" maxLength={200} hint="e.g. dense RAG, top-K = 5" error={errors.memoryMethod} />
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-1 text-sm font-medium">Efficiency (optional, shown as self-reported)</legend>
+        <Field label="Storage seconds per session" name="storageSecondsPerSession" type="number" min={0} step="any" error={errors.storageSecondsPerSession} />
+        <Field label="Retrieval seconds per question" name="retrievalSecondsPerQuestion" type="number" min={0} step="any" error={errors.retrievalSecondsPerQuestion} />
+        <Field label="Answering seconds per question" name="answerSecondsPerQuestion" type="number" min={0} step="any" error={errors.answerSecondsPerQuestion} />
+        <Field label="Tokens per question" name="tokensPerQuestion" type="number" min={0} step="any" error={errors.tokensPerQuestion} />
+        <Field label="Hardware" name="hardware" maxLength={200} hint="e.g. 1x A100 80GB" error={errors.hardware} className="sm:col-span-2" />
+      </fieldset>
       <div>
         <label htmlFor="f-modality" className="mb-1 block text-sm font-medium">
           Input modality

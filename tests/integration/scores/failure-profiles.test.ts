@@ -14,6 +14,8 @@ import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { backfillFailureProfiles } from "@/workers/processors/failure-profile-backfill";
 import { runLexicalStage } from "@/workers/processors/lexical";
+import { metaFields } from "@/app/api/v1/submissions/read-multipart";
+import { submissionMetaSchema } from "@/lib/validation/submission-meta";
 import { ctx, req } from "../../support/api-helpers";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 
@@ -63,6 +65,15 @@ describe("failure profiles", () => {
       ["Perfect", ar / total, 0],
     ]);
     expect((await getLeaderboard(parseLeaderboardParams({ sort: "refusalRate" }), { all: true })).entries[0]!.id).toBe(perfect);
+
+    // Self-reported efficiency: multipart fields -> method card -> `efficiency` in the entry API.
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ methodName: "Perfect", storageSecondsPerSession: "9.86", retrievalSecondsPerQuestion: "1.47", answerSecondsPerQuestion: "12.64", tokensPerQuestion: "850", hardware: "1x A100" })) form.set(k, v);
+    const { methodName: _m, ...eff } = submissionMetaSchema.parse(metaFields(form));
+    await db.submission.update({ where: { id: perfect }, data: eff });
+    const card = (await (await entryRoute.GET(req(`/api/v1/entries/${perfect}`), ctx({ id: perfect }))).json()) as { efficiency: unknown };
+    expect(card.efficiency).toEqual({ selfReported: true, storageSecondsPerSession: 9.86, retrievalSecondsPerQuestion: 1.47, answerSecondsPerQuestion: 12.64, tokensPerQuestion: 850, hardware: "1x A100" });
+    expect(((await (await entryRoute.GET(req(`/api/v1/entries/${refuse}`), ctx({ id: refuse }))).json()) as { efficiency: unknown }).efficiency).toBeNull();
 
     // Scored before profiles existed: the backfill (run by the worker at start) rebuilds the rows from stored data.
     const before = [await rowsOf(refuse), await rowsOf(perfect)];
