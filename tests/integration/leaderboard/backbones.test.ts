@@ -9,6 +9,11 @@ import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { ctx, req } from "../../support/api-helpers";
 import { seedSubmission } from "../../support/judge-fixtures";
 import { withIsolatedDatabase } from "../../support/isolated-db";
+import { renderToStaticMarkup } from "react-dom/server";
+import { CostChart } from "@/components/leaderboard/cost-chart";
+import { costPoints } from "@/lib/server/leaderboard/cost-chart";
+import { getLeaderboard } from "@/lib/server/leaderboard/view";
+import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
 
 withIsolatedDatabase("backbones");
 
@@ -52,5 +57,20 @@ describe("backbones", () => {
     expect((await sameBackboneComparison(a, "f1"))!.other.id).toBe(b);
     expect(await sameBackboneComparison(c, "f1")).toBeNull(); // alone on its backbone
     expect(await sameBackboneComparison(d, "f1")).toBeNull(); // "other" is not one model
+
+    // Score against a self-reported cost: entries that reported it, by cost, with the Pareto front,
+    // recomputed for the filtered view.
+    await db.submission.update({ where: { id: a }, data: { answerSecondsPerQuestion: 5 } });
+    await db.submission.update({ where: { id: b }, data: { answerSecondsPerQuestion: 1 } });
+    await db.submission.update({ where: { id: c }, data: { answerSecondsPerQuestion: 3 } });
+    const view = async (q: Record<string, string>) => costPoints((await getLeaderboard(parseLeaderboardParams(q), { all: true })).entries, "answerSecondsPerQuestion");
+    const all = await view({});
+    expect(all.map((p) => [p.id, p.cost, p.pareto])).toEqual([[b, 1, true], [c, 3, true], [a, 5, false]]);
+    expect((await view({ backbone: "Qwen2.5-VL-7B-Instruct" })).map((p) => [p.id, p.pareto])).toEqual([[b, true], [a, true]]);
+    expect(await costPoints((await getLeaderboard(parseLeaderboardParams({}), { all: true })).entries, "tokensPerQuestion")).toEqual([]);
+    const html = renderToStaticMarkup(CostChart({ points: all, field: "answerSecondsPerQuestion", metricLabel: "F1", hidden: {} }));
+    expect(html.match(/data-testid="cost-point"/g)).toHaveLength(3);
+    expect(html).toContain('data-testid="pareto-front"');
+    expect(html.match(/<tr /g)).toHaveLength(4); // header + one row per point: the data-table alternative
   });
 });
