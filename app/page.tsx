@@ -8,13 +8,18 @@ import { UnscoredNote } from "@/components/leaderboard/unscored-note";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
+import { CostChart } from "@/components/leaderboard/cost-chart";
+import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
+import { METRIC_LABELS } from "@/components/ui/format";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
 export const dynamic = "force-dynamic";
 
 export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = parseLeaderboardParams(await searchParams);
+  const sp = await searchParams;
+  const params = parseLeaderboardParams(sp);
+  const costField = costFieldSchema.parse(Array.isArray(sp.cost) ? sp.cost[0] : sp.cost);
   return (
     <div className="space-y-5">
       <div className="space-y-2">
@@ -33,9 +38,17 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
           the board must render completely without it. */}
       <BoardBody parsed={params} />
+      <BoardCostChart params={params} field={costField} />
       <PublishedBaselinesTable />
     </div>
   );
+}
+
+async function BoardCostChart({ params, field }: { params: ReturnType<typeof parseLeaderboardParams>; field: ReturnType<typeof costFieldSchema.parse> }) {
+  // Every entry of the filtered view (not one page): the chart follows the filters.
+  const all = await getLeaderboard(params, { all: true });
+  const hidden = Object.fromEntries(new URLSearchParams(viewQuery(params, { page: false })));
+  return <CostChart points={await costPoints(all.entries, field)} field={field} metricLabel={METRIC_LABELS[params.metric]!} hidden={hidden} />;
 }
 
 async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboardParams> }) {
@@ -44,16 +57,16 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const params = board.params;
   const q = viewQuery(params, { page: false });
   const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;
-  const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified;
+  const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
   return (
     <>
       {board.entries.length === 0 ? (
         <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
           {filtered ? "No approved entry matches the search and filters." : `No approved entry has ${params.metric === "judge" ? "LLM-judge" : "these"} scores yet.`}{" "}
-          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
+          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false, backbone: undefined })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
         </p>
       ) : (
-        <LeaderboardTable entries={board.entries} params={params} />
+        <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -5,6 +5,7 @@ import { logger } from "@/lib/server/logger";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeScoringQueue } from "@/lib/server/queue";
 import { createAgreementWorker } from "./agreement-worker";
+import { backfillFailureProfiles } from "./processors/failure-profile-backfill";
 import { startHealthServer } from "./health";
 import { startReconciler } from "./reconciler";
 import { createScoringWorker, type WorkerStats } from "./worker";
@@ -25,6 +26,8 @@ const reconciler = startReconciler(log, env.RECONCILE_INTERVAL_MS);
 const health = env.WORKER_HEALTH_PORT > 0 ? startHealthServer(env.WORKER_HEALTH_PORT, worker, log, stats) : null;
 
 log.info({ queue: "scoring", prefix: env.QUEUE_PREFIX, concurrency: env.WORKER_CONCURRENCY }, "worker started");
+// Rows scored before failure profiles existed (see the function); in the background, best effort.
+void backfillFailureProfiles(log).catch((e: unknown) => log.warn({ err: (e as Error).message }, "failure profile backfill failed; the next start retries"));
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {

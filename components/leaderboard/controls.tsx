@@ -1,5 +1,6 @@
 import { viewQuery, type LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { METRIC_LABELS } from "@/components/ui/format";
+import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 
 const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
 
@@ -41,6 +42,14 @@ export function LeaderboardControls({ params, hasJudge }: { params: LeaderboardP
           <option value="include">Include</option>
           <option value="exclude">Hide</option>
           <option value="only">Only baselines</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor="lb-backbone" className="block text-sm">Backbone</label>
+        <select id="lb-backbone" name="backbone" defaultValue={params.backbone ?? ""} className={field}>
+          <option value="">All</option>
+          {BACKBONES.map((b) => <option key={b} value={b}>{b}</option>)}
+          <option value={OTHER_BACKBONE}>Other</option>
         </select>
       </div>
       <div className="flex items-center gap-1 pb-1">

@@ -1,19 +1,31 @@
 import type { ScoreCell } from "@/lib/server/scores/score-rows";
-import { fmt, fmtCi } from "@/components/ui/format";
+import { fmt, fmtCi, isLowN } from "@/components/ui/format";
 
 /**
  * Number always visible; the background alpha scales with the value (0..1) and stays light
  * enough (at most 45% over the page colour) that body text keeps AA contrast in both themes.
  */
-type Props = { cell: ScoreCell | undefined; digits?: number; label?: string; testId?: string; /** padding and alignment come from the table */ compact?: boolean };
+type Props = {
+  cell: ScoreCell | undefined;
+  digits?: number;
+  label?: string;
+  testId?: string;
+  /** Cells over fewer questions are marked low-n (LOW_N_MIN; 0 = never). */
+  lowNMin?: number;
+  /** padding and alignment come from the table */
+  compact?: boolean;
+};
 
-export function HeatCell({ cell, digits = 2, label, testId, compact = false }: Props) {
+export function HeatCell({ cell, digits = 2, label, testId, lowNMin = 0, compact = false }: Props) {
   if (!cell) return <td className="px-2 py-1 text-center text-slate-600 dark:text-slate-400" title={`${label ?? ""}: no score`}>–</td>;
   // Two decimals are plenty for a background; short attributes keep a 50-row board light.
   const v = Math.round(Math.max(0, Math.min(1, cell.value)) * 100) / 100;
+  const low = isLowN(cell.n, lowNMin);
+  const title = `${compact ? "" : `${label ?? ""} `}${cell.value.toFixed(4)} ${fmtCi(cell.ciLow, cell.ciHigh)} n=${cell.n}${low ? ` (low n: fewer than ${lowNMin})` : ""}`;
   return (
-    <td className={compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"} style={{ ["--v" as string]: v }} data-testid={testId} title={`${compact ? "" : `${label ?? ""} `}${cell.value.toFixed(4)} ${fmtCi(cell.ciLow, cell.ciHigh)} n=${cell.n}`}>
+    <td className={`${compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"}${low ? " low-n" : ""}`} style={{ ["--v" as string]: v }} data-testid={testId} data-n={cell.n} data-low-n={low ? "" : undefined} title={title}>
       {fmt(cell.value, digits)}
+      {low ? <span className="low-n-mark" aria-label={`low n, n=${cell.n}`}>ⁿ</span> : null}
     </td>
   );
 }

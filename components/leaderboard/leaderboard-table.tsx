@@ -1,7 +1,7 @@
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
-import { fmt, fmtCi, fmtDate, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
+import { fmt, fmtCi, fmtDate, fmtPct as pct, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 import { HeatCell } from "./heat-cell";
 import { SortHeader } from "./sort-header";
 import { ViewLink } from "./view-link";
@@ -31,7 +31,7 @@ function RankCell({ e }: { e: ViewEntry }) {
   );
 }
 
-export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; params: LeaderboardParams }) {
+export function LeaderboardTable({ entries, params, lowNMin }: { entries: ViewEntry[]; params: LeaderboardParams; lowNMin: number }) {
   const caption = `${SPLIT_LABELS[params.split]} · ${METRIC_LABELS[params.metric]} · ${params.aggregate} average`;
   const groups = MAIN_TYPES.map((m) => ({ m, cats: CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m) }));
   const sortScope = params.sort?.replace(/^-/, "");
@@ -47,6 +47,8 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
             <SortHeader params={params} sortKey="value" rowSpan={2} label={METRIC_LABELS[params.metric]!} title={`${METRIC_LABELS[params.metric]} (${params.aggregate} average) with its 95% bootstrap interval`} />
             <th scope="colgroup" colSpan={3} className={`${th} text-center`}>Main types</th>
             {groups.map((g) => <th key={g.m} scope="colgroup" colSpan={g.cats.length} className={`${th} border-l border-slate-200 text-center dark:border-slate-800`}>{MAIN_TYPE_NAMES[g.m]}</th>)}
+            <SortHeader params={params} sortKey="refusalRate" rowSpan={2} label="Refused" title="share of all questions refused (failure profile, both splits)" />
+            <SortHeader params={params} sortKey="overRefusalRate" rowSpan={2} label="Over-refused" title="share of non-Answer-Refusal questions refused (failure profile, both splits)" />
             <SortHeader params={params} sortKey="answered" rowSpan={2} label="Answered" title="questions answered / questions scored (unanswered count as 0)" />
             <SortHeader params={params} sortKey="date" rowSpan={2} label="Date" title="submission date" className={`${th} text-left`} />
           </tr>
@@ -68,14 +70,17 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
                 <strong>{fmt(e.overall.value)}</strong>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">{fmtCi(e.overall.ciLow, e.overall.ciHigh)}</span>
               </td>
-              {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} compact />)}
-              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} compact />))}
+              {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact />)}
+              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} lowNMin={lowNMin} compact />))}
+              <td className="text-right tabular-nums" data-testid="refusal-rate">{pct(e.refusalRate)}</td>
+              <td className="text-right tabular-nums" data-testid="over-refusal-rate">{pct(e.overRefusalRate)}</td>
               <td className="text-right tabular-nums whitespace-nowrap">{e.answered}/{e.overall.n}</td>
               <td className="whitespace-nowrap">{fmtDate(e.createdAt)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {lowNMin > 0 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="low-n-legend"><span className="low-n-mark" aria-hidden="true">ⁿ</span> low n: fewer than {lowNMin} questions in the cell (each cell&apos;s tooltip gives its n and interval).</p> : null}
     </div>
   );
 }

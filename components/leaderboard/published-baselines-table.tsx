@@ -16,6 +16,9 @@ export function PublishedBaselinesTable() {
               <th scope="col" className="px-2 py-1">Method</th>
               <th scope="col" className="px-2 py-1">Input</th>
               {MAIN_TYPES.map((m) => <th key={m} scope="col" className="px-2 py-1 text-right">{MAIN_TYPE_NAMES[m]} (judge)</th>)}
+              <th scope="col" className="px-2 py-1 text-right">Storage (s / session)</th>
+              <th scope="col" className="px-2 py-1 text-right">Retrieval (s / question)</th>
+              <th scope="col" className="px-2 py-1 text-right">Answering (s / question)</th>
               <th scope="col" className="px-2 py-1">Overall, categories, lexical metrics</th>
             </tr>
           </thead>
@@ -27,6 +30,9 @@ export function PublishedBaselinesTable() {
                 </th>
                 <td className="px-2 py-1">{b.modality}</td>
                 {MAIN_TYPES.map((m) => <td key={m} className="heat px-2 py-1 text-right tabular-nums" style={{ ["--v" as string]: b.mainTypes[m] }}>{b.mainTypes[m].toFixed(2)}</td>)}
+                <td className="px-2 py-1 text-right tabular-nums">{b.efficiency.storageSecondsPerSession}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{b.efficiency.retrievalSecondsPerQuestion}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{b.efficiency.answerSecondsPerQuestion}</td>
                 <td className="px-2 py-1 text-slate-600 italic dark:text-slate-400">not published</td>
               </tr>
             ))}

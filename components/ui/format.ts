@@ -8,6 +8,16 @@ export function fmtCi(lo: number | null | undefined, hi: number | null | undefin
   return lo === null || lo === undefined || hi === null || hi === undefined ? "" : `[${lo.toFixed(3)}, ${hi.toFixed(3)}]`;
 }
 
+/** A rate in 0..1 as a percentage; "–" for null. */
+export function fmtPct(v: number | null | undefined, digits = 0): string {
+  return v === null || v === undefined || Number.isNaN(v) ? "–" : `${(v * 100).toFixed(digits)}%`;
+}
+
+/** Whether a cell over `n` questions is below the configured minimum (LOW_N_MIN; 0 = never). */
+export function isLowN(n: number, lowNMin: number): boolean {
+  return lowNMin > 0 && n < lowNMin;
+}
+
 export function fmtDate(iso: string | null | undefined): string {
   return iso ? iso.slice(0, 10) : "–";
 }

@@ -1,5 +1,5 @@
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES, type MainType } from "@/lib/scoring/types";
-import { fmt, fmtCi, METRIC_LABELS, SPLIT_LABELS } from "./format";
+import { fmt, fmtCi, isLowN, METRIC_LABELS, SPLIT_LABELS } from "./format";
 
 type Row = { split: string; scope: string; metric: string; aggregate: string; value: number; ciLow: number | null; ciHigh: number | null; n: number };
 
@@ -17,7 +17,7 @@ function scopesInOrder(): Array<{ scope: string; label: string; title: string; l
 }
 
 /** One table per split: rows are scopes (all, main types, categories), columns the metrics. */
-export function ScoreTables({ rows, aggregate = "micro" }: { rows: Row[]; aggregate?: "micro" | "macro" }) {
+export function ScoreTables({ rows, aggregate = "micro", lowNMin = 0 }: { rows: Row[]; aggregate?: "micro" | "macro"; /** LOW_N_MIN: smaller n is marked low-n */ lowNMin?: number }) {
   const splits = ["overall", "dyadic", "multi-party"].filter((s) => rows.some((r) => r.split === s));
   const metrics = METRICS.filter((m) => rows.some((r) => r.metric === m));
   const get = (split: string, scope: string, metric: string) => rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === aggregate);
@@ -58,7 +58,11 @@ export function ScoreTables({ rows, aggregate = "micro" }: { rows: Row[]; aggreg
                         </td>
                       );
                     })}
-                    <td className="px-2 py-1 text-right tabular-nums">{any.n}</td>
+                    {isLowN(any.n, lowNMin) ? (
+                      <td className="low-n px-2 py-1 text-right tabular-nums" data-low-n="" title={`low n: fewer than ${lowNMin} questions`}>{any.n}<span className="low-n-mark">low n</span></td>
+                    ) : (
+                      <td className="px-2 py-1 text-right tabular-nums">{any.n}</td>
+                    )}
                   </tr>
                 );
               })}

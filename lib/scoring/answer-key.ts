@@ -3,11 +3,10 @@
 // vary between files and are ignored. The question's place comes from its folder, never from the
 // noisy answer_session / answer_dialogue fields.
 import { z } from "zod";
-import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type MainType, type Split } from "./types";
+import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type Difficulty, type MainType, type Split } from "./types";
 import { normalizeCategory, normalizeMainType } from "./categories";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 
-export type Difficulty = "easy" | "medium" | "hard";
 export type ReferenceQuestion = {
   qid: string;
   split: Split;

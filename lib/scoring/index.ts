@@ -18,3 +18,5 @@ export * from "./scorer-version";
 export * from "./score-submission";
 export * from "./lexical";
 export * from "./judge";
+export { isRefusal, isEmptyAnswer } from "./refusal";
+export * from "./failure-profile";

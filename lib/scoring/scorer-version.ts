@@ -30,3 +30,9 @@ export function withAnswerKey(version: string, keySha256: string | null): string
 export function answerKeyTagOf(version: string): string | null {
   return KEY_PART.exec(version)?.[1] ?? null;
 }
+
+/** The lexical options a version string names (its tokenizer and stopword list), for rows computed later from stored ones. */
+export function lexicalOptionsOfVersion(version: string): LexicalOptions {
+  const parts = version.split("+judge=")[0].split("+");
+  return { tokenizer: parts.includes("whitespace") ? "whitespace" : "nltk", stopwords: parts.includes("sw179") ? "old" : "new" };
+}

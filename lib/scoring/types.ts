@@ -44,6 +44,10 @@ export const CATEGORIES: Record<CategoryCode, CategoryInfo> = {
   AR: { code: "AR", name: "Answer Refusal", mainType: "APPLICATION", aliases: [] },
 };
 
+/** Question difficulty in the dataset (a missing one counts as medium). */
+export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
 export const LEXICAL_METRICS = ["precision", "recall", "f1", "bleu1"] as const;
 export type LexicalMetric = (typeof LEXICAL_METRICS)[number];
 export type Metric = LexicalMetric | "judge";
@@ -61,4 +65,16 @@ export type PredictionItem = {
   system_answer: string;
   original_answer: string;
   category: string;
+};
+
+/** A submission's failure profile as the API shows it (derived from stored counts, failure-profile.ts). */
+export type FailureProfile = {
+  refusalRate: number | null;
+  /** Answer Refusal questions answered (neither refused nor empty), over the AR questions. */
+  missedRefusalRate: number | null;
+  /** Other categories' questions refused, over those questions. */
+  overRefusalRate: number | null;
+  emptyRate: number | null;
+  answerTokens: { median: number | null; p90: number | null };
+  byCategory: Partial<Record<CategoryCode, { refusalRate: number | null; recallPrecisionGap: number | null; n: number }>>;
 };

@@ -37,6 +37,8 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(30000),
+  // Score cells over fewer questions than this are marked low-n on the board and entry pages (0 = never).
+  LOW_N_MIN: z.coerce.number().int().min(0).default(30),
   // Enqueue must fail fast when Redis is down: the reconciler retries.
   ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),

@@ -28,6 +28,15 @@ const optionalUrl = z
     }
   }, "must be an http:// or https:// URL");
 
+// A self-reported cost: a non-negative number, sent as text by forms and multipart ("" = not stated).
+const optionalCost = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+  z.number({ error: "must be a number" }).finite("must be a finite number").min(0, "must be 0 or more").max(1e9, "must be at most 1e9").optional(),
+);
+
+/** The self-reported efficiency fields (API v1 multipart names), in display order. */
+export const EFFICIENCY_FIELDS = ["storageSecondsPerSession", "retrievalSecondsPerQuestion", "answerSecondsPerQuestion", "tokensPerQuestion"] as const;
+
 /** Input modality of a method, as the card states it. */
 export const MODALITIES = ["text", "multimodal"] as const;
 
@@ -52,6 +61,11 @@ export const submissionMetaSchema = z
     ),
     backbone: optionalText(200),
     memoryMethod: optionalText(200),
+    storageSecondsPerSession: optionalCost,
+    retrievalSecondsPerQuestion: optionalCost,
+    answerSecondsPerQuestion: optionalCost,
+    tokensPerQuestion: optionalCost,
+    hardware: optionalText(200),
   })
   .superRefine((meta, ctx) => {
     for (const [key, value] of Object.entries(meta)) {

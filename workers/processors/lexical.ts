@@ -1,14 +1,15 @@
-import { LEXICAL_METRICS, scoreSubmission, type PerQuestion, type PredictionItem, type Split } from "@/lib/scoring";
+import { failureProfileRows, LEXICAL_METRICS, scoreSubmission, type PerQuestion, type PredictionItem, type Split } from "@/lib/scoring";
 import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { currentLexicalOptions, scorerVersionForKey } from "@/lib/server/versions/current-version";
 import { insertScoreRows } from "@/lib/server/submissions/bulk-insert";
 import { replaceLexicalQuestionScores } from "@/lib/server/scores/question-scores";
+import { replaceFailureProfile } from "@/lib/server/scores/failure-profiles";
 import { PermanentError } from "../errors";
 
 // Lexical stage: predictions + active answer key -> the answer-key match on Prediction rows, and
-// per-question (QuestionScore) and aggregate (Score) rows under the scorer version. Idempotent:
+// per-question (QuestionScore), aggregate (Score) and failure profile rows under the scorer version. Idempotent:
 // the match is an update, and the stage's per-question and Score rows for (submission,
 // scorerVersion) are replaced in one transaction, so a retry or a second worker running the same
 // job leaves exactly one set of identical rows.
@@ -59,7 +60,9 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   }
 
   const key = await loadActiveAnswerKey();
-  const result = scoreSubmission({ files, answerKey: key?.questions, lexical: currentLexicalOptions() });
+  const lexical = currentLexicalOptions();
+  const result = scoreSubmission({ files, answerKey: key?.questions, lexical });
+  const profile = failureProfileRows(result.perQuestion, lexical);
   // The deployment's version against the key this run used (it names the judge too when one is
   // configured), so that every row of a run shares one version; see lib/server/versions/current-version.ts.
   const scorerVersion = scorerVersionForKey(key?.contentSha256 ?? null);
@@ -81,6 +84,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
       await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: { in: lexicalMetrics } } });
       await insertScoreRows(tx, submissionId, scorerVersion, result.rows);
       await replaceLexicalQuestionScores(tx, submissionId, scorerVersion, answered);
+      await replaceFailureProfile(tx, submissionId, scorerVersion, profile);
       await tx.submission.update({ where: { id: submissionId }, data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total } });
       await tx.stageRun.update({
         where: { submissionId_stage: { submissionId, stage: "lexical" } },

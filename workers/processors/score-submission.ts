@@ -44,8 +44,13 @@ async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
   const stage = await db.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
   if (stage?.status !== "DONE") return false;
   // Scores under an older scorer version (another key, lexical mode or judge) do not count.
-  const rows = await db.score.count({ where: { submissionId, scorerVersion: await currentScorerVersion(), metric: "f1" } });
-  return rows > 0;
+  // A version scored before failure profiles existed re-runs lexical too, which writes them.
+  const version = await currentScorerVersion();
+  const [rows, profile] = await Promise.all([
+    db.score.count({ where: { submissionId, scorerVersion: version, metric: "f1" } }),
+    db.failureProfile.count({ where: { submissionId, scorerVersion: version, scope: "ALL" } }),
+  ]);
+  return rows > 0 && profile > 0;
 }
 
 /**

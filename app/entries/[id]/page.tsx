@@ -5,11 +5,18 @@ import { notFound } from "next/navigation";
 import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
 import { CategoryChart } from "@/components/entries/category-chart";
 import { CiteEntry } from "@/app/entries/[id]/_components/cite-entry";
+import { FailurePanel } from "@/app/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/entries/[id]/_components/method-card";
 import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/entries/[id]/_components/standing-table";
+import { WeakestQuestions } from "@/app/entries/[id]/_components/weakest-questions";
+import { SameBackboneLine } from "@/app/entries/[id]/_components/same-backbone";
+import { sameBackboneComparison } from "@/lib/server/leaderboard/same-backbone";
+import { currentUser } from "@/lib/server/auth/session";
+import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/leaderboard/weakest-questions";
 import { ScoreTables } from "@/components/ui/score-table";
 import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
+import { env } from "@/lib/server/env";
 import { isAppError } from "@/lib/server/errors";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
@@ -54,6 +61,9 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
   const [overall, dyadic, multi] = await Promise.all((["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)));
+  const sameBackbone = await sameBackboneComparison(entry.id, metric);
+  const weakFilter = parseWeakestFilter(sp);
+  const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
   const h = await headers();
   const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}/entries/${entry.id}`;
   const chartData = CATEGORY_CODES.map((c) => {
@@ -91,8 +101,14 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
           <StandingTable standing={dyadic} />
           <StandingTable standing={multi} />
         </div>
+        <SameBackboneLine cmp={sameBackbone} metric={metric} />
         <SplitGap rows={entry.scores} metric={metric} />
       </section>
+      <section aria-labelledby="fail-h" className="space-y-3">
+        <h2 id="fail-h" className="text-lg font-semibold">How it fails</h2>
+        <FailurePanel profile={entry.failureProfile} />
+      </section>
+      {weakest ? <WeakestQuestions entryId={entry.id} filter={weakFilter} metric={weakest.metric} rows={weakest.rows} keep={{ metric, aggregate }} /> : null}
       <section aria-labelledby="all-h" className="space-y-3">
         <h2 id="all-h" className="text-lg font-semibold">Every metric, per split and category</h2>
         <nav aria-label="Average" className="text-sm">
@@ -100,7 +116,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
           {" · "}
           <Link href={link({ aggregate: "macro" })} aria-current={aggregate === "macro" ? "page" : undefined}>Macro average</Link>
         </nav>
-        <ScoreTables rows={entry.scores} aggregate={aggregate} />
+        <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
       </section>
       <section aria-labelledby="prov-h" className="space-y-1 text-sm">
         <h2 id="prov-h" className="text-lg font-semibold">Provenance</h2>

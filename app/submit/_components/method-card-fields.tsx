@@ -1,4 +1,5 @@
 import { Field } from "@/components/ui/field";
+import { BACKBONES } from "@/lib/validation/backbones";
 
 /** Method card: what the leaderboard shows about an entry. Names match the API v1 fields. */
 export function MethodCardFields({ errors }: { errors: Record<string, string> }) {
@@ -9,8 +10,19 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
       <Field label="Organization" name="organization" maxLength={200} error={errors.organization} />
       <Field label="Paper URL" name="paperUrl" type="url" placeholder="https://" error={errors.paperUrl} />
       <Field label="Code URL" name="codeUrl" type="url" placeholder="https://" error={errors.codeUrl} />
-      <Field label="Backbone model" name="backbone" maxLength={200} hint="e.g. Qwen2.5-VL-7B-Instruct" error={errors.backbone} />
+      <Field label="Backbone model" name="backbone" maxLength={200} list="backbone-list" hint="Pick from the list, or type another model (grouped as “other”)" error={errors.backbone} />
+      <datalist id="backbone-list">
+        {BACKBONES.map((b) => <option key={b} value={b} />)}
+      </datalist>
       <Field label="Memory method" name="memoryMethod" maxLength={200} hint="e.g. dense RAG, top-K = 5" error={errors.memoryMethod} />
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-1 text-sm font-medium">Efficiency (optional, shown as self-reported)</legend>
+        <Field label="Storage seconds per session" name="storageSecondsPerSession" type="number" min={0} step="any" error={errors.storageSecondsPerSession} />
+        <Field label="Retrieval seconds per question" name="retrievalSecondsPerQuestion" type="number" min={0} step="any" error={errors.retrievalSecondsPerQuestion} />
+        <Field label="Answering seconds per question" name="answerSecondsPerQuestion" type="number" min={0} step="any" error={errors.answerSecondsPerQuestion} />
+        <Field label="Tokens per question" name="tokensPerQuestion" type="number" min={0} step="any" error={errors.tokensPerQuestion} />
+        <Field label="Hardware" name="hardware" maxLength={200} hint="e.g. 1x A100 80GB" error={errors.hardware} className="sm:col-span-2" />
+      </fieldset>
       <div>
         <label htmlFor="f-modality" className="mb-1 block text-sm font-medium">
           Input modality

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring";
+import { CATEGORY_CODES, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";
 import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema } from "./params";
+import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 
 // The JSON of GET /api/v1/leaderboard: leaderboardJson (./export.ts) is typed by this schema, the
 // OpenAPI document is generated from it, and a test parses real responses with it.
@@ -25,12 +26,25 @@ export const leaderboardEntrySchema = z.strictObject({
   overall: scoreCellSchema,
   mainTypes: z.partialRecord(z.enum(MAIN_TYPES), scoreCellSchema),
   categories: z.partialRecord(z.enum(CATEGORY_CODES), scoreCellSchema),
+  refusalRate: z.number().min(0).max(1).nullable().meta({ description: "Share of questions refused (failure profile, both splits); null without a profile." }),
+  overRefusalRate: z.number().min(0).max(1).nullable().meta({ description: "Share of non-Answer-Refusal questions refused; null without a profile." }),
   scopeRank: z.strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() }).optional().meta({ description: "Rank within the main type or category sorted by." }),
 });
 
 export const answerKeyInfoSchema = z
   .strictObject({ label: z.string(), contentSha256: z.string(), questionCount: z.int().min(0), importedAt: dateTime })
   .meta({ description: "The answer key the scorer version names (its `+key=` part): every number in the response was computed against it." });
+
+const rate = z.number().min(0).max(1).nullable();
+/** `failureProfile` of GET /api/v1/entries/{id} (rates from the stored counts, lib/scoring/failure-profile.ts). */
+export const failureProfileSchema = z.strictObject({
+  refusalRate: rate.meta({ description: "Share of all questions refused (one refusal detector, lib/scoring/refusal.ts)." }),
+  missedRefusalRate: rate.meta({ description: "Share of Answer Refusal questions answered instead of refused." }),
+  overRefusalRate: rate.meta({ description: "Share of the other categories' questions refused." }),
+  emptyRate: rate.meta({ description: "Share of questions with an empty answer (unanswered key questions included)." }),
+  answerTokens: z.strictObject({ median: z.number().nullable(), p90: z.number().nullable() }).meta({ description: "Answer length in lexical-tokenizer tokens (non-empty answers)." }),
+  byCategory: z.partialRecord(z.enum(CATEGORY_CODES), z.strictObject({ refusalRate: rate, recallPrecisionGap: z.number().nullable(), n: z.int().min(0) })),
+}) satisfies z.ZodType<FailureProfile>;
 
 export const leaderboardJsonSchema = z.strictObject({
   scorerVersion: z.string().meta({ description: "The published scorer version: lexical version, answer key (`+key=<8 hex>`) and judge. Every entry's numbers belong to it." }),
@@ -42,8 +56,9 @@ export const leaderboardJsonSchema = z.strictObject({
   split: boardSplitSchema,
   metric: boardMetricSchema,
   aggregate: aggregateSchema,
-  filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, verified: z.boolean(), sort: z.string().nullable() }),
+  filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, backbone: z.enum([...BACKBONES, OTHER_BACKBONE]).nullable(), verified: z.boolean(), sort: z.string().nullable() }),
   total: z.int().min(0),
+  lowNMin: z.int().min(0).meta({ description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n." }),
   entries: z.array(leaderboardEntrySchema),
 });
 export type LeaderboardJson = z.infer<typeof leaderboardJsonSchema>;

@@ -5,6 +5,8 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
+import { failureProfileFor } from "../scores/failure-profiles";
+import type { FailureProfile } from "@/lib/scoring";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 
 export type EntryDetail = MethodCard & {
@@ -26,6 +28,8 @@ export type EntryDetail = MethodCard & {
   /** The answer key the published version names. */
   answerKey: AnswerKeyInfo | null;
   scores: ScoreRowView[];
+  /** Stored failure profile under the same scorer version; null when there is none. */
+  failureProfile: FailureProfile | null;
 };
 
 /**
@@ -46,6 +50,7 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
   }
   const published = await publishedScorerVersion();
   const [{ scorerVersion, rows }, answerKey] = await Promise.all([scoreRowsFor(s.id, { only: published }), answerKeyOfVersion(published)]);
+  const failureProfile = await failureProfileFor(s.id, scorerVersion);
   return {
     id: s.id,
     ...methodCard(s),
@@ -61,5 +66,6 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     publishedScorerVersion: published,
     answerKey,
     scores: rows,
+    failureProfile,
   };
 }

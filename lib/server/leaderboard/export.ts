@@ -24,12 +24,13 @@ export function leaderboardJson(lb: Leaderboard): string {
     split: p.split,
     metric: p.metric,
     aggregate: p.aggregate,
-    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, verified: p.verified, sort: p.sort ?? null },
+    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, backbone: p.backbone ?? null, verified: p.verified, sort: p.sort ?? null },
     total: lb.total,
+    lowNMin: lb.lowNMin,
     entries: lb.entries.map((e) => ({
       rank: e.rank, tied: e.tied, id: e.id, methodName: e.methodName, organization: e.organization, modality: e.modality,
       backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered,
-      overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
+      overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, refusalRate: e.refusalRate, overRefusalRate: e.overRefusalRate, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
   };
   return JSON.stringify(body);

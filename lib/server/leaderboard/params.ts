@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { LEXICAL_METRICS, SPLITS } from "@/lib/scoring";
 import { MODALITIES } from "@/lib/validation/submission-meta";
+import { backboneFilterSchema } from "@/lib/validation/backbones";
 
 // The board's vocabulary: the one list of each (the API's OpenAPI document is generated from
 // these schemas, app/api/v1/openapi.json/spec.ts).
@@ -24,11 +25,12 @@ export const leaderboardParamsSchema = z.object({
     .regex(/^-?[A-Za-z0-9_]+$/)
     .optional()
     .catch(undefined)
-    .meta({ description: "Column key (rank, method, org, value, answered, date, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank." }),
+    .meta({ description: "Column key (rank, method, org, value, answered, date, refusalRate, overRefusalRate, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank." }),
   q: z.string().trim().max(100).optional().catch(undefined).meta({ description: "Case-insensitive search in method name and organization." }),
   // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
   modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),
   baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
+  backbone: backboneFilterSchema.catch(undefined).meta({ description: "Backbone model: an entry of the maintained list (lib/validation/backbones.ts) or \"other\"; any spelling of a listed name." }),
   verified: z.boolean().catch(false).default(false).meta({ description: "1 = only entries scored against the official answer key." }),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1).meta({ description: "Page of the board (pages only; the API returns every entry)." }),
 });
@@ -51,6 +53,7 @@ export function parseLeaderboardParams(raw: Record<string, string | string[] | u
     q: first(raw.q) || undefined,
     modality: first(raw.modality),
     baselines: first(raw.baselines),
+    backbone: first(raw.backbone) || undefined,
     verified: verified === "1" || verified === "true" || verified === "on",
     page: first(raw.page),
   });
@@ -66,6 +69,7 @@ export function viewQuery(p: LeaderboardParams, opts: { page?: boolean } = {}): 
   if (p.q) sp.set("q", p.q);
   if (p.modality !== "all") sp.set("modality", p.modality);
   if (p.baselines !== "include") sp.set("baselines", p.baselines);
+  if (p.backbone) sp.set("backbone", p.backbone);
   if (p.verified) sp.set("verified", "1");
   if (opts.page !== false && p.page > 1) sp.set("page", String(p.page));
   return sp.toString();

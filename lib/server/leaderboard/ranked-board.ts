@@ -7,6 +7,7 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import { publishedScorerVersion, versionCoverage } from "../versions/published-version";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
+import { failureProfilesFor } from "../scores/failure-profiles";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -24,6 +25,9 @@ export type LeaderboardEntry = {
   overall: ScoreCell;
   mainTypes: Partial<Record<MainType, ScoreCell>>;
   categories: Partial<Record<CategoryCode, ScoreCell>>;
+  /** From the entry's stored failure profile (both splits); null without one. */
+  refusalRate: number | null;
+  overRefusalRate: number | null;
 };
 
 export type RankedBoard = {
@@ -86,7 +90,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
       submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true } },
     },
   });
-  const bySub = new Map<string, Omit<LeaderboardEntry, "rank" | "tied" | "answered"> & { hasOverall: boolean; scoredAt: Date | null }>();
+  const bySub = new Map<string, Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate"> & { hasOverall: boolean; scoredAt: Date | null }>();
   for (const r of rows) {
     const s = r.submission;
     let e = bySub.get(s.id);
@@ -107,12 +111,14 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
   const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
-  const [answered, answerKey, coverage] = await Promise.all([answeredCounts(candidates, key.split), answerKeyOfVersion(scorerVersion), versionCoverage(scorerVersion)]);
+  const [answered, answerKey, coverage, profiles] = await Promise.all([answeredCounts(candidates, key.split), answerKeyOfVersion(scorerVersion), versionCoverage(scorerVersion), failureProfilesFor(candidates.map((e) => e.id), scorerVersion)]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
     ...e,
     rank: ranks.get(e.id)?.rank ?? 0,
     tied: ranks.get(e.id)?.tied ?? false,
     answered: answered.get(e.id) ?? 0,
+    refusalRate: profiles.get(e.id)?.refusalRate ?? null,
+    overRefusalRate: profiles.get(e.id)?.overRefusalRate ?? null,
   }));
   entries.sort((a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName));
   const scopeCache = new Map<string, Map<string, { rank: number; tied: boolean }>>();

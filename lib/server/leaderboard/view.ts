@@ -2,6 +2,8 @@ import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankedBoard, type LeaderboardEntry, type RankedBoard } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
+import { env } from "../env";
+import { backboneKey } from "@/lib/validation/backbones";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 
@@ -15,6 +17,8 @@ export type Leaderboard = Pick<RankedBoard, "answerKey" | "notRescored"> & {
   boardSize: number;
   pages: number;
   entries: ViewEntry[];
+  /** Cells over fewer questions are marked low-n (env LOW_N_MIN; 0 = never). */
+  lowNMin: number;
 };
 
 const scopeOf = (sort: string | undefined): string | null => {
@@ -34,6 +38,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   if (params.baselines === "exclude") entries = entries.filter((e) => !e.isBaseline);
   if (params.baselines === "only") entries = entries.filter((e) => e.isBaseline);
   if (params.verified) entries = entries.filter((e) => e.verified);
+  if (params.backbone) entries = entries.filter((e) => backboneKey(e.backbone) === params.backbone);
   if (params.q) {
     const q = params.q.toLowerCase();
     entries = entries.filter((e) => e.methodName.toLowerCase().includes(q) || (e.organization ?? "").toLowerCase().includes(q));
@@ -51,10 +56,10 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.page, pages);
   if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries };
+  return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, lowNMin: env.LOW_N_MIN };
 }
 
-/** `sort` is a column key (rank, method, date, value, a main type or category code), "-" prefix = descending. */
+/** `sort` is a column key (rank, method, date, value, refusalRate, overRefusalRate, a main type or category code), "-" prefix = descending. */
 export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: string): T[] {
   const desc = sort.startsWith("-");
   const key = desc ? sort.slice(1) : sort;
@@ -64,6 +69,7 @@ export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: stri
     if (key === "date") return e.createdAt;
     if (key === "answered") return e.answered;
     if (key === "rank" || key === "value") return key === "rank" ? e.rank : e.overall.value;
+    if (key === "refusalRate" || key === "overRefusalRate") return e[key] ?? -1;
     if ((MAIN_TYPES as readonly string[]).includes(key)) return e.mainTypes[key as MainType]?.value ?? -1;
     if ((CATEGORY_CODES as readonly string[]).includes(key)) return e.categories[key as CategoryCode]?.value ?? -1;
     return e.rank;

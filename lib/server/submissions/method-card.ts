@@ -2,6 +2,16 @@ import "server-only";
 // The method card (display metadata) of a submission, as every view shows it. One place, so a
 // new metadata field reaches the API, the review pages and the entry page together.
 
+/** Self-reported by the submitter (never measured here); null when nothing was reported. */
+export type Efficiency = {
+  selfReported: true;
+  storageSecondsPerSession: number | null;
+  retrievalSecondsPerQuestion: number | null;
+  answerSecondsPerQuestion: number | null;
+  tokensPerQuestion: number | null;
+  hardware: string | null;
+};
+
 export type MethodCard = {
   methodName: string;
   organization: string | null;
@@ -11,9 +21,24 @@ export type MethodCard = {
   modality: string | null;
   backbone: string | null;
   memoryMethod: string | null;
+  efficiency: Efficiency | null;
 };
 
-export function methodCard(s: MethodCard): MethodCard {
+/** The columns the card is made of (a Submission row). */
+export type MethodCardRow = Omit<MethodCard, "efficiency"> & Omit<Efficiency, "selfReported">;
+
+export function efficiencyOf(s: Omit<Efficiency, "selfReported">): Efficiency | null {
+  const e = {
+    storageSecondsPerSession: s.storageSecondsPerSession,
+    retrievalSecondsPerQuestion: s.retrievalSecondsPerQuestion,
+    answerSecondsPerQuestion: s.answerSecondsPerQuestion,
+    tokensPerQuestion: s.tokensPerQuestion,
+    hardware: s.hardware,
+  };
+  return Object.values(e).every((v) => v === null) ? null : { selfReported: true, ...e };
+}
+
+export function methodCard(s: MethodCardRow): MethodCard {
   return {
     methodName: s.methodName,
     organization: s.organization,
@@ -23,5 +48,6 @@ export function methodCard(s: MethodCard): MethodCard {
     modality: s.modality,
     backbone: s.backbone,
     memoryMethod: s.memoryMethod,
+    efficiency: efficiencyOf(s),
   };
 }

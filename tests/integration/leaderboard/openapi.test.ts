@@ -45,7 +45,9 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = (await r.json()) as Json;
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(["/api/v1/leaderboard", "/api/v1/leaderboard.csv", "/api/v1/entries/{id}"]);
-    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Entry", "Leaderboard", "Error"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Entry", "Leaderboard", "Error", "FailureProfile"]);
+    expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.failureProfile.oneOf[0]).toEqual({ $ref: "#/components/schemas/FailureProfile" });
+    expect(doc.components.schemas.FailureProfile.required).toEqual(expect.arrayContaining(["refusalRate", "missedRefusalRate", "overRefusalRate", "emptyRate", "answerTokens", "byCategory"]));
 
     const params = doc.paths["/api/v1/leaderboard"].get.parameters as Json[];
     const param = (name: string) => params.find((p) => p.name === name)!;
@@ -59,6 +61,8 @@ describe("GET /api/v1/openapi.json", () => {
     const entry = doc.components.schemas.Entry;
     expect(entry.properties.overall).toEqual({ $ref: "#/components/schemas/ScoreCell" });
     expect(entry.properties.categories.propertyNames.enum).toContain("UPR");
+    expect(Object.keys(entry.properties)).toEqual(expect.arrayContaining(["refusalRate", "overRefusalRate"]));
+    expect(doc.components.schemas.Leaderboard.properties.lowNMin.type).toBe("integer");
     expect(entry.required).toEqual(expect.arrayContaining(["rank", "id", "methodName", "organization", "modality", "isBaseline", "overall", "mainTypes", "categories"]));
     expect(doc.components.schemas.Leaderboard.properties.entries.items).toEqual({ $ref: "#/components/schemas/Entry" });
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain("RATE_LIMITED");

@@ -35,3 +35,22 @@ describe("modality left unstated in the form", () => {
     expect(submissionMetaSchema.safeParse({ methodName: "M", modality: "audio" }).success).toBe(false);
   });
 });
+
+describe("self-reported efficiency fields", () => {
+  it("parses the multipart text as non-negative numbers; empty is not stated", () => {
+    const meta = submissionMetaSchema.parse({ methodName: "m", storageSecondsPerSession: " 351.08 ", retrievalSecondsPerQuestion: "0", answerSecondsPerQuestion: "", tokensPerQuestion: "1200", hardware: " 1x A100 " });
+    expect(meta).toMatchObject({ storageSecondsPerSession: 351.08, retrievalSecondsPerQuestion: 0, answerSecondsPerQuestion: undefined, tokensPerQuestion: 1200, hardware: "1x A100" });
+  });
+
+  it.each([
+    [{ storageSecondsPerSession: "-1" }, "storageSecondsPerSession"],
+    [{ retrievalSecondsPerQuestion: "fast" }, "retrievalSecondsPerQuestion"],
+    [{ answerSecondsPerQuestion: "Infinity" }, "answerSecondsPerQuestion"],
+    [{ tokensPerQuestion: "1e12" }, "tokensPerQuestion"],
+    [{ hardware: "h".repeat(201) }, "hardware"],
+  ])("rejects %j at %s", (input, field) => {
+    const r = submissionMetaSchema.safeParse({ methodName: "m", ...input });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+});

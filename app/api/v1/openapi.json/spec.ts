@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/server/errors";
-import { leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
+import { failureProfileSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 
@@ -22,7 +22,7 @@ const tidy: Parameters<typeof z.toJSONSchema>[1] = {
 const bare = ({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema => rest;
 
 const registry = z.registry<{ id: string }>();
-registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" });
+registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" }).add(failureProfileSchema, { id: "FailureProfile" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
@@ -65,10 +65,14 @@ export const OPENAPI = {
     "/api/v1/entries/{id}": {
       get: {
         summary:
-          "Public detail of an approved entry: method card, file hashes, the published scorer version and its answer key, every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version.",
+          "Public detail of an approved entry: method card, file hashes, the published scorer version and its answer key, every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version.",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
         responses: {
-          "200": { description: "The entry.", headers: cacheHeaders, content: { "application/json": { schema: { type: "object" } } } },
+          "200": {
+            description: "The entry.",
+            headers: cacheHeaders,
+            content: { "application/json": { schema: { type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] } } } } },
+          },
           "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
           ...errors,
         },

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/server/errors";
+import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 
 // Reads a multipart body with a hard byte ceiling: Content-Length is checked before anything
 // is read, and the stream is counted while reading because Content-Length can be absent
@@ -42,7 +43,10 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${Math.floor(maxBytes / 1024 / 1024)} MiB.`);
 }
 
-export const META_FIELDS = ["methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod"] as const;
+export const META_FIELDS = [
+  "methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod",
+  ...EFFICIENCY_FIELDS, "hardware",
+] as const;
 
 export async function fileField(form: FormData, name: string): Promise<{ fileName: string; bytes: Uint8Array } | undefined> {
   const v = form.get(name);

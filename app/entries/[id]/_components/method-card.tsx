@@ -27,6 +27,25 @@ export function MethodCard({ entry: e }: { entry: EntryDetail }) {
           </div>
         ))}
       </dl>
+      {e.efficiency ? (
+        <div className="mt-3 text-sm" data-testid="efficiency">
+          <p className="font-medium">Efficiency <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-900 dark:bg-slate-700 dark:text-slate-50">self-reported, not measured by the leaderboard</span></p>
+          <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+            {([
+              ["Storage (s / session)", e.efficiency.storageSecondsPerSession],
+              ["Retrieval (s / question)", e.efficiency.retrievalSecondsPerQuestion],
+              ["Answering (s / question)", e.efficiency.answerSecondsPerQuestion],
+              ["Tokens / question", e.efficiency.tokensPerQuestion],
+              ["Hardware", e.efficiency.hardware],
+            ] as const).filter(([, v]) => v !== null).map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="text-slate-600 dark:text-slate-400">{k}</dt>
+                <dd className="tabular-nums">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
       <p className="mt-2 flex gap-4 text-sm">
         {e.paperUrl ? <a href={e.paperUrl} rel="noopener noreferrer nofollow">Paper</a> : null}
         {e.codeUrl ? <a href={e.codeUrl} rel="noopener noreferrer nofollow">Code</a> : null}

@@ -13,10 +13,11 @@ const board: Leaderboard = {
   params: parseLeaderboardParams({ split: "multi-party", sort: "-CD" }),
   total: 1,
   boardSize: 3,
+  lowNMin: 30,
   pages: 1,
   entries: [{
     rank: 2, tied: true, id: "e1", methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
-    createdAt: "2026-11-01T00:00:00.000Z", answered: 9, overall: cell(0.5), mainTypes: { RECALL: cell(0.4) }, categories: { CD: cell(0.7) },
+    createdAt: "2026-11-01T00:00:00.000Z", answered: 9, overall: cell(0.5), mainTypes: { RECALL: cell(0.4) }, categories: { CD: cell(0.7) }, refusalRate: 0.25, overRefusalRate: 0.125,
     scopeRank: { scope: "CD", rank: 1, tied: false },
   }],
 };

@@ -6,7 +6,7 @@ import { parseLeaderboardParams } from "../../../../lib/server/leaderboard/param
 
 const entry = (id: string, rank: number, value: number, extra: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({
   rank, tied: false, id, methodName: id, organization: null, modality: null, backbone: null, isBaseline: false,
-  createdAt: `2026-01-0${rank}T00:00:00Z`, answered: 1, overall: { value, ciLow: null, ciHigh: null, n: 1 }, mainTypes: {}, categories: {}, ...extra,
+  createdAt: `2026-01-0${rank}T00:00:00Z`, answered: 1, overall: { value, ciLow: null, ciHigh: null, n: 1 }, mainTypes: {}, categories: {}, refusalRate: null, overRefusalRate: null, ...extra,
 });
 
 describe("leaderboard URL state", () => {

@@ -1,0 +1,45 @@
+import "server-only";
+import { z } from "zod";
+import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
+import { db } from "../db";
+import type { LeaderboardEntry } from "./ranked-board";
+
+// Headline score against one self-reported cost, for the board's chart: the entries of the
+// current (filtered) view that reported that cost, and which of them are on the Pareto front
+// (no other entry is at least as cheap and scores higher).
+
+export const costFieldSchema = z.enum(EFFICIENCY_FIELDS).catch("answerSecondsPerQuestion");
+export type CostField = z.infer<typeof costFieldSchema>;
+export const COST_LABELS: Record<CostField, string> = {
+  storageSecondsPerSession: "Storage seconds per session",
+  retrievalSecondsPerQuestion: "Retrieval seconds per question",
+  answerSecondsPerQuestion: "Answering seconds per question",
+  tokensPerQuestion: "Tokens per question",
+};
+
+export type CostPoint = { id: string; methodName: string; isBaseline: boolean; cost: number; value: number; ciLow: number | null; ciHigh: number | null; pareto: boolean };
+
+/** Marks the Pareto front (lower cost and higher score both better); returns the points by cost. */
+export function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
+  const sorted = [...points].sort((a, b) => a.cost - b.cost || b.value - a.value);
+  let best = -Infinity;
+  return sorted.map((p) => {
+    const pareto = p.value > best;
+    if (pareto) best = p.value;
+    return { ...p, pareto };
+  });
+}
+
+export async function costPoints(entries: LeaderboardEntry[], field: CostField): Promise<CostPoint[]> {
+  if (entries.length === 0) return [];
+  const rows = await db.submission.findMany({
+    where: { id: { in: entries.map((e) => e.id) } },
+    select: { id: true, storageSecondsPerSession: true, retrievalSecondsPerQuestion: true, answerSecondsPerQuestion: true, tokensPerQuestion: true },
+  });
+  const cost = new Map(rows.map((r) => [r.id, r[field]]));
+  const points = entries.flatMap((e) => {
+    const c = cost.get(e.id);
+    return c === null || c === undefined ? [] : [{ id: e.id, methodName: e.methodName, isBaseline: e.isBaseline, cost: c, value: e.overall.value, ciLow: e.overall.ciLow, ciHigh: e.overall.ciHigh }];
+  });
+  return withParetoFront(points);
+}

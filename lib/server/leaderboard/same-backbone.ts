@@ -1,0 +1,37 @@
+import "server-only";
+import { backboneKey, OTHER_BACKBONE } from "@/lib/validation/backbones";
+import { compareEntries, type PairedResult } from "./compare";
+import { rankedBoard } from "./ranked-board";
+import type { LeaderboardParams } from "./params";
+
+// The entry page's "same backbone" line: this entry against the best other ranked entry (or
+// baseline) on the same backbone model, from the cached board, with the paired bootstrap of
+// ./compare.ts when both have per-question scores. "other" backbones are not one model: no line.
+
+export type SameBackbone = {
+  backbone: string;
+  other: { id: string; methodName: string; isBaseline: boolean; value: number };
+  entryValue: number;
+  /** entry minus other, from the board's headline values */
+  diff: number;
+  /** paired bootstrap over the questions both answered (null without per-question scores) */
+  paired: PairedResult | null;
+};
+
+export async function sameBackboneComparison(entryId: string, metric: LeaderboardParams["metric"]): Promise<SameBackbone | null> {
+  const board = await rankedBoard({ split: "overall", metric, aggregate: "micro" });
+  const self = board.entries.find((e) => e.id === entryId);
+  const key = backboneKey(self?.backbone);
+  if (!self || !key || key === OTHER_BACKBONE) return null;
+  // Board entries are in rank order: the first other one is the best.
+  const other = board.entries.find((e) => e.id !== entryId && backboneKey(e.backbone) === key);
+  if (!other) return null;
+  const paired = (await compareEntries(entryId, other.id, metric))?.find((r) => r.scope === "ALL") ?? null;
+  return {
+    backbone: key,
+    other: { id: other.id, methodName: other.methodName, isBaseline: other.isBaseline, value: other.overall.value },
+    entryValue: self.overall.value,
+    diff: self.overall.value - other.overall.value,
+    paired,
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+// The maintained list of backbone models a method card picks from (the form offers it, any other
+// name is kept as typed and grouped as "other"). The paper's baselines use the first three.
+// Add a model here when entries start using it; the board filter and the entry page's
+// same-backbone comparison group by this list.
+export const BACKBONES = [
+  "Qwen2.5-VL-3B-Instruct",
+  "Qwen2.5-VL-7B-Instruct",
+  "GPT-4.1-nano",
+  "GPT-4.1-mini",
+  "GPT-4o-mini",
+  "GPT-4o",
+  "Qwen2.5-VL-32B-Instruct",
+  "Qwen2.5-VL-72B-Instruct",
+  "InternVL3-8B",
+  "Gemini-2.0-Flash",
+] as const;
+export const OTHER_BACKBONE = "other";
+export type BackboneKey = (typeof BACKBONES)[number] | typeof OTHER_BACKBONE;
+
+const fold = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "").replace(/instruct$/, "");
+const BY_FOLD = new Map<string, (typeof BACKBONES)[number]>(BACKBONES.map((b) => [fold(b), b]));
+
+/** The list entry a stated backbone names (case, spaces, dashes and an "-Instruct" suffix ignored), "other", or null when none is stated. */
+export function backboneKey(raw: string | null | undefined): BackboneKey | null {
+  const t = raw?.trim();
+  if (!t) return null;
+  if (t.toLowerCase() === OTHER_BACKBONE) return OTHER_BACKBONE;
+  return BY_FOLD.get(fold(t)) ?? OTHER_BACKBONE;
+}
+
+/** `?backbone=` of the board: a list entry (any spelling backboneKey accepts) or "other". */
+export const backboneFilterSchema = z.preprocess((v) => (typeof v === "string" ? (backboneKey(v) ?? undefined) : v), z.enum([...BACKBONES, OTHER_BACKBONE]).optional());
