@@ -5,6 +5,7 @@ import { Pagination } from "@/components/leaderboard/pagination";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
 import { SplitTabs } from "@/components/leaderboard/split-tabs";
 import { UnscoredNote } from "@/components/leaderboard/unscored-note";
+import { WithdrawnTable } from "@/components/leaderboard/withdrawn-table";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { activeAnswerKeyInfo } from "@/lib/server/answer-key/active-info";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
@@ -47,7 +48,9 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified;
   return (
     <>
-      {board.entries.length === 0 ? (
+      {params.status === "withdrawn" ? (
+        <WithdrawnTable rows={board.withdrawn} />
+      ) : board.entries.length === 0 ? (
         <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
           {filtered ? "No approved entry matches the search and filters." : `No approved entry has ${params.metric === "judge" ? "LLM-judge" : "these"} scores yet.`}{" "}
           {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}

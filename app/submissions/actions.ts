@@ -6,10 +6,10 @@ import { action } from "@/lib/server/http";
 import { retrySchema, retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 import { withdrawSubmission } from "@/lib/server/review/decide";
 
-export async function withdrawAction(submissionId: string) {
+export async function withdrawAction(submissionId: string, reason?: string) {
   return action(async () => {
     const user = await requireUser();
-    const res = await withdrawSubmission({ submissionId, userId: user.id });
+    const res = await withdrawSubmission({ submissionId, userId: user.id, reason });
     revalidatePath(`/submissions/${submissionId}`);
     return res;
   });

@@ -20,6 +20,21 @@ function Badges({ e }: { e: ViewEntry }) {
   return <>{badges.map((b) => <span key={b.t} className={`ml-1 rounded px-1.5 py-0.5 text-xs ${b.c}`}>{b.t}</span>)}</>;
 }
 
+export const ATTEMPTS_RULE =
+  "Attempts: how many of the account's submissions had been scored when this entry was approved (itself included; private, rejected and withdrawn ones count), and how many of them since the account's previous approved entry.";
+
+function AttemptsCell({ e }: { e: ViewEntry }) {
+  const a = e.attempts;
+  if (!a) return <td className="text-right text-slate-600 dark:text-slate-400">–</td>;
+  const title = `${a.total} scored submission${a.total === 1 ? "" : "s"} by this account when approved, ${a.sincePreviousEntry} since its previous approved entry`;
+  return (
+    <td className="text-right tabular-nums whitespace-nowrap" data-testid="attempts" title={title}>
+      {a.total}
+      {a.sincePreviousEntry !== a.total ? <span className="block text-xs text-slate-600 dark:text-slate-400">{a.sincePreviousEntry} since prev.</span> : null}
+    </td>
+  );
+}
+
 function RankCell({ e }: { e: ViewEntry }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
@@ -47,6 +62,7 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
             <SortHeader params={params} sortKey="value" rowSpan={2} label={METRIC_LABELS[params.metric]!} title={`${METRIC_LABELS[params.metric]} (${params.aggregate} average) with its 95% bootstrap interval`} />
             <th scope="colgroup" colSpan={3} className={`${th} text-center`}>Main types</th>
             {groups.map((g) => <th key={g.m} scope="colgroup" colSpan={g.cats.length} className={`${th} border-l border-slate-200 text-center dark:border-slate-800`}>{MAIN_TYPE_NAMES[g.m]}</th>)}
+            <th scope="col" rowSpan={2} className={`${th} text-right`} title={ATTEMPTS_RULE}>Attempts</th>
             <SortHeader params={params} sortKey="answered" rowSpan={2} label="Answered" title="questions answered / questions scored (unanswered count as 0)" />
             <SortHeader params={params} sortKey="date" rowSpan={2} label="Date" title="submission date" className={`${th} text-left`} />
           </tr>
@@ -70,6 +86,7 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
               </td>
               {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} compact />)}
               {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} compact />))}
+              <AttemptsCell e={e} />
               <td className="text-right tabular-nums whitespace-nowrap">{e.answered}/{e.overall.n}</td>
               <td className="whitespace-nowrap">{fmtDate(e.createdAt)}</td>
             </tr>

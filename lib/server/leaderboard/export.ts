@@ -22,26 +22,34 @@ export function leaderboardJson(lb: Leaderboard): string {
     split: p.split,
     metric: p.metric,
     aggregate: p.aggregate,
-    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, verified: p.verified, sort: p.sort ?? null },
+    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, verified: p.verified, sort: p.sort ?? null, status: p.status },
     total: lb.total,
     entries: lb.entries.map((e) => ({
-      rank: e.rank, tied: e.tied, id: e.id, methodName: e.methodName, organization: e.organization, modality: e.modality,
-      backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered,
+      rank: e.rank, tied: e.tied, id: e.id, status: e.status, methodName: e.methodName, organization: e.organization, modality: e.modality,
+      backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered, attempts: e.attempts,
       overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
+    withdrawn: lb.withdrawn,
   };
   return JSON.stringify(body);
 }
 
 export function leaderboardCsv(lb: Leaderboard): string {
+  if (lb.params.status === "withdrawn") return withdrawnCsv(lb);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
-  const header = ["rank", "tied", "id", "methodName", "organization", "modality", "isBaseline", "verified", "value", "ciLow", "ciHigh", "n", "answered", "createdAt", ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"];
+  const header = ["status", "rank", "tied", "id", "methodName", "organization", "modality", "isBaseline", "verified", "value", "ciLow", "ciHigh", "n", "answered", "attemptsTotal", "attemptsSincePreviousEntry", "createdAt", ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"];
   const rows = lb.entries.map((e) => [
-    e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.modality ?? "", e.isBaseline, e.verified ?? false,
-    e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n, e.answered, e.createdAt,
+    e.status, e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.modality ?? "", e.isBaseline, e.verified ?? false,
+    e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n, e.answered, e.attempts?.total ?? "", e.attempts?.sincePreviousEntry ?? "", e.createdAt,
     ...scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? e.mainTypes[s as MainType]?.value : e.categories[s as CategoryCode]?.value) ?? ""),
     lb.params.split, lb.params.metric, lb.params.aggregate, lb.scorerVersion, lb.generatedAt,
   ]);
+  return stringify([header, ...rows]);
+}
+
+function withdrawnCsv(lb: Leaderboard): string {
+  const header = ["status", "id", "methodName", "organization", "removedBy", "createdAt", "approvedAt", "removedAt", "reason", "scorerVersion", "generatedAt"];
+  const rows = lb.withdrawn.map((t) => [t.status, t.id, t.methodName, t.organization ?? "", t.removedBy, t.createdAt, t.approvedAt ?? "", t.removedAt ?? "", t.reason, lb.scorerVersion, lb.generatedAt]);
   return stringify([header, ...rows]);
 }
 

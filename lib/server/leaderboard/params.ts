@@ -10,6 +10,7 @@ export const boardMetricSchema = z.enum([...LEXICAL_METRICS, "judge"]);
 export const aggregateSchema = z.enum(["micro", "macro"]);
 export const modalityFilterSchema = z.enum(["all", ...MODALITIES]);
 export const baselinesFilterSchema = z.enum(["include", "exclude", "only"]);
+export const statusFilterSchema = z.enum(["approved", "withdrawn"]);
 
 // Leaderboard view state lives in the URL; unknown values fall back to defaults instead of erroring
 // so that a hand-edited link still renders.
@@ -30,6 +31,7 @@ export const leaderboardParamsSchema = z.object({
   modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),
   baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
   verified: z.boolean().catch(false).default(false).meta({ description: "1 = only entries scored against the official answer key." }),
+  status: statusFilterSchema.catch("approved").default("approved").meta({ description: "approved = the ranked board; withdrawn = the tombstones of entries withdrawn or unpublished (in `withdrawn`, no ranked entries)." }),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1).meta({ description: "Page of the board (pages only; the API returns every entry)." }),
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
@@ -53,6 +55,7 @@ export function parseLeaderboardParams(raw: Record<string, string | string[] | u
     baselines: first(raw.baselines),
     verified: verified === "1" || verified === "true" || verified === "on",
     page: first(raw.page),
+    status: first(raw.status),
   });
 }
 
@@ -67,6 +70,7 @@ export function viewQuery(p: LeaderboardParams, opts: { page?: boolean } = {}): 
   if (p.modality !== "all") sp.set("modality", p.modality);
   if (p.baselines !== "include") sp.set("baselines", p.baselines);
   if (p.verified) sp.set("verified", "1");
+  if (p.status !== "approved") sp.set("status", p.status);
   if (opts.page !== false && p.page > 1) sp.set("page", String(p.page));
   return sp.toString();
 }

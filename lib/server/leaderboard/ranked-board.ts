@@ -5,11 +5,13 @@ import { db } from "../db";
 import { publishedScorerVersion } from "../versions/published-version";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
+import { attemptsOf, type Attempts } from "../review/attempts";
 
 export type LeaderboardEntry = {
   rank: number;
   tied: boolean;
   id: string;
+  status: "approved";
   methodName: string;
   organization: string | null;
   modality: string | null;
@@ -19,6 +21,8 @@ export type LeaderboardEntry = {
   verified?: boolean;
   createdAt: string;
   answered: number;
+  /** The attempt ledger recorded at approval. */
+  attempts: Attempts;
   overall: ScoreCell;
   mainTypes: Partial<Record<MainType, ScoreCell>>;
   categories: Partial<Record<CategoryCode, ScoreCell>>;
@@ -77,7 +81,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string): Promise<Ranke
     where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED" } },
     select: {
       scope: true, value: true, ciLow: true, ciHigh: true, n: true,
-      submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true } },
+      submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true, attemptsTotal: true, attemptsSincePrevious: true } },
     },
   });
   const bySub = new Map<string, Omit<LeaderboardEntry, "rank" | "tied" | "answered"> & { hasOverall: boolean; scoredAt: Date | null }>();
@@ -86,8 +90,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string): Promise<Ranke
     let e = bySub.get(s.id);
     if (!e) {
       e = {
-        id: s.id, methodName: s.methodName, organization: s.organization, modality: s.modality, backbone: s.backbone,
-        isBaseline: s.isBaseline, verified: s.answerKeyVersionId !== null, createdAt: s.createdAt.toISOString(), scoredAt: s.scoredAt,
+        id: s.id, status: "approved", methodName: s.methodName, organization: s.organization, modality: s.modality, backbone: s.backbone,
+        isBaseline: s.isBaseline, verified: s.answerKeyVersionId !== null, createdAt: s.createdAt.toISOString(), scoredAt: s.scoredAt, attempts: attemptsOf(s),
         overall: { value: 0, ciLow: null, ciHigh: null, n: 0 }, mainTypes: {}, categories: {}, hasOverall: false,
       };
       bySub.set(s.id, e);

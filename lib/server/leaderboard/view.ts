@@ -2,6 +2,7 @@ import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankedBoard, type LeaderboardEntry } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
+import { listTombstones, type Tombstone } from "./tombstones";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 
@@ -15,6 +16,8 @@ export type Leaderboard = {
   boardSize: number;
   pages: number;
   entries: ViewEntry[];
+  /** Tombstones of withdrawn or unpublished entries: filled only for `status=withdrawn` (which has no ranked entries). */
+  withdrawn: Tombstone[];
 };
 
 const scopeOf = (sort: string | undefined): string | null => {
@@ -29,15 +32,18 @@ const scopeOf = (sort: string | undefined): string | null => {
  */
 export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
   const board = await rankedBoard(params);
+  const matches = (e: { methodName: string; organization: string | null }) =>
+    !params.q || e.methodName.toLowerCase().includes(params.q.toLowerCase()) || (e.organization ?? "").toLowerCase().includes(params.q.toLowerCase());
+  if (params.status === "withdrawn") {
+    const withdrawn = (await listTombstones()).filter(matches);
+    return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page: 1 }, total: 0, boardSize: board.entries.length, pages: 1, entries: [], withdrawn };
+  }
   let entries: ViewEntry[] = board.entries;
   if (params.modality !== "all") entries = entries.filter((e) => e.modality === params.modality);
   if (params.baselines === "exclude") entries = entries.filter((e) => !e.isBaseline);
   if (params.baselines === "only") entries = entries.filter((e) => e.isBaseline);
   if (params.verified) entries = entries.filter((e) => e.verified);
-  if (params.q) {
-    const q = params.q.toLowerCase();
-    entries = entries.filter((e) => e.methodName.toLowerCase().includes(q) || (e.organization ?? "").toLowerCase().includes(q));
-  }
+  if (params.q) entries = entries.filter(matches);
   const scope = scopeOf(params.sort);
   if (scope) {
     const ranks = board.scopeRanks(scope);
@@ -51,7 +57,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.page, pages);
   if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries };
+  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, withdrawn: [] };
 }
 
 /** `sort` is a column key (rank, method, date, value, a main type or category code), "-" prefix = descending. */

@@ -13,10 +13,11 @@ const board: Leaderboard = {
   boardSize: 3,
   pages: 1,
   entries: [{
-    rank: 2, tied: true, id: "e1", methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
+    rank: 2, tied: true, id: "e1", status: "approved", attempts: { total: 7, sincePreviousEntry: 3 }, methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
     createdAt: "2026-11-01T00:00:00.000Z", answered: 9, overall: cell(0.5), mainTypes: { RECALL: cell(0.4) }, categories: { CD: cell(0.7) },
     scopeRank: { scope: "CD", rank: 1, tied: false },
   }],
+  withdrawn: [],
 };
 
 describe("leaderboard exports", () => {
