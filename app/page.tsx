@@ -31,6 +31,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
       <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} />
       <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
         <strong>Ties:</strong> {TIE_RULE} Sorting by a main type or category shows the rank within it. Hover a cell for its interval and n.
+        Pinned <Link href="/about#references">reference rows</Link> are trivial systems (not ranked); ▾ marks a category score below the best of them.
       </p>
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
           the board must render completely without it. */}
@@ -56,7 +57,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
         </p>
       ) : (
-        <LeaderboardTable entries={board.entries} params={params} />
+        <LeaderboardTable entries={board.entries} params={params} references={board.references} />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">

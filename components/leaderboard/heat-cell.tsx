@@ -5,15 +5,22 @@ import { fmt, fmtCi } from "@/components/ui/format";
  * Number always visible; the background alpha scales with the value (0..1) and stays light
  * enough (at most 45% over the page colour) that body text keeps AA contrast in both themes.
  */
-type Props = { cell: ScoreCell | undefined; digits?: number; label?: string; testId?: string; /** padding and alignment come from the table */ compact?: boolean };
+type Props = {
+  cell: ScoreCell | undefined; digits?: number; label?: string; testId?: string; /** padding and alignment come from the table */ compact?: boolean;
+  /** The best trivial reference score in this scope: a value below it is marked ▾. */
+  reference?: number;
+};
 
-export function HeatCell({ cell, digits = 2, label, testId, compact = false }: Props) {
+export function HeatCell({ cell, digits = 2, label, testId, compact = false, reference }: Props) {
   if (!cell) return <td className="px-2 py-1 text-center text-slate-600 dark:text-slate-400" title={`${label ?? ""}: no score`}>–</td>;
   // Two decimals are plenty for a background; short attributes keep a 50-row board light.
   const v = Math.round(Math.max(0, Math.min(1, cell.value)) * 100) / 100;
+  const below = reference !== undefined && cell.value < reference;
+  const title = `${compact ? "" : `${label ?? ""} `}${cell.value.toFixed(4)} ${fmtCi(cell.ciLow, cell.ciHigh)} n=${cell.n}${below ? ` · below the best trivial reference (${reference.toFixed(4)})` : ""}`;
   return (
-    <td className={compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"} style={{ ["--v" as string]: v }} data-testid={testId} title={`${compact ? "" : `${label ?? ""} `}${cell.value.toFixed(4)} ${fmtCi(cell.ciLow, cell.ciHigh)} n=${cell.n}`}>
+    <td className={compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"} style={{ ["--v" as string]: v }} data-testid={testId} data-below-reference={below ? "" : undefined} title={title}>
       {fmt(cell.value, digits)}
+      {below ? <span aria-label="below the best trivial reference" className="ml-0.5 text-red-700 dark:text-red-300">▾</span> : null}
     </td>
   );
 }

@@ -1,6 +1,8 @@
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
+import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/references/board-rows";
+import { REFERENCE_LABELS } from "@/lib/server/references/systems";
 import { fmt, fmtCi, fmtDate, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 import { HeatCell } from "./heat-cell";
 import { SortHeader } from "./sort-header";
@@ -46,7 +48,31 @@ function RankCell({ e }: { e: ViewEntry }) {
   );
 }
 
-export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; params: LeaderboardParams }) {
+/** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
+function ReferenceTr({ r, cats }: { r: ReferenceRow; cats: readonly string[] }) {
+  return (
+    <tr className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300" data-testid="reference-row" data-kind={r.kind}>
+      <td title="Reference rows are not ranked">ref</td>
+      <th scope="row" className="min-w-40 text-left font-normal">
+        {REFERENCE_LABELS[r.kind]}
+        <a href="/about#references" className="ml-1 rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50">reference</a>
+      </th>
+      <td>trivial system</td>
+      <td className="text-right tabular-nums whitespace-nowrap" data-testid="reference-headline">
+        {fmt(r.overall.value)}
+        <span className="block text-xs">{fmtCi(r.overall.ciLow, r.overall.ciHigh)}</span>
+      </td>
+      {MAIN_TYPES.map((m) => <HeatCell key={m} cell={r.mainTypes[m]} compact />)}
+      {cats.map((c) => <HeatCell key={c} cell={r.categories[c as keyof typeof r.categories]} compact />)}
+      <td className="text-right">–</td>
+      <td className="text-right tabular-nums">{r.overall.n}/{r.overall.n}</td>
+      <td>–</td>
+    </tr>
+  );
+}
+
+export function LeaderboardTable({ entries, params, references = [] }: { entries: ViewEntry[]; params: LeaderboardParams; references?: ReferenceRow[] }) {
+  const best = bestReferenceByCategory(references);
   const caption = `${SPLIT_LABELS[params.split]} · ${METRIC_LABELS[params.metric]} · ${params.aggregate} average`;
   const groups = MAIN_TYPES.map((m) => ({ m, cats: CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m) }));
   const sortScope = params.sort?.replace(/^-/, "");
@@ -72,6 +98,7 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
           </tr>
         </thead>
         <tbody>
+          {references.map((r) => <ReferenceTr key={r.kind} r={r} cats={groups.flatMap((g) => g.cats)} />)}
           {entries.map((e) => (
             <tr key={e.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="leaderboard-row" data-entry-id={e.id}>
               <RankCell e={e} />
@@ -85,7 +112,7 @@ export function LeaderboardTable({ entries, params }: { entries: ViewEntry[]; pa
                 <span className="block text-xs text-slate-600 dark:text-slate-400">{fmtCi(e.overall.ciLow, e.overall.ciHigh)}</span>
               </td>
               {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} compact />)}
-              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} compact />))}
+              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} compact reference={best[c]} />))}
               <AttemptsCell e={e} />
               <td className="text-right tabular-nums whitespace-nowrap">{e.answered}/{e.overall.n}</td>
               <td className="whitespace-nowrap">{fmtDate(e.createdAt)}</td>

@@ -5,6 +5,7 @@ import { scoreCellSchema } from "../scores/score-rows";
 import { attemptsSchema } from "../review/attempts";
 import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema, statusFilterSchema } from "./params";
 import { tombstoneSchema } from "./tombstones";
+import { referenceRowSchema } from "../references/board-rows";
 
 // The JSON of GET /api/v1/leaderboard: leaderboardJson (./export.ts) is typed by this schema, the
 // OpenAPI document is generated from it, and a test parses real responses with it.
@@ -41,6 +42,7 @@ export const leaderboardJsonSchema = z.strictObject({
   filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, verified: z.boolean(), sort: z.string().nullable(), status: statusFilterSchema }),
   total: z.int().min(0),
   entries: z.array(leaderboardEntrySchema),
+  references: z.array(referenceRowSchema).meta({ description: "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge)." }),
   withdrawn: z.array(tombstoneSchema).meta({ description: "Entries taken off the board (status=withdrawn only; empty otherwise)." }),
 });
 export type LeaderboardJson = z.infer<typeof leaderboardJsonSchema>;

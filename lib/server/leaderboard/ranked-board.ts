@@ -42,6 +42,16 @@ const cell = (r: { value: number; ciLow: number | null; ciHigh: number | null; n
 const isMainType = (s: string): s is MainType => (MAIN_TYPES as readonly string[]).includes(s);
 const isCategory = (s: string): s is CategoryCode => (CATEGORY_CODES as readonly string[]).includes(s);
 
+export type ScopedCells = { overall: ScoreCell; mainTypes: Partial<Record<MainType, ScoreCell>>; categories: Partial<Record<CategoryCode, ScoreCell>> };
+
+/** Files one Score-shaped row into its scope's place (entries and reference rows alike); true for the headline. */
+export function placeScore(target: ScopedCells, r: { scope: string; value: number; ciLow: number | null; ciHigh: number | null; n: number }): boolean {
+  if (r.scope === "ALL") target.overall = cell(r);
+  else if (isMainType(r.scope)) target.mainTypes[r.scope] = cell(r);
+  else if (isCategory(r.scope)) target.categories[r.scope] = cell(r);
+  return r.scope === "ALL";
+}
+
 // Every view of the board (filters, search, sort, page, export format) is derived from one ranked
 // list per split x metric x aggregate, cached until the Submission table changes: one cheap
 // stamp query (max updatedAt, row count) per request decides. Approval, rejection, withdrawal and
@@ -96,11 +106,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string): Promise<Ranke
       };
       bySub.set(s.id, e);
     }
-    if (r.scope === "ALL") {
-      e.overall = cell(r);
-      e.hasOverall = true;
-    } else if (isMainType(r.scope)) e.mainTypes[r.scope] = cell(r);
-    else if (isCategory(r.scope)) e.categories[r.scope] = cell(r);
+    if (placeScore(e, r)) e.hasOverall = true;
   }
   // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);

@@ -3,6 +3,7 @@ import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/
 import { rankedBoard, type LeaderboardEntry } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
 import { listTombstones, type Tombstone } from "./tombstones";
+import { referenceRows, type ReferenceRow } from "../references/board-rows";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 
@@ -18,6 +19,8 @@ export type Leaderboard = {
   entries: ViewEntry[];
   /** Tombstones of withdrawn or unpublished entries: filled only for `status=withdrawn` (which has no ranked entries). */
   withdrawn: Tombstone[];
+  /** The trivial reference systems for this split, metric and average (pinned, never ranked; none for the judge). */
+  references: ReferenceRow[];
 };
 
 const scopeOf = (sort: string | undefined): string | null => {
@@ -31,12 +34,12 @@ const scopeOf = (sort: string | undefined): string | null => {
  * `all: true` returns every matching entry (exports, API) instead of one page.
  */
 export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
-  const board = await rankedBoard(params);
+  const [board, references] = await Promise.all([rankedBoard(params), referenceRows(params)]);
   const matches = (e: { methodName: string; organization: string | null }) =>
     !params.q || e.methodName.toLowerCase().includes(params.q.toLowerCase()) || (e.organization ?? "").toLowerCase().includes(params.q.toLowerCase());
   if (params.status === "withdrawn") {
     const withdrawn = (await listTombstones()).filter(matches);
-    return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page: 1 }, total: 0, boardSize: board.entries.length, pages: 1, entries: [], withdrawn };
+    return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page: 1 }, total: 0, boardSize: board.entries.length, pages: 1, entries: [], withdrawn, references: [] };
   }
   let entries: ViewEntry[] = board.entries;
   if (params.modality !== "all") entries = entries.filter((e) => e.modality === params.modality);
@@ -57,7 +60,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.page, pages);
   if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, withdrawn: [] };
+  return { scorerVersion: board.scorerVersion, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, withdrawn: [], references };
 }
 
 /** `sort` is a column key (rank, method, date, value, a main type or category code), "-" prefix = descending. */
