@@ -45,7 +45,7 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = (await r.json()) as Json;
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(["/api/v1/leaderboard", "/api/v1/leaderboard.csv", "/api/v1/entries/{id}"]);
-    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Entry", "Leaderboard", "Error"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error"]);
 
     const params = doc.paths["/api/v1/leaderboard"].get.parameters as Json[];
     const param = (name: string) => params.find((p) => p.name === name)!;
@@ -61,6 +61,15 @@ describe("GET /api/v1/openapi.json", () => {
     expect(entry.properties.categories.propertyNames.enum).toContain("UPR");
     expect(entry.required).toEqual(expect.arrayContaining(["rank", "id", "methodName", "organization", "modality", "isBaseline", "overall", "mainTypes", "categories"]));
     expect(doc.components.schemas.Leaderboard.properties.entries.items).toEqual({ $ref: "#/components/schemas/Entry" });
+    // Issue 14: attempts, status, reference rows and tombstones come from their zod schemas too.
+    expect(entry.properties.attempts).toEqual({ $ref: "#/components/schemas/Attempts" });
+    expect(entry.properties.status.const).toBe("approved");
+    expect(doc.components.schemas.Leaderboard.properties.references.items).toEqual({ $ref: "#/components/schemas/Reference" });
+    expect(doc.components.schemas.Reference.properties.kind.enum).toEqual(["always-refuse", "echo-question", "empty"]);
+    expect(doc.components.schemas.Leaderboard.properties.withdrawn.items).toEqual({ $ref: "#/components/schemas/Tombstone" });
+    expect(param("status").schema.enum).toEqual(["approved", "withdrawn"]);
+    const gone = doc.paths["/api/v1/entries/{id}"].get.responses["410"].content["application/json"].schema;
+    expect(gone.properties.entry).toEqual({ $ref: "#/components/schemas/Tombstone" });
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain("RATE_LIMITED");
     expect(JSON.stringify(doc)).not.toMatch(/"\$schema"|"\$id"|9007199254740991/);
   });
