@@ -2,6 +2,8 @@ import type { ScoreCell } from "@/lib/server/scores/score-rows";
 import { fmt, fmtCi } from "@/components/ui/format";
 
 /**
+ * A cell below the best trivial reference gets `data-below-reference` (▾ drawn by CSS, so the
+ * cell's text stays the number) and says so in its title.
  * Number always visible; the background alpha scales with the value (0..1) and stays light
  * enough (at most 45% over the page colour) that body text keeps AA contrast in both themes.
  */
@@ -20,7 +22,6 @@ export function HeatCell({ cell, digits = 2, label, testId, compact = false, ref
   return (
     <td className={compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"} style={{ ["--v" as string]: v }} data-testid={testId} data-below-reference={below ? "" : undefined} title={title}>
       {fmt(cell.value, digits)}
-      {below ? <span aria-label="below the best trivial reference" className="ml-0.5 text-red-700 dark:text-red-300">▾</span> : null}
     </td>
   );
 }

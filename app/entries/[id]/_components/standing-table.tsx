@@ -31,8 +31,7 @@ export function StandingTable({ standing }: { standing: Standing }) {
                 {r.scope in CATEGORIES ? <><abbr title={label(r.scope)}>{r.scope}</abbr> <span className="text-xs text-slate-600 dark:text-slate-400">{label(r.scope)}</span></> : label(r.scope)}
               </th>
               <td className="px-2 py-1" data-below-reference={below(r) ? "" : undefined}>
-                {fmt(r.cell?.value)}
-                {below(r) ? <span aria-label="below the best trivial reference" title="below the best trivial reference" className="ml-0.5 text-red-700 dark:text-red-300">▾</span> : null}{" "}
+                <span title={below(r) ? "below the best trivial reference" : undefined}>{fmt(r.cell?.value)}</span>{" "}
                 <span className="text-xs text-slate-600 dark:text-slate-400">{fmtCi(r.cell?.ciLow, r.cell?.ciHigh)}</span></td>
               <td className="px-2 py-1" data-testid={`rank-${split}-${r.scope}`}>{r.rank === null ? "–" : `${r.rank}${r.tied ? "=" : ""} of ${r.of}`}</td>
               <td className="px-2 py-1">{fmt(r.best)}</td>
