@@ -15,7 +15,7 @@ test("board: pinned reference rows and an attempt count per entry; the withdrawn
   await expect(refs.first()).toContainText("Not mentioned in the conversation.");
   await expect(refs.first().locator("td").first()).toHaveText("ref"); // not ranked
   // Pinned: the references come before the first ranked entry.
-  const order = await page.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
+  const order = await page.getByTestId("leaderboard").locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
   expect(order.slice(0, 3)).toEqual(["reference-row", "reference-row", "reference-row"]);
   expect(order.slice(3).every((t) => t === "leaderboard-row")).toBe(true);
 
