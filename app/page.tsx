@@ -5,6 +5,7 @@ import { Pagination } from "@/components/leaderboard/pagination";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
 import { SplitTabs } from "@/components/leaderboard/split-tabs";
 import { UnscoredNote } from "@/components/leaderboard/unscored-note";
+import { WithdrawnTable } from "@/components/leaderboard/withdrawn-table";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
@@ -34,6 +35,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
       <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} />
       <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
         <strong>Ties:</strong> {TIE_RULE} Sorting by a main type or category shows the rank within it. Hover a cell for its interval and n.
+        Pinned <Link href="/about#references">reference rows</Link> are trivial systems (not ranked); ▾ marks a category score below the best of them.
       </p>
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
           the board must render completely without it. */}
@@ -60,13 +62,15 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
   return (
     <>
-      {board.entries.length === 0 ? (
+      {params.status === "withdrawn" ? (
+        <WithdrawnTable rows={board.withdrawn} />
+      ) : board.entries.length === 0 ? (
         <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
           {filtered ? "No approved entry matches the search and filters." : `No approved entry has ${params.metric === "judge" ? "LLM-judge" : "these"} scores yet.`}{" "}
           {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false, backbone: undefined })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
         </p>
       ) : (
-        <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} />
+        <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} references={board.references} />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">

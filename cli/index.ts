@@ -12,6 +12,7 @@ import { register as judge } from "./commands/judge";
 import { register as backup } from "./commands/backup";
 import { register as restore } from "./commands/restore";
 import { register as demo } from "./commands/demo";
+import { register as submission } from "./commands/submission";
 
 const COMMANDS: Array<(program: Command) => void> = [
   validate,
@@ -24,6 +25,7 @@ const COMMANDS: Array<(program: Command) => void> = [
   backup,
   restore,
   demo,
+  submission,
 ];
 
 export function buildProgram(): Command {

@@ -1,6 +1,7 @@
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { enqueueScoring, scoringJobId, scoringJobState } from "@/lib/server/queue";
+import { ensureReferenceScores } from "@/lib/server/references/compute";
 
 // Postgres is the source of truth and the queue only carries ids, so a submission whose job was
 // never added (Redis down at upload) or was lost (Redis flushed) is found here and enqueued.
@@ -51,7 +52,7 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
   return result;
 }
 
-/** Runs at once and then every intervalMs; rounds never overlap. */
+/** Runs at once and then every intervalMs (with the reference rows' check); rounds never overlap. */
 export function startReconciler(log: Logger, intervalMs: number): { stop: () => Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -60,6 +61,9 @@ export function startReconciler(log: Logger, intervalMs: number): { stop: () => 
     running = reconcileOnce(log)
       .then((r) => (r.checked > 0 ? log.debug(r, "reconcile round") : undefined))
       .catch((e: unknown) => log.warn({ err: (e as Error).message }, "reconcile round failed"))
+      // Reference rows are lazily ensured here: one indexed read per round once they exist.
+      .then(() => ensureReferenceScores(log))
+      .catch((e: unknown) => log.warn({ err: (e as Error).message }, "reference scores not computed (will retry next round)"))
       .finally(() => {
         if (!stopped) timer = setTimeout(round, intervalMs);
       });

@@ -80,6 +80,29 @@ export default function AboutPage() {
         </p>
         <AnswerKeyVersions />
       </section>
+      <section aria-labelledby="trust-h" className="space-y-2">
+        <h2 id="trust-h" className={h2}>What stands behind a number</h2>
+        <ul className="list-disc space-y-2 pl-6">
+          <li id="attempts">
+            <strong>Attempts.</strong> Every entry shows how many of its account&apos;s submissions had been scored when it was approved
+            (itself included; private, rejected and withdrawn ones count, uploads refused by validation do not), in total and since the
+            account&apos;s previous approved entry. Scores are visible to their author before review, so whoever tries many variants
+            privately and publishes only the best one reports a number that is partly luck: the maximum of many noisy draws sits above
+            what the method would score on new questions. The count lets a reader judge how much selection stands behind an entry.
+          </li>
+          <li id="withdrawn">
+            <strong>Nothing vanishes silently.</strong> An approved entry is never deleted. If its author withdraws it or an administrator
+            unpublishes it, its permanent link keeps a tombstone (method, organization, dates and the reason given), and the board&apos;s
+            “withdrawn” filter lists every one. Hard deletion exists only for data-protection requests, by an operator, and is audited.
+          </li>
+          <li id="references">
+            <strong>Reference rows.</strong> The board pins three trivial systems, scored by the worker under the published scorer version
+            against the active answer key: one that always answers “Not mentioned in the conversation.”, one that repeats the question,
+            and one that answers nothing. They are not ranked. A category cell marked ▾ scores below the best of them: there the entry
+            does no better than a trivial answer. Reference rows are lexical only: they have no LLM-judge scores.
+          </li>
+        </ul>
+      </section>
       <section aria-labelledby="submit-h" className="space-y-2">
         <h2 id="submit-h" className={h2}>How to submit</h2>
         <ol className="list-decimal space-y-1 pl-6">

@@ -7,10 +7,10 @@ import { retrySchema, retrySubmissionStage } from "@/lib/server/submissions/retr
 import type { Stage } from "@/lib/server/submissions/stages";
 import { withdrawSubmission } from "@/lib/server/review/decide";
 
-export async function withdrawAction(submissionId: string) {
+export async function withdrawAction(submissionId: string, reason?: string) {
   return action(async () => {
     const user = await requireUser();
-    const res = await withdrawSubmission({ submissionId, userId: user.id });
+    const res = await withdrawSubmission({ submissionId, userId: user.id, reason });
     revalidatePath(`/submissions/${submissionId}`);
     return res;
   });

@@ -52,6 +52,13 @@ export function LeaderboardControls({ params, hasJudge }: { params: LeaderboardP
           <option value={OTHER_BACKBONE}>Other</option>
         </select>
       </div>
+      <div>
+        <label htmlFor="lb-status" className="block text-sm">Show</label>
+        <select id="lb-status" name="status" defaultValue={params.status} className={field}>
+          <option value="approved">Ranked entries</option>
+          <option value="withdrawn">Withdrawn entries</option>
+        </select>
+      </div>
       <div className="flex items-center gap-1 pb-1">
         <input id="lb-verified" name="verified" type="checkbox" value="1" defaultChecked={params.verified} className="h-4 w-4" />
         <label htmlFor="lb-verified" className="text-sm">

@@ -1,6 +1,8 @@
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
+import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/references/board-rows";
+import { REFERENCE_LABELS } from "@/lib/server/references/systems";
 import { fmt, fmtCi, fmtDate, fmtPct as pct, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 import { HeatCell } from "./heat-cell";
 import { SortHeader } from "./sort-header";
@@ -20,6 +22,21 @@ function Badges({ e }: { e: ViewEntry }) {
   return <>{badges.map((b) => <span key={b.t} className={`ml-1 rounded px-1.5 py-0.5 text-xs ${b.c}`}>{b.t}</span>)}</>;
 }
 
+export const ATTEMPTS_RULE =
+  "Attempts: how many of the account's submissions had been scored when this entry was approved (itself included; private, rejected and withdrawn ones count), and how many of them since the account's previous approved entry.";
+
+function AttemptsCell({ e }: { e: ViewEntry }) {
+  const a = e.attempts;
+  if (!a) return <td className="text-right text-slate-600 dark:text-slate-400">–</td>;
+  const title = `${a.total} scored submission${a.total === 1 ? "" : "s"} by this account when approved, ${a.sincePreviousEntry} since its previous approved entry`;
+  return (
+    <td className="text-right tabular-nums whitespace-nowrap" data-testid="attempts" title={title}>
+      {a.total}
+      {a.sincePreviousEntry !== a.total ? <span className="block text-xs text-slate-600 dark:text-slate-400">{a.sincePreviousEntry} since prev.</span> : null}
+    </td>
+  );
+}
+
 function RankCell({ e }: { e: ViewEntry }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
@@ -31,7 +48,31 @@ function RankCell({ e }: { e: ViewEntry }) {
   );
 }
 
-export function LeaderboardTable({ entries, params, lowNMin }: { entries: ViewEntry[]; params: LeaderboardParams; lowNMin: number }) {
+/** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
+function ReferenceTr({ r, cats }: { r: ReferenceRow; cats: readonly string[] }) {
+  return (
+    <tr className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300" data-testid="reference-row" data-kind={r.kind}>
+      <td title="Reference rows are not ranked">ref</td>
+      <th scope="row" className="min-w-40 text-left font-normal">
+        {REFERENCE_LABELS[r.kind]}
+        <a href="/about#references" className="ml-1 rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50">reference</a>
+      </th>
+      <td>trivial system</td>
+      <td className="text-right tabular-nums whitespace-nowrap" data-testid="reference-headline">
+        {fmt(r.overall.value)}
+        <span className="block text-xs">{fmtCi(r.overall.ciLow, r.overall.ciHigh)}</span>
+      </td>
+      {MAIN_TYPES.map((m) => <HeatCell key={m} cell={r.mainTypes[m]} compact />)}
+      {cats.map((c) => <HeatCell key={c} cell={r.categories[c as keyof typeof r.categories]} compact />)}
+      <td className="text-right">–</td>
+      <td className="text-right tabular-nums">{r.overall.n}/{r.overall.n}</td>
+      <td>–</td>
+    </tr>
+  );
+}
+
+export function LeaderboardTable({ entries, params, lowNMin, references = [] }: { entries: ViewEntry[]; params: LeaderboardParams; lowNMin: number; references?: ReferenceRow[] }) {
+  const best = bestReferenceByCategory(references);
   const caption = `${SPLIT_LABELS[params.split]} · ${METRIC_LABELS[params.metric]} · ${params.aggregate} average`;
   const groups = MAIN_TYPES.map((m) => ({ m, cats: CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m) }));
   const sortScope = params.sort?.replace(/^-/, "");
@@ -49,6 +90,7 @@ export function LeaderboardTable({ entries, params, lowNMin }: { entries: ViewEn
             {groups.map((g) => <th key={g.m} scope="colgroup" colSpan={g.cats.length} className={`${th} border-l border-slate-200 text-center dark:border-slate-800`}>{MAIN_TYPE_NAMES[g.m]}</th>)}
             <SortHeader params={params} sortKey="refusalRate" rowSpan={2} label="Refused" title="share of all questions refused (failure profile, both splits)" />
             <SortHeader params={params} sortKey="overRefusalRate" rowSpan={2} label="Over-refused" title="share of non-Answer-Refusal questions refused (failure profile, both splits)" />
+            <th scope="col" rowSpan={2} className={`${th} text-right`} title={ATTEMPTS_RULE}>Attempts</th>
             <SortHeader params={params} sortKey="answered" rowSpan={2} label="Answered" title="questions answered / questions scored (unanswered count as 0)" />
             <SortHeader params={params} sortKey="date" rowSpan={2} label="Date" title="submission date" className={`${th} text-left`} />
           </tr>
@@ -58,6 +100,7 @@ export function LeaderboardTable({ entries, params, lowNMin }: { entries: ViewEn
           </tr>
         </thead>
         <tbody>
+          {references.map((r) => <ReferenceTr key={r.kind} r={r} cats={groups.flatMap((g) => g.cats)} />)}
           {entries.map((e) => (
             <tr key={e.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="leaderboard-row" data-entry-id={e.id}>
               <RankCell e={e} />
@@ -71,9 +114,10 @@ export function LeaderboardTable({ entries, params, lowNMin }: { entries: ViewEn
                 <span className="block text-xs text-slate-600 dark:text-slate-400">{fmtCi(e.overall.ciLow, e.overall.ciHigh)}</span>
               </td>
               {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact />)}
-              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} lowNMin={lowNMin} compact />))}
+              {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} lowNMin={lowNMin} compact reference={best[c]} />))}
               <td className="text-right tabular-nums" data-testid="refusal-rate">{pct(e.refusalRate)}</td>
               <td className="text-right tabular-nums" data-testid="over-refusal-rate">{pct(e.overRefusalRate)}</td>
+              <AttemptsCell e={e} />
               <td className="text-right tabular-nums whitespace-nowrap">{e.answered}/{e.overall.n}</td>
               <td className="whitespace-nowrap">{fmtDate(e.createdAt)}</td>
             </tr>

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   "submission.metadata": "Submission",
   "submission.retry": "Submission",
   "submission.rescore": "Submission",
+  // Hard deletion for a data-protection request (CLI only; the event keeps what was deleted).
+  "submission.purge": "Submission",
   "judge.done": "Submission",
   "judge.failed": "Submission",
   "judge.agreement": "Submission",

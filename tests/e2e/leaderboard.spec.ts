@@ -72,7 +72,9 @@ test("board: tabs, category sort, search, entry, compare, CSV, and the API agree
   const csv = readFileSync((await download.path())!, "utf8").trim().split("\n");
   expect(csv[0]).toContain("scorerVersion");
   expect(csv[0]).toContain("generatedAt");
-  expect(csv).toHaveLength(2);
+  // One entry row, then the three reference rows (status "reference", not ranked).
+  expect(csv).toHaveLength(5);
+  expect(csv.slice(2).map((l) => l.split(",")[0])).toEqual(["reference", "reference", "reference"]);
   expect(csv[1]).toContain("Demo: Half-Recall (synthetic)");
 
   // Open the entry.

@@ -1,7 +1,7 @@
 import { approveAction, baselineAction, rejectAction, rescoreAction, unpublishAction } from "@/app/admin/actions";
 import { ActionButton } from "@/components/submissions/action-button";
 import type { ReviewDetail } from "@/lib/server/review/review-detail";
-import { NoteForm } from "./note-form";
+import { NoteForm } from "@/components/ui/note-form";
 import { RejectForm } from "./reject-form";
 
 /** The decisions that apply to the submission's current state; each is audited server-side. */

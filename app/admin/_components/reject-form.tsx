@@ -1,7 +1,7 @@
 "use client";
 
 import type { ActionResult } from "@/lib/server/errors";
-import { NoteForm } from "./note-form";
+import { NoteForm } from "@/components/ui/note-form";
 
 /** Rejection always carries a reason, shown to the submitter and kept in the audit log. */
 export function RejectForm({ run }: { run: (reason: string) => Promise<ActionResult<unknown>> }) {

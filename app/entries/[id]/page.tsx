@@ -14,11 +14,12 @@ import { SameBackboneLine } from "@/app/entries/[id]/_components/same-backbone";
 import { sameBackboneComparison } from "@/lib/server/leaderboard/same-backbone";
 import { currentUser } from "@/lib/server/auth/session";
 import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/leaderboard/weakest-questions";
+import { TombstoneView } from "@/app/entries/[id]/_components/tombstone-view";
 import { ScoreTables } from "@/components/ui/score-table";
 import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
 import { env } from "@/lib/server/env";
 import { isAppError } from "@/lib/server/errors";
-import { getPublicEntry } from "@/lib/server/leaderboard/entries";
+import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 import { entryHeadline, headlineText, publicOrigin } from "@/lib/server/leaderboard/share";
 
@@ -43,20 +44,11 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   const { id } = await params;
   const sp = await searchParams;
   const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
-  const entry = await getPublicEntry(id).catch((e: unknown) => {
+  const entry = await getPublicEntryOrTombstone(id).catch((e: unknown) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    if (isAppError(e) && e.code === "GONE") return { gone: e.message } as const;
     throw e;
   });
-  if ("gone" in entry) {
-    return (
-      <div className="space-y-3">
-        <h1 className="text-2xl font-bold">Entry removed</h1>
-        <p role="status" data-testid="entry-gone">{entry.gone}</p>
-        <p><Link href="/" className="underline">Back to the leaderboard</Link></p>
-      </div>
-    );
-  }
+  if (entry.status === "withdrawn") return <TombstoneView t={entry} />;
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");

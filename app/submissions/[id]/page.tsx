@@ -11,6 +11,7 @@ import { currentUser } from "@/lib/server/auth/session";
 import { isAppError } from "@/lib/server/errors";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/submissions/predictions";
 import { getSubmissionForViewer } from "@/lib/server/submissions/submission-views";
+import { NoteForm } from "@/components/ui/note-form";
 import { retryStageAction, withdrawAction } from "../actions";
 
 export const metadata: Metadata = { title: "Submission" };
@@ -36,7 +37,11 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-semibold" data-testid="submission-title">{view.methodName}</h1>
         <span className="text-sm">Review: <StatusBadge value={view.review.state} testId="review-state" /></span>
         {view.review.state === "PENDING" && view.owner.id === user.id ? (
-          <ActionButton label="Withdraw" confirm="Withdraw this submission? It will not be reviewed or shown." run={withdrawAction.bind(null, view.id)} />
+          <ActionButton label="Withdraw" confirm="Withdraw this submission? It will not be reviewed or shown." run={withdrawAction.bind(null, view.id, undefined)} />
+        ) : null}
+        {view.review.state === "APPROVED" && view.owner.id === user.id ? (
+          // An approved entry leaves the board with a public tombstone that shows this reason.
+          <NoteForm label="Reason for withdrawing this entry (shown publicly)" button="Withdraw from the leaderboard" run={withdrawAction.bind(null, view.id)} />
         ) : null}
       </div>
       {view.review.reason ? <p className="text-sm">Reviewer&apos;s reason: {view.review.reason}</p> : null}

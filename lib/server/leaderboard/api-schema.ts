@@ -2,8 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";
-import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema } from "./params";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
+import { attemptsSchema } from "../review/attempts";
+import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema, statusFilterSchema } from "./params";
+import { tombstoneSchema } from "./tombstones";
+import { referenceRowSchema } from "../references/board-rows";
 
 // The JSON of GET /api/v1/leaderboard: leaderboardJson (./export.ts) is typed by this schema, the
 // OpenAPI document is generated from it, and a test parses real responses with it.
@@ -15,6 +18,7 @@ export const leaderboardEntrySchema = z.strictObject({
   rank: rankSchema.meta({ description: "Rank on the whole board (ties share a rank)." }),
   tied: z.boolean().meta({ description: "Statistically tied with a neighbour (overlapping 95% intervals)." }),
   id: z.string(),
+  status: z.literal("approved").meta({ description: "Ranked entries are approved; withdrawn ones are listed under `withdrawn` (status=withdrawn)." }),
   methodName: z.string(),
   organization: z.string().nullable(),
   modality: z.string().nullable(),
@@ -23,6 +27,7 @@ export const leaderboardEntrySchema = z.strictObject({
   verified: z.boolean().meta({ description: "Scored against the official answer key." }),
   createdAt: dateTime,
   answered: z.int().min(0),
+  attempts: attemptsSchema,
   overall: scoreCellSchema,
   mainTypes: z.partialRecord(z.enum(MAIN_TYPES), scoreCellSchema),
   categories: z.partialRecord(z.enum(CATEGORY_CODES), scoreCellSchema),
@@ -56,9 +61,11 @@ export const leaderboardJsonSchema = z.strictObject({
   split: boardSplitSchema,
   metric: boardMetricSchema,
   aggregate: aggregateSchema,
-  filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, backbone: z.enum([...BACKBONES, OTHER_BACKBONE]).nullable(), verified: z.boolean(), sort: z.string().nullable() }),
+  filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, backbone: z.enum([...BACKBONES, OTHER_BACKBONE]).nullable(), verified: z.boolean(), sort: z.string().nullable(), status: statusFilterSchema }),
   total: z.int().min(0),
   lowNMin: z.int().min(0).meta({ description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n." }),
   entries: z.array(leaderboardEntrySchema),
+  references: z.array(referenceRowSchema).meta({ description: "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge)." }),
+  withdrawn: z.array(tombstoneSchema).meta({ description: "Entries taken off the board (status=withdrawn only; empty otherwise)." }),
 });
 export type LeaderboardJson = z.infer<typeof leaderboardJsonSchema>;

@@ -8,9 +8,14 @@ import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { failureProfileFor } from "../scores/failure-profiles";
 import type { FailureProfile } from "@/lib/scoring";
 import { methodCard, type MethodCard } from "../submissions/method-card";
+import { attemptsOf, type Attempts } from "../review/attempts";
+import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
 
 export type EntryDetail = MethodCard & {
   id: string;
+  status: "approved";
+  /** The attempt ledger recorded at approval (lib/server/review/attempts.ts). */
+  attempts: Attempts;
   isBaseline: boolean;
   createdAt: string;
   /** When an administrator approved it (the entry's publication date). */
@@ -38,14 +43,20 @@ export type EntryDetail = MethodCard & {
  * An approved entry being re-scored stays visible with its published rows.
  */
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
+  const e = await getPublicEntryOrTombstone(id);
+  if (e.status === "withdrawn") throw new AppError("GONE", tombstoneMessage(e));
+  return e;
+}
+
+/** The entry, or the tombstone of one that was withdrawn or unpublished (its link keeps working). */
+export async function getPublicEntryOrTombstone(id: string): Promise<EntryDetail | Tombstone> {
   const s = await db.submission.findFirst({
     where: { id, ...(await publicEntryWhere()) },
     include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
   });
   if (!s) {
-    // An unpublished entry keeps its permanent link: it answers 410 with the admin's public note.
-    const gone = await db.submission.findFirst({ where: { id, reviewState: "REJECTED", publicNote: { not: null } }, select: { publicNote: true } });
-    if (gone?.publicNote) throw new AppError("GONE", `This entry was removed from the leaderboard: ${gone.publicNote}`);
+    const gone = await findTombstone(id);
+    if (gone) return gone;
     throw new AppError("NOT_FOUND", "Entry not found.");
   }
   const published = await publishedScorerVersion();
@@ -53,10 +64,12 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const failureProfile = await failureProfileFor(s.id, scorerVersion);
   return {
     id: s.id,
+    status: "approved",
+    attempts: attemptsOf(s),
     ...methodCard(s),
     isBaseline: s.isBaseline,
     createdAt: s.createdAt.toISOString(),
-    approvedAt: s.reviewedAt?.toISOString() ?? null,
+    approvedAt: (s.approvedAt ?? s.reviewedAt)?.toISOString() ?? null,
     contentSha256: s.contentSha256,
     answerKeyVerified: s.answerKeyVersionId !== null,
     scoredAt: s.scoredAt?.toISOString() ?? null,

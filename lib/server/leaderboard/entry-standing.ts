@@ -1,7 +1,8 @@
 import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
-import { rankedBoard } from "./ranked-board";
+import { rankedBoard, type ScopedCells } from "./ranked-board";
 import type { ScoreCell } from "../scores/score-rows";
+import { referenceRows } from "../references/board-rows";
 
 type Metric = "f1" | "bleu1" | "precision" | "recall" | "judge";
 type Split = "overall" | "dyadic" | "multi-party";
@@ -15,6 +16,8 @@ export type StandingRow = {
   of: number;
   best: number | null;
   median: number | null;
+  /** The best trivial reference system in this scope (none for the judge, or before the worker computed them). */
+  reference: number | null;
 };
 
 export type Standing = { split: Split; metric: Metric; rows: StandingRow[] };
@@ -32,13 +35,14 @@ const median = (v: number[]): number | null => {
  * precomputed Score rows.
  */
 export async function entryStanding(id: string, metric: Metric, split: Split): Promise<Standing> {
-  const board = await rankedBoard({ split, metric, aggregate: "micro" });
+  const [board, refs] = await Promise.all([rankedBoard({ split, metric, aggregate: "micro" }), referenceRows({ split, metric, aggregate: "micro" })]);
   const me = board.entries.find((e) => e.id === id);
   const scopes: Array<"ALL" | MainType | CategoryCode> = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES];
   const rows = scopes.map((scope): StandingRow => {
-    const pick = (e: (typeof board.entries)[number]) =>
+    const pick = (e: ScopedCells) =>
       scope === "ALL" ? e.overall : (MAIN_TYPES as readonly string[]).includes(scope) ? e.mainTypes[scope as MainType] : e.categories[scope as CategoryCode];
     const values = board.entries.map(pick).filter((c): c is ScoreCell => Boolean(c)).map((c) => c.value);
+    const refValues = refs.map(pick).filter((c): c is ScoreCell => Boolean(c)).map((c) => c.value);
     const r = me ? board.scopeRanks(scope).get(id) : undefined;
     return {
       scope,
@@ -48,6 +52,7 @@ export async function entryStanding(id: string, metric: Metric, split: Split): P
       of: values.length,
       best: values.length ? Math.max(...values) : null,
       median: median(values),
+      reference: refValues.length ? Math.max(...refValues) : null,
     };
   });
   return { split, metric, rows };

@@ -6,6 +6,8 @@ import { consume, clientIp } from "../rate-limit";
 import type { LeaderboardJson } from "./api-schema";
 import { getLeaderboard, type Leaderboard } from "./view";
 import { viewQuery, type LeaderboardParams } from "./params";
+import { REFERENCE_LABELS } from "../references/systems";
+import type { ScopedCells } from "./ranked-board";
 
 // The board's exports (API v1 JSON and CSV): the current view with every matching entry, the
 // scorer version and the generation time. Bodies are memoised per board build and view, so
@@ -24,27 +26,45 @@ export function leaderboardJson(lb: Leaderboard): string {
     split: p.split,
     metric: p.metric,
     aggregate: p.aggregate,
-    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, backbone: p.backbone ?? null, verified: p.verified, sort: p.sort ?? null },
+    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, backbone: p.backbone ?? null, verified: p.verified, sort: p.sort ?? null, status: p.status },
     total: lb.total,
     lowNMin: lb.lowNMin,
     entries: lb.entries.map((e) => ({
-      rank: e.rank, tied: e.tied, id: e.id, methodName: e.methodName, organization: e.organization, modality: e.modality,
-      backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered,
+      rank: e.rank, tied: e.tied, id: e.id, status: e.status, methodName: e.methodName, organization: e.organization, modality: e.modality,
+      backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered, attempts: e.attempts,
       overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, refusalRate: e.refusalRate, overRefusalRate: e.overRefusalRate, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
+    references: lb.references.map((r) => ({ kind: r.kind, overall: r.overall, mainTypes: r.mainTypes, categories: r.categories })),
+    withdrawn: lb.withdrawn,
   };
   return JSON.stringify(body);
 }
 
 export function leaderboardCsv(lb: Leaderboard): string {
+  if (lb.params.status === "withdrawn") return withdrawnCsv(lb);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
-  const header = ["rank", "tied", "id", "methodName", "organization", "modality", "isBaseline", "verified", "value", "ciLow", "ciHigh", "n", "answered", "createdAt", ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"];
+  const scopeValues = (c: Pick<ScopedCells, "mainTypes" | "categories">) =>
+    scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? c.mainTypes[s as MainType]?.value : c.categories[s as CategoryCode]?.value) ?? "");
+  const header = ["status", "rank", "tied", "id", "methodName", "organization", "modality", "isBaseline", "verified", "value", "ciLow", "ciHigh", "n", "answered", "attemptsTotal", "attemptsSincePreviousEntry", "createdAt", ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"];
   const rows = lb.entries.map((e) => [
-    e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.modality ?? "", e.isBaseline, e.verified ?? false,
-    e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n, e.answered, e.createdAt,
-    ...scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? e.mainTypes[s as MainType]?.value : e.categories[s as CategoryCode]?.value) ?? ""),
+    e.status, e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.modality ?? "", e.isBaseline, e.verified ?? false,
+    e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n, e.answered, e.attempts?.total ?? "", e.attempts?.sincePreviousEntry ?? "", e.createdAt,
+    ...scopeValues(e),
     lb.params.split, lb.params.metric, lb.params.aggregate, lb.scorerVersion, lb.generatedAt,
   ]);
+  // Reference rows: status "reference", no rank, the kind as id and its label as method.
+  const refs = lb.references.map((r) => [
+    "reference", "", "", r.kind, REFERENCE_LABELS[r.kind], "", "", false, false,
+    r.overall.value, r.overall.ciLow ?? "", r.overall.ciHigh ?? "", r.overall.n, "", "", "", "",
+    ...scopeValues(r),
+    lb.params.split, lb.params.metric, lb.params.aggregate, lb.scorerVersion, lb.generatedAt,
+  ]);
+  return toCsv([header, ...rows, ...refs]);
+}
+
+function withdrawnCsv(lb: Leaderboard): string {
+  const header = ["status", "id", "methodName", "organization", "removedBy", "createdAt", "approvedAt", "removedAt", "reason", "scorerVersion", "generatedAt"];
+  const rows = lb.withdrawn.map((t) => [t.status, t.id, t.methodName, t.organization ?? "", t.removedBy, t.createdAt, t.approvedAt ?? "", t.removedAt ?? "", t.reason, lb.scorerVersion, lb.generatedAt]);
   return toCsv([header, ...rows]);
 }
 
@@ -55,7 +75,9 @@ export function leaderboardCsv(lb: Leaderboard): string {
 export async function leaderboardResponse(req: Request, params: LeaderboardParams, format: "json" | "csv"): Promise<Response> {
   await consume("api-ip", clientIp(req.headers));
   const lb = await getLeaderboard(params, { all: true });
-  const key = `${lb.generatedAt}|${lb.scorerVersion}|${format}|${viewQuery(params, { page: false })}`;
+  // Reference rows are written by the worker without touching submissions (the board's stamp): part of the key.
+  const refs = lb.references.map((r) => `${r.kind}:${r.overall.value}:${r.overall.n}`).join(",");
+  const key = `${lb.generatedAt}|${lb.scorerVersion}|${format}|${viewQuery(params, { page: false })}|${refs}`;
   let body = memo.get(key);
   if (!body) {
     body = etagged(format === "json" ? leaderboardJson(lb) : leaderboardCsv(lb));

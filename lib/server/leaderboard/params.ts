@@ -11,6 +11,7 @@ export const boardMetricSchema = z.enum([...LEXICAL_METRICS, "judge"]);
 export const aggregateSchema = z.enum(["micro", "macro"]);
 export const modalityFilterSchema = z.enum(["all", ...MODALITIES]);
 export const baselinesFilterSchema = z.enum(["include", "exclude", "only"]);
+export const statusFilterSchema = z.enum(["approved", "withdrawn"]);
 
 // Leaderboard view state lives in the URL; unknown values fall back to defaults instead of erroring
 // so that a hand-edited link still renders.
@@ -32,6 +33,7 @@ export const leaderboardParamsSchema = z.object({
   baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
   backbone: backboneFilterSchema.catch(undefined).meta({ description: "Backbone model: an entry of the maintained list (lib/validation/backbones.ts) or \"other\"; any spelling of a listed name." }),
   verified: z.boolean().catch(false).default(false).meta({ description: "1 = only entries scored against the official answer key." }),
+  status: statusFilterSchema.catch("approved").default("approved").meta({ description: "approved = the ranked board; withdrawn = the tombstones of entries withdrawn or unpublished (in `withdrawn`, no ranked entries)." }),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1).meta({ description: "Page of the board (pages only; the API returns every entry)." }),
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
@@ -56,6 +58,7 @@ export function parseLeaderboardParams(raw: Record<string, string | string[] | u
     backbone: first(raw.backbone) || undefined,
     verified: verified === "1" || verified === "true" || verified === "on",
     page: first(raw.page),
+    status: first(raw.status),
   });
 }
 
@@ -71,6 +74,7 @@ export function viewQuery(p: LeaderboardParams, opts: { page?: boolean } = {}): 
   if (p.baselines !== "include") sp.set("baselines", p.baselines);
   if (p.backbone) sp.set("backbone", p.backbone);
   if (p.verified) sp.set("verified", "1");
+  if (p.status !== "approved") sp.set("status", p.status);
   if (opts.page !== false && p.page > 1) sp.set("page", String(p.page));
   return sp.toString();
 }

@@ -8,11 +8,13 @@ import { publishedScorerVersion, versionCoverage } from "../versions/published-v
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
+import { attemptsOf, type Attempts } from "../review/attempts";
 
 export type LeaderboardEntry = {
   rank: number;
   tied: boolean;
   id: string;
+  status: "approved";
   methodName: string;
   organization: string | null;
   modality: string | null;
@@ -22,6 +24,8 @@ export type LeaderboardEntry = {
   verified?: boolean;
   createdAt: string;
   answered: number;
+  /** The attempt ledger recorded at approval. */
+  attempts: Attempts;
   overall: ScoreCell;
   mainTypes: Partial<Record<MainType, ScoreCell>>;
   categories: Partial<Record<CategoryCode, ScoreCell>>;
@@ -47,6 +51,16 @@ type BoardKey = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
 const cell = (r: { value: number; ciLow: number | null; ciHigh: number | null; n: number }): ScoreCell => ({ value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh, n: r.n });
 const isMainType = (s: string): s is MainType => (MAIN_TYPES as readonly string[]).includes(s);
 const isCategory = (s: string): s is CategoryCode => (CATEGORY_CODES as readonly string[]).includes(s);
+
+export type ScopedCells = { overall: ScoreCell; mainTypes: Partial<Record<MainType, ScoreCell>>; categories: Partial<Record<CategoryCode, ScoreCell>> };
+
+/** Files one Score-shaped row into its scope's place (entries and reference rows alike); true for the headline. */
+export function placeScore(target: ScopedCells, r: { scope: string; value: number; ciLow: number | null; ciHigh: number | null; n: number }): boolean {
+  if (r.scope === "ALL") target.overall = cell(r);
+  else if (isMainType(r.scope)) target.mainTypes[r.scope] = cell(r);
+  else if (isCategory(r.scope)) target.categories[r.scope] = cell(r);
+  return r.scope === "ALL";
+}
 
 // Every view of the board (filters, search, sort, page, export format) is derived from one ranked
 // list per split x metric x aggregate, cached until the Submission table changes: one cheap
@@ -87,7 +101,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED", ...(hideDemo ? { isDemo: false } : {}) } },
     select: {
       scope: true, value: true, ciLow: true, ciHigh: true, n: true,
-      submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true } },
+      submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true, attemptsTotal: true, attemptsSincePrevious: true } },
     },
   });
   const bySub = new Map<string, Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate"> & { hasOverall: boolean; scoredAt: Date | null }>();
@@ -96,17 +110,13 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     let e = bySub.get(s.id);
     if (!e) {
       e = {
-        id: s.id, methodName: s.methodName, organization: s.organization, modality: s.modality, backbone: s.backbone,
-        isBaseline: s.isBaseline, verified: s.answerKeyVersionId !== null, createdAt: s.createdAt.toISOString(), scoredAt: s.scoredAt,
+        id: s.id, status: "approved", methodName: s.methodName, organization: s.organization, modality: s.modality, backbone: s.backbone,
+        isBaseline: s.isBaseline, verified: s.answerKeyVersionId !== null, createdAt: s.createdAt.toISOString(), scoredAt: s.scoredAt, attempts: attemptsOf(s),
         overall: { value: 0, ciLow: null, ciHigh: null, n: 0 }, mainTypes: {}, categories: {}, hasOverall: false,
       };
       bySub.set(s.id, e);
     }
-    if (r.scope === "ALL") {
-      e.overall = cell(r);
-      e.hasOverall = true;
-    } else if (isMainType(r.scope)) e.mainTypes[r.scope] = cell(r);
-    else if (isCategory(r.scope)) e.categories[r.scope] = cell(r);
+    if (placeScore(e, r)) e.hasOverall = true;
   }
   // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);

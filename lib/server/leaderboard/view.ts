@@ -4,6 +4,8 @@ import { rankedBoard, type LeaderboardEntry, type RankedBoard } from "./ranked-b
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
 import { env } from "../env";
 import { backboneKey } from "@/lib/validation/backbones";
+import { listTombstones, type Tombstone } from "./tombstones";
+import { referenceRows, type ReferenceRow } from "../references/board-rows";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 
@@ -19,6 +21,10 @@ export type Leaderboard = Pick<RankedBoard, "answerKey" | "notRescored"> & {
   entries: ViewEntry[];
   /** Cells over fewer questions are marked low-n (env LOW_N_MIN; 0 = never). */
   lowNMin: number;
+  /** Tombstones of withdrawn or unpublished entries: filled only for `status=withdrawn` (which has no ranked entries). */
+  withdrawn: Tombstone[];
+  /** The trivial reference systems for this split, metric and average (pinned, never ranked; none for the judge). */
+  references: ReferenceRow[];
 };
 
 const scopeOf = (sort: string | undefined): string | null => {
@@ -32,17 +38,20 @@ const scopeOf = (sort: string | undefined): string | null => {
  * `all: true` returns every matching entry (exports, API) instead of one page.
  */
 export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
-  const board = await rankedBoard(params);
+  const [board, references] = await Promise.all([rankedBoard(params), referenceRows(params)]);
+  const matches = (e: { methodName: string; organization: string | null }) =>
+    !params.q || e.methodName.toLowerCase().includes(params.q.toLowerCase()) || (e.organization ?? "").toLowerCase().includes(params.q.toLowerCase());
+  if (params.status === "withdrawn") {
+    const withdrawn = (await listTombstones()).filter(matches);
+    return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page: 1 }, total: 0, boardSize: board.entries.length, pages: 1, entries: [], lowNMin: env.LOW_N_MIN, withdrawn, references: [] };
+  }
   let entries: ViewEntry[] = board.entries;
   if (params.modality !== "all") entries = entries.filter((e) => e.modality === params.modality);
   if (params.baselines === "exclude") entries = entries.filter((e) => !e.isBaseline);
   if (params.baselines === "only") entries = entries.filter((e) => e.isBaseline);
   if (params.verified) entries = entries.filter((e) => e.verified);
   if (params.backbone) entries = entries.filter((e) => backboneKey(e.backbone) === params.backbone);
-  if (params.q) {
-    const q = params.q.toLowerCase();
-    entries = entries.filter((e) => e.methodName.toLowerCase().includes(q) || (e.organization ?? "").toLowerCase().includes(q));
-  }
+  if (params.q) entries = entries.filter(matches);
   const scope = scopeOf(params.sort);
   if (scope) {
     const ranks = board.scopeRanks(scope);
@@ -56,7 +65,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.page, pages);
   if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, lowNMin: env.LOW_N_MIN };
+  return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, lowNMin: env.LOW_N_MIN, withdrawn: [], references };
 }
 
 /** `sort` is a column key (rank, method, date, value, refusalRate, overRefusalRate, a main type or category code), "-" prefix = descending. */

@@ -50,7 +50,7 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
   return db.$transaction(async (tx) => {
     const res = await tx.submission.updateMany({
       where: { id: input.submissionId, reviewState: "APPROVED" },
-      data: { reviewState: "REJECTED", reviewerId: input.actorId, reviewReason: clean, publicNote: clean, reviewedAt: new Date() },
+      data: { reviewState: "REJECTED", reviewerId: input.actorId, reviewReason: clean, publicNote: clean, reviewedAt: new Date(), removedAt: new Date() },
     });
     if (res.count === 0) {
       const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { reviewState: true } });

@@ -3,9 +3,14 @@ import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { recordAttempts } from "./attempts";
 
 export const rejectSchema = z.object({
   reason: z.string({ error: "is required" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
+});
+
+export const withdrawSchema = z.object({
+  reason: z.string({ error: "is required to withdraw an approved entry (it is shown on its permanent link)" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
 });
 
 type Decision = { submissionId: string; reviewerId: string };
@@ -15,12 +20,14 @@ type Decision = { submissionId: string; reviewerId: string };
 
 export async function approveSubmission({ submissionId, reviewerId }: Decision): Promise<{ id: string; reviewState: "APPROVED" }> {
   return db.$transaction(async (tx) => {
+    const at = new Date();
     const res = await tx.submission.updateMany({
       where: { id: submissionId, reviewState: "PENDING", status: "SCORED" },
-      data: { reviewState: "APPROVED", reviewerId, reviewReason: null, reviewedAt: new Date() },
+      data: { reviewState: "APPROVED", reviewerId, reviewReason: null, reviewedAt: at, approvedAt: at },
     });
     if (res.count === 0) await explainNoop(tx, submissionId, "approve");
-    await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId } });
+    const attempts = await recordAttempts(tx, submissionId, at);
+    await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId }, details: { attempts } });
     return { id: submissionId, reviewState: "APPROVED" as const };
   });
 }
@@ -28,29 +35,44 @@ export async function approveSubmission({ submissionId, reviewerId }: Decision):
 export async function rejectSubmission({ submissionId, reviewerId, reason }: Decision & { reason: string }): Promise<{ id: string; reviewState: "REJECTED" }> {
   const { reason: clean } = rejectSchema.parse({ reason });
   return db.$transaction(async (tx) => {
+    const at = new Date();
     const res = await tx.submission.updateMany({
-      // A scored or failed submission can be rejected; an approved one can be taken down too.
-      where: { id: submissionId, reviewState: { in: ["PENDING", "APPROVED"] } },
-      data: { reviewState: "REJECTED", reviewerId, reviewReason: clean, reviewedAt: new Date() },
+      where: { id: submissionId, reviewState: "PENDING" },
+      data: { reviewState: "REJECTED", reviewerId, reviewReason: clean, reviewedAt: at },
     });
-    if (res.count === 0) await explainNoop(tx, submissionId, "reject");
-    await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: { reason: clean } });
+    // An approved one can be taken down too, never silently: the reason becomes its public tombstone.
+    const takenDown = res.count === 0
+      ? (await tx.submission.updateMany({
+          where: { id: submissionId, reviewState: "APPROVED" },
+          data: { reviewState: "REJECTED", reviewerId, reviewReason: clean, publicNote: clean, reviewedAt: at, removedAt: at },
+        })).count === 1
+      : false;
+    if (res.count === 0 && !takenDown) await explainNoop(tx, submissionId, "reject");
+    await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: takenDown ? { reason: clean, public: true } : { reason: clean } });
     return { id: submissionId, reviewState: "REJECTED" as const };
   });
 }
 
-export async function withdrawSubmission({ submissionId, userId }: { submissionId: string; userId: string }): Promise<{ id: string; reviewState: "WITHDRAWN" }> {
+/**
+ * The owner withdraws a pending submission, or takes an approved entry off the board: that
+ * needs a reason, which its permanent link then shows (a tombstone, never a silent removal).
+ */
+export async function withdrawSubmission({ submissionId, userId, reason }: { submissionId: string; userId: string; reason?: string }): Promise<{ id: string; reviewState: "WITHDRAWN" }> {
   return db.$transaction(async (tx) => {
-    const res = await tx.submission.updateMany({
-      where: { id: submissionId, userId, reviewState: "PENDING" },
-      data: { reviewState: "WITHDRAWN", reviewedAt: new Date() },
-    });
-    if (res.count === 0) {
-      const s = await tx.submission.findUnique({ where: { id: submissionId }, select: { userId: true, reviewState: true } });
-      if (!s || s.userId !== userId) throw new AppError("NOT_FOUND", "Submission not found.");
-      throw new AppError("CONFLICT", `Only a pending submission can be withdrawn (this one is ${s.reviewState.toLowerCase()}).`);
+    const s = await tx.submission.findUnique({ where: { id: submissionId }, select: { userId: true, reviewState: true } });
+    if (!s || s.userId !== userId) throw new AppError("NOT_FOUND", "Submission not found.");
+    if (s.reviewState !== "PENDING" && s.reviewState !== "APPROVED") {
+      throw new AppError("CONFLICT", `Only a pending submission or an approved entry can be withdrawn (this one is ${s.reviewState.toLowerCase()}).`);
     }
-    await recordAudit(tx, { actor: userId, action: "submission.withdraw", target: { type: "Submission", id: submissionId } });
+    const approved = s.reviewState === "APPROVED";
+    const clean = approved ? withdrawSchema.parse({ reason }).reason : null;
+    const at = new Date();
+    const res = await tx.submission.updateMany({
+      where: { id: submissionId, userId, reviewState: s.reviewState },
+      data: approved ? { reviewState: "WITHDRAWN", reviewedAt: at, removedAt: at, publicNote: clean } : { reviewState: "WITHDRAWN", reviewedAt: at },
+    });
+    if (res.count === 0) throw new AppError("CONFLICT", "The submission changed meanwhile; reload and try again.");
+    await recordAudit(tx, { actor: userId, action: "submission.withdraw", target: { type: "Submission", id: submissionId }, ...(approved ? { details: { reason: clean, public: true } } : {}) });
     return { id: submissionId, reviewState: "WITHDRAWN" as const };
   });
 }

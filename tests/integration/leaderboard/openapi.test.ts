@@ -45,7 +45,7 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = (await r.json()) as Json;
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(["/api/v1/leaderboard", "/api/v1/leaderboard.csv", "/api/v1/entries/{id}"]);
-    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Entry", "Leaderboard", "Error", "FailureProfile"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile"]);
     expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.failureProfile.oneOf[0]).toEqual({ $ref: "#/components/schemas/FailureProfile" });
     expect(doc.components.schemas.FailureProfile.required).toEqual(expect.arrayContaining(["refusalRate", "missedRefusalRate", "overRefusalRate", "emptyRate", "answerTokens", "byCategory"]));
 
@@ -65,6 +65,15 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.components.schemas.Leaderboard.properties.lowNMin.type).toBe("integer");
     expect(entry.required).toEqual(expect.arrayContaining(["rank", "id", "methodName", "organization", "modality", "isBaseline", "overall", "mainTypes", "categories"]));
     expect(doc.components.schemas.Leaderboard.properties.entries.items).toEqual({ $ref: "#/components/schemas/Entry" });
+    // Issue 14: attempts, status, reference rows and tombstones come from their zod schemas too.
+    expect(entry.properties.attempts).toEqual({ $ref: "#/components/schemas/Attempts" });
+    expect(entry.properties.status.const).toBe("approved");
+    expect(doc.components.schemas.Leaderboard.properties.references.items).toEqual({ $ref: "#/components/schemas/Reference" });
+    expect(doc.components.schemas.Reference.properties.kind.enum).toEqual(["always-refuse", "echo-question", "empty"]);
+    expect(doc.components.schemas.Leaderboard.properties.withdrawn.items).toEqual({ $ref: "#/components/schemas/Tombstone" });
+    expect(param("status").schema.enum).toEqual(["approved", "withdrawn"]);
+    const gone = doc.paths["/api/v1/entries/{id}"].get.responses["410"].content["application/json"].schema;
+    expect(gone.properties.entry).toEqual({ $ref: "#/components/schemas/Tombstone" });
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain("RATE_LIMITED");
     expect(JSON.stringify(doc)).not.toMatch(/"\$schema"|"\$id"|9007199254740991/);
   });

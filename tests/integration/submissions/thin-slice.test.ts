@@ -198,6 +198,8 @@ describe("API v1 thin slice", () => {
     const lb = await body(await leaderboardRoute.GET(req("/api/v1/leaderboard"), ctx({})));
     expect(lb.entries.map((e: Json) => e.id)).not.toContain(id);
     const reject = await db.auditEvent.findFirst({ where: { targetId: id, action: "submission.reject" } });
-    expect(reject?.details).toEqual({ reason: "Taken down in test" });
+    // The entry was approved: taking it down leaves a public tombstone with the reason.
+    expect(reject?.details).toEqual({ reason: "Taken down in test", public: true });
+    expect((await entryRoute.GET(req(`/api/v1/entries/${id}`), ctx({ id }))).status).toBe(410);
   });
 });

@@ -3,6 +3,9 @@ import { errorBodySchema } from "@/lib/server/errors";
 import { failureProfileSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
+import { referenceRowSchema } from "@/lib/server/references/board-rows";
+import { attemptsSchema } from "@/lib/server/review/attempts";
+import { tombstoneSchema } from "@/lib/server/leaderboard/tombstones";
 
 // OpenAPI 3.1 description of the public read API (the submission and admin endpoints are
 // described in docs/API.md). Kept next to its route so a change of one is seen with the other.
@@ -22,7 +25,15 @@ const tidy: Parameters<typeof z.toJSONSchema>[1] = {
 const bare = ({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema => rest;
 
 const registry = z.registry<{ id: string }>();
-registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" }).add(failureProfileSchema, { id: "FailureProfile" });
+registry
+  .add(scoreCellSchema, { id: "ScoreCell" })
+  .add(attemptsSchema, { id: "Attempts" })
+  .add(leaderboardEntrySchema, { id: "Entry" })
+  .add(referenceRowSchema, { id: "Reference" })
+  .add(tombstoneSchema, { id: "Tombstone" })
+  .add(leaderboardJsonSchema, { id: "Leaderboard" })
+  .add(errorBodySchema, { id: "Error" })
+  .add(failureProfileSchema, { id: "FailureProfile" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
@@ -57,7 +68,7 @@ export const OPENAPI = {
     },
     "/api/v1/leaderboard.csv": {
       get: {
-        summary: "The same view as CSV (one row per entry; columns include scorerVersion and generatedAt).",
+        summary: "The same view as CSV (one row per entry with status, attemptsTotal, attemptsSincePreviousEntry, scorerVersion and generatedAt; then the reference rows, status \"reference\"; with status=withdrawn the tombstones).",
         parameters: viewParams,
         responses: { "200": { description: "CSV attachment.", headers: cacheHeaders, content: { "text/csv": { schema: { type: "string" } } } }, ...errors },
       },
@@ -65,7 +76,7 @@ export const OPENAPI = {
     "/api/v1/entries/{id}": {
       get: {
         summary:
-          "Public detail of an approved entry: method card, file hashes, the published scorer version and its answer key, every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version.",
+          "Public detail of an approved entry: status, attempts, method card, file hashes, the published scorer version and its answer key, every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version. A withdrawn or unpublished entry answers 410 with its tombstone.",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
         responses: {
           "200": {
@@ -74,6 +85,10 @@ export const OPENAPI = {
             content: { "application/json": { schema: { type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] } } } } },
           },
           "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
+          "410": {
+            description: "The entry was withdrawn by its author or unpublished by an administrator: the error and its tombstone.",
+            content: { "application/json": { schema: { type: "object", required: ["error", "entry"], properties: { error: (components.Error as { properties: Record<string, unknown> }).properties.error, entry: ref("Tombstone") } } } },
+          },
           ...errors,
         },
       },

@@ -10,6 +10,7 @@ export function MethodCard({ entry: e }: { entry: EntryDetail }) {
     ["Submitted", fmtDate(e.createdAt)],
     ["Approved", fmtDate(e.approvedAt)],
     ["Scored", fmtDate(e.scoredAt)],
+    ["Attempts", e.attempts ? `${e.attempts.total} scored submission${e.attempts.total === 1 ? "" : "s"} by this account when approved, ${e.attempts.sincePreviousEntry} since its previous approved entry` : null],
   ];
   return (
     <section aria-labelledby="card-h" className="rounded border border-slate-300 p-4 dark:border-slate-700">

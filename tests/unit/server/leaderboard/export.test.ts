@@ -16,10 +16,12 @@ const board: Leaderboard = {
   lowNMin: 30,
   pages: 1,
   entries: [{
-    rank: 2, tied: true, id: "e1", methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
+    rank: 2, tied: true, id: "e1", status: "approved", attempts: { total: 7, sincePreviousEntry: 3 }, methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
     createdAt: "2026-11-01T00:00:00.000Z", answered: 9, overall: cell(0.5), mainTypes: { RECALL: cell(0.4) }, categories: { CD: cell(0.7) }, refusalRate: 0.25, overRefusalRate: 0.125,
     scopeRank: { scope: "CD", rank: 1, tied: false },
   }],
+  withdrawn: [],
+  references: [{ kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } }],
 };
 
 describe("leaderboard exports", () => {
@@ -28,11 +30,19 @@ describe("leaderboard exports", () => {
     expect(json).toMatchObject({ scorerVersion: "lex-1+nltk+sw198", generatedAt: board.generatedAt, split: "multi-party", total: 1 });
     expect(json.filters.sort).toBe("-CD");
     expect(json.entries[0]).toMatchObject({ id: "e1", rank: 2, tied: true, scopeRank: { scope: "CD", rank: 1 }, categories: { CD: { value: 0.7 } } });
-    const [header, row] = leaderboardCsv(board).trim().split("\n");
+    expect(json.references).toEqual([{ kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } }]);
+    const [header, row, ref] = leaderboardCsv(board).trim().split("\n");
     const cols = header!.split(",");
     expect(cols).toEqual(expect.arrayContaining(["rank", "CD", "RECALL", "scorerVersion", "generatedAt"]));
     expect(row).toContain('"Mem, ""quoted"""');
     expect(row!.endsWith(`multi-party,f1,micro,lex-1+nltk+sw198,${board.generatedAt}`)).toBe(true);
+    // Both columns of the attempt ledger, and the reference row marked as one (no rank).
+    const at = (line: string, col: string) => line.split(",")[cols.indexOf(col)];
+    expect(row!.startsWith("approved,")).toBe(true);
+    expect(cols.slice(cols.indexOf("answered"), cols.indexOf("createdAt") + 1)).toEqual(["answered", "attemptsTotal", "attemptsSincePreviousEntry", "createdAt"]);
+    expect(row).toContain(",9,7,3,2026-11-01T00:00:00.000Z,"); // the method name's quoted comma shifts split() positions
+    expect(ref!.startsWith("reference,,,always-refuse,")).toBe(true);
+    expect(at(ref!, "CD")).toBe("0.2");
   });
 
   it("answers a matching If-None-Match with 304 and no body", async () => {

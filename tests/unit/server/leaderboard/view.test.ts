@@ -5,19 +5,21 @@ import { sortEntries } from "../../../../lib/server/leaderboard/view";
 import { parseLeaderboardParams } from "../../../../lib/server/leaderboard/params";
 
 const entry = (id: string, rank: number, value: number, extra: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({
-  rank, tied: false, id, methodName: id, organization: null, modality: null, backbone: null, isBaseline: false,
+  rank, tied: false, id, status: "approved", attempts: null, methodName: id, organization: null, modality: null, backbone: null, isBaseline: false,
   createdAt: `2026-01-0${rank}T00:00:00Z`, answered: 1, overall: { value, ciLow: null, ciHigh: null, n: 1 }, mainTypes: {}, categories: {}, refusalRate: null, overRefusalRate: null, ...extra,
 });
 
 describe("leaderboard URL state", () => {
   it("parses known values and falls back to defaults for unknown ones", () => {
     expect(parseLeaderboardParams({})).toEqual({
-      split: "overall", metric: "f1", aggregate: "micro", sort: undefined, q: undefined, modality: "all", baselines: "include", verified: false, page: 1,
+      split: "overall", metric: "f1", aggregate: "micro", sort: undefined, q: undefined, modality: "all", baselines: "include", verified: false, page: 1, status: "approved",
     });
     expect(parseLeaderboardParams({ split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: " rag " })).toEqual({
-      split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: "rag", modality: "all", baselines: "include", verified: false, page: 1,
+      split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: "rag", modality: "all", baselines: "include", verified: false, page: 1, status: "approved",
     });
     expect(parseLeaderboardParams({ modality: "multimodal", baselines: "only", verified: "1", page: "3" })).toMatchObject({ modality: "multimodal", baselines: "only", verified: true, page: 3 });
+    expect(parseLeaderboardParams({ status: "withdrawn" }).status).toBe("withdrawn");
+    expect(parseLeaderboardParams({ status: "deleted" }).status).toBe("approved");
     expect(parseLeaderboardParams({ modality: "audio", baselines: "x", verified: "0", page: "-2" })).toMatchObject({ modality: "all", baselines: "include", verified: false, page: 1 });
     expect(parseLeaderboardParams({ split: "bogus", metric: ["bleu1", "f1"], aggregate: "median", sort: "x;drop" })).toMatchObject({
       split: "overall", metric: "bleu1", aggregate: "micro", sort: undefined,

@@ -15,7 +15,7 @@ type NoteFormProps = {
 
 const DEFAULT_BUTTON = "rounded border border-amber-500 px-3 py-1 text-sm disabled:opacity-60";
 
-/** A one-field form for decisions that must carry a note (reject, unpublish). */
+/** A one-field form for decisions that must carry a note (reject, unpublish, withdrawing an approved entry). */
 export function NoteForm({ label, button, run, pendingLabel = "Working…", buttonClassName = DEFAULT_BUTTON }: NoteFormProps) {
   const id = useId();
   const router = useRouter();

@@ -1,0 +1,68 @@
+import "server-only";
+import { z } from "zod";
+import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/types";
+import { db } from "../db";
+import { placeScore, type ScopedCells } from "../leaderboard/ranked-board";
+import type { LeaderboardParams } from "../leaderboard/params";
+import { scoreCellSchema } from "../scores/score-rows";
+import { publishedScorerVersion } from "../versions/published-version";
+import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./systems";
+
+// What the public reads of the reference rows: the published scorer version's rows against the
+// active answer key, for one split x metric x aggregate, in the entries' shapes. Never computed
+// here (the worker writes them, ./compute.ts); none yet = an empty list. Each process keeps a
+// view for a few seconds (an empty one not at all): rows are written once per version and key.
+
+export const referenceRowSchema = z.strictObject({
+  kind: referenceKindSchema,
+  overall: scoreCellSchema,
+  mainTypes: z.partialRecord(z.enum(MAIN_TYPES), scoreCellSchema),
+  categories: z.partialRecord(z.enum(CATEGORY_CODES), scoreCellSchema),
+}).meta({ description: "A trivial reference system scored like an entry (lexical metrics only; never ranked)." });
+export type ReferenceRow = ScopedCells & { kind: ReferenceKind };
+
+type Key = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
+const TTL_MS = 5_000;
+const memo = new Map<string, { at: number; value: Promise<ReferenceRow[]> }>();
+
+export async function referenceRows(key: Key): Promise<ReferenceRow[]> {
+  // The published version names its answer key (+key=), so its rows are that key's references,
+  // also while another key is active and being rolled out.
+  const version = await publishedScorerVersion();
+  const k = `${version}|${key.split}|${key.metric}|${key.aggregate}`;
+  const hit = memo.get(k);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = read(version, key);
+  if (memo.size > 100) memo.clear();
+  memo.set(k, { at: Date.now(), value });
+  // Not kept when empty: rows the worker writes next show at once.
+  value.then((rows) => rows.length === 0 && memo.delete(k), () => memo.delete(k));
+  return value;
+}
+
+async function read(scorerVersion: string, key: Key): Promise<ReferenceRow[]> {
+  const rows = await db.referenceScore.findMany({
+    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate },
+    select: { kind: true, scope: true, value: true, ciLow: true, ciHigh: true, n: true },
+  });
+  const byKind = new Map<string, ReferenceRow & { hasOverall: boolean }>();
+  for (const r of rows) {
+    let e = byKind.get(r.kind);
+    if (!e) byKind.set(r.kind, (e = { kind: r.kind as ReferenceKind, overall: { value: 0, ciLow: null, ciHigh: null, n: 0 }, mainTypes: {}, categories: {}, hasOverall: false }));
+    if (placeScore(e, r)) e.hasOverall = true;
+  }
+  return REFERENCE_KINDS.flatMap((kind) => {
+    const e = byKind.get(kind);
+    return e?.hasOverall ? [{ kind, overall: e.overall, mainTypes: e.mainTypes, categories: e.categories }] : [];
+  });
+}
+
+/** Per category, the best reference score: an entry's cell below it is no better than a trivial answer. */
+export function bestReferenceByCategory(refs: readonly ReferenceRow[]): Partial<Record<CategoryCode, number>> {
+  const best: Partial<Record<CategoryCode, number>> = {};
+  for (const r of refs) for (const c of CATEGORY_CODES) {
+    const v = r.categories[c]?.value;
+    if (v !== undefined && v > (best[c] ?? -Infinity)) best[c] = v;
+  }
+  return best;
+}
