@@ -28,10 +28,13 @@ export async function uploadLoop(base: string, token: string, files: { dyadic: U
     form.set("methodName", "adversarial upload");
     form.set("dyadic", new Blob([files.dyadic]), "prediction_dyadic.json");
     form.set("multiparty", new Blob([files.multiparty]), "prediction_multiparty.json");
-    const r = await fetch(`${base}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(120_000) }).then(
-      async (res) => (await res.arrayBuffer(), res),
-      () => null,
-    );
+    let r: Response | null = null;
+    try {
+      r = await fetch(`${base}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(120_000) });
+      await r.arrayBuffer();
+    } catch {
+      r = null;
+    }
     bump(t, `upload ${r?.status ?? "network error"}`);
     if (r && (r.status === 429 || r.status === 503)) await sleep(200); // an impatient client: ignores Retry-After mostly
   }
@@ -82,11 +85,11 @@ function streamed(url: string, token: string, total: number): Promise<string> {
 export async function signInFlood(base: string, emails: string[], until: number, t: Tally): Promise<void> {
   for (let i = 0; Date.now() < until; i++) {
     const csrf = await fetch(`${base}/api/auth/csrf`).catch(() => null);
-    if (!csrf) {
-      bump(t, "signin csrf network error");
+    const csrfToken = ((await csrf?.json().catch(() => null)) as { csrfToken?: string } | null)?.csrfToken;
+    if (!csrf || !csrfToken) {
+      bump(t, "signin csrf failed");
       continue;
     }
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const body = new URLSearchParams({ email: emails[i % emails.length]!, password: `wrong-${i}`, csrfToken, callbackUrl: "/" });
     const r = await fetch(`${base}/api/auth/callback/credentials`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body, redirect: "manual" }).catch(() => null);
@@ -126,10 +129,14 @@ export type HealthSample = { status: number | "timeout" | "error"; ms: number };
 export async function healthLoop(base: string, until: number, out: HealthSample[]): Promise<void> {
   while (Date.now() < until) {
     const t0 = Date.now();
-    const r = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
-      async (res) => (await res.arrayBuffer(), res.status),
-      (e: Error) => (e.name === "TimeoutError" ? ("timeout" as const) : ("error" as const)),
-    );
+    let r: HealthSample["status"];
+    try {
+      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      r = res.status;
+    } catch (e) {
+      r = (e as Error).name === "TimeoutError" ? "timeout" : "error";
+    }
     out.push({ status: r, ms: Date.now() - t0 });
     await sleep(500);
   }
