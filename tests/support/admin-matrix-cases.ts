@@ -36,6 +36,7 @@ export const MATRIX: Record<string, Case> = {
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
+  "v1/entries/[id]/badge.json GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}/badge.json` },
   "v1/submissions GET": { expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
   "v1/submissions POST": { expect: { anon: [401], owner: [400], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
   "v1/submissions/[id] GET": { expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}` },

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
 import { CategoryChart } from "@/components/entries/category-chart";
+import { BadgeSnippet } from "@/app/entries/[id]/_components/badge-snippet";
 import { CiteEntry } from "@/app/entries/[id]/_components/cite-entry";
 import { MethodCard } from "@/app/entries/[id]/_components/method-card";
 import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
@@ -102,6 +103,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         <p><a href={`/api/v1/entries/${entry.id}`}>This entry as JSON</a></p>
       </section>
       <CiteEntry entry={entry} url={url} />
+      <BadgeSnippet url={url} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/server/errors";
+import { badgeSchema } from "@/lib/server/leaderboard/badge";
 import { leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
@@ -22,7 +23,7 @@ const tidy: Parameters<typeof z.toJSONSchema>[1] = {
 const bare = ({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema => rest;
 
 const registry = z.registry<{ id: string }>();
-registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" });
+registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" }).add(badgeSchema, { id: "Badge" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
@@ -68,6 +69,17 @@ export const OPENAPI = {
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
         responses: {
           "200": { description: "The entry.", headers: cacheHeaders, content: { "application/json": { schema: { type: "object" } } } },
+          "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
+          ...errors,
+        },
+      },
+    },
+    "/api/v1/entries/{id}/badge.json": {
+      get: {
+        summary: "README badge in the Shields endpoint format: the entry's overall rank and headline score (judge, else F1). Cached for 5 minutes.",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: {
+          "200": { description: "The badge (use with https://img.shields.io/endpoint?url=...).", headers: cacheHeaders, content: { "application/json": { schema: ref("Badge") } } },
           "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
           ...errors,
         },
