@@ -11,6 +11,7 @@ import { register as submit } from "./commands/submit";
 import { register as judge } from "./commands/judge";
 import { register as backup } from "./commands/backup";
 import { register as restore } from "./commands/restore";
+import { register as verify } from "./commands/verify";
 
 const COMMANDS: Array<(program: Command) => void> = [
   validate,
@@ -22,6 +23,7 @@ const COMMANDS: Array<(program: Command) => void> = [
   judge,
   backup,
   restore,
+  verify,
 ];
 
 export function buildProgram(): Command {

@@ -5,6 +5,7 @@ import { requireUser } from "@/lib/server/auth/session";
 import { action } from "@/lib/server/http";
 import { retrySchema, retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 import { withdrawSubmission } from "@/lib/server/review/decide";
+import { publishPredictions } from "@/lib/server/submissions/publish-predictions";
 
 export async function withdrawAction(submissionId: string) {
   return action(async () => {
@@ -20,6 +21,15 @@ export async function retryStageAction(submissionId: string, stage: "lexical" | 
     const actor = await requireUser();
     const { stage: clean } = retrySchema.parse({ stage });
     const res = await retrySubmissionStage({ submissionId, stage: clean, actor, action: "retry" });
+    revalidatePath(`/submissions/${submissionId}`);
+    return res;
+  });
+}
+
+export async function publishPredictionsAction(submissionId: string) {
+  return action(async () => {
+    const user = await requireUser();
+    const res = await publishPredictions(submissionId, user);
     revalidatePath(`/submissions/${submissionId}`);
     return res;
   });

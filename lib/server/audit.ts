@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   "submission.metadata": "Submission",
   "submission.retry": "Submission",
   "submission.rescore": "Submission",
+  "submission.predictions.public": "Submission",
   "judge.done": "Submission",
   "judge.failed": "Submission",
   "judge.agreement": "Submission",

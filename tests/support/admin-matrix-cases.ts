@@ -36,6 +36,9 @@ export const MATRIX: Record<string, Case> = {
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
+  // Public files and judge scores exist only for approved entries whose author made them public.
+  "v1/entries/[id]/files/[split] GET": { expect: all(404), subject: approved, url: (s) => `/api/v1/entries/${s.id}/files/dyadic` },
+  "v1/entries/[id]/judge-scores GET": { expect: all(404), subject: approved, url: (s) => `/api/v1/entries/${s.id}/judge-scores` },
   "v1/entries/[id]/badge.json GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}/badge.json` },
   "v1/submissions GET": { expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
   "v1/submissions POST": { expect: { anon: [401], owner: [400], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
@@ -48,6 +51,8 @@ export const MATRIX: Record<string, Case> = {
     body: () => ({ stage: "lexical" }),
     write: true,
   },
+  // Only the author may publish the files (admins neither: it is the author's decision).
+  "v1/submissions/[id]/public-predictions POST": { expect: { anon: [401], owner: [200], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/public-predictions`, write: true },
   "v1/admin/submissions GET": { expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
   "v1/admin/submissions/[id] GET": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
   "v1/admin/submissions/[id] PATCH": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}`, body: () => ({ methodName: "Renamed" }), write: true },
@@ -88,7 +93,7 @@ export async function makeSubject(ownerId: string, state: NonNullable<Case["subj
 /** What a denied caller must not see or change: the row's decision fields, its audit trail and the owner's role. */
 export async function snapshot(s: Subject): Promise<string> {
   const [row, events, owner] = await Promise.all([
-    db.submission.findUnique({ where: { id: s.id }, select: { status: true, reviewState: true, isBaseline: true, methodName: true, reviewReason: true } }),
+    db.submission.findUnique({ where: { id: s.id }, select: { status: true, reviewState: true, isBaseline: true, methodName: true, reviewReason: true, publicPredictions: true } }),
     db.auditEvent.count({ where: { targetId: { in: [s.id, s.victimId] } } }),
     db.user.findUnique({ where: { id: s.victimId }, select: { role: true } }),
   ]);

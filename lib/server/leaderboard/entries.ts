@@ -14,8 +14,12 @@ export type EntryDetail = MethodCard & {
   /** SHA-256 over both uploaded files (duplicate detection). */
   contentSha256: string;
   answerKeyVerified: boolean;
+  /** The official answer key it was scored against (its folder digest, as `h2hmem score` prints it). */
+  answerKey: { id: string; label: string; sha256: string } | null;
+  /** The author made the files public: `files[].url` serves them and `h2hmem verify` re-scores them. */
+  publicPredictions: boolean;
   scoredAt: string | null;
-  files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
+  files: Array<{ split: string; fileName: string; sha256: string; size: number; url: string | null }>;
   scorerVersion: string | null;
   scores: ScoreRowView[];
 };
@@ -28,7 +32,10 @@ export type EntryDetail = MethodCard & {
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const s = await db.submission.findFirst({
     where: { id, reviewState: "APPROVED" },
-    include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
+    include: {
+      files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } },
+      answerKeyVersion: { select: { id: true, label: true, contentSha256: true } },
+    },
   });
   if (!s) {
     // An unpublished entry keeps its permanent link: it answers 410 with the admin's public note.
@@ -45,8 +52,10 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
     approvedAt: s.reviewedAt?.toISOString() ?? null,
     contentSha256: s.contentSha256,
     answerKeyVerified: s.answerKeyVersionId !== null,
+    answerKey: s.answerKeyVersion ? { id: s.answerKeyVersion.id, label: s.answerKeyVersion.label, sha256: s.answerKeyVersion.contentSha256 } : null,
+    publicPredictions: s.publicPredictions,
     scoredAt: s.scoredAt?.toISOString() ?? null,
-    files: s.files,
+    files: s.files.map((f) => ({ ...f, url: s.publicPredictions ? `/api/v1/entries/${s.id}/files/${f.split}` : null })),
     scorerVersion,
     scores: rows,
   };

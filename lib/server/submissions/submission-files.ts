@@ -6,12 +6,13 @@ import type { SessionUser } from "../auth/config";
 // The raw uploaded bytes, exactly as received (kept for reproducibility). Owner or admin
 // only; anyone else gets the same 404 as for an unknown id.
 
-const SPLITS: Record<string, string> = { dyadic: "dyadic", "multi-party": "multi-party", multiparty: "multi-party" };
+/** URL split names (and the legacy "multiparty") -> stored split. */
+export const FILE_SPLITS: Record<string, string> = { dyadic: "dyadic", "multi-party": "multi-party", multiparty: "multi-party" };
 
 export type StoredFile = { fileName: string; sha256: string; content: Uint8Array };
 
 export async function getSubmissionFile(id: string, split: string, viewer: SessionUser): Promise<StoredFile> {
-  const wanted = SPLITS[split];
+  const wanted = FILE_SPLITS[split];
   const file = wanted
     ? await db.submissionFile.findUnique({
         where: { submissionId_split: { submissionId: id, split: wanted } },

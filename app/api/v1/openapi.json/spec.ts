@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/server/errors";
 import { badgeSchema } from "@/lib/server/leaderboard/badge";
+import { publicJudgeScoresSchema } from "@/lib/server/leaderboard/public-files";
 import { leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
@@ -23,7 +24,7 @@ const tidy: Parameters<typeof z.toJSONSchema>[1] = {
 const bare = ({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema => rest;
 
 const registry = z.registry<{ id: string }>();
-registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" }).add(badgeSchema, { id: "Badge" });
+registry.add(scoreCellSchema, { id: "ScoreCell" }).add(leaderboardEntrySchema, { id: "Entry" }).add(leaderboardJsonSchema, { id: "Leaderboard" }).add(errorBodySchema, { id: "Error" }).add(badgeSchema, { id: "Badge" }).add(publicJudgeScoresSchema, { id: "JudgeScores" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
@@ -82,6 +83,28 @@ export const OPENAPI = {
           "200": { description: "The badge (use with https://img.shields.io/endpoint?url=...).", headers: cacheHeaders, content: { "application/json": { schema: ref("Badge") } } },
           "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
           ...errors,
+        },
+      },
+    },
+    "/api/v1/entries/{id}/files/{split}": {
+      get: {
+        summary: "A public prediction file of an approved entry whose author made the predictions public, byte for byte (`h2hmem verify` re-scores it).",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, { name: "split", in: "path", required: true, schema: { type: "string", enum: ["dyadic", "multi-party"] } }],
+        responses: {
+          "200": { description: "The file; its sha-256 in ETag and X-Content-SHA256 (the entry lists the same).", headers: { ETag: { schema: { type: "string" } }, "X-Content-SHA256": { schema: { type: "string" } } }, content: { "application/json": { schema: { type: "object" } } } },
+          "404": { description: "Not an approved entry with public predictions.", content: { "application/json": { schema: ref("Error") } } },
+          "429": errors["429"],
+        },
+      },
+    },
+    "/api/v1/entries/{id}/judge-scores": {
+      get: {
+        summary: "Per-question judge scores (published scorer version) of an approved entry with public predictions.",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: {
+          "200": { description: "One score per prediction; key questions nobody answered have none and count 0.", content: { "application/json": { schema: ref("JudgeScores") } } },
+          "404": { description: "Not an approved entry with public predictions.", content: { "application/json": { schema: ref("Error") } } },
+          "429": errors["429"],
         },
       },
     },

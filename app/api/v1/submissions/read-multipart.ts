@@ -43,7 +43,7 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${Math.floor(maxBytes / 1024 / 1024)} MiB.`);
 }
 
-export const META_FIELDS = ["methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod"] as const;
+export const META_FIELDS = ["methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod", "publicPredictions"] as const;
 
 export async function fileField(form: FormData, name: string): Promise<{ fileName: string; bytes: Uint8Array } | undefined> {
   const v = form.get(name);
