@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   "user.role": "User",
   "token.create": "ApiToken",
   "token.revoke": "ApiToken",
+  "webhook.create": "WebhookEndpoint",
+  "webhook.delete": "WebhookEndpoint",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
 } as const;

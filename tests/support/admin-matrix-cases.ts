@@ -53,6 +53,12 @@ export const MATRIX: Record<string, Case> = {
   },
   // Only the author may publish the files (admins neither: it is the author's decision).
   "v1/submissions/[id]/public-predictions POST": { expect: { anon: [401], owner: [200], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/public-predictions`, write: true },
+  // Webhooks are per account: a token or session lists its own; an id that is not the caller's
+  // endpoint (here: a submission id) is 404 for everyone, admins included.
+  "v1/webhooks GET": { expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/webhooks" },
+  "v1/webhooks POST": { expect: { anon: [401], owner: [422], other: [422], admin: [422] }, url: () => "/api/v1/webhooks", body: () => ({}), write: true },
+  "v1/webhooks/[id] DELETE": { expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}`, write: true },
+  "v1/webhooks/[id]/test POST": { expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}/test`, write: true },
   "v1/admin/submissions GET": { expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
   "v1/admin/submissions/[id] GET": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
   "v1/admin/submissions/[id] PATCH": { expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}`, body: () => ({ methodName: "Renamed" }), write: true },

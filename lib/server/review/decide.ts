@@ -3,6 +3,7 @@ import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { emitSubmissionEvent } from "../webhooks/events";
 
 export const rejectSchema = z.object({
   reason: z.string({ error: "is required" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
@@ -14,7 +15,7 @@ type Decision = { submissionId: string; reviewerId: string };
 // The conditional updateMany makes two concurrent reviewers safe: only one finds it PENDING.
 
 export async function approveSubmission({ submissionId, reviewerId }: Decision): Promise<{ id: string; reviewState: "APPROVED" }> {
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const res = await tx.submission.updateMany({
       where: { id: submissionId, reviewState: "PENDING", status: "SCORED" },
       data: { reviewState: "APPROVED", reviewerId, reviewReason: null, reviewedAt: new Date() },
@@ -23,11 +24,13 @@ export async function approveSubmission({ submissionId, reviewerId }: Decision):
     await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId } });
     return { id: submissionId, reviewState: "APPROVED" as const };
   });
+  await emitSubmissionEvent(submissionId, "submission.approved");
+  return out;
 }
 
 export async function rejectSubmission({ submissionId, reviewerId, reason }: Decision & { reason: string }): Promise<{ id: string; reviewState: "REJECTED" }> {
   const { reason: clean } = rejectSchema.parse({ reason });
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const res = await tx.submission.updateMany({
       // A scored or failed submission can be rejected; an approved one can be taken down too.
       where: { id: submissionId, reviewState: { in: ["PENDING", "APPROVED"] } },
@@ -37,6 +40,8 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
     await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: { reason: clean } });
     return { id: submissionId, reviewState: "REJECTED" as const };
   });
+  await emitSubmissionEvent(submissionId, "submission.rejected");
+  return out;
 }
 
 export async function withdrawSubmission({ submissionId, userId }: { submissionId: string; userId: string }): Promise<{ id: string; reviewState: "WITHDRAWN" }> {
