@@ -1,0 +1,34 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { requireUser } from "@/lib/server/auth/session";
+import { action } from "@/lib/server/http";
+import { createWebhook, deleteWebhook, sendTestWebhook, webhookInputSchema } from "@/lib/server/webhooks/endpoints";
+
+/** Returns the signing secret once. */
+export async function createWebhookAction(input: { url: string; events: string[] }) {
+  return action(async () => {
+    const user = await requireUser();
+    const created = await createWebhook(user.id, webhookInputSchema.parse(input));
+    revalidatePath("/settings/webhooks");
+    return created;
+  });
+}
+
+export async function deleteWebhookAction(id: string) {
+  return action(async () => {
+    const user = await requireUser();
+    const res = await deleteWebhook(user.id, id);
+    revalidatePath("/settings/webhooks");
+    return res;
+  });
+}
+
+export async function testWebhookAction(id: string) {
+  return action(async () => {
+    const user = await requireUser();
+    const res = await sendTestWebhook(user.id, id);
+    revalidatePath("/settings/webhooks");
+    return res;
+  });
+}
