@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/server/auth/session";
 import { action } from "@/lib/server/http";
 import { createWebhook, deleteWebhook, sendTestWebhook, webhookInputSchema } from "@/lib/server/webhooks/endpoints";
+import { setMailEvents } from "@/lib/server/webhooks/event-mail";
 
 /** Returns the signing secret once. */
 export async function createWebhookAction(input: { url: string; events: string[] }) {
@@ -31,4 +32,11 @@ export async function testWebhookAction(id: string) {
     revalidatePath("/settings/webhooks");
     return res;
   });
+}
+
+/** The form's checked boxes are the events still mailed; the rest are opted out. */
+export async function saveMailEventsAction(form: FormData): Promise<void> {
+  const user = await requireUser();
+  await setMailEvents(user.id, form.getAll("mailEvents").map(String));
+  revalidatePath("/settings/webhooks");
 }

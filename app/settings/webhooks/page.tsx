@@ -5,18 +5,35 @@ import { CreateWebhookForm } from "@/app/settings/webhooks/_components/create-we
 import { fmtDate } from "@/components/ui/format";
 import { currentUser } from "@/lib/server/auth/session";
 import { listWebhooks } from "@/lib/server/webhooks/endpoints";
-import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events";
-import { createWebhookAction, deleteWebhookAction, testWebhookAction } from "./actions";
+import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
+import { mailOptOut } from "@/lib/server/webhooks/event-mail";
+import { mailConfigured } from "@/lib/server/mail";
+import { createWebhookAction, deleteWebhookAction, saveMailEventsAction, testWebhookAction } from "./actions";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export const metadata: Metadata = { title: "Webhooks and e-mail" };
 
 export default async function WebhooksPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/settings/webhooks");
-  const hooks = await listWebhooks(user.id);
+  const [hooks, optOut] = await Promise.all([listWebhooks(user.id), mailOptOut(user.id)]);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Webhooks</h1>
+      <h1 className="text-2xl font-semibold">Webhooks and e-mail</h1>
+      <section aria-labelledby="mail-h" className="space-y-2">
+        <h2 id="mail-h" className="text-lg font-semibold">E-mail</h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {mailConfigured() ? `Mail goes to ${user.email} for the events you keep checked.` : "This deployment has no mail server configured: no e-mail is sent."}
+        </p>
+        <form action={saveMailEventsAction} className="flex flex-wrap items-center gap-4 text-sm">
+          {WEBHOOK_EVENTS.map((ev) => (
+            <label key={ev} className="flex items-center gap-1">
+              <input type="checkbox" name="mailEvents" value={ev} defaultChecked={!optOut.includes(ev)} /> <code>{ev}</code>
+            </label>
+          ))}
+          <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">Save e-mail settings</button>
+        </form>
+      </section>
+      <h2 className="text-lg font-semibold">Webhooks</h2>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Get a signed POST (<a href="https://www.standardwebhooks.com" className="underline">Standard Webhooks</a>) when one of your submissions is scored, fails, is approved or rejected.
         Failed deliveries are retried with backoff; the log below shows each one. See docs/API.md for the payload and how to verify the signature.

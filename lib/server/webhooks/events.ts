@@ -5,17 +5,13 @@ import { logger } from "../logger";
 import { siteUrl } from "../mail";
 import { newMessageId } from "./signing";
 import { enqueueDeliveries } from "./queue";
+import { sendEventMail } from "./event-mail";
+import type { SubmissionEventData, WebhookEvent } from "./events-types";
 
-// The events an account can subscribe to, and how one becomes deliveries: one WebhookDelivery
-// row per subscribed endpoint of the submission's owner, enqueued after the rows commit. Called
-// after the state change committed, so a receiver never hears of a change that rolled back.
+// How a submission event reaches its owner: one WebhookDelivery row per subscribed endpoint,
+// enqueued after the rows commit, and an e-mail unless the owner opted out. Called after the
+// state change committed, so nobody hears of a change that rolled back.
 
-export const WEBHOOK_EVENTS = ["submission.scored", "submission.failed", "submission.approved", "submission.rejected"] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** Sent only by POST /api/v1/webhooks/{id}/test. */
-export const TEST_EVENT = "webhook.test";
-
-export type SubmissionEventData = Prisma.InputJsonObject & { submissionId: string; methodName: string; status: string; reviewState: string; reason: string | null; url: string; entryUrl: string | null };
 
 export async function submissionEventData(submissionId: string): Promise<{ userId: string; data: SubmissionEventData } | null> {
   const s = await db.submission.findUnique({ where: { id: submissionId }, select: { userId: true, methodName: true, status: true, reviewState: true, reviewReason: true, failureReason: true } });
@@ -50,6 +46,7 @@ export async function emitSubmissionEvent(submissionId: string, event: WebhookEv
     if (!found) return;
     const endpoints = await db.webhookEndpoint.findMany({ where: { userId: found.userId, events: { array_contains: [event] } }, select: { id: true } });
     await enqueueDeliveries(await createDeliveries(endpoints.map((e) => e.id), event, found.data));
+    await sendEventMail(found.userId, event, found.data);
   } catch (err) {
     logger.error({ err, submissionId, event }, "webhook event not recorded");
   }

@@ -1,7 +1,7 @@
 import { json, requireApiUser, route } from "@/lib/server/http";
 import { parseJsonBody } from "@/lib/server/json-body";
 import { createWebhook, listWebhooks, webhookInputSchema } from "@/lib/server/webhooks/endpoints";
-import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events";
+import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
 
 // The caller's webhook endpoints. POST answers the signing secret once.
 export const POST = route(async (req) => {
