@@ -33,6 +33,11 @@ export const MATRIX: Record<string, Case> = {
   "metrics GET": { expect: all(404, 401, 403), url: () => "/api/metrics" },
   "v1/leaderboard GET": { expect: all(200), url: () => "/api/v1/leaderboard" },
   "v1/leaderboard.csv GET": { expect: all(200), url: () => "/api/v1/leaderboard.csv" },
+  "v1/snapshots GET": { expect: all(200), url: () => "/api/v1/snapshots" },
+  // A submission id is no snapshot id: 404 for everyone (snapshots are public, tested in leaderboard/snapshots).
+  "v1/snapshots/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}` },
+  "v1/snapshots/[id]/board.json GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}/board.json` },
+  "v1/snapshots/[id]/board.csv GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}/board.csv` },
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },

@@ -35,8 +35,11 @@ export async function testWebhookAction(id: string) {
 }
 
 /** The form's checked boxes are the events still mailed; the rest are opted out. */
-export async function saveMailEventsAction(form: FormData): Promise<void> {
-  const user = await requireUser();
-  await setMailEvents(user.id, form.getAll("mailEvents").map(String));
-  revalidatePath("/settings/webhooks");
+export async function saveMailEventsAction(form: FormData) {
+  return action(async () => {
+    const user = await requireUser();
+    const optOut = await setMailEvents(user.id, form.getAll("mailEvents").map(String));
+    revalidatePath("/settings/webhooks");
+    return { optOut };
+  });
 }

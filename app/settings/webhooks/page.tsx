@@ -12,6 +12,12 @@ import { createWebhookAction, deleteWebhookAction, saveMailEventsAction, testWeb
 
 export const metadata: Metadata = { title: "Webhooks and e-mail" };
 
+// A form action returns nothing; the result (and any error) is the re-rendered page.
+async function saveMailEvents(form: FormData): Promise<void> {
+  "use server";
+  await saveMailEventsAction(form);
+}
+
 export default async function WebhooksPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/settings/webhooks");
@@ -24,7 +30,7 @@ export default async function WebhooksPage() {
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {mailConfigured() ? `Mail goes to ${user.email} for the events you keep checked.` : "This deployment has no mail server configured: no e-mail is sent."}
         </p>
-        <form action={saveMailEventsAction} className="flex flex-wrap items-center gap-4 text-sm">
+        <form action={saveMailEvents} className="flex flex-wrap items-center gap-4 text-sm">
           {WEBHOOK_EVENTS.map((ev) => (
             <label key={ev} className="flex items-center gap-1">
               <input type="checkbox" name="mailEvents" value={ev} defaultChecked={!optOut.includes(ev)} /> <code>{ev}</code>

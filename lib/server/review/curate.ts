@@ -9,6 +9,7 @@ import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
 import { emitSubmissionEvent } from "../webhooks/events";
+import { writeBoardSnapshot } from "../leaderboard/snapshots";
 
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its
 // AuditEvent in the same transaction, so the trail can never miss a decision.
@@ -61,6 +62,7 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
     await recordAudit(tx, { actor: input.actorId, action: "submission.unpublish", target: { type: "Submission", id: input.submissionId }, details: { note: clean, public: true } });
     return { id: input.submissionId, reviewState: "REJECTED" as const };
   });
+  await writeBoardSnapshot("unpublish");
   await emitSubmissionEvent(input.submissionId, "submission.rejected");
   return out;
 }

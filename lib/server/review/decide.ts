@@ -4,6 +4,7 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { emitSubmissionEvent } from "../webhooks/events";
+import { writeBoardSnapshot } from "../leaderboard/snapshots";
 
 export const rejectSchema = z.object({
   reason: z.string({ error: "is required" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
@@ -24,6 +25,7 @@ export async function approveSubmission({ submissionId, reviewerId }: Decision):
     await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId } });
     return { id: submissionId, reviewState: "APPROVED" as const };
   });
+  await writeBoardSnapshot("approve");
   await emitSubmissionEvent(submissionId, "submission.approved");
   return out;
 }
@@ -40,6 +42,7 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
     await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: { reason: clean } });
     return { id: submissionId, reviewState: "REJECTED" as const };
   });
+  await writeBoardSnapshot("reject");
   await emitSubmissionEvent(submissionId, "submission.rejected");
   return out;
 }

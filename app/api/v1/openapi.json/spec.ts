@@ -108,6 +108,16 @@ export const OPENAPI = {
         },
       },
     },
+    "/api/v1/snapshots": {
+      get: { summary: "Immutable snapshots of the public board, newest first (one after each change: approval, rejection or unpublishing of an entry, publishing a scorer version).", responses: { "200": { description: "`{snapshots: [{id, createdAt, reason, scorerVersion, answerKeyVersion, contentSha256, links}]}`", content: { "application/json": { schema: { type: "object" } } } }, "429": errors["429"] } },
+    },
+    "/api/v1/snapshots/{id}": {
+      get: {
+        summary: "A snapshot's manifest (time, reason, scorer and answer-key version, sha-256 of its files) and links to board.json and board.csv (every split x metric x aggregate).",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "200": { description: "`{id, manifest, links}`", content: { "application/json": { schema: { type: "object" } } } }, "404": { description: "No such snapshot.", content: { "application/json": { schema: ref("Error") } } }, "429": errors["429"] },
+      },
+    },
   },
   components: { schemas: components },
 };
