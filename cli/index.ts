@@ -13,6 +13,7 @@ import { register as backup } from "./commands/backup";
 import { register as restore } from "./commands/restore";
 import { register as demo } from "./commands/demo";
 import { register as submission } from "./commands/submission";
+import { register as verify } from "./commands/verify";
 
 const COMMANDS: Array<(program: Command) => void> = [
   validate,
@@ -26,6 +27,7 @@ const COMMANDS: Array<(program: Command) => void> = [
   restore,
   demo,
   submission,
+  verify,
 ];
 
 export function buildProgram(): Command {

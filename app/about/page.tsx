@@ -113,6 +113,20 @@ export default function AboutPage() {
         </ol>
         <p>Machine access: <Link href="/api/v1/openapi.json">OpenAPI description</Link> of the public API.</p>
       </section>
+      <section aria-labelledby="cite-board-h" className="space-y-2">
+        <h2 id="cite-board-h" className={h2}>Citing the board</h2>
+        <p>
+          Every change of the public board (an approval, a rejection or unpublishing of an entry, a new scorer version) writes an immutable snapshot:
+          the whole board (every split, metric and average) as <code>board.json</code> and <code>board.csv</code>, and a manifest with their sha-256,
+          the scorer version, the answer-key version and the time. Snapshots are never changed or deleted, so a number you cite stays checkable even if
+          this site goes away: keep a copy of the files and quote the snapshot id and the hash.
+        </p>
+        <p>
+          List them at <Link href="/api/v1/snapshots" className="underline">/api/v1/snapshots</Link> (newest first); cite one as, e.g.,
+          &ldquo;H2HMem leaderboard, snapshot <code>&lt;id&gt;</code> (board.json sha-256 <code>&lt;hash&gt;</code>, scorer <code>&lt;version&gt;</code>), &lt;date&gt;&rdquo;
+          with the link <code>/api/v1/snapshots/&lt;id&gt;</code>.
+        </p>
+      </section>
     </article>
   );
 }

@@ -19,7 +19,7 @@ export class HttpApiError extends Error {
   }
 }
 
-async function parseError(res: Response): Promise<ApiError> {
+export async function parseError(res: Response): Promise<ApiError> {
   const text = await res.text();
   try {
     const body = JSON.parse(text) as { error?: { code?: string; message?: string; details?: ApiError["details"] } };

@@ -36,3 +36,14 @@ export function lexicalOptionsOfVersion(version: string): LexicalOptions {
   const parts = version.split("+judge=")[0].split("+");
   return { tokenizer: parts.includes("whitespace") ? "whitespace" : "nltk", stopwords: parts.includes("sw179") ? "old" : "new" };
 }
+
+/**
+ * The lexical options a stored scorer version names (the inverse of scorerVersionFor; a judge
+ * suffix "+judge=…" is ignored), or null when it names another lexical algorithm than this
+ * build's: such numbers cannot be re-computed with this code.
+ */
+export function lexicalOptionsForVersion(version: string): LexicalOptions | null {
+  const m = /^([^+]+)\+(nltk|whitespace)\+sw(198|179)(?:\+|$)/.exec(version);
+  if (!m || m[1] !== LEXICAL_VERSION) return null;
+  return { tokenizer: m[2] as LexicalOptions["tokenizer"], stopwords: m[3] === "179" ? "old" : "new" };
+}

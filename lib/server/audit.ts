@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   "submission.rescore": "Submission",
   // Hard deletion for a data-protection request (CLI only; the event keeps what was deleted).
   "submission.purge": "Submission",
+  "submission.predictions.public": "Submission",
   "judge.done": "Submission",
   "judge.failed": "Submission",
   "judge.agreement": "Submission",
@@ -28,6 +29,8 @@ export const AUDIT_ACTIONS = {
   "user.role": "User",
   "token.create": "ApiToken",
   "token.revoke": "ApiToken",
+  "webhook.create": "WebhookEndpoint",
+  "webhook.delete": "WebhookEndpoint",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
   "answer_key.activate": "AnswerKeyVersion",

@@ -47,6 +47,11 @@ const schema = z.object({
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30000),
   WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30000),
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(60000),
+  // Webhooks: private/loopback/link-local targets only when true (tests, local setups).
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(30000),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
   UPLOAD_MAX_ANSWER_CHARS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARS),

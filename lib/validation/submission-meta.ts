@@ -66,6 +66,10 @@ export const submissionMetaSchema = z
     answerSecondsPerQuestion: optionalCost,
     tokensPerQuestion: optionalCost,
     hardware: optionalText(200),
+    // Multipart sends "true" (a checked box sends "on"); JSON may send a boolean. Absent = private.
+    publicPredictions: z
+      .preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v), z.boolean({ error: 'must be "true" or "false"' }).optional())
+      .transform((v) => v ?? false),
   })
   .superRefine((meta, ctx) => {
     for (const [key, value] of Object.entries(meta)) {

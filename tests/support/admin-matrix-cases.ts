@@ -36,9 +36,18 @@ export const MATRIX: Record<string, Case> = {
   "metrics GET": { expect: all(404, 401, 403), url: () => "/api/metrics" },
   "v1/leaderboard GET": { expect: all(200), url: () => "/api/v1/leaderboard" },
   "v1/leaderboard.csv GET": { expect: all(200), url: () => "/api/v1/leaderboard.csv" },
+  "v1/snapshots GET": { expect: all(200), url: () => "/api/v1/snapshots" },
+  // A submission id is no snapshot id: 404 for everyone (snapshots are public, tested in leaderboard/snapshots).
+  "v1/snapshots/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}` },
+  "v1/snapshots/[id]/board.json GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}/board.json` },
+  "v1/snapshots/[id]/board.csv GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}/board.csv` },
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
+  // Public files and judge scores exist only for approved entries whose author made them public.
+  "v1/entries/[id]/files/[split] GET": { expect: all(404), subject: approved, url: (s) => `/api/v1/entries/${s.id}/files/dyadic` },
+  "v1/entries/[id]/judge-scores GET": { expect: all(404), subject: approved, url: (s) => `/api/v1/entries/${s.id}/judge-scores` },
+  "v1/entries/[id]/badge.json GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}/badge.json` },
   "v1/submissions GET": { scope: "read", expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
   // The owner's subjects use up its daily quota, which is checked before the (empty) body is read.
   "v1/submissions POST": { scope: "submit", expect: { anon: [401], owner: [400, 429], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
@@ -52,6 +61,14 @@ export const MATRIX: Record<string, Case> = {
     body: () => ({ stage: "lexical" }),
     write: true,
   },
+  // Only the author may publish the files (admins neither: it is the author's decision).
+  "v1/submissions/[id]/public-predictions POST": { scope: "submit", expect: { anon: [401], owner: [200], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/public-predictions`, write: true },
+  // Webhooks are per account: a token or session lists its own; an id that is not the caller's
+  // endpoint (here: a submission id) is 404 for everyone, admins included.
+  "v1/webhooks GET": { scope: "read", expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/webhooks" },
+  "v1/webhooks POST": { scope: "submit", expect: { anon: [401], owner: [422], other: [422], admin: [422] }, url: () => "/api/v1/webhooks", body: () => ({}), write: true },
+  "v1/webhooks/[id] DELETE": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}`, write: true },
+  "v1/webhooks/[id]/test POST": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}/test`, write: true },
   "v1/admin/submissions GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
   "v1/admin/submissions/[id] GET": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
   "v1/admin/submissions/[id] PATCH": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}`, body: () => ({ methodName: "Renamed" }), write: true },
@@ -92,7 +109,7 @@ export async function makeSubject(ownerId: string, state: NonNullable<Case["subj
 /** What a denied caller must not see or change: the row's decision fields, its audit trail and the owner's role. */
 export async function snapshot(s: Subject): Promise<string> {
   const [row, events, owner] = await Promise.all([
-    db.submission.findUnique({ where: { id: s.id }, select: { status: true, reviewState: true, isBaseline: true, methodName: true, reviewReason: true } }),
+    db.submission.findUnique({ where: { id: s.id }, select: { status: true, reviewState: true, isBaseline: true, methodName: true, reviewReason: true, publicPredictions: true } }),
     db.auditEvent.count({ where: { targetId: { in: [s.id, s.victimId] } } }),
     db.user.findUnique({ where: { id: s.victimId }, select: { role: true } }),
   ]);

@@ -6,6 +6,7 @@ import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
+import { emitSubmissionEvent } from "@/lib/server/webhooks/events";
 
 // The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.
 // Where to start is read from the database (StageRun rows), so a retried or recovered job
@@ -38,6 +39,7 @@ export async function markGaveUp(submissionId: string, reason: string): Promise<
   const row = await db.submission.findUnique({ where: { id: submissionId }, select: { stage: true, status: true } });
   if (!row || row.status === "SCORED") return;
   await markFailed(submissionId, row.stage === "judge" ? "judge" : "lexical", reason);
+  await emitSubmissionEvent(submissionId, "submission.failed");
 }
 
 async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
@@ -88,12 +90,14 @@ export async function scoreSubmissionPipeline(submissionId: string, log: Logger,
       data: { status: "SCORED", stage: "done", scoredAt: new Date(), failureStage: null, failureReason: null },
     });
     log.info("submission scored");
+    await emitSubmissionEvent(submissionId, "submission.scored");
     return "scored";
   } catch (e) {
     if (isTransientError(e)) throw e;
     const reason = `${stage === "lexical" ? "Lexical scoring" : "Judge stage"} failed: ${describeError(e)}`;
     log.error({ err: e, stage }, "permanent failure; submission marked FAILED");
     await markFailed(submissionId, stage, reason);
+    await emitSubmissionEvent(submissionId, "submission.failed");
     return "failed";
   }
 }

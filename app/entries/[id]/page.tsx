@@ -4,9 +4,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
 import { CategoryChart } from "@/components/entries/category-chart";
+import { BadgeSnippet } from "@/app/entries/[id]/_components/badge-snippet";
 import { CiteEntry } from "@/app/entries/[id]/_components/cite-entry";
 import { FailurePanel } from "@/app/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/entries/[id]/_components/method-card";
+import { ReproduceEntry } from "@/app/entries/[id]/_components/reproduce-entry";
 import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/entries/[id]/_components/standing-table";
 import { WeakestQuestions } from "@/app/entries/[id]/_components/weakest-questions";
@@ -122,7 +124,9 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         <p>Upload hash (both files): <code className="break-all">{entry.contentSha256}</code></p>
         <p><a href={`/api/v1/entries/${entry.id}`}>This entry as JSON</a></p>
       </section>
+      <ReproduceEntry entry={entry} url={url} />
       <CiteEntry entry={entry} url={url} />
+      <BadgeSnippet url={url} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ export default async function TokensPage() {
       <h1 className="text-2xl font-semibold">API tokens</h1>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Tokens let scripts and the <code>h2hmem</code> CLI submit and follow submissions as you, limited to the scopes you give them. Only a hash is stored; prefer a token that expires, and revoke one you no longer use.
+        To be notified instead of polling, add a <a href="/settings/webhooks" className="underline">webhook</a>.
       </p>
       <CreateTokenForm create={createTokenAction} isAdmin={user.role === "ADMIN"} hasPassword={withPassword} />
       <div className="overflow-x-auto">

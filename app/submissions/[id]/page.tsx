@@ -12,7 +12,7 @@ import { isAppError } from "@/lib/server/errors";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/submissions/predictions";
 import { getSubmissionForViewer } from "@/lib/server/submissions/submission-views";
 import { NoteForm } from "@/components/ui/note-form";
-import { retryStageAction, withdrawAction } from "../actions";
+import { publishPredictionsAction, retryStageAction, withdrawAction } from "../actions";
 
 export const metadata: Metadata = { title: "Submission" };
 
@@ -63,6 +63,19 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
         </section>
       ) : null}
       <SubmissionFacts view={view} />
+      {view.owner.id === user.id ? (
+        <section aria-labelledby="public-h" className="space-y-2 text-sm">
+          <h2 id="public-h" className="text-lg font-semibold">Reproducibility</h2>
+          {view.publicPredictions ? (
+            <p data-testid="predictions-public">Your prediction files are public: once approved, anyone can download them from the entry page and re-score them with <code>h2hmem verify</code>.</p>
+          ) : (
+            <>
+              <p>Make the prediction files public so readers can download and re-score this entry (<code>h2hmem verify</code>). This cannot be undone.</p>
+              <ActionButton label="Make predictions public" confirm="Make both prediction files public? This cannot be undone." run={publishPredictionsAction.bind(null, view.id)} />
+            </>
+          )}
+        </section>
+      ) : null}
       {predictions ? <PredictionTable basePath={`/submissions/${view.id}`} filter={filter} hasJudge={hasJudge} scorerVersion={view.scorerVersion} {...predictions} /> : null}
     </div>
   );

@@ -47,6 +47,13 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
         />
         {errors.description ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.description}</p> : null}
       </div>
+      <div className="flex items-start gap-2 sm:col-span-2">
+        <input id="f-public-predictions" type="checkbox" name="publicPredictions" value="true" className="mt-1" />
+        <label htmlFor="f-public-predictions" className="text-sm">
+          <span className="font-medium">Make the prediction files public</span> once the entry is approved, so anyone can download and
+          re-score them (<code>h2hmem verify</code>). This cannot be undone.
+        </label>
+      </div>
     </fieldset>
   );
 }

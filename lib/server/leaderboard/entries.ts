@@ -23,14 +23,16 @@ export type EntryDetail = MethodCard & {
   /** SHA-256 over both uploaded files (duplicate detection). */
   contentSha256: string;
   answerKeyVerified: boolean;
+  /** The author made the files public: `files[].url` serves them and `h2hmem verify` re-scores them. */
+  publicPredictions: boolean;
   scoredAt: string | null;
-  files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
+  files: Array<{ split: string; fileName: string; sha256: string; size: number; url: string | null }>;
   scorerVersion: string | null;
   /** "not-rescored": approved, but no rows under the published version yet (no numbers of another version are shown). */
   scoreStatus: "scored" | "not-rescored";
   /** The published version: the one every public number belongs to. */
   publishedScorerVersion: string;
-  /** The answer key the published version names. */
+  /** The answer key the published version names (its contentSha256 is the folder digest `h2hmem score` prints). */
   answerKey: AnswerKeyInfo | null;
   scores: ScoreRowView[];
   /** Stored failure profile under the same scorer version; null when there is none. */
@@ -52,7 +54,9 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
 export async function getPublicEntryOrTombstone(id: string): Promise<EntryDetail | Tombstone> {
   const s = await db.submission.findFirst({
     where: { id, ...(await publicEntryWhere()) },
-    include: { files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } } },
+    include: {
+      files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } },
+    },
   });
   if (!s) {
     const gone = await findTombstone(id);
@@ -72,8 +76,9 @@ export async function getPublicEntryOrTombstone(id: string): Promise<EntryDetail
     approvedAt: (s.approvedAt ?? s.reviewedAt)?.toISOString() ?? null,
     contentSha256: s.contentSha256,
     answerKeyVerified: s.answerKeyVersionId !== null,
+    publicPredictions: s.publicPredictions,
     scoredAt: s.scoredAt?.toISOString() ?? null,
-    files: s.files,
+    files: s.files.map((f) => ({ ...f, url: s.publicPredictions ? `/api/v1/entries/${s.id}/files/${f.split}` : null })),
     scorerVersion,
     scoreStatus: rows.length > 0 ? "scored" : "not-rescored",
     publishedScorerVersion: published,

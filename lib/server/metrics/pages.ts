@@ -27,6 +27,7 @@ const PAGE_ROUTES = [
   "/compare",
   "/entries/[id]",
   "/settings/tokens",
+  "/settings/webhooks",
   "/signin",
   "/signup",
   "/signup/confirm",

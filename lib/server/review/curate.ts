@@ -8,6 +8,8 @@ import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
+import { emitSubmissionEvent } from "../webhooks/events";
+import { writeBoardSnapshot } from "../leaderboard/snapshots";
 
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its
 // AuditEvent in the same transaction, so the trail can never miss a decision.
@@ -47,7 +49,7 @@ type Actor = { actorId: string };
 
 export async function unpublishSubmission(input: Actor & { submissionId: string; note: string }) {
   const { note: clean } = unpublishSchema.parse({ note: input.note });
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const res = await tx.submission.updateMany({
       where: { id: input.submissionId, reviewState: "APPROVED" },
       data: { reviewState: "REJECTED", reviewerId: input.actorId, reviewReason: clean, publicNote: clean, reviewedAt: new Date(), removedAt: new Date() },
@@ -60,6 +62,9 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
     await recordAudit(tx, { actor: input.actorId, action: "submission.unpublish", target: { type: "Submission", id: input.submissionId }, details: { note: clean, public: true } });
     return { id: input.submissionId, reviewState: "REJECTED" as const };
   });
+  await writeBoardSnapshot("unpublish");
+  await emitSubmissionEvent(input.submissionId, "submission.rejected");
+  return out;
 }
 
 export async function setBaseline(input: Actor & { submissionId: string; isBaseline: boolean; reason?: string }) {

@@ -4,6 +4,8 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { recordAttempts } from "./attempts";
+import { emitSubmissionEvent } from "../webhooks/events";
+import { writeBoardSnapshot } from "../leaderboard/snapshots";
 
 export const rejectSchema = z.object({
   reason: z.string({ error: "is required" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
@@ -19,7 +21,7 @@ type Decision = { submissionId: string; reviewerId: string };
 // The conditional updateMany makes two concurrent reviewers safe: only one finds it PENDING.
 
 export async function approveSubmission({ submissionId, reviewerId }: Decision): Promise<{ id: string; reviewState: "APPROVED" }> {
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const at = new Date();
     const res = await tx.submission.updateMany({
       where: { id: submissionId, reviewState: "PENDING", status: "SCORED" },
@@ -30,11 +32,14 @@ export async function approveSubmission({ submissionId, reviewerId }: Decision):
     await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId }, details: { attempts } });
     return { id: submissionId, reviewState: "APPROVED" as const };
   });
+  await writeBoardSnapshot("approve");
+  await emitSubmissionEvent(submissionId, "submission.approved");
+  return out;
 }
 
 export async function rejectSubmission({ submissionId, reviewerId, reason }: Decision & { reason: string }): Promise<{ id: string; reviewState: "REJECTED" }> {
   const { reason: clean } = rejectSchema.parse({ reason });
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const at = new Date();
     const res = await tx.submission.updateMany({
       where: { id: submissionId, reviewState: "PENDING" },
@@ -51,6 +56,9 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
     await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: takenDown ? { reason: clean, public: true } : { reason: clean } });
     return { id: submissionId, reviewState: "REJECTED" as const };
   });
+  await writeBoardSnapshot("reject");
+  await emitSubmissionEvent(submissionId, "submission.rejected");
+  return out;
 }
 
 /**

@@ -13,6 +13,11 @@ const SPLITS = new Map<string, string>([
   ["multiparty", "multi-party"],
 ]);
 
+/** The stored split a URL split name means (also the legacy "multiparty"); undefined for anything else. */
+export function fileSplit(name: string): string | undefined {
+  return SPLITS.get(name);
+}
+
 export type StoredFile = { fileName: string; sha256: string; content: Uint8Array };
 
 export async function getSubmissionFile(id: string, split: string, viewer: SessionUser): Promise<StoredFile> {

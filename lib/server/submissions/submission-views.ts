@@ -33,6 +33,8 @@ export type SubmissionView = MethodCard & {
   warnings: unknown[];
   files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
   contentSha256: string;
+  /** The author made the prediction files public (served once approved). */
+  publicPredictions: boolean;
   createdAt: string;
   scoredAt: string | null;
   scorerVersion: string | null;
@@ -71,6 +73,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
     warnings: Array.isArray(s.warnings) ? (s.warnings as unknown[]) : [],
     files: s.files.sort((a, b) => a.split.localeCompare(b.split)),
     contentSha256: s.contentSha256,
+    publicPredictions: s.publicPredictions,
     createdAt: s.createdAt.toISOString(),
     scoredAt: s.scoredAt?.toISOString() ?? null,
     scorerVersion,

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { forgetPublishedVersion, PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "./published-version";
 import { currentScorerVersion } from "./current-version";
 import { rescoreSubmission } from "../review/curate";
+import { writeBoardSnapshot } from "../leaderboard/snapshots";
 
 // Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): re-judge every approved
 // entry under the deployment's current scorer version, then publish a version for the public
@@ -141,5 +142,6 @@ export async function publishScorerVersion(input: { actor: SessionUser; version:
   });
   // After the commit: this process reads the new version at once, others within ~1 s.
   forgetPublishedVersion();
+  await writeBoardSnapshot("publish");
   return res;
 }

@@ -4,7 +4,7 @@ import { submissionMetaSchema } from "../../../lib/validation/submission-meta";
 describe("submissionMetaSchema", () => {
   it("keeps HTML verbatim, trims, and drops empty optional fields", () => {
     const meta = submissionMetaSchema.parse({ methodName: "  <b>Mem</b> & co  ", organization: "", paperUrl: " https://arxiv.org/abs/1 ", modality: "multimodal" });
-    expect(meta).toEqual({ methodName: "<b>Mem</b> & co", organization: undefined, paperUrl: "https://arxiv.org/abs/1", modality: "multimodal" });
+    expect(meta).toEqual({ methodName: "<b>Mem</b> & co", organization: undefined, paperUrl: "https://arxiv.org/abs/1", modality: "multimodal", publicPredictions: false });
   });
 
   it.each([
@@ -16,6 +16,7 @@ describe("submissionMetaSchema", () => {
     [{ methodName: "ok", codeUrl: "ftp://example.org/x" }, "codeUrl"],
     [{ methodName: "ok", modality: "audio" }, "modality"],
     [{ methodName: "a\u0000b" }, "methodName"],
+    [{ methodName: "ok", publicPredictions: "yes" }, "publicPredictions"],
   ])("rejects %j at %s", (input, field) => {
     const r = submissionMetaSchema.safeParse(input);
     expect(r.success).toBe(false);
@@ -52,5 +53,11 @@ describe("self-reported efficiency fields", () => {
     const r = submissionMetaSchema.safeParse({ methodName: "m", ...input });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+});
+
+describe("publicPredictions (multipart field, form checkbox, JSON)", () => {
+  it.each([[undefined, false], ["", false], ["false", false], ["true", true], ["on", true], [true, true], [false, false]])("%j -> %s", (input, out) => {
+    expect(submissionMetaSchema.parse({ methodName: "M", publicPredictions: input }).publicPredictions).toBe(out);
   });
 });

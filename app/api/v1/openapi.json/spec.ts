@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/server/errors";
+import { badgeSchema } from "@/lib/server/leaderboard/badge";
+import { publicJudgeScoresSchema } from "@/lib/server/leaderboard/public-files";
 import { failureProfileSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
@@ -33,7 +35,9 @@ registry
   .add(tombstoneSchema, { id: "Tombstone" })
   .add(leaderboardJsonSchema, { id: "Leaderboard" })
   .add(errorBodySchema, { id: "Error" })
-  .add(failureProfileSchema, { id: "FailureProfile" });
+  .add(failureProfileSchema, { id: "FailureProfile" })
+  .add(badgeSchema, { id: "Badge" })
+  .add(publicJudgeScoresSchema, { id: "JudgeScores" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
@@ -91,6 +95,49 @@ export const OPENAPI = {
           },
           ...errors,
         },
+      },
+    },
+    "/api/v1/entries/{id}/badge.json": {
+      get: {
+        summary: "README badge in the Shields endpoint format: the entry's overall rank and headline score (judge, else F1). Cached for 5 minutes.",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: {
+          "200": { description: "The badge (use with https://img.shields.io/endpoint?url=...).", headers: cacheHeaders, content: { "application/json": { schema: ref("Badge") } } },
+          "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
+          ...errors,
+        },
+      },
+    },
+    "/api/v1/entries/{id}/files/{split}": {
+      get: {
+        summary: "A public prediction file of an approved entry whose author made the predictions public, byte for byte (`h2hmem verify` re-scores it).",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, { name: "split", in: "path", required: true, schema: { type: "string", enum: ["dyadic", "multi-party"] } }],
+        responses: {
+          "200": { description: "The file; its sha-256 in ETag and X-Content-SHA256 (the entry lists the same).", headers: { ETag: { schema: { type: "string" } }, "X-Content-SHA256": { schema: { type: "string" } } }, content: { "application/json": { schema: { type: "object" } } } },
+          "404": { description: "Not an approved entry with public predictions.", content: { "application/json": { schema: ref("Error") } } },
+          "429": errors["429"],
+        },
+      },
+    },
+    "/api/v1/entries/{id}/judge-scores": {
+      get: {
+        summary: "Per-question judge scores (published scorer version) of an approved entry with public predictions.",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: {
+          "200": { description: "One score per prediction; key questions nobody answered have none and count 0.", content: { "application/json": { schema: ref("JudgeScores") } } },
+          "404": { description: "Not an approved entry with public predictions.", content: { "application/json": { schema: ref("Error") } } },
+          "429": errors["429"],
+        },
+      },
+    },
+    "/api/v1/snapshots": {
+      get: { summary: "Immutable snapshots of the public board, newest first (one after each change: approval, rejection or unpublishing of an entry, publishing a scorer version).", responses: { "200": { description: "`{snapshots: [{id, createdAt, reason, scorerVersion, answerKeyVersion, contentSha256, links}]}`", content: { "application/json": { schema: { type: "object" } } } }, "429": errors["429"] } },
+    },
+    "/api/v1/snapshots/{id}": {
+      get: {
+        summary: "A snapshot's manifest (time, reason, scorer and answer-key version, sha-256 of its files) and links to board.json and board.csv (every split x metric x aggregate).",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "200": { description: "`{id, manifest, links}`", content: { "application/json": { schema: { type: "object" } } } }, "404": { description: "No such snapshot.", content: { "application/json": { schema: ref("Error") } } }, "429": errors["429"] },
       },
     },
   },

@@ -45,7 +45,7 @@ function tooLarge(maxBytes: number): AppError {
 
 export const META_FIELDS = [
   "methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod",
-  ...EFFICIENCY_FIELDS, "hardware",
+  ...EFFICIENCY_FIELDS, "hardware", "publicPredictions",
 ] as const;
 
 export async function fileField(form: FormData, name: string): Promise<{ fileName: string; bytes: Uint8Array } | undefined> {

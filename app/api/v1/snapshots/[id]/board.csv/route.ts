@@ -1,0 +1,12 @@
+import { route } from "@/lib/server/http";
+import { consume, clientIp } from "@/lib/server/rate-limit";
+import { getSnapshotFile } from "@/lib/server/leaderboard/snapshots";
+
+// The snapshot's board as csv, byte for byte what its manifest hashes.
+export const GET = route<{ id: string }>(async (req, { params }) => {
+  await consume("api-ip", clientIp(req.headers));
+  const { id } = await params;
+  return new Response(await getSnapshotFile(id, "csv"), {
+    headers: { "content-type": "text/csv; charset=utf-8", "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" },
+  });
+});

@@ -1,0 +1,9 @@
+import { json, requireApiUser, route } from "@/lib/server/http";
+import { publishPredictions } from "@/lib/server/submissions/publish-predictions";
+
+// The author makes the prediction files public (cannot be undone); served once the entry is approved.
+export const POST = route<{ id: string }>(async (req, { params }) => {
+  const actor = await requireApiUser(req, "submit");
+  const { id } = await params;
+  return json(await publishPredictions(id, actor));
+});

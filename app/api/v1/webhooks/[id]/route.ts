@@ -1,0 +1,8 @@
+import { json, requireApiUser, route } from "@/lib/server/http";
+import { deleteWebhook } from "@/lib/server/webhooks/endpoints";
+
+export const DELETE = route<{ id: string }>(async (req, { params }) => {
+  const user = await requireApiUser(req, "submit");
+  const { id } = await params;
+  return json(await deleteWebhook(user.id, id));
+});

@@ -1,0 +1,17 @@
+import { json, requireApiUser, route } from "@/lib/server/http";
+import { parseJsonBody } from "@/lib/server/json-body";
+import { createWebhook, listWebhooks, webhookInputSchema } from "@/lib/server/webhooks/endpoints";
+import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
+
+// The caller's webhook endpoints. POST answers the signing secret once.
+export const POST = route(async (req) => {
+  const user = await requireApiUser(req, "submit");
+  const input = await parseJsonBody(req, webhookInputSchema, `Send \`{"url": "https://…", "events": [${WEBHOOK_EVENTS.map((e) => `"${e}"`).join(", ")}]}\`.`);
+  const created = await createWebhook(user.id, input);
+  return json(created, { status: 201, headers: { location: `/api/v1/webhooks/${created.id}` } });
+});
+
+export const GET = route(async (req) => {
+  const user = await requireApiUser(req, "read");
+  return json({ webhooks: await listWebhooks(user.id) });
+});

@@ -1,0 +1,45 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { requireUser } from "@/lib/server/auth/session";
+import { action } from "@/lib/server/http";
+import { createWebhook, deleteWebhook, sendTestWebhook, webhookInputSchema } from "@/lib/server/webhooks/endpoints";
+import { setMailEvents } from "@/lib/server/webhooks/event-mail";
+
+/** Returns the signing secret once. */
+export async function createWebhookAction(input: { url: string; events: string[] }) {
+  return action(async () => {
+    const user = await requireUser();
+    const created = await createWebhook(user.id, webhookInputSchema.parse(input));
+    revalidatePath("/settings/webhooks");
+    return created;
+  });
+}
+
+export async function deleteWebhookAction(id: string) {
+  return action(async () => {
+    const user = await requireUser();
+    const res = await deleteWebhook(user.id, id);
+    revalidatePath("/settings/webhooks");
+    return res;
+  });
+}
+
+export async function testWebhookAction(id: string) {
+  return action(async () => {
+    const user = await requireUser();
+    const res = await sendTestWebhook(user.id, id);
+    revalidatePath("/settings/webhooks");
+    return res;
+  });
+}
+
+/** The form's checked boxes are the events still mailed; the rest are opted out. */
+export async function saveMailEventsAction(form: FormData) {
+  return action(async () => {
+    const user = await requireUser();
+    const optOut = await setMailEvents(user.id, form.getAll("mailEvents").map(String));
+    revalidatePath("/settings/webhooks");
+    return { optOut };
+  });
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { rankedBoard } from "./ranked-board";
+
+// An entry's README badge in the Shields "endpoint" format (https://shields.io/badges/endpoint-badge):
+// its overall rank and headline score on the public board (the judge when the entry has judge
+// scores, else token F1; micro average, published scorer version).
+
+export const BADGE_CACHE_SECONDS = 300;
+
+export const badgeSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  label: z.literal("H2HMem"),
+  message: z.string().meta({ description: 'Rank and headline score, e.g. "#3 · judge 0.612"; "not ranked yet" before scoring.' }),
+  color: z.string(),
+  cacheSeconds: z.number().int().meta({ description: "How long Shields may cache the badge." }),
+});
+export type Badge = z.infer<typeof badgeSchema>;
+
+/** Top 3 green, top 10 blue, the rest grey-blue. */
+export function badgeColor(rank: number): string {
+  return rank === 1 ? "brightgreen" : rank <= 3 ? "green" : rank <= 10 ? "blue" : "informational";
+}
+
+/** Approved entries only; any other id is 404, as on the entry page. */
+export async function entryBadge(id: string): Promise<Badge> {
+  const approved = await db.submission.findFirst({ where: { id, reviewState: "APPROVED" }, select: { id: true } });
+  if (!approved) throw new AppError("NOT_FOUND", "Entry not found.");
+  for (const metric of ["judge", "f1"] as const) {
+    const board = await rankedBoard({ split: "overall", metric, aggregate: "micro" });
+    const me = board.entries.find((e) => e.id === id);
+    if (me) {
+      const label = metric === "judge" ? "judge" : "F1";
+      return { schemaVersion: 1, label: "H2HMem", message: `#${me.rank} · ${label} ${me.overall.value.toFixed(3)}`, color: badgeColor(me.rank), cacheSeconds: BADGE_CACHE_SECONDS };
+    }
+  }
+  return { schemaVersion: 1, label: "H2HMem", message: "not ranked yet", color: "lightgrey", cacheSeconds: BADGE_CACHE_SECONDS };
+}

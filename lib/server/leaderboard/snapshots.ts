@@ -1,0 +1,86 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { stringify } from "csv-stringify/sync";
+import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { logger } from "../logger";
+import { publishedScorerVersion } from "../versions/published-version";
+import { boardMetricSchema, boardSplitSchema } from "./params";
+import { rankedBoard } from "./ranked-board";
+
+// Immutable snapshots of the public board (BoardSnapshot rows; a trigger refuses UPDATE and
+// DELETE): after every change that may move it, the whole board (every split x metric x
+// aggregate) as JSON and CSV plus a manifest with their sha-256. A change that leaves the board
+// as it was (e.g. rejecting a pending submission) writes nothing.
+
+const AGGREGATES = ["micro", "macro"] as const;
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+export type SnapshotReason = "approve" | "reject" | "unpublish" | "publish";
+
+async function boardContent() {
+  const scorerVersion = await publishedScorerVersion();
+  const boards = [];
+  for (const split of boardSplitSchema.options) {
+    for (const metric of boardMetricSchema.options) {
+      for (const aggregate of AGGREGATES) {
+        const b = await rankedBoard({ split, metric, aggregate });
+        boards.push({ split, metric, aggregate, entries: b.entries.map(({ rank, tied, id, methodName, organization, modality, isBaseline, overall, mainTypes, categories }) => ({ rank, tied, id, methodName, organization, modality, isBaseline, overall, mainTypes, categories })) });
+      }
+    }
+  }
+  const json = JSON.stringify({ scorerVersion, boards });
+  const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
+  const header = ["split", "metric", "aggregate", "rank", "tied", "id", "methodName", "organization", "value", "ciLow", "ciHigh", "n", ...scopes];
+  const rows = boards.flatMap((b) => b.entries.map((e) => [b.split, b.metric, b.aggregate, e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n,
+    ...scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? e.mainTypes[s as (typeof MAIN_TYPES)[number]]?.value : e.categories[s as (typeof CATEGORY_CODES)[number]]?.value) ?? "")]));
+  return { scorerVersion, json, csv: stringify([header, ...rows]), entries: new Set(boards.flatMap((b) => b.entries.map((e) => e.id))).size };
+}
+
+/** Never throws: a snapshot problem must not fail the decision that triggered it (logged). */
+export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string | null> {
+  try {
+    const board = await boardContent();
+    const contentSha256 = sha256(board.json);
+    const last = await db.boardSnapshot.findFirst({ orderBy: { createdAt: "desc" }, select: { contentSha256: true } });
+    if (last?.contentSha256 === contentSha256) return null;
+    const key = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, label: true, contentSha256: true } });
+    const createdAt = new Date();
+    const manifest = {
+      createdAt: createdAt.toISOString(),
+      reason,
+      scorerVersion: board.scorerVersion,
+      answerKey: key ? { id: key.id, label: key.label, sha256: key.contentSha256 } : null,
+      entries: board.entries,
+      files: [
+        { name: "board.json", sha256: contentSha256, bytes: Buffer.byteLength(board.json) },
+        { name: "board.csv", sha256: sha256(board.csv), bytes: Buffer.byteLength(board.csv) },
+      ],
+    };
+    const s = await db.boardSnapshot.create({ data: { createdAt, reason, scorerVersion: board.scorerVersion, answerKeyVersion: key?.id ?? null, contentSha256, manifest, boardJson: board.json, boardCsv: board.csv } });
+    return s.id;
+  } catch (err) {
+    logger.error({ err, reason }, "board snapshot not written");
+    return null;
+  }
+}
+
+const links = (id: string) => ({ self: `/api/v1/snapshots/${id}`, json: `/api/v1/snapshots/${id}/board.json`, csv: `/api/v1/snapshots/${id}/board.csv` });
+
+export async function listSnapshots() {
+  const rows = await db.boardSnapshot.findMany({ orderBy: { createdAt: "desc" }, take: 500, select: { id: true, createdAt: true, reason: true, scorerVersion: true, answerKeyVersion: true, contentSha256: true } });
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), links: links(r.id) }));
+}
+
+export async function getSnapshot(id: string) {
+  const s = await db.boardSnapshot.findUnique({ where: { id }, select: { id: true, manifest: true } });
+  if (!s) throw new AppError("NOT_FOUND", "Snapshot not found.");
+  return { id: s.id, manifest: s.manifest, links: links(s.id) };
+}
+
+export async function getSnapshotFile(id: string, format: "json" | "csv"): Promise<string> {
+  const s = await db.boardSnapshot.findUnique({ where: { id }, select: { boardJson: true, boardCsv: true } });
+  if (!s) throw new AppError("NOT_FOUND", "Snapshot not found.");
+  return format === "json" ? s.boardJson : s.boardCsv;
+}

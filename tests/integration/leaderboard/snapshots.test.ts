@@ -1,0 +1,78 @@
+// Board snapshots over real HTTP: an approval writes one, listed newest first; its files hash to
+// its manifest and hold exactly the board's numbers at that moment (every split x metric x
+// aggregate, compared with the live leaderboard API); a change that leaves the board as it was
+// writes none; rows cannot be changed.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import { boardMetricSchema, boardSplitSchema } from "@/lib/server/leaderboard/params";
+import { logger } from "@/lib/server/logger";
+import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
+import { createSubmission } from "@/lib/server/submissions/create-submission";
+import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
+import { fixtureBlob, userWithToken } from "../../support/api-helpers";
+import { startRouteServer, type RouteServer } from "../../support/api-server";
+
+type Entry = { rank: number; tied: boolean; id: string; overall: { value: number; ciLow: number | null; ciHigh: number | null; n: number } };
+let server: RouteServer;
+let author: Awaited<ReturnType<typeof userWithToken>>;
+let admin: Awaited<ReturnType<typeof userWithToken>>;
+const log = logger.child({ test: "snapshots" });
+log.level = "error";
+
+async function scored(stamp: string): Promise<string> {
+  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
+  const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
+  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
+  expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
+  return id;
+}
+const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+
+beforeAll(async () => {
+  server = await startRouteServer();
+  [author, admin] = await Promise.all([userWithToken("snap-author", "SUBMITTER"), userWithToken("snap-admin", "ADMIN")]);
+});
+afterAll(async () => {
+  await server?.close();
+  await db.user.deleteMany({ where: { id: { in: [author?.id, admin?.id].filter(Boolean) } } });
+});
+
+describe("board snapshots", () => {
+  it("an approval writes a snapshot holding exactly the board's numbers, hashed by its manifest", async () => {
+    const id = await scored(`snap-a-${Date.now()}`);
+    await approveSubmission({ submissionId: id, reviewerId: admin.id });
+    const { snapshots } = await get<{ snapshots: Array<{ id: string; reason: string; createdAt: string; links: { self: string; json: string; csv: string } }> }>("/api/v1/snapshots");
+    const latest = snapshots[0]!;
+    expect(latest.reason).toBe("approve");
+    expect([...snapshots].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((s) => s.id)).toEqual(snapshots.map((s) => s.id));
+
+    const { manifest } = await get<{ manifest: { scorerVersion: string; files: Array<{ name: string; sha256: string }> } }>(latest.links.self);
+    const jsonText = await (await fetch(`${server.url}${latest.links.json}`)).text();
+    const csvText = await (await fetch(`${server.url}${latest.links.csv}`)).text();
+    const hash = (s: string) => createHash("sha256").update(s).digest("hex");
+    expect(manifest.files).toEqual([expect.objectContaining({ name: "board.json", sha256: hash(jsonText) }), expect.objectContaining({ name: "board.csv", sha256: hash(csvText) })]);
+
+    const snap = JSON.parse(jsonText) as { scorerVersion: string; boards: Array<{ split: string; metric: string; aggregate: string; entries: Entry[] }> };
+    expect(snap.boards).toHaveLength(boardSplitSchema.options.length * boardMetricSchema.options.length * 2);
+    for (const b of snap.boards) {
+      const live = await get<{ scorerVersion: string; entries: Entry[] }>(`/api/v1/leaderboard?split=${b.split}&metric=${b.metric}&aggregate=${b.aggregate}`);
+      expect(live.scorerVersion).toBe(snap.scorerVersion);
+      const pick = (e: Entry) => ({ rank: e.rank, tied: e.tied, id: e.id, overall: e.overall });
+      expect(b.entries.map(pick), `${b.split}/${b.metric}/${b.aggregate}`).toEqual(live.entries.map(pick));
+    }
+    expect(snap.boards.find((b) => b.split === "overall" && b.metric === "f1" && b.aggregate === "micro")!.entries.some((e) => e.id === id)).toBe(true);
+    expect(csvText.split("\n")[0]).toMatch(/^split,metric,aggregate,rank,tied,id,methodName/);
+  });
+
+  it("writes none when the board did not change, and refuses to change a snapshot", async () => {
+    const before = await db.boardSnapshot.count();
+    const pending = await scored(`snap-p-${Date.now()}`);
+    await rejectSubmission({ submissionId: pending, reviewerId: admin.id, reason: "not this time" });
+    expect(await db.boardSnapshot.count()).toBe(before);
+    const any = await db.boardSnapshot.findFirstOrThrow();
+    await expect(db.boardSnapshot.update({ where: { id: any.id }, data: { reason: "edited" } })).rejects.toThrow(/immutable/);
+    await expect(db.boardSnapshot.delete({ where: { id: any.id } })).rejects.toThrow(/immutable/);
+    expect((await fetch(`${server.url}/api/v1/snapshots/no-such-snapshot`)).status).toBe(404);
+  });
+});
