@@ -2,6 +2,7 @@
 // Launcher for `npx h2hmem` / `npm link`: runs the compiled CLI (dist/cli, `npm run build:bundles`)
 // while it is at least as new as every source it was built from; otherwise (no build yet, or a
 // source edited since) the TypeScript itself, through tsx as ./register.mjs loads it.
+// H2HMEM_FROM_SOURCE=1 forces the TypeScript.
 import { readFileSync, statSync } from "node:fs";
 
 const root = new URL("../", import.meta.url);
@@ -16,7 +17,17 @@ function compiledIsFresh() {
   }
 }
 
-if (compiledIsFresh()) {
+function tsxInstalled() {
+  try {
+    import.meta.resolve("tsx");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Without tsx (a production install: it is a dev dependency) the compiled CLI is all there is.
+if (compiledIsFresh() || !tsxInstalled()) {
   await import(new URL("dist/cli/h2hmem.mjs", root).href);
 } else {
   await import("./register.mjs");

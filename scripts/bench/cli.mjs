@@ -82,6 +82,7 @@ function compare(label, engines) {
 }
 
 console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().length} x ${cpus()[0]?.model}; median of ${runs} alternating runs; ours = ${ours.join(" ")}`);
+compare("node -e 0 (Node's own start)", { node: [process.execPath, "-e", "0"] });
 compare("--help", { ours: [...ours, "--help"] });
 compare("validate, 1-item file", { ours: [...ours, "validate", one] });
 for (const n of [2_236, 50_000]) {

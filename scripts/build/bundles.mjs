@@ -14,8 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-process.chdir(root);
-const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 
 // Outside Next, `server-only` is resolved as for server code (see bin/register.mjs): empty.
 const serverOnly = {
@@ -69,13 +68,21 @@ const common = {
 const requireShim = "import { createRequire as __h2hmemRequire } from 'node:module'; const require = __h2hmemRequire(import.meta.url);";
 
 async function scorerVersion() {
-  // Read through the bundle itself would be circular; the constants are plain TS: compile them once.
-  const out = await build({ ...common, entryPoints: ["lib/scoring/scorer-version.ts"], write: false, sourcemap: false, format: "esm" });
+  // As the scorer itself computes it: scorer-version.ts (pure TS) compiled in memory and called.
+  const out = await build({ ...common, absWorkingDir: root, entryPoints: ["lib/scoring/scorer-version.ts"], write: false, sourcemap: false, format: "esm" });
   const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
   return mod.scorerVersionFor();
 }
 
+/** The self-contained CLI (every package inlined) at `outfile`; also used by its test. */
+export async function buildSingleFile(outfile, meta) {
+  const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }) };
+  const options = { ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], outfile, plugins: [serverOnly, serverStub], define };
+  return build({ ...options, minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" }, banner: { js: `#!/usr/bin/env node\n${requireShim}` } });
+}
+
 export async function buildBundles() {
+  process.chdir(root);
   const t0 = Date.now();
   rmSync("dist", { recursive: true, force: true });
   const meta = { version: pkg.version, scorer: await scorerVersion() };
@@ -83,7 +90,7 @@ export async function buildBundles() {
   const [, cli] = await Promise.all([
     build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
     build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal], define, metafile: true, banner: { js: requireShim } }),
-    build({ ...common, entryPoints: ["cli/index.ts"], outfile: "dist/h2hmem.mjs", plugins: [serverOnly, serverStub], define, minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" }, banner: { js: `#!/usr/bin/env node\n${requireShim}` } }),
+    buildSingleFile("dist/h2hmem.mjs", meta),
   ]);
   const inputs = Object.keys(cli.metafile.inputs).filter((f) => !f.startsWith("node_modules/") && !f.includes(":"));
   writeFileSync("dist/cli/inputs.json", JSON.stringify({ builtAt: t0, inputs }) + "\n"); // t0: an edit during the build counts as newer
