@@ -1,6 +1,6 @@
 // `npm run bench:cli`: what an author feels. Whole processes, timed from spawn to exit, side by
 // side in one run with alternating order (so every engine sees the same machine load):
-//   ours      `node dist/h2hmem.mjs` (the single-file CLI the site serves; --ours "CMD" to time another,
+//   ours      `node h2hmem.mjs`: a copy of dist/h2hmem.mjs, the single-file CLI the site serves (--ours "CMD" to time another,
 //             e.g. --ours "node bin/h2hmem.mjs" for the TypeScript launcher): --help, validate of a
 //             one-item file, score --json (lexical + 1,000-resample bootstrap CIs);
 //   official  the official Lexical_metrics.py's calculate_single_pair, unmodified, through
@@ -12,7 +12,7 @@
 // median run (GNU time).
 //   node scripts/bench/cli.mjs [--runs 7] [--ours "node dist/h2hmem.mjs"] [--official FILE] [--oracle DIR]
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,12 +21,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = Number(flag("--runs", 7));
-const ours = flag("--ours", `node ${path.join(ROOT, "dist/h2hmem.mjs")}`).split(" ");
+const single = path.join(ROOT, "dist/h2hmem.mjs");
+let ours = flag("--ours", `node ${single}`).split(" ");
 const official = flag("--official", existsSync("/tmp/official/Lexical_metrics.py") ? "/tmp/official/Lexical_metrics.py" : null);
 const oracleDir = flag("--oracle", existsSync("/work/shared/tools/lexical-oracle") ? "/work/shared/tools/lexical-oracle" : null);
 const PY = "/usr/bin/python3";
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
-if (ours[1]?.endsWith("dist/h2hmem.mjs") && !existsSync(ours[1])) throw new Error("dist/h2hmem.mjs is missing: run `npm run build:cli` first");
 
 const rows = readFileSync(path.join(ROOT, "tests/fixtures/lexical/parity-vectors.jsonl"), "utf8")
   .split("\n")
@@ -37,6 +37,13 @@ const pairsOf = (n) => Array.from({ length: n }, (_, i) => [`${rows[i % rows.len
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-cli-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+// The single file runs from a copy in the scratch folder, as an author runs the download (no
+// node_modules anywhere above it; a rebuild during the run cannot pull it away).
+if (ours[1] === single) {
+  if (!existsSync(single)) throw new Error("dist/h2hmem.mjs is missing: run `npm run build:bundles` first");
+  copyFileSync(single, path.join(dir, "h2hmem.mjs"));
+  ours = ["node", path.join(dir, "h2hmem.mjs")];
+}
 function writeInputs(n) {
   const pairs = pairsOf(n);
   const predictions = pairs.map(([pred, ref], i) => ({ question_text: `Question ${i}?`, question_image: "", system_answer: pred, original_answer: ref, category: "Knowledge Resolution" }));
