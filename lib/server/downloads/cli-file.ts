@@ -12,23 +12,25 @@ export const CLI_DOWNLOAD_PATH = "/downloads/h2hmem.mjs";
 export type CliFileInfo = { version: string; scorer: string; sha256: string; bytes: number };
 
 const DIST = path.join(process.cwd(), "dist");
-let info: CliFileInfo | null | undefined;
+const cached = new Map<string, CliFileInfo | null>();
 
-export function cliFileInfo(): CliFileInfo | null {
-  if (info !== undefined) return info;
+export function cliFileInfo(dist = DIST): CliFileInfo | null {
+  if (cached.has(dist)) return cached.get(dist)!;
+  let info: CliFileInfo | null = null;
   try {
-    const meta = JSON.parse(readFileSync(path.join(DIST, "h2hmem.json"), "utf8")) as CliFileInfo;
+    const meta = JSON.parse(readFileSync(path.join(dist, "h2hmem.json"), "utf8")) as CliFileInfo;
     info = { version: meta.version, scorer: meta.scorer, sha256: meta.sha256, bytes: meta.bytes };
   } catch {
-    info = null;
+    // not built
   }
+  cached.set(dist, info);
   return info;
 }
 
 /** The file's bytes (read per request: 0.8 MB, rarely fetched), or null when not built. */
-export function cliFileBytes(): Buffer | null {
+export function cliFileBytes(dist = DIST): Buffer | null {
   try {
-    return readFileSync(path.join(DIST, "h2hmem.mjs"));
+    return readFileSync(path.join(dist, "h2hmem.mjs"));
   } catch {
     return null;
   }
