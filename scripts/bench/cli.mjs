@@ -10,7 +10,7 @@
 // of its own so that no text repeats). Reported: median wall ms of --runs alternating runs (range),
 // median CPU ms (user + sys: on a shared machine it says more than wall time) and the peak RSS of the
 // median run (GNU time).
-//   node scripts/bench/cli.mjs [--runs 7] [--ours "node dist/h2hmem.mjs"] [--official FILE] [--oracle DIR]
+//   node scripts/bench/cli.mjs [--runs 7] [--sizes 2236,50000] [--no-startup] [--ours "CMD"] [--official FILE] [--oracle DIR]
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -21,6 +21,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = Number(flag("--runs", 7));
+const sizes = flag("--sizes", "2236,50000").split(",").map(Number);
+const startup = !args.includes("--no-startup");
 const single = path.join(ROOT, "dist/h2hmem.mjs");
 let ours = flag("--ours", `node ${single}`).split(" ");
 const official = flag("--official", existsSync("/tmp/official/Lexical_metrics.py") ? "/tmp/official/Lexical_metrics.py" : null);
@@ -69,10 +71,10 @@ function run(cmd) {
 }
 
 /** Runs every engine `runs` times, rotating which goes first; median run per engine. */
-function compare(label, engines) {
+function compare(label, engines, warmUp = true) {
   const names = Object.keys(engines);
   const got = Object.fromEntries(names.map((n) => [n, []]));
-  for (const n of names) run(engines[n]); // warm the file cache, untimed
+  if (warmUp) for (const n of names) run(engines[n]); // the file cache (inputs were just written: scoring skips it)
   for (let i = 0; i < runs; i++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(i + k) % names.length];
@@ -89,10 +91,12 @@ function compare(label, engines) {
 }
 
 console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().length} x ${cpus()[0]?.model}; median of ${runs} alternating runs; ours = ${ours.join(" ")}`);
-compare("node -e 0 (Node's own start)", { node: [process.execPath, "-e", "0"] });
-compare("--help", { ours: [...ours, "--help"] });
-compare("validate, 1-item file", { ours: [...ours, "validate", one] });
-for (const n of [2_236, 50_000]) {
+if (startup) {
+  compare("node -e 0 (Node's own start)", { node: [process.execPath, "-e", "0"] });
+  compare("--help", { ours: [...ours, "--help"] });
+  compare("validate, 1-item file", { ours: [...ours, "validate", one] });
+}
+for (const n of sizes) {
   const file = writeInputs(n);
   const engines = { ours: [...ours, "score", "--json", "--dyadic", file] };
   if (official && oracleDir) {
@@ -100,5 +104,5 @@ for (const n of [2_236, 50_000]) {
     engines.official = [PY, harness, "--script", official, "--oracle", oracleDir, "--pairs", path.join(dir, `pairs-${n}.json`), "--mode", "nltk", "--scores"];
   }
   if (oracleDir) engines.oracle = [PY, path.join(oracleDir, "lexical_ref.py"), "--no-tokens", "-i", path.join(dir, `pairs-${n}.jsonl`), "-o", "/dev/null"];
-  compare(`score, ${n.toLocaleString("en-US")} pairs`, engines);
+  compare(`score, ${n.toLocaleString("en-US")} pairs`, engines, false);
 }
