@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build. Targets:
 #   web  - Next.js standalone server (small): `node server.js`
-#   app  - full app with node_modules, for the worker and the one-shot migrate service
+#   app  - the compiled worker, migrate and CLI (dist/, no tsx) with production node_modules
 FROM node:20-bookworm-slim AS base
 ENV NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 WORKDIR /app
@@ -17,23 +17,29 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 FROM deps AS build
 COPY . .
 # The Prisma client is generated offline (schema engine stubbed, see scripts/dev/prisma-generate.mjs).
-RUN node scripts/dev/prisma-generate.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build
+# Then the bundles (dist/: worker, migrate, CLI, the served single-file CLI), then Next.
+RUN node scripts/dev/prisma-generate.mjs && node scripts/build/bundles.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build
+
+# Production dependencies only: tsx, esbuild and the other dev tools stay out of the app image.
+FROM build AS prod
+RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM base AS app
 ENV NODE_ENV=production
-COPY --from=build /app /app
-# The CLI (`node bin/h2hmem.mjs ...`) runs here too; /backups is a writable place for
+COPY --from=prod /app /app
+# The CLI (`node dist/cli/h2hmem.mjs ...`) runs here too; /backups is a writable place for
 # `h2hmem backup` (mount a volume there), the rest of /app stays read-only for this user.
 RUN mkdir -p /backups && chown node:node /backups
 USER node
-# Default: one worker (node --import, not the tsx CLI: one process, so signals reach the worker
-# itself; bin/register.mjs loads TypeScript and resolves server-only as on the server).
-CMD ["node", "--import", "./bin/register.mjs", "workers/index.ts"]
+# Default: one worker, compiled JavaScript (node itself, one process, so signals reach the worker).
+CMD ["node", "--enable-source-maps", "dist/server/worker.mjs"]
 
 FROM base AS web
 ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
+# The single-file CLI the site serves at /downloads/h2hmem.mjs, with its version and sha256.
+COPY --from=build --chown=node:node /app/dist/h2hmem.mjs /app/dist/h2hmem.json ./dist/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \

@@ -1,5 +1,35 @@
 #!/usr/bin/env node
-// Launcher for `npx h2hmem`: loads TypeScript and server-only as ./register.mjs says, then the CLI.
-import "./register.mjs";
+// Launcher for `npx h2hmem` / `npm link`: runs the compiled CLI (dist/cli, `npm run build:bundles`)
+// while it is at least as new as every source it was built from; otherwise (no build yet, or a
+// source edited since) the TypeScript itself, through tsx as ./register.mjs loads it.
+// H2HMEM_FROM_SOURCE=1 forces the TypeScript.
+import { readFileSync, statSync } from "node:fs";
 
-await import(new URL("../cli/index.ts", import.meta.url).href);
+const root = new URL("../", import.meta.url);
+
+function compiledIsFresh() {
+  if (process.env.H2HMEM_FROM_SOURCE === "1") return false;
+  try {
+    const { builtAt, inputs } = JSON.parse(readFileSync(new URL("dist/cli/inputs.json", root), "utf8"));
+    return inputs.every((file) => statSync(new URL(file, root)).mtimeMs <= builtAt);
+  } catch {
+    return false; // not built, or a source was removed
+  }
+}
+
+function tsxInstalled() {
+  try {
+    import.meta.resolve("tsx");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Without tsx (a production install: it is a dev dependency) the compiled CLI is all there is.
+if (compiledIsFresh() || !tsxInstalled()) {
+  await import(new URL("dist/cli/h2hmem.mjs", root).href);
+} else {
+  await import("./register.mjs");
+  await import(new URL("cli/index.ts", root).href);
+}

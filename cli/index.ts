@@ -1,47 +1,46 @@
 // h2hmem CLI entry. To add a command: create cli/commands/<name>.ts exporting
-// `register(program: Command): void`, then add one line to COMMANDS below.
+// `register(program: Command): void`, then add one line to COMMANDS below. A command module is
+// loaded only when that command runs (or for the full `h2hmem --help`), so keep its top level
+// light: import what the action needs inside the action.
 import { Command, CommanderError } from "commander";
 import { CliExit, EXIT_OK, EXIT_USAGE, UsageError } from "./errors";
-import { register as validate } from "./commands/validate";
-import { register as score } from "./commands/score";
-import { register as answerKey } from "./commands/answer-key";
-import { register as user } from "./commands/user";
-import { register as token } from "./commands/token";
-import { register as submit } from "./commands/submit";
-import { register as judge } from "./commands/judge";
-import { register as backup } from "./commands/backup";
-import { register as restore } from "./commands/restore";
-import { register as demo } from "./commands/demo";
-import { register as submission } from "./commands/submission";
-import { register as verify } from "./commands/verify";
+import { versionLine } from "./version";
 
-const COMMANDS: Array<(program: Command) => void> = [
-  validate,
-  score,
-  answerKey,
-  user,
-  token,
-  submit,
-  judge,
-  backup,
-  restore,
-  demo,
-  submission,
-  verify,
-];
+type CommandModule = { register: (program: Command) => void };
 
-export function buildProgram(): Command {
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  validate: () => import("./commands/validate"),
+  score: () => import("./commands/score"),
+  submit: () => import("./commands/submit"),
+  "answer-key": () => import("./commands/answer-key"),
+  user: () => import("./commands/user"),
+  token: () => import("./commands/token"),
+  judge: () => import("./commands/judge"),
+  backup: () => import("./commands/backup"),
+  restore: () => import("./commands/restore"),
+  demo: () => import("./commands/demo"),
+  submission: () => import("./commands/submission"),
+  verify: () => import("./commands/verify"),
+};
+
+/** The program with the command `argv` names, or every command when it names none (help). */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command("h2hmem")
     .description("H2HMem leaderboard tools: validate and score prediction files, manage the server.")
+    .version(await versionLine(), "-V, --version", "print the CLI's version and its scorer version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride(); // inherited by subcommands: lets main() map commander errors to exit 2
-  for (const add of COMMANDS) add(program);
+  const named = argv.find((a) => !a.startsWith("-"));
+  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  if (argv.length === 1 && (argv[0] === "-V" || argv[0] === "--version")) wanted.length = 0;
+  const modules = await Promise.all(wanted.map((name) => COMMANDS[name]()));
+  for (const m of modules) m.register(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: "user" });
+    await (await buildProgram(argv)).parseAsync(argv, { from: "user" });
     return EXIT_OK;
   } catch (err) {
     if (err instanceof CliExit) return err.code;
@@ -49,8 +48,8 @@ export async function main(argv: string[]): Promise<number> {
       // --help / --version exit 0; unknown options, missing arguments, bad choices exit 2.
       return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
-    if (err instanceof UsageError) {
-      process.stderr.write(`h2hmem: ${err.message}\n`);
+    if (err instanceof UsageError || (err as { code?: string }).code === "NEEDS_CHECKOUT") {
+      process.stderr.write(`h2hmem: ${(err as Error).message}\n`);
       return EXIT_USAGE;
     }
     process.stderr.write(`h2hmem: unexpected error: ${(err as Error).stack ?? String(err)}\n`);

@@ -2,17 +2,13 @@
 // (exit 2) for anything the user must fix in the command line itself.
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import path from "node:path";
-import { loadAnswerKeyDir, type LoadedAnswerKey } from "../lib/server/answer-key/dataset-folder";
-import { parsePredictionFile, type ParsedFile, type ParseOptions, type Split, type ValidationIssue } from "../lib/scoring";
+import type { LoadedAnswerKey } from "../lib/server/answer-key/dataset-folder";
+import type { Split } from "../lib/scoring/types";
+import { parsePredictionFile, type ParsedFile, type ParseOptions, type ValidationIssue } from "../lib/scoring/validate";
 import { UsageError } from "./errors";
+import { LOCAL_LIMITS, LOCAL_MAX_BYTES } from "./limits";
 
-/**
- * Local files are read whole, so their size is capped: a full submission is ~1 MB (2,236
- * predictions); 256 MiB holds ~590,000 typical predictions (contract: at least 100,000), and
- * scoring that takes ~1.8 GB of memory (docs/BENCHMARKS.md).
- */
-export const LOCAL_MAX_BYTES = 256 * 1024 * 1024;
-export const LOCAL_LIMITS = { maxItems: 10_000_000, maxBytes: LOCAL_MAX_BYTES };
+export { LOCAL_LIMITS, LOCAL_MAX_BYTES };
 
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
 
@@ -73,8 +69,10 @@ export function readPredictionFile(file: string, split: Split, limits: { maxItem
   return parsePredictionFile(read.bytes, opts);
 }
 
-export function readAnswerKey(dir: string): LoadedAnswerKey {
+/** The official dataset folder's questions (the loader, and with it the scorer, loads on first use). */
+export async function readAnswerKey(dir: string): Promise<LoadedAnswerKey> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--answer-key must be a folder: ${dir}`);
+  const { loadAnswerKeyDir } = await import("../lib/server/answer-key/dataset-folder");
   const key = loadAnswerKeyDir(dir);
   if (key.questions.length === 0) {
     throw new UsageError(`no questions found under ${dir} (expected dyadic/dialogue*/scenes/session*/questions.json or multi-party/...)`);

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CliDownload } from "@/components/cli-download";
+import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import { AnswerKeyVersions } from "./_components/answer-key-versions";
 
 export const metadata: Metadata = { title: "About" };
 // Rendered per request: the answer key versions come from the database (one small query), and
 // its scripts need the request's CSP nonce (docs/SECURITY.md).
+// The CLI's version and sha256 come from dist/h2hmem.json, written before `next build` (npm run build).
 export const dynamic = "force-dynamic";
 
 const h2 = "text-xl font-semibold";
@@ -107,10 +110,11 @@ export default function AboutPage() {
         <h2 id="submit-h" className={h2}>How to submit</h2>
         <ol className="list-decimal space-y-1 pl-6">
           <li>Run your system on both splits and write <code>prediction_dyadic.json</code> and <code>prediction_multiparty.json</code>.</li>
-          <li>Check them locally with <code>npx h2hmem validate</code> (and score them with <code>npx h2hmem score</code>).</li>
+          <li>Check them locally with the CLI (below, or <code>npx h2hmem</code> in a checkout): <code>validate</code>, and <code>score</code> for the lexical numbers.</li>
           <li><Link href="/signin">Sign in</Link> and upload both files with a method card on the <Link href="/submit">submit page</Link>, or use the API with a token.</li>
           <li>The server scores them; an administrator reviews the entry, and once approved it appears on the board with a permanent page.</li>
         </ol>
+        <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
         <p>Machine access: <Link href="/api/v1/openapi.json">OpenAPI description</Link> of the public API.</p>
       </section>
       <section aria-labelledby="cite-board-h" className="space-y-2">

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SubmitForm } from "@/app/submit/_components/submit-form";
+import { CliDownload } from "@/components/cli-download";
+import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { currentUser } from "@/lib/server/auth/session";
 import { remainingQuota } from "@/lib/server/submissions/quota";
 import { uploadLimits } from "@/lib/server/submissions/validate-upload";
@@ -19,6 +21,7 @@ export default async function SubmitPage() {
         with the same validator the server runs; nothing is uploaded until they are valid. Entries appear on the leaderboard after an
         administrator approves them; you see your scores as soon as scoring finishes.
       </p>
+      <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
       <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
     </div>
   );

@@ -3,11 +3,8 @@
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { hasErrors, scoreSubmission, splitForFileName, type PerQuestion, type PredictionItem, type Split, type StopwordList, type TokenizerMode, type ValidationIssue } from "../../lib/scoring";
+import type { PerQuestion, PredictionItem, Split, StopwordList, TokenizerMode, ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
-import { readAnswerKey, readPredictionFile } from "../io";
-import { countBySeverity, formatIssues } from "../format";
-import { renderScoreTables, scoreReport } from "./score-report";
 
 type Options = {
   dyadic?: string;
@@ -35,7 +32,7 @@ export function register(program: Command): void {
     .option("--seed <n>", "bootstrap seed", "20260529")
     .option("--json", "print one JSON object instead of tables")
     .action(async (opts: Options) => {
-      throw new CliExit(runScore(opts));
+      throw new CliExit(await runScore(opts));
     });
 }
 
@@ -45,11 +42,23 @@ function intOption(raw: string, name: string, min: number): number {
   return n;
 }
 
-function runScore(opts: Options): number {
+// The scorer and its tables load here, when the command runs (not for --help or validate).
+async function runScore(opts: Options): Promise<number> {
   if (!opts.dyadic && !opts.multiparty) throw new UsageError("give at least one of --dyadic FILE and --multiparty FILE");
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
-  const key = opts.answerKey ? readAnswerKey(opts.answerKey) : null;
+  const [{ hasErrors, scoreSubmission, splitForFileName }, { readAnswerKey, readPredictionFile }, { countBySeverity, formatIssues }, { renderScoreTables, scoreReport }] = await Promise.all([
+    import("../../lib/scoring"),
+    import("../io"),
+    import("../format"),
+    import("./score-report"),
+  ]);
+  const fail = (list: ValidationIssue[], json?: boolean): number => {
+    if (json) process.stdout.write(JSON.stringify({ ok: false, issues: list }, null, 2) + "\n");
+    else process.stderr.write(`Cannot score: the files have errors.\n${formatIssues(list, 100)}\n`);
+    return EXIT_INVALID;
+  };
+  const key = opts.answerKey ? await readAnswerKey(opts.answerKey) : null;
   const files: Partial<Record<Split, PredictionItem[]>> = {};
   const fileNames: Partial<Record<Split, string>> = {};
   const issues: ValidationIssue[] = [];
@@ -80,12 +89,6 @@ function runScore(opts: Options): number {
     if (issues.length > 0) process.stderr.write(`\n${counts.warnings} warnings:\n${formatIssues(issues, 30)}\n`);
   }
   return EXIT_OK;
-}
-
-function fail(issues: ValidationIssue[], json?: boolean): number {
-  if (json) process.stdout.write(JSON.stringify({ ok: false, issues }, null, 2) + "\n");
-  else process.stderr.write(`Cannot score: the files have errors.\n${formatIssues(issues, 100)}\n`);
-  return EXIT_INVALID;
 }
 
 /**

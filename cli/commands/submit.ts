@@ -3,10 +3,9 @@
 // POST /api/v1/submissions, and with --wait follows GET /api/v1/submissions/{id} to the end.
 import path from "node:path";
 import type { Command } from "commander";
-import { hasErrors, parsePredictionFile, type Split, type ValidationIssue } from "../../lib/scoring";
+import type { Split, ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
 import { fixed, formatIssues } from "../format";
-import { readLocalFile } from "../io";
 import { readSecret } from "../secrets";
 import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionStatus } from "./submit-client";
 
@@ -31,6 +30,19 @@ export function register(program: Command): void {
 }
 
 async function runSubmit(opts: Options): Promise<number> {
+  const [validator, { readLocalFile }] = await Promise.all([import("../../lib/scoring/validate"), import("../io")]);
+  const { hasErrors, parsePredictionFile } = validator;
+  /** A file's bytes, validated with the server's default limits (the server applies its own). */
+  const checked = (file: string, split: Split, issues: ValidationIssue[]): { name: string; bytes: Uint8Array } => {
+    const name = path.basename(file);
+    const read = readLocalFile(file);
+    if ("issue" in read) {
+      issues.push(read.issue);
+      return { name, bytes: new Uint8Array(0) };
+    }
+    issues.push(...parsePredictionFile(read.bytes, { file: name, split }).issues);
+    return { name, bytes: read.bytes };
+  };
   const issues: ValidationIssue[] = [];
   const files = { dyadic: checked(opts.dyadic, "dyadic", issues), multiparty: checked(opts.multiparty, "multi-party", issues) };
   if (hasErrors(issues)) {
@@ -49,18 +61,6 @@ async function runSubmit(opts: Options): Promise<number> {
   }
   if (!opts.wait) return EXIT_OK;
   return follow(opts.url, token, id, Math.max(200, Number(opts.pollMs) || 2000));
-}
-
-/** A file's bytes, validated with the server's default limits (the server applies its own). */
-function checked(file: string, split: Split, issues: ValidationIssue[]): { name: string; bytes: Uint8Array } {
-  const name = path.basename(file);
-  const read = readLocalFile(file);
-  if ("issue" in read) {
-    issues.push(read.issue);
-    return { name, bytes: new Uint8Array(0) };
-  }
-  issues.push(...parsePredictionFile(read.bytes, { file: name, split }).issues);
-  return { name, bytes: read.bytes };
 }
 
 async function follow(url: string, token: string, id: string, pollMs: number): Promise<number> {

@@ -2,10 +2,10 @@
 // Exit 0 when valid (warnings allowed), 1 when invalid, 2 on usage errors.
 import path from "node:path";
 import type { Command } from "commander";
-import { DEFAULT_MAX_ANSWER_CHARS, hasErrors, PredictionMatcher, splitForFileName, type PredictionItem, type ReferenceQuestion, type Split, type ValidationIssue } from "../../lib/scoring";
+import type { PredictionItem, ReferenceQuestion, Split, ValidationIssue } from "../../lib/scoring";
+import { DEFAULT_MAX_ANSWER_CHARS } from "../../lib/scoring/types";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
-import { LOCAL_MAX_BYTES, parseSplit, readAnswerKey, readPredictionFile } from "../io";
-import { countBySeverity, formatIssues } from "../format";
+import { LOCAL_MAX_BYTES } from "../limits";
 
 type Options = { split?: string; answerKey?: string; json?: boolean; maxItems?: string; maxBytes?: string; maxAnswerChars?: string };
 
@@ -21,13 +21,20 @@ export function register(program: Command): void {
     .option("--max-answer-chars <n>", `reject longer answers (the server's UPLOAD_MAX_ANSWER_CHARS; default ${DEFAULT_MAX_ANSWER_CHARS})`)
     .option("--max-bytes <n>", `reject larger files (e.g. the server's upload limit; at most ${LOCAL_MAX_BYTES}, the default)`)
     .action(async (file: string, opts: Options) => {
-      throw new CliExit(runValidate(file, opts));
+      throw new CliExit(await runValidate(file, opts));
     });
 }
 
-function runValidate(file: string, opts: Options): number {
+// Loaded when the command runs: the validator, and the matcher only with --answer-key.
+async function runValidate(file: string, opts: Options): Promise<number> {
+  const [{ hasErrors, splitForFileName }, { parseSplit, readAnswerKey, readPredictionFile }, { countBySeverity, formatIssues }] = await Promise.all([
+    import("../../lib/scoring/validate"),
+    import("../io"),
+    import("../format"),
+  ]);
   const explicit = parseSplit(opts.split);
-  const key = opts.answerKey ? readAnswerKey(opts.answerKey) : null;
+  const key = opts.answerKey ? await readAnswerKey(opts.answerKey) : null;
+  const { PredictionMatcher } = key ? await import("../../lib/scoring") : { PredictionMatcher: null };
   const fromName = splitForFileName(file);
   let split: Split = explicit ?? fromName ?? "dyadic";
   const extra: ValidationIssue[] = [];
@@ -36,7 +43,7 @@ function runValidate(file: string, opts: Options): number {
 
   if (!explicit && !fromName) {
     const judged = key !== null && parsed.ok;
-    if (judged) split = bestSplit(parsed.items, key.questions, name);
+    if (judged) split = bestSplit(PredictionMatcher!, parsed.items, key.questions, name);
     extra.push({
       severity: "warning",
       code: "SPLIT_UNKNOWN",
@@ -47,7 +54,7 @@ function runValidate(file: string, opts: Options): number {
     });
   }
   let matchSummary: { matched: number; unmatched: number; missing: number } | null = null;
-  if (key && parsed.ok) {
+  if (key && PredictionMatcher && parsed.ok) {
     const matcher = new PredictionMatcher(split, key.questions, name);
     let matched = 0;
     parsed.items.forEach((item, index) => {
@@ -83,7 +90,7 @@ function limit(raw: string | undefined, name: string, max = Infinity): number | 
 }
 
 /** The split whose questions more predictions match (one pass over the items for both). */
-function bestSplit(items: readonly PredictionItem[], key: ReferenceQuestion[], name: string): Split {
+function bestSplit(PredictionMatcher: typeof import("../../lib/scoring").PredictionMatcher, items: readonly PredictionItem[], key: ReferenceQuestion[], name: string): Split {
   const dyadic = new PredictionMatcher("dyadic", key, name);
   const multiParty = new PredictionMatcher("multi-party", key, name);
   const hits = { dyadic: 0, multiParty: 0 };

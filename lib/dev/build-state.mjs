@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 
 const INPUT_DIRS = ["app", "components", "lib", "public", "workers", "generated", "styles", "hooks"];
-const INPUT_FILES = ["next.config.js", "next.config.mjs", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "prisma/schema.prisma", "middleware.ts", "proxy.ts", "auth.ts"];
+const INPUT_FILES = ["next.config.js", "next.config.mjs", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "prisma/schema.prisma", "dist/h2hmem.json", "middleware.ts", "proxy.ts", "auth.ts"];
 const SKIP = /(^|\/)(node_modules|\.next|\.git)(\/|$)|\.test\.tsx?$/;
 
 function walk(root, rel, out) {

@@ -1,6 +1,6 @@
 // Playwright's webServer for the browser tier: prepares the e2e database (migrate, and
-// seed when prisma/seed.ts exists), then runs the BUILT app (`next start`) and one worker
-// against it. If either process dies, the other is stopped and this exits non-zero.
+// seed when prisma/seed.ts exists), then runs the BUILT app (`next start`) and one compiled
+// worker (dist/server/worker.mjs, as in production: no tsx) against it. If either process dies, the other is stopped and this exits non-zero.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -16,8 +16,8 @@ if (!process.env.DATABASE_URL) {
   console.error("[e2e-server] DATABASE_URL is not set (playwright.config.ts passes E2E_DATABASE_URL)");
   process.exit(2);
 }
-if (!existsSync(".next/BUILD_ID")) {
-  console.error("[e2e-server] no production build: run `npx next build` first (npm test does)");
+if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server/worker.mjs")) {
+  console.error("[e2e-server] no production build: run `npm run build` first (npm test does)");
   process.exit(2);
 }
 await migrateDatabase(process.env.DATABASE_URL, { stdio: ["ignore", "ignore", "inherit"] });
@@ -32,7 +32,7 @@ if (existsSync("prisma/seed.ts")) {
 
 const children = [
   spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit" }),
-  spawn(process.execPath, [...TS, "workers/index.ts"], { stdio: "inherit" }),
+  spawn(process.execPath, ["--enable-source-maps", "dist/server/worker.mjs"], { stdio: "inherit" }),
 ];
 let stopping = false;
 const stopAll = (code) => {

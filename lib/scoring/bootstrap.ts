@@ -12,28 +12,32 @@ export function bootstrapMeans(values: ArrayLike<number>, resamples: number, see
 /**
  * Resample means of several equally long columns with ONE shared index stream (the same questions
  * are drawn for every column). The PRNG (mulberry32, as in prng.ts) is inlined: this loop runs
- * n x resamples times and a closure call per draw would dominate the cost.
+ * n x resamples times and a closure call per draw would dominate the cost. Each resample's draws
+ * go to one index buffer, then every column is summed over it in draw order (the same additions,
+ * in the same order, as drawing per column: identical numbers). Column by column, the random reads
+ * stay within one n-long Float64Array (400 KB at 50,000 questions, cache-sized) instead of striding
+ * over all k columns at once: at large n this halves the cost, and the PRNG runs once per draw.
  */
 export function bootstrapMeansMulti(columns: ReadonlyArray<ArrayLike<number>>, resamples: number, seed: number): Float64Array[] {
   const n = columns.length > 0 ? columns[0].length : 0;
-  const k = columns.length;
   const out = columns.map(() => new Float64Array(n === 0 ? 0 : resamples));
   if (n === 0) return out;
-  // Row-major copy (question i's k values side by side): one cache line per draw.
-  const rows = new Float64Array(n * k);
-  for (let c = 0; c < k; c++) for (let i = 0; i < n; i++) rows[i * k + c] = columns[c][i];
-  const sums = new Float64Array(k);
+  const cols = columns.map((c) => (c instanceof Float64Array ? c : Float64Array.from(c)));
+  const draw = n <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
   let a = seed >>> 0;
   for (let b = 0; b < resamples; b++) {
-    sums.fill(0);
     for (let i = 0; i < n; i++) {
       a = (a + 0x6d2b79f5) >>> 0;
       let t = Math.imul(a ^ (a >>> 15), a | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const base = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) * k;
-      for (let c = 0; c < k; c++) sums[c] += rows[base + c];
+      draw[i] = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
     }
-    for (let c = 0; c < k; c++) out[c][b] = sums[c] / n;
+    for (let c = 0; c < cols.length; c++) {
+      const col = cols[c];
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += col[draw[i]];
+      out[c][b] = sum / n;
+    }
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // The submission contract (benchmark doc §3) as zod schemas: the single source of truth for what a
 // prediction file holds. validate.ts maps zod's findings to file/path/fix issues.
 import { z } from "zod";
+import { DEFAULT_MAX_ANSWER_CHARS } from "./types";
 
 export const PREDICTION_FIELDS = ["question_text", "question_image", "system_answer", "original_answer", "category"] as const;
 export const REQUIRED_PREDICTION_FIELDS = ["question_text", "system_answer", "original_answer", "category"] as const;
@@ -20,11 +21,8 @@ export const predictionFileSchema = z.looseObject({
 
 export const DEFAULT_MAX_ITEMS = 100_000;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-/**
- * Longest system_answer (Unicode code points): the benchmark's answers are a sentence or two, and
- * every answer is sent to the judge, so one file must not cost millions of judge tokens.
- */
-export const DEFAULT_MAX_ANSWER_CHARS = 8_000;
+// DEFAULT_MAX_ANSWER_CHARS lives in ./types (the CLI's help text needs it without the validator).
+export { DEFAULT_MAX_ANSWER_CHARS };
 /** Deeper nesting than this is rejected before JSON.parse (a valid file needs 3 levels). */
 export const MAX_JSON_DEPTH = 64;
 

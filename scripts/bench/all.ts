@@ -1,6 +1,7 @@
 // `npm run bench`: timings of the scoring engine (validation, matching, lexical scoring, bootstrap
 // aggregation) on benchmark-sized and 100k-prediction inputs built from the committed fixtures,
-// then the lexical throughput bench (scripts/bench/lexical.ts, run as a child: it has no exports).
+// then the lexical throughput bench (scripts/bench/lexical.ts, run as a child: it has no exports),
+// then the whole-process CLI bench (scripts/bench/cli.mjs).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -59,3 +60,10 @@ if (existsSync(lexicalBench)) {
   const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", lexicalBench, process.argv[2] ?? "1", ...process.argv.slice(3)], { cwd: ROOT, stdio: "inherit" });
   process.exitCode = child.status ?? 1;
 }
+
+// What an author feels: the compiled CLI as whole processes, beside the official script and the
+// lean oracle (scripts/bench/cli.mjs; builds the bundles first when they are missing).
+console.log("\n--- whole-process CLI (scripts/bench/cli.mjs) ---");
+if (!existsSync(path.join(ROOT, "dist/h2hmem.mjs"))) spawnSync(process.execPath, [path.join(ROOT, "scripts/build/bundles.mjs")], { cwd: ROOT, stdio: "inherit" });
+const cli = spawnSync(process.execPath, [path.join(ROOT, "scripts/bench/cli.mjs")], { cwd: ROOT, stdio: "inherit" });
+if (cli.status !== 0) process.exitCode = cli.status ?? 1;

@@ -167,6 +167,11 @@ async function main() {
       if (code !== 0) throw new Error(`prisma/seed.ts failed (exit ${code})`);
     });
   }
+  await step("bundles (worker, CLI)", async () => {
+    const code = await runNode(["scripts/build/bundles.mjs"], { env: childEnv, stdio: ["ignore", "ignore", "inherit"] });
+    if (code !== 0) throw new Error("scripts/build/bundles.mjs failed (see above)");
+    return "dist/server/worker.mjs, dist/cli, dist/h2hmem.mjs";
+  });
   await step("next build", async () => {
     if (buildIsCurrent(root)) return "sources unchanged, reusing .next";
     const hash = sourceHash(root);
@@ -179,7 +184,7 @@ async function main() {
   const url = `http://localhost:${port}`;
   const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url };
   const web = supervise({ name: "web", args: ["node_modules/next/dist/bin/next", "start", "-p", String(port)], env: appEnv, cwd: root, log: say });
-  const worker = supervise({ name: "worker", args: [...TS, "workers/index.ts"], env: appEnv, cwd: root, log: say });
+  const worker = supervise({ name: "worker", args: ["--enable-source-maps", "dist/server/worker.mjs"], env: appEnv, cwd: root, log: say });
   supervised.push(web, worker);
   stops.push(() => web.stop());
   stops.push(() => worker.stop()); // stopped first: finishes or releases its job before the web goes

@@ -2,7 +2,7 @@
 //   1. Prisma client generated (if missing or older than the schema)
 //   2. services: DATABASE_URL / REDIS_URL (local hosts only) or embedded ones
 //      (lib/dev/test-services.mjs); h2hmem_test dropped, recreated, migrated
-//   3. vitest unit, vitest integration (serial), next build, playwright (tests/e2e)
+//   3. vitest unit, vitest integration (serial), bundles + next build, playwright (tests/e2e)
 //   4. "N passed, N failed" (sum over tiers); exit 1 on any failure
 // Options: --only unit,integration,e2e   --skip-build (reuse .next even in CI)
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -68,6 +68,15 @@ function hasE2eSpecs(dir = "tests/e2e") {
 }
 
 async function buildTier() {
+  // The compiled worker and CLI (a few seconds): always rebuilt, so e2e runs what production runs.
+  const tb = Date.now();
+  say("bundles (worker, CLI)");
+  const bundles = await run(["scripts/build/bundles.mjs"], {});
+  if (bundles !== 0) {
+    tally("build", 0, 1, `scripts/build/bundles.mjs exited ${bundles}`);
+    return false;
+  }
+  lines.push(`bundles: ok (${secs(tb)})`);
   if (skipBuild || (!CI && buildIsCurrent(root))) {
     say(`next build skipped (${skipBuild ? "--skip-build" : "sources unchanged since the last build"})`);
     return true;

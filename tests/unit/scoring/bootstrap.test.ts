@@ -1,9 +1,36 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bootstrapMeans, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
-import { mulberry32 } from "../../../lib/scoring/prng";
+import { bootstrapMeans, bootstrapMeansMulti, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
+import { drawIndex, mulberry32 } from "../../../lib/scoring/prng";
+
+/** The procedure of docs/SCORING.md written plainly: per resample, n draws, each column summed in draw order. */
+function plainMeans(columns: number[][], resamples: number, seed: number): number[][] {
+  const n = columns[0].length;
+  const next = mulberry32(seed);
+  const out = columns.map(() => [] as number[]);
+  for (let b = 0; b < resamples; b++) {
+    const sums = columns.map(() => 0);
+    for (let i = 0; i < n; i++) {
+      const j = drawIndex(next(), n);
+      columns.forEach((col, c) => (sums[c] += col[j]));
+    }
+    sums.forEach((s, c) => out[c].push(s / n));
+  }
+  return out;
+}
 
 describe("bootstrap", () => {
+  it("the shared resample loop gives exactly the plain procedure's numbers, for every column", () => {
+    // Sizes on both sides of the 16-bit index buffer; values with rounding-sensitive sums.
+    for (const n of [1, 7, 2236, 70_000]) {
+      const columns = [0, 1, 2].map((c) => Array.from({ length: n }, (_, i) => ((i * 7919 + c * 104729) % 1000) / 997));
+      const resamples = n > 10_000 ? 3 : 50;
+      const got = bootstrapMeansMulti(columns, resamples, 20260529 + n);
+      const want = plainMeans(columns, resamples, 20260529 + n);
+      got.forEach((dist, c) => expect(Array.from(dist), `n=${n} column ${c}`).toEqual(want[c]));
+    }
+  });
+
   it("mulberry32 is deterministic and seed-dependent", () => {
     const a = mulberry32(1);
     const b = mulberry32(1);

@@ -1,0 +1,26 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cliFileBytes, cliFileInfo } from "@/lib/server/downloads/cli-file";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-cli-file-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the served single-file CLI", () => {
+  it("reports what the build wrote beside the file, and the file's bytes", () => {
+    const file = Buffer.from("#!/usr/bin/env node\nconsole.log('h2hmem');\n");
+    const sha256 = createHash("sha256").update(file).digest("hex");
+    writeFileSync(path.join(dir, "h2hmem.mjs"), file);
+    writeFileSync(path.join(dir, "h2hmem.json"), JSON.stringify({ version: "9.9.9", scorer: "lex-1+nltk+sw198", sha256, bytes: file.length, extra: true }));
+    expect(cliFileInfo(dir)).toEqual({ version: "9.9.9", scorer: "lex-1+nltk+sw198", sha256, bytes: file.length });
+    expect(cliFileBytes(dir)).toEqual(file);
+  });
+
+  it("is null when the checkout was not built", () => {
+    const empty = path.join(dir, "not-built");
+    expect(cliFileInfo(empty)).toBeNull();
+    expect(cliFileBytes(empty)).toBeNull();
+  });
+});
