@@ -60,7 +60,7 @@ async function addOrReplace(submissionId: string): Promise<"added" | "exists"> {
 /** Enqueue scoring; rejects quickly (ENQUEUE_TIMEOUT_MS) when Redis is unreachable. */
 export async function enqueueScoring(submissionId: string): Promise<"added" | "exists"> {
   try {
-    return await withTimeout(addOrReplace(submissionId), env.ENQUEUE_TIMEOUT_MS, "enqueue (is Redis reachable?)");
+    return await withTimeout(addOrReplace(submissionId), env.ENQUEUE_TIMEOUT_MS, "enqueue", "is Redis reachable?");
   } catch (e) {
     // Drop the connection so the timed-out add is abandoned rather than replayed whenever
     // Redis comes back: the caller was told it failed, and the reconciler owns the retry.
@@ -78,7 +78,7 @@ function dropQueue(): void {
 /** State of the job for a submission, or null when there is none. */
 export async function scoringJobState(submissionId: string): Promise<string | null> {
   try {
-    const job = await withTimeout(getScoringQueue().getJob(scoringJobId(submissionId)), env.ENQUEUE_TIMEOUT_MS, "getJob (is Redis reachable?)");
+    const job = await withTimeout(getScoringQueue().getJob(scoringJobId(submissionId)), env.ENQUEUE_TIMEOUT_MS, "getJob", "is Redis reachable?");
     return job ? await job.getState() : null;
   } catch (e) {
     dropQueue();

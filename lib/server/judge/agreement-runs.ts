@@ -85,7 +85,7 @@ export async function requestAgreementCheck(input: AgreementRequest): Promise<Ag
   const run = await db.judgeAgreementRun.create({ data: { submissionId: input.submissionId, requestedById: input.actorId ?? null, sample, seed } });
   try {
     const options = { jobId: agreementJobId(run.id), attempts: env.JOB_ATTEMPTS, backoff: { type: "exponential", delay: env.JOB_BACKOFF_MS }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } };
-    await withTimeout(agreementQueue().add("agreement", { runId: run.id }, options), env.ENQUEUE_TIMEOUT_MS, "enqueue (is Redis reachable?)");
+    await withTimeout(agreementQueue().add("agreement", { runId: run.id }, options), env.ENQUEUE_TIMEOUT_MS, "enqueue", "is Redis reachable?");
   } catch (cause) {
     // Abandon the connection, so the timed-out add is not replayed when Redis returns.
     const q = queue;
