@@ -90,6 +90,7 @@ const config = [
       "playwright-report/**",
       "next-env.d.ts",
       "tests/fixtures/**",
+      "dist/**",
     ],
   },
   ...nextVitals,

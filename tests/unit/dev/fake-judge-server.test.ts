@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_JUDGE_PROMPT, renderJudgePrompt } from "../../../lib/scoring/judge/prompt";
+import { DEFAULT_JUDGE_PROMPT, renderJudgePrompt } from "../../../lib/scoring";
 import { obeyedScore, parseQuestionBlocks } from "../../../lib/dev/fake-judge-server";
 
 // The fake judge reads the JSON-encoded fields back, and its obedient mode finds an order only
