@@ -31,12 +31,6 @@ export function answerKeyTagOf(version: string): string | null {
   return KEY_PART.exec(version)?.[1] ?? null;
 }
 
-/** The lexical options a version string names (its tokenizer and stopword list), for rows computed later from stored ones. */
-export function lexicalOptionsOfVersion(version: string): LexicalOptions {
-  const parts = version.split("+judge=")[0].split("+");
-  return { tokenizer: parts.includes("whitespace") ? "whitespace" : "nltk", stopwords: parts.includes("sw179") ? "old" : "new" };
-}
-
 /**
  * The lexical options a stored scorer version names (the inverse of scorerVersionFor; a judge
  * suffix "+judge=…" is ignored), or null when it names another lexical algorithm than this

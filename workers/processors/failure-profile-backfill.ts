@@ -1,4 +1,4 @@
-import { lexicalOptionsOfVersion } from "@/lib/scoring";
+import { lexicalOptionsForVersion } from "@/lib/scoring";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { backfillFailureProfile } from "@/lib/server/scores/failure-profiles";
@@ -30,7 +30,9 @@ export async function backfillFailureProfiles(log: Logger): Promise<{ filled: nu
     const batch = (await missingProfiles()).filter((m) => !skipped.has(`${m.submissionId}|${m.scorerVersion}`));
     if (batch.length === 0) break;
     for (const m of batch) {
-      if (await backfillFailureProfile(m.submissionId, m.scorerVersion, lexicalOptionsOfVersion(m.scorerVersion))) filled++;
+      // A version of another lexical algorithm cannot be re-tokenized with this build: skipped.
+      const lexical = lexicalOptionsForVersion(m.scorerVersion);
+      if (lexical && (await backfillFailureProfile(m.submissionId, m.scorerVersion, lexical))) filled++;
       else skipped.add(`${m.submissionId}|${m.scorerVersion}`);
     }
     if (skipped.size >= BATCH) break; // nothing left but rows without per-question data
