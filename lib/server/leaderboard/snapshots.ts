@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { toCsv } from "../csv";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { logger } from "../logger";
@@ -35,7 +35,7 @@ async function boardContent() {
   const header = ["split", "metric", "aggregate", "rank", "tied", "id", "methodName", "organization", "value", "ciLow", "ciHigh", "n", ...scopes];
   const rows = boards.flatMap((b) => b.entries.map((e) => [b.split, b.metric, b.aggregate, e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n,
     ...scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? e.mainTypes[s as (typeof MAIN_TYPES)[number]]?.value : e.categories[s as (typeof CATEGORY_CODES)[number]]?.value) ?? "")]));
-  return { scorerVersion, json, csv: stringify([header, ...rows]), entries: new Set(boards.flatMap((b) => b.entries.map((e) => e.id))).size };
+  return { scorerVersion, json, csv: toCsv([header, ...rows]), entries: new Set(boards.flatMap((b) => b.entries.map((e) => e.id))).size };
 }
 
 /** Never throws: a snapshot problem must not fail the decision that triggered it (logged). */
