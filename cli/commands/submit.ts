@@ -1,5 +1,6 @@
 // `h2hmem submit --url URL --dyadic F --multiparty F --method NAME [--org ORG]
-//  [--description D] [--wait]` with the API token in H2HMEM_TOKEN (or a prompt, or --token T): validates locally (same checks as the server), uploads to
+//  [--description D] [--backbone B] [--public-predictions] [--source-repo R --source-commit SHA --source-run URL]
+//  [--wait] [--json]` with the API token in H2HMEM_TOKEN (or a prompt, or --token T): validates locally (same checks as the server), uploads to
 // POST /api/v1/submissions, and with --wait follows GET /api/v1/submissions/{id} to the end.
 import path from "node:path";
 import type { Command } from "commander";
@@ -9,7 +10,13 @@ import { fixed, formatIssues } from "../format";
 import { readSecret } from "../secrets";
 import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionStatus } from "./submit-client";
 
-type Options = { url: string; token?: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; wait?: boolean; pollMs: string };
+type Options = {
+  url: string; token?: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; backbone?: string;
+  publicPredictions?: boolean; sourceRepo?: string; sourceCommit?: string; sourceRun?: string; wait?: boolean; json?: boolean; pollMs: string;
+};
+/** With --json, stdout carries only the final JSON document; progress goes to stderr. */
+let json = false;
+const out = (text: string) => (json ? process.stderr : process.stdout).write(text);
 
 export function register(program: Command): void {
   program
@@ -22,6 +29,12 @@ export function register(program: Command): void {
     .requiredOption("--method <name>", "method name shown on the leaderboard")
     .option("--org <organization>", "organisation")
     .option("--description <text>", "short description of the method")
+    .option("--backbone <model>", "backbone model (e.g. the LLM the method answers with)")
+    .option("--public-predictions", "make the prediction files public once approved (anyone can re-score them)")
+    .option("--source-repo <owner/name>", "submitted from CI: the repository (the GitHub Action fills this in)")
+    .option("--source-commit <sha>", "submitted from CI: the commit SHA (7-40 hex digits)")
+    .option("--source-run <url-or-id>", "submitted from CI: the GitHub Actions run URL or id")
+    .option("--json", "print the result as one JSON document on stdout ({id, status, warnings[, final status and scores with --wait]})")
     .option("--wait", "follow the scoring progress until it finishes and print the scores")
     .option("--poll-ms <ms>", "polling interval with --wait", "2000")
     .action(async (opts: Options) => {
@@ -30,6 +43,7 @@ export function register(program: Command): void {
 }
 
 async function runSubmit(opts: Options): Promise<number> {
+  json = opts.json === true;
   const [validator, { readLocalFile }] = await Promise.all([import("../../lib/scoring/validate"), import("../io")]);
   const { hasErrors, parsePredictionFile } = validator;
   /** A file's bytes, validated with the server's default limits (the server applies its own). */
@@ -52,16 +66,24 @@ async function runSubmit(opts: Options): Promise<number> {
   const token = await readSecret({ flag: opts.token, flagName: "--token", envName: "H2HMEM_TOKEN", label: "API token" });
   let id: string;
   try {
-    const res = await uploadSubmission(opts.url, token, files, { methodName: opts.method, organization: opts.org, description: opts.description });
+    const res = await uploadSubmission(opts.url, token, files, {
+      methodName: opts.method, organization: opts.org, description: opts.description, backbone: opts.backbone,
+      publicPredictions: opts.publicPredictions ? "true" : undefined, sourceRepo: opts.sourceRepo, sourceCommit: opts.sourceCommit, sourceRun: opts.sourceRun,
+    });
     id = res.id;
-    process.stdout.write(`Submitted: ${id} (${res.status})${res.warnings.length ? `, ${res.warnings.length} warning(s)` : ""}\n`);
-    if (res.warnings.length) process.stdout.write(`${formatIssues(res.warnings as ValidationIssue[], 20)}\n`);
+    warnings = res.warnings;
+    out(`Submitted: ${id} (${res.status})${res.warnings.length ? `, ${res.warnings.length} warning(s)` : ""}\n`);
+    if (res.warnings.length) out(`${formatIssues(res.warnings as ValidationIssue[], 20)}\n`);
+    if (!opts.wait) {
+      if (json) process.stdout.write(`${JSON.stringify({ id, status: res.status, warnings })}\n`);
+      return EXIT_OK;
+    }
   } catch (e) {
     return reportHttpError(e);
   }
-  if (!opts.wait) return EXIT_OK;
   return follow(opts.url, token, id, Math.max(200, Number(opts.pollMs) || 2000));
 }
+let warnings: unknown[] = [];
 
 async function follow(url: string, token: string, id: string, pollMs: number): Promise<number> {
   let last = "";
@@ -76,7 +98,7 @@ async function follow(url: string, token: string, id: string, pollMs: number): P
       continue;
     }
     const line = `${s.status}${s.stage ? ` · ${s.stage}` : ""}${s.progress && s.progress.total > 0 ? ` ${s.progress.done}/${s.progress.total}` : ""}`;
-    if (line !== last) process.stdout.write(`${new Date().toISOString().slice(11, 19)}  ${line}\n`);
+    if (line !== last) out(`${new Date().toISOString().slice(11, 19)}  ${line}\n`);
     last = line;
     if (isFinal(s)) return printFinal(s);
     await new Promise((r) => setTimeout(r, pollMs));
@@ -84,17 +106,21 @@ async function follow(url: string, token: string, id: string, pollMs: number): P
 }
 
 function printFinal(s: SubmissionStatus): number {
+  if (json) {
+    const { id, status, failure, review, scorerVersion, scores } = s;
+    process.stdout.write(`${JSON.stringify({ id, status, warnings, failure: failure ?? null, review: review ?? null, scorerVersion: scorerVersion ?? null, scores: scores ?? null })}\n`);
+  }
   if (s.status.toUpperCase() === "FAILED") {
     process.stderr.write(`Scoring failed${s.failure?.stage ? ` at the ${s.failure.stage} stage` : ""}: ${s.failure?.reason ?? "unknown reason"}\n`);
     return EXIT_INVALID;
   }
   const rows = (s.scores ?? []).filter((r) => r.scope === "ALL");
-  process.stdout.write(`Scored (${s.scorerVersion ?? "unknown scorer version"}); review: ${s.review?.state ?? "pending"}\n`);
+  out(`Scored (${s.scorerVersion ?? "unknown scorer version"}); review: ${s.review?.state ?? "pending"}\n`);
   for (const split of ["overall", "dyadic", "multi-party"]) {
     const cells = rows.filter((r) => r.split === split && r.aggregate === "micro");
     if (cells.length === 0) continue;
     const text = cells.map((r) => `${r.metric} ${fixed(r.value)} [${fixed(r.ciLow)}, ${fixed(r.ciHigh)}]`).join("  ");
-    process.stdout.write(`  ${split.padEnd(11)} n=${cells[0].n}  ${text}\n`);
+    out(`  ${split.padEnd(11)} n=${cells[0].n}  ${text}\n`);
   }
   return EXIT_OK;
 }

@@ -34,6 +34,25 @@ const optionalCost = z.preprocess(
   z.number({ error: "must be a number" }).finite("must be a finite number").min(0, "must be 0 or more").max(1e9, "must be at most 1e9").optional(),
 );
 
+// Where a CI submission came from (the GitHub Action fills these in from the GitHub context).
+// Strict, because they become links: nothing but these shapes can reach an href.
+const optionalMatch = (re: RegExp, message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || re.test(v), message);
+
+export const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+export const SOURCE_COMMIT_RE = /^[0-9a-f]{7,40}$/i;
+/** A run id, or an https URL of a GitHub Actions run (the host is checked against GITHUB_URL on the server). */
+export const SOURCE_RUN_RE = /^(\d{1,20}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/actions\/runs\/\d{1,20}(\/attempts\/\d{1,5})?)$/;
+
+/** The CI source fields (API v1 multipart names). */
+export const SOURCE_FIELDS = ["sourceRepo", "sourceCommit", "sourceRun"] as const;
+
 /** The self-reported efficiency fields (API v1 multipart names), in display order. */
 export const EFFICIENCY_FIELDS = ["storageSecondsPerSession", "retrievalSecondsPerQuestion", "answerSecondsPerQuestion", "tokensPerQuestion"] as const;
 
@@ -70,8 +89,14 @@ export const submissionMetaSchema = z
     publicPredictions: z
       .preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v), z.boolean({ error: 'must be "true" or "false"' }).optional())
       .transform((v) => v ?? false),
+    sourceRepo: optionalMatch(SOURCE_REPO_RE, "must be OWNER/NAME (letters, digits, '_', '.', '-')", 200),
+    sourceCommit: optionalMatch(SOURCE_COMMIT_RE, "must be a commit SHA (7 to 40 hex digits)", 40).transform((v) => v?.toLowerCase()),
+    sourceRun: optionalMatch(SOURCE_RUN_RE, "must be a run id (digits) or an https URL of a GitHub Actions run (https://HOST/OWNER/NAME/actions/runs/ID)", 500),
   })
   .superRefine((meta, ctx) => {
+    if ((meta.sourceCommit !== undefined || meta.sourceRun !== undefined) && meta.sourceRepo === undefined) {
+      ctx.addIssue({ code: "custom", path: ["sourceRepo"], message: "is required with sourceCommit or sourceRun" });
+    }
     for (const [key, value] of Object.entries(meta)) {
       if (typeof value === "string" && !noNul(value)) {
         ctx.addIssue({ code: "custom", path: [key], message: "must not contain null bytes" });

@@ -2,7 +2,7 @@
 // processes such as the CLI (or a webhook receiver's counterpart) talk real HTTP to the real
 // handlers, database and Redis, without building Next. Dynamic segments ([id]) are matched
 // like Next does; static segments win over dynamic ones.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -34,8 +34,11 @@ function match(pathname: string): { file: string; params: Record<string, string>
 
 export type RouteServer = { url: string; close: () => Promise<void> };
 
-export async function startRouteServer(): Promise<RouteServer> {
+/** `files`: pathname -> local file served as is (e.g. the single-file CLI at /downloads/h2hmem.mjs). */
+export async function startRouteServer(opts: { files?: Record<string, string> } = {}): Promise<RouteServer> {
   const server = http.createServer((req, res) => {
+    const file = opts.files?.[new URL(req.url!, "http://x").pathname];
+    if (file && req.method === "GET") return void res.writeHead(200, { "content-type": "text/javascript" }).end(readFileSync(file));
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {

@@ -9,6 +9,7 @@ import { CiteEntry } from "@/app/entries/[id]/_components/cite-entry";
 import { FailurePanel } from "@/app/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/entries/[id]/_components/method-card";
 import { ReproduceEntry } from "@/app/entries/[id]/_components/reproduce-entry";
+import { CiSource } from "@/app/entries/[id]/_components/ci-source";
 import { SplitGap } from "@/app/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/entries/[id]/_components/standing-table";
 import { WeakestQuestions } from "@/app/entries/[id]/_components/weakest-questions";
@@ -19,7 +20,7 @@ import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/lead
 import { TombstoneView } from "@/app/entries/[id]/_components/tombstone-view";
 import { ScoreTables } from "@/components/ui/score-table";
 import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
-import { env } from "@/lib/server/env";
+import { env, gitHubEndpoints } from "@/lib/server/env";
 import { isAppError } from "@/lib/server/errors";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
@@ -122,6 +123,7 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
           ))}
         </ul>
         <p>Upload hash (both files): <code className="break-all">{entry.contentSha256}</code></p>
+        {entry.source ? <CiSource source={entry.source} webUrl={gitHubEndpoints().webUrl} /> : null}
         <p><a href={`/api/v1/entries/${entry.id}`}>This entry as JSON</a></p>
       </section>
       <ReproduceEntry entry={entry} url={url} />

@@ -10,6 +10,7 @@ import type { FailureProfile } from "@/lib/scoring";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 import { attemptsOf, type Attempts } from "../review/attempts";
 import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
+import { sourceOf, type EntrySource } from "../submissions/source";
 
 export type EntryDetail = MethodCard & {
   id: string;
@@ -25,6 +26,8 @@ export type EntryDetail = MethodCard & {
   answerKeyVerified: boolean;
   /** The author made the files public: `files[].url` serves them and `h2hmem verify` re-scores them. */
   publicPredictions: boolean;
+  /** Submitted from CI (GitHub Action): repository, commit and run; null otherwise. */
+  source: EntrySource | null;
   scoredAt: string | null;
   files: Array<{ split: string; fileName: string; sha256: string; size: number; url: string | null }>;
   scorerVersion: string | null;
@@ -77,6 +80,7 @@ export async function getPublicEntryOrTombstone(id: string): Promise<EntryDetail
     contentSha256: s.contentSha256,
     answerKeyVerified: s.answerKeyVersionId !== null,
     publicPredictions: s.publicPredictions,
+    source: sourceOf(s),
     scoredAt: s.scoredAt?.toISOString() ?? null,
     files: s.files.map((f) => ({ ...f, url: s.publicPredictions ? `/api/v1/entries/${s.id}/files/${f.split}` : null })),
     scorerVersion,

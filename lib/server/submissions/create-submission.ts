@@ -10,6 +10,7 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
+import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
@@ -53,7 +54,7 @@ async function findExisting(userId: string, contentSha256: string): Promise<Crea
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
   assertSizes(input.files);
   const meta = submissionMetaSchema.safeParse(input.meta);
-  const metaErrors: ErrorDetail[] = meta.success ? [] : meta.error.issues.map((i) => ({ file: "", path: i.path.join("."), message: i.message }));
+  const metaErrors: ErrorDetail[] = meta.success ? sourceHostErrors(meta.data) : meta.error.issues.map((i) => ({ file: "", path: i.path.join("."), message: i.message }));
   const key = await loadActiveAnswerKey();
   const upload = validateUpload(input.files, key, uploadLimits());
   if (metaErrors.length > 0 || upload.errors.length > 0 || !meta.success) {

@@ -5,6 +5,7 @@ import type { SessionUser } from "../auth/config";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { methodCard, type MethodCard } from "./method-card";
 import { STAGES, type Stage } from "./stages";
+import { sourceOf, type EntrySource } from "./source";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
@@ -35,6 +36,8 @@ export type SubmissionView = MethodCard & {
   contentSha256: string;
   /** The author made the prediction files public (served once approved). */
   publicPredictions: boolean;
+  /** Submitted from CI (GitHub Action): repository, commit and run; null otherwise. */
+  source: EntrySource | null;
   createdAt: string;
   scoredAt: string | null;
   scorerVersion: string | null;
@@ -74,6 +77,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
     files: s.files.sort((a, b) => a.split.localeCompare(b.split)),
     contentSha256: s.contentSha256,
     publicPredictions: s.publicPredictions,
+    source: sourceOf(s),
     createdAt: s.createdAt.toISOString(),
     scoredAt: s.scoredAt?.toISOString() ?? null,
     scorerVersion,

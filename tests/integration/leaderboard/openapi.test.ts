@@ -45,8 +45,10 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = (await r.json()) as Json;
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(["/api/v1/leaderboard", "/api/v1/leaderboard.csv", "/api/v1/entries/{id}", "/api/v1/entries/{id}/badge.json", "/api/v1/entries/{id}/files/{split}", "/api/v1/entries/{id}/judge-scores", "/api/v1/snapshots", "/api/v1/snapshots/{id}"]);
-    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile", "Badge", "JudgeScores"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile", "Badge", "JudgeScores", "EntrySource"]);
     expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.failureProfile.oneOf[0]).toEqual({ $ref: "#/components/schemas/FailureProfile" });
+    expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.source.oneOf[0]).toEqual({ $ref: "#/components/schemas/EntrySource" });
+    expect(doc.components.schemas.EntrySource.required).toEqual(["repo", "commit", "run"]);
     expect(doc.components.schemas.FailureProfile.required).toEqual(expect.arrayContaining(["refusalRate", "missedRefusalRate", "overRefusalRate", "emptyRate", "answerTokens", "byCategory"]));
 
     const params = doc.paths["/api/v1/leaderboard"].get.parameters as Json[];

@@ -8,6 +8,7 @@ import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 import { referenceRowSchema } from "@/lib/server/references/board-rows";
 import { attemptsSchema } from "@/lib/server/review/attempts";
 import { tombstoneSchema } from "@/lib/server/leaderboard/tombstones";
+import { entrySourceSchema } from "@/lib/server/submissions/source";
 
 // OpenAPI 3.1 description of the public read API (the submission and admin endpoints are
 // described in docs/API.md). Kept next to its route so a change of one is seen with the other.
@@ -37,7 +38,8 @@ registry
   .add(errorBodySchema, { id: "Error" })
   .add(failureProfileSchema, { id: "FailureProfile" })
   .add(badgeSchema, { id: "Badge" })
-  .add(publicJudgeScoresSchema, { id: "JudgeScores" });
+  .add(publicJudgeScoresSchema, { id: "JudgeScores" })
+  .add(entrySourceSchema, { id: "EntrySource" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
@@ -86,7 +88,7 @@ export const OPENAPI = {
           "200": {
             description: "The entry.",
             headers: cacheHeaders,
-            content: { "application/json": { schema: { type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] } } } } },
+            content: { "application/json": { schema: { type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] }, source: { oneOf: [ref("EntrySource"), { type: "null" }] } } } } },
           },
           "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
           "410": {

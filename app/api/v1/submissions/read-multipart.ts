@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/server/errors";
-import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
+import { EFFICIENCY_FIELDS, SOURCE_FIELDS } from "@/lib/validation/submission-meta";
 
 // Reads a multipart body with a hard byte ceiling: Content-Length is checked before anything
 // is read, and the stream is counted while reading because Content-Length can be absent
@@ -45,7 +45,7 @@ function tooLarge(maxBytes: number): AppError {
 
 export const META_FIELDS = [
   "methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod",
-  ...EFFICIENCY_FIELDS, "hardware", "publicPredictions",
+  ...EFFICIENCY_FIELDS, "hardware", "publicPredictions", ...SOURCE_FIELDS,
 ] as const;
 
 export async function fileField(form: FormData, name: string): Promise<{ fileName: string; bytes: Uint8Array } | undefined> {

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The step logic of the H2HMem submit action (action.yml beside this file), as a plain Node script
+// so it can be tested against a real server: downloads the single-file CLI from the leaderboard,
+// runs `h2hmem submit --json [--wait]` with the GitHub context as --source-*, writes the result to
+// $GITHUB_STEP_SUMMARY (a Markdown table of the scores) and $GITHUB_OUTPUT, and exits non-zero when
+// the CLI does (invalid files, a rejected upload, failed scoring). No dependencies: Node >= 20.
+// Inputs come as environment variables (action.yml maps them): H2HMEM_URL, H2HMEM_TOKEN,
+// H2HMEM_DYADIC, H2HMEM_MULTIPARTY, H2HMEM_METHOD, and optional H2HMEM_ORGANIZATION,
+// H2HMEM_BACKBONE, H2HMEM_PUBLIC_PREDICTIONS, H2HMEM_WAIT (default true).
+import { spawnSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const env = process.env;
+
+function fail(message) {
+  process.stderr.write(`::error::${message}\n`);
+  summary(`### H2HMem submission failed\n\n${message}\n`);
+  process.exit(1);
+}
+
+function summary(markdown) {
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
+}
+
+function output(name, value) {
+  if (env.GITHUB_OUTPUT && value) appendFileSync(env.GITHUB_OUTPUT, `${name}=${String(value).replace(/[\r\n]/g, " ")}\n`);
+}
+
+function input(name, required) {
+  const v = (env[`H2HMEM_${name}`] ?? "").trim();
+  if (required && !v) fail(`Input ${name.toLowerCase().replace(/_/g, "-")} is required.`);
+  return v;
+}
+
+/** Text for a Markdown table cell or paragraph: no table breaks, no HTML. */
+const cell = (s) => String(s).replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/[\r\n]+/g, " ");
+const num = (v) => (typeof v === "number" ? v.toFixed(4) : "–");
+
+/** The ALL-scope micro scores as one row per split, one column per metric (value [CI]). */
+export function scoresTable(scores) {
+  const rows = (scores ?? []).filter((r) => r.scope === "ALL" && r.aggregate === "micro");
+  const metrics = [...new Set(rows.map((r) => r.metric))];
+  const splits = ["overall", "dyadic", "multi-party"].filter((s) => rows.some((r) => r.split === s));
+  if (splits.length === 0) return "";
+  const lines = [`| Split | n | ${metrics.map(cell).join(" | ")} |`, `| --- | ---: | ${metrics.map(() => "---:").join(" | ")} |`];
+  for (const split of splits) {
+    const of = rows.filter((r) => r.split === split);
+    const values = metrics.map((m) => {
+      const r = of.find((x) => x.metric === m);
+      return r ? `${num(r.value)}${r.ciLow == null ? "" : ` [${num(r.ciLow)}, ${num(r.ciHigh)}]`}` : "–";
+    });
+    lines.push(`| ${split} | ${of[0].n} | ${values.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  const url = input("URL", true).replace(/\/+$/, "");
+  if (!input("TOKEN", true)) return;
+  const [dyadic, multiparty, method] = [input("DYADIC", true), input("MULTIPARTY", true), input("METHOD", true)];
+
+  const res = await fetch(`${url}/downloads/h2hmem.mjs`).catch((e) => fail(`Cannot reach ${url}: ${e.message}`));
+  if (!res.ok) fail(`Downloading ${url}/downloads/h2hmem.mjs answered ${res.status}.`);
+  const cli = path.join(mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), "h2hmem-")), "h2hmem.mjs");
+  writeFileSync(cli, Buffer.from(await res.arrayBuffer()));
+
+  const args = ["submit", "--url", url, "--dyadic", dyadic, "--multiparty", multiparty, "--method", method, "--json"];
+  if (input("WAIT") !== "false") args.push("--wait");
+  if (input("ORGANIZATION")) args.push("--org", input("ORGANIZATION"));
+  if (input("BACKBONE")) args.push("--backbone", input("BACKBONE"));
+  if (input("PUBLIC_PREDICTIONS") === "true") args.push("--public-predictions");
+  if (env.GITHUB_REPOSITORY) args.push("--source-repo", env.GITHUB_REPOSITORY);
+  if (env.GITHUB_REPOSITORY && env.GITHUB_SHA) args.push("--source-commit", env.GITHUB_SHA);
+  if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) {
+    args.push("--source-run", env.GITHUB_SERVER_URL ? `${env.GITHUB_SERVER_URL.replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : env.GITHUB_RUN_ID);
+  }
+
+  // The token stays in the environment (H2HMEM_TOKEN): never on a command line.
+  const run = spawnSync(process.execPath, [cli, ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 26 });
+  process.stderr.write(run.stderr ?? "");
+  process.stdout.write(run.stdout ?? "");
+  let result = null;
+  try {
+    result = JSON.parse((run.stdout ?? "").trim().split("\n").pop() || "null");
+  } catch {
+    // no JSON: the CLI stopped before uploading (its stderr says why)
+  }
+  output("submission-id", result?.id);
+  output("status", result?.status);
+
+  const title = `### H2HMem: ${cell(method)}`;
+  if (run.status !== 0 || !result) {
+    const why = (run.stderr ?? "").trim() || `h2hmem exited with ${run.status ?? run.signal}`;
+    summary(`${title} — failed\n\n${result?.id ? `Submission \`${result.id}\`: ${url}/submissions/${result.id}\n\n` : ""}\`\`\`text\n${why.replace(/```/g, "'''")}\n\`\`\`\n`);
+    process.exit(run.status || 1);
+  }
+  const link = `${url}/submissions/${result.id}`;
+  const table = scoresTable(result.scores);
+  summary(
+    `${title}\n\nSubmission [\`${result.id}\`](${link}): ${cell(result.status)}${result.scorerVersion ? `, scorer ${cell(result.scorerVersion)}` : ""}` +
+      `${result.review ? `, review ${cell(result.review.state)}` : ""}.\n\n${table || "Not waited for the scores (wait: false)."}\n`,
+  );
+}
+
+await main();

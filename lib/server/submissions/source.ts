@@ -1,0 +1,34 @@
+import "server-only";
+import { z } from "zod";
+import { gitHubEndpoints } from "../env";
+import type { ErrorDetail } from "../errors";
+
+// Where a CI submission came from (`h2hmem submit --source-*`, filled in by the GitHub Action).
+// Shape is checked by submissionMetaSchema; the run URL's host is checked here against GITHUB_URL.
+
+export const entrySourceSchema = z
+  .strictObject({
+    repo: z.string().meta({ description: "Repository OWNER/NAME the submission was made from." }),
+    commit: z.string().nullable().meta({ description: "Commit SHA (hex)." }),
+    run: z.string().nullable().meta({ description: "URL of the GitHub Actions run (a bare run id is expanded to one)." }),
+  })
+  .meta({ description: "Submitted from CI (the GitHub Action); null for other submissions." });
+export type EntrySource = z.infer<typeof entrySourceSchema>;
+
+type SourceRow = { sourceRepo: string | null; sourceCommit: string | null; sourceRun: string | null };
+
+/** The stored source as the API shows it; a run id becomes the run URL on the configured GitHub host. */
+export function sourceOf(s: SourceRow): EntrySource | null {
+  if (!s.sourceRepo) return null;
+  const web = gitHubEndpoints().webUrl;
+  const run = s.sourceRun && /^\d+$/.test(s.sourceRun) ? `${web}/${s.sourceRepo}/actions/runs/${s.sourceRun}` : s.sourceRun;
+  return { repo: s.sourceRepo, commit: s.sourceCommit, run };
+}
+
+/** Problems with the source fields that need the server's configuration (the run URL's host). */
+export function sourceHostErrors(meta: { sourceRun?: string }): ErrorDetail[] {
+  if (!meta.sourceRun || /^\d+$/.test(meta.sourceRun)) return [];
+  const host = new URL(gitHubEndpoints().webUrl).host;
+  if (new URL(meta.sourceRun).host.toLowerCase() === host.toLowerCase()) return [];
+  return [{ file: "", path: "sourceRun", message: `must be a run on ${host} (or a bare run id)` }];
+}
