@@ -1,5 +1,5 @@
 // Shapes scoreSubmission's rows into the `score --json` object and the human tables.
-import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPE_NAMES, MAIN_TYPES, type ScoreOutput, type ScoreRow, type SplitOrOverall } from "../../lib/scoring";
+import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPE_NAMES, MAIN_TYPES, withAnswerKey, type ScoreOutput, type ScoreRow, type SplitOrOverall } from "../../lib/scoring";
 import { fixed, table } from "../format";
 
 type Stat = { value: number; ciLow: number | null; ciHigh: number | null };
@@ -61,7 +61,8 @@ export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" |
     };
   }
   return {
-    scorerVersion: result.scorerVersion,
+    // Against an answer key the version names it (+key=), as the server's rows do.
+    scorerVersion: withAnswerKey(result.scorerVersion, ctx.answerKeyDigest),
     tokenizer: ctx.tokenizer,
     stopwords: ctx.stopwords,
     answerKey: ctx.answerKeyDigest,

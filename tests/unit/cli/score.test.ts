@@ -22,7 +22,7 @@ describe("h2hmem score", () => {
     const r = await h2hmem("score", "--dyadic", GOOD_DY, "--multiparty", GOOD_MP, "--answer-key", KEY, "--json", "--per-question", out);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout) as Report;
-    expect(rep.scorerVersion).toMatch(/\+nltk\+sw198$/);
+    expect(rep.scorerVersion).toMatch(/\+nltk\+sw198\+key=[0-9a-f]{8}$/);
     expect(Object.keys(rep.splits)).toEqual(["dyadic", "multi-party", "overall"]);
     expect(rep.splits.dyadic.counts).toMatchObject({ predictions: 35, scored: 35, matched: 35, unmatched: 0, unanswered: 0 });
     expect(rep.splits.overall.n).toBe(45);
