@@ -140,9 +140,10 @@ describe("pipeline parity", () => {
     expect(failed.status).toBe("FAILED");
     expect(failed.failureStage).toBe("lexical");
     expect(failed.failureReason).toMatch(/gaps in their index sequence/);
+    // Read the job again once it is failed: a copy loaded before that still says attemptsMade 0.
     const job = await waitFor(async () => {
       const j = await getScoringQueue().getJob(scoringJobId(res.id));
-      return j && (await j.getState()) === "failed" ? j : null;
+      return j && (await j.getState()) === "failed" ? getScoringQueue().getJob(scoringJobId(res.id)) : null;
     }, "the job to be failed");
     expect(job.attemptsMade).toBe(1);
   });
