@@ -21,6 +21,8 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
   const sp = await searchParams;
   const params = parseLeaderboardParams(sp);
   const costField = costFieldSchema.parse(Array.isArray(sp.cost) ? sp.cost[0] : sp.cost);
+  // A chosen cost survives applying filters (the chart is recomputed for the filtered view).
+  const keep: Record<string, string> = sp.cost ? { cost: costField } : {};
   return (
     <div className="space-y-5">
       <div className="space-y-2">
@@ -32,7 +34,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         </p>
       </div>
       <SplitTabs params={params} />
-      <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} />
+      <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} />
       <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
         <strong>Ties:</strong> {TIE_RULE} Sorting by a main type or category shows the rank within it. Hover a cell for its interval and n.
         Pinned <Link href="/about#references">reference rows</Link> are trivial systems (not ranked); ▾ marks a category score below the best of them.

@@ -4,13 +4,17 @@ import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 
 const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
 
-/** Plain GET form: the view is fully described by the URL and works without JavaScript. */
-export function LeaderboardControls({ params, hasJudge }: { params: LeaderboardParams; hasJudge: boolean }) {
+/**
+ * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
+ * page state outside the board's params (the cost chart's chosen cost) that applying filters keeps.
+ */
+export function LeaderboardControls({ params, hasJudge, keep = {} }: { params: LeaderboardParams; hasJudge: boolean; keep?: Record<string, string> }) {
   const metrics = Object.entries(METRIC_LABELS).filter(([v]) => v !== "judge" || hasJudge || params.metric === "judge");
   return (
     <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-label="Leaderboard view" role="search">
       <input type="hidden" name="split" value={params.split} />
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
+      {Object.entries(keep).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
       <div>
         <label htmlFor="lb-metric" className="block text-sm">Metric</label>
         <select id="lb-metric" name="metric" defaultValue={params.metric} className={field}>
