@@ -1,15 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, AUTHOR, signIn, signOut } from "./helpers";
 import { approve, submitByApi, submitByForm, waitScored, type Spec } from "./cost-entries";
+import { board, chart, entryApi, expectAccessible, rowIds } from "./failure-and-cost-pages";
 
 // Issue 19 in the browser: the failure panel against the entry API, "where it fails" for the
 // owner, the score-against-cost chart (Pareto front, chosen cost, filters, table alternative),
 // the backbone filter and the refusal sorts. Three entries of this run (found by the stamp in
 // their names): "weak" refuses 3 answers in 4, "mid" 1 in 4, "strong" none beyond the fixture's.
-
-type Profile = { refusalRate: number; missedRefusalRate: number; overRefusalRate: number; emptyRate: number; answerTokens: { median: number; p90: number }; byCategory: Record<string, { refusalRate: number; n: number }> };
-type ApiEntry = { id: string; methodName: string; backbone: string | null; overall: { value: number; ciLow: number | null; ciHigh: number | null }; refusalRate: number | null; overRefusalRate: number | null };
 
 const stamp = `${Date.now()}`;
 const SPECS = {
@@ -20,19 +17,6 @@ const SPECS = {
 } satisfies Record<string, Spec>;
 const ids = { weak: "", mid: "", strong: "" };
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-
-async function board(page: Page, query: string): Promise<ApiEntry[]> {
-  const res = await page.request.get(`/api/v1/leaderboard?${query}`);
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { entries: ApiEntry[] }).entries;
-}
-const entryApi = async (page: Page, id: string) => (await (await page.request.get(`/api/v1/entries/${id}`)).json()) as { failureProfile: Profile; efficiency: Record<string, unknown> | null };
-const rowIds = (page: Page) => page.getByTestId("leaderboard-row").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-entry-id")));
-
-async function expectAccessible(page: Page): Promise<void> {
-  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
-}
 
 test.describe.configure({ mode: "serial" });
 
@@ -104,6 +88,7 @@ test("where it fails: the owner sees the lowest-scoring questions, filtered by c
     await panel.getByLabel(label).selectOption(value);
     await panel.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(expectUrl);
+    await page.waitForLoadState("load");
     return read();
   };
   const tr = await choose("Category", "TR", /wcat=TR/);
@@ -125,19 +110,6 @@ test("where it fails: the owner sees the lowest-scoring questions, filtered by c
   expect(all.some((r) => r.meta.startsWith("Dyadic #"))).toBe(true);
 });
 
-type ChartRow = { name: string; cost: string; value: string; pareto: string };
-async function chart(page: Page): Promise<{ rows: ChartRow[]; points: string[]; whiskers: number; front: number }> {
-  const rows = await page.getByTestId("cost-table").locator("tbody tr").evaluateAll((trs) =>
-    trs.map((tr) => {
-      const c = [...tr.children].map((x) => x.textContent ?? "");
-      return { name: c[0]!, cost: c[1]!, value: c[2]!, pareto: c[4]! };
-    }),
-  );
-  const points = (await page.getByTestId("cost-point").locator("title").allTextContents()).map((t) => t.split(":")[0]!);
-  const whiskers = await page.getByTestId("cost-point").locator("line").count();
-  const front = ((await page.getByTestId("pareto-front").getAttribute("points")) ?? "").trim().split(/\s+/).filter(Boolean).length;
-  return { rows, points, whiskers, front };
-}
 const expectChart = async (page: Page, want: Array<[keyof typeof SPECS, string, "yes" | "no"]>) => {
   const c = await chart(page);
   expect(c.rows.map((r) => [r.name, r.cost, r.pareto])).toEqual(want.map(([k, cost, pareto]) => [SPECS[k].name, cost, pareto]));
@@ -178,6 +150,7 @@ test("cost chart: Pareto front and points, the chosen cost, recomputed after fil
   await expectChart(page, [["mid", "300", "yes"], ["weak", "9000", "no"]]);
   await page.getByLabel("Search").fill(SPECS.weak.name);
   await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=Cost\\+weak\\+${stamp}`));
   await expectChart(page, [["weak", "9000", "yes"]]);
 
   // The table alternative: reached with Tab right after the chart's controls.
