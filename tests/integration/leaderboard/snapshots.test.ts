@@ -1,13 +1,13 @@
 // Board snapshots over real HTTP: an approval writes one, listed newest first; its files hash to
 // its manifest and hold exactly the board's numbers at that moment (every split x metric x
-// aggregate, compared with the live leaderboard API); a change that leaves the board as it was
-// writes none; rows cannot be changed.
+// aggregate, compared with the live leaderboard API); a withdrawal writes one too; a change that
+// leaves the board as it was writes none; rows cannot be changed.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { boardMetricSchema, boardSplitSchema } from "@/lib/server/leaderboard/params";
 import { logger } from "@/lib/server/logger";
-import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
+import { approveSubmission, rejectSubmission, withdrawSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { fixtureBlob, userWithToken } from "../../support/api-helpers";
@@ -63,6 +63,17 @@ describe("board snapshots", () => {
     }
     expect(snap.boards.find((b) => b.split === "overall" && b.metric === "f1" && b.aggregate === "micro")!.entries.some((e) => e.id === id)).toBe(true);
     expect(csvText.split("\n")[0]).toMatch(/^split,metric,aggregate,rank,tied,id,methodName/);
+  });
+
+  it("the author withdrawing an approved entry writes a snapshot without it", async () => {
+    const id = await scored(`snap-w-${Date.now()}`);
+    await approveSubmission({ submissionId: id, reviewerId: admin.id });
+    const before = await db.boardSnapshot.count();
+    await withdrawSubmission({ submissionId: id, userId: author.id, reason: "found a bug in our pipeline" });
+    expect(await db.boardSnapshot.count()).toBe(before + 1);
+    const { snapshots } = await get<{ snapshots: Array<{ reason: string; links: { json: string } }> }>("/api/v1/snapshots");
+    expect(snapshots[0]!.reason).toBe("withdraw");
+    expect(await (await fetch(`${server.url}${snapshots[0]!.links.json}`)).text()).not.toContain(`"id":"${id}"`);
   });
 
   it("writes none when the board did not change, and refuses to change a snapshot", async () => {
