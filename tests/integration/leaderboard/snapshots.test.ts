@@ -8,9 +8,7 @@ import { db } from "@/lib/server/db";
 import { boardMetricSchema, boardSplitSchema } from "@/lib/server/leaderboard/params";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission, rejectSubmission, withdrawSubmission } from "@/lib/server/review/decide";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
-import { fixtureBlob, userWithToken } from "../../support/api-helpers";
+import { scoredSubmission, userWithToken } from "../../support/api-helpers";
 import { startRouteServer, type RouteServer } from "../../support/api-server";
 
 type Entry = { rank: number; tied: boolean; id: string; overall: { value: number; ciLow: number | null; ciHigh: number | null; n: number } };
@@ -20,13 +18,7 @@ let admin: Awaited<ReturnType<typeof userWithToken>>;
 const log = logger.child({ test: "snapshots" });
 log.level = "error";
 
-async function scored(stamp: string): Promise<string> {
-  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-  const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
-  expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
-  return id;
-}
+const scored = (stamp: string) => scoredSubmission(author.id, stamp, log);
 const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
 
 beforeAll(async () => {

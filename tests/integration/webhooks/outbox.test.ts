@@ -8,13 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { createWebhook } from "@/lib/server/webhooks/endpoints";
 import { getWebhookQueue } from "@/lib/server/webhooks/queue";
-import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { reconcileNotifications } from "@/workers/reconciler";
 import { createWebhookWorker, type WebhookWorker } from "@/workers/webhook-worker";
-import { fixtureBlob, userWithToken } from "../../support/api-helpers";
+import { scoredSubmission, userWithToken } from "../../support/api-helpers";
 import { setEnv, waitFor } from "../../support/pipeline-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../../support/smtp-capture";
 import { startWebhookReceiver } from "../../support/webhook-receiver";
@@ -31,13 +29,7 @@ let author: Awaited<ReturnType<typeof userWithToken>>;
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 let endpointId: string;
 
-async function scored(stamp: string): Promise<string> {
-  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-  const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
-  expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
-  return id;
-}
+const scored = (stamp: string) => scoredSubmission(author.id, stamp, log);
 const deliveries = (submissionId: string, event: string) => db.webhookDelivery.findMany({ where: { endpointId, event, payload: { path: ["data", "submissionId"], equals: submissionId } } });
 const later = () => new Date(Date.now() + 5 * 60_000); // past every grace period and claim lease
 
