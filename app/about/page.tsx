@@ -120,7 +120,7 @@ export default function AboutPage() {
       <section aria-labelledby="cite-board-h" className="space-y-2">
         <h2 id="cite-board-h" className={h2}>Citing the board</h2>
         <p>
-          Every change of the public board (an approval, a rejection or unpublishing of an entry, a new scorer version) writes an immutable snapshot:
+          Every change of the public board (an approval, a rejection, withdrawal or unpublishing of an entry, a new scorer version) writes an immutable snapshot:
           the whole board (every split, metric and average) as <code>board.json</code> and <code>board.csv</code>, and a manifest with their sha-256,
           the scorer version, the answer-key version and the time. Snapshots are never changed or deleted, so a number you cite stays checkable even if
           this site goes away: keep a copy of the files and quote the snapshot id and the hash.

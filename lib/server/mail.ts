@@ -30,12 +30,18 @@ function transport(): Transporter {
 export async function sendMail(mail: Mail): Promise<boolean> {
   if (!mailConfigured()) return false;
   try {
-    await transport().sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+    await deliverMail(mail);
     return true;
   } catch (err) {
     logger.error({ err, subject: mail.subject }, "mail delivery failed");
     return false;
   }
+}
+
+/** Sends one mail or throws (the outbox retries it); needs mailConfigured(). */
+export async function deliverMail(mail: Mail): Promise<void> {
+  if (!mailConfigured()) throw new Error("SMTP is not configured (SMTP_URL, MAIL_FROM)");
+  await transport().sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
 }
 
 /** An absolute link on the public site; mails never use the request's Host header. */

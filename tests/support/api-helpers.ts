@@ -3,7 +3,10 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import { createApiToken } from "@/lib/server/auth/api-tokens";
 import { db } from "@/lib/server/db";
+import type { Logger } from "@/lib/server/logger";
+import { createSubmission } from "@/lib/server/submissions/create-submission";
 import type { TokenScope } from "@/lib/validation/api-token";
+import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 
 // Route handlers are called directly with Request objects (no server process): auth goes
 // through real API tokens, so the same code path as `Authorization: Bearer` in production.
@@ -37,4 +40,14 @@ export function req(url: string, init: RequestInit & { token?: string } = {}): R
 
 export function ctx<P>(params: P): { params: Promise<P> } {
   return { params: Promise.resolve(params) };
+}
+
+/** A submission of the good fixture files (unique per stamp), scored by the worker's pipeline in-process. */
+export async function scoredSubmission(userId: string, stamp: string, log: Logger): Promise<string> {
+  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
+  const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
+  const { id } = await createSubmission({ userId, files, meta: { methodName: stamp }, enqueue: false });
+  const outcome = await scoreSubmissionPipeline(id, log);
+  if (outcome !== "scored") throw new Error(`fixture submission ${id} was not scored (${outcome})`);
+  return id;
 }

@@ -6,7 +6,8 @@ import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
-import { emitSubmissionEvent } from "@/lib/server/webhooks/events";
+import { dispatchOutbox } from "@/lib/server/outbox/dispatch";
+import { recordSubmissionEvent } from "@/lib/server/webhooks/events";
 
 // The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.
 // Where to start is read from the database (StageRun rows), so a retried or recovered job
@@ -19,19 +20,23 @@ export type PipelineOutcome = "scored" | "skipped" | "failed";
  * result): the status change is conditional, and the stage row changes only with it.
  */
 export async function markFailed(submissionId: string, stage: Stage, reason: string): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  const outbox = await db.$transaction(async (tx) => {
     const changed = await tx.submission.updateMany({
       where: { id: submissionId, status: { not: "SCORED" } },
       data: { status: "FAILED", stage, failureStage: stage, failureReason: reason },
     });
-    if (changed.count === 0) return false;
+    if (changed.count === 0) return null;
     await tx.stageRun.upsert({
       where: { submissionId_stage: { submissionId, stage } },
       create: { submissionId, stage, status: "FAILED", error: reason, finishedAt: new Date() },
       update: { status: "FAILED", error: reason, finishedAt: new Date() },
     });
-    return true;
+    // The owner's submission.failed notifications commit with the status (outbox rows).
+    return recordSubmissionEvent(tx, submissionId, "submission.failed");
   });
+  if (!outbox) return false;
+  await dispatchOutbox(outbox);
+  return true;
 }
 
 /** Retries exhausted on transient errors: fail the stage the submission was in. */
@@ -39,7 +44,6 @@ export async function markGaveUp(submissionId: string, reason: string): Promise<
   const row = await db.submission.findUnique({ where: { id: submissionId }, select: { stage: true, status: true } });
   if (!row || row.status === "SCORED") return;
   await markFailed(submissionId, row.stage === "judge" ? "judge" : "lexical", reason);
-  await emitSubmissionEvent(submissionId, "submission.failed");
 }
 
 async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
@@ -85,19 +89,21 @@ export async function scoreSubmissionPipeline(submissionId: string, log: Logger,
         update: { status: "SKIPPED", error: null, finishedAt: new Date() },
       });
     }
-    await db.submission.update({
-      where: { id: submissionId },
-      data: { status: "SCORED", stage: "done", scoredAt: new Date(), failureStage: null, failureReason: null },
+    const outbox = await db.$transaction(async (tx) => {
+      await tx.submission.update({
+        where: { id: submissionId },
+        data: { status: "SCORED", stage: "done", scoredAt: new Date(), failureStage: null, failureReason: null },
+      });
+      return recordSubmissionEvent(tx, submissionId, "submission.scored");
     });
     log.info("submission scored");
-    await emitSubmissionEvent(submissionId, "submission.scored");
+    await dispatchOutbox(outbox, log);
     return "scored";
   } catch (e) {
     if (isTransientError(e)) throw e;
     const reason = `${stage === "lexical" ? "Lexical scoring" : "Judge stage"} failed: ${describeError(e)}`;
     log.error({ err: e, stage }, "permanent failure; submission marked FAILED");
     await markFailed(submissionId, stage, reason);
-    await emitSubmissionEvent(submissionId, "submission.failed");
     return "failed";
   }
 }

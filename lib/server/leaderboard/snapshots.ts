@@ -4,7 +4,6 @@ import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import { toCsv } from "../csv";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { logger } from "../logger";
 import { publishedScorerVersion } from "../versions/published-version";
 import { boardMetricSchema, boardSplitSchema } from "./params";
 import { rankedBoard } from "./ranked-board";
@@ -12,12 +11,14 @@ import { rankedBoard } from "./ranked-board";
 // Immutable snapshots of the public board (BoardSnapshot rows; a trigger refuses UPDATE and
 // DELETE): after every change that may move it, the whole board (every split x metric x
 // aggregate) as JSON and CSV plus a manifest with their sha-256. A change that leaves the board
-// as it was (e.g. rejecting a pending submission) writes nothing.
+// as it was (e.g. rejecting a pending submission) writes nothing. The change records an outbox
+// message in its own transaction (recordBoardSnapshot); this runs once it committed.
 
 const AGGREGATES = ["micro", "macro"] as const;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export type SnapshotReason = "approve" | "reject" | "unpublish" | "publish";
+export const SNAPSHOT_REASONS = ["approve", "reject", "withdraw", "unpublish", "publish"] as const;
+export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
 
 async function boardContent() {
   const scorerVersion = await publishedScorerVersion();
@@ -38,14 +39,20 @@ async function boardContent() {
   return { scorerVersion, json, csv: toCsv([header, ...rows]), entries: new Set(boards.flatMap((b) => b.entries.map((e) => e.id))).size };
 }
 
-/** Never throws: a snapshot problem must not fail the decision that triggered it (logged). */
+/**
+ * Writes a snapshot of the committed board, unless it equals the last one. Throws on failure: it
+ * runs from an outbox message (lib/server/outbox/), which is retried. An advisory lock serialises
+ * writers, so none stores an older board after a newer one or the same content twice.
+ */
 export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string | null> {
-  try {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('board-snapshot'))`;
+    // Read under the lock (committed data): a writer that waited sees at least what the one before it saw.
     const board = await boardContent();
     const contentSha256 = sha256(board.json);
-    const last = await db.boardSnapshot.findFirst({ orderBy: { createdAt: "desc" }, select: { contentSha256: true } });
+    const key = await tx.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, label: true, contentSha256: true } });
+    const last = await tx.boardSnapshot.findFirst({ orderBy: { createdAt: "desc" }, select: { contentSha256: true } });
     if (last?.contentSha256 === contentSha256) return null;
-    const key = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, label: true, contentSha256: true } });
     const createdAt = new Date();
     const manifest = {
       createdAt: createdAt.toISOString(),
@@ -58,12 +65,9 @@ export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string
         { name: "board.csv", sha256: sha256(board.csv), bytes: Buffer.byteLength(board.csv) },
       ],
     };
-    const s = await db.boardSnapshot.create({ data: { createdAt, reason, scorerVersion: board.scorerVersion, answerKeyVersion: key?.id ?? null, contentSha256, manifest, boardJson: board.json, boardCsv: board.csv } });
+    const s = await tx.boardSnapshot.create({ data: { createdAt, reason, scorerVersion: board.scorerVersion, answerKeyVersion: key?.id ?? null, contentSha256, manifest, boardJson: board.json, boardCsv: board.csv } });
     return s.id;
-  } catch (err) {
-    logger.error({ err, reason }, "board snapshot not written");
-    return null;
-  }
+  }, { timeout: 60_000 });
 }
 
 const links = (id: string) => ({ self: `/api/v1/snapshots/${id}`, json: `/api/v1/snapshots/${id}/board.json`, csv: `/api/v1/snapshots/${id}/board.csv` });

@@ -8,8 +8,9 @@ import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
-import { emitSubmissionEvent } from "../webhooks/events";
-import { writeBoardSnapshot } from "../leaderboard/snapshots";
+import { dispatchOutbox } from "../outbox/dispatch";
+import { mergeOutbox, recordBoardSnapshot } from "../outbox/record";
+import { recordSubmissionEvent } from "../webhooks/events";
 
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its
 // AuditEvent in the same transaction, so the trail can never miss a decision.
@@ -60,11 +61,11 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
       throw new AppError("CONFLICT", `Only an approved entry can be unpublished (this one is ${s.reviewState.toLowerCase()}).`);
     }
     await recordAudit(tx, { actor: input.actorId, action: "submission.unpublish", target: { type: "Submission", id: input.submissionId }, details: { note: clean, public: true } });
-    return { id: input.submissionId, reviewState: "REJECTED" as const };
+    const outbox = mergeOutbox(await recordBoardSnapshot(tx, "unpublish"), await recordSubmissionEvent(tx, input.submissionId, "submission.rejected"));
+    return { result: { id: input.submissionId, reviewState: "REJECTED" as const }, outbox };
   });
-  await writeBoardSnapshot("unpublish");
-  await emitSubmissionEvent(input.submissionId, "submission.rejected");
-  return out;
+  await dispatchOutbox(out.outbox);
+  return out.result;
 }
 
 export async function setBaseline(input: Actor & { submissionId: string; isBaseline: boolean; reason?: string }) {

@@ -4,8 +4,9 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { recordAttempts } from "./attempts";
-import { emitSubmissionEvent } from "../webhooks/events";
-import { writeBoardSnapshot } from "../leaderboard/snapshots";
+import { dispatchOutbox } from "../outbox/dispatch";
+import { mergeOutbox, recordBoardSnapshot } from "../outbox/record";
+import { recordSubmissionEvent } from "../webhooks/events";
 
 export const rejectSchema = z.object({
   reason: z.string({ error: "is required" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
@@ -19,6 +20,8 @@ type Decision = { submissionId: string; reviewerId: string };
 
 // Each decision and its AuditEvent commit together: there is never a decision without a trail.
 // The conditional updateMany makes two concurrent reviewers safe: only one finds it PENDING.
+// The board snapshot and the owner's notifications are outbox rows of the same transaction,
+// carried out once it committed (lib/server/outbox/).
 
 export async function approveSubmission({ submissionId, reviewerId }: Decision): Promise<{ id: string; reviewState: "APPROVED" }> {
   const out = await db.$transaction(async (tx) => {
@@ -30,11 +33,11 @@ export async function approveSubmission({ submissionId, reviewerId }: Decision):
     if (res.count === 0) await explainNoop(tx, submissionId, "approve");
     const attempts = await recordAttempts(tx, submissionId, at);
     await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId }, details: { attempts } });
-    return { id: submissionId, reviewState: "APPROVED" as const };
+    const outbox = mergeOutbox(await recordBoardSnapshot(tx, "approve"), await recordSubmissionEvent(tx, submissionId, "submission.approved"));
+    return { result: { id: submissionId, reviewState: "APPROVED" as const }, outbox };
   });
-  await writeBoardSnapshot("approve");
-  await emitSubmissionEvent(submissionId, "submission.approved");
-  return out;
+  await dispatchOutbox(out.outbox);
+  return out.result;
 }
 
 export async function rejectSubmission({ submissionId, reviewerId, reason }: Decision & { reason: string }): Promise<{ id: string; reviewState: "REJECTED" }> {
@@ -54,11 +57,12 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
       : false;
     if (res.count === 0 && !takenDown) await explainNoop(tx, submissionId, "reject");
     await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: takenDown ? { reason: clean, public: true } : { reason: clean } });
-    return { id: submissionId, reviewState: "REJECTED" as const };
+    // Rejecting a pending submission leaves the board as it was: only a take-down snapshots it.
+    const outbox = mergeOutbox(takenDown ? await recordBoardSnapshot(tx, "reject") : { deliveryIds: [], messageIds: [] }, await recordSubmissionEvent(tx, submissionId, "submission.rejected"));
+    return { result: { id: submissionId, reviewState: "REJECTED" as const }, outbox };
   });
-  await writeBoardSnapshot("reject");
-  await emitSubmissionEvent(submissionId, "submission.rejected");
-  return out;
+  await dispatchOutbox(out.outbox);
+  return out.result;
 }
 
 /**
@@ -66,7 +70,7 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
  * needs a reason, which its permanent link then shows (a tombstone, never a silent removal).
  */
 export async function withdrawSubmission({ submissionId, userId, reason }: { submissionId: string; userId: string; reason?: string }): Promise<{ id: string; reviewState: "WITHDRAWN" }> {
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const s = await tx.submission.findUnique({ where: { id: submissionId }, select: { userId: true, reviewState: true } });
     if (!s || s.userId !== userId) throw new AppError("NOT_FOUND", "Submission not found.");
     if (s.reviewState !== "PENDING" && s.reviewState !== "APPROVED") {
@@ -81,8 +85,11 @@ export async function withdrawSubmission({ submissionId, userId, reason }: { sub
     });
     if (res.count === 0) throw new AppError("CONFLICT", "The submission changed meanwhile; reload and try again.");
     await recordAudit(tx, { actor: userId, action: "submission.withdraw", target: { type: "Submission", id: submissionId }, ...(approved ? { details: { reason: clean, public: true } } : {}) });
-    return { id: submissionId, reviewState: "WITHDRAWN" as const };
+    // Withdrawing an approved entry changes the public board.
+    return { result: { id: submissionId, reviewState: "WITHDRAWN" as const }, outbox: approved ? await recordBoardSnapshot(tx, "withdraw") : null };
   });
+  if (out.outbox) await dispatchOutbox(out.outbox);
+  return out.result;
 }
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];

@@ -7,7 +7,8 @@ import { AppError } from "../errors";
 import { forgetPublishedVersion, PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "./published-version";
 import { currentScorerVersion } from "./current-version";
 import { rescoreSubmission } from "../review/curate";
-import { writeBoardSnapshot } from "../leaderboard/snapshots";
+import { dispatchOutbox } from "../outbox/dispatch";
+import { recordBoardSnapshot } from "../outbox/record";
 
 // Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): re-judge every approved
 // entry under the deployment's current scorer version, then publish a version for the public
@@ -138,10 +139,10 @@ export async function publishScorerVersion(input: { actor: SessionUser; version:
       target: { type: "ScorerVersion", id: version },
       details: { from, to: version, pinnedBefore: Boolean(stored), force, scoredFrom: cFrom.scored, scoredTo: cTo.scored, approved: cTo.approved },
     });
-    return { from, to: version, pinnedBefore: Boolean(stored), coverage: { from: cFrom, to: cTo }, force };
+    return { result: { from, to: version, pinnedBefore: Boolean(stored), coverage: { from: cFrom, to: cTo }, force }, outbox: await recordBoardSnapshot(tx, "publish") };
   });
   // After the commit: this process reads the new version at once, others within ~1 s.
   forgetPublishedVersion();
-  await writeBoardSnapshot("publish");
-  return res;
+  await dispatchOutbox(res.outbox);
+  return res.result;
 }

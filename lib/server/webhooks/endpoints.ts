@@ -70,7 +70,7 @@ export async function deleteWebhook(userId: string, id: string): Promise<{ id: s
 /** Queues a `webhook.test` delivery; its outcome appears in the log like any other. */
 export async function sendTestWebhook(userId: string, id: string): Promise<{ deliveryId: string }> {
   await ownEndpoint(userId, id);
-  const [deliveryId] = await createDeliveries([id], TEST_EVENT, { message: "Test delivery from the H2HMem leaderboard.", endpointId: id });
+  const [deliveryId] = await createDeliveries(db, [id], TEST_EVENT, { message: "Test delivery from the H2HMem leaderboard.", endpointId: id });
   await enqueueDeliveries([deliveryId!]);
   return { deliveryId: deliveryId! };
 }

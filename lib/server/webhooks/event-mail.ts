@@ -1,11 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../db";
-import { mailConfigured, sendMail } from "../mail";
+import type { Prisma } from "@/generated/prisma/client";
+import { mailConfigured, type Mail } from "../mail";
 import { WEBHOOK_EVENTS, type SubmissionEventData, type WebhookEvent } from "./events-types";
 
 // E-mail on the same submission events as webhooks, through the deployment's SMTP settings
-// (SMTP_URL, MAIL_FROM; without them nothing is sent). On by default; an account opts out per
+// (SMTP_URL, MAIL_FROM; without them nothing is sent), recorded as an outbox row with the change
+// (lib/server/outbox/). On by default; an account opts out per
 // event type (User.mailOptOut, on /settings/webhooks).
 
 const SUBJECT: Record<WebhookEvent, (m: string) => string> = {
@@ -29,10 +31,14 @@ export async function setMailEvents(userId: string, wanted: readonly string[]): 
   return optOut;
 }
 
-export async function sendEventMail(userId: string, event: WebhookEvent, data: SubmissionEventData): Promise<boolean> {
-  if (!mailConfigured()) return false;
-  const u = await db.user.findUnique({ where: { id: userId }, select: { email: true, mailOptOut: true } });
-  if (!u || optOutSchema.parse(u.mailOptOut).includes(event)) return false;
+/**
+ * The mail for one event, or null when SMTP is not configured or the account opted out. Read
+ * through the caller's transaction client, so it is recorded with the change it reports.
+ */
+export async function composeEventMail(client: Prisma.TransactionClient, userId: string, event: WebhookEvent, data: SubmissionEventData): Promise<Mail | null> {
+  if (!mailConfigured()) return null;
+  const u = await client.user.findUnique({ where: { id: userId }, select: { email: true, mailOptOut: true } });
+  if (!u || optOutSchema.parse(u.mailOptOut).includes(event)) return null;
   const lines = [
     `${SUBJECT[event](data.methodName)}.`,
     ...(data.reason ? ["", `Reason: ${data.reason}`] : []),
@@ -42,5 +48,5 @@ export async function sendEventMail(userId: string, event: WebhookEvent, data: S
     "",
     "You get this because of your notification settings; change them at the settings page (Webhooks and e-mail).",
   ];
-  return sendMail({ to: u.email, subject: `[H2HMem] ${SUBJECT[event](data.methodName)}`, text: lines.join("\n") });
+  return { to: u.email, subject: `[H2HMem] ${SUBJECT[event](data.methodName)}`, text: lines.join("\n") };
 }

@@ -1,20 +1,18 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "../db";
-import { logger } from "../logger";
 import { siteUrl } from "../mail";
+import { recordMail, mergeOutbox, type Outbox } from "../outbox/record";
 import { newMessageId } from "./signing";
-import { enqueueDeliveries } from "./queue";
-import { sendEventMail } from "./event-mail";
+import { composeEventMail } from "./event-mail";
 import type { SubmissionEventData, WebhookEvent } from "./events-types";
 
-// How a submission event reaches its owner: one WebhookDelivery row per subscribed endpoint,
-// enqueued after the rows commit, and an e-mail unless the owner opted out. Called after the
-// state change committed, so nobody hears of a change that rolled back.
+// How a submission event reaches its owner: one WebhookDelivery row (PENDING) per subscribed
+// endpoint and an e-mail outbox row unless the owner opted out, all written in the transaction
+// of the state change (a rollback takes them along, a commit keeps them even if the process dies
+// next). The caller hands the returned Outbox to dispatchOutbox after the commit.
 
-
-export async function submissionEventData(submissionId: string): Promise<{ userId: string; data: SubmissionEventData } | null> {
-  const s = await db.submission.findUnique({ where: { id: submissionId }, select: { userId: true, methodName: true, status: true, reviewState: true, reviewReason: true, failureReason: true } });
+async function submissionEventData(tx: Prisma.TransactionClient, submissionId: string): Promise<{ userId: string; data: SubmissionEventData } | null> {
+  const s = await tx.submission.findUnique({ where: { id: submissionId }, select: { userId: true, methodName: true, status: true, reviewState: true, reviewReason: true, failureReason: true } });
   if (!s) return null;
   return {
     userId: s.userId,
@@ -33,21 +31,18 @@ export async function submissionEventData(submissionId: string): Promise<{ userI
 /** Body per Standard Webhooks: `{type, timestamp, data}`. */
 export const webhookPayload = (type: string, data: Prisma.InputJsonObject): Prisma.InputJsonObject => ({ type, timestamp: new Date().toISOString(), data });
 
-export async function createDeliveries(endpointIds: string[], type: string, data: Prisma.InputJsonObject): Promise<string[]> {
+export async function createDeliveries(tx: Prisma.TransactionClient, endpointIds: string[], type: string, data: Prisma.InputJsonObject): Promise<string[]> {
   const rows = endpointIds.map((endpointId) => ({ id: newMessageId(), endpointId, event: type, payload: webhookPayload(type, data) }));
-  if (rows.length) await db.webhookDelivery.createMany({ data: rows });
+  if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
   return rows.map((r) => r.id);
 }
 
-/** Never throws: a notification problem must not undo or fail the change it reports. */
-export async function emitSubmissionEvent(submissionId: string, event: WebhookEvent): Promise<void> {
-  try {
-    const found = await submissionEventData(submissionId);
-    if (!found) return;
-    const endpoints = await db.webhookEndpoint.findMany({ where: { userId: found.userId, events: { array_contains: [event] } }, select: { id: true } });
-    await enqueueDeliveries(await createDeliveries(endpoints.map((e) => e.id), event, found.data));
-    await sendEventMail(found.userId, event, found.data);
-  } catch (err) {
-    logger.error({ err, submissionId, event }, "webhook event not recorded");
-  }
+/** Call inside the transaction that made the change; reads the submission as the change left it. */
+export async function recordSubmissionEvent(tx: Prisma.TransactionClient, submissionId: string, event: WebhookEvent): Promise<Outbox> {
+  const found = await submissionEventData(tx, submissionId);
+  if (!found) return { deliveryIds: [], messageIds: [] };
+  const endpoints = await tx.webhookEndpoint.findMany({ where: { userId: found.userId, events: { array_contains: [event] } }, select: { id: true } });
+  const deliveryIds = await createDeliveries(tx, endpoints.map((e) => e.id), event, found.data);
+  const mail = await composeEventMail(tx, found.userId, event, found.data);
+  return mergeOutbox({ deliveryIds, messageIds: [] }, mail ? await recordMail(tx, mail) : { deliveryIds: [], messageIds: [] });
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
 import * as entryRoute from "@/app/api/v1/entries/[id]/route";
@@ -9,6 +11,8 @@ import { boardMetricSchema, boardSplitSchema, leaderboardParamsSchema } from "@/
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
+import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
+import { newWebhookSecret } from "@/lib/server/webhooks/signing";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { ctx, fixtureBlob, req, userWithToken } from "../../support/api-helpers";
 
@@ -17,6 +21,31 @@ import { ctx, fixtureBlob, req, userWithToken } from "../../support/api-helpers"
 // and an error parse with them, strictly (no undocumented field).
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// Every route handler under app/api/v1: its URL path, and per exported method the token scope
+// the handler demands (requireApiUser(req, "<scope>"), requireApiAdmin = admin; none = public).
+const API_DIR = path.join(import.meta.dirname, "../../../app/api/v1");
+function routeHandlers(): Array<{ path: string; method: string; scope: string | null }> {
+  const out: Array<{ path: string; method: string; scope: string | null }> = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name === "route.ts") {
+        const url = "/api/v1/" + path.relative(API_DIR, dir).split(path.sep).map((seg) => seg.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
+        const text = readFileSync(full, "utf8");
+        const exports = [...text.matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm)];
+        exports.forEach((m, i) => {
+          const body = text.slice(m.index, exports[i + 1]?.index ?? text.length);
+          const scope = body.includes("requireApiAdmin(") ? "admin" : (/requireApiUser\(req, "(\w+)"\)/.exec(body)?.[1] ?? null);
+          out.push({ path: url.replace(/\/$/, ""), method: m[1]!.toLowerCase(), scope });
+        });
+      }
+    }
+  };
+  walk(API_DIR);
+  return out;
+}
 
 let author: Awaited<ReturnType<typeof userWithToken>>;
 let admin: Awaited<ReturnType<typeof userWithToken>>;
@@ -44,8 +73,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(r.status).toBe(200);
     const doc = (await r.json()) as Json;
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toEqual(["/api/v1/leaderboard", "/api/v1/leaderboard.csv", "/api/v1/entries/{id}", "/api/v1/entries/{id}/badge.json", "/api/v1/entries/{id}/files/{split}", "/api/v1/entries/{id}/judge-scores", "/api/v1/snapshots", "/api/v1/snapshots/{id}"]);
-    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile", "Badge", "JudgeScores", "EntrySource"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile", "Badge", "JudgeScores", "EntrySource", "WebhookCreated", "Webhook", "WebhookDelivery", "SnapshotLinks", "SnapshotSummary"]);
     expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.failureProfile.oneOf[0]).toEqual({ $ref: "#/components/schemas/FailureProfile" });
     expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.source.oneOf[0]).toEqual({ $ref: "#/components/schemas/EntrySource" });
     expect(doc.components.schemas.EntrySource.required).toEqual(["repo", "commit", "run"]);
@@ -78,6 +106,45 @@ describe("GET /api/v1/openapi.json", () => {
     expect(gone.properties.entry).toEqual({ $ref: "#/components/schemas/Tombstone" });
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain("RATE_LIMITED");
     expect(JSON.stringify(doc)).not.toMatch(/"\$schema"|"\$id"|9007199254740991/);
+  });
+
+  it("has an operation for every route handler under app/api/v1 (and none without one), with the handler's token scope", async () => {
+    const doc = (await openapiRoute.GET(req("/api/v1/openapi.json")).json()) as Json;
+    const handlers = routeHandlers();
+    expect(handlers.length).toBeGreaterThan(30);
+    expect(handlers).toContainEqual({ path: "/api/v1/webhooks/{id}/test", method: "post", scope: "submit" });
+    const inSpec = Object.entries(doc.paths as Json).flatMap(([p, ops]) => Object.keys(ops as Json).map((method) => `${method.toUpperCase()} ${p}`));
+    expect(inSpec.sort()).toEqual(handlers.map((h) => `${h.method.toUpperCase()} ${h.path}`).sort());
+    for (const h of handlers) {
+      const op = doc.paths[h.path][h.method] as Json;
+      expect({ at: `${h.method} ${h.path}`, scope: op["x-token-scope"] ?? null }).toEqual({ at: `${h.method} ${h.path}`, scope: h.scope });
+      if (h.scope) {
+        expect(op.security).toEqual([{ apiToken: [h.scope] }, { session: [] }]);
+        expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["401", "403"]));
+      } else expect(op.security).toEqual([]);
+      expect(op.summary.length).toBeGreaterThan(10);
+      // Every error answer is the one Error body (410 adds the tombstone to it).
+      for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) {
+        if (Number(status) >= 400 && status !== "410") expect(r.content["application/json"].schema, `${h.method} ${h.path} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+      }
+    }
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(["apiToken", "session"]);
+
+    // Issue 18's webhook endpoints: the request from the zod schema, the answer with its secret.
+    const create = doc.paths["/api/v1/webhooks"].post;
+    expect(create.requestBody.content["application/json"].schema.properties.events.items.enum).toEqual([...WEBHOOK_EVENTS]);
+    expect(create.requestBody.content["application/json"].schema.required).toEqual(["url", "events"]);
+    expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/WebhookCreated" });
+    expect(newWebhookSecret()).toMatch(new RegExp(doc.components.schemas.WebhookCreated.properties.secret.pattern));
+    expect(create.responses["422"].description).toMatch(/private/);
+    expect(doc.paths["/api/v1/webhooks"].get.responses["200"].content["application/json"].schema.properties.webhooks.items).toEqual({ $ref: "#/components/schemas/Webhook" });
+    expect(doc.components.schemas.WebhookDelivery.properties.status.enum).toEqual(["PENDING", "DELIVERED", "FAILED"]);
+    expect(doc.paths["/api/v1/webhooks/{id}/test"].post.responses["202"]).toBeDefined();
+    expect(doc.paths["/api/v1/webhooks/{id}"].delete.responses["404"]).toBeDefined();
+    // The upload's multipart fields come from the method card's zod schema.
+    const upload = doc.paths["/api/v1/submissions"].post.requestBody.content["multipart/form-data"].schema;
+    expect(Object.keys(upload.properties)).toEqual(expect.arrayContaining(["dyadic", "multiparty", "methodName", "backbone", "publicPredictions", "sourceRepo", "sourceCommit", "sourceRun", "tokensPerQuestion"]));
+    expect(doc.paths["/api/v1/submissions/{id}/retry"].post.requestBody.content["application/json"].schema.properties.stage.enum).toEqual(["lexical", "judge"]);
   });
 
   it("describes what the API answers: a leaderboard view and an error", async () => {

@@ -1,16 +1,14 @@
 // Board snapshots over real HTTP: an approval writes one, listed newest first; its files hash to
 // its manifest and hold exactly the board's numbers at that moment (every split x metric x
-// aggregate, compared with the live leaderboard API); a change that leaves the board as it was
-// writes none; rows cannot be changed.
+// aggregate, compared with the live leaderboard API); a withdrawal writes one too; a change that
+// leaves the board as it was writes none; rows cannot be changed.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { boardMetricSchema, boardSplitSchema } from "@/lib/server/leaderboard/params";
 import { logger } from "@/lib/server/logger";
-import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
-import { fixtureBlob, userWithToken } from "../../support/api-helpers";
+import { approveSubmission, rejectSubmission, withdrawSubmission } from "@/lib/server/review/decide";
+import { scoredSubmission, userWithToken } from "../../support/api-helpers";
 import { startRouteServer, type RouteServer } from "../../support/api-server";
 
 type Entry = { rank: number; tied: boolean; id: string; overall: { value: number; ciLow: number | null; ciHigh: number | null; n: number } };
@@ -20,13 +18,7 @@ let admin: Awaited<ReturnType<typeof userWithToken>>;
 const log = logger.child({ test: "snapshots" });
 log.level = "error";
 
-async function scored(stamp: string): Promise<string> {
-  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-  const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
-  expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
-  return id;
-}
+const scored = (stamp: string) => scoredSubmission(author.id, stamp, log);
 const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
 
 beforeAll(async () => {
@@ -63,6 +55,17 @@ describe("board snapshots", () => {
     }
     expect(snap.boards.find((b) => b.split === "overall" && b.metric === "f1" && b.aggregate === "micro")!.entries.some((e) => e.id === id)).toBe(true);
     expect(csvText.split("\n")[0]).toMatch(/^split,metric,aggregate,rank,tied,id,methodName/);
+  });
+
+  it("the author withdrawing an approved entry writes a snapshot without it", async () => {
+    const id = await scored(`snap-w-${Date.now()}`);
+    await approveSubmission({ submissionId: id, reviewerId: admin.id });
+    const before = await db.boardSnapshot.count();
+    await withdrawSubmission({ submissionId: id, userId: author.id, reason: "found a bug in our pipeline" });
+    expect(await db.boardSnapshot.count()).toBe(before + 1);
+    const { snapshots } = await get<{ snapshots: Array<{ reason: string; links: { json: string } }> }>("/api/v1/snapshots");
+    expect(snapshots[0]!.reason).toBe("withdraw");
+    expect(await (await fetch(`${server.url}${snapshots[0]!.links.json}`)).text()).not.toContain(`"id":"${id}"`);
   });
 
   it("writes none when the board did not change, and refuses to change a snapshot", async () => {

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { mailOptOut, setMailEvents } from "@/lib/server/webhooks/event-mail";
-import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
-import { fixtureBlob, userWithToken } from "../../support/api-helpers";
+import { scoredSubmission, userWithToken } from "../../support/api-helpers";
 import { setEnv } from "../../support/pipeline-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../../support/smtp-capture";
 
@@ -17,13 +15,7 @@ let smtp: SmtpCapture;
 let author: Awaited<ReturnType<typeof userWithToken>>;
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 
-async function scored(stamp: string): Promise<string> {
-  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-  const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
-  expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
-  return id;
-}
+const scored = (stamp: string) => scoredSubmission(author.id, stamp, log);
 const mailsTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
 
 beforeAll(async () => {

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
+import { generatedComponents, jsonContent, fails, input, ok, operation, pathParam, rateLimited, ref, type JsonSchema } from "./components";
+
+// The public read API: no sign-in, rate-limited per client address, cacheable.
+
+// The URL carries `verified` as "1" (parseLeaderboardParams), not as a JSON boolean.
+const QUERY_FORM: Record<string, JsonSchema> = { verified: { type: "string", enum: ["1", "0"] } };
+
+// Every view parameter but `page`: the API returns all matching entries.
+const viewParams = Object.entries(leaderboardParamsSchema.shape)
+  .filter(([name]) => name !== "page")
+  .map(([name, field]) => {
+    const { description, ...schema } = input(field as z.ZodType);
+    return { name, in: "query", required: false, schema: QUERY_FORM[name] ?? schema, description };
+  });
+
+const cacheHeaders = { ETag: { schema: { type: "string" } }, "Cache-Control": { schema: { type: "string" } } };
+const cached = {
+  "304": { description: "Not modified (If-None-Match matched the ETag)." },
+  ...fails(rateLimited),
+};
+const id = pathParam("id");
+const noEntry = fails(["NOT_FOUND", "No approved entry with this id."], rateLimited);
+const notPublic = fails(["NOT_FOUND", "Not an approved entry with public predictions."], rateLimited);
+const immutable = { "Cache-Control": { schema: { type: "string", const: "public, max-age=31536000, immutable" } } };
+const snapshotFile = (type: string, what: string) =>
+  operation(null, {
+    summary: `The snapshot's board as ${what}, byte for byte what its manifest hashes (every split x metric x aggregate: rank, tie, entry, value, interval, n, every main type and category).`,
+    parameters: [id],
+    responses: { "200": { description: `The ${what} file.`, headers: immutable, content: { [type]: { schema: type === "text/csv" ? { type: "string" } : { type: "object" } } } }, ...fails(["NOT_FOUND", "No such snapshot."], rateLimited) },
+  });
+
+export const publicPaths = {
+  "/api/v1/leaderboard": {
+    get: operation(null, {
+      summary: "Ranked approved entries for one view of the board (all matching entries, not paged).",
+      parameters: viewParams,
+      responses: { "200": { description: "The view.", headers: cacheHeaders, content: jsonContent(ref("Leaderboard")) }, ...cached },
+    }),
+  },
+  "/api/v1/leaderboard.csv": {
+    get: operation(null, {
+      summary: "The same view as CSV (one row per entry with status, attemptsTotal, attemptsSincePreviousEntry, scorerVersion and generatedAt; then the reference rows, status \"reference\"; with status=withdrawn the tombstones).",
+      parameters: viewParams,
+      responses: { "200": { description: "CSV attachment.", headers: cacheHeaders, content: { "text/csv": { schema: { type: "string" } } } }, ...cached },
+    }),
+  },
+  "/api/v1/entries/{id}": {
+    get: operation(null, {
+      summary:
+        "Public detail of an approved entry: status, attempts, method card (with self-reported efficiency), file hashes, the published scorer version and its answer key, every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version; `source` for an entry submitted from CI. A withdrawn or unpublished entry answers 410 with its tombstone.",
+      parameters: [id],
+      responses: {
+        "200": {
+          description: "The entry.",
+          headers: cacheHeaders,
+          content: jsonContent({ type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] }, source: { oneOf: [ref("EntrySource"), { type: "null" }] } } }),
+        },
+        "410": {
+          description: "GONE: the entry was withdrawn by its author or unpublished by an administrator: the error and its tombstone.",
+          content: jsonContent({ type: "object", required: ["error", "entry"], properties: { error: (generatedComponents.Error as { properties: Record<string, unknown> }).properties.error, entry: ref("Tombstone") } }),
+        },
+        ...cached,
+        ...noEntry,
+      },
+    }),
+  },
+  "/api/v1/entries/{id}/badge.json": {
+    get: operation(null, {
+      summary: "README badge in the Shields endpoint format: the entry's overall rank and headline score (judge, else F1). Cached for 5 minutes.",
+      parameters: [id],
+      responses: { "200": { description: "The badge (use with https://img.shields.io/endpoint?url=...).", headers: cacheHeaders, content: jsonContent(ref("Badge")) }, ...cached, ...noEntry },
+    }),
+  },
+  "/api/v1/entries/{id}/files/{split}": {
+    get: operation(null, {
+      summary: "A public prediction file of an approved entry whose author made the predictions public, byte for byte (`h2hmem verify` re-scores it).",
+      parameters: [id, pathParam("split", { type: "string", enum: ["dyadic", "multi-party"] })],
+      responses: {
+        "200": { description: "The file; its sha-256 in ETag and X-Content-SHA256 (the entry lists the same).", headers: { ETag: { schema: { type: "string" } }, "X-Content-SHA256": { schema: { type: "string" } } }, content: jsonContent({ type: "object" }) },
+        ...notPublic,
+      },
+    }),
+  },
+  "/api/v1/entries/{id}/judge-scores": {
+    get: operation(null, {
+      summary: "Per-question judge scores (published scorer version) of an approved entry with public predictions.",
+      parameters: [id],
+      responses: { ...ok("One score per prediction; key questions nobody answered have none and count 0.", ref("JudgeScores")), ...notPublic },
+    }),
+  },
+  "/api/v1/snapshots": {
+    get: operation(null, {
+      summary: "Immutable snapshots of the public board, newest first (one after each change: approval, rejection, withdrawal or unpublishing of an entry, publishing a scorer version; a change that leaves the board as it was writes none).",
+      responses: { ...ok("The snapshots.", { type: "object", required: ["snapshots"], properties: { snapshots: { type: "array", items: ref("SnapshotSummary") } } }), ...fails(rateLimited) },
+    }),
+  },
+  "/api/v1/snapshots/{id}": {
+    get: operation(null, {
+      summary: "A snapshot's manifest (time, reason, scorer and answer-key version, sha-256 of its files) and links to board.json and board.csv.",
+      parameters: [id],
+      responses: {
+        "200": {
+          description: "The manifest and links.",
+          headers: immutable,
+          content: jsonContent({ type: "object", required: ["id", "manifest", "links"], properties: { id: { type: "string" }, manifest: { type: "object", required: ["createdAt", "reason", "scorerVersion", "answerKey", "entries", "files"], properties: { files: { type: "array", items: { type: "object", properties: { name: { type: "string" }, sha256: { type: "string" }, bytes: { type: "integer" } } } } } }, links: ref("SnapshotLinks") } }),
+        },
+        ...fails(["NOT_FOUND", "No such snapshot."], rateLimited),
+      },
+    }),
+  },
+  "/api/v1/snapshots/{id}/board.json": { get: snapshotFile("application/json", "JSON") },
+  "/api/v1/snapshots/{id}/board.csv": { get: snapshotFile("text/csv", "CSV") },
+  "/api/v1/openapi.json": {
+    get: operation(null, { summary: "This document (OpenAPI 3.1).", responses: { "200": { description: "The document.", headers: cacheHeaders, content: jsonContent({ type: "object" }) }, "304": cached["304"] } }),
+  },
+};
