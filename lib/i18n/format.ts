@@ -43,7 +43,7 @@ export function formatter(locale: Locale) {
       v ? df(locale, "dateTime", { dateStyle: "medium", timeStyle: "short" }).format(toDate(v)) + " UTC" : NONE,
     /** A byte size in B, KiB or MiB (binary units, as the upload limits are stated). */
     bytes: (n: number): string => {
-      if (n < 1024) return `${nf(locale, "int", { maximumFractionDigits: 0 }).format(n)} B`;
+      if (n < 1024) return `${fixed(n, 0)} B`;
       if (n < 1024 * 1024) return `${fixed(n / 1024, 1)} KiB`;
       return `${fixed(n / 1024 / 1024, 2)} MiB`;
     },

@@ -20,6 +20,7 @@ describe("formatter", () => {
     expect(zh.percent(0.256, 1)).toBe("25.6%");
     expect(en.integer(12345)).toBe("12,345");
     expect(en.bytes(512)).toBe("512 B");
+    expect(en.bytes(1000)).toBe("1000 B");
     expect(en.bytes(2048)).toBe("2.0 KiB");
     expect(zh.bytes(3 * 1024 * 1024)).toBe("3.00 MiB");
   });
