@@ -53,14 +53,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-screen">
         {/* All messages: both files are small, and client components anywhere may need any namespace. */}
         <NextIntlClientProvider>
-        <a href="#main" className="skip-link">
-          {t("skipToContent")}
-        </a>
-        <SiteHeader signOut={signOutAction} path={path} />
-        <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
-          {children}
-        </main>
-        <SiteFooter />
+          <a href="#main" className="skip-link">
+            {t("skipToContent")}
+          </a>
+          <SiteHeader signOut={signOutAction} path={path} />
+          <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+            {children}
+          </main>
+          <SiteFooter />
         </NextIntlClientProvider>
       </body>
     </html>
