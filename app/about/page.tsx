@@ -4,6 +4,7 @@ import { CliDownload } from "@/components/cli-download";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
 import { AnswerKeyVersions } from "./_components/answer-key-versions";
+import { DEMO_JUDGE_LABEL, DEMO_JUDGE_MODEL } from "@/lib/server/judge/demo-judge";
 
 export const metadata: Metadata = { title: "About" };
 // Rendered per request: the answer key versions come from the database (one small query), and
@@ -52,11 +53,17 @@ export default function AboutPage() {
             <code>whitespace</code> (a plain split, what the official script falls back to without NLTK data).
           </li>
           <li>
-            <strong>LLM judge.</strong> When a judge is configured, an OpenAI-compatible model (default <code>gpt-4o-mini</code>, at
+            <strong id="judge">LLM judge.</strong> When a judge is configured, an OpenAI-compatible model (default <code>gpt-4o-mini</code>, at
             temperature 0) grades each answer on the official five-level rubric (0, 0.25, 0.5, 0.75, 1), with our own versioned prompt.
             The scorer version then reads like <code>lex-1+nltk+sw198+key=5e6f7a8b+judge=gpt-4o-mini@h2h2-1a2b3c4d</code>: lexical
             version, tokenizer, stopword list, answer key, judge model and prompt version. Numbers of different scorer versions are
             never mixed: the board, entry pages, compare page and API all show one version, named under the board.
+          </li>
+          <li id="demo-judge">
+            <strong>Demo judge.</strong> The quick start&apos;s demo runs the judge stage against a bundled, deterministic fake judge (1 when
+            an answer equals the ground truth, 0.5 when they share a word, else 0), so the demo shows the judge column without network or
+            an API key. Its scores carry the model name <code>{DEMO_JUDGE_MODEL}</code> and are labelled &ldquo;{DEMO_JUDGE_LABEL}&rdquo; on the board, the
+            entry pages and in the API (<code>judge.demo: true</code>). They test the plumbing and say nothing about a method.
           </li>
           <li>
             <strong>Micro and macro.</strong> Micro (the headline) is the mean over questions; macro is the unweighted mean of the

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { errorBodySchema } from "@/lib/server/errors";
 import { badgeSchema } from "@/lib/server/leaderboard/badge";
 import { publicJudgeScoresSchema } from "@/lib/server/leaderboard/public-files";
-import { failureProfileSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
+import { failureProfileSchema, judgeInfoSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 import { referenceRowSchema } from "@/lib/server/references/board-rows";
@@ -39,7 +39,8 @@ registry
   .add(failureProfileSchema, { id: "FailureProfile" })
   .add(badgeSchema, { id: "Badge" })
   .add(publicJudgeScoresSchema, { id: "JudgeScores" })
-  .add(entrySourceSchema, { id: "EntrySource" });
+  .add(entrySourceSchema, { id: "EntrySource" })
+  .add(judgeInfoSchema, { id: "JudgeInfo" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 const components = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
@@ -82,13 +83,13 @@ export const OPENAPI = {
     "/api/v1/entries/{id}": {
       get: {
         summary:
-          "Public detail of an approved entry: status, attempts, method card, file hashes, the published scorer version and its answer key, every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version. A withdrawn or unpublished entry answers 410 with its tombstone.",
+          "Public detail of an approved entry: status, attempts, method card, file hashes, the published scorer version, its answer key and its `judge` (`judge.demo`: the quick start's fake demo judge), every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version. A withdrawn or unpublished entry answers 410 with its tombstone.",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
         responses: {
           "200": {
             description: "The entry.",
             headers: cacheHeaders,
-            content: { "application/json": { schema: { type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] }, source: { oneOf: [ref("EntrySource"), { type: "null" }] } } } } },
+            content: { "application/json": { schema: { type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] }, source: { oneOf: [ref("EntrySource"), { type: "null" }] }, judge: { oneOf: [ref("JudgeInfo"), { type: "null" }] } } } } },
           },
           "404": { description: "No approved entry with this id.", content: { "application/json": { schema: ref("Error") } } },
           "410": {
