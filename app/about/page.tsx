@@ -3,12 +3,12 @@ import Link from "next/link";
 import { CliDownload } from "@/components/cli-download";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
-import { AnswerKeyVersions } from "./_components/answer-key-versions";
 import { DEMO_JUDGE_LABEL, DEMO_JUDGE_MODEL } from "@/lib/server/judge/demo-judge";
 
 export const metadata: Metadata = { title: "About" };
-// Rendered per request: the answer key versions come from the database (one small query), and
-// its scripts need the request's CSP nonce (docs/SECURITY.md).
+// No request, user or database data (the answer key versions are on /about/answer-keys): anonymous
+// English visitors get the copy prerendered at build time (app/static-pages/about, lib/static-pages.mjs,
+// docs/SECURITY.md); this route renders it per request for the rest (another locale, signed in).
 // The CLI's version and sha256 come from dist/h2hmem.json, written before `next build` (npm run build).
 export const dynamic = "force-dynamic";
 
@@ -88,7 +88,7 @@ export default function AboutPage() {
           switches only when an administrator publishes the re-scored version; until then an entry not re-scored is listed, never
           ranked with numbers of another key.
         </p>
-        <AnswerKeyVersions />
+        <p><Link href="/about/answer-keys">The answer key versions loaded here</Link>, with their dates and question counts.</p>
       </section>
       <section aria-labelledby="trust-h" className="space-y-2">
         <h2 id="trust-h" className={h2}>What stands behind a number</h2>
