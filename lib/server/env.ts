@@ -108,7 +108,11 @@ let cached: Env | undefined;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `.env` lines like `JUDGE_BASE_URL=` mean "not configured".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  // `next build` prerenders the data-free pages (lib/static-pages.mjs) where no database exists
+  // (the Docker image's build stage): a placeholder that cannot resolve (.invalid, RFC 2606), so
+  // a prerendered page that touched the database would fail the build instead of baking data in.
+  if (source.NEXT_PHASE === "phase-production-build") cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
