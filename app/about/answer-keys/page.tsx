@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AnswerKeyVersions } from "../_components/answer-key-versions";
 
-export const metadata: Metadata = { title: "Answer key versions" };
-// Database data: rendered per request (the About page itself is prerendered).
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("about"))("answerKeysTitle") };
+}
+// Database data: rendered per request (the About page itself is prerendered, lib/static-pages.mjs).
 export const dynamic = "force-dynamic";
 
-export default function AnswerKeysPage() {
+export default async function AnswerKeysPage() {
+  const t = await getTranslations("about");
   return (
     <article className="max-w-3xl space-y-4">
-      <p className="text-sm"><Link href="/about#keys-h">← About</Link></p>
-      <h1 className="text-2xl font-semibold">Answer key versions</h1>
-      <p>Each key with its <code>+key=</code> tag, import date and question count, and which one the board&apos;s numbers belong to.</p>
+      <p className="text-sm"><Link href="/about#keys-h">{t("answerKeysBack")}</Link></p>
+      <h1 className="text-2xl font-semibold">{t("answerKeysTitle")}</h1>
+      <p>{t.rich("answerKeysIntro", { code: (c) => <code>{c}</code> })}</p>
       <AnswerKeyVersions />
     </article>
   );
