@@ -1,5 +1,6 @@
 // @ts-check
 import createNextIntlPlugin from "next-intl/plugin";
+import { staticHeaders, staticRewrites } from "./lib/static-pages.mjs";
 
 // next-intl without locale-prefixed URLs: the locale comes from proxy.ts (docs/ARCHITECTURE.md, Translations).
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
@@ -16,6 +17,14 @@ const nextConfig = {
   // page). tests/e2e/page-metrics.spec.ts checks that such requests bypass the cache.
   skipProxyUrlNormalize: true,
   serverExternalPackages: ["pg", "bullmq", "ioredis", "pino", "bcryptjs"],
+  // Prerendered pages at static speed (lib/static-pages.mjs): the public URL is answered with the
+  // build's copy, with its CSP, when the request needs nothing per request; proxy.ts skips it then.
+  async rewrites() {
+    return { beforeFiles: staticRewrites(), afterFiles: [], fallback: [] };
+  },
+  async headers() {
+    return staticHeaders({ dev: process.env.NODE_ENV !== "production" });
+  },
   // Server actions keep Next's default body limit (1 MB): none takes files; uploads go to
   // POST /api/v1/submissions, which has its own admission and byte limits.
 };

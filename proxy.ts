@@ -4,26 +4,16 @@ import { env } from "@/lib/server/env";
 import { recordPageRequest } from "@/lib/server/metrics/pages";
 import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
 import { NONCE_HEADER } from "@/lib/server/csp-nonce";
+import { contentSecurityPolicy as sharedCsp, SECURITY_HEADERS } from "@/lib/static-pages.mjs";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_HEADER, LOCALE_QUERY, PATH_HEADER, isLocale, localeOfRequest } from "@/lib/i18n/locales";
 
 // Scripts run only with this response's nonce ('strict-dynamic' lets them load Next's chunks):
 // Next reads the nonce from the request's CSP header and puts it on its own scripts, the root
-// layout on the theme script (docs/SECURITY.md). Styles stay 'unsafe-inline' (Next and Tailwind
-// inline them); the dev server also needs eval. GitHub (or GITHUB_URL) is allowed as a form
-// target for the OAuth redirect.
+// layout on the theme script (docs/SECURITY.md). The directives live in lib/static-pages.mjs with
+// the prerendered pages' nonce-free variant. GitHub (or GITHUB_URL) is allowed as a form target
+// for the OAuth redirect.
 export function contentSecurityPolicy(dev: boolean, nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    `form-action 'self' ${env.GITHUB_URL ? new URL(env.GITHUB_URL).origin : "https://github.com"}`,
-    "frame-ancestors 'none'",
-  ].join("; ");
+  return sharedCsp({ dev, nonce, formTargets: [env.GITHUB_URL ? new URL(env.GITHUB_URL).origin : "https://github.com"] });
 }
 
 // Next 16 "proxy" (formerly middleware): response hardening, and the one-second micro-cache of
@@ -61,14 +51,25 @@ export async function proxy(req: NextRequest): Promise<Response> {
   if (isLocale(asked) && req.cookies.get(LOCALE_COOKIE)?.value !== asked) {
     res.headers.append("set-cookie", `${LOCALE_COOKIE}=${asked}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
   }
-  res.headers.set("X-Content-Type-Options", "nosniff");
-  res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.headers.set("X-Frame-Options", "DENY");
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
   if (!cached?.headers.has("content-security-policy")) res.headers.set("Content-Security-Policy", csp);
-  res.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   return res;
 }
 
 // API routes are excluded: with a proxy in front, Next buffers request bodies only up to
 // proxyClientMaxBodySize (10 MB) and would truncate prediction uploads (up to 2 x 20 MB).
-export const config = { matcher: ["/((?!api/|_next/static|_next/image|favicon.ico).*)"] };
+// Prerendered pages (lib/static-pages.mjs) are excluded unless a request needs their per-request
+// render. Next reads this literal at build time (no calls allowed): it must equal proxyMatcher(),
+// which tests/unit/server/static-pages.test.ts checks.
+export const config = {
+  matcher: [
+    { source: "/((?!api/|_next/static|_next/image|favicon.ico|about$).*)" },
+    { source: "/about", has: [{ type: "query", key: "lang" }] },
+    { source: "/about", has: [{ type: "cookie", key: "NEXT_LOCALE" }] },
+    { source: "/about", has: [{ type: "header", key: "accept-language", value: ".*[Zz][Hh].*" }] },
+    { source: "/about", has: [{ type: "cookie", key: "authjs.session-token" }] },
+    { source: "/about", has: [{ type: "cookie", key: "authjs.session-token.0" }] },
+    { source: "/about", has: [{ type: "cookie", key: "__Secure-authjs.session-token" }] },
+    { source: "/about", has: [{ type: "cookie", key: "__Secure-authjs.session-token.0" }] },
+  ],
+};

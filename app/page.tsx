@@ -12,6 +12,7 @@ import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/para
 import { CostChart } from "@/components/leaderboard/cost-chart";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { METRIC_LABELS } from "@/components/ui/format";
+import { DEMO_JUDGE_LABEL, judgeOfVersion } from "@/lib/server/judge/demo-judge";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
@@ -34,7 +35,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         </p>
       </div>
       <SplitTabs params={params} />
-      <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} />
+      <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
       <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
         <strong>Ties:</strong> {TIE_RULE} Sorting by a main type or category shows the rank within it. Hover a cell for its interval and n.
         Pinned <Link href="/about#references">reference rows</Link> are trivial systems (not ranked); ▾ marks a category score below the best of them.
@@ -72,7 +73,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false, backbone: undefined })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
         </p>
       ) : (
-        <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} references={board.references} />
+        <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} references={board.references} demoJudge={judgeOfVersion(board.scorerVersion)?.demo} />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -80,6 +81,12 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
         {key ? `answer key “${key.label}” (${key.questionCount} questions)` : "no answer key loaded: submitted original answers are the references"} · generated{" "}
         {board.generatedAt.replace("T", " ").slice(0, 19)} UTC · {board.total} of {board.boardSize} ranked entries shown
       </p>
+      {judgeOfVersion(board.scorerVersion)?.demo ? (
+        <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="demo-judge-note">
+          The LLM-judge scores here are from the <strong>{DEMO_JUDGE_LABEL}</strong>: the bundled deterministic fake judge of the quick start, not a
+          language model. <Link href="/about#judge">About the judge</Link>.
+        </p>
+      ) : null}
       <UnscoredNote version={board.scorerVersion} />
       <p className="flex flex-wrap gap-3 text-sm">
         <span>Download this view:</span>

@@ -13,10 +13,15 @@ import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { uploadContentSha } from "@/lib/server/submissions/validate-upload";
 import { ensureSystemUser, ensureUser } from "@/lib/server/auth/users";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
+import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
+import { resetStages } from "@/lib/server/submissions/retry-stage";
+import { currentScorerVersion } from "@/lib/server/versions/current-version";
+import { headlineMetricOf } from "@/lib/server/versions/published-version";
 import { DEMO_SYSTEMS, demoPredictionFile } from "./seed-demo";
 
 // `npm run db:seed` (idempotent): the synthetic answer key, a demo admin and author, and demo
-// submissions scored by the real pipeline (same code the worker runs) and approved.
+// submissions scored by the real pipeline (same code the worker runs) and approved. With a judge
+// configured (the quick start runs the bundled fake one, JUDGE_DEMO=true) that includes the judge stage.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATASET = path.join(here, "seed-data", "dataset");
@@ -28,6 +33,13 @@ const ACCOUNTS = [
 ];
 
 loadDotenv({ quiet: true }); // env, db and logger are read lazily, so this still applies
+
+/** Has the current version's headline row (overall, all, micro; the judge when it has one). */
+async function hasHeadline(submissionId: string): Promise<boolean> {
+  const version = await currentScorerVersion();
+  const where = { submissionId, scorerVersion: version, split: "overall", scope: "ALL", metric: headlineMetricOf(version), aggregate: "micro" };
+  return (await db.score.count({ where })) > 0;
+}
 
 async function main(): Promise<void> {
   const log = logger.child({ component: "seed" });
@@ -68,13 +80,20 @@ async function main(): Promise<void> {
     const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false, demo: true });
     const slog = log.child({ submissionId: created.id, method: system.methodName });
     let row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
+    // Scored under another version (e.g. before the quick start ran the demo judge): score it again.
+    if (row.status === "SCORED" && !(await hasHeadline(created.id))) {
+      await db.$transaction((tx) => resetStages(tx, [created.id], "lexical"));
+      row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
+    }
     if (row.status !== "SCORED" && row.status !== "FAILED") {
       await scoreSubmissionPipeline(created.id, slog);
       row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     }
     if (row.status === "SCORED" && row.reviewState === "PENDING") await approveSubmission({ submissionId: created.id, reviewerId: admin.id });
-    const f1 = await db.score.findFirst({ where: { submissionId: created.id, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro" } });
-    slog.info({ existing: created.existing, status: row.status, overallF1: f1?.value ?? null }, "demo submission ready");
+    const version = await currentScorerVersion();
+    const overall = (metric: string) => db.score.findFirst({ where: { submissionId: created.id, scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" } });
+    const [f1, judge] = await Promise.all([overall("f1"), overall("judge")]);
+    slog.info({ existing: created.existing, status: row.status, overallF1: f1?.value ?? null, overallJudge: judge?.value ?? null, judge: judgeOfVersion(version)?.model ?? null }, "demo submission ready");
   }
   log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
 }

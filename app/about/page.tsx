@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { CliDownload } from "@/components/cli-download";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { CATEGORY_CODES, CATEGORIES, MAIN_TYPES } from "@/lib/scoring/types";
-import { AnswerKeyVersions } from "./_components/answer-key-versions";
+import { DEMO_JUDGE_LABEL, DEMO_JUDGE_MODEL } from "@/lib/server/judge/demo-judge";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
 }
-// Rendered per request: the answer key versions come from the database (one small query), and
-// its scripts need the request's CSP nonce (docs/SECURITY.md).
+// No request, user or database data (the answer key versions are on /about/answer-keys): anonymous
+// English visitors get the copy prerendered at build time (app/static-pages/about, lib/static-pages.mjs,
+// docs/SECURITY.md); this route renders it per request for the rest (another locale, signed in).
 // The CLI's version and sha256 come from dist/h2hmem.json, written before `next build` (npm run build).
 export const dynamic = "force-dynamic";
 
@@ -22,7 +23,7 @@ const CITE = { id: "<id>", hash: "<hash>", version: "<version>", date: "<date>" 
 const SCORER_EXAMPLE = "lex-1+nltk+sw198+key=5e6f7a8b+judge=gpt-4o-mini@h2h2-1a2b3c4d";
 
 export default async function AboutPage() {
-  const [t, tc, tm, locale] = await Promise.all([getTranslations("about"), getTranslations("categories"), getTranslations("mainTypes"), getLocale()]);
+  const [t, tc, tm] = await Promise.all([getTranslations("about"), getTranslations("categories"), getTranslations("mainTypes")]);
   const link = (href: string) =>
     function RichLink(chunks: ReactNode) {
       return <Link href={href}>{chunks}</Link>;
@@ -55,6 +56,7 @@ export default async function AboutPage() {
         <ul className="list-disc space-y-2 pl-6">
           <li>{t.rich("lexical", RICH_TAGS)}</li>
           <li>{t.rich("judge", { ...RICH_TAGS, example: SCORER_EXAMPLE })}</li>
+          <li id="demo-judge">{t.rich("demoJudge", { ...RICH_TAGS, model: DEMO_JUDGE_MODEL, label: DEMO_JUDGE_LABEL })}</li>
           <li>{t.rich("microMacro", RICH_TAGS)}</li>
           <li>{t.rich("intervals", RICH_TAGS)}</li>
           <li>{t.rich("ranks", { ...RICH_TAGS, compare: link("/compare") })}</li>
@@ -63,7 +65,7 @@ export default async function AboutPage() {
       <section aria-labelledby="keys-h" className="space-y-2">
         <h2 id="keys-h" className={h2}>{t("keysHeading")}</h2>
         <p>{t.rich("keysText", RICH_TAGS)}</p>
-        <AnswerKeyVersions locale={locale} />
+        <p>{t.rich("keysLink", { link: link("/about/answer-keys") })}</p>
       </section>
       <section aria-labelledby="trust-h" className="space-y-2">
         <h2 id="trust-h" className={h2}>{t("trustHeading")}</h2>

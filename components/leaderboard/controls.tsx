@@ -1,6 +1,7 @@
 import { viewQuery, type LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { METRIC_LABELS } from "@/components/ui/format";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
+import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 
 const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
 
@@ -8,7 +9,7 @@ const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-sl
  * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
  * page state outside the board's params (the cost chart's chosen cost) that applying filters keeps.
  */
-export function LeaderboardControls({ params, hasJudge, keep = {} }: { params: LeaderboardParams; hasJudge: boolean; keep?: Record<string, string> }) {
+export function LeaderboardControls({ params, hasJudge, keep = {}, demoJudge = false }: { params: LeaderboardParams; hasJudge: boolean; keep?: Record<string, string>; demoJudge?: boolean }) {
   const metrics = Object.entries(METRIC_LABELS).filter(([v]) => v !== "judge" || hasJudge || params.metric === "judge");
   return (
     <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-label="Leaderboard view" role="search">
@@ -18,7 +19,7 @@ export function LeaderboardControls({ params, hasJudge, keep = {} }: { params: L
       <div>
         <label htmlFor="lb-metric" className="block text-sm">Metric</label>
         <select id="lb-metric" name="metric" defaultValue={params.metric} className={field}>
-          {metrics.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+          {metrics.map(([v, l]) => <option key={v} value={v}>{v === "judge" && demoJudge ? `${l} (${DEMO_JUDGE_LABEL})` : l}</option>)}
         </select>
       </div>
       <div>

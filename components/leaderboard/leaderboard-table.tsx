@@ -4,6 +4,7 @@ import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/references/board-rows";
 import { REFERENCE_LABELS } from "@/lib/server/references/systems";
 import { fmt, fmtCi, fmtDate, fmtPct as pct, METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
+import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { HeatCell } from "./heat-cell";
 import { SortHeader } from "./sort-header";
 import { ViewLink } from "./view-link";
@@ -71,9 +72,14 @@ function ReferenceTr({ r, cats }: { r: ReferenceRow; cats: readonly string[] }) 
   );
 }
 
-export function LeaderboardTable({ entries, params, lowNMin, references = [] }: { entries: ViewEntry[]; params: LeaderboardParams; lowNMin: number; references?: ReferenceRow[] }) {
+type TableProps = { entries: ViewEntry[]; params: LeaderboardParams; lowNMin: number; references?: ReferenceRow[]; demoJudge?: boolean };
+
+export function LeaderboardTable({ entries, params, lowNMin, references = [], demoJudge = false }: TableProps) {
   const best = bestReferenceByCategory(references);
-  const caption = `${SPLIT_LABELS[params.split]} · ${METRIC_LABELS[params.metric]} · ${params.aggregate} average`;
+  // Scores of the quick start's fake judge say so in the column and in every headline cell.
+  const demo = demoJudge && params.metric === "judge";
+  const metricLabel = demo ? `${METRIC_LABELS.judge} (${DEMO_JUDGE_LABEL})` : METRIC_LABELS[params.metric]!;
+  const caption = `${SPLIT_LABELS[params.split]} · ${metricLabel} · ${params.aggregate} average`;
   const groups = MAIN_TYPES.map((m) => ({ m, cats: CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m) }));
   const sortScope = params.sort?.replace(/^-/, "");
   return (
@@ -85,7 +91,7 @@ export function LeaderboardTable({ entries, params, lowNMin, references = [] }: 
             <SortHeader params={params} sortKey="rank" rowSpan={2} label={sortScope && sortScope in CATEGORIES ? `Rank (${sortScope})` : "Rank"} title={TIE_RULE} className={`${th} text-left`} />
             <SortHeader params={params} sortKey="method" rowSpan={2} label="Method" className={`${th} text-left`} />
             <SortHeader params={params} sortKey="org" rowSpan={2} label="Organization" className={`${th} text-left`} />
-            <SortHeader params={params} sortKey="value" rowSpan={2} label={METRIC_LABELS[params.metric]!} title={`${METRIC_LABELS[params.metric]} (${params.aggregate} average) with its 95% bootstrap interval`} />
+            <SortHeader params={params} sortKey="value" rowSpan={2} label={metricLabel} title={`${metricLabel} (${params.aggregate} average) with its 95% bootstrap interval`} />
             <th scope="colgroup" colSpan={3} className={`${th} text-center`}>Main types</th>
             {groups.map((g) => <th key={g.m} scope="colgroup" colSpan={g.cats.length} className={`${th} border-l border-slate-200 text-center dark:border-slate-800`}>{MAIN_TYPE_NAMES[g.m]}</th>)}
             <SortHeader params={params} sortKey="refusalRate" rowSpan={2} label="Refused" title="share of all questions refused (failure profile, both splits)" />
@@ -112,6 +118,7 @@ export function LeaderboardTable({ entries, params, lowNMin, references = [] }: 
               <td className="text-right tabular-nums whitespace-nowrap" data-testid="headline">
                 <strong>{fmt(e.overall.value)}</strong>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">{fmtCi(e.overall.ciLow, e.overall.ciHigh)}</span>
+                {demo ? <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="demo-judge">{DEMO_JUDGE_LABEL}</span> : null}
               </td>
               {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact />)}
               {groups.flatMap((g) => g.cats.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} lowNMin={lowNMin} compact reference={best[c]} />))}

@@ -5,7 +5,9 @@ import { publicOrigin } from "@/lib/server/leaderboard/share";
 /** `<link rel="alternate" hreflang>` for each locale (`?lang=`) and x-default (the plain URL). */
 export async function HreflangLinks() {
   const h = await headers();
-  const [pathname, search = ""] = (h.get(PATH_HEADER) ?? "/").split("?", 2);
+  // A prerendered copy (lib/static-pages.mjs) knows neither its public path nor its origin: no alternates rather than wrong ones.
+  if (!h.get(PATH_HEADER)) return null;
+  const [pathname, search = ""] = h.get(PATH_HEADER)!.split("?", 2);
   const origin = publicOrigin(h);
   return (
     <>

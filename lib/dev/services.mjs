@@ -152,8 +152,11 @@ export function runNode(args, { env = process.env, cwd = process.cwd(), stdio = 
 /** `node` arguments that run a TypeScript file of the repo (bin/register.mjs: tsx + server-only). */
 export const TS = ["--import", new URL("../../bin/register.mjs", import.meta.url).href];
 
+/** Node arguments of `npm run db:migrate` (creating the database when missing). */
+export const MIGRATE_ARGS = [...TS, "scripts/dev/migrate.ts", "--create-db"];
+
 /** `npm run db:migrate` without npm's overhead. */
 export async function migrateDatabase(url, { cwd = process.cwd(), stdio = "inherit" } = {}) {
-  const code = await runNode([...TS, "scripts/dev/migrate.ts", "--create-db"], { env: { ...process.env, DATABASE_URL: url }, cwd, stdio });
+  const code = await runNode(MIGRATE_ARGS, { env: { ...process.env, DATABASE_URL: url }, cwd, stdio });
   if (code !== 0) throw new Error(`migration of ${redact(url)} failed (exit ${code})`);
 }

@@ -1,29 +1,26 @@
 // Runs a long-lived child process, prefixes its output, restarts it with exponential
 // backoff when it dies (reset after a minute of uptime), and stops it on request.
 import { spawn } from "node:child_process";
+import { pipeLines } from "./quickstart-log.mjs";
 
-export function supervise({ name, args, env, cwd, log, onFirstExit }) {
+/**
+ * `onLine(line, fromStderr)` takes each output line (default: prefixed with the name, to stdout/stderr).
+ * @param {{ name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, log: (m: string) => unknown, onFirstExit?: (code: number | null, signal: string | null) => void, onLine?: (line: string, fromStderr: boolean) => void }} opts
+ */
+export function supervise({ name, args, env, cwd, log, onFirstExit, onLine }) {
   let child = null;
   let stopping = false;
   let delay = 1000;
   let timer = null;
   let restarts = 0;
 
-  const pipe = (stream, target) => {
-    let buf = "";
-    stream.on("data", (d) => {
-      buf += d;
-      const lines = buf.split("\n");
-      buf = lines.pop();
-      for (const l of lines) target.write(`${name.padEnd(6)}| ${l}\n`);
-    });
-  };
+  const emit = onLine ?? ((l, fromStderr) => (fromStderr ? process.stderr : process.stdout).write(`${name.padEnd(6)}| ${l}\n`));
 
   const start = () => {
     const startedAt = Date.now();
     child = spawn(process.execPath, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
-    pipe(child.stdout, process.stdout);
-    pipe(child.stderr, process.stderr);
+    pipeLines(child.stdout, (l) => emit(l, false));
+    pipeLines(child.stderr, (l) => emit(l, true));
     child.on("exit", (code, signal) => {
       child = null;
       if (stopping) return;

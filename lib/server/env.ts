@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
+import { DEMO_JUDGE_MODEL, isLoopbackUrl } from "./judge/demo-judge";
 
 // The one module that reads process.env. Everything else imports `env` from here.
 // Parsing is lazy so that modules can be imported (e.g. by tests or `next build`)
@@ -75,6 +76,9 @@ const schema = z.object({
   // max_tokens of every judge request. Unset: sized for JUDGE_BATCH_SIZE (defaultReplyTokens).
   JUDGE_MAX_TOKENS: z.coerce.number().int().min(64).max(65_536).optional(),
   JUDGE_PROMPT_FILE: z.string().optional(),
+  // The judge at JUDGE_BASE_URL is the bundled deterministic fake (lib/dev/fake-judge-server.ts), as the
+  // quick start runs it: its scores go under the reserved model name and are labelled "demo judge".
+  JUDGE_DEMO: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });
 
 // Settings that only make sense together. Mailed links use AUTH_URL, never the request's Host
@@ -85,6 +89,10 @@ const checked = schema.superRefine((e, ctx) => {
   need(Boolean(e.MAIL_FROM) && !e.SMTP_URL, "SMTP_URL", "is required when MAIL_FROM is set");
   need(Boolean(e.SMTP_URL) && !e.AUTH_URL, "AUTH_URL", "is required when SMTP_URL is set (links in mails point there)");
   need(e.SIGNUP_MODE === "confirm" && !e.SMTP_URL, "SIGNUP_MODE", "confirm needs SMTP_URL and MAIL_FROM");
+  // The reserved name is the demo label: a real judge must never carry it, the fake judge always does.
+  need(e.JUDGE_MODEL === DEMO_JUDGE_MODEL && !e.JUDGE_DEMO, "JUDGE_MODEL", `${DEMO_JUDGE_MODEL} is reserved for the demo judge (JUDGE_DEMO=true)`);
+  need(e.JUDGE_DEMO && !e.JUDGE_BASE_URL, "JUDGE_DEMO", "needs JUDGE_BASE_URL (the fake judge's URL)");
+  need(e.JUDGE_DEMO && Boolean(e.JUDGE_BASE_URL) && !isLoopbackUrl(e.JUDGE_BASE_URL!), "JUDGE_DEMO", "the demo judge runs on this machine: JUDGE_BASE_URL must be a loopback address");
 });
 
 export type Env = z.infer<typeof schema>;
@@ -100,7 +108,11 @@ let cached: Env | undefined;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `.env` lines like `JUDGE_BASE_URL=` mean "not configured".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  // `next build` prerenders the data-free pages (lib/static-pages.mjs) where no database exists
+  // (the Docker image's build stage): a placeholder that cannot resolve (.invalid, RFC 2606), so
+  // a prerendered page that touched the database would fail the build instead of baking data in.
+  if (source.NEXT_PHASE === "phase-production-build") cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);

@@ -20,6 +20,7 @@ import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/lead
 import { TombstoneView } from "@/app/entries/[id]/_components/tombstone-view";
 import { ScoreTables } from "@/components/ui/score-table";
 import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
+import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { env, gitHubEndpoints } from "@/lib/server/env";
 import { isAppError } from "@/lib/server/errors";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
@@ -78,8 +79,14 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
       </div>
       <nav aria-label="Metric" className="flex flex-wrap gap-3 text-sm">
         <span>Metric:</span>
-        {available.map((m) => <Link key={m} href={link({ metric: m })} aria-current={m === metric ? "page" : undefined}>{METRIC_LABELS[m]}</Link>)}
+        {available.map((m) => <Link key={m} href={link({ metric: m })} aria-current={m === metric ? "page" : undefined}>{m === "judge" && entry.judge?.demo ? `${METRIC_LABELS[m]} (${DEMO_JUDGE_LABEL})` : METRIC_LABELS[m]}</Link>)}
       </nav>
+      {entry.judge?.demo ? (
+        <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="demo-judge-note">
+          Judge scores from the <strong>{DEMO_JUDGE_LABEL}</strong> (<code>{entry.judge.model}</code>): the bundled deterministic fake judge of the quick
+          start, not a language model.
+        </p>
+      ) : null}
       <section aria-labelledby="standing-h" className="space-y-4">
         <h2 id="standing-h" className="text-lg font-semibold">Standing on the board</h2>
         <CategoryChart

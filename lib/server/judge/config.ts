@@ -3,6 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { defaultReplyTokens, promptTemplate, type PromptTemplate } from "@/lib/scoring";
 import { AppError } from "../errors";
 import { env } from "../env";
+import { DEMO_JUDGE_MODEL } from "./demo-judge";
 
 // Everything the judge needs, resolved once from the environment. Tests and the benchmark
 // build a JudgeConfig directly instead.
@@ -50,7 +51,7 @@ export function judgeConfigFromEnv(): JudgeConfig {
     baseURL: env.JUDGE_BASE_URL,
     // Local servers (vLLM, Ollama, llama.cpp) ignore the key, but the client requires one.
     apiKey: env.JUDGE_API_KEY ?? "not-needed",
-    model: env.JUDGE_MODEL,
+    model: env.JUDGE_DEMO ? DEMO_JUDGE_MODEL : env.JUDGE_MODEL,
     batchSize: env.JUDGE_BATCH_SIZE,
     concurrency: env.JUDGE_CONCURRENCY,
     timeoutMs: env.JUDGE_TIMEOUT_MS,

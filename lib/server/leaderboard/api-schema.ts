@@ -51,9 +51,19 @@ export const failureProfileSchema = z.strictObject({
   byCategory: z.partialRecord(z.enum(CATEGORY_CODES), z.strictObject({ refusalRate: rate, recallPrecisionGap: z.number().nullable(), n: z.int().min(0) })),
 }) satisfies z.ZodType<FailureProfile>;
 
+/** `judge` of the leaderboard and entry JSON: the judge part of the scorer version. */
+export const judgeInfoSchema = z
+  .strictObject({
+    model: z.string(),
+    promptVersion: z.string(),
+    demo: z.boolean().meta({ description: "true: the bundled deterministic fake judge of the quick-start demo (\"demo judge\"), not an LLM; its scores only exercise the pipeline." }),
+  })
+  .meta({ description: "The judge of the scorer version (model and prompt version); null when it has no judge." });
+
 export const leaderboardJsonSchema = z.strictObject({
   scorerVersion: z.string().meta({ description: "The published scorer version: lexical version, answer key (`+key=<8 hex>`) and judge. Every entry's numbers belong to it." }),
   answerKey: answerKeyInfoSchema.nullable(),
+  judge: judgeInfoSchema.nullable(),
   notRescored: z
     .array(z.strictObject({ id: z.string(), methodName: z.string(), status: z.literal("not-rescored") }))
     .meta({ description: "Approved entries not re-scored yet under this scorer version (e.g. after a new answer key): not ranked, and no numbers of another version are shown." }),

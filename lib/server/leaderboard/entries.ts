@@ -11,6 +11,7 @@ import { methodCard, type MethodCard } from "../submissions/method-card";
 import { attemptsOf, type Attempts } from "../review/attempts";
 import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
 import { sourceOf, type EntrySource } from "../submissions/source";
+import { judgeOfVersion, type JudgeInfo } from "../judge/demo-judge";
 
 export type EntryDetail = MethodCard & {
   id: string;
@@ -31,6 +32,8 @@ export type EntryDetail = MethodCard & {
   scoredAt: string | null;
   files: Array<{ split: string; fileName: string; sha256: string; size: number; url: string | null }>;
   scorerVersion: string | null;
+  /** The judge of `scorerVersion` (`demo`: the quick start's fake "demo judge"); null without judge scores. */
+  judge: JudgeInfo | null;
   /** "not-rescored": approved, but no rows under the published version yet (no numbers of another version are shown). */
   scoreStatus: "scored" | "not-rescored";
   /** The published version: the one every public number belongs to. */
@@ -84,6 +87,7 @@ export async function getPublicEntryOrTombstone(id: string): Promise<EntryDetail
     scoredAt: s.scoredAt?.toISOString() ?? null,
     files: s.files.map((f) => ({ ...f, url: s.publicPredictions ? `/api/v1/entries/${s.id}/files/${f.split}` : null })),
     scorerVersion,
+    judge: judgeOfVersion(scorerVersion),
     scoreStatus: rows.length > 0 ? "scored" : "not-rescored",
     publishedScorerVersion: published,
     answerKey,

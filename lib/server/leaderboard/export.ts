@@ -7,6 +7,7 @@ import type { LeaderboardJson } from "./api-schema";
 import { getLeaderboard, type Leaderboard } from "./view";
 import { viewQuery, type LeaderboardParams } from "./params";
 import { REFERENCE_LABELS } from "../references/systems";
+import { judgeOfVersion } from "../judge/demo-judge";
 import type { ScopedCells } from "./ranked-board";
 
 // The board's exports (API v1 JSON and CSV): the current view with every matching entry, the
@@ -21,6 +22,7 @@ export function leaderboardJson(lb: Leaderboard): string {
   const body: LeaderboardJson = {
     scorerVersion: lb.scorerVersion,
     answerKey: lb.answerKey,
+    judge: judgeOfVersion(lb.scorerVersion),
     notRescored: lb.notRescored.map((e) => ({ ...e, status: "not-rescored" as const })),
     generatedAt: lb.generatedAt,
     split: p.split,

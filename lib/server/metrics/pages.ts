@@ -17,6 +17,7 @@ export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "
 const PAGE_ROUTES = [
   "/",
   "/about",
+  "/about/answer-keys",
   "/admin",
   "/admin/answer-key",
   "/admin/audit",
@@ -32,6 +33,9 @@ const PAGE_ROUTES = [
   "/signup",
   "/signup/confirm",
   "/signup/resend",
+  // The prerendered copy of /about (lib/static-pages.mjs): answered without the proxy, so it is
+  // counted only when someone asks for this internal path directly.
+  "/static-pages/about",
   "/submissions",
   "/submissions/[id]",
   "/submit",

@@ -16,6 +16,14 @@ function errorOf(source: Record<string, string | undefined>): EnvError {
 }
 
 describe("parseEnv", () => {
+  it("keeps the demo judge's model name for the loopback fake judge (JUDGE_DEMO=true)", () => {
+    expect(parseEnv({ ...valid, JUDGE_DEMO: "true", JUDGE_BASE_URL: "http://127.0.0.1:3600/v1" }).JUDGE_DEMO).toBe(true);
+    expect(parseEnv(valid).JUDGE_DEMO).toBe(false);
+    expect(errorOf({ ...valid, JUDGE_MODEL: "h2hmem-demo-judge", JUDGE_BASE_URL: "https://api.example.org/v1" }).message).toMatch(/JUDGE_MODEL: h2hmem-demo-judge is reserved/);
+    expect(errorOf({ ...valid, JUDGE_DEMO: "true", JUDGE_BASE_URL: "https://api.example.org/v1" }).message).toMatch(/JUDGE_DEMO: .*loopback/);
+    expect(errorOf({ ...valid, JUDGE_DEMO: "true" }).message).toMatch(/JUDGE_DEMO: needs JUDGE_BASE_URL/);
+  });
+
   it("accepts a minimal environment and fills defaults", () => {
     const env = parseEnv(valid);
     expect(env.DATABASE_URL).toBe(valid.DATABASE_URL);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ERROR_STATUS, errorBodySchema, type ErrorCode } from "@/lib/server/errors";
 import { badgeSchema } from "@/lib/server/leaderboard/badge";
 import { publicJudgeScoresSchema } from "@/lib/server/leaderboard/public-files";
-import { failureProfileSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
+import { failureProfileSchema, judgeInfoSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { SNAPSHOT_REASONS } from "@/lib/server/leaderboard/snapshots";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 import { referenceRowSchema } from "@/lib/server/references/board-rows";
@@ -40,7 +40,8 @@ registry
   .add(failureProfileSchema, { id: "FailureProfile" })
   .add(badgeSchema, { id: "Badge" })
   .add(publicJudgeScoresSchema, { id: "JudgeScores" })
-  .add(entrySourceSchema, { id: "EntrySource" });
+  .add(entrySourceSchema, { id: "EntrySource" })
+  .add(judgeInfoSchema, { id: "JudgeInfo" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
 export const generatedComponents = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { AnswerKeyVersions } from "../_components/answer-key-versions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("about"))("answerKeysTitle") };
+}
+// Database data: rendered per request (the About page itself is prerendered, lib/static-pages.mjs).
+export const dynamic = "force-dynamic";
+
+export default async function AnswerKeysPage() {
+  const t = await getTranslations("about");
+  return (
+    <article className="max-w-3xl space-y-4">
+      <p className="text-sm"><Link href="/about#keys-h">{t("answerKeysBack")}</Link></p>
+      <h1 className="text-2xl font-semibold">{t("answerKeysTitle")}</h1>
+      <p>{t.rich("answerKeysIntro", { code: (c) => <code>{c}</code> })}</p>
+      <AnswerKeyVersions locale={await getLocale()} />
+    </article>
+  );
+}
