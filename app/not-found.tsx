@@ -1,11 +1,13 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const [t, tc] = await Promise.all([getTranslations("errors"), getTranslations("common")]);
   return (
     <div className="space-y-2">
-      <h1 className="text-2xl font-semibold">Not found</h1>
+      <h1 className="text-2xl font-semibold">{t("notFoundTitle")}</h1>
       <p>
-        This page does not exist or you do not have access to it. <Link href="/">Back to the leaderboard</Link>.
+        {t("notFoundText")} <Link href="/">{tc("backToBoard")}</Link>.
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { useTranslations } from "next-intl";
 
 // Light / dark / follow the system. The choice lives in localStorage and is applied to
 // <html data-theme> by THEME_SCRIPT before the first paint (no flash); without a choice, or
@@ -8,11 +9,11 @@ import { useSyncExternalStore } from "react";
 
 type Theme = "light" | "dark" | "system";
 const KEY = "theme";
-const OPTIONS: Array<{ value: Theme; label: string }> = [
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-  { value: "system", label: "System" },
-];
+const OPTIONS = [
+  { value: "light", label: "themeLight" },
+  { value: "dark", label: "themeDark" },
+  { value: "system", label: "themeSystem" },
+] as const satisfies ReadonlyArray<{ value: Theme; label: string }>;
 
 /** Inline in <head> (the CSP allows inline scripts); must stay tiny and never throw. */
 export const THEME_SCRIPT = `try{var t=localStorage.getItem("${KEY}");if(t==="dark"||t==="light")document.documentElement.dataset.theme=t}catch(e){}`;
@@ -62,10 +63,11 @@ function choose(t: Theme): void {
 /** Three toggle buttons; rendered only in the browser, where the stored choice is known. */
 export function ThemeToggle() {
   const theme = useSyncExternalStore(subscribe, readTheme, () => null);
+  const t = useTranslations("header");
   if (theme === null) return null;
   return (
-    <div role="group" aria-label="Colour theme" className="flex items-center gap-1 text-sm">
-      <span aria-hidden="true" className="mr-1 text-slate-600 dark:text-slate-400">Theme</span>
+    <div role="group" aria-label={t("theme")} className="flex items-center gap-1 text-sm">
+      <span aria-hidden="true" className="mr-1 text-slate-600 dark:text-slate-400">{t("themeShort")}</span>
       {OPTIONS.map((o) => (
         <button
           key={o.value}
@@ -74,7 +76,7 @@ export function ThemeToggle() {
           onClick={() => choose(o.value)}
           className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100 aria-pressed:bg-slate-800 aria-pressed:text-white dark:border-slate-700 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900"
         >
-          {o.label}
+          {t(o.label)}
         </button>
       ))}
     </div>

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
+import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/server/errors";
 
 type NoteFormProps = {
@@ -16,7 +17,8 @@ type NoteFormProps = {
 const DEFAULT_BUTTON = "rounded border border-amber-500 px-3 py-1 text-sm disabled:opacity-60";
 
 /** A one-field form for decisions that must carry a note (reject, unpublish, withdrawing an approved entry). */
-export function NoteForm({ label, button, run, pendingLabel = "Working…", buttonClassName = DEFAULT_BUTTON }: NoteFormProps) {
+export function NoteForm({ label, button, run, pendingLabel, buttonClassName = DEFAULT_BUTTON }: NoteFormProps) {
+  const t = useTranslations("common");
   const id = useId();
   const router = useRouter();
   const [note, setNote] = useState("");
@@ -41,7 +43,7 @@ export function NoteForm({ label, button, run, pendingLabel = "Working…", butt
         <label htmlFor={id} className="block text-sm">{label}</label>
         <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className="w-64 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
       </div>
-      <button type="submit" disabled={pending} className={buttonClassName}>{pending ? pendingLabel : button}</button>
+      <button type="submit" disabled={pending} className={buttonClassName}>{pending ? (pendingLabel ?? t("working")) : button}</button>
       {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
     </form>
   );

@@ -1,46 +1,48 @@
-import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES, type MainType } from "@/lib/scoring/types";
-import { fmt, fmtCi, isLowN, METRIC_LABELS, SPLIT_LABELS } from "./format";
+import { useLocale, useTranslations } from "next-intl";
+import { formatter } from "@/lib/i18n/format";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, type MainType } from "@/lib/scoring/types";
+import { isLowN } from "./format";
 
 type Row = { split: string; scope: string; metric: string; aggregate: string; value: number; ciLow: number | null; ciHigh: number | null; n: number };
 
 const METRICS = ["f1", "bleu1", "precision", "recall", "judge"] as const;
+const SPLITS = ["overall", "dyadic", "multi-party"] as const;
 
-function scopesInOrder(): Array<{ scope: string; label: string; title: string; level: 0 | 1 | 2 }> {
-  const out: Array<{ scope: string; label: string; title: string; level: 0 | 1 | 2 }> = [{ scope: "ALL", label: "All questions", title: "All questions", level: 0 }];
-  for (const mt of MAIN_TYPES) {
-    out.push({ scope: mt, label: MAIN_TYPE_NAMES[mt], title: MAIN_TYPE_NAMES[mt], level: 1 });
-    for (const c of CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === (mt as MainType))) {
-      out.push({ scope: c, label: c, title: CATEGORIES[c].name, level: 2 });
-    }
-  }
-  return out;
-}
+type Scope = { scope: string; label: string; title: string; level: 0 | 1 | 2 };
 
 /** One table per split: rows are scopes (all, main types, categories), columns the metrics. */
 export function ScoreTables({ rows, aggregate = "micro", lowNMin = 0 }: { rows: Row[]; aggregate?: "micro" | "macro"; /** LOW_N_MIN: smaller n is marked low-n */ lowNMin?: number }) {
-  const splits = ["overall", "dyadic", "multi-party"].filter((s) => rows.some((r) => r.split === s));
+  const t = useTranslations("common");
+  const tm = useTranslations("mainTypes");
+  const tc = useTranslations("categories");
+  const ts = useTranslations("splits");
+  const f = formatter(useLocale());
+  const scopes: Scope[] = [{ scope: "ALL", label: t("scoreTable.allQuestions"), title: t("scoreTable.allQuestions"), level: 0 }];
+  for (const mt of MAIN_TYPES) {
+    scopes.push({ scope: mt, label: tm(mt), title: tm(mt), level: 1 });
+    for (const c of CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === (mt as MainType))) scopes.push({ scope: c, label: c, title: tc(c), level: 2 });
+  }
+  const splits = SPLITS.filter((s) => rows.some((r) => r.split === s));
   const metrics = METRICS.filter((m) => rows.some((r) => r.metric === m));
   const get = (split: string, scope: string, metric: string) => rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === aggregate);
-  if (splits.length === 0) return <p>No scores yet.</p>;
+  if (splits.length === 0) return <p>{t("scoreTable.noScores")}</p>;
   return (
     <div className="space-y-6">
       {splits.map((split) => (
         <div key={split} className="overflow-x-auto">
           <table className="min-w-full border-collapse text-sm" data-testid={`scores-${split}`}>
-            <caption className="mb-1 text-left font-semibold">
-              {SPLIT_LABELS[split]} ({aggregate} average, 95% bootstrap CI)
-            </caption>
+            <caption className="mb-1 text-left font-semibold">{t("scoreTable.caption", { split: ts(split), aggregate })}</caption>
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="px-2 py-1 text-left">Scope</th>
+                <th scope="col" className="px-2 py-1 text-left">{t("scoreTable.scope")}</th>
                 {metrics.map((m) => (
-                  <th key={m} scope="col" className="px-2 py-1 text-right">{METRIC_LABELS[m]}</th>
+                  <th key={m} scope="col" className="px-2 py-1 text-right">{t(`metrics.${m}`)}</th>
                 ))}
-                <th scope="col" className="px-2 py-1 text-right">n</th>
+                <th scope="col" className="px-2 py-1 text-right">{t("scoreTable.n")}</th>
               </tr>
             </thead>
             <tbody>
-              {scopesInOrder().map(({ scope, label, title, level }) => {
+              {scopes.map(({ scope, label, title, level }) => {
                 const any = metrics.map((m) => get(split, scope, m)).find(Boolean);
                 if (!any) return null;
                 return (
@@ -53,15 +55,15 @@ export function ScoreTables({ rows, aggregate = "micro", lowNMin = 0 }: { rows: 
                       const c = get(split, scope, m);
                       return (
                         <td key={m} className="px-2 py-1 text-right tabular-nums">
-                          {fmt(c?.value)}
-                          {c?.ciLow !== undefined && c?.ciLow !== null ? <span className="block text-xs text-slate-500 dark:text-slate-400">{fmtCi(c.ciLow, c.ciHigh)}</span> : null}
+                          {f.score(c?.value)}
+                          {c?.ciLow !== undefined && c?.ciLow !== null ? <span className="block text-xs text-slate-500 dark:text-slate-400">{f.ci(c.ciLow, c.ciHigh)}</span> : null}
                         </td>
                       );
                     })}
                     {isLowN(any.n, lowNMin) ? (
-                      <td className="low-n px-2 py-1 text-right tabular-nums" data-low-n="" title={`low n: fewer than ${lowNMin} questions`}>{any.n}<span className="low-n-mark">low n</span></td>
+                      <td className="low-n px-2 py-1 text-right tabular-nums" data-low-n="" title={t("scoreTable.lowNTitle", { min: lowNMin })}>{f.integer(any.n)}<span className="low-n-mark">{t("scoreTable.lowN")}</span></td>
                     ) : (
-                      <td className="px-2 py-1 text-right tabular-nums">{any.n}</td>
+                      <td className="px-2 py-1 text-right tabular-nums">{f.integer(any.n)}</td>
                     )}
                   </tr>
                 );

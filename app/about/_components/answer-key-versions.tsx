@@ -1,23 +1,35 @@
+import { formatter } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/translator";
 import { listAnswerKeyVersions } from "@/lib/server/answer-key/active-info";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 
-/** The answer key versions with dates and question counts, and which one the board's numbers belong to. */
-export async function AnswerKeyVersions() {
-  const [versions, published] = await Promise.all([listAnswerKeyVersions(), publishedScorerVersion()]);
-  if (versions.length === 0) return <p>No answer key is loaded yet.</p>;
+/**
+ * The answer key versions with dates and question counts, and which one the board's numbers belong to.
+ * Takes the locale (not next-intl's request config) so it also renders outside a page (tests).
+ */
+export async function AnswerKeyVersions({ locale }: { locale: Locale }) {
+  const [versions, published, t] = await Promise.all([listAnswerKeyVersions(), publishedScorerVersion(), translator(locale, "about")]);
+  const f = formatter(locale);
+  if (versions.length === 0) return <p>{t("keysNone")}</p>;
+  const status = (v: (typeof versions)[number]) => {
+    const parts = [published.includes(`+key=${v.tag}`) ? t("keysPublished") : null, v.active ? t("keysActive") : null].filter((p) => p !== null);
+    if (parts.length === 2) return t("keysStatusJoin", { first: parts[0], second: parts[1] });
+    return parts[0] ?? f.score(null);
+  };
   return (
     <table className="text-sm" data-testid="answer-key-versions">
       <thead>
-        <tr className="text-left"><th className="pr-4">Key</th><th className="pr-4"><code>+key=</code></th><th className="pr-4">Imported</th><th className="pr-4">Questions</th><th>Status</th></tr>
+        <tr className="text-left"><th className="pr-4">{t("keysColKey")}</th><th className="pr-4"><code>+key=</code></th><th className="pr-4">{t("keysColImported")}</th><th className="pr-4">{t("keysColQuestions")}</th><th>{t("keysColStatus")}</th></tr>
       </thead>
       <tbody>
         {versions.map((v) => (
           <tr key={v.contentSha256}>
-            <td className="pr-4">{v.label}{v.isDemo ? " (demo)" : ""}</td>
+            <td className="pr-4">{v.isDemo ? t("keysDemo", { label: v.label }) : v.label}</td>
             <td className="pr-4"><code>{v.tag}</code></td>
-            <td className="pr-4">{v.importedAt.slice(0, 10)}</td>
-            <td className="pr-4">{v.questionCount}</td>
-            <td>{[published.includes(`+key=${v.tag}`) ? "the board’s numbers" : null, v.active ? "new uploads are scored against it" : null].filter(Boolean).join("; ") || "–"}</td>
+            <td className="pr-4">{f.date(v.importedAt)}</td>
+            <td className="pr-4">{f.integer(v.questionCount)}</td>
+            <td>{status(v)}</td>
           </tr>
         ))}
       </tbody>

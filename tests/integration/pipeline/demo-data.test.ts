@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { AnswerKeyVersions } from "@/app/about/_components/answer-key-versions";
 import { GET as leaderboardGet } from "@/app/api/v1/leaderboard/route";
 import { db } from "@/lib/server/db";
+import { formatter } from "@/lib/i18n/format";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
 import { writeSyntheticDataset } from "@/lib/dev/synthetic-predictions";
 import { TS } from "../../../lib/dev/services.mjs";
@@ -50,9 +51,10 @@ describe("demo data", () => {
     expect(await boardIds()).toEqual({ ranked: [], notRescored: [] });
     await expect(getPublicEntry(ids[0]!)).rejects.toMatchObject({ code: "NOT_FOUND" });
     // The About page lists both key versions with their dates and question counts.
-    const about = renderToStaticMarkup(await AnswerKeyVersions());
+    const about = renderToStaticMarkup(await AnswerKeyVersions({ locale: "en" }));
+    const f = formatter("en");
     for (const k of await db.answerKeyVersion.findMany()) {
-      expect(about).toContain(`<code>${k.contentSha256.slice(0, 8)}</code></td><td class="pr-4">${k.importedAt.toISOString().slice(0, 10)}</td><td class="pr-4">${k.questionCount}</td>`);
+      expect(about).toContain(`<code>${k.contentSha256.slice(0, 8)}</code></td><td class="pr-4">${f.date(k.importedAt)}</td><td class="pr-4">${f.integer(k.questionCount)}</td>`);
     }
     expect(about).toContain("synthetic seed answer key (demo)");
 
