@@ -20,6 +20,7 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
   const t = useTranslations("submissions");
   const tc = useTranslations("categories");
   const ts = useTranslations("splits");
+  const tm = useTranslations("common.metrics");
   const categoryName = (code: string) => (tc.has(code as never) ? tc(code as never) : code);
   return (
     <section id="questions" aria-labelledby="questions-h" className="space-y-3">
@@ -60,8 +61,8 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
               <th scope="col" className="px-2 py-1">{t("colQuestion")}</th>
               <th scope="col" className="px-2 py-1">{t("colReference")}</th>
               <th scope="col" className="px-2 py-1">{t("colAnswer")}</th>
-              <th scope="col" className="px-2 py-1 text-right">F1</th>
-              <th scope="col" className="px-2 py-1 text-right">BLEU-1</th>
+              <th scope="col" className="px-2 py-1 text-right">{tm("f1")}</th>
+              <th scope="col" className="px-2 py-1 text-right">{tm("bleu1")}</th>
               {hasJudge ? <th scope="col" className="px-2 py-1 text-right">{t("colJudge")}</th> : null}
             </tr>
           </thead>

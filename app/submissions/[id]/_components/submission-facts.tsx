@@ -32,7 +32,7 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
       <ul className="space-y-1 text-sm" data-testid="file-hashes">
         {view.files.map((file) => (
           <li key={file.split}>
-            <span className="font-medium">{file.split}</span>: {file.fileName} ({f.bytes(file.size)}), sha-256 <code className="break-all">{file.sha256}</code>{" "}
+            <span className="font-medium">{file.split}</span>: {file.fileName} {t("fileSize", { size: f.bytes(file.size) })} <code className="break-all">{file.sha256}</code>{" "}
             <a href={`/api/v1/submissions/${view.id}/files/${file.split}`} download={file.fileName} className="underline">
               {t("download")}<span className="sr-only"> {file.fileName}</span>
             </a>
