@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatter } from "@/lib/i18n/format";
 
 export type ChartSeries = { key: string; label: string; color: string };
 export type ChartDatum = { code: string; name: string } & Record<string, number | string | null>;
@@ -10,6 +12,7 @@ export type ChartDatum = { code: string; name: string } & Record<string, number 
  * the table next to it, so the page says everything without JavaScript or sight.
  */
 export function CategoryChart({ data, series, title }: { data: ChartDatum[]; series: ChartSeries[]; title: string }) {
+  const f = formatter(useLocale());
   return (
     <figure className="w-full" aria-label={title}>
       <div className="h-80 w-full" aria-hidden="true">
@@ -21,7 +24,7 @@ export function CategoryChart({ data, series, title }: { data: ChartDatum[]; ser
             <Tooltip
               contentStyle={{ background: "#ffffff", color: "#0f172a" }}
               itemStyle={{ color: "#0f172a" }}
-              formatter={(v) => (typeof v === "number" ? v.toFixed(3) : String(v))} labelFormatter={(code) => data.find((d) => d.code === code)?.name ?? String(code)} />
+              formatter={(v) => (typeof v === "number" ? f.score(v) : String(v))} labelFormatter={(code) => data.find((d) => d.code === code)?.name ?? String(code)} />
             <Legend formatter={(v) => <span className="text-slate-900 dark:text-slate-100">{String(v)}</span>} />
             {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} />)}
           </BarChart>

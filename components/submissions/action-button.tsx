@@ -2,11 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/server/errors";
 
 /** Runs a server action that returns an ActionResult, shows its error, refreshes on success. */
 export function ActionButton({ label, run, confirm: confirmText, className }: { label: string; run: () => Promise<ActionResult<unknown>>; confirm?: string; className?: string }) {
   const router = useRouter();
+  const t = useTranslations("submissions");
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -25,7 +27,7 @@ export function ActionButton({ label, run, confirm: confirmText, className }: { 
           });
         }}
       >
-        {pending ? "Working…" : label}
+        {pending ? t("working") : label}
       </button>
       {error ? <span role="alert" className="text-sm text-red-700 dark:text-red-300">{error}</span> : null}
     </span>

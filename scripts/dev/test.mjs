@@ -5,6 +5,7 @@
 //   3. vitest unit, vitest integration (serial), bundles + next build, playwright (tests/e2e)
 //   4. "N passed, N failed" (sum over tiers); exit 1 on any failure
 // Options: --only unit,integration,e2e   --skip-build (reuse .next even in CI)
+//          -- <spec files or playwright options> (after the others: a subset of the e2e tier)
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,7 @@ const args = process.argv.slice(2);
 const onlyArg = args.includes("--only") ? args[args.indexOf("--only") + 1] : "unit,integration,e2e";
 const tiers = new Set(onlyArg.split(","));
 const skipBuild = args.includes("--skip-build");
+const e2eArgs = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [];
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const out = mkdtempSync(path.join(os.tmpdir(), "h2hmem-test-results-"));
 const totals = { passed: 0, failed: 0 };
@@ -102,7 +104,7 @@ async function e2eTier(env) {
   let smtpPort = await freePort(port + 1);
   if (smtpPort === port) smtpPort = await freePort();
   say(`playwright test (app on port ${port}, mail capture on ${smtpPort})`);
-  const code = await run(["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+  const code = await run(["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json", ...e2eArgs], {
     ...env,
     E2E_PORT: String(port),
     E2E_SMTP_PORT: String(smtpPort),

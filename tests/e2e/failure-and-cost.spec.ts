@@ -97,11 +97,11 @@ test("where it fails: the owner sees the lowest-scoring questions, filtered by c
   expect(all.some((r) => !r.meta.includes("· TR"))).toBe(true);
 
   const hard = await choose("Difficulty", "hard", /wdiff=hard/);
-  expect(hard.every((r) => r.meta.includes("· TR · hard"))).toBe(true);
+  expect(hard.every((r) => r.meta.includes("· TR · Hard"))).toBe(true);
   await panel.getByLabel("Category").selectOption("");
   const hardAll = await choose("Difficulty", "hard", /wcat=&/);
   expect(hardAll.length).toBeGreaterThan(hard.length);
-  expect(hardAll.every((r) => r.meta.endsWith("· hard"))).toBe(true);
+  expect(hardAll.every((r) => r.meta.endsWith("· Hard"))).toBe(true);
 
   await panel.getByLabel("Difficulty").selectOption("");
   const multi = await choose("Split", "multi-party", /wsplit=multi-party/);

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CATEGORIES, CATEGORY_CODES } from "@/lib/scoring/types";
+import { getTranslations } from "next-intl/server";
+import { getFormat } from "@/lib/i18n/server";
+import { CATEGORY_CODES } from "@/lib/scoring/types";
 import { CategoryChart } from "@/components/entries/category-chart";
 import { BadgeSnippet } from "@/app/entries/[id]/_components/badge-snippet";
 import { CiteEntry } from "@/app/entries/[id]/_components/cite-entry";
@@ -19,24 +21,25 @@ import { currentUser } from "@/lib/server/auth/session";
 import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/leaderboard/weakest-questions";
 import { TombstoneView } from "@/app/entries/[id]/_components/tombstone-view";
 import { ScoreTables } from "@/components/ui/score-table";
-import { formatBytes, METRIC_LABELS } from "@/components/ui/format";
-import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { env, gitHubEndpoints } from "@/lib/server/env";
 import { isAppError } from "@/lib/server/errors";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
-import { entryHeadline, headlineText, publicOrigin } from "@/lib/server/leaderboard/share";
+import { entryHeadline, publicOrigin } from "@/lib/server/leaderboard/share";
+import { RICH_TAGS } from "@/components/ui/rich-text";
+import { localHeadline } from "@/app/entries/[id]/_components/headline";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  const h = await entryHeadline((await params).id);
-  if (!h) return { title: "Entry" };
-  const description = `${headlineText(h)} on H2HMem${h.organization ? ` · ${h.organization}` : ""}`;
+  const [h, t, common, f] = await Promise.all([entryHeadline((await params).id), getTranslations("entry"), getTranslations("common"), getFormat()]);
+  if (!h) return { title: t("title") };
+  const description = `${t("metaDescription", { headline: localHeadline(h, t, f) })}${h.organization ? ` · ${h.organization}` : ""}`;
+  const site = common("siteName");
   return {
     metadataBase: new URL(publicOrigin(await headers())),
     title: h.methodName,
     description,
-    openGraph: { siteName: "H2HMem Leaderboard", title: `${h.methodName} · H2HMem Leaderboard`, description, type: "article", url: `/entries/${h.id}` },
-    twitter: { card: "summary_large_image", title: `${h.methodName} · H2HMem Leaderboard`, description },
+    openGraph: { siteName: site, title: `${h.methodName} · ${site}`, description, type: "article", url: `/entries/${h.id}` },
+    twitter: { card: "summary_large_image", title: `${h.methodName} · ${site}`, description },
   };
 }
 export const dynamic = "force-dynamic";
@@ -60,42 +63,44 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
+  const [t, tc, tm, f] = await Promise.all([getTranslations("entry"), getTranslations("categories"), getTranslations("common.metrics"), getFormat()]);
   const h = await headers();
   const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}/entries/${entry.id}`;
   const chartData = CATEGORY_CODES.map((c) => {
     const r = overall.rows.find((x) => x.scope === c);
-    return { code: c, name: CATEGORIES[c].name, entry: r?.cell?.value ?? null, best: r?.best ?? null, median: r?.median ?? null };
+    return { code: c, name: tc(c), entry: r?.cell?.value ?? null, best: r?.best ?? null, median: r?.median ?? null };
   });
+  const dates = { version: entry.scorerVersion ?? "–", submitted: f.date(entry.createdAt), approved: f.date(entry.approvedAt), scored: f.date(entry.scoredAt) };
+  const v = (c: React.ReactNode) => <code data-testid="entry-scorer-version">{c}</code>;
   const link = (patch: Record<string, string>) => `/entries/${entry.id}?${new URLSearchParams({ metric, aggregate, ...patch })}`;
   return (
     <div className="space-y-8">
       <div className="space-y-3">
-        <p className="text-sm"><Link href="/">← Leaderboard</Link> · <Link href={`/compare?ids=${entry.id}`}>Compare with another entry</Link></p>
+        <p className="text-sm"><Link href="/">{t("backToBoard")}</Link> · <Link href={`/compare?ids=${entry.id}`}>{t("compareWith")}</Link></p>
         <h1 className="text-2xl font-semibold" data-testid="entry-title">{entry.methodName}</h1>
         <MethodCard entry={entry} />
         {entry.scoreStatus === "not-rescored" ? (
-          <p role="status" data-testid="entry-unscored">Not re-scored yet: this entry is approved but has no scores under the scorer version the leaderboard shows (<code>{entry.publishedScorerVersion}</code>), so it is not ranked and no numbers of another version are shown.</p>
+          <p role="status" data-testid="entry-unscored">{t.rich("notRescored", { ...RICH_TAGS, version: entry.publishedScorerVersion })}</p>
         ) : null}
       </div>
-      <nav aria-label="Metric" className="flex flex-wrap gap-3 text-sm">
-        <span>Metric:</span>
-        {available.map((m) => <Link key={m} href={link({ metric: m })} aria-current={m === metric ? "page" : undefined}>{m === "judge" && entry.judge?.demo ? `${METRIC_LABELS[m]} (${DEMO_JUDGE_LABEL})` : METRIC_LABELS[m]}</Link>)}
+      <nav aria-label={t("metricNav")} className="flex flex-wrap gap-3 text-sm">
+        <span>{t("metricLabel")}</span>
+        {available.map((m) => <Link key={m} href={link({ metric: m })} aria-current={m === metric ? "page" : undefined}>{m === "judge" && entry.judge?.demo ? t("demoJudgeMetric", { metric: tm(m) }) : tm(m)}</Link>)}
       </nav>
       {entry.judge?.demo ? (
         <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="demo-judge-note">
-          Judge scores from the <strong>{DEMO_JUDGE_LABEL}</strong> (<code>{entry.judge.model}</code>): the bundled deterministic fake judge of the quick
-          start, not a language model.
+          {t.rich("demoJudgeNote", { ...RICH_TAGS, model: entry.judge.model })}
         </p>
       ) : null}
       <section aria-labelledby="standing-h" className="space-y-4">
-        <h2 id="standing-h" className="text-lg font-semibold">Standing on the board</h2>
+        <h2 id="standing-h" className="text-lg font-semibold">{t("standingHeading")}</h2>
         <CategoryChart
           data={chartData}
-          title={`${METRIC_LABELS[metric]} per category (overall, micro): this entry against the best entry and the median of ${overall.rows[0]?.of ?? 0} ranked entries`}
+          title={t("chartTitle", { metric: tm(metric), count: f.integer(overall.rows[0]?.of ?? 0) })}
           series={[
             { key: "entry", label: entry.methodName, color: "#1d4ed8" },
-            { key: "best", label: "Best entry", color: "#059669" },
-            { key: "median", label: "Median", color: "#6b7280" },
+            { key: "best", label: t("bestEntry"), color: "#059669" },
+            { key: "median", label: t("median"), color: "#6b7280" },
           ]}
         />
         <div className="grid gap-6 xl:grid-cols-3">
@@ -107,31 +112,34 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         <SplitGap rows={entry.scores} metric={metric} />
       </section>
       <section aria-labelledby="fail-h" className="space-y-3">
-        <h2 id="fail-h" className="text-lg font-semibold">How it fails</h2>
+        <h2 id="fail-h" className="text-lg font-semibold">{t("failHeading")}</h2>
         <FailurePanel profile={entry.failureProfile} />
       </section>
       {weakest ? <WeakestQuestions entryId={entry.id} filter={weakFilter} metric={weakest.metric} rows={weakest.rows} keep={{ metric, aggregate }} /> : null}
       <section aria-labelledby="all-h" className="space-y-3">
-        <h2 id="all-h" className="text-lg font-semibold">Every metric, per split and category</h2>
-        <nav aria-label="Average" className="text-sm">
-          <Link href={link({ aggregate: "micro" })} aria-current={aggregate === "micro" ? "page" : undefined}>Micro average</Link>
+        <h2 id="all-h" className="text-lg font-semibold">{t("allHeading")}</h2>
+        <nav aria-label={t("averageNav")} className="text-sm">
+          <Link href={link({ aggregate: "micro" })} aria-current={aggregate === "micro" ? "page" : undefined}>{t("microAverage")}</Link>
           {" · "}
-          <Link href={link({ aggregate: "macro" })} aria-current={aggregate === "macro" ? "page" : undefined}>Macro average</Link>
+          <Link href={link({ aggregate: "macro" })} aria-current={aggregate === "macro" ? "page" : undefined}>{t("macroAverage")}</Link>
         </nav>
         <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
       </section>
       <section aria-labelledby="prov-h" className="space-y-1 text-sm">
-        <h2 id="prov-h" className="text-lg font-semibold">Provenance</h2>
-        <p>Scorer version <code data-testid="entry-scorer-version">{entry.scorerVersion ?? "–"}</code>
-          {entry.answerKey ? <>, answer key “{entry.answerKey.label}” ({entry.answerKey.questionCount} questions, imported {entry.answerKey.importedAt.slice(0, 10)})</> : null}; submitted {entry.createdAt.slice(0, 10)}, approved {entry.approvedAt?.slice(0, 10) ?? "–"}, scored {entry.scoredAt?.slice(0, 10) ?? "–"}.</p>
+        <h2 id="prov-h" className="text-lg font-semibold">{t("provenance")}</h2>
+        <p>
+          {entry.answerKey
+            ? t.rich("provenanceLineKey", { ...dates, v, label: entry.answerKey.label, count: entry.answerKey.questionCount, imported: f.date(entry.answerKey.importedAt) })
+            : t.rich("provenanceLine", { ...dates, v })}
+        </p>
         <ul data-testid="file-hashes">
-          {entry.files.map((f) => (
-            <li key={f.split}>{f.fileName} ({f.split}, {formatBytes(f.size)}): sha-256 <code className="break-all">{f.sha256}</code></li>
+          {entry.files.map((file) => (
+            <li key={file.split}>{t.rich("fileLine", { fileName: file.fileName, split: file.split, size: f.bytes(file.size), sha: file.sha256, code: (c) => <code className="break-all">{c}</code> })}</li>
           ))}
         </ul>
-        <p>Upload hash (both files): <code className="break-all">{entry.contentSha256}</code></p>
+        <p>{t.rich("uploadHash", { sha: entry.contentSha256, code: (c) => <code className="break-all">{c}</code> })}</p>
         {entry.source ? <CiSource source={entry.source} webUrl={gitHubEndpoints().webUrl} /> : null}
-        <p><a href={`/api/v1/entries/${entry.id}`}>This entry as JSON</a></p>
+        <p><a href={`/api/v1/entries/${entry.id}`}>{t("asJson")}</a></p>
       </section>
       <ReproduceEntry entry={entry} url={url} />
       <CiteEntry entry={entry} url={url} />

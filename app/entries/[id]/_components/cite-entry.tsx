@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 
 /** BibTeX key: method slug plus the approval year, stable for a permanent entry link. */
@@ -17,10 +18,11 @@ export function bibtexFor(e: EntryDetail, url: string): string {
 }
 
 export function CiteEntry({ entry, url }: { entry: EntryDetail; url: string }) {
+  const t = useTranslations("entry.cite");
   return (
     <section aria-labelledby="cite-h" className="space-y-2">
-      <h2 id="cite-h" className="text-lg font-semibold">Cite this entry</h2>
-      <pre className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900" data-testid="bibtex" tabIndex={0} aria-label="BibTeX">
+      <h2 id="cite-h" className="text-lg font-semibold">{t("heading")}</h2>
+      <pre className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900" data-testid="bibtex" tabIndex={0} aria-label={t("label")}>
         {bibtexFor(entry, url)}
       </pre>
     </section>

@@ -1,26 +1,31 @@
 import Link from "next/link";
-import { tombstoneMessage, type Tombstone } from "@/lib/server/leaderboard/tombstones";
-import { fmtDate } from "@/components/ui/format";
+import { useLocale, useTranslations } from "next-intl";
+import { formatter } from "@/lib/i18n/format";
+import type { Tombstone } from "@/lib/server/leaderboard/tombstones";
 
 /** The permanent link of an entry taken off the board: what it was, when, and why. */
-export function TombstoneView({ t }: { t: Tombstone }) {
+export function TombstoneView({ t: stone }: { t: Tombstone }) {
+  const t = useTranslations("entry.tombstone");
+  const common = useTranslations("common");
+  const f = formatter(useLocale());
   const facts: Array<[string, string]> = [
-    ["Method", t.methodName],
-    ["Organization", t.organization ?? "–"],
-    ["Submitted", fmtDate(t.createdAt)],
-    ["Approved", fmtDate(t.approvedAt)],
-    [t.removedBy === "author" ? "Withdrawn by its author" : "Unpublished by an administrator", fmtDate(t.removedAt)],
+    [t("method"), stone.methodName],
+    [t("organization"), stone.organization ?? "–"],
+    [t("submitted"), f.date(stone.createdAt)],
+    [t("approved"), f.date(stone.approvedAt)],
+    [stone.removedBy === "author" ? t("byAuthor") : t("byAdmin"), f.date(stone.removedAt)],
   ];
   return (
     <div className="space-y-3">
-      <h1 className="text-2xl font-bold" data-testid="entry-title">{t.methodName} (withdrawn)</h1>
-      <p role="status" data-testid="entry-gone">{tombstoneMessage(t)}</p>
+      <h1 className="text-2xl font-bold" data-testid="entry-title">{t("title", { name: stone.methodName })}</h1>
+      {/* The same sentence as the API's GONE error (tombstoneMessage), in the reader's language. */}
+      <p role="status" data-testid="entry-gone">{t("gone", { reason: stone.reason })}</p>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="tombstone">
         {facts.map(([k, v]) => (
           <div key={k} className="contents"><dt className="text-slate-600 dark:text-slate-400">{k}</dt><dd>{v}</dd></div>
         ))}
       </dl>
-      <p><Link href="/?status=withdrawn" className="underline">All withdrawn entries</Link> · <Link href="/" className="underline">Back to the leaderboard</Link></p>
+      <p><Link href="/?status=withdrawn" className="underline">{t("allWithdrawn")}</Link> · <Link href="/" className="underline">{common("backToBoard")}</Link></p>
     </div>
   );
 }
