@@ -48,18 +48,24 @@ afterAll(async () => {
 describe("/api/health during an upload attack", () => {
   it("answers within 2 s, and while validations are running, as several near-limit uploads are validated", async () => {
     const users = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => userWithToken(`health-upload-${i}`, "SUBMITTER")));
-    const forms = users.map((u, i) => {
-      const form = new FormData();
-      form.set("methodName", "near-limit upload");
-      form.set("dyadic", nearLimitFile(FILE_BYTES, `d${i}`), "prediction_dyadic.json");
-      form.set("multiparty", nearLimitFile(FILE_BYTES, `m${i}`), "prediction_multiparty.json");
-      return form;
-    });
+    // Encoded before the clock starts: the clients share this process with the server, and
+    // encoding 36 MiB of multipart is the client's work, not the server's.
+    const bodies = await Promise.all(
+      users.map(async (_, i) => {
+        const form = new FormData();
+        form.set("methodName", "near-limit upload");
+        form.set("dyadic", nearLimitFile(FILE_BYTES, `d${i}`), "prediction_dyadic.json");
+        form.set("multiparty", nearLimitFile(FILE_BYTES, `m${i}`), "prediction_multiparty.json");
+        const encoded = new Request("http://encode.test", { method: "POST", body: form });
+        return { type: encoded.headers.get("content-type")!, bytes: new Uint8Array(await encoded.arrayBuffer()) };
+      }),
+    );
 
     let uploadsDone = false;
     const uploads = Promise.all(
       users.map(async (u, i) => {
-        const res = await fetch(`${server.url}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${u.token}` }, body: forms[i] });
+        const headers = { authorization: `Bearer ${u.token}`, "content-type": bodies[i]!.type };
+        const res = await fetch(`${server.url}/api/v1/submissions`, { method: "POST", headers, body: bodies[i]!.bytes });
         return { status: res.status, body: (await res.json()) as { error?: { code: string; details?: Array<{ code?: string }> } } };
       }),
     ).finally(() => (uploadsDone = true));
@@ -88,8 +94,7 @@ describe("/api/health during an upload attack", () => {
       expect(r.body.error?.details?.map((d) => d.code)).toContain("UNKNOWN_CATEGORY");
     }
     expect(samples.length).toBeGreaterThan(0);
-    expect(samples.filter((s) => s.status === "timeout")).toEqual([]);
-    expect(samples.every((s) => s.status === 200 && s.ms < 2000)).toBe(true);
+    expect(samples.filter((s) => s.status !== 200 || s.ms >= 2000)).toEqual([]);
     // Health answered while a validation was in progress both before the request and after the
     // answer: the event loop was not held for the whole validation.
     expect(samples.filter((s) => s.duringValidation).length).toBeGreaterThan(0);
