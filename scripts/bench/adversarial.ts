@@ -65,7 +65,7 @@ try {
   Object.assign(process.env, runEnv);
   const accounts = await createSubmitters(num("accounts"), "adversarial");
   const admin = await ensureUser({ email: "adversarial-admin@h2hmem.local", password: "adversarial-admin-not-secret", role: "ADMIN" });
-  const adminToken = (await createApiToken(admin.id, "adversarial admin")).token;
+  const adminToken = (await createApiToken(admin.id, { name: "adversarial admin", scopes: ["read", "admin"] }, null)).token;
 
   procs = new Processes(tmp, childEnv(runEnv), Date.now());
   const web = procs.web(num("port"));
