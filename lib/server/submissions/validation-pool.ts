@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 import { env } from "../env";
 import type { ActiveAnswerKey } from "../answer-key/store";
 import type { UploadFiles, UploadLimits, ValidatedUpload } from "./validate-upload";
-import type { ValidationReply, ValidationTask } from "./validation-thread";
+import type { MultipartEntry, ThreadTask, ValidationReply } from "./validation-thread";
 
 // Upload validation off the event loop: decoding, JSON.parse, validation and matching of two
 // ~20 MiB files take seconds of CPU, during which a web process on one thread answers nothing,
@@ -18,7 +18,9 @@ import type { ValidationReply, ValidationTask } from "./validation-thread";
 // external to Next's server bundle.
 
 export type ThreadScript = { file: string };
-type Job = { files: UploadFiles; key: ActiveAnswerKey | null; limits: UploadLimits; resolve: (u: ValidatedUpload) => void; reject: (e: Error) => void };
+type Job =
+  | { kind: "validate"; files: UploadFiles; key: ActiveAnswerKey | null; limits: UploadLimits; resolve: (u: ValidatedUpload) => void; reject: (e: Error) => void }
+  | { kind: "multipart"; body: Uint8Array; contentType: string; resolve: (e: MultipartEntry[] | null) => void; reject: (e: Error) => void };
 type Thread = { worker: Worker; keyVersion: string | null; job: Job | null };
 
 export class ValidationPool {
@@ -31,9 +33,22 @@ export class ValidationPool {
   constructor(private readonly size: number, private readonly script: () => Promise<ThreadScript>) {}
 
   validate(files: UploadFiles, key: ActiveAnswerKey | null, limits: UploadLimits): Promise<ValidatedUpload> {
+    return this.enqueue<ValidatedUpload>((resolve, reject) => ({ kind: "validate", files, key, limits, resolve, reject }));
+  }
+
+  /**
+   * The fields of a multipart/form-data body, parsed in a thread (undici's parser holds the loop
+   * for a fraction of a second per 38 MiB); null when the body is malformed. `body` is
+   * transferred, not copied: the caller must not use it afterwards.
+   */
+  parseMultipart(body: Uint8Array, contentType: string): Promise<MultipartEntry[] | null> {
+    return this.enqueue<MultipartEntry[] | null>((resolve, reject) => ({ kind: "multipart", body, contentType, resolve, reject }));
+  }
+
+  private enqueue<T>(job: (resolve: (v: T) => void, reject: (e: Error) => void) => Job): Promise<T> {
     if (this.closed) return Promise.reject(new Error("the upload validation pool is closed"));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ files, key, limits, resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push(job(resolve, reject));
       void this.dispatch();
     });
   }
@@ -81,11 +96,15 @@ export class ValidationPool {
       if (!job) return;
       thread.job = null;
       worker.unref();
-      if (reply.ok) {
+      if (!reply.ok) {
+        job.reject(Object.assign(new Error(`upload validation failed: ${reply.message}`), { stack: reply.stack }));
+      } else if (job.kind === "multipart") {
+        job.resolve("entries" in reply ? reply.entries : null);
+      } else if ("upload" in reply) {
         const upload = reply.upload;
         job.resolve({ ...upload, splits: upload.splits.map((s) => ({ ...s, file: job.files[s.field]! })) });
       } else {
-        job.reject(Object.assign(new Error(`upload validation failed: ${reply.message}`), { stack: reply.stack }));
+        job.reject(new Error("upload validation thread: unexpected reply"));
       }
       void this.dispatch();
     });
@@ -106,9 +125,16 @@ export class ValidationPool {
 
   private run(thread: Thread, job: Job): void {
     thread.job = job;
-    thread.worker.ref(); // a validation in progress keeps the process (CLI, seed) alive
+    thread.worker.ref(); // a task in progress keeps the process (CLI, seed) alive
+    if (job.kind === "multipart") {
+      const task: ThreadTask = { kind: "multipart", body: job.body, contentType: job.contentType };
+      const whole = job.body.byteOffset === 0 && job.body.byteLength === job.body.buffer.byteLength && job.body.buffer instanceof ArrayBuffer;
+      thread.worker.postMessage(task, whole ? [job.body.buffer as ArrayBuffer] : []);
+      return;
+    }
     const sendQuestions = job.key !== null && thread.keyVersion !== job.key.versionId;
-    const task: ValidationTask = {
+    const task: ThreadTask = {
+      kind: "validate",
       files: job.files,
       key: job.key ? { versionId: job.key.versionId, ...(sendQuestions ? { questions: job.key.questions } : {}) } : null,
       limits: job.limits,
