@@ -86,4 +86,24 @@ describe("ValidationPool with the bundled thread", () => {
       await pool.close();
     }
   });
+
+  it("reads a multipart body in a thread: fields in order, files byte for byte; null when malformed", async () => {
+    const pool = new ValidationPool(1, async () => ({ file: bundle }));
+    try {
+      const { dyadic } = files("good");
+      const form = new FormData();
+      form.set("methodName", "threaded parse");
+      form.set("dyadic", new Blob([dyadic!.bytes as Uint8Array<ArrayBuffer>]), "prediction_dyadic.json");
+      const encoded = new Request("http://encode.test", { method: "POST", body: form });
+      const type = encoded.headers.get("content-type")!;
+      const entries = await pool.parseMultipart(new Uint8Array(await encoded.arrayBuffer()), type);
+      expect(entries).toEqual([
+        { name: "methodName", value: "threaded parse" },
+        { name: "dyadic", fileName: "prediction_dyadic.json", bytes: dyadic!.bytes },
+      ]);
+      expect(await pool.parseMultipart(new TextEncoder().encode("--x\r\nnot a part"), "multipart/form-data; boundary=x")).toBeNull();
+    } finally {
+      await pool.close();
+    }
+  });
 });
