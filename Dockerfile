@@ -40,6 +40,8 @@ COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 # The single-file CLI the site serves at /downloads/h2hmem.mjs, with its version and sha256.
 COPY --from=build --chown=node:node /app/dist/h2hmem.mjs /app/dist/h2hmem.json ./dist/
+# The upload validation thread (self-contained bundle; lib/server/submissions/validation-pool.ts).
+COPY --from=build --chown=node:node /app/dist/server/upload-validation.mjs /app/dist/server/upload-validation.mjs.map ./dist/server/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \

@@ -1,4 +1,5 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
 import { DEMO_JUDGE_MODEL, isLoopbackUrl } from "./judge/demo-judge";
@@ -62,6 +63,9 @@ const schema = z.object({
   UPLOAD_MAX_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
   UPLOAD_MAX_CONCURRENT_PER_PROCESS: z.coerce.number().int().min(1).max(1000).default(4),
   UPLOAD_SLOT_TTL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  // Worker threads that decode, parse and validate uploads off the event loop (so the process
+  // keeps answering, /api/health included, while uploads are validated); further uploads wait.
+  UPLOAD_VALIDATION_THREADS: z.coerce.number().int().min(1).max(64).default(Math.min(2, availableParallelism())),
   // Ceiling for every JSON request body (retry, review decisions, admin edits); default 64 KiB.
   JSON_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
   LEXICAL_TOKENIZER: z.enum(["nltk", "whitespace"]).default("nltk"),

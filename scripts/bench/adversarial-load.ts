@@ -1,8 +1,10 @@
 // The attacks of the adversarial run (scripts/bench/adversarial.ts), each a loop until `until`:
 // parallel near-limit uploads per account, oversized bodies (announced and streamed), sign-in
-// floods; and the two observers: the web process tree's RSS and /api/health.
+// floods; and the two observers: the web process tree's RSS and /api/health (a separate process).
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
+import path from "node:path";
 
 export type Tally = Map<string, number>;
 const bump = (t: Tally, k: string) => t.set(k, (t.get(k) ?? 0) + 1);
@@ -22,15 +24,23 @@ export function largePredictionFile(bytes: number, seed: string): Uint8Array<Arr
   return new TextEncoder().encode(`{"predictions":[${items.join(",")}]}`);
 }
 
-export async function uploadLoop(base: string, token: string, files: { dyadic: Uint8Array<ArrayBuffer>; multiparty: Uint8Array<ArrayBuffer> }, until: number, t: Tally): Promise<void> {
+export type EncodedUpload = { type: string; bytes: Uint8Array<ArrayBuffer> };
+
+/** The multipart body once per account: re-encoding 38 MiB per request starved this process. */
+export async function encodeUpload(files: { dyadic: Uint8Array<ArrayBuffer>; multiparty: Uint8Array<ArrayBuffer> }): Promise<EncodedUpload> {
+  const form = new FormData();
+  form.set("methodName", "adversarial upload");
+  form.set("dyadic", new Blob([files.dyadic]), "prediction_dyadic.json");
+  form.set("multiparty", new Blob([files.multiparty]), "prediction_multiparty.json");
+  const encoded = new Request("http://encode.local", { method: "POST", body: form });
+  return { type: encoded.headers.get("content-type")!, bytes: new Uint8Array(await encoded.arrayBuffer()) };
+}
+
+export async function uploadLoop(base: string, token: string, body: EncodedUpload, until: number, t: Tally): Promise<void> {
   while (Date.now() < until) {
-    const form = new FormData();
-    form.set("methodName", "adversarial upload");
-    form.set("dyadic", new Blob([files.dyadic]), "prediction_dyadic.json");
-    form.set("multiparty", new Blob([files.multiparty]), "prediction_multiparty.json");
     let r: Response | null = null;
     try {
-      r = await fetch(`${base}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(120_000) });
+      r = await fetch(`${base}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": body.type }, body: body.bytes, signal: AbortSignal.timeout(120_000) });
       await r.arrayBuffer();
     } catch {
       r = null;
@@ -126,18 +136,13 @@ export function treeRssMiB(pid: number): number {
 
 export type HealthSample = { status: number | "timeout" | "error"; ms: number };
 
-export async function healthLoop(base: string, until: number, out: HealthSample[]): Promise<void> {
-  while (Date.now() < until) {
-    const t0 = Date.now();
-    let r: HealthSample["status"];
-    try {
-      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      r = res.status;
-    } catch (e) {
-      r = (e as Error).name === "TimeoutError" ? "timeout" : "error";
-    }
-    out.push({ status: r, ms: Date.now() - t0 });
-    await sleep(500);
-  }
+/** /api/health every 500 ms (5 s timeout) until `until`, from scripts/bench/health-probe.mjs in its own process. */
+export function healthProbe(base: string, until: number): Promise<HealthSample[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, "health-probe.mjs"), base, String(until)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as HealthSample[]) : reject(new Error(`health probe exited ${code}`))));
+  });
 }

@@ -2,7 +2,7 @@
 // account uploads near-limit files from several connections at once, one loop sends oversized
 // bodies (1 MB JSON to retry and reject, an unannounced 8 MiB stream, a 60 MB announced upload),
 // one floods sign-in with wrong passwords, while the web process tree's RSS is sampled every
-// 200 ms and /api/health every 500 ms. Exit 0 only if the RSS peak stays under --ceiling-mib
+// 200 ms and /api/health every 500 ms (from a process of its own, scripts/bench/health-probe.mjs). Exit 0 only if the RSS peak stays under --ceiling-mib
 // and every health request answered (200 or 503 counted separately, no timeout).
 //
 //   flock /tmp/next-build.lock sh -c 'npx next build' && npm run bench:adversarial -- [--duration 60]
@@ -20,7 +20,7 @@ import { freePort, startEmbeddedPostgres } from "../../lib/dev/services.mjs";
 import { machine } from "../soak/report";
 import { createSubmitters, freshDatabase } from "../soak/setup";
 import { childEnv, PrivateRedis, Processes, waitHttp } from "../soak/stack";
-import { healthLoop, largePredictionFile, oversizedLoop, signInFlood, treeRssMiB, uploadLoop, type HealthSample, type Tally } from "./adversarial-load";
+import { encodeUpload, healthProbe, largePredictionFile, oversizedLoop, signInFlood, treeRssMiB, uploadLoop, type Tally } from "./adversarial-load";
 
 const { values: a } = parseArgs({
   options: {
@@ -65,25 +65,24 @@ try {
   Object.assign(process.env, runEnv);
   const accounts = await createSubmitters(num("accounts"), "adversarial");
   const admin = await ensureUser({ email: "adversarial-admin@h2hmem.local", password: "adversarial-admin-not-secret", role: "ADMIN" });
-  const adminToken = (await createApiToken(admin.id, "adversarial admin")).token;
+  const adminToken = (await createApiToken(admin.id, { name: "adversarial admin", scopes: ["read", "admin"] }, null)).token;
 
   procs = new Processes(tmp, childEnv(runEnv), Date.now());
   const web = procs.web(num("port"));
   await waitHttp(`${base}/api/health`);
   const baseline = treeRssMiB(web.child.pid!);
-  const files = accounts.map((s) => ({ dyadic: largePredictionFile(num("file-mib") * 2 ** 20, `d${s.index}`), multiparty: largePredictionFile(num("file-mib") * 2 ** 20, `m${s.index}`) }));
+  const bodies = await Promise.all(accounts.map((s) => encodeUpload({ dyadic: largePredictionFile(num("file-mib") * 2 ** 20, `d${s.index}`), multiparty: largePredictionFile(num("file-mib") * 2 ** 20, `m${s.index}`) })));
   say(`web up (RSS ${baseline.toFixed(0)} MiB); ${accounts.length} accounts x ${a.connections} connections, files ${a["file-mib"]} MiB each, for ${a.duration} s`);
 
   const until = Date.now() + num("duration") * 1000;
   const tally: Tally = new Map();
-  const health: HealthSample[] = [];
   let peak = baseline;
   const rss = setInterval(() => (peak = Math.max(peak, treeRssMiB(web.child.pid!))), 200);
-  await Promise.all([
-    ...accounts.flatMap((s, i) => Array.from({ length: num("connections") }, () => uploadLoop(base, s.token, files[i]!, until, tally))),
+  const [health] = await Promise.all([
+    healthProbe(base, until),
+    ...accounts.flatMap((s, i) => Array.from({ length: num("connections") }, () => uploadLoop(base, s.token, bodies[i]!, until, tally))),
     oversizedLoop(base, accounts[0]!.token, adminToken, until, tally),
     signInFlood(base, [accounts[0]!.email, "adversarial-admin@h2hmem.local"], until, tally),
-    healthLoop(base, until, health),
   ]);
   clearInterval(rss);
 

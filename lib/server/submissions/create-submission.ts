@@ -12,7 +12,8 @@ import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
 import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
-import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
+import { uploadLimits, type UploadFiles, type ValidatedUpload } from "./validate-upload";
+import { validationPool } from "./validation-pool";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
 export type CreateSubmissionInput = {
@@ -56,7 +57,8 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   const meta = submissionMetaSchema.safeParse(input.meta);
   const metaErrors: ErrorDetail[] = meta.success ? sourceHostErrors(meta.data) : meta.error.issues.map((i) => ({ file: "", path: i.path.join("."), message: i.message }));
   const key = await loadActiveAnswerKey();
-  const upload = validateUpload(input.files, key, uploadLimits());
+  // In a worker thread: seconds of CPU for near-limit files, which must not stall the event loop.
+  const upload = await validationPool().validate(input.files, key, uploadLimits());
   if (metaErrors.length > 0 || upload.errors.length > 0 || !meta.success) {
     const details = [...metaErrors, ...upload.errors.map(toDetail)];
     throw new AppError("VALIDATION_FAILED", `The submission is invalid (${details.length} problem${details.length === 1 ? "" : "s"})`, { details });

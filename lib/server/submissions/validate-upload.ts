@@ -1,12 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { matchPredictions, parsePredictionFile, splitForFileName, type ValidationIssue } from "@/lib/scoring";
+import { matchPredictions, parsePredictionFile, splitForFileName, type ReferenceQuestion, type ValidationIssue } from "@/lib/scoring";
 import { env } from "../env";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
-import type { ActiveAnswerKey } from "../answer-key/store";
 
 // Validation of the two uploaded prediction files with lib/scoring, plus the checks that need
 // both files or the answer key: a missing file, and files uploaded under each other's split.
+// It runs in the upload validation threads (./validation-thread.ts via ./validation-pool.ts), off
+// the web's event loop; `env` is read only by uploadLimits(), which the threads never call.
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };
@@ -25,6 +26,8 @@ export function uploadLimits(): UploadLimits {
   return { maxBytes: env.UPLOAD_MAX_BYTES, maxItems: env.UPLOAD_MAX_PREDICTIONS, maxAnswerChars: env.UPLOAD_MAX_ANSWER_CHARS };
 }
 
+/** What validation needs of the active answer key (ActiveAnswerKey has more). */
+export type UploadKey = { questions: ReferenceQuestion[] };
 export type ValidatedUpload = { splits: ValidatedSplit[]; errors: ValidationIssue[]; warnings: ValidationIssue[]; contentSha256: string };
 
 export function sha256Hex(bytes: Uint8Array | string): string {
@@ -58,7 +61,7 @@ export function uploadContentSha(files: UploadFiles): string {
   return sha256Hex(UPLOAD_FIELDS.map(({ field, split }) => `${split}:${files[field] ? sha256Hex(files[field].bytes) : "-"}`).join("\n"));
 }
 
-export function validateUpload(files: UploadFiles, key: ActiveAnswerKey | null, limits: UploadLimits): ValidatedUpload {
+export function validateUpload(files: UploadFiles, key: UploadKey | null, limits: UploadLimits): ValidatedUpload {
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
   const splits: ValidatedSplit[] = [];
