@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { comparableEntries, compareEntries, compareMany, comparePairsUncached } from "@/lib/server/leaderboard/compare";
+import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
@@ -72,6 +73,7 @@ describe("compare and board caches", () => {
     const pending = await good(false);
     expect(await compareEntries(a, pending, "f1")).toBeNull(); // not approved: not comparable
     expect((await comparableEntries()).map((e) => e.id)).not.toContain(pending);
+    await expect(getPublicEntryOrTombstone(pending)).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     // A probe the cache cannot see: B's stored per-question F1 changes without its submission
     // row changing (the worker never does this: re-scoring updates the row). Only a cache
@@ -94,13 +96,16 @@ describe("compare and board caches", () => {
     expect(fresh).not.toBeNull();
     expect(fresh).toStrictEqual((await comparePairsUncached([a, pending], "f1", version))[0]!.results);
     expect((await comparableEntries()).map((e) => e.id)).toContain(pending);
+    expect(await getPublicEntryOrTombstone(pending)).toMatchObject({ id: pending, status: "approved", scoreStatus: "scored" });
   });
 
   it("drop them when an approved entry leaves the board", async () => {
     const [a, b] = [await perfect(), await good()];
     expect(await compareEntries(a, b, "f1")).not.toBeNull();
     expect((await rankedBoard(BOARD)).entries.map((e) => e.id)).toContain(b);
-    await db.submission.update({ where: { id: b }, data: { reviewState: "WITHDRAWN" } });
+    expect(await getPublicEntryOrTombstone(b)).toMatchObject({ id: b, status: "approved" });
+    await db.submission.update({ where: { id: b }, data: { reviewState: "WITHDRAWN", publicNote: "withdrawn in a test" } });
+    expect(await getPublicEntryOrTombstone(b)).toMatchObject({ id: b, status: "withdrawn" });
     expect(await compareEntries(a, b, "f1")).toBeNull();
     expect((await rankedBoard(BOARD)).entries.map((e) => e.id)).not.toContain(b);
   });
