@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { logger } from "@/lib/server/logger";
 import { comparableEntries, compareEntries, compareMany, comparePairsUncached } from "@/lib/server/leaderboard/compare";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { approveSubmission } from "@/lib/server/review/decide";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
-import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
-import { fixtureBlob, userWithToken } from "../../support/api-helpers";
+import { scoredFixtureEntry, userWithToken } from "../../support/api-helpers";
 
 // Issue 19 point 6: the compare page's paired bootstrap, its per-question reads and the ranked
 // board are computed once per public generation (published version, demo visibility, approved
@@ -21,20 +18,8 @@ const authors: string[] = [];
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 const BOARD = { split: "overall", metric: "f1", aggregate: "micro" } as const;
 
-async function scoredEntry(dir: "good" | "perfect", multiparty: string, approve: boolean): Promise<string> {
-  const stamp = `cmpcache-${dir}-${Date.now()}-${Math.random()}`;
-  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-  const files = {
-    dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes(`${dir}/prediction_dyadic.json`) },
-    multiparty: { fileName: multiparty, bytes: await bytes(`${dir}/${multiparty}`) },
-  };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
-  expect(await scoreSubmissionPipeline(id, logger.child({ test: "compare-cache" }))).toBe("scored");
-  if (approve) await approveSubmission({ submissionId: id, reviewerId: admin.id });
-  return id;
-}
-const perfect = (approve = true) => scoredEntry("perfect", "prediction_multi_party.json", approve);
-const good = (approve = true) => scoredEntry("good", "prediction_multiparty.json", approve);
+const perfect = (approve = true) => scoredFixtureEntry({ authorId: author.id, adminId: admin.id, dir: "perfect", approve });
+const good = (approve = true) => scoredFixtureEntry({ authorId: author.id, adminId: admin.id, dir: "good", approve });
 
 beforeEach(async () => {
   author = await userWithToken(`compare-cache-author-${authors.length}`, "SUBMITTER");
