@@ -5,7 +5,8 @@ import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
-import { scoredFixtureEntry, userWithToken } from "../../support/api-helpers";
+import { userWithToken } from "../../support/api-helpers";
+import { scoredFixtureEntry } from "../../support/fixture-entries";
 
 // Issue 19 point 6: the compare page's paired bootstrap, its per-question reads and the ranked
 // board are computed once per public generation (published version, demo visibility, approved

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { compareEntries } from "@/lib/server/leaderboard/compare";
-import { scoredFixtureEntry, userWithToken } from "../../support/api-helpers";
+import { userWithToken } from "../../support/api-helpers";
+import { scoredFixtureEntry } from "../../support/fixture-entries";
 
 // The /compare page's paired bootstrap on real scored entries: the perfect fixture beats the
 // good one, and an entry compared with itself shows no difference.
