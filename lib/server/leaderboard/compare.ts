@@ -3,8 +3,8 @@ import { z } from "zod";
 import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
 import { db } from "../db";
 import { publicEntryWhere } from "../answer-key/demo";
-import { publishedScorerVersion } from "../versions/published-version";
 import { boardMetricSchema } from "./params";
+import { publicGeneration, StampedMemo, type PublicGeneration } from "./stamped-memo";
 
 const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
@@ -27,10 +27,21 @@ type QuestionScores = Map<string, { category: string; value: number | null }>;
 
 const METRIC_FIELD = { f1: "f1", bleu1: "bleu1", precision: "precision", recall: "recall", judge: "judgeScore" } as const;
 
+// Everything here depends only on the published scores, so it is computed once per public
+// generation (./stamped-memo.ts) and per process, not per request: the per-question reads of an
+// entry, the paired bootstrap of a pair, the list of entries to pick from. The numbers are those
+// of the plain computation (comparePairsUncached): same rows, same seeded bootstrap.
+const pickList = new StampedMemo<Array<{ id: string; methodName: string }>>(1);
+const questionMemo = new StampedMemo<QuestionScores>(48); // ~2,236 questions each
+const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
+
 /** Approved entries to pick from: those scored under the published scorer version. */
 export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
-  const scores = { some: { scorerVersion: await publishedScorerVersion(), split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
-  return db.submission.findMany({ where: { ...(await publicEntryWhere()), scores }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
+  const gen = await publicGeneration();
+  return pickList.get(gen, "all", async () => {
+    const scores = { some: { scorerVersion: gen.scorerVersion, split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
+    return db.submission.findMany({ where: { ...(await publicEntryWhere()), scores }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
+  });
 }
 
 /**
@@ -76,27 +87,37 @@ function pairedByScope(qa: QuestionScores, qb: QuestionScores): PairedResult[] |
   return results;
 }
 
-/** A against B under the published scorer version (the one the board shows). */
-export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
-  const version = await publishedScorerVersion();
-  const [qa, qb] = await Promise.all([perQuestion(a, metric, version), perQuestion(b, metric, version)]);
-  return pairedByScope(qa, qb);
-}
-
-export type PairComparison = { a: string; b: string; results: PairedResult[] | null };
-
-/**
- * Every pair of 2 to 4 entries (A = the earlier one in `ids`) under the published scorer version;
- * per-question rows read once per entry.
- */
-export async function compareMany(ids: string[], metric: Metric): Promise<PairComparison[]> {
-  const version = await publishedScorerVersion();
+/** Every pair of `ids` (A = the earlier one) under `version`, computed from the rows now: the reference for the cache. */
+export async function comparePairsUncached(ids: string[], metric: Metric, version: string): Promise<PairComparison[]> {
   const scores = await Promise.all(ids.map((id) => perQuestion(id, metric, version)));
   const out: PairComparison[] = [];
   for (let i = 0; i < ids.length; i++) {
     for (let j = i + 1; j < ids.length; j++) out.push({ a: ids[i]!, b: ids[j]!, results: pairedByScope(scores[i]!, scores[j]!) });
   }
   return out;
+}
+
+function cachedPair(gen: PublicGeneration, a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
+  const questions = (id: string) => questionMemo.get(gen, `${metric}|${id}`, () => perQuestion(id, metric, gen.scorerVersion));
+  return pairMemo.get(gen, `${metric}|${a}|${b}`, async () => {
+    const [qa, qb] = await Promise.all([questions(a), questions(b)]);
+    return pairedByScope(qa, qb);
+  });
+}
+
+/** A against B under the published scorer version (the one the board shows). */
+export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
+  return cachedPair(await publicGeneration(), a, b, metric);
+}
+
+export type PairComparison = { a: string; b: string; results: PairedResult[] | null };
+
+/** Every pair of 2 to 4 entries (A = the earlier one in `ids`) under the published scorer version. */
+export async function compareMany(ids: string[], metric: Metric): Promise<PairComparison[]> {
+  const gen = await publicGeneration();
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i]!, ids[j]!]);
+  return Promise.all(pairs.map(async ([a, b]) => ({ a, b, results: await cachedPair(gen, a, b, metric) })));
 }
 
 /** Significant wins: scopes where `id` is better than another entry with the 95% CI excluding 0. */

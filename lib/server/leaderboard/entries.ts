@@ -3,7 +3,7 @@ import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-inf
 import { publicEntryWhere } from "../answer-key/demo";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { publishedScorerVersion } from "../versions/published-version";
+import { publicGeneration, StampedMemo } from "./stamped-memo";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { failureProfileFor } from "../scores/failure-profiles";
 import type { FailureProfile } from "@/lib/scoring";
@@ -56,20 +56,29 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
   return e;
 }
 
+// A public entry's detail depends only on the published scores and the approved entry's row,
+// so it is read once per public generation (./stamped-memo.ts): the entry page asks twice per
+// render (metadata and page) and API v1 once. Tombstones and unknown ids are read every time.
+const details = new StampedMemo<EntryDetail | null>(500);
+
 /** The entry, or the tombstone of one that was withdrawn or unpublished (its link keeps working). */
 export async function getPublicEntryOrTombstone(id: string): Promise<EntryDetail | Tombstone> {
+  const gen = await publicGeneration();
+  const detail = await details.get(gen, id, () => readPublicEntry(id, gen.scorerVersion));
+  if (detail) return detail;
+  const gone = await findTombstone(id);
+  if (gone) return gone;
+  throw new AppError("NOT_FOUND", "Entry not found.");
+}
+
+async function readPublicEntry(id: string, published: string): Promise<EntryDetail | null> {
   const s = await db.submission.findFirst({
     where: { id, ...(await publicEntryWhere()) },
     include: {
       files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } },
     },
   });
-  if (!s) {
-    const gone = await findTombstone(id);
-    if (gone) return gone;
-    throw new AppError("NOT_FOUND", "Entry not found.");
-  }
-  const published = await publishedScorerVersion();
+  if (!s) return null;
   const [{ scorerVersion, rows }, answerKey] = await Promise.all([scoreRowsFor(s.id, { only: published }), answerKeyOfVersion(published)]);
   const failureProfile = await failureProfileFor(s.id, scorerVersion);
   return {

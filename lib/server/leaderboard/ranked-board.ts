@@ -9,6 +9,7 @@ import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
 import { attemptsOf, type Attempts } from "../review/attempts";
+import { boardStamp } from "./board-stamp";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -63,21 +64,10 @@ export function placeScore(target: ScopedCells, r: { scope: string; value: numbe
 }
 
 // Every view of the board (filters, search, sort, page, export format) is derived from one ranked
-// list per split x metric x aggregate, cached until the Submission table changes: one cheap
-// stamp query (max updatedAt, row count) per request decides. Approval, rejection, withdrawal and
-// re-scoring all update the submission row, so the board is never stale, and concurrent requests
-// share the stamp query and the rebuild in flight. This keeps the board fast at 1,000 entries.
+// list per split x metric x aggregate, cached until the public board stamp (./board-stamp.ts)
+// changes: one cheap stamp query per request decides, and concurrent requests share the rebuild
+// in flight. This keeps the board fast at 1,000 entries and while submissions are being scored.
 const boards = new Map<string, { stamp: string; value: Promise<RankedBoard> }>();
-let stampInFlight: Promise<string> | null = null;
-
-function boardStamp(): Promise<string> {
-  stampInFlight ??= db.$queryRaw<Array<{ m: Date | null; c: bigint }>>`SELECT max("updatedAt") AS m, count(*) AS c FROM "Submission"`
-    .then((r) => `${r[0]?.m?.getTime() ?? 0}:${r[0]?.c ?? 0}`)
-    .finally(() => {
-      stampInFlight = null;
-    });
-  return stampInFlight;
-}
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
   // The published version is part of the key: a switch (seen by every process within ~1 s,

@@ -85,6 +85,10 @@ export async function storedProfileQuestions(submissionId: string, scorerVersion
 export async function backfillFailureProfile(submissionId: string, scorerVersion: string, lexical: Partial<LexicalOptions>): Promise<boolean> {
   const questions = await storedProfileQuestions(submissionId, scorerVersion);
   if (!questions || questions.length === 0) return false;
-  await db.$transaction((tx) => replaceFailureProfile(tx, submissionId, scorerVersion, failureProfileRows(questions, lexical)));
+  await db.$transaction(async (tx) => {
+    await replaceFailureProfile(tx, submissionId, scorerVersion, failureProfileRows(questions, lexical));
+    // Touch the row: the public caches are keyed by the approved entries' updatedAt (lib/server/leaderboard/board-stamp.ts).
+    await tx.submission.update({ where: { id: submissionId }, data: { updatedAt: new Date() } });
+  });
   return true;
 }

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { logger } from "@/lib/server/logger";
 import { compareEntries } from "@/lib/server/leaderboard/compare";
-import { approveSubmission } from "@/lib/server/review/decide";
-import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
-import { fixtureBlob, userWithToken } from "../../support/api-helpers";
+import { userWithToken } from "../../support/api-helpers";
+import { scoredFixtureEntry } from "../../support/fixture-entries";
 
 // The /compare page's paired bootstrap on real scored entries: the perfect fixture beats the
 // good one, and an entry compared with itself shows no difference.
@@ -13,18 +10,7 @@ import { fixtureBlob, userWithToken } from "../../support/api-helpers";
 let author: Awaited<ReturnType<typeof userWithToken>>;
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 
-async function approvedEntry(dir: "good" | "perfect", multiparty: string): Promise<string> {
-  const stamp = `compare-${dir}-${Date.now()}`;
-  const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-  const files = {
-    dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes(`${dir}/prediction_dyadic.json`) },
-    multiparty: { fileName: multiparty, bytes: await bytes(`${dir}/${multiparty}`) },
-  };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
-  expect(await scoreSubmissionPipeline(id, logger.child({ test: "api-compare" }))).toBe("scored");
-  await approveSubmission({ submissionId: id, reviewerId: admin.id });
-  return id;
-}
+const approvedEntry = (dir: "good" | "perfect") => scoredFixtureEntry({ authorId: author.id, adminId: admin.id, dir });
 
 beforeAll(async () => {
   author = await userWithToken("compare-author", "SUBMITTER");
@@ -36,8 +22,8 @@ afterAll(async () => {
 
 describe("compareEntries", () => {
   it("finds the better entry and no difference against itself", async () => {
-    const perfect = await approvedEntry("perfect", "prediction_multi_party.json");
-    const good = await approvedEntry("good", "prediction_multiparty.json");
+    const perfect = await approvedEntry("perfect");
+    const good = await approvedEntry("good");
     const res = (await compareEntries(perfect, good, "f1"))!;
     const all = res.find((r) => r.scope === "ALL")!;
     expect(all.n).toBeGreaterThan(0);
