@@ -78,7 +78,7 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   }
   const obj = root as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.", { field: key, level: "root" });
+    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.", { field: key, level: "root", fields: "predictions" });
   }
   if (!("predictions" in obj)) {
     issues.error("MISSING_PREDICTIONS", "/predictions", 'The root object has no "predictions" field.', 'Add "predictions": [ ... ] with one object per question.');

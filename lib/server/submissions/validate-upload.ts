@@ -50,7 +50,7 @@ function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | nu
     path: "",
     message: `A file named ${fileName} was uploaded as the ${split} file: the dyadic and multi-party files look swapped.`,
     fix: `Upload ${field.canonical} as the ${field.field} file and ${other.canonical} as the ${other.field} file.`,
-    params: { basis: "name", fileName, split, file: field.canonical, otherFile: other.canonical },
+    params: { basis: "name", fileName, split, other: other.split, file: field.canonical, otherFile: other.canonical },
   };
 }
 
