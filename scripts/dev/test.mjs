@@ -4,7 +4,7 @@
 //      (lib/dev/test-services.mjs); h2hmem_test dropped, recreated, migrated
 //   3. vitest unit, vitest integration (serial), bundles + next build, playwright (tests/e2e)
 //   4. "N passed, N failed" (sum over tiers); exit 1 on any failure
-// Options: --only unit,integration,e2e   --skip-build (reuse .next even in CI)
+// Options: --only unit,integration,e2e   --skip-build (reuse .next even in CI)   --e2e-specs <files,…>
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +18,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 process.chdir(root);
 const args = process.argv.slice(2);
 const onlyArg = args.includes("--only") ? args[args.indexOf("--only") + 1] : "unit,integration,e2e";
+// --e2e-specs a.spec.ts,b.spec.ts runs only those Playwright specs (a subset while developing).
+const e2eSpecs = args.includes("--e2e-specs") ? args[args.indexOf("--e2e-specs") + 1].split(",").filter(Boolean) : [];
 const tiers = new Set(onlyArg.split(","));
 const skipBuild = args.includes("--skip-build");
 const CI = process.env.CI === "true" || process.env.CI === "1";
@@ -102,7 +104,7 @@ async function e2eTier(env) {
   let smtpPort = await freePort(port + 1);
   if (smtpPort === port) smtpPort = await freePort();
   say(`playwright test (app on port ${port}, mail capture on ${smtpPort})`);
-  const code = await run(["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+  const code = await run(["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json", ...e2eSpecs], {
     ...env,
     E2E_PORT: String(port),
     E2E_SMTP_PORT: String(smtpPort),
