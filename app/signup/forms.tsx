@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { Field } from "@/components/ui/field";
 import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
 import type { ValidationTranslator } from "@/lib/i18n/issue-text";
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordNotEmail, signupSchema } from "@/lib/validation/signup";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, signupSchema } from "@/lib/validation/signup";
 import { confirmEmailAction, resendConfirmationAction, signUpAction, type FormState } from "./actions";
 
 const BUTTON = "w-full rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60";
@@ -40,7 +40,7 @@ function useServerErrors(state: FormState<unknown>): { form: string | null; fiel
 type AuthT = ReturnType<typeof useTranslations<"auth">>;
 
 /** The browser check's message for a sign-up field (the same rules as the server's schema). */
-function localFieldErrors(error: z.ZodError, t: AuthT): Partial<Record<string, string>> {
+function localFieldErrors(error: z.ZodError, password: string, t: AuthT): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
   for (const i of error.issues) {
     const field = String(i.path[0] ?? "form");
@@ -48,8 +48,9 @@ function localFieldErrors(error: z.ZodError, t: AuthT): Partial<Record<string, s
     if (field === "email") out.email = i.code === "too_big" ? t("emailTooLong") : t("emailInvalid");
     else if (i.code === "invalid_type") out[field] = t("passwordNew");
     else if (i.code === "too_small") out[field] = t("passwordTooShort", { min: PASSWORD_MIN_LENGTH });
-    else if (i.message === passwordNotEmail[1].message) out[field] = t("passwordIsEmail");
-    else out[field] = t("passwordTooLong", { max: PASSWORD_MAX_BYTES });
+    // The two refinements: too many bytes for bcrypt, or the password is the address.
+    else if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) out[field] = t("passwordTooLong", { max: PASSWORD_MAX_BYTES });
+    else out[field] = t("passwordIsEmail");
   }
   return out;
 }
@@ -87,8 +88,9 @@ export function SignUpForm() {
   // The same schema as the server, for feedback before the round trip; the server re-checks.
   function check(e: FormEvent<HTMLFormElement>) {
     const data = new FormData(e.currentTarget);
-    const parsed = signupSchema.safeParse({ email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") });
-    setLocal(parsed.success ? null : localFieldErrors(parsed.error, t));
+    const password = String(data.get("password") ?? "");
+    const parsed = signupSchema.safeParse({ email: String(data.get("email") ?? ""), password });
+    setLocal(parsed.success ? null : localFieldErrors(parsed.error, password, t));
     if (!parsed.success) e.preventDefault();
   }
   const errors = local ?? server.fields;
