@@ -21,6 +21,7 @@ function tooLarge(name: string, size: number, more: boolean): ValidationIssue {
     path: "",
     message: `${name} has ${more ? "more than " : ""}${size.toLocaleString("en-US")} bytes (${mib(size)}); h2hmem reads prediction files of up to ${LOCAL_MAX_BYTES.toLocaleString("en-US")} bytes (${mib(LOCAL_MAX_BYTES)}).`,
     fix: "A full H2HMem submission is about 1 MB (2,236 predictions): check that this is the right file. To score more predictions locally, split them into files under the limit and score each.",
+    params: { size, limit: LOCAL_MAX_BYTES },
   };
 }
 

@@ -2,13 +2,17 @@
 
 import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/server/auth/session";
-import { action } from "@/lib/server/http";
+import { action as baseAction } from "@/lib/server/http";
+import { localizeError } from "@/lib/server/localize-error";
 import { bulkReview, editMetadata, rescoreSubmission, setBaseline, unpublishSubmission, type MetadataPatch } from "@/lib/server/review/curate";
 import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
 import { setUserRole } from "@/lib/server/auth/set-role";
 import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 import type { Stage } from "@/lib/server/submissions/stages";
 import { requestAgreementCheck } from "@/lib/server/judge/agreement-runs";
+
+/** Failures in the visitor's language (the shared buttons show the message as it comes). */
+const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);
 
 // Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
 // the mutation it calls validates the input again and writes the audit event.

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AdminNav } from "@/app/admin/_components/admin-nav";
 import { BulkForm } from "@/app/admin/_components/bulk-form";
 import { ReviewCard } from "@/app/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 
-export const metadata: Metadata = { title: "Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("title") };
+}
 
 const FILTERS = ["pending", "approved", "rejected", "withdrawn", "all"] as const;
 
@@ -14,24 +18,24 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   await adminPageGuard();
   const sp = await searchParams;
   const review = reviewFilterSchema.parse(typeof sp.review === "string" ? sp.review : "pending");
-  const subs = await listForReview(review);
+  const [subs, t] = await Promise.all([listForReview(review), getTranslations("admin")]);
   return (
     <div className="space-y-4">
       <AdminNav current="/admin" />
-      <h1 className="text-2xl font-semibold">Review submissions</h1>
-      <nav aria-label="Review filter">
+      <h1 className="text-2xl font-semibold">{t("reviewHeading")}</h1>
+      <nav aria-label={t("filterLabel")}>
         <ul className="flex flex-wrap gap-3 text-sm">
           {FILTERS.map((f) => (
             <li key={f}>
               <Link href={`/admin?review=${f}`} aria-current={f === review ? "page" : undefined} className={f === review ? "font-semibold" : undefined}>
-                {f}
+                {t(`filters.${f}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       {subs.some((s) => s.reviewState === "PENDING" || s.reviewState === "APPROVED") ? <BulkForm /> : null}
-      {subs.length === 0 ? <p>Nothing to review.</p> : subs.map((s) => <ReviewCard key={s.id} s={s} />)}
+      {subs.length === 0 ? <p>{t("nothingToReview")}</p> : subs.map((s) => <ReviewCard key={s.id} s={s} />)}
     </div>
   );
 }

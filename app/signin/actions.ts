@@ -1,6 +1,7 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { getTranslations } from "next-intl/server";
 import { currentUser, revokeAllSessions, signIn, signOut } from "@/lib/server/auth/session";
 import { credentialsSchema } from "@/lib/server/auth/config";
 import { safeCallbackPath } from "@/lib/server/auth/callback-url";
@@ -11,25 +12,22 @@ export type SignInState = { error: string | null; fieldErrors: Partial<Record<"e
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   const raw = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
   const parsed = credentialsSchema.safeParse(raw);
+  const t = await getTranslations("auth");
   if (!parsed.success) {
     const fieldErrors: SignInState["fieldErrors"] = {};
-    for (const i of parsed.error.issues) fieldErrors[i.path[0] as "email" | "password"] ??= i.message;
-    return { error: "Please correct the fields below.", fieldErrors, email: raw.email };
+    for (const i of parsed.error.issues) {
+      const field = i.path[0] as "email" | "password";
+      fieldErrors[field] ??= field === "email" ? t("emailInvalid") : t("passwordMissing");
+    }
+    return { error: t("correctFields"), fieldErrors, email: raw.email };
   }
   try {
     await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackPath(form.get("callbackUrl")) });
   } catch (e) {
     if (e instanceof AuthError) {
       const code = (e as AuthError & { code?: string }).code;
-      const error =
-        code === "rate_limited"
-          ? "Too many sign-in attempts. Wait 15 minutes and try again."
-          : code === "unconfirmed"
-            ? "Confirm your email address first: open the link we mailed you (or ask for a new one below)."
-            : e.type === "CredentialsSignin"
-            ? "Email or password is incorrect."
-            : "Sign-in failed. Please try again.";
-      return { error, fieldErrors: {}, email: raw.email };
+      const key = code === "rate_limited" ? "rateLimited" : code === "unconfirmed" ? "unconfirmed" : e.type === "CredentialsSignin" ? "CredentialsSignin" : "failed";
+      return { error: t(`signInErrors.${key}`), fieldErrors: {}, email: raw.email };
     }
     // signIn redirects by throwing; that must propagate.
     throw e;

@@ -1,14 +1,22 @@
+import en from "@/lib/i18n/messages/en.json";
 import { GITHUB_NO_VERIFIED_EMAIL } from "@/lib/server/auth/github";
 
-// What /signin shows for the `error` code Auth.js (or our signIn callback) puts in the URL.
-const MESSAGES: Record<string, string> = {
-  CredentialsSignin: "Email or password is incorrect.",
-  OAuthAccountNotLinked: "That email is already registered with a password. Sign in with it instead.",
-  AccessDenied: "Sign-up is closed on this leaderboard: this GitHub account is not linked to an account here.",
-  [GITHUB_NO_VERIFIED_EMAIL]:
-    "Your GitHub account has no verified email address. Verify one on GitHub (Settings → Emails), then sign in with GitHub again.",
+// What /signin shows for the `error` code Auth.js (or our signIn callback) puts in the URL: a key
+// of auth.signInErrors (the texts are in lib/i18n/messages).
+export type SignInErrorKey = keyof typeof en.auth.signInErrors;
+
+const KEYS: Record<string, SignInErrorKey> = {
+  CredentialsSignin: "CredentialsSignin",
+  OAuthAccountNotLinked: "OAuthAccountNotLinked",
+  AccessDenied: "AccessDenied",
+  [GITHUB_NO_VERIFIED_EMAIL]: "githubNoVerifiedEmail",
 };
 
+export function signInErrorKey(code: string): SignInErrorKey {
+  return Object.hasOwn(KEYS, code) ? KEYS[code]! : "failed";
+}
+
+/** The English text (logs, tests); pages translate signInErrorKey. */
 export function signInErrorMessage(code: string): string {
-  return Object.hasOwn(MESSAGES, code) ? MESSAGES[code]! : "Sign-in failed. Please try again.";
+  return en.auth.signInErrors[signInErrorKey(code)];
 }

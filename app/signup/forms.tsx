@@ -2,8 +2,12 @@
 
 import Link from "next/link";
 import { useActionState, useState, type FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { z } from "zod";
 import { Field } from "@/components/ui/field";
-import { fieldErrors, PASSWORD_MIN_LENGTH, signupSchema } from "@/lib/validation/signup";
+import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
+import type { ValidationTranslator } from "@/lib/i18n/issue-text";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, signupSchema } from "@/lib/validation/signup";
 import { confirmEmailAction, resendConfirmationAction, signUpAction, type FormState } from "./actions";
 
 const BUTTON = "w-full rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60";
@@ -24,35 +28,58 @@ function Done({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Server field errors by name, plus the form-level message when no field is named. */
-function serverErrors(state: FormState<unknown>): { form: string | null; fields: Partial<Record<string, string>> } {
+/** Server field errors by name, plus the form-level message, in the reader's language. */
+function useServerErrors(state: FormState<unknown>): { form: string | null; fields: Partial<Record<string, string>> } {
+  const locale = useLocale();
+  const te = useTranslations("errors") as unknown as ErrorsTranslator;
+  const tv = useTranslations("validation") as unknown as ValidationTranslator;
   if (!state.result || state.result.ok) return { form: null, fields: {} };
-  const fields = Object.fromEntries(state.result.error.details.filter((d) => d.path).map((d) => [d.path!, d.message]));
-  return { form: state.result.error.message, fields };
+  return actionErrorText(state.result.error, locale, te, tv);
+}
+
+type AuthT = ReturnType<typeof useTranslations<"auth">>;
+
+/** The browser check's message for a sign-up field (the same rules as the server's schema). */
+function localFieldErrors(error: z.ZodError, password: string, t: AuthT): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  for (const i of error.issues) {
+    const field = String(i.path[0] ?? "form");
+    if (out[field]) continue;
+    if (field === "email") out.email = i.code === "too_big" ? t("emailTooLong") : t("emailInvalid");
+    else if (i.code === "invalid_type") out[field] = t("passwordNew");
+    else if (i.code === "too_small") out[field] = t("passwordTooShort", { min: PASSWORD_MIN_LENGTH });
+    // The two refinements: too many bytes for bcrypt, or the password is the address.
+    else if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) out[field] = t("passwordTooLong", { max: PASSWORD_MAX_BYTES });
+    else out[field] = t("passwordIsEmail");
+  }
+  return out;
 }
 
 export function SignUpForm() {
+  const t = useTranslations("auth");
   const [state, formAction, pending] = useActionState(signUpAction, { result: null, email: "" });
   const [local, setLocal] = useState<Partial<Record<string, string>> | null>(null);
-  const server = serverErrors(state);
+  const server = useServerErrors(state);
   if (state.result?.ok) {
     return state.result.data.mode === "confirm" ? (
       <Done>
-        <p>
-          <strong>Check your inbox.</strong> We sent a message to {state.email}. Open its link within 24 hours and enter your password to activate the account.
-        </p>
+        <p>{t.rich("checkInbox", { email: state.email, strong: (c) => <strong>{c}</strong> })}</p>
         <p className="text-sm">
-          If this address already has an account, the message says so instead. Nothing arrived? <Link href="/signup/resend" className="underline">Send the link again</Link>.
+          {t.rich("checkInboxMore", {
+            link: (c) => (
+              <Link href="/signup/resend" className="underline">
+                {c}
+              </Link>
+            ),
+          })}
         </p>
       </Done>
     ) : (
       <Done>
-        <p>
-          <strong>Done.</strong> If {state.email} was new here, your account is ready. If it already had an account, sign in with its existing password.
-        </p>
+        <p>{t.rich("doneOpen", { email: state.email, strong: (c) => <strong>{c}</strong> })}</p>
         <p>
           <Link href="/signin?callbackUrl=%2Fsubmit" className="font-medium underline">
-            Sign in
+            {t("signInLink")}
           </Link>
         </p>
       </Done>
@@ -61,67 +88,68 @@ export function SignUpForm() {
   // The same schema as the server, for feedback before the round trip; the server re-checks.
   function check(e: FormEvent<HTMLFormElement>) {
     const data = new FormData(e.currentTarget);
-    const parsed = signupSchema.safeParse({ email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") });
-    setLocal(parsed.success ? null : fieldErrors(parsed.error));
+    const password = String(data.get("password") ?? "");
+    const parsed = signupSchema.safeParse({ email: String(data.get("email") ?? ""), password });
+    setLocal(parsed.success ? null : localFieldErrors(parsed.error, password, t));
     if (!parsed.success) e.preventDefault();
   }
   const errors = local ?? server.fields;
-  const message = local ? "Please correct the fields below." : server.form;
+  const message = local ? t("correctFields") : server.form;
   return (
     <form action={formAction} onSubmit={check} noValidate className="space-y-4" aria-describedby={message ? "signup-error" : undefined}>
       {message ? <Alert id="signup-error">{message}</Alert> : null}
-      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.email} error={errors.email} />
+      <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={errors.email} />
       <Field
-        label="Password"
+        label={t("password")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, not your email address.`}
+        hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
         error={errors.password}
       />
       <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? "Creating account…" : "Create account"}
+        {pending ? t("creatingAccount") : t("createAccount")}
       </button>
     </form>
   );
 }
 
 export function ResendForm() {
+  const t = useTranslations("auth");
   const [state, formAction, pending] = useActionState(resendConfirmationAction, { result: null, email: "" });
-  const server = serverErrors(state);
+  const server = useServerErrors(state);
   if (state.result?.ok) {
     return (
       <Done>
-        <p>If {state.email} has an account awaiting confirmation, a new link is on its way (earlier links no longer work).</p>
+        <p>{t("resendDone", { email: state.email })}</p>
       </Done>
     );
   }
   return (
     <form action={formAction} noValidate className="space-y-4">
       {server.form ? <Alert id="resend-error">{server.form}</Alert> : null}
-      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.email} error={server.fields.email} />
+      <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={server.fields.email} />
       <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? "Sending…" : "Send a new link"}
+        {pending ? t("sending") : t("send")}
       </button>
     </form>
   );
 }
 
 export function ConfirmForm({ token, email }: { token: string; email: string }) {
+  const t = useTranslations("auth");
   const [state, formAction, pending] = useActionState(confirmEmailAction, { result: null, email });
-  const server = serverErrors(state);
+  const server = useServerErrors(state);
   return (
     <form action={formAction} noValidate className="space-y-4">
       {server.form ? <Alert id="confirm-error">{server.form}</Alert> : null}
       <input type="hidden" name="token" value={token} />
-      <p>
-        Activating <strong>{email}</strong>. Enter the password you chose when signing up.
-      </p>
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={server.fields.password} />
+      <p>{t.rich("activating", { email, strong: (c) => <strong>{c}</strong> })}</p>
+      <Field label={t("password")} name="password" type="password" autoComplete="current-password" required error={server.fields.password} />
       <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? "Confirming…" : "Confirm and sign in"}
+        {pending ? t("confirming") : t("confirm")}
       </button>
     </form>
   );

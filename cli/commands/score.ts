@@ -70,7 +70,7 @@ async function runScore(opts: Options): Promise<number> {
     files[split] = parsed.items;
     const named = splitForFileName(file);
     if (named && named !== split) {
-      issues.push({ severity: "warning", code: "FILE_NAME_SPLIT", file: path.basename(file), path: "", message: `The file name says ${named} but it was given as ${split}.`, fix: `Check --dyadic / --multiparty.` });
+      issues.push({ severity: "warning", code: "FILE_NAME_SPLIT", file: path.basename(file), path: "", message: `The file name says ${named} but it was given as ${split}.`, fix: `Check --dyadic / --multiparty.`, params: { named, split } });
     }
   }
   if (hasErrors(issues)) return fail(issues, opts.json);

@@ -51,6 +51,7 @@ async function runValidate(file: string, opts: Options): Promise<number> {
       path: "",
       message: `The file name does not say which split it is; ${judged ? "judged by the answer key" : "assumed"}: ${split}.`,
       fix: "Name it prediction_dyadic.json or prediction_multiparty.json, or pass --split.",
+      params: { split, basis: judged ? "key" : "assumed" },
     });
   }
   let matchSummary: { matched: number; unmatched: number; missing: number } | null = null;

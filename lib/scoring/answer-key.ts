@@ -4,7 +4,7 @@
 // noisy answer_session / answer_dialogue fields.
 import { z } from "zod";
 import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type Difficulty, type MainType, type Split } from "./types";
-import { normalizeCategory, normalizeMainType } from "./categories";
+import { allowedCategoryNames, normalizeCategory, normalizeMainType } from "./categories";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 
 export type ReferenceQuestion = {
@@ -54,22 +54,22 @@ export function parseQuestionsFile(json: unknown, loc: QuestionsFileLocation): {
     const parsed = questionSchema.safeParse(raw);
     if (!parsed.success) {
       const where = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
-      issues.error("BAD_QUESTION", path, `Question ${index} lacks required fields or has wrong types (${where}).`, "Each question needs question.text, original_answer and question_type.sub_type as strings.");
+      issues.error("BAD_QUESTION", path, `Question ${index} lacks required fields or has wrong types (${where}).`, "Each question needs question.text, original_answer and question_type.sub_type as strings.", { index, fields: where });
       return;
     }
     const q = parsed.data;
     const category = normalizeCategory(q.question_type.sub_type);
     if (!category) {
-      issues.error("UNKNOWN_CATEGORY", `${path}/question_type/sub_type`, `Unknown sub_type "${q.question_type.sub_type}".`, "Use one of the nine H2HMem categories.");
+      issues.error("UNKNOWN_CATEGORY", `${path}/question_type/sub_type`, `Unknown sub_type "${q.question_type.sub_type}".`, "Use one of the nine H2HMem categories.", { value: q.question_type.sub_type, allowed: allowedCategoryNames() });
       return;
     }
     const mainType = CATEGORIES[category].mainType;
     if (q.question_type.main_type !== undefined && normalizeMainType(q.question_type.main_type) !== mainType) {
-      issues.warning("MAIN_TYPE_MISMATCH", `${path}/question_type/main_type`, `main_type "${q.question_type.main_type}" does not match ${category}; using "${MAIN_TYPE_NAMES[mainType]}".`);
+      issues.warning("MAIN_TYPE_MISMATCH", `${path}/question_type/main_type`, `main_type "${q.question_type.main_type}" does not match ${category}; using "${MAIN_TYPE_NAMES[mainType]}".`, undefined, { value: q.question_type.main_type, category, mainType: MAIN_TYPE_NAMES[mainType] });
     }
     let difficulty = difficultyOf(q.difficulty);
     if (!difficulty) {
-      issues.warning("UNKNOWN_DIFFICULTY", `${path}/difficulty`, `Unknown difficulty "${q.difficulty}"; counted as medium.`);
+      issues.warning("UNKNOWN_DIFFICULTY", `${path}/difficulty`, `Unknown difficulty "${q.difficulty}"; counted as medium.`, undefined, { value: String(q.difficulty) });
       difficulty = "medium";
     }
     questions.push({

@@ -4,6 +4,7 @@
 export * from "./types";
 export * from "./categories";
 export * from "./issues";
+export * from "./issue-codes";
 export * from "./submission-schema";
 export { parsePredictionFile, splitForFileName, type ParsedFile, type ParseOptions } from "./validate";
 export { lineColumn } from "./json-text";

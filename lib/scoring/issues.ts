@@ -1,14 +1,20 @@
 // Validation issues: one shape for every problem the scorer reports (file, JSON path, fix), so the
 // CLI, the upload API and the reviewer UI can all show "where" and "what to do" the same way.
+// `code` (issue-codes.ts) and `params` let a reader translate the English message.
+import type { IssueCode, IssueParams } from "./issue-codes";
 
 export type Severity = "error" | "warning";
 export type ValidationIssue = {
   severity: Severity;
-  code: string;
+  code: IssueCode;
   file: string;
   path: string;
   message: string;
   fix?: string;
+  /** The values in message and fix, for translations (e.g. {chars, limit} of ANSWER_TOO_LONG). */
+  params?: IssueParams;
+  /** The "N more ... not listed" line that replaces issues of one code past the cap. */
+  summary?: true;
 };
 
 /** JSON Pointer (RFC 6901) for a path like ["predictions", 12, "system_answer"]. */
@@ -36,12 +42,12 @@ export class IssueList {
     if (seen <= this.perCode) this.items.push({ ...issue, file: issue.file ?? this.file });
   }
 
-  error(code: string, path: string, message: string, fix?: string): void {
-    this.add({ severity: "error", code, path, message, fix });
+  error(code: IssueCode, path: string, message: string, fix?: string, params?: IssueParams): void {
+    this.add({ severity: "error", code, path, message, fix, ...(params ? { params } : {}) });
   }
 
-  warning(code: string, path: string, message: string, fix?: string): void {
-    this.add({ severity: "warning", code, path, message, fix });
+  warning(code: IssueCode, path: string, message: string, fix?: string, params?: IssueParams): void {
+    this.add({ severity: "warning", code, path, message, fix, ...(params ? { params } : {}) });
   }
 
   get hasErrors(): boolean {
@@ -53,13 +59,15 @@ export class IssueList {
     const out = [...this.items];
     for (const [key, count] of this.counts) {
       if (count <= this.perCode) continue;
-      const [severity, code] = key.split(":") as [ValidationIssue["severity"], string];
+      const [severity, code] = key.split(":") as [ValidationIssue["severity"], IssueCode];
       out.push({
         severity,
         code,
         file: this.file,
         path: "",
         message: `${count - this.perCode} more ${code} ${severity}s not listed (${count} in total).`,
+        params: { omitted: count - this.perCode, total: count },
+        summary: true,
       });
     }
     return out;

@@ -71,7 +71,7 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
       if (at < 0 && input.byteLength > MAX_STRING_LENGTH) {
         // Valid UTF-8 that still failed: its text would be longer than the engine's maximum string.
         const fix = "A prediction file is far smaller (a full submission is about 1 MB): check that this is the right file.";
-        issues.error("TOO_LARGE", "", `The file (${input.byteLength} bytes) is too large to be read as one text.`, fix);
+        issues.error("TOO_LARGE", "", `The file (${input.byteLength} bytes) is too large to be read as one text.`, fix, { size: input.byteLength });
         return null;
       }
       issues.error(
@@ -79,6 +79,7 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
         "",
         `The file is not valid UTF-8${at >= 0 ? ` (first bad byte at offset ${at})` : ""}.`,
         "Save the file as UTF-8 (e.g. Python: json.dump(..., ensure_ascii=False) with open(..., 'w', encoding='utf-8')).",
+        at >= 0 ? { offset: at } : undefined,
       );
       return null;
     }
@@ -162,7 +163,7 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   const deepAt = jsonDepthExceeds(text);
   if (deepAt >= 0) {
     const { line, column } = lineColumn(text, deepAt);
-    issues.error("TOO_DEEP", "", `JSON nesting deeper than ${MAX_JSON_DEPTH} levels at line ${line}, column ${column}.`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Remove the nested values.");
+    issues.error("TOO_DEEP", "", `JSON nesting deeper than ${MAX_JSON_DEPTH} levels at line ${line}, column ${column}.`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Remove the nested values.", { limit: MAX_JSON_DEPTH, line, column });
     return undefined;
   }
   try {
@@ -172,13 +173,13 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   }
   const first = text.trimStart()[0];
   if (first !== "{" && first !== "[" && first !== "/") {
-    issues.error("NOT_JSON", "", `The file is not JSON: it starts with ${JSON.stringify(text.trimStart().slice(0, 20))}.`, 'A prediction file is JSON: {"predictions": [ ... ]}. Export it with json.dump, not YAML/CSV/text.');
+    issues.error("NOT_JSON", "", `The file is not JSON: it starts with ${JSON.stringify(text.trimStart().slice(0, 20))}.`, 'A prediction file is JSON: {"predictions": [ ... ]}. Export it with json.dump, not YAML/CSV/text.', { start: JSON.stringify(text.trimStart().slice(0, 20)) });
     return undefined;
   }
   const errors: ParseError[] = [];
   let value: unknown;
   const tooDeep = () =>
-    issues.error("TOO_DEEP", "", `JSON nesting too deep to parse (more than ${MAX_JSON_DEPTH} levels, possibly after a broken string or a comment).`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Check quotes and comments, and remove nested values.");
+    issues.error("TOO_DEEP", "", `JSON nesting too deep to parse (more than ${MAX_JSON_DEPTH} levels, possibly after a broken string or a comment).`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Check quotes and comments, and remove nested values.", { limit: MAX_JSON_DEPTH });
   if (scannerDepthExceeds(text) >= 0) {
     tooDeep();
     return undefined;
@@ -202,11 +203,11 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
     if (reported.has(err.offset) || (truncated && (err.offset >= end || name === "UnexpectedEndOfString"))) continue;
     reported.add(err.offset);
     const { line, column } = lineColumnOf(err.offset);
-    issues.error("INVALID_JSON", "", `Not valid JSON at line ${line}, column ${column}: ${name}.`, hintFor(name));
+    issues.error("INVALID_JSON", "", `Not valid JSON at line ${line}, column ${column}: ${name}.`, hintFor(name), { line, column, error: name });
   }
   if (truncated) {
     const { line, column } = lineColumn(text, end);
-    issues.error("TRUNCATED_JSON", "", `The JSON ends unexpectedly at line ${line}, column ${column}: the file looks truncated.`, "Re-export the file completely; check the upload or copy did not cut it off.");
+    issues.error("TRUNCATED_JSON", "", `The JSON ends unexpectedly at line ${line}, column ${column}: the file looks truncated.`, "Re-export the file completely; check the upload or copy did not cut it off.", { line, column });
   }
   if (errors.length > 0) return undefined;
   if (hasComments(text)) {

@@ -66,7 +66,8 @@ export class PredictionMatcher {
         sameText
           ? `No ${split} question has this text with image "${item.question_image}"; the key has it with image "${sameText.questionImage}". Not scored.`
           : `No ${split} question in the answer key has this question_text and question_image. Not scored.`,
-        "Copy question.text and question.image exactly from the dataset's questions.json.");
+        "Copy question.text and question.image exactly from the dataset's questions.json.",
+        sameText ? { split, image: item.question_image, keyImage: sameText.questionImage } : { split });
       return { index, qid: null, answerDiffers: false };
     }
     const answer = normalizeText(item.original_answer);
@@ -74,20 +75,20 @@ export class PredictionMatcher {
     const sameAnswer = free.filter((q) => normalizeText(q.answer) === answer);
     const pick = sameAnswer[0] ?? free[0];
     if (!pick) {
-      issues.warning("DUPLICATE_PREDICTION", at, `This question (${candidates[0].qid}) was already answered by an earlier prediction; this one is not scored.`, "Keep one prediction per question.");
+      issues.warning("DUPLICATE_PREDICTION", at, `This question (${candidates[0].qid}) was already answered by an earlier prediction; this one is not scored.`, "Keep one prediction per question.", { qid: candidates[0].qid });
       return { index, qid: null, answerDiffers: false };
     }
     if (free.length > 1 && sameAnswer.length !== 1) {
-      issues.warning("AMBIGUOUS_MATCH", at, `${free.length} key questions share this text and image (${free.map((q) => q.qid).join(", ")}); matched ${pick.qid} by order.`, "Make original_answer match the dataset so the right question is chosen.");
+      issues.warning("AMBIGUOUS_MATCH", at, `${free.length} key questions share this text and image (${free.map((q) => q.qid).join(", ")}); matched ${pick.qid} by order.`, "Make original_answer match the dataset so the right question is chosen.", { count: free.length, qids: free.map((q) => q.qid).join(", "), qid: pick.qid });
     }
     used.add(pick.qid);
     const answerDiffers = normalizeText(pick.answer) !== answer;
     const submitted = normalizeCategory(item.category);
     if (submitted !== null && submitted !== pick.category) {
-      issues.warning("CATEGORY_DIFFERS", `${at}/category`, `Submitted category ${submitted} but the answer key says ${pick.category} (${CATEGORIES[pick.category].name}); the key's category is used.`, "Copy question_type.sub_type from the dataset.");
+      issues.warning("CATEGORY_DIFFERS", `${at}/category`, `Submitted category ${submitted} but the answer key says ${pick.category} (${CATEGORIES[pick.category].name}); the key's category is used.`, "Copy question_type.sub_type from the dataset.", { submitted, key: pick.category });
     }
     if (answerDiffers) {
-      issues.warning("ANSWER_DIFFERS", `${at}/original_answer`, `The submitted original_answer differs from the answer key (${pick.qid}); the key's answer is used for scoring.`, "Copy original_answer unchanged from the dataset.");
+      issues.warning("ANSWER_DIFFERS", `${at}/original_answer`, `The submitted original_answer differs from the answer key (${pick.qid}); the key's answer is used for scoring.`, "Copy original_answer unchanged from the dataset.", { qid: pick.qid });
     }
     return { index, qid: pick.qid, answerDiffers };
   }
@@ -98,7 +99,7 @@ export class PredictionMatcher {
     const missing = own.filter((q) => !this.used.has(q.qid)).map((q) => q.qid);
     if (missing.length > 0) {
       const shown = missing.slice(0, 5).join(", ");
-      issues.warning("MISSING_QUESTIONS", "/predictions", `${missing.length} of ${own.length} ${split} questions have no prediction (e.g. ${shown}); they score 0.`, "Answer every question of the split.");
+      issues.warning("MISSING_QUESTIONS", "/predictions", `${missing.length} of ${own.length} ${split} questions have no prediction (e.g. ${shown}); they score 0.`, "Answer every question of the split.", { missing: missing.length, total: own.length, split, examples: shown });
     }
     this.detectSwap();
     return { missing, issues: issues.finish() };
@@ -113,7 +114,8 @@ export class PredictionMatcher {
     if (otherHits >= Math.max(3, count / 2) && otherHits > 2 * ownHits) {
       this.issues.error("SPLIT_SWAPPED", "/predictions",
         `This file was given as ${split} but ${otherHits} of its ${count} predictions match ${other} questions (only ${ownHits} match the ${this.own.length} ${split} questions): the dyadic and multi-party files look swapped.`,
-        `Submit it as the ${other} file (${other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json"}).`);
+        `Submit it as the ${other} file (${other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json"}).`,
+        { basis: "content", split, other, otherHits, count, ownHits, ownTotal: this.own.length, otherFile: other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json" });
     }
   }
 }

@@ -4,7 +4,7 @@
 import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { lexicalScores } from "./lexical";
-import { normalizeCategory } from "./categories";
+import { allowedCategoryNames, normalizeCategory } from "./categories";
 import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
@@ -53,7 +53,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     const local = new IssueList(file, 20);
     if (!items) {
       if (keySplits.has(split)) {
-        local.warning("SPLIT_MISSING", "", `No ${split} file: all ${split} questions of the answer key score 0.`, `Provide ${DEFAULT_NAMES[split]} for a complete evaluation.`);
+        local.warning("SPLIT_MISSING", "", `No ${split} file: all ${split} questions of the answer key score 0.`, `Provide ${DEFAULT_NAMES[split]} for a complete evaluation.`, { split, fileName: DEFAULT_NAMES[split] });
         for (const q of key!) if (q.split === split) perQuestion.push(unanswered(q));
       }
       issues.push(...local.finish());
@@ -69,7 +69,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
       const submitted = normalizeCategory(item.category);
       const category = q?.category ?? submitted;
       if (category === null) {
-        local.error("UNKNOWN_CATEGORY", jsonPointer(["predictions", index, "category"]), `Unknown category "${item.category}"; the item is not scored.`, "Validate the file first (h2hmem validate).");
+        local.error("UNKNOWN_CATEGORY", jsonPointer(["predictions", index, "category"]), `Unknown category "${item.category}"; the item is not scored.`, "Validate the file first (h2hmem validate).", { value: item.category, allowed: allowedCategoryNames() });
         return;
       }
       const reference = q ? q.answer : item.original_answer;

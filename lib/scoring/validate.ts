@@ -17,6 +17,7 @@ import {
 import { normalizeText, imageBaseName } from "./text-normalize";
 
 export { hasErrors, type Severity, type ValidationIssue } from "./issues";
+export { ISSUE_CODES, FIELD_CODES, DETAIL_CODES, type IssueCode, type FieldCode, type DetailCode, type IssueParams } from "./issue-codes";
 export { DEFAULT_MAX_ANSWER_CHARS } from "./submission-schema";
 
 export type ParsedFile = { file: string; split: Split; items: PredictionItem[]; issues: ValidationIssue[]; ok: boolean };
@@ -36,11 +37,17 @@ function byteLength(input: string | Uint8Array): number {
   return typeof input === "string" ? new TextEncoder().encode(input).length : input.byteLength;
 }
 
-function describe(value: unknown): string {
+/** The JSON kind of a value, as a stable token for translations: null, array, object, string, number, boolean. */
+function kindOf(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function describe(value: unknown): string {
+  const kind = kindOf(value);
+  if (kind === "null") return "null";
+  return kind === "array" || kind === "object" ? `an ${kind}` : `a ${kind}`;
 }
 
 export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptions): ParsedFile {
@@ -55,7 +62,7 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
 
   const size = byteLength(input);
   if (size > maxBytes) {
-    issues.error("TOO_LARGE", "", `The file has ${size} bytes; the limit is ${maxBytes}.`, "Shorten overly long answers or split nothing: one file per split is expected.");
+    issues.error("TOO_LARGE", "", `The file has ${size} bytes; the limit is ${maxBytes}.`, "Shorten overly long answers or split nothing: one file per split is expected.", { size, limit: maxBytes });
     return done([]);
   }
   const text = decodeText(input, issues);
@@ -66,12 +73,12 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   const root = parsed.value;
   if (root === null || typeof root !== "object" || Array.isArray(root)) {
     issues.error("WRONG_ROOT", "", `The root must be an object {"predictions": [...]}, got ${describe(root)}.`,
-      Array.isArray(root) ? 'Wrap the array: {"predictions": [ ...your items... ]}.' : 'Write {"predictions": [ ... ]} at the top level.');
+      Array.isArray(root) ? 'Wrap the array: {"predictions": [ ...your items... ]}.' : 'Write {"predictions": [ ... ]} at the top level.', { got: kindOf(root) });
     return done([]);
   }
   const obj = root as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.");
+    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.", { field: key, level: "root", fields: "predictions" });
   }
   if (!("predictions" in obj)) {
     issues.error("MISSING_PREDICTIONS", "/predictions", 'The root object has no "predictions" field.', 'Add "predictions": [ ... ] with one object per question.');
@@ -79,11 +86,11 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   }
   const list = obj.predictions;
   if (!Array.isArray(list)) {
-    issues.error("PREDICTIONS_NOT_ARRAY", "/predictions", `"predictions" must be an array, got ${describe(list)}.`, 'Use "predictions": [ {...}, {...} ].');
+    issues.error("PREDICTIONS_NOT_ARRAY", "/predictions", `"predictions" must be an array, got ${describe(list)}.`, 'Use "predictions": [ {...}, {...} ].', { got: kindOf(list) });
     return done([]);
   }
   if (list.length > maxItems) {
-    issues.error("TOO_MANY_ITEMS", "/predictions", `The file has ${list.length} predictions; the limit is ${maxItems}.`, "Submit one prediction per benchmark question (2,236 in total).");
+    issues.error("TOO_MANY_ITEMS", "/predictions", `The file has ${list.length} predictions; the limit is ${maxItems}.`, "Submit one prediction per benchmark question (2,236 in total).", { count: list.length, limit: maxItems });
     return done([]);
   }
   if (list.length === 0) {
@@ -103,7 +110,7 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
     const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}\u0000${normalizeText(item.original_answer)}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
-    else issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.");
+    else issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.", { first });
   });
   return done(issues.hasErrors ? [] : items);
 }
@@ -116,7 +123,7 @@ function charCount(text: string, max: number): number {
 function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerChars: number): PredictionItem | null {
   const at = (field?: string) => jsonPointer(field ? ["predictions", index, field] : ["predictions", index]);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    issues.error("ITEM_NOT_OBJECT", at(), `Each prediction must be an object, got ${describe(raw)}.`, 'Use {"question_text": ..., "question_image": ..., "system_answer": ..., "original_answer": ..., "category": ...}.');
+    issues.error("ITEM_NOT_OBJECT", at(), `Each prediction must be an object, got ${describe(raw)}.`, 'Use {"question_text": ..., "question_image": ..., "system_answer": ..., "original_answer": ..., "category": ...}.', { got: kindOf(raw) });
     return null;
   }
   const obj = raw as Record<string, unknown>;
@@ -126,29 +133,29 @@ function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerC
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? "") as keyof typeof FIELD_HINTS;
       if (!(field in obj) || obj[field] === undefined) {
-        issues.error("MISSING_FIELD", at(field), `Required field "${field}" is missing.`, `Add "${field}": ${FIELD_HINTS[field] ?? "a string"}.`);
+        issues.error("MISSING_FIELD", at(field), `Required field "${field}" is missing.`, `Add "${field}": ${FIELD_HINTS[field] ?? "a string"}.`, { field });
       } else {
-        issues.error("WRONG_TYPE", at(field), `"${field}" must be a string, got ${describe(obj[field])}.`, `Use a plain string: ${FIELD_HINTS[field] ?? "a string"}.`);
+        issues.error("WRONG_TYPE", at(field), `"${field}" must be a string, got ${describe(obj[field])}.`, `Use a plain string: ${FIELD_HINTS[field] ?? "a string"}.`, { field, got: kindOf(obj[field]) });
       }
     }
   }
   for (const key of Object.keys(obj)) {
-    if (!KNOWN_FIELDS.has(key)) issues.warning("UNKNOWN_FIELD", at(key), `Unknown field "${key}" is ignored.`, `Remove it; the fields are ${PREDICTION_FIELDS.join(", ")}.`);
+    if (!KNOWN_FIELDS.has(key)) issues.warning("UNKNOWN_FIELD", at(key), `Unknown field "${key}" is ignored.`, `Remove it; the fields are ${PREDICTION_FIELDS.join(", ")}.`, { field: key, level: "item", fields: PREDICTION_FIELDS.join(", ") });
     else if (typeof obj[key] === "string" && (obj[key] as string).includes("\u0000")) {
       ok = false;
-      issues.error("NULL_BYTE", at(key), `"${key}" contains a null character (\\u0000).`, "Remove the null characters from the string.");
+      issues.error("NULL_BYTE", at(key), `"${key}" contains a null character (\\u0000).`, "Remove the null characters from the string.", { field: key });
     }
   }
   if (typeof obj.category === "string" && normalizeCategory(obj.category) === null) {
     ok = false;
-    issues.error("UNKNOWN_CATEGORY", at("category"), `Unknown category "${obj.category.slice(0, 100)}".`, `Use one of: ${allowedCategoryNames()}.`);
+    issues.error("UNKNOWN_CATEGORY", at("category"), `Unknown category "${obj.category.slice(0, 100)}".`, `Use one of: ${allowedCategoryNames()}.`, { value: obj.category.slice(0, 100), allowed: allowedCategoryNames() });
   }
   if (typeof obj.system_answer === "string") {
     const chars = charCount(obj.system_answer, maxAnswerChars);
     if (chars > maxAnswerChars) {
       ok = false;
       issues.error("ANSWER_TOO_LONG", at("system_answer"), `system_answer has ${chars.toLocaleString("en-US")} characters; the limit is ${maxAnswerChars.toLocaleString("en-US")}.`,
-        `Shorten the answer to at most ${maxAnswerChars.toLocaleString("en-US")} characters: answers are a sentence or two, and every one is sent to the judge.`);
+        `Shorten the answer to at most ${maxAnswerChars.toLocaleString("en-US")} characters: answers are a sentence or two, and every one is sent to the judge.`, { chars, limit: maxAnswerChars });
     }
   }
   if (!ok || !result.success) return null;

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { DETAIL_CODES, type FieldCode } from "@/lib/scoring";
 
 // One error type for the whole server. Route handlers and server actions map it to
 // HTTP statuses / action results; anything else is an internal error (logged, never leaked).
@@ -22,12 +23,50 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const errorDetailSchema = z.strictObject({
-  code: z.string().optional().meta({ description: "For a problem in a prediction file: the validator's issue code (e.g. ANSWER_TOO_LONG, NO_PREDICTIONS), as in the browser check and `h2hmem validate`." }),
+  code: z.enum(DETAIL_CODES).meta({
+    description:
+      "Stable machine code of the problem, for clients that translate: a prediction file's issue code (e.g. ANSWER_TOO_LONG, NO_PREDICTIONS, as in the browser check and `h2hmem validate`) or a field code (FIELD_REQUIRED, FIELD_TOO_LONG, ...). Codes are never renamed; the English message may change.",
+  }),
   file: z.string().optional().meta({ description: "The uploaded file the problem is in." }),
   path: z.string().optional().meta({ description: "JSON path in the file (/predictions/0/system_answer), or the field name." }),
   message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().meta({ description: "The values in the message (limits, counts, field names), for a translated message." }),
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** The field code of a zod issue; `input` (what was parsed) tells a missing field from a wrong one. */
+function fieldCode(issue: z.core.$ZodIssue, input: unknown): FieldCode {
+  switch (issue.code) {
+    case "invalid_type":
+      return valueAt(input, issue.path) === undefined ? "FIELD_REQUIRED" : "FIELD_INVALID_TYPE";
+    case "too_small":
+      return "FIELD_TOO_SHORT";
+    case "too_big":
+      return "FIELD_TOO_LONG";
+    case "invalid_format":
+      return "FIELD_INVALID_FORMAT";
+    case "invalid_value":
+      return "FIELD_INVALID_VALUE";
+    case "unrecognized_keys":
+      return "FIELD_UNKNOWN";
+    default:
+      return "FIELD_INVALID";
+  }
+}
+
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let v = input;
+  for (const key of path) v = v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
+/** One detail per zod issue, each with its field code (the one mapping from zod to the API). */
+export function zodDetails(issues: ReadonlyArray<z.core.$ZodIssue>, input?: unknown, extra: Partial<ErrorDetail> = {}): Array<ErrorDetail & { path: string }> {
+  return issues.map((i) => {
+    const limit = "minimum" in i ? i.minimum : "maximum" in i ? i.maximum : undefined;
+    return { code: fieldCode(i, input), path: i.path.join("."), message: i.message, ...(typeof limit === "number" ? { params: { limit } } : {}), ...extra };
+  });
+}
 
 /** The body of every error response (AppError.toJSON). */
 export const errorBodySchema = z.strictObject({

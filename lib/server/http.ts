@@ -6,7 +6,7 @@ import type { SessionUser } from "./auth/config";
 import { db } from "./db";
 import { env } from "./env";
 import { isDatabaseUnavailable } from "./db-errors";
-import { AppError, isAppError, type ActionResult } from "./errors";
+import { AppError, isAppError, type ActionResult, zodDetails } from "./errors";
 import { currentLogContext, logger } from "./logger";
 import { instrumentRequest } from "./metrics/http";
 import { verifyApiToken } from "./auth/api-tokens";
@@ -28,7 +28,7 @@ export function toAppError(e: unknown): AppError {
   if (isAppError(e)) return e;
   if (e instanceof ZodError) {
     return new AppError("BAD_REQUEST", "Invalid request.", {
-      details: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+      details: zodDetails(e.issues),
     });
   }
   if (isDatabaseUnavailable(e)) {

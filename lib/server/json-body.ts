@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { env } from "./env";
-import { AppError } from "./errors";
+import { AppError, zodDetails } from "./errors";
 
 // The one reader of JSON request bodies. A body over JSON_BODY_MAX_BYTES is refused (413) before
 // it is parsed: by Content-Length before a byte is read, else by counting while it streams
@@ -23,7 +23,7 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
   const body = await readJsonBody(req, () => ({}));
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new AppError("VALIDATION_FAILED", message, { details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
+    throw new AppError("VALIDATION_FAILED", message, { details: zodDetails(parsed.error.issues, body) });
   }
   return parsed.data;
 }

@@ -12,6 +12,15 @@ function decodeQuotedPrintable(s: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
+/** RFC 2047 encoded words (=?UTF-8?B?…?= / =?UTF-8?Q?…?=), as nodemailer writes non-ASCII subjects. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === "b" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
 function parse(raw: string, from: string, to: string[]): CapturedMail {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
@@ -19,7 +28,7 @@ function parse(raw: string, from: string, to: string[]): CapturedMail {
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   const rawBody = raw.slice(split + 4);
   const body = encoding === "quoted-printable" ? decodeQuotedPrintable(rawBody) : encoding === "base64" ? Buffer.from(rawBody, "base64").toString("utf8") : rawBody;
-  return { from, to, raw, subject: header("Subject"), body };
+  return { from, to, raw, subject: decodeHeader(header("Subject")), body };
 }
 
 export type SmtpCapture = {

@@ -1,21 +1,23 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 
 const LINKS = [
-  ["/admin", "Review queue"],
-  ["/admin/audit", "Audit log"],
-  ["/admin/users", "Users"],
-  ["/admin/answer-key", "Answer key"],
-  ["/admin/operations", "Operations"],
-  ["/admin/rescore", "Re-score and publish"],
+  ["/admin", "queue"],
+  ["/admin/audit", "audit"],
+  ["/admin/users", "users"],
+  ["/admin/answer-key", "answerKey"],
+  ["/admin/operations", "operations"],
+  ["/admin/rescore", "rescore"],
 ] as const;
 
 export function AdminNav({ current }: { current: string }) {
+  const t = useTranslations("admin");
   return (
-    <nav aria-label="Admin" className="border-b border-slate-200 pb-2 dark:border-slate-800">
+    <nav aria-label={t("navLabel")} className="border-b border-slate-200 pb-2 dark:border-slate-800">
       <ul className="flex flex-wrap gap-4 text-sm">
-        {LINKS.map(([href, label]) => (
+        {LINKS.map(([href, key]) => (
           <li key={href}>
-            <Link href={href} aria-current={href === current ? "page" : undefined} className={href === current ? "font-semibold" : undefined}>{label}</Link>
+            <Link href={href} aria-current={href === current ? "page" : undefined} className={href === current ? "font-semibold" : undefined}>{t(`nav.${key}`)}</Link>
           </li>
         ))}
       </ul>

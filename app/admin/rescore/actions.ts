@@ -2,8 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/server/auth/session";
-import { action } from "@/lib/server/http";
+import { action as baseAction } from "@/lib/server/http";
+import { localizeError } from "@/lib/server/localize-error";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/versions/rollout";
+
+/** Failures in the visitor's language (the shared buttons show the message as it comes). */
+const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);
 
 // Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
 // the mutation checks the role again and writes the audit event.

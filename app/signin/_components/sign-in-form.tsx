@@ -1,10 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "next-intl";
 import { signInAction, type SignInState } from "@/app/signin/actions";
 import { Field } from "@/components/ui/field";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
+  const t = useTranslations("auth");
   const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, { error: initialError, fieldErrors: {}, email: "" });
   return (
     <form action={formAction} noValidate className="space-y-4" aria-describedby={state.error ? "signin-error" : undefined}>
@@ -14,10 +16,10 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
         </p>
       ) : null}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.email} error={state.fieldErrors.email} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={state.fieldErrors.password} />
+      <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={state.fieldErrors.email} />
+      <Field label={t("password")} name="password" type="password" autoComplete="current-password" required error={state.fieldErrors.password} />
       <button type="submit" disabled={pending} className="w-full rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signingIn") : t("signIn")}
       </button>
     </form>
   );

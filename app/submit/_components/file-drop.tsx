@@ -1,12 +1,14 @@
 "use client";
 
 import { useId, useState, type DragEvent } from "react";
-import { formatBytes } from "@/components/ui/format";
-
+import { useLocale, useTranslations } from "next-intl";
+import { formatter } from "@/lib/i18n/format";
 
 /** A labelled file input that also accepts a dropped file. */
 export function FileDrop({ name, label, hint, file, onFile }: { name: string; label: string; hint: string; file: File | null; onFile: (f: File | null) => void }) {
   const id = useId();
+  const t = useTranslations("submit");
+  const f = formatter(useLocale());
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -28,7 +30,7 @@ export function FileDrop({ name, label, hint, file, onFile }: { name: string; la
         {label}
       </label>
       <p id={`${id}-hint`} className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-        {hint} Drop the file here or choose it.
+        {t("dropHint", { hint })}
       </p>
       <input
         id={id}
@@ -41,7 +43,7 @@ export function FileDrop({ name, label, hint, file, onFile }: { name: string; la
       />
       {file ? (
         <p className="mt-2 text-sm" data-testid={`${name}-selected`}>
-          Selected: <strong>{file.name}</strong> ({formatBytes(file.size)})
+          {t.rich("selected", { name: file.name, size: f.bytes(file.size), strong: (c) => <strong>{c}</strong> })}
         </p>
       ) : null}
     </div>

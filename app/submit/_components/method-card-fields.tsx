@@ -1,41 +1,48 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { BACKBONES } from "@/lib/validation/backbones";
 
+/** Not words: the same in every locale. */
+const URL_PLACEHOLDER = "https://";
+
 /** Method card: what the leaderboard shows about an entry. Names match the API v1 fields. */
 export function MethodCardFields({ errors }: { errors: Record<string, string> }) {
+  const t = useTranslations("submit.card");
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-2 text-lg font-semibold">Method card</legend>
-      <Field label="Method name" name="methodName" required maxLength={200} error={errors.methodName} />
-      <Field label="Organization" name="organization" maxLength={200} error={errors.organization} />
-      <Field label="Paper URL" name="paperUrl" type="url" placeholder="https://" error={errors.paperUrl} />
-      <Field label="Code URL" name="codeUrl" type="url" placeholder="https://" error={errors.codeUrl} />
-      <Field label="Backbone model" name="backbone" maxLength={200} list="backbone-list" hint="Pick from the list, or type another model (grouped as “other”)" error={errors.backbone} />
+      <legend className="mb-2 text-lg font-semibold">{t("legend")}</legend>
+      <Field label={t("methodName")} name="methodName" required maxLength={200} error={errors.methodName} />
+      <Field label={t("organization")} name="organization" maxLength={200} error={errors.organization} />
+      <Field label={t("paperUrl")} name="paperUrl" type="url" placeholder={URL_PLACEHOLDER} error={errors.paperUrl} />
+      <Field label={t("codeUrl")} name="codeUrl" type="url" placeholder={URL_PLACEHOLDER} error={errors.codeUrl} />
+      <Field label={t("backbone")} name="backbone" maxLength={200} list="backbone-list" hint={t("backboneHint")} error={errors.backbone} />
       <datalist id="backbone-list">
         {BACKBONES.map((b) => <option key={b} value={b} />)}
       </datalist>
-      <Field label="Memory method" name="memoryMethod" maxLength={200} hint="e.g. dense RAG, top-K = 5" error={errors.memoryMethod} />
+      <Field label={t("memoryMethod")} name="memoryMethod" maxLength={200} hint={t("memoryMethodHint")} error={errors.memoryMethod} />
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-        <legend className="mb-1 text-sm font-medium">Efficiency (optional, shown as self-reported)</legend>
-        <Field label="Storage seconds per session" name="storageSecondsPerSession" type="number" min={0} step="any" error={errors.storageSecondsPerSession} />
-        <Field label="Retrieval seconds per question" name="retrievalSecondsPerQuestion" type="number" min={0} step="any" error={errors.retrievalSecondsPerQuestion} />
-        <Field label="Answering seconds per question" name="answerSecondsPerQuestion" type="number" min={0} step="any" error={errors.answerSecondsPerQuestion} />
-        <Field label="Tokens per question" name="tokensPerQuestion" type="number" min={0} step="any" error={errors.tokensPerQuestion} />
-        <Field label="Hardware" name="hardware" maxLength={200} hint="e.g. 1x A100 80GB" error={errors.hardware} className="sm:col-span-2" />
+        <legend className="mb-1 text-sm font-medium">{t("efficiency")}</legend>
+        <Field label={t("storageSeconds")} name="storageSecondsPerSession" type="number" min={0} step="any" error={errors.storageSecondsPerSession} />
+        <Field label={t("retrievalSeconds")} name="retrievalSecondsPerQuestion" type="number" min={0} step="any" error={errors.retrievalSecondsPerQuestion} />
+        <Field label={t("answerSeconds")} name="answerSecondsPerQuestion" type="number" min={0} step="any" error={errors.answerSecondsPerQuestion} />
+        <Field label={t("tokens")} name="tokensPerQuestion" type="number" min={0} step="any" error={errors.tokensPerQuestion} />
+        <Field label={t("hardware")} name="hardware" maxLength={200} hint={t("hardwareHint")} error={errors.hardware} className="sm:col-span-2" />
       </fieldset>
       <div>
         <label htmlFor="f-modality" className="mb-1 block text-sm font-medium">
-          Input modality
+          {t("modality")}
         </label>
         <select id="f-modality" name="modality" defaultValue="" className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-          <option value="">Not stated</option>
-          <option value="text">Text only</option>
-          <option value="multimodal">Multimodal</option>
+          <option value="">{t("modalityNone")}</option>
+          <option value="text">{t("modalityText")}</option>
+          <option value="multimodal">{t("modalityMultimodal")}</option>
         </select>
       </div>
       <div className="sm:col-span-2">
         <label htmlFor="f-description" className="mb-1 block text-sm font-medium">
-          Description
+          {t("description")}
         </label>
         <textarea
           id="f-description"
@@ -50,8 +57,7 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
       <div className="flex items-start gap-2 sm:col-span-2">
         <input id="f-public-predictions" type="checkbox" name="publicPredictions" value="true" className="mt-1" />
         <label htmlFor="f-public-predictions" className="text-sm">
-          <span className="font-medium">Make the prediction files public</span> once the entry is approved, so anyone can download and
-          re-score them (<code>h2hmem verify</code>). This cannot be undone.
+          {t.rich("publicPredictions", { strong: (c) => <span className="font-medium">{c}</span>, code: (c) => <code>{c}</code> })}
         </label>
       </div>
     </fieldset>

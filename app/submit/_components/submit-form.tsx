@@ -2,16 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { translateIssues, type ValidationTranslator } from "@/lib/i18n/issue-text";
 import { parsePredictionFile } from "@/lib/scoring/validate";
 import type { Split } from "@/lib/scoring/types";
 import { FileDrop } from "./file-drop";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { MethodCardFields } from "./method-card-fields";
 
-type Slot = { field: "dyadic" | "multiparty"; split: Split; label: string; hint: string };
+type Slot = { field: "dyadic" | "multiparty"; split: Split };
 const SLOTS: Slot[] = [
-  { field: "dyadic", split: "dyadic", label: "Dyadic predictions", hint: "prediction_dyadic.json." },
-  { field: "multiparty", split: "multi-party", label: "Multi-party predictions", hint: "prediction_multiparty.json (or prediction_multi_party.json)." },
+  { field: "dyadic", split: "dyadic" },
+  { field: "multiparty", split: "multi-party" },
 ];
 
 type Checked = { file: File; issues: IssueView[]; ok: boolean; count: number };
@@ -19,11 +21,25 @@ type Checked = { file: File; issues: IssueView[]; ok: boolean; count: number };
 /** Validates in the browser with the same parser the server uses, then uploads to API v1. */
 export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; maxItems: number; maxAnswerChars: number }; remaining: number | null }) {
   const router = useRouter();
+  const t = useTranslations("submit");
+  const locale = useLocale();
+  const tv = useTranslations("validation") as unknown as ValidationTranslator;
+  const te = useTranslations("errors");
+  // Issues are kept as the validator and the API report them (English, code, params) and
+  // translated when shown, so a locale switch needs no re-check.
+  const shown = (issues: IssueView[]) => translateIssues(issues, locale, tv);
   const [files, setFiles] = useState<Record<string, Checked | null>>({ dyadic: null, multiparty: null });
   const [serverIssues, setServerIssues] = useState<IssueView[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** The API's English message, or the translation of its error code; details are listed below it. */
+  function errorText(err: { code?: string; message: string } | undefined, status: number): string {
+    if (!err) return t("uploadFailed", { status });
+    if (locale === "en" || !err.code || !te.has(err.code as never)) return err.message;
+    return te(err.code as never);
+  }
 
   async function pick(slot: Slot, file: File | null) {
     setServerIssues([]);
@@ -41,12 +57,12 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
     setMessage(null);
     setFieldErrors({});
     setServerIssues([]);
-    if (blocked) return setMessage("Fix the errors listed under the files before uploading.");
+    if (blocked) return setMessage(t("fixFirst"));
     // The server requires both splits for a complete evaluation; say so before uploading.
-    const missing = SLOTS.filter((s) => !files[s.field]).map((s) => s.label.toLowerCase());
-    if (missing.length > 0) return setMessage(`Choose the ${missing.join(" and ")} file${missing.length > 1 ? "s" : ""}: both splits are required.`);
+    const missing = SLOTS.filter((s) => !files[s.field]).map((s) => s.field);
+    if (missing.length > 0) return setMessage(t("missingFiles", { files: missing.length > 1 ? "both" : missing[0]! }));
     const form = new FormData(e.currentTarget);
-    if (!String(form.get("methodName") ?? "").trim()) return setFieldErrors({ methodName: "Method name is required." });
+    if (!String(form.get("methodName") ?? "").trim()) return setFieldErrors({ methodName: t("methodNameRequired") });
     for (const s of SLOTS) {
       form.delete(s.field);
       const c = files[s.field];
@@ -55,16 +71,16 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
     setBusy(true);
     try {
       const res = await fetch("/api/v1/submissions", { method: "POST", body: form, credentials: "same-origin" });
-      const body = (await res.json().catch(() => null)) as { id?: string; error?: { message: string; details?: IssueView[] } } | null;
+      const body = (await res.json().catch(() => null)) as { id?: string; error?: { code?: string; message: string; details?: IssueView[] } } | null;
       if (res.status === 202 && body?.id) return router.push(`/submissions/${body.id}`);
       const err = body?.error;
-      setMessage(err?.message ?? `Upload failed (HTTP ${res.status}).`);
+      setMessage(errorText(err, res.status));
       const details = err?.details ?? [];
-      const metaErrors = Object.fromEntries(details.filter((d) => !d.file && d.path).map((d) => [d.path!.split(".")[0]!, d.message]));
+      const metaErrors = Object.fromEntries(shown(details.filter((d) => !d.file && d.path)).map((d) => [d.path!.split(".")[0]!, d.message]));
       setFieldErrors(metaErrors);
       setServerIssues(details.filter((d) => d.file));
     } catch {
-      setMessage("Network error: the upload did not reach the server. Try again.");
+      setMessage(t("networkError"));
     } finally {
       setBusy(false);
     }
@@ -73,18 +89,18 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <p className="text-sm" data-testid="quota">
-        {remaining === null ? "Administrators have no daily submission limit." : `You can make ${remaining} more submission${remaining === 1 ? "" : "s"} in the next 24 hours.`}
+        {remaining === null ? t("quotaAdmin") : t("quota", { remaining })}
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         {SLOTS.map((s) => (
           <div key={s.field}>
-            <FileDrop name={s.field} label={s.label} hint={s.hint} file={files[s.field]?.file ?? null} onFile={(f) => void pick(s, f)} />
+            <FileDrop name={s.field} label={t(`${s.field}Label`)} hint={t(`${s.field}Hint`)} file={files[s.field]?.file ?? null} onFile={(f) => void pick(s, f)} />
             {files[s.field]?.ok ? (
               <p className="mt-2 text-sm text-green-800 dark:text-green-300" data-testid={`${s.field}-valid`}>
-                Valid: {files[s.field]!.count} predictions.
+                {t("valid", { count: files[s.field]!.count })}
               </p>
             ) : null}
-            <IssueList issues={files[s.field]?.issues ?? []} title={`Problems in ${files[s.field]?.file.name ?? s.field}`} testId={`${s.field}-issues`} />
+            <IssueList issues={shown(files[s.field]?.issues ?? [])} title={t("problemsIn", { file: files[s.field]?.file.name ?? s.field })} testId={`${s.field}-issues`} />
           </div>
         ))}
       </div>
@@ -94,9 +110,9 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
           {message}
         </p>
       ) : null}
-      <IssueList issues={serverIssues} title="The server rejected the files" testId="server-issues" />
+      <IssueList issues={shown(serverIssues)} title={t("serverRejected")} testId="server-issues" />
       <button type="submit" disabled={busy || remaining === 0} className="rounded bg-blue-700 px-5 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
-        {busy ? "Uploading…" : "Upload and score"}
+        {busy ? t("uploading") : t("upload")}
       </button>
     </form>
   );

@@ -24,7 +24,7 @@ export async function importAnswerKey(dir: string, label?: string, opts: { activ
   const errors = key.issues.filter((i) => i.severity === "error");
   if (errors.length > 0) {
     throw new AppError("VALIDATION_FAILED", `Answer key has ${errors.length} error(s)`, {
-      details: errors.map((i) => ({ file: i.file, path: i.path, message: i.message })),
+      details: errors.map((i) => ({ code: i.code, file: i.file, path: i.path, message: i.message, ...(i.params ? { params: i.params } : {}) })),
     });
   }
   const warnings = key.issues.filter((i) => i.severity === "warning");

@@ -4,7 +4,7 @@ import type { TokenScope } from "@/generated/prisma/enums";
 import { newApiTokenSchema } from "@/lib/validation/api-token";
 import { recordAudit } from "../audit";
 import { db } from "../db";
-import { AppError } from "../errors";
+import { AppError, zodDetails } from "../errors";
 
 // API tokens for `Authorization: Bearer h2h_...`. Only the sha-256 of a token is stored;
 // the plain token is shown once at creation. A token carries scopes (submit, read, admin:
@@ -34,7 +34,7 @@ export function generateApiToken(): string {
 export async function createApiToken(userId: string, input: unknown, actor: string | null = userId): Promise<{ token: string; info: ApiTokenInfo }> {
   const parsed = newApiTokenSchema.safeParse(input);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "token"), message: i.message }));
+    const details = zodDetails(parsed.error.issues, input).map((d) => ({ ...d, path: d.path.split(".")[0] || "token" }));
     throw new AppError("VALIDATION_FAILED", `Token ${details[0]!.path}: ${details[0]!.message}`, { details });
   }
   const { name, scopes, expiresDays } = parsed.data;
@@ -43,7 +43,7 @@ export async function createApiToken(userId: string, input: unknown, actor: stri
     const owner = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!owner) throw new AppError("NOT_FOUND", "User not found");
     if (scopes.includes("admin") && owner.role !== "ADMIN") {
-      throw new AppError("FORBIDDEN", "Only administrators can create a token with the admin scope.", { details: [{ path: "scopes", message: "admin is for administrators only" }] });
+      throw new AppError("FORBIDDEN", "Only administrators can create a token with the admin scope.", { details: [{ code: "FIELD_INVALID_VALUE", path: "scopes", message: "admin is for administrators only" }] });
     }
     const expiresAt = expiresDays === null ? null : new Date(Date.now() + expiresDays * DAY_MS);
     const created = await tx.apiToken.create({ data: { userId, name, scopes, expiresAt, tokenHash: hashApiToken(token) } });

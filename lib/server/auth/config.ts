@@ -13,6 +13,7 @@ import { clientIp, consume } from "../rate-limit";
 import { assertMayTryPassword, recordPasswordFailure, recordPasswordSuccess } from "./signin-limits";
 import { signupMode } from "./signup";
 import { BCRYPT_ROUNDS, DUMMY_HASH } from "./users";
+import { localeOfHeaders } from "../mail-locale";
 
 export const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid email address").max(320),
@@ -51,6 +52,9 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
     return null;
   }
   await recordPasswordSuccess(email, ip);
+  // The language in use becomes the account's mail language (User.locale).
+  const locale = localeOfHeaders(headers);
+  if (user.locale !== locale) await db.user.update({ where: { id: user.id }, data: { locale } });
   if (bcrypt.getRounds(user.passwordHash) < BCRYPT_ROUNDS) {
     await db.user.update({ where: { id: user.id }, data: { passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) } });
   }

@@ -27,6 +27,6 @@ export async function reauthenticate(userId: string, password: string, signedInA
   await assertMayTryPassword(user.email, ip);
   if (!(await bcrypt.compare(password, user.passwordHash))) {
     await recordPasswordFailure(user.email, ip);
-    throw new AppError("VALIDATION_FAILED", "That is not your password.", { details: [{ path: "password", message: "Wrong password" }] });
+    throw new AppError("VALIDATION_FAILED", "That is not your password.", { details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }] });
   }
 }

@@ -6,9 +6,10 @@ import { signupSchema, emailSchema, fieldErrors, type SignupInput } from "@/lib/
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { env } from "../env";
-import { AppError } from "../errors";
+import { AppError, zodDetails } from "../errors";
 import { logger } from "../logger";
 import { mailConfigured, sendMail, type Mail } from "../mail";
+import { localeOfHeaders, userLocale } from "../mail-locale";
 import { clientIp, consume } from "../rate-limit";
 import { assertMayTryPassword, recordPasswordFailure } from "./signin-limits";
 import { alreadyRegisteredMail, confirmationMail, welcomeMail } from "./signup-mail";
@@ -47,10 +48,11 @@ export async function signupMode(): Promise<SignupMode> {
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const identifierOf = (userId: string) => `signup:${userId}`;
 
-function invalid(error: ZodError): AppError {
-  return new AppError("VALIDATION_FAILED", "Please correct the fields below.", {
-    details: Object.entries(fieldErrors(error)).map(([path, message]) => ({ path, message: message! })),
-  });
+function invalid(error: ZodError, input: unknown): AppError {
+  // One detail per field (the first problem), as the form shows them.
+  const firsts = Object.keys(fieldErrors(error));
+  const details = zodDetails(error.issues, input).map((d) => ({ ...d, path: d.path.split(".")[0] || "form" }));
+  return new AppError("VALIDATION_FAILED", "Please correct the fields below.", { details: firsts.map((f) => details.find((d) => d.path === f)!) });
 }
 
 /** Replaces any earlier link of the user with a new one; returns the raw token (mailed, never stored). */
@@ -78,33 +80,36 @@ export async function signUp(input: SignupInput, headers: Headers): Promise<{ mo
   const mode = await signupMode();
   if (mode === "closed") throw new AppError("FORBIDDEN", "Sign-up is closed on this leaderboard. Ask an administrator for an account.");
   const parsed = signupSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw invalid(parsed.error, input);
   await consume("signup-ip", clientIp(headers));
   const { email, password } = parsed.data;
+  // The visitor's language: the account's mails use it (User.locale).
+  const locale = localeOfHeaders(headers);
   // Hashed before the lookup so both outcomes cost the same time.
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  const existing = await db.user.findUnique({ where: { email }, select: { id: true, pendingConfirmation: true } });
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true, pendingConfirmation: true, locale: true } });
   if (existing?.pendingConfirmation && mode === "confirm") {
     // Not confirmed yet: the latest sign-up's password wins and earlier links stop working
     // (only when its link is actually mailed, so the mail limit cannot strand the account).
     await mailLimited(email, async () => {
-      await db.user.update({ where: { id: existing.id }, data: { passwordHash } });
-      return confirmationMail(email, await issueToken(existing.id));
+      await db.user.update({ where: { id: existing.id }, data: { passwordHash, locale } });
+      return confirmationMail(email, await issueToken(existing.id), locale);
     });
   } else if (existing) {
-    await mailLimited(email, () => alreadyRegisteredMail(email));
+    // Someone else may be signing up with this address: the owner's language, not the visitor's.
+    await mailLimited(email, () => alreadyRegisteredMail(email, userLocale(existing.locale)));
   } else {
-    const user = await createAccount(email, passwordHash, mode === "confirm");
-    if (user) await mailLimited(email, async () => (mode === "confirm" ? confirmationMail(email, await issueToken(user.id)) : welcomeMail(email)));
+    const user = await createAccount(email, passwordHash, mode === "confirm", locale);
+    if (user) await mailLimited(email, async () => (mode === "confirm" ? confirmationMail(email, await issueToken(user.id), locale) : welcomeMail(email, locale)));
   }
   return { mode };
 }
 
 /** Null when a concurrent request created the same email first (answered like any existing email). */
-async function createAccount(email: string, passwordHash: string, pending: boolean): Promise<{ id: string } | null> {
+async function createAccount(email: string, passwordHash: string, pending: boolean, locale: string): Promise<{ id: string } | null> {
   try {
     return await db.$transaction(async (tx) => {
-      const u = await tx.user.create({ data: { email, passwordHash, role: "SUBMITTER", pendingConfirmation: pending }, select: { id: true } });
+      const u = await tx.user.create({ data: { email, passwordHash, role: "SUBMITTER", pendingConfirmation: pending, locale }, select: { id: true } });
       await recordAudit(tx, { actor: u.id, action: "user.signup", target: { type: "User", id: u.id }, details: { confirmation: pending } });
       return u;
     });
@@ -118,10 +123,10 @@ async function createAccount(email: string, passwordHash: string, pending: boole
 export async function resendConfirmation(rawEmail: unknown, headers: Headers): Promise<void> {
   if (!mailConfigured()) throw new AppError("FORBIDDEN", "This leaderboard sends no mail, so there is nothing to resend.");
   const parsed = emailSchema.safeParse(rawEmail);
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "Enter a valid email address", { details: [{ path: "email", message: "Enter a valid email address" }] });
+  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "Enter a valid email address", { details: [{ code: "FIELD_INVALID_FORMAT", path: "email", message: "Enter a valid email address" }] });
   await consume("signup-ip", clientIp(headers));
-  const user = await db.user.findUnique({ where: { email: parsed.data }, select: { id: true, pendingConfirmation: true } });
-  if (user?.pendingConfirmation) await mailLimited(parsed.data, async () => confirmationMail(parsed.data, await issueToken(user.id)));
+  const user = await db.user.findUnique({ where: { email: parsed.data }, select: { id: true, pendingConfirmation: true, locale: true } });
+  if (user?.pendingConfirmation) await mailLimited(parsed.data, async () => confirmationMail(parsed.data, await issueToken(user.id), userLocale(user.locale)));
 }
 
 const LINK_DEAD = "This confirmation link is invalid, already used or older than 24 hours. Ask for a new one below.";
@@ -150,7 +155,7 @@ export async function confirmEmail(rawToken: string, password: string, headers: 
   await assertMayTryPassword(user.email, ip);
   if (!(await bcrypt.compare(password, user.passwordHash))) {
     await recordPasswordFailure(user.email, ip);
-    throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", { details: [{ path: "password", message: "Wrong password" }] });
+    throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", { details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }] });
   }
   await db.$transaction(async (tx) => {
     // Single use even under concurrent clicks: only the request that deletes the row proceeds.

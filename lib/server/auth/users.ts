@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Role } from "@/generated/prisma/enums";
 import { emailSchema, passwordNotEmail, passwordSchema } from "@/lib/validation/signup";
 import { db } from "../db";
-import { AppError } from "../errors";
+import { AppError, zodDetails } from "../errors";
 
 // Local (email + password) accounts for the CLI and the seed. Emails are stored lower-cased,
 // as the sign-in form looks them up.
@@ -31,7 +31,7 @@ export type NewUser = z.input<typeof newUserSchema>;
 function parse(input: NewUser) {
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("VALIDATION_FAILED", "Invalid user", { details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
+    throw new AppError("VALIDATION_FAILED", "Invalid user", { details: zodDetails(parsed.error.issues, input) });
   }
   return parsed.data;
 }

@@ -83,7 +83,7 @@ export async function setBaseline(input: Actor & { submissionId: string; isBasel
 export async function editMetadata(input: Actor & { submissionId: string; patch: MetadataPatch }) {
   const { reason, ...fields } = metadataSchema.parse(input.patch);
   const data = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === "" ? null : v]));
-  if (Object.keys(data).length === 0) throw new AppError("VALIDATION_FAILED", "Nothing to change.", { details: [{ path: "", message: "send at least one field" }] });
+  if (Object.keys(data).length === 0) throw new AppError("VALIDATION_FAILED", "Nothing to change.", { details: [{ code: "NOTHING_TO_CHANGE", path: "", message: "send at least one field" }] });
   return db.$transaction(async (tx) => {
     const keys = Object.keys(data);
     const before = await tx.submission.findUnique({ where: { id: input.submissionId }, select: Object.fromEntries(keys.map((k) => [k, true])) });
@@ -103,7 +103,7 @@ export async function rescoreSubmission(input: { submissionId: string; stage: St
 /** Each id is decided in its own transaction: one conflict does not undo the others. */
 export async function bulkReview(input: Actor & z.input<typeof bulkSchema>) {
   const { ids, decision, reason } = bulkSchema.parse(input);
-  if (decision === "reject" && (reason ?? "").length < 3) throw new AppError("VALIDATION_FAILED", "A rejection needs a reason.", { details: [{ path: "reason", message: "give a reason of at least 3 characters" }] });
+  if (decision === "reject" && (reason ?? "").length < 3) throw new AppError("VALIDATION_FAILED", "A rejection needs a reason.", { details: [{ code: "FIELD_TOO_SHORT", path: "reason", message: "give a reason of at least 3 characters", params: { limit: 3 } }] });
   const results: Array<{ id: string; ok: boolean; error?: string }> = [];
   for (const id of [...new Set(ids)]) {
     try {

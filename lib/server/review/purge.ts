@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";
-import { AppError } from "../errors";
+import { AppError, zodDetails } from "../errors";
 
 // Hard deletion (issue 14, point 5): the only path that deletes a submission with its files,
 // predictions and scores, for data-protection requests. It is reachable from the CLI only
@@ -19,7 +19,7 @@ export type PurgeResult = { id: string; methodName: string; reviewState: string;
 
 export async function purgeSubmission(input: z.input<typeof purgeSchema>): Promise<PurgeResult> {
   const parsed = purgeSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "Purge request is invalid.", { details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
+  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "Purge request is invalid.", { details: zodDetails(parsed.error.issues, input) });
   const { submissionId, reason } = parsed.data;
   return db.$transaction(async (tx) => {
     const s = await tx.submission.findUnique({

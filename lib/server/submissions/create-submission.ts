@@ -5,7 +5,7 @@ import { submissionMetaSchema, type SubmissionMeta } from "@/lib/validation/subm
 import { loadActiveAnswerKey } from "../answer-key/store";
 import { db } from "../db";
 import { env } from "../env";
-import { AppError, type ErrorDetail } from "../errors";
+import { AppError, type ErrorDetail, zodDetails } from "../errors";
 import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { insertPredictions } from "./bulk-insert";
@@ -29,14 +29,14 @@ export type CreateSubmissionInput = {
 export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
 
 function toDetail(i: ValidationIssue): ErrorDetail {
-  return { code: i.code, file: i.file, path: i.path, message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message };
+  return { code: i.code, file: i.file, path: i.path, message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message, ...(i.params ? { params: i.params } : {}) };
 }
 
 function assertSizes(files: UploadFiles): void {
   const tooBig = Object.values(files).filter((f) => f && f.bytes.byteLength > env.UPLOAD_MAX_BYTES);
   if (tooBig.length === 0) return;
   throw new AppError("PAYLOAD_TOO_LARGE", `File too large (limit ${env.UPLOAD_MAX_BYTES} bytes)`, {
-    details: tooBig.map((f) => ({ file: f!.fileName, path: "", message: `${f!.bytes.byteLength} bytes; the limit is ${env.UPLOAD_MAX_BYTES}` })),
+    details: tooBig.map((f) => ({ code: "FILE_TOO_LARGE" as const, file: f!.fileName, path: "", message: `${f!.bytes.byteLength} bytes; the limit is ${env.UPLOAD_MAX_BYTES}`, params: { size: f!.bytes.byteLength, limit: env.UPLOAD_MAX_BYTES } })),
   });
 }
 
@@ -55,7 +55,7 @@ async function findExisting(userId: string, contentSha256: string): Promise<Crea
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
   assertSizes(input.files);
   const meta = submissionMetaSchema.safeParse(input.meta);
-  const metaErrors: ErrorDetail[] = meta.success ? sourceHostErrors(meta.data) : meta.error.issues.map((i) => ({ file: "", path: i.path.join("."), message: i.message }));
+  const metaErrors: ErrorDetail[] = meta.success ? sourceHostErrors(meta.data) : zodDetails(meta.error.issues, input.meta, { file: "" });
   const key = await loadActiveAnswerKey();
   // In a worker thread: seconds of CPU for near-limit files, which must not stall the event loop.
   const upload = await validationPool().validate(input.files, key, uploadLimits());

@@ -30,5 +30,5 @@ export function sourceHostErrors(meta: { sourceRun?: string }): ErrorDetail[] {
   if (!meta.sourceRun || /^\d+$/.test(meta.sourceRun)) return [];
   const host = new URL(gitHubEndpoints().webUrl).host;
   if (new URL(meta.sourceRun).host.toLowerCase() === host.toLowerCase()) return [];
-  return [{ file: "", path: "sourceRun", message: `must be a run on ${host} (or a bare run id)` }];
+  return [{ code: "FIELD_INVALID_VALUE", file: "", path: "sourceRun", message: `must be a run on ${host} (or a bare run id)`, params: { host } }];
 }

@@ -53,6 +53,7 @@ function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | nu
     path: "",
     message: `A file named ${fileName} was uploaded as the ${split} file: the dyadic and multi-party files look swapped.`,
     fix: `Upload ${field.canonical} as the ${field.field} file and ${other.canonical} as the ${other.field} file.`,
+    params: { basis: "name", fileName, split, other: other.split, file: field.canonical, otherFile: other.canonical },
   };
 }
 
@@ -68,7 +69,7 @@ export function validateUpload(files: UploadFiles, key: UploadKey | null, limits
   for (const { field, split, canonical } of UPLOAD_FIELDS) {
     const file = files[field];
     if (!file) {
-      errors.push({ severity: "error", code: "MISSING_FILE", file: canonical, path: "", message: `The ${split} predictions file (${canonical}) is missing: both files are required.`, fix: `Attach ${canonical} as "${field}".` });
+      errors.push({ severity: "error", code: "MISSING_FILE", file: canonical, path: "", message: `The ${split} predictions file (${canonical}) is missing: both files are required.`, fix: `Attach ${canonical} as "${field}".`, params: { split, fileName: canonical, field } });
       continue;
     }
     const fileName = file.fileName || canonical;

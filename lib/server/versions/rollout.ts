@@ -125,7 +125,7 @@ export async function publishScorerVersion(input: { actor: SessionUser; version:
         "CONFLICT",
         `"${version}" has scores for ${cTo.scored} of ${cTo.approved} approved entries, fewer than the published "${from}" (${cFrom.scored}). ` +
           "Re-judge the missing entries first, or confirm with force to publish anyway (the others are then listed as not yet scored).",
-        { details: [{ path: "force", message: `${cFrom.scored - cTo.scored} fewer approved entries scored` }] },
+        { details: [{ code: "FORCE_REQUIRED", path: "force", message: `${cFrom.scored - cTo.scored} fewer approved entries scored`, params: { fewer: cFrom.scored - cTo.scored } }] },
       );
     }
     await tx.setting.upsert({

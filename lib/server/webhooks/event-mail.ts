@@ -3,19 +3,15 @@ import { z } from "zod";
 import { db } from "../db";
 import type { Prisma } from "@/generated/prisma/client";
 import { mailConfigured, type Mail } from "../mail";
+import { mailTranslator, userLocale } from "../mail-locale";
 import { WEBHOOK_EVENTS, type SubmissionEventData, type WebhookEvent } from "./events-types";
 
 // E-mail on the same submission events as webhooks, through the deployment's SMTP settings
 // (SMTP_URL, MAIL_FROM; without them nothing is sent), recorded as an outbox row with the change
 // (lib/server/outbox/). On by default; an account opts out per
-// event type (User.mailOptOut, on /settings/webhooks).
+// event type (User.mailOptOut, on /settings/webhooks). In the account's language (User.locale).
 
-const SUBJECT: Record<WebhookEvent, (m: string) => string> = {
-  "submission.scored": (m) => `Scored: ${m}`,
-  "submission.failed": (m) => `Scoring failed: ${m}`,
-  "submission.approved": (m) => `Approved and on the leaderboard: ${m}`,
-  "submission.rejected": (m) => `Not approved: ${m}`,
-};
+const SUBJECT_KEY = { "submission.scored": "scored", "submission.failed": "failed", "submission.approved": "approved", "submission.rejected": "rejected" } as const satisfies Record<WebhookEvent, string>;
 
 const optOutSchema = z.array(z.enum(WEBHOOK_EVENTS)).catch([]);
 
@@ -37,16 +33,18 @@ export async function setMailEvents(userId: string, wanted: readonly string[]): 
  */
 export async function composeEventMail(client: Prisma.TransactionClient, userId: string, event: WebhookEvent, data: SubmissionEventData): Promise<Mail | null> {
   if (!mailConfigured()) return null;
-  const u = await client.user.findUnique({ where: { id: userId }, select: { email: true, mailOptOut: true } });
+  const u = await client.user.findUnique({ where: { id: userId }, select: { email: true, mailOptOut: true, locale: true } });
   if (!u || optOutSchema.parse(u.mailOptOut).includes(event)) return null;
+  const t = await mailTranslator(userLocale(u.locale));
+  const subject = t(`eventSubject.${SUBJECT_KEY[event]}`, { method: data.methodName });
   const lines = [
-    `${SUBJECT[event](data.methodName)}.`,
-    ...(data.reason ? ["", `Reason: ${data.reason}`] : []),
+    `${subject}.`,
+    ...(data.reason ? ["", t("eventReason", { reason: data.reason })] : []),
     "",
-    `Submission: ${data.url}`,
-    ...(data.entryUrl ? [`Leaderboard entry: ${data.entryUrl}`] : []),
+    t("eventSubmission", { url: data.url }),
+    ...(data.entryUrl ? [t("eventEntry", { url: data.entryUrl })] : []),
     "",
-    "You get this because of your notification settings; change them at the settings page (Webhooks and e-mail).",
+    t("eventFooter"),
   ];
-  return { to: u.email, subject: `[H2HMem] ${SUBJECT[event](data.methodName)}`, text: lines.join("\n") };
+  return { to: u.email, subject: `[H2HMem] ${subject}`, text: lines.join("\n") };
 }

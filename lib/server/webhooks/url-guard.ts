@@ -32,10 +32,10 @@ export function parseWebhookUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError("VALIDATION_FAILED", "The webhook URL is not a valid URL.", { details: [{ path: "url", message: "expected an absolute http(s) URL" }] });
+    throw new AppError("VALIDATION_FAILED", "The webhook URL is not a valid URL.", { details: [{ code: "FIELD_INVALID_FORMAT", path: "url", message: "expected an absolute http(s) URL" }] });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new AppError("VALIDATION_FAILED", "Webhook URLs must be http:// or https://.", { details: [{ path: "url", message: "use https://" }] });
-  if (url.username || url.password) throw new AppError("VALIDATION_FAILED", "Webhook URLs must not carry credentials.", { details: [{ path: "url", message: "remove user:password@" }] });
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new AppError("VALIDATION_FAILED", "Webhook URLs must be http:// or https://.", { details: [{ code: "FIELD_INVALID_VALUE", path: "url", message: "use https://" }] });
+  if (url.username || url.password) throw new AppError("VALIDATION_FAILED", "Webhook URLs must not carry credentials.", { details: [{ code: "FIELD_INVALID_VALUE", path: "url", message: "remove user:password@" }] });
   return url;
 }
 
@@ -43,12 +43,12 @@ export function parseWebhookUrl(raw: string): URL {
 export async function resolvePublicAddresses(host: string): Promise<Array<{ address: string; family: number }>> {
   const bare = host.replace(/^\[|\]$/g, "");
   const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true }).catch(() => []);
-  if (addresses.length === 0) throw new AppError("VALIDATION_FAILED", `The webhook host ${host} does not resolve.`, { details: [{ path: "url", message: "unknown host" }] });
+  if (addresses.length === 0) throw new AppError("VALIDATION_FAILED", `The webhook host ${host} does not resolve.`, { details: [{ code: "URL_UNRESOLVED", path: "url", message: "unknown host", params: { host } }] });
   if (!env.WEBHOOK_ALLOW_PRIVATE) {
     const bad = addresses.find((a) => isPrivateAddress(a.address));
     if (bad) {
       throw new AppError("VALIDATION_FAILED", `The webhook host ${host} resolves to ${bad.address}, a loopback, private or link-local address: refused.`, {
-        details: [{ path: "url", message: "use a public address (WEBHOOK_ALLOW_PRIVATE=true allows private ones on local setups)" }],
+        details: [{ code: "URL_NOT_PUBLIC", params: { host, address: bad.address }, path: "url", message: "use a public address (WEBHOOK_ALLOW_PRIVATE=true allows private ones on local setups)" }],
       });
     }
   }

@@ -115,6 +115,23 @@ describe("with SMTP (default mode: confirm)", () => {
     expect(smtp.messages.length).toBe(count);
   });
 
+  it("a sign-up in Chinese stores the locale and mails the confirmation in Chinese; sign-in updates the locale", async () => {
+    const e = email("zh");
+    const headers = fromIp();
+    headers.set("cookie", "NEXT_LOCALE=zh");
+    await signUp({ email: e, password }, headers);
+    const mail = await mailTo(e, /确认/);
+    expect(mail.subject).toBe("请确认你的 H2HMem 排行榜账号");
+    expect(mail.body).toContain("有人（希望是你）用这个地址注册了 H2HMem 排行榜");
+    expect(linkIn(mail).pathname).toBe("/signup/confirm");
+    expect(await db.user.findUniqueOrThrow({ where: { email: e } })).toMatchObject({ locale: "zh" });
+    await confirmEmail(tokenOf(linkIn(mail)), password, fromIp());
+    const english = fromIp();
+    english.set("accept-language", "en-US,en;q=0.9");
+    await expect(verifyCredentials({ email: e, password }, english)).resolves.toMatchObject({ email: e });
+    expect(await db.user.findUniqueOrThrow({ where: { email: e } })).toMatchObject({ locale: "en" });
+  });
+
   it("signing up again before confirming replaces the password and kills the earlier link", async () => {
     const e = email("again");
     await signUp({ email: e, password: "the first password" }, fromIp());

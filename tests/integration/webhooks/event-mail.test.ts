@@ -41,6 +41,20 @@ describe("e-mail on submission events", () => {
     expect(approved.body).toContain(`/entries/${id}`);
   });
 
+  it("mails an account whose locale is zh in Chinese", async () => {
+    await db.user.update({ where: { id: author.id }, data: { locale: "zh" } });
+    try {
+      const stamp = `mail-zh-${Date.now()}`;
+      const id = await scored(stamp);
+      const mail = await smtp.next((m) => m.to.includes(author.email) && m.subject.includes(stamp));
+      expect(mail.subject).toBe(`[H2HMem] 评分完成：${stamp}`);
+      expect(mail.body).toContain(`提交：https://lb.example/submissions/${id}`);
+      expect(mail.body).toContain("你收到此邮件是因为你的通知设置");
+    } finally {
+      await db.user.update({ where: { id: author.id }, data: { locale: null } });
+    }
+  });
+
   it("sends nothing for an event the account opted out of, and still the others", async () => {
     expect(await setMailEvents(author.id, ["submission.rejected"])).toEqual(["submission.scored", "submission.failed", "submission.approved"]);
     expect(await mailOptOut(author.id)).toEqual(["submission.scored", "submission.failed", "submission.approved"]);

@@ -66,7 +66,7 @@ export async function fileField(form: FormData, name: string): Promise<{ fileNam
   const v = form.get(name);
   if (v === null) return undefined;
   if (typeof v === "string") {
-    throw new AppError("BAD_REQUEST", `Field \`${name}\` must be a file.`, { details: [{ file: name, path: "$", message: "expected a file upload" }] });
+    throw new AppError("BAD_REQUEST", `Field \`${name}\` must be a file.`, { details: [{ code: "FIELD_INVALID_TYPE", file: name, path: "$", message: "expected a file upload" }] });
   }
   return { fileName: v.name || `${name}.json`, bytes: new Uint8Array(await v.arrayBuffer()) };
 }

@@ -28,7 +28,7 @@ async function receive(req: Request, userId: string): Promise<Response> {
   const multiparty = await fileField(form, "multiparty");
   if (!dyadic && !multiparty) {
     throw new AppError("BAD_REQUEST", "Attach at least one prediction file: `dyadic` and/or `multiparty`.", {
-      details: [{ path: "dyadic", message: "missing file" }, { path: "multiparty", message: "missing file" }],
+      details: [{ code: "FIELD_REQUIRED", path: "dyadic", message: "missing file" }, { code: "FIELD_REQUIRED", path: "multiparty", message: "missing file" }],
     });
   }
   // Size limits, the method card and the files are checked once, by createSubmission.

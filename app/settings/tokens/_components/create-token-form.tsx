@@ -2,17 +2,26 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
+import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
+import { formatter } from "@/lib/i18n/format";
+import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import type { ActionResult } from "@/lib/server/errors";
 import { fieldErrors } from "@/lib/validation/signup";
-import { newApiTokenSchema, TOKEN_SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/validation/api-token";
+import { newApiTokenSchema, TOKEN_SCOPES, type TokenScope } from "@/lib/validation/api-token";
 import type { CreateTokenInput } from "../actions";
 
 type Created = { token: string; name: string; scopes: TokenScope[]; expiresAt: string | null };
-const EXPIRY_CHOICES = [["30", "30 days"], ["90", "90 days"], ["365", "1 year"], ["", "never (until revoked)"]] as const;
+const EXPIRY_CHOICES = [["30", "30"], ["90", "90"], ["365", "365"], ["", "never"]] as const;
+const HOW_TO_USE = { header: "Authorization: Bearer <token>", cli: "H2HMEM_TOKEN=<token> npx h2hmem submit …" };
 
 export function CreateTokenForm({ create, isAdmin, hasPassword }: { create: (input: CreateTokenInput) => Promise<ActionResult<Created>>; isAdmin: boolean; hasPassword: boolean }) {
   const router = useRouter();
+  const t = useTranslations("settings");
+  const locale = useLocale();
+  const te = useTranslations("errors") as unknown as ErrorsTranslator;
+  const tv = useTranslations("validation") as unknown as ValidationTranslator;
   const [created, setCreated] = useState<Created | null>(null);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [pending, start] = useTransition();
@@ -28,53 +37,58 @@ export function CreateTokenForm({ create, isAdmin, hasPassword }: { create: (inp
           const input = { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String), expiresDays: days ? Number(days) : null };
           // Instant feedback with the server's own schema; the server action decides.
           const parsed = newApiTokenSchema.safeParse(input);
-          if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+          // The browser check's wording is English; other locales show the field codes' texts.
+          if (!parsed.success) return setErrors(locale === "en" ? fieldErrors(parsed.error) : { ...Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), tv(i.code === "too_small" ? "fields.FIELD_REQUIRED" : "fields.FIELD_INVALID")])) });
           setErrors({});
           start(async () => {
             const res = await create({ ...input, scopes: parsed.data.scopes, password: String(form.get("password") ?? "") });
             if (res.ok) {
               setCreated(res.data);
               router.refresh();
-            } else setErrors({ [res.error.details[0]?.path ?? "form"]: res.error.details[0]?.message ?? res.error.message, form: res.error.message });
+            } else {
+              const text = actionErrorText(res.error, locale, te, tv);
+              const first = res.error.details[0]?.path ?? "form";
+              setErrors({ [first]: text.fields[first] ?? text.form, form: text.form });
+            }
           });
         }}
       >
         <div className="flex flex-wrap items-end gap-3">
-          <Field label="Token name" name="name" required maxLength={100} placeholder="e.g. CI on my lab server" error={errors.name} />
+          <Field label={t("tokenName")} name="name" required maxLength={100} placeholder={t("tokenNamePlaceholder")} error={errors.name} />
           <label className="text-sm font-medium">
-            Expires
+            {t("expires")}
             <select name="expiresDays" defaultValue="90" className="mt-1 block rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-              {EXPIRY_CHOICES.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+              {EXPIRY_CHOICES.map(([v, key]) => <option key={v} value={v}>{t(`expiry.${key}`)}</option>)}
             </select>
           </label>
         </div>
         <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
-          <legend className="text-sm font-medium">Scopes</legend>
+          <legend className="text-sm font-medium">{t("scopes")}</legend>
           {scopes.map((s) => (
             <label key={s} className="mr-4 inline-flex items-center gap-1 text-sm">
-              <input type="checkbox" name="scopes" value={s} defaultChecked={s !== "admin"} /> {TOKEN_SCOPE_LABELS[s]}
+              <input type="checkbox" name="scopes" value={s} defaultChecked={s !== "admin"} /> {t(`scopeLabels.${s}`)}
             </label>
           ))}
           {errors.scopes ? <p id="scopes-error" className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.scopes}</p> : null}
         </fieldset>
         {hasPassword ? (
-          <Field label="Your password" name="password" type="password" required autoComplete="current-password" hint="Asked again because a token acts as you." error={errors.password} className="max-w-sm" />
+          <Field label={t("yourPassword")} name="password" type="password" required autoComplete="current-password" hint={t("passwordHint")} error={errors.password} className="max-w-sm" />
         ) : (
-          <p className="text-sm text-slate-700 dark:text-slate-300">Your account signs in with GitHub: a token can be created within 10 minutes of signing in.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("githubOnly")}</p>
         )}
         {errors.form && !errors.password && !errors.name && !errors.scopes ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{errors.form}</p> : null}
         <button type="submit" disabled={pending} className="rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800 disabled:opacity-60">
-          {pending ? "Creating…" : "Create token"}
+          {pending ? t("creating") : t("createToken")}
         </button>
       </form>
       {created ? (
         <div role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950">
           <p className="font-medium">
-            Token “{created.name}” created (scopes {created.scopes.join(", ")}; {created.expiresAt ? `expires ${created.expiresAt.slice(0, 10)}` : "no expiry"}). Copy it now: it is shown only once.
+            {t("tokenCreated", { name: created.name, scopes: created.scopes.join(", "), expires: created.expiresAt ? formatter(locale).date(created.expiresAt) : "none" })}
           </p>
           <code data-testid="new-token" className="mt-2 block break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{created.token}</code>
           <p className="mt-2">
-            Use it as <code>Authorization: Bearer &lt;token&gt;</code>, or <code>H2HMEM_TOKEN=&lt;token&gt; npx h2hmem submit …</code>.
+            {t.rich("tokenUse", { ...HOW_TO_USE, code: (c) => <code>{c}</code> })}
           </p>
         </div>
       ) : null}

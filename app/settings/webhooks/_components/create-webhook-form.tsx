@@ -2,13 +2,21 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
+import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
+import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import type { ActionResult } from "@/lib/server/errors";
 
 type Created = { id: string; url: string; secret: string };
+const URL_EXAMPLE = "https://example.org/h2hmem-hook";
 
 export function CreateWebhookForm({ events, create }: { events: readonly string[]; create: (input: { url: string; events: string[] }) => Promise<ActionResult<Created>> }) {
   const router = useRouter();
+  const t = useTranslations("settings");
+  const locale = useLocale();
+  const te = useTranslations("errors") as unknown as ErrorsTranslator;
+  const tv = useTranslations("validation") as unknown as ValidationTranslator;
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
@@ -26,13 +34,16 @@ export function CreateWebhookForm({ events, create }: { events: readonly string[
             if (res.ok) {
               setCreated(res.data);
               router.refresh();
-            } else setError([res.error.message, ...res.error.details.map((d) => `${d.path}: ${d.message}`)].join(" "));
+            } else {
+              const text = actionErrorText(res.error, locale, te, tv);
+              setError([text.form, ...Object.entries(text.fields).map(([path, m]) => `${path}: ${m}`)].join(" "));
+            }
           });
         }}
       >
-        <Field label="Endpoint URL" name="url" type="url" required maxLength={2000} placeholder="https://example.org/h2hmem-hook" error={error ?? undefined} />
+        <Field label={t("endpointUrl")} name="url" type="url" required maxLength={2000} placeholder={URL_EXAMPLE} error={error ?? undefined} />
         <fieldset className="flex flex-wrap gap-4 text-sm">
-          <legend className="mb-1 font-medium">Events</legend>
+          <legend className="mb-1 font-medium">{t("events")}</legend>
           {events.map((ev) => (
             <label key={ev} className="flex items-center gap-1">
               <input type="checkbox" name="events" value={ev} defaultChecked /> <code>{ev}</code>
@@ -40,12 +51,12 @@ export function CreateWebhookForm({ events, create }: { events: readonly string[
           ))}
         </fieldset>
         <button type="submit" disabled={pending} className="rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800 disabled:opacity-60">
-          {pending ? "Adding…" : "Add endpoint"}
+          {pending ? t("adding") : t("addEndpoint")}
         </button>
       </form>
       {created ? (
         <div role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950">
-          <p className="font-medium">Endpoint added. Copy its signing secret now: it is shown only once.</p>
+          <p className="font-medium">{t("endpointAdded")}</p>
           <code data-testid="new-webhook-secret" className="mt-2 block break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{created.secret}</code>
         </div>
       ) : null}

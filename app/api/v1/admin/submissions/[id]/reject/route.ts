@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/server/errors";
+import { AppError, zodDetails } from "@/lib/server/errors";
 import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { readJsonBody } from "@/lib/server/json-body";
 import { rejectSchema, rejectSubmission } from "@/lib/server/review/decide";
@@ -12,7 +12,7 @@ export const POST = route<{ id: string }>(async (req, { params }) => {
   const parsed = rejectSchema.safeParse(body);
   if (!parsed.success) {
     throw new AppError("VALIDATION_FAILED", "A rejection needs a reason.", {
-      details: parsed.error.issues.map((i) => ({ path: i.path.join(".") || "reason", message: i.message })),
+      details: zodDetails(parsed.error.issues, body).map((d) => ({ ...d, path: d.path || "reason" })),
     });
   }
   return json(await rejectSubmission({ submissionId: id, reviewerId: admin.id, reason: parsed.data.reason }));
