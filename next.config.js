@@ -1,4 +1,9 @@
 // @ts-check
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl without locale-prefixed URLs: the locale comes from proxy.ts (docs/ARCHITECTURE.md, Translations).
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The Docker image (Dockerfile, target `web`) builds Next's self-contained server. Only
@@ -15,4 +20,4 @@ const nextConfig = {
   // POST /api/v1/submissions, which has its own admission and byte limits.
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

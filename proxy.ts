@@ -4,6 +4,7 @@ import { env } from "@/lib/server/env";
 import { recordPageRequest } from "@/lib/server/metrics/pages";
 import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
 import { NONCE_HEADER } from "@/lib/server/csp-nonce";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_HEADER, LOCALE_QUERY, PATH_HEADER, isLocale, localeOfRequest } from "@/lib/i18n/locales";
 
 // Scripts run only with this response's nonce ('strict-dynamic' lets them load Next's chunks):
 // Next reads the nonce from the request's CSP header and puts it on its own scripts, the root
@@ -40,6 +41,10 @@ export async function proxy(req: NextRequest): Promise<Response> {
   const forward = new Headers(req.headers);
   forward.set(NONCE_HEADER, nonce);
   forward.set("content-security-policy", csp);
+  // The UI locale (?lang= > cookie > Accept-Language > en), resolved once for the render.
+  const locale = localeOfRequest(req);
+  forward.set(LOCALE_HEADER, locale);
+  forward.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   const res = cached || NextResponse.next({ request: { headers: forward } });
   markRenderResponse(req, res);
   // Page metrics (lib/server/metrics/pages.ts). The loopback render of a miss is not a request of
@@ -49,6 +54,12 @@ export async function proxy(req: NextRequest): Promise<Response> {
     const state = cached?.headers.get("x-page-cache") === "hit" ? "hit" : "miss";
     const reason = (enabled ? pageCacheBypass(req) : "disabled") ?? "uncacheable";
     recordPageRequest({ pathname: req.nextUrl.pathname, method: req.method, ...(cached ? { cache: state, status: cached.status } : { cache: "bypass", reason, status: null }) });
+  }
+  // `?lang=` is the no-JavaScript switcher: remember the choice (only when it changes, so the
+  // page cache's own render, which carries the cookie, stays cacheable).
+  const asked = req.nextUrl.searchParams.get(LOCALE_QUERY);
+  if (isLocale(asked) && req.cookies.get(LOCALE_COOKIE)?.value !== asked) {
+    res.headers.append("set-cookie", `${LOCALE_COOKIE}=${asked}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
   }
   res.headers.set("X-Content-Type-Options", "nosniff");
   res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

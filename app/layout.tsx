@@ -1,24 +1,34 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import { THEME_SCRIPT } from "@/components/theme-toggle";
 import { SiteHeader } from "@/components/ui/site-header";
+import { SiteFooter } from "@/components/ui/site-footer";
+import { HreflangLinks } from "@/components/ui/hreflang-links";
+import { HTML_LANG, PATH_HEADER } from "@/lib/i18n/locales";
 import { signOutAction } from "@/app/signin/actions";
 import { scriptNonce } from "@/lib/server/csp-nonce";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "H2HMem Leaderboard", template: "%s · H2HMem Leaderboard" },
-  description: "Leaderboard for H2HMem, a multimodal memory benchmark for agents observing human-human conversations.",
-  applicationName: "H2HMem Leaderboard",
-  // Files in public/ (icon.svg is the source; scripts/dev/make-icons.mjs renders the rest).
-  icons: {
-    icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/icon.svg", type: "image/svg+xml" }],
-    apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
-  },
-  manifest: "/manifest.webmanifest",
-  openGraph: { siteName: "H2HMem Leaderboard", type: "website" },
-  twitter: { card: "summary" },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  const name = t("siteName");
+  return {
+    title: { default: name, template: t("titleTemplate") },
+    description: t("siteDescription"),
+    applicationName: name,
+    // Files in public/ (icon.svg is the source; scripts/dev/make-icons.mjs renders the rest).
+    icons: {
+      icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/icon.svg", type: "image/svg+xml" }],
+      apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
+    },
+    manifest: "/manifest.webmanifest",
+    openGraph: { siteName: name, type: "website" },
+    twitter: { card: "summary" },
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: [
@@ -30,23 +40,28 @@ export const viewport: Viewport = {
 // Every page renders per request: a script nonce exists only then (docs/SECURITY.md).
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const nonce = await scriptNonce();
+  const locale = await getLocale();
+  const t = await getTranslations("common");
+  const path = (await headers()).get(PATH_HEADER) ?? "/";
   return (
     // The theme script sets data-theme on <html> before React hydrates it.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={HTML_LANG[locale]} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <HreflangLinks />
       </head>
       <body className="min-h-screen">
+        {/* All messages: both files are small, and client components anywhere may need any namespace. */}
+        <NextIntlClientProvider>
         <a href="#main" className="skip-link">
-          Skip to content
+          {t("skipToContent")}
         </a>
-        <SiteHeader signOut={signOutAction} />
+        <SiteHeader signOut={signOutAction} path={path} />
         <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
           {children}
         </main>
-        <footer className="mx-auto max-w-7xl px-4 py-8 text-sm text-slate-600 sm:px-6 dark:text-slate-400">
-          H2HMem benchmark leaderboard. Scores carry their scorer version; approved entries only.
-        </footer>
+        <SiteFooter />
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,24 +1,27 @@
 import Link from "next/link";
+import { Suspense } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
 import { currentUser } from "@/lib/server/auth/session";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { LocaleLinks, LocaleSwitcher } from "@/components/ui/locale-switcher";
 
 /** The header of every page; the sign-out server action comes from the route that renders it. */
-export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
-  const user = await currentUser().catch(() => null);
+export async function SiteHeader({ signOut, path }: { signOut: () => Promise<void>; path: string }) {
+  const [user, t, locale] = await Promise.all([currentUser().catch(() => null), getTranslations("header"), getLocale()]);
   const links = [
-    { href: "/", label: "Leaderboard" },
-    { href: "/compare", label: "Compare" },
-    { href: "/submit", label: "Submit" },
-    ...(user ? [{ href: "/submissions", label: "My submissions" }, { href: "/settings/tokens", label: "API tokens" }] : []),
-    ...(user?.role === "ADMIN" ? [{ href: "/admin", label: "Admin" }] : []),
+    { href: "/", label: t("leaderboard") },
+    { href: "/compare", label: t("compare") },
+    { href: "/submit", label: t("submit") },
+    ...(user ? [{ href: "/submissions", label: t("mySubmissions") }, { href: "/settings/tokens", label: t("apiTokens") }] : []),
+    ...(user?.role === "ADMIN" ? [{ href: "/admin", label: t("admin") }] : []),
   ];
   return (
     <header className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
         <Link href="/" className="text-lg font-semibold text-slate-900 no-underline dark:text-slate-100">
-          H2HMem Leaderboard
+          {t("siteName")}
         </Link>
-        <nav aria-label="Main" className="flex-1">
+        <nav aria-label={t("mainNav")} className="flex-1">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {links.map((l) => (
               <li key={l.href}>
@@ -27,20 +30,23 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
             ))}
           </ul>
         </nav>
+        <Suspense fallback={<LocaleLinks current={locale} label={t("language")} path={path} />}>
+          <LocaleSwitcher current={locale} label={t("language")} />
+        </Suspense>
         <ThemeToggle />
         {user ? (
           <form action={signOut} className="flex items-center gap-3 text-sm">
             <span className="text-slate-600 dark:text-slate-400" data-testid="signed-in-as">
               {user.email}
-              {user.role === "ADMIN" ? " (admin)" : ""}
+              {user.role === "ADMIN" ? t("adminSuffix") : ""}
             </span>
             <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
-              Sign out
+              {t("signOut")}
             </button>
           </form>
         ) : (
           <Link href="/signin" className="text-sm">
-            Sign in
+            {t("signIn")}
           </Link>
         )}
       </div>

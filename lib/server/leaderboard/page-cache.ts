@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
+import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 
 // Micro-cache for the public board and entry pages, used by proxy.ts. Rendering a board page
 // (React server render of a 25-row heat map plus its RSC payload, ~175 KB) costs tens of ms of
@@ -60,8 +61,9 @@ export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
 export function pageCacheKey(req: NextRequest): string | null {
   if (pageCacheBypass(req)) return null;
   const h = req.headers;
-  // The entry page builds its citation URL from the forwarded host and protocol.
-  return `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
+  // The entry page builds its citation URL from the forwarded host and protocol. The locale
+  // leads the key: an en and a zh visitor of the same URL never share a render.
+  return `${localeOfRequest(req)} ${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
 }
 
 /** The response for `key`, from the cache or one shared render; null = render it normally. */
@@ -106,6 +108,8 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
         "accept-encoding": "identity",
         "x-forwarded-host": h.get("x-forwarded-host") ?? h.get("host") ?? "",
         "x-forwarded-proto": h.get("x-forwarded-proto") ?? "http",
+        // The render resolves to the visitor's locale (the key's first word) whatever it came from.
+        cookie: `${LOCALE_COOKIE}=${localeOfRequest(req)}`,
       },
       redirect: "manual",
       signal: AbortSignal.timeout(30_000),

@@ -48,8 +48,8 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<{
 
 describe("pageCacheKey", () => {
   it("caches anonymous GETs of the board and entry pages only", () => {
-    expect(pageCacheKey(req("/?split=dyadic&sort=-CD"))).toBe("http://board.example/?split=dyadic&sort=-CD");
-    expect(pageCacheKey(req("/entries/abc", { "x-forwarded-proto": "https", "x-forwarded-host": "lb.example" }))).toBe("https://lb.example/entries/abc");
+    expect(pageCacheKey(req("/?split=dyadic&sort=-CD"))).toBe("en http://board.example/?split=dyadic&sort=-CD");
+    expect(pageCacheKey(req("/entries/abc", { "x-forwarded-proto": "https", "x-forwarded-host": "lb.example" }))).toBe("en https://lb.example/entries/abc");
     expect(pageCacheKey(req("/about"))).toBeNull();
     expect(pageCacheKey(req("/entries/abc/extra"))).toBeNull();
     expect(pageCacheKey(req("/admin"))).toBeNull();
@@ -64,6 +64,28 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey(req("/?_rsc=abc"))).toBeNull();
     expect(pageCacheKey(req("/", { "next-router-prefetch": "1" }))).toBeNull();
     expect(pageCacheKey(req("/", { [PAGE_CACHE_RENDER_HEADER]: "1" }))).toBeNull();
+  });
+});
+
+describe("pageCacheKey and the locale", () => {
+  it("keys on the resolved locale: ?lang= > cookie > Accept-Language > en", () => {
+    expect(pageCacheKey(req("/", { "accept-language": "zh-CN,zh;q=0.9" }))).toBe("zh http://board.example/");
+    expect(pageCacheKey(req("/", { "accept-language": "zh-CN", cookie: "NEXT_LOCALE=en" }))).toBe("en http://board.example/");
+    expect(pageCacheKey(req("/?lang=zh", { cookie: "NEXT_LOCALE=en" }))).toBe("zh http://board.example/?lang=zh");
+    expect(pageCacheKey(req("/"))).toBe("en http://board.example/");
+  });
+
+  it("never serves a zh visitor the render of an en visitor of the same URL", async () => {
+    const before = renders;
+    const en = await get("/entries/locale", { "accept-language": "en" });
+    expect(seenHeaders.cookie).toBe("NEXT_LOCALE=en");
+    const zh = await get("/entries/locale", { "accept-language": "zh-CN" });
+    // The loopback render carries the visitor's locale, so the proxy resolves it again the same way.
+    expect(seenHeaders.cookie).toBe("NEXT_LOCALE=zh");
+    expect(renders - before).toBe(2);
+    expect(zh.text).not.toBe(en.text);
+    expect((await get("/entries/locale", { cookie: "NEXT_LOCALE=zh" })).text).toBe(zh.text);
+    expect(renders - before).toBe(2);
   });
 });
 
