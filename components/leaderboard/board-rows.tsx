@@ -87,7 +87,7 @@ export function EntryTr({ e, params, wide, lowNMin, best }: EntryProps) {
   return (
     <tr className="border-b border-slate-100 bg-white dark:border-slate-800 dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
       <RankCell e={e} />
-      <th scope="row" className={`${METHOD} text-left font-normal`}>
+      <th scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
         <ViewLink href={`/entries/${e.id}`} className="font-medium">{e.methodName}</ViewLink>
         <Badges e={e} />
         {e.organization ? <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span> : null}
