@@ -2,8 +2,9 @@ import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/typ
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import type { ReferenceRow } from "@/lib/server/references/board-rows";
-import { REFERENCE_LABELS } from "@/lib/server/references/systems";
-import { fmt, fmtCi, fmtDate, fmtPct as pct } from "@/components/ui/format";
+import { REFUSAL } from "@/lib/server/references/systems";
+import { formatter, type Formatter } from "@/lib/i18n/format";
+import { useLocale, useTranslations } from "next-intl";
 import { CategoryDetails } from "./category-details";
 import { HeatCell } from "./heat-cell";
 import { ViewLink } from "./view-link";
@@ -15,43 +16,45 @@ export type WideClass = (key?: string) => string;
 const RANK = "board-rank";
 const METHOD = "board-method";
 
-function Badges({ e }: { e: ViewEntry }) {
+type T = ReturnType<typeof useTranslations<"board.table">>;
+
+function Badges({ e, t }: { e: ViewEntry; t: T }) {
   const badges = [
-    e.isBaseline ? { t: "baseline", c: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50" } : null,
-    e.modality ? { t: e.modality, c: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50" } : null,
-    e.verified ? { t: "verified", c: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" } : null,
+    e.isBaseline ? { t: t("baseline"), c: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50" } : null,
+    e.modality ? { t: e.modality === "text" || e.modality === "multimodal" ? t(`modality.${e.modality}`) : e.modality, c: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50" } : null,
+    e.verified ? { t: t("verified"), c: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" } : null,
   ].filter((b): b is { t: string; c: string } => b !== null);
   return <>{badges.map((b) => <span key={b.t} className={`ml-1 inline-block rounded px-1.5 py-0.5 text-xs ${b.c}`}>{b.t}</span>)}</>;
 }
 
-function AttemptsCell({ e, className }: { e: ViewEntry; className: string }) {
+function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t: T }) {
   const a = e.attempts;
   if (!a) return <td className={`text-right text-slate-600 dark:text-slate-400 ${className}`}>–</td>;
-  const title = `${a.total} scored submission${a.total === 1 ? "" : "s"} by this account when approved, ${a.sincePreviousEntry} since its previous approved entry`;
+  const title = t("attemptsTitle", { total: a.total, since: a.sincePreviousEntry });
   return (
     <td className={`text-right tabular-nums ${className}`} data-testid="attempts" title={title}>
       {a.total}
-      {a.sincePreviousEntry !== a.total ? <span className="block text-xs text-slate-600 dark:text-slate-400">{a.sincePreviousEntry} since prev.</span> : null}
+      {a.sincePreviousEntry !== a.total ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("sincePrev", { since: a.sincePreviousEntry })}</span> : null}
     </td>
   );
 }
 
-function RankCell({ e }: { e: ViewEntry }) {
+function RankCell({ e, t }: { e: ViewEntry; t: T }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
   return (
     <td className={`${RANK} tabular-nums`} data-testid="rank">
       {show.tied ? `${show.rank}=` : show.rank}
-      {r ? <span className="block text-xs text-slate-600 dark:text-slate-400">in {r.scope} · overall {e.rank}{e.tied ? "=" : ""}</span> : null}
+      {r ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("rankScope", { scope: r.scope, rank: `${e.rank}${e.tied ? "=" : ""}` })}</span> : null}
     </td>
   );
 }
 
-function Headline({ cell, testId, strong }: { cell: ViewEntry["overall"]; testId: string; strong?: boolean }) {
+function Headline({ cell, testId, strong, f }: { cell: ViewEntry["overall"]; testId: string; strong?: boolean; f: Formatter }) {
   return (
     <td className="text-right tabular-nums whitespace-nowrap" data-testid={testId}>
-      {strong ? <strong>{fmt(cell.value)}</strong> : fmt(cell.value)}
-      <span className="block text-xs text-slate-600 dark:text-slate-400">{fmtCi(cell.ciLow, cell.ciHigh)}</span>
+      {strong ? <strong>{f.score(cell.value)}</strong> : f.score(cell.value)}
+      <span className="block text-xs text-slate-600 dark:text-slate-400">{f.ci(cell.ciLow, cell.ciHigh)}</span>
     </td>
   );
 }
@@ -60,22 +63,24 @@ type RowProps = { params: LeaderboardParams; wide: WideClass };
 
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
 export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow }) {
+  const t = useTranslations("board.table");
+  const f = formatter(useLocale());
   return (
     <tr className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300" data-testid="reference-row" data-kind={r.kind}>
-      <td className={RANK} title="Reference rows are not ranked">ref</td>
+      <td className={RANK} title={t("refTitle")}>{t("ref")}</td>
       <th scope="row" className={`${METHOD} text-left font-normal`}>
-        {REFERENCE_LABELS[r.kind]}
-        <a href="/about#references" className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50">reference</a>
+        {t(`referenceKinds.${r.kind}`, { text: REFUSAL })}
+        <a href="/about#references" className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50">{t("reference")}</a>
         <CategoryDetails mainTypes={r.mainTypes} categories={r.categories} params={params} />
       </th>
-      <td className={wide()}>trivial system</td>
-      <Headline cell={r.overall} testId="reference-headline" />
+      <td className={wide()}>{t("trivialSystem")}</td>
+      <Headline cell={r.overall} testId="reference-headline" f={f} />
       {MAIN_TYPES.map((m) => <HeatCell key={m} cell={r.mainTypes[m]} compact className={wide(m)} />)}
       {CATEGORY_CODES.map((c) => <HeatCell key={c} cell={r.categories[c]} compact className={wide(c)} />)}
       <td className={`text-right ${wide("refusalRate")}`}>–</td>
       <td className={`text-right ${wide("overRefusalRate")}`}>–</td>
       <td className={`text-right ${wide()}`}>–</td>
-      <td className={`text-right tabular-nums ${wide("answered")}`}>{r.overall.n}/{r.overall.n}</td>
+      <td className={`text-right tabular-nums ${wide("answered")}`}>{f.integer(r.overall.n)}/{f.integer(r.overall.n)}</td>
       <td className={wide("date")}>–</td>
     </tr>
   );
@@ -84,24 +89,26 @@ export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow })
 type EntryProps = RowProps & { e: ViewEntry; lowNMin: number; best: Partial<Record<CategoryCode, number>> };
 
 export function EntryTr({ e, params, wide, lowNMin, best }: EntryProps) {
+  const t = useTranslations("board.table");
+  const f = formatter(useLocale());
   return (
     <tr className="border-b border-slate-100 bg-white dark:border-slate-800 dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
-      <RankCell e={e} />
+      <RankCell e={e} t={t} />
       <th scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
         <ViewLink href={`/entries/${e.id}`} className="font-medium">{e.methodName}</ViewLink>
-        <Badges e={e} />
+        <Badges e={e} t={t} />
         {e.organization ? <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span> : null}
         <CategoryDetails mainTypes={e.mainTypes} categories={e.categories} params={params} lowNMin={lowNMin} best={best} />
       </th>
       <td className={wide("org")}>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</td>
-      <Headline cell={e.overall} testId="headline" strong />
+      <Headline cell={e.overall} testId="headline" strong f={f} />
       {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact className={wide(m)} />)}
       {CATEGORY_CODES.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} lowNMin={lowNMin} compact reference={best[c]} className={wide(c)} />)}
-      <td className={`text-right tabular-nums ${wide("refusalRate")}`} data-testid="refusal-rate">{pct(e.refusalRate)}</td>
-      <td className={`text-right tabular-nums ${wide("overRefusalRate")}`} data-testid="over-refusal-rate">{pct(e.overRefusalRate)}</td>
-      <AttemptsCell e={e} className={wide()} />
-      <td className={`text-right tabular-nums whitespace-nowrap ${wide("answered")}`}>{e.answered}/{e.overall.n}</td>
-      <td className={`text-xs whitespace-nowrap ${wide("date")}`}>{fmtDate(e.createdAt)}</td>
+      <td className={`text-right tabular-nums ${wide("refusalRate")}`} data-testid="refusal-rate">{f.percent(e.refusalRate)}</td>
+      <td className={`text-right tabular-nums ${wide("overRefusalRate")}`} data-testid="over-refusal-rate">{f.percent(e.overRefusalRate)}</td>
+      <AttemptsCell e={e} className={wide()} t={t} />
+      <td className={`text-right tabular-nums whitespace-nowrap ${wide("answered")}`}>{f.integer(e.answered)}/{f.integer(e.overall.n)}</td>
+      <td className={`text-xs whitespace-nowrap ${wide("date")}`}>{f.date(e.createdAt)}</td>
     </tr>
   );
 }

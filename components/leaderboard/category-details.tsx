@@ -1,8 +1,11 @@
-import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { useLocale, useTranslations } from "next-intl";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import type { ScoreCell } from "@/lib/server/scores/score-rows";
-import { fmt, isLowN } from "@/components/ui/format";
+import { isLowN } from "@/components/ui/format";
+import { formatter } from "@/lib/i18n/format";
 import { hrefWith } from "./controls";
+import { LOW_N_MARK } from "./heat-cell";
 import { ViewLink } from "./view-link";
 
 type Props = {
@@ -15,12 +18,14 @@ type Props = {
 };
 
 function Score({ cell, lowNMin, below }: { cell: ScoreCell | undefined; lowNMin: number; below?: boolean }) {
+  const t = useTranslations("board.table");
+  const f = formatter(useLocale());
   if (!cell) return <dd>–</dd>;
   const low = isLowN(cell.n, lowNMin);
   return (
     <dd className="tabular-nums" data-below-reference={below ? "" : undefined}>
-      {fmt(cell.value, 2)}
-      {low ? <span className="low-n-mark" aria-label={`low n, n=${cell.n}`}>ⁿ</span> : null}
+      {f.score(cell.value, 2)}
+      {low ? <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>{LOW_N_MARK}</span> : null}
     </dd>
   );
 }
@@ -31,20 +36,23 @@ function Score({ cell, lowNMin, below }: { cell: ScoreCell | undefined; lowNMin:
  * it, which also shows that column beside the headline.
  */
 export function CategoryDetails({ mainTypes, categories, params, lowNMin = 0, best = {} }: Props) {
+  const t = useTranslations("board.table");
+  const names = useTranslations("categories");
+  const mainNames = useTranslations("mainTypes");
   return (
     <details className="mt-1 text-xs sm:hidden" data-testid="row-categories">
-      <summary className="cursor-pointer text-blue-700 dark:text-blue-300">Categories</summary>
+      <summary className="cursor-pointer text-blue-700 dark:text-blue-300">{t("categories")}</summary>
       {MAIN_TYPES.map((m) => (
         <div key={m} className="mt-1">
           <dl className="flex justify-between gap-2 font-medium">
-            <dt>{MAIN_TYPE_NAMES[m]}</dt>
+            <dt>{mainNames(m)}</dt>
             <Score cell={mainTypes[m]} lowNMin={lowNMin} />
           </dl>
           <dl className="grid grid-cols-3 gap-1">
             {CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m).map((c) => (
               <div key={c} className="heat rounded px-1 text-center" style={{ ["--v" as string]: categories[c]?.value ?? 0 }} data-testid={`row-cat-${c}`}>
                 <dt>
-                  <ViewLink href={hrefWith(params, { sort: `-${c}` })} title={`${CATEGORIES[c].name}: rank by it`}>{c}</ViewLink>
+                  <ViewLink href={hrefWith(params, { sort: `-${c}` })} title={t("rankBy", { name: names(c) })}>{c}</ViewLink>
                 </dt>
                 <Score cell={categories[c]} lowNMin={lowNMin} below={best[c] !== undefined && categories[c] !== undefined && categories[c].value < best[c]} />
               </div>

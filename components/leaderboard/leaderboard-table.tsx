@@ -1,22 +1,24 @@
-import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, MAIN_TYPE_NAMES } from "@/lib/scoring/types";
+import { useTranslations } from "next-intl";
+import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/references/board-rows";
-import { METRIC_LABELS, SPLIT_LABELS } from "@/components/ui/format";
 import { EntryTr, ReferenceTr, type WideClass } from "./board-rows";
+import { LOW_N_MARK } from "./heat-cell";
 import { SortHeader } from "./sort-header";
 
-const MAIN_ABBR: Record<string, string> = { RECALL: "Recall", REASONING: "Reason.", APPLICATION: "Applic." };
-export const TIE_RULE =
-  "Ranks are competition ranks (1, 2, 2, 4). Walking down the list, an entry shares the rank of the entry above it when their 95% bootstrap confidence intervals overlap; “=” marks a tied rank.";
 const th = "px-1 py-1";
 
-export const ATTEMPTS_RULE =
-  "Attempts: how many of the account's submissions had been scored when this entry was approved (itself included; private, rejected and withdrawn ones count), and how many of them since the account's previous approved entry.";
-
 export function LeaderboardTable({ entries, params, lowNMin, references = [] }: { entries: ViewEntry[]; params: LeaderboardParams; lowNMin: number; references?: ReferenceRow[] }) {
+  const t = useTranslations("board");
+  const tt = useTranslations("board.table");
+  const names = useTranslations("categories");
+  const mainNames = useTranslations("mainTypes");
+  const splits = useTranslations("splits");
   const best = bestReferenceByCategory(references);
-  const caption = `${SPLIT_LABELS[params.split]} · ${METRIC_LABELS[params.metric]} · ${params.aggregate} average`;
+  const metric = t(`metrics.${params.metric}`);
+  const aggregate = t(`aggregates.${params.aggregate}`);
+  const caption = tt("caption", { split: splits(params.split), metric, aggregate });
   const groups = MAIN_TYPES.map((m) => ({ m, cats: CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m) }));
   const sortScope = params.sort?.replace(/^-/, "");
   // A phone shows rank, method and the headline (and the column the board is sorted by); the
@@ -29,21 +31,21 @@ export function LeaderboardTable({ entries, params, lowNMin, references = [] }: 
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs">
           <tr className="border-b border-slate-200 dark:border-slate-800">
-            <SortHeader params={params} sortKey="rank" rowSpan={2} label={sortScope && sortScope in CATEGORIES ? `Rank (${sortScope})` : "Rank"} title={TIE_RULE} className={`${th} board-rank text-left`} />
-            <SortHeader params={params} sortKey="method" rowSpan={2} label="Method" className={`${th} board-method text-left`} />
-            <SortHeader params={params} sortKey="org" rowSpan={2} label="Organization" className={`${th} text-left ${wide("org")}`} />
-            <SortHeader params={params} sortKey="value" rowSpan={2} label={METRIC_LABELS[params.metric]!} title={`${METRIC_LABELS[params.metric]} (${params.aggregate} average) with its 95% bootstrap interval`} className={`${th} text-right`} />
-            <th scope="colgroup" colSpan={3} className={`${th} text-center ${wide()}`}>Main types</th>
-            {groups.map((g) => <th key={g.m} scope="colgroup" colSpan={g.cats.length} className={`${th} border-l border-slate-200 text-center dark:border-slate-800 ${wide()}`}>{MAIN_TYPE_NAMES[g.m]}</th>)}
-            <SortHeader params={params} sortKey="refusalRate" rowSpan={2} label="Refused" title="share of all questions refused (failure profile, both splits)" className={num("refusalRate")} />
-            <SortHeader params={params} sortKey="overRefusalRate" rowSpan={2} label="Over-refused" title="share of non-Answer-Refusal questions refused (failure profile, both splits)" className={num("overRefusalRate")} />
-            <th scope="col" rowSpan={2} className={num()} title={ATTEMPTS_RULE}>Attempts</th>
-            <SortHeader params={params} sortKey="answered" rowSpan={2} label="Answered" title="questions answered / questions scored (unanswered count as 0)" className={num("answered")} />
-            <SortHeader params={params} sortKey="date" rowSpan={2} label="Date" title="submission date" className={`${th} text-left ${wide("date")}`} />
+            <SortHeader params={params} sortKey="rank" rowSpan={2} label={sortScope && sortScope in CATEGORIES ? tt("rankIn", { scope: sortScope }) : tt("rank")} title={t("tieRule")} className={`${th} board-rank text-left`} />
+            <SortHeader params={params} sortKey="method" rowSpan={2} label={tt("method")} className={`${th} board-method text-left`} />
+            <SortHeader params={params} sortKey="org" rowSpan={2} label={tt("organization")} className={`${th} text-left ${wide("org")}`} />
+            <SortHeader params={params} sortKey="value" rowSpan={2} label={metric} title={tt("headlineTitle", { metric, aggregate })} className={`${th} text-right`} />
+            <th scope="colgroup" colSpan={3} className={`${th} text-center ${wide()}`}>{tt("mainTypes")}</th>
+            {groups.map((g) => <th key={g.m} scope="colgroup" colSpan={g.cats.length} className={`${th} border-l border-slate-200 text-center dark:border-slate-800 ${wide()}`}>{mainNames(g.m)}</th>)}
+            <SortHeader params={params} sortKey="refusalRate" rowSpan={2} label={tt("refused")} title={tt("refusedTitle")} className={num("refusalRate")} />
+            <SortHeader params={params} sortKey="overRefusalRate" rowSpan={2} label={tt("overRefused")} title={tt("overRefusedTitle")} className={num("overRefusalRate")} />
+            <th scope="col" rowSpan={2} className={num()} title={tt("attemptsRule")}>{tt("attempts")}</th>
+            <SortHeader params={params} sortKey="answered" rowSpan={2} label={tt("answered")} title={tt("answeredTitle")} className={num("answered")} />
+            <SortHeader params={params} sortKey="date" rowSpan={2} label={tt("date")} title={tt("dateTitle")} className={`${th} text-left ${wide("date")}`} />
           </tr>
           <tr className="border-b border-slate-300 dark:border-slate-700">
-            {MAIN_TYPES.map((m) => <SortHeader key={m} params={params} sortKey={m} label={MAIN_ABBR[m]!} title={MAIN_TYPE_NAMES[m]} className={num(m)} />)}
-            {CATEGORY_CODES.map((c) => <SortHeader key={c} params={params} sortKey={c} label={c} title={CATEGORIES[c].name} className={num(c)} />)}
+            {MAIN_TYPES.map((m) => <SortHeader key={m} params={params} sortKey={m} label={tt(`mainAbbr.${m}`)} title={mainNames(m)} className={num(m)} />)}
+            {CATEGORY_CODES.map((c) => <SortHeader key={c} params={params} sortKey={c} label={c} title={names(c)} className={num(c)} />)}
           </tr>
         </thead>
         <tbody>
@@ -51,7 +53,7 @@ export function LeaderboardTable({ entries, params, lowNMin, references = [] }: 
           {entries.map((e) => <EntryTr key={e.id} e={e} params={params} wide={wide} lowNMin={lowNMin} best={best} />)}
         </tbody>
       </table>
-      {lowNMin > 0 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="low-n-legend"><span className="low-n-mark" aria-hidden="true">ⁿ</span> low n: fewer than {lowNMin} questions in the cell (each cell&apos;s tooltip gives its n and interval).</p> : null}
+      {lowNMin > 0 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="low-n-legend"><span className="low-n-mark" aria-hidden="true">{LOW_N_MARK}</span> {tt("lowNLegend", { min: lowNMin })}</p> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { versionCoverage } from "@/lib/server/versions/published-version";
 
 const SHOWN = 20;
@@ -11,17 +12,16 @@ const SHOWN = 20;
 export async function UnscoredNote({ version }: { version: string }) {
   const { missing } = await versionCoverage(version);
   if (missing.length === 0) return null;
+  const t = await getTranslations("board");
+  const names = missing.slice(0, SHOWN).map((m, i) => (
+    <span key={m.id}>
+      {i > 0 ? ", " : ""}
+      <Link href={`/entries/${m.id}`}>{m.methodName}</Link>
+    </span>
+  ));
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="unscored-note" role="note">
-      <strong>{missing.length}</strong> approved {missing.length === 1 ? "entry is" : "entries are"} not yet scored under this scorer version and not
-      ranked:{" "}
-      {missing.slice(0, SHOWN).map((m, i) => (
-        <span key={m.id}>
-          {i > 0 ? ", " : ""}
-          <Link href={`/entries/${m.id}`}>{m.methodName}</Link>
-        </span>
-      ))}
-      {missing.length > SHOWN ? ` and ${missing.length - SHOWN} more` : ""}.
+      {t.rich("unscored", { count: missing.length, more: Math.max(0, missing.length - SHOWN), names: () => names, strong: (c) => <strong>{c}</strong> })}
     </p>
   );
 }
