@@ -1,8 +1,10 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { versionCoverage } from "@/lib/server/versions/published-version";
 
 const SHOWN = 20;
+
+type Missing = Array<{ id: string; methodName: string }>;
 
 /**
  * Approved entries without scores under the published scorer version (e.g. approved since a new
@@ -11,8 +13,13 @@ const SHOWN = 20;
  */
 export async function UnscoredNote({ version }: { version: string }) {
   const { missing } = await versionCoverage(version);
+  return <UnscoredNoteText missing={missing} />;
+}
+
+/** The note itself (nothing when every approved entry is scored). */
+export function UnscoredNoteText({ missing }: { missing: Missing }) {
+  const t = useTranslations("board");
   if (missing.length === 0) return null;
-  const t = await getTranslations("board");
   const names = missing.slice(0, SHOWN).map((m, i) => (
     <span key={m.id}>
       {i > 0 ? ", " : ""}
