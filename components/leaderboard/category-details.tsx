@@ -52,7 +52,7 @@ export function CategoryDetails({ mainTypes, categories, params, lowNMin = 0, be
             {CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m).map((c) => (
               <div key={c} className="heat rounded px-1 text-center" style={{ ["--v" as string]: categories[c]?.value ?? 0 }} data-testid={`row-cat-${c}`}>
                 <dt>
-                  <ViewLink href={hrefWith(params, { sort: `-${c}` })} title={t("rankBy", { name: names(c) })}>{c}</ViewLink>
+                  <ViewLink href={hrefWith(params, { sort: `-${c}` })} className="text-inherit" title={t("rankBy", { name: names(c) })}>{c}</ViewLink>
                 </dt>
                 <Score cell={categories[c]} lowNMin={lowNMin} below={best[c] !== undefined && categories[c] !== undefined && categories[c].value < best[c]} />
               </div>
