@@ -13,7 +13,7 @@ type Missing = Array<{ id: string; methodName: string }>;
  */
 export async function UnscoredNote({ version }: { version: string }) {
   const { missing } = await versionCoverage(version);
-  return <UnscoredNoteText missing={missing} />;
+  return missing.length === 0 ? null : <UnscoredNoteText missing={missing} />;
 }
 
 /** The note itself (nothing when every approved entry is scored). */
