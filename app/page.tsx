@@ -1,6 +1,8 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { getFormat } from "@/lib/i18n/server";
 import { LeaderboardControls, hrefWith } from "@/components/leaderboard/controls";
-import { LeaderboardTable, TIE_RULE } from "@/components/leaderboard/leaderboard-table";
+import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { Pagination } from "@/components/leaderboard/pagination";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
 import { SplitTabs } from "@/components/leaderboard/split-tabs";
@@ -11,8 +13,7 @@ import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
 import { CostChart } from "@/components/leaderboard/cost-chart";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
-import { METRIC_LABELS } from "@/components/ui/format";
-import { DEMO_JUDGE_LABEL, judgeOfVersion } from "@/lib/server/judge/demo-judge";
+import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
@@ -24,21 +25,19 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
   const costField = costFieldSchema.parse(Array.isArray(sp.cost) ? sp.cost[0] : sp.cost);
   // A chosen cost survives applying filters (the chart is recomputed for the filtered view).
   const keep: Record<string, string> = sp.cost ? { cost: costField } : {};
+  const t = await getTranslations("board");
   return (
     <div className="space-y-5">
       <div className="space-y-2">
-        <h1 className="text-2xl font-semibold">H2HMem Leaderboard</h1>
+        <h1 className="text-2xl font-semibold">{t("heading")}</h1>
         <p className="max-w-4xl text-slate-700 dark:text-slate-300">
-          Memory systems that observe multi-session human-human conversations with shared images, then answer questions about them
-          in 9 categories. Scores are means over questions (micro) or over categories (macro) with 95% bootstrap intervals; unanswered
-          questions count as 0. <Link href="/about">How scores are computed</Link>.
+          {t.rich("intro", { about: (c) => <Link href="/about">{c}</Link> })}
         </p>
       </div>
       <SplitTabs params={params} />
       <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
       <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
-        <strong>Ties:</strong> {TIE_RULE} Sorting by a main type or category shows the rank within it. Hover a cell for its interval and n.
-        Pinned <Link href="/about#references">reference rows</Link> are trivial systems (not ranked); ▾ marks a category score below the best of them.
+        {t.rich("tieNote", { rule: t("tieRule"), strong: (c) => <strong>{c}</strong>, refs: (c) => <Link href="/about#references">{c}</Link> })}
       </p>
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
           the board must render completely without it. */}
@@ -53,7 +52,8 @@ async function BoardCostChart({ params, field }: { params: ReturnType<typeof par
   // Every entry of the filtered view (not one page): the chart follows the filters.
   const all = await getLeaderboard(params, { all: true });
   const hidden = Object.fromEntries(new URLSearchParams(viewQuery(params, { page: false })));
-  return <CostChart points={await costPoints(all.entries, field)} field={field} metricLabel={METRIC_LABELS[params.metric]!} hidden={hidden} />;
+  const t = await getTranslations("board");
+  return <CostChart points={await costPoints(all.entries, field)} field={field} metricLabel={t(`metrics.${params.metric}`)} hidden={hidden} />;
 }
 
 async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboardParams> }) {
@@ -62,6 +62,8 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const params = board.params;
   const q = viewQuery(params, { page: false });
   const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;
+  const t = await getTranslations("board");
+  const f = await getFormat();
   const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
   return (
     <>
@@ -69,30 +71,29 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
         <WithdrawnTable rows={board.withdrawn} />
       ) : board.entries.length === 0 ? (
         <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
-          {filtered ? "No approved entry matches the search and filters." : `No approved entry has ${params.metric === "judge" ? "LLM-judge" : "these"} scores yet.`}{" "}
-          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false, backbone: undefined })}>Clear the search and filters</Link> : <Link href="/submit">Submit yours</Link>}
+          {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
+          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false, backbone: undefined })}>{t("clearFilters")}</Link> : <Link href="/submit">{t("submitYours")}</Link>}
         </p>
       ) : (
         <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} references={board.references} demoJudge={judgeOfVersion(board.scorerVersion)?.demo} />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Scorer version <code data-testid="scorer-version">{board.scorerVersion}</code> ·{" "}
-        {key ? `answer key “${key.label}” (${key.questionCount} questions)` : "no answer key loaded: submitted original answers are the references"} · generated{" "}
-        {board.generatedAt.replace("T", " ").slice(0, 19)} UTC · {board.total} of {board.boardSize} ranked entries shown
+        {t("scorerVersion")} <code data-testid="scorer-version">{board.scorerVersion}</code> ·{" "}
+        {key ? t("answerKey", { label: key.label, count: key.questionCount }) : t("noAnswerKey")} · {t("generated", { at: f.dateTime(board.generatedAt) })} ·{" "}
+        {t("shown", { total: board.total, size: board.boardSize })}
       </p>
       {judgeOfVersion(board.scorerVersion)?.demo ? (
         <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="demo-judge-note">
-          The LLM-judge scores here are from the <strong>{DEMO_JUDGE_LABEL}</strong>: the bundled deterministic fake judge of the quick start, not a
-          language model. <Link href="/about#judge">About the judge</Link>.
+          {t.rich("demoJudgeNote", { strong: (c) => <strong>{c}</strong>, about: (c) => <Link href="/about#judge">{c}</Link> })}
         </p>
       ) : null}
       <UnscoredNote version={board.scorerVersion} />
       <p className="flex flex-wrap gap-3 text-sm">
-        <span>Download this view:</span>
-        <a href={api.replace("/leaderboard", "/leaderboard.csv")} download data-testid="download-csv">CSV</a>
-        <a href={api} data-testid="download-json">JSON</a>
-        <Link href="/api/v1/openapi.json">API description (OpenAPI)</Link>
+        <span>{t("download")}</span>
+        <a href={api.replace("/leaderboard", "/leaderboard.csv")} download data-testid="download-csv">{t("csv")}</a>
+        <a href={api} data-testid="download-json">{t("json")}</a>
+        <Link href="/api/v1/openapi.json">{t("openapi")}</Link>
       </p>
     </>
   );

@@ -1,5 +1,7 @@
-import { COST_LABELS, type CostField, type CostPoint } from "@/lib/server/leaderboard/cost-chart";
-import { fmt, fmtCi } from "@/components/ui/format";
+import { useLocale, useTranslations } from "next-intl";
+import type { CostField, CostPoint } from "@/lib/server/leaderboard/cost-chart";
+import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
+import { formatter } from "@/lib/i18n/format";
 
 const W = 640;
 const H = 320;
@@ -9,6 +11,12 @@ type Props = { points: CostPoint[]; field: CostField; metricLabel: string; hidde
 
 /** Score against a self-reported cost (log x), 95% interval whiskers, the Pareto front, and the same data as a table. */
 export function CostChart({ points, field, metricLabel, hidden }: Props) {
+  const t = useTranslations("board.cost");
+  const f = formatter(useLocale());
+  const label = (k: CostField) => t(`fields.${k}`);
+  const fieldLabel = label(field);
+  // Lower case inside a sentence (a no-op for Chinese).
+  const inSentence = fieldLabel.toLocaleLowerCase(f.locale);
   const costs = points.map((p) => Math.max(p.cost, 1e-4));
   const [lo, hi] = [Math.min(...costs), Math.max(...costs)];
   const lx = (c: number) => Math.log10(Math.max(c, 1e-4));
@@ -18,50 +26,50 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
   const front = points.filter((p) => p.pareto);
   return (
     <section aria-labelledby="cost-h" className="space-y-2" data-testid="cost-chart">
-      <h2 id="cost-h" className="text-lg font-semibold">Score against cost (self-reported)</h2>
+      <h2 id="cost-h" className="text-lg font-semibold">{t("heading")}</h2>
       <form method="get" action="/#cost-h" className="flex flex-wrap items-end gap-2 text-sm">
         {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-        <label htmlFor="cost-field">Cost</label>
+        <label htmlFor="cost-field">{t("field")}</label>
         <select id="cost-field" name="cost" defaultValue={field} className="rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
-          {Object.entries(COST_LABELS).map(([k, l]) => <option key={k} value={k}>{l}</option>)}
+          {EFFICIENCY_FIELDS.map((k) => <option key={k} value={k}>{label(k)}</option>)}
         </select>
-        <button type="submit" className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600">Show</button>
+        <button type="submit" className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600">{t("show")}</button>
       </form>
-      {points.length === 0 ? <p data-testid="cost-chart-empty">No entry in this view reported {COST_LABELS[field].toLowerCase()}.</p> : (
+      {points.length === 0 ? <p data-testid="cost-chart-empty">{t("empty", { field: inSentence })}</p> : (
         <>
-          <svg viewBox={`0 0 ${W} ${H}`} className="w-full max-w-3xl" role="img" aria-label={`${metricLabel} against ${COST_LABELS[field]} (log scale); the table below has the same data`}>
+          <svg viewBox={`0 0 ${W} ${H}`} className="w-full max-w-3xl" role="img" aria-label={t("chartLabel", { metric: metricLabel, field: fieldLabel })}>
             <line x1={PAD.l} y1={H - PAD.b} x2={W - PAD.r} y2={H - PAD.b} stroke="currentColor" strokeOpacity={0.4} />
             <line x1={PAD.l} y1={PAD.t} x2={PAD.l} y2={H - PAD.b} stroke="currentColor" strokeOpacity={0.4} />
             {[0, 0.25, 0.5, 0.75, 1].map((v) => <text key={v} x={PAD.l - 6} y={y(v) + 4} textAnchor="end" fontSize={11} fill="currentColor">{v}</text>)}
-            <text x={(W + PAD.l) / 2} y={H - 8} textAnchor="middle" fontSize={12} fill="currentColor">{COST_LABELS[field]} (log scale, {fmt(lo, 4)} to {fmt(hi, 4)})</text>
+            <text x={(W + PAD.l) / 2} y={H - 8} textAnchor="middle" fontSize={12} fill="currentColor">{t("axis", { field: fieldLabel, lo: f.score(lo, 4), hi: f.score(hi, 4) })}</text>
             <polyline points={front.map((p) => `${x(p.cost)},${y(p.value)}`).join(" ")} fill="none" stroke="#059669" strokeWidth={2} strokeDasharray="5 3" data-testid="pareto-front" />
             {points.map((p) => (
               <g key={p.id} data-testid="cost-point">
                 {p.ciLow !== null && p.ciHigh !== null ? <line x1={x(p.cost)} x2={x(p.cost)} y1={y(p.ciLow)} y2={y(p.ciHigh)} stroke="currentColor" strokeOpacity={0.6} /> : null}
-                <circle cx={x(p.cost)} cy={y(p.value)} r={4} fill={p.pareto ? "#059669" : "#1d4ed8"}><title>{`${p.methodName}: ${fmt(p.value)} ${fmtCi(p.ciLow, p.ciHigh)} at ${p.cost}`}</title></circle>
+                <circle cx={x(p.cost)} cy={y(p.value)} r={4} fill={p.pareto ? "#059669" : "#1d4ed8"}><title>{t("pointTitle", { method: p.methodName, value: f.score(p.value), ci: f.ci(p.ciLow, p.ciHigh), cost: p.cost })}</title></circle>
               </g>
             ))}
           </svg>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Score against cost, as a table">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("tableLabel")}>
             <table className="min-w-full text-sm" data-testid="cost-table">
-              <caption className="mb-1 text-left font-semibold">{metricLabel} and {COST_LABELS[field].toLowerCase()} (self-reported), by cost</caption>
+              <caption className="mb-1 text-left font-semibold">{t("caption", { metric: metricLabel, field: inSentence })}</caption>
               <thead>
                 <tr className="border-b border-slate-300 text-right dark:border-slate-700">
-                  <th scope="col" className="px-2 py-1 text-left">Method</th>
-                  <th scope="col" className="px-2 py-1">Cost</th>
+                  <th scope="col" className="px-2 py-1 text-left">{t("method")}</th>
+                  <th scope="col" className="px-2 py-1">{t("cost")}</th>
                   <th scope="col" className="px-2 py-1">{metricLabel}</th>
-                  <th scope="col" className="px-2 py-1">95% interval</th>
-                  <th scope="col" className="px-2 py-1">Pareto front</th>
+                  <th scope="col" className="px-2 py-1">{t("interval")}</th>
+                  <th scope="col" className="px-2 py-1">{t("pareto")}</th>
                 </tr>
               </thead>
               <tbody>
                 {points.map((p) => (
                   <tr key={p.id} className="border-b border-slate-100 text-right tabular-nums dark:border-slate-800">
-                    <th scope="row" className="px-2 py-1 text-left font-normal">{p.methodName}{p.isBaseline ? " (baseline)" : ""}</th>
+                    <th scope="row" className="px-2 py-1 text-left font-normal">{p.methodName}{p.isBaseline ? t("baseline") : ""}</th>
                     <td className="px-2 py-1">{p.cost}</td>
-                    <td className="px-2 py-1">{fmt(p.value)}</td>
-                    <td className="px-2 py-1">{fmtCi(p.ciLow, p.ciHigh)}</td>
-                    <td className="px-2 py-1">{p.pareto ? "yes" : "no"}</td>
+                    <td className="px-2 py-1">{f.score(p.value)}</td>
+                    <td className="px-2 py-1">{f.ci(p.ciLow, p.ciHigh)}</td>
+                    <td className="px-2 py-1">{p.pareto ? t("yes") : t("no")}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,7 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { ScoreCell } from "@/lib/server/scores/score-rows";
-import { fmt, fmtCi, isLowN } from "@/components/ui/format";
+import { isLowN } from "@/components/ui/format";
+import { formatter } from "@/lib/i18n/format";
 
 /**
  * A cell below the best trivial reference gets `data-below-reference` (▾ drawn by CSS, so the
@@ -18,19 +20,29 @@ type Props = {
   compact?: boolean;
   /** The best trivial reference score in this scope: a value below it is marked ▾. */
   reference?: number;
+  /** extra classes, e.g. the board hides category columns on a phone */
+  className?: string;
 };
 
-export function HeatCell({ cell, digits = 2, label, testId, lowNMin = 0, compact = false, reference }: Props) {
-  if (!cell) return <td className="px-2 py-1 text-center text-slate-600 dark:text-slate-400" title={`${label ?? ""}: no score`}>–</td>;
+/** The low-n mark after a cell's number (a sign, the same in every language). */
+export const LOW_N_MARK = "ⁿ";
+
+export function HeatCell({ cell, digits = 2, label, testId, lowNMin = 0, compact = false, reference, className = "" }: Props) {
+  const t = useTranslations("board.table");
+  const f = formatter(useLocale());
+  if (!cell) return <td className={`px-2 py-1 text-center text-slate-600 dark:text-slate-400 ${className}`} title={t("noScore", { label: label ?? "" })}>–</td>;
   // Two decimals are plenty for a background; short attributes keep a 50-row board light.
   const v = Math.round(Math.max(0, Math.min(1, cell.value)) * 100) / 100;
   const low = isLowN(cell.n, lowNMin);
   const below = reference !== undefined && cell.value < reference;
-  const title = `${compact ? "" : `${label ?? ""} `}${cell.value.toFixed(4)} ${fmtCi(cell.ciLow, cell.ciHigh)} n=${cell.n}${low ? ` (low n: fewer than ${lowNMin})` : ""}${below ? ` · below the best trivial reference (${reference.toFixed(4)})` : ""}`;
+  const title =
+    t("cellTitle", { label: compact || !label ? "" : `${label} `, value: f.score(cell.value, 4), ci: f.ci(cell.ciLow, cell.ciHigh), n: cell.n }) +
+    (low ? t("cellLowN", { min: lowNMin }) : "") +
+    (below ? t("cellBelow", { reference: f.score(reference, 4) }) : "");
   return (
-    <td className={`${compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"}${low ? " low-n" : ""}`} style={{ ["--v" as string]: v }} data-testid={testId} data-n={cell.n} data-low-n={low ? "" : undefined} data-below-reference={below ? "" : undefined} title={title}>
-      {fmt(cell.value, digits)}
-      {low ? <span className="low-n-mark" aria-label={`low n, n=${cell.n}`}>ⁿ</span> : null}
+    <td className={`${compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()} style={{ ["--v" as string]: v }} data-testid={testId} data-n={cell.n} data-low-n={low ? "" : undefined} data-below-reference={below ? "" : undefined} title={title}>
+      {f.score(cell.value, digits)}
+      {low ? <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>{LOW_N_MARK}</span> : null}
     </td>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { hrefWith } from "./controls";
 import { ViewLink } from "./view-link";
@@ -6,6 +7,7 @@ type Props = { params: LeaderboardParams; sortKey: string; label: string; title?
 
 /** Column header that toggles sorting by its key; aria-sort tells screen readers the state. */
 export function SortHeader({ params, sortKey, label, title, className, rowSpan }: Props) {
+  const t = useTranslations("board.table");
   const active = params.sort === sortKey ? "ascending" : params.sort === `-${sortKey}` ? "descending" : undefined;
   // Scores sort best-first on the first click; names, dates and ranks ascending.
   const firstDesc = !["method", "org", "date", "rank"].includes(sortKey);
@@ -13,7 +15,7 @@ export function SortHeader({ params, sortKey, label, title, className, rowSpan }
   const how = next.startsWith("-") ? "descending" : "ascending";
   return (
     <th scope="col" rowSpan={rowSpan} aria-sort={active ?? "none"} className={className ?? "px-2 py-1 text-right"}>
-      <ViewLink href={hrefWith(params, { sort: next })} className="text-inherit" title={`${title ?? label}: sort ${how}`} data-sort={sortKey}>
+      <ViewLink href={hrefWith(params, { sort: next })} className="text-inherit" title={t("sortTitle", { label: title ?? label, direction: how })} data-sort={sortKey}>
         {title ? <abbr title={title}>{label}</abbr> : label}
         {active === "ascending" ? " ▲" : active === "descending" ? " ▼" : ""}
       </ViewLink>

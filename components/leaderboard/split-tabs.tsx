@@ -1,5 +1,5 @@
+import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
-import { SPLIT_LABELS } from "@/components/ui/format";
 import { hrefWith } from "./controls";
 import { ViewLink } from "./view-link";
 
@@ -7,8 +7,10 @@ const SPLITS = ["overall", "dyadic", "multi-party"] as const;
 
 /** Split tabs as links (they change the URL, so they work without JavaScript). */
 export function SplitTabs({ params }: { params: LeaderboardParams }) {
+  const t = useTranslations("board");
+  const splits = useTranslations("splits");
   return (
-    <nav aria-label="Split" className="border-b border-slate-300 dark:border-slate-700">
+    <nav aria-label={t("splitNav")} className="border-b border-slate-300 dark:border-slate-700">
       <ul className="-mb-px flex gap-1">
         {SPLITS.map((s) => {
           const current = params.split === s;
@@ -19,7 +21,7 @@ export function SplitTabs({ params }: { params: LeaderboardParams }) {
                 aria-current={current ? "page" : undefined}
                 className={`inline-block rounded-t border px-3 py-1.5 no-underline ${current ? "border-slate-300 border-b-white bg-white font-semibold text-slate-900 dark:border-slate-700 dark:border-b-slate-950 dark:bg-slate-950 dark:text-slate-100" : "border-transparent text-blue-700 dark:text-blue-300"}`}
               >
-                {SPLIT_LABELS[s]}
+                {splits(s)}
               </ViewLink>
             </li>
           );

@@ -1,7 +1,10 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { versionCoverage } from "@/lib/server/versions/published-version";
 
 const SHOWN = 20;
+
+type Missing = Array<{ id: string; methodName: string }>;
 
 /**
  * Approved entries without scores under the published scorer version (e.g. approved since a new
@@ -10,18 +13,22 @@ const SHOWN = 20;
  */
 export async function UnscoredNote({ version }: { version: string }) {
   const { missing } = await versionCoverage(version);
+  return missing.length === 0 ? null : <UnscoredNoteText missing={missing} />;
+}
+
+/** The note itself (nothing when every approved entry is scored). */
+export function UnscoredNoteText({ missing }: { missing: Missing }) {
+  const t = useTranslations("board");
   if (missing.length === 0) return null;
+  const names = missing.slice(0, SHOWN).map((m, i) => (
+    <span key={m.id}>
+      {i > 0 ? ", " : ""}
+      <Link href={`/entries/${m.id}`}>{m.methodName}</Link>
+    </span>
+  ));
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="unscored-note" role="note">
-      <strong>{missing.length}</strong> approved {missing.length === 1 ? "entry is" : "entries are"} not yet scored under this scorer version and not
-      ranked:{" "}
-      {missing.slice(0, SHOWN).map((m, i) => (
-        <span key={m.id}>
-          {i > 0 ? ", " : ""}
-          <Link href={`/entries/${m.id}`}>{m.methodName}</Link>
-        </span>
-      ))}
-      {missing.length > SHOWN ? ` and ${missing.length - SHOWN} more` : ""}.
+      {t.rich("unscored", { count: missing.length, more: Math.max(0, missing.length - SHOWN), names: () => names, strong: (c) => <strong>{c}</strong> })}
     </p>
   );
 }

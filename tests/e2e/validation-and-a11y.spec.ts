@@ -57,3 +57,23 @@ for (const path of ["/", "/signin", "/signup", "/submit", "/compare", "/settings
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes)`)).toEqual([]);
   });
 }
+
+// The board at a phone's width and at a laptop's, in both locales; on the phone with every row's
+// categories opened, so that their contents are checked too (axe skips what is hidden).
+for (const locale of ["en", "zh"] as const) {
+  for (const width of [390, 1366]) {
+    test(`no serious accessibility violations on the board at ${width} px (${locale})`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL! }]);
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale === "zh" ? "zh-Hans" : "en");
+      if (width === 390) for (const summary of await page.getByTestId("row-categories").locator("summary").all()) await summary.click();
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${scheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+      }
+    });
+  }
+}

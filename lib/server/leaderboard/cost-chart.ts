@@ -10,12 +10,7 @@ import type { LeaderboardEntry } from "./ranked-board";
 
 export const costFieldSchema = z.enum(EFFICIENCY_FIELDS).catch("answerSecondsPerQuestion");
 export type CostField = z.infer<typeof costFieldSchema>;
-export const COST_LABELS: Record<CostField, string> = {
-  storageSecondsPerSession: "Storage seconds per session",
-  retrievalSecondsPerQuestion: "Retrieval seconds per question",
-  answerSecondsPerQuestion: "Answering seconds per question",
-  tokensPerQuestion: "Tokens per question",
-};
+// The fields' names are messages (board.cost.fields), in the visitor's language.
 
 export type CostPoint = { id: string; methodName: string; isBaseline: boolean; cost: number; value: number; ciLow: number | null; ciHigh: number | null; pareto: boolean };
 

@@ -9,7 +9,8 @@ import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { ctx, req } from "../../support/api-helpers";
 import { seedSubmission } from "../../support/judge-fixtures";
 import { withIsolatedDatabase } from "../../support/isolated-db";
-import { renderToStaticMarkup } from "react-dom/server";
+import { createElement } from "react";
+import { renderIntl } from "../../support/render-intl";
 import { CostChart } from "@/components/leaderboard/cost-chart";
 import { costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
@@ -68,7 +69,7 @@ describe("backbones", () => {
     expect(all.map((p) => [p.id, p.cost, p.pareto])).toEqual([[b, 1, true], [c, 3, true], [a, 5, false]]);
     expect((await view({ backbone: "Qwen2.5-VL-7B-Instruct" })).map((p) => [p.id, p.pareto])).toEqual([[b, true], [a, true]]);
     expect(await costPoints((await getLeaderboard(parseLeaderboardParams({}), { all: true })).entries, "tokensPerQuestion")).toEqual([]);
-    const html = renderToStaticMarkup(CostChart({ points: all, field: "answerSecondsPerQuestion", metricLabel: "F1", hidden: {} }));
+    const html = renderIntl(createElement(CostChart, { points: all, field: "answerSecondsPerQuestion", metricLabel: "F1", hidden: {} }));
     expect(html.match(/data-testid="cost-point"/g)).toHaveLength(3);
     expect(html).toContain('data-testid="pareto-front"');
     expect(html.match(/<tr /g)).toHaveLength(4); // header + one row per point: the data-table alternative

@@ -3,7 +3,7 @@
 // judge" in the API, on the board and on the entry page. A database seeded before the demo judge
 // existed (lexical only) is re-scored by the next seed. Own database.
 import { spawn } from "node:child_process";
-import { renderToStaticMarkup } from "react-dom/server";
+import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as entryGet } from "@/app/api/v1/entries/[id]/route";
 import { GET as leaderboardGet } from "@/app/api/v1/leaderboard/route";
@@ -18,6 +18,7 @@ import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "@/lib/dev
 import { TS } from "../../../lib/dev/services.mjs";
 import { ctx, req } from "../../support/api-helpers";
 import { withIsolatedDatabase } from "../../support/isolated-db";
+import { renderIntl } from "../../support/render-intl";
 import { ROOT } from "../../support/pipeline-helpers";
 
 withIsolatedDatabase("demo-judge");
@@ -89,7 +90,7 @@ describe("demo judge", () => {
 
     // The board's headline cells and column say so.
     const view = await getLeaderboard(parseLeaderboardParams({ metric: "judge" }));
-    const html = renderToStaticMarkup(LeaderboardTable({ entries: view.entries, params: view.params, lowNMin: 0, demoJudge: judgeOfVersion(view.scorerVersion)?.demo }));
+    const html = renderIntl(createElement(LeaderboardTable, { entries: view.entries, params: view.params, lowNMin: 0, demoJudge: judgeOfVersion(view.scorerVersion)?.demo }));
     expect(html.match(/data-testid="demo-judge"/g)?.length).toBe(view.entries.length);
     expect(html).toContain("LLM judge (demo judge)");
   }, 600_000);

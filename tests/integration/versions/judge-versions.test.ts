@@ -3,7 +3,6 @@
 // by an admin, audited, refused without force when it covers fewer entries). Runs in its own
 // database: these actions touch every approved entry.
 import { randomUUID } from "node:crypto";
-import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@/lib/server/auth/config";
 import { db } from "@/lib/server/db";
@@ -15,6 +14,7 @@ import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
 import { comparableEntries } from "@/lib/server/leaderboard/compare";
 import { UnscoredNote } from "@/components/leaderboard/unscored-note";
+import { renderIntl } from "../../support/render-intl";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 import { GET as statusRoute } from "@/app/api/v1/admin/scorer-versions/route";
 import { POST as publishRoute } from "@/app/api/v1/admin/scorer-versions/publish/route";
@@ -167,7 +167,7 @@ describe("published scorer version", () => {
     expect(coverage).toMatchObject({ approved: 5, scored: 1 });
     expect(coverage.missing).toHaveLength(4);
     // The board says so, naming them, instead of leaving them silently missing.
-    const note = renderToStaticMarkup((await UnscoredNote({ version: thin }))!);
+    const note = renderIntl(await UnscoredNote({ version: thin }));
     expect(note).toContain("<strong>4</strong> approved entries are not yet scored under this scorer version");
     for (const m of coverage.missing) expect(note).toContain(`href="/entries/${m.id}"`);
     expect(await UnscoredNote({ version: published })).toBeNull();

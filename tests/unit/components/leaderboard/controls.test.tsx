@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl as renderToStaticMarkup } from "../../../support/render-intl";
 import { describe, expect, it } from "vitest";
 import { LeaderboardControls } from "@/components/leaderboard/controls";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
