@@ -21,13 +21,14 @@ function plainMeans(columns: number[][], resamples: number, seed: number): numbe
 
 describe("bootstrap", () => {
   it("the shared resample loop gives exactly the plain procedure's numbers, for every column", () => {
-    // Sizes on both sides of the 16-bit index buffer; values with rounding-sensitive sums.
-    for (const n of [1, 7, 2236, 70_000]) {
-      const columns = [0, 1, 2].map((c) => Array.from({ length: n }, (_, i) => ((i * 7919 + c * 104729) % 1000) / 997));
+    // Sizes on both sides of the 16-bit index buffer; values with rounding-sensitive sums; column
+    // counts on both sides of the groups of four (the first group draws, the others replay).
+    for (const [n, k] of [[1, 1], [7, 3], [2236, 4], [2236, 5], [513, 9], [70_000, 3], [70_000, 6]]) {
+      const columns = Array.from({ length: k }, (_, c) => c).map((c) => Array.from({ length: n }, (_, i) => ((i * 7919 + c * 104729) % 1000) / 997));
       const resamples = n > 10_000 ? 3 : 50;
       const got = bootstrapMeansMulti(columns, resamples, 20260529 + n);
       const want = plainMeans(columns, resamples, 20260529 + n);
-      got.forEach((dist, c) => expect(Array.from(dist), `n=${n} column ${c}`).toEqual(want[c]));
+      got.forEach((dist, c) => expect(Array.from(dist), `n=${n} k=${k} column ${c}`).toEqual(want[c]));
     }
   });
 
