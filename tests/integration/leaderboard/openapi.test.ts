@@ -73,9 +73,10 @@ describe("GET /api/v1/openapi.json", () => {
     expect(r.status).toBe(200);
     const doc = (await r.json()) as Json;
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile", "Badge", "JudgeScores", "EntrySource", "WebhookCreated", "Webhook", "WebhookDelivery", "SnapshotLinks", "SnapshotSummary"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile", "Badge", "JudgeScores", "EntrySource", "JudgeInfo", "WebhookCreated", "Webhook", "WebhookDelivery", "SnapshotLinks", "SnapshotSummary"]);
     expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.failureProfile.oneOf[0]).toEqual({ $ref: "#/components/schemas/FailureProfile" });
     expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.source.oneOf[0]).toEqual({ $ref: "#/components/schemas/EntrySource" });
+    expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.judge.oneOf[0]).toEqual({ $ref: "#/components/schemas/JudgeInfo" });
     expect(doc.components.schemas.EntrySource.required).toEqual(["repo", "commit", "run"]);
     expect(doc.components.schemas.FailureProfile.required).toEqual(expect.arrayContaining(["refusalRate", "missedRefusalRate", "overRefusalRate", "emptyRate", "answerTokens", "byCategory"]));
 
