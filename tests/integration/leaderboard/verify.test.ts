@@ -86,9 +86,14 @@ describe("reproducible entries", () => {
     // A board number that the files do not give (lexical, then judge) fails the check.
     for (const metric of ["f1", "judge"]) {
       const row = await db.score.findFirstOrThrow({ where: { submissionId: id, scorerVersion: detail.scorerVersion, metric, split: "dyadic", scope: "ALL", aggregate: "micro" } });
+      // Touching the submission as every real score change does (the public caches key on it:
+      // lib/server/leaderboard/board-stamp.ts), so the served entry carries the altered number.
+      const touch = () => db.submission.update({ where: { id }, data: { updatedAt: new Date() } });
       await db.score.update({ where: { id: row.id }, data: { value: row.value + 0.001 } });
+      await touch();
       const bad = await runH2hmem("verify", `${server.url}/entries/${id}`, "--answer-key", key.dir);
       await db.score.update({ where: { id: row.id }, data: { value: row.value } });
+      await touch();
       expect(bad.code).toBe(1);
       expect(bad.stdout).toMatch(new RegExp(`1 of \\d+ board numbers differ:\\n  dyadic ALL ${metric} micro`));
     }
