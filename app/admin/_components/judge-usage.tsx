@@ -4,6 +4,7 @@ import type { JudgeUsageView } from "@/lib/server/judge/judge-calls";
 // Judge cost and raw replies for one submission (admin review page). Runs come from the
 // judge.* audit events, calls from JudgeCall rows; raw replies are folded so the page stays short.
 
+// Counts go into the messages as strings: raw digits, as in the table cells (no 1,234 grouping).
 const th = "px-2 py-1";
 const time = (iso: string) => iso.replace("T", " ").slice(0, 19);
 const COLUMNS = ["colTime", "colRun", "colCalls", "colRetries", "colReasks", "colCacheHits", "colPromptTokens", "colCompletionTokens", "colWallTime", "colNotJudged"] as const;
@@ -15,7 +16,7 @@ export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
   return (
     <div className="space-y-3" data-testid="judge-usage">
       <p className="text-sm" data-testid="judge-totals">
-        {t("totals", { calls: totals.calls, failed: totals.failedCalls, prompt: totals.promptTokens, completion: totals.completionTokens })}
+        {t("totals", { calls: String(totals.calls), failed: String(totals.failedCalls), prompt: String(totals.promptTokens), completion: String(totals.completionTokens) })}
       </p>
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("runsLabel")}>
         <table className="min-w-full text-sm" data-testid="judge-runs">
@@ -52,7 +53,7 @@ export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
               <li key={c.id} className="border-b border-slate-100 pb-1 dark:border-slate-800">
                 <p>
                   {time(c.createdAt)} · <code>{c.purpose}</code> · {c.model}@{c.promptVersion} ·{" "}
-                  {t("callDetails", { attempt: c.attempt + 1, level: c.level, ms: c.latencyMs, prompt: c.promptTokens, completion: c.completionTokens })}{" "}
+                  {t("callDetails", { attempt: String(c.attempt + 1), level: c.level, ms: String(c.latencyMs), prompt: String(c.promptTokens), completion: String(c.completionTokens) })}{" "}
                   {c.ok ? t("ok") : <span className="text-red-700 dark:text-red-300">{t("error", { error: c.error ?? "" })}</span>}
                 </p>
                 <p className="break-all text-xs">{t("questions", { ids: c.questionIds.join(", ") })}</p>

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
@@ -6,6 +7,7 @@ import { JudgeRescoreTable } from "@/app/admin/_components/judge-rescore-table";
 import { createPrismaClient } from "@/lib/server/db";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/versions/rank-diff-preview";
 import { seedSubmission } from "../../support/judge-fixtures";
+import { WithIntl } from "../../support/intl";
 
 // Re-scoring preview: ranks of approved entries under two scorer versions and the move.
 
@@ -44,7 +46,7 @@ describe("re-scoring preview", () => {
       [d, 4, null, null],
     ]);
     expect((await listScorerVersions(db)).map((v) => v.version)).toEqual(expect.arrayContaining([va, vb]));
-    const html = renderToStaticMarkup(JudgeRescoreTable({ rows }));
+    const html = renderToStaticMarkup(createElement(WithIntl, { children: createElement(JudgeRescoreTable, { rows }) }));
     expect(html).toContain("down 2");
     expect(html).toContain("unranked");
     // The preview wrote nothing.
