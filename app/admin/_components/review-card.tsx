@@ -36,7 +36,7 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
       </header>
       <p className="text-sm">
         {t("by", { submitter: s.submitter })}
-        {s.organization ? ` · ${s.organization}` : ""} · {s.createdAt.slice(0, 16).replace("T", " ")} UTC
+        {s.organization ? ` · ${s.organization}` : ""} · {t("at", { at: s.createdAt.slice(0, 16).replace("T", " ") })}
         {s.modality ? ` · ${s.modality}` : ""}
         {s.backbone ? ` · ${s.backbone}` : ""}
         {s.memoryMethod ? ` · ${s.memoryMethod}` : ""}
