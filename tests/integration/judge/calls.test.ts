@@ -55,7 +55,7 @@ describe("judge calls and usage", () => {
     expect(usage.runs[0]).toMatchObject({ action: "judge.done", calls: 0, cacheHits: 8, unjudged: 0 });
     expect(usage.runs[1]).toMatchObject({ action: "judge.done", calls: 5, retries: 1, cacheHits: 0, promptTokens: res.usage.promptTokens });
 
-    const html = renderToStaticMarkup(createElement(WithIntl, { children: createElement(JudgeUsage, { usage }) }));
+    const html = renderToStaticMarkup(createElement(WithIntl, null, createElement(JudgeUsage, { usage })));
     expect(html).toContain(`5 calls (1 failed) · ${res.usage.promptTokens} prompt + ${res.usage.completionTokens} completion tokens`);
     expect(html).toContain("fake grade for dyadic/dialogue1/session1/0");
     expect(html).toContain("error: ");

@@ -46,9 +46,12 @@ describe("re-scoring preview", () => {
       [d, 4, null, null],
     ]);
     expect((await listScorerVersions(db)).map((v) => v.version)).toEqual(expect.arrayContaining([va, vb]));
-    const html = renderToStaticMarkup(createElement(WithIntl, { children: createElement(JudgeRescoreTable, { rows }) }));
+    const html = renderToStaticMarkup(createElement(WithIntl, null, createElement(JudgeRescoreTable, { rows })));
     expect(html).toContain("down 2");
     expect(html).toContain("unranked");
+    const zh = renderToStaticMarkup(createElement(WithIntl, { locale: "zh" }, createElement(JudgeRescoreTable, { rows })));
+    expect(zh).toContain("下降 2");
+    expect(zh).toContain("未排名");
     // The preview wrote nothing.
     expect(await db.score.count({ where: { scorerVersion: vb } })).toBe(4);
   });
