@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
  * Components that call useTranslations/useLocale, rendered by a unit test (renderToStaticMarkup)
  * outside Next: `renderToStaticMarkup(<WithIntl locale="zh"><ScoreTables … /></WithIntl>)`.
  */
-export function WithIntl({ locale = "en", children }: { locale?: Locale; children: ReactNode }) {
+export function WithIntl({ locale = "en", children }: { locale?: Locale; children?: ReactNode }) {
   return (
     <NextIntlClientProvider locale={locale} messages={locale === "zh" ? zh : en} timeZone="UTC">
       {children}

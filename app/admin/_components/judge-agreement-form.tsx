@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
@@ -14,20 +15,22 @@ const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}
 const POLL_MS = 2000;
 
 function Outcome({ run }: { run: AgreementRunView }) {
+  const t = useTranslations("admin.agreement");
   const r = run.report;
   if (run.status === "DONE" && r) {
     return (
       <span data-testid="judge-agreement-result">
-        {r.compared} of {r.sampled} re-judged · exact {pct(r.exactRate)} · within one level {pct(r.withinOneRate)} · mean |diff| {r.meanAbsDiff?.toFixed(3) ?? "–"}
-        {r.failed ? ` · ${r.failed} not judged` : ""}
+        {t("result", { compared: String(r.compared), sampled: String(r.sampled), exact: pct(r.exactRate), within: pct(r.withinOneRate), diff: r.meanAbsDiff?.toFixed(3) ?? "–" })}
+        {r.failed ? t("notJudged", { count: String(r.failed) }) : ""}
       </span>
     );
   }
   if (run.status === "FAILED") return <span className="text-red-700 dark:text-red-300">{run.error}</span>;
-  return <span>{run.status === "RUNNING" ? "re-judging…" : "waiting for a worker…"}</span>;
+  return <span>{run.status === "RUNNING" ? t("running") : t("waiting")}</span>;
 }
 
 export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]; request: (sample: number) => Promise<ActionResult<AgreementRunView>> }) {
+  const t = useTranslations("admin.agreement");
   const id = useId();
   const router = useRouter();
   const [sample, setSample] = useState(50);
@@ -36,8 +39,8 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
   const active = runs.some((r) => r.status === "QUEUED" || r.status === "RUNNING");
   useEffect(() => {
     if (!active) return;
-    const t = setInterval(() => router.refresh(), POLL_MS);
-    return () => clearInterval(t);
+    const timer = setInterval(() => router.refresh(), POLL_MS);
+    return () => clearInterval(timer);
   }, [active, router]);
   return (
     <div className="space-y-2">
@@ -54,10 +57,10 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
         }}
       >
         <div>
-          <label htmlFor={id} className="block text-sm">Questions to re-judge</label>
+          <label htmlFor={id} className="block text-sm">{t("sampleLabel")}</label>
           <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className="w-28 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
         </div>
-        <button type="submit" disabled={pending} className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60">{pending ? "Queuing…" : "Check judge agreement"}</button>
+        <button type="submit" disabled={pending} className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60">{pending ? t("queuing") : t("check")}</button>
         {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
       </form>
       {runs.length ? (
@@ -65,7 +68,7 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
           <ul className="space-y-1 text-sm">
             {runs.map((run) => (
               <li key={run.id} data-status={run.status}>
-                <StatusBadge value={run.status} /> {run.createdAt.slice(0, 16).replace("T", " ")} UTC · sample {run.sample}, seed {run.seed} · <Outcome run={run} />
+                <StatusBadge value={run.status} /> {t("runLine", { time: run.createdAt.slice(0, 16).replace("T", " "), sample: String(run.sample), seed: String(run.seed) })} <Outcome run={run} />
               </li>
             ))}
           </ul>

@@ -1,25 +1,29 @@
+import { useTranslations } from "next-intl";
 import type { JudgeUsageView } from "@/lib/server/judge/judge-calls";
 
 // Judge cost and raw replies for one submission (admin review page). Runs come from the
 // judge.* audit events, calls from JudgeCall rows; raw replies are folded so the page stays short.
 
+// Counts go into the messages as strings: raw digits, as in the table cells (no 1,234 grouping).
 const th = "px-2 py-1";
 const time = (iso: string) => iso.replace("T", " ").slice(0, 19);
+const COLUMNS = ["colTime", "colRun", "colCalls", "colRetries", "colReasks", "colCacheHits", "colPromptTokens", "colCompletionTokens", "colWallTime", "colNotJudged"] as const;
 
 export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
+  const t = useTranslations("admin.judgeUsage");
   const { runs, calls, totals } = usage;
-  if (runs.length === 0 && calls.length === 0) return <p className="text-sm">The judge has not run for this submission.</p>;
+  if (runs.length === 0 && calls.length === 0) return <p className="text-sm">{t("notRun")}</p>;
   return (
     <div className="space-y-3" data-testid="judge-usage">
       <p className="text-sm" data-testid="judge-totals">
-        {totals.calls} calls ({totals.failedCalls} failed) · {totals.promptTokens} prompt + {totals.completionTokens} completion tokens
+        {t("totals", { calls: String(totals.calls), failed: String(totals.failedCalls), prompt: String(totals.promptTokens), completion: String(totals.completionTokens) })}
       </p>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Judge runs">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("runsLabel")}>
         <table className="min-w-full text-sm" data-testid="judge-runs">
           <thead>
             <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-              {["Time (UTC)", "Run", "Calls", "Retries", "Re-asked", "Cache hits", "Prompt tokens", "Completion tokens", "Wall time", "Not judged"].map((h) => (
-                <th key={h} scope="col" className={th}>{h}</th>
+              {COLUMNS.map((h) => (
+                <th key={h} scope="col" className={th}>{t(h)}</th>
               ))}
             </tr>
           </thead>
@@ -34,7 +38,7 @@ export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
                 <td className={th}>{r.cacheHits}</td>
                 <td className={th}>{r.promptTokens}</td>
                 <td className={th}>{r.completionTokens}</td>
-                <td className={th}>{(r.wallMs / 1000).toFixed(1)} s</td>
+                <td className={th}>{t("seconds", { s: (r.wallMs / 1000).toFixed(1) })}</td>
                 <td className={th}>{r.unjudged ?? "–"}</td>
               </tr>
             ))}
@@ -43,16 +47,16 @@ export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
       </div>
       {calls.length ? (
         <details>
-          <summary className="cursor-pointer text-sm font-semibold">Calls and raw replies (latest {calls.length})</summary>
+          <summary className="cursor-pointer text-sm font-semibold">{t("callsSummary", { count: calls.length })}</summary>
           <ul className="space-y-2 text-sm" data-testid="judge-calls">
             {calls.map((c) => (
               <li key={c.id} className="border-b border-slate-100 pb-1 dark:border-slate-800">
                 <p>
-                  {time(c.createdAt)} · <code>{c.purpose}</code> · {c.model}@{c.promptVersion} · attempt {c.attempt + 1}
-                  {c.level > 0 ? ` · re-ask ${c.level}` : ""} · {c.latencyMs} ms · {c.promptTokens}+{c.completionTokens} tokens ·{" "}
-                  {c.ok ? "ok" : <span className="text-red-700 dark:text-red-300">error: {c.error}</span>}
+                  {time(c.createdAt)} · <code>{c.purpose}</code> · {c.model}@{c.promptVersion} ·{" "}
+                  {t("callDetails", { attempt: String(c.attempt + 1), level: c.level, ms: String(c.latencyMs), prompt: String(c.promptTokens), completion: String(c.completionTokens) })}{" "}
+                  {c.ok ? t("ok") : <span className="text-red-700 dark:text-red-300">{t("error", { error: c.error ?? "" })}</span>}
                 </p>
-                <p className="break-all text-xs">questions: {c.questionIds.join(", ")}</p>
+                <p className="break-all text-xs">{t("questions", { ids: c.questionIds.join(", ") })}</p>
                 {c.rawReply !== null ? <pre className="max-h-48 overflow-auto whitespace-pre-wrap text-xs" tabIndex={0}>{c.rawReply}</pre> : null}
               </li>
             ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
@@ -9,6 +10,7 @@ import type { PublishResult } from "@/lib/server/versions/rollout";
 // fewer approved entries than the published one unless "force" is ticked.
 
 export function PublishVersionForm({ version, run, fewer }: { version: string; run: (version: string, force: boolean) => Promise<ActionResult<PublishResult>>; fewer: number }) {
+  const t = useTranslations("admin.publish");
   const id = useId();
   const router = useRouter();
   const [force, setForce] = useState(false);
@@ -25,23 +27,20 @@ export function PublishVersionForm({ version, run, fewer }: { version: string; r
         start(async () => {
           const res = await run(version, force);
           if (!res.ok) return setError(res.error.message);
-          setDone(`The public board now shows ${res.data.to} (was ${res.data.from}).`);
+          setDone(t("done", { to: res.data.to, from: res.data.from }));
           router.refresh();
         });
       }}
     >
       {fewer > 0 ? (
-        <p className="text-sm">
-          {fewer} fewer approved {fewer === 1 ? "entry is" : "entries are"} scored under this version than under the published one; they would be
-          listed as “not yet scored” instead of ranked.
-        </p>
+        <p className="text-sm">{t("fewer", { count: fewer })}</p>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={id} className="flex items-center gap-1 text-sm">
-          <input id={id} type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Publish even if fewer entries are scored (force)
+          <input id={id} type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> {t("force")}
         </label>
         <button type="submit" disabled={pending} className="rounded bg-blue-700 px-3 py-1 text-sm text-white hover:bg-blue-800 disabled:opacity-60">
-          {pending ? "Publishing…" : "Publish this version"}
+          {pending ? t("publishing") : t("publish")}
         </button>
       </div>
       {done ? <p role="status" className="text-sm" data-testid="publish-result">{done}</p> : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
@@ -9,6 +10,7 @@ import type { RejudgeAllResult } from "@/lib/server/versions/rollout";
 // clicking again enqueues nothing new (entries already queued or scored are skipped).
 
 export function RejudgeAllButton({ run, missing }: { run: () => Promise<ActionResult<RejudgeAllResult>>; missing: number }) {
+  const t = useTranslations("admin.rejudge");
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,12 +28,12 @@ export function RejudgeAllButton({ run, missing }: { run: () => Promise<ActionRe
             const res = await run();
             if (!res.ok) return setError(res.error.message);
             const d = res.data;
-            setMessage(`${d.enqueued.length} re-score(s) enqueued, ${d.inProgress.length} already in progress, ${d.failed.length} refused${d.failed.length ? `: ${d.failed.map((f) => f.error).join("; ")}` : ""}.`);
+            setMessage(t("result", { enqueued: String(d.enqueued.length), inProgress: String(d.inProgress.length), failed: d.failed.length, errors: d.failed.map((f) => f.error).join("; ") }));
             router.refresh();
           });
         }}
       >
-        {pending ? "Enqueueing…" : "Re-judge all approved entries under the current version"}
+        {pending ? t("pending") : t("button")}
       </button>
       {message ? <span role="status" className="text-sm" data-testid="rejudge-result">{message}</span> : null}
       {error ? <span role="alert" className="text-sm text-red-700 dark:text-red-300">{error}</span> : null}

@@ -1,3 +1,4 @@
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { JudgeUsage } from "@/app/admin/_components/judge-usage";
@@ -6,6 +7,7 @@ import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";
 import { withFakeJudge } from "../../support/with-fake-judge";
 
+import { WithIntl } from "../../support/intl";
 // Every judge request becomes a JudgeCall row (raw reply, ids, attempt, latency, tokens) and the
 // admin review page's usage panel shows runs and calls of the submission.
 
@@ -53,7 +55,7 @@ describe("judge calls and usage", () => {
     expect(usage.runs[0]).toMatchObject({ action: "judge.done", calls: 0, cacheHits: 8, unjudged: 0 });
     expect(usage.runs[1]).toMatchObject({ action: "judge.done", calls: 5, retries: 1, cacheHits: 0, promptTokens: res.usage.promptTokens });
 
-    const html = renderToStaticMarkup(JudgeUsage({ usage }));
+    const html = renderToStaticMarkup(createElement(WithIntl, null, createElement(JudgeUsage, { usage })));
     expect(html).toContain(`5 calls (1 failed) · ${res.usage.promptTokens} prompt + ${res.usage.completionTokens} completion tokens`);
     expect(html).toContain("fake grade for dyadic/dialogue1/session1/0");
     expect(html).toContain("error: ");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
@@ -6,6 +7,7 @@ import { JudgeRescoreTable } from "@/app/admin/_components/judge-rescore-table";
 import { createPrismaClient } from "@/lib/server/db";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/versions/rank-diff-preview";
 import { seedSubmission } from "../../support/judge-fixtures";
+import { WithIntl } from "../../support/intl";
 
 // Re-scoring preview: ranks of approved entries under two scorer versions and the move.
 
@@ -44,9 +46,12 @@ describe("re-scoring preview", () => {
       [d, 4, null, null],
     ]);
     expect((await listScorerVersions(db)).map((v) => v.version)).toEqual(expect.arrayContaining([va, vb]));
-    const html = renderToStaticMarkup(JudgeRescoreTable({ rows }));
+    const html = renderToStaticMarkup(createElement(WithIntl, null, createElement(JudgeRescoreTable, { rows })));
     expect(html).toContain("down 2");
     expect(html).toContain("unranked");
+    const zh = renderToStaticMarkup(createElement(WithIntl, { locale: "zh" }, createElement(JudgeRescoreTable, { rows })));
+    expect(zh).toContain("下降 2");
+    expect(zh).toContain("未排名");
     // The preview wrote nothing.
     expect(await db.score.count({ where: { scorerVersion: vb } })).toBe(4);
   });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AdminNav } from "@/app/admin/_components/admin-nav";
 import { AuditTable } from "@/app/admin/_components/audit-table";
 import { judgeAgreementAction } from "@/app/admin/actions";
@@ -18,7 +19,10 @@ import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getReviewDetail, type ReviewDetail } from "@/lib/server/review/review-detail";
 import { describeFlag } from "@/lib/server/review/review-flags";
 
-export const metadata: Metadata = { title: "Review submission" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.submission");
+  return { title: t("title") };
+}
 
 export default async function ReviewSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
   await adminPageGuard();
@@ -30,7 +34,8 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   }
-  const [judgeUsage, agreementRuns] = await Promise.all([getJudgeUsage(d.id), listAgreementRuns(d.id)]);
+  const [judgeUsage, agreementRuns, t] = await Promise.all([getJudgeUsage(d.id), listAgreementRuns(d.id), getTranslations("admin.submission")]);
+  const key = d.answerKey ? (d.answerKey.active ? d.answerKey.label : t("olderKey", { label: d.answerKey.label })) : t("noKey");
   return (
     <div className="space-y-5">
       <AdminNav current="/admin" />
@@ -40,42 +45,42 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
           {d.isBaseline ? <StatusBadge value="BASELINE" /> : null}
         </h1>
         <p className="text-sm">
-          by {d.submitter} · submitted {d.createdAt.slice(0, 16).replace("T", " ")} UTC · answer key {d.answerKey ? `${d.answerKey.label}${d.answerKey.active ? "" : " (older key)"}` : "none"} · scorer {d.scorerVersion ?? "–"}
+          {t("byline", { submitter: d.submitter, at: d.createdAt.slice(0, 16).replace("T", " "), key, scorer: d.scorerVersion ?? "–" })}
         </p>
-        {d.reviewReason ? <p className="text-sm">Review note: {d.reviewReason}</p> : null}
-        {d.failureReason ? <p className="text-sm text-red-700 dark:text-red-300">Failure: {d.failureReason}</p> : null}
-        <p className="text-sm"><Link href={`/submissions/${d.id}`}>Per-question view</Link></p>
+        {d.reviewReason ? <p className="text-sm">{t("reviewNote", { reason: d.reviewReason })}</p> : null}
+        {d.failureReason ? <p className="text-sm text-red-700 dark:text-red-300">{t("failure", { reason: d.failureReason })}</p> : null}
+        <p className="text-sm"><Link href={`/submissions/${d.id}`}>{t("perQuestion")}</Link></p>
       </header>
       <DecisionPanel d={d} />
       <section aria-labelledby="flags-h">
-        <h2 id="flags-h" className="text-lg font-semibold">Flags</h2>
+        <h2 id="flags-h" className="text-lg font-semibold">{t("flags")}</h2>
         {d.flags.length ? (
           <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" data-testid="flags">
             {d.flags.map((f) => <li key={describeFlag(f)} data-flag={f.kind}>{describeFlag(f)}</li>)}
           </ul>
-        ) : <p className="text-sm">No flags.</p>}
-        <IssueList issues={d.warnings as IssueView[]} title="Warnings from validation" />
+        ) : <p className="text-sm">{t("noFlags")}</p>}
+        <IssueList issues={d.warnings as IssueView[]} title={t("warnings")} />
       </section>
       <section aria-labelledby="scores-h" className="space-y-3">
-        <h2 id="scores-h" className="text-lg font-semibold">Scores next to the top entries and baselines</h2>
+        <h2 id="scores-h" className="text-lg font-semibold">{t("scores")}</h2>
         <ScoreComparison rows={d.rows} comparators={d.comparators} metric="f1" />
         {d.rows.some((r) => r.metric === "judge") ? <ScoreComparison rows={d.rows} comparators={d.comparators} metric="judge" /> : null}
       </section>
       <section aria-labelledby="judge-h" className="space-y-2">
-        <h2 id="judge-h" className="text-lg font-semibold">Judge usage</h2>
+        <h2 id="judge-h" className="text-lg font-semibold">{t("judgeUsage")}</h2>
         <JudgeUsage usage={judgeUsage} />
         {d.rows.some((r) => r.metric === "judge") ? <JudgeAgreementForm runs={agreementRuns} request={judgeAgreementAction.bind(null, d.id)} /> : null}
       </section>
       <section aria-labelledby="files-h">
-        <h2 id="files-h" className="text-lg font-semibold">Files</h2>
-        <ul className="text-sm">{d.files.map((f) => <li key={f.split}>{f.split}: {f.fileName} · {f.size} bytes · <code>{f.sha256.slice(0, 16)}…</code></li>)}</ul>
+        <h2 id="files-h" className="text-lg font-semibold">{t("files")}</h2>
+        <ul className="text-sm">{d.files.map((f) => <li key={f.split}>{t("file", { split: f.split, name: f.fileName, size: String(f.size) })} <code>{f.sha256.slice(0, 16)}…</code></li>)}</ul>
       </section>
       <details>
-        <summary className="cursor-pointer text-lg font-semibold">Edit display metadata</summary>
+        <summary className="cursor-pointer text-lg font-semibold">{t("editMetadata")}</summary>
         <MetadataForm id={d.id} initial={{ methodName: d.methodName, organization: d.organization, description: d.description, paperUrl: d.paperUrl, codeUrl: d.codeUrl, backbone: d.backbone, memoryMethod: d.memoryMethod }} />
       </details>
       <section aria-labelledby="trail-h">
-        <h2 id="trail-h" className="text-lg font-semibold">Audit trail</h2>
+        <h2 id="trail-h" className="text-lg font-semibold">{t("auditTrail")}</h2>
         <AuditTable events={d.audit} testId="entry-audit" />
       </section>
     </div>
