@@ -42,7 +42,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = await scriptNonce();
   const locale = await getLocale();
   const t = await getTranslations("common");
-  const path = (await headers()).get(PATH_HEADER) ?? "/";
+  // "" in a prerendered copy (lib/static-pages.mjs): no request, so the switcher links relatively.
+  const path = (await headers()).get(PATH_HEADER) ?? "";
   return (
     // The theme script sets data-theme on <html> before React hydrates it.
     <html lang={HTML_LANG[locale]} suppressHydrationWarning>

@@ -9,6 +9,15 @@
 /** Public URL -> the route of its prerendered copy (app/static-pages/...). */
 export const STATIC_PAGES = [{ path: "/about", prerendered: "/static-pages/about" }];
 
+/**
+ * The public URL of a page's path: a prerendered copy is served under its public URL, but the
+ * client router (usePathname) reports the copy's route, which must never be linked to.
+ * @param {string} pathname
+ */
+export function publicPath(pathname) {
+  return STATIC_PAGES.find((p) => p.prerendered === pathname)?.path ?? pathname;
+}
+
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 export const LOCALE_QUERY = "lang";
 // Auth.js v5 session cookies (http and https names; a large JWT is split into .0, .1, ...).

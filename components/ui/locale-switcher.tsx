@@ -2,15 +2,21 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { hrefWithLocale, HTML_LANG, LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { publicPath } from "@/lib/static-pages.mjs";
 
 // Plain links (a full page load, no JavaScript needed): `?lang=` makes proxy.ts set the cookie,
 // and the whole document, <html lang> and the header included, renders in the new locale.
 
 type Props = { current: Locale; label: string };
 
-/** The links for `path` ("/x?y=1"); also the server-rendered fallback of LocaleSwitcher. */
+/**
+ * The links for `path` ("/x?y=1"); also the server-rendered fallback of LocaleSwitcher. An empty
+ * path (a prerendered page, which knows no request) gives relative links ("?lang=zh"): the
+ * browser resolves them against the page's own URL, with or without JavaScript.
+ */
 export function LocaleLinks({ current, label, path }: Props & { path: string }) {
   const [pathname, search = ""] = path.split("?", 2);
+  const href = (l: Locale) => (path === "" ? hrefWithLocale("", "", l) : hrefWithLocale(pathname || "/", search, l));
   return (
     <nav aria-label={label} className="flex items-center gap-2 text-sm" data-testid="locale-switcher">
       {LOCALES.map((l) =>
@@ -19,7 +25,7 @@ export function LocaleLinks({ current, label, path }: Props & { path: string }) 
             {LOCALE_NAMES[l]}
           </span>
         ) : (
-          <a key={l} href={hrefWithLocale(pathname || "/", search, l)} lang={HTML_LANG[l]} hrefLang={HTML_LANG[l]}>
+          <a key={l} href={href(l)} lang={HTML_LANG[l]} hrefLang={HTML_LANG[l]}>
             {LOCALE_NAMES[l]}
           </a>
         ),
@@ -30,7 +36,8 @@ export function LocaleLinks({ current, label, path }: Props & { path: string }) 
 
 /** Follows client navigations (the layout, and so the header, is not re-rendered by them). */
 export function LocaleSwitcher(props: Props) {
-  const pathname = usePathname();
+  // On a prerendered copy the router reports the copy's route (/static-pages/about): link the public one.
+  const pathname = publicPath(usePathname());
   const search = useSearchParams().toString();
   return <LocaleLinks {...props} path={search ? `${pathname}?${search}` : pathname} />;
 }

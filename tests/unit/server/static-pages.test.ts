@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { config } from "@/proxy";
 import { LOCALE_COOKIE as I18N_COOKIE, LOCALE_QUERY as I18N_QUERY, LOCALES, resolveLocale } from "@/lib/i18n/locales";
-import { contentSecurityPolicy, LOCALE_COOKIE, LOCALE_QUERY, NEEDS_RENDER, proxyMatcher, STATIC_PAGES, staticHeaders, staticRewrites } from "@/lib/static-pages.mjs";
+import { contentSecurityPolicy, LOCALE_COOKIE, LOCALE_QUERY, NEEDS_RENDER, proxyMatcher, publicPath, STATIC_PAGES, staticHeaders, staticRewrites } from "@/lib/static-pages.mjs";
 
 /** Next's `value` of a has/missing condition is a regex over the whole value. */
 const holds = (c: (typeof NEEDS_RENDER)[number], req: { query?: Record<string, string>; cookies?: Record<string, string>; headers?: Record<string, string> }) => {
@@ -53,5 +53,10 @@ describe("static pages", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(contentSecurityPolicy({ nonce: "abc" })).toContain("'nonce-abc' 'strict-dynamic'");
     expect(contentSecurityPolicy({ nonce: "abc" }).split("; ").find((d) => d.startsWith("script-src"))).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+  });
+
+  it("links name a prerendered copy by its public URL, never by the copy's own route", () => {
+    for (const p of STATIC_PAGES) expect(publicPath(p.prerendered)).toBe(p.path);
+    expect(publicPath("/entries/abc")).toBe("/entries/abc");
   });
 });
