@@ -12,6 +12,7 @@ import { publishedScorerVersion } from "@/lib/server/versions/published-version"
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
 import { CostChart } from "@/components/leaderboard/cost-chart";
+import { FiltersDisclosure } from "@/components/leaderboard/filters-disclosure";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 
@@ -35,7 +36,9 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         </p>
       </div>
       <SplitTabs params={params} />
-      <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
+      <FiltersDisclosure summary={t("controls.filters")}>
+        <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
+      </FiltersDisclosure>
       <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
         {t.rich("tieNote", { rule: t("tieRule"), strong: (c) => <strong>{c}</strong>, refs: (c) => <Link href="/about#references">{c}</Link> })}
       </p>

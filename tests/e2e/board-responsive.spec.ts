@@ -47,6 +47,14 @@ for (const locale of ["en", "zh"] as const) {
       await open(page, locale, size);
       const row = page.getByTestId("leaderboard-row").first();
       await expect(row.getByTestId("headline")).toContainText(/\d\.\d{3}\s*\[\d\.\d{3}, \d\.\d{3}\]/);
+      if (size.width === 390) {
+        // A phone's first screen, before any scrolling: the filters fold away, the first entry shows.
+        await expect(page.getByTestId("board-filters")).not.toHaveAttribute("open");
+        for (const id of ["rank", "method", "headline"]) await expectInView(page, id);
+        await keepScreenshot(page, testInfo, `board-${locale}-${size.width}-first-screen`);
+        await page.getByTestId("board-filters").locator("summary").click();
+        await expect(page.getByLabel(locale === "en" ? "Metric" : /指标/).first()).toBeVisible();
+      }
       // Only vertical scrolling: bring the first entry's row to the top of the screen.
       const top = await row.evaluate((tr) => tr.getBoundingClientRect().top + window.scrollY);
       await page.evaluate((y) => window.scrollTo(0, Math.max(0, y - 120)), top);
