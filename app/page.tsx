@@ -31,17 +31,18 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
     <div className="space-y-5">
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">{t("heading")}</h1>
-        <p className="max-w-4xl text-slate-700 dark:text-slate-300">
+        <p className="max-w-4xl text-slate-700 max-sm:text-sm dark:text-slate-300">
           {t.rich("intro", { about: (c) => <Link href="/about">{c}</Link> })}
         </p>
       </div>
       <SplitTabs params={params} />
+      {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
       <FiltersDisclosure summary={t("controls.filters")}>
         <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
+        <p className="mt-5 text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
+          {t.rich("tieNote", { rule: t("tieRule"), strong: (c) => <strong>{c}</strong>, refs: (c) => <Link href="/about#references">{c}</Link> })}
+        </p>
       </FiltersDisclosure>
-      <p className="text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
-        {t.rich("tieNote", { rule: t("tieRule"), strong: (c) => <strong>{c}</strong>, refs: (c) => <Link href="/about#references">{c}</Link> })}
-      </p>
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
           the board must render completely without it. */}
       <BoardBody parsed={params} />
