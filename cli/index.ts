@@ -2,9 +2,11 @@
 // `register(program: Command): void`, then add one line to COMMANDS below. A command module is
 // loaded only when that command runs (or for the full `h2hmem --help`), so keep its top level
 // light: import what the action needs inside the action.
+import { isMainThread, workerData } from "node:worker_threads";
 import { Command, CommanderError } from "commander";
 import { CliExit, EXIT_OK, EXIT_USAGE, UsageError } from "./errors";
 import { versionLine } from "./version";
+import { SCORE_THREAD_ROLE, setEntryUrl } from "./entry";
 
 type CommandModule = { register: (program: Command) => void };
 
@@ -57,4 +59,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// The same file is the entry of `score`'s worker threads (score-pool.ts).
+if (!isMainThread && (workerData as { role?: string } | null)?.role === SCORE_THREAD_ROLE) await import("./score-thread");
+else {
+  setEntryUrl(import.meta.url);
+  process.exitCode = await main(process.argv.slice(2));
+}

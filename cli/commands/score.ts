@@ -1,9 +1,9 @@
 // `h2hmem score [--dyadic F] [--multiparty F] [--answer-key DIR] [--tokenizer nltk|whitespace]
 //  [--stopwords new|old] [--per-question OUT.jsonl] [--json]` — local scoring with lib/scoring.
-import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import type { PerQuestion, PredictionItem, Split, StopwordList, TokenizerMode, ValidationIssue } from "../../lib/scoring";
+import type { PerQuestion, PredictionItem, ScoreInput, Split, StopwordList, TokenizerMode, ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 
 type Options = {
@@ -16,6 +16,7 @@ type Options = {
   json?: boolean;
   resamples: string;
   seed: string;
+  threads: string;
 };
 
 export function register(program: Command): void {
@@ -30,11 +31,14 @@ export function register(program: Command): void {
     .option("--per-question <out.jsonl>", "write one JSON line per prediction, in input order")
     .option("--resamples <n>", "bootstrap resamples for the confidence intervals", "1000")
     .option("--seed <n>", "bootstrap seed", "20260529")
+    .option("--threads <n>", "threads that score (1 = none besides the main one); auto starts them for large files (4 MB or more); the numbers never depend on it", "auto")
     .option("--json", "print one JSON object instead of tables")
     .action(async (opts: Options) => {
       throw new CliExit(await runScore(opts));
     });
 }
+
+type Runners = ScoreInput["runners"];
 
 function intOption(raw: string, name: string, min: number): number {
   const n = Number(raw);
@@ -47,6 +51,28 @@ async function runScore(opts: Options): Promise<number> {
   if (!opts.dyadic && !opts.multiparty) throw new UsageError("give at least one of --dyadic FILE and --multiparty FILE");
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
+  if (opts.threads !== "auto") intOption(opts.threads, "--threads", 1);
+  const { startScorePool, threadCount } = await import("../score-pool");
+  // Threads start first: they load while this one reads and validates the files.
+  const pool = startScorePool(threadCount(opts.threads, inputBytes([opts.dyadic, opts.multiparty])));
+  try {
+    return await scoreFiles(opts, resamples, seed, pool ?? undefined);
+  } finally {
+    await pool?.close();
+  }
+}
+
+function inputBytes(files: Array<string | undefined>): number {
+  return files.reduce((sum, f) => {
+    try {
+      return sum + (f ? statSync(f).size : 0);
+    } catch {
+      return sum; // reading it reports the problem
+    }
+  }, 0);
+}
+
+async function scoreFiles(opts: Options, resamples: number, seed: number, runners: Runners | undefined): Promise<number> {
   const [{ hasErrors, scoreSubmission, splitForFileName }, { readAnswerKey, readPredictionFile }, { countBySeverity, formatIssues }, { renderScoreTables, scoreReport }] = await Promise.all([
     import("../../lib/scoring"),
     import("../io"),
@@ -75,7 +101,7 @@ async function runScore(opts: Options): Promise<number> {
   }
   if (hasErrors(issues)) return fail(issues, opts.json);
 
-  const result = scoreSubmission({ files, fileNames, answerKey: key?.questions, lexical: { tokenizer: opts.tokenizer, stopwords: opts.stopwords }, resamples, seed });
+  const result = scoreSubmission({ files, fileNames, answerKey: key?.questions, lexical: { tokenizer: opts.tokenizer, stopwords: opts.stopwords }, resamples, seed, runners });
   issues.push(...result.issues);
   if (hasErrors(issues)) return fail(issues, opts.json);
   if (opts.perQuestion) writePerQuestion(opts.perQuestion, result.perQuestion);

@@ -2,7 +2,7 @@
 // stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
 // resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
 import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
-import { bootstrapMeans, bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor, serialBootstrap, type BootstrapJob, type BootstrapRunner } from "./bootstrap";
 
 export type ScoreRow = {
   split: SplitOrOverall;
@@ -18,7 +18,8 @@ export type ScoreRow = {
   excluded?: number;
 };
 export type QuestionResult = { split: Split; category: CategoryCode; qid: string | null; metrics: Partial<Record<Metric, number | null>> };
-export type AggregateOptions = { resamples?: number; seed?: number };
+/** bootstrap: how the resample jobs run (the CLI shares them with worker threads); same numbers. */
+export type AggregateOptions = { resamples?: number; seed?: number; bootstrap?: BootstrapRunner };
 
 const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
 
@@ -29,7 +30,7 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   const seed = opts.seed ?? DEFAULT_SEED;
   const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
   const splitsPresent = SPLITS.filter((s) => results.some((r) => r.split === s));
-  const cellsByMetric = buildCells(results, metrics, resamples, seed);
+  const cellsByMetric = buildCells(results, metrics, resamples, seed, opts.bootstrap ?? serialBootstrap);
   const rows: ScoreRow[] = [];
   for (const metric of metrics) {
     const cells = cellsByMetric.get(metric)!;
@@ -54,7 +55,7 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
  * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
  * own non-null values with a stream seeded by cell and metric.
  */
-function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
+function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number, run: BootstrapRunner): Map<Metric, Cell[]> {
   const groups = new Map<string, QuestionResult[]>();
   for (const r of results) {
     const key = `${r.split}|${r.category}`;
@@ -63,9 +64,13 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
     else groups.set(key, [r]);
   }
   const out = new Map<Metric, Cell[]>(metrics.map((m) => [m, []]));
+  // Every resampling is collected first and run at once: one job per stream, each job's result
+  // assigned to its cells (one per column).
+  const jobs: BootstrapJob[] = [];
+  const targets: Cell[][] = [];
   for (const [key, members] of groups) {
     const { split, category } = members[0];
-    const full: Array<{ metric: Metric; values: number[] }> = [];
+    const full: Array<{ cell: Cell; values: number[] }> = [];
     for (const metric of metrics) {
       const values: number[] = [];
       let excluded = 0;
@@ -80,20 +85,18 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
       }
       if (absent === members.length) continue;
       const sum = values.reduce((a, b) => a + b, 0);
-      if (excluded === 0 && absent === 0) {
-        full.push({ metric, values });
-        out.get(metric)!.push({ split, category, n: values.length, sum, excluded, boot: new Float64Array(0) });
-      } else {
-        const boot = bootstrapMeans(values, resamples, seedFor(seed, `${key}|${metric}`));
-        out.get(metric)!.push({ split, category, n: values.length, sum, excluded, boot });
+      const cell: Cell = { split, category, n: values.length, sum, excluded, boot: new Float64Array(0) };
+      out.get(metric)!.push(cell);
+      if (excluded === 0 && absent === 0) full.push({ cell, values });
+      else {
+        jobs.push({ columns: [values], resamples, seed: seedFor(seed, `${key}|${metric}`) });
+        targets.push([cell]);
       }
     }
-    const boots = bootstrapMeansMulti(full.map((f) => f.values), resamples, seedFor(seed, key));
-    full.forEach((f, i) => {
-      const cell = out.get(f.metric)!.find((c) => c.split === split && c.category === category)!;
-      cell.boot = boots[i];
-    });
+    jobs.push({ columns: full.map((f) => f.values), resamples, seed: seedFor(seed, key) });
+    targets.push(full.map((f) => f.cell));
   }
+  run(jobs).forEach((dists, j) => targets[j].forEach((cell, c) => (cell.boot = dists[c])));
   return out;
 }
 

@@ -1,5 +1,5 @@
 // Percentile bootstrap over questions. See docs/SCORING.md for the exact procedure.
-import { hashString } from "./prng";
+import { drawIndex, drawIndexSmall, hashString } from "./prng";
 
 export const DEFAULT_RESAMPLES = 1000;
 export const DEFAULT_SEED = 20260529;
@@ -9,77 +9,98 @@ export function bootstrapMeans(values: ArrayLike<number>, resamples: number, see
   return bootstrapMeansMulti([values], resamples, seed)[0];
 }
 
+/** mulberry32's increment (prng.ts): its state is a counter, seed + k * GOLDEN after k draws. */
+const GOLDEN = 0x6d2b79f5;
+
 /**
  * Resample means of several equally long columns with ONE shared index stream (the same questions
- * are drawn for every column). The PRNG (mulberry32, as in prng.ts) is inlined: this loop runs
- * n x resamples times and a closure call per draw would dominate the cost. The columns are
- * interleaved four at a time (question i's values side by side, one cache line per draw), and each
- * draw adds to four independent sums in the same loop as the PRNG: every column still sums its
- * draws in draw order (the same additions, in the same order, as drawing per column: identical
- * numbers), but a draw costs one memory read instead of one per column, and the four add chains
- * overlap instead of waiting on each other. More than four columns: further groups of four replay
- * the same draws from a saved index buffer.
+ * are drawn for every column). Resample b draws with the stream's state after b * n draws, so
+ * any range of resamples can be computed on its own (in any order, on any thread) with identical
+ * numbers: bootstrapRange.
  */
 export function bootstrapMeansMulti(columns: ReadonlyArray<ArrayLike<number>>, resamples: number, seed: number): Float64Array[] {
   const n = columns.length > 0 ? columns[0].length : 0;
   const out = columns.map(() => new Float64Array(n === 0 ? 0 : resamples));
-  if (n === 0) return out;
+  if (n > 0) bootstrapRange(packColumns(columns), out, n, 0, resamples, seed);
+  return out;
+}
+
+/**
+ * The columns interleaved four at a time (question i's values side by side: a draw reads one
+ * cache line instead of one per column), in `into` (a Float64Array of groups x n x 4, e.g. shared
+ * memory) or a new array.
+ */
+export function packColumns(columns: ReadonlyArray<ArrayLike<number>>, into?: Float64Array): Float64Array {
+  const n = columns.length > 0 ? columns[0].length : 0;
   const groups = Math.ceil(columns.length / 4);
-  const packed = Array.from({ length: groups }, (_, g) => {
-    const block = new Float64Array(n * 4);
-    for (let c = g * 4; c < Math.min(columns.length, g * 4 + 4); c++) {
-      const col = columns[c];
-      for (let i = 0, j = c - g * 4; i < n; i++, j += 4) block[j] = col[i];
-    }
-    return block;
-  });
-  const draw = groups > 1 ? (n <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n)) : null;
-  const sums = new Float64Array(4);
-  let a = seed >>> 0;
-  for (let b = 0; b < resamples; b++) {
-    const block = packed[0];
+  const packed = into ?? new Float64Array(groups * n * 4);
+  for (let c = 0; c < columns.length; c++) {
+    const col = columns[c];
+    for (let i = 0, j = Math.floor(c / 4) * n * 4 + (c % 4); i < n; i++, j += 4) packed[j] = col[i];
+  }
+  return packed;
+}
+
+/**
+ * Resamples [from, to) of `packed` (packColumns of out.length columns of n values) into out[c][b].
+ * The PRNG (mulberry32, as in prng.ts) is inlined in int32 arithmetic: this loop runs n x resamples
+ * times, and a closure call or a float conversion per draw would dominate it (drawIndexSmall
+ * draws in integers, exactly as drawIndex). Each draw adds to four
+ * independent sums: every column sums its draws in draw order (the same additions, in the same
+ * order, as drawing per column: identical numbers), and the four add chains overlap. More than four
+ * columns: further groups replay the same draws from a saved index buffer.
+ */
+export function bootstrapRange(packed: Float64Array, out: Float64Array[], n: number, from: number, to: number, seed: number): void {
+  const groups = Math.ceil(out.length / 4);
+  const draw = groups > 1 ? new Uint32Array(n) : null;
+  const small = n <= 0xffff;
+  let a = (seed + Math.imul(Math.imul(from, n), GOLDEN)) | 0;
+  for (let b = from; b < to; b++) {
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
     let s3 = 0;
     for (let i = 0; i < n; i++) {
-      a = (a + 0x6d2b79f5) >>> 0;
+      a = (a + GOLDEN) | 0;
       let t = Math.imul(a ^ (a >>> 15), a | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const q = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-      if (draw) draw[i] = q;
-      const j = q * 4;
-      s0 += block[j];
-      s1 += block[j + 1];
-      s2 += block[j + 2];
-      s3 += block[j + 3];
+      t ^= t >>> 14;
+      const q = small ? drawIndexSmall(t, n) : drawIndex(t >>> 0, n);
+      if (draw !== null) draw[i] = q;
+      const j = q << 2;
+      s0 += packed[j];
+      s1 += packed[j + 1];
+      s2 += packed[j + 2];
+      s3 += packed[j + 3];
     }
-    sums[0] = s0;
-    sums[1] = s1;
-    sums[2] = s2;
-    sums[3] = s3;
-    for (let c = 0; c < Math.min(4, columns.length); c++) out[c][b] = sums[c] / n;
-    for (let g = 1; g < groups; g++) replayGroup(packed[g], draw!, n, out, g * 4, b);
+    const sums = [s0, s1, s2, s3];
+    for (let c = 0; c < Math.min(4, out.length); c++) out[c][b] = sums[c] / n;
+    for (let g = 1; g < groups; g++) replayGroup(packed, g * n * 4, draw!, n, out, g * 4, b);
   }
-  return out;
 }
 
-/** Columns 4g..4g+3 summed over a resample's saved draws (same order as the first group). */
-function replayGroup(block: Float64Array, draw: Uint16Array | Uint32Array, n: number, out: Float64Array[], first: number, b: number): void {
+/** Columns 4g..4g+3 (from `offset` in packed) summed over a resample's saved draws (same order as the first group). */
+function replayGroup(packed: Float64Array, offset: number, draw: Uint32Array, n: number, out: Float64Array[], first: number, b: number): void {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
   for (let i = 0; i < n; i++) {
-    const j = draw[i] * 4;
-    s0 += block[j];
-    s1 += block[j + 1];
-    s2 += block[j + 2];
-    s3 += block[j + 3];
+    const j = offset + draw[i] * 4;
+    s0 += packed[j];
+    s1 += packed[j + 1];
+    s2 += packed[j + 2];
+    s3 += packed[j + 3];
   }
   const sums = [s0, s1, s2, s3];
   for (let c = first; c < Math.min(out.length, first + 4); c++) out[c][b] = sums[c - first] / n;
 }
+
+/** Resample means of several cells (each one bootstrapMeansMulti call): one job per cell. */
+export type BootstrapJob = { columns: ReadonlyArray<ArrayLike<number>>; resamples: number; seed: number };
+/** Runs jobs; the result of each must equal bootstrapMeansMulti of it (serialBootstrap). */
+export type BootstrapRunner = (jobs: readonly BootstrapJob[]) => Float64Array[][];
+export const serialBootstrap: BootstrapRunner = (jobs) => jobs.map((j) => bootstrapMeansMulti(j.columns, j.resamples, j.seed));
 
 /** Linear-interpolation quantile (numpy's default, "type 7") of an ascending-sorted array. */
 export function quantileSorted(sorted: ArrayLike<number>, p: number): number {

@@ -3,10 +3,11 @@
 // denominators; without one, the submitted original_answer is the reference (official scripts).
 import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
-import { lexicalScores } from "./lexical";
+import { serialLexical, type LexicalBatch } from "./lexical";
 import { allowedCategoryNames, normalizeCategory } from "./categories";
 import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
+import type { BootstrapRunner } from "./bootstrap";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { resolveLexicalOptions, scorerVersionFor } from "./scorer-version";
 
@@ -33,6 +34,8 @@ export type ScoreInput = {
   seed?: number;
   /** Names used in issues (defaults to the official file names). */
   fileNames?: Partial<Record<Split, string>>;
+  /** How the two heavy stages run (the CLI shares them with worker threads): the same numbers. */
+  runners?: { lexical?: LexicalBatch; bootstrap?: BootstrapRunner };
 };
 export type ScoreOutput = { perQuestion: PerQuestion[]; rows: ScoreRow[]; scorerVersion: string; issues: ValidationIssue[] };
 
@@ -46,6 +49,10 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
   const key = input.answerKey;
   const keyById = new Map((key ?? []).map((q) => [q.qid, q]));
   const keySplits = new Set((key ?? []).map((q) => q.split));
+  // Every pair is scored at once after matching (scored: its row in perQuestion).
+  const preds: string[] = [];
+  const refs: string[] = [];
+  const scored: PerQuestion[] = [];
 
   for (const split of SPLITS) {
     const file = input.fileNames?.[split] ?? DEFAULT_NAMES[split];
@@ -73,7 +80,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
         return;
       }
       const reference = q ? q.answer : item.original_answer;
-      perQuestion.push({
+      const row: PerQuestion = {
         split,
         index,
         qid,
@@ -83,8 +90,12 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
         systemAnswer: item.system_answer,
         answerDiffers: match?.answerDiffers ?? false,
         counted: key ? q !== null : true,
-        ...lexicalScores(item.system_answer, reference, lexical),
-      });
+        ...ZERO,
+      };
+      perQuestion.push(row);
+      scored.push(row);
+      preds.push(item.system_answer);
+      refs.push(reference);
     });
     if (matcher) {
       const { missing, issues: matchIssues } = matcher.finish();
@@ -94,10 +105,13 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     issues.push(...local.finish());
   }
 
+  const scores = (input.runners?.lexical ?? serialLexical)(preds, refs, lexical);
+  scored.forEach((row, i) => Object.assign(row, scores[i]));
+
   const results: QuestionResult[] = perQuestion
     .filter((p) => p.counted)
     .map((p) => ({ split: p.split, category: p.category, qid: p.qid, metrics: { precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 } }));
-  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
+  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed, bootstrap: input.runners?.bootstrap });
   return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
 }
 

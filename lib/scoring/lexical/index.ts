@@ -41,6 +41,10 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   return ENGINES[opts?.engine ?? "fast"].scores(pred ?? "", ref ?? "", mode, stopwords);
 }
 
+/** Scores of many pairs (preds[i], refs[i]); a runner may split them across threads: pairs are independent. */
+export type LexicalBatch = (preds: readonly string[], refs: readonly string[], opts: LexicalOptions) => LexicalScores[];
+export const serialLexical: LexicalBatch = (preds, refs, opts) => preds.map((pred, i) => lexicalScores(pred, refs[i], opts));
+
 export type TokenizeOptions = { mode: TokenizerMode; removeStopwords: boolean; stopwords?: StopwordList; engine?: LexicalEngine };
 
 /** The official tokenizer: `EnglishTextProcessor.tokenize(text, remove_stopwords)`. */

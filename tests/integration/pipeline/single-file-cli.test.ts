@@ -12,7 +12,7 @@ import { getScoringQueue } from "@/lib/server/queue";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
-import { scorerVersionFor } from "@/lib/scoring";
+import { CATEGORIES, CATEGORY_CODES, scorerVersionFor } from "@/lib/scoring";
 import { createScoringWorker } from "@/workers/worker";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
 import { freshUser, restoreActiveKey, ROOT, scoreSnapshot, setEnv, uploaded, useSyntheticKey, waitForStatus } from "../../support/pipeline-helpers";
@@ -95,6 +95,34 @@ describe("the single-file CLI (dist/h2hmem.mjs)", () => {
         expect(scope[row.aggregate][row.metric], `${row.split} ${row.scope} ${row.aggregate} ${row.metric}`).toEqual({ value: row.value, ciLow: row.ciLow, ciHigh: row.ciHigh });
       }
       expect(report.scorerVersion).toBe(stored[0].scorerVersion);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it("scores identically with and without worker threads (lexical chunks and resample blocks shared)", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-single-file-threads-"));
+    try {
+      copyFileSync(bundle, path.join(dir, "h2hmem.mjs"));
+      // Real answers (the parity vectors), every category, both splits: many chunks of each stage.
+      const rows = readFileSync(path.join(ROOT, "tests/fixtures/lexical/parity-vectors.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as { kind: string; pred: string; ref: string })
+        .filter((r) => (r.kind === "golden" || r.kind.startsWith("real_")) && r.pred.length <= 1000 && r.ref.length <= 1000);
+      const file = (n: number, offset: number) =>
+        JSON.stringify({
+          predictions: Array.from({ length: n }, (_, i) => ({ question_text: `Q${offset + i}?`, question_image: "", system_answer: rows[(i + offset) % rows.length].pred, original_answer: rows[(i * 7 + offset) % rows.length].ref, category: CATEGORIES[CATEGORY_CODES[i % CATEGORY_CODES.length]].name })),
+        });
+      writeFileSync(path.join(dir, "prediction_dyadic.json"), file(2500, 0));
+      writeFileSync(path.join(dir, "prediction_multiparty.json"), file(1200, 9000));
+      const args = (threads: string) => ["score", "--json", "--dyadic", "prediction_dyadic.json", "--multiparty", "prediction_multiparty.json", "--resamples", "300", "--threads", threads, "--per-question", `pq-${threads}.jsonl`];
+      const one = runSingleFile(dir, ...args("1"));
+      expect(one.code, one.stderr).toBe(0);
+      for (const threads of ["2", "3"]) {
+        const many = runSingleFile(dir, ...args(threads));
+        expect(many.stderr).toBe("");
+        expect(many.stdout, `--threads ${threads}`).toBe(one.stdout);
+        expect(readFileSync(path.join(dir, `pq-${threads}.jsonl`), "utf8")).toBe(readFileSync(path.join(dir, "pq-1.jsonl"), "utf8"));
+      }
+      expect(runSingleFile(dir, ...args("0")).code).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bootstrapMeans, bootstrapMeansMulti, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
-import { drawIndex, mulberry32 } from "../../../lib/scoring/prng";
+import { bootstrapMeans, bootstrapMeansMulti, bootstrapRange, packColumns, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
+import { drawIndex, drawIndexSmall, mulberry32 } from "../../../lib/scoring/prng";
 
 /** The procedure of docs/SCORING.md written plainly: per resample, n draws, each column summed in draw order. */
 function plainMeans(columns: number[][], resamples: number, seed: number): number[][] {
@@ -30,6 +30,32 @@ describe("bootstrap", () => {
       const want = plainMeans(columns, resamples, 20260529 + n);
       got.forEach((dist, c) => expect(Array.from(dist), `n=${n} k=${k} column ${c}`).toEqual(want[c]));
     }
+  });
+
+  it("any split of the resamples into ranges (any order, as threads take them) gives the same numbers", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }), fc.nat(), (n, k, cuts, seed) => {
+        const columns = Array.from({ length: k }, (_, c) => Array.from({ length: n }, (_, i) => ((i * 31 + c * 17 + seed) % 101) / 7));
+        const resamples = 40;
+        const whole = bootstrapMeansMulti(columns, resamples, seed);
+        const out = columns.map(() => new Float64Array(resamples));
+        const packed = packColumns(columns);
+        const bounds = [...new Set([0, ...cuts.filter((c) => c < resamples), resamples])].sort((a, b) => a - b);
+        for (let r = bounds.length - 2; r >= 0; r--) bootstrapRange(packed, out, n, bounds[r], bounds[r + 1], seed);
+        out.forEach((dist, c) => expect(Array.from(dist)).toEqual(Array.from(whole[c])));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("the integer draw equals floor(u / 2^32 * n) for every n below 2^16", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 1, max: 0xffff }), (u, n) => {
+        expect(drawIndexSmall(u | 0, n)).toBe(drawIndex(u, n));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const n of [1, 2, 65_535]) for (const u of [0, 1, 0x7fffffff, 0x80000000, 0xffffffff]) expect(drawIndexSmall(u | 0, n)).toBe(drawIndex(u, n));
   });
 
   it("mulberry32 is deterministic and seed-dependent", () => {
