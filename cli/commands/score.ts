@@ -17,6 +17,7 @@ type Options = {
   resamples: string;
   seed: string;
   threads: string;
+  timings?: boolean;
 };
 
 export function register(program: Command): void {
@@ -33,6 +34,7 @@ export function register(program: Command): void {
     .option("--seed <n>", "bootstrap seed", "20260529")
     .option("--threads <n>", "threads that score (1 = none besides the main one); auto starts them for large files (4 MB or more); the numbers never depend on it", "auto")
     .option("--json", "print one JSON object instead of tables")
+    .option("--timings", "print how long each stage took to stderr")
     .action(async (opts: Options) => {
       throw new CliExit(await runScore(opts));
     });
@@ -52,13 +54,17 @@ async function runScore(opts: Options): Promise<number> {
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
   if (opts.threads !== "auto") intOption(opts.threads, "--threads", 1);
-  const { startScorePool, threadCount } = await import("../score-pool");
+  const [{ startScorePool, threadCount }, { StageTimer }] = await Promise.all([import("../score-pool"), import("../stage-timer")]);
+  const timer = opts.timings ? new StageTimer() : null;
+  timer?.lap("startup");
   // Threads start first: they load while this one reads and validates the files.
-  const pool = startScorePool(threadCount(opts.threads, inputBytes([opts.dyadic, opts.multiparty])));
+  const threads = threadCount(opts.threads, inputBytes([opts.dyadic, opts.multiparty]));
+  const pool = startScorePool(threads);
   try {
-    return await scoreFiles(opts, resamples, seed, pool ?? undefined);
+    return await scoreFiles(opts, resamples, seed, timer ? timer.runners(pool ?? undefined) : (pool ?? undefined), () => timer?.lap("read+validate"));
   } finally {
     await pool?.close();
+    if (timer) process.stderr.write(timer.report(pool ? threads : 1));
   }
 }
 
@@ -72,7 +78,7 @@ function inputBytes(files: Array<string | undefined>): number {
   }, 0);
 }
 
-async function scoreFiles(opts: Options, resamples: number, seed: number, runners: Runners | undefined): Promise<number> {
+async function scoreFiles(opts: Options, resamples: number, seed: number, runners: Runners | undefined, read: () => void): Promise<number> {
   const [{ hasErrors, scoreSubmission, splitForFileName }, { readAnswerKey, readPredictionFile }, { countBySeverity, formatIssues }, { renderScoreTables, scoreReport }] = await Promise.all([
     import("../../lib/scoring"),
     import("../io"),
@@ -100,6 +106,7 @@ async function scoreFiles(opts: Options, resamples: number, seed: number, runner
     }
   }
   if (hasErrors(issues)) return fail(issues, opts.json);
+  read();
 
   const result = scoreSubmission({ files, fileNames, answerKey: key?.questions, lexical: { tokenizer: opts.tokenizer, stopwords: opts.stopwords }, resamples, seed, runners });
   issues.push(...result.issues);

@@ -90,7 +90,12 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
         systemAnswer: item.system_answer,
         answerDiffers: match?.answerDiffers ?? false,
         counted: key ? q !== null : true,
-        ...ZERO,
+        // Filled in once every pair is scored. NaN, a double: the engine then stores these fields
+        // as doubles from the start (a 0 here made every later write migrate the object: 10x slower).
+        precision: NaN,
+        recall: NaN,
+        f1: NaN,
+        bleu1: NaN,
       };
       perQuestion.push(row);
       scored.push(row);
@@ -106,7 +111,13 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
   }
 
   const scores = (input.runners?.lexical ?? serialLexical)(preds, refs, lexical);
-  scored.forEach((row, i) => Object.assign(row, scores[i]));
+  scored.forEach((row, i) => {
+    const s = scores[i];
+    row.precision = s.precision;
+    row.recall = s.recall;
+    row.f1 = s.f1;
+    row.bleu1 = s.bleu1;
+  });
 
   const results: QuestionResult[] = perQuestion
     .filter((p) => p.counted)
