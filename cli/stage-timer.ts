@@ -28,7 +28,7 @@ export class StageTimer {
   }
 
   private timed<T>(stage: string, run: () => T): T {
-    this.lap("matching");
+    this.lap("prepare"); // matching and collecting the pairs, or the cells of the bootstrap
     try {
       return run();
     } finally {

@@ -76,6 +76,16 @@ describe("h2hmem score", () => {
     expect(r.stdout).toContain("MCR Multimodal Causal Reasoning");
   }, 60_000);
 
+  it("--timings: the stages on stderr, the report unchanged; --threads is checked", async () => {
+    const plain = await h2hmem("score", "--dyadic", GOOD_DY, "--json");
+    const timed = await h2hmem("score", "--dyadic", GOOD_DY, "--json", "--timings", "--threads", "1");
+    expect(timed.code).toBe(0);
+    expect(timed.stdout).toBe(plain.stdout);
+    expect(timed.stderr).toMatch(/^timings \(ms, 1 thread\): startup \d+, read\+validate \d+, prepare \d+, lexical \d+, bootstrap \d+, output \d+, total \d+\n$/);
+    expect((await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "0")).code).toBe(2);
+    expect((await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "many")).code).toBe(2);
+  }, 60_000);
+
   it("refuses invalid or swapped files (exit 1) and bad usage (exit 2)", async () => {
     const bad = await h2hmem("score", "--dyadic", path.join(PRED, "errors/prediction_dyadic.json"));
     expect(bad.code).toBe(1);
