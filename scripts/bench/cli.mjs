@@ -2,7 +2,8 @@
 // side in one run with alternating order (so every engine sees the same machine load):
 //   ours      `node h2hmem.mjs`: a copy of dist/h2hmem.mjs, the single-file CLI the site serves (--ours "CMD" to time another,
 //             e.g. --ours "node bin/h2hmem.mjs" for the TypeScript launcher): --help, validate of a
-//             one-item file, score --json (lexical + 1,000-resample bootstrap CIs);
+//             one-item file, score --json (lexical + 1,000-resample bootstrap CIs; --threads auto);
+//   ours-1t   the same with --threads 1 --timings: one thread, and the median time of each stage;
 //   official  the official Lexical_metrics.py's calculate_single_pair, unmodified, through
 //             scripts/oracle/official-lexical-harness.py --scores (needs --official PATH);
 //   oracle    the lean Python+NLTK oracle (lexical_ref.py, one tokenization per text; --oracle DIR).
@@ -67,7 +68,14 @@ function run(cmd) {
   const ms = performance.now() - t;
   if (res.status !== 0) throw new Error(`${cmd.join(" ")} exited ${res.status}: ${res.stderr}`);
   const [rss, user, sys] = GNU_TIME ? readFileSync(mem, "utf8").trim().split("\n").pop().split(" ").map(Number) : [NaN, NaN, NaN];
-  return { ms, rss: rss / 1024, cpu: (user + sys) * 1000 };
+  return { ms, rss: rss / 1024, cpu: (user + sys) * 1000, stages: stagesOf(String(res.stderr)) };
+}
+
+/** The stage times of `score --timings` (stderr), or null. */
+function stagesOf(stderr) {
+  const line = stderr.split("\n").find((l) => l.startsWith("timings "));
+  if (!line) return null;
+  return Object.fromEntries(line.slice(line.indexOf(":") + 2).split(", ").map((p) => [p.slice(0, p.lastIndexOf(" ")), Number(p.slice(p.lastIndexOf(" ") + 1))]));
 }
 
 /** Runs every engine `runs` times, rotating which goes first; median run per engine. */
@@ -88,6 +96,13 @@ function compare(label, engines, warmUp = true) {
     return `${n} ${med.ms.toFixed(0)} ms wall (${sorted[0].ms.toFixed(0)}-${sorted[sorted.length - 1].ms.toFixed(0)}), ${cpu.toFixed(0)} ms cpu, ${med.rss.toFixed(0)} MB`;
   });
   console.log(`${label.padEnd(34)} ${out.join(" | ")}   (load ${loadavg()[0].toFixed(2)})`);
+  // Where the time goes (score --timings of each run; the median of each stage).
+  for (const n of names) {
+    if (!got[n][0].stages) continue;
+    const keys = Object.keys(got[n][0].stages);
+    const median = (k) => got[n].map((r) => r.stages[k]).sort((a, b) => a - b)[got[n].length >> 1];
+    console.log(`${"".padEnd(34)} ${n} stages (ms, median): ${keys.map((k) => `${k} ${median(k)}`).join(", ")}`);
+  }
 }
 
 console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().length} x ${cpus()[0]?.model}; median of ${runs} alternating runs; ours = ${ours.join(" ")}`);
@@ -98,7 +113,9 @@ if (startup) {
 }
 for (const n of sizes) {
   const file = writeInputs(n);
-  const engines = { ours: [...ours, "score", "--json", "--dyadic", file] };
+  // ours: as an author runs it (--threads auto: threads from 4 MB); ours-1t: one thread, with the
+  // stage times (--timings), to compare the bootstrap with the lexical stage.
+  const engines = { ours: [...ours, "score", "--json", "--dyadic", file], "ours-1t": [...ours, "score", "--json", "--threads", "1", "--timings", "--dyadic", file] };
   if (official && oracleDir) {
     const harness = path.join(ROOT, "scripts/oracle/official-lexical-harness.py");
     engines.official = [PY, harness, "--script", official, "--oracle", oracleDir, "--pairs", path.join(dir, `pairs-${n}.json`), "--mode", "nltk", "--scores"];
