@@ -28,12 +28,18 @@ export function threadCount(option: string, inputBytes: number): number {
 export function startScorePool(threads: number): ScorePool | null {
   const entry = entryUrl();
   if (threads < 2 || entry === null) return null;
-  const workers = Array.from({ length: threads - 1 }, () => {
-    const w = new Worker(new URL(entry), { workerData: { role: SCORE_THREAD_ROLE }, stdout: true });
-    w.on("error", () => {}); // a thread that fails leaves its chunks to the main thread
-    w.unref();
-    return w;
-  });
+  const workers: Worker[] = [];
+  for (let i = 1; i < threads; i++) {
+    try {
+      const w = new Worker(new URL(entry), { workerData: { role: SCORE_THREAD_ROLE }, stdout: true });
+      w.on("error", () => {}); // a thread that fails leaves its chunks to the main thread
+      w.unref();
+      workers.push(w);
+    } catch {
+      break; // no more threads to be had: the main thread and those started do the work
+    }
+  }
+  if (workers.length === 0) return null;
   const post = (stage: LexicalStage | BootstrapStage) => workers.forEach((w) => w.postMessage(stage));
   return {
     lexical(preds, refs, opts) {
