@@ -1,4 +1,12 @@
 import type { ReactNode } from "react";
+import { siteMetadata, siteViewport } from "@/components/ui/site-shell";
+import { requestLocale } from "@/lib/i18n/request";
+
+// The site-wide metadata of every page, app/not-found.tsx's included, in the request's locale
+// (named explicitly: components/ui/site-shell.tsx says why); the prerendered copies' layout
+// restates it in their route's locale.
+export const generateMetadata = async () => siteMetadata(await requestLocale());
+export const viewport = siteViewport;
 
 // Passes its children through: the layouts below render <html> (components/ui/site-shell.tsx),
 // app/(site)/layout.tsx per request and app/(static)/static-pages/[locale]/[page]/layout.tsx for

@@ -1,11 +1,8 @@
 import type { ReactNode } from "react";
 import { getLocale } from "next-intl/server";
-import { RequestShell, siteMetadata, siteViewport } from "@/components/ui/site-shell";
+import { RequestShell } from "@/components/ui/site-shell";
 import { signOutAction } from "@/app/(site)/signin/actions";
 import "@/app/globals.css";
-
-export const generateMetadata = () => siteMetadata();
-export const viewport = siteViewport;
 
 // The layout of every page rendered per request: a script nonce exists only then
 // (docs/SECURITY.md), and the locale, path and account come from the request (proxy.ts).

@@ -26,8 +26,8 @@ import { publicOrigin } from "@/lib/server/leaderboard/share";
 // locale to the empty request's English.
 
 /** The site-wide metadata (title template, icons, manifest) in `locale`. */
-export async function siteMetadata(locale?: Locale): Promise<Metadata> {
-  const t = await (locale ? getTranslations({ locale, namespace: "common" }) : getTranslations("common"));
+export async function siteMetadata(locale: Locale): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: "common" });
   const name = t("siteName");
   return {
     title: { default: name, template: t("titleTemplate") },

@@ -109,3 +109,29 @@ test("a signed-in visitor gets the per-request /about with the nonce CSP and the
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(ZH_HEADING);
   await expect(page.getByTestId("signed-in-as")).toContainText(AUTHOR.email);
 });
+
+test("under the pass-through root layout, a 404 is still the whole document in the visitor's locale", async ({ request, browser }) => {
+  // An unmatched URL: app/not-found.tsx renders the whole document on the server.
+  const res = await request.get("/no-such-page", { headers: { cookie: "NEXT_LOCALE=zh" } });
+  expect(res.status()).toBe(404);
+  expect(scriptSrc(res.headers()["content-security-policy"])).toContain("'nonce-");
+  const html = await res.text();
+  expect(html).toContain('<html lang="zh-Hans"');
+  expect(html).toContain("<title>H2HMem 排行榜</title>");
+  expect(html).toContain("页面不存在");
+  expect(html).toContain(">排行榜</a>");
+  expect(html).toMatch(/hrefLang="en" href="[^"]*\/no-such-page\?lang=en"/);
+  // notFound() in a page (Next answers it with its error shell and renders the boundary in the
+  // browser): app/(site)/not-found.tsx inside the site layout, one document with its header.
+  const context = await browser.newContext({ locale: "zh-CN" });
+  try {
+    const page = await context.newPage();
+    expect((await page.goto("/entries/no-such-entry"))!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("页面不存在");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+    await expect(page.getByRole("banner").getByRole("link", { name: "排行榜", exact: true })).toBeVisible();
+    expect(await page.locator("header").count()).toBe(1);
+  } finally {
+    await context.close();
+  }
+});

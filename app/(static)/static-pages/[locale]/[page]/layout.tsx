@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { setRequestLocale } from "next-intl/server";
-import { SiteShell, siteMetadata, siteViewport } from "@/components/ui/site-shell";
 import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { SiteShell, siteMetadata } from "@/components/ui/site-shell";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { STATIC_PAGES, staticPageOf } from "@/lib/static-pages.mjs";
 import { env } from "@/lib/server/env";
@@ -9,8 +9,9 @@ import { signOutAction } from "@/app/(site)/signin/actions";
 import "@/app/globals.css";
 
 // The prerendered copies (lib/static-pages.mjs): one per locale and data-free page, built once
-// and answered without per-request work. The locale comes from the route (setRequestLocale, read
-// by lib/i18n/request.ts), never from the request, whose headers and cookies force-static empties:
+// and answered without per-request work. The locale comes from the route (named to the shell, and
+// set with setRequestLocale for the page's own next-intl calls, which lib/i18n/request.ts reads),
+// never from the request, whose headers and cookies force-static empties:
 // the header renders signed out and the theme script has no nonce (docs/SECURITY.md, "Static pages").
 export const dynamic = "force-static";
 export const dynamicParams = false;
@@ -28,7 +29,6 @@ export async function generateMetadata({ params }: { params: Promise<Params> }) 
   setRequestLocale(locale);
   return siteMetadata(locale);
 }
-export const viewport = siteViewport;
 
 // Hreflang URLs are absolute when AUTH_URL is known at build time, root-relative otherwise.
 const ORIGIN = env.AUTH_URL ? new URL(env.AUTH_URL).origin : "";
