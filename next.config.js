@@ -18,7 +18,8 @@ const nextConfig = {
   skipProxyUrlNormalize: true,
   serverExternalPackages: ["pg", "bullmq", "ioredis", "pino", "bcryptjs"],
   // Prerendered pages at static speed (lib/static-pages.mjs): the public URL is answered with the
-  // build's copy, with its CSP, when the request needs nothing per request; proxy.ts skips it then.
+  // build's copy in the visitor's locale, with its CSP, when the locale cookie (or its absence,
+  // without Chinese in Accept-Language) decides it and no session cookie is sent; proxy.ts skips it then.
   async rewrites() {
     return { beforeFiles: staticRewrites(), afterFiles: [], fallback: [] };
   },

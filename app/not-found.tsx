@@ -1,14 +1,18 @@
-import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { RequestShell } from "@/components/ui/site-shell";
+import { NotFoundBody } from "@/components/ui/not-found-body";
+import { requestLocale } from "@/lib/i18n/request";
+import { signOutAction } from "@/app/(site)/signin/actions";
+import "@/app/globals.css";
 
+// Unmatched URLs: under the pass-through root layout (app/layout.tsx), so it renders the whole
+// document (notFound() in a page renders app/(site)/not-found.tsx inside the site layout instead).
+// Its locale is named explicitly, never next-intl's implicit one: Next renders this component
+// within every route's tree, the prerendered copies' included (components/ui/site-shell.tsx).
 export default async function NotFound() {
-  const [t, tc] = await Promise.all([getTranslations("errors"), getTranslations("common")]);
+  const locale = await requestLocale();
   return (
-    <div className="space-y-2">
-      <h1 className="text-2xl font-semibold">{t("notFoundTitle")}</h1>
-      <p>
-        {t("notFoundText")} <Link href="/">{tc("backToBoard")}</Link>.
-      </p>
-    </div>
+    <RequestShell locale={locale} signOut={signOutAction}>
+      <NotFoundBody locale={locale} />
+    </RequestShell>
   );
 }

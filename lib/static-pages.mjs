@@ -1,34 +1,86 @@
-// Pages without request, user or database data, prerendered once and answered at static speed:
-// next.config.js rewrites the public URL to the prerendered copy, and proxy.ts does not run for it
-// (its matcher), only for the visitors the copy does not fit. Plain ESM, so next.config.js can read it.
-// The copy is English and signed out (force-static renders the root layout with empty headers and
-// cookies), so a request gets it only when nothing asks for more: no `?lang=`, no locale cookie,
-// no Chinese in Accept-Language (lib/i18n/locales.ts resolves to English then) and no Auth.js
-// session cookie (the signed-in header stays on dynamic pages). All others go through the proxy.
+// Pages without request, user or database data, prerendered once per locale and answered at
+// static speed (docs/ARCHITECTURE.md lists every page and why the others are not). Plain ESM, so
+// next.config.js can read it. The copies live at /static-pages/<locale>/<segment>
+// (app/(static)/static-pages/[locale]/[page]): English and Chinese, both signed out. A request
+// for the public URL is routed without running proxy.ts where next.config.js can decide it:
+//   - `NEXT_LOCALE=zh` (or `=en`) cookie, no `?lang=`, no session cookie: that locale's copy;
+//   - no cookie, no `?lang=`, no Chinese in Accept-Language, no session cookie: the English copy.
+// Every other request runs proxy.ts (its matcher has the complementary conditions): a signed-out
+// visitor (no session cookie) is rewritten there to the copy of the locale lib/i18n/locales.ts
+// resolves (Accept-Language, `?lang=`, whose cookie the proxy sets); a signed-in one gets the
+// per-request render, whose header shows the account.
 
-/** Public URL -> the route of its prerendered copy (app/static-pages/...). */
-export const STATIC_PAGES = [{ path: "/about", prerendered: "/static-pages/about" }];
-
-/**
- * The public URL of a page's path: a prerendered copy is served under its public URL, but the
- * client router (usePathname) reports the copy's route, which must never be linked to.
- * @param {string} pathname
- */
-export function publicPath(pathname) {
-  return STATIC_PAGES.find((p) => p.prerendered === pathname)?.path ?? pathname;
-}
+/** Each data-free page: its public URL and the `[page]` segment of its prerendered copies. */
+export const STATIC_PAGES = /** @type {const} */ ([{ path: "/about", segment: "about" }]);
 
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 export const LOCALE_QUERY = "lang";
+/** The locales with a prerendered copy (lib/i18n/locales.ts LOCALES; the unit test keeps them equal). */
+export const STATIC_LOCALES = /** @type {const} */ (["en", "zh"]);
+
+/**
+ * The route of a page's prerendered copy in `locale`.
+ * @param {{ segment: string }} page
+ * @param {string} locale
+ */
+export function prerenderedPath(page, locale) {
+  return `/static-pages/${locale}/${page.segment}`;
+}
+
+/** @param {string} segment */
+export function staticPageOf(segment) {
+  return STATIC_PAGES.find((p) => p.segment === segment) ?? null;
+}
+
+/**
+ * The public URL of a page's path: a prerendered copy is served under its public URL, but the
+ * client router (usePathname) may report the copy's route, which must never be linked to.
+ * @param {string} pathname
+ */
+export function publicPath(pathname) {
+  const m = /^\/static-pages\/([^/]+)\/([^/]+)$/.exec(pathname);
+  return (m && STATIC_LOCALES.some((l) => l === m[1]) && staticPageOf(m[2])?.path) || pathname;
+}
+
+/**
+ * The prerendered copy for a request of `pathname` in `locale` that proxy.ts may rewrite to, or
+ * null: not a static page, or the visitor holds a session cookie (signed in).
+ * @param {string} pathname
+ * @param {string} locale
+ * @param {(name: string) => boolean} hasCookie
+ */
+export function prerenderedCopy(pathname, locale, hasCookie) {
+  const page = STATIC_PAGES.find((p) => p.path === pathname);
+  if (!page || !STATIC_LOCALES.some((l) => l === locale) || SESSION_COOKIES.some(hasCookie)) return null;
+  return prerenderedPath(page, locale);
+}
+
 // Auth.js v5 session cookies (http and https names; a large JWT is split into .0, .1, ...).
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"].flatMap((n) => [n, `${n}.0`]);
+const SESSION_MISSING = SESSION_COOKIES.map((key) => ({ type: "cookie", key }));
+const ACCEPT_ZH = { type: "header", key: "accept-language", value: ".*[Zz][Hh].*" };
+const QUERY = { type: "query", key: LOCALE_QUERY };
+const COOKIE = { type: "cookie", key: LOCALE_COOKIE };
 
-/** Conditions (Next `has` form) under which the request needs the per-request render. */
-export const NEEDS_RENDER = [
-  { type: "query", key: LOCALE_QUERY },
-  { type: "cookie", key: LOCALE_COOKIE },
-  { type: "header", key: "accept-language", value: ".*[Zz][Hh].*" },
-  ...SESSION_COOKIES.map((key) => ({ type: "cookie", key })),
+/**
+ * The cases next.config.js routes to a copy by itself (Next `has`/`missing` conditions, all of
+ * which must hold), mutually exclusive. Whatever none of them covers runs proxy.ts.
+ */
+export const STATIC_ROUTES = [
+  ...STATIC_LOCALES.map((locale) => ({ locale, has: [{ ...COOKIE, value: locale }], missing: [QUERY, ...SESSION_MISSING] })),
+  { locale: "en", has: [], missing: [QUERY, COOKIE, ACCEPT_ZH, ...SESSION_MISSING] },
+];
+
+/**
+ * When proxy.ts runs for a static page's URL: the complement of STATIC_ROUTES, as Next matcher
+ * entries (any one suffices): `?lang=`, a session cookie, a locale cookie that is no locale, or no
+ * locale cookie and Chinese in Accept-Language.
+ */
+export const NEEDS_PROXY = [
+  { has: [QUERY] },
+  ...SESSION_COOKIES.map((key) => ({ has: [{ type: "cookie", key }] })),
+  { has: [{ ...COOKIE, value: `(?!(?:${STATIC_LOCALES.join("|")})$).*` }] },
+  { has: [ACCEPT_ZH], missing: [COOKIE] },
 ];
 
 /**
@@ -61,22 +113,33 @@ export const SECURITY_HEADERS = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-/** next.config.js `rewrites().beforeFiles`: the public URL to its copy when no condition holds. */
+/** next.config.js `rewrites().beforeFiles`: the public URL to a copy in the cases STATIC_ROUTES decides. */
 export function staticRewrites() {
-  return STATIC_PAGES.map((p) => ({ source: p.path, destination: p.prerendered, missing: NEEDS_RENDER }));
+  return STATIC_PAGES.flatMap((p) => STATIC_ROUTES.map((r) => ({ source: p.path, destination: prerenderedPath(p, r.locale), ...conditions(r) })));
 }
 
-/** next.config.js `headers()`: the copy's CSP and hardening headers, under the same conditions. */
+/** next.config.js `headers()`: the copies' CSP and hardening headers, under the same conditions. */
 export function staticHeaders({ dev = false } = {}) {
-  const headers = [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ dev }) }, ...Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value }))];
-  return STATIC_PAGES.map((p) => ({ source: p.path, missing: NEEDS_RENDER, headers }));
+  const headers = Object.entries(staticResponseHeaders({ dev })).map(([key, value]) => ({ key, value }));
+  return STATIC_PAGES.flatMap((p) => STATIC_ROUTES.map((r) => ({ source: p.path, ...conditions(r), headers })));
 }
 
-/** proxy.ts `config.matcher`: every page, except a static page's URL when no condition holds. */
+/** The response headers of a prerendered copy (next.config.js, and proxy.ts when it rewrites to one). */
+export function staticResponseHeaders({ dev = false } = {}) {
+  return { "Content-Security-Policy": contentSecurityPolicy({ dev }), ...SECURITY_HEADERS };
+}
+
+/** proxy.ts `config.matcher`: every page, and a static page's URL only in the NEEDS_PROXY cases. */
 export function proxyMatcher() {
   const skip = STATIC_PAGES.map((p) => p.path.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "$");
   return [
     { source: `/((?!api/|_next/static|_next/image|favicon.ico|${skip.join("|")}).*)` },
-    ...STATIC_PAGES.flatMap((p) => NEEDS_RENDER.map((c) => ({ source: p.path, has: [c] }))),
+    ...STATIC_PAGES.flatMap((p) => NEEDS_PROXY.map((c) => ({ source: p.path, ...conditions(c) }))),
   ];
+}
+
+/** @typedef {{ type: string, key: string, value?: string }} Cond */
+/** @param {{ has?: readonly Cond[], missing?: readonly Cond[] }} c  Next's form: empty lists left out. */
+function conditions(c) {
+  return { ...(c.has?.length ? { has: c.has } : {}), ...(c.missing?.length ? { missing: c.missing } : {}) };
 }

@@ -1,14 +1,12 @@
-import { headers } from "next/headers";
-import { hrefWithLocale, HTML_LANG, LOCALES, PATH_HEADER } from "@/lib/i18n/locales";
-import { publicOrigin } from "@/lib/server/leaderboard/share";
+import { hrefWithLocale, HTML_LANG, LOCALES } from "@/lib/i18n/locales";
 
-/** `<link rel="alternate" hreflang>` for each locale (`?lang=`) and x-default (the plain URL). */
-export async function HreflangLinks() {
-  const h = await headers();
-  // A prerendered copy (lib/static-pages.mjs) knows neither its public path nor its origin: no alternates rather than wrong ones.
-  if (!h.get(PATH_HEADER)) return null;
-  const [pathname, search = ""] = h.get(PATH_HEADER)!.split("?", 2);
-  const origin = publicOrigin(h);
+/**
+ * `<link rel="alternate" hreflang>` for each locale (`?lang=`) and x-default (the plain URL) of
+ * `path` ("/x?y=1"), absolute under `origin` (root-relative when it is ""); none for an unknown path.
+ */
+export function HreflangLinks({ path, origin }: { path: string; origin: string }) {
+  if (!path) return null;
+  const [pathname, search = ""] = path.split("?", 2);
   return (
     <>
       {LOCALES.map((l) => (

@@ -36,7 +36,7 @@ export function LocaleLinks({ current, label, path }: Props & { path: string }) 
 
 /** Follows client navigations (the layout, and so the header, is not re-rendered by them). */
 export function LocaleSwitcher(props: Props) {
-  // On a prerendered copy the router reports the copy's route (/static-pages/about): link the public one.
+  // On a prerendered copy the router may report the copy's route (/static-pages/zh/about): link the public one.
   const pathname = publicPath(usePathname());
   const search = useSearchParams().toString();
   return <LocaleLinks {...props} path={search ? `${pathname}?${search}` : pathname} />;

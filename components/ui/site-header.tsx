@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/lib/i18n/locales";
 import { currentUser } from "@/lib/server/auth/session";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { LocaleLinks, LocaleSwitcher } from "@/components/ui/locale-switcher";
 
 /** The header of every page; the sign-out server action comes from the route that renders it. */
-export async function SiteHeader({ signOut, path }: { signOut: () => Promise<void>; path: string }) {
-  const [user, t, locale] = await Promise.all([currentUser().catch(() => null), getTranslations("header"), getLocale()]);
+export async function SiteHeader({ signOut, path, locale }: { signOut: () => Promise<void>; path: string; locale: Locale }) {
+  const [user, t] = await Promise.all([currentUser().catch(() => null), getTranslations({ locale, namespace: "header" })]);
   const links = [
     { href: "/", label: t("leaderboard") },
     { href: "/compare", label: t("compare") },

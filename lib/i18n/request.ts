@@ -5,7 +5,8 @@ import { loadMessages } from "./load-messages";
 
 // next-intl's request config (wired by createNextIntlPlugin in next.config.js). No locale in the
 // URL: proxy.ts resolves it (?lang= > cookie > Accept-Language > en) and forwards it in
-// LOCALE_HEADER. Requests the proxy does not see (none render pages today) resolve it here.
+// LOCALE_HEADER. Requests the proxy does not see (the prerendered copies name their locale
+// instead, below) resolve it here.
 export async function requestLocale(): Promise<Locale> {
   const h = await headers();
   const forwarded = h.get(LOCALE_HEADER);
@@ -13,8 +14,12 @@ export async function requestLocale(): Promise<Locale> {
   return resolveLocale({ cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: h.get("accept-language") });
 }
 
-export default getRequestConfig(async () => {
-  const locale = await requestLocale();
+// A prerendered copy (app/(static)/..., lib/static-pages.mjs) names its locale with
+// setRequestLocale, which next-intl hands over as `requestLocale`; it wins over the headers,
+// which force-static empties.
+export default getRequestConfig(async ({ requestLocale: fromRoute }) => {
+  const routed = await fromRoute;
+  const locale = isLocale(routed) ? routed : await requestLocale();
   // Dates are shown in UTC everywhere (as the API and CSV do), so server and client agree.
   return { locale, messages: await loadMessages(locale), timeZone: "UTC" };
 });

@@ -1,24 +1,40 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIResponse } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
 import { AUTHOR, signIn } from "./helpers";
 
-// Issue 17, point 5: /about is prerendered. An anonymous English visitor gets the build's copy with a
-// nonce-free CSP and no proxy work (no page-metrics or micro-cache headers from proxy.ts); a Chinese
-// visitor or a signed-in one gets the per-request render with the strict nonce CSP, their locale and
-// their account in the header (lib/static-pages.mjs, docs/SECURITY.md "Static pages").
+// Issue 17, point 5: /about is prerendered in English and in Chinese. A signed-out visitor gets
+// the copy of their locale with a nonce-free CSP: by next.config.js alone for a locale cookie (or
+// none and no Chinese in Accept-Language), through a cheap proxy rewrite for Accept-Language or
+// ?lang=. A signed-in visitor gets the per-request render with the strict nonce CSP and their
+// account in the header (lib/static-pages.mjs, docs/SECURITY.md "Static pages").
 
 const scriptSrc = (csp: string | undefined) => (csp ?? "").split("; ").find((d) => d.startsWith("script-src")) ?? "";
+const ZH_HEADING = "关于 H2HMem 与本排行榜";
+const EN_HEADING = "About H2HMem and this leaderboard";
 
-test("anonymous English visitors get the prerendered /about, which runs its scripts under its CSP", async ({ page, request }) => {
-  const res = await request.get("/about", { headers: { "accept-language": "en-US,en;q=0.9" } });
+/** A prerendered copy: the copies' CSP and headers, no nonce anywhere, the right language. */
+async function expectCopy(res: APIResponse, lang: "en" | "zh-Hans", heading: string) {
   expect(res.status()).toBe(200);
   expect(scriptSrc(res.headers()["content-security-policy"])).toBe("script-src 'self' 'unsafe-inline'");
   expect(res.headers()["x-frame-options"]).toBe("DENY");
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  const html = await res.text();
+  expect(html).toContain(`<html lang="${lang}"`);
+  expect(html).toContain(heading);
+  expect(html).not.toContain("nonce=");
+  // The switcher and the alternates name the public URL, never the copy's own route.
+  expect(html).not.toMatch(/href="[^"]*\/static-pages\//);
+  expect(html).toMatch(/hrefLang="zh-Hans" href="[^"]*\/about\?lang=zh"/);
+  expect(html).toMatch(/hrefLang="x-default" href="[^"]*\/about"/);
+  return html;
+}
+
+test("anonymous English visitors get the prerendered /about, which runs its scripts under its CSP", async ({ page, request }) => {
+  const res = await request.get("/about", { headers: { "accept-language": "en-US,en;q=0.9" } });
   // Served from the build (Next's prerender cache), not rendered for this request.
   expect(res.headers()["x-nextjs-cache"] ?? res.headers()["x-nextjs-prerender"]).toBeTruthy();
-  const html = await res.text();
-  expect(html).toContain('<html lang="en"');
-  expect(html).not.toContain("nonce=");
+  const html = await expectCopy(res, "en", EN_HEADING);
+  expect(html).toContain('href="/about?lang=zh"');
 
   const blocked: string[] = [];
   page.on("console", (m) => {
@@ -33,18 +49,89 @@ test("anonymous English visitors get the prerendered /about, which runs its scri
   expect(blocked).toEqual([]);
 });
 
-test("a Chinese or signed-in visitor gets the per-request /about with the nonce CSP", async ({ page, request }) => {
-  const zh: Array<Record<string, string>> = [{ "accept-language": "zh-CN,zh;q=0.9" }, { cookie: "NEXT_LOCALE=zh" }];
-  for (const headers of zh) {
-    const res = await request.get("/about", { headers });
-    expect(scriptSrc(res.headers()["content-security-policy"])).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
-    expect(await res.text()).toContain('<html lang="zh-Hans"');
-  }
+test("a NEXT_LOCALE=zh cookie gets the prerendered Chinese copy without the proxy", async ({ request }) => {
+  const res = await request.get("/about", { headers: { cookie: "NEXT_LOCALE=zh", "accept-language": "en-US" } });
+  expect(res.headers()["x-nextjs-cache"] ?? res.headers()["x-nextjs-prerender"]).toBeTruthy();
+  const html = await expectCopy(res, "zh-Hans", ZH_HEADING);
+  // The header in Chinese, the switcher offering English at the public URL.
+  expect(html).toContain(">排行榜</a>");
+  expect(html).toContain('href="/about?lang=en"');
+  expect(html).toContain("<title>关于");
+  // A cookie for English wins over Chinese in Accept-Language, as in lib/i18n/locales.ts.
+  await expectCopy(await request.get("/about", { headers: { cookie: "NEXT_LOCALE=en", "accept-language": "zh-CN" } }), "en", EN_HEADING);
+});
+
+test("Accept-Language zh and ?lang= get the Chinese copy through the proxy's rewrite", async ({ request }) => {
+  await expectCopy(await request.get("/about", { headers: { "accept-language": "zh-CN,zh;q=0.9" } }), "zh-Hans", ZH_HEADING);
   const viaQuery = await request.get("/about?lang=zh");
   expect(viaQuery.headers()["set-cookie"]).toContain("NEXT_LOCALE=zh");
+  await expectCopy(viaQuery, "zh-Hans", ZH_HEADING);
+  const back = await request.get("/about?lang=en", { headers: { cookie: "NEXT_LOCALE=zh" } });
+  expect(back.headers()["set-cookie"]).toContain("NEXT_LOCALE=en");
+  await expectCopy(back, "en", EN_HEADING);
+});
 
+test("the Chinese copy hydrates under its CSP and its switcher links the public URL", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "zh-CN" });
+  try {
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to (execute|load)/i.test(m.text())) blocked.push(m.text());
+    });
+    const res = await page.goto("/about");
+    expect(scriptSrc(res!.headers()["content-security-policy"])).toBe("script-src 'self' 'unsafe-inline'");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ZH_HEADING);
+    await page.getByRole("group", { name: "配色主题" }).getByRole("button", { name: "深色" }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    const english = page.getByRole("banner").getByRole("link", { name: "English" });
+    await expect(english).toHaveAttribute("href", "/about?lang=en");
+    await english.click();
+    await expect(page).toHaveURL(`${baseURL}/about?lang=en`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(EN_HEADING);
+    expect(blocked).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a signed-in visitor gets the per-request /about with the nonce CSP and their account", async ({ page, context }) => {
   await signIn(page, AUTHOR);
   const signedIn = await page.goto("/about");
-  expect(scriptSrc(signedIn!.headers()["content-security-policy"])).toContain("'nonce-");
+  expect(scriptSrc(signedIn!.headers()["content-security-policy"])).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
   await expect(page.getByTestId("signed-in-as")).toContainText(AUTHOR.email);
+  // In Chinese too: the cookie that would pick the zh copy does not when a session cookie is sent.
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "zh", url: baseURL }]);
+  const zh = await page.goto("/about");
+  expect(scriptSrc(zh!.headers()["content-security-policy"])).toContain("'nonce-");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(ZH_HEADING);
+  await expect(page.getByTestId("signed-in-as")).toContainText(AUTHOR.email);
+});
+
+test("under the pass-through root layout, a 404 is still the whole document in the visitor's locale", async ({ request, browser }) => {
+  // An unmatched URL: app/not-found.tsx renders the whole document on the server.
+  const res = await request.get("/no-such-page", { headers: { cookie: "NEXT_LOCALE=zh" } });
+  expect(res.status()).toBe(404);
+  expect(scriptSrc(res.headers()["content-security-policy"])).toContain("'nonce-");
+  const html = await res.text();
+  expect(html).toContain('<html lang="zh-Hans"');
+  expect(html).toContain("<title>H2HMem 排行榜</title>");
+  expect(html).toContain("页面不存在");
+  expect(html).toContain(">排行榜</a>");
+  expect(html).toMatch(/hrefLang="en" href="[^"]*\/no-such-page\?lang=en"/);
+  // notFound() in a page (Next answers it with its error shell and renders the boundary in the
+  // browser): app/(site)/not-found.tsx inside the site layout, one document with its header.
+  const context = await browser.newContext({ locale: "zh-CN" });
+  try {
+    const page = await context.newPage();
+    expect((await page.goto("/entries/no-such-entry"))!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("页面不存在");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+    await expect(page.getByRole("banner").getByRole("link", { name: "排行榜", exact: true })).toBeVisible();
+    expect(await page.locator("header").count()).toBe(1);
+  } finally {
+    await context.close();
+  }
 });

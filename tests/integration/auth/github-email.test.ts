@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { signInErrorMessage } from "@/app/signin/signin-errors";
+import { signInErrorMessage } from "@/app/(site)/signin/signin-errors";
 import { db } from "@/lib/server/db";
 import { GITHUB_NO_VERIFIED_EMAIL } from "@/lib/server/auth/github";
 import { ORIGIN, setupGitHubSignIn, type GitHubSignInResult } from "../../support/github-sign-in";

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { JudgeUsage } from "@/app/admin/_components/judge-usage";
+import { JudgeUsage } from "@/app/(site)/admin/_components/judge-usage";
 import { getJudgeUsage, judgeCallRecorder } from "@/lib/server/judge/judge-calls";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgeMarkdown } from "@/app/entries/[id]/_components/badge-snippet";
+import { badgeMarkdown } from "@/app/(site)/entries/[id]/_components/badge-snippet";
 import { db } from "@/lib/server/db";
 import { badgeSchema } from "@/lib/server/leaderboard/badge";
 import { logger } from "@/lib/server/logger";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AnswerKeyVersions } from "@/app/about/_components/answer-key-versions";
+import { AnswerKeyVersions } from "@/app/(site)/about/_components/answer-key-versions";
 import { GET as leaderboardGet } from "@/app/api/v1/leaderboard/route";
 import { db } from "@/lib/server/db";
 import { formatter } from "@/lib/i18n/format";

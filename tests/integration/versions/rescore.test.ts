@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { JudgeRescoreTable } from "@/app/admin/_components/judge-rescore-table";
+import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
 import { createPrismaClient } from "@/lib/server/db";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/versions/rank-diff-preview";
 import { seedSubmission } from "../../support/judge-fixtures";

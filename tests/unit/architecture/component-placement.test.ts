@@ -6,7 +6,8 @@ import { importGraph, sourceFiles } from "../../support/import-graph";
 // route (`/`: the board, the layout) uses, since the root's folder is all of app/.
 
 const routeOf = (appFile: string) => {
-  const parts = appFile.split("/");
+  // Route groups ("(site)") are not part of the route.
+  const parts = appFile.split("/").filter((s) => !/^\(.*\)$/.test(s));
   return parts.length > 2 ? parts[1] : "/";
 };
 

@@ -72,7 +72,7 @@ describe("lib/scoring entry points (scoring/entry-points)", () => {
   });
 
   it("rejects the engine entry in components and pages, which must not ship the lexical engine", async () => {
-    for (const file of ["components/submissions/probe.tsx", "app/submit/page.tsx", "app/admin/_components/probe.tsx"]) {
+    for (const file of ["components/submissions/probe.tsx", "app/(site)/submit/page.tsx", "app/(site)/admin/_components/probe.tsx"]) {
       const hits = await ruleHits(probe("@/lib/scoring"), file, rule);
       expect(hits, file).toHaveLength(1);
       expect(hits[0]).toMatch(/lexical engine/);
@@ -86,7 +86,7 @@ describe("lib/scoring entry points (scoring/entry-points)", () => {
     ["workers/probe.ts", "@/lib/scoring/types"],
     ["app/api/v1/probe/route.ts", "@/lib/scoring"],
     ["components/submissions/probe.tsx", "@/lib/scoring/validate"],
-    ["app/about/page.tsx", "@/lib/scoring/types"],
+    ["app/(site)/about/page.tsx", "@/lib/scoring/types"],
     ["lib/scoring/probe.ts", "./lexical/fast/intern"],
     ["tests/unit/scoring/lexical/probe.test.ts", "@/lib/scoring/lexical/fast/intern"],
     ["tests/unit/fuzz/probe.test.ts", "@/lib/scoring/validate"],
@@ -114,16 +114,16 @@ describe("imports point down (import/no-restricted-paths)", () => {
   const rule = "import/no-restricted-paths";
   // [file, import]: every target exists, so the resolver sees the same thing as in real code.
   const upward: Array<[string, string]> = [
-    ["lib/server/probe.ts", `import { approveAction } from "@/app/admin/actions";`],
-    ["lib/server/probe.ts", `import { approveAction } from "../../app/admin/actions";`],
-    ["lib/server/probe.ts", `import type { SignInState } from "@/app/signin/actions";`],
+    ["lib/server/probe.ts", `import { approveAction } from "@/app/(site)/admin/actions";`],
+    ["lib/server/probe.ts", `import { approveAction } from "../../app/(site)/admin/actions";`],
+    ["lib/server/probe.ts", `import type { SignInState } from "@/app/(site)/signin/actions";`],
     ["lib/server/probe.ts", `import { formatBytes } from "@/components/ui/format";`],
     ["lib/server/probe.ts", `import { describeError } from "@/workers/errors";`],
     ["lib/scoring/probe.ts", `import { formatBytes } from "../../components/ui/format";`],
     ["lib/validation/probe.ts", `import { describeError } from "../../workers/errors";`],
-    ["components/probe.tsx", `import { signOutAction } from "@/app/signin/actions";`],
-    ["components/ui/probe.tsx", `import { signOutAction } from "../../app/signin/actions";`],
-    ["workers/probe.ts", `import { approveAction } from "@/app/admin/actions";`],
+    ["components/probe.tsx", `import { signOutAction } from "@/app/(site)/signin/actions";`],
+    ["components/ui/probe.tsx", `import { signOutAction } from "../../app/(site)/signin/actions";`],
+    ["workers/probe.ts", `import { approveAction } from "@/app/(site)/admin/actions";`],
     ["workers/processors/probe.ts", `import { formatBytes } from "../../components/ui/format";`],
   ];
   it.each(upward)("rejects, in %s: %s", async (file, line) => {
@@ -148,13 +148,13 @@ describe("imports point down (import/no-restricted-paths)", () => {
   });
 
   const allowed: Array<[string, string]> = [
-    ["app/probe/page.tsx", `import { formatBytes } from "@/components/ui/format";\nimport { db } from "@/lib/server/db";\nimport { approveAction } from "@/app/admin/actions";`],
+    ["app/probe/page.tsx", `import { formatBytes } from "@/components/ui/format";\nimport { db } from "@/lib/server/db";\nimport { approveAction } from "@/app/(site)/admin/actions";`],
     ["components/probe.tsx", `import type { ActionResult } from "@/lib/server/errors";\nimport { Field } from "./ui/field";`],
     ["workers/probe.ts", `import { enqueueScoring } from "@/lib/server/queue";\nimport { describeError } from "./errors";`],
     ["lib/server/probe.ts", `import { CATEGORIES } from "@/lib/scoring/categories";\nimport { env } from "./env";`],
     ["lib/dev/probe.ts", `import { db } from "@/lib/server/db";\nimport { freePort } from "./services.mjs";`],
     ["scripts/dev/probe.ts", `import { freePort } from "@/lib/dev/services.mjs";\nimport { describeError } from "@/workers/errors";`],
-    ["tests/integration/probe.test.ts", `import { approveAction } from "@/app/admin/actions";\nimport { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`],
+    ["tests/integration/probe.test.ts", `import { approveAction } from "@/app/(site)/admin/actions";\nimport { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`],
   ];
   it.each(allowed)("allows, in %s, imports that point down", async (file, lines) => {
     expect(await ruleHits(`${lines}\nexport const x = 1;\n`, file, rule)).toEqual([]);

@@ -1,62 +1,124 @@
 // Issue 17, point 5: the prerendered pages' routing rules. proxy.ts must hold its matcher as a
 // literal (Next reads it at build time), so this test keeps it equal to the one derived from
-// lib/static-pages.mjs; and the conditions that send a request to the per-request render must
-// cover every way lib/i18n/locales.ts could pick a locale other than the copy's English.
+// lib/static-pages.mjs; next.config.js's rewrites and proxy.ts's matcher must split every request
+// between them (exactly one of the two), and a rewrite must pick the copy of the locale
+// lib/i18n/locales.ts would resolve, and only for a signed-out visitor.
 import { describe, expect, it } from "vitest";
 import { config } from "@/proxy";
 import { LOCALE_COOKIE as I18N_COOKIE, LOCALE_QUERY as I18N_QUERY, LOCALES, resolveLocale } from "@/lib/i18n/locales";
-import { contentSecurityPolicy, LOCALE_COOKIE, LOCALE_QUERY, NEEDS_RENDER, proxyMatcher, publicPath, STATIC_PAGES, staticHeaders, staticRewrites } from "@/lib/static-pages.mjs";
+import {
+  contentSecurityPolicy,
+  LOCALE_COOKIE,
+  LOCALE_QUERY,
+  NEEDS_PROXY,
+  prerenderedCopy,
+  prerenderedPath,
+  proxyMatcher,
+  publicPath,
+  STATIC_LOCALES,
+  STATIC_PAGES,
+  STATIC_ROUTES,
+  staticHeaders,
+  staticRewrites,
+} from "@/lib/static-pages.mjs";
 
-/** Next's `value` of a has/missing condition is a regex over the whole value. */
-const holds = (c: (typeof NEEDS_RENDER)[number], req: { query?: Record<string, string>; cookies?: Record<string, string>; headers?: Record<string, string> }) => {
+type Cond = { type: string; key: string; value?: string };
+type Req = { query?: Record<string, string>; cookies?: Record<string, string>; headers?: Record<string, string> };
+
+/** Next's matchHas: an empty value counts as absent; `value` is a regex over the whole value. */
+const holds = (c: Cond, req: Req) => {
   const v = c.type === "query" ? req.query?.[c.key] : c.type === "cookie" ? req.cookies?.[c.key] : req.headers?.[c.key];
-  if (v === undefined) return false;
-  return !("value" in c) || new RegExp(`^(?:${c.value})$`).test(v);
+  if (!v) return false;
+  return c.value === undefined || new RegExp(`^${c.value}$`).test(v);
 };
-const needsRender = (req: Parameters<typeof holds>[1]) => NEEDS_RENDER.some((c) => holds(c, req));
+const applies = (r: { has?: readonly Cond[]; missing?: readonly Cond[] }, req: Req) => (r.has ?? []).every((c) => holds(c, req)) && !(r.missing ?? []).some((c) => holds(c, req));
+
+// Every combination that matters: ?lang=, the locale cookie, Accept-Language, a session cookie.
+const LANGS = [undefined, "en", "zh", "fr", ""];
+const COOKIES = [undefined, "en", "zh", "fr", ""];
+const ACCEPTS = [undefined, "en-US,en;q=0.9", "zh-CN,zh;q=0.9,en;q=0.8", "en;q=0.5, zh-TW;q=0.9", "fr, ZH", "de"];
+const SESSIONS = [undefined, "authjs.session-token", "__Secure-authjs.session-token", "authjs.session-token.0"];
+const requests = LANGS.flatMap((lang) =>
+  COOKIES.flatMap((cookie) =>
+    ACCEPTS.flatMap((accept) =>
+      SESSIONS.map((session): Req & { resolved: string; signedIn: boolean; asked: boolean } => ({
+        ...(lang !== undefined ? { query: { lang } } : {}),
+        cookies: { ...(cookie !== undefined ? { NEXT_LOCALE: cookie } : {}), ...(session ? { [session]: "x" } : {}) },
+        ...(accept !== undefined ? { headers: { "accept-language": accept } } : {}),
+        resolved: resolveLocale({ query: lang, cookie, acceptLanguage: accept }),
+        signedIn: Boolean(session),
+        asked: Boolean(lang),
+      })),
+    ),
+  ),
+);
 
 describe("static pages", () => {
   it("proxy.ts's literal matcher is the derived one", () => {
     expect(config.matcher).toEqual(proxyMatcher());
     const main = new RegExp(`^${proxyMatcher()[0]!.source}$`);
     expect(main.test("/about")).toBe(false);
-    for (const p of ["/", "/about/answer-keys", "/entries/x", "/submit"]) expect(main.test(p)).toBe(true);
+    for (const p of ["/", "/about/answer-keys", "/entries/x", "/submit", "/static-pages/zh/about"]) expect(main.test(p)).toBe(true);
     for (const p of ["/api/v1/leaderboard", "/_next/static/chunks/a.js"]) expect(main.test(p)).toBe(false);
   });
 
-  it("uses the i18n names, and sends every request that would not resolve to English to the render", () => {
+  it("uses the i18n names and locales", () => {
     expect([LOCALE_COOKIE, LOCALE_QUERY]).toEqual([I18N_COOKIE, I18N_QUERY]);
-    const languages = ["en", "en-US,en;q=0.9", "zh-CN,zh;q=0.9,en;q=0.8", "en;q=0.5, zh-TW;q=0.9", "fr, ZH", "de", ""];
-    for (const acceptLanguage of languages) {
-      const english = resolveLocale({ acceptLanguage }) === "en";
-      if (!english) expect(needsRender({ headers: { "accept-language": acceptLanguage } }), acceptLanguage).toBe(true);
-    }
-    expect(needsRender({ headers: { "accept-language": "en-GB,en;q=0.9" } })).toBe(false);
-    for (const l of LOCALES) {
-      expect(needsRender({ query: { lang: l } })).toBe(true);
-      expect(needsRender({ cookies: { NEXT_LOCALE: l } })).toBe(true);
-    }
-    // Signed in: the header shows the account, which only the per-request render knows.
-    expect(needsRender({ cookies: { "authjs.session-token": "x" } })).toBe(true);
-    expect(needsRender({ cookies: { "__Secure-authjs.session-token": "x" } })).toBe(true);
-    expect(needsRender({})).toBe(false);
+    expect([...STATIC_LOCALES]).toEqual([...LOCALES]);
   });
 
-  it("rewrites and heads the copy under the same conditions, with a nonce-free CSP", () => {
-    expect(staticRewrites()).toEqual(STATIC_PAGES.map((p) => ({ source: p.path, destination: p.prerendered, missing: NEEDS_RENDER })));
-    const [h] = staticHeaders();
-    expect(h!.missing).toBe(NEEDS_RENDER);
-    const csp = h!.headers.find((x) => x.key === "Content-Security-Policy")!.value;
+  it("routes every request either by a rewrite or through the proxy, never both, never neither", () => {
+    const rewrites = staticRewrites().filter((r) => r.source === "/about");
+    const proxied = proxyMatcher().filter((m) => m.source === "/about");
+    expect(requests.length).toBeGreaterThan(500);
+    for (const req of requests) {
+      const rw = rewrites.filter((r) => applies(r, req));
+      const px = proxied.some((m) => applies(m as { has?: readonly Cond[]; missing?: readonly Cond[] }, req));
+      expect(rw.length + (px ? 1 : 0), JSON.stringify(req)).toBe(1);
+      if (rw.length) {
+        // A rewrite only for a signed-out visitor without ?lang=, to the locale the render would pick.
+        expect(req.signedIn || req.asked, JSON.stringify(req)).toBe(false);
+        expect(rw[0]!.destination, JSON.stringify(req)).toBe(`/static-pages/${req.resolved}/about`);
+      }
+    }
+    // The common cases, by name.
+    const route = (req: Req) => rewrites.find((r) => applies(r, req))?.destination ?? "proxy";
+    expect(route({})).toBe("/static-pages/en/about");
+    expect(route({ headers: { "accept-language": "en-GB,en;q=0.9" } })).toBe("/static-pages/en/about");
+    expect(route({ cookies: { NEXT_LOCALE: "zh" } })).toBe("/static-pages/zh/about");
+    expect(route({ cookies: { NEXT_LOCALE: "en" }, headers: { "accept-language": "zh-CN" } })).toBe("/static-pages/en/about");
+    expect(route({ headers: { "accept-language": "zh-CN,zh;q=0.9" } })).toBe("proxy");
+    expect(route({ query: { lang: "zh" } })).toBe("proxy");
+    expect(route({ cookies: { NEXT_LOCALE: "zh", "authjs.session-token": "x" } })).toBe("proxy");
+  });
+
+  it("the proxy rewrites a signed-out visitor to the copy of the resolved locale, a signed-in one nowhere", () => {
+    for (const req of requests) {
+      const copy = prerenderedCopy("/about", req.resolved, (name) => Boolean(req.cookies?.[name]));
+      expect(copy, JSON.stringify(req)).toBe(req.signedIn ? null : `/static-pages/${req.resolved}/about`);
+    }
+    expect(prerenderedCopy("/about/answer-keys", "zh", () => false)).toBeNull();
+    expect(prerenderedCopy("/", "en", () => false)).toBeNull();
+  });
+
+  it("heads the copies under the rewrites' conditions, with a nonce-free CSP", () => {
+    const heads = staticHeaders();
+    expect(heads.map(({ source, has, missing }) => ({ source, has, missing }))).toEqual(staticRewrites().map(({ source, has, missing }) => ({ source, has, missing })));
+    expect(staticRewrites()).toHaveLength(STATIC_PAGES.length * STATIC_ROUTES.length);
+    expect(NEEDS_PROXY.length).toBeGreaterThan(0);
+    const csp = heads[0]!.headers.find((x) => x.key === "Content-Security-Policy")!.value;
     expect(csp).toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).not.toContain("nonce");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(heads[0]!.headers.find((x) => x.key === "X-Frame-Options")?.value).toBe("DENY");
     expect(contentSecurityPolicy({ nonce: "abc" })).toContain("'nonce-abc' 'strict-dynamic'");
     expect(contentSecurityPolicy({ nonce: "abc" }).split("; ").find((d) => d.startsWith("script-src"))).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
   });
 
   it("links name a prerendered copy by its public URL, never by the copy's own route", () => {
-    for (const p of STATIC_PAGES) expect(publicPath(p.prerendered)).toBe(p.path);
+    for (const p of STATIC_PAGES) for (const l of LOCALES) expect(publicPath(prerenderedPath(p, l))).toBe(p.path);
     expect(publicPath("/entries/abc")).toBe("/entries/abc");
+    expect(publicPath("/static-pages/fr/about")).toBe("/static-pages/fr/about");
   });
 });

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CiSource } from "@/app/entries/[id]/_components/ci-source";
+import { CiSource } from "@/app/(site)/entries/[id]/_components/ci-source";
 import { WithIntl } from "@/tests/support/intl";
 
 describe("CiSource (entry page: submitted from CI)", () => {

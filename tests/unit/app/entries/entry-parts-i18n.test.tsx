@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { SameBackboneLine } from "@/app/entries/[id]/_components/same-backbone";
-import { TombstoneView } from "@/app/entries/[id]/_components/tombstone-view";
+import { SameBackboneLine } from "@/app/(site)/entries/[id]/_components/same-backbone";
+import { TombstoneView } from "@/app/(site)/entries/[id]/_components/tombstone-view";
 import type { SameBackbone } from "@/lib/server/leaderboard/same-backbone";
 import type { Tombstone } from "@/lib/server/leaderboard/tombstones";
 import { WithIntl } from "@/tests/support/intl";

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.answerKey");
+  return { title: t("title") };
+}
+
+// Counts only: the answers themselves are never listed or exported here.
+export default async function AnswerKeyPage() {
+  await adminPageGuard();
+  const [o, t, ts] = await Promise.all([getAnswerKeyOverview(), getTranslations("admin.answerKey"), getTranslations("submissions.stateLabels")]);
+  const state = (s: string) => (ts.has(s as never) ? ts(s as never) : s.toLowerCase());
+  const active = o.versions.find((v) => v.active);
+  const splits = Object.keys(o.active?.perSplit ?? {});
+  const categories = [...new Set(o.active?.perCategory.map((c) => c.category) ?? [])];
+  return (
+    <div className="space-y-4">
+      <AdminNav current="/admin/answer-key" />
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      {active ? (
+        <p data-testid="active-key">
+          {t("active")} <strong>{active.label}</strong> · {t("activeDetails", { count: String(active.questionCount), at: active.importedAt.replace("T", " ").slice(0, 19) })} <code>{active.contentSha256.slice(0, 12)}…</code>
+        </p>
+      ) : (
+        <p>{t("noneActive")} <code>npx h2hmem answer-key import &lt;dir&gt;</code>.</p>
+      )}
+      {o.active ? (
+        <table className="text-sm tabular-nums" data-testid="key-counts">
+          <caption className="text-left font-medium">{t("caption")}</caption>
+          <thead>
+            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
+              <th scope="col" className="px-2 py-1">{t("colCategory")}</th>
+              {splits.map((s) => <th key={s} scope="col" className="px-2 py-1">{s}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((c) => (
+              <tr key={c} className="border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className="px-2 py-1 text-left font-normal">{c}</th>
+                {splits.map((s) => <td key={s} className="px-2 py-1">{o.active!.perCategory.find((x) => x.split === s && x.category === c)?.n ?? 0}</td>)}
+              </tr>
+            ))}
+            <tr className="font-semibold">
+              <th scope="row" className="px-2 py-1 text-left">{t("total")}</th>
+              {splits.map((s) => <td key={s} className="px-2 py-1">{o.active!.perSplit[s]}</td>)}
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
+      <h2 className="text-lg font-semibold">{t("allVersions")}</h2>
+      <ul className="text-sm">
+        {o.versions.map((v) => (
+          <li key={v.id}>
+            {t("version", { label: v.label, count: String(v.questionCount), at: v.importedAt.slice(0, 10), submissions: String(v.submissions) })}{v.active ? t("activeSuffix") : ""}
+          </li>
+        ))}
+      </ul>
+      <h2 className="text-lg font-semibold">{t("staleHeading")}</h2>
+      {o.staleEntries.length === 0 ? <p className="text-sm">{t("none")}</p> : (
+        <ul className="text-sm" data-testid="stale-entries">
+          {o.staleEntries.map((s) => (
+            <li key={s.id}><Link href={`/admin/submissions/${s.id}`}>{s.methodName}</Link> · {t("stale", { state: state(s.reviewState), key: s.keyLabel })}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
+import { BulkForm } from "@/app/(site)/admin/_components/bulk-form";
+import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
+import { adminPageGuard } from "@/lib/server/auth/admin-guard";
+import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("title") };
+}
+
+const FILTERS = ["pending", "approved", "rejected", "withdrawn", "all"] as const;
+
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await adminPageGuard();
+  const sp = await searchParams;
+  const review = reviewFilterSchema.parse(typeof sp.review === "string" ? sp.review : "pending");
+  const [subs, t] = await Promise.all([listForReview(review), getTranslations("admin")]);
+  return (
+    <div className="space-y-4">
+      <AdminNav current="/admin" />
+      <h1 className="text-2xl font-semibold">{t("reviewHeading")}</h1>
+      <nav aria-label={t("filterLabel")}>
+        <ul className="flex flex-wrap gap-3 text-sm">
+          {FILTERS.map((f) => (
+            <li key={f}>
+              <Link href={`/admin?review=${f}`} aria-current={f === review ? "page" : undefined} className={f === review ? "font-semibold" : undefined}>
+                {t(`filters.${f}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {subs.some((s) => s.reviewState === "PENDING" || s.reviewState === "APPROVED") ? <BulkForm /> : null}
+      {subs.length === 0 ? <p>{t("nothingToReview")}</p> : subs.map((s) => <ReviewCard key={s.id} s={s} />)}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { GitHubSignIn } from "@/components/ui/github-sign-in";
+import { signInWithGitHub } from "@/app/(site)/signin/actions";
+import { SignInForm } from "@/app/(site)/signin/_components/sign-in-form";
+import { currentUser } from "@/lib/server/auth/session";
+import { safeCallbackPath } from "@/lib/server/auth/callback-url";
+import { mailConfigured } from "@/lib/server/mail";
+import { signupMode } from "@/lib/server/auth/signup";
+import { signInErrorKey } from "./signin-errors";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("signInTitle") };
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const callbackUrl = safeCallbackPath(sp.callbackUrl);
+  if (await currentUser()) redirect(callbackUrl);
+  const t = await getTranslations("auth");
+  const urlError = typeof sp.error === "string" ? t(`signInErrors.${signInErrorKey(sp.error)}`) : null;
+  return (
+    <div className="mx-auto max-w-sm">
+      <h1 className="mb-4 text-2xl font-semibold">{t("signInTitle")}</h1>
+      <SignInForm callbackUrl={callbackUrl} initialError={urlError} />
+      <GitHubSignIn label={t("signInGitHub")} signIn={signInWithGitHub} />
+      {(await signupMode()) !== "closed" ? (
+        <p className="mt-6 text-sm">
+          {t("noAccount")}{" "}
+          <Link href="/signup" className="underline">
+            {t("signUpLink")}
+          </Link>
+          {mailConfigured() ? (
+            <>
+              {" · "}
+              <Link href="/signup/resend" className="underline">
+                {t("resendLink")}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { GitHubSignIn } from "@/components/ui/github-sign-in";
+import { signInWithGitHub } from "@/app/(site)/signin/actions";
+import { currentUser } from "@/lib/server/auth/session";
+import { signupMode } from "@/lib/server/auth/signup";
+import { SignUpForm } from "./forms";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("signUpTitle") };
+}
+
+export default async function SignUpPage() {
+  if (await currentUser()) redirect("/submit");
+  const mode = await signupMode();
+  const t = await getTranslations("auth");
+  return (
+    <div className="mx-auto max-w-sm space-y-6">
+      <h1 className="text-2xl font-semibold">{t("signUpTitle")}</h1>
+      {mode === "closed" ? (
+        <p data-testid="signup-closed">{t("signupClosed")}</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {t("signupIntro")}
+            {mode === "confirm" ? ` ${t("signupIntroConfirm")}` : null}
+          </p>
+          <SignUpForm />
+        </>
+      )}
+      {mode !== "closed" ? <GitHubSignIn label={t("signUpGitHub")} signIn={signInWithGitHub} /> : null}
+      <p className="text-sm">
+        {t("haveAccount")}{" "}
+        <Link href="/signin" className="underline">
+          {t("signInLink")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import { THEME_SCRIPT } from "@/components/theme-toggle";
+import { SiteHeader } from "@/components/ui/site-header";
+import { SiteFooter } from "@/components/ui/site-footer";
+import { HreflangLinks } from "@/components/ui/hreflang-links";
+import { HTML_LANG, PATH_HEADER, type Locale } from "@/lib/i18n/locales";
+import { loadMessages } from "@/lib/i18n/load-messages";
+import { scriptNonce } from "@/lib/server/csp-nonce";
+import { publicOrigin } from "@/lib/server/leaderboard/share";
+
+// The document of every page (<html> to the footer), rendered by the layouts that own <html>:
+// app/(site)/layout.tsx per request, app/(static)/static-pages/[locale]/[page]/layout.tsx at build
+// time for the prerendered copies (lib/static-pages.mjs), and app/not-found.tsx. The root
+// app/layout.tsx only passes its children through, so that the prerendered copies can take
+// their locale from the route rather than from request headers. Those layouts import the stylesheet
+// (components/ must not import app/).
+//
+// Everything here names its locale explicitly (getTranslations({ locale }), the provider's props):
+// next-intl caches the request config of the implicit locale once per render, and Next renders
+// app/not-found.tsx (this shell too) within every route's tree, the prerendered copies' included,
+// possibly before their layout's setRequestLocale; an implicit lookup there would fix the copy's
+// locale to the empty request's English.
+
+/** The site-wide metadata (title template, icons, manifest) in `locale`. */
+export async function siteMetadata(locale: Locale): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: "common" });
+  const name = t("siteName");
+  return {
+    title: { default: name, template: t("titleTemplate") },
+    description: t("siteDescription"),
+    applicationName: name,
+    // Files in public/ (icon.svg is the source; scripts/dev/make-icons.mjs renders the rest).
+    icons: {
+      icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/icon.svg", type: "image/svg+xml" }],
+      apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
+    },
+    manifest: "/manifest.webmanifest",
+    openGraph: { siteName: name, type: "website" },
+    twitter: { card: "summary" },
+  };
+}
+
+export const siteViewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#0f172a" },
+  ],
+};
+
+type ShellProps = {
+  children: ReactNode;
+  locale: Locale;
+  /** The public path and query ("/about?x=1") for the switcher and hreflang; "" when unknown. */
+  path: string;
+  /** The origin of hreflang URLs; "" gives root-relative ones. */
+  origin: string;
+  /** The render's script nonce; undefined in a prerendered copy (its CSP allows inline scripts). */
+  nonce: string | undefined;
+  signOut: () => Promise<void>;
+};
+
+export async function SiteShell({ children, locale, path, origin, nonce, signOut }: ShellProps) {
+  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "common" }), loadMessages(locale)]);
+  return (
+    // The theme script sets data-theme on <html> before React hydrates it.
+    <html lang={HTML_LANG[locale]} suppressHydrationWarning>
+      {/* eslint-disable-next-line @next/next/no-head-element -- the App Router's document; the rule is for pages/ */}
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <HreflangLinks path={path} origin={origin} />
+      </head>
+      <body className="min-h-screen">
+        {/* All messages: both files are small, and client components anywhere may need any
+            namespace. Every prop given (see above); `now` is the render's time (nothing formats
+            relative times), as lib/i18n/request.ts sets no `now` or formats either. */}
+        <NextIntlClientProvider locale={locale} messages={messages} timeZone="UTC" formats={{}} now={new Date()}>
+          <a href="#main" className="skip-link">
+            {t("skipToContent")}
+          </a>
+          <SiteHeader signOut={signOut} path={path} locale={locale} />
+          <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+            {children}
+          </main>
+          <SiteFooter locale={locale} />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}
+
+/** The shell of a per-request render: nonce, path and origin from the request (proxy.ts). */
+export async function RequestShell({ children, locale, signOut }: { children: ReactNode; locale: Locale; signOut: () => Promise<void> }) {
+  const [nonce, h] = await Promise.all([scriptNonce(), headers()]);
+  return (
+    <SiteShell locale={locale} path={h.get(PATH_HEADER) ?? ""} origin={publicOrigin(h)} nonce={nonce} signOut={signOut}>
+      {children}
+    </SiteShell>
+  );
+}
