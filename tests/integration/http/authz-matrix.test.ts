@@ -180,7 +180,7 @@ describe("server actions and admin pages check authorization on the server", () 
   const exported = (src: string) => [...src.matchAll(/export async function (\w+)\([^)]*\)[^{]*\{\s*return action\(async \(\) => \{\s*const \w+ = await (\w+)\(\)/g)].map((m) => [m[1], m[2]]);
 
   it("every exported action under app/admin starts with requireAdmin()", () => {
-    const src = readFileSync(path.join(ROOT, "app/admin/actions.ts"), "utf8");
+    const src = readFileSync(path.join(ROOT, "app/(site)/admin/actions.ts"), "utf8");
     const all = [...src.matchAll(/export async function (\w+)/g)].map((m) => m[1]);
     expect(all.length).toBeGreaterThan(3);
     expect(exported(src)).toEqual(all.map((n) => [n, "requireAdmin"]));
@@ -197,7 +197,7 @@ describe("server actions and admin pages check authorization on the server", () 
   });
 
   it("every page under app/admin calls the admin page guard first", () => {
-    const pages = walk(path.join(ROOT, "app/admin"), "page.tsx");
+    const pages = walk(path.join(ROOT, "app/(site)/admin"), "page.tsx");
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const p of pages) expect(readFileSync(p, "utf8"), p).toMatch(/export default async function \w+\([^)]*\)[^{]*\{\s*(const \w+ = )?await adminPageGuard\(\);/);
   });
