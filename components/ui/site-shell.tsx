@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
+import { clientMessages } from "@/lib/i18n/client-messages";
 import { getTranslations } from "next-intl/server";
 import { THEME_SCRIPT } from "@/components/theme-toggle";
 import { SiteHeader } from "@/components/ui/site-header";
@@ -74,10 +75,10 @@ export async function SiteShell({ children, locale, path, origin, nonce, signOut
         <HreflangLinks path={path} origin={origin} />
       </head>
       <body className="min-h-screen">
-        {/* All messages: both files are small, and client components anywhere may need any
-            namespace. Every prop given (see above); `now` is the render's time (nothing formats
-            relative times), as lib/i18n/request.ts sets no `now` or formats either. */}
-        <NextIntlClientProvider locale={locale} messages={messages} timeZone="UTC" formats={{}} now={new Date()}>
+        {/* The namespaces client components use (lib/i18n/client-messages.ts). Every prop given
+            (see above); `now` is the render's time (nothing formats relative times), as
+            lib/i18n/request.ts sets no `now` or formats either. */}
+        <NextIntlClientProvider locale={locale} messages={clientMessages(messages)} timeZone="UTC" formats={{}} now={new Date()}>
           <a href="#main" className="skip-link">
             {t("skipToContent")}
           </a>
