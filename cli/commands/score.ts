@@ -41,6 +41,8 @@ export function register(program: Command): void {
 }
 
 type Runners = ScoreInput["runners"];
+/** `--threads N` above this is a typo, not a machine: each thread costs a Node isolate's memory. */
+const MAX_THREADS = 16;
 
 function intOption(raw: string, name: string, min: number): number {
   const n = Number(raw);
@@ -53,7 +55,7 @@ async function runScore(opts: Options): Promise<number> {
   if (!opts.dyadic && !opts.multiparty) throw new UsageError("give at least one of --dyadic FILE and --multiparty FILE");
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
-  if (opts.threads !== "auto") intOption(opts.threads, "--threads", 1);
+  if (opts.threads !== "auto" && intOption(opts.threads, "--threads", 1) > MAX_THREADS) throw new UsageError(`--threads must be at most ${MAX_THREADS}, got "${opts.threads}"`);
   const [{ startScorePool, threadCount }, { StageTimer }] = await Promise.all([import("../score-pool"), import("../stage-timer")]);
   const timer = opts.timings ? new StageTimer() : null;
   timer?.lap("startup");

@@ -84,6 +84,9 @@ describe("h2hmem score", () => {
     expect(timed.stderr).toMatch(/^timings \(ms, 1 thread\): startup \d+, read\+validate \d+, prepare \d+, lexical \d+, bootstrap \d+, output \d+, total \d+\n$/);
     expect((await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "0")).code).toBe(2);
     expect((await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "many")).code).toBe(2);
+    const tooMany = await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "17");
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain("--threads must be at most 16");
   }, 60_000);
 
   it("refuses invalid or swapped files (exit 1) and bad usage (exit 2)", async () => {
