@@ -105,7 +105,7 @@ const config = [
   },
   {
     // Entry points and tooling may read the environment directly.
-    files: ["lib/server/env.ts", "cli/secrets.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx", ".github/actions/**"],
+    files: ["lib/server/env.ts", "cli/secrets.ts", "cli/single-file-loader.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx", ".github/actions/**"],
     rules: { "no-restricted-properties": "off" },
   },
   {

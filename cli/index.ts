@@ -1,44 +1,10 @@
-// h2hmem CLI entry. To add a command: create cli/commands/<name>.ts exporting
-// `register(program: Command): void`, then add one line to COMMANDS below. A command module is
-// loaded only when that command runs (or for the full `h2hmem --help`), so keep its top level
-// light: import what the action needs inside the action.
+// h2hmem CLI entry (cli/program.ts has the commands): maps errors to exit codes, and starts the
+// scoring thread instead when the compiled file is loaded as one.
 import { isMainThread, workerData } from "node:worker_threads";
-import { Command, CommanderError } from "commander";
+import { CommanderError } from "commander";
 import { CliExit, EXIT_OK, EXIT_USAGE, UsageError } from "./errors";
-import { versionLine } from "./version";
 import { SCORE_THREAD_ROLE, setEntryUrl } from "./entry";
-
-type CommandModule = { register: (program: Command) => void };
-
-const COMMANDS: Record<string, () => Promise<CommandModule>> = {
-  validate: () => import("./commands/validate"),
-  score: () => import("./commands/score"),
-  submit: () => import("./commands/submit"),
-  "answer-key": () => import("./commands/answer-key"),
-  user: () => import("./commands/user"),
-  token: () => import("./commands/token"),
-  judge: () => import("./commands/judge"),
-  backup: () => import("./commands/backup"),
-  restore: () => import("./commands/restore"),
-  demo: () => import("./commands/demo"),
-  submission: () => import("./commands/submission"),
-  verify: () => import("./commands/verify"),
-};
-
-/** The program with the command `argv` names, or every command when it names none (help). */
-export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
-  const program = new Command("h2hmem")
-    .description("H2HMem leaderboard tools: validate and score prediction files, manage the server.")
-    .version(await versionLine(), "-V, --version", "print the CLI's version and its scorer version")
-    .showHelpAfterError("(run with --help for usage)")
-    .exitOverride(); // inherited by subcommands: lets main() map commander errors to exit 2
-  const named = argv.find((a) => !a.startsWith("-"));
-  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
-  if (argv.length === 1 && (argv[0] === "-V" || argv[0] === "--version")) wanted.length = 0;
-  const modules = await Promise.all(wanted.map((name) => COMMANDS[name]()));
-  for (const m of modules) m.register(program);
-  return program;
-}
+import { buildProgram } from "./program";
 
 export async function main(argv: string[]): Promise<number> {
   try {
@@ -59,9 +25,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// The same file is the entry of `score`'s worker threads (score-pool.ts).
-if (!isMainThread && (workerData as { role?: string } | null)?.role === SCORE_THREAD_ROLE) await import("./score-thread");
+// The same file is the entry of `score`'s worker threads (score-pool.ts). No top-level await: the
+// single file runs this as a script (cli/single-file-loader.ts).
+if (!isMainThread && (workerData as { role?: string } | null)?.role === SCORE_THREAD_ROLE) void import("./score-thread");
 else {
   setEntryUrl(import.meta.url);
-  process.exitCode = await main(process.argv.slice(2));
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -2,9 +2,10 @@
 // database (idempotent by content sha-256) and makes it the active answer key.
 import type { Command } from "commander";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 export function register(program: Command): void {
-  const group = program.command("answer-key").description("Manage the server's answer key (needs DATABASE_URL).");
+  const group = program.command("answer-key").description(describeCommand("answer-key"));
   group
     .command("import <dir>")
     .description("Import DIR/{dyadic,multi-party}/dialogue*/scenes/session*/questions.json and activate it.")

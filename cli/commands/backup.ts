@@ -2,11 +2,12 @@
 // lib/server/backup/format.ts). Needs only DATABASE_URL, no pg_dump. FILE "-" writes to stdout.
 import type { Command } from "commander";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 export function register(program: Command): void {
   program
     .command("backup <file>")
-    .description("Write every table of DATABASE_URL to one gzip file (consistent snapshot; '-' = stdout).")
+    .description(describeCommand("backup"))
     .option("--quiet", "print only the summary")
     .action(async (file: string, opts: { quiet?: boolean }) =>
       withDb(async () => {

@@ -1,9 +1,10 @@
 // `h2hmem demo remove`: deletes the demo entries written by the seed (audited).
 import type { Command } from "commander";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 export function register(program: Command): void {
-  const group = program.command("demo").description("The demo data of the seed (needs DATABASE_URL).");
+  const group = program.command("demo").description(describeCommand("demo"));
   group
     .command("remove")
     .description("Delete every demo entry (marked by the seed), one audit event each.")

@@ -4,6 +4,7 @@
 import type { Command } from "commander";
 import { UsageError } from "../errors";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 type AgreementOpts = { submission: string; sample: string; seed: string; json?: boolean };
 
@@ -16,7 +17,7 @@ function positiveInt(raw: string, flag: string, min: number): number {
 const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
 
 export function register(program: Command): void {
-  const group = program.command("judge").description("LLM judge tools (needs DATABASE_URL and JUDGE_BASE_URL).");
+  const group = program.command("judge").description(describeCommand("judge"));
   group
     .command("agreement")
     .description("Re-judge a random sample of a submission's judged questions, bypassing the cache, and report agreement.")

@@ -3,13 +3,14 @@
 import type { Command } from "commander";
 import { CliExit, EXIT_INVALID } from "../errors";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 type Opts = { force?: boolean; confirm?: string; check?: boolean; migrate: boolean; quiet?: boolean };
 
 export function register(program: Command): void {
   program
     .command("restore <file>")
-    .description("Restore a backup into an empty database (DATABASE_URL); all or nothing. FILE '-' = stdin.")
+    .description(describeCommand("restore"))
     .option("--force", "delete every row of a non-empty database first (needs --confirm)")
     .option("--confirm <database>", "the target database's name, to confirm --force")
     .option("--check", "only verify the file (structure, row counts, checksums); no database needed")

@@ -5,6 +5,7 @@ import path from "node:path";
 import { Option, type Command } from "commander";
 import type { PerQuestion, PredictionItem, ScoreInput, Split, StopwordList, TokenizerMode, ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
+import { describeCommand } from "./catalog";
 
 type Options = {
   dyadic?: string;
@@ -23,7 +24,7 @@ type Options = {
 export function register(program: Command): void {
   program
     .command("score")
-    .description("Score prediction files locally (precision, recall, F1, BLEU-1 with 95% bootstrap CIs).")
+    .description(describeCommand("score"))
     .option("--dyadic <file>", "prediction_dyadic.json")
     .option("--multiparty <file>", "prediction_multiparty.json (or prediction_multi_party.json)")
     .option("--answer-key <dir>", "official dataset folder; without it the submitted original_answer is the reference")

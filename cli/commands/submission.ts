@@ -3,9 +3,10 @@
 import type { Command } from "commander";
 import { UsageError } from "../errors";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 export function register(program: Command): void {
-  const group = program.command("submission").description("Operator actions on stored submissions (needs DATABASE_URL).");
+  const group = program.command("submission").description(describeCommand("submission"));
   group
     .command("purge")
     .description("Delete a submission with its files and scores for a data-protection request (audited; leaves no tombstone). To take an entry off the board, unpublish it instead.")

@@ -9,6 +9,7 @@ import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
 import { fixed, formatIssues } from "../format";
 import { readSecret } from "../secrets";
 import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionStatus } from "./submit-client";
+import { describeCommand } from "./catalog";
 
 type Options = {
   url: string; token?: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; backbone?: string;
@@ -21,7 +22,7 @@ const out = (text: string) => (json ? process.stderr : process.stdout).write(tex
 export function register(program: Command): void {
   program
     .command("submit")
-    .description("Validate and upload both prediction files to a leaderboard server.")
+    .description(describeCommand("submit"))
     .requiredOption("--url <url>", "server base URL, e.g. http://localhost:3000")
     .option("--token <token>", "API token (h2h_...; see `h2hmem token create` or Settings > Tokens); prefer H2HMEM_TOKEN or the prompt")
     .requiredOption("--dyadic <file>", "prediction_dyadic.json")

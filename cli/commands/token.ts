@@ -4,6 +4,7 @@
 import type { Command } from "commander";
 import { MAX_TOKEN_DAYS, splitScopes, TOKEN_SCOPES, tokenState } from "../../lib/validation/api-token";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 async function userId(email: string): Promise<string> {
   const { findUserByEmail } = await import("../../lib/server/auth/users");
@@ -14,7 +15,7 @@ async function userId(email: string): Promise<string> {
 }
 
 export function register(program: Command): void {
-  const group = program.command("token").description("Manage API tokens for `submit` and the HTTP API (needs DATABASE_URL).");
+  const group = program.command("token").description(describeCommand("token"));
   group
     .command("create")
     .description("Create a token for a user and print it (it is shown only once).")

@@ -3,9 +3,10 @@
 import type { Command } from "commander";
 import { readSecret } from "../secrets";
 import { withDb } from "./server-db";
+import { describeCommand } from "./catalog";
 
 export function register(program: Command): void {
-  const group = program.command("user").description("Manage accounts (needs DATABASE_URL).");
+  const group = program.command("user").description(describeCommand("user"));
   group
     .command("create")
     .description("Create an email + password account.")

@@ -6,13 +6,14 @@ import type { PredictionItem, ReferenceQuestion, Split, ValidationIssue } from "
 import { DEFAULT_MAX_ANSWER_CHARS } from "../../lib/scoring/types";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { LOCAL_MAX_BYTES } from "../limits";
+import { describeCommand } from "./catalog";
 
 type Options = { split?: string; answerKey?: string; json?: boolean; maxItems?: string; maxBytes?: string; maxAnswerChars?: string };
 
 export function register(program: Command): void {
   program
     .command("validate")
-    .description("Check a prediction file against the submission format (and optionally the answer key).")
+    .description(describeCommand("validate"))
     .argument("<file>", "prediction_dyadic.json or prediction_multiparty.json")
     .option("--split <split>", "dyadic | multi-party (default: from the file name)")
     .option("--answer-key <dir>", "official dataset folder: also match every prediction to a question")

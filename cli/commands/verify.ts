@@ -3,11 +3,12 @@
 import type { Command } from "commander";
 import { CliExit } from "../errors";
 import type { VerifyOptions } from "./verify-run";
+import { describeCommand } from "./catalog";
 
 export function register(program: Command): void {
   program
     .command("verify")
-    .description("Re-score a public leaderboard entry locally and check every number on the board.")
+    .description(describeCommand("verify"))
     .argument("<entry>", "entry URL (https://host/entries/<id>) or id (with --url)")
     .option("--url <url>", "server base URL, e.g. http://localhost:3000 (default: the entry URL's)")
     .option("--answer-key <dir>", "official dataset folder (required when the entry was scored against the answer key)")

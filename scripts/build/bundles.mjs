@@ -7,8 +7,10 @@
 //                                        one chunk per command, loaded only when it runs
 //   dist/h2hmem.mjs                      the single-file CLI the site serves at /downloads/h2hmem.mjs:
 //                                        every package inlined, needs only Node >= 20; the commands
-//                                        that manage a server's database say they need a checkout
-// Each with a source map. dist/cli/inputs.json lists the sources, for the launcher's freshness check.
+//                                        that manage a server's database say they need a checkout.
+//                                        A small ES module (cli/single-file-loader.ts) followed by the
+//                                        program as `//` lines, which it compiles with V8's code cache
+// Each with a source map (the single file: none; its stack traces name its own lines). dist/cli/inputs.json lists the sources, for the launcher's freshness check.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -47,6 +49,16 @@ const serverStub = {
   },
 };
 
+// zod's `z` namespace re-exports every locale's error messages (~300 KB, the bulk of the CLI); esbuild
+// keeps all of a namespace that is used as a value. Only English is ever configured: the others go.
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (a) => (/[\\/]zod[\\/]/.test(a.importer) ? { path: path.join(path.dirname(a.importer), "../locales/en.js"), namespace: "zod-locales" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (a) => ({ contents: `export { default as en } from ${JSON.stringify(a.path)};`, loader: "js", resolveDir: path.dirname(a.path) }));
+  },
+};
+
 // The checkout's CLI inlines the small packages (commander, zod, jsonc-parser: fewer files to load)
 // and leaves the server's to node_modules.
 const serverExternal = {
@@ -77,14 +89,30 @@ async function scorerVersion() {
   return mod.scorerVersionFor();
 }
 
-/** The self-contained CLI (every package inlined) at `outfile`; also used by its test. */
+/** The line after which every line of the single file is `//` + a line of the program. */
+const PROGRAM_MARKER = "//--- h2hmem program ---";
+/** Every character past ASCII as \\uXXXX (esbuild's charset "ascii" leaves regular expression literals as they are). */
+const asciiOnly = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/**
+ * The self-contained CLI (every package inlined) at `outfile`; also used by its test. The program is
+ * a CommonJS function body (so Node's built-in modules load only when a command needs them), appended
+ * as `//` lines to the loader, which compiles it with V8's code cache (cli/single-file-loader.ts).
+ */
 export async function buildSingleFile(outfile, meta) {
-  const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }) };
-  const options = { ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], outfile, plugins: [serverOnly, serverStub], define };
-  return build({ ...options, minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" }, banner: { js: `#!/usr/bin/env node\n${requireShim}` } });
+  const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }), "import.meta.url": "__h2hmemUrl" };
+  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" } });
+  const body = asciiOnly(`(function (require, __h2hmemUrl, module, exports) {\n${program.outputFiles[0].text}\n})`);
+  const id = createHash("sha256").update(body).digest("hex").slice(0, 16);
+  const loaderDefine = { H2HMEM_PROGRAM_ID: JSON.stringify(id), H2HMEM_PROGRAM_MARKER: JSON.stringify(PROGRAM_MARKER) };
+  const loader = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/single-file-loader.ts"], sourcemap: false, write: false, define: loaderDefine, charset: "ascii", minify: true });
+  const text = `#!/usr/bin/env node\n${loader.outputFiles[0].text.trimEnd()}\n${PROGRAM_MARKER}\n${body.replace(/^/gm, "//")}\n`;
+  mkdirSync(path.dirname(path.resolve(root, outfile)), { recursive: true });
+  writeFileSync(path.resolve(root, outfile), text);
+  return { id, bytes: text.length };
 }
 
-const VALIDATION_THREAD = { entryPoints: ["lib/server/submissions/validation-thread.ts"], plugins: [serverOnly], banner: { js: requireShim } };
+const VALIDATION_THREAD = { entryPoints: ["lib/server/submissions/validation-thread.ts"], plugins: [serverOnly, zodEnglishOnly], banner: { js: requireShim } };
 
 /** The upload validation thread (lib/server/submissions/validation-pool.ts loads it) at `outfile`. */
 export async function buildValidationThread(outfile) {
@@ -125,7 +153,7 @@ export async function buildBundles() {
   const define = { H2HMEM_BUILD: JSON.stringify(meta) };
   const [, cli] = await Promise.all([
     build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
-    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal], define, metafile: true, banner: { js: requireShim } }),
+    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly], define, metafile: true, banner: { js: requireShim } }),
     buildSingleFile("dist/h2hmem.mjs", meta),
     buildValidationThread("dist/server/upload-validation.mjs"),
   ]);
