@@ -52,6 +52,7 @@ export function packColumns(columns: ReadonlyArray<ArrayLike<number>>, into?: Fl
  */
 export function bootstrapRange(packed: Float64Array, out: Float64Array[], n: number, from: number, to: number, seed: number): void {
   const groups = Math.ceil(out.length / 4);
+  if (groups === 1 && n <= 0xffff) return bootstrapPairs(packed, out, n, from, to, seed);
   const draw = groups > 1 ? new Uint32Array(n) : null;
   const small = n <= 0xffff;
   let a = (seed + Math.imul(Math.imul(from, n), GOLDEN)) | 0;
@@ -76,6 +77,55 @@ export function bootstrapRange(packed: Float64Array, out: Float64Array[], n: num
     const sums = [s0, s1, s2, s3];
     for (let c = 0; c < Math.min(4, out.length); c++) out[c][b] = sums[c] / n;
     for (let g = 1; g < groups; g++) replayGroup(packed, g * n * 4, draw!, n, out, g * 4, b);
+  }
+}
+
+/**
+ * bootstrapRange for up to four columns and n < 2^16 (every real submission), two resamples at a
+ * time: resample b + 1 starts n draws after b, so both streams run side by side in one loop and the
+ * CPU overlaps their eight add chains (~25% faster). Each column of each resample still sums its
+ * own draws in draw order: the same numbers.
+ */
+function bootstrapPairs(packed: Float64Array, out: Float64Array[], n: number, from: number, to: number, seed: number): void {
+  const cols = out.length;
+  for (let b = from; b < to; b += 2) {
+    const both = b + 1 < to;
+    let a = (seed + Math.imul(Math.imul(b, n), GOLDEN)) | 0;
+    let c = (a + Math.imul(n, GOLDEN)) | 0;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let r0 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    let r3 = 0;
+    for (let i = 0; i < n; i++) {
+      a = (a + GOLDEN) | 0;
+      c = (c + GOLDEN) | 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      let u = Math.imul(c ^ (c >>> 15), c | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      u ^= u + Math.imul(u ^ (u >>> 7), u | 61);
+      t ^= t >>> 14;
+      u ^= u >>> 14;
+      const j = drawIndexSmall(t, n) << 2;
+      const k = drawIndexSmall(u, n) << 2;
+      s0 += packed[j];
+      s1 += packed[j + 1];
+      s2 += packed[j + 2];
+      s3 += packed[j + 3];
+      r0 += packed[k];
+      r1 += packed[k + 1];
+      r2 += packed[k + 2];
+      r3 += packed[k + 3];
+    }
+    const first = [s0, s1, s2, s3];
+    const second = [r0, r1, r2, r3];
+    for (let col = 0; col < cols; col++) {
+      out[col][b] = first[col] / n;
+      if (both) out[col][b + 1] = second[col] / n;
+    }
   }
 }
 

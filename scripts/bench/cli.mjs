@@ -4,6 +4,7 @@
 //             e.g. --ours "node bin/h2hmem.mjs" for the TypeScript launcher): --help, validate of a
 //             one-item file, score --json (lexical + 1,000-resample bootstrap CIs; --threads auto);
 //   ours-1t   the same with --threads 1 --timings: one thread, and the median time of each stage;
+//   ours, no cache  the same with H2HMEM_CACHE_DIR=off: what a command's first run costs;
 //   official  the official Lexical_metrics.py's calculate_single_pair, unmodified, through
 //             scripts/oracle/official-lexical-harness.py --scores (needs --official PATH);
 //   oracle    the lean Python+NLTK oracle (lexical_ref.py, one tokenization per text; --oracle DIR).
@@ -58,6 +59,11 @@ function writeInputs(n) {
   return file;
 }
 const one = writeInputs(1);
+// The single file's code cache (cli/single-file-loader.ts) starts empty in this run's scratch folder;
+// each comparison's warm-up run fills it, as an author's first run does. "ours, no cache" is what
+// every first run of a command (or H2HMEM_CACHE_DIR=off) costs.
+process.env.H2HMEM_CACHE_DIR = path.join(dir, "code-cache");
+const noCache = ["env", "H2HMEM_CACHE_DIR=off", ...ours];
 
 /** Wall ms and peak RSS (MB) of one whole process; throws on a non-zero exit. */
 function run(cmd) {
@@ -106,16 +112,20 @@ function compare(label, engines, warmUp = true) {
 }
 
 console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().length} x ${cpus()[0]?.model}; median of ${runs} alternating runs; ours = ${ours.join(" ")}`);
+// Node loads and parses every certificate of that file at start, before any of our code runs.
+if (process.env.NODE_EXTRA_CA_CERTS) console.log(`note: NODE_EXTRA_CA_CERTS is set: every Node start below includes loading it (here ~45 ms); unset it to time what an author's machine does`);
 if (startup) {
   compare("node -e 0 (Node's own start)", { node: [process.execPath, "-e", "0"] });
-  compare("--help", { ours: [...ours, "--help"] });
-  compare("validate, 1-item file", { ours: [...ours, "validate", one] });
+  compare("--help", { ours: [...ours, "--help"], "ours, no cache": [...noCache, "--help"] });
+  compare("validate, 1-item file", { ours: [...ours, "validate", one], "ours, no cache": [...noCache, "validate", one] });
 }
 for (const n of sizes) {
   const file = writeInputs(n);
   // ours: as an author runs it (--threads auto: threads from 4 MB); ours-1t: one thread, with the
   // stage times (--timings), to compare the bootstrap with the lexical stage.
   const engines = { ours: [...ours, "score", "--json", "--dyadic", file], "ours-1t": [...ours, "score", "--json", "--threads", "1", "--timings", "--dyadic", file] };
+  if (n <= 10_000) engines["ours, no cache"] = [...noCache, "score", "--json", "--dyadic", file];
+  run(engines.ours); // fills the code cache (the Python engines are not warmed up either)
   if (official && oracleDir) {
     const harness = path.join(ROOT, "scripts/oracle/official-lexical-harness.py");
     engines.official = [PY, harness, "--script", official, "--oracle", oracleDir, "--pairs", path.join(dir, `pairs-${n}.json`), "--mode", "nltk", "--scores"];
