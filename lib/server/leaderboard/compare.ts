@@ -56,6 +56,9 @@ async function perQuestion(id: string, metric: Metric, version: string): Promise
     db.submission.count({ where: { id, ...(await publicEntryWhere()), scores: { some: headline } } }),
     db.questionScore.findMany({
       where: { submissionId: id, scorerVersion: version },
+      // In a fixed order: the pairs' sums and the bootstrap's draws follow it (without it Postgres
+      // may return another order after a re-score writes rows, and the same data gave other CIs).
+      orderBy: [{ split: "asc" }, { index: "asc" }],
       select: { split: true, index: true, f1: true, bleu1: true, precision: true, recall: true, judgeScore: true, prediction: { select: { category: true, referenceQuestion: { select: { qid: true } } } } },
     }),
   ]);
