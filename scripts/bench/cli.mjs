@@ -12,7 +12,7 @@
 // of its own so that no text repeats). Reported: median wall ms of --runs alternating runs (range),
 // median CPU ms (user + sys: on a shared machine it says more than wall time) and the peak RSS of the
 // median run (GNU time).
-//   node scripts/bench/cli.mjs [--runs 7] [--sizes 2236,50000] [--no-startup] [--ours "CMD"] [--official FILE] [--oracle DIR]
+//   node scripts/bench/cli.mjs [--runs 7] [--sizes 2236,50000] [--no-startup] [--ours "CMD"] [--baseline FILE] [--official FILE] [--oracle DIR]
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -64,6 +64,14 @@ const one = writeInputs(1);
 // every first run of a command (or H2HMEM_CACHE_DIR=off) costs.
 process.env.H2HMEM_CACHE_DIR = path.join(dir, "code-cache");
 const noCache = ["env", "H2HMEM_CACHE_DIR=off", ...ours];
+// --baseline FILE: another single file (e.g. the previous build) timed side by side, from its own copy.
+const baselineFile = flag("--baseline", null);
+const baseline = baselineFile ? ["node", path.join(dir, "baseline", "h2hmem.mjs")] : null;
+if (baselineFile) {
+  spawnSync("mkdir", ["-p", path.join(dir, "baseline")]);
+  copyFileSync(baselineFile, baseline[1]);
+}
+const withBaseline = (engines, args) => (baseline ? { ...engines, baseline: [...baseline, ...args] } : engines);
 
 /** Wall ms and peak RSS (MB) of one whole process; throws on a non-zero exit. */
 function run(cmd) {
@@ -116,14 +124,14 @@ console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().leng
 if (process.env.NODE_EXTRA_CA_CERTS) console.log(`note: NODE_EXTRA_CA_CERTS is set: every Node start below includes loading it (here ~45 ms); unset it to time what an author's machine does`);
 if (startup) {
   compare("node -e 0 (Node's own start)", { node: [process.execPath, "-e", "0"] });
-  compare("--help", { ours: [...ours, "--help"], "ours, no cache": [...noCache, "--help"] });
-  compare("validate, 1-item file", { ours: [...ours, "validate", one], "ours, no cache": [...noCache, "validate", one] });
+  compare("--help", withBaseline({ ours: [...ours, "--help"], "ours, no cache": [...noCache, "--help"] }, ["--help"]));
+  compare("validate, 1-item file", withBaseline({ ours: [...ours, "validate", one], "ours, no cache": [...noCache, "validate", one] }, ["validate", one]));
 }
 for (const n of sizes) {
   const file = writeInputs(n);
   // ours: as an author runs it (--threads auto: threads from 4 MB); ours-1t: one thread, with the
   // stage times (--timings), to compare the bootstrap with the lexical stage.
-  const engines = { ours: [...ours, "score", "--json", "--dyadic", file], "ours-1t": [...ours, "score", "--json", "--threads", "1", "--timings", "--dyadic", file] };
+  const engines = withBaseline({ ours: [...ours, "score", "--json", "--dyadic", file], "ours-1t": [...ours, "score", "--json", "--threads", "1", "--timings", "--dyadic", file] }, ["score", "--json", "--dyadic", file]);
   if (n <= 10_000) engines["ours, no cache"] = [...noCache, "score", "--json", "--dyadic", file];
   run(engines.ours); // fills the code cache (the Python engines are not warmed up either)
   if (official && oracleDir) {
