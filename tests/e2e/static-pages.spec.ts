@@ -109,7 +109,7 @@ test("a client navigation to /about stays client-side and lands on the copy", as
   });
   await page.goto("/");
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-  await page.getByRole("banner").getByRole("link", { name: "About", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "How scores are computed" }).click();
   await expect(page).toHaveURL(`${baseURL}/about`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(EN_HEADING);
   // No full page load happened: the window is the same one.
