@@ -10,6 +10,7 @@
 #   /bench-same-size.html        the English copy's bytes, through proxy.ts
 #   /prerendered/bench-same-size.html  the same bytes where the copies' files live (proxy.ts skips
 #                                public/prerendered/ since they are served from there)
+# The last two rows repeat /about and the same-size file with a browser's Accept-Encoding.
 # The controls are written into public/ before the server starts (Next lists public/ then) and
 # removed at the end. The machine may be shared: before each target the script waits (up to
 # 5 minutes) for the 1-minute load average to drop below MAX_LOAD (default 1.5) and prints it.
@@ -51,3 +52,6 @@ bench /favicon.ico
 bench /bench-same-size.html
 bench /prerendered/bench-same-size.html
 bench /
+# As browsers ask: Next gzips every response itself, the file's too.
+bench /about "accept-encoding:gzip, deflate, br"
+bench /prerendered/bench-same-size.html "accept-encoding:gzip, deflate, br"
