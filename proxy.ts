@@ -95,6 +95,17 @@ export const config = {
     { source: "/about", has: [{ type: "cookie", key: "__Secure-authjs.session-token" }] },
     { source: "/about", has: [{ type: "cookie", key: "__Secure-authjs.session-token.0" }] },
     { source: "/about", has: [{ type: "cookie", key: "NEXT_LOCALE", value: "(?!(?:en|zh)$).*" }] },
-    { source: "/about", has: [{ type: "header", key: "accept-language", value: ".*[Zz][Hh].*" }], missing: [{ type: "cookie", key: "NEXT_LOCALE" }] },
+    {
+      source: "/about",
+      has: [{ type: "header", key: "accept-language", value: ".*[Zz][Hh].*" }],
+      missing: [
+        { type: "cookie", key: "NEXT_LOCALE" },
+        {
+          type: "header",
+          key: "accept-language",
+          value: "\\s*[Zz][Hh](?:-[A-Za-z0-9]{1,8})*\\s*(?:,\\s*(?:[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\\*)\\s*(?:;\\s*[Qq]=(?:0(?:\\.[0-9]{0,3})?|1(?:\\.0{0,3})?)\\s*)?)*",
+        },
+      ],
+    },
   ],
 };

@@ -4,7 +4,9 @@
 // (app/(static)/static-pages/[locale]/[page]): English and Chinese, both signed out. A request
 // for the public URL is routed without running proxy.ts where next.config.js can decide it:
 //   - `NEXT_LOCALE=zh` (or `=en`) cookie, no `?lang=`, no session cookie: that locale's copy;
-//   - no cookie, no `?lang=`, no Chinese in Accept-Language, no session cookie: the English copy.
+//   - no cookie, no `?lang=`, no Chinese in Accept-Language, no session cookie: the English copy;
+//   - no cookie, no `?lang=`, Chinese first in Accept-Language as browsers send it, no session
+//     cookie: the Chinese copy.
 // Every other request runs proxy.ts (its matcher has the complementary conditions): a signed-out
 // visitor (no session cookie) is rewritten there to the copy of the locale lib/i18n/locales.ts
 // resolves (Accept-Language, `?lang=`, whose cookie the proxy sets); a signed-in one gets the
@@ -77,6 +79,11 @@ export function prerenderedCopy(pathname, locale, hasCookie) {
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"].flatMap((n) => [n, `${n}.0`]);
 const SESSION_MISSING = SESSION_COOKIES.map((key) => ({ type: "cookie", key }));
 const ACCEPT_ZH = { type: "header", key: "accept-language", value: ".*[Zz][Hh].*" };
+// Chinese first, as browsers send it ("zh-CN,zh;q=0.9,en;q=0.8"): a first tag zh without parameters
+// (q=1) and no later q above 1, so lib/i18n/locales.ts resolves zh. Any other form of the header
+// goes to proxy.ts, which resolves it exactly; the unit test checks both against resolveLocale.
+const TAG = "(?:[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\\*)";
+const ZH_FIRST = { type: "header", key: "accept-language", value: `\\s*[Zz][Hh](?:-[A-Za-z0-9]{1,8})*\\s*(?:,\\s*${TAG}\\s*(?:;\\s*[Qq]=(?:0(?:\\.[0-9]{0,3})?|1(?:\\.0{0,3})?)\\s*)?)*` };
 const QUERY = { type: "query", key: LOCALE_QUERY };
 const COOKIE = { type: "cookie", key: LOCALE_COOKIE };
 // What a plain document GET never sends: the file answers only those. An RSC fetch (client
@@ -91,18 +98,19 @@ const NOT_DOCUMENT = ["rsc", "next-action", "content-type"].map((key) => ({ type
 export const STATIC_ROUTES = [
   ...STATIC_LOCALES.map((locale) => ({ locale, has: [{ ...COOKIE, value: locale }], missing: [QUERY, ...SESSION_MISSING] })),
   { locale: "en", has: [], missing: [QUERY, COOKIE, ACCEPT_ZH, ...SESSION_MISSING] },
+  { locale: "zh", has: [ZH_FIRST], missing: [QUERY, COOKIE, ...SESSION_MISSING] },
 ];
 
 /**
  * When proxy.ts runs for a static page's URL: the complement of STATIC_ROUTES, as Next matcher
  * entries (any one suffices): `?lang=`, a session cookie, a locale cookie that is no locale, or no
- * locale cookie and Chinese in Accept-Language.
+ * locale cookie and Chinese in Accept-Language other than first in the browsers' form.
  */
 export const NEEDS_PROXY = [
   { has: [QUERY] },
   ...SESSION_COOKIES.map((key) => ({ has: [{ type: "cookie", key }] })),
   { has: [{ ...COOKIE, value: `(?!(?:${STATIC_LOCALES.join("|")})$).*` }] },
-  { has: [ACCEPT_ZH], missing: [COOKIE] },
+  { has: [ACCEPT_ZH], missing: [COOKIE, ZH_FIRST] },
 ];
 
 /**

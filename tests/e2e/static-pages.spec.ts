@@ -4,8 +4,8 @@ import { AUTHOR, signIn } from "./helpers";
 
 // Issue 17, point 5: /about is prerendered in English and in Chinese. A signed-out visitor gets
 // the copy of their locale with a nonce-free CSP: by next.config.js alone for a locale cookie (or
-// none and no Chinese in Accept-Language), through a cheap proxy rewrite for Accept-Language or
-// ?lang=. A plain document GET gets the copy's HTML as a public/ file (public/prerendered/, written
+// none, and Accept-Language without Chinese or with Chinese first as browsers send it), through a
+// cheap proxy rewrite for other Accept-Language forms or ?lang=. A plain document GET gets the copy's HTML as a public/ file (public/prerendered/, written
 // after the build by scripts/build/static-copies.mjs); RSC fetches get the copy's flight data from
 // Next. A signed-in visitor gets the per-request render with the strict nonce CSP and their
 // account in the header (lib/static-pages.mjs, docs/SECURITY.md "Static pages").
@@ -77,11 +77,14 @@ test("a NEXT_LOCALE=zh cookie gets the prerendered Chinese copy without the prox
   await expectCopy(await request.get("/about", { headers: { cookie: "NEXT_LOCALE=en", "accept-language": "zh-CN" } }), "en", EN_HEADING);
 });
 
-test("Accept-Language zh and ?lang= get the Chinese copy through the proxy's rewrite", async ({ request }) => {
-  const byLanguage = await request.get("/about", { headers: { "accept-language": "zh-CN,zh;q=0.9" } });
-  await expectCopy(byLanguage, "zh-Hans", ZH_HEADING);
-  // The proxy rewrites to the copy's route; next.config.js answers that document from the file.
-  await expectFile(byLanguage, request, { "accept-language": "zh-CN,zh;q=0.9" });
+test("Accept-Language zh and ?lang= get the Chinese copy, from its file", async ({ request }) => {
+  // Chinese first, as browsers send it: next.config.js alone. Chinese later, or ?lang=: the proxy
+  // resolves the locale and rewrites to the copy's route, which next.config.js answers from the file.
+  for (const language of ["zh-CN,zh;q=0.9,en;q=0.8", "en;q=0.5, zh-TW;q=0.9"]) {
+    const byLanguage = await request.get("/about", { headers: { "accept-language": language } });
+    await expectCopy(byLanguage, "zh-Hans", ZH_HEADING);
+    await expectFile(byLanguage, request, { "accept-language": language });
+  }
   const viaQuery = await request.get("/about?lang=zh");
   expect(viaQuery.headers()["set-cookie"]).toContain("NEXT_LOCALE=zh");
   await expectCopy(viaQuery, "zh-Hans", ZH_HEADING);

@@ -39,7 +39,11 @@ const applies = (r: { has?: readonly Cond[]; missing?: readonly Cond[] }, req: R
 // Every combination that matters: ?lang=, the locale cookie, Accept-Language, a session cookie.
 const LANGS = [undefined, "en", "zh", "fr", ""];
 const COOKIES = [undefined, "en", "zh", "fr", ""];
-const ACCEPTS = [undefined, "en-US,en;q=0.9", "zh-CN,zh;q=0.9,en;q=0.8", "en;q=0.5, zh-TW;q=0.9", "fr, ZH", "de"];
+const ACCEPTS = [
+  ...[undefined, "en-US,en;q=0.9", "zh-CN,zh;q=0.9,en;q=0.8", "en;q=0.5, zh-TW;q=0.9", "fr, ZH", "de"],
+  // Chinese first as browsers send it (next.config.js decides), and forms only the proxy resolves.
+  ...["zh", "ZH-cn, en;q=1.0", "zh-Hant-TW,zh;q=0.9,*;q=0.5", "zh-CN,en;q=1", "zh-CN, en;q=1.5", "zh-CN,en;q=2", "zh;q=0.5,en", "zh;q=1,en", "zh-CN;level=1", "zh-CN,en;q=0.8;x=1", "zh_CN,en", "zh-CN,en;q=0.1"],
+];
 const SESSIONS = [undefined, "authjs.session-token", "__Secure-authjs.session-token", "authjs.session-token.0"];
 // A plain document GET, and what is not one: a client navigation's RSC fetch, a prefetch, a server
 // action, a form post without JavaScript.
@@ -102,7 +106,9 @@ describe("static pages", () => {
     expect(route({ cookies: { NEXT_LOCALE: "zh" } })).toBe("/prerendered/b1d/zh/about.html");
     expect(route({ cookies: { NEXT_LOCALE: "zh" }, headers: { rsc: "1" } })).toBe("/static-pages/zh/about");
     expect(route({ cookies: { NEXT_LOCALE: "en" }, headers: { "accept-language": "zh-CN" } })).toBe("/prerendered/b1d/en/about.html");
-    expect(route({ headers: { "accept-language": "zh-CN,zh;q=0.9" } })).toBe("proxy");
+    expect(route({ headers: { "accept-language": "zh-CN,zh;q=0.9,en;q=0.8" } })).toBe("/prerendered/b1d/zh/about.html");
+    expect(route({ headers: { "accept-language": "en-US,zh;q=0.9" } })).toBe("proxy");
+    expect(route({ headers: { "accept-language": "zh-CN,en;q=2" } })).toBe("proxy");
     expect(route({ query: { lang: "zh" } })).toBe("proxy");
     expect(route({ cookies: { NEXT_LOCALE: "zh", "authjs.session-token": "x" } })).toBe("proxy");
   });
