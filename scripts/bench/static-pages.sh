@@ -37,11 +37,16 @@ quiet() { # wait for the load average to drop below MAX_LOAD; print it
   done
   printf 'load before %s; ' "$(cut -d' ' -f1-3 /proc/loadavg)"
 }
+# CPU time (user + system, clock ticks) of the server and its children: per request, it is the
+# cost of a response, which other work on a shared machine disturbs far less than requests/s.
+ticks() { for p in "$SERVER" $(pgrep -P "$SERVER"); do sed 's/.*) //' "/proc/$p/stat" | cut -d' ' -f12,13; done | tr ' ' '\n' | paste -sd+ | bc; }
 bench() { # path [header]
   curl -s -o /dev/null ${2:+-H "$2"} "$URL$1"
   quiet
+  T0=$(ticks)
   node node_modules/autocannon/autocannon.js -c 50 -d 10 -j ${2:+-H "$2"} "$URL$1" 2>/dev/null > "$OUT/ac.json"
-  node -e 'const r=require(process.argv[3]); console.log(process.argv[1], process.argv[2], "req/s", Math.round(r.requests.average), "p50", r.latency.p50, "p99", r.latency.p99, "KB/res", Math.round(r.throughput.total/Math.max(1,r.requests.total)/1024), "non2xx", r.non2xx, "errors", r.errors)' "$LABEL" "$1${2:+ [$2]}" "$OUT/ac.json"
+  T1=$(ticks)
+  node -e 'const r=require(process.argv[3]); console.log(process.argv[1], process.argv[2], "req/s", Math.round(r.requests.average), "p50", r.latency.p50, "p99", r.latency.p99, "KB/res", Math.round(r.throughput.total/Math.max(1,r.requests.total)/1024), "server-cpu-ms/req", (1000*process.argv[4]/process.argv[5]/Math.max(1,r.requests.total)).toFixed(3), "non2xx", r.non2xx, "errors", r.errors)' "$LABEL" "$1${2:+ [$2]}" "$OUT/ac.json" "$((T1 - T0))" "$(getconf CLK_TCK)"
 }
 date -u +"%Y-%m-%d %H:%M UTC"
 bench /about
