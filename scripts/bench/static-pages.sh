@@ -10,7 +10,7 @@
 #   /bench-same-size.html        the English copy's bytes, through proxy.ts
 #   /prerendered/bench-same-size.html  the same bytes where the copies' files live (proxy.ts skips
 #                                public/prerendered/ since they are served from there)
-# The last two rows repeat /about and the same-size file with a browser's Accept-Encoding.
+# After an unmeasured warm-up of every target, each is measured once. The last two rows repeat /about and the same-size file with a browser's Accept-Encoding.
 # The controls are written into public/ before the server starts (Next lists public/ then) and
 # removed at the end. The machine may be shared: before each target the script waits (up to
 # 5 minutes) for the 1-minute load average to drop below MAX_LOAD (default 1.5) and prints it.
@@ -48,6 +48,14 @@ bench() { # path [header]
   T1=$(ticks)
   node -e 'const r=require(process.argv[3]); console.log(process.argv[1], process.argv[2], "req/s", Math.round(r.requests.average), "p50", r.latency.p50, "p99", r.latency.p99, "KB/res", Math.round(r.throughput.total/Math.max(1,r.requests.total)/1024), "server-cpu-ms/req", (1000*process.argv[4]/process.argv[5]/Math.max(1,r.requests.total)).toFixed(3), "non2xx", r.non2xx, "errors", r.errors)' "$LABEL" "$1${2:+ [$2]}" "$OUT/ac.json" "$((T1 - T0))" "$(getconf CLK_TCK)"
 }
+# Warm-up (JIT, lazily loaded route code), unmeasured: 2 s of each target, so the first row is
+# not the server's first seconds.
+for t in /about "/about NEXT_LOCALE=zh" /icon.svg /favicon.ico /bench-same-size.html /prerendered/bench-same-size.html /; do
+  set -- $t
+  node node_modules/autocannon/autocannon.js -c 10 -d 2 ${2:+-H "cookie:$2"} "$URL$1" > /dev/null 2>&1
+done
+node node_modules/autocannon/autocannon.js -c 10 -d 2 -H "accept-language:zh-CN,zh;q=0.9" "$URL/about" > /dev/null 2>&1
+node node_modules/autocannon/autocannon.js -c 10 -d 2 -H "accept-encoding:gzip" "$URL/about" > /dev/null 2>&1
 date -u +"%Y-%m-%d %H:%M UTC"
 bench /about
 bench /about "cookie:NEXT_LOCALE=zh"
