@@ -18,7 +18,7 @@ FROM deps AS build
 COPY . .
 # The Prisma client is generated offline (schema engine stubbed, see scripts/dev/prisma-generate.mjs).
 # Then the bundles (dist/: worker, migrate, CLI, the served single-file CLI), then Next.
-RUN node scripts/dev/prisma-generate.mjs && node scripts/build/bundles.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build
+RUN node scripts/dev/prisma-generate.mjs && node scripts/build/bundles.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build && node scripts/build/static-copies.mjs
 
 # Production dependencies only: tsx, esbuild and the other dev tools stay out of the app image.
 FROM build AS prod
@@ -38,6 +38,9 @@ FROM base AS web
 ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
+# Next's standalone server does not copy public/: the icons, and the prerendered pages' HTML
+# (public/prerendered/, scripts/build/static-copies.mjs).
+COPY --from=build --chown=node:node /app/public ./public
 # The single-file CLI the site serves at /downloads/h2hmem.mjs, with its version and sha256.
 COPY --from=build --chown=node:node /app/dist/h2hmem.mjs /app/dist/h2hmem.json ./dist/
 # The upload validation thread (self-contained bundle; lib/server/submissions/validation-pool.ts).

@@ -24,7 +24,8 @@ export async function proxy(req: NextRequest): Promise<Response> {
   const locale = localeOfRequest(req);
   // A static page's URL that next.config.js could not route (Accept-Language, ?lang=, an odd
   // cookie): a signed-out visitor gets the prerendered copy of their locale (lib/static-pages.mjs),
-  // with the copies' nonce-free CSP; no render, no cache lookup.
+  // with the copies' nonce-free CSP; no render, no cache lookup (a document GET of the copy's route
+  // is then answered from its public/ file by a next.config.js rewrite).
   const copy = prerenderedCopy(req.nextUrl.pathname, locale, (name) => req.cookies.has(name));
   if (copy) return staticCopy(req, copy);
   // A copy's own route asked for directly (nothing links there): it is the same build output, so
@@ -83,17 +84,28 @@ function rememberLocale(req: NextRequest, res: Response): void {
 // API routes are excluded: with a proxy in front, Next buffers request bodies only up to
 // proxyClientMaxBodySize (10 MB) and would truncate prediction uploads (up to 2 x 20 MB).
 // Prerendered pages (lib/static-pages.mjs) are excluded unless next.config.js cannot route the
-// request to a copy by itself (NEEDS_PROXY). Next reads this literal at build time (no calls
-// allowed): it must equal proxyMatcher(), which tests/unit/server/static-pages.test.ts checks.
+// request to a copy by itself (NEEDS_PROXY), and so are the copies' files (public/prerendered/).
+// Next reads this literal at build time (no calls allowed): it must equal proxyMatcher(), which tests/unit/server/static-pages.test.ts checks.
 export const config = {
   matcher: [
-    { source: "/((?!api/|_next/static|_next/image|favicon.ico|about$).*)" },
+    { source: "/((?!api/|_next/static|_next/image|favicon.ico|prerendered/|about$).*)" },
     { source: "/about", has: [{ type: "query", key: "lang" }] },
     { source: "/about", has: [{ type: "cookie", key: "authjs.session-token" }] },
     { source: "/about", has: [{ type: "cookie", key: "authjs.session-token.0" }] },
     { source: "/about", has: [{ type: "cookie", key: "__Secure-authjs.session-token" }] },
     { source: "/about", has: [{ type: "cookie", key: "__Secure-authjs.session-token.0" }] },
     { source: "/about", has: [{ type: "cookie", key: "NEXT_LOCALE", value: "(?!(?:en|zh)$).*" }] },
-    { source: "/about", has: [{ type: "header", key: "accept-language", value: ".*[Zz][Hh].*" }], missing: [{ type: "cookie", key: "NEXT_LOCALE" }] },
+    {
+      source: "/about",
+      has: [{ type: "header", key: "accept-language", value: ".*[Zz][Hh].*" }],
+      missing: [
+        { type: "cookie", key: "NEXT_LOCALE" },
+        {
+          type: "header",
+          key: "accept-language",
+          value: "\\s*[Zz][Hh](?:-[A-Za-z0-9]{1,8})*\\s*(?:,\\s*(?:[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\\*)\\s*(?:;\\s*[Qq]=(?:0(?:\\.[0-9]{0,3})?|1(?:\\.0{0,3})?)\\s*)?)*",
+        },
+      ],
+    },
   ],
 };
