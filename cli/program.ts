@@ -1,7 +1,8 @@
-// The h2hmem program: its commands, each loaded when it runs. To add a command: create cli/commands/<name>.ts exporting
-// `register(program: Command): void`, add its help line to cli/commands/catalog.ts and one line to
-// COMMANDS below. A command module is loaded only when that command runs (`h2hmem --help` lists the
-// catalog and loads none), so keep its top level light: import what the action needs inside it.
+// The h2hmem program: its commands, each loaded when it runs. To add a command: create
+// cli/commands/<name>.ts exporting `register(program: Command): void`, add its help line to
+// cli/commands/catalog.ts and one line to COMMANDS below. A command module is loaded only when that
+// command runs (`h2hmem --help` lists the catalog and loads none), so keep its top level light:
+// import what the action needs inside the action.
 import { Command } from "commander";
 import { versionLine } from "./version";
 import { COMMAND_CATALOG, type CommandName } from "./commands/catalog";
