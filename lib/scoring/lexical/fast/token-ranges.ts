@@ -23,7 +23,12 @@ const INITIAL = 256;
 const KEEP = 1 << 16;
 
 export function newRanges(): TokenRanges {
-  return { text: "", codes: new Uint16Array(INITIAL * 4), r: new Int32Array(INITIAL), n: 0, extra: [] };
+  const t: TokenRanges = { text: "", codes: new Uint16Array(0), r: new Int32Array(0), n: 0, extra: [] };
+  // The buffers are replaced when a long text comes: assigned twice here, so that V8 never takes
+  // them for constant fields (optimized code that did is thrown away at the first long text).
+  t.codes = new Uint16Array(INITIAL * 4);
+  t.r = new Int32Array(INITIAL);
+  return t;
 }
 
 /** Empty the list for a new text. */
