@@ -1,8 +1,9 @@
 // Flat config: Next's rules (core web vitals + TypeScript) and the architecture rules of this
 // codebase, each proven by tests/unit/architecture/eslint-rules.test.ts:
 //   1. lib/scoring/** is pure: no framework, database, queue, filesystem or lib/server imports.
-//   2. Only lib/server/env.ts reads process.env (scripts, tests and config files may too, and
-//      cli/secrets.ts the CLI's own H2HMEM_PASSWORD / H2HMEM_TOKEN).
+//   2. Only lib/server/env.ts reads process.env (scripts, tests and config files may too,
+//      cli/secrets.ts the CLI's own H2HMEM_PASSWORD / H2HMEM_TOKEN, and cli/cache-dir.ts and the
+//      single file's loader the CLI's cache settings).
 //   3. Imports point down: app -> components -> lib, workers -> lib; lib never imports app/,
 //      components/ or workers/, components/ never app/, workers/ never app/ or components/.
 //   4. Production code never imports the dev tooling (lib/dev/) or the tests.
@@ -105,7 +106,7 @@ const config = [
   },
   {
     // Entry points and tooling may read the environment directly.
-    files: ["lib/server/env.ts", "cli/secrets.ts", "cli/single-file-loader.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx", ".github/actions/**"],
+    files: ["lib/server/env.ts", "cli/secrets.ts", "cli/cache-dir.ts", "cli/single-file-loader.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx", ".github/actions/**"],
     rules: { "no-restricted-properties": "off" },
   },
   {

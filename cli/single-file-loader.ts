@@ -7,6 +7,7 @@
 // exit, by the first run of a command. H2HMEM_CACHE_DIR=off (or an unusable folder) runs without it;
 // H2HMEM_CACHE_DEBUG=1 says on stderr what the cache did.
 import { createRequire } from "node:module";
+import { cacheChecksum as checksum, privateCacheDir } from "./cache-dir";
 
 // Node's modules through require: each ES import of a built-in costs Node an ES module facade (~1 ms).
 const require = createRequire(import.meta.url);
@@ -55,30 +56,10 @@ function cacheKey(argv: string[]): string {
   return `${word === undefined ? "" : /^[a-z][a-z-]{0,20}$/.test(word) ? word : "other"}${help ? "-help" : ""}`;
 }
 
-/** The cache file's path, or null: disabled, or no folder that only this user can write. */
+/** The cache file's path, or null: disabled, or no folder that only this user can write (cache-dir.ts). */
 function cacheFileFor(name: string): string | null {
-  const setting = process.env.H2HMEM_CACHE_DIR;
-  if (setting === "off") return null;
-  const base = process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache");
-  const dir = setting || path.join(base, "h2hmem");
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = statSync(dir);
-    const mine = typeof process.getuid !== "function" || st.uid === process.getuid();
-    return st.isDirectory() && mine && (st.mode & 0o022) === 0 ? path.join(dir, name) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A 32-bit hash of every byte (FNV-1a over 32-bit words): it catches damage, not an attacker (the folder is private). */
-function checksum(bytes: Buffer): number {
-  const words = Math.floor(bytes.length / 4);
-  const view = new Int32Array(bytes.buffer, bytes.byteOffset, words);
-  let h = 0x811c9dc5 ^ bytes.length;
-  for (let i = 0; i < words; i++) h = Math.imul(h ^ view[i], 0x01000193);
-  for (let i = words * 4; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h | 0;
+  const dir = privateCacheDir({ mkdirSync, statSync, homedir, join: path.join });
+  return dir === null ? null : path.join(dir, name);
 }
 
 /** At exit: the code compiled by this run (the program and every function it called), atomically. */

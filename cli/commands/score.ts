@@ -1,5 +1,6 @@
 // `h2hmem score [--dyadic F] [--multiparty F] [--answer-key DIR] [--tokenizer nltk|whitespace]
-//  [--stopwords new|old] [--per-question OUT.jsonl] [--json]` — local scoring with lib/scoring.
+//  [--stopwords new|old] [--per-question OUT.jsonl] [--json] [--no-cache]` — local scoring with
+//  lib/scoring; pairs scored by an earlier run come from the lexical cache (../lexical-cache.ts).
 import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
@@ -19,6 +20,7 @@ type Options = {
   seed: string;
   threads: string;
   timings?: boolean;
+  cache: boolean;
 };
 
 export function register(program: Command): void {
@@ -36,6 +38,7 @@ export function register(program: Command): void {
     .option("--threads <n>", "threads that score (1 = none besides the main one); auto starts them for large files (4 MB or more); the numbers never depend on it", "auto")
     .option("--json", "print one JSON object instead of tables")
     .option("--timings", "print how long each stage took to stderr")
+    .option("--no-cache", "compute every pair afresh: neither read nor write the lexical results kept from earlier runs")
     .action(async (opts: Options) => {
       throw new CliExit(await runScore(opts));
     });
@@ -57,17 +60,23 @@ async function runScore(opts: Options): Promise<number> {
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
   if (opts.threads !== "auto" && intOption(opts.threads, "--threads", 1) > MAX_THREADS) throw new UsageError(`--threads must be at most ${MAX_THREADS}, got "${opts.threads}"`);
-  const [{ startScorePool, threadCount }, { StageTimer }] = await Promise.all([import("../score-pool"), import("../stage-timer")]);
+  const [{ startScorePool, threadCount }, { StageTimer }, { openLexicalCache }, { serialLexical }] = await Promise.all([import("../score-pool"), import("../stage-timer"), import("../lexical-cache"), import("../../lib/scoring")]);
   const timer = opts.timings ? new StageTimer() : null;
   timer?.lap("startup");
   // Threads start first: they load while this one reads and validates the files.
   const threads = threadCount(opts.threads, inputBytes([opts.dyadic, opts.multiparty]));
   const pool = startScorePool(threads);
+  const cache = opts.cache ? openLexicalCache({ tokenizer: opts.tokenizer, stopwords: opts.stopwords }) : null;
+  // The cache looks pairs up and hands the others to the pool (or this thread); the timer times both.
+  const runners = cache ? { lexical: cache.wrap(pool?.lexical ?? serialLexical), bootstrap: pool?.bootstrap } : (pool ?? undefined);
   try {
-    return await scoreFiles(opts, resamples, seed, timer ? timer.runners(pool ?? undefined) : (pool ?? undefined), () => timer?.lap("read+validate"));
+    const code = await scoreFiles(opts, resamples, seed, timer ? timer.runners(runners) : runners, () => timer?.lap("read+validate"));
+    if (code === EXIT_OK) cache?.save();
+    return code;
   } finally {
     await pool?.close();
     if (timer) process.stderr.write(timer.report(pool ? threads : 1));
+    if (timer && cache) process.stderr.write(`lexical cache: ${cache.stats().hits} of ${cache.stats().hits + cache.stats().misses} pairs from earlier runs\n`);
   }
 }
 

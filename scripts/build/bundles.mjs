@@ -13,7 +13,7 @@
 // Each with a source map (the single file: none; its stack traces name its own lines). dist/cli/inputs.json lists the sources, for the launcher's freshness check.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,6 +89,19 @@ async function scorerVersion() {
   return mod.scorerVersionFor();
 }
 
+/**
+ * A hash of the lexical engine's sources (lib/scoring/lexical: it imports only types from outside):
+ * the CLI's lexical cache (cli/lexical-cache.ts) keeps one file per engine, so a changed engine
+ * never reads results an earlier one computed.
+ */
+function lexicalBuildId() {
+  const dir = path.join(root, "lib/scoring/lexical");
+  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".ts")).sort();
+  const hash = createHash("sha256");
+  for (const f of files) hash.update(`${f.split(path.sep).join("/")}\0`).update(readFileSync(path.join(dir, f))).update("\0");
+  return hash.digest("hex").slice(0, 16);
+}
+
 /** The line after which every line of the single file is `//` + a line of the program. */
 const PROGRAM_MARKER = "//--- h2hmem program ---";
 /** Every character past ASCII as \\uXXXX (esbuild's charset "ascii" leaves regular expression literals as they are). */
@@ -100,7 +113,7 @@ const asciiOnly = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCod
  * as `//` lines to the loader, which compiles it with V8's code cache (cli/single-file-loader.ts).
  */
 export async function buildSingleFile(outfile, meta) {
-  const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }), "import.meta.url": "__h2hmemUrl" };
+  const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }), H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()), "import.meta.url": "__h2hmemUrl" };
   const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" } });
   const body = asciiOnly(`(function (require, __h2hmemUrl, module, exports) {\n${program.outputFiles[0].text}\n})`);
   const id = createHash("sha256").update(body).digest("hex").slice(0, 16);
@@ -153,7 +166,7 @@ export async function buildBundles() {
   const define = { H2HMEM_BUILD: JSON.stringify(meta) };
   const [, cli] = await Promise.all([
     build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
-    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly], define, metafile: true, banner: { js: requireShim } }),
+    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly], define: { ...define, H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()) }, metafile: true, banner: { js: requireShim } }),
     buildSingleFile("dist/h2hmem.mjs", meta),
     buildValidationThread("dist/server/upload-validation.mjs"),
   ]);

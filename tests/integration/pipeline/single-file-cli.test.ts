@@ -41,9 +41,9 @@ afterAll(async () => {
   rmSync(buildDir, { recursive: true, force: true });
 });
 
-/** `node h2hmem.mjs ARGS` in `cwd`, with no NODE_PATH or NODE_OPTIONS that could lend it modules. */
+/** `node h2hmem.mjs ARGS` in `cwd`, with no NODE_PATH or NODE_OPTIONS that could lend it modules, and its caches in cwd/cache. */
 function runSingleFile(cwd: string, ...args: string[]) {
-  const env = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, H2HMEM_CACHE_DIR: path.join(cwd, "cache") };
   delete env.NODE_PATH;
   delete env.NODE_OPTIONS;
   const r = spawnSync(process.execPath, [path.join(cwd, "h2hmem.mjs"), ...args], { cwd, env, encoding: "utf8", timeout: 120_000, maxBuffer: 1 << 26 });
@@ -77,6 +77,10 @@ describe("the single-file CLI (dist/h2hmem.mjs)", () => {
       expect(scored.stderr).toBe("");
       expect(scored.code).toBe(0);
       const report = JSON.parse(scored.stdout);
+      // A re-run takes every pair's lexical numbers from the cache the first run wrote: the same report.
+      const rerun = runSingleFile(dir, "score", "--json", "--timings", "--dyadic", "prediction_dyadic.json", "--multiparty", "prediction_multiparty.json", "--answer-key", key.dir);
+      expect(rerun.stdout).toBe(scored.stdout);
+      expect(rerun.stderr).toMatch(/^lexical cache: (\d+) of \1 pairs from earlier runs$/m);
       // A server command says it needs a checkout (exit 2) instead of failing on a missing module.
       const server = runSingleFile(dir, "user", "create", "--email", "a@b.cd", "--password", "long-enough-password");
       expect(server.code).toBe(2);
@@ -113,7 +117,8 @@ describe("the single-file CLI (dist/h2hmem.mjs)", () => {
         });
       writeFileSync(path.join(dir, "prediction_dyadic.json"), file(2500, 0));
       writeFileSync(path.join(dir, "prediction_multiparty.json"), file(1200, 9000));
-      const args = (threads: string) => ["score", "--json", "--dyadic", "prediction_dyadic.json", "--multiparty", "prediction_multiparty.json", "--resamples", "300", "--threads", threads, "--per-question", `pq-${threads}.jsonl`];
+      // --no-cache: every run computes its pairs (a re-run would take them from the lexical cache).
+      const args = (threads: string) => ["score", "--json", "--no-cache", "--dyadic", "prediction_dyadic.json", "--multiparty", "prediction_multiparty.json", "--resamples", "300", "--threads", threads, "--per-question", `pq-${threads}.jsonl`];
       const one = runSingleFile(dir, ...args("1"));
       expect(one.code, one.stderr).toBe(0);
       for (const threads of ["2", "3"]) {

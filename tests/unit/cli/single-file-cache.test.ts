@@ -54,7 +54,10 @@ describe("the single-file CLI's code cache", () => {
     // Another build's cache is removed once it is a week old.
     expect(readdirSync(cache)).toContain(path.basename(recent));
     expect(readdirSync(cache)).not.toContain(path.basename(old));
-    expect(readdirSync(cache).filter((f) => f !== path.basename(recent)).map((f) => f.replace(/^.*-/, "")).sort()).toEqual(["score.bin", "validate.bin"]);
+    const codeCaches = readdirSync(cache).filter((f) => f !== path.basename(recent) && !f.startsWith("lexical-"));
+    expect(codeCaches.map((f) => f.replace(/^.*-/, "")).sort()).toEqual(["score.bin", "validate.bin"]);
+    // score also kept its pairs' lexical results (cli/lexical-cache.ts), in the same folder.
+    expect(readdirSync(cache).filter((f) => f.startsWith("lexical-"))).toEqual([expect.stringMatching(/^lexical-[0-9a-f]{16}-nltk-new\.bin$/)]);
     expect(run(cache, "--version").stdout.trim()).toBe("h2hmem 0.0.0-test (scorer test-scorer)");
   });
 
