@@ -52,7 +52,7 @@ export function openLexicalCache(opts: LexicalOptions, env?: CacheEnv, build = t
         pairKey(preds[i], refs[i], keys, 4 * i);
         const e = find(keys, 4 * i);
         if (e < 0) todo.push(i);
-        else values.set(old.values.subarray(4 * e, 4 * e + 4), 4 * i);
+        else copyEntry(old.keys, old.values, e, keys, values, i, false);
       }
       if (todo.length > 0) {
         const fresh = batch(todo.map((i) => preds[i]), todo.map((i) => refs[i]), given);
@@ -108,6 +108,14 @@ function sameKey(a: Int32Array, i: number, b: Int32Array, j: number): boolean {
   return a[i] === b[j] && a[i + 1] === b[j + 1] && a[i + 2] === b[j + 2] && a[i + 3] === b[j + 3];
 }
 
+/** Entry e's numbers (and key) to entry i: element by element (a subarray per entry is an allocation). */
+function copyEntry(fromKeys: Int32Array, fromValues: Float64Array, e: number, keys: Int32Array, values: Float64Array, i: number, withKey: boolean): void {
+  for (let k = 0; k < 4; k++) {
+    values[4 * i + k] = fromValues[4 * e + k];
+    if (withKey) keys[4 * i + k] = fromKeys[4 * e + k];
+  }
+}
+
 function setScores(values: Float64Array, o: number, s: LexicalScores): void {
   values[o] = s.precision;
   values[o + 1] = s.recall;
@@ -146,9 +154,7 @@ function merge(run: Table, old: Table): Table {
       const b = bucket(t.keys, 4 * e);
       if (seen.has(b)) continue;
       seen.add(b);
-      keys.set(t.keys.subarray(4 * e, 4 * e + 4), 4 * count);
-      values.set(t.values.subarray(4 * e, 4 * e + 4), 4 * count);
-      count++;
+      copyEntry(t.keys, t.values, e, keys, values, count++, true);
     }
   }
   return { keys, values, count };
