@@ -12,7 +12,9 @@
 export const MAX_IDS = 1 << 17;
 export const MAX_CHARS = 1 << 23;
 
-const INITIAL_BITS = 12;
+// 2^15 slots (256 KB), at most half full: a full submission's distinct tokens (6,127 in bench:cli's
+// 2,236 pairs) fit without the three rehashes that growing from 2^12 took.
+const INITIAL_BITS = 15;
 let mask = (1 << INITIAL_BITS) - 1;
 // Slot p: table[2p] = id (-1 = empty), table[2p + 1] = the key's hash.
 let table = new Int32Array(2 << INITIAL_BITS).fill(-1);
