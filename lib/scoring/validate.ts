@@ -14,7 +14,7 @@ import {
   PREDICTION_FIELDS,
   predictionItemSchema,
 } from "./submission-schema";
-import { normalizeText, imageBaseName } from "./text-normalize";
+import { QuestionKeys } from "./question-keys";
 
 export { hasErrors, type Severity, type ValidationIssue } from "./issues";
 export { ISSUE_CODES, FIELD_CODES, DETAIL_CODES, type IssueCode, type FieldCode, type DetailCode, type IssueParams } from "./issue-codes";
@@ -100,17 +100,13 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   }
 
   const items: PredictionItem[] = [];
-  const seen = new Map<string, number>();
+  const seen = new QuestionKeys();
   list.forEach((raw, index) => {
     const item = validateItem(raw, index, issues, maxAnswerChars);
     if (!item) return;
     items.push(item);
-    // Same text + image with a different original_answer is a distinct question (the key has
-    // such pairs, e.g. formulaic conflict-detection questions), so the answer is part of the key.
-    const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}\u0000${normalizeText(item.original_answer)}`;
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, index);
-    else issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.", { first });
+    const first = seen.firstOf(item, index);
+    if (first !== undefined) issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.", { first });
   });
   return done(issues.hasErrors ? [] : items);
 }
