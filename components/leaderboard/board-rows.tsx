@@ -110,7 +110,7 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryP
       <td className={`text-right tabular-nums ${wide("overRefusalRate")}`} data-testid="over-refusal-rate">{f.percent(e.overRefusalRate)}</td>
       <AttemptsCell e={e} className={wide()} t={t} />
       <td className={`text-right tabular-nums whitespace-nowrap ${wide("answered")}`}>{f.integer(e.answered)}/{f.integer(e.overall.n)}</td>
-      <td className={`text-xs whitespace-nowrap ${wide("date")}`}>{f.date(e.createdAt)}</td>
+      <td className={`min-w-[4.5em] text-xs [word-break:keep-all] ${wide("date")}`}>{f.date(e.createdAt)}</td>
     </tr>
   );
 }

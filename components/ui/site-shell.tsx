@@ -83,7 +83,7 @@ export async function SiteShell({ children, locale, path, origin, nonce, signOut
             {t("skipToContent")}
           </a>
           <SiteHeader signOut={signOut} path={path} locale={locale} />
-          <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+          <main id="main" className="mx-auto w-full site-width px-4 py-6 sm:px-6">
             {children}
           </main>
           <SiteFooter locale={locale} />
