@@ -61,6 +61,22 @@ describe("the single-file CLI's code cache", () => {
     expect(run(cache, "--version").stdout.trim()).toBe("h2hmem 0.0.0-test (scorer test-scorer)");
   });
 
+  it("score --no-cache neither reads nor writes the lexical cache, and prints the same report", () => {
+    const cache = path.join(dir, "cache-3");
+    const args = ["score", "--json", "--timings", "--threads", "1", "--resamples", "50", "--dyadic", "prediction_dyadic.json"];
+    const fresh = run(cache, ...args, "--no-cache");
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stderr).not.toMatch(/lexical cache:/);
+    expect(readdirSync(cache).filter((f) => f.startsWith("lexical-"))).toEqual([]);
+    const first = run(cache, ...args);
+    expect(first.stderr).toMatch(/^lexical cache: 0 of 2 pairs from earlier runs$/m);
+    expect(run(cache, ...args).stderr).toMatch(/^lexical cache: 2 of 2 pairs from earlier runs$/m);
+    const again = run(cache, ...args, "--no-cache");
+    expect(again.stderr).not.toMatch(/lexical cache:/);
+    expect(again.stdout).toBe(fresh.stdout);
+    expect(first.stdout).toBe(fresh.stdout);
+  });
+
   it("rejects a damaged cache file, still answers correctly and rewrites it", () => {
     const cache = path.join(dir, "cache-2");
     const good = run(cache, "validate", "prediction_dyadic.json", "--json");
