@@ -1,8 +1,11 @@
 // Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
 // stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
 // resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
+// A CLI run does this once, in a fresh process, so its code runs cold (interpreted): each category's
+// resample distribution is computed once per split and shared by the rows that use it, the loops
+// over resamples are small functions, and the distributions are sorted where they are.
 import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor, serialBootstrap, type BootstrapJob, type BootstrapRunner } from "./bootstrap";
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileIntervalInPlace, seedFor, serialBootstrap, type BootstrapJob, type BootstrapRunner } from "./bootstrap";
 
 export type ScoreRow = {
   split: SplitOrOverall;
@@ -29,25 +32,88 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
   const seed = opts.seed ?? DEFAULT_SEED;
   const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
-  const splitsPresent = SPLITS.filter((s) => results.some((r) => r.split === s));
+  const splitsPresent: SplitOrOverall[] = SPLITS.filter((s) => results.some((r) => r.split === s));
+  if (splitsPresent.length > 0) splitsPresent.push("overall");
   const cellsByMetric = buildCells(results, metrics, resamples, seed, opts.bootstrap ?? serialBootstrap);
   const rows: ScoreRow[] = [];
   for (const metric of metrics) {
     const cells = cellsByMetric.get(metric)!;
-    for (const split of [...splitsPresent, ...(splitsPresent.length > 0 ? (["overall"] as const) : [])]) {
-      const inSplit = cells.filter((c) => split === "overall" || c.split === split);
-      const scopes: Array<[ScoreRow["scope"], CategoryCode[]]> = [
-        ["ALL", [...CATEGORY_CODES]],
-        ...MAIN_TYPES.map((t): [MainType, CategoryCode[]] => [t, CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === t)]),
-        ...CATEGORY_CODES.map((c): [CategoryCode, CategoryCode[]] => [c, [c]]),
-      ];
-      for (const [scope, cats] of scopes) {
-        const chosen = inSplit.filter((c) => cats.includes(c.category));
-        rows.push(...rowsFor(split, scope, metric, chosen, resamples));
-      }
-    }
+    for (const split of splitsPresent) splitRows(rows, split, metric, split === "overall" ? cells : cells.filter((c) => c.split === split), resamples);
   }
   return rows;
+}
+
+/** Scopes in row order, each with the categories it pools. */
+const SCOPES: ReadonlyArray<readonly [ScoreRow["scope"], ReadonlySet<CategoryCode>]> = [
+  ["ALL", new Set(CATEGORY_CODES)],
+  ...MAIN_TYPES.map((t) => [t, new Set(CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === t))] as const),
+  ...CATEGORY_CODES.map((c) => [c, new Set([c])] as const),
+];
+
+/** A category within one split (or overall): its cells with values, in cell order. */
+type Group = { cells: Cell[]; n: number; mean: number; dist: Float64Array | null };
+
+/**
+ * The rows of one split (or overall) and metric, appended to `rows`. micro: pooled mean of the
+ * questions, its resample = the n-weighted mean of the cell resample means; macro: mean of the
+ * category means, each category pooling its cells of this split. A category's resample means are
+ * the same array wherever the category is pooled (ALL, its main type, itself), so they are computed
+ * once; a category's own macro row equals its micro row (one category: (0 + x) / 1 = x).
+ */
+function splitRows(rows: ScoreRow[], split: SplitOrOverall, metric: Metric, cells: Cell[], resamples: number): void {
+  const groups = new Map<CategoryCode, Group>();
+  for (const c of cells) {
+    if (c.n === 0) continue;
+    const g = groups.get(c.category);
+    if (g) g.cells.push(c);
+    else groups.set(c.category, { cells: [c], n: 0, mean: 0, dist: null });
+  }
+  for (const g of groups.values()) {
+    g.n = g.cells.reduce((a, c) => a + c.n, 0);
+    g.mean = g.cells.reduce((a, c) => a + c.sum, 0) / g.n;
+    g.dist = combine(g.cells, resamples, g.n);
+  }
+  for (const [scope, cats] of SCOPES) {
+    let n = 0;
+    let excluded = 0;
+    const live: Cell[] = [];
+    for (const c of cells) {
+      if (!cats.has(c.category)) continue;
+      n += c.n;
+      excluded += c.excluded;
+      if (c.n > 0) live.push(c);
+    }
+    if (n === 0) continue;
+    const base = { split, scope, metric, n, ...(excluded > 0 || metric === "judge" ? { excluded } : {}) };
+    const micro = live.reduce((a, c) => a + c.sum, 0) / n;
+    if (cats.size === 1) {
+      // One category: micro and macro are that category's mean and resample means (its last use).
+      const ci = interval(groups.get(live[0].category)!.dist!);
+      rows.push({ ...base, aggregate: "micro", value: micro, ...ci }, { ...base, aggregate: "macro", value: micro, ...ci });
+      continue;
+    }
+    // The categories in order of their first cell, as the macro mean adds them.
+    const seen: Group[] = [];
+    for (const c of live) {
+      const g = groups.get(c.category)!;
+      if (!seen.includes(g)) seen.push(g);
+    }
+    let macro = 0;
+    const macroDist = new Float64Array(resamples > 0 ? resamples : 0);
+    for (const g of seen) {
+      macro += g.mean;
+      add(macroDist, g.dist!);
+    }
+    macro /= seen.length;
+    divide(macroDist, seen.length);
+    rows.push({ ...base, aggregate: "micro", value: micro, ...interval(combine(live, resamples, n)) }, { ...base, aggregate: "macro", value: macro, ...interval(macroDist) });
+  }
+}
+
+/** The 95% interval of a distribution this module owns (sorted in place: no copy). */
+function interval(dist: Float64Array): { ciLow: number | null; ciHigh: number | null } {
+  const { low, high } = percentileIntervalInPlace(dist);
+  return { ciLow: low, ciHigh: high };
 }
 
 /**
@@ -100,45 +166,23 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
   return out;
 }
 
-function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric, cells: Cell[], resamples: number): ScoreRow[] {
-  const n = cells.reduce((a, c) => a + c.n, 0);
-  const excluded = cells.reduce((a, c) => a + c.excluded, 0);
-  if (n === 0) return [];
-  const base = { split, scope, metric, n, ...(excluded > 0 || metric === "judge" ? { excluded } : {}) };
-  const live = cells.filter((c) => c.n > 0);
-
-  // micro: pooled mean of the questions; resample = n-weighted mean of the cell resample means.
-  const micro = live.reduce((a, c) => a + c.sum, 0) / n;
-  const microDist = combine(live, resamples, n);
-
-  // macro: mean of the category means, each category pooling its cells of this split.
-  const byCategory = new Map<CategoryCode, Cell[]>();
-  for (const c of live) byCategory.set(c.category, [...(byCategory.get(c.category) ?? []), c]);
-  const k = byCategory.size;
-  let macro = 0;
-  const macroDist = new Float64Array(resamples > 0 ? resamples : 0);
-  for (const group of byCategory.values()) {
-    const nc = group.reduce((a, c) => a + c.n, 0);
-    macro += group.reduce((a, c) => a + c.sum, 0) / nc;
-    const dist = combine(group, resamples, nc);
-    for (let b = 0; b < macroDist.length; b++) macroDist[b] += dist[b];
-  }
-  macro /= k;
-  for (let b = 0; b < macroDist.length; b++) macroDist[b] /= k;
-  const ci = (dist: Float64Array) => {
-    const { low, high } = percentileInterval(dist);
-    return { ciLow: low, ciHigh: high };
-  };
-  return [
-    { ...base, aggregate: "micro", value: micro, ...ci(microDist) },
-    { ...base, aggregate: "macro", value: macro, ...ci(macroDist) },
-  ];
-}
-
 /** n-weighted mean of cell resample means: sum(n_c * mean_c) / total (divide last, so 1s stay 1). */
 function combine(cells: Cell[], resamples: number, total: number): Float64Array {
   const out = new Float64Array(resamples > 0 ? resamples : 0);
-  for (const c of cells) for (let b = 0; b < out.length; b++) out[b] += c.n * c.boot[b];
-  for (let b = 0; b < out.length; b++) out[b] /= total;
+  for (const c of cells) addScaled(out, c.boot, c.n);
+  divide(out, total);
   return out;
+}
+
+// The loops over resamples: small functions, so that V8 compiles them on its own early and cheaply.
+function addScaled(out: Float64Array, boot: Float64Array, n: number): void {
+  for (let b = 0; b < out.length; b++) out[b] += n * boot[b];
+}
+
+function add(out: Float64Array, dist: Float64Array): void {
+  for (let b = 0; b < out.length; b++) out[b] += dist[b];
+}
+
+function divide(out: Float64Array, by: number): void {
+  for (let b = 0; b < out.length; b++) out[b] /= by;
 }

@@ -162,8 +162,13 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
 
 /** 95% percentile interval of a bootstrap distribution, or nulls when there is none. */
 export function percentileInterval(dist: Float64Array, level = 0.95): { low: number | null; high: number | null } {
+  return percentileIntervalInPlace(Float64Array.from(dist), level);
+}
+
+/** percentileInterval of a distribution that may be reordered: sorts `dist` itself (no copy). */
+export function percentileIntervalInPlace(dist: Float64Array, level = 0.95): { low: number | null; high: number | null } {
   if (dist.length === 0) return { low: null, high: null };
-  const sorted = Float64Array.from(dist).sort();
+  const sorted = dist.sort();
   const alpha = (1 - level) / 2;
   return { low: quantileSorted(sorted, alpha), high: quantileSorted(sorted, 1 - alpha) };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "../../../lib/scoring/aggregate";
-import type { CategoryCode, Split } from "../../../lib/scoring/types";
+import { serialBootstrap, type BootstrapRunner } from "../../../lib/scoring/bootstrap";
+import { CATEGORY_CODES, SPLITS, type CategoryCode, type Split } from "../../../lib/scoring/types";
+import { referenceAggregateScores } from "./aggregate-reference";
 
 const r = (split: Split, category: CategoryCode, f1: number, judge?: number | null): QuestionResult => ({
   split,
@@ -86,4 +89,56 @@ describe("aggregateScores", () => {
     expect(out.length).toBe(5 * 3 * 13 * 2);
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(800);
   }, 60_000);
+
+  it("gives the reference procedure's rows to the last bit (same keys in the same order, Object.is numbers)", () => {
+    const value = fc.oneof(fc.constantFrom(0, 1, 0.5, 1 / 3), fc.double({ min: 0, max: 1, noNaN: true }));
+    const judge = fc.option(fc.oneof(value, fc.constant(null), fc.constant(Number.NaN)), { nil: undefined });
+    const result = fc.record({ split: fc.constantFrom(...SPLITS), category: fc.constantFrom(...CATEGORY_CODES), lexical: fc.boolean(), f1: value, bleu1: value, judge });
+    fc.assert(
+      fc.property(fc.array(result, { maxLength: 80 }), fc.constantFrom(0, 1, 2, 7, 64), fc.nat(), (raw, resamples, seed) => {
+        const results = raw.map((r): QuestionResult => ({ split: r.split, category: r.category, qid: null, metrics: { ...(r.lexical ? { f1: r.f1, bleu1: r.bleu1 } : {}), ...(r.judge === undefined ? {} : { judge: r.judge }) } }));
+        expectSameRows(aggregateScores(results, { resamples, seed }), referenceAggregateScores(results, { resamples, seed }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives the reference rows for a full-size submission (2,236 questions, 9 categories, both splits, 1,000 resamples)", () => {
+    const big = fullSize();
+    expectSameRows(aggregateScores(big), referenceAggregateScores(big));
+  });
+
+  it("leaves the bootstrap's arrays as the runner returned them (they may be a thread pool's shared memory)", () => {
+    const returned: Float64Array[] = [];
+    const copies: Float64Array[] = [];
+    const runner: BootstrapRunner = (jobs) => {
+      const out = serialBootstrap(jobs);
+      for (const d of out.flat()) {
+        returned.push(d);
+        copies.push(Float64Array.from(d));
+      }
+      return out;
+    };
+    aggregateScores(fullSize().slice(0, 300), { bootstrap: runner });
+    expect(returned.length).toBeGreaterThan(0);
+    expect(returned).toEqual(copies);
+  });
 });
+
+/** 2,236 questions, both splits, every category, lexical metrics and a judge with failures. */
+function fullSize(): QuestionResult[] {
+  return Array.from({ length: 2236 }, (_, i): QuestionResult => ({
+    split: i % 11 < 9 ? "dyadic" : "multi-party",
+    category: CATEGORY_CODES[(i * 7) % 9],
+    qid: null,
+    metrics: { precision: ((i * 13) % 17) / 17, recall: ((i * 5) % 23) / 23, f1: Math.sqrt(i % 29) / 6, bleu1: ((i * 3) % 31) / 31, judge: i % 19 === 0 ? null : (i % 4) / 4 },
+  }));
+}
+
+function expectSameRows(actual: ScoreRow[], expected: ScoreRow[]): void {
+  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected)); // keys in the same order
+  expect(actual.length).toBe(expected.length);
+  actual.forEach((row, i) => {
+    for (const key of Object.keys(expected[i]) as Array<keyof ScoreRow>) if (!Object.is(row[key], expected[i][key])) expect.fail(`row ${i} ${key}: ${row[key]} vs ${expected[i][key]}`);
+  });
+}
