@@ -59,6 +59,23 @@ const zodEnglishOnly = {
   },
 };
 
+// zod's `z` is a namespace, and esbuild keeps ALL of a namespace that is used as a value (`import { z }`):
+// every schema type, JSON Schema conversion both ways (~110 KB of the single file). Of an
+// `import * as z`, it keeps only the members used (`z.object`, ...). So the CLI bundles read our
+// `import { z } from "zod"` as that import of the same namespace (zod/v4 re-exports the same module).
+const ZOD_NAMED_IMPORT = /^import \{ z \} from "zod";$/m;
+const zodMembersOnly = {
+  name: "zod-members-only",
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (a) => {
+      if (a.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const source = readFileSync(a.path, "utf8");
+      if (!ZOD_NAMED_IMPORT.test(source)) return undefined;
+      return { contents: source.replace(ZOD_NAMED_IMPORT, 'import * as z from "zod/v4";'), loader: "ts", resolveDir: path.dirname(a.path) };
+    });
+  },
+};
+
 // The checkout's CLI inlines the small packages (commander, zod, jsonc-parser: fewer files to load)
 // and leaves the server's to node_modules.
 const serverExternal = {
@@ -114,7 +131,7 @@ const asciiOnly = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCod
  */
 export async function buildSingleFile(outfile, meta) {
   const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }), H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()), "import.meta.url": "__h2hmemUrl" };
-  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" } });
+  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly, zodMembersOnly], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" } });
   const body = asciiOnly(`(function (require, __h2hmemUrl, module, exports) {\n${program.outputFiles[0].text}\n})`);
   const id = createHash("sha256").update(body).digest("hex").slice(0, 16);
   const loaderDefine = { H2HMEM_PROGRAM_ID: JSON.stringify(id), H2HMEM_PROGRAM_MARKER: JSON.stringify(PROGRAM_MARKER) };
@@ -166,7 +183,7 @@ export async function buildBundles() {
   const define = { H2HMEM_BUILD: JSON.stringify(meta) };
   const [, cli] = await Promise.all([
     build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
-    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly], define: { ...define, H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()) }, metafile: true, banner: { js: requireShim } }),
+    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly, zodMembersOnly], define: { ...define, H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()) }, metafile: true, banner: { js: requireShim } }),
     buildSingleFile("dist/h2hmem.mjs", meta),
     buildValidationThread("dist/server/upload-validation.mjs"),
   ]);

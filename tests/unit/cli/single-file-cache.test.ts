@@ -34,6 +34,12 @@ describe("the single-file CLI's code cache", () => {
     expect(text.toString("latin1").startsWith("#!/usr/bin/env node\n")).toBe(true);
   });
 
+  it("holds only the zod members the CLI uses (its `z` read as a namespace import: not zod's whole API)", () => {
+    const text = readFileSync(bundle, "latin1");
+    expect(text).toContain("function object("); // z.object, used by the schemas
+    expect(text).not.toContain("function fromJSONSchema("); // z.fromJSONSchema, never used
+  });
+
   it("misses, writes, then hits, one file per command, with identical output", () => {
     const cache = path.join(dir, "cache-1");
     mkdirSync(cache, { mode: 0o700 });
