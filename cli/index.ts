@@ -1,9 +1,8 @@
 // h2hmem CLI entry (cli/program.ts has the commands): maps errors to exit codes, and starts the
 // scoring thread instead when the compiled file is loaded as one.
-import { isMainThread, workerData } from "node:worker_threads";
 import { CommanderError } from "commander";
 import { CliExit, EXIT_OK, EXIT_USAGE, UsageError } from "./errors";
-import { SCORE_THREAD_ROLE, setEntryUrl } from "./entry";
+import { SCORE_THREAD_ARG, SCORE_THREAD_ROLE, setEntryUrl } from "./entry";
 import { buildProgram } from "./program";
 
 export async function main(argv: string[]): Promise<number> {
@@ -25,10 +24,17 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// The same file is the entry of `score`'s worker threads (score-pool.ts). No top-level await: the
+// The same file is the entry of `score`'s worker threads (score-pool.ts), told by their argv and
+// confirmed by worker_threads, which other runs never load (entry.ts). No top-level await: the
 // single file runs this as a script (cli/single-file-loader.ts).
-if (!isMainThread && (workerData as { role?: string } | null)?.role === SCORE_THREAD_ROLE) void import("./score-thread");
-else {
+if (process.argv[2] === SCORE_THREAD_ARG) {
+  void import("node:worker_threads").then(async ({ isMainThread, workerData }) => {
+    if (!isMainThread && (workerData as { role?: string } | null)?.role === SCORE_THREAD_ROLE) await import("./score-thread");
+    else run();
+  });
+} else run();
+
+function run(): void {
   setEntryUrl(import.meta.url);
   void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;

@@ -3,35 +3,24 @@
 // The main thread never waits for a thread to start (it claims chunks meanwhile) and redoes any
 // chunk a thread failed or stalled on, so the numbers are the same as with no threads at all.
 // Threads load the compiled CLI itself (entry.ts); from the TypeScript (tsx) there are none.
-import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { packColumns, type BootstrapJob, type BootstrapRunner, type LexicalBatch, type LexicalScores } from "../lib/scoring";
-import { entryUrl, SCORE_THREAD_ROLE } from "./entry";
+import { entryUrl, SCORE_THREAD_ARG, SCORE_THREAD_ROLE } from "./entry";
 import { awaitChunks, bootstrapChunk, claimChunks, lexicalChunk, newControl, PAIRS_PER_CHUNK, RESAMPLES_PER_CHUNK, type BootstrapStage, type JobLayout, type LexicalStage } from "./score-chunks";
 
-/** Input size from which `--threads auto` starts threads (a full submission, about 0.7 MB, needs none). */
-export const AUTO_THREADS_MIN_BYTES = 4 * 1024 * 1024;
-/** At most this many threads in all (main included) for auto: more cost more to start than they save. */
-const AUTO_MAX_THREADS = 4;
 /** A chunk takes milliseconds; a thread silent for this long is treated as gone. */
 const STALL_MS = 10_000;
 
 export type ScorePool = { lexical: LexicalBatch; bootstrap: BootstrapRunner; close: () => Promise<void> };
 
-/** Threads in all for `--threads` (auto: by input size and cores). */
-export function threadCount(option: string, inputBytes: number): number {
-  if (option === "auto") return inputBytes >= AUTO_THREADS_MIN_BYTES ? Math.min(AUTO_MAX_THREADS, availableParallelism()) : 1;
-  return Number(option);
-}
-
-/** A pool of `threads - 1` worker threads, or null when there is nothing to start them from. */
+/** A pool of `threads - 1` worker threads (thread-count.ts), or null when there is nothing to start them from. */
 export function startScorePool(threads: number): ScorePool | null {
   const entry = entryUrl();
   if (threads < 2 || entry === null) return null;
   const workers: Worker[] = [];
   for (let i = 1; i < threads; i++) {
     try {
-      const w = new Worker(new URL(entry), { workerData: { role: SCORE_THREAD_ROLE }, stdout: true });
+      const w = new Worker(new URL(entry), { argv: [SCORE_THREAD_ARG], workerData: { role: SCORE_THREAD_ROLE }, stdout: true });
       w.on("error", () => {}); // a thread that fails leaves its chunks to the main thread
       w.unref();
       workers.push(w);

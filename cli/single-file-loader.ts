@@ -8,15 +8,18 @@
 // H2HMEM_CACHE_DEBUG=1 says on stderr what the cache did.
 import { createRequire } from "node:module";
 import { cacheChecksum as checksum, privateCacheDir } from "./cache-dir";
+import { SCORE_THREAD_ARG } from "./entry";
 
 // Node's modules through require: each ES import of a built-in costs Node an ES module facade (~1 ms).
+// node:os and node:worker_threads only when needed (the latter costs ~3 ms to load).
 const require = createRequire(import.meta.url);
 const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require("node:fs") as typeof import("node:fs");
-const { homedir } = require("node:os") as typeof import("node:os");
 const path = require("node:path") as typeof import("node:path");
 const { fileURLToPath } = require("node:url") as typeof import("node:url");
-const { isMainThread } = require("node:worker_threads") as typeof import("node:worker_threads");
 const vm = require("node:vm") as typeof import("node:vm");
+const homedir = () => (require("node:os") as typeof import("node:os")).homedir();
+/** A scoring thread of `score` (cli/entry.ts), which shares score's cache and never writes one. */
+const scoreThread = process.argv[2] === SCORE_THREAD_ARG && !(require("node:worker_threads") as typeof import("node:worker_threads")).isMainThread;
 
 /** Stamped by the build: the program's sha256 (a rebuilt program never meets an old cache). */
 declare const H2HMEM_PROGRAM_ID: string;
@@ -30,7 +33,7 @@ const body = text.slice(start + H2HMEM_PROGRAM_MARKER.length + 2).replace(/^\/\/
 const lineOffset = text.slice(0, start).split("\n").length + 1;
 
 const debug = process.env.H2HMEM_CACHE_DEBUG === "1";
-const cacheFile = cacheFileFor(`${H2HMEM_PROGRAM_ID}-${process.version}-${process.arch}-${isMainThread ? cacheKey(process.argv.slice(2)) : "score"}.bin`);
+const cacheFile = cacheFileFor(`${H2HMEM_PROGRAM_ID}-${process.version}-${process.arch}-${scoreThread ? "score" : cacheKey(process.argv.slice(2))}.bin`);
 let stored: Buffer | null = null;
 if (cacheFile) {
   try {
@@ -45,7 +48,7 @@ const cachedData = stored && stored.length > 8 && stored.readInt32LE(0) === chec
 const script = new vm.Script(body, { filename: file, lineOffset, cachedData });
 const state = !cacheFile ? "off" : !stored ? "miss" : !cachedData || script.cachedDataRejected ? "rejected" : "hit";
 if (debug) process.stderr.write(`h2hmem code cache: ${state}${cacheFile ? ` ${cacheFile}` : ""}\n`);
-if (cacheFile && state !== "hit" && isMainThread) process.once("exit", () => saveCache(cacheFile));
+if (cacheFile && state !== "hit" && !scoreThread) process.once("exit", () => saveCache(cacheFile));
 const cjs = { exports: {} };
 (script.runInThisContext() as (...a: unknown[]) => void)(require, import.meta.url, cjs, cjs.exports);
 

@@ -60,11 +60,12 @@ async function runScore(opts: Options): Promise<number> {
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
   if (opts.threads !== "auto" && intOption(opts.threads, "--threads", 1) > MAX_THREADS) throw new UsageError(`--threads must be at most ${MAX_THREADS}, got "${opts.threads}"`);
-  const [{ startScorePool, threadCount }, { StageTimer }, { openLexicalCache }, { serialLexical }] = await Promise.all([import("../score-pool"), import("../stage-timer"), import("../lexical-cache"), import("../../lib/scoring")]);
+  const [{ threadCount }, { StageTimer }, { openLexicalCache }, { serialLexical }] = await Promise.all([import("../thread-count"), import("../stage-timer"), import("../lexical-cache"), import("../../lib/scoring")]);
+  const threads = threadCount(opts.threads, inputBytes([opts.dyadic, opts.multiparty]));
+  const startScorePool = threads > 1 ? (await import("../score-pool")).startScorePool : () => null;
   const timer = opts.timings ? new StageTimer() : null;
   timer?.lap("startup");
   // Threads start first: they load while this one reads and validates the files.
-  const threads = threadCount(opts.threads, inputBytes([opts.dyadic, opts.multiparty]));
   const pool = startScorePool(threads);
   const cache = opts.cache ? openLexicalCache({ tokenizer: opts.tokenizer, stopwords: opts.stopwords }) : null;
   // The cache looks pairs up and hands the others to the pool (or this thread); the timer times both.

@@ -131,7 +131,8 @@ const asciiOnly = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCod
  */
 export async function buildSingleFile(outfile, meta) {
   const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }), H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()), "import.meta.url": "__h2hmemUrl" };
-  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly, zodMembersOnly], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, logOverride: { "import-is-undefined": "silent" } });
+  // supported: a dynamic import() of a built-in module becomes a require (vm.Script has no import()).
+  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly, zodMembersOnly], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, supported: { "dynamic-import": false }, logOverride: { "import-is-undefined": "silent" } });
   const body = asciiOnly(`(function (require, __h2hmemUrl, module, exports) {\n${program.outputFiles[0].text}\n})`);
   const id = createHash("sha256").update(body).digest("hex").slice(0, 16);
   const loaderDefine = { H2HMEM_PROGRAM_ID: JSON.stringify(id), H2HMEM_PROGRAM_MARKER: JSON.stringify(PROGRAM_MARKER) };
