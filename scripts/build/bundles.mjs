@@ -76,6 +76,17 @@ const zodMembersOnly = {
   },
 };
 
+// commander requires node:child_process when it loads (for executable subcommands, which h2hmem has
+// none of), and with it net, dgram and their streams: ~2-5 ms of every run. The CLI bundles give it a
+// stand-in that loads the module on first use.
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) => (/[\\/]commander[\\/]/.test(a.importer) ? { path: "child_process", namespace: "lazy-child-process" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({ loader: "js", contents: 'module.exports = new Proxy({}, { get: (_, key) => require("node:child_process")[key] });' }));
+  },
+};
+
 // The checkout's CLI inlines the small packages (commander, zod, jsonc-parser: fewer files to load)
 // and leaves the server's to node_modules.
 const serverExternal = {
@@ -132,7 +143,7 @@ const asciiOnly = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCod
 export async function buildSingleFile(outfile, meta) {
   const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }), H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()), "import.meta.url": "__h2hmemUrl" };
   // supported: a dynamic import() of a built-in module becomes a require (vm.Script has no import()).
-  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly, zodMembersOnly], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, supported: { "dynamic-import": false }, logOverride: { "import-is-undefined": "silent" } });
+  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly, zodMembersOnly, lazyChildProcess], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, supported: { "dynamic-import": false }, logOverride: { "import-is-undefined": "silent" } });
   const body = asciiOnly(`(function (require, __h2hmemUrl, module, exports) {\n${program.outputFiles[0].text}\n})`);
   const id = createHash("sha256").update(body).digest("hex").slice(0, 16);
   const loaderDefine = { H2HMEM_PROGRAM_ID: JSON.stringify(id), H2HMEM_PROGRAM_MARKER: JSON.stringify(PROGRAM_MARKER) };
@@ -184,7 +195,7 @@ export async function buildBundles() {
   const define = { H2HMEM_BUILD: JSON.stringify(meta) };
   const [, cli] = await Promise.all([
     build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
-    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly, zodMembersOnly], define: { ...define, H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()) }, metafile: true, banner: { js: requireShim } }),
+    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly, zodMembersOnly, lazyChildProcess], define: { ...define, H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()) }, metafile: true, banner: { js: requireShim } }),
     buildSingleFile("dist/h2hmem.mjs", meta),
     buildValidationThread("dist/server/upload-validation.mjs"),
   ]);

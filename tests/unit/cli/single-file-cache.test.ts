@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
 
@@ -38,6 +39,17 @@ describe("the single-file CLI's code cache", () => {
     const text = readFileSync(bundle, "latin1");
     expect(text).toContain("function object("); // z.object, used by the schemas
     expect(text).not.toContain("function fromJSONSchema("); // z.fromJSONSchema, never used
+  });
+
+  it("loads neither node:child_process (commander's, for subcommands it has none of) nor node:worker_threads for a small file", () => {
+    for (const args of [["--help"], ["validate", "prediction_dyadic.json"], ["score", "--json", "--resamples", "20", "--dyadic", "prediction_dyadic.json"]]) {
+      const probe = `process.argv = [process.argv[0], ${JSON.stringify(bundle)}, ...${JSON.stringify(args)}];
+        process.on("exit", () => process.stderr.write("\\nloaded: " + process.moduleLoadList.filter((m) => /^NativeModule (child_process|worker_threads)$/.test(m)).join(",") + "\\n"));
+        await import(${JSON.stringify(pathToFileURL(bundle).href)});`;
+      const r = spawnSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: dir, env: { ...process.env, H2HMEM_CACHE_DIR: "off" }, encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr, args.join(" ")).toMatch(/^loaded: $/m);
+    }
   });
 
   it("misses, writes, then hits, one file per command, with identical output", () => {
