@@ -36,11 +36,25 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   if (splitsPresent.length > 0) splitsPresent.push("overall");
   const cellsByMetric = buildCells(results, metrics, resamples, seed, opts.bootstrap ?? serialBootstrap);
   const rows: ScoreRow[] = [];
+  const scratch = new Scratch(resamples > 0 ? resamples : 0);
   for (const metric of metrics) {
     const cells = cellsByMetric.get(metric)!;
-    for (const split of splitsPresent) splitRows(rows, split, metric, split === "overall" ? cells : cells.filter((c) => c.split === split), resamples);
+    for (const split of splitsPresent) splitRows(rows, split, metric, split === "overall" ? cells : cells.filter((c) => c.split === split), scratch);
   }
   return rows;
+}
+
+/** Distributions reused across splits and metrics: each new array is fresh memory (a page fault every 4 KB). */
+class Scratch {
+  private readonly free: Float64Array[] = [];
+  constructor(private readonly size: number) {}
+  /** An array of zeros. */
+  take(): Float64Array {
+    return this.free.pop()?.fill(0) ?? new Float64Array(this.size);
+  }
+  give(...dists: Float64Array[]): void {
+    this.free.push(...dists);
+  }
 }
 
 /** Scopes in row order, each with the categories it pools. */
@@ -51,7 +65,7 @@ const SCOPES: ReadonlyArray<readonly [ScoreRow["scope"], ReadonlySet<CategoryCod
 ];
 
 /** A category within one split (or overall): its cells with values, in cell order. */
-type Group = { cells: Cell[]; n: number; mean: number; dist: Float64Array | null };
+type Group = { cells: Cell[]; n: number; mean: number; dist: Float64Array };
 
 /**
  * The rows of one split (or overall) and metric, appended to `rows`. micro: pooled mean of the
@@ -60,18 +74,18 @@ type Group = { cells: Cell[]; n: number; mean: number; dist: Float64Array | null
  * the same array wherever the category is pooled (ALL, its main type, itself), so they are computed
  * once; a category's own macro row equals its micro row (one category: (0 + x) / 1 = x).
  */
-function splitRows(rows: ScoreRow[], split: SplitOrOverall, metric: Metric, cells: Cell[], resamples: number): void {
+function splitRows(rows: ScoreRow[], split: SplitOrOverall, metric: Metric, cells: Cell[], scratch: Scratch): void {
   const groups = new Map<CategoryCode, Group>();
   for (const c of cells) {
     if (c.n === 0) continue;
     const g = groups.get(c.category);
     if (g) g.cells.push(c);
-    else groups.set(c.category, { cells: [c], n: 0, mean: 0, dist: null });
+    else groups.set(c.category, { cells: [c], n: 0, mean: 0, dist: scratch.take() });
   }
   for (const g of groups.values()) {
     g.n = g.cells.reduce((a, c) => a + c.n, 0);
     g.mean = g.cells.reduce((a, c) => a + c.sum, 0) / g.n;
-    g.dist = combine(g.cells, resamples, g.n);
+    combine(g.dist, g.cells, g.n);
   }
   for (const [scope, cats] of SCOPES) {
     let n = 0;
@@ -88,7 +102,7 @@ function splitRows(rows: ScoreRow[], split: SplitOrOverall, metric: Metric, cell
     const micro = live.reduce((a, c) => a + c.sum, 0) / n;
     if (cats.size === 1) {
       // One category: micro and macro are that category's mean and resample means (its last use).
-      const ci = interval(groups.get(live[0].category)!.dist!);
+      const ci = interval(groups.get(live[0].category)!.dist);
       rows.push({ ...base, aggregate: "micro", value: micro, ...ci }, { ...base, aggregate: "macro", value: micro, ...ci });
       continue;
     }
@@ -99,15 +113,18 @@ function splitRows(rows: ScoreRow[], split: SplitOrOverall, metric: Metric, cell
       if (!seen.includes(g)) seen.push(g);
     }
     let macro = 0;
-    const macroDist = new Float64Array(resamples > 0 ? resamples : 0);
+    const macroDist = scratch.take();
     for (const g of seen) {
       macro += g.mean;
-      add(macroDist, g.dist!);
+      add(macroDist, g.dist);
     }
     macro /= seen.length;
     divide(macroDist, seen.length);
-    rows.push({ ...base, aggregate: "micro", value: micro, ...interval(combine(live, resamples, n)) }, { ...base, aggregate: "macro", value: macro, ...interval(macroDist) });
+    const microDist = combine(scratch.take(), live, n);
+    rows.push({ ...base, aggregate: "micro", value: micro, ...interval(microDist) }, { ...base, aggregate: "macro", value: macro, ...interval(macroDist) });
+    scratch.give(microDist, macroDist);
   }
+  for (const g of groups.values()) scratch.give(g.dist);
 }
 
 /** The 95% interval of a distribution this module owns (sorted in place: no copy). */
@@ -166,9 +183,8 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
   return out;
 }
 
-/** n-weighted mean of cell resample means: sum(n_c * mean_c) / total (divide last, so 1s stay 1). */
-function combine(cells: Cell[], resamples: number, total: number): Float64Array {
-  const out = new Float64Array(resamples > 0 ? resamples : 0);
+/** n-weighted mean of cell resample means, in `out` (zeros): sum(n_c * mean_c) / total (divide last, so 1s stay 1). */
+function combine(out: Float64Array, cells: Cell[], total: number): Float64Array {
   for (const c of cells) addScaled(out, c.boot, c.n);
   divide(out, total);
   return out;
