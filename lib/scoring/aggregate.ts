@@ -1,11 +1,11 @@
 // Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
 // stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
 // resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
-// A CLI run does this once, in a fresh process, so its code runs cold (interpreted): each category's
-// resample distribution is computed once per split and shared by the rows that use it, the loops
-// over resamples are small functions, and the distributions are sorted where they are.
+// A CLI run does this once, in a fresh process, with its code cold: row-distributions.ts computes
+// each distinct resample distribution once.
 import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileIntervalInPlace, seedFor, serialBootstrap, type BootstrapJob, type BootstrapRunner } from "./bootstrap";
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, seedFor, serialBootstrap, type BootstrapJob, type BootstrapRunner } from "./bootstrap";
+import { RowDistributions, type PooledCell } from "./row-distributions";
 
 export type ScoreRow = {
   split: SplitOrOverall;
@@ -26,7 +26,8 @@ export type AggregateOptions = { resamples?: number; seed?: number; bootstrap?: 
 
 const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
 
-type Cell = { split: Split; category: CategoryCode; n: number; sum: number; excluded: number; boot: Float64Array };
+/** A (split, category) cell of one metric; id: its place in the metric's cells. */
+type Cell = PooledCell & { split: Split; category: CategoryCode; sum: number; excluded: number };
 
 export function aggregateScores(results: QuestionResult[], opts: AggregateOptions = {}): ScoreRow[] {
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
@@ -36,25 +37,9 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   if (splitsPresent.length > 0) splitsPresent.push("overall");
   const cellsByMetric = buildCells(results, metrics, resamples, seed, opts.bootstrap ?? serialBootstrap);
   const rows: ScoreRow[] = [];
-  const scratch = new Scratch(resamples > 0 ? resamples : 0);
-  for (const metric of metrics) {
-    const cells = cellsByMetric.get(metric)!;
-    for (const split of splitsPresent) splitRows(rows, split, metric, split === "overall" ? cells : cells.filter((c) => c.split === split), scratch);
-  }
+  const dists = new RowDistributions(resamples > 0 ? resamples : 0);
+  for (const metric of metrics) metricRows(rows, metric, cellsByMetric.get(metric)!, splitsPresent, dists);
   return rows;
-}
-
-/** Distributions reused across splits and metrics: each new array is fresh memory (a page fault every 4 KB). */
-class Scratch {
-  private readonly free: Float64Array[] = [];
-  constructor(private readonly size: number) {}
-  /** An array of zeros. */
-  take(): Float64Array {
-    return this.free.pop()?.fill(0) ?? new Float64Array(this.size);
-  }
-  give(...dists: Float64Array[]): void {
-    this.free.push(...dists);
-  }
 }
 
 /** Scopes in row order, each with the categories it pools. */
@@ -64,73 +49,46 @@ const SCOPES: ReadonlyArray<readonly [ScoreRow["scope"], ReadonlySet<CategoryCod
   ...CATEGORY_CODES.map((c) => [c, new Set([c])] as const),
 ];
 
-/** A category within one split (or overall): its cells with values, in cell order. */
-type Group = { cells: Cell[]; n: number; mean: number; dist: Float64Array };
+type Pending = { base: Omit<ScoreRow, "aggregate" | "value" | "ciLow" | "ciHigh">; micro: number; microDist: string; macro: number; macroDist: string };
 
 /**
- * The rows of one split (or overall) and metric, appended to `rows`. micro: pooled mean of the
- * questions, its resample = the n-weighted mean of the cell resample means; macro: mean of the
- * category means, each category pooling its cells of this split. A category's resample means are
- * the same array wherever the category is pooled (ALL, its main type, itself), so they are computed
- * once; a category's own macro row equals its micro row (one category: (0 + x) / 1 = x).
+ * One metric's rows, every split and scope, appended to `rows`. micro: pooled mean of the questions,
+ * its resample = the n-weighted mean of the cell resample means; macro: mean of the category means,
+ * each category pooling its cells of this split. Every distribution first, then the intervals (which
+ * sort them): rows that pool the same cells share one (row-distributions.ts).
  */
-function splitRows(rows: ScoreRow[], split: SplitOrOverall, metric: Metric, cells: Cell[], scratch: Scratch): void {
-  const groups = new Map<CategoryCode, Group>();
-  for (const c of cells) {
-    if (c.n === 0) continue;
-    const g = groups.get(c.category);
-    if (g) g.cells.push(c);
-    else groups.set(c.category, { cells: [c], n: 0, mean: 0, dist: scratch.take() });
+function metricRows(rows: ScoreRow[], metric: Metric, cells: Cell[], splits: SplitOrOverall[], dists: RowDistributions): void {
+  const pending: Pending[] = [];
+  for (const split of splits) {
+    const inSplit = split === "overall" ? cells : cells.filter((c) => c.split === split);
+    for (const [scope, cats] of SCOPES) {
+      let n = 0;
+      let excluded = 0;
+      const live: Cell[] = [];
+      for (const c of inSplit) {
+        if (!cats.has(c.category)) continue;
+        n += c.n;
+        excluded += c.excluded;
+        if (c.n > 0) live.push(c);
+      }
+      if (n === 0) continue;
+      // The categories in order of their first cell, as the macro mean adds them.
+      const byCategory = new Map<CategoryCode, Cell[]>();
+      for (const c of live) {
+        const group = byCategory.get(c.category);
+        if (group) group.push(c);
+        else byCategory.set(c.category, [c]);
+      }
+      let macro = 0;
+      for (const group of byCategory.values()) macro += group.reduce((a, c) => a + c.sum, 0) / group.reduce((a, c) => a + c.n, 0);
+      macro /= byCategory.size;
+      const base = { split, scope, metric, n, ...(excluded > 0 || metric === "judge" ? { excluded } : {}) };
+      const macroDist = dists.mean([...byCategory.values()].map((group) => dists.pooled(group)));
+      pending.push({ base, micro: live.reduce((a, c) => a + c.sum, 0) / n, microDist: dists.pooled(live), macro, macroDist });
+    }
   }
-  for (const g of groups.values()) {
-    g.n = g.cells.reduce((a, c) => a + c.n, 0);
-    g.mean = g.cells.reduce((a, c) => a + c.sum, 0) / g.n;
-    combine(g.dist, g.cells, g.n);
-  }
-  for (const [scope, cats] of SCOPES) {
-    let n = 0;
-    let excluded = 0;
-    const live: Cell[] = [];
-    for (const c of cells) {
-      if (!cats.has(c.category)) continue;
-      n += c.n;
-      excluded += c.excluded;
-      if (c.n > 0) live.push(c);
-    }
-    if (n === 0) continue;
-    const base = { split, scope, metric, n, ...(excluded > 0 || metric === "judge" ? { excluded } : {}) };
-    const micro = live.reduce((a, c) => a + c.sum, 0) / n;
-    if (cats.size === 1) {
-      // One category: micro and macro are that category's mean and resample means (its last use).
-      const ci = interval(groups.get(live[0].category)!.dist);
-      rows.push({ ...base, aggregate: "micro", value: micro, ...ci }, { ...base, aggregate: "macro", value: micro, ...ci });
-      continue;
-    }
-    // The categories in order of their first cell, as the macro mean adds them.
-    const seen: Group[] = [];
-    for (const c of live) {
-      const g = groups.get(c.category)!;
-      if (!seen.includes(g)) seen.push(g);
-    }
-    let macro = 0;
-    const macroDist = scratch.take();
-    for (const g of seen) {
-      macro += g.mean;
-      add(macroDist, g.dist);
-    }
-    macro /= seen.length;
-    divide(macroDist, seen.length);
-    const microDist = combine(scratch.take(), live, n);
-    rows.push({ ...base, aggregate: "micro", value: micro, ...interval(microDist) }, { ...base, aggregate: "macro", value: macro, ...interval(macroDist) });
-    scratch.give(microDist, macroDist);
-  }
-  for (const g of groups.values()) scratch.give(g.dist);
-}
-
-/** The 95% interval of a distribution this module owns (sorted in place: no copy). */
-function interval(dist: Float64Array): { ciLow: number | null; ciHigh: number | null } {
-  const { low, high } = percentileIntervalInPlace(dist);
-  return { ciLow: low, ciHigh: high };
+  for (const p of pending) rows.push({ ...p.base, aggregate: "micro", value: p.micro, ...dists.interval(p.microDist) }, { ...p.base, aggregate: "macro", value: p.macro, ...dists.interval(p.macroDist) });
+  dists.clear();
 }
 
 /**
@@ -168,8 +126,9 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
       }
       if (absent === members.length) continue;
       const sum = values.reduce((a, b) => a + b, 0);
-      const cell: Cell = { split, category, n: values.length, sum, excluded, boot: new Float64Array(0) };
-      out.get(metric)!.push(cell);
+      const list = out.get(metric)!;
+      const cell: Cell = { id: list.length, split, category, n: values.length, sum, excluded, boot: new Float64Array(0) };
+      list.push(cell);
       if (excluded === 0 && absent === 0) full.push({ cell, values });
       else {
         jobs.push({ columns: [values], resamples, seed: seedFor(seed, `${key}|${metric}`) });
@@ -181,24 +140,4 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
   }
   run(jobs).forEach((dists, j) => targets[j].forEach((cell, c) => (cell.boot = dists[c])));
   return out;
-}
-
-/** n-weighted mean of cell resample means, in `out` (zeros): sum(n_c * mean_c) / total (divide last, so 1s stay 1). */
-function combine(out: Float64Array, cells: Cell[], total: number): Float64Array {
-  for (const c of cells) addScaled(out, c.boot, c.n);
-  divide(out, total);
-  return out;
-}
-
-// The loops over resamples: small functions, so that V8 compiles them on its own early and cheaply.
-function addScaled(out: Float64Array, boot: Float64Array, n: number): void {
-  for (let b = 0; b < out.length; b++) out[b] += n * boot[b];
-}
-
-function add(out: Float64Array, dist: Float64Array): void {
-  for (let b = 0; b < out.length; b++) out[b] += dist[b];
-}
-
-function divide(out: Float64Array, by: number): void {
-  for (let b = 0; b < out.length; b++) out[b] /= by;
 }
