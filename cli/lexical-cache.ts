@@ -130,8 +130,9 @@ export function readTable(file: string): Table {
   let bytes: Uint8Array;
   try {
     const raw = readFileSync(file);
-    bytes = new Uint8Array(raw.length); // own, 8-byte aligned memory (a small Buffer is a slice of a pool)
-    bytes.set(raw);
+    // The views below start at the memory's offset 0: a small Buffer is a slice of a shared pool, and only
+    // then is it copied (a large one is its own memory; a copy of it is megabytes of fresh memory).
+    bytes = raw.byteOffset === 0 ? raw : Uint8Array.from(raw);
   } catch {
     return EMPTY;
   }

@@ -58,6 +58,21 @@ describe("lexical cache", () => {
     expect(run(dir, changed, refs).asked).toEqual([]);
   });
 
+  it("reads a file of either size: a small one (a slice of Node's buffer pool) and a large one (its own memory)", () => {
+    for (const n of [3, 400]) {
+      const dir = folder();
+      const p = Array.from({ length: n }, (_, i) => `${preds[i % preds.length]} (${i})`);
+      const r = Array.from({ length: n }, (_, i) => refs[(i * 3) % refs.length]);
+      const first = run(dir, p, r);
+      const file = readdirSync(dir).find((f) => f.startsWith("lexical-"))!;
+      expect(statSync(path.join(dir, file)).size > 8192).toBe(n === 400);
+      expect(readTable(path.join(dir, file)).count).toBe(n);
+      const again = run(dir, p, r);
+      expect(again.stats).toMatchObject({ hits: n, misses: 0 });
+      again.scores.forEach((s, i) => expect([s.precision, s.recall, s.f1, s.bleu1]).toEqual([first.scores[i].precision, first.scores[i].recall, first.scores[i].f1, first.scores[i].bleu1]));
+    }
+  });
+
   it("keeps other options and other engine builds apart", () => {
     const dir = folder();
     run(dir, preds, refs);
