@@ -34,9 +34,16 @@ if (process.argv[2] === SCORE_THREAD_ARG) {
   });
 } else run();
 
+/** What may remain when a run has nothing left to do: the stdio handles, handles being closed. */
+const IDLE_RESOURCES = new Set(["TTYWrap", "PipeWrap", "TCPWrap", "CloseReq"]);
+
 function run(): void {
   setEntryUrl(import.meta.url);
   void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
+    // Done: exit at once. Node's own teardown at a natural exit (the heap freed piece by piece: ~120
+    // munmap calls after a full-size score) costs 5-15 ms more. Only when nothing is pending: no write
+    // still queued (a pipe is written asynchronously on macOS), no file operation, no timer.
+    if (process.getActiveResourcesInfo?.().every((r) => IDLE_RESOURCES.has(r))) process.exit(code);
   });
 }
