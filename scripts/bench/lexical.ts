@@ -20,7 +20,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { clearLexicalCaches, lexicalScores, type LexicalEngine, type LexicalOptions, type TokenizerMode } from "@/lib/scoring";
+import { clearLexicalCaches, LEXICAL_ENGINES, lexicalScores, type LexicalEngine, type LexicalOptions, type TokenizerMode } from "@/lib/scoring";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : null);
@@ -191,16 +191,18 @@ console.log(`peak rss ${mb(process.resourceUsage().maxRSS * 1024)} MB; load aver
 // What one CLI run sees: fresh processes (cold JIT), each scoring n distinct pairs once.
 const processes = Number(flag("--processes") ?? 5);
 for (const n of processes > 0 ? [2_236, 50_000] : []) {
-  const ms: Record<LexicalEngine, number[]> = { fast: [], reference: [] };
+  const ms: Record<LexicalEngine, number[]> = { wasm: [], fast: [], reference: [] };
   for (let i = 0; i < processes; i++) {
-    for (const engine of (i % 2 === 0 ? ["fast", "reference"] : ["reference", "fast"]) as LexicalEngine[]) {
+    const order = [...LEXICAL_ENGINES];
+    if (i % 2 === 1) order.reverse();
+    for (const engine of order) {
       const res = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--child", engine, String(n)], { encoding: "utf8" });
       if (res.status !== 0) throw new Error(`child failed: ${res.stderr}`);
       ms[engine].push(Number(res.stdout.trim()));
     }
   }
-  const [f, r] = [median(ms.fast), median(ms.reference)];
-  console.log(`fresh process, ${fmt(n)} distinct pairs (nltk): fast ${fmt(f)} ms CPU, reference ${fmt(r)} ms (median of ${processes}; fast = ${(r / f).toFixed(1)}x; load ${load()})`);
+  const [w, f, r] = [median(ms.wasm), median(ms.fast), median(ms.reference)];
+  console.log(`fresh process, ${fmt(n)} distinct pairs (nltk): wasm ${fmt(w)} ms CPU, fast ${fmt(f)} ms, reference ${fmt(r)} ms (median of ${processes}; wasm = ${(r / w).toFixed(1)}x, fast = ${(r / f).toFixed(1)}x the reference; load ${load()})`);
 }
 
 /** Child of the fresh-process measurement: CPU ms to score n distinct pairs once, then exit. */
