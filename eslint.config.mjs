@@ -93,7 +93,7 @@ const config = [
       "tests/fixtures/**",
       "dist/**",
       // AssemblyScript (compiled and checked by asc: scripts/build/lexical-wasm.mjs), not TypeScript.
-      "lib/scoring/lexical/wasm/assembly/**",
+      "lib/scoring/lexical/fast/assembly/**",
     ],
   },
   ...nextVitals,

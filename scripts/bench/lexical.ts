@@ -191,7 +191,7 @@ console.log(`peak rss ${mb(process.resourceUsage().maxRSS * 1024)} MB; load aver
 // What one CLI run sees: fresh processes (cold JIT), each scoring n distinct pairs once.
 const processes = Number(flag("--processes") ?? 5);
 for (const n of processes > 0 ? [2_236, 50_000] : []) {
-  const ms: Record<LexicalEngine, number[]> = { wasm: [], fast: [], reference: [] };
+  const ms: Record<LexicalEngine, number[]> = { fast: [], reference: [] };
   for (let i = 0; i < processes; i++) {
     const order = [...LEXICAL_ENGINES];
     if (i % 2 === 1) order.reverse();
@@ -201,8 +201,8 @@ for (const n of processes > 0 ? [2_236, 50_000] : []) {
       ms[engine].push(Number(res.stdout.trim()));
     }
   }
-  const [w, f, r] = [median(ms.wasm), median(ms.fast), median(ms.reference)];
-  console.log(`fresh process, ${fmt(n)} distinct pairs (nltk): wasm ${fmt(w)} ms CPU, fast ${fmt(f)} ms, reference ${fmt(r)} ms (median of ${processes}; wasm = ${(r / w).toFixed(1)}x, fast = ${(r / f).toFixed(1)}x the reference; load ${load()})`);
+  const [f, r] = [median(ms.fast), median(ms.reference)];
+  console.log(`fresh process, ${fmt(n)} distinct pairs (nltk): fast ${fmt(f)} ms CPU, reference ${fmt(r)} ms (median of ${processes}; fast = ${(r / f).toFixed(1)}x; load ${load()})`);
 }
 
 /** Child of the fresh-process measurement: CPU ms to score n distinct pairs once, then exit. */

@@ -1,25 +1,28 @@
 // `npm run build:wasm`: compiles the lexical engine's WebAssembly module from its AssemblyScript
-// sources (lib/scoring/lexical/wasm/assembly/) and writes lib/scoring/lexical/wasm/binary.ts, the
+// sources (lib/scoring/lexical/fast/assembly/) and writes lib/scoring/lexical/fast/binary.ts, the
 // module as base64 in a TypeScript file (committed, so every consumer, browser bundle and test
 // included, gets it without a build step). `--check` only tells whether binary.ts is current
-// (tests/unit/scoring/lexical/wasm/binary.test.ts runs it): exit 1 when it is not.
+// (tests/unit/scoring/lexical/fast/engine.test.ts runs it): exit 1 when it is not.
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
+import { tablesSource } from "./lexical-wasm-tables.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const dir = path.join(root, "lib/scoring/lexical/wasm");
+const dir = path.join(root, "lib/scoring/lexical/fast");
 const target = path.join(dir, "binary.ts");
 const check = process.argv.includes("--check");
 
 const { version } = JSON.parse(readFileSync(path.join(root, "node_modules/assemblyscript/package.json"), "utf8"));
+const tables = await tablesSource(root);
 let binary = null;
 const { error, stderr } = await asc.main(
   ["assembly/index.ts", "-O3", "--runtime", "stub", "--noAssert", ...(process.env.LEXICAL_WASM_DEBUG ? ["--debug"] : []), "--outFile", "lexical.wasm"],
   {
     readFile: (name, baseDir) => {
+      if (path.join(baseDir, name) === path.join("assembly", "tables.ts")) return tables;
       try {
         return readFileSync(path.join(dir, baseDir, name), "utf8");
       } catch {
@@ -29,7 +32,7 @@ const { error, stderr } = await asc.main(
     writeFile: (name, contents) => {
       if (name.endsWith(".wasm")) binary = contents;
     },
-    listFiles: (dirname, baseDir) => readdirSync(path.join(dir, baseDir, dirname)).filter((f) => f.endsWith(".ts")),
+    listFiles: (dirname, baseDir) => [...readdirSync(path.join(dir, baseDir, dirname)).filter((f) => f.endsWith(".ts")), ...(dirname === "assembly" ? ["tables.ts"] : [])],
   },
 );
 if (error || !binary) {
@@ -50,7 +53,7 @@ try {
 }
 if (check) {
   if (current !== text) {
-    process.stderr.write("lexical-wasm: lib/scoring/lexical/wasm/binary.ts is not the build of assembly/*.ts: run `npm run build:wasm`\n");
+    process.stderr.write("lexical-wasm: lib/scoring/lexical/fast/binary.ts is not the build of assembly/*.ts: run `npm run build:wasm`\n");
     process.exit(1);
   }
   process.stdout.write(`lexical-wasm: binary.ts is current (${binary.length} bytes, sha256 ${sha.slice(0, 12)})\n`);

@@ -28,7 +28,7 @@ const targets = {
   validate: (input, opts) => parsePredictionFile(input, opts),
   category: (raw) => [normalizeCategory(raw), normalizeCategory(raw)],
   // Both engines, so that the properties also hold the fast one to the reference.
-  lexical: (pred, ref, mode) => ({ wasm: lexicalCase(pred, ref, mode, "wasm"), fast: lexicalCase(pred, ref, mode, "fast"), reference: lexicalCase(pred, ref, mode, "reference") }),
+  lexical: (pred, ref, mode) => ({ fast: lexicalCase(pred, ref, mode, "fast"), reference: lexicalCase(pred, ref, mode, "reference") }),
   judge: (text, ids) => parseJudgeReply(text, ids),
 };
 

@@ -1,9 +1,14 @@
-// NLTK's word tokenizer for one sentence of normalized UTF-8 text, in the single pass of
-// ../../fast/word-fast.ts (with word-fast-apostrophes.ts): the same cases handled, the same cases
-// declined (false: rules.ts then asks the host to run the rule pipeline on the sentence). Tokens
-// are pushed to `out` as absolute [start, end) byte pointers.
+// NLTK's word tokenizer for one sentence of normalized UTF-8 text in a single pass. On typical
+// sentences the rule pipeline (../../word-tokenizer.ts) only pads punctuation with spaces, so the
+// tokens can be cut directly: letters, digits, spaces, . , : ; ? ! ( ) [ ] { } < > * @ # $ % & -,
+// straight double quotes (`` or ''), the curly and angle quotes, clitics ('s 'm 'd 'll 're 've n't)
+// and word-internal apostrophes. Wherever rules interact (backticks, U+201A/B, "--", comma/colon
+// runs, a comma or colon before non-ASCII, unusual apostrophes, possible contractions) it declines
+// (false), and rules.ts runs the pipeline on the sentence. Tokens are pushed to `out` as absolute
+// [start, end) byte pointers. Equal to the pipeline: tests/unit/scoring/lexical/fast/scanner.test.ts.
 import { Ints } from "./buffers";
 import { decodeAt, prevStart, seqLen } from "./text";
+import { byteAt, flush, hasAnchorAt, hasContraction, isAz, isDigit, push } from "./apostrophes";
 
 const K_WORD: u8 = 0;
 const K_SPACE: u8 = 1;
@@ -31,18 +36,6 @@ unchecked((KIND[96] = K_BAIL));
 export const OPEN_QUOTE = memory.data<u8>([96, 96]);
 export const CLOSE_QUOTE = memory.data<u8>([39, 39]);
 
-function byteAt(t: usize, i: i32): i32 {
-  return <i32>load<u8>(t + i);
-}
-function isAz(c: i32): bool {
-  return c >= 97 && c <= 122;
-}
-function isDigit(c: i32): bool {
-  return c >= 48 && c <= 57;
-}
-function isAlnum(c: i32): bool {
-  return isAz(c) || isDigit(c);
-}
 function isOpeningCurly(cp: i32): bool {
   return cp == 0xab || cp == 0x201c || cp == 0x2018 || cp == 0x201e;
 }
@@ -75,87 +68,6 @@ function finalPeriodAt(t: usize, from: i32, to: i32): i32 {
   if (i <= from) return -1;
   const p = <i32>(prevStart(t + i) - t);
   return p >= from + 1 && byteAt(t, p) == 46 && byteAt(t, p - 1) != 46 ? p : -1;
-}
-
-/** Where a contraction rule could start (see hasAnchorAt in word-fast-apostrophes.ts). */
-function hasAnchorAt(t: usize, i: i32, to: i32): bool {
-  const c = byteAt(t, i);
-  const d = i + 1 < to ? byteAt(t, i + 1) : 0;
-  if (c == 39) return d == 110 || d == 116 || (d == 121 && i + 2 < to && byteAt(t, i + 2) == 101);
-  if (c == 110) return d == 97 || (d == 111 && i + 2 < to && byteAt(t, i + 2) == 116);
-  return c == 109 ? d == 101 : c == 116 && d == 97;
-}
-
-// The contraction rules' letters (HAS_CONTRACTION in word-tokenizer.ts) in lowercase text, where
-// their case-insensitive variants cannot occur (normalize() declines dotless i and long s).
-const CONTRACTIONS = ["cannot", "d'ye", "gimme", "gonna", "gotta", "lemme", "more'n", "wanna", "'tis", "'twas"];
-
-function hasContraction(t: usize, from: i32, to: i32): bool {
-  for (let k = 0; k < CONTRACTIONS.length; k++) {
-    const word = unchecked(CONTRACTIONS[k]);
-    const len = word.length;
-    const first = word.charCodeAt(0);
-    for (let i = from; i + len <= to; i++) {
-      if (byteAt(t, i) != first) continue;
-      let j = 1;
-      while (j < len && byteAt(t, i + j) == word.charCodeAt(j)) j++;
-      if (j == len) return true;
-    }
-  }
-  return false;
-}
-
-function push(out: Ints, t: usize, a: i32, b: i32): void {
-  out.push2(<i32>(t + a), <i32>(t + b));
-}
-
-function tailIs(t: usize, apos: i32, b: i32, c1: i32, c2: i32): bool {
-  return b - apos == (c2 < 0 ? 2 : 3) && byteAt(t, apos + 1) == c1 && (c2 < 0 || byteAt(t, apos + 2) == c2);
-}
-
-/** A word token [a, b) with one apostrophe at apos: clitics ('s 'm 'd 'll 're 've n't) and apostrophes before two letters/digits. */
-function pushApostrophe(t: usize, a: i32, b: i32, apos: i32, clitics: bool, out: Ints): bool {
-  const clitic = tailIs(t, apos, b, 115, -1) || tailIs(t, apos, b, 109, -1) || tailIs(t, apos, b, 100, -1) || tailIs(t, apos, b, 108, 108) || tailIs(t, apos, b, 114, 101) || tailIs(t, apos, b, 118, 101);
-  const nt = tailIs(t, apos, b, 116, -1);
-  if ((clitic || nt) && (!clitics || apos == a || !isAlnum(byteAt(t, apos - 1)))) return false;
-  if (clitic) {
-    push(out, t, a, apos);
-    push(out, t, apos, b);
-    return true;
-  }
-  if (nt && apos - 1 > a && byteAt(t, apos - 1) == 110) {
-    push(out, t, a, apos - 1);
-    push(out, t, apos - 1, b);
-    return true;
-  }
-  if (b - apos >= 3 && isAlnum(byteAt(t, apos + 1)) && isAlnum(byteAt(t, apos + 2))) {
-    push(out, t, a, b);
-    return true;
-  }
-  return false;
-}
-
-/** Push the word token [start, end) with its apostrophes (at most two, -1 = none). */
-function flush(t: usize, start: i32, end: i32, apos: i32, apos2: i32, out: Ints): bool {
-  if (start < 0) return true;
-  if (apos < 0 || end - start == 1) {
-    push(out, t, start, end);
-    return true;
-  }
-  if (byteAt(t, end - 1) == 39 && byteAt(t, end - 2) != 39) {
-    if (apos2 < 0) push(out, t, start, end - 1);
-    else if (!pushApostrophe(t, start, end - 1, apos, false, out)) return false;
-    push(out, t, end - 1, end);
-    return true;
-  }
-  if (apos2 < 0) return pushApostrophe(t, start, end, apos, true, out);
-  if (apos2 < apos + 3 || !isAlnum(byteAt(t, apos + 1)) || !isAlnum(byteAt(t, apos + 2))) return false;
-  if (apos2 == apos + 3) {
-    const x = byteAt(t, apos + 1) | 0x20;
-    const y = byteAt(t, apos + 2) | 0x20;
-    if ((x == 108 && y == 108) || (x == 114 && y == 101) || (x == 118 && y == 101)) return false;
-  }
-  return pushApostrophe(t, start, end, apos2, true, out);
 }
 
 /**

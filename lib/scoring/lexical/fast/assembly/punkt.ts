@@ -3,11 +3,7 @@
 // on a neighbouring character is an ASCII test, so byte and UTF-16 offsets give the same answers.
 import { Ints } from "./buffers";
 import { containsSentbreak, quickSentbreak } from "./punkt-token";
-
-// Punkt's non-word characters ) " ; } ] * : @ ' ( { [ ! ?
-export function isNonWord(c: i32): bool {
-  return c == 41 || c == 34 || c == 59 || c == 125 || c == 93 || c == 42 || c == 58 || c == 64 || c == 39 || c == 40 || c == 123 || c == 91 || c == 33 || c == 63;
-}
+import { isNonWord } from "./punkt-words";
 
 function isEnd(c: i32): bool {
   return c == 46 || c == 63 || c == 33;

@@ -1,7 +1,8 @@
-// UTF-8 text as Python sees it (../../py-text.ts is the reference): character classes loaded by the
-// host from the generated Python tables, str.lower() for one code point, and the script's
+// UTF-8 text as Python sees it (../../py-text.ts is the reference): character classes from the
+// generated Python tables, str.lower() for one code point, and the script's
 // normalization `re.sub(r"\s+", " ", text.lower()).strip()`. The input is TextEncoder output, so
 // always well-formed UTF-8; a U+FFFD may stand for a lone surrogate, whose text the host must score.
+import { LOWER_MAP, LOWER_MAP_COUNT, RANGES_DIGIT, RANGES_DIGIT_COUNT, RANGES_LOWER, RANGES_LOWER_COUNT, RANGES_SPACE, RANGES_SPACE_COUNT, RANGES_UPPER, RANGES_UPPER_COUNT, RANGES_WORD, RANGES_WORD_COUNT } from "./tables";
 
 export const CLASS_SPACE = 0;
 export const CLASS_DIGIT = 1;
@@ -10,29 +11,23 @@ export const CLASS_UPPER = 3;
 export const CLASS_LOWER = 4;
 const CLASSES = 5;
 
-// Per class: sorted, disjoint [first, last] code point ranges (pairs of i32).
+// Per class: sorted, disjoint [first, last] code point ranges (pairs of i32), and str.lower() of the
+// code points it changes to one other code point as sorted (from, to) pairs: tables.ts, which the
+// build generates from ../../data/unicode-tables.ts.
 const rangeBase = new StaticArray<usize>(CLASSES);
 const rangeCount = new StaticArray<i32>(CLASSES);
-// str.lower() of the code points it changes to one other code point: sorted (from, to) pairs.
-let lowerBase: usize = 0;
-let lowerCount = 0;
-
-/** Host: `count` ranges of class `kind` (2 x count i32 at ptr, copied). */
-export function loadClass(kind: i32, ptr: usize, count: i32): void {
-  const bytes = <usize>count << 3;
-  const base = heap.alloc(bytes);
-  memory.copy(base, ptr, bytes);
-  unchecked((rangeBase[kind] = base));
-  unchecked((rangeCount[kind] = count));
-}
-
-/** Host: `count` (code point, lowercase code point) pairs, sorted by code point (copied). */
-export function loadLowerMap(ptr: usize, count: i32): void {
-  const bytes = <usize>count << 3;
-  lowerBase = heap.alloc(bytes);
-  memory.copy(lowerBase, ptr, bytes);
-  lowerCount = count;
-}
+unchecked((rangeBase[CLASS_SPACE] = RANGES_SPACE));
+unchecked((rangeCount[CLASS_SPACE] = RANGES_SPACE_COUNT));
+unchecked((rangeBase[CLASS_DIGIT] = RANGES_DIGIT));
+unchecked((rangeCount[CLASS_DIGIT] = RANGES_DIGIT_COUNT));
+unchecked((rangeBase[CLASS_WORD] = RANGES_WORD));
+unchecked((rangeCount[CLASS_WORD] = RANGES_WORD_COUNT));
+unchecked((rangeBase[CLASS_UPPER] = RANGES_UPPER));
+unchecked((rangeCount[CLASS_UPPER] = RANGES_UPPER_COUNT));
+unchecked((rangeBase[CLASS_LOWER] = RANGES_LOWER));
+unchecked((rangeCount[CLASS_LOWER] = RANGES_LOWER_COUNT));
+const lowerBase: usize = LOWER_MAP;
+const lowerCount = LOWER_MAP_COUNT;
 
 /** Binary search of pairs sorted by their first value: index of the pair whose range holds cp, or -1. */
 function findPair(base: usize, count: i32, cp: i32, ranged: bool): i32 {
@@ -115,9 +110,8 @@ function isSpace(cp: i32): bool {
 /**
  * The script's normalization of src[0, len) written to dst (room for 2 x len bytes: a lowercase
  * code point is at most 1.5 times as long): its length, or -1 when the host must score this text.
- * Declined: U+FFFD (maybe a lone surrogate), U+0130 (lowers to two code points), capital sigma
- * (context-dependent final form), and dotless i / long s (the tokenizer's case-insensitive
- * contraction rules match them).
+ * Declined: U+FFFD (maybe a lone surrogate) and capital sigma (its lowercase depends on the
+ * letters around it).
  */
 export function normalize(src: usize, len: i32, dst: usize): i32 {
   let o = 0;
@@ -130,7 +124,7 @@ export function normalize(src: usize, len: i32, dst: usize): i32 {
     else {
       cp = decodeAt(src + i);
       i += seqLen(b);
-      if (cp == 0xfffd || cp == 0x130 || cp == 0x3a3 || cp == 0x131 || cp == 0x17f) return -1;
+      if (cp == 0xfffd || cp == 0x3a3) return -1;
     }
     if (isSpace(cp)) {
       space = true;
@@ -141,7 +135,11 @@ export function normalize(src: usize, len: i32, dst: usize): i32 {
       space = false;
     }
     if (cp < 0x80) store<u8>(dst + o++, cp >= 65 && cp <= 90 ? cp | 32 : cp);
-    else o += encodeAt(dst + o, lowerOf(cp));
+    else if (cp == 0x130) {
+      // The one code point whose lowercase is two: i and a combining dot above.
+      store<u8>(dst + o++, 105);
+      o += encodeAt(dst + o, 0x307);
+    } else o += encodeAt(dst + o, lowerOf(cp));
   }
   return o;
 }

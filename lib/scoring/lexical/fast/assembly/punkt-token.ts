@@ -4,7 +4,7 @@
 import { Ints } from "./buffers";
 import { CLASS_DIGIT, CLASS_LOWER, CLASS_UPPER, CLASS_WORD, decodeAt, inClass, seqLen } from "./text";
 import { SET_ABBREV, SET_COLLOC, SET_COLLOC_FIRST, SET_ORTHO, SET_STARTER, lookup } from "./sets";
-import { isNonWord } from "./punkt";
+import { cutTokens } from "./punkt-words";
 
 const ORTHO_MID_UC = 1 << 2;
 const ORTHO_BEG_LC = 1 << 4;
@@ -39,61 +39,6 @@ export function quickSentbreak(t: usize, from: i32, to: i32): i32 {
 
 function isAz(c: i32): bool {
   return c >= 97 && c <= 122;
-}
-
-/** MULTI = -{2,} | \.{2,} | (?:\. ){2,}\. at q (inside [.., end)): its length, or 0. */
-function multiAt(t: usize, q: i32, end: i32): i32 {
-  if (q + 1 >= end) return 0;
-  const c = <i32>load<u8>(t + q);
-  const d = <i32>load<u8>(t + q + 1);
-  if ((c == 45 || c == 46) && d == c) {
-    let k = q + 2;
-    while (k < end && <i32>load<u8>(t + k) == c) k++;
-    return k - q;
-  }
-  if (c != 46 || d != 32) return 0;
-  let reps = 0;
-  while (q + 2 * reps + 1 < end && load<u8>(t + q + 2 * reps) == 46 && load<u8>(t + q + 2 * reps + 1) == 32) reps++;
-  if (reps >= 2 && q + 2 * reps < end && load<u8>(t + q + 2 * reps) == 46) return 2 * reps + 1;
-  return reps >= 3 ? 2 * reps - 1 : 0;
-}
-
-/** Characters that cannot start a word token: ( " ` { [ : ; & # * @ ) } ] - , */
-function noWordStart(c: i32): bool {
-  return c == 40 || c == 34 || c == 96 || c == 123 || c == 91 || c == 58 || c == 59 || c == 38 || c == 35 || c == 42 || c == 64 || c == 41 || c == 125 || c == 93 || c == 45 || c == 44;
-}
-
-/** Does a word token end before q? (end, space, non-word char, MULTI, or a comma before one of these) */
-function wordEndsAt(t: usize, q: i32, end: i32): bool {
-  if (q == end) return true;
-  const c = <i32>load<u8>(t + q);
-  if (c == 32 || isNonWord(c) || multiAt(t, q, end) > 0) return true;
-  if (c != 44) return false;
-  if (q + 1 == end) return true;
-  const d = <i32>load<u8>(t + q + 1);
-  return d == 32 || isNonWord(d) || multiAt(t, q + 1, end) > 0;
-}
-
-/** Punkt's word regex over t[from, to) into toks. */
-function cutTokens(t: usize, from: i32, to: i32): void {
-  toks.n = 0;
-  let p = from;
-  while (p < to) {
-    const c = <i32>load<u8>(t + p);
-    if (c == 32) {
-      p++;
-      continue;
-    }
-    let q = p + multiAt(t, p, to);
-    if (q == p) {
-      q = p + seqLen(c);
-      if (!noWordStart(c)) while (!wordEndsAt(t, q, to)) q += seqLen(<i32>load<u8>(t + q));
-    }
-    toks.push(p);
-    toks.push(q);
-    toks.push(annotate(t, p, q));
-    p = q;
-  }
 }
 
 /** NUMERIC = ^-?[.,]?\d[\d,.\-]*\.?$ (Python's \d): a numeric token's type is "##number##". */
@@ -238,8 +183,9 @@ function ensureKey(size: i32): void {
 
 /** text_contains_sentbreak(t[from, to)): does a token other than the last end a sentence? */
 export function containsSentbreak(t: usize, from: i32, to: i32): bool {
-  cutTokens(t, from, to);
+  cutTokens(t, from, to, toks);
   const n = toks.n / 3;
+  for (let k = 0; k < n; k++) toks.put(3 * k + 2, annotate(t, toks.at(3 * k), toks.at(3 * k + 1)));
   for (let k = 0; k < n - 1; k++) if ((secondPass(t, k) & F_SENTBREAK) != 0) return true;
   return false;
 }

@@ -1,6 +1,8 @@
 // The word lists the tokenizer and the metrics look words up in (Punkt's abbreviations, sentence
-// starters, collocations and orthographic context; the stopword lists), loaded by the host from
-// ../../data/*.ts: one open-addressing table of (list, word) -> value.
+// starters, collocations and orthographic context; the stopword lists) from tables.ts (generated
+// from ../../data/*.ts by the build): one open-addressing table of (list, word) -> value, filled
+// when the module starts.
+import { LISTS, listData, listLength } from "./tables";
 
 export const SET_ABBREV = 0;
 export const SET_STARTER = 1;
@@ -17,7 +19,6 @@ const BITS = 12;
 const SLOTS = 1 << BITS;
 // Slot: list id (-1 = empty), key pointer, key length, value.
 const slots = new StaticArray<i32>(SLOTS * 4);
-let initialized = false;
 
 function hash(set: i32, p: usize, len: i32): u32 {
   let h: u32 = 0x811c9dc5 ^ <u32>set;
@@ -50,17 +51,8 @@ function insert(set: i32, p: usize, len: i32, value: i32): void {
   unchecked((slots[s * 4 + 3] = value));
 }
 
-/**
- * Host: a list as UTF-8 lines (`len` bytes at ptr, copied); a line "word\tN" gives the word the value
- * N, a plain line the value 1. At most SLOTS / 2 words in all lists together.
- */
-export function loadSet(set: i32, ptr: usize, len: i32): void {
-  if (!initialized) {
-    for (let s = 0; s < SLOTS; s++) unchecked((slots[s * 4] = -1));
-    initialized = true;
-  }
-  const base = heap.alloc(<usize>len);
-  memory.copy(base, ptr, <usize>len);
+/** A list as UTF-8 lines: "word\tN" gives the word the value N, a plain line the value 1. */
+function loadList(set: i32, base: usize, len: i32): void {
   let start = 0;
   for (let i = 0; i <= len; i++) {
     if (i < len && load<u8>(base + i) != 10) continue;
@@ -77,3 +69,6 @@ export function loadSet(set: i32, ptr: usize, len: i32): void {
     start = i + 1;
   }
 }
+
+for (let s = 0; s < SLOTS; s++) unchecked((slots[s * 4] = -1));
+for (let set = 0; set < LISTS; set++) loadList(set, listData(set), listLength(set));

@@ -7,17 +7,15 @@ import { normalize } from "./text";
 import { sentenceRanges } from "./punkt";
 import { beginText, sentenceTokens } from "./rules";
 import { scorePair } from "./score";
-import { setSeed } from "./intern";
+import { clearTable, hashBytes, setSeed } from "./intern";
+import { scanWords } from "./words";
 
-export { loadClass, loadLowerMap } from "./text";
-export { loadSet } from "./sets";
 
 export const MODE_NLTK = 0;
 export const MODE_WHITESPACE = 1;
 export const STATUS_SCORED = 0;
 export const STATUS_DECLINED = 1;
 
-const scratch = new Bytes(1 << 12);
 const batch = new Bytes(1 << 16);
 const normP = new Bytes(1 << 10);
 const normR = new Bytes(1 << 10);
@@ -30,11 +28,6 @@ const sentences = new Ints(64);
 /** Host: the hash seed of the token table (random per process). */
 export function init(seed: u32): void {
   setSeed(seed);
-}
-
-/** Host: a scratch area of at least `bytes` bytes (for the word lists and tables at start). */
-export function scratchArea(bytes: i32): usize {
-  return scratch.ensure(bytes);
 }
 
 /**
@@ -113,4 +106,20 @@ export function tokenizeOne(bytes: i32, mode: i32): i32 {
 /** Host: [start, end) byte pointers of the tokens tokenizeOne found. */
 export function tokenPointers(): usize {
   return tokP.ptr;
+}
+
+/** Host: empty the token table (benchmarks of the cold path; results never depend on it). */
+export function reset(): void {
+  clearTable();
+}
+
+/** Tests: the single-pass scanner alone on the normalized sentence of `bytes` bytes at the start of the batch area; -1 = declined, else the token count (tokenPointers()). */
+export function scanSentence(bytes: i32): i32 {
+  tokP.n = 0;
+  return scanWords(batch.ptr, 0, bytes, tokP) ? tokP.n >> 1 : -1;
+}
+
+/** Tests: the token table's hash of the `bytes` bytes at the start of the batch area. */
+export function tokenHash(bytes: i32): u32 {
+  return hashBytes(batch.ptr, bytes);
 }

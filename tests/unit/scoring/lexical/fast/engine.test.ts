@@ -1,18 +1,18 @@
-// The WebAssembly engine's own contract, beyond the differential and parity tests (which hold its
+// The fast engine's own contract, beyond the differential and parity tests (which hold its
 // numbers to the reference engine): its committed binary is the build of its AssemblyScript
 // sources, it runs in fresh state, batches of every size give what single pairs give, and the
 // pairs it declines are scored by the fallback it is given, nothing else.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { wasmEngine, wasmRawTokens, wasmScorePairs } from "@/lib/scoring/lexical/wasm/engine";
+import { fastScorePairs, moduleRawTokens, wasmEngine } from "@/lib/scoring/lexical/fast";
 import { lexicalScores } from "@/lib/scoring/lexical";
 import { referenceRawTokens } from "@/lib/scoring/lexical/reference";
 
 const root = path.resolve(import.meta.dirname, "../../../../..");
 const ZERO = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
 
-describe("wasm lexical engine", { timeout: 120_000 }, () => {
+describe("fast lexical engine (WebAssembly)", { timeout: 120_000 }, () => {
   it("binary.ts is the build of assembly/*.ts (npm run build:wasm)", () => {
     const out = execFileSync(process.execPath, [path.join(root, "scripts/build/lexical-wasm.mjs"), "--check"], { cwd: root, encoding: "utf8" });
     expect(out).toMatch(/binary\.ts is current/);
@@ -22,7 +22,7 @@ describe("wasm lexical engine", { timeout: 120_000 }, () => {
     expect(wasmEngine()).not.toBeNull();
     const preds = ["The cat sat on the mat.", "", "Dr. Wu met Mr. Li at 3.5 p.m. today.", "It's \u201cfine\u201d \u2014 isn't it?", "\u4e2d\u6587 answer"];
     const refs = ["A cat sat.", "nothing", "Dr. Wu met Li.", "It is fine, isn't it", "\u4e2d\u6587"];
-    const batch = wasmScorePairs(preds, refs, "nltk", "new", () => ZERO);
+    const batch = fastScorePairs(preds, refs, "nltk", "new", () => ZERO);
     preds.forEach((p, i) => expect(batch[i]).toEqual(lexicalScores(p, refs[i], { engine: "reference" })));
   });
 
@@ -31,7 +31,7 @@ describe("wasm lexical engine", { timeout: 120_000 }, () => {
     const preds = ["plain answer", "\u03a3\u039f\u03a6\u0399\u0391 sigma", "another one", "lone \ud800 surrogate"];
     const refs = ["plain", "sigma", "one", "surrogate"];
     const seen: string[] = [];
-    const out = wasmScorePairs(preds, refs, "nltk", "new", (p, r) => {
+    const out = fastScorePairs(preds, refs, "nltk", "new", (p, r) => {
       seen.push(`${p}|${r}`);
       return { precision: 0.5, recall: 0.5, f1: 0.5, bleu1: 0.5 };
     });
@@ -42,7 +42,7 @@ describe("wasm lexical engine", { timeout: 120_000 }, () => {
 
   it("sentences its scanner declines go through the rule pipeline (backticks, --, contractions)", () => {
     for (const text of ["``Quoted,'' she said -- lemme see.", "We cannot go; gonna wait.", "A 'quote' here ''"]) {
-      expect(wasmRawTokens(text, "nltk")).toEqual(referenceRawTokens(text, "nltk"));
+      expect(moduleRawTokens(text, "nltk")).toEqual(referenceRawTokens(text, "nltk"));
     }
   });
 
@@ -50,7 +50,7 @@ describe("wasm lexical engine", { timeout: 120_000 }, () => {
     const n = 3_000;
     const preds = Array.from({ length: n }, (_, i) => `answer ${i} ${"word ".repeat(80)}`);
     const refs = Array.from({ length: n }, (_, i) => `reference ${i % 7} word`);
-    const batch = wasmScorePairs(preds, refs, "whitespace", "old", () => ZERO);
+    const batch = fastScorePairs(preds, refs, "whitespace", "old", () => ZERO);
     for (const i of [0, 1, n / 2, n - 1]) expect(batch[i]).toEqual(lexicalScores(preds[i], refs[i], { tokenizer: "whitespace", stopwords: "old", engine: "reference" }));
   });
 });

@@ -1,6 +1,7 @@
-// All four metrics of a pair from its raw token lists (../../fast/score-ids.ts and
-// ../../metrics.ts): set precision/recall/F1 over the tokens without stopwords and punctuation,
-// BLEU-1 (NLTK sentence_bleu, unigram weights, method4) over the tokens without punctuation.
+// All four metrics of a pair from its raw token lists, counted on interned ids: ../../reference.ts's
+// definitions (../../metrics.ts): set precision/recall/F1 over the tokens without stopwords and
+// punctuation, BLEU-1 (NLTK sentence_bleu, unigram weights, method4) over the tokens without
+// punctuation. Each pair is tokenized once; the filters are flag lookups, counts epoch-stamped.
 import { Ints } from "./buffers";
 import { crExp, crLog } from "./cr-math";
 import { F_PUNCT, F_STOP_NEW, F_STOP_OLD, MAX_BYTES, MAX_IDS, clearTable, flags, intern, internedBytes, internedCount } from "./intern";

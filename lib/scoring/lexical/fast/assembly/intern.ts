@@ -1,7 +1,8 @@
-// The token table (../../fast/intern.ts on UTF-8 bytes): token bytes -> small integer id, with
-// the punctuation and stopword flags of each id. Open addressing with linear probing, at most half
-// full, seeded hash (the host's random seed: crafted inputs cannot aim at one probe sequence).
-// Bounded like the TypeScript table: the caller empties it before a pair that could overflow it.
+// The token table: token bytes -> small integer id, ids in order of first appearance, with the
+// punctuation and stopword flags of each id (../../filter.ts's rules), so the metrics count ids
+// instead of hashing strings per pair. Open addressing with linear probing, at most half full,
+// seeded hash (the host's random seed: crafted inputs cannot aim at one probe sequence). Bounded:
+// the caller empties it before a pair that could overflow it (ids of earlier pairs are then void).
 import { SET_STOP_NEW, SET_STOP_OLD, lookup } from "./sets";
 
 export const MAX_IDS = 1 << 17;
@@ -48,7 +49,7 @@ export function clearTable(): void {
   poolUsed = 0;
 }
 
-function hashBytes(a: usize, len: i32): u32 {
+export function hashBytes(a: usize, len: i32): u32 {
   let h: u32 = seed ^ <u32>len;
   for (let i = 0; i < len; i++) h = (h ^ <u32>load<u8>(a + i)) * 0x01000193;
   h ^= h >> 15;
