@@ -2,6 +2,8 @@
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores, StopwordList, TokenizerMode } from "../types";
 import { clearFastCaches, fastRawTokens, fastScorePairs } from "./fast";
+
+export { encodePairs, scoreEncodedPairs, type EncodedPairs } from "./fast";
 import { filterTokens } from "./filter";
 import { clearSentbreakMemo } from "./punkt";
 import { referenceRawTokens, referenceScores } from "./reference";

@@ -1,6 +1,6 @@
 // The speed layer: the reference engine's results (../reference.ts), computed by a WebAssembly
 // module (assembly/, AssemblyScript, built into binary.ts with its tables from ../data, their one
-// home). This file compiles the module on first use and scores pairs in batches. Why WebAssembly:
+// home), which module.ts compiles on first use; this file scores pairs in batches. Why WebAssembly:
 // a CLI run scores each answer once, in a fresh process, where V8 would still be interpreting
 // TypeScript loops for most of the run; machine code from the start makes a first run as fast as a
 // warm one. The module runs NLTK's rule pipeline through this host only for the sentences its
@@ -9,66 +9,12 @@
 // ../README.md.
 import type { LexicalScores, StopwordList, TokenizerMode } from "../../types";
 import { referenceRawTokens, referenceScores } from "../reference";
-import { wordTokenize } from "../word-tokenizer";
-import { LEXICAL_WASM_BASE64 } from "./binary";
+import { decoder, encoder, MODES, wasmEngine, type Exports } from "./module";
+import { writeTexts } from "./utf8";
 
-type Exports = {
-  memory: WebAssembly.Memory;
-  init(seed: number): void;
-  reset(): void;
-  batchArea(pairs: number, inputBytes: number): number;
-  scoreBatch(pairs: number, mode: number, oldStopwords: number): number;
-  tokenizeOne(bytes: number, mode: number): number;
-  tokenPointers(): number;
-  scanSentence(bytes: number): number;
-  tokenHash(bytes: number): number;
-};
+export { clearFastCaches, wasmEngine } from "./module";
 
-const MODES: Record<TokenizerMode, number> = { nltk: 0, whitespace: 1 };
-
-let engine: Exports | null | undefined;
-let memory: WebAssembly.Memory;
-const encoder = new TextEncoder();
-// ignoreBOM: a token may start with U+FEFF, which the default decoder would drop.
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-
-/**
- * The module's import: NLTK's rule pipeline for a sentence its scanner declines (`len` bytes at
- * `ptr`), the tokens written 0-separated to `out`: bytes written, or -1 (no room, or a 0 in the
- * text, which would split a token).
- */
-function wordRules(ptr: number, len: number, out: number, room: number): number {
-  const sentence = decoder.decode(new Uint8Array(memory.buffer, ptr, len));
-  if (sentence.includes("\u0000")) return -1;
-  const joined = wordTokenize(sentence).join("\u0000");
-  const { read, written } = encoder.encodeInto(joined, new Uint8Array(memory.buffer, out, room));
-  return read === joined.length ? written : -1;
-}
-
-/** Empty the module's token table (benchmarks of the cold path; results never depend on it). */
-export function clearFastCaches(): void {
-  engine?.reset();
-}
-
-/** The module's exports, compiled and loaded on first use; null where WebAssembly is unavailable. */
-export function wasmEngine(): Exports | null {
-  if (engine !== undefined) return engine;
-  engine = null;
-  if (typeof WebAssembly !== "object") return null;
-  const binary = atob(LEXICAL_WASM_BASE64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const abort = () => {
-    throw new Error("lexical engine: WebAssembly module aborted");
-  };
-  const e = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { abort, wordRules } }).exports as unknown as Exports;
-  memory = e.memory;
-  e.init((Math.random() * 0x100000000) >>> 0);
-  engine = e;
-  return e;
-}
-
-// A batch holds at most this many UTF-16 units of text (a few MB of module memory).
+// A batch holds at most this many UTF-16 units of text (at most 3 bytes each in module memory).
 const CHUNK_UNITS = 1 << 20;
 
 type Fallback = (pred: string, ref: string) => LexicalScores;
@@ -82,27 +28,17 @@ export function fastScorePairs(preds: readonly string[], refs: readonly string[]
   for (let from = 0; from < preds.length; ) {
     let to = from;
     let units = 0;
-    while (to < preds.length && (to === from || units < CHUNK_UNITS)) units += (preds[to] ?? "").length + (refs[to++] ?? "").length + 2;
-    scoreChunk(e, preds, refs, from, to, mode, stopwords, fallback, out);
+    while (to < preds.length && (to === from || units < CHUNK_UNITS)) units += (preds[to] ?? "").length + (refs[to++] ?? "").length;
+    scoreChunk(e, preds, refs, from, to, units, mode, stopwords, fallback, out);
     from = to;
   }
   return out;
 }
 
-function scoreChunk(e: Exports, preds: readonly string[], refs: readonly string[], from: number, to: number, mode: TokenizerMode, stopwords: StopwordList, fallback: Fallback, out: LexicalScores[]): void {
+function scoreChunk(e: Exports, preds: readonly string[], refs: readonly string[], from: number, to: number, units: number, mode: TokenizerMode, stopwords: StopwordList, fallback: Fallback, out: LexicalScores[]): void {
   const pairs = to - from;
-  const texts = new Array<string>(2 * pairs + 1);
-  for (let k = 0; k < pairs; k++) {
-    texts[2 * k] = preds[from + k] ?? "";
-    texts[2 * k + 1] = refs[from + k] ?? "";
-  }
-  texts[2 * pairs] = "";
-  const joined = texts.join("\u0000"); // each text followed by a 0 byte
-  const room = 3 * joined.length;
-  const base = e.batchArea(pairs, room);
-  const lengths = new Int32Array(e.memory.buffer, base, 2 * pairs);
-  for (let k = 0; k < 2 * pairs; k++) lengths[k] = texts[k].length;
-  encoder.encodeInto(joined, new Uint8Array(e.memory.buffer, base + 44 * pairs, room));
+  const base = e.batchArea(pairs, 3 * units);
+  writeTexts(e.memory.buffer, new Int32Array(e.memory.buffer, base, 2 * pairs), base + 44 * pairs, preds, refs, from, to);
   e.scoreBatch(pairs, MODES[mode], stopwords === "old" ? 1 : 0);
   const scores = new Float64Array(e.memory.buffer, base + 8 * pairs, 4 * pairs);
   const status = new Int32Array(e.memory.buffer, base + 40 * pairs, pairs);
@@ -110,8 +46,51 @@ function scoreChunk(e: Exports, preds: readonly string[], refs: readonly string[
     out[from + k] =
       status[k] === 0
         ? { precision: scores[4 * k], recall: scores[4 * k + 1], f1: scores[4 * k + 2], bleu1: scores[4 * k + 3] }
-        : fallback(texts[2 * k], texts[2 * k + 1]);
+        : fallback(preds[from + k] ?? "", refs[from + k] ?? "");
   }
+}
+
+/**
+ * Pairs encoded once as UTF-8, to be scored in pieces by several threads (the CLI's score pool):
+ * the texts one after the other in `bytes`, text j's byte length at lengths[j] and its offset at
+ * starts[j] (pair i = texts 2i and 2i + 1). Shared memory when `shared`.
+ */
+export type EncodedPairs = { bytes: Uint8Array; lengths: Int32Array; starts: Int32Array };
+
+export function encodePairs(preds: readonly string[], refs: readonly string[], shared: boolean): EncodedPairs {
+  let units = 0;
+  for (let i = 0; i < preds.length; i++) units += (preds[i] ?? "").length + (refs[i] ?? "").length;
+  const alloc = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const bytes = new Uint8Array(alloc(3 * units));
+  const lengths = new Int32Array(alloc(8 * preds.length));
+  writeTexts(bytes.buffer, lengths, 0, preds, refs, 0, preds.length);
+  const starts = new Int32Array(alloc(8 * preds.length + 4));
+  for (let j = 0; j < lengths.length; j++) starts[j + 1] = starts[j] + lengths[j];
+  return { bytes, lengths, starts };
+}
+
+/**
+ * Scores of encoded pairs [from, to) into out[4i..4i + 3] (precision, recall, F1, BLEU-1); a pair
+ * the module declines gets NaN there, for the caller to score from its strings (the reference
+ * engine). Returns how many were declined.
+ */
+export function scoreEncodedPairs(enc: EncodedPairs, from: number, to: number, mode: TokenizerMode, stopwords: StopwordList, out: Float64Array): number {
+  const e = wasmEngine();
+  if (e === null) {
+    out.fill(NaN, 4 * from, 4 * to);
+    return to - from;
+  }
+  const pairs = to - from;
+  const size = enc.starts[2 * to] - enc.starts[2 * from];
+  const base = e.batchArea(pairs, size);
+  new Int32Array(e.memory.buffer, base, 2 * pairs).set(enc.lengths.subarray(2 * from, 2 * to));
+  new Uint8Array(e.memory.buffer, base + 44 * pairs, size).set(enc.bytes.subarray(enc.starts[2 * from], enc.starts[2 * to]));
+  const declined = e.scoreBatch(pairs, MODES[mode], stopwords === "old" ? 1 : 0);
+  const scores = new Float64Array(e.memory.buffer, base + 8 * pairs, 4 * pairs);
+  const status = new Int32Array(e.memory.buffer, base + 40 * pairs, pairs);
+  out.set(scores, 4 * from);
+  if (declined > 0) for (let k = 0; k < pairs; k++) if (status[k] !== 0) out.fill(NaN, 4 * (from + k), 4 * (from + k + 1));
+  return declined;
 }
 
 /** Raw word tokens of one text (before filtering), as the reference engine's referenceRawTokens. */

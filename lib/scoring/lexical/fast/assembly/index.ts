@@ -31,25 +31,12 @@ export function init(seed: u32): void {
 }
 
 /**
- * Host: the batch block for `pairs` pairs and `inputBytes` bytes of text, laid out as
- * lengths (2 x pairs i32: UTF-16 lengths of each pair's texts), scores (4 x pairs f64),
- * status (pairs i32), then the texts as UTF-8, each followed by a 0 byte.
+ * Host: the batch block for `pairs` pairs and `inputBytes` bytes of text, laid out as lengths
+ * (2 x pairs i32: the byte lengths of each pair's texts), scores (4 x pairs f64), status (pairs
+ * i32), then the texts as UTF-8, one after the other.
  */
 export function batchArea(pairs: i32, inputBytes: i32): usize {
   return batch.ensure(pairs * 44 + inputBytes + 8);
-}
-
-/** Bytes of the next text: `units` UTF-16 code units from p (a 4-byte sequence is two units). */
-function textBytes(p: usize, units: i32): i32 {
-  let u = 0;
-  let q = p;
-  while (u < units) {
-    const b = <i32>load<u8>(q);
-    const n = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-    u += n == 4 ? 2 : 1;
-    q += n;
-  }
-  return <i32>(q - p);
 }
 
 /** Raw word tokens of src[0, len) (lowercased, normalized, split) into out; false = declined. */
@@ -86,14 +73,14 @@ export function scoreBatch(pairs: i32, mode: i32, oldStopwords: bool): i32 {
   let p = status + (<usize>pairs << 2);
   let declined = 0;
   for (let i = 0; i < pairs; i++) {
-    const predLen = textBytes(p, load<i32>(base + (<usize>i << 3)));
-    const refAt = p + predLen + 1;
-    const refLen = textBytes(refAt, load<i32>(base + (<usize>i << 3), 4));
+    const predLen = load<i32>(base + (<usize>i << 3));
+    const refAt = p + predLen;
+    const refLen = load<i32>(base + (<usize>i << 3), 4);
     const ok =
       tokenizeText(p, predLen, mode, normP, arenaP, tokP) && tokenizeText(refAt, refLen, mode, normR, arenaR, tokR) && scorePair(tokP, tokR, oldStopwords, scores + (<usize>i << 5));
     store<i32>(status + (<usize>i << 2), ok ? STATUS_SCORED : STATUS_DECLINED);
     if (!ok) declined++;
-    p = refAt + refLen + 1;
+    p = refAt + refLen;
   }
   return declined;
 }

@@ -6,21 +6,12 @@ import { Ints } from "./buffers";
 import { crExp, crLog } from "./cr-math";
 import { F_PUNCT, F_STOP_NEW, F_STOP_OLD, MAX_BYTES, MAX_IDS, clearTable, flags, intern, internedBytes, internedCount } from "./intern";
 
-const hypCount: usize = heap.alloc(<usize>MAX_IDS << 2);
-const refCount: usize = heap.alloc(<usize>MAX_IDS << 2);
-// A count is valid only if its stamp is the current pair's epoch: nothing is cleared per pair, and
-// an emptied table needs nothing cleared either (its ids' old stamps are all older epochs).
-const hypStamp: usize = heap.alloc(<usize>MAX_IDS << 2);
-const refStamp: usize = heap.alloc(<usize>MAX_IDS << 2);
+// Per id, 16 bytes: hypothesis stamp and count, reference stamp and count (one cache line per
+// token). A count is valid only if its stamp is the current pair's epoch: nothing is cleared per
+// pair, and an emptied table needs nothing cleared either (its ids' old stamps are older epochs).
+const counts: usize = heap.alloc(<usize>MAX_IDS << 4);
 let epoch = 0;
 const hypDistinct = new Ints(256);
-
-function at(base: usize, id: i32): i32 {
-  return load<i32>(base + (<usize>id << 2));
-}
-function put(base: usize, id: i32, v: i32): void {
-  store<i32>(base + (<usize>id << 2), v);
-}
 
 function tokenBytes(tokens: Ints): i32 {
   let n = 0;
@@ -39,8 +30,7 @@ export function scorePair(hyp: Ints, ref: Ints, oldStopwords: bool, out: usize):
   if (hn + rn > MAX_IDS / 2 || bytes > MAX_BYTES / 2) return false;
   if (internedCount() + hn + rn > MAX_IDS || internedBytes() + bytes > MAX_BYTES) clearTable();
   if (epoch == 0x7fffffff) {
-    memory.fill(hypStamp, 0, <usize>MAX_IDS << 2);
-    memory.fill(refStamp, 0, <usize>MAX_IDS << 2);
+    memory.fill(counts, 0, <usize>MAX_IDS << 4);
     epoch = 0;
   }
   epoch++;
@@ -52,11 +42,12 @@ export function scorePair(hyp: Ints, ref: Ints, oldStopwords: bool, out: usize):
     const id = intern(<usize>hyp.at(2 * i), <usize>hyp.at(2 * i + 1));
     if ((load<u8>(flags + id) & F_PUNCT) != 0) continue;
     h++;
-    if (at(hypStamp, id) != epoch) {
-      put(hypStamp, id, epoch);
-      put(hypCount, id, 1);
+    const c = counts + (<usize>id << 4);
+    if (load<i32>(c) != epoch) {
+      store<i32>(c, epoch);
+      store<i32>(c, 1, 4);
       hypDistinct.put(dh++, id);
-    } else put(hypCount, id, at(hypCount, id) + 1);
+    } else store<i32>(c, load<i32>(c, 4) + 1, 4);
   }
   let refLen = 0;
   let r = 0;
@@ -65,19 +56,21 @@ export function scorePair(hyp: Ints, ref: Ints, oldStopwords: bool, out: usize):
     const f = load<u8>(flags + id);
     if ((f & F_PUNCT) != 0) continue;
     refLen++;
-    if (at(refStamp, id) != epoch) {
-      put(refStamp, id, epoch);
-      put(refCount, id, 1);
+    const c = counts + (<usize>id << 4);
+    if (load<i32>(c, 8) != epoch) {
+      store<i32>(c, epoch, 8);
+      store<i32>(c, 1, 12);
       if ((f & stopFlag) == 0) r++;
-    } else put(refCount, id, at(refCount, id) + 1);
+    } else store<i32>(c, load<i32>(c, 12) + 1, 12);
   }
   let m = 0;
   let p = 0;
   let inter = 0;
   for (let k = 0; k < dh; k++) {
     const id = hypDistinct.at(k);
-    const inRef = at(refStamp, id) == epoch;
-    if (inRef) m += min(at(hypCount, id), at(refCount, id));
+    const c = counts + (<usize>id << 4);
+    const inRef = load<i32>(c, 8) == epoch;
+    if (inRef) m += min(load<i32>(c, 4), load<i32>(c, 12));
     if ((load<u8>(flags + id) & stopFlag) == 0) {
       p++;
       if (inRef) inter++;
