@@ -25,29 +25,66 @@ export function hasAnchorAt(t: usize, i: i32, to: i32): bool {
   return c == 109 ? d == 101 : c == 116 && d == 97;
 }
 
-// The contraction rules' letters (HAS_CONTRACTION in word-tokenizer.ts) in lowercase text. Their
+// The contraction rules' letters (HAS_CONTRACTION in word-tokenizer.ts) in lowercase text, and
+// where each splits: "cannot" -> "can" "not" (0: never split here, the scanner declines). Their
 // case-insensitive i also matches dotless i (U+0131), and s long s (U+017F): both are lowercase,
 // so normalization keeps them.
 const CONTRACTIONS = ["cannot", "d'ye", "gimme", "gonna", "gotta", "lemme", "more'n", "wanna", "'tis", "'twas"];
+const SPLIT_AT: StaticArray<i32> = [3, 0, 3, 3, 3, 3, 0, 3, 0, 0];
 
-/** Does `word` match at t[i..to)? */
-function matchesAt(t: usize, i: i32, to: i32, word: string): bool {
+/** Where `word`'s first `chars` characters end if it matches at t[i..to), else -1. */
+function matchEnd(t: usize, i: i32, to: i32, word: string, chars: i32): i32 {
   let p = i;
   for (let k = 0; k < word.length; k++) {
+    if (k == chars) return p;
     const w = word.charCodeAt(k);
     if (p < to && byteAt(t, p) == w) p++;
     else if (w == 105 && p + 1 < to && byteAt(t, p) == 0xc4 && byteAt(t, p + 1) == 0xb1) p += 2;
     else if (w == 115 && p + 1 < to && byteAt(t, p) == 0xc5 && byteAt(t, p + 1) == 0xbf) p += 2;
-    else return false;
+    else return -1;
   }
-  return true;
+  return p;
 }
 
-export function hasContraction(t: usize, from: i32, to: i32): bool {
+const kept = new Ints(64);
+const tail = new Ints(64);
+
+/**
+ * The contraction rules on the sentence's tokens out[mark..] (t[from, to) was scanned): they split
+ * "cannot", "gimme", "gonna", "gotta", "lemme" and "wanna" where a non-word character or nothing
+ * surrounds them, which holds for a whole token (tokens are space-delimited after the rules that
+ * pad). Any other occurrence of a contraction's letters (inside a longer token, or d'ye, more'n,
+ * 'tis, 'twas) returns false: the scanner declines the sentence.
+ */
+export function splitContractions(t: usize, from: i32, to: i32, out: Ints, mark: i32): bool {
+  kept.n = 0;
+  let k = mark;
   for (let i = from; i < to; i++) {
-    for (let k = 0; k < CONTRACTIONS.length; k++) if (matchesAt(t, i, to, unchecked(CONTRACTIONS[k]))) return true;
+    for (let c = 0; c < CONTRACTIONS.length; c++) {
+      const word = unchecked(CONTRACTIONS[c]);
+      const end = matchEnd(t, i, to, word, word.length);
+      if (end < 0) continue;
+      const at = unchecked(SPLIT_AT[c]);
+      while (k < out.n && out.at(k) < <i32>(t + i)) k += 2;
+      if (at == 0 || k >= out.n || out.at(k) != <i32>(t + i) || out.at(k + 1) != <i32>(t + end)) return false;
+      kept.push2(k, <i32>t + matchEnd(t, i, to, word, at));
+    }
   }
-  return false;
+  if (kept.n == 0) return true;
+  // Rebuild the sentence's tokens with each contraction in two.
+  const n = out.n;
+  tail.n = 0;
+  for (let j = mark; j < n; j++) tail.push(out.at(j));
+  out.n = mark;
+  let s = 0;
+  for (let j = 0; j < tail.n; j += 2) {
+    if (s < kept.n && kept.at(s) == mark + j) {
+      out.push2(tail.at(j), kept.at(s + 1));
+      out.push2(kept.at(s + 1), tail.at(j + 1));
+      s += 2;
+    } else out.push2(tail.at(j), tail.at(j + 1));
+  }
+  return true;
 }
 
 export function push(out: Ints, t: usize, a: i32, b: i32): void {

@@ -8,7 +8,7 @@
 // [start, end) byte pointers. Equal to the pipeline: tests/unit/scoring/lexical/fast/scanner.test.ts.
 import { Ints } from "./buffers";
 import { decodeAt, prevStart, seqLen } from "./text";
-import { byteAt, flush, hasAnchorAt, hasContraction, isAz, isDigit, push } from "./apostrophes";
+import { byteAt, flush, hasAnchorAt, isAz, isDigit, push, splitContractions } from "./apostrophes";
 
 const K_WORD: u8 = 0;
 const K_SPACE: u8 = 1;
@@ -130,9 +130,22 @@ export function scanWords(t: usize, from: i32, to: i32, out: Ints): bool {
       continue;
     }
     if (kind == K_DASH) {
-      if (i + 1 < to && byteAt(t, i + 1) == 45) return reset(out, mark);
-      if (start < 0) start = i;
-      i++;
+      let j = i + 1;
+      while (j < to && byteAt(t, j) == 45) j++;
+      if (j - i == 1) {
+        // A lone dash stays in its word.
+        if (start < 0) start = i;
+        i++;
+        continue;
+      }
+      // The "--" rule pads each pair of a run (left to right); an odd last dash begins the next word.
+      if (!flush(t, start, i, apos, apos2, out)) return reset(out, mark);
+      start = apos = apos2 = -1;
+      let k = i;
+      for (; k + 2 <= j; k += 2) push(out, t, k, k + 2);
+      if (k < j) start = k;
+      i = j;
+      prev = 45;
       continue;
     }
     if (kind == K_COMMA && i + 1 < to) {
@@ -168,7 +181,7 @@ export function scanWords(t: usize, from: i32, to: i32, out: Ints): bool {
     i += w;
   }
   if (!flush(t, start, to, apos, apos2, out)) return reset(out, mark);
-  if (anchor && hasContraction(t, from, to)) return reset(out, mark);
+  if (anchor && !splitContractions(t, from, to, out, mark)) return reset(out, mark);
   return true;
 }
 
