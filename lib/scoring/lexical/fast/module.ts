@@ -43,14 +43,23 @@ export function clearFastCaches(): void {
   engine?.reset();
 }
 
+// Node decodes base64 natively; elsewhere atob and a loop (which costs a cold process ~5 ms).
+const NodeBuffer = (globalThis as { Buffer?: { from(s: string, encoding: "base64"): Uint8Array<ArrayBuffer> } }).Buffer;
+
+function moduleBytes(): Uint8Array<ArrayBuffer> {
+  if (NodeBuffer) return NodeBuffer.from(LEXICAL_WASM_BASE64, "base64");
+  const binary = atob(LEXICAL_WASM_BASE64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 /** The module's exports, compiled and loaded on first use; null where WebAssembly is unavailable. */
 export function wasmEngine(): Exports | null {
   if (engine !== undefined) return engine;
   engine = null;
   if (typeof WebAssembly !== "object") return null;
-  const binary = atob(LEXICAL_WASM_BASE64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bytes = moduleBytes();
   const abort = () => {
     throw new Error("lexical engine: WebAssembly module aborted");
   };
