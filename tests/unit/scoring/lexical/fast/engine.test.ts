@@ -1,23 +1,15 @@
 // The fast engine's own contract, beyond the differential and parity tests (which hold its
-// numbers to the reference engine): its committed binary is the build of its AssemblyScript
-// sources, it runs in fresh state, batches of every size give what single pairs give, and the
-// pairs it declines are scored by the fallback it is given, nothing else.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
+// numbers to the reference engine): batches of every size give what single pairs give, and the
+// pairs it declines are scored by the fallback it is given, nothing else. (Its binary is the build
+// of its sources: tests/unit/scoring/wasm-binaries.test.ts.)
 import { describe, expect, it } from "vitest";
 import { fastScorePairs, moduleRawTokens, wasmEngine } from "@/lib/scoring/lexical/fast";
 import { lexicalScores } from "@/lib/scoring/lexical";
 import { referenceRawTokens } from "@/lib/scoring/lexical/reference";
 
-const root = path.resolve(import.meta.dirname, "../../../../..");
 const ZERO = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
 
 describe("fast lexical engine (WebAssembly)", { timeout: 120_000 }, () => {
-  it("binary.ts is the build of assembly/*.ts (npm run build:wasm)", () => {
-    const out = execFileSync(process.execPath, [path.join(root, "scripts/build/lexical-wasm.mjs"), "--check"], { cwd: root, encoding: "utf8" });
-    expect(out).toMatch(/binary\.ts is current/);
-  });
-
   it("loads, and scores pairs in a batch as one by one", () => {
     expect(wasmEngine()).not.toBeNull();
     const preds = ["The cat sat on the mat.", "", "Dr. Wu met Mr. Li at 3.5 p.m. today.", "It's \u201cfine\u201d \u2014 isn't it?", "\u4e2d\u6587 answer"];

@@ -1,6 +1,6 @@
 // The lexical WebAssembly module's data, derived at build time from its one home
 // (lib/scoring/lexical/data/*.ts and filter.ts): an AssemblyScript module, assembly/tables.ts, that
-// scripts/build/lexical-wasm.mjs hands to the compiler (it exists only in memory), so the module
+// scripts/build/wasm.mjs hands to the compiler (it exists only in memory), so the module
 // starts with its tables in place instead of the host loading them at every start.
 import { build } from "esbuild";
 import path from "node:path";
@@ -10,7 +10,7 @@ export async function tablesSource(root) {
   const entry = `export * from "./data/unicode-tables"; export * from "./data/punkt-english"; export * from "./data/stopwords"; export { EXTRA_STOPWORDS } from "./filter";`;
   const out = await build({ stdin: { contents: entry, resolveDir: path.join(root, "lib/scoring/lexical"), loader: "ts" }, bundle: true, write: false, format: "esm", logLevel: "warning" });
   const d = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
-  const lines = ["// GENERATED in memory by scripts/build/lexical-wasm-tables.mjs from ../../data/*.ts. Not a file on disk.", ""];
+  const lines = ["// GENERATED in memory by scripts/build/wasm-lexical-tables.mjs from ../../data/*.ts. Not a file on disk.", ""];
   const ints = (name, values) => lines.push(`export const ${name} = memory.data<i32>([${values.join(",")}]);`, `export const ${name}_COUNT = ${values.length / 2};`);
   const bytes = (name, text) => {
     const b = Buffer.from(text, "utf8");
@@ -43,7 +43,7 @@ function classRanges(body) {
   for (let i = 0; i < cps.length; i++) {
     const range = cps[i + 1] === 0x2d && i + 2 < cps.length;
     const last = range ? cps[i + 2] : cps[i];
-    if (last < cps[i] || (out.length > 0 && cps[i] <= out[out.length - 1])) throw new Error("lexical-wasm: a character class is not in order");
+    if (last < cps[i] || (out.length > 0 && cps[i] <= out[out.length - 1])) throw new Error("wasm: a character class is not in order");
     out.push(cps[i], last);
     if (range) i += 2;
   }
