@@ -107,6 +107,23 @@ function isSpace(cp: i32): bool {
   return inClass(CLASS_SPACE, cp);
 }
 
+const ONES: u64 = 0x0101010101010101;
+const HIGH: u64 = 0x8080808080808080;
+
+/**
+ * Eight bytes of printable ASCII that normalize to themselves but for A-Z: no byte below 0x20 or
+ * above 0x7f, single spaces only, none last (what follows could be more space, or the end) and none
+ * first at the start of the output. Returns them lowercased, or 0 when the bytes need the loop.
+ */
+function plainAscii8(v: u64, atStart: bool): u64 {
+  if ((v & HIGH) != 0 || ((v + 0x60 * ONES) & HIGH) != HIGH) return 0;
+  const s = v ^ (0x20 * ONES);
+  const spaces = ~((((s & ~HIGH) + ~HIGH) | s) | ~HIGH);
+  if ((spaces & (spaces << 8)) != 0 || (spaces >> 63) != 0 || (atStart && (spaces & 0x80) != 0)) return 0;
+  const upper = (v + 0x3f * ONES) & ~(v + 0x25 * ONES) & HIGH;
+  return v | (upper >> 2);
+}
+
 /**
  * The script's normalization of src[0, len) written to dst (room for 2 x len bytes: a lowercase
  * code point is at most 1.5 times as long): its length, or -1 when the host must score this text.
@@ -118,6 +135,15 @@ export function normalize(src: usize, len: i32, dst: usize): i32 {
   let space = false;
   let i = 0;
   while (i < len) {
+    if (!space && i + 8 <= len) {
+      const n = plainAscii8(load<u64>(src + i), o == 0);
+      if (n != 0) {
+        store<u64>(dst + o, n);
+        o += 8;
+        i += 8;
+        continue;
+      }
+    }
     const b = <i32>load<u8>(src + i);
     let cp = b;
     if (b < 0x80) i++;
