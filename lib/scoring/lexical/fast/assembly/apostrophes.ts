@@ -114,6 +114,18 @@ function pushApostrophe(t: usize, a: i32, b: i32, apos: i32, clitics: bool, out:
     push(out, t, a, b);
     return true;
   }
+  // A letter or digit, then a character that stays in the word (xingren's-treatment): the quote rule
+  // that splits "'x" needs a non-word character after x and skips the letters m t s d n, and the
+  // clitic rules need a space after the clitic. So "_" after any letter or digit, or an ASCII
+  // non-word character after m t s d n, leaves the apostrophe alone.
+  if (b - apos >= 3 && isAlnum(byteAt(t, apos + 1))) {
+    const c = byteAt(t, apos + 1);
+    const x = byteAt(t, apos + 2);
+    if (x == 95 || (x < 0x80 && !isAlnum(x) && (c == 109 || c == 116 || c == 115 || c == 100 || c == 110))) {
+      push(out, t, a, b);
+      return true;
+    }
+  }
   return false;
 }
 

@@ -99,9 +99,11 @@ describe("the fast engine's word scanner equals the rule pipeline", { timeout: 1
     expect(fast("y'all chang'an 'this box', 'it'.")).toEqual(["y'all", "chang'an", "'this", "box", "'", ",", "'it", "'", "."]);
     expect(fast("a -- b---c----")).toEqual(["a", "--", "b", "--", "-c", "--", "--"]);
     expect(fast("i cannot, gonna (wanna) lemme")).toEqual(["i", "can", "not", ",", "gon", "na", "(", "wan", "na", ")", "lem", "me"]);
+    expect(fast("xingren's-treatment a'x_y it's,5")).toEqual(["xingren's-treatment", "a'x_y", "it's,5"]);
     // Declined: backticks, and contraction letters the rules would split inside a longer token.
     expect(fast("a `b")).toBeNull();
     expect(fast("x-cannot")).toBeNull();
     expect(fast("more'n 'tis")).toBeNull();
+    expect(fast("x'a-b")).toBeNull(); // the quote rule splits "'a" before a non-word character
   });
 });
