@@ -11,13 +11,14 @@ export const F_PUNCT: u8 = 1;
 export const F_STOP_NEW: u8 = 2;
 export const F_STOP_OLD: u8 = 4;
 
-const INITIAL_BITS = 15;
+// 2^13 slots to start (128 KB): a fresh process touches only what it uses (a page costs ~15 us).
+const INITIAL_BITS = 13;
 let mask = (1 << INITIAL_BITS) - 1;
-// Slot (16 bytes): the token's key (below), its hash, its id (-1 = empty). A token of up to 7
+// Slot (16 bytes): the token's key (below), its hash, its id + 1 (0 = empty: fresh memory is empty). A token of up to 7
 // bytes is its key: the bytes and the length in one u64, so a lookup compares one number and
 // touches one cache line. A longer token's key is its first 7 bytes and the mark 0xff; its bytes
 // are then compared with the copy in the pool.
-let table: usize = newTable(mask + 1);
+let table: usize = heap.alloc(<usize>(mask + 1) << 4); // fresh, so already empty
 const keyStart: usize = heap.alloc(<usize>MAX_IDS << 2);
 const keyLength: usize = heap.alloc(<usize>MAX_IDS << 2);
 export const flags: usize = heap.alloc(<usize>MAX_IDS);
@@ -29,7 +30,7 @@ let seed: u64 = 0;
 
 function newTable(slots: i32): usize {
   const t = heap.alloc(<usize>slots << 4);
-  memory.fill(t, 0xff, <usize>slots << 4);
+  memory.fill(t, 0, <usize>slots << 4);
   return t;
 }
 
@@ -52,7 +53,7 @@ export function internedBytes(): i32 {
 
 /** Empty the table: every id handed out before is void. */
 export function clearTable(): void {
-  memory.fill(table, 0xff, <usize>(mask + 1) << 4);
+  memory.fill(table, 0, <usize>(mask + 1) << 4);
   count = 0;
   poolUsed = 0;
 }
@@ -98,7 +99,7 @@ export function intern(a: usize, b: usize): i32 {
   let p = <i32>h & mask;
   for (;;) {
     const slot = table + (<usize>p << 4);
-    const id = load<i32>(slot, 12);
+    const id = load<i32>(slot, 12) - 1;
     if (id < 0) break;
     if (load<u64>(slot) == key && load<u32>(slot, 8) == h) {
       if (len < 8) return id;
@@ -123,7 +124,7 @@ export function intern(a: usize, b: usize): i32 {
   const slot = table + (<usize>p << 4);
   store<u64>(slot, key);
   store<u32>(slot, h, 8);
-  store<i32>(slot, id, 12);
+  store<i32>(slot, id + 1, 12);
   if (2 * count > mask + 1) growTable();
   return id;
 }
@@ -135,9 +136,9 @@ function growTable(): void {
   table = newTable(mask + 1);
   for (let s = 0; s < slots; s++) {
     const from = old + (<usize>s << 4);
-    if (load<i32>(from, 12) < 0) continue;
+    if (load<i32>(from, 12) == 0) continue;
     let p = <i32>load<u32>(from, 8) & mask;
-    while (load<i32>(table + (<usize>p << 4), 12) >= 0) p = (p + 1) & mask;
+    while (load<i32>(table + (<usize>p << 4), 12) != 0) p = (p + 1) & mask;
     memory.copy(table + (<usize>p << 4), from, 16);
   }
   heap.free(old);

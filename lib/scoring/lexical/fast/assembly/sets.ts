@@ -17,7 +17,7 @@ export const SET_ORTHO = 6;
 
 const BITS = 12;
 const SLOTS = 1 << BITS;
-// Slot: list id (-1 = empty), key pointer, key length, value.
+// Slot: list id + 1 (0 = empty: the module's fresh memory), key pointer, key length, value.
 const slots = new StaticArray<i32>(SLOTS * 4);
 
 function hash(set: i32, p: usize, len: i32): u32 {
@@ -33,19 +33,19 @@ function sameBytes(a: usize, b: usize, len: i32): bool {
 /** Value of a word in a list, or -1 when absent. */
 export function lookup(set: i32, p: usize, len: i32): i32 {
   let s = <i32>(hash(set, p, len) & (SLOTS - 1));
-  let id = unchecked(slots[s * 4]);
-  while (id >= 0) {
+  let id = unchecked(slots[s * 4]) - 1;
+    while (id >= 0) {
     if (id == set && unchecked(slots[s * 4 + 2]) == len && sameBytes(<usize>unchecked(slots[s * 4 + 1]), p, len)) return unchecked(slots[s * 4 + 3]);
     s = (s + 1) & (SLOTS - 1);
-    id = unchecked(slots[s * 4]);
+    id = unchecked(slots[s * 4]) - 1;
   }
   return -1;
 }
 
 function insert(set: i32, p: usize, len: i32, value: i32): void {
   let s = <i32>(hash(set, p, len) & (SLOTS - 1));
-  while (unchecked(slots[s * 4]) >= 0) s = (s + 1) & (SLOTS - 1);
-  unchecked((slots[s * 4] = set));
+  while (unchecked(slots[s * 4]) != 0) s = (s + 1) & (SLOTS - 1);
+  unchecked((slots[s * 4] = set + 1));
   unchecked((slots[s * 4 + 1] = <i32>p));
   unchecked((slots[s * 4 + 2] = len));
   unchecked((slots[s * 4 + 3] = value));
@@ -70,5 +70,4 @@ function loadList(set: i32, base: usize, len: i32): void {
   }
 }
 
-for (let s = 0; s < SLOTS; s++) unchecked((slots[s * 4] = -1));
 for (let set = 0; set < LISTS; set++) loadList(set, listData(set), listLength(set));
