@@ -2,7 +2,7 @@
 // pairs and resample blocks are cut into chunks that either side claims with one atomic add on
 // shared memory. A thread that starts late, runs slowly or fails simply takes fewer chunks (the
 // main thread does the rest), and every chunk's numbers are the same whoever computes them.
-import { bootstrapRange, lexicalScores, type LexicalOptions } from "../lib/scoring";
+import { bootstrapRange, scoreEncodedPairs, type EncodedPairs, type LexicalOptions } from "../lib/scoring";
 
 /** Pairs per lexical chunk and resamples per bootstrap chunk: small enough to balance two threads. */
 export const PAIRS_PER_CHUNK = 256;
@@ -43,18 +43,16 @@ export function awaitChunks(ctl: Int32Array, chunks: number, work: (k: number) =
   }
 }
 
-export type LexicalStage = { stage: "lexical"; chunks: number; preds: readonly string[]; refs: readonly string[]; opts: LexicalOptions; out: Float64Array; ctl: Int32Array };
+/** The lexical stage: the pairs as shared UTF-8 (threads receive no strings); results in `out`. */
+export type LexicalStage = { stage: "lexical"; chunks: number; pairs: EncodedPairs; opts: LexicalOptions; out: Float64Array; ctl: Int32Array };
 
-/** Chunk k of the pairs: precision, recall, F1, BLEU-1 of pair i at out[4i..4i+3]. */
+/**
+ * Chunk k of the pairs: precision, recall, F1, BLEU-1 of pair i at out[4i..4i+3], or NaN where the
+ * engine declined the pair (the main thread scores those from the strings afterwards).
+ */
 export function lexicalChunk(s: LexicalStage, k: number): void {
-  const end = Math.min(s.preds.length, (k + 1) * PAIRS_PER_CHUNK);
-  for (let i = k * PAIRS_PER_CHUNK; i < end; i++) {
-    const r = lexicalScores(s.preds[i], s.refs[i], s.opts);
-    s.out[4 * i] = r.precision;
-    s.out[4 * i + 1] = r.recall;
-    s.out[4 * i + 2] = r.f1;
-    s.out[4 * i + 3] = r.bleu1;
-  }
+  const from = k * PAIRS_PER_CHUNK;
+  scoreEncodedPairs(s.pairs, from, Math.min(s.pairs.lengths.length / 2, from + PAIRS_PER_CHUNK), s.opts.tokenizer, s.opts.stopwords, s.out);
 }
 
 /** A bootstrap job laid out in one shared Float64Array: packed columns at `packed`, results at `out` (column c at out + c * resamples). */

@@ -4,7 +4,7 @@
 // chunk a thread failed or stalled on, so the numbers are the same as with no threads at all.
 // Threads load the compiled CLI itself (entry.ts); from the TypeScript (tsx) there are none.
 import { Worker } from "node:worker_threads";
-import { packColumns, type BootstrapJob, type BootstrapRunner, type LexicalBatch, type LexicalScores } from "../lib/scoring";
+import { encodePairs, lexicalScores, packColumns, type BootstrapJob, type BootstrapRunner, type LexicalBatch, type LexicalScores } from "../lib/scoring";
 import { entryUrl, SCORE_THREAD_ARG, SCORE_THREAD_ROLE } from "./entry";
 import { awaitChunks, bootstrapChunk, claimChunks, lexicalChunk, newControl, PAIRS_PER_CHUNK, RESAMPLES_PER_CHUNK, type BootstrapStage, type JobLayout, type LexicalStage } from "./score-chunks";
 
@@ -33,13 +33,17 @@ export function startScorePool(threads: number): ScorePool | null {
   return {
     lexical(preds, refs, opts) {
       const chunks = Math.ceil(preds.length / PAIRS_PER_CHUNK);
-      const stage: LexicalStage = { stage: "lexical", chunks, preds, refs, opts, out: new Float64Array(new SharedArrayBuffer(32 * preds.length)), ctl: newControl(chunks) };
+      const pairs = encodePairs(preds, refs, true);
+      const stage: LexicalStage = { stage: "lexical", chunks, pairs, opts, out: new Float64Array(new SharedArrayBuffer(32 * preds.length)), ctl: newControl(chunks) };
       post(stage);
       const work = (k: number) => lexicalChunk(stage, k);
       claimChunks(stage.ctl, chunks, work, false);
       awaitChunks(stage.ctl, chunks, work, STALL_MS);
       const o = stage.out;
-      return preds.map((_, i): LexicalScores => ({ precision: o[4 * i], recall: o[4 * i + 1], f1: o[4 * i + 2], bleu1: o[4 * i + 3] }));
+      // NaN: a pair the engine declined, scored here from its strings (the same numbers).
+      return preds.map((pred, i): LexicalScores =>
+        Number.isNaN(o[4 * i]) ? lexicalScores(pred, refs[i], { ...opts, engine: "reference" }) : { precision: o[4 * i], recall: o[4 * i + 1], f1: o[4 * i + 2], bleu1: o[4 * i + 3] },
+      );
     },
     bootstrap(jobs) {
       const stage = bootstrapStage(jobs);

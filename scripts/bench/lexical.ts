@@ -5,7 +5,8 @@
 //     [--processes N]
 // Pairs are the typical answers of tests/fixtures/lexical/parity-vectors.jsonl (golden dev set
 // and real benchmark answers). Each round measures, per tokenizer mode, after a JIT warm-up:
-//   cold: the token table and Punkt memo are emptied before every pass (a fresh worker);
+//   cold: the token table and Punkt memo are emptied before every pass (a fresh worker; the fast
+//         engine's machine code stays: WebAssembly has no interpreted warm-up to redo);
 //   warm: they are kept (tokens already interned);
 //   reference: the plain reference engine (lib/scoring/lexical/reference.ts) on the same pairs;
 //   python: with --oracle, the Python+NLTK reference (the official script's algorithm) on the
@@ -20,7 +21,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { clearLexicalCaches, lexicalScores, type LexicalEngine, type LexicalOptions, type TokenizerMode } from "@/lib/scoring";
+import { clearLexicalCaches, LEXICAL_ENGINES, lexicalScores, serialLexical, type LexicalEngine, type LexicalOptions, type TokenizerMode } from "@/lib/scoring";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : null);
@@ -53,14 +54,20 @@ console.log(
 );
 
 let sink = 0;
-/** Pairs per CPU-second of the TypeScript scorer over whole passes of `set` for about `seconds`. */
+/**
+ * Pairs per CPU-second of an engine over whole passes of `set` for about `seconds`: the fast engine
+ * as the worker and the CLI call it (serialLexical, a batch per pass), the reference pair by pair.
+ */
 function measure(set: Pair[], opts: LexicalOptions, cold: boolean, engine: LexicalEngine = "fast"): number {
+  const preds = set.map(([p]) => p);
+  const refs = set.map(([, r]) => r);
   const cpu0 = process.cpuUsage();
   const deadline = performance.now() + seconds * 1000;
   let n = 0;
   while (performance.now() < deadline) {
     if (cold) clearLexicalCaches();
-    for (const [p, r] of set) sink += lexicalScores(p, r, { ...opts, engine }).bleu1;
+    if (engine === "fast") for (const s of serialLexical(preds, refs, opts)) sink += s.bleu1;
+    else for (const [p, r] of set) sink += lexicalScores(p, r, { ...opts, engine }).bleu1;
     n += set.length;
   }
   const cpu = process.cpuUsage(cpu0);
@@ -193,7 +200,9 @@ const processes = Number(flag("--processes") ?? 5);
 for (const n of processes > 0 ? [2_236, 50_000] : []) {
   const ms: Record<LexicalEngine, number[]> = { fast: [], reference: [] };
   for (let i = 0; i < processes; i++) {
-    for (const engine of (i % 2 === 0 ? ["fast", "reference"] : ["reference", "fast"]) as LexicalEngine[]) {
+    const order = [...LEXICAL_ENGINES];
+    if (i % 2 === 1) order.reverse();
+    for (const engine of order) {
       const res = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--child", engine, String(n)], { encoding: "utf8" });
       if (res.status !== 0) throw new Error(`child failed: ${res.stderr}`);
       ms[engine].push(Number(res.stdout.trim()));
@@ -209,7 +218,8 @@ function childRun(engine: LexicalEngine, n: number): never {
   const set = Array.from({ length: n }, (_, i): Pair => [`${pairs[i % pairs.length][0]} p${i.toString(36)}`, `${pairs[(i * 7) % pairs.length][1]} r${i.toString(36)}`]);
   let total = 0;
   const cpu0 = process.cpuUsage();
-  for (const [p, r] of set) total += lexicalScores(p, r, { engine }).f1;
+  if (engine === "fast") for (const s of serialLexical(set.map(([p]) => p), set.map(([, r]) => r), { tokenizer: "nltk", stopwords: "new" })) total += s.f1;
+  else for (const [p, r] of set) total += lexicalScores(p, r, { engine }).f1;
   const cpu = process.cpuUsage(cpu0);
   console.log(((cpu.user + cpu.system) / 1000).toFixed(1));
   process.exit(Number.isNaN(total) ? 1 : 0);

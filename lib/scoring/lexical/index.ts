@@ -1,7 +1,9 @@
 // Lexical metrics of the H2HMem benchmark (precision, recall, F1, BLEU-1), bit-exact with the
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores, StopwordList, TokenizerMode } from "../types";
-import { clearFastCaches, fastRawTokens, fastScores } from "./fast";
+import { clearFastCaches, fastRawTokens, fastScorePairs } from "./fast";
+
+export { encodePairs, scoreEncodedPairs, type EncodedPairs } from "./fast";
 import { filterTokens } from "./filter";
 import { clearSentbreakMemo } from "./punkt";
 import { referenceRawTokens, referenceScores } from "./reference";
@@ -13,12 +15,14 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", stop
 
 /**
  * The switch between the two implementations, which give identical results (the differential
- * tests in tests/unit/scoring/lexical/ are that contract): "fast", the default (fast/), and
- * "reference", the plain one (reference.ts). Not part of the scorer version, since results do
+ * tests in tests/unit/scoring/lexical/ are that contract): "fast", the default (fast/: WebAssembly),
+ * and "reference", the plain one (reference.ts). Not part of the scorer version, since results do
  * not depend on it.
  */
 export const LEXICAL_ENGINES = ["fast", "reference"] as const;
 export type LexicalEngine = (typeof LEXICAL_ENGINES)[number];
+
+const fastScores: typeof referenceScores = (pred, ref, mode, stopwords) => fastScorePairs([pred], [ref], mode, stopwords)[0];
 
 const ENGINES: Record<LexicalEngine, { scores: typeof referenceScores; rawTokens: typeof referenceRawTokens }> = {
   fast: { scores: fastScores, rawTokens: fastRawTokens },
@@ -43,7 +47,7 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
 
 /** Scores of many pairs (preds[i], refs[i]); a runner may split them across threads: pairs are independent. */
 export type LexicalBatch = (preds: readonly string[], refs: readonly string[], opts: LexicalOptions) => LexicalScores[];
-export const serialLexical: LexicalBatch = (preds, refs, opts) => preds.map((pred, i) => lexicalScores(pred, refs[i], opts));
+export const serialLexical: LexicalBatch = (preds, refs, opts) => fastScorePairs(preds, refs, opts.tokenizer, opts.stopwords);
 
 export type TokenizeOptions = { mode: TokenizerMode; removeStopwords: boolean; stopwords?: StopwordList; engine?: LexicalEngine };
 

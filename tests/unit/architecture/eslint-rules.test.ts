@@ -54,7 +54,7 @@ describe("lib/scoring entry points (scoring/entry-points)", () => {
     ["lib/server/probe.ts", "@/lib/scoring/lexical"],
     ["lib/server/judge/probe.ts", "@/lib/scoring/judge"],
     ["lib/server/answer-key/probe.ts", "../../scoring/answer-key"],
-    ["workers/probe.ts", "@/lib/scoring/lexical/fast/intern"],
+    ["workers/probe.ts", "@/lib/scoring/lexical/fast/binary"],
     ["cli/commands/probe.ts", "../../lib/scoring/validate-file"],
     ["scripts/bench/probe.ts", "../../lib/scoring/lexical/index"],
     ["tests/unit/cli/probe.test.ts", "../../../lib/scoring/lexical"],
@@ -87,8 +87,8 @@ describe("lib/scoring entry points (scoring/entry-points)", () => {
     ["app/api/v1/probe/route.ts", "@/lib/scoring"],
     ["components/submissions/probe.tsx", "@/lib/scoring/validate"],
     ["app/(site)/about/page.tsx", "@/lib/scoring/types"],
-    ["lib/scoring/probe.ts", "./lexical/fast/intern"],
-    ["tests/unit/scoring/lexical/probe.test.ts", "@/lib/scoring/lexical/fast/intern"],
+    ["lib/scoring/probe.ts", "./lexical/fast/binary"],
+    ["tests/unit/scoring/lexical/probe.test.ts", "@/lib/scoring/lexical/fast/binary"],
     ["tests/unit/fuzz/probe.test.ts", "@/lib/scoring/validate"],
   ])("allows %s to import %s", async (file, specifier) => {
     expect(await ruleHits(probe(specifier), file, rule)).toEqual([]);

@@ -12,7 +12,7 @@ import { timeBoxFor } from "./time-box";
 
 type Tokens = { content: string[]; all: string[] };
 type Case = { pred: Tokens; ref: Tokens; scores: LexicalScores; reversed: LexicalScores; self: LexicalScores };
-type Both = { fast: Case; reference: Case };
+type Engines = { fast: Case; reference: Case };
 
 const PROPS = 2;
 const box = timeBoxFor("lexical tokenizer");
@@ -55,9 +55,9 @@ function wellFormed(t: Tokens): void {
   expect(t.content.length).toBeLessThanOrEqual(t.all.length);
 }
 
-/** Runs a case in the time box; the two engines must agree exactly (Object.is on every score). */
+/** Runs a case in the time box; the engines must agree exactly (Object.is on every score). */
 async function lexicalCase(pred: string, ref: string, m: TokenizerMode, label: () => string): Promise<Case> {
-  const { fast, reference } = await box.run<Both>("lexical", [pred, ref, m], label);
+  const { fast, reference } = await box.run<Engines>("lexical", [pred, ref, m], label);
   expect(fast).toStrictEqual(reference);
   return fast;
 }

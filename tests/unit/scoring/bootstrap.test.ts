@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { bootstrapMeans, bootstrapMeansMulti, bootstrapRange, packColumns, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
 import { drawIndex, drawIndexSmall, mulberry32 } from "../../../lib/scoring/prng";
+import { useBootstrapKernel } from "../../../lib/scoring/bootstrap-kernel";
 
 /** The procedure of docs/SCORING.md written plainly: per resample, n draws, each column summed in draw order. */
 function plainMeans(columns: number[][], resamples: number, seed: number): number[][] {
@@ -19,7 +20,11 @@ function plainMeans(columns: number[][], resamples: number, seed: number): numbe
   return out;
 }
 
-describe("bootstrap", () => {
+// Both resample loops: the WebAssembly kernel (the default where it runs) and bootstrap.ts's own.
+describe.each([["the WebAssembly kernel", true], ["the TypeScript loop", false]] as const)("bootstrap with %s", (_, kernel) => {
+  beforeAll(() => useBootstrapKernel(kernel));
+  afterAll(() => useBootstrapKernel(true));
+
   it("the shared resample loop gives exactly the plain procedure's numbers, for every column", () => {
     // Sizes on both sides of the 16-bit index buffer; values with rounding-sensitive sums; column
     // counts on both sides of the groups of four (the first group draws, the others replay).
@@ -48,6 +53,9 @@ describe("bootstrap", () => {
     );
   });
 
+});
+
+describe("bootstrap", () => {
   it("the integer draw equals floor(u / 2^32 * n) for every n below 2^16", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 1, max: 0xffff }), (u, n) => {

@@ -1,11 +1,11 @@
 // The speed layer's contract (lib/scoring/lexical/fast/): for every input, the "fast" engine gives
 // exactly what the plain "reference" engine gives (tokens, and all four metrics with Object.is),
-// on every fixture pair and on generated text dense in what the fast paths special-case, including
-// pairs that overflow the token table and pairs too large for it.
+// on every fixture pair, in batches and one by one, and on generated text dense in what the fast
+// paths special-case, including pairs that overflow the token table and pairs too large for it.
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clearLexicalCaches, lexicalScores, tokenize } from "@/lib/scoring/lexical";
+import { clearLexicalCaches, lexicalScores, serialLexical, tokenize } from "@/lib/scoring/lexical";
 import type { LexicalOptions, LexicalScores, TokenizerMode } from "@/lib/scoring/types";
 
 const CONFIGS: LexicalOptions[] = [
@@ -17,18 +17,25 @@ const CONFIGS: LexicalOptions[] = [
 const metrics = (s: LexicalScores) => [s.precision, s.recall, s.f1, s.bleu1];
 const same = (a: number[], b: number[]) => a.every((v, i) => Object.is(v, b[i]));
 
-/** First difference between the engines on a pair, or null. */
+const SPEED_ENGINES = ["fast"] as const;
+
+/** First difference between a speed engine and the reference engine on a pair, or null. */
 function differs(pred: string, ref: string, opts: LexicalOptions): string | null {
-  const fast = metrics(lexicalScores(pred, ref, { ...opts, engine: "fast" }));
   const reference = metrics(lexicalScores(pred, ref, { ...opts, engine: "reference" }));
-  return same(fast, reference) ? null : `${opts.tokenizer}/${opts.stopwords} ${JSON.stringify([pred.slice(0, 80), ref.slice(0, 80)])}: fast ${fast} reference ${reference}`;
+  for (const engine of SPEED_ENGINES) {
+    const got = metrics(lexicalScores(pred, ref, { ...opts, engine }));
+    if (!same(got, reference)) return `${opts.tokenizer}/${opts.stopwords} ${JSON.stringify([pred.slice(0, 80), ref.slice(0, 80)])}: ${engine} ${got} reference ${reference}`;
+  }
+  return null;
 }
 
 function tokensDiffer(text: string, mode: TokenizerMode): string | null {
   for (const removeStopwords of [false, true]) {
-    const fast = tokenize(text, { mode, removeStopwords, engine: "fast" });
     const reference = tokenize(text, { mode, removeStopwords, engine: "reference" });
-    if (JSON.stringify(fast) !== JSON.stringify(reference)) return `${mode} ${JSON.stringify(text.slice(0, 80))}: ${JSON.stringify(fast)} vs ${JSON.stringify(reference)}`;
+    for (const engine of SPEED_ENGINES) {
+      const got = tokenize(text, { mode, removeStopwords, engine });
+      if (JSON.stringify(got) !== JSON.stringify(reference)) return `${mode} ${engine} ${JSON.stringify(text.slice(0, 80))}: ${JSON.stringify(got)} vs ${JSON.stringify(reference)}`;
+    }
   }
   return null;
 }
@@ -46,7 +53,7 @@ const PIECES = [
   ".", ".", "..", "...", ",", ":", ";", "?", "!", "'", "''", '"', "`", "-", "--", "(", ")", "[", "]", "{", "}", "<", ">",
   "*", "@", "#", "$", "%", "&", "/", "_", "'s", "'ll", "n't", "can", "not", "cannot", "gonna", "'tis", "d'ye",
   "dr.", "e.g.", "u.s.", "mr.", "no.", "3.5", "1,000", "the", "of", "myself", "chang'an's", "y'all",
-  "\u00e9", "\u00df", "\u0130", "\u03a3", "\u0663", "\u2013", "\u2014", "\u2026", "\u201c", "\u201d", "\u2018", "\u2019",
+  "\u00e9", "\u00df", "\u0130", "\u0131", "\u017f", "g\u0131mme", "'ti\u017f", "\u03a3", "\u0663", "\u2013", "\u2014", "\u2026", "\u201c", "\u201d", "\u2018", "\u2019",
   "\u00ab", "\u00bb", "\u201e", "\u201a", "\u4e2d", "\ud83d\ude00",
 ];
 const text = fc.oneof(
@@ -69,6 +76,22 @@ describe("fast engine = reference engine", { timeout: 180_000 }, () => {
       }
     }
     expect(bad.slice(0, 10)).toEqual([]);
+  });
+
+  it("in batches (serialLexical, what the CLI and the worker call): every fixture pair at once, and batches of one", () => {
+    for (const opts of CONFIGS) {
+      const preds = rows.map((r) => r.pred);
+      const refs = rows.map((r) => r.ref);
+      const batch = serialLexical(preds, refs, opts);
+      const bad: string[] = [];
+      rows.forEach((r, i) => {
+        const want = metrics(lexicalScores(r.pred, r.ref, { ...opts, engine: "reference" }));
+        if (!same(metrics(batch[i]), want)) bad.push(`${opts.tokenizer}/${opts.stopwords} #${i}: ${metrics(batch[i])} vs ${want}`);
+      });
+      expect(bad.slice(0, 5)).toEqual([]);
+      expect(serialLexical(preds.slice(0, 1), refs.slice(0, 1), opts)).toEqual(batch.slice(0, 1));
+      expect(serialLexical([], [], opts)).toEqual([]);
+    }
   });
 
   it("on generated text", () => {
