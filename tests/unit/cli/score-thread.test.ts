@@ -10,7 +10,7 @@ import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCORE_THREAD_ARG, SCORE_THREAD_ROLE } from "../../../cli/entry";
 import { newControl, PAIRS_PER_CHUNK, type LexicalStage } from "../../../cli/score-chunks";
-import { lexicalScores } from "../../../lib/scoring";
+import { encodePairs, lexicalScores } from "../../../lib/scoring";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
 
 let dir = "";
@@ -29,7 +29,7 @@ describe("a scoring thread of the single file", () => {
     const preds = Array.from({ length: n }, (_, i) => `Paris is the capital of France, answer ${i}.`);
     const refs = Array.from({ length: n }, (_, i) => `The capital is Paris (${i % 7}).`);
     const chunks = Math.ceil(n / PAIRS_PER_CHUNK);
-    const stage: LexicalStage = { stage: "lexical", chunks, preds, refs, opts: { tokenizer: "nltk", stopwords: "new" }, out: new Float64Array(new SharedArrayBuffer(32 * n)), ctl: newControl(chunks) };
+    const stage: LexicalStage = { stage: "lexical", chunks, pairs: encodePairs(preds, refs, true), opts: { tokenizer: "nltk", stopwords: "new" }, out: new Float64Array(new SharedArrayBuffer(32 * n)), ctl: newControl(chunks) };
     const worker = new Worker(pathToFileURL(bundle), { argv: [SCORE_THREAD_ARG], workerData: { role: SCORE_THREAD_ROLE }, stdout: true, env: { ...process.env, H2HMEM_CACHE_DIR: "off" } });
     const failed = new Promise<Error>((resolve) => worker.on("error", resolve));
     try {
