@@ -4,13 +4,23 @@
 // already lowercased by Python rules; str.lower() is idempotent (checked for every code point of
 // Unicode 14), so Punkt's own tok.lower() calls are identities here and are omitted.
 import { ABBREV_TYPES, COLLOCATIONS, ORTHO_CONTEXT, SENT_STARTERS } from "./data/punkt-english";
+import { lazy } from "./lazy";
 import { D, W, firstIsLower, firstIsUpper } from "./py-text";
 
-const ABBREVS = new Set(ABBREV_TYPES);
-const STARTERS = new Set(SENT_STARTERS);
-const COLLOCS = new Set(COLLOCATIONS.map(([a, b]) => `${a}\u0000${b}`));
-const COLLOC_FIRST = new Set(COLLOCATIONS.map(([a]) => a));
-const ORTHO = new Map(ORTHO_CONTEXT);
+// The English parameters and the regular expressions with Unicode classes, built on first use (lazy.ts).
+const punkt = lazy(() => ({
+  abbrevs: new Set(ABBREV_TYPES),
+  starters: new Set(SENT_STARTERS),
+  collocs: new Set(COLLOCATIONS.map(([a, b]) => `${a}\u0000${b}`)),
+  collocFirst: new Set(COLLOCATIONS.map(([a]) => a)),
+  ortho: new Map(ORTHO_CONTEXT),
+  numeric: new RegExp(`^-?[.,]?[${D}][${D},.\\-]*\\.?$`, "u"),
+  initial: new RegExp(`^(?![${D}])[${W}]\\.$`, "u"),
+  wordRe: new RegExp(
+    `${MULTI}|(?=[^("\`{\\[:;&#*@)}\\]\\-,])[^ ]+?(?= |$|${NON_WORD}|${MULTI}|,(?=$| |${NON_WORD}|${MULTI}))|[^ ]`,
+    "gu",
+  ),
+}));
 
 // Orthographic context flags, as trained: BEG/MID/UNK x upper/lower case.
 const ORTHO_MID_UC = 1 << 2;
@@ -18,19 +28,13 @@ const ORTHO_BEG_LC = 1 << 4;
 const ORTHO_UC = (1 << 1) | (1 << 2) | (1 << 3);
 const ORTHO_LC = (1 << 4) | (1 << 5) | (1 << 6);
 
-const NUMERIC = new RegExp(`^-?[.,]?[${D}][${D},.\\-]*\\.?$`, "u");
 const ELLIPSIS = /^\.\.+$/;
-const INITIAL = new RegExp(`^(?![${D}])[${W}]\\.$`, "u");
 const PUNCT_ONE = new Set([";", ":", ",", ".", "!", "?"]);
 
 // Punkt's word regex: multi-char punctuation, or a word ending before whitespace,
 // punctuation that cannot be inside words, or a word-final comma; else one character.
 const NON_WORD = `[)";}\\]*:@'({\\[!?]`;
 const MULTI = `(?:-{2,}|\\.{2,}|(?:\\. ){2,}\\.)`;
-const WORD_RE = new RegExp(
-  `${MULTI}|(?=[^("\`{\\[:;&#*@)}\\]\\-,])[^ ]+?(?= |$|${NON_WORD}|${MULTI}|,(?=$| |${NON_WORD}|${MULTI}))|[^ ]`,
-  "gu",
-);
 
 export type PunktToken = {
   tok: string;
@@ -45,7 +49,7 @@ export type PunktToken = {
 function isNumeric(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c >= 97 && c <= 122) return false;
-  return NUMERIC.test(tok);
+  return punkt().numeric.test(tok);
 }
 
 function isEllipsis(tok: string): boolean {
@@ -56,7 +60,7 @@ function isEllipsis(tok: string): boolean {
 function isInitial(tok: string): boolean {
   // One code point (1 or 2 UTF-16 units) plus ".".
   if (tok.length > 3 || tok.length < 2 || tok.charCodeAt(tok.length - 1) !== 46) return false;
-  return INITIAL.test(tok);
+  return punkt().initial.test(tok);
 }
 
 function makeToken(tok: string): PunktToken {
@@ -87,7 +91,8 @@ function firstPass(t: PunktToken): void {
   else if (t.periodFinal && !tok.endsWith("..")) {
     const stem = tok.slice(0, -1);
     const dash = stem.lastIndexOf("-");
-    if (ABBREVS.has(stem) || (dash >= 0 && ABBREVS.has(stem.slice(dash + 1)))) t.abbr = true;
+    const { abbrevs } = punkt();
+    if (abbrevs.has(stem) || (dash >= 0 && abbrevs.has(stem.slice(dash + 1)))) t.abbr = true;
     else t.sentbreak = true;
   }
 }
@@ -97,7 +102,7 @@ type Ortho = true | false | "unknown";
 /** Does the orthography of this token say that it starts a sentence? */
 function orthoHeuristic(t: PunktToken): Ortho {
   if (PUNCT_ONE.has(t.tok)) return false;
-  const ctx = ORTHO.get(typeNoSentperiod(t)) ?? 0;
+  const ctx = punkt().ortho.get(typeNoSentperiod(t)) ?? 0;
   if (firstIsUpper(t.tok) && ctx & ORTHO_LC && !(ctx & ORTHO_MID_UC)) return true;
   if (firstIsLower(t.tok) && (ctx & ORTHO_UC || !(ctx & ORTHO_BEG_LC))) return false;
   return "unknown";
@@ -109,7 +114,7 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
   const typ = typeNoPeriod(t1);
   const nextTyp = typeNoSentperiod(t2);
   const initial = isInitial(t1.tok);
-  if (COLLOCS.has(`${typ}\u0000${nextTyp}`)) {
+  if (punkt().collocs.has(`${typ}\u0000${nextTyp}`)) {
     t1.sentbreak = false;
     t1.abbr = true;
     return;
@@ -119,7 +124,7 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
       t1.sentbreak = true;
       return;
     }
-    if (firstIsUpper(t2.tok) && STARTERS.has(nextTyp)) {
+    if (firstIsUpper(t2.tok) && punkt().starters.has(nextTyp)) {
       t1.sentbreak = true;
       return;
     }
@@ -131,7 +136,7 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
       t1.abbr = true;
       return;
     }
-    if (ortho === "unknown" && initial && firstIsUpper(t2.tok) && !((ORTHO.get(nextTyp) ?? 0) & ORTHO_LC)) {
+    if (ortho === "unknown" && initial && firstIsUpper(t2.tok) && !((punkt().ortho.get(nextTyp) ?? 0) & ORTHO_LC)) {
       t1.sentbreak = false;
       t1.abbr = true;
     }
@@ -155,12 +160,13 @@ export function quickSentbreak(text: string, from: number, to: number): boolean 
   if (end === 63 || end === 33) return true;
   if (end !== 46 || i - from < 2) return undefined;
   const word = text.slice(from, i);
-  return ABBREVS.has(word) || COLLOC_FIRST.has(word) ? undefined : true;
+  const { abbrevs, collocFirst } = punkt();
+  return abbrevs.has(word) || collocFirst.has(word) ? undefined : true;
 }
 
 /** True if some token other than the last one ends a sentence (text_contains_sentbreak). */
 export function containsSentbreak(context: string): boolean {
-  const toks = (context.match(WORD_RE) ?? []).map(makeToken);
+  const toks = (context.match(punkt().wordRe) ?? []).map(makeToken);
   for (const t of toks) firstPass(t);
   for (let i = 0; i < toks.length - 1; i++) {
     secondPass(toks[i], toks[i + 1]);

@@ -13,30 +13,39 @@ import {
   PY_UPPER,
   PY_WORD,
 } from "./data/unicode-tables";
+import { lazy } from "./lazy";
 
 /** Character-class bodies for building `u`-flag regexes with Python meaning. */
 export const W = PY_WORD;
 export const D = PY_DIGIT;
 
-const LOWER_MAP = buildLowerMap();
-// Non-ASCII characters that str.lower() changes (capital sigma included).
-const LOWERABLE_CLASS = classOf([...LOWER_MAP.keys(), 0x3a3].filter((c) => c >= 0x80));
-const LOWERABLE = new RegExp(`[${LOWERABLE_CLASS}]`, "gu");
-// Non-ASCII characters that Python's OR this JavaScript engine's lowercasing would change: if a
-// text has none, String#toLowerCase gives exactly Python's result (it only touches A-Z then).
-const NON_ASCII_CASED = new RegExp(`(?![\\0-\\x7f])[\\p{Changes_When_Lowercased}${LOWERABLE_CLASS}]`, "u");
-const SIGMA_SKIP = new RegExp(`[${PY_SIGMA_SKIP}]`, "u");
-const SIGMA_CASED = new RegExp(`[${PY_SIGMA_CASED}]`, "u");
-const UPPER_CHAR = new RegExp(`^[${PY_UPPER}]`, "u");
-const LOWER_CHAR = new RegExp(`^[${PY_LOWER}]`, "u");
-const SPACE_RUN = new RegExp(`[${PY_SPACE}]+`, "gu");
-const SPACE_EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "gu");
+// The Unicode tables as maps and regular expressions, built on first use: ASCII text (nearly all
+// of it) never needs them, and the fast engine (fast/) has its own, so a CLI run usually builds none.
+const tables = lazy(() => {
+  const lowerMap = buildLowerMap();
+  // Non-ASCII characters that str.lower() changes (capital sigma included).
+  const lowerable = classOf([...lowerMap.keys(), 0x3a3].filter((c) => c >= 0x80));
+  return {
+    lowerMap,
+    lowerable: new RegExp(`[${lowerable}]`, "gu"),
+    // Non-ASCII characters that Python's OR this JavaScript engine's lowercasing would change: if a
+    // text has none, String#toLowerCase gives exactly Python's result (it only touches A-Z then).
+    nonAsciiCased: new RegExp(`(?![\\0-\\x7f])[\\p{Changes_When_Lowercased}${lowerable}]`, "u"),
+    sigmaSkip: new RegExp(`[${PY_SIGMA_SKIP}]`, "u"),
+    sigmaCased: new RegExp(`[${PY_SIGMA_CASED}]`, "u"),
+    upperChar: new RegExp(`^[${PY_UPPER}]`, "u"),
+    lowerChar: new RegExp(`^[${PY_LOWER}]`, "u"),
+    spaceRun: new RegExp(`[${PY_SPACE}]+`, "gu"),
+    spaceEdges: new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "gu"),
+    // Whitespace that collapsing would change: anything but a single space between non-spaces.
+    needsCollapse: new RegExp(`(?! )[${PY_SPACE}]| {2}|^ | $`, "u"),
+  };
+});
+
 // Anything outside printable ASCII (plus tab..CR) needs the slow, table-driven paths.
 const NON_ASCII_OR_CTRL = /[^\t-\r\x20-\x7e]/;
 const ASCII_SPACE_RUN = /[\t-\r ]+/g;
 const ASCII_UPPER = /[A-Z]+/g;
-// Whitespace that collapsing would change: anything but a single space between non-spaces.
-const NEEDS_COLLAPSE = new RegExp(`(?! )[${PY_SPACE}]| {2}|^ | $`, "u");
 
 function buildLowerMap(): Map<number, string> {
   const map = new Map<number, string>();
@@ -70,15 +79,18 @@ export function isPlainAscii(text: string): boolean {
 
 /** Python `str.lower()`, including its final-sigma rule. */
 export function pyLower(text: string): string {
-  if (isPlainAscii(text) || !NON_ASCII_CASED.test(text)) return text.toLowerCase();
+  if (isPlainAscii(text)) return text.toLowerCase();
+  const t = tables();
+  if (!t.nonAsciiCased.test(text)) return text.toLowerCase();
   const asciiLowered = text.replace(ASCII_UPPER, (m) => m.toLowerCase());
-  return asciiLowered.replace(LOWERABLE, (ch: string, offset: number) =>
-    ch === "\u03a3" ? (finalSigma(text, offset) ? "\u03c2" : "\u03c3") : LOWER_MAP.get(ch.codePointAt(0)!)!,
+  return asciiLowered.replace(t.lowerable, (ch: string, offset: number) =>
+    ch === "\u03a3" ? (finalSigma(text, offset) ? "\u03c2" : "\u03c3") : t.lowerMap.get(ch.codePointAt(0)!)!,
   );
 }
 
 // CPython: cased, case-ignorable*, SIGMA, not followed by (case-ignorable*, cased).
 function finalSigma(text: string, at: number): boolean {
+  const { sigmaSkip: SIGMA_SKIP, sigmaCased: SIGMA_CASED } = tables();
   let j = at;
   let before = "";
   while (j > 0) {
@@ -105,8 +117,9 @@ export function collapseWhitespace(text: string): string {
   const state = scanAscii(text);
   if (state === ASCII_CLEAN) return text;
   if (state === ASCII_NEEDS_COLLAPSE) return text.replace(ASCII_SPACE_RUN, " ").trim();
-  if (!NEEDS_COLLAPSE.test(text)) return text;
-  return text.replace(SPACE_RUN, " ").replace(SPACE_EDGES, "");
+  const t = tables();
+  if (!t.needsCollapse.test(text)) return text;
+  return text.replace(t.spaceRun, " ").replace(t.spaceEdges, "");
 }
 
 const ASCII_NON_ASCII = 0;
@@ -145,12 +158,12 @@ export function normalizeText(text: string): string {
 export function firstIsUpper(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c < 128) return c >= 65 && c <= 90;
-  return UPPER_CHAR.test(tok);
+  return tables().upperChar.test(tok);
 }
 
 /** Python `s[0].islower()` on the first code point. */
 export function firstIsLower(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c < 128) return c >= 97 && c <= 122;
-  return LOWER_CHAR.test(tok);
+  return tables().lowerChar.test(tok);
 }

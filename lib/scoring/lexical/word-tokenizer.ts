@@ -6,6 +6,7 @@
 // Python's `\w`/`\d`/`\b` are Unicode-aware, so they use the generated classes W/D and
 // explicit look-arounds. `(?i)` letters are spelled out with the characters Python's
 // case-insensitive matching treats as equal (e.g. "s" also matches U+017F, "i" U+0130/U+0131).
+import { lazy } from "./lazy";
 import { W } from "./py-text";
 import { finalPeriodNarrow, finalPeriodWide, padColonComma, padFinalColonComma, splitOnSpaces } from "./word-rules";
 
@@ -73,71 +74,78 @@ const rx = (source: string) => new RegExp(source, "gu");
 const NOT_WORD_BEFORE = `(?<![${W}])`;
 const NOT_WORD_AFTER = `(?![${W}])`;
 
-/** Quote handling before punctuation (opening quotes become ``). */
-const STARTING_QUOTES: Rule[] = [
-  [rx("([\u00ab\u201c\u2018\u201e]|`+)"), " $1 ", F_OPEN_QUOTE | F_BACKTICK],
-  [rx('^"'), "``", F_DQUOTE, /^"/],
-  // `` exists only if there was a backtick or the previous rule made one from ".
-  [rx("(``)"), " $1 ", F_BACKTICK | F_DQUOTE, /``/],
-  [rx(`([ ([{<])("|'')`), "$1 `` ", F_DQUOTE | F_APOS, (t) => t.includes('"') || t.includes("''")],
-  // A quote followed by a one-letter word that is not a clitic gets split off.
-  [rx(`(')(?!${["re", "ve", "ll", "m", "t", "s", "d", "n"].map(ci).join("|")})([${W}])${NOT_WORD_AFTER}`), "$1 $2", F_APOS],
-];
-
-const PUNCTUATION: Rule[] = [
-  [finalPeriodWide, "", F_PERIOD],
-  [padColonComma, "", F_COLON_COMMA],
-  [padFinalColonComma, "", F_COLON_COMMA],
-  [rx("\\.{2,}"), " $& ", F_PERIOD, (t) => t.includes("..")],
-  [rx("[;@#$%&]"), " $& ", F_SYMBOL],
-  // Sentence-final period (again, with the narrower closer set).
-  [finalPeriodNarrow, "", F_PERIOD],
-  [rx("[?!]"), " $& ", F_QM],
-  [rx("([^'])' "), "$1 ' ", F_APOS, /' /],
-  [rx("[*]"), " $& ", F_STAR],
-];
-
-const BRACKETS_AND_DASHES: Rule[] = [
-  [rx("[\\][(){}<>]"), " $& ", F_BRACKET],
-  [rx("--"), " -- ", F_DASH, (t) => t.includes("--")],
-];
-
-const ENDING_QUOTES: Rule[] = [
-  [rx("([\u00bb\u201d\u2019])"), " $1 ", F_CLOSE_QUOTE],
-  [rx("''"), " '' ", F_APOS, (t) => t.includes("''")],
-  [rx('"'), " '' ", F_DQUOTE],
-  // Apostrophes here are original ones or the '' just made from ".
-  [rx("([^' ])('[sS]|'[mM]|'[dD]|') "), "$1 $2 ", F_APOS | F_DQUOTE],
-  [rx("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), "$1 $2 ", F_APOS | F_DQUOTE],
-];
-
 // Robert MacIntyre's contractions, split into two tokens. Guard: the letters without the
 // word-boundary look-arounds.
 function contraction(a: string, b: string, before: string, after: string): Rule {
   return [rx(`${before}(${a})(${b})${after}`), " $1 $2 ", 0, new RegExp(a + b, "u")];
 }
-const CONTRACTIONS: Rule[] = [
-  ...(
-    [
-      ["can", "not"],
-      ["d", "'ye"],
-      ["gim", "me"],
-      ["gon", "na"],
-      ["got", "ta"],
-      ["lem", "me"],
-      ["more", "'n"],
-    ] as const
-  ).map(([a, b]) => contraction(ci(a), ci(b), NOT_WORD_BEFORE, NOT_WORD_AFTER)),
-  contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, "(?= )"),
-  contraction(`'${ci("t")}`, ci("is"), " ", NOT_WORD_AFTER),
-  contraction(`'${ci("t")}`, ci("was"), " ", NOT_WORD_AFTER),
-];
 
-/** Necessary condition for any contraction rule (also used by the fast scanner, fast/word-fast.ts). */
-export const HAS_CONTRACTION = new RegExp(CONTRACTIONS.map((r) => (r[3] as RegExp).source).join("|"), "u");
+// The rules, with their Unicode classes, compiled on first use (lazy.ts): the fast engine sends only
+// the few sentences its scanner declines here.
+const rules = lazy(() => {
+  /** Quote handling before punctuation (opening quotes become ``). */
+  const STARTING_QUOTES: Rule[] = [
+    [rx("([\u00ab\u201c\u2018\u201e]|`+)"), " $1 ", F_OPEN_QUOTE | F_BACKTICK],
+    [rx('^"'), "``", F_DQUOTE, /^"/],
+    // `` exists only if there was a backtick or the previous rule made one from ".
+    [rx("(``)"), " $1 ", F_BACKTICK | F_DQUOTE, /``/],
+    [rx(`([ ([{<])("|'')`), "$1 `` ", F_DQUOTE | F_APOS, (t) => t.includes('"') || t.includes("''")],
+    // A quote followed by a one-letter word that is not a clitic gets split off.
+    [rx(`(')(?!${["re", "ve", "ll", "m", "t", "s", "d", "n"].map(ci).join("|")})([${W}])${NOT_WORD_AFTER}`), "$1 $2", F_APOS],
+  ];
 
-function apply(text: string, rules: readonly Rule[], flags: number): string {
-  for (const [re, sub, mask, guard] of rules) {
+  const PUNCTUATION: Rule[] = [
+    [finalPeriodWide, "", F_PERIOD],
+    [padColonComma, "", F_COLON_COMMA],
+    [padFinalColonComma, "", F_COLON_COMMA],
+    [rx("\\.{2,}"), " $& ", F_PERIOD, (t) => t.includes("..")],
+    [rx("[;@#$%&]"), " $& ", F_SYMBOL],
+    // Sentence-final period (again, with the narrower closer set).
+    [finalPeriodNarrow, "", F_PERIOD],
+    [rx("[?!]"), " $& ", F_QM],
+    [rx("([^'])' "), "$1 ' ", F_APOS, /' /],
+    [rx("[*]"), " $& ", F_STAR],
+  ];
+
+  const BRACKETS_AND_DASHES: Rule[] = [
+    [rx("[\\][(){}<>]"), " $& ", F_BRACKET],
+    [rx("--"), " -- ", F_DASH, (t) => t.includes("--")],
+  ];
+
+  const ENDING_QUOTES: Rule[] = [
+    [rx("([\u00bb\u201d\u2019])"), " $1 ", F_CLOSE_QUOTE],
+    [rx("''"), " '' ", F_APOS, (t) => t.includes("''")],
+    [rx('"'), " '' ", F_DQUOTE],
+    // Apostrophes here are original ones or the '' just made from ".
+    [rx("([^' ])('[sS]|'[mM]|'[dD]|') "), "$1 $2 ", F_APOS | F_DQUOTE],
+    [rx("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), "$1 $2 ", F_APOS | F_DQUOTE],
+  ];
+
+  const CONTRACTIONS: Rule[] = [
+    ...(
+      [
+        ["can", "not"],
+        ["d", "'ye"],
+        ["gim", "me"],
+        ["gon", "na"],
+        ["got", "ta"],
+        ["lem", "me"],
+        ["more", "'n"],
+      ] as const
+    ).map(([a, b]) => contraction(ci(a), ci(b), NOT_WORD_BEFORE, NOT_WORD_AFTER)),
+    contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, "(?= )"),
+    contraction(`'${ci("t")}`, ci("is"), " ", NOT_WORD_AFTER),
+    contraction(`'${ci("t")}`, ci("was"), " ", NOT_WORD_AFTER),
+  ];
+
+  // Necessary condition for any contraction rule (the fast engine's scanner checks the same letters).
+  const HAS_CONTRACTION = new RegExp(CONTRACTIONS.map((r) => (r[3] as RegExp).source).join("|"), "u");
+
+  return { STARTING_QUOTES, PUNCTUATION, BRACKETS_AND_DASHES, ENDING_QUOTES, CONTRACTIONS, HAS_CONTRACTION };
+});
+
+function apply(text: string, list: readonly Rule[], flags: number): string {
+  for (const [re, sub, mask, guard] of list) {
     if (mask !== 0 && (flags & mask) === 0) continue;
     if (guard && !(typeof guard === "function" ? guard(text) : guard.test(text))) continue;
     text = typeof re === "function" ? re(text) : text.replace(re, sub);
@@ -150,6 +158,7 @@ export function wordTokenize(sentence: string): string[] {
   // Rules only insert spaces or turn " into `` / '' (accounted for in the rule masks), so the
   // flags of the input stay valid throughout. Apostrophes made from " are space-delimited and
   // cannot form a contraction.
+  const { STARTING_QUOTES, PUNCTUATION, BRACKETS_AND_DASHES, ENDING_QUOTES, CONTRACTIONS, HAS_CONTRACTION } = rules();
   const flags = charFlags(sentence);
   let text = sentence;
   if (flags & F_QUOTE) text = apply(text, STARTING_QUOTES, flags);
