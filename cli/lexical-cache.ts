@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
-import type { LexicalBatch, LexicalOptions, LexicalScores } from "../lib/scoring";
+import { fastPairKeys, type LexicalBatch, type LexicalOptions, type LexicalScores } from "../lib/scoring";
 import { cacheChecksum, privateCacheDir, type CacheEnv } from "./cache-dir";
 
 /** Stamped by the build: a hash of lib/scoring/lexical's sources, so a changed engine never reads old results. */
@@ -19,8 +19,12 @@ const MAGIC = 0x4c483248; // "H2HL" little-endian
 const FORMAT = 1;
 const HEADER = 16;
 const ENTRY_BYTES = 48;
-/** Entries kept: this run's pairs first, then earlier ones, up to this many (48 bytes each: 9.6 MB). */
-export const MAX_ENTRIES = 200_000;
+/**
+ * Entries kept: this run's pairs first, then earlier ones, up to this many (48 bytes each: 2.9 MB).
+ * Every run reads the whole file, and a fresh page costs ~15 us here: a 9.6 MB file (the former
+ * 200,000) made a re-run of a full submission slower than scoring it afresh.
+ */
+export const MAX_ENTRIES = 60_000;
 
 type Table = { keys: Int32Array; values: Float64Array; count: number };
 export type LexicalCache = { wrap: (batch: LexicalBatch) => LexicalBatch; save: () => void; stats: () => { hits: number; misses: number; file: string } };
@@ -32,15 +36,10 @@ export function openLexicalCache(opts: LexicalOptions, env?: CacheEnv, build = t
   if (dir === null) return null;
   const file = path.join(dir, `lexical-${build}-${opts.tokenizer}-${opts.stopwords}.bin`);
   const old = readTable(file);
-  const index = new Map<number, number>();
-  for (let e = old.count - 1; e >= 0; e--) index.set(bucket(old.keys, 4 * e), e);
+  const find = indexOf(old);
   let current: Table | null = null;
   let hits = 0;
   let misses = 0;
-  const find = (keys: Int32Array, o: number): number => {
-    const e = index.get(bucket(keys, o));
-    return e !== undefined && sameKey(old.keys, 4 * e, keys, o) ? e : -1;
-  };
   return {
     wrap: (batch) => (preds, refs, given) => {
       if (given.tokenizer !== opts.tokenizer || given.stopwords !== opts.stopwords) return batch(preds, refs, given);
@@ -48,8 +47,8 @@ export function openLexicalCache(opts: LexicalOptions, env?: CacheEnv, build = t
       const keys = new Int32Array(4 * n);
       const values = new Float64Array(4 * n);
       const todo: number[] = [];
+      if (!fastPairKeys(preds, refs, keys)) for (let i = 0; i < n; i++) pairKey(preds[i], refs[i], keys, 4 * i);
       for (let i = 0; i < n; i++) {
-        pairKey(preds[i], refs[i], keys, 4 * i);
         const e = find(keys, 4 * i);
         if (e < 0) todo.push(i);
         else copyEntry(old.keys, old.values, e, keys, values, i, false);
@@ -101,8 +100,28 @@ export function pairKey(pred: string, ref: string, keys: Int32Array, o: number):
   keys[o + 3] = ref.length;
 }
 
-/** A 53-bit number from the hash (Map keys); the whole key is compared on a match. */
+/** A 53-bit number from the hash (merge's Set); the whole key is compared on a match. */
 const bucket = (keys: Int32Array, o: number) => (keys[o] >>> 0) * 0x200000 + (keys[o + 1] >>> 11);
+
+/** Lookup of a key in a table (entry index or -1): open addressing over a typed array (no Map of every entry). */
+function indexOf(t: Table): (keys: Int32Array, o: number) => number {
+  let size = 1;
+  while (size < 2 * t.count) size <<= 1;
+  const mask = size - 1;
+  const slots = new Int32Array(size); // entry + 1, 0 = empty
+  for (let e = 0; e < t.count; e++) {
+    let s = t.keys[4 * e] & mask;
+    while (slots[s] !== 0) s = (s + 1) & mask;
+    slots[s] = e + 1;
+  }
+  return (keys, o) => {
+    for (let s = keys[o] & mask; slots[s] !== 0; s = (s + 1) & mask) {
+      const e = slots[s] - 1;
+      if (sameKey(t.keys, 4 * e, keys, o)) return e;
+    }
+    return -1;
+  };
+}
 
 function sameKey(a: Int32Array, i: number, b: Int32Array, j: number): boolean {
   return a[i] === b[j] && a[i + 1] === b[j + 1] && a[i + 2] === b[j + 2] && a[i + 3] === b[j + 3];

@@ -3,7 +3,7 @@
 import type { LexicalOptions, LexicalScores, StopwordList, TokenizerMode } from "../types";
 import { clearFastCaches, fastRawTokens, fastScorePairs } from "./fast";
 
-export { encodePairs, scoreEncodedPairs, type EncodedPairs } from "./fast";
+export { encodePairs, fastPairKeys, scoreEncodedPairs, type EncodedPairs } from "./fast";
 import { filterTokens } from "./filter";
 import { clearSentbreakMemo } from "./punkt";
 import { referenceRawTokens, referenceScores } from "./reference";

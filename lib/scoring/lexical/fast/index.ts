@@ -13,6 +13,7 @@ import { decoder, encoder, MODES, wasmEngine, type Exports } from "./module";
 import { writeTexts } from "./utf8";
 
 export { clearFastCaches, wasmEngine } from "./module";
+export { fastPairKeys } from "./pair-keys";
 
 // A batch holds at most this many UTF-16 units of text (at most 3 bytes each in module memory).
 const CHUNK_UNITS = 1 << 20;

@@ -15,6 +15,7 @@ export type Exports = {
   tokenPointers(): number;
   scanSentence(bytes: number): number;
   tokenHash(bytes: number): number;
+  pairKeys(pairs: number): void;
 };
 
 export const MODES: Record<TokenizerMode, number> = { nltk: 0, whitespace: 1 };

@@ -9,6 +9,7 @@ import { beginText, sentenceTokens } from "./rules";
 import { scorePair } from "./score";
 import { clearTable, hashBytes, setSeed } from "./intern";
 import { scanWords } from "./words";
+import { pairHashes } from "./pair-keys";
 
 
 export const MODE_NLTK = 0;
@@ -109,4 +110,10 @@ export function scanSentence(bytes: i32): i32 {
 /** Tests: the token table's hash of the `bytes` bytes at the start of the batch area. */
 export function tokenHash(bytes: i32): u32 {
   return hashBytes(batch.ptr, bytes);
+}
+
+/** Host: pair keys of the batch area (lengths: UTF-16 units; texts: UTF-16LE); 2 i32 per pair in the scores area. */
+export function pairKeys(pairs: i32): void {
+  const base = batch.ptr;
+  pairHashes(base, base + (<usize>pairs * 44), pairs, base + (<usize>pairs << 3));
 }
