@@ -4,25 +4,33 @@
 import type { PredictionItem } from "./types";
 import { normalizeText, imageBaseName } from "./text-normalize";
 
-type Group = { index: number; answer: string; answers?: Map<string, number> };
-
 export class QuestionKeys {
-  private readonly groups = new Map<string, Group>();
+  /** Image base name -> normalised question text -> first index: no key string built per item. */
+  private readonly firsts = new Map<string, Map<string, number>>();
+  /** original_answer of each first index (read when its question repeats). */
+  private readonly answerAt: string[] = [];
+  /** First index of a repeated question -> normalised answer -> first index with that answer. */
+  private readonly repeated = new Map<number, Map<string, number>>();
 
   /** Index of the first earlier item with the same question, or undefined (and `index` is remembered). */
   firstOf(item: Pick<PredictionItem, "question_text" | "question_image" | "original_answer">, index: number): number | undefined {
-    const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}`;
-    const group = this.groups.get(key);
-    if (group === undefined) {
-      this.groups.set(key, { index, answer: item.original_answer });
+    const image = imageBaseName(item.question_image);
+    let texts = this.firsts.get(image);
+    if (texts === undefined) this.firsts.set(image, (texts = new Map()));
+    const text = normalizeText(item.question_text);
+    const first = texts.get(text);
+    if (first === undefined) {
+      texts.set(text, index);
+      this.answerAt[index] = item.original_answer;
       return undefined;
     }
     // Same text + image with a different original_answer is a distinct question (the key has
     // such pairs, e.g. formulaic conflict-detection questions), so the answer decides.
-    const answers = (group.answers ??= new Map([[normalizeText(group.answer), group.index]]));
+    let answers = this.repeated.get(first);
+    if (answers === undefined) this.repeated.set(first, (answers = new Map([[normalizeText(this.answerAt[first]), first]])));
     const answer = normalizeText(item.original_answer);
-    const first = answers.get(answer);
-    if (first === undefined) answers.set(answer, index);
-    return first;
+    const same = answers.get(answer);
+    if (same === undefined) answers.set(answer, index);
+    return same;
   }
 }
