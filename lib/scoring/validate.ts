@@ -5,6 +5,7 @@
 import type { PredictionItem, Split } from "./types";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
+import { readCleanFile } from "./clean-file";
 import { DEFAULT_MAX_ANSWER_CHARS, DEFAULT_MAX_BYTES, DEFAULT_MAX_ITEMS } from "./submission-schema";
 import { QuestionKeys } from "./question-keys";
 import { blankWarnings, cleanItem, describe, kindOf, mayHoldNul, validateItem } from "./validate-item";
@@ -45,28 +46,11 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   }
   const text = decodeText(input, issues);
   if (text === null) return done([]);
-  const parsed = parseJsonText(text, issues);
-  if (!parsed) return done([]);
-
-  const root = parsed.value;
-  if (root === null || typeof root !== "object" || Array.isArray(root)) {
-    issues.error("WRONG_ROOT", "", `The root must be an object {"predictions": [...]}, got ${describe(root)}.`,
-      Array.isArray(root) ? 'Wrap the array: {"predictions": [ ...your items... ]}.' : 'Write {"predictions": [ ... ]} at the top level.', { got: kindOf(root) });
-    return done([]);
-  }
-  const obj = root as Record<string, unknown>;
-  for (const key of Object.keys(obj)) {
-    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.", { field: key, level: "root", fields: "predictions" });
-  }
-  if (!("predictions" in obj)) {
-    issues.error("MISSING_PREDICTIONS", "/predictions", 'The root object has no "predictions" field.', 'Add "predictions": [ ... ] with one object per question.');
-    return done([]);
-  }
-  const list = obj.predictions;
-  if (!Array.isArray(list)) {
-    issues.error("PREDICTIONS_NOT_ARRAY", "/predictions", `"predictions" must be an array, got ${describe(list)}.`, 'Use "predictions": [ {...}, {...} ].', { got: kindOf(list) });
-    return done([]);
-  }
+  // The common file (strict JSON of clean items only) is read straight into items; any other
+  // takes the full path: parsed as JSON, then every item checked.
+  const clean = readCleanFile(text, maxAnswerChars);
+  const list = clean ?? predictionList(text, issues);
+  if (list === null) return done([]);
   if (list.length > maxItems) {
     issues.error("TOO_MANY_ITEMS", "/predictions", `The file has ${list.length} predictions; the limit is ${maxItems}.`, "Submit one prediction per benchmark question (2,236 in total).", { count: list.length, limit: maxItems });
     return done([]);
@@ -79,12 +63,11 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
 
   const items: PredictionItem[] = [];
   const seen = new QuestionKeys();
-  const nul = mayHoldNul(text);
+  const nul = clean === null && mayHoldNul(text);
   for (let index = 0; index < list.length; index++) {
-    const raw = list[index];
     // Most items are clean: those skip the schema and the per-field checks (same result, proven
     // cheaply); any other item takes the full path, which reports each of its problems.
-    const item = cleanItem(raw, nul, maxAnswerChars) ?? validateItem(raw, index, issues, maxAnswerChars, list.length);
+    const item = clean !== null ? clean[index] : (cleanItem(list[index], nul, maxAnswerChars) ?? validateItem(list[index], index, issues, maxAnswerChars, list.length));
     if (!item) continue;
     blankWarnings(item, index, issues);
     items.push(item);
@@ -92,4 +75,30 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
     if (first !== undefined) issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.", { first });
   }
   return done(issues.hasErrors ? [] : items);
+}
+
+/** The file's predictions array as JSON.parse (or the tolerant parser) reads it, or null after reporting why not. */
+function predictionList(text: string, issues: IssueList): unknown[] | null {
+  const parsed = parseJsonText(text, issues);
+  if (!parsed) return null;
+  const root = parsed.value;
+  if (root === null || typeof root !== "object" || Array.isArray(root)) {
+    issues.error("WRONG_ROOT", "", `The root must be an object {"predictions": [...]}, got ${describe(root)}.`,
+      Array.isArray(root) ? 'Wrap the array: {"predictions": [ ...your items... ]}.' : 'Write {"predictions": [ ... ]} at the top level.', { got: kindOf(root) });
+    return null;
+  }
+  const obj = root as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.", { field: key, level: "root", fields: "predictions" });
+  }
+  if (!("predictions" in obj)) {
+    issues.error("MISSING_PREDICTIONS", "/predictions", 'The root object has no "predictions" field.', 'Add "predictions": [ ... ] with one object per question.');
+    return null;
+  }
+  const list = obj.predictions;
+  if (!Array.isArray(list)) {
+    issues.error("PREDICTIONS_NOT_ARRAY", "/predictions", `"predictions" must be an array, got ${describe(list)}.`, 'Use "predictions": [ {...}, {...} ].', { got: kindOf(list) });
+    return null;
+  }
+  return list;
 }

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { IssueList } from "../../../lib/scoring/issues";
+import { readCleanFile } from "../../../lib/scoring/clean-file";
+import { validateItem } from "../../../lib/scoring/validate-item";
+
+// readCleanFile reads the common file without JSON.parse's tree: whenever it answers, the full
+// path (JSON.parse, then every item through validateItem) must give the same items and no issue.
+function plainItems(text: string, maxChars: number): unknown[] | "rejected" {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return "rejected";
+  }
+  if (root === null || typeof root !== "object" || Object.keys(root).join() !== "predictions") return "rejected";
+  const list = (root as { predictions: unknown }).predictions;
+  if (!Array.isArray(list) || list.length === 0) return "rejected";
+  const issues = new IssueList("f.json");
+  const items = list.map((raw, i) => validateItem(raw, i, issues, maxChars, list.length));
+  return issues.finish().length > 0 ? "rejected" : items;
+}
+
+const str = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
+  fc.string({ unit: "binary", maxLength: 6 }),
+  fc.constantFrom("", " ", "Q1", 'a"b', "a\\b", "\\", '"', "a\nb", "\t", "\r\n", "\u0000", "x\u0001", "é", "😀", "\u2028", "\ud800", "UPR", "x".repeat(12)),
+);
+const category = fc.oneof({ weight: 9, arbitrary: fc.constantFrom("UPR", "Knowledge Resolution", "kr", " upr ") }, fc.constantFrom("nope", "Memory Recall"));
+const field = fc.constantFrom("question_text", "question_image", "system_answer", "original_answer", "category", "extra", "__proto__", "question_tex", "categoryX");
+const value = fc.oneof({ weight: 8, arbitrary: str }, fc.constantFrom(null, 1, [], {}));
+/** [key, JSON value] pairs of one item: usually the five fields (question_image sometimes left out) in any order. */
+const itemPairs = fc.oneof(
+  { weight: 12, arbitrary: fc.tuple(str, str, str, str, category, fc.boolean()).chain(([t, i, a, r, c, image]) => fc.shuffledSubarray([["question_text", t], ["question_image", i], ["system_answer", a], ["original_answer", r], ["category", c]].filter(([k]) => image || k !== "question_image") as [string, unknown][], { minLength: image ? 5 : 4 })) },
+  fc.array(fc.tuple(field, value), { maxLength: 6 }),
+);
+const space = fc.oneof({ weight: 9, arbitrary: fc.constantFrom("", " ", "\n", "\r\n", "\t", "  \n  ") }, fc.constantFrom("\u00a0", "\f", "\ufeff"));
+const escaping = fc.constantFrom("plain", "ascii", "slashes");
+function jsonString(s: string, how: string): string {
+  const j = JSON.stringify(s);
+  if (how === "ascii") return j.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return how === "slashes" ? j.replace(/\//g, "\\/").replace(/a/g, "\\u0061") : j;
+}
+/** A prediction file written by hand: spacing, key order, escapes and small breakages vary. */
+const file = fc
+  .tuple(fc.array(fc.oneof({ weight: 20, arbitrary: itemPairs }, value), { maxLength: 6 }), space, escaping, fc.boolean(), fc.oneof({ weight: 12, arbitrary: fc.constant("") }, fc.constantFrom(",", "//c\n", "x", "]", "}", '"other": 1, ')))
+  .map(([items, w, how, rawBreaks, odd]) => {
+    const item = (it: unknown) => (Array.isArray(it) ? `{${(it as [string, unknown][]).map(([k, v]) => `${w}${JSON.stringify(k)}${w}:${w}${typeof v === "string" ? (rawBreaks ? `"${v}"` : jsonString(v, how)) : JSON.stringify(v)}`).join(`${w},`)}${w}}` : JSON.stringify(it));
+    const root = `${w}{${w}${odd === '"other": 1, ' ? odd : ""}"predictions"${w}:${w}[${w}${items.map(item).join(`,${w}`)}${w}]${w}}${w}`;
+    return odd === '"other": 1, ' ? root : root + odd;
+  });
+
+describe("readCleanFile", () => {
+  it("answers only where the full path finds clean items, and then with the same items", () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(file, fc.constantFrom(3, 8_000), (text, maxChars) => {
+        const items = readCleanFile(text, maxChars);
+        if (items === null) return;
+        answered++;
+        const plain = plainItems(text, maxChars);
+        expect(plain).not.toBe("rejected");
+        expect(JSON.stringify(items)).toBe(JSON.stringify(plain));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(answered).toBeGreaterThan(1_000); // the generator reaches the reader's path
+  });
+
+  const good = { question_text: "Q?", question_image: "", system_answer: "A long enough answer", original_answer: "ref", category: "UPR" };
+  it("reads common files: compact, indented, CRLF, other key order, no question_image, escapes", () => {
+    const { question_image: _image, ...noImage } = good;
+    const reversed = Object.fromEntries(Object.entries(good).reverse());
+    const escaped = { ...good, system_answer: 'say "hi"\n\\ é \u2028 😀 </' };
+    for (const [doc, indent] of [[[good], 0], [[good, noImage], 2], [[reversed], "\t"], [[escaped], 1]] as const) {
+      const text = JSON.stringify({ predictions: doc }, null, indent);
+      const expected = doc.map((it: Record<string, string>) => ({ question_text: it.question_text, question_image: it.question_image ?? "", system_answer: it.system_answer, original_answer: it.original_answer, category: it.category }));
+      expect(JSON.stringify(readCleanFile(text, 8_000))).toBe(JSON.stringify(expected));
+      expect(readCleanFile(text.replace(/\n/g, "\r\n"), 8_000)).not.toBeNull();
+    }
+    expect(readCleanFile(JSON.stringify({ predictions: [good] }).replace(/é/g, "\\u00e9"), 8_000)).not.toBeNull();
+  });
+
+  it("leaves every other file to the full path", () => {
+    const text = JSON.stringify({ predictions: [good] });
+    const others = [
+      "// template\n" + text,
+      text.replace("}]", "},]"),
+      text.replace('"UPR"', '"UPR", "extra": 1'),
+      text.replace('"Q?"', "5"),
+      text.replace('"Q?"', '"Q\n?"'),
+      text.replace('"Q?"', '"Q\u0001?"'),
+      text.replace('"Q?"', '"Q\\u0000?"'),
+      text.replace('"UPR"', '"Memory Recall"'),
+      text.replace('"ref"', '"ref", "original_answer": "ref"'),
+      text.replace("[", "[\ufeff"),
+      '{"predictions": []}',
+      '{"other": 1, "predictions": [' + JSON.stringify(good) + "]}",
+      text + "x",
+      text.replace('"Q?"', '["Q?"]'),
+      text.replace('"Q?"', '"Q?\\x"'),
+      text.slice(0, -3),
+      JSON.stringify({ predictions: [{ question_text: "Q?", system_answer: "a", category: "UPR" }] }),
+    ];
+    for (const other of others) expect(readCleanFile(other, 8_000), other).toBeNull();
+    expect(readCleanFile(text, 19)).toBeNull(); // answer over the limit
+  });
+});
