@@ -28,16 +28,42 @@ const REFERENCE = 8;
 const CATEGORY = 16;
 const REQUIRED = TEXT | ANSWER | REFERENCE | CATEGORY;
 
-/** The clean items of `text`, as validateItem would return them, or null: then the full path decides. */
-export function readCleanFile(text: string, maxAnswerChars: number): PredictionItem[] | null {
+/** Node's views of a file's bytes (Buffer): strict UTF-8 or not, and one character per byte. */
+export type ByteViews = { isUtf8(bytes: Uint8Array): boolean; latin1(bytes: Uint8Array): string };
+
+/**
+ * readCleanFile of a UTF-8 file without its UTF-16 text: JSON's syntax is ASCII, so it reads the
+ * bytes as Latin-1 (half the memory of UTF-16 text with any character past U+00FF) and decodes only
+ * the strings that hold other bytes. Null for invalid UTF-8 too (the full path reports it).
+ */
+export function readCleanBytes(bytes: Uint8Array, views: ByteViews, maxAnswerChars: number): PredictionItem[] | null {
+  if (!views.isUtf8(bytes)) return null;
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes; // a BOM, as decoding drops it
+  let latin1: string;
+  try {
+    latin1 = views.latin1(body);
+  } catch {
+    return null; // longer than a string can be
+  }
+  return readCleanFile(latin1, maxAnswerChars, body);
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The clean items of `text`, as validateItem would return them, or null: then the full path decides.
+ * With `bytes`, text is their Latin-1 view and a string with any byte past 0x7f is decoded from them.
+ */
+export function readCleanFile(text: string, maxAnswerChars: number, bytes?: Uint8Array): PredictionItem[] | null {
   const head = HEAD.exec(text);
   if (head === null || STRAY_CONTROL.test(text)) return null;
-  // Where the next backslash, line feed, carriage return and tab are, from the last string read on
-  // (text.length if none): each searched for once, forward.
+  // Where the next backslash, line feed, carriage return, tab and (with bytes) non-ASCII byte are,
+  // from the last string read on (text.length if none): each searched for once, forward.
   let backslash = -1;
   let newline = -1;
   let cr = -1;
   let tab = -1;
+  let high = bytes === undefined ? text.length : -1;
   const items: PredictionItem[] = [];
   let lastCategory = "";
   let at = head[0].length - 1; // at the [, then at each comma between items
@@ -72,12 +98,15 @@ export function readCleanFile(text: string, maxAnswerChars: number): PredictionI
         // Escapes: the string ends at the first quote after an even run of backslashes; JSON.parse
         // decodes it (and rejects what strict JSON rejects). A null character is for the full path.
         while (oddBackslashesBefore(text, close)) if ((close = text.indexOf('"', close + 1)) < 0) return null;
+        if (high < open) high = nextHigh(text, open);
         try {
-          value = JSON.parse(text.slice(open, close + 1)) as string;
+          value = JSON.parse(high < close ? utf8.decode(bytes!.subarray(open, close + 1)) : text.slice(open, close + 1)) as string;
         } catch {
           return null;
         }
         if (value.includes("\u0000")) return null;
+      } else if ((high < open ? (high = nextHigh(text, open)) : high) < close) {
+        value = utf8.decode(bytes!.subarray(open + 1, close));
       } else if (field === CATEGORY && close - open - 1 === lastCategory.length && text.startsWith(lastCategory, open + 1)) {
         value = lastCategory; // files repeat a few categories: one string each, hashed once for every lookup
       } else {
@@ -113,6 +142,14 @@ export function readCleanFile(text: string, maxAnswerChars: number): PredictionI
 function skipSpace(text: string, at: number): number {
   for (let c = text.charCodeAt(at); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++at));
   return at;
+}
+
+const HIGH = /[^\x00-\x7f]/g;
+
+/** Where the next non-ASCII character is, from `from` on (text.length if none). */
+function nextHigh(text: string, from: number): number {
+  HIGH.lastIndex = from;
+  return HIGH.test(text) ? HIGH.lastIndex - 1 : text.length;
 }
 
 function indexOrEnd(text: string, what: string, from: number): number {

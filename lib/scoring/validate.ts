@@ -5,7 +5,7 @@
 import type { PredictionItem, Split } from "./types";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
-import { readCleanFile } from "./clean-file";
+import { readCleanBytes, readCleanFile, type ByteViews } from "./clean-file";
 import { DEFAULT_MAX_ANSWER_CHARS, DEFAULT_MAX_BYTES, DEFAULT_MAX_ITEMS } from "./submission-schema";
 import { QuestionKeys } from "./question-keys";
 import { blankWarnings, cleanItem, describe, kindOf, mayHoldNul, validateItem } from "./validate-item";
@@ -13,9 +13,18 @@ import { blankWarnings, cleanItem, describe, kindOf, mayHoldNul, validateItem } 
 export { hasErrors, type Severity, type ValidationIssue } from "./issues";
 export { ISSUE_CODES, FIELD_CODES, DETAIL_CODES, type IssueCode, type FieldCode, type DetailCode, type IssueParams } from "./issue-codes";
 export { DEFAULT_MAX_ANSWER_CHARS } from "./submission-schema";
+export type { ByteViews } from "./clean-file";
 
 export type ParsedFile = { file: string; split: Split; items: PredictionItem[]; issues: ValidationIssue[]; ok: boolean };
-export type ParseOptions = { file: string; split: Split; maxItems?: number; maxBytes?: number; maxAnswerChars?: number };
+export type ParseOptions = {
+  file: string;
+  split: Split;
+  maxItems?: number;
+  maxBytes?: number;
+  maxAnswerChars?: number;
+  /** Node's views of bytes (cli/io.ts): a common file is then read without its UTF-16 text. The same result without them. */
+  byteViews?: ByteViews;
+};
 
 /** Split named by an official file name (prediction_multi_party.json is the template's alias). */
 export function splitForFileName(name: string): Split | null {
@@ -44,11 +53,18 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
     issues.error("TOO_LARGE", "", `The file has ${size} bytes; the limit is ${maxBytes}.`, "Shorten overly long answers or split nothing: one file per split is expected.", { size, limit: maxBytes });
     return done([]);
   }
-  const text = decodeText(input, issues);
-  if (text === null) return done([]);
   // The common file (strict JSON of clean items only) is read straight into items; any other
-  // takes the full path: parsed as JSON, then every item checked.
-  const clean = readCleanFile(text, maxAnswerChars);
+  // takes the full path: decoded, parsed as JSON, then every item checked. (Read from Node's byte
+  // views or from the text, a file is clean alike: it is not asked twice.)
+  const views = typeof input === "string" ? undefined : opts.byteViews;
+  let clean = views ? readCleanBytes(input as Uint8Array, views, maxAnswerChars) : null;
+  let text = "";
+  if (clean === null) {
+    const decoded = decodeText(input, issues);
+    if (decoded === null) return done([]);
+    text = decoded;
+    if (!views) clean = readCleanFile(text, maxAnswerChars);
+  }
   const list = clean ?? predictionList(text, issues);
   if (list === null) return done([]);
   if (list.length > maxItems) {

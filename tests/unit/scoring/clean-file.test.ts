@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { isUtf8 } from "node:buffer";
 import { IssueList } from "../../../lib/scoring/issues";
-import { readCleanFile } from "../../../lib/scoring/clean-file";
+import { readCleanBytes, readCleanFile, type ByteViews } from "../../../lib/scoring/clean-file";
 import { validateItem } from "../../../lib/scoring/validate-item";
+import { parsePredictionFile } from "../../../lib/scoring/validate";
+import { mutatedFixture } from "../fuzz/mutations";
 
 // readCleanFile reads the common file without JSON.parse's tree: whenever it answers, the full
 // path (JSON.parse, then every item through validateItem) must give the same items and no issue.
@@ -104,5 +107,65 @@ describe("readCleanFile", () => {
     ];
     for (const other of others) expect(readCleanFile(other, 8_000), other).toBeNull();
     expect(readCleanFile(text, 19)).toBeNull(); // answer over the limit
+  });
+});
+
+describe("parsePredictionFile with Node's byte views (cli/io.ts)", () => {
+  const views: ByteViews = { isUtf8: (b) => isUtf8(b), latin1: (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1") };
+  const opts = { file: "prediction_dyadic.json", split: "dyadic" as const };
+  const same = (bytes: Uint8Array, maxAnswerChars?: number) => {
+    const plain = parsePredictionFile(bytes, { ...opts, maxAnswerChars });
+    const viewed = parsePredictionFile(bytes, { ...opts, maxAnswerChars, byteViews: views });
+    expect(JSON.stringify(viewed)).toBe(JSON.stringify(plain));
+  };
+
+  it("reads a file with non-ASCII answers and escapes from its bytes", () => {
+    const items = [{ question_text: "Q “1”?", question_image: "", system_answer: '长白山。 \\ "x" 😀', original_answer: "é\u2028", category: "UPR" }];
+    const text = JSON.stringify({ predictions: items }, null, 1);
+    const bytes = new TextEncoder().encode("\ufeff" + text);
+    expect(readCleanBytes(bytes, views, 8_000)).toEqual(items);
+    expect(readCleanBytes(bytes.subarray(0, bytes.length - 2), views, 8_000)).toBeNull();
+    expect(readCleanBytes(Uint8Array.from([...bytes, 0xff]), views, 8_000)).toBeNull();
+  });
+
+  it("gives the same report and items as without them", () => {
+    const wide = fc.constantFrom("é", "“quoted”", "长白山。", "😀", "\u00e9", "Ã©", "", " ");
+    const withWide = fc.tuple(file, fc.array(fc.tuple(fc.nat(), wide), { maxLength: 4 }), fc.constantFrom("", "﻿", "﻿﻿")).map(([text, inserts, bom]) => {
+      // Non-ASCII text put inside strings (after an opening quote), sometimes elsewhere.
+      let out = text;
+      for (const [n, w] of inserts) {
+        const quotes = [...out.matchAll(/": ?"/g)].map((m) => m.index + m[0].length);
+        const at = quotes.length > 0 && n % 5 !== 0 ? quotes[n % quotes.length] : n % (out.length + 1);
+        out = out.slice(0, at) + w + out.slice(at);
+      }
+      return bom + out;
+    });
+    fc.assert(
+      fc.property(withWide, fc.constantFrom(undefined, 3), fc.nat(), (text, maxChars, bad) => {
+        const bytes = new TextEncoder().encode(text);
+        same(bytes, maxChars);
+        if (bytes.length > 0 && bad % 4 === 0) same(Uint8Array.from([...bytes.subarray(0, bad % bytes.length), 0xc3, ...bytes.subarray(bad % bytes.length)]), maxChars);
+      }),
+      { numRuns: 5_000 },
+    );
+    fc.assert(fc.property(mutatedFixture, ({ bytes }) => same(bytes)), { numRuns: 500 });
+  });
+
+  it("Buffer's strict UTF-8 check agrees with the fatal decoder", () => {
+    const decodes = (b: Uint8Array) => {
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const bytes = fc.oneof(fc.uint8Array({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 8 }).map((s) => new TextEncoder().encode(s)));
+    fc.assert(
+      fc.property(bytes, (b) => {
+        expect(isUtf8(b)).toBe(decodes(b));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
