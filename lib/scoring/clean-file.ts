@@ -37,8 +37,9 @@ export type ByteViews = { isUtf8(bytes: Uint8Array): boolean; latin1(bytes: Uint
  * the strings that hold other bytes. Null for invalid UTF-8 too (the full path reports it).
  */
 export function readCleanBytes(bytes: Uint8Array, views: ByteViews, maxAnswerChars: number): PredictionItem[] | null {
-  if (!views.isUtf8(bytes)) return null;
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes; // a BOM, as decoding drops it
+  // Most other files show it in their first bytes (a comment, another root, a nesting bomb): no view of the rest.
+  if (!HEAD.test(views.latin1(body.subarray(0, 1024))) || !views.isUtf8(bytes)) return null;
   let latin1: string;
   try {
     latin1 = views.latin1(body);

@@ -54,7 +54,7 @@ const file = fc
   });
 
 describe("readCleanFile", () => {
-  it("answers only where the full path finds clean items, and then with the same items", () => {
+  it("answers only where the full path finds clean items, and then with the same items", { timeout: 60_000 }, () => {
     let answered = 0;
     fc.assert(
       fc.property(file, fc.constantFrom(3, 8_000), (text, maxChars) => {
@@ -128,7 +128,7 @@ describe("parsePredictionFile with Node's byte views (cli/io.ts)", () => {
     expect(readCleanBytes(Uint8Array.from([...bytes, 0xff]), views, 8_000)).toBeNull();
   });
 
-  it("gives the same report and items as without them", () => {
+  it("gives the same report and items as without them", { timeout: 60_000 }, () => {
     const wide = fc.constantFrom("é", "“quoted”", "长白山。", "😀", "\u00e9", "Ã©", "", " ");
     const withWide = fc.tuple(file, fc.array(fc.tuple(fc.nat(), wide), { maxLength: 4 }), fc.constantFrom("", "﻿", "﻿﻿")).map(([text, inserts, bom]) => {
       // Non-ASCII text put inside strings (after an opening quote), sometimes elsewhere.
