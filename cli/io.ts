@@ -55,9 +55,11 @@ export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: Va
 }
 
 /** Buffer's views for the validator: a common file is read without a UTF-16 copy of its text (same result). */
-const byteViews: ByteViews = {
+const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+export const byteViews: ByteViews = {
   isUtf8: (bytes) => isUtf8(bytes),
-  latin1: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"),
+  latin1: (bytes) => asBuffer(bytes).toString("latin1"),
+  utf8: (bytes, start, end) => asBuffer(bytes).toString("utf8", start, end),
 };
 
 /**

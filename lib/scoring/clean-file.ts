@@ -28,8 +28,11 @@ const REFERENCE = 8;
 const CATEGORY = 16;
 const REQUIRED = TEXT | ANSWER | REFERENCE | CATEGORY;
 
-/** Node's views of a file's bytes (Buffer): strict UTF-8 or not, and one character per byte. */
-export type ByteViews = { isUtf8(bytes: Uint8Array): boolean; latin1(bytes: Uint8Array): string };
+/**
+ * Node's views of a file's bytes (Buffer): strict UTF-8 or not, one character per byte, and the
+ * text of a range of valid UTF-8 (as it is: a leading U+FEFF is kept, unlike TextDecoder's).
+ */
+export type ByteViews = { isUtf8(bytes: Uint8Array): boolean; latin1(bytes: Uint8Array): string; utf8(bytes: Uint8Array, start: number, end: number): string };
 
 /**
  * readCleanFile of a UTF-8 file without its UTF-16 text: JSON's syntax is ASCII, so it reads the
@@ -46,16 +49,14 @@ export function readCleanBytes(bytes: Uint8Array, views: ByteViews, maxAnswerCha
   } catch {
     return null; // longer than a string can be
   }
-  return readCleanFile(latin1, maxAnswerChars, body);
+  return readCleanFile(latin1, maxAnswerChars, { bytes: body, utf8: views.utf8 });
 }
-
-const utf8 = new TextDecoder();
 
 /**
  * The clean items of `text`, as validateItem would return them, or null: then the full path decides.
- * With `bytes`, text is their Latin-1 view and a string with any byte past 0x7f is decoded from them.
+ * With `source`, text is its bytes' Latin-1 view and a string with any byte past 0x7f is decoded from them.
  */
-export function readCleanFile(text: string, maxAnswerChars: number, bytes?: Uint8Array): PredictionItem[] | null {
+export function readCleanFile(text: string, maxAnswerChars: number, source?: { bytes: Uint8Array; utf8: ByteViews["utf8"] }): PredictionItem[] | null {
   const head = HEAD.exec(text);
   if (head === null || STRAY_CONTROL.test(text)) return null;
   // Where the next backslash, line feed, carriage return, tab and (with bytes) non-ASCII byte are,
@@ -64,7 +65,7 @@ export function readCleanFile(text: string, maxAnswerChars: number, bytes?: Uint
   let newline = -1;
   let cr = -1;
   let tab = -1;
-  let high = bytes === undefined ? text.length : -1;
+  let high = source === undefined ? text.length : -1;
   const items: PredictionItem[] = [];
   let lastCategory = "";
   let at = head[0].length - 1; // at the [, then at each comma between items
@@ -101,13 +102,13 @@ export function readCleanFile(text: string, maxAnswerChars: number, bytes?: Uint
         while (oddBackslashesBefore(text, close)) if ((close = text.indexOf('"', close + 1)) < 0) return null;
         if (high < open) high = nextHigh(text, open);
         try {
-          value = JSON.parse(high < close ? utf8.decode(bytes!.subarray(open, close + 1)) : text.slice(open, close + 1)) as string;
+          value = JSON.parse(high < close ? source!.utf8(source!.bytes, open, close + 1) : text.slice(open, close + 1)) as string;
         } catch {
           return null;
         }
         if (value.includes("\u0000")) return null;
       } else if ((high < open ? (high = nextHigh(text, open)) : high) < close) {
-        value = utf8.decode(bytes!.subarray(open + 1, close));
+        value = source!.utf8(source!.bytes, open + 1, close);
       } else if (field === CATEGORY && close - open - 1 === lastCategory.length && text.startsWith(lastCategory, open + 1)) {
         value = lastCategory; // files repeat a few categories: one string each, hashed once for every lookup
       } else {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { isUtf8 } from "node:buffer";
 import { IssueList } from "../../../lib/scoring/issues";
 import { readCleanBytes, readCleanFile, type ByteViews } from "../../../lib/scoring/clean-file";
 import { validateItem } from "../../../lib/scoring/validate-item";
 import { parsePredictionFile } from "../../../lib/scoring/validate";
 import { mutatedFixture } from "../fuzz/mutations";
+import { byteViews } from "../../../cli/io";
 
 // readCleanFile reads the common file without JSON.parse's tree: whenever it answers, the full
 // path (JSON.parse, then every item through validateItem) must give the same items and no issue.
@@ -111,7 +111,7 @@ describe("readCleanFile", () => {
 });
 
 describe("parsePredictionFile with Node's byte views (cli/io.ts)", () => {
-  const views: ByteViews = { isUtf8: (b) => isUtf8(b), latin1: (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1") };
+  const views: ByteViews = byteViews;
   const opts = { file: "prediction_dyadic.json", split: "dyadic" as const };
   const same = (bytes: Uint8Array, maxAnswerChars?: number) => {
     const plain = parsePredictionFile(bytes, { ...opts, maxAnswerChars });
@@ -129,7 +129,7 @@ describe("parsePredictionFile with Node's byte views (cli/io.ts)", () => {
   });
 
   it("gives the same report and items as without them", { timeout: 60_000 }, () => {
-    const wide = fc.constantFrom("é", "“quoted”", "长白山。", "😀", "\u00e9", "Ã©", "", " ");
+    const wide = fc.constantFrom("é", "“quoted”", "长白山。", "😀", "\\u00e9", "Ã©", "\u0080", "\u2028", "\ufeff", "\ufeffx");
     const withWide = fc.tuple(file, fc.array(fc.tuple(fc.nat(), wide), { maxLength: 4 }), fc.constantFrom("", "﻿", "﻿﻿")).map(([text, inserts, bom]) => {
       // Non-ASCII text put inside strings (after an opening quote), sometimes elsewhere.
       let out = text;
@@ -151,7 +151,7 @@ describe("parsePredictionFile with Node's byte views (cli/io.ts)", () => {
     fc.assert(fc.property(mutatedFixture, ({ bytes }) => same(bytes)), { numRuns: 500 });
   });
 
-  it("Buffer's strict UTF-8 check agrees with the fatal decoder", () => {
+  it("the strict UTF-8 check agrees with the fatal decoder", () => {
     const decodes = (b: Uint8Array) => {
       try {
         new TextDecoder("utf-8", { fatal: true }).decode(b);
@@ -163,7 +163,7 @@ describe("parsePredictionFile with Node's byte views (cli/io.ts)", () => {
     const bytes = fc.oneof(fc.uint8Array({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 8 }).map((s) => new TextEncoder().encode(s)));
     fc.assert(
       fc.property(bytes, (b) => {
-        expect(isUtf8(b)).toBe(decodes(b));
+        expect(byteViews.isUtf8(b)).toBe(decodes(b));
       }),
       { numRuns: 20_000 },
     );
