@@ -6,7 +6,7 @@
 // One flat loop over locals: most files are read once per process, by code not yet optimised, where
 // every call and property access counts (a version with a reader object cost twice as much).
 import type { PredictionItem } from "./types";
-import { normalizeCategory } from "./categories";
+import { cleanValues } from "./validate-item";
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -129,8 +129,7 @@ export function readCleanFile(text: string, maxAnswerChars: number, source?: { b
       if (text.charCodeAt(at) !== CLOSE_BRACE) return null;
       break;
     }
-    // UTF-16 units bound code points from above: within the limit in units means within it.
-    if ((seen & REQUIRED) !== REQUIRED || answer.length > maxAnswerChars || normalizeCategory(category) === null) return null;
+    if ((seen & REQUIRED) !== REQUIRED || !cleanValues(answer, category, maxAnswerChars)) return null;
     items.push({ question_text: question, question_image: image, system_answer: answer, original_answer: reference, category });
     lastCategory = category;
     at = skipSpace(text, at + 1);

@@ -54,10 +54,15 @@ export function cleanItem(raw: unknown, nul: boolean, maxAnswerChars: number): P
   if (typeof question_text !== "string" || typeof system_answer !== "string" || typeof original_answer !== "string" || typeof category !== "string") return undefined;
   if (full && typeof question_image !== "string") return undefined;
   if (nul && [question_text, question_image, system_answer, original_answer, category].some((v) => typeof v === "string" && v.includes("\u0000"))) return undefined;
-  // UTF-16 units bound code points from above: within the limit in units means within it.
-  if (system_answer.length > maxAnswerChars || normalizeCategory(category) === null) return undefined;
+  if (!cleanValues(system_answer, category, maxAnswerChars)) return undefined;
   // The object as the file has it (same fields, same order) is what validateItem would copy.
   return full ? (obj as PredictionItem) : { question_text, question_image: "", system_answer, original_answer, category };
+}
+
+/** A clean item's answer and category: within the limit, a known category (else validateItem reports them). */
+export function cleanValues(answer: string, category: string, maxAnswerChars: number): boolean {
+  // UTF-16 units bound code points from above: within the limit in units means within it.
+  return !(answer.length > maxAnswerChars) && normalizeCategory(category) !== null;
 }
 
 function sameKeys(keys: string[], fields: readonly string[]): boolean {
