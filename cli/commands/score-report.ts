@@ -28,14 +28,30 @@ function scope(rows: ScoreRow[], split: SplitOrOverall, scopeName: string): Scop
   return { n: mine[0].n, micro: block("micro"), macro: block("macro") };
 }
 
+/** One pass over the questions of a split (or all): predictions and, of those, matched, unmatched and differing; unanswered key questions. */
+function questionCounts(perQuestion: ScoreOutput["perQuestion"], split: SplitOrOverall) {
+  const c = { predictions: 0, matched: 0, unmatched: 0, unanswered: 0, answerDiffers: 0 };
+  for (const p of perQuestion) {
+    if (split !== "overall" && p.split !== split) continue;
+    if (p.index === null) {
+      c.unanswered++;
+      continue;
+    }
+    c.predictions++;
+    if (p.qid !== null) c.matched++;
+    if (!p.counted) c.unmatched++;
+    if (p.answerDiffers) c.answerDiffers++;
+  }
+  return c;
+}
+
 export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" | "perQuestion">, ctx: Context): ScoreReport {
   const splits: ScoreReport["splits"] = {};
   const keyed = ctx.answerKeyDigest !== null;
   for (const split of ["dyadic", "multi-party", "overall"] as const) {
     const all = scope(result.rows, split, "ALL");
     if (!all) continue;
-    const pq = result.perQuestion.filter((p) => split === "overall" || p.split === split);
-    const predicted = pq.filter((p) => p.index !== null);
+    const counts = questionCounts(result.perQuestion, split);
     const mainTypes: SplitReport["mainTypes"] = {};
     for (const t of MAIN_TYPES) {
       const s = scope(result.rows, split, t);
@@ -48,12 +64,12 @@ export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" |
     }
     splits[split] = {
       counts: {
-        predictions: predicted.length,
+        predictions: counts.predictions,
         scored: all.n,
-        matched: keyed ? predicted.filter((p) => p.qid !== null).length : null,
-        unmatched: keyed ? predicted.filter((p) => !p.counted).length : null,
-        unanswered: keyed ? pq.filter((p) => p.index === null).length : null,
-        answerDiffers: keyed ? predicted.filter((p) => p.answerDiffers).length : null,
+        matched: keyed ? counts.matched : null,
+        unmatched: keyed ? counts.unmatched : null,
+        unanswered: keyed ? counts.unanswered : null,
+        answerDiffers: keyed ? counts.answerDiffers : null,
       },
       ...all,
       mainTypes,

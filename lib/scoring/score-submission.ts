@@ -39,6 +39,9 @@ export type ScoreInput = {
 };
 export type ScoreOutput = { perQuestion: PerQuestion[]; rows: ScoreRow[]; scorerVersion: string; issues: ValidationIssue[] };
 
+/** aggregateScores averages every metric a record has: a row must never carry a judge field. */
+type NoJudge = "judge" extends keyof PerQuestion ? never : PerQuestion;
+
 const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
 const DEFAULT_NAMES: Record<Split, string> = { dyadic: "prediction_dyadic.json", "multi-party": "prediction_multiparty.json" };
 
@@ -111,17 +114,18 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
   }
 
   const scores = (input.runners?.lexical ?? serialLexical)(preds, refs, lexical);
-  scored.forEach((row, i) => {
+  for (let i = 0; i < scored.length; i++) {
+    const row = scored[i];
     const s = scores[i];
     row.precision = s.precision;
     row.recall = s.recall;
     row.f1 = s.f1;
     row.bleu1 = s.bleu1;
-  });
+  }
 
-  const results: QuestionResult[] = perQuestion
-    .filter((p) => p.counted)
-    .map((p) => ({ split: p.split, category: p.category, qid: p.qid, metrics: { precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 } }));
+  // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.
+  const results: QuestionResult[] = [];
+  for (const p of perQuestion) if (p.counted) results.push({ split: p.split, category: p.category, qid: p.qid, metrics: p satisfies NoJudge });
   const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed, bootstrap: input.runners?.bootstrap });
   return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
 }

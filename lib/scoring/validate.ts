@@ -2,38 +2,29 @@
 // JSON path and a fix. Errors make the file unusable; warnings are shown but the file is scored.
 // Entry point `@/lib/scoring/validate` for the browser (the upload form checks files with the same
 // parser as the server), so it must never import the lexical engine.
-import { z } from "zod";
 import type { PredictionItem, Split } from "./types";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
-import { allowedCategoryNames, normalizeCategory } from "./categories";
-import {
-  DEFAULT_MAX_ANSWER_CHARS,
-  DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_ITEMS,
-  FIELD_HINTS,
-  PREDICTION_FIELDS,
-  predictionItemSchema,
-} from "./submission-schema";
+import { readCleanBytes, readCleanFile, type ByteViews } from "./clean-file";
+import { DEFAULT_MAX_ANSWER_CHARS, DEFAULT_MAX_BYTES, DEFAULT_MAX_ITEMS } from "./submission-schema";
 import { QuestionKeys } from "./question-keys";
+import { blankWarnings, cleanItem, describe, kindOf, mayHoldNul, validateItem } from "./validate-item";
 
 export { hasErrors, type Severity, type ValidationIssue } from "./issues";
 export { ISSUE_CODES, FIELD_CODES, DETAIL_CODES, type IssueCode, type FieldCode, type DetailCode, type IssueParams } from "./issue-codes";
 export { DEFAULT_MAX_ANSWER_CHARS } from "./submission-schema";
+export type { ByteViews } from "./clean-file";
 
 export type ParsedFile = { file: string; split: Split; items: PredictionItem[]; issues: ValidationIssue[]; ok: boolean };
-export type ParseOptions = { file: string; split: Split; maxItems?: number; maxBytes?: number; maxAnswerChars?: number };
-
-const KNOWN_FIELDS = new Set<string>(PREDICTION_FIELDS);
-
-// THE item schema, compiled by zod ahead of time: about half the cost per item. A clone that falls
-// back to the schema's own parse whenever its fast path rejects, so every issue is the same.
-// Compiled on first use, and only where code generation is allowed (a strict CSP forbids it) and
-// the file has enough items to repay the ~2 ms the compilation costs (a 1-item file does not).
-const COMPILE_FROM_ITEMS = 256;
-let compiledItemSchema: typeof predictionItemSchema | undefined;
-const itemSchema = (items: number) =>
-  items < COMPILE_FROM_ITEMS ? predictionItemSchema : (compiledItemSchema ??= z.util.allowsEval.value ? z.compile(predictionItemSchema) : predictionItemSchema);
+export type ParseOptions = {
+  file: string;
+  split: Split;
+  maxItems?: number;
+  maxBytes?: number;
+  maxAnswerChars?: number;
+  /** Node's views of bytes (cli/io.ts): a common file is then read without its UTF-16 text. The same result without them. */
+  byteViews?: ByteViews;
+};
 
 /** Split named by an official file name (prediction_multi_party.json is the template's alias). */
 export function splitForFileName(name: string): Split | null {
@@ -45,19 +36,6 @@ export function splitForFileName(name: string): Split | null {
 
 function byteLength(input: string | Uint8Array): number {
   return typeof input === "string" ? new TextEncoder().encode(input).length : input.byteLength;
-}
-
-/** The JSON kind of a value, as a stable token for translations: null, array, object, string, number, boolean. */
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}
-
-function describe(value: unknown): string {
-  const kind = kindOf(value);
-  if (kind === "null") return "null";
-  return kind === "array" || kind === "object" ? `an ${kind}` : `a ${kind}`;
 }
 
 export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptions): ParsedFile {
@@ -75,30 +53,20 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
     issues.error("TOO_LARGE", "", `The file has ${size} bytes; the limit is ${maxBytes}.`, "Shorten overly long answers or split nothing: one file per split is expected.", { size, limit: maxBytes });
     return done([]);
   }
-  const text = decodeText(input, issues);
-  if (text === null) return done([]);
-  const parsed = parseJsonText(text, issues);
-  if (!parsed) return done([]);
-
-  const root = parsed.value;
-  if (root === null || typeof root !== "object" || Array.isArray(root)) {
-    issues.error("WRONG_ROOT", "", `The root must be an object {"predictions": [...]}, got ${describe(root)}.`,
-      Array.isArray(root) ? 'Wrap the array: {"predictions": [ ...your items... ]}.' : 'Write {"predictions": [ ... ]} at the top level.', { got: kindOf(root) });
-    return done([]);
+  // The common file (strict JSON of clean items only) is read straight into items; any other
+  // takes the full path: decoded, parsed as JSON, then every item checked. (Read from Node's byte
+  // views or from the text, a file is clean alike: it is not asked twice.)
+  const views = typeof input === "string" ? undefined : opts.byteViews;
+  let clean = views ? readCleanBytes(input as Uint8Array, views, maxAnswerChars) : null;
+  let text = "";
+  if (clean === null) {
+    const decoded = decodeText(input, issues);
+    if (decoded === null) return done([]);
+    text = decoded;
+    if (!views) clean = readCleanFile(text, maxAnswerChars);
   }
-  const obj = root as Record<string, unknown>;
-  for (const key of Object.keys(obj)) {
-    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.", { field: key, level: "root", fields: "predictions" });
-  }
-  if (!("predictions" in obj)) {
-    issues.error("MISSING_PREDICTIONS", "/predictions", 'The root object has no "predictions" field.', 'Add "predictions": [ ... ] with one object per question.');
-    return done([]);
-  }
-  const list = obj.predictions;
-  if (!Array.isArray(list)) {
-    issues.error("PREDICTIONS_NOT_ARRAY", "/predictions", `"predictions" must be an array, got ${describe(list)}.`, 'Use "predictions": [ {...}, {...} ].', { got: kindOf(list) });
-    return done([]);
-  }
+  const list = clean ?? predictionList(text, issues);
+  if (list === null) return done([]);
   if (list.length > maxItems) {
     issues.error("TOO_MANY_ITEMS", "/predictions", `The file has ${list.length} predictions; the limit is ${maxItems}.`, "Submit one prediction per benchmark question (2,236 in total).", { count: list.length, limit: maxItems });
     return done([]);
@@ -111,69 +79,42 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
 
   const items: PredictionItem[] = [];
   const seen = new QuestionKeys();
-  list.forEach((raw, index) => {
-    const item = validateItem(raw, index, issues, maxAnswerChars, list.length);
-    if (!item) return;
+  const nul = clean === null && mayHoldNul(text);
+  for (let index = 0; index < list.length; index++) {
+    // Most items are clean: those skip the schema and the per-field checks (same result, proven
+    // cheaply); any other item takes the full path, which reports each of its problems.
+    const item = clean !== null ? clean[index] : (cleanItem(list[index], nul, maxAnswerChars) ?? validateItem(list[index], index, issues, maxAnswerChars, list.length));
+    if (!item) continue;
+    blankWarnings(item, index, issues);
     items.push(item);
     const first = seen.firstOf(item, index);
     if (first !== undefined) issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.", { first });
-  });
+  }
   return done(issues.hasErrors ? [] : items);
 }
 
-/** Code points, not UTF-16 units, so the limit means the same for every script; counted only near the limit. */
-function charCount(text: string, max: number): number {
-  return text.length <= max ? text.length : [...text].length;
-}
-
-function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerChars: number, items: number): PredictionItem | null {
-  const at = (field?: string) => jsonPointer(field ? ["predictions", index, field] : ["predictions", index]);
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    issues.error("ITEM_NOT_OBJECT", at(), `Each prediction must be an object, got ${describe(raw)}.`, 'Use {"question_text": ..., "question_image": ..., "system_answer": ..., "original_answer": ..., "category": ...}.', { got: kindOf(raw) });
+/** The file's predictions array as JSON.parse (or the tolerant parser) reads it, or null after reporting why not. */
+function predictionList(text: string, issues: IssueList): unknown[] | null {
+  const parsed = parseJsonText(text, issues);
+  if (!parsed) return null;
+  const root = parsed.value;
+  if (root === null || typeof root !== "object" || Array.isArray(root)) {
+    issues.error("WRONG_ROOT", "", `The root must be an object {"predictions": [...]}, got ${describe(root)}.`,
+      Array.isArray(root) ? 'Wrap the array: {"predictions": [ ...your items... ]}.' : 'Write {"predictions": [ ... ]} at the top level.', { got: kindOf(root) });
     return null;
   }
-  const obj = raw as Record<string, unknown>;
-  const result = itemSchema(items).safeParse(obj);
-  let ok = result.success;
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? "") as keyof typeof FIELD_HINTS;
-      if (!(field in obj) || obj[field] === undefined) {
-        issues.error("MISSING_FIELD", at(field), `Required field "${field}" is missing.`, `Add "${field}": ${FIELD_HINTS[field] ?? "a string"}.`, { field });
-      } else {
-        issues.error("WRONG_TYPE", at(field), `"${field}" must be a string, got ${describe(obj[field])}.`, `Use a plain string: ${FIELD_HINTS[field] ?? "a string"}.`, { field, got: kindOf(obj[field]) });
-      }
-    }
-  }
+  const obj = root as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (!KNOWN_FIELDS.has(key)) issues.warning("UNKNOWN_FIELD", at(key), `Unknown field "${key}" is ignored.`, `Remove it; the fields are ${PREDICTION_FIELDS.join(", ")}.`, { field: key, level: "item", fields: PREDICTION_FIELDS.join(", ") });
-    else if (typeof obj[key] === "string" && (obj[key] as string).includes("\u0000")) {
-      ok = false;
-      issues.error("NULL_BYTE", at(key), `"${key}" contains a null character (\\u0000).`, "Remove the null characters from the string.", { field: key });
-    }
+    if (key !== "predictions") issues.warning("UNKNOWN_FIELD", jsonPointer([key]), `Unknown top-level field "${key}" is ignored.`, "Remove it; only \"predictions\" is read.", { field: key, level: "root", fields: "predictions" });
   }
-  if (typeof obj.category === "string" && normalizeCategory(obj.category) === null) {
-    ok = false;
-    issues.error("UNKNOWN_CATEGORY", at("category"), `Unknown category "${obj.category.slice(0, 100)}".`, `Use one of: ${allowedCategoryNames()}.`, { value: obj.category.slice(0, 100), allowed: allowedCategoryNames() });
+  if (!("predictions" in obj)) {
+    issues.error("MISSING_PREDICTIONS", "/predictions", 'The root object has no "predictions" field.', 'Add "predictions": [ ... ] with one object per question.');
+    return null;
   }
-  if (typeof obj.system_answer === "string") {
-    const chars = charCount(obj.system_answer, maxAnswerChars);
-    if (chars > maxAnswerChars) {
-      ok = false;
-      issues.error("ANSWER_TOO_LONG", at("system_answer"), `system_answer has ${chars.toLocaleString("en-US")} characters; the limit is ${maxAnswerChars.toLocaleString("en-US")}.`,
-        `Shorten the answer to at most ${maxAnswerChars.toLocaleString("en-US")} characters: answers are a sentence or two, and every one is sent to the judge.`, { chars, limit: maxAnswerChars });
-    }
+  const list = obj.predictions;
+  if (!Array.isArray(list)) {
+    issues.error("PREDICTIONS_NOT_ARRAY", "/predictions", `"predictions" must be an array, got ${describe(list)}.`, 'Use "predictions": [ {...}, {...} ].', { got: kindOf(list) });
+    return null;
   }
-  if (!ok || !result.success) return null;
-  const item = result.data;
-  if (item.system_answer.trim() === "") issues.warning("EMPTY_ANSWER", at("system_answer"), "system_answer is empty; it scores 0 on every metric.", "Fill in your system's answer if it produced one.");
-  if (item.question_text.trim() === "") issues.warning("EMPTY_QUESTION", at("question_text"), "question_text is empty; it cannot be matched to a benchmark question.", FIELD_HINTS.question_text);
-  if (item.original_answer.trim() === "") issues.warning("EMPTY_REFERENCE", at("original_answer"), "original_answer is empty; without an answer key this item scores 0.", FIELD_HINTS.original_answer);
-  return {
-    question_text: item.question_text,
-    question_image: item.question_image,
-    system_answer: item.system_answer,
-    original_answer: item.original_answer,
-    category: item.category,
-  };
+  return list;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { QuestionKeys } from "../../../lib/scoring/question-keys";
+import { QuestionKeys, normalizedHash } from "../../../lib/scoring/question-keys";
 import { imageBaseName, normalizeText } from "../../../lib/scoring/text-normalize";
 
 /** The definition, written plainly: one key of all three normalised fields. */
@@ -16,8 +16,8 @@ function plainFirsts(items: { question_text: string; question_image: string; ori
 
 describe("QuestionKeys (DUPLICATE_QUESTION)", () => {
   it("names the same first item as one key of text, image and answer", () => {
-    const text = fc.constantFrom("", " ", "Q1", "q1 ", "Q2", "q  2", "É", "e\u0301");
-    const image = fc.constantFrom("", "1.png", "s/1.PNG", "2.png");
+    const text = fc.oneof(fc.constantFrom("", " ", "Q1", "q1 ", "Q2", "q  2", "É", "e\u0301", " q1", "Q 1", "q\t1", "q\u00a01"), fc.stringMatching(/^[ qQ1]{0,5}$/));
+    const image = fc.constantFrom("", "1.png", "s/1.PNG", "2.png", " ", "s/", " 1.png ");
     const item = fc.record({ question_text: text, question_image: image, original_answer: text });
     fc.assert(fc.property(fc.array(item, { maxLength: 30 }), (items) => {
       const keys = new QuestionKeys();
@@ -29,5 +29,33 @@ describe("QuestionKeys (DUPLICATE_QUESTION)", () => {
     const keys = new QuestionKeys();
     const q = (original_answer: string) => ({ question_text: "Who?", question_image: "", original_answer });
     expect([q("Alice"), q("Bob"), q(" bob "), q("ALICE")].map((it, i) => keys.firstOf(it, i))).toEqual([undefined, undefined, 1, 0]);
+  });
+
+  it("tells apart texts whose hashes collide", () => {
+    expect(normalizedHash("Q562789?")).toBe(normalizedHash("Q779192?"));
+    const keys = new QuestionKeys();
+    const q = (question_text: string) => ({ question_text, question_image: "", original_answer: "same" });
+    expect(["Q562789?", "Q779192?", "q562789?", " q779192?"].map((t, i) => keys.firstOf(q(t), i))).toEqual([undefined, undefined, 0, 1]);
+  });
+
+  // Far more items than the table's first size, with some 32-bit hash collisions among them.
+  it("agrees with the plain definition on 200,000 items", () => {
+    const items = Array.from({ length: 200_000 }, (_, i) => ({ question_text: `Question ${i % 150_000} ${i % 7 === 0 ? " " : ""}`, question_image: i % 3 === 0 ? "" : `s/${i % 5}.png`, original_answer: `A${i % 11}` }));
+    const keys = new QuestionKeys();
+    expect(items.map((it, i) => keys.firstOf(it, i))).toEqual(plainFirsts(items));
+  });
+});
+
+describe("normalizedHash", () => {
+  const hash = (s: string) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+    return h;
+  };
+  it("is the hash of normalizeText's result", () => {
+    const text = fc.oneof(fc.string({ maxLength: 20 }), fc.stringMatching(/^[ aA\t.]{0,12}$/), fc.string({ unit: "binary", maxLength: 8 }));
+    fc.assert(fc.property(text, (t) => {
+      expect(normalizedHash(t)).toBe(hash(normalizeText(t)));
+    }), { numRuns: 5000 });
   });
 });
