@@ -97,41 +97,44 @@ function metricRows(rows: ScoreRow[], metric: Metric, cells: Cell[], splits: Spl
  * own non-null values with a stream seeded by cell and metric.
  */
 function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number, run: BootstrapRunner): Map<Metric, Cell[]> {
-  const groups = new Map<string, QuestionResult[]>();
-  for (const r of results) {
-    const key = `${r.split}|${r.category}`;
-    const list = groups.get(key);
-    if (list) list.push(r);
-    else groups.set(key, [r]);
-  }
+  const { members, starts } = groupByCell(results);
   const out = new Map<Metric, Cell[]>(metrics.map((m) => [m, []]));
   // Every resampling is collected first and run at once: one job per stream, each job's result
   // assigned to its cells (one per column).
   const jobs: BootstrapJob[] = [];
   const targets: Cell[][] = [];
-  for (const [key, members] of groups) {
-    const { split, category } = members[0];
-    const full: Array<{ cell: Cell; values: number[] }> = [];
+  for (let g = 0; g + 1 < starts.length; g++) {
+    const from = starts[g];
+    const to = starts[g + 1];
+    const { split, category } = results[members[from]];
+    const key = `${split}|${category}`;
+    const full: Array<{ cell: Cell; values: Float64Array }> = [];
     for (const metric of metrics) {
-      const values: number[] = [];
+      const values = new Float64Array(to - from);
+      let n = 0;
+      let sum = 0;
       let excluded = 0;
       let absent = 0;
-      for (const r of members) {
-        if (!(metric in r.metrics)) absent++;
+      for (let k = from; k < to; k++) {
+        const m = results[members[k]].metrics;
+        if (!(metric in m)) absent++;
         else {
-          const v = r.metrics[metric];
+          const v = m[metric];
           if (v === null || v === undefined || Number.isNaN(v)) excluded++;
-          else values.push(v);
+          else {
+            values[n++] = v;
+            sum += v; // in member order, as a reduce over the values would add them
+          }
         }
       }
-      if (absent === members.length) continue;
-      const sum = values.reduce((a, b) => a + b, 0);
+      if (absent === to - from) continue;
       const list = out.get(metric)!;
-      const cell: Cell = { id: list.length, split, category, n: values.length, sum, excluded, boot: new Float64Array(0) };
+      const cell: Cell = { id: list.length, split, category, n, sum, excluded, boot: new Float64Array(0) };
       list.push(cell);
-      if (excluded === 0 && absent === 0) full.push({ cell, values });
+      const own = n === values.length ? values : values.slice(0, n);
+      if (excluded === 0 && absent === 0) full.push({ cell, values: own });
       else {
-        jobs.push({ columns: [values], resamples, seed: seedFor(seed, `${key}|${metric}`) });
+        jobs.push({ columns: [own], resamples, seed: seedFor(seed, `${key}|${metric}`) });
         targets.push([cell]);
       }
     }
@@ -140,4 +143,33 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
   }
   run(jobs).forEach((dists, j) => targets[j].forEach((cell, c) => (cell.boot = dists[c])));
   return out;
+}
+
+const SPLIT_INDEX = new Map<Split, number>(SPLITS.map((s, i) => [s, i]));
+const CATEGORY_INDEX = new Map<CategoryCode, number>(CATEGORY_CODES.map((c, i) => [c, i]));
+
+/**
+ * The results' indexes grouped by (split, category) cell, cells in order of first appearance and
+ * members in result order (a counting sort: no key string or list per result): cell g's members
+ * are members[starts[g]..starts[g + 1]).
+ */
+function groupByCell(results: QuestionResult[]): { members: Int32Array; starts: number[] } {
+  const slot = new Int32Array(SPLITS.length * CATEGORY_CODES.length).fill(-1);
+  const cellOf = new Int32Array(results.length);
+  const counts: number[] = [];
+  for (let i = 0; i < results.length; i++) {
+    const k = SPLIT_INDEX.get(results[i].split)! * CATEGORY_CODES.length + CATEGORY_INDEX.get(results[i].category)!;
+    if (slot[k] < 0) {
+      slot[k] = counts.length;
+      counts.push(0);
+    }
+    cellOf[i] = slot[k];
+    counts[slot[k]]++;
+  }
+  const starts = [0];
+  for (const c of counts) starts.push(starts[starts.length - 1] + c);
+  const next = starts.slice(0, -1);
+  const members = new Int32Array(results.length);
+  for (let i = 0; i < results.length; i++) members[next[cellOf[i]]++] = i;
+  return { members, starts };
 }
