@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
-import { fastPairKeys, type LexicalBatch, type LexicalOptions, type LexicalScores } from "../lib/scoring";
+import { fastPairKeys, type LexicalBatch, type LexicalOptions } from "../lib/scoring";
 import { cacheChecksum, privateCacheDir, type CacheEnv } from "./cache-dir";
 
 /** Stamped by the build: a hash of lib/scoring/lexical's sources, so a changed engine never reads old results. */
@@ -55,14 +55,12 @@ export function openLexicalCache(opts: LexicalOptions, env?: CacheEnv, build = t
       }
       if (todo.length > 0) {
         const fresh = batch(todo.map((i) => preds[i]), todo.map((i) => refs[i]), given);
-        todo.forEach((i, k) => setScores(values, 4 * i, fresh[k]));
+        todo.forEach((i, k) => values.set(fresh.subarray(4 * k, 4 * k + 4), 4 * i));
       }
       hits = n - todo.length;
       misses = todo.length;
       current = { keys, values, count: n };
-      const out = new Array<LexicalScores>(n);
-      for (let i = 0; i < n; i++) out[i] = { precision: values[4 * i], recall: values[4 * i + 1], f1: values[4 * i + 2], bleu1: values[4 * i + 3] };
-      return out;
+      return values;
     },
     // Written only when this run computed pairs: then this run's pairs first, earlier ones after.
     save: () => {
@@ -133,13 +131,6 @@ function copyEntry(fromKeys: Int32Array, fromValues: Float64Array, e: number, ke
     values[4 * i + k] = fromValues[4 * e + k];
     if (withKey) keys[4 * i + k] = fromKeys[4 * e + k];
   }
-}
-
-function setScores(values: Float64Array, o: number, s: LexicalScores): void {
-  values[o] = s.precision;
-  values[o + 1] = s.recall;
-  values[o + 2] = s.f1;
-  values[o + 3] = s.bleu1;
 }
 
 const EMPTY: Table = { keys: new Int32Array(0), values: new Float64Array(0), count: 0 };

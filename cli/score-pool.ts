@@ -4,7 +4,7 @@
 // chunk a thread failed or stalled on, so the numbers are the same as with no threads at all.
 // Threads load the compiled CLI itself (entry.ts); from the TypeScript (tsx) there are none.
 import { Worker } from "node:worker_threads";
-import { encodePairs, lexicalScores, packColumns, type BootstrapJob, type BootstrapRunner, type LexicalBatch, type LexicalScores } from "../lib/scoring";
+import { encodePairs, lexicalScores, packColumns, type BootstrapJob, type BootstrapRunner, type LexicalBatch } from "../lib/scoring";
 import { entryUrl, SCORE_THREAD_ARG, SCORE_THREAD_ROLE } from "./entry";
 import { awaitChunks, bootstrapChunk, claimChunks, lexicalChunk, newControl, PAIRS_PER_CHUNK, RESAMPLES_PER_CHUNK, type BootstrapStage, type JobLayout, type LexicalStage } from "./score-chunks";
 
@@ -41,9 +41,12 @@ export function startScorePool(threads: number): ScorePool | null {
       awaitChunks(stage.ctl, chunks, work, STALL_MS);
       const o = stage.out;
       // NaN: a pair the engine declined, scored here from its strings (the same numbers).
-      return preds.map((pred, i): LexicalScores =>
-        Number.isNaN(o[4 * i]) ? lexicalScores(pred, refs[i], { ...opts, engine: "reference" }) : { precision: o[4 * i], recall: o[4 * i + 1], f1: o[4 * i + 2], bleu1: o[4 * i + 3] },
-      );
+      for (let i = 0; i < preds.length; i++) {
+        if (!Number.isNaN(o[4 * i])) continue;
+        const s = lexicalScores(preds[i], refs[i], { ...opts, engine: "reference" });
+        o.set([s.precision, s.recall, s.f1, s.bleu1], 4 * i);
+      }
+      return o;
     },
     bootstrap(jobs) {
       const stage = bootstrapStage(jobs);

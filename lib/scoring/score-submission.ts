@@ -113,14 +113,14 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     issues.push(...local.finish());
   }
 
+  // Four numbers per pair (precision, recall, F1, BLEU-1), no object each.
   const scores = (input.runners?.lexical ?? serialLexical)(preds, refs, lexical);
   for (let i = 0; i < scored.length; i++) {
     const row = scored[i];
-    const s = scores[i];
-    row.precision = s.precision;
-    row.recall = s.recall;
-    row.f1 = s.f1;
-    row.bleu1 = s.bleu1;
+    row.precision = scores[4 * i];
+    row.recall = scores[4 * i + 1];
+    row.f1 = scores[4 * i + 2];
+    row.bleu1 = scores[4 * i + 3];
   }
 
   // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.

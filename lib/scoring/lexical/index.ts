@@ -1,9 +1,9 @@
 // Lexical metrics of the H2HMem benchmark (precision, recall, F1, BLEU-1), bit-exact with the
 // official Python script run with real NLTK. See README.md in this folder.
 import type { LexicalOptions, LexicalScores, StopwordList, TokenizerMode } from "../types";
-import { clearFastCaches, fastRawTokens, fastScorePairs } from "./fast";
+import { clearFastCaches, fastRawTokens, fastScorePairs, scoresAt } from "./fast";
 
-export { encodePairs, fastPairKeys, scoreEncodedPairs, type EncodedPairs } from "./fast";
+export { encodePairs, fastPairKeys, scoreEncodedPairs, scoresAt, type EncodedPairs } from "./fast";
 import { filterTokens } from "./filter";
 import { clearSentbreakMemo } from "./punkt";
 import { referenceRawTokens, referenceScores } from "./reference";
@@ -22,7 +22,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", stop
 export const LEXICAL_ENGINES = ["fast", "reference"] as const;
 export type LexicalEngine = (typeof LEXICAL_ENGINES)[number];
 
-const fastScores: typeof referenceScores = (pred, ref, mode, stopwords) => fastScorePairs([pred], [ref], mode, stopwords)[0];
+const fastScores: typeof referenceScores = (pred, ref, mode, stopwords) => scoresAt(fastScorePairs([pred], [ref], mode, stopwords), 0);
 
 const ENGINES: Record<LexicalEngine, { scores: typeof referenceScores; rawTokens: typeof referenceRawTokens }> = {
   fast: { scores: fastScores, rawTokens: fastRawTokens },
@@ -46,7 +46,7 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
 }
 
 /** Scores of many pairs (preds[i], refs[i]); a runner may split them across threads: pairs are independent. */
-export type LexicalBatch = (preds: readonly string[], refs: readonly string[], opts: LexicalOptions) => LexicalScores[];
+export type LexicalBatch = (preds: readonly string[], refs: readonly string[], opts: LexicalOptions) => Float64Array;
 export const serialLexical: LexicalBatch = (preds, refs, opts) => fastScorePairs(preds, refs, opts.tokenizer, opts.stopwords);
 
 export type TokenizeOptions = { mode: TokenizerMode; removeStopwords: boolean; stopwords?: StopwordList; engine?: LexicalEngine };

@@ -20,12 +20,30 @@ const CHUNK_UNITS = 1 << 20;
 
 type Fallback = (pred: string, ref: string) => LexicalScores;
 
-/** Scores of pairs (preds[i], refs[i]); `fallback` (the reference engine) scores the pairs the module declines. */
-export function fastScorePairs(preds: readonly string[], refs: readonly string[], mode: TokenizerMode, stopwords: StopwordList, fallback?: Fallback): LexicalScores[] {
+/** Pair i's four numbers in a batch's result (precision, recall, F1, BLEU-1 at 4i..4i + 3). */
+export function scoresAt(batch: Float64Array, i: number): LexicalScores {
+  return { precision: batch[4 * i], recall: batch[4 * i + 1], f1: batch[4 * i + 2], bleu1: batch[4 * i + 3] };
+}
+
+function put(out: Float64Array, i: number, s: LexicalScores): void {
+  out[4 * i] = s.precision;
+  out[4 * i + 1] = s.recall;
+  out[4 * i + 2] = s.f1;
+  out[4 * i + 3] = s.bleu1;
+}
+
+/**
+ * Scores of pairs (preds[i], refs[i]) as precision, recall, F1, BLEU-1 at 4i..4i + 3 (no object per
+ * pair); `fallback` (the reference engine) scores the pairs the module declines.
+ */
+export function fastScorePairs(preds: readonly string[], refs: readonly string[], mode: TokenizerMode, stopwords: StopwordList, fallback?: Fallback): Float64Array {
   fallback ??= (pred, ref) => referenceScores(pred, ref, mode, stopwords);
+  const out = new Float64Array(4 * preds.length);
   const e = wasmEngine();
-  if (e === null) return preds.map((pred, i) => fallback(pred, refs[i]));
-  const out = new Array<LexicalScores>(preds.length);
+  if (e === null) {
+    preds.forEach((pred, i) => put(out, i, fallback(pred ?? "", refs[i] ?? "")));
+    return out;
+  }
   for (let from = 0; from < preds.length; ) {
     let to = from;
     let units = 0;
@@ -36,19 +54,15 @@ export function fastScorePairs(preds: readonly string[], refs: readonly string[]
   return out;
 }
 
-function scoreChunk(e: Exports, preds: readonly string[], refs: readonly string[], from: number, to: number, units: number, mode: TokenizerMode, stopwords: StopwordList, fallback: Fallback, out: LexicalScores[]): void {
+function scoreChunk(e: Exports, preds: readonly string[], refs: readonly string[], from: number, to: number, units: number, mode: TokenizerMode, stopwords: StopwordList, fallback: Fallback, out: Float64Array): void {
   const pairs = to - from;
   const base = e.batchArea(pairs, 3 * units);
   writeTexts(e.memory.buffer, new Int32Array(e.memory.buffer, base, 2 * pairs), base + 44 * pairs, preds, refs, from, to);
   e.scoreBatch(pairs, MODES[mode], stopwords === "old" ? 1 : 0);
   const scores = new Float64Array(e.memory.buffer, base + 8 * pairs, 4 * pairs);
   const status = new Int32Array(e.memory.buffer, base + 40 * pairs, pairs);
-  for (let k = 0; k < pairs; k++) {
-    out[from + k] =
-      status[k] === 0
-        ? { precision: scores[4 * k], recall: scores[4 * k + 1], f1: scores[4 * k + 2], bleu1: scores[4 * k + 3] }
-        : fallback(preds[from + k] ?? "", refs[from + k] ?? "");
-  }
+  out.set(scores, 4 * from);
+  for (let k = 0; k < pairs; k++) if (status[k] !== 0) put(out, from + k, fallback(preds[from + k] ?? "", refs[from + k] ?? ""));
 }
 
 /**
