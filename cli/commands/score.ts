@@ -109,7 +109,7 @@ async function scoreFiles(opts: Options, resamples: number, seed: number, runner
   const issues: ValidationIssue[] = [];
   for (const [split, file] of [["dyadic", opts.dyadic], ["multi-party", opts.multiparty]] as const) {
     if (!file) continue;
-    const parsed = readPredictionFile(file, split);
+    const parsed = await readPredictionFile(file, split);
     issues.push(...parsed.issues);
     fileNames[split] = parsed.file;
     files[split] = parsed.items;

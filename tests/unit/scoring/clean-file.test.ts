@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { IssueList } from "../../../lib/scoring/issues";
 import { readCleanBytes, readCleanFile, type ByteViews } from "../../../lib/scoring/clean-file";
-import { validateItem } from "../../../lib/scoring/validate-item";
+import { validateItem } from "../../../lib/scoring/validate-item-schema";
 import { parsePredictionFile } from "../../../lib/scoring/validate";
 import { mutatedFixture } from "../fuzz/mutations";
 import { byteViews } from "../../../cli/io";

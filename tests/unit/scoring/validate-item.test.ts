@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { IssueList } from "../../../lib/scoring/issues";
-import { cleanItem, mayHoldNul, validateItem } from "../../../lib/scoring/validate-item";
+import { cleanItem, mayHoldNul } from "../../../lib/scoring/validate-item";
+import { validateItem } from "../../../lib/scoring/validate-item-schema";
 
 // cleanItem is validate.ts's shortcut for items validateItem accepts without a word: it must never
 // accept what validateItem would not, nor return another item.
