@@ -3,7 +3,7 @@
 // denominators; without one, the submitted original_answer is the reference (official scripts).
 import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
-import { serialLexical, type LexicalBatch } from "./lexical";
+import { lexicalScores } from "./lexical";
 import { allowedCategoryNames, normalizeCategory } from "./categories";
 import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
@@ -35,7 +35,7 @@ export type ScoreInput = {
   /** Names used in issues (defaults to the official file names). */
   fileNames?: Partial<Record<Split, string>>;
   /** How the two heavy stages run (the CLI shares them with worker threads): the same numbers. */
-  runners?: { lexical?: LexicalBatch; bootstrap?: BootstrapRunner };
+  runners?: { bootstrap?: BootstrapRunner };
 };
 export type ScoreOutput = { perQuestion: PerQuestion[]; rows: ScoreRow[]; scorerVersion: string; issues: ValidationIssue[] };
 
@@ -113,15 +113,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     issues.push(...local.finish());
   }
 
-  // Four numbers per pair (precision, recall, F1, BLEU-1), no object each.
-  const scores = (input.runners?.lexical ?? serialLexical)(preds, refs, lexical);
-  for (let i = 0; i < scored.length; i++) {
-    const row = scored[i];
-    row.precision = scores[4 * i];
-    row.recall = scores[4 * i + 1];
-    row.f1 = scores[4 * i + 2];
-    row.bleu1 = scores[4 * i + 3];
-  }
+  for (let i = 0; i < scored.length; i++) Object.assign(scored[i], lexicalScores(preds[i], refs[i], lexical));
 
   // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.
   const results: QuestionResult[] = [];

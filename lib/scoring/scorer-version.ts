@@ -1,43 +1,121 @@
-// Every stored score names the exact algorithm that produced it, so a change of tokenizer mode,
-// stopword list or lexical implementation writes new rows instead of silently mixing numbers.
+// The one grammar of scorer versions. Every stored score names the exact algorithm that produced
+// it, so a change of NLTK mode, stopword list, answer key or judge writes new rows instead of
+// silently mixing numbers. Every reader (pages, API, SQL filters, rollout, CLI) goes through here.
+//
+//   lex-1+nltk35+sw198+key=1a2b3c4d+judge=gpt-4o-mini@h2h2-1a2b3c4d
+//   ^lexical ^mode  ^stopwords ^answer key      ^judge model@prompt version
+//
+// mode: nltk35 | nltk38 (NLTK word tokenizer, NLTK 3.5 or >= 3.6.6 semantics), whitespace-nltk35 |
+// whitespace-nltk38 (str.split(), the script's fallback). Versions written before the NLTK mode
+// was named say "nltk" or "whitespace": those numbers follow NLTK 3.8 and read as such.
 import { DEFAULT_LEXICAL_OPTIONS, LEXICAL_VERSION } from "./lexical";
-import type { LexicalOptions } from "./types";
+import type { LexicalOptions, NltkVersion } from "./types";
+
+/** How many hex digits of the answer key's content sha-256 a scorer version carries. */
+export const ANSWER_KEY_TAG_LENGTH = 8;
+
+export type JudgePart = { model: string; promptVersion: string };
+export type ParsedScorerVersion = {
+  /** "lex-1": the lexical algorithm's own version. */
+  lexicalVersion: string;
+  options: LexicalOptions;
+  /** True for a version written before the NLTK mode was named ("nltk", "whitespace"). */
+  legacyMode: boolean;
+  keyTag: string | null;
+  judge: JudgePart | null;
+};
+
+const GRAMMAR = /^(lex-[0-9]+)\+(?:(nltk|whitespace)|(?:(whitespace)-)?nltk(35|38))\+sw(198|179)(?:\+key=([0-9a-f]+))?(?:\+judge=(.+)@([^@+]+))?$/;
 
 export function resolveLexicalOptions(opts: Partial<LexicalOptions> = {}): LexicalOptions {
   return { ...DEFAULT_LEXICAL_OPTIONS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) };
 }
 
-/** e.g. "lex-1+nltk+sw198" (sw198: NLTK's 2025 English list; sw179: the older one). */
+/** The mode token: "nltk35", "nltk38", "whitespace-nltk35", "whitespace-nltk38". */
+export function modeToken(opts: Pick<LexicalOptions, "tokenizer" | "nltk">): string {
+  const nltk = `nltk${opts.nltk.replace(".", "")}`;
+  return opts.tokenizer === "whitespace" ? `whitespace-${nltk}` : nltk;
+}
+
+/** The lexical part, e.g. "lex-1+nltk35+sw198" (sw198: NLTK's 2025 English list; sw179: the older one). */
 export function scorerVersionFor(opts: Partial<LexicalOptions> = {}): string {
   const o = resolveLexicalOptions(opts);
-  return `${LEXICAL_VERSION}+${o.tokenizer}+sw${o.stopwords === "old" ? 179 : 198}`;
+  return `${LEXICAL_VERSION}+${modeToken(o)}+sw${o.stopwords === "old" ? 179 : 198}`;
 }
 
-/** How many hex digits of the answer key's content sha-256 a scorer version carries. */
-export const ANSWER_KEY_TAG_LENGTH = 8;
-const KEY_PART = /\+key=([0-9a-f]+)/;
+/** A whole version from its parts (the inverse of parseScorerVersion). */
+export function formatScorerVersion(input: { lexical?: Partial<LexicalOptions>; keySha256?: string | null; judge?: JudgePart | null }): string {
+  const lexical = withAnswerKey(scorerVersionFor(input.lexical), input.keySha256 ?? null);
+  return input.judge ? withJudge(lexical, input.judge) : lexical;
+}
+
+/** Every part of a version, or null when it does not follow the grammar. */
+export function parseScorerVersion(version: string | null | undefined): ParsedScorerVersion | null {
+  const m = version ? GRAMMAR.exec(version) : null;
+  if (!m) return null;
+  const legacy = m[2] as "nltk" | "whitespace" | undefined;
+  const tokenizer = legacy ?? (m[3] ? "whitespace" : "nltk");
+  const nltk: NltkVersion = legacy ? "3.8" : m[4] === "35" ? "3.5" : "3.8";
+  return {
+    lexicalVersion: m[1]!,
+    options: { tokenizer, nltk, stopwords: m[5] === "179" ? "old" : "new" },
+    legacyMode: Boolean(legacy),
+    keyTag: m[6] ?? null,
+    judge: m[7] ? { model: m[7], promptVersion: m[8]! } : null,
+  };
+}
 
 /**
- * Names the answer key in a scorer version: "lex-1+nltk+sw198" -> "lex-1+nltk+sw198+key=1a2b3c4d".
- * Scores against another key (or errata) are another version, so one version never mixes keys
- * (or question counts). Without a key (nothing imported) the version has no key part.
+ * Names the answer key: "lex-1+nltk35+sw198" -> "lex-1+nltk35+sw198+key=1a2b3c4d". Scores against
+ * another key are another version; without a key (nothing imported) the version has no key part.
  */
 export function withAnswerKey(version: string, keySha256: string | null): string {
-  return keySha256 ? `${version}+key=${keySha256.slice(0, ANSWER_KEY_TAG_LENGTH).toLowerCase()}` : version;
+  return keySha256 ? `${version}+key=${answerKeyTag(keySha256)}` : version;
 }
 
-/** The key tag a scorer version names ("1a2b3c4d"), or null for a version scored without a key. */
+/** The tag a version carries for a key's content sha-256. */
+export function answerKeyTag(keySha256: string): string {
+  return keySha256.slice(0, ANSWER_KEY_TAG_LENGTH).toLowerCase();
+}
+
+/** Appends the judge part: "<lexical>+judge=<model>@<prompt version>". */
+export function withJudge(version: string, judge: JudgePart): string {
+  return `${version}+judge=${judge.model}@${judge.promptVersion}`;
+}
+
+/** The key tag a version names ("1a2b3c4d"), or null for a version scored without a key. */
 export function answerKeyTagOf(version: string): string | null {
-  return KEY_PART.exec(version)?.[1] ?? null;
+  return parseScorerVersion(version)?.keyTag ?? null;
+}
+
+/** The judge a version names, or null without one. */
+export function judgePartOf(version: string | null | undefined): JudgePart | null {
+  return parseScorerVersion(version)?.judge ?? null;
+}
+
+/** The version without its judge part: lexical values depend on this alone. */
+export function lexicalPartOf(version: string): string {
+  const i = version.indexOf("+judge=");
+  return i < 0 ? version : version.slice(0, i);
+}
+
+/** The same version with another lexical mode (a rollout from one NLTK mode to another). */
+export function withLexicalOptions(version: string, opts: Partial<LexicalOptions>): string | null {
+  const p = parseScorerVersion(version);
+  if (!p) return null;
+  return formatScorerVersion({ lexical: { ...p.options, ...opts }, keySha256: p.keyTag, judge: p.judge });
+}
+
+/** A SQL LIKE pattern matching every version against the key with this tag. */
+export function keyTagLikePattern(keyTag: string): string {
+  return `%+key=${answerKeyTag(keyTag)}%`;
 }
 
 /**
- * The lexical options a stored scorer version names (the inverse of scorerVersionFor; a judge
- * suffix "+judge=…" is ignored), or null when it names another lexical algorithm than this
- * build's: such numbers cannot be re-computed with this code.
+ * The lexical options a stored version names, or null when it names another lexical algorithm
+ * than this build's: such numbers cannot be re-computed with this code.
  */
 export function lexicalOptionsForVersion(version: string): LexicalOptions | null {
-  const m = /^([^+]+)\+(nltk|whitespace)\+sw(198|179)(?:\+|$)/.exec(version);
-  if (!m || m[1] !== LEXICAL_VERSION) return null;
-  return { tokenizer: m[2] as LexicalOptions["tokenizer"], stopwords: m[3] === "179" ? "old" : "new" };
+  const p = parseScorerVersion(version);
+  return p && p.lexicalVersion === LEXICAL_VERSION ? p.options : null;
 }

@@ -61,7 +61,10 @@ export type Metric = LexicalMetric | "judge";
 export type TokenizerMode = "nltk" | "whitespace";
 export type StopwordList = "new" | "old"; // 198 words (nltk_data since 2025-02) | 179 words
 
-export type LexicalOptions = { tokenizer: TokenizerMode; stopwords: StopwordList };
+/** Which NLTK's behaviour the lexical metrics follow: 3.5, the benchmark's pin (default), or >= 3.6.6. */
+export const NLTK_VERSIONS = ["3.5", "3.8"] as const;
+export type NltkVersion = (typeof NLTK_VERSIONS)[number];
+export type LexicalOptions = { tokenizer: TokenizerMode; nltk: NltkVersion; stopwords: StopwordList };
 export type LexicalScores = Record<LexicalMetric, number>;
 
 /** One item of a prediction file, as the official template defines it. */

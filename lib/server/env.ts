@@ -2,6 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
+import { NLTK_VERSIONS } from "@/lib/scoring/types";
 import { DEMO_JUDGE_MODEL, isLoopbackUrl } from "./judge/demo-judge";
 
 // The one module that reads process.env. Everything else imports `env` from here.
@@ -69,6 +70,8 @@ const schema = z.object({
   // Ceiling for every JSON request body (retry, review decisions, admin edits); default 64 KiB.
   JSON_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
   LEXICAL_TOKENIZER: z.enum(["nltk", "whitespace"]).default("nltk"),
+  // Which NLTK's behaviour the lexical metrics follow: 3.5, the benchmark's pin, or 3.8 (>= 3.6.6).
+  LEXICAL_NLTK: z.enum(NLTK_VERSIONS).default("3.5"),
   JUDGE_BASE_URL: z.string().url().optional(),
   JUDGE_API_KEY: z.string().optional(),
   JUDGE_MODEL: z.string().default("gpt-4o-mini"),

@@ -1,6 +1,6 @@
 // EvaluationMetricsCalculator.calculate_single_pair of the official script:
 // set-based precision/recall/F1 and NLTK sentence_bleu with unigram weights (method4).
-import type { LexicalScores } from "../types";
+import type { LexicalScores, NltkVersion } from "../types";
 import { crExp, crLog } from "./cr-math";
 
 /** Precision, recall and F1 over token SETS (stopwords removed). */
@@ -29,7 +29,8 @@ function setScoresOf(p: number, r: number, inter: number): Omit<LexicalScores, "
  * always return m / h exactly, and the official value carries that rounding. exp/log are
  * computed correctly rounded (see cr-math.ts) to match glibc rather than V8's fdlibm.
  */
-export function bleu1(hyp: readonly string[], ref: readonly string[]): number {
+// TODO(nltk35): NLTK 3.5 semantics (one-token hypothesis, identical-list shortcut).
+export function bleu1(hyp: readonly string[], ref: readonly string[], _nltk: NltkVersion = "3.5"): number {
   const h = hyp.length;
   const r = ref.length;
   if (h === 0 || r === 0) return 0;

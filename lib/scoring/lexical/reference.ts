@@ -2,7 +2,7 @@
 // strings. Normalize, split sentences (Punkt), run NLTK's word-tokenizer rules per sentence, filter,
 // then the literal metric definitions. The speed layer (fast/) must give exactly these results;
 // the differential tests (tests/unit/scoring/lexical/) hold it to that.
-import type { LexicalScores, StopwordList, TokenizerMode } from "../types";
+import type { LexicalScores, NltkVersion, StopwordList, TokenizerMode } from "../types";
 import { bleu1, setScores } from "./metrics";
 import { sentences } from "./punkt";
 import { normalizeText } from "./py-text";
@@ -10,23 +10,23 @@ import { filterTokens } from "./filter";
 import { wordTokenize } from "./word-tokenizer";
 
 /** The script's tokens before filtering: lowercased, whitespace collapsed, word-tokenized. */
-export function referenceRawTokens(text: string, mode: TokenizerMode): string[] {
+export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: NltkVersion): string[] {
   const normalized = normalizeText(text ?? "");
   if (normalized === "") return [];
   // Normalized text has single spaces only and none at either end: str.split() is split(" ").
   if (mode === "whitespace") return normalized.split(" ");
-  return sentences(normalized).flatMap((s) => wordTokenize(s));
+  return sentences(normalized).flatMap((s) => wordTokenize(s, nltk));
 }
 
 /**
  * calculate_single_pair on raw token lists: P/R/F1 over the sets of tokens without stopwords and
  * punctuation, BLEU-1 over the lists without punctuation.
  */
-export function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], stopwords: StopwordList): LexicalScores {
+export function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
   const sets = setScores(filterTokens(pred, true, stopwords), filterTokens(ref, true, stopwords));
-  return { ...sets, bleu1: bleu1(filterTokens(pred, false), filterTokens(ref, false)) };
+  return { ...sets, bleu1: bleu1(filterTokens(pred, false), filterTokens(ref, false), nltk) };
 }
 
-export function referenceScores(pred: string, ref: string, mode: TokenizerMode, stopwords: StopwordList): LexicalScores {
-  return scoreRawTokenStrings(referenceRawTokens(pred, mode), referenceRawTokens(ref, mode), stopwords);
+export function referenceScores(pred: string, ref: string, mode: TokenizerMode, nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
+  return scoreRawTokenStrings(referenceRawTokens(pred, mode, nltk), referenceRawTokens(ref, mode, nltk), nltk, stopwords);
 }

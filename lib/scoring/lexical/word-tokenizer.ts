@@ -6,6 +6,7 @@
 // Python's `\w`/`\d`/`\b` are Unicode-aware, so they use the generated classes W/D and
 // explicit look-arounds. `(?i)` letters are spelled out with the characters Python's
 // case-insensitive matching treats as equal (e.g. "s" also matches U+017F, "i" U+0130/U+0131).
+import type { NltkVersion } from "../types";
 import { lazy } from "./lazy";
 import { W } from "./py-text";
 import { finalPeriodNarrow, finalPeriodWide, padColonComma, padFinalColonComma, splitOnSpaces } from "./word-rules";
@@ -154,7 +155,7 @@ function apply(text: string, list: readonly Rule[], flags: number): string {
 }
 
 /** Tokenize one sentence exactly like `NLTKWordTokenizer().tokenize(sentence)`. */
-export function wordTokenize(sentence: string): string[] {
+export function wordTokenize(sentence: string, _nltk: NltkVersion = "3.5"): string[] {
   // Rules only insert spaces or turn " into `` / '' (accounted for in the rule masks), so the
   // flags of the input stay valid throughout. Apostrophes made from " are space-delimited and
   // cannot form a contraction.

@@ -11,7 +11,7 @@ import { judgeScorerVersion } from "./judge-version";
 // admin published (lib/server/versions/published-version.ts), so changing LEXICAL_TOKENIZER, the
 // answer key or the judge adds rows under a new version that goes public only when an admin switches to it.
 export function currentLexicalOptions(): LexicalOptions {
-  return { tokenizer: env.LEXICAL_TOKENIZER, stopwords: "new" };
+  return { tokenizer: env.LEXICAL_TOKENIZER, nltk: env.LEXICAL_NLTK, stopwords: "new" };
 }
 
 /**
