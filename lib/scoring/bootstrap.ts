@@ -1,6 +1,5 @@
 // Percentile bootstrap over questions. See docs/SCORING.md for the exact procedure.
 import { drawIndex, drawIndexSmall, hashString } from "./prng";
-import { kernelRange } from "./bootstrap-kernel";
 
 export const DEFAULT_RESAMPLES = 1000;
 export const DEFAULT_SEED = 20260529;
@@ -53,11 +52,7 @@ export function packColumns(columns: ReadonlyArray<ArrayLike<number>>, into?: Fl
  */
 export function bootstrapRange(packed: Float64Array, out: Float64Array[], n: number, from: number, to: number, seed: number): void {
   const groups = Math.ceil(out.length / 4);
-  if (groups === 1 && n <= 0xffff) {
-    // Every real cell: the WebAssembly kernel, else the same loop here (identical numbers).
-    if (kernelRange(packed, out, n, from, to, seed)) return;
-    return bootstrapPairs(packed, out, n, from, to, seed);
-  }
+  if (groups === 1 && n <= 0xffff) return bootstrapPairs(packed, out, n, from, to, seed);
   const draw = groups > 1 ? new Uint32Array(n) : null;
   const small = n <= 0xffff;
   let a = (seed + Math.imul(Math.imul(from, n), GOLDEN)) | 0;
