@@ -93,8 +93,6 @@ const config = [
       "next-env.d.ts",
       "tests/fixtures/**",
       "dist/**",
-      // AssemblyScript (compiled and checked by asc: scripts/build/wasm.mjs), not TypeScript.
-      "lib/scoring/**/assembly/**",
     ],
   },
   ...nextVitals,

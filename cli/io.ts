@@ -1,11 +1,10 @@
 // File input for CLI commands: prediction files and the answer-key folder, with usage errors
 // (exit 2) for anything the user must fix in the command line itself.
-import { isUtf8 } from "node:buffer";
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import type { LoadedAnswerKey } from "../lib/server/answer-key/dataset-folder";
 import type { Split } from "../lib/scoring/types";
-import { parseCleanPredictionBytes, type ByteViews, type ParsedFile, type ParseOptions, type ValidationIssue } from "../lib/scoring/prediction-file";
+import { parsePredictionFile, type ParsedFile, type ValidationIssue } from "../lib/scoring/validate";
 import { UsageError } from "./errors";
 import { LOCAL_LIMITS, LOCAL_MAX_BYTES } from "./limits";
 
@@ -54,31 +53,18 @@ export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: Va
   return { bytes: Buffer.concat(chunks) };
 }
 
-/** Buffer's views for the validator: a common file is read without a UTF-16 copy of its text (same result). */
-const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-export const byteViews: ByteViews = {
-  isUtf8: (bytes) => isUtf8(bytes),
-  latin1: (bytes) => asBuffer(bytes).toString("latin1"),
-  utf8: (bytes, start, end) => asBuffer(bytes).toString("utf8", start, end),
-};
-
-/**
- * Reads and validates a prediction file (local size limits unless given: --max-items / --max-bytes;
- * the answer cap is the server's default unless --max-answer-chars says otherwise). A clean file
- * never loads the full validator (zod, the tolerant JSON parser): ~20 ms of `validate`'s start.
- */
-export async function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {}): Promise<ParsedFile> {
-  const opts: ParseOptions & { byteViews: ByteViews } = {
-    file: path.basename(file),
+/** Reads and validates a prediction file (local size limits unless --max-items / --max-bytes say otherwise). */
+export function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {}): ParsedFile {
+  const name = path.basename(file);
+  const read = readLocalFile(file);
+  if ("issue" in read) return { file: name, split, items: [], issues: [read.issue], ok: false };
+  return parsePredictionFile(read.bytes, {
+    file: name,
     split,
     maxItems: limits.maxItems ?? LOCAL_LIMITS.maxItems,
     maxBytes: limits.maxBytes ?? LOCAL_LIMITS.maxBytes,
     maxAnswerChars: limits.maxAnswerChars,
-    byteViews,
-  };
-  const read = readLocalFile(file);
-  if ("issue" in read) return { file: opts.file, split, items: [], issues: [read.issue], ok: false };
-  return parseCleanPredictionBytes(read.bytes, opts) ?? (await import("../lib/scoring/validate")).parsePredictionFileFully(read.bytes, opts);
+  });
 }
 
 /** The official dataset folder's questions (the loader, and with it the scorer, loads on first use). */

@@ -13,12 +13,14 @@ type SplitReport = ScopeReport & {
 export type ScoreReport = {
   scorerVersion: string;
   tokenizer: string;
+  /** Which NLTK's behaviour the lexical numbers follow: "3.5" (the benchmark's pin) or "3.8". */
+  nltk: string;
   stopwords: string;
   answerKey: string | null;
   bootstrap: { resamples: number; seed: number; level: number; method: string };
   splits: Partial<Record<SplitOrOverall, SplitReport>>;
 };
-type Context = { answerKeyDigest: string | null; resamples: number; seed: number; tokenizer: string; stopwords: string };
+type Context = { answerKeyDigest: string | null; resamples: number; seed: number; tokenizer: string; nltk: string; stopwords: string };
 
 function scope(rows: ScoreRow[], split: SplitOrOverall, scopeName: string): ScopeReport | null {
   const mine = rows.filter((r) => r.split === split && r.scope === scopeName);
@@ -80,6 +82,7 @@ export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" |
     // Against an answer key the version names it (+key=), as the server's rows do.
     scorerVersion: withAnswerKey(result.scorerVersion, ctx.answerKeyDigest),
     tokenizer: ctx.tokenizer,
+    nltk: ctx.nltk,
     stopwords: ctx.stopwords,
     answerKey: ctx.answerKeyDigest,
     bootstrap: { resamples: ctx.resamples, seed: ctx.seed, level: 0.95, method: "percentile, stratified by split x category" },
@@ -90,7 +93,7 @@ export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" |
 const HEAD = ["scope", "n", "precision", "recall", "f1", "bleu1"];
 
 export function renderScoreTables(report: ScoreReport): string {
-  const out = [`scorer ${report.scorerVersion}  (tokenizer ${report.tokenizer}, stopwords ${report.stopwords}${report.answerKey ? `, answer key ${report.answerKey.slice(0, 12)}` : ", reference = submitted original_answer"})`];
+  const out = [`scorer ${report.scorerVersion}  (tokenizer ${report.tokenizer}, NLTK ${report.nltk}, stopwords ${report.stopwords}${report.answerKey ? `, answer key ${report.answerKey.slice(0, 12)}` : ", reference = submitted original_answer"})`];
   for (const [split, s] of Object.entries(report.splits)) {
     const c = s.counts;
     const countLine = c.matched === null

@@ -29,7 +29,7 @@ export function register(program: Command): void {
 // Loaded when the command runs: the validator, and the matcher only with --answer-key.
 async function runValidate(file: string, opts: Options): Promise<number> {
   const [{ hasErrors, splitForFileName }, { parseSplit, readAnswerKey, readPredictionFile }, { countBySeverity, formatIssues }] = await Promise.all([
-    import("../../lib/scoring/prediction-file"),
+    import("../../lib/scoring/validate"),
     import("../io"),
     import("../format"),
   ]);
@@ -39,7 +39,7 @@ async function runValidate(file: string, opts: Options): Promise<number> {
   const fromName = splitForFileName(file);
   let split: Split = explicit ?? fromName ?? "dyadic";
   const extra: ValidationIssue[] = [];
-  const parsed = await readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes", LOCAL_MAX_BYTES), maxAnswerChars: limit(opts.maxAnswerChars, "--max-answer-chars") });
+  const parsed = readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes", LOCAL_MAX_BYTES), maxAnswerChars: limit(opts.maxAnswerChars, "--max-answer-chars") });
   const name = path.basename(file);
 
   if (!explicit && !fromName) {

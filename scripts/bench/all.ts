@@ -1,12 +1,11 @@
 // `npm run bench`: timings of the scoring engine (validation, matching, lexical scoring, bootstrap
 // aggregation) on benchmark-sized and 100k-prediction inputs built from the committed fixtures,
-// then the lexical throughput bench (scripts/bench/lexical.ts, run as a child: it has no exports),
 // then the whole-process CLI bench (scripts/bench/cli.mjs).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { aggregateScores, clearLexicalCaches, matchPredictions, parsePredictionFile, scoreSubmission, type PredictionItem, type QuestionResult, type ReferenceQuestion } from "../../lib/scoring";
+import { aggregateScores, matchPredictions, parsePredictionFile, scoreSubmission, type PredictionItem, type QuestionResult, type ReferenceQuestion } from "../../lib/scoring";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const base = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/predictions/good/prediction_dyadic.json"), "utf8")).predictions as PredictionItem[];
@@ -50,16 +49,7 @@ measure(`scoreSubmission (lexical + bootstrap), ${big.length}`, () => scoreSubmi
 const benchText = JSON.stringify({ predictions: bench });
 const benchKey = keyFor(bench);
 const validateAndScore = () => scoreSubmission({ files: { dyadic: parsePredictionFile(benchText, { file: "bench.json", split: "dyadic" }).items }, answerKey: benchKey });
-measure(`validate + score a full submission (${BENCH_SIZE}), first`, () => (clearLexicalCaches(), validateAndScore()));
-measure(`validate + score a full submission (${BENCH_SIZE}), later`, validateAndScore);
-
-const lexicalBench = path.join(ROOT, "scripts/bench/lexical.ts");
-if (existsSync(lexicalBench)) {
-  console.log("\n--- lexical throughput (scripts/bench/lexical.ts) ---");
-  // --expose-gc: the memory part reports heap sizes after a collection.
-  const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", lexicalBench, process.argv[2] ?? "1", ...process.argv.slice(3)], { cwd: ROOT, stdio: "inherit" });
-  process.exitCode = child.status ?? 1;
-}
+measure(`validate + score a full submission (${BENCH_SIZE})`, validateAndScore);
 
 // What an author feels: the compiled CLI as whole processes, beside the official script and the
 // lean oracle (scripts/bench/cli.mjs; builds the bundles first when they are missing).

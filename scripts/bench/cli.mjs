@@ -1,21 +1,16 @@
 // `npm run bench:cli`: what an author feels. Whole processes, timed from spawn to exit, side by
 // side in one run with alternating order (so every engine sees the same machine load):
-//   ours      `node h2hmem.mjs`: a copy of dist/h2hmem.mjs, the single-file CLI the site serves (--ours "CMD" to time another,
-//             e.g. --ours "node bin/h2hmem.mjs" for the TypeScript launcher): --help, validate of a
-//             one-item file, score --json --no-cache (lexical + 1,000-resample bootstrap CIs;
-//             --threads auto): the first score of answers no earlier run saw;
-//   ours, re-run  score --json of the same file again: its pairs come from the lexical cache
-//             (cli/lexical-cache.ts), as when an author re-runs it on unchanged answers;
-//   ours-1t   score --no-cache --threads 1 --timings: one thread, and the median time of each stage;
-//   ours, no cache  H2HMEM_CACHE_DIR=off: a command's first run ever (no code cache, no lexical cache);
+//   ours      `node h2hmem.mjs`: a copy of dist/h2hmem.mjs, the single-file CLI the site serves
+//             (--ours "CMD" to time another): --help, validate of a one-item file, score --json
+//             (lexical in the default NLTK 3.5 mode + 1,000-resample bootstrap CIs);
+//   oracle    the lean Python+NLTK oracle (lexical_ref.py, one tokenization per text; --oracle DIR),
+//             with NLTK 3.5 when --nltk-src DIR (a checkout of nltk at tag 3.5) is given;
 //   official  the official Lexical_metrics.py's calculate_single_pair, unmodified, through
-//             scripts/oracle/official-lexical-harness.py --scores (needs --official PATH);
-//   oracle    the lean Python+NLTK oracle (lexical_ref.py, one tokenization per text; --oracle DIR).
-// Inputs: 2,236 and 50,000 distinct pairs (typical answers of the parity vectors, each with a token
-// of its own so that no text repeats). Reported: median wall ms of --runs alternating runs (range),
-// median CPU ms (user + sys: on a shared machine it says more than wall time) and the peak RSS of the
-// median run (GNU time).
-//   node scripts/bench/cli.mjs [--runs 7] [--sizes 2236,50000] [--no-startup] [--ours "CMD"] [--baseline FILE] [--official FILE] [--oracle DIR]
+//             scripts/oracle/official-lexical-harness.py --scores (needs --official PATH).
+// Inputs: 2,236 distinct pairs (typical answers of the parity vectors, each with a token of its own
+// so that no text repeats). Reported: median wall ms of --runs alternating runs (range), median CPU
+// ms (user + sys) and the peak RSS of the median run (GNU time).
+//   node scripts/bench/cli.mjs [--runs 7] [--sizes 2236] [--no-startup] [--ours "CMD"] [--baseline FILE] [--official FILE] [--oracle DIR] [--nltk-src DIR]
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -26,7 +21,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = Number(flag("--runs", 7));
-const sizes = flag("--sizes", "2236,50000").split(",").map(Number);
+const sizes = flag("--sizes", "2236").split(",").map(Number);
+const nltkSrc = flag("--nltk-src", null);
 const startup = !args.includes("--no-startup");
 const single = path.join(ROOT, "dist/h2hmem.mjs");
 let ours = flag("--ours", `node ${single}`).split(" ");
@@ -62,11 +58,6 @@ function writeInputs(n) {
   return file;
 }
 const one = writeInputs(1);
-// The single file's code cache (cli/single-file-loader.ts) starts empty in this run's scratch folder;
-// each comparison's warm-up run fills it, as an author's first run does. "ours, no cache" is what
-// every first run of a command (or H2HMEM_CACHE_DIR=off) costs.
-process.env.H2HMEM_CACHE_DIR = path.join(dir, "code-cache");
-const noCache = ["env", "H2HMEM_CACHE_DIR=off", ...ours];
 // --baseline FILE: another single file (e.g. the previous build) timed side by side, from its own copy.
 const baselineFile = flag("--baseline", null);
 const baseline = baselineFile ? ["node", path.join(dir, "baseline", "h2hmem.mjs")] : null;
@@ -85,14 +76,7 @@ function run(cmd) {
   const ms = performance.now() - t;
   if (res.status !== 0) throw new Error(`${cmd.join(" ")} exited ${res.status}: ${res.stderr}`);
   const [rss, user, sys] = GNU_TIME ? readFileSync(mem, "utf8").trim().split("\n").pop().split(" ").map(Number) : [NaN, NaN, NaN];
-  return { ms, rss: rss / 1024, cpu: (user + sys) * 1000, stages: stagesOf(String(res.stderr)) };
-}
-
-/** The stage times of `score --timings` (stderr), or null. */
-function stagesOf(stderr) {
-  const line = stderr.split("\n").find((l) => l.startsWith("timings "));
-  if (!line) return null;
-  return Object.fromEntries(line.slice(line.indexOf(":") + 2).split(", ").map((p) => [p.slice(0, p.lastIndexOf(" ")), Number(p.slice(p.lastIndexOf(" ") + 1))]));
+  return { ms, rss: rss / 1024, cpu: (user + sys) * 1000 };
 }
 
 /** Runs every engine `runs` times, rotating which goes first; median run per engine. */
@@ -113,13 +97,6 @@ function compare(label, engines, warmUp = true) {
     return `${n} ${med.ms.toFixed(0)} ms wall (${sorted[0].ms.toFixed(0)}-${sorted[sorted.length - 1].ms.toFixed(0)}), ${cpu.toFixed(0)} ms cpu, ${med.rss.toFixed(0)} MB`;
   });
   console.log(`${label.padEnd(34)} ${out.join(" | ")}   (load ${loadavg()[0].toFixed(2)})`);
-  // Where the time goes (score --timings of each run; the median of each stage).
-  for (const n of names) {
-    if (!got[n][0].stages) continue;
-    const keys = Object.keys(got[n][0].stages);
-    const median = (k) => got[n].map((r) => r.stages[k]).sort((a, b) => a - b)[got[n].length >> 1];
-    console.log(`${"".padEnd(34)} ${n} stages (ms, median): ${keys.map((k) => `${k} ${median(k)}`).join(", ")}`);
-  }
 }
 
 console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().length} x ${cpus()[0]?.model}; median of ${runs} alternating runs; ours = ${ours.join(" ")}`);
@@ -127,23 +104,18 @@ console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().leng
 if (process.env.NODE_EXTRA_CA_CERTS) console.log(`note: NODE_EXTRA_CA_CERTS is set: every Node start below includes loading it (here ~45 ms); unset it to time what an author's machine does`);
 if (startup) {
   compare("node -e 0 (Node's own start)", { node: [process.execPath, "-e", "0"] });
-  compare("--help", withBaseline({ ours: [...ours, "--help"], "ours, no cache": [...noCache, "--help"] }, ["--help"]));
-  compare("validate, 1-item file", withBaseline({ ours: [...ours, "validate", one], "ours, no cache": [...noCache, "validate", one] }, ["validate", one]));
+  compare("--help", withBaseline({ ours: [...ours, "--help"] }, ["--help"]));
+  compare("validate, 1-item file", withBaseline({ ours: [...ours, "validate", one] }, ["validate", one]));
 }
 for (const n of sizes) {
   const file = writeInputs(n);
-  // ours: as an author runs it (--threads auto: threads from 4 MB); ours-1t: one thread, with the
-  // stage times (--timings), to compare the bootstrap with the lexical stage.
-  const engines = withBaseline(
-    { ours: [...ours, "score", "--json", "--no-cache", "--dyadic", file], "ours, re-run": [...ours, "score", "--json", "--dyadic", file], "ours-1t": [...ours, "score", "--json", "--no-cache", "--threads", "1", "--timings", "--dyadic", file] },
-    ["score", "--json", "--no-cache", "--dyadic", file], // a first score, like "ours" (a baseline without --no-cache: edit here)
-  );
-  if (n <= 10_000) engines["ours, no cache"] = [...noCache, "score", "--json", "--dyadic", file];
-  run(engines["ours, re-run"]); // fills the code cache and the lexical cache (the Python engines are not warmed up either)
+  const engines = withBaseline({ ours: [...ours, "score", "--json", "--dyadic", file], "ours --nltk 3.8": [...ours, "score", "--json", "--nltk", "3.8", "--dyadic", file] }, ["score", "--json", "--dyadic", file]);
   if (official && oracleDir) {
     const harness = path.join(ROOT, "scripts/oracle/official-lexical-harness.py");
     engines.official = [PY, harness, "--script", official, "--oracle", oracleDir, "--pairs", path.join(dir, `pairs-${n}.json`), "--mode", "nltk", "--scores"];
   }
-  if (oracleDir) engines.oracle = [PY, path.join(oracleDir, "lexical_ref.py"), "--no-tokens", "-i", path.join(dir, `pairs-${n}.jsonl`), "-o", "/dev/null"];
-  compare(`score, ${n.toLocaleString("en-US")} pairs`, engines, false);
+  const oracle = (src) => [PY, path.join(oracleDir, "lexical_ref.py"), "--no-tokens", ...(src ? ["--nltk-src", src] : []), "-i", path.join(dir, `pairs-${n}.jsonl`), "-o", "/dev/null"];
+  if (oracleDir && nltkSrc) engines["oracle (NLTK 3.5)"] = oracle(nltkSrc);
+  if (oracleDir) engines["oracle (NLTK 3.8)"] = oracle(null);
+  compare(`score, ${n.toLocaleString("en-US")} pairs`, engines);
 }

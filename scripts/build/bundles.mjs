@@ -6,14 +6,13 @@
 //   dist/cli/h2hmem.mjs (+ chunks)       the checkout's CLI (bin/h2hmem.mjs runs it while fresh);
 //                                        one chunk per command, loaded only when it runs
 //   dist/h2hmem.mjs                      the single-file CLI the site serves at /downloads/h2hmem.mjs:
-//                                        every package inlined, needs only Node >= 20; the commands
-//                                        that manage a server's database say they need a checkout.
-//                                        A small ES module (cli/single-file-loader.ts) followed by the
-//                                        program as `//` lines, which it compiles with V8's code cache
-// Each with a source map (the single file: none; its stack traces name its own lines). dist/cli/inputs.json lists the sources, for the launcher's freshness check.
+//                                        a plain esbuild bundle with every package inlined, needs only
+//                                        Node >= 20; the commands that manage a server's database say
+//                                        they need a checkout.
+// Each with a source map (the single file: none). dist/cli/inputs.json lists the sources, for the launcher's freshness check.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,34 +58,6 @@ const zodEnglishOnly = {
   },
 };
 
-// zod's `z` is a namespace, and esbuild keeps ALL of a namespace that is used as a value (`import { z }`):
-// every schema type, JSON Schema conversion both ways (~110 KB of the single file). Of an
-// `import * as z`, it keeps only the members used (`z.object`, ...). So the CLI bundles read our
-// `import { z } from "zod"` as that import of the same namespace (zod/v4 re-exports the same module).
-const ZOD_NAMED_IMPORT = /^import \{ z \} from "zod";$/m;
-const zodMembersOnly = {
-  name: "zod-members-only",
-  setup(b) {
-    b.onLoad({ filter: /\.ts$/ }, (a) => {
-      if (a.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      const source = readFileSync(a.path, "utf8");
-      if (!ZOD_NAMED_IMPORT.test(source)) return undefined;
-      return { contents: source.replace(ZOD_NAMED_IMPORT, 'import * as z from "zod/v4";'), loader: "ts", resolveDir: path.dirname(a.path) };
-    });
-  },
-};
-
-// commander requires node:child_process when it loads (for executable subcommands, which h2hmem has
-// none of), and with it net, dgram and their streams: ~2-5 ms of every run. The CLI bundles give it a
-// stand-in that loads the module on first use.
-const lazyChildProcess = {
-  name: "lazy-child-process",
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) => (/[\\/]commander[\\/]/.test(a.importer) ? { path: "child_process", namespace: "lazy-child-process" } : undefined));
-    b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({ loader: "js", contents: 'module.exports = new Proxy({}, { get: (_, key) => require("node:child_process")[key] });' }));
-  },
-};
-
 // The checkout's CLI inlines the small packages (commander, zod, jsonc-parser: fewer files to load)
 // and leaves the server's to node_modules.
 const serverExternal = {
@@ -117,41 +88,11 @@ async function scorerVersion() {
   return mod.scorerVersionFor();
 }
 
-/**
- * A hash of the lexical engine's sources (lib/scoring/lexical: it imports only types from outside):
- * the CLI's lexical cache (cli/lexical-cache.ts) keeps one file per engine, so a changed engine
- * never reads results an earlier one computed.
- */
-function lexicalBuildId() {
-  const dir = path.join(root, "lib/scoring/lexical");
-  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".ts")).sort();
-  const hash = createHash("sha256");
-  for (const f of files) hash.update(`${f.split(path.sep).join("/")}\0`).update(readFileSync(path.join(dir, f))).update("\0");
-  return hash.digest("hex").slice(0, 16);
-}
-
-/** The line after which every line of the single file is `//` + a line of the program. */
-const PROGRAM_MARKER = "//--- h2hmem program ---";
-/** Every character past ASCII as \\uXXXX (esbuild's charset "ascii" leaves regular expression literals as they are). */
-const asciiOnly = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-
-/**
- * The self-contained CLI (every package inlined) at `outfile`; also used by its test. The program is
- * a CommonJS function body (so Node's built-in modules load only when a command needs them), appended
- * as `//` lines to the loader, which compiles it with V8's code cache (cli/single-file-loader.ts).
- */
+/** The self-contained CLI (every package inlined) at `outfile`; also used by its test. */
 export async function buildSingleFile(outfile, meta) {
-  const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }), H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()), "import.meta.url": "__h2hmemUrl" };
-  // supported: a dynamic import() of a built-in module becomes a require (vm.Script has no import()).
-  const program = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], format: "cjs", sourcemap: false, write: false, plugins: [serverOnly, serverStub, zodEnglishOnly, zodMembersOnly, lazyChildProcess], define, charset: "ascii", minifyWhitespace: true, minifySyntax: true, supported: { "dynamic-import": false }, logOverride: { "import-is-undefined": "silent" } });
-  const body = asciiOnly(`(function (require, __h2hmemUrl, module, exports) {\n${program.outputFiles[0].text}\n})`);
-  const id = createHash("sha256").update(body).digest("hex").slice(0, 16);
-  const loaderDefine = { H2HMEM_PROGRAM_ID: JSON.stringify(id), H2HMEM_PROGRAM_MARKER: JSON.stringify(PROGRAM_MARKER) };
-  const loader = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/single-file-loader.ts"], sourcemap: false, write: false, define: loaderDefine, charset: "ascii", minify: true });
-  const text = `#!/usr/bin/env node\n${loader.outputFiles[0].text.trimEnd()}\n${PROGRAM_MARKER}\n${body.replace(/^/gm, "//")}\n`;
-  mkdirSync(path.dirname(path.resolve(root, outfile)), { recursive: true });
-  writeFileSync(path.resolve(root, outfile), text);
-  return { id, bytes: text.length };
+  const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }) };
+  const out = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], outfile, sourcemap: false, plugins: [serverOnly, serverStub, zodEnglishOnly], define, banner: { js: `#!/usr/bin/env node\n${requireShim}` }, minify: true, logOverride: { "import-is-undefined": "silent" }, metafile: true });
+  return { bytes: Object.values(out.metafile.outputs)[0].bytes };
 }
 
 const VALIDATION_THREAD = { entryPoints: ["lib/server/submissions/validation-thread.ts"], plugins: [serverOnly, zodEnglishOnly], banner: { js: requireShim } };
@@ -195,7 +136,7 @@ export async function buildBundles() {
   const define = { H2HMEM_BUILD: JSON.stringify(meta) };
   const [, cli] = await Promise.all([
     build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
-    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly, zodMembersOnly, lazyChildProcess], define: { ...define, H2HMEM_LEXICAL_BUILD: JSON.stringify(lexicalBuildId()) }, metafile: true, banner: { js: requireShim } }),
+    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly], define, metafile: true, banner: { js: requireShim } }),
     buildSingleFile("dist/h2hmem.mjs", meta),
     buildValidationThread("dist/server/upload-validation.mjs"),
   ]);

@@ -22,7 +22,7 @@ describe("h2hmem score", () => {
     const r = await h2hmem("score", "--dyadic", GOOD_DY, "--multiparty", GOOD_MP, "--answer-key", KEY, "--json", "--per-question", out);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout) as Report;
-    expect(rep.scorerVersion).toMatch(/\+nltk\+sw198\+key=[0-9a-f]{8}$/);
+    expect(rep.scorerVersion).toMatch(/\+nltk35\+sw198\+key=[0-9a-f]{8}$/);
     expect(Object.keys(rep.splits)).toEqual(["dyadic", "multi-party", "overall"]);
     expect(rep.splits.dyadic.counts).toMatchObject({ predictions: 35, scored: 35, matched: 35, unmatched: 0, unanswered: 0 });
     expect(rep.splits.overall.n).toBe(45);
@@ -71,23 +71,38 @@ describe("h2hmem score", () => {
   it("human output is a table; tokenizer and stopword options change the scorer version", async () => {
     const r = await h2hmem("score", "--dyadic", GOOD_DY, "--tokenizer", "whitespace", "--stopwords", "old");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/scorer lex-\d+\+whitespace\+sw179/);
+    expect(r.stdout).toMatch(/scorer lex-\d+\+whitespace-nltk35\+sw179/);
     expect(r.stdout).toMatch(/ALL micro\s+35\s+\d\.\d{4}/);
     expect(r.stdout).toContain("MCR Multimodal Causal Reasoning");
   }, 60_000);
 
-  it("--timings: the stages on stderr, the report unchanged; --threads is checked", async () => {
-    const plain = await h2hmem("score", "--dyadic", GOOD_DY, "--json");
-    const timed = await h2hmem("score", "--dyadic", GOOD_DY, "--json", "--timings", "--threads", "1");
-    expect(timed.code).toBe(0);
-    expect(timed.stdout).toBe(plain.stdout);
-    // From the compiled CLI the lexical cache says how many pairs it had (from source there is none).
-    expect(timed.stderr).toMatch(/^timings \(ms, 1 thread\): startup \d+, read\+validate \d+, prepare \d+, lexical \d+, bootstrap \d+, output \d+, total \d+\n(lexical cache: \d+ of \d+ pairs from earlier runs\n)?$/);
-    expect((await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "0")).code).toBe(2);
-    expect((await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "many")).code).toBe(2);
-    const tooMany = await h2hmem("score", "--dyadic", GOOD_DY, "--threads", "17");
-    expect(tooMany.code).toBe(2);
-    expect(tooMany.stderr).toContain("--threads must be at most 16");
+  it("--nltk 3.5 (default) and 3.8: the version names the mode, and a one-token answer scores as that NLTK does", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "h2hmem-nltk-"));
+    const file = path.join(dir, "prediction_dyadic.json");
+    const item = items(GOOD_DY)[0];
+    writeFileSync(file, JSON.stringify({ predictions: [{ ...item, original_answer: "yes she did", system_answer: "yes" }] }));
+    const run = async (...extra: string[]) => {
+      const pq = path.join(dir, `pq${extra.join("")}.jsonl`);
+      const r = await h2hmem("score", "--dyadic", file, "--json", "--per-question", pq, ...extra);
+      expect(r.code, r.stderr).toBe(0);
+      return { rep: JSON.parse(r.stdout) as Report & { nltk: string }, row: JSON.parse(readFileSync(pq, "utf8")) as { bleu1: number } };
+    };
+    const pinned = await run();
+    expect(pinned.rep.scorerVersion).toMatch(/^lex-\d+\+nltk35\+sw198$/);
+    expect(pinned.rep.nltk).toBe("3.5");
+    // NLTK 3.5's method4 divides by log(1) for a one-token hypothesis; the official script scores that 0.
+    expect(pinned.row.bleu1).toBe(0);
+    const today = await run("--nltk", "3.8");
+    expect(today.rep.scorerVersion).toMatch(/^lex-\d+\+nltk38\+sw198$/);
+    expect(today.row.bleu1).toBe(0.1353352832366127);
+    expect((await h2hmem("score", "--dyadic", file, "--nltk", "3.6")).code).toBe(2);
+  }, 60_000);
+
+  it("--max-answer-chars rejects longer answers as validate does", async () => {
+    const long = await h2hmem("score", "--dyadic", GOOD_DY, "--max-answer-chars", "3");
+    expect(long.code).toBe(1);
+    expect(long.stderr).toContain("ANSWER_TOO_LONG");
+    expect((await h2hmem("score", "--dyadic", GOOD_DY, "--max-answer-chars", "0")).code).toBe(2);
   }, 60_000);
 
   it("refuses invalid or swapped files (exit 1) and bad usage (exit 2)", async () => {
