@@ -13,11 +13,14 @@ describe("h2hmem verify: inputs", () => {
   });
 
   it("reads the lexical options back from a scorer version, judge suffix or not, and refuses another algorithm", () => {
-    for (const o of [{ tokenizer: "nltk", stopwords: "new" }, { tokenizer: "whitespace", stopwords: "old" }] as const) {
+    const modes = [{ tokenizer: "nltk", nltk: "3.5", stopwords: "new" }, { tokenizer: "nltk", nltk: "3.8", stopwords: "new" }, { tokenizer: "whitespace", nltk: "3.5", stopwords: "old" }] as const;
+    for (const o of modes) {
       expect(lexicalOptionsForVersion(scorerVersionFor(o))).toEqual(o);
       expect(lexicalOptionsForVersion(`${scorerVersionFor(o)}+judge=gpt-4o-mini@h2h1-1a2b`)).toEqual(o);
     }
-    expect(lexicalOptionsForVersion("lex-2+nltk+sw198")).toBeNull();
+    // A version stored before the NLTK mode was named followed NLTK 3.8: verify re-scores it as such.
+    expect(lexicalOptionsForVersion("lex-1+nltk+sw198+key=1a2b3c4d")).toEqual({ tokenizer: "nltk", nltk: "3.8", stopwords: "new" });
+    expect(lexicalOptionsForVersion("lex-2+nltk35+sw198")).toBeNull();
     expect(lexicalOptionsForVersion("garbage")).toBeNull();
   });
 });
