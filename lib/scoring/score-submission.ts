@@ -7,7 +7,6 @@ import { lexicalScores } from "./lexical";
 import { allowedCategoryNames, normalizeCategory } from "./categories";
 import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
-import type { BootstrapRunner } from "./bootstrap";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { resolveLexicalOptions, scorerVersionFor } from "./scorer-version";
 
@@ -34,8 +33,6 @@ export type ScoreInput = {
   seed?: number;
   /** Names used in issues (defaults to the official file names). */
   fileNames?: Partial<Record<Split, string>>;
-  /** How the two heavy stages run (the CLI shares them with worker threads): the same numbers. */
-  runners?: { bootstrap?: BootstrapRunner };
 };
 export type ScoreOutput = { perQuestion: PerQuestion[]; rows: ScoreRow[]; scorerVersion: string; issues: ValidationIssue[] };
 
@@ -118,7 +115,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
   // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.
   const results: QuestionResult[] = [];
   for (const p of perQuestion) if (p.counted) results.push({ split: p.split, category: p.category, qid: p.qid, metrics: p satisfies NoJudge });
-  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed, bootstrap: input.runners?.bootstrap });
+  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
   return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
 }
 
