@@ -89,7 +89,7 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
 }
 
 /** Offset where [ / { nesting outside strings first exceeds `limit`, or -1. */
-export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
+function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
   let depth = 0;
   let i = 0;
   while (i < text.length) {
