@@ -45,11 +45,11 @@ const processEnvRule = [
 
 // Entry points of lib/scoring, one per consumer: "@/lib/scoring" (index.ts) for Node (server,
 // worker, CLI, scripts), "@/lib/scoring/types" (vocabulary), "@/lib/scoring/validate" (the
-// upload form's validator) and "@/lib/scoring/prediction-file" (its first step without zod, for the
-// CLI's start). With { browser: true } (components, pages) the engine entry is refused
-// too, so no page ships the lexical engine and its tables. Aliased and relative specifiers alike.
+// prediction-file reader, also the upload form's validator). With { browser: true } (components,
+// pages) the engine entry is refused too, so no page ships the lexical engine and its tables.
+// Aliased and relative specifiers alike.
 const SCORING_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "lib/scoring");
-const SCORING_ENTRIES = new Set(["", "types", "validate", "prediction-file"]);
+const SCORING_ENTRIES = new Set(["", "types", "validate"]);
 /** The module inside lib/scoring a specifier names ("" = the folder's index), or null if outside it. */
 function scoringModule(spec, file) {
   const abs = spec.startsWith("@/") ? path.join(SCORING_DIR, "../..", spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null;
@@ -62,7 +62,7 @@ const scoringEntryPoints = {
     type: "problem",
     schema: [{ type: "object", properties: { browser: { type: "boolean" } }, additionalProperties: false }],
     messages: {
-      deep: "Import lib/scoring through an entry point: @/lib/scoring (Node), @/lib/scoring/types, @/lib/scoring/validate or @/lib/scoring/prediction-file, not \"{{spec}}\".",
+      deep: "Import lib/scoring through an entry point: @/lib/scoring (Node), @/lib/scoring/types or @/lib/scoring/validate, not \"{{spec}}\".",
       engine: "Browser-side code imports @/lib/scoring/types or @/lib/scoring/validate, not the engine (\"{{spec}}\" ships the lexical engine).",
     },
   },

@@ -89,10 +89,3 @@ export function parseQuestionsFile(json: unknown, loc: QuestionsFileLocation): {
   return { questions, issues: issues.finish() };
 }
 
-/** Parses `dyadic/dialogue4/scenes/session3/questions.json` (or `multi-party/...`) into its location. */
-export function locationFromPath(relPath: string): Omit<QuestionsFileLocation, "file"> | null {
-  const m = /(?:^|[\\/])(dyadic|multi-party|multi_party|multiparty)[\\/]dialogue(\d+)[\\/]scenes[\\/]session(\d+)[\\/]questions\.json$/i.exec(relPath);
-  if (!m) return null;
-  const split: Split = m[1].toLowerCase() === "dyadic" ? "dyadic" : "multi-party";
-  return { split, dialogue: Number(m[2]), session: Number(m[3]) };
-}

@@ -28,16 +28,6 @@ const LOOKUP: Map<string, CategoryCode> = (() => {
  */
 export function normalizeCategory(raw: string): CategoryCode | null {
   if (typeof raw !== "string") return null;
-  // Files repeat the same nine strings thousands of times: memoise (bounded, strings are short).
-  const cached = CACHE.get(raw);
-  if (cached !== undefined) return cached;
-  const code = normalizeUncached(raw);
-  if (CACHE.size < 1000 && raw.length < 200) CACHE.set(raw, code);
-  return code;
-}
-const CACHE = new Map<string, CategoryCode | null>();
-
-function normalizeUncached(raw: string): CategoryCode | null {
   const folded = fold(raw);
   const suffix = ABBR_SUFFIX.exec(folded);
   if (suffix) {

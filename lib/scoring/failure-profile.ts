@@ -10,7 +10,7 @@ import { resolveLexicalOptions } from "./scorer-version";
 import { CATEGORY_CODES, type CategoryCode, type FailureProfile, type LexicalOptions } from "./types";
 
 /** The category whose questions should be refused (its references say "Not mentioned"). */
-export const REFUSAL_CATEGORY: CategoryCode = "AR";
+const REFUSAL_CATEGORY: CategoryCode = "AR";
 
 export type ProfileScope = "ALL" | CategoryCode;
 /** One stored row: counts over the counted questions of the scope (both splits). */

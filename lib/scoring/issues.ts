@@ -50,10 +50,6 @@ export class IssueList {
     this.add({ severity: "warning", code, path, message, fix, ...(params ? { params } : {}) });
   }
 
-  get hasErrors(): boolean {
-    return [...this.counts.keys()].some((k) => k.startsWith("error:"));
-  }
-
   /** The collected issues plus one "N more" line per code that overflowed the cap. */
   finish(): ValidationIssue[] {
     const out = [...this.items];

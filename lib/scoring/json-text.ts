@@ -3,7 +3,7 @@
 // positions, truncation detection, and tolerance for `//` comments (the official template has them).
 import { parse as parseJsonc, printParseErrorCode, createScanner, type ParseError } from "jsonc-parser";
 import type { IssueList } from "./issues";
-import { MAX_JSON_DEPTH } from "./submission-fields";
+import { MAX_JSON_DEPTH } from "./submission-schema";
 
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -89,7 +89,7 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
 }
 
 /** Offset where [ / { nesting outside strings first exceeds `limit`, or -1. */
-export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
+function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
   let depth = 0;
   let i = 0;
   while (i < text.length) {

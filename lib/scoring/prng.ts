@@ -27,10 +27,3 @@ export function drawIndex(u32: number, n: number): number {
   return Math.floor((u32 / 4294967296) * n);
 }
 
-/**
- * drawIndex in int32 arithmetic, exactly (u * n < 2^48): floor(u * n / 2^32) as
- * (hi * n + (lo * n >>> 16)) >>> 16 with u = t as uint32, for 1 <= n < 2^16 (bootstrap.ts's loop).
- */
-export function drawIndexSmall(t: number, n: number): number {
-  return (Math.imul(t >>> 16, n) + (Math.imul(t & 0xffff, n) >>> 16)) >>> 16;
-}

@@ -7,7 +7,6 @@ import { lexicalScores } from "./lexical";
 import { allowedCategoryNames, normalizeCategory } from "./categories";
 import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
-import type { BootstrapRunner } from "./bootstrap";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { resolveLexicalOptions, scorerVersionFor } from "./scorer-version";
 
@@ -34,8 +33,6 @@ export type ScoreInput = {
   seed?: number;
   /** Names used in issues (defaults to the official file names). */
   fileNames?: Partial<Record<Split, string>>;
-  /** How the two heavy stages run (the CLI shares them with worker threads): the same numbers. */
-  runners?: { bootstrap?: BootstrapRunner };
 };
 export type ScoreOutput = { perQuestion: PerQuestion[]; rows: ScoreRow[]; scorerVersion: string; issues: ValidationIssue[] };
 
@@ -52,10 +49,6 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
   const key = input.answerKey;
   const keyById = new Map((key ?? []).map((q) => [q.qid, q]));
   const keySplits = new Set((key ?? []).map((q) => q.split));
-  // Every pair is scored at once after matching (scored: its row in perQuestion).
-  const preds: string[] = [];
-  const refs: string[] = [];
-  const scored: PerQuestion[] = [];
 
   for (const split of SPLITS) {
     const file = input.fileNames?.[split] ?? DEFAULT_NAMES[split];
@@ -83,7 +76,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
         return;
       }
       const reference = q ? q.answer : item.original_answer;
-      const row: PerQuestion = {
+      perQuestion.push({
         split,
         index,
         qid,
@@ -93,17 +86,8 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
         systemAnswer: item.system_answer,
         answerDiffers: match?.answerDiffers ?? false,
         counted: key ? q !== null : true,
-        // Filled in once every pair is scored. NaN, a double: the engine then stores these fields
-        // as doubles from the start (a 0 here made every later write migrate the object: 10x slower).
-        precision: NaN,
-        recall: NaN,
-        f1: NaN,
-        bleu1: NaN,
-      };
-      perQuestion.push(row);
-      scored.push(row);
-      preds.push(item.system_answer);
-      refs.push(reference);
+        ...lexicalScores(item.system_answer, reference, lexical),
+      });
     });
     if (matcher) {
       const { missing, issues: matchIssues } = matcher.finish();
@@ -113,12 +97,10 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     issues.push(...local.finish());
   }
 
-  for (let i = 0; i < scored.length; i++) Object.assign(scored[i], lexicalScores(preds[i], refs[i], lexical));
-
   // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.
   const results: QuestionResult[] = [];
   for (const p of perQuestion) if (p.counted) results.push({ split: p.split, category: p.category, qid: p.qid, metrics: p satisfies NoJudge });
-  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed, bootstrap: input.runners?.bootstrap });
+  const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
   return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
 }
 

@@ -1,9 +1,24 @@
-// The submission contract (benchmark doc §3) as zod schemas: the single source of truth for what a
-// prediction file holds. validate-item-schema.ts maps zod's findings to file/path/fix issues; the
-// fields and limits themselves are in submission-fields.ts (no zod).
+// The submission contract (benchmark doc §3): the fields, the limits and THE zod schema of one
+// prediction, the single source of truth for what a prediction file holds. validate.ts maps zod's
+// findings to file/path/fix issues.
 import { z } from "zod";
 
-export { PREDICTION_FIELDS, REQUIRED_PREDICTION_FIELDS, DEFAULT_MAX_ITEMS, DEFAULT_MAX_BYTES, DEFAULT_MAX_ANSWER_CHARS, MAX_JSON_DEPTH, FIELD_HINTS } from "./submission-fields";
+export { DEFAULT_MAX_ANSWER_CHARS } from "./types";
+
+export const PREDICTION_FIELDS = ["question_text", "question_image", "system_answer", "original_answer", "category"] as const;
+
+export const DEFAULT_MAX_ITEMS = 100_000;
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Deeper nesting than this is rejected before JSON.parse (a valid file needs 3 levels). */
+export const MAX_JSON_DEPTH = 64;
+
+export const FIELD_HINTS: Record<(typeof PREDICTION_FIELDS)[number], string> = {
+  question_text: "the question text exactly as in the dataset's questions.json (question.text)",
+  question_image: 'the question image name as in the dataset (question.image), or "" when there is none',
+  system_answer: "your system's answer as a string (an empty string is allowed and scores 0)",
+  original_answer: "the ground-truth answer copied from the dataset (original_answer)",
+  category: "the question's sub-type, e.g. \"Unimodal Precise Recall\"",
+};
 
 /** One prediction. question_image is optional and defaults to "" (no image). */
 export const predictionItemSchema = z.looseObject({
@@ -12,8 +27,4 @@ export const predictionItemSchema = z.looseObject({
   system_answer: z.string(),
   original_answer: z.string(),
   category: z.string(),
-});
-
-export const predictionFileSchema = z.looseObject({
-  predictions: z.array(z.unknown()),
 });

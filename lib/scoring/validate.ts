@@ -1,59 +1,85 @@
 // parsePredictionFile: bytes -> validated PredictionItem[] plus EVERY problem found, each with file,
 // JSON path and a fix. Errors make the file unusable; warnings are shown but the file is scored.
-// Entry point `@/lib/scoring/validate` for the browser (the upload form checks files with the same
-// parser as the server), so it must never import the lexical engine. The checks above the items and
-// the clean-file read are in prediction-file.ts (no zod), each item's full rules in validate-item-schema.ts.
-import { IssueList, jsonPointer } from "./issues";
+// The one reader of a prediction file: the server, the CLI and the browser's upload form (entry
+// point `@/lib/scoring/validate`) all call it, so it must never import the lexical engine.
+import type { PredictionItem, Split } from "./types";
+import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
-import { readCleanFile } from "./clean-file";
-import { checkPredictions, finishFile, limitsOf, parseCleanPredictionBytes, type ParsedFile, type ParseOptions } from "./prediction-file";
-import { cleanItem, describe, kindOf, mayHoldNul } from "./validate-item";
-import { validateItem } from "./validate-item-schema";
+import { allowedCategoryNames, normalizeCategory } from "./categories";
+import { DEFAULT_MAX_ANSWER_CHARS, DEFAULT_MAX_BYTES, DEFAULT_MAX_ITEMS, FIELD_HINTS, PREDICTION_FIELDS, predictionItemSchema } from "./submission-schema";
+import { QuestionKeys } from "./question-keys";
 
 export { hasErrors, type Severity, type ValidationIssue } from "./issues";
 export { ISSUE_CODES, FIELD_CODES, DETAIL_CODES, type IssueCode, type FieldCode, type DetailCode, type IssueParams } from "./issue-codes";
-export { DEFAULT_MAX_ANSWER_CHARS } from "./submission-fields";
-export type { ByteViews } from "./clean-file";
-export { splitForFileName, type ParsedFile, type ParseOptions } from "./prediction-file";
+export { DEFAULT_MAX_ANSWER_CHARS } from "./types";
 
-function byteLength(input: string | Uint8Array): number {
-  return typeof input === "string" ? new TextEncoder().encode(input).length : input.byteLength;
+export type ParsedFile = { file: string; split: Split; items: PredictionItem[]; issues: ValidationIssue[]; ok: boolean };
+export type ParseOptions = { file: string; split: Split; maxItems?: number; maxBytes?: number; maxAnswerChars?: number };
+
+const KNOWN_FIELDS = new Set<string>(PREDICTION_FIELDS);
+
+/** Split named by an official file name (prediction_multi_party.json is the template's alias). */
+export function splitForFileName(name: string): Split | null {
+  const base = name.split(/[\\/]/).pop()!.toLowerCase();
+  if (base === "prediction_dyadic.json") return "dyadic";
+  if (base === "prediction_multiparty.json" || base === "prediction_multi_party.json") return "multi-party";
+  return null;
 }
 
+/** The JSON kind of a value, as a stable token for translations: null, array, object, string, number, boolean. */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function describe(value: unknown): string {
+  const kind = kindOf(value);
+  if (kind === "null") return "null";
+  return kind === "array" || kind === "object" ? `an ${kind}` : `a ${kind}`;
+}
+
+/** A file's text (a string, or UTF-8 bytes with an optional BOM) -> its items and every issue. */
 export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptions): ParsedFile {
-  // The common file (strict JSON of clean items only) is read straight into items; any other
-  // takes the full path. (Read from Node's byte views or from the text, a file is clean alike: it
-  // is not asked twice.)
-  const views = typeof input === "string" ? undefined : opts.byteViews;
-  return (views && parseCleanPredictionBytes(input as Uint8Array, { ...opts, byteViews: views })) || parsePredictionFileFully(input, opts);
-}
-
-/**
- * The full path, for a file parseCleanPredictionBytes did not take (or text, or bytes without
- * Node's views): decoded, parsed as JSON, then every item checked; a clean text is still read
- * straight into items.
- */
-export function parsePredictionFileFully(input: string | Uint8Array, opts: ParseOptions): ParsedFile {
   const issues = new IssueList(opts.file);
-  const { maxBytes, maxAnswerChars } = limitsOf(opts);
-  const size = byteLength(input);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxItems = opts.maxItems ?? DEFAULT_MAX_ITEMS;
+  const done = (items: PredictionItem[]): ParsedFile => {
+    const list = issues.finish();
+    const ok = !list.some((i) => i.severity === "error");
+    return { file: opts.file, split: opts.split, items: ok ? items : [], issues: list, ok };
+  };
+
+  const size = typeof input === "string" ? new TextEncoder().encode(input).length : input.byteLength;
   if (size > maxBytes) {
     issues.error("TOO_LARGE", "", `The file has ${size} bytes; the limit is ${maxBytes}.`, "Shorten overly long answers or split nothing: one file per split is expected.", { size, limit: maxBytes });
-    return finishFile(opts, issues, []);
+    return done([]);
   }
   const text = decodeText(input, issues);
-  if (text === null) return finishFile(opts, issues, []);
-  const clean = typeof input === "string" || !opts.byteViews ? readCleanFile(text, maxAnswerChars) : null;
-  if (clean !== null) return checkPredictions(clean.length, (i) => clean[i], opts, issues);
-  const list = predictionList(text, issues);
-  if (list === null) return finishFile(opts, issues, []);
-  // Most items are clean: those skip the schema and the per-field checks (same result, proven
-  // cheaply); any other item takes the full path, which reports each of its problems.
-  const nul = mayHoldNul(text);
-  return checkPredictions(list.length, (i) => cleanItem(list[i], nul, maxAnswerChars) ?? validateItem(list[i], i, issues, maxAnswerChars, list.length), opts, issues);
+  const list = text === null ? null : predictionList(text, issues);
+  if (list === null) return done([]);
+  if (list.length > maxItems) {
+    issues.error("TOO_MANY_ITEMS", "/predictions", `The file has ${list.length} predictions; the limit is ${maxItems}.`, "Submit one prediction per benchmark question (2,236 in total).", { count: list.length, limit: maxItems });
+    return done([]);
+  }
+  if (list.length === 0) {
+    // An empty file would be scored as all zeros: never what the author meant to publish.
+    issues.error("NO_PREDICTIONS", "/predictions", "The predictions array is empty.", "Add one object per question of this split (both splits are required).");
+    return done([]);
+  }
+  const items: PredictionItem[] = [];
+  const seen = new QuestionKeys();
+  list.forEach((raw, index) => {
+    const item = validateItem(raw, index, issues, opts.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS);
+    if (!item) return;
+    items.push(item);
+    const first = seen.firstOf(item, index);
+    if (first !== undefined) issues.warning("DUPLICATE_QUESTION", jsonPointer(["predictions", index]), `Same question_text, question_image and original_answer as /predictions/${first}.`, "Keep one prediction per question; with an answer key only the first is scored against it.", { first });
+  });
+  return done(items);
 }
 
-/** The file's predictions array as JSON.parse (or the tolerant parser) reads it, or null after reporting why not. */
+/** The file's predictions array, or null after reporting why there is none. */
 function predictionList(text: string, issues: IssueList): unknown[] | null {
   const parsed = parseJsonText(text, issues);
   if (!parsed) return null;
@@ -77,4 +103,55 @@ function predictionList(text: string, issues: IssueList): unknown[] | null {
     return null;
   }
   return list;
+}
+
+/** Code points, not UTF-16 units, so the limit means the same for every script; counted only near the limit. */
+function charCount(text: string, max: number): number {
+  return text.length <= max ? text.length : [...text].length;
+}
+
+/** One prediction checked against the schema and the limits: the item, or null after reporting why not. */
+function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerChars: number): PredictionItem | null {
+  const at = (field?: string) => jsonPointer(field ? ["predictions", index, field] : ["predictions", index]);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    issues.error("ITEM_NOT_OBJECT", at(), `Each prediction must be an object, got ${describe(raw)}.`, 'Use {"question_text": ..., "question_image": ..., "system_answer": ..., "original_answer": ..., "category": ...}.', { got: kindOf(raw) });
+    return null;
+  }
+  const obj = raw as Record<string, unknown>;
+  const result = predictionItemSchema.safeParse(obj);
+  let ok = result.success;
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? "") as keyof typeof FIELD_HINTS;
+    if (!(field in obj) || obj[field] === undefined) {
+      issues.error("MISSING_FIELD", at(field), `Required field "${field}" is missing.`, `Add "${field}": ${FIELD_HINTS[field] ?? "a string"}.`, { field });
+    } else {
+      issues.error("WRONG_TYPE", at(field), `"${field}" must be a string, got ${describe(obj[field])}.`, `Use a plain string: ${FIELD_HINTS[field] ?? "a string"}.`, { field, got: kindOf(obj[field]) });
+    }
+  }
+  for (const key of Object.keys(obj)) {
+    if (!KNOWN_FIELDS.has(key)) issues.warning("UNKNOWN_FIELD", at(key), `Unknown field "${key}" is ignored.`, `Remove it; the fields are ${PREDICTION_FIELDS.join(", ")}.`, { field: key, level: "item", fields: PREDICTION_FIELDS.join(", ") });
+    else if (typeof obj[key] === "string" && obj[key].includes("\u0000")) {
+      ok = false;
+      issues.error("NULL_BYTE", at(key), `"${key}" contains a null character (\\u0000).`, "Remove the null characters from the string.", { field: key });
+    }
+  }
+  if (typeof obj.category === "string" && normalizeCategory(obj.category) === null) {
+    ok = false;
+    issues.error("UNKNOWN_CATEGORY", at("category"), `Unknown category "${obj.category.slice(0, 100)}".`, `Use one of: ${allowedCategoryNames()}.`, { value: obj.category.slice(0, 100), allowed: allowedCategoryNames() });
+  }
+  if (typeof obj.system_answer === "string") {
+    const chars = charCount(obj.system_answer, maxAnswerChars);
+    if (chars > maxAnswerChars) {
+      ok = false;
+      issues.error("ANSWER_TOO_LONG", at("system_answer"), `system_answer has ${chars.toLocaleString("en-US")} characters; the limit is ${maxAnswerChars.toLocaleString("en-US")}.`,
+        `Shorten the answer to at most ${maxAnswerChars.toLocaleString("en-US")} characters: answers are a sentence or two, and every one is sent to the judge.`, { chars, limit: maxAnswerChars });
+    }
+  }
+  if (!ok || !result.success) return null;
+  const { question_text, question_image, system_answer, original_answer, category } = result.data;
+  // Blank fields are warnings: the item is still scored.
+  if (system_answer.trim() === "") issues.warning("EMPTY_ANSWER", at("system_answer"), "system_answer is empty; it scores 0 on every metric.", "Fill in your system's answer if it produced one.");
+  if (question_text.trim() === "") issues.warning("EMPTY_QUESTION", at("question_text"), "question_text is empty; it cannot be matched to a benchmark question.", FIELD_HINTS.question_text);
+  if (original_answer.trim() === "") issues.warning("EMPTY_REFERENCE", at("original_answer"), "original_answer is empty; without an answer key this item scores 0.", FIELD_HINTS.original_answer);
+  return { question_text, question_image, system_answer, original_answer, category };
 }

@@ -2,12 +2,13 @@
 // kept verbatim as the oracle of aggregate.test.ts: the rewrite must give the same
 // numbers to the last bit (same additions in the same order), only with less work.
 import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "../../../lib/scoring/types";
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor, serialBootstrap, type BootstrapJob, type BootstrapRunner } from "../../../lib/scoring/bootstrap";
+import { bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "../../../lib/scoring/bootstrap";
 import type { QuestionResult, ScoreRow as Row } from "../../../lib/scoring/aggregate";
 
 type ScoreRow = Row;
-/** bootstrap: how the resample jobs run (the CLI shares them with worker threads); same numbers. */
-type AggregateOptions = { resamples?: number; seed?: number; bootstrap?: BootstrapRunner };
+type AggregateOptions = { resamples?: number; seed?: number };
+/** Resample means of several cells (each one bootstrapMeansMulti call): one job per stream. */
+type BootstrapJob = { columns: number[][]; resamples: number; seed: number };
 
 const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
 
@@ -18,7 +19,7 @@ export function referenceAggregateScores(results: QuestionResult[], opts: Aggreg
   const seed = opts.seed ?? DEFAULT_SEED;
   const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
   const splitsPresent = SPLITS.filter((s) => results.some((r) => r.split === s));
-  const cellsByMetric = buildCells(results, metrics, resamples, seed, opts.bootstrap ?? serialBootstrap);
+  const cellsByMetric = buildCells(results, metrics, resamples, seed);
   const rows: ScoreRow[] = [];
   for (const metric of metrics) {
     const cells = cellsByMetric.get(metric)!;
@@ -43,7 +44,7 @@ export function referenceAggregateScores(results: QuestionResult[], opts: Aggreg
  * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
  * own non-null values with a stream seeded by cell and metric.
  */
-function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number, run: BootstrapRunner): Map<Metric, Cell[]> {
+function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
   const groups = new Map<string, QuestionResult[]>();
   for (const r of results) {
     const key = `${r.split}|${r.category}`;
@@ -84,7 +85,7 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
     jobs.push({ columns: full.map((f) => f.values), resamples, seed: seedFor(seed, key) });
     targets.push(full.map((f) => f.cell));
   }
-  run(jobs).forEach((dists, j) => targets[j].forEach((cell, c) => (cell.boot = dists[c])));
+  jobs.map((j) => bootstrapMeansMulti(j.columns, j.resamples, j.seed)).forEach((dists, j) => targets[j].forEach((cell, c) => (cell.boot = dists[c])));
   return out;
 }
 

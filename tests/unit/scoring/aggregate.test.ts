@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "../../../lib/scoring/aggregate";
-import { serialBootstrap, type BootstrapRunner } from "../../../lib/scoring/bootstrap";
 import { CATEGORY_CODES, SPLITS, type CategoryCode, type Split } from "../../../lib/scoring/types";
 import { referenceAggregateScores } from "./aggregate-reference";
 
@@ -106,22 +105,6 @@ describe("aggregateScores", () => {
   it("gives the reference rows for a full-size submission (2,236 questions, 9 categories, both splits, 1,000 resamples)", () => {
     const big = fullSize();
     expectSameRows(aggregateScores(big), referenceAggregateScores(big));
-  });
-
-  it("leaves the bootstrap's arrays as the runner returned them (they may be a thread pool's shared memory)", () => {
-    const returned: Float64Array[] = [];
-    const copies: Float64Array[] = [];
-    const runner: BootstrapRunner = (jobs) => {
-      const out = serialBootstrap(jobs);
-      for (const d of out.flat()) {
-        returned.push(d);
-        copies.push(Float64Array.from(d));
-      }
-      return out;
-    };
-    aggregateScores(fullSize().slice(0, 300), { bootstrap: runner });
-    expect(returned.length).toBeGreaterThan(0);
-    expect(returned).toEqual(copies);
   });
 });
 

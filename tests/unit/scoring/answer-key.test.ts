@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationFromPath, makeQid, parseQuestionsFile } from "../../../lib/scoring/answer-key";
+import { makeQid, parseQuestionsFile } from "../../../lib/scoring/answer-key";
 
 const loc = { split: "dyadic" as const, dialogue: 6, session: 0, file: "dyadic/dialogue6/scenes/session0/questions.json" };
 const question = (over: Record<string, unknown> = {}) => ({
@@ -54,11 +54,5 @@ describe("parseQuestionsFile", () => {
       "warning:UNKNOWN_DIFFICULTY:/questions/3/difficulty",
     ]);
     expect(parseQuestionsFile({ nope: true }, loc).issues[0].code).toBe("BAD_QUESTIONS_FILE");
-  });
-
-  it("parses dataset paths", () => {
-    expect(locationFromPath("data/dyadic/dialogue12/scenes/session0/questions.json")).toEqual({ split: "dyadic", dialogue: 12, session: 0 });
-    expect(locationFromPath("multi-party\\dialogue3\\scenes\\session5\\questions.json")).toEqual({ split: "multi-party", dialogue: 3, session: 5 });
-    expect(locationFromPath("dyadic/dialogue1/scenes/session1/session.json")).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bootstrapMeans, bootstrapMeansMulti, bootstrapRange, packColumns, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
-import { drawIndex, drawIndexSmall, mulberry32 } from "../../../lib/scoring/prng";
-import { useBootstrapKernel } from "../../../lib/scoring/bootstrap-kernel";
+import { bootstrapMeans, bootstrapMeansMulti, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
+import { drawIndex, mulberry32 } from "../../../lib/scoring/prng";
 
 /** The procedure of docs/SCORING.md written plainly: per resample, n draws, each column summed in draw order. */
 function plainMeans(columns: number[][], resamples: number, seed: number): number[][] {
@@ -20,14 +19,9 @@ function plainMeans(columns: number[][], resamples: number, seed: number): numbe
   return out;
 }
 
-// Both resample loops: the WebAssembly kernel (the default where it runs) and bootstrap.ts's own.
-describe.each([["the WebAssembly kernel", true], ["the TypeScript loop", false]] as const)("bootstrap with %s", (_, kernel) => {
-  beforeAll(() => useBootstrapKernel(kernel));
-  afterAll(() => useBootstrapKernel(true));
-
+describe("bootstrap", () => {
   it("the shared resample loop gives exactly the plain procedure's numbers, for every column", () => {
-    // Sizes on both sides of the 16-bit index buffer; values with rounding-sensitive sums; column
-    // counts on both sides of the groups of four (the first group draws, the others replay).
+    // Sizes on both sides of 2^16; values with rounding-sensitive sums; one to nine columns.
     for (const [n, k] of [[1, 1], [7, 3], [2236, 4], [2236, 5], [513, 9], [70_000, 3], [70_000, 6]]) {
       const columns = Array.from({ length: k }, (_, c) => c).map((c) => Array.from({ length: n }, (_, i) => ((i * 7919 + c * 104729) % 1000) / 997));
       const resamples = n > 10_000 ? 3 : 50;
@@ -35,35 +29,6 @@ describe.each([["the WebAssembly kernel", true], ["the TypeScript loop", false]]
       const want = plainMeans(columns, resamples, 20260529 + n);
       got.forEach((dist, c) => expect(Array.from(dist), `n=${n} k=${k} column ${c}`).toEqual(want[c]));
     }
-  });
-
-  it("any split of the resamples into ranges (any order, as threads take them) gives the same numbers", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }), fc.nat(), (n, k, cuts, seed) => {
-        const columns = Array.from({ length: k }, (_, c) => Array.from({ length: n }, (_, i) => ((i * 31 + c * 17 + seed) % 101) / 7));
-        const resamples = 40;
-        const whole = bootstrapMeansMulti(columns, resamples, seed);
-        const out = columns.map(() => new Float64Array(resamples));
-        const packed = packColumns(columns);
-        const bounds = [...new Set([0, ...cuts.filter((c) => c < resamples), resamples])].sort((a, b) => a - b);
-        for (let r = bounds.length - 2; r >= 0; r--) bootstrapRange(packed, out, n, bounds[r], bounds[r + 1], seed);
-        out.forEach((dist, c) => expect(Array.from(dist)).toEqual(Array.from(whole[c])));
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-});
-
-describe("bootstrap", () => {
-  it("the integer draw equals floor(u / 2^32 * n) for every n below 2^16", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 1, max: 0xffff }), (u, n) => {
-        expect(drawIndexSmall(u | 0, n)).toBe(drawIndex(u, n));
-      }),
-      { numRuns: 20_000 },
-    );
-    for (const n of [1, 2, 65_535]) for (const u of [0, 1, 0x7fffffff, 0x80000000, 0xffffffff]) expect(drawIndexSmall(u | 0, n)).toBe(drawIndex(u, n));
   });
 
   it("mulberry32 is deterministic and seed-dependent", () => {

@@ -128,6 +128,49 @@ describe("parsePredictionFile", () => {
     ]);
   });
 
+  // Carried over from the former one-pass reader's tests: the common shapes read cleanly, and each
+  // near miss gets exactly its report.
+  it("reads common files: compact, indented, CRLF, other key order, no question_image, escapes, non-ASCII", () => {
+    const good = item();
+    const { question_image: _image, ...noImage } = item({ question_text: "Q2?" });
+    const reversed = Object.fromEntries(Object.entries(item({ question_text: "Q3?" })).reverse());
+    const escaped = item({ question_text: "Q4?", system_answer: 'say "hi"\n\\ é \u2028 😀 </ \ufeff', original_answer: "\ufeffref" });
+    const doc = { predictions: [good, noImage, reversed, escaped] };
+    const expected = doc.predictions.map((it: Record<string, string>) => ({ ...item(), ...it, question_image: it.question_image ?? "" }));
+    for (const text of [json(doc), JSON.stringify(doc, null, 2).replace(/\n/g, "\r\n"), JSON.stringify(doc, null, "\t"), json(doc).replace(/é/g, "\\u00e9")]) {
+      for (const input of [text, new TextEncoder().encode(text), new TextEncoder().encode("\ufeff" + text)]) {
+        const r = parse(input);
+        expect(r.issues).toEqual([]);
+        expect(r.items).toEqual(expected);
+      }
+    }
+  });
+
+  it("reports each near miss of the common file", () => {
+    const text = json({ predictions: [item()] });
+    const cases: Array<[string, string[]]> = [
+      ["// template\n" + text, ["warning:JSON_COMMENTS:"]],
+      [text.replace("}]", "},]"), ["error:INVALID_JSON:"]],
+      [text.replace('"Dark green"', '"Dark green", "extra": 1'), ["warning:UNKNOWN_FIELD:/predictions/0/extra"]],
+      [text.replace('"Green"', "5"), ["error:WRONG_TYPE:/predictions/0/system_answer"]],
+      [text.replace('"Green"', '["Green"]'), ["error:WRONG_TYPE:/predictions/0/system_answer"]],
+      [text.replace('"Green"', '"Gr\u0001een"'), ["error:INVALID_JSON:"]],
+      [text.replace('"Green"', '"Gr\\u0000een"'), ["error:NULL_BYTE:/predictions/0/system_answer"]],
+      [text.replace('"Green"', '"Gr\\xeen"'), ["error:INVALID_JSON:"]],
+      [text.replace("[", "[\ufeff"), ["error:INVALID_JSON:"]], // U+FEFF is no JSON whitespace
+      [text.replace('"Dark green"', '"Dark green", "original_answer": "Green"'), []], // the last duplicate key wins, as in JSON.parse
+      ['{"other": 1, "predictions": [' + json(item()) + "]}", ["warning:UNKNOWN_FIELD:/other"]],
+      [text + "x", ["error:INVALID_JSON:"]],
+      [text.slice(0, -3), ["error:TRUNCATED_JSON:"]],
+      [text.replace('"Dark green"', '"Dark green", "__proto__": {"x": 1}'), ["warning:UNKNOWN_FIELD:/predictions/0/__proto__"]],
+    ];
+    for (const [input, want] of cases) {
+      expect(codes(parse(input)), input).toEqual(want);
+      expect(parse(new TextEncoder().encode(input))).toEqual(parse(input));
+    }
+    expect(parse(text.replace('"Dark green"', '"Dark green", "original_answer": "Green"')).items[0].original_answer).toBe("Green");
+  });
+
   it("caps repeated issues with a summary line", () => {
     const r = parse(json({ predictions: Array.from({ length: 120 }, () => item({ system_answer: 1 })) }));
     expect(r.issues.filter((i) => i.code === "WRONG_TYPE")).toHaveLength(51);
