@@ -1,5 +1,5 @@
 import "server-only";
-import { keyTagLikePattern } from "@/lib/scoring/scorer-version";
+import { keyTagLikePattern } from "@/lib/scoring";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordAudit } from "../audit";
 import { resetStages } from "../submissions/retry-stage";

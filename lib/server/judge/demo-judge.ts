@@ -1,5 +1,5 @@
 import "server-only";
-import { judgePartOf } from "@/lib/scoring/scorer-version";
+import { judgePartOf } from "@/lib/scoring";
 
 // The bundled deterministic fake judge (lib/dev/fake-judge-server.ts) as the quick start runs it
 // (JUDGE_DEMO=true). Its scores are written under this reserved model name, so the scorer version

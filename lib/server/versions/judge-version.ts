@@ -1,5 +1,5 @@
 import "server-only";
-import { withJudge } from "@/lib/scoring/scorer-version";
+import { withJudge } from "@/lib/scoring";
 import type { JudgeConfig } from "../judge/config";
 
 // With a judge configured, the deployment's scorer version (lib/server/versions/current-version.ts) is the

@@ -1,5 +1,5 @@
 import "server-only";
-import { hasJudgePart } from "@/lib/scoring/scorer-version";
+import { hasJudgePart } from "@/lib/scoring";
 import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
 import { currentScorerVersion } from "./current-version";
