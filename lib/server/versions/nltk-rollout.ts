@@ -26,13 +26,16 @@ async function siblingVersions(to: string): Promise<string[]> {
   return g.map((r) => r.scorerVersion).filter((v) => isNltkModeChange(v, to)).sort();
 }
 
-/** The sibling the approved entries' headline rows cover most (what the board showed before). */
+/**
+ * The sibling the approved entries' headline rows cover most: what the board showed before. On a
+ * tie, the one written last (a board that follows the current version shows the newest rows).
+ */
 async function boardVersionOf(tx: Tx, from: string[]): Promise<string | null> {
   const rows = await tx.$queryRaw<Array<{ version: string; n: bigint }>>`
     SELECT sc."scorerVersion" AS version, count(DISTINCT sc."submissionId") AS n FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId"
     WHERE s."reviewState" = 'APPROVED' AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = 'f1' AND sc.aggregate = 'micro'
       AND sc."scorerVersion" IN (${Prisma.join(from)})
-    GROUP BY 1 ORDER BY n DESC, version LIMIT 1`;
+    GROUP BY 1 ORDER BY n DESC, max(sc."createdAt") DESC, version LIMIT 1`;
   return rows[0]?.version ?? null;
 }
 
