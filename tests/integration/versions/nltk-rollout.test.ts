@@ -6,6 +6,7 @@
 // numbers are those lib/scoring computes from its stored files with NLTK 3.5, and the judge was
 // never asked during the rollout. Own database (it re-scores every entry).
 import { readFileSync } from "node:fs";
+import { renderToStaticMarkup } from "react-dom/server";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET as leaderboardGet } from "@/app/api/v1/leaderboard/route";
@@ -19,6 +20,7 @@ import { rescorePreview } from "@/lib/server/versions/rank-diff-preview";
 import { publishScorerVersion } from "@/lib/server/versions/rollout";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { reconcileOnce, reconcileScorerVersion } from "@/workers/reconciler";
+import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
 import { ctx, req } from "../../support/api-helpers";
 import { sql } from "../../support/backup-helpers";
 import { freshUser, ROOT, setEnv, uploaded, waitForStatus } from "../../support/pipeline-helpers";
@@ -95,6 +97,19 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
     // Before publishing, the public board is exactly what it was.
     const during = await boards();
     for (const m of Object.keys(before)) expect({ ...during[m], generatedAt: "" }).toEqual({ ...before[m], generatedAt: "" });
+    // /admin/rescore names the change and counts the questions whose BLEU-1 moved (per-question rows).
+    const q = async (v: string) => new Map((await db.questionScore.findMany({ where: { scorerVersion: v, submissionId: { in: ids } } })).map((r) => [`${r.submissionId}/${r.split}/${r.index}`, r.bleu1]));
+    const [qa, qb] = [await q(legacy), await q(v35)];
+    const both = [...qa].filter(([k, v]) => v !== null && qb.get(k) != null);
+    const changed = both.filter(([k, v]) => Math.abs(v! - qb.get(k)!) > 1e-12).length;
+    expect(both.length).toBeGreaterThan(0);
+    const en = renderToStaticMarkup(await NltkChangeNote({ from: legacy, to: v35, locale: "en" }));
+    expect(en).toContain("NLTK 3.8 → NLTK 3.5 (the benchmark’s pin)");
+    expect(en).toContain(`BLEU-1 differs between the two versions on ${changed} of ${both.length} answered questions of 3 approved entries`);
+    const zh = renderToStaticMarkup(await NltkChangeNote({ from: legacy, to: v35, locale: "zh" }));
+    expect(zh).toContain("NLTK 3.8 → NLTK 3.5（基准官方固定的版本）");
+    expect(zh).toContain(`${both.length} 道已作答题目里有 ${changed} 道的 BLEU-1 不同`);
+    expect(await NltkChangeNote({ from: v35.replace("judge-a", "judge-b"), to: v35, locale: "en" })).toBeNull();
     const preview = await rescorePreview({ from: legacy, to: v35, metric: "f1" });
     expect(preview.map((r) => r.id).sort()).toEqual([...ids].sort());
     expect(preview.every((r) => r.from && r.to)).toBe(true);
