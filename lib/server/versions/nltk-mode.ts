@@ -1,5 +1,5 @@
 import "server-only";
-import { isNltkModeChange, modeToken, nltkLabelOf } from "@/lib/scoring";
+import { isNltkModeChange, nltkLabelOf } from "@/lib/scoring";
 import type { NltkVersion } from "@/lib/scoring/types";
 import { db } from "../db";
 
@@ -9,9 +9,6 @@ import { db } from "../db";
 
 /** The NLTK version the benchmark's official script pins (its requirements.txt: nltk==3.5). */
 export const BENCHMARK_NLTK: NltkVersion = "3.5";
-
-/** The mode tokens as versions spell them ("nltk35", "nltk38"), for text that names them. */
-export const NLTK_MODE_TOKENS = { pinned: modeToken({ tokenizer: "nltk", nltk: "3.5" }), newer: modeToken({ tokenizer: "nltk", nltk: "3.8" }) };
 
 export type NltkModeChange = { from: string; to: string; toIsPinned: boolean };
 

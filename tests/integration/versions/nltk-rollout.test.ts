@@ -21,6 +21,7 @@ import { publishScorerVersion } from "@/lib/server/versions/rollout";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { reconcileOnce, reconcileScorerVersion } from "@/workers/reconciler";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
+import { NltkModeSection } from "@/app/(site)/about/_components/nltk-mode-section";
 import { ctx, req } from "../../support/api-helpers";
 import { sql } from "../../support/backup-helpers";
 import { freshUser, ROOT, setEnv, uploaded, waitForStatus } from "../../support/pipeline-helpers";
@@ -133,6 +134,13 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
         for (const [c, v] of Object.entries(e.categories)) expect(v).toBeCloseTo(lib(m, c), 12);
       }
     }
+    // About's live part reads the published version and the per-question rows of both modes.
+    const about = renderToStaticMarkup(await NltkModeSection({ locale: "en" }));
+    expect(about).toContain("follow NLTK 3.5: the version the benchmark’s requirements.txt pins (nltk==3.5).");
+    expect(about).toContain(`BLEU-1 differs on ${changed} of ${both.length} answered questions of 3 approved entries`);
+    const aboutZh = renderToStaticMarkup(await NltkModeSection({ locale: "zh" }));
+    expect(aboutZh).toContain("遵循 NLTK 3.5：即基准 requirements.txt 固定的版本（nltk==3.5）。");
+    expect(aboutZh).toContain(`有 ${changed} 道的 BLEU-1 不同`);
     // The old board is kept in the snapshots; publishing recorded the new one.
     const snaps = await db.boardSnapshot.findMany({ orderBy: { createdAt: "asc" }, select: { scorerVersion: true } });
     expect(snaps.at(-1)!.scorerVersion).toBe(v35);
