@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseScorerVersion } from "../../../../lib/scoring/scorer-version";
+import { parseScorerVersion } from "../../../../lib/scoring";
 import { nltkModeChange } from "../../../../lib/server/versions/nltk-mode";
 import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE, keyTagOfVersion, nltkLabelOfVersion, versionHasJudge } from "../../../../lib/server/versions/version-text";
 
