@@ -2,6 +2,7 @@ import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { enqueueScoring, scoringJobId, scoringJobState } from "@/lib/server/queue";
 import { ensureReferenceScores } from "@/lib/server/references/compute";
+import { rolloutNltkMode, type NltkRolloutResult } from "@/lib/server/versions/nltk-rollout";
 import { drainOutbox, type DrainResult } from "@/lib/server/outbox/dispatch";
 import { requeuePendingDeliveries, type RequeueResult } from "@/lib/server/webhooks/queue";
 
@@ -54,6 +55,17 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
   return result;
 }
 
+/**
+ * Entries scored under another NLTK mode than this deployment's are re-scored (no judge calls,
+ * the board unchanged until an admin publishes; lib/server/versions/nltk-rollout.ts). Runs before
+ * reconcileOnce in each round, so the submissions it queues are enqueued in the same round.
+ */
+export async function reconcileScorerVersion(log: Logger): Promise<NltkRolloutResult | null> {
+  const r = await rolloutNltkMode();
+  if (r) log.info({ from: r.from, to: r.to, pinned: r.pinned, requeued: r.requeued.length }, "re-scoring entries under the new NLTK mode");
+  return r;
+}
+
 export type NotificationsResult = { deliveries: RequeueResult | null; outbox: DrainResult | null };
 
 /**
@@ -85,7 +97,9 @@ export function startReconciler(log: Logger, intervalMs: number): { stop: () => 
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const round = () => {
-    running = reconcileOnce(log)
+    running = reconcileScorerVersion(log)
+      .catch((e: unknown) => log.warn({ err: (e as Error).message }, "NLTK mode rollout not run (will retry next round)"))
+      .then(() => reconcileOnce(log))
       .then((r) => (r.checked > 0 ? log.debug(r, "reconcile round") : undefined))
       .catch((e: unknown) => log.warn({ err: (e as Error).message }, "reconcile round failed"))
       .then(() => reconcileNotifications(log))

@@ -15,6 +15,7 @@ import { CostChart } from "@/components/leaderboard/cost-chart";
 import { FiltersDisclosure } from "@/components/leaderboard/filters-disclosure";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
+import { versionHasJudge } from "@/lib/server/versions/version-text";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
@@ -38,7 +39,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
       <SplitTabs params={params} />
       {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
       <FiltersDisclosure summary={t("controls.filters")}>
-        <LeaderboardControls params={params} hasJudge={(await publishedScorerVersion()).includes("+judge=")} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
+        <LeaderboardControls params={params} hasJudge={versionHasJudge(await publishedScorerVersion())} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
         <p className="mt-5 text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
           {t.rich("tieNote", { rule: t("tieRule"), strong: (c) => <strong>{c}</strong>, refs: (c) => <Link href="/about#references">{c}</Link> })}
         </p>

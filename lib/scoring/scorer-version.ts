@@ -13,6 +13,9 @@ import type { LexicalOptions, NltkVersion } from "./types";
 
 /** How many hex digits of the answer key's content sha-256 a scorer version carries. */
 export const ANSWER_KEY_TAG_LENGTH = 8;
+/** How a version spells its answer-key and judge parts (also for text that shows them). */
+export const KEY_PART_PREFIX = "+key=";
+export const JUDGE_PART_PREFIX = "+judge=";
 
 export type JudgePart = { model: string; promptVersion: string };
 export type ParsedScorerVersion = {
@@ -70,7 +73,7 @@ export function parseScorerVersion(version: string | null | undefined): ParsedSc
  * another key are another version; without a key (nothing imported) the version has no key part.
  */
 export function withAnswerKey(version: string, keySha256: string | null): string {
-  return keySha256 ? `${version}+key=${answerKeyTag(keySha256)}` : version;
+  return keySha256 ? `${version}${KEY_PART_PREFIX}${answerKeyTag(keySha256)}` : version;
 }
 
 /** The tag a version carries for a key's content sha-256. */
@@ -80,7 +83,7 @@ export function answerKeyTag(keySha256: string): string {
 
 /** Appends the judge part: "<lexical>+judge=<model>@<prompt version>". */
 export function withJudge(version: string, judge: JudgePart): string {
-  return `${version}+judge=${judge.model}@${judge.promptVersion}`;
+  return `${version}${JUDGE_PART_PREFIX}${judge.model}@${judge.promptVersion}`;
 }
 
 /** The key tag a version names ("1a2b3c4d"), or null for a version scored without a key. */
@@ -95,7 +98,7 @@ export function judgePartOf(version: string | null | undefined): JudgePart | nul
 
 /** The version without its judge part: lexical values depend on this alone. */
 export function lexicalPartOf(version: string): string {
-  const i = version.indexOf("+judge=");
+  const i = version.indexOf(JUDGE_PART_PREFIX);
   return i < 0 ? version : version.slice(0, i);
 }
 
@@ -108,7 +111,7 @@ export function withLexicalOptions(version: string, opts: Partial<LexicalOptions
 
 /** A SQL LIKE pattern matching every version against the key with this tag. */
 export function keyTagLikePattern(keyTag: string): string {
-  return `%+key=${answerKeyTag(keyTag)}%`;
+  return `%${KEY_PART_PREFIX}${answerKeyTag(keyTag)}%`;
 }
 
 /**
@@ -118,4 +121,28 @@ export function keyTagLikePattern(keyTag: string): string {
 export function lexicalOptionsForVersion(version: string): LexicalOptions | null {
   const p = parseScorerVersion(version);
   return p && p.lexicalVersion === LEXICAL_VERSION ? p.options : null;
+}
+
+/** True when the version has a judge part (the board then ranks by the judge). */
+export function hasJudgePart(version: string | null | undefined): boolean {
+  return judgePartOf(version) !== null;
+}
+
+/**
+ * True when `from` differs from `to` only in its NLTK mode ("nltk" legacy, nltk35, nltk38): same
+ * lexical algorithm, tokenizer, stopwords, answer key and judge. Re-scoring such an entry needs
+ * no judge call (the judge part and hence the judge cache keys are unchanged), so the worker does
+ * it on its own; any other difference (a new judge, prompt or key) stays an admin's decision.
+ */
+export function isNltkModeChange(from: string, to: string): boolean {
+  const a = parseScorerVersion(from);
+  const b = parseScorerVersion(to);
+  if (!a || !b || from === to || a.lexicalVersion !== b.lexicalVersion) return false;
+  return withLexicalOptions(from, { nltk: b.options.nltk }) === withLexicalOptions(to, {});
+}
+
+/** "NLTK 3.5" style label of a version's NLTK mode, or null when it does not parse. */
+export function nltkLabelOf(version: string | null | undefined): string | null {
+  const p = parseScorerVersion(version);
+  return p ? `NLTK ${p.options.nltk}` : null;
 }

@@ -6,6 +6,7 @@ import { CliDownload } from "@/components/cli-download";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { CATEGORY_CODES, CATEGORIES, MAIN_TYPES } from "@/lib/scoring/types";
+import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE } from "@/lib/server/versions/version-text";
 import { DEMO_JUDGE_LABEL, DEMO_JUDGE_MODEL } from "@/lib/server/judge/demo-judge";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,7 +21,6 @@ export const dynamic = "force-dynamic";
 const h2 = "text-xl font-semibold";
 // Placeholders of the citation example, shown as they are in every language.
 const CITE = { id: "<id>", hash: "<hash>", version: "<version>", date: "<date>" };
-const SCORER_EXAMPLE = "lex-1+nltk+sw198+key=5e6f7a8b+judge=gpt-4o-mini@h2h2-1a2b3c4d";
 
 export default async function AboutPage() {
   const [t, tc, tm] = await Promise.all([getTranslations("about"), getTranslations("categories"), getTranslations("mainTypes")]);
@@ -55,7 +55,8 @@ export default async function AboutPage() {
         <h2 id="how-h" className={h2}>{t("howHeading")}</h2>
         <ul className="list-disc space-y-2 pl-6">
           <li>{t.rich("lexical", RICH_TAGS)}</li>
-          <li>{t.rich("judge", { ...RICH_TAGS, example: SCORER_EXAMPLE })}</li>
+          <li id="nltk">{t.rich("nltk", { ...RICH_TAGS, ...NLTK_MODE_TOKENS, link: link("/about/answer-keys#nltk-h") })}</li>
+          <li>{t.rich("judge", { ...RICH_TAGS, example: SCORER_VERSION_EXAMPLE })}</li>
           <li id="demo-judge">{t.rich("demoJudge", { ...RICH_TAGS, model: DEMO_JUDGE_MODEL, label: DEMO_JUDGE_LABEL })}</li>
           <li>{t.rich("microMacro", RICH_TAGS)}</li>
           <li>{t.rich("intervals", RICH_TAGS)}</li>
@@ -64,7 +65,7 @@ export default async function AboutPage() {
       </section>
       <section aria-labelledby="keys-h" className="space-y-2">
         <h2 id="keys-h" className={h2}>{t("keysHeading")}</h2>
-        <p>{t.rich("keysText", RICH_TAGS)}</p>
+        <p>{t.rich("keysText", { ...RICH_TAGS, keyPart: KEY_PART_TEXT })}</p>
         <p>{t.rich("keysLink", { link: link("/about/answer-keys") })}</p>
       </section>
       <section aria-labelledby="trust-h" className="space-y-2">

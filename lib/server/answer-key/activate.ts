@@ -1,5 +1,5 @@
 import "server-only";
-import { ANSWER_KEY_TAG_LENGTH } from "@/lib/scoring";
+import { keyTagLikePattern } from "@/lib/scoring";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordAudit } from "../audit";
 import { resetStages } from "../submissions/retry-stage";
@@ -25,7 +25,7 @@ type Tx = Prisma.TransactionClient;
  */
 async function boardVersionUnder(tx: Tx, keySha256: string): Promise<string | null> {
   const expected = scorerVersionForKey(keySha256);
-  const tag = `%+key=${keySha256.slice(0, ANSWER_KEY_TAG_LENGTH)}%`;
+  const tag = keyTagLikePattern(keySha256);
   const rows = await tx.$queryRaw<Array<{ version: string; n: bigint }>>`
     SELECT sc."scorerVersion" AS version, count(*) AS n FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId"
     WHERE s."reviewState" = 'APPROVED' AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = 'f1' AND sc.aggregate = 'micro'

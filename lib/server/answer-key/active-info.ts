@@ -1,5 +1,5 @@
 import "server-only";
-import { ANSWER_KEY_TAG_LENGTH, answerKeyTagOf } from "@/lib/scoring";
+import { answerKeyTag, answerKeyTagOf } from "@/lib/scoring";
 import { db } from "../db";
 
 export type AnswerKeyInfo = { label: string; contentSha256: string; questionCount: number; importedAt: string };
@@ -7,7 +7,7 @@ export type AnswerKeyInfo = { label: string; contentSha256: string; questionCoun
 const memo = new Map<string, Promise<AnswerKeyInfo | null>>();
 
 /**
- * The answer key a scorer version was computed against (the version names it: "+key=<8 hex>"),
+ * The answer key a scorer version was computed against (the version names it: its key tag),
  * so pages say what the numbers they show belong to: the published version's key, not whichever
  * key is active. Null for a version scored without a key. Key versions never change, so a found
  * key is remembered per process.
@@ -29,8 +29,8 @@ export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | nul
 
 export type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
 
-/** Every imported key version, newest first: which key each scorer version's `+key=` names. */
+/** Every imported key version, newest first: which key each scorer version's key tag names. */
 export async function listAnswerKeyVersions(): Promise<KeyVersionRow[]> {
   const rows = await db.answerKeyVersion.findMany({ orderBy: { importedAt: "desc" }, select: { label: true, contentSha256: true, questionCount: true, importedAt: true, active: true, isDemo: true } });
-  return rows.map((v) => ({ ...v, importedAt: v.importedAt.toISOString(), tag: v.contentSha256.slice(0, ANSWER_KEY_TAG_LENGTH) }));
+  return rows.map((v) => ({ ...v, importedAt: v.importedAt.toISOString(), tag: answerKeyTag(v.contentSha256) }));
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { judgePartOf } from "@/lib/scoring";
 
 // The bundled deterministic fake judge (lib/dev/fake-judge-server.ts) as the quick start runs it
 // (JUDGE_DEMO=true). Its scores are written under this reserved model name, so the scorer version
@@ -10,11 +11,10 @@ export const DEMO_JUDGE_LABEL = "demo judge";
 
 export type JudgeInfo = { model: string; promptVersion: string; demo: boolean };
 
-/** The judge part of a scorer version ("…+judge=<model>@<prompt version>"), or null without one. */
+/** The judge a scorer version names (lib/scoring/scorer-version.ts reads it), or null without one. */
 export function judgeOfVersion(version: string | null): JudgeInfo | null {
-  const m = version ? /\+judge=(.+)@([^@+]+)$/.exec(version) : null;
-  if (!m) return null;
-  return { model: m[1]!, promptVersion: m[2]!, demo: m[1] === DEMO_JUDGE_MODEL };
+  const j = judgePartOf(version);
+  return j ? { ...j, demo: j.model === DEMO_JUDGE_MODEL } : null;
 }
 
 /** True for the loopback addresses the fake judge listens on. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { CATEGORY_CODES, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
+import { CATEGORY_CODES, KEY_PART_PREFIX, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import { attemptsSchema } from "../review/attempts";
@@ -38,7 +38,7 @@ export const leaderboardEntrySchema = z.strictObject({
 
 export const answerKeyInfoSchema = z
   .strictObject({ label: z.string(), contentSha256: z.string(), questionCount: z.int().min(0), importedAt: dateTime })
-  .meta({ description: "The answer key the scorer version names (its `+key=` part): every number in the response was computed against it." });
+  .meta({ description: `The answer key the scorer version names (its \`${KEY_PART_PREFIX}\` part): every number in the response was computed against it.` });
 
 const rate = z.number().min(0).max(1).nullable();
 /** `failureProfile` of GET /api/v1/entries/{id} (rates from the stored counts, lib/scoring/failure-profile.ts). */
@@ -61,7 +61,7 @@ export const judgeInfoSchema = z
   .meta({ description: "The judge of the scorer version (model and prompt version); null when it has no judge." });
 
 export const leaderboardJsonSchema = z.strictObject({
-  scorerVersion: z.string().meta({ description: "The published scorer version: lexical version, answer key (`+key=<8 hex>`) and judge. Every entry's numbers belong to it." }),
+  scorerVersion: z.string().meta({ description: `The published scorer version: lexical version and NLTK mode, answer key (\`${KEY_PART_PREFIX}<8 hex>\`) and judge. Every entry's numbers belong to it.` }),
   answerKey: answerKeyInfoSchema.nullable(),
   judge: judgeInfoSchema.nullable(),
   notRescored: z

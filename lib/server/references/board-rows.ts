@@ -26,7 +26,7 @@ const TTL_MS = 5_000;
 const memo = new Map<string, { at: number; value: Promise<ReferenceRow[]> }>();
 
 export async function referenceRows(key: Key): Promise<ReferenceRow[]> {
-  // The published version names its answer key (+key=), so its rows are that key's references,
+  // The published version names its answer key, so its rows are that key's references,
   // also while another key is active and being rolled out.
   const version = await publishedScorerVersion();
   const k = `${version}|${key.split}|${key.metric}|${key.aggregate}`;

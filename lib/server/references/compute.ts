@@ -1,9 +1,10 @@
 import "server-only";
-import { answerKeyTagOf, scoreSubmission, scorerVersionFor, withAnswerKey } from "@/lib/scoring";
+import { answerKeyTag, answerKeyTagOf, lexicalOptionsForVersion, scoreSubmission } from "@/lib/scoring";
+import type { LexicalOptions } from "@/lib/scoring/types";
 import { loadActiveAnswerKey } from "../answer-key/store";
 import { db } from "../db";
 import type { Logger } from "../logger";
-import { currentLexicalOptions, currentScorerVersion } from "../versions/current-version";
+import { currentScorerVersion } from "../versions/current-version";
 import { publishedScorerVersion } from "../versions/published-version";
 import { REFERENCE_KINDS, referencePredictions } from "./systems";
 
@@ -17,34 +18,41 @@ import { REFERENCE_KINDS, referencePredictions } from "./systems";
 
 export type EnsureResult = { computed: string[]; skipped: string[] };
 
-/** Versions whose lexical part this deployment computes (a version written by other lexical options cannot be reproduced here). */
-function computable(versions: string[], keySha256: string): { ok: string[]; skipped: string[] } {
-  const lexical = scorerVersionFor(currentLexicalOptions());
-  // Only versions that name the active key (+key=): a version of another key is that key's to score.
-  const tag = answerKeyTagOf(withAnswerKey(lexical, keySha256));
-  const ok = versions.filter((v) => (v === lexical || v.startsWith(`${lexical}+`)) && answerKeyTagOf(v) === tag);
-  return { ok, skipped: versions.filter((v) => !ok.includes(v)) };
+/**
+ * Versions this build can compute, each with the lexical options it names (a legacy NLTK 3.8
+ * version keeps its 3.8 rows while the board still shows it); another lexical algorithm cannot.
+ */
+function computable(versions: string[], keySha256: string): { ok: Array<{ version: string; lexical: LexicalOptions }>; skipped: string[] } {
+  const ok: Array<{ version: string; lexical: LexicalOptions }> = [];
+  const skipped: string[] = [];
+  for (const version of versions) {
+    const lexical = lexicalOptionsForVersion(version);
+    // Only versions that name the active key: a version of another key is that key's to score.
+    if (lexical && answerKeyTagOf(version) === answerKeyTag(keySha256)) ok.push({ version, lexical });
+    else skipped.push(version);
+  }
+  return { ok, skipped };
 }
 
 export async function ensureReferenceScores(log: Logger): Promise<EnsureResult> {
   const key = await loadActiveAnswerKey();
   if (!key) return { computed: [], skipped: [] }; // without a key there are no references to score against
   const { ok, skipped } = computable([...new Set([await publishedScorerVersion(), await currentScorerVersion()])], key.contentSha256);
-  const missing: string[] = [];
+  const missing: Array<{ version: string; lexical: LexicalOptions }> = [];
   for (const v of ok) {
-    const have = await db.referenceScore.findFirst({ where: { scorerVersion: v, answerKeyVersionId: key.versionId }, select: { kind: true } });
+    const have = await db.referenceScore.findFirst({ where: { scorerVersion: v.version, answerKeyVersionId: key.versionId }, select: { kind: true } });
     if (!have) missing.push(v);
   }
   if (missing.length === 0) return { computed: [], skipped };
   const started = Date.now();
-  const rows = REFERENCE_KINDS.flatMap((kind) =>
-    scoreSubmission({ files: referencePredictions(kind, key.questions), answerKey: key.questions, lexical: currentLexicalOptions() }).rows.map((r) => ({ kind, ...r })),
-  );
+  const rowsFor = (lexical: LexicalOptions) =>
+    REFERENCE_KINDS.flatMap((kind) => scoreSubmission({ files: referencePredictions(kind, key.questions), answerKey: key.questions, lexical }).rows.map((r) => ({ kind, ...r })));
+  const scored = missing.map((m) => ({ ...m, rows: rowsFor(m.lexical) }));
   await db.$transaction(
     async (tx) => {
       // Two workers may ensure at once: one writes, the other finds the rows and adds none.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`references:${key.versionId}`}))`;
-      for (const scorerVersion of missing) {
+      for (const { version: scorerVersion, rows } of scored) {
         const again = await tx.referenceScore.findFirst({ where: { scorerVersion, answerKeyVersionId: key.versionId }, select: { kind: true } });
         if (again) continue;
         await tx.referenceScore.createMany({
@@ -54,6 +62,7 @@ export async function ensureReferenceScores(log: Logger): Promise<EnsureResult> 
     },
     { timeout: 60_000 },
   );
-  log.info({ versions: missing, answerKeyVersionId: key.versionId, rows: rows.length, ms: Date.now() - started }, "reference scores computed");
-  return { computed: missing, skipped };
+  const computed = missing.map((m) => m.version);
+  log.info({ versions: computed, answerKeyVersionId: key.versionId, rows: scored[0]!.rows.length, ms: Date.now() - started }, "reference scores computed");
+  return { computed, skipped };
 }

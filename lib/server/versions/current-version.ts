@@ -15,9 +15,9 @@ export function currentLexicalOptions(): LexicalOptions {
 }
 
 /**
- * The one place a scorer version is composed: lexical version, then the answer key it was scored
- * against, then the judge (model and prompt version), e.g.
- * "lex-1+nltk+sw198+key=1a2b3c4d+judge=gpt-4o-mini@h2h2-1a2b3c4d".
+ * This deployment's scorer version: lexical version and NLTK mode, then the answer key it was
+ * scored against, then the judge (model and prompt version), in the one grammar of
+ * lib/scoring/scorer-version.ts.
  */
 export function scorerVersionOf(input: { keySha256: string | null; judge: Pick<JudgeConfig, "model" | "prompt"> | null }): string {
   const lexical = withAnswerKey(scorerVersionFor(currentLexicalOptions()), input.keySha256);

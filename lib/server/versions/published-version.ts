@@ -1,4 +1,5 @@
 import "server-only";
+import { hasJudgePart } from "@/lib/scoring";
 import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
 import { currentScorerVersion } from "./current-version";
@@ -51,7 +52,7 @@ export function forgetPublishedVersion(): void {
 
 /** A version that includes a judge ranks by the judge; a lexical-only one by F1. */
 export function headlineMetricOf(version: string): "judge" | "f1" {
-  return version.includes("+judge=") ? "judge" : "f1";
+  return hasJudgePart(version) ? "judge" : "f1";
 }
 
 export type VersionCoverage = { version: string; approved: number; scored: number; missing: Array<{ id: string; methodName: string }> };

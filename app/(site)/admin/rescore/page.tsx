@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
+import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
 import { PublishVersionForm } from "@/app/(site)/admin/_components/publish-version-form";
 import { RejudgeAllButton } from "@/app/(site)/admin/_components/rejudge-all-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const select = "max-w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-// A judge rollout in three steps on one page: re-judge every approved entry under the current
+// A judge rollout (or an NLTK mode change, which the worker re-scores on its own) in three steps on one page: re-judge every approved entry under the current
 // (deployment's) version, preview how ranks would move, then publish the version to the board.
 export default async function RescorePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await adminPageGuard();
@@ -75,6 +76,7 @@ export default async function RescorePage({ searchParams }: { searchParams: Prom
           </div>
           <button type="submit" className="rounded border border-slate-400 px-3 py-1 text-sm">{t("preview")}</button>
         </form>
+        {parsed.success ? <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} /> : null}
         {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">{t("invalid")}</p>}
       </section>
       {parsed.success && target ? (
