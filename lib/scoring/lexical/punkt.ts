@@ -1,4 +1,7 @@
-// Punkt sentence splitting (NLTK 3.8 PunktSentenceTokenizer.tokenize with realignment).
+// Punkt sentence splitting (NLTK PunktSentenceTokenizer.tokenize with realignment). NLTK 3.5 finds
+// candidates with one regex, `\S*[.?!](?=...)`, whose greedy `\S*` keeps only the last end character
+// of a word that has a valid context; 3.8 (ReDoS fix, #2869) matches end characters alone, then
+// drops all but the last of a word. Same candidates, same contexts: one implementation.
 // Input contract: output of collapseWhitespace (single spaces, stripped, no newlines).
 import { containsSentbreak, quickSentbreak } from "./punkt-token";
 
@@ -51,7 +54,7 @@ const MEMO_LIMIT = 4096;
 const MEMO_MAX_CHARS = 64;
 const memo = new Map<string, boolean>();
 
-/** Forget the memoized decisions (benchmarks of the cold path start from none). */
+/** Forget the memoized decisions (tests of the memo start from none). */
 export function clearSentbreakMemo(): void {
   memo.clear();
 }

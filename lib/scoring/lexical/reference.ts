@@ -1,7 +1,6 @@
-// The plain reference implementation: the official script's steps one after another, on token
-// strings. Normalize, split sentences (Punkt), run NLTK's word-tokenizer rules per sentence, filter,
-// then the literal metric definitions. The speed layer (fast/) must give exactly these results;
-// the differential tests (tests/unit/scoring/lexical/) hold it to that.
+// The official script's steps one after another, on token strings: normalize, split sentences
+// (Punkt), run NLTK's word-tokenizer rules per sentence, filter, then the literal metric
+// definitions. The parity tests (tests/unit/scoring/lexical/) hold it to the NLTK oracle.
 import type { LexicalScores, NltkVersion, StopwordList, TokenizerMode } from "../types";
 import { bleu1, setScores } from "./metrics";
 import { sentences } from "./punkt";

@@ -1,12 +1,11 @@
 // Hand-written equivalents of the NLTK word-tokenizer rules that fire on almost every sentence.
 // Each one reproduces one regex substitution exactly (argued per function); doing them without a
 // regex pass is most of the tokenizer's speed on typical answers.
-import { lazy } from "./lazy";
 import { D } from "./py-text";
 
 const CLOSERS_WIDE = new Set([" ", "]", ")", "}", ">", '"', "'", "\u00bb", "\u201d", "\u2019"]);
 const CLOSERS = new Set(["]", ")", "}", ">", '"', "'"]);
-const nonAsciiDigit = lazy(() => new RegExp(`^[${D}]$`, "u"));
+const NON_ASCII_DIGIT = new RegExp(`^[${D}]$`, "u");
 
 /**
  * `([^.])(\.)([\])}>"'»”’ ]*)\s*$` -> `\1 \2 \3 `. A match's period can only be the one left
@@ -31,7 +30,7 @@ export function finalPeriodNarrow(text: string): string {
 
 function isDigit(cp: number): boolean {
   if (cp < 128) return cp >= 48 && cp <= 57;
-  return nonAsciiDigit().test(String.fromCodePoint(cp));
+  return NON_ASCII_DIGIT.test(String.fromCodePoint(cp));
 }
 
 /**
