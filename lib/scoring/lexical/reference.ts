@@ -14,7 +14,7 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
   if (normalized === "") return [];
   // Normalized text has single spaces only and none at either end: str.split() is split(" ").
   if (mode === "whitespace") return normalized.split(" ");
-  return sentences(normalized).flatMap((s) => wordTokenize(s, nltk));
+  return sentences(normalized, nltk).flatMap((s) => wordTokenize(s, nltk));
 }
 
 /**
