@@ -36,12 +36,18 @@ export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: Nltk
   const r = ref.length;
   if (h === 0 || r === 0) return 0;
   if (h === 1 && nltk === "3.5") return r === 1 && hyp[0] === ref[0] ? 1 : 0;
+  // m = clipped matches, the sum over types of min(count in hyp, count in ref): each hyp token
+  // takes one of the ref's remaining copies.
   const refCounts = new Map<string, number>();
-  for (const t of ref) refCounts.set(t, (refCounts.get(t) ?? 0) + 1);
-  const hypCounts = new Map<string, number>();
-  for (const t of hyp) hypCounts.set(t, (hypCounts.get(t) ?? 0) + 1);
+  for (let i = 0; i < r; i++) refCounts.set(ref[i], (refCounts.get(ref[i]) ?? 0) + 1);
   let m = 0;
-  for (const [t, c] of hypCounts) m += Math.min(c, refCounts.get(t) ?? 0);
+  for (let i = 0; i < h; i++) {
+    const c = refCounts.get(hyp[i]);
+    if (c) {
+      m++;
+      refCounts.set(hyp[i], c - 1);
+    }
+  }
   return m === 0 ? 0 : brevityPenalty(r, h) * expLogRatio(m, h);
 }
 

@@ -14,7 +14,11 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
   if (normalized === "") return [];
   // Normalized text has single spaces only and none at either end: str.split() is split(" ").
   if (mode === "whitespace") return normalized.split(" ");
-  return sentences(normalized, nltk).flatMap((s) => wordTokenize(s, nltk));
+  const sents = sentences(normalized, nltk);
+  if (sents.length === 1) return wordTokenize(sents[0], nltk);
+  const tokens: string[] = [];
+  for (let i = 0; i < sents.length; i++) tokens.push(...wordTokenize(sents[i], nltk));
+  return tokens;
 }
 
 /**
