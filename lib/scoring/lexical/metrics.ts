@@ -35,7 +35,7 @@ export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: Nltk
   const h = hyp.length;
   const r = ref.length;
   if (h === 0 || r === 0) return 0;
-  if (h === 1 && nltk === "3.5") return r === 1 && hyp[0] === ref[0] ? 1 : 0;
+  if (nltk === "3.5" && h === 1) return r === 1 && hyp[0] === ref[0] ? 1 : 0;
   // m = clipped matches, the sum over types of min(count in hyp, count in ref): each hyp token
   // takes one of the ref's remaining copies.
   const refCounts = new Map<string, number>();

@@ -38,7 +38,8 @@ for (const [chars, flag] of [
 export function charFlags(text: string): number {
   let flags = 0;
   let prev = 0;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     const lower = c | 0x20;
     if (lower === prev && (lower === 0x6e || lower === 0x6d || lower === 0x74)) flags |= F_DOUBLE_NMT;
