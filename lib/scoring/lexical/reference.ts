@@ -26,8 +26,11 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
  * punctuation, BLEU-1 over the lists without punctuation.
  */
 export function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
-  const sets = setScores(filterTokens(pred, true, stopwords), filterTokens(ref, true, stopwords));
-  return { ...sets, bleu1: bleu1(filterTokens(pred, false), filterTokens(ref, false), nltk) };
+  // The two filters commute: the P/R/F1 tokens are the BLEU tokens without stopwords.
+  const predBleu = filterTokens(pred, false);
+  const refBleu = filterTokens(ref, false);
+  const sets = setScores(filterTokens(predBleu, true, stopwords), filterTokens(refBleu, true, stopwords));
+  return { ...sets, bleu1: bleu1(predBleu, refBleu, nltk) };
 }
 
 export function referenceScores(pred: string, ref: string, mode: TokenizerMode, nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
