@@ -1,6 +1,6 @@
 // NLTK's improved Treebank word tokenizer (NLTKWordTokenizer, nltk/tokenize/destructive.py),
 // re-expressed as an ordered list of rewrite rules over one sentence, followed by a whitespace
-// split. NLTK 3.5 (the benchmark's pin) and 3.8 differ in four rules; those entries name both
+// split. NLTK 3.5 (the benchmark's pin) and 3.8 differ in four places; those entries name both
 // versions' rule side by side (`byVersion`), and one list per version is built from them.
 //
 // Input contract: the text has already been through collapseWhitespace, so its only
