@@ -11,8 +11,8 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", nltk
 
 /** Scores of one (system answer, reference answer) pair. */
 export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalOptions>): LexicalScores {
-  const o = { ...DEFAULT_LEXICAL_OPTIONS, ...opts };
-  return referenceScores(pred ?? "", ref ?? "", o.tokenizer, o.nltk, o.stopwords);
+  const d = DEFAULT_LEXICAL_OPTIONS;
+  return referenceScores(pred ?? "", ref ?? "", opts?.tokenizer ?? d.tokenizer, opts?.nltk ?? d.nltk, opts?.stopwords ?? d.stopwords);
 }
 
 export type TokenizeOptions = { mode: TokenizerMode; nltk?: NltkVersion; removeStopwords: boolean; stopwords?: StopwordList };

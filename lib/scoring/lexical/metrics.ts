@@ -9,43 +9,46 @@ export function setScores(pred: readonly string[], ref: readonly string[]): Omit
   const r = new Set(ref);
   let inter = 0;
   for (const t of p) if (r.has(t)) inter++;
-  return setScoresOf(p.size, r.size, inter);
-}
-
-/** P/R/F1 of sets of sizes p (prediction) and r (reference) sharing `inter` tokens. */
-function setScoresOf(p: number, r: number, inter: number): Omit<LexicalScores, "bleu1"> {
-  if (p === 0 || r === 0 || inter === 0) return { precision: 0, recall: 0, f1: 0 };
-  const precision = inter / p;
-  const recall = inter / r;
+  if (inter === 0) return { precision: 0, recall: 0, f1: 0 };
+  const precision = inter / p.size;
+  const recall = inter / r.size;
   // Same operation order as Python's `2 * prec * rec / (prec + rec)`.
   const f1 = (2 * precision * recall) / (precision + recall);
   return { precision, recall, f1 };
 }
 
 /**
- * NLTK sentence_bleu([ref], hyp, weights=(1,0,0,0), smoothing=method4).
+ * The script's BLEU-1: 1.0 for identical token lists (the newest script checks that before calling
+ * NLTK), else NLTK sentence_bleu([ref], hyp, weights=(1,0,0,0), smoothing=method4), 0 if it raises.
  * With unigram weights the zero-weighted higher orders contribute 0 to the log sum, so the
  * result is bp * exp(log(m / h)). The exp/log round trip is kept on purpose: it does not
  * always return m / h exactly, and the official value carries that rounding. exp/log are
  * computed correctly rounded (see cr-math.ts) to match glibc rather than V8's fdlibm.
+ *
+ * NLTK 3.5's method4 gives each order without matches (i + 5 / log(h)) / denominator, so a
+ * one-token hypothesis with a match divides by log(1) = 0: ZeroDivisionError, scored 0. Since
+ * 3.6 (#2681) method4 smooths only when h > 1, and since 3.6.6 (#2839) zero precisions are
+ * skipped, so in 3.8 h = 1 scores like any h. For h > 1 both versions give the formula above
+ * (a zero weight times a finite log adds 0).
  */
-// TODO(nltk35): NLTK 3.5 semantics (one-token hypothesis, identical-list shortcut).
-export function bleu1(hyp: readonly string[], ref: readonly string[], _nltk: NltkVersion = "3.5"): number {
+export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: NltkVersion): number {
   const h = hyp.length;
   const r = ref.length;
   if (h === 0 || r === 0) return 0;
+  if (nltk === "3.5" && h === 1) return r === 1 && hyp[0] === ref[0] ? 1 : 0;
+  // m = clipped matches, the sum over types of min(count in hyp, count in ref): each hyp token
+  // takes one of the ref's remaining copies.
   const refCounts = new Map<string, number>();
-  for (const t of ref) refCounts.set(t, (refCounts.get(t) ?? 0) + 1);
-  const hypCounts = new Map<string, number>();
-  for (const t of hyp) hypCounts.set(t, (hypCounts.get(t) ?? 0) + 1);
+  for (let i = 0; i < r; i++) refCounts.set(ref[i], (refCounts.get(ref[i]) ?? 0) + 1);
   let m = 0;
-  for (const [t, c] of hypCounts) m += Math.min(c, refCounts.get(t) ?? 0);
-  return bleu1Of(m, h, r);
-}
-
-/** BLEU-1 from m clipped matches of h prediction and r reference tokens. */
-function bleu1Of(m: number, h: number, r: number): number {
-  return h === 0 || r === 0 || m === 0 ? 0 : brevityPenalty(r, h) * expLogRatio(m, h);
+  for (let i = 0; i < h; i++) {
+    const c = refCounts.get(hyp[i]);
+    if (c) {
+      m++;
+      refCounts.set(hyp[i], c - 1);
+    }
+  }
+  return m === 0 ? 0 : brevityPenalty(r, h) * expLogRatio(m, h);
 }
 
 // Both factors depend on small integers only and the correctly rounded exp/log cost ~1-2 us,
@@ -82,12 +85,4 @@ function expLogRatio(m: number, h: number): number {
 function remember(cache: Map<number, number>, key: number, v: number): void {
   if (cache.size >= MEMO_LIMIT) cache.clear();
   cache.set(key, v);
-}
-
-/**
- * The four metrics from counts (the fast path, fast/score-ids.ts): P/R/F1 from distinct content
- * tokens (p hyp, r ref, inter shared), BLEU-1 from m clipped matches of h hyp and refLen ref tokens.
- */
-export function finish(p: number, r: number, inter: number, m: number, h: number, refLen: number): LexicalScores {
-  return { ...setScoresOf(p, r, inter), bleu1: bleu1Of(m, h, refLen) };
 }

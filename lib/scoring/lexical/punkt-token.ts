@@ -1,26 +1,10 @@
-// Punkt's word segmentation and per-token annotation (NLTK 3.8 PunktSentenceTokenizer with
-// the English punkt_tab parameters). Only what sentence splitting needs is modelled.
+// Punkt's word segmentation and per-token annotation (NLTK's PunktSentenceTokenizer, which
+// decides alike in 3.5 and 3.8; English parameters). Only what sentence splitting needs is modelled.
 // Input text has single spaces as its only whitespace and no newlines (one "line"), and is
 // already lowercased by Python rules; str.lower() is idempotent (checked for every code point of
 // Unicode 14), so Punkt's own tok.lower() calls are identities here and are omitted.
 import { ABBREV_TYPES, COLLOCATIONS, ORTHO_CONTEXT, SENT_STARTERS } from "./data/punkt-english";
-import { lazy } from "./lazy";
 import { D, W, firstIsLower, firstIsUpper } from "./py-text";
-
-// The English parameters and the regular expressions with Unicode classes, built on first use (lazy.ts).
-const punkt = lazy(() => ({
-  abbrevs: new Set(ABBREV_TYPES),
-  starters: new Set(SENT_STARTERS),
-  collocs: new Set(COLLOCATIONS.map(([a, b]) => `${a}\u0000${b}`)),
-  collocFirst: new Set(COLLOCATIONS.map(([a]) => a)),
-  ortho: new Map(ORTHO_CONTEXT),
-  numeric: new RegExp(`^-?[.,]?[${D}][${D},.\\-]*\\.?$`, "u"),
-  initial: new RegExp(`^(?![${D}])[${W}]\\.$`, "u"),
-  wordRe: new RegExp(
-    `${MULTI}|(?=[^("\`{\\[:;&#*@)}\\]\\-,])[^ ]+?(?= |$|${NON_WORD}|${MULTI}|,(?=$| |${NON_WORD}|${MULTI}))|[^ ]`,
-    "gu",
-  ),
-}));
 
 // Orthographic context flags, as trained: BEG/MID/UNK x upper/lower case.
 const ORTHO_MID_UC = 1 << 2;
@@ -36,6 +20,19 @@ const PUNCT_ONE = new Set([";", ":", ",", ".", "!", "?"]);
 const NON_WORD = `[)";}\\]*:@'({\\[!?]`;
 const MULTI = `(?:-{2,}|\\.{2,}|(?:\\. ){2,}\\.)`;
 
+// The English parameters, and the regular expressions with Unicode classes.
+const ABBREVS = new Set(ABBREV_TYPES);
+const STARTERS = new Set(SENT_STARTERS);
+const COLLOCS = new Set(COLLOCATIONS.map(([a, b]) => `${a}\u0000${b}`));
+const COLLOC_FIRST = new Set(COLLOCATIONS.map(([a]) => a));
+const ORTHO = new Map(ORTHO_CONTEXT);
+const NUMERIC = new RegExp(`^-?[.,]?[${D}][${D},.\\-]*\\.?$`, "u");
+const INITIAL = new RegExp(`^(?![${D}])[${W}]\\.$`, "u");
+const WORD_RE = new RegExp(
+  `${MULTI}|(?=[^("\`{\\[:;&#*@)}\\]\\-,])[^ ]+?(?= |$|${NON_WORD}|${MULTI}|,(?=$| |${NON_WORD}|${MULTI}))|[^ ]`,
+  "gu",
+);
+
 export type PunktToken = {
   tok: string;
   type: string;
@@ -49,7 +46,7 @@ export type PunktToken = {
 function isNumeric(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c >= 97 && c <= 122) return false;
-  return punkt().numeric.test(tok);
+  return NUMERIC.test(tok);
 }
 
 function isEllipsis(tok: string): boolean {
@@ -60,7 +57,7 @@ function isEllipsis(tok: string): boolean {
 function isInitial(tok: string): boolean {
   // One code point (1 or 2 UTF-16 units) plus ".".
   if (tok.length > 3 || tok.length < 2 || tok.charCodeAt(tok.length - 1) !== 46) return false;
-  return punkt().initial.test(tok);
+  return INITIAL.test(tok);
 }
 
 function makeToken(tok: string): PunktToken {
@@ -91,8 +88,7 @@ function firstPass(t: PunktToken): void {
   else if (t.periodFinal && !tok.endsWith("..")) {
     const stem = tok.slice(0, -1);
     const dash = stem.lastIndexOf("-");
-    const { abbrevs } = punkt();
-    if (abbrevs.has(stem) || (dash >= 0 && abbrevs.has(stem.slice(dash + 1)))) t.abbr = true;
+    if (ABBREVS.has(stem) || (dash >= 0 && ABBREVS.has(stem.slice(dash + 1)))) t.abbr = true;
     else t.sentbreak = true;
   }
 }
@@ -102,7 +98,7 @@ type Ortho = true | false | "unknown";
 /** Does the orthography of this token say that it starts a sentence? */
 function orthoHeuristic(t: PunktToken): Ortho {
   if (PUNCT_ONE.has(t.tok)) return false;
-  const ctx = punkt().ortho.get(typeNoSentperiod(t)) ?? 0;
+  const ctx = ORTHO.get(typeNoSentperiod(t)) ?? 0;
   if (firstIsUpper(t.tok) && ctx & ORTHO_LC && !(ctx & ORTHO_MID_UC)) return true;
   if (firstIsLower(t.tok) && (ctx & ORTHO_UC || !(ctx & ORTHO_BEG_LC))) return false;
   return "unknown";
@@ -114,7 +110,7 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
   const typ = typeNoPeriod(t1);
   const nextTyp = typeNoSentperiod(t2);
   const initial = isInitial(t1.tok);
-  if (punkt().collocs.has(`${typ}\u0000${nextTyp}`)) {
+  if (COLLOCS.has(`${typ}\u0000${nextTyp}`)) {
     t1.sentbreak = false;
     t1.abbr = true;
     return;
@@ -124,7 +120,7 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
       t1.sentbreak = true;
       return;
     }
-    if (firstIsUpper(t2.tok) && punkt().starters.has(nextTyp)) {
+    if (firstIsUpper(t2.tok) && STARTERS.has(nextTyp)) {
       t1.sentbreak = true;
       return;
     }
@@ -136,7 +132,7 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
       t1.abbr = true;
       return;
     }
-    if (ortho === "unknown" && initial && firstIsUpper(t2.tok) && !((punkt().ortho.get(nextTyp) ?? 0) & ORTHO_LC)) {
+    if (ortho === "unknown" && initial && firstIsUpper(t2.tok) && !((ORTHO.get(nextTyp) ?? 0) & ORTHO_LC)) {
       t1.sentbreak = false;
       t1.abbr = true;
     }
@@ -160,13 +156,12 @@ export function quickSentbreak(text: string, from: number, to: number): boolean 
   if (end === 63 || end === 33) return true;
   if (end !== 46 || i - from < 2) return undefined;
   const word = text.slice(from, i);
-  const { abbrevs, collocFirst } = punkt();
-  return abbrevs.has(word) || collocFirst.has(word) ? undefined : true;
+  return ABBREVS.has(word) || COLLOC_FIRST.has(word) ? undefined : true;
 }
 
 /** True if some token other than the last one ends a sentence (text_contains_sentbreak). */
 export function containsSentbreak(context: string): boolean {
-  const toks = (context.match(punkt().wordRe) ?? []).map(makeToken);
+  const toks = (context.match(WORD_RE) ?? []).map(makeToken);
   for (const t of toks) firstPass(t);
   for (let i = 0; i < toks.length - 1; i++) {
     secondPass(toks[i], toks[i + 1]);

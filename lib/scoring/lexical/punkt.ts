@@ -1,6 +1,14 @@
-// Punkt sentence splitting (NLTK 3.8 PunktSentenceTokenizer.tokenize with realignment).
+// Punkt sentence splitting (NLTK PunktSentenceTokenizer.tokenize with realignment).
 // Input contract: output of collapseWhitespace (single spaces, stripped, no newlines).
+import type { NltkVersion } from "../types";
 import { containsSentbreak, quickSentbreak } from "./punkt-token";
+
+// The versions differ in which candidates a word keeps. NLTK 3.5 finds them with one regex,
+// `\S*[.?!](?=...)`, whose greedy `\S*` keeps only the last end character of a word that has a
+// valid context. 3.8 (the ReDoS fix, #2869) matches end characters alone and drops each one
+// whose word reaches back to the previous match, except when that previous match starts its
+// word (its word before is empty): ".'tis!) x" has candidates "." and "!" in 3.8, "!" in 3.5.
+const KEEPS_WORD_INITIAL_CANDIDATE: Record<NltkVersion, boolean> = { "3.5": false, "3.8": true };
 
 // Candidate breaks are where Punkt's period-context regex matches,
 //   [.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+))
@@ -51,7 +59,7 @@ const MEMO_LIMIT = 4096;
 const MEMO_MAX_CHARS = 64;
 const memo = new Map<string, boolean>();
 
-/** Forget the memoized decisions (benchmarks of the cold path start from none). */
+/** Forget the memoized decisions (tests of the memo start from none). */
 export function clearSentbreakMemo(): void {
   memo.clear();
 }
@@ -83,7 +91,7 @@ class EndChars {
  * with indexOf rather than read character by character: most answers are scored once, by code V8
  * has not optimized yet, where a native search is many times cheaper than a loop.
  */
-function rawSlices(text: string): number[] {
+function rawSlices(text: string, nltk: NltkVersion): number[] {
   const slices: number[] = [];
   let lastBreak = 0;
   const n = text.length;
@@ -114,7 +122,8 @@ function rawSlices(text: string): number[] {
     let back = i - 1;
     while (back > floor && text.charCodeAt(back) !== 32) back--;
     const wordStart = back > floor ? back + 1 : prevStart;
-    if (prevAt >= 0 && prevAt <= wordStart && breaksAt(text, prevStart < prevAt ? prevStart : prevAt, prevAfter)) {
+    const keepPrev = prevAt < wordStart || (prevAt === wordStart && KEEPS_WORD_INITIAL_CANDIDATE[nltk]);
+    if (prevAt >= 0 && keepPrev && breaksAt(text, prevStart < prevAt ? prevStart : prevAt, prevAfter)) {
       slices.push(lastBreak, prevAt + 1);
       lastBreak = prevNext >= 0 ? prevNext : prevAt + 1;
     }
@@ -138,9 +147,9 @@ const sub = (text: string, a: number, b: number) => (a < b ? text.slice(a, b) : 
  * empty sentence. Ranges let callers scan the (flat) text itself: V8 reads characters of a
  * sliced string several times slower than those of a flat one.
  */
-export function sentenceRanges(text: string): number[] {
+export function sentenceRanges(text: string, nltk: NltkVersion): number[] {
   if (!hasInnerEndChar(text)) return text === "" ? [] : [0, text.length];
-  const slices = rawSlices(text);
+  const slices = rawSlices(text, nltk);
   const out: number[] = [];
   let realign = 0;
   const last = slices.length - 2;
@@ -166,8 +175,8 @@ export function sentenceRanges(text: string): number[] {
 }
 
 /** Split normalized text into sentences. */
-export function sentences(text: string): string[] {
-  const r = sentenceRanges(text);
+export function sentences(text: string, nltk: NltkVersion): string[] {
+  const r = sentenceRanges(text, nltk);
   const out: string[] = [];
   for (let i = 0; i < r.length; i += 2) out.push(sub(text, r[i], r[i + 1]));
   return out;

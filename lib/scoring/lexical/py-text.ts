@@ -13,15 +13,17 @@ import {
   PY_UPPER,
   PY_WORD,
 } from "./data/unicode-tables";
-import { lazy } from "./lazy";
 
 /** Character-class bodies for building `u`-flag regexes with Python meaning. */
 export const W = PY_WORD;
 export const D = PY_DIGIT;
 
-// The Unicode tables as maps and regular expressions, built on first use: ASCII text (nearly all
-// of it) never needs them, and the fast engine (fast/) has its own, so a CLI run usually builds none.
-const tables = lazy(() => {
+// The Unicode tables as maps and regular expressions, built on first use: plain ASCII text never
+// needs them, and building them costs a fresh process ~6 ms.
+let built: ReturnType<typeof buildTables> | undefined;
+const tables = () => (built ??= buildTables());
+
+function buildTables() {
   const lowerMap = buildLowerMap();
   // Non-ASCII characters that str.lower() changes (capital sigma included).
   const lowerable = classOf([...lowerMap.keys(), 0x3a3].filter((c) => c >= 0x80));
@@ -40,7 +42,7 @@ const tables = lazy(() => {
     // Whitespace that collapsing would change: anything but a single space between non-spaces.
     needsCollapse: new RegExp(`(?! )[${PY_SPACE}]| {2}|^ | $`, "u"),
   };
-});
+}
 
 // Anything outside printable ASCII (plus tab..CR) needs the slow, table-driven paths.
 const NON_ASCII_OR_CTRL = /[^\t-\r\x20-\x7e]/;

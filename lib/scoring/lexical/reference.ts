@@ -1,7 +1,6 @@
-// The plain reference implementation: the official script's steps one after another, on token
-// strings. Normalize, split sentences (Punkt), run NLTK's word-tokenizer rules per sentence, filter,
-// then the literal metric definitions. The speed layer (fast/) must give exactly these results;
-// the differential tests (tests/unit/scoring/lexical/) hold it to that.
+// The official script's steps one after another, on token strings: normalize, split sentences
+// (Punkt), run NLTK's word-tokenizer rules per sentence, filter, then the literal metric
+// definitions. The parity tests (tests/unit/scoring/lexical/) hold it to the NLTK oracle.
 import type { LexicalScores, NltkVersion, StopwordList, TokenizerMode } from "../types";
 import { bleu1, setScores } from "./metrics";
 import { sentences } from "./punkt";
@@ -15,7 +14,11 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
   if (normalized === "") return [];
   // Normalized text has single spaces only and none at either end: str.split() is split(" ").
   if (mode === "whitespace") return normalized.split(" ");
-  return sentences(normalized).flatMap((s) => wordTokenize(s, nltk));
+  const sents = sentences(normalized, nltk);
+  if (sents.length === 1) return wordTokenize(sents[0], nltk);
+  const tokens: string[] = [];
+  for (let i = 0; i < sents.length; i++) tokens.push(...wordTokenize(sents[i], nltk));
+  return tokens;
 }
 
 /**
@@ -23,8 +26,11 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
  * punctuation, BLEU-1 over the lists without punctuation.
  */
 export function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
-  const sets = setScores(filterTokens(pred, true, stopwords), filterTokens(ref, true, stopwords));
-  return { ...sets, bleu1: bleu1(filterTokens(pred, false), filterTokens(ref, false), nltk) };
+  // The two filters commute: the P/R/F1 tokens are the BLEU tokens without stopwords.
+  const predBleu = filterTokens(pred, false);
+  const refBleu = filterTokens(ref, false);
+  const sets = setScores(filterTokens(predBleu, true, stopwords), filterTokens(refBleu, true, stopwords));
+  return { ...sets, bleu1: bleu1(predBleu, refBleu, nltk) };
 }
 
 export function referenceScores(pred: string, ref: string, mode: TokenizerMode, nltk: NltkVersion, stopwords: StopwordList): LexicalScores {

@@ -1,12 +1,11 @@
 // Hand-written equivalents of the NLTK word-tokenizer rules that fire on almost every sentence.
 // Each one reproduces one regex substitution exactly (argued per function); doing them without a
 // regex pass is most of the tokenizer's speed on typical answers.
-import { lazy } from "./lazy";
 import { D } from "./py-text";
 
 const CLOSERS_WIDE = new Set([" ", "]", ")", "}", ">", '"', "'", "\u00bb", "\u201d", "\u2019"]);
 const CLOSERS = new Set(["]", ")", "}", ">", '"', "'"]);
-const nonAsciiDigit = lazy(() => new RegExp(`^[${D}]$`, "u"));
+const NON_ASCII_DIGIT = new RegExp(`^[${D}]$`, "u");
 
 /**
  * `([^.])(\.)([\])}>"'»”’ ]*)\s*$` -> `\1 \2 \3 `. A match's period can only be the one left
@@ -31,7 +30,7 @@ export function finalPeriodNarrow(text: string): string {
 
 function isDigit(cp: number): boolean {
   if (cp < 128) return cp >= 48 && cp <= 57;
-  return nonAsciiDigit().test(String.fromCodePoint(cp));
+  return NON_ASCII_DIGIT.test(String.fromCodePoint(cp));
 }
 
 /**
@@ -41,9 +40,15 @@ function isDigit(cp: number): boolean {
 export function padColonComma(text: string): string {
   let out = "";
   let last = 0;
-  for (let i = 0; i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 44 && c !== 58) continue;
+  // Native searches find the next comma and colon (a character loop is slow in unoptimized code).
+  let comma = text.indexOf(",");
+  let colon = text.indexOf(":");
+  const n = text.length - 1;
+  for (let i = 0; i < n; i++) {
+    if (comma >= 0 && comma < i) comma = text.indexOf(",", i);
+    if (colon >= 0 && colon < i) colon = text.indexOf(":", i);
+    i = comma < 0 ? colon : colon < 0 ? comma : Math.min(comma, colon);
+    if (i < 0 || i >= n) break;
     const cp = text.codePointAt(i + 1)!;
     if (isDigit(cp)) continue;
     const end = i + 1 + (cp > 0xffff ? 2 : 1);
@@ -60,11 +65,9 @@ export function padFinalColonComma(text: string): string {
   return c === 44 || c === 58 ? text.slice(0, -1) + " " + text[text.length - 1] + " " : text;
 }
 
-/** `str.split()` of text whose only whitespace is ASCII spaces (native split is the fast path). */
+const NON_SPACE_RUN = /[^ ]+/g;
+
+/** `str.split()` of text whose only whitespace is ASCII spaces: its runs of non-spaces, natively. */
 export function splitOnSpaces(text: string): string[] {
-  const parts = text.split(" ");
-  for (let i = 0; i < parts.length; i++) {
-    if (parts[i] === "") return parts.filter((p) => p !== "");
-  }
-  return parts;
+  return text.match(NON_SPACE_RUN) ?? [];
 }

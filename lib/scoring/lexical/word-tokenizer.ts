@@ -1,14 +1,16 @@
-// NLTK's improved Treebank word tokenizer (NLTKWordTokenizer, NLTK 3.8), re-expressed as an
-// ordered list of rewrite rules over one sentence, followed by a whitespace split.
+// NLTK's improved Treebank word tokenizer (NLTKWordTokenizer, nltk/tokenize/destructive.py),
+// re-expressed as an ordered list of rewrite rules over one sentence, followed by a whitespace
+// split. NLTK 3.5 (the benchmark's pin) and 3.8 differ in four places; those entries name both
+// versions' rule side by side (`byVersion`), and one list per version is built from them.
 //
 // Input contract: the text has already been through collapseWhitespace, so its only
 // whitespace is single ASCII spaces; Python's `\s` is therefore written as " " below.
 // Python's `\w`/`\d`/`\b` are Unicode-aware, so they use the generated classes W/D and
 // explicit look-arounds. `(?i)` letters are spelled out with the characters Python's
 // case-insensitive matching treats as equal (e.g. "s" also matches U+017F, "i" U+0130/U+0131).
-import type { NltkVersion } from "../types";
-import { lazy } from "./lazy";
+import { NLTK_VERSIONS, type NltkVersion } from "../types";
 import { W } from "./py-text";
+import * as F from "./word-flags";
 import { finalPeriodNarrow, finalPeriodWide, padColonComma, padFinalColonComma, splitOnSpaces } from "./word-rules";
 
 // [pattern, replacement, flags, guard]: a rule runs only if the sentence contains one of the
@@ -16,54 +18,10 @@ import { finalPeriodNarrow, finalPeriodWide, padColonComma, padFinalColonComma, 
 // the pattern) holds. Skipping rules that cannot match saves most regex passes.
 type Guard = RegExp | ((text: string) => boolean);
 type Rule = readonly [RegExp | ((text: string) => string), string, number, Guard?];
-
-const F_PERIOD = 1;
-const F_COLON_COMMA = 2;
-const F_SYMBOL = 4; // ; @ # $ % &
-const F_QM = 8; // ? !
-const F_APOS = 16;
-const F_STAR = 32;
-const F_BRACKET = 64;
-const F_DASH = 128;
-const F_DQUOTE = 256; // "
-const F_BACKTICK = 1024;
-const F_OPEN_QUOTE = 2048; // « “ ‘ „
-const F_CLOSE_QUOTE = 4096; // » ” ’
-const F_QUOTE = F_APOS | F_DQUOTE | F_BACKTICK | F_OPEN_QUOTE | F_CLOSE_QUOTE;
-// "nn", "mm" or "tt" in any case: with an apostrophe, a necessary condition for every contraction
-// rule (cannot, gimme, gonna, gotta, lemme, wanna; d'ye, more'n, 'tis, 'twas).
-const F_DOUBLE_NMT = 512;
-
-const ASCII_FLAGS = new Uint16Array(128);
-for (const [chars, flag] of [
-  [".", F_PERIOD],
-  [":,", F_COLON_COMMA],
-  [";@#$%&", F_SYMBOL],
-  ["?!", F_QM],
-  ["'", F_APOS],
-  ["*", F_STAR],
-  ["[](){}<>", F_BRACKET],
-  ["-", F_DASH],
-  ['"', F_DQUOTE],
-  ["`", F_BACKTICK],
-] as const) {
-  for (const ch of chars) ASCII_FLAGS[ch.charCodeAt(0)] |= flag;
-}
-
-function charFlags(text: string): number {
-  let flags = 0;
-  let prev = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const lower = c | 0x20;
-    if (lower === prev && (lower === 0x6e || lower === 0x6d || lower === 0x74)) flags |= F_DOUBLE_NMT;
-    prev = c < 128 ? lower : 0;
-    if (c < 128) flags |= ASCII_FLAGS[c];
-    else if (c === 0xab || c === 0x201c || c === 0x2018 || c === 0x201e) flags |= F_OPEN_QUOTE;
-    else if (c === 0xbb || c === 0x201d || c === 0x2019) flags |= F_CLOSE_QUOTE;
-  }
-  return flags;
-}
+/** A rule that differs between the versions (null: the version has no such rule). */
+type Versioned = { readonly versioned: Record<NltkVersion, Rule | null> };
+type Entry = Rule | Versioned;
+const byVersion = (v35: Rule | null, v38: Rule | null): Versioned => ({ versioned: { "3.5": v35, "3.8": v38 } });
 
 const CI: Record<string, string> = { i: "[Ii\u0130\u0131]", s: "[Ss\u017f]" };
 /** Case-insensitive spelling of an ASCII word, the way Python's `(?i)` matches it. */
@@ -74,76 +32,104 @@ function ci(word: string): string {
 const rx = (source: string) => new RegExp(source, "gu");
 const NOT_WORD_BEFORE = `(?<![${W}])`;
 const NOT_WORD_AFTER = `(?![${W}])`;
+const hasDoubleApos = (t: string) => t.includes("''");
+
+/** `(?i)(\')(?!<clitics>)(\w)\b` -> `\1 \2`: a quote before a one-letter word that is no clitic. */
+function quoteBeforeLetter(clitics: readonly string[]): Rule {
+  return [rx(`(')(?!${clitics.map(ci).join("|")})([${W}])${NOT_WORD_AFTER}`), "$1 $2", F.F_APOS];
+}
+const CLITICS = ["re", "ve", "ll", "m", "t", "s", "d"];
 
 // Robert MacIntyre's contractions, split into two tokens. Guard: the letters without the
 // word-boundary look-arounds.
 function contraction(a: string, b: string, before: string, after: string): Rule {
   return [rx(`${before}(${a})(${b})${after}`), " $1 $2 ", 0, new RegExp(a + b, "u")];
 }
+const plainContraction = (a: string, b: string) => contraction(ci(a), ci(b), NOT_WORD_BEFORE, NOT_WORD_AFTER);
 
-// The rules, with their Unicode classes, compiled on first use (lazy.ts): the fast engine sends only
-// the few sentences its scanner declines here.
-const rules = lazy(() => {
-  /** Quote handling before punctuation (opening quotes become ``). */
-  const STARTING_QUOTES: Rule[] = [
-    [rx("([\u00ab\u201c\u2018\u201e]|`+)"), " $1 ", F_OPEN_QUOTE | F_BACKTICK],
-    [rx('^"'), "``", F_DQUOTE, /^"/],
-    // `` exists only if there was a backtick or the previous rule made one from ".
-    [rx("(``)"), " $1 ", F_BACKTICK | F_DQUOTE, /``/],
-    [rx(`([ ([{<])("|'')`), "$1 `` ", F_DQUOTE | F_APOS, (t) => t.includes('"') || t.includes("''")],
-    // A quote followed by a one-letter word that is not a clitic gets split off.
-    [rx(`(')(?!${["re", "ve", "ll", "m", "t", "s", "d", "n"].map(ci).join("|")})([${W}])${NOT_WORD_AFTER}`), "$1 $2", F_APOS],
-  ];
+/** Quote handling before punctuation (opening quotes become ``). */
+const STARTING_QUOTES: Entry[] = [
+  [rx("([\u00ab\u201c\u2018\u201e]|`+)"), " $1 ", F.F_OPEN_QUOTE | F.F_BACKTICK],
+  [rx('^"'), "``", F.F_DQUOTE, /^"/],
+  // `` exists only if there was a backtick or the previous rule made one from ".
+  [rx("(``)"), " $1 ", F.F_BACKTICK | F.F_DQUOTE, /``/],
+  [rx(`([ ([{<])("|'')`), "$1 `` ", F.F_DQUOTE | F.F_APOS, (t) => t.includes('"') || hasDoubleApos(t)],
+  // NLTK 3.6 (#2608) added "n" to the clitics: 3.5 splits rock'n -> rock' n (then rock ' n).
+  byVersion(quoteBeforeLetter(CLITICS), quoteBeforeLetter([...CLITICS, "n"])),
+];
 
-  const PUNCTUATION: Rule[] = [
-    [finalPeriodWide, "", F_PERIOD],
-    [padColonComma, "", F_COLON_COMMA],
-    [padFinalColonComma, "", F_COLON_COMMA],
-    [rx("\\.{2,}"), " $& ", F_PERIOD, (t) => t.includes("..")],
-    [rx("[;@#$%&]"), " $& ", F_SYMBOL],
-    // Sentence-final period (again, with the narrower closer set).
-    [finalPeriodNarrow, "", F_PERIOD],
-    [rx("[?!]"), " $& ", F_QM],
-    [rx("([^'])' "), "$1 ' ", F_APOS, /' /],
-    [rx("[*]"), " $& ", F_STAR],
-  ];
+const PUNCTUATION: Entry[] = [
+  [finalPeriodWide, "", F.F_PERIOD],
+  [padColonComma, "", F.F_COLON_COMMA],
+  [padFinalColonComma, "", F.F_COLON_COMMA],
+  [rx("\\.{2,}"), " $& ", F.F_PERIOD, (t) => t.includes("..")],
+  [rx("[;@#$%&]"), " $& ", F.F_SYMBOL],
+  // Sentence-final period (again, with the narrower closer set).
+  [finalPeriodNarrow, "", F.F_PERIOD],
+  [rx("[?!]"), " $& ", F.F_QM],
+  [rx("([^'])' "), "$1 ' ", F.F_APOS, /' /],
+  [rx("[*]"), " $& ", F.F_STAR],
+];
 
-  const BRACKETS_AND_DASHES: Rule[] = [
-    [rx("[\\][(){}<>]"), " $& ", F_BRACKET],
-    [rx("--"), " -- ", F_DASH, (t) => t.includes("--")],
-  ];
+const BRACKETS_AND_DASHES: Entry[] = [
+  [rx("[\\][(){}<>]"), " $& ", F.F_BRACKET],
+  [rx("--"), " -- ", F.F_DASH, (t) => t.includes("--")],
+];
 
-  const ENDING_QUOTES: Rule[] = [
-    [rx("([\u00bb\u201d\u2019])"), " $1 ", F_CLOSE_QUOTE],
-    [rx("''"), " '' ", F_APOS, (t) => t.includes("''")],
-    [rx('"'), " '' ", F_DQUOTE],
-    // Apostrophes here are original ones or the '' just made from ".
-    [rx("([^' ])('[sS]|'[mM]|'[dD]|') "), "$1 $2 ", F_APOS | F_DQUOTE],
-    [rx("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), "$1 $2 ", F_APOS | F_DQUOTE],
-  ];
+const ENDING_QUOTES: Entry[] = [
+  [rx("([\u00bb\u201d\u2019])"), " $1 ", F.F_CLOSE_QUOTE],
+  // 3.6.6 (#2877) pads every '' first; 3.5 only a '' after a non-space, once " has become ' '' '.
+  byVersion(null, [rx("''"), " '' ", F.F_APOS, hasDoubleApos]),
+  [rx('"'), " '' ", F.F_DQUOTE],
+  byVersion([rx("([^ ])('')"), "$1 $2 ", F.F_APOS, hasDoubleApos], null),
+  // Apostrophes here are original ones or the '' just made from ".
+  [rx("([^' ])('[sS]|'[mM]|'[dD]|') "), "$1 $2 ", F.F_APOS | F.F_DQUOTE],
+  [rx("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), "$1 $2 ", F.F_APOS | F.F_DQUOTE],
+];
 
-  const CONTRACTIONS: Rule[] = [
-    ...(
-      [
-        ["can", "not"],
-        ["d", "'ye"],
-        ["gim", "me"],
-        ["gon", "na"],
-        ["got", "ta"],
-        ["lem", "me"],
-        ["more", "'n"],
-      ] as const
-    ).map(([a, b]) => contraction(ci(a), ci(b), NOT_WORD_BEFORE, NOT_WORD_AFTER)),
-    contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, "(?= )"),
-    contraction(`'${ci("t")}`, ci("is"), " ", NOT_WORD_AFTER),
-    contraction(`'${ci("t")}`, ci("was"), " ", NOT_WORD_AFTER),
-  ];
+const CONTRACTIONS: Entry[] = [
+  ...(
+    [
+      ["can", "not"],
+      ["d", "'ye"],
+      ["gim", "me"],
+      ["gon", "na"],
+      ["got", "ta"],
+      ["lem", "me"],
+    ] as const
+  ).map(([a, b]) => plainContraction(a, b)),
+  // 3.5: (mor)('n), 3.6+ (#2608): (more)('n).
+  byVersion(plainContraction("mor", "'n"), plainContraction("more", "'n")),
+  // 3.5: (wan)(na)\s consumes the space after it; 3.6.6+ (#2877): (wan)(na)(?=\s). Same tokens.
+  byVersion(contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, " "), contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, "(?= )")),
+  contraction(`'${ci("t")}`, ci("is"), " ", NOT_WORD_AFTER),
+  contraction(`'${ci("t")}`, ci("was"), " ", NOT_WORD_AFTER),
+];
 
-  // Necessary condition for any contraction rule (the fast engine's scanner checks the same letters).
-  const HAS_CONTRACTION = new RegExp(CONTRACTIONS.map((r) => (r[3] as RegExp).source).join("|"), "u");
+type RuleSet = { starting: Rule[]; punctuation: Rule[]; brackets: Rule[]; ending: Rule[]; contractions: Rule[]; hasContraction: RegExp };
 
-  return { STARTING_QUOTES, PUNCTUATION, BRACKETS_AND_DASHES, ENDING_QUOTES, CONTRACTIONS, HAS_CONTRACTION };
-});
+function rulesOf(nltk: NltkVersion): RuleSet {
+  const pick = (list: Entry[]): Rule[] => {
+    const out: Rule[] = [];
+    for (const e of list) {
+      const rule = "versioned" in e ? e.versioned[nltk] : e;
+      if (rule) out.push(rule);
+    }
+    return out;
+  };
+  const contractions = pick(CONTRACTIONS);
+  return {
+    starting: pick(STARTING_QUOTES),
+    punctuation: pick(PUNCTUATION),
+    brackets: pick(BRACKETS_AND_DASHES),
+    ending: pick(ENDING_QUOTES),
+    contractions,
+    // Necessary condition for any contraction rule.
+    hasContraction: new RegExp(contractions.map((r) => (r[3] as RegExp).source).join("|"), "u"),
+  };
+}
+
+const RULES = Object.fromEntries(NLTK_VERSIONS.map((v) => [v, rulesOf(v)])) as Record<NltkVersion, RuleSet>;
 
 function apply(text: string, list: readonly Rule[], flags: number): string {
   for (const [re, sub, mask, guard] of list) {
@@ -154,19 +140,19 @@ function apply(text: string, list: readonly Rule[], flags: number): string {
   return text;
 }
 
-/** Tokenize one sentence exactly like `NLTKWordTokenizer().tokenize(sentence)`. */
-export function wordTokenize(sentence: string, _nltk: NltkVersion = "3.5"): string[] {
+/** Tokenize one sentence exactly like `NLTKWordTokenizer().tokenize(sentence)` of that NLTK. */
+export function wordTokenize(sentence: string, nltk: NltkVersion): string[] {
   // Rules only insert spaces or turn " into `` / '' (accounted for in the rule masks), so the
   // flags of the input stay valid throughout. Apostrophes made from " are space-delimited and
   // cannot form a contraction.
-  const { STARTING_QUOTES, PUNCTUATION, BRACKETS_AND_DASHES, ENDING_QUOTES, CONTRACTIONS, HAS_CONTRACTION } = rules();
-  const flags = charFlags(sentence);
+  const rules = RULES[nltk];
+  const flags = F.charFlags(sentence);
   let text = sentence;
-  if (flags & F_QUOTE) text = apply(text, STARTING_QUOTES, flags);
-  text = apply(text, PUNCTUATION, flags);
-  text = apply(text, BRACKETS_AND_DASHES, flags);
+  if (flags & F.F_QUOTE) text = apply(text, rules.starting, flags);
+  text = apply(text, rules.punctuation, flags);
+  text = apply(text, rules.brackets, flags);
   text = " " + text + " ";
-  if (flags & F_QUOTE) text = apply(text, ENDING_QUOTES, flags);
-  if (flags & (F_APOS | F_DOUBLE_NMT) && HAS_CONTRACTION.test(text)) text = apply(text, CONTRACTIONS, flags);
+  if (flags & F.F_QUOTE) text = apply(text, rules.ending, flags);
+  if (flags & (F.F_APOS | F.F_DOUBLE_NMT) && rules.hasContraction.test(text)) text = apply(text, rules.contractions, flags);
   return splitOnSpaces(text);
 }

@@ -12,23 +12,23 @@ const [{ parsePredictionFile }, { normalizeCategory }, lexical, { parseJudgeRepl
   load("../../../lib/scoring/judge/parse.ts"),
 ]);
 
-const tokens = (text, mode, engine) => ({
-  content: lexical.tokenize(text, { mode, removeStopwords: true, engine }),
-  all: lexical.tokenize(text, { mode, removeStopwords: false, engine }),
+const tokens = (text, mode, nltk) => ({
+  content: lexical.tokenize(text, { mode, nltk, removeStopwords: true }),
+  all: lexical.tokenize(text, { mode, nltk, removeStopwords: false }),
 });
-const lexicalCase = (pred, ref, mode, engine) => ({
-  pred: tokens(pred, mode, engine),
-  ref: tokens(ref, mode, engine),
-  scores: lexical.lexicalScores(pred, ref, { tokenizer: mode, engine }),
-  reversed: lexical.lexicalScores(ref, pred, { tokenizer: mode, engine }),
-  self: lexical.lexicalScores(pred, pred, { tokenizer: mode, engine }),
+const lexicalCase = (pred, ref, mode, nltk) => ({
+  pred: tokens(pred, mode, nltk),
+  ref: tokens(ref, mode, nltk),
+  scores: lexical.lexicalScores(pred, ref, { tokenizer: mode, nltk }),
+  reversed: lexical.lexicalScores(ref, pred, { tokenizer: mode, nltk }),
+  self: lexical.lexicalScores(pred, pred, { tokenizer: mode, nltk }),
 });
 
 const targets = {
   validate: (input, opts) => parsePredictionFile(input, opts),
   category: (raw) => [normalizeCategory(raw), normalizeCategory(raw)],
-  // Both engines, so that the properties also hold the fast one to the reference.
-  lexical: (pred, ref, mode) => ({ fast: lexicalCase(pred, ref, mode, "fast"), reference: lexicalCase(pred, ref, mode, "reference") }),
+  // Both NLTK versions, so that the properties can also compare them.
+  lexical: (pred, ref, mode) => ({ "3.5": lexicalCase(pred, ref, mode, "3.5"), "3.8": lexicalCase(pred, ref, mode, "3.8") }),
   judge: (text, ids) => parseJudgeReply(text, ids),
 };
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { LEXICAL_ENGINES, tokenize } from "../../../../lib/scoring/lexical/index";
+import { tokenize } from "../../../../lib/scoring/lexical/index";
 
-describe.each(LEXICAL_ENGINES)("%s engine", (engine) => {
-  const nltk = (text: string, removeStopwords = false) => tokenize(text, { mode: "nltk", removeStopwords, engine });
-  const ws = (text: string, removeStopwords = false) => tokenize(text, { mode: "whitespace", removeStopwords, engine });
+// Expected values below were produced by the Python oracle (real NLTK 3.5 and 3.8, English Punkt).
+describe.each(["3.5", "3.8"] as const)("tokenize with NLTK %s", (nltkVersion) => {
+  const nltk = (text: string, removeStopwords = false) => tokenize(text, { mode: "nltk", nltk: nltkVersion, removeStopwords });
+  const ws = (text: string, removeStopwords = false) => tokenize(text, { mode: "whitespace", nltk: nltkVersion, removeStopwords });
 
-  // Expected values below were produced by the Python oracle (real NLTK 3.8, punkt_tab English).
-  describe("tokenize (nltk mode)", () => {
+  describe("nltk mode", () => {
     it("keeps trained abbreviations whole and splits contractions", () => {
       expect(nltk("Dr. Smith met the U.S. team. It's late, isn't it?")).toEqual([
         "dr.", "smith", "met", "the", "u.s.", "team", "it", "'s", "late", "is", "n't", "it",
@@ -28,6 +28,7 @@ describe.each(LEXICAL_ENGINES)("%s engine", (engine) => {
 
     it("handles MacIntyre contractions", () => {
       expect(nltk("I cannot, gonna go. 'Tis fine")).toEqual(["i", "can", "not", "gon", "na", "go", "'t", "is", "fine"]);
+      expect(nltk("I wanna go")).toEqual(["i", "wan", "na", "go"]);
     });
 
     it("gives no tokens for empty and whitespace-only input (Python whitespace set)", () => {
@@ -37,18 +38,38 @@ describe.each(LEXICAL_ENGINES)("%s engine", (engine) => {
     });
   });
 
-  describe("tokenize (whitespace mode)", () => {
+  describe("whitespace mode", () => {
     it("is Python str.split() after lowercasing, then filtering", () => {
       expect(ws("I'm here, (really) -- OK?")).toEqual(["i'm", "here,", "(really)", "ok?"]);
       expect(ws("I'm here, (really) -- OK?", true)).toEqual(["here,", "(really)", "ok?"]);
     });
 
     it("uses the old 179-word list on request", () => {
-      expect(tokenize("I'm here", { mode: "whitespace", removeStopwords: true, stopwords: "old", engine })).toEqual(["i'm"]);
+      expect(tokenize("I'm here", { mode: "whitespace", nltk: nltkVersion, removeStopwords: true, stopwords: "old" })).toEqual(["i'm"]);
     });
 
     it("lowercases like Python (final sigma, dotted I)", () => {
       expect(ws("\u039f\u0394\u039f\u03a3 \u0130")).toEqual(["\u03bf\u03b4\u03bf\u03c2", "i\u0307"]);
     });
+  });
+});
+
+describe("where the NLTK versions tokenize differently", () => {
+  const tok = (text: string, nltk: "3.5" | "3.8", removeStopwords = false) => tokenize(text, { mode: "nltk", nltk, removeStopwords });
+
+  it("'n: 3.5 splits the quote off (and more'n into more, n); 3.8 keeps rock'n and splits more 'n", () => {
+    expect(tok("Rock'n roll, more'n a day", "3.5")).toEqual(["rock", "n", "roll", "more", "n", "a", "day"]);
+    expect(tok("Rock'n roll, more'n a day", "3.8")).toEqual(["rock'n", "roll", "more", "'n", "a", "day"]);
+    expect(tok("Rock'n roll, more'n a day", "3.5", true)).toEqual(["rock", "n", "roll", "n", "day"]);
+  });
+
+  it("'' at the start of a word: 3.5 leaves it on the word, 3.8 pads it", () => {
+    expect(tok("''Cats are here", "3.5")).toEqual(["''cats", "are", "here"]);
+    expect(tok("''Cats are here", "3.8")).toEqual(["cats", "are", "here"]);
+  });
+
+  it("Punkt: an end character starting a word with a later candidate splits only in 3.8", () => {
+    expect(tok(".'tis!) x", "3.5")).toEqual([".'tis", "x"]);
+    expect(tok(".'tis!) x", "3.8")).toEqual(["'t", "is", "x"]);
   });
 });

@@ -1,18 +1,23 @@
 // The hand-written Punkt candidate scan (punkt.ts) and the quick "word. next" decision
-// (quickSentbreak in punkt-token.ts) must agree with the regex-based reference they replaced and
-// with the full token-level decision (containsSentbreak), on the parity texts and on random text
-// dense in end characters, quotes, brackets, abbreviations and collocation words.
-import { readFileSync } from "node:fs";
+// (quickSentbreak in punkt-token.ts) must agree with regex-based references written the way NLTK
+// finds candidates (3.5: one greedy regex; 3.8: end characters, then overlaps dropped) and with the
+// full token-level decision (containsSentbreak), on the parity texts and on random text dense in
+// end characters, quotes, brackets, abbreviations and collocation words.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sentenceRanges } from "@/lib/scoring/lexical/punkt";
 import { containsSentbreak, quickSentbreak } from "@/lib/scoring/lexical/punkt-token";
 import { normalizeText } from "@/lib/scoring/lexical/py-text";
+import type { NltkVersion } from "@/lib/scoring/types";
+import { readFixture } from "./fixtures";
 
-/** The previous implementation: NLTK's period-context regex, contexts built as strings. */
-function referenceRanges(text: string): number[] {
-  const CONTEXT = /[.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+))/gu;
-  const cands: Array<{ end: number; nextTok: number | null; context: string }> = [];
+type Candidate = { end: number; nextTok: number | null; context: string };
+const AFTER = String.raw`(?=([)";}\]*:@'({[!?])|( +)([^ ]+))`;
+
+/** NLTK 3.8's _match_potential_end_contexts: end characters, the word before found separately. */
+function candidates38(text: string): Candidate[] {
+  const CONTEXT = new RegExp(`[.?!]${AFTER}`, "gu");
+  const cands: Candidate[] = [];
   let prevStart = 0;
   let prevStop = 0;
   let prev: { index: number; after: string; nextTok: number | null } | null = null;
@@ -27,9 +32,25 @@ function referenceRanges(text: string): number[] {
     prevStop = m.index;
   }
   if (prev) push(prev);
+  return cands;
+}
+
+/** NLTK 3.5's period_context_re: `\S*` (greedy) before the end character, in one regex. */
+function candidates35(text: string): Candidate[] {
+  const CONTEXT = new RegExp(`[^ ]*[.?!]${AFTER}`, "gu");
+  const cands: Candidate[] = [];
+  for (let m = CONTEXT.exec(text); m; m = CONTEXT.exec(text)) {
+    const end = m.index + m[0].length;
+    cands.push({ end, nextTok: m[3] ? end + m[2].length : null, context: m[0] + (m[1] ?? m[2] + m[3]) });
+  }
+  return cands;
+}
+
+/** Sentence ranges from candidates: _slices_from_text, then _realign_boundaries. */
+function referenceRanges(text: string, nltk: NltkVersion): number[] {
   const slices: Array<[number, number]> = [];
   let lastBreak = 0;
-  for (const c of cands) {
+  for (const c of nltk === "3.5" ? candidates35(text) : candidates38(text)) {
     if (!containsSentbreak(c.context)) continue;
     slices.push([lastBreak, c.end]);
     lastBreak = c.nextTok ?? c.end;
@@ -63,18 +84,15 @@ const PIECES = [
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((a) => normalizeText(a.join("")));
 
-const rows = readFileSync(new URL("../../../fixtures/lexical/parity-vectors.jsonl", import.meta.url), "utf8")
-  .split("\n")
-  .filter((l) => l.trim() !== "")
-  .map((l) => JSON.parse(l) as { pred: string; ref: string });
+const rows = readFixture<{ pred: string; ref: string }>("parity-vectors.jsonl");
 
-describe("Punkt fast paths equal the reference", { timeout: 120_000 }, () => {
+describe.each(["3.5", "3.8"] as const)("the Punkt candidate scan of NLTK %s equals the regex reference", { timeout: 120_000 }, (nltk) => {
   it("sentence ranges on every parity text", () => {
     const bad: string[] = [];
     for (const r of rows) {
       for (const t of [r.pred, r.ref]) {
         const n = normalizeText(t);
-        if (JSON.stringify(sentenceRanges(n)) !== JSON.stringify(referenceRanges(n))) bad.push(n);
+        if (JSON.stringify(sentenceRanges(n, nltk)) !== JSON.stringify(referenceRanges(n, nltk))) bad.push(n);
       }
     }
     expect(bad.slice(0, 5)).toEqual([]);
@@ -82,9 +100,12 @@ describe("Punkt fast paths equal the reference", { timeout: 120_000 }, () => {
 
   it("sentence ranges on random text", () => {
     fc.assert(fc.property(text, (t) => {
-      expect(sentenceRanges(t), JSON.stringify(t)).toEqual(referenceRanges(t));
+      expect(sentenceRanges(t, nltk), JSON.stringify(t)).toEqual(referenceRanges(t, nltk));
     }), { numRuns: 20_000 });
   });
+});
+
+describe("the quick Punkt decision", () => {
 
   it("quickSentbreak, when it decides, decides as containsSentbreak (and decides often)", () => {
     let decided = 0;
