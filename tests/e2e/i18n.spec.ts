@@ -63,8 +63,7 @@ test("Accept-Language zh gives Chinese on a first visit; the board's cached page
 test("every page names its hreflang alternates", async ({ page }) => {
   await page.goto("/about?lang=zh");
   const alt = (lang: string) => page.locator(`head link[rel="alternate"][hreflang="${lang}"]`);
-  // The prerendered copy (lib/static-pages.mjs) knows its origin only when AUTH_URL is set at build
-  // time, so its alternates may be root-relative: they must resolve to the public URLs.
+  // The alternates resolve to the public URLs.
   const resolved = async (lang: string) => new URL((await alt(lang).getAttribute("href"))!, baseURL).href;
   expect(await resolved("zh-Hans")).toBe(`${baseURL}/about?lang=zh`);
   expect(await resolved("en")).toBe(`${baseURL}/about?lang=en`);

@@ -6,7 +6,7 @@ import { AnswerKeyVersions } from "../_components/answer-key-versions";
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("answerKeysTitle") };
 }
-// Database data: rendered per request (the About page itself is prerendered, lib/static-pages.mjs).
+// Database data: rendered per request.
 export const dynamic = "force-dynamic";
 
 export default async function AnswerKeysPage() {
