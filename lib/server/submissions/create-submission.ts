@@ -34,7 +34,7 @@ function toDetail(i: ValidationIssue): ErrorDetail {
 function assertSizes(files: UploadFiles): void {
   const tooBig = Object.values(files).filter((f) => f && f.bytes.byteLength > env.UPLOAD_MAX_BYTES);
   if (tooBig.length === 0) return;
-  throw new AppError("PAYLOAD_TOO_LARGE", `File too large (limit ${env.UPLOAD_MAX_BYTES} bytes)`, {
+  throw new AppError("PAYLOAD_TOO_LARGE", `File too large: at most ${env.UPLOAD_MAX_BYTES} bytes per file (UPLOAD_MAX_BYTES; a full submission is about 1 MB)`, {
     details: tooBig.map((f) => ({ code: "FILE_TOO_LARGE" as const, file: f!.fileName, path: "", message: `${f!.bytes.byteLength} bytes; the limit is ${env.UPLOAD_MAX_BYTES}`, params: { size: f!.bytes.byteLength, limit: env.UPLOAD_MAX_BYTES } })),
   });
 }

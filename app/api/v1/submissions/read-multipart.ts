@@ -40,7 +40,7 @@ export async function readMultipart(req: Request, maxBytes: number): Promise<For
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${Math.floor(maxBytes / 1024 / 1024)} MiB.`);
+  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${(maxBytes / 1024 / 1024).toFixed(1)} MiB: two prediction files of at most UPLOAD_MAX_BYTES each (a full submission is about 1 MB).`);
 }
 
 export const META_FIELDS = [
