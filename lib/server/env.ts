@@ -54,9 +54,9 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(30000),
-  // Per file. Validation runs on the request path: 4 MiB keeps /api/health within a second while
+  // Per file. Validation runs on the request path: 2 MiB keeps /api/health within a second while
   // UPLOAD_MAX_CONCURRENT_PER_PROCESS uploads are validated; a full submission is about 1 MB.
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
   UPLOAD_MAX_ANSWER_CHARS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARS),
   DAILY_SUBMISSION_QUOTA: z.coerce.number().int().min(0).default(5),

@@ -27,7 +27,7 @@ const { values: a } = parseArgs({
     duration: { type: "string", default: "60" },
     accounts: { type: "string", default: "4" },
     connections: { type: "string", default: "3" }, // parallel uploads per account
-    "file-mib": { type: "string", default: "3.99" }, // each of the two files (UPLOAD_MAX_BYTES is 4 MiB)
+    "file-mib": { type: "string", default: "1.99" }, // each of the two files (UPLOAD_MAX_BYTES is 2 MiB)
     "per-process": { type: "string", default: "4" }, // UPLOAD_MAX_CONCURRENT_PER_PROCESS
     "in-flight": { type: "string", default: "2" }, // UPLOAD_MAX_IN_FLIGHT_PER_ACCOUNT
     "ceiling-mib": { type: "string", default: "2048" },
