@@ -13,7 +13,7 @@ test("the header switcher changes <html lang> and the header, and the choice per
   await expect(header(page).getByRole("link", { name: "Leaderboard", exact: true })).toBeVisible();
 
   await header(page).getByRole("link", { name: "简体中文" }).click();
-  // Exactly /about: the prerendered copy's own route (/static-pages/zh/about) must never be linked.
+  // Exactly /about with the query: the public URL.
   await expect(page).toHaveURL(`${baseURL}/about?lang=zh`);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
   await expect(header(page).getByRole("link", { name: "排行榜", exact: true })).toBeVisible();
