@@ -18,7 +18,7 @@ FROM deps AS build
 COPY . .
 # The Prisma client is generated offline (schema engine stubbed, see scripts/dev/prisma-generate.mjs).
 # Then the bundles (dist/: worker, migrate, CLI, the served single-file CLI), then Next.
-RUN node scripts/dev/prisma-generate.mjs && node scripts/build/bundles.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build && node scripts/build/static-copies.mjs
+RUN node scripts/dev/prisma-generate.mjs && node scripts/build/bundles.mjs && NEXT_OUTPUT=standalone node node_modules/next/dist/bin/next build
 
 # Production dependencies only: tsx, esbuild and the other dev tools stay out of the app image.
 FROM build AS prod
@@ -38,13 +38,10 @@ FROM base AS web
 ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
-# Next's standalone server does not copy public/: the icons, and the prerendered pages' HTML
-# (public/prerendered/, scripts/build/static-copies.mjs).
+# Next's standalone server does not copy public/ (the icons).
 COPY --from=build --chown=node:node /app/public ./public
 # The single-file CLI the site serves at /downloads/h2hmem.mjs, with its version and sha256.
 COPY --from=build --chown=node:node /app/dist/h2hmem.mjs /app/dist/h2hmem.json ./dist/
-# The upload validation thread (self-contained bundle; lib/server/submissions/validation-pool.ts).
-COPY --from=build --chown=node:node /app/dist/server/upload-validation.mjs /app/dist/server/upload-validation.mjs.map ./dist/server/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \

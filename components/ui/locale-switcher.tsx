@@ -2,7 +2,6 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { hrefWithLocale, HTML_LANG, LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
-import { publicPath } from "@/lib/static-pages.mjs";
 
 // Plain links (a full page load, no JavaScript needed): `?lang=` makes proxy.ts set the cookie,
 // and the whole document, <html lang> and the header included, renders in the new locale.
@@ -36,8 +35,7 @@ export function LocaleLinks({ current, label, path }: Props & { path: string }) 
 
 /** Follows client navigations (the layout, and so the header, is not re-rendered by them). */
 export function LocaleSwitcher(props: Props) {
-  // On a prerendered copy the router may report the copy's route (/static-pages/zh/about): link the public one.
-  const pathname = publicPath(usePathname());
+  const pathname = usePathname();
   const search = useSearchParams().toString();
   return <LocaleLinks {...props} path={search ? `${pathname}?${search}` : pathname} />;
 }

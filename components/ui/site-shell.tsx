@@ -14,17 +14,12 @@ import { scriptNonce } from "@/lib/server/csp-nonce";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
 // The document of every page (<html> to the footer), rendered by the layouts that own <html>:
-// app/(site)/layout.tsx per request, app/(static)/static-pages/[locale]/[page]/layout.tsx at build
-// time for the prerendered copies (lib/static-pages.mjs), and app/not-found.tsx. The root
-// app/layout.tsx only passes its children through, so that the prerendered copies can take
-// their locale from the route rather than from request headers. Those layouts import the stylesheet
-// (components/ must not import app/).
+// app/(site)/layout.tsx and app/not-found.tsx. The root app/layout.tsx only passes its children
+// through. Those layouts import the stylesheet (components/ must not import app/).
 //
 // Everything here names its locale explicitly (getTranslations({ locale }), the provider's props):
 // next-intl caches the request config of the implicit locale once per render, and Next renders
-// app/not-found.tsx (this shell too) within every route's tree, the prerendered copies' included,
-// possibly before their layout's setRequestLocale; an implicit lookup there would fix the copy's
-// locale to the empty request's English.
+// app/not-found.tsx (this shell too) within every route's tree.
 
 /** The site-wide metadata (title template, icons, manifest) in `locale`. */
 export async function siteMetadata(locale: Locale): Promise<Metadata> {
@@ -59,7 +54,7 @@ type ShellProps = {
   path: string;
   /** The origin of hreflang URLs; "" gives root-relative ones. */
   origin: string;
-  /** The render's script nonce; undefined in a prerendered copy (its CSP allows inline scripts). */
+  /** The render's script nonce (undefined only where no proxy ran). */
   nonce: string | undefined;
   signOut: () => Promise<void>;
 };

@@ -6,8 +6,7 @@ import path from "node:path";
 
 const INPUT_DIRS = ["app", "components", "lib", "public", "workers", "generated", "styles", "hooks"];
 const INPUT_FILES = ["next.config.js", "next.config.mjs", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "prisma/schema.prisma", "dist/h2hmem.json", "middleware.ts", "proxy.ts", "auth.ts"];
-// public/prerendered/ is written after the build (scripts/build/static-copies.mjs), not read by it.
-const SKIP = /(^|\/)(node_modules|\.next|\.git)(\/|$)|\.test\.tsx?$|^public\/prerendered(\/|$)/;
+const SKIP = /(^|\/)(node_modules|\.next|\.git)(\/|$)|\.test\.tsx?$/;
 
 function walk(root, rel, out) {
   const abs = path.join(root, rel);

@@ -1,6 +1,6 @@
 // The messages sent to the browser (NextIntlClientProvider): only the namespaces client components
 // use. Server components translate on the server, so the board's, entry's, About's and mails'
-// texts never need to travel with every page (they made a prerendered /about 102 KB).
+// texts never need to travel with every page (they made /about 102 KB).
 // tests/unit/i18n/client-messages.test.ts fails when a client component uses another namespace.
 import type { Messages } from "./load-messages";
 

@@ -5,8 +5,7 @@ import { loadMessages } from "./load-messages";
 
 // next-intl's request config (wired by createNextIntlPlugin in next.config.js). No locale in the
 // URL: proxy.ts resolves it (?lang= > cookie > Accept-Language > en) and forwards it in
-// LOCALE_HEADER. Requests the proxy does not see (the prerendered copies name their locale
-// instead, below) resolve it here.
+// LOCALE_HEADER. Requests the proxy does not see resolve it here.
 export async function requestLocale(): Promise<Locale> {
   const h = await headers();
   const forwarded = h.get(LOCALE_HEADER);
@@ -14,12 +13,8 @@ export async function requestLocale(): Promise<Locale> {
   return resolveLocale({ cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: h.get("accept-language") });
 }
 
-// A prerendered copy (app/(static)/..., lib/static-pages.mjs) names its locale with
-// setRequestLocale, which next-intl hands over as `requestLocale`; it wins over the headers,
-// which force-static empties.
-export default getRequestConfig(async ({ requestLocale: fromRoute }) => {
-  const routed = await fromRoute;
-  const locale = isLocale(routed) ? routed : await requestLocale();
+export default getRequestConfig(async () => {
+  const locale = await requestLocale();
   // Dates are shown in UTC everywhere (as the API and CSV do), so server and client agree.
   return { locale, messages: await loadMessages(locale), timeZone: "UTC" };
 });

@@ -1,5 +1,4 @@
 import "server-only";
-import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
 import { NLTK_VERSIONS } from "@/lib/scoring/types";
@@ -55,7 +54,9 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(30000),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  // Per file. Validation runs on the request path: 2 MiB keeps /api/health within a second while
+  // UPLOAD_MAX_CONCURRENT_PER_PROCESS uploads are validated; a full submission is about 1 MB.
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
   UPLOAD_MAX_ANSWER_CHARS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARS),
   DAILY_SUBMISSION_QUOTA: z.coerce.number().int().min(0).default(5),
@@ -64,9 +65,6 @@ const schema = z.object({
   UPLOAD_MAX_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
   UPLOAD_MAX_CONCURRENT_PER_PROCESS: z.coerce.number().int().min(1).max(1000).default(4),
   UPLOAD_SLOT_TTL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
-  // Worker threads that decode, parse and validate uploads off the event loop (so the process
-  // keeps answering, /api/health included, while uploads are validated); further uploads wait.
-  UPLOAD_VALIDATION_THREADS: z.coerce.number().int().min(1).max(64).default(Math.min(2, availableParallelism())),
   // Ceiling for every JSON request body (retry, review decisions, admin edits); default 64 KiB.
   JSON_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
   LEXICAL_TOKENIZER: z.enum(["nltk", "whitespace"]).default("nltk"),
@@ -116,9 +114,9 @@ let cached: Env | undefined;
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `.env` lines like `JUDGE_BASE_URL=` mean "not configured".
   const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  // `next build` prerenders the data-free pages (lib/static-pages.mjs) where no database exists
-  // (the Docker image's build stage): a placeholder that cannot resolve (.invalid, RFC 2606), so
-  // a prerendered page that touched the database would fail the build instead of baking data in.
+  // `next build` may run where no database exists (the Docker image's build stage): a placeholder
+  // that cannot resolve (.invalid, RFC 2606), so a prerendered page that touched the database
+  // would fail the build instead of baking data in.
   if (source.NEXT_PHASE === "phase-production-build") cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);
   if (!result.success) {

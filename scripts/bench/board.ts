@@ -1,12 +1,11 @@
 // Board benchmark (not a test): seeds N approved entries as Score rows only (plain SQL, no
 // per-question data) into a SEPARATE database, starts the built app (`next start`, run
 // `npx next build` first) against it, and measures with autocannon:
-//   /about (static, the ceiling) · / · an entry page · /api/v1/leaderboard · / and the entry page
-//   with a (dummy) session cookie, i.e. rendered per request, past the page micro-cache
-//   (lib/server/leaderboard/page-cache.ts) · /about again
-//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720]
-// Uses DATABASE_URL's server with database h2hmem_board_bench (dropped and recreated; local
-// servers only) and REDIS_URL for the API rate limiter. Each API request carries a random
+//   /favicon.ico (a public/ file, the ceiling) · /icon.svg (a public/ file through proxy.ts) · / ·
+//   an entry page · /api/v1/leaderboard · / and the entry page with a (dummy) session cookie ·
+//   /favicon.ico again
+//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720] [--db h2hmem_board_bench]
+// Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL for the API rate limiter. Each API request carries a random
 // X-Forwarded-For so the per-address limiter (600/min) is exercised but does not cap the run.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -28,13 +27,14 @@ const N = arg("entries", 1000);
 const DURATION = arg("duration", 20);
 const CONNECTIONS = arg("connections", 50);
 const PORT = arg("port", 3720);
+const DB = process.argv.includes("--db") ? process.argv[process.argv.indexOf("--db") + 1]! : "h2hmem_board_bench";
 const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const url = withDatabase(server, "h2hmem_board_bench") as string;
+const url = withDatabase(server, DB) as string;
 // The server below runs without a judge, so it reads rows of the lexical scorer version.
 const VERSION = scorerVersionFor({ tokenizer: process.env.LEXICAL_TOKENIZER === "whitespace" ? "whitespace" : "nltk", stopwords: "new" });
 
 async function seed(): Promise<void> {
-  await recreateDatabase(server, "h2hmem_board_bench");
+  await recreateDatabase(server, DB);
   await migrateDatabase(url, { stdio: "ignore" });
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -65,7 +65,7 @@ async function seed(): Promise<void> {
 
 async function waitUp(base: string): Promise<void> {
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`${base}/about`).then((r) => r.ok, () => false)) return;
+    if (await fetch(`${base}/favicon.ico`).then((r) => r.ok, () => false)) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("server did not start");
@@ -76,23 +76,24 @@ const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) 
 await seed();
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_"))) as NodeJS.ProcessEnv;
 const web = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-  env: { ...env, DATABASE_URL: url, QUEUE_PREFIX: "bench-board", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123" },
+  env: { ...env, DATABASE_URL: url, QUEUE_PREFIX: DB, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const base = `http://127.0.0.1:${PORT}`;
 try {
   await waitUp(base);
-  // The static page runs first and last, so each board figure has a ceiling measured minutes
+  // The static file runs first and last, so each board figure has a ceiling measured minutes
   // apart on a machine whose load changes; the load average is printed with every line.
-  const uncached = { cookie: "authjs.session-token=not-a-session" }; // bypasses the page micro-cache
+  const uncached = { cookie: "authjs.session-token=not-a-session" }; // as a signed-in visitor
   const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
-    { name: "/about (static ceiling)", path: "/about" },
+    { name: "/favicon.ico (static file, ceiling)", path: "/favicon.ico" },
+    { name: "/icon.svg (static file through proxy.ts)", path: "/icon.svg" },
     { name: "/ (board, first page of 25 rows)", path: "/" },
     { name: "/entries/bench-00500", path: "/entries/bench-00500" },
     { name: "/api/v1/leaderboard (all entries)", path: "/api/v1/leaderboard" },
-    { name: "/ rendered per request (session cookie: no micro-cache)", path: "/", headers: uncached },
-    { name: "/entries/bench-00500 rendered per request", path: "/entries/bench-00500", headers: uncached },
-    { name: "/about (static ceiling, again)", path: "/about" },
+    { name: "/ with a session cookie", path: "/", headers: uncached },
+    { name: "/entries/bench-00500 with a session cookie", path: "/entries/bench-00500", headers: uncached },
+    { name: "/favicon.ico (static file, ceiling, again)", path: "/favicon.ico" },
   ];
   const out: string[] = [];
   const rps: number[] = [];
@@ -112,7 +113,7 @@ try {
   const ceiling = (rps[0]! + rps[rps.length - 1]!) / 2;
   const ratios = targets.slice(1, -1).map((t, i) => `${t.name}: ${((rps[i + 1]! / ceiling) * 100).toFixed(0)}%`);
   console.log(`\n| target | req/s | p50 ms | p99 ms | non-2xx | errors | load avg (1 min) |\n|---|---|---|---|---|---|---|\n${out.join("\n")}`);
-  console.log(`\nThroughput against the static page (mean of its two runs, ${ceiling.toFixed(0)} req/s):\n${ratios.join("\n")}`);
+  console.log(`\nThroughput against the static file (mean of its two runs, ${ceiling.toFixed(0)} req/s):\n${ratios.join("\n")}`);
 } finally {
   web.kill("SIGTERM");
 }

@@ -1,8 +1,6 @@
 // `npm run build:bundles` (part of `npm run build`): compiles the TypeScript that runs outside
 // Next into plain JavaScript with esbuild, so production processes never load tsx:
 //   dist/server/worker.mjs, migrate.mjs  the worker and `db:migrate` (node_modules stay external)
-//   dist/server/upload-validation.mjs    the web's upload validation thread (self-contained: the
-//                                        standalone web image has no zod in node_modules)
 //   dist/cli/h2hmem.mjs (+ chunks)       the checkout's CLI (bin/h2hmem.mjs runs it while fresh);
 //                                        one chunk per command, loaded only when it runs
 //   dist/h2hmem.mjs                      the single-file CLI the site serves at /downloads/h2hmem.mjs:
@@ -12,8 +10,7 @@
 // Each with a source map (the single file: none). dist/cli/inputs.json lists the sources, for the launcher's freshness check.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -95,39 +92,6 @@ export async function buildSingleFile(outfile, meta) {
   return { bytes: Object.values(out.metafile.outputs)[0].bytes };
 }
 
-const VALIDATION_THREAD = { entryPoints: ["lib/server/submissions/validation-thread.ts"], plugins: [serverOnly, zodEnglishOnly], banner: { js: requireShim } };
-
-/** The upload validation thread (lib/server/submissions/validation-pool.ts loads it) at `outfile`. */
-export async function buildValidationThread(outfile) {
-  return build({ ...common, ...VALIDATION_THREAD, absWorkingDir: root, outfile });
-}
-
-let devThread;
-/**
- * Outside production the pool builds the thread from the current source at first use (Node 20
- * cannot run TypeScript in a worker thread through tsx's hooks). Named by its content's hash in
- * the OS temp folder: processes share one file per version of the source and nothing piles up.
- */
-export function buildValidationThreadForDev() {
-  devThread ??= (async () => {
-    const out = await build({ ...common, ...VALIDATION_THREAD, absWorkingDir: root, outfile: "upload-validation.mjs", sourcemap: "inline", write: false });
-    const text = out.outputFiles[0].text;
-    const dir = path.join(os.tmpdir(), "h2hmem-upload-validation");
-    const file = path.join(dir, `${createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      const partial = `${file}.${process.pid}.tmp`;
-      writeFileSync(partial, text);
-      renameSync(partial, file); // atomic: a parallel process never loads half a file
-    }
-    return file;
-  })().catch((e) => {
-    devThread = undefined;
-    throw e;
-  });
-  return devThread;
-}
-
 export async function buildBundles() {
   process.chdir(root);
   const t0 = Date.now();
@@ -138,7 +102,6 @@ export async function buildBundles() {
     build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
     build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly], define, metafile: true, banner: { js: requireShim } }),
     buildSingleFile("dist/h2hmem.mjs", meta),
-    buildValidationThread("dist/server/upload-validation.mjs"),
   ]);
   const inputs = Object.keys(cli.metafile.inputs).filter((f) => !f.startsWith("node_modules/") && !f.includes(":"));
   writeFileSync("dist/cli/inputs.json", JSON.stringify({ builtAt: t0, inputs }) + "\n"); // t0: an edit during the build counts as newer
@@ -150,5 +113,5 @@ export async function buildBundles() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = await buildBundles();
-  console.log(`bundles: dist/server (worker, migrate, upload-validation), dist/cli, dist/h2hmem.mjs ${(r.bytes / 1024).toFixed(0)} KiB sha256 ${r.sha256.slice(0, 12)} (h2hmem ${r.version}, scorer ${r.scorer}) in ${r.ms} ms`);
+  console.log(`bundles: dist/server (worker, migrate), dist/cli, dist/h2hmem.mjs ${(r.bytes / 1024).toFixed(0)} KiB sha256 ${r.sha256.slice(0, 12)} (h2hmem ${r.version}, scorer ${r.scorer}) in ${r.ms} ms`);
 }

@@ -150,12 +150,6 @@ async function main() {
     recordBuild(root, hash);
     return "built";
   });
-  // Every run, built or reused: public/ must hold this build's copies when `next start` reads it.
-  await step("static copies", async () => {
-    const code = await runLogged(log, "build", process.execPath, ["scripts/build/static-copies.mjs"], { env: childEnv });
-    if (code !== 0) throw new Error("scripts/build/static-copies.mjs failed (see above)");
-    return "public/prerendered/";
-  });
   const port = await pickPort(config, say);
   const url = `http://localhost:${port}`;
   const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url };

@@ -81,7 +81,7 @@ async function buildTier() {
   lines.push(`bundles: ok (${secs(tb)})`);
   if (skipBuild || (!CI && buildIsCurrent(root))) {
     say(`next build skipped (${skipBuild ? "--skip-build" : "sources unchanged since the last build"})`);
-    return staticCopies();
+    return true;
   }
   const t0 = Date.now();
   const hash = sourceHash(root);
@@ -93,16 +93,7 @@ async function buildTier() {
   }
   recordBuild(root, hash);
   lines.push(`build: ok (${secs(t0)})`);
-  return staticCopies();
-}
-
-// The prerendered pages' HTML as public/ files (scripts/build/static-copies.mjs), for the build
-// the app will start with, built now or reused.
-async function staticCopies() {
-  if (!existsSync(".next/BUILD_ID")) return true; // --skip-build without a build: Playwright says so
-  const code = await run(["scripts/build/static-copies.mjs"], {});
-  if (code !== 0) tally("build", 0, 1, `scripts/build/static-copies.mjs exited ${code}`);
-  return code === 0;
+  return true;
 }
 
 async function e2eTier(env) {

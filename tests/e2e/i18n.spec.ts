@@ -13,7 +13,7 @@ test("the header switcher changes <html lang> and the header, and the choice per
   await expect(header(page).getByRole("link", { name: "Leaderboard", exact: true })).toBeVisible();
 
   await header(page).getByRole("link", { name: "简体中文" }).click();
-  // Exactly /about: the prerendered copy's own route (/static-pages/zh/about) must never be linked.
+  // Exactly /about with the query: the public URL.
   await expect(page).toHaveURL(`${baseURL}/about?lang=zh`);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
   await expect(header(page).getByRole("link", { name: "排行榜", exact: true })).toBeVisible();
@@ -63,8 +63,7 @@ test("Accept-Language zh gives Chinese on a first visit; the board's cached page
 test("every page names its hreflang alternates", async ({ page }) => {
   await page.goto("/about?lang=zh");
   const alt = (lang: string) => page.locator(`head link[rel="alternate"][hreflang="${lang}"]`);
-  // The prerendered copy (lib/static-pages.mjs) knows its origin only when AUTH_URL is set at build
-  // time, so its alternates may be root-relative: they must resolve to the public URLs.
+  // The alternates resolve to the public URLs.
   const resolved = async (lang: string) => new URL((await alt(lang).getAttribute("href"))!, baseURL).href;
   expect(await resolved("zh-Hans")).toBe(`${baseURL}/about?lang=zh`);
   expect(await resolved("en")).toBe(`${baseURL}/about?lang=en`);

@@ -12,9 +12,7 @@ import { DEMO_JUDGE_LABEL, DEMO_JUDGE_MODEL } from "@/lib/server/judge/demo-judg
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
 }
-// No request, user or database data (the answer key versions are on /about/answer-keys): anonymous
-// English visitors get the copy prerendered at build time (app/static-pages/about, lib/static-pages.mjs,
-// docs/SECURITY.md); this route renders it per request for the rest (another locale, signed in).
+// Rendered per request (the header shows the account; scripts carry the render's CSP nonce).
 // The CLI's version and sha256 come from dist/h2hmem.json, written before `next build` (npm run build).
 export const dynamic = "force-dynamic";
 

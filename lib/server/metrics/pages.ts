@@ -10,7 +10,7 @@ import "server-only";
 
 export type PageCacheState = "hit" | "miss" | "bypass";
 /** Why a page request was not served by the micro-cache. */
-export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "signed_in" | "uncacheable" | "prerendered";
+export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "signed_in" | "uncacheable";
 
 // The App Router pages (app/**/page.tsx); tests/unit/server/metrics/pages.test.ts checks this list
 // against the app directory, so a new page cannot silently fall into "other".
@@ -33,9 +33,6 @@ const PAGE_ROUTES = [
   "/signup",
   "/signup/confirm",
   "/signup/resend",
-  // The prerendered copies (lib/static-pages.mjs): the proxy counts their public URL (reason
-  // "prerendered" when it rewrites to one); this internal path only when asked for directly.
-  "/static-pages/[locale]/[page]",
   "/submissions",
   "/submissions/[id]",
   "/submit",

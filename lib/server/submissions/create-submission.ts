@@ -12,8 +12,7 @@ import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
 import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
-import { uploadLimits, type UploadFiles, type ValidatedUpload } from "./validate-upload";
-import { validationPool } from "./validation-pool";
+import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
 export type CreateSubmissionInput = {
@@ -35,7 +34,7 @@ function toDetail(i: ValidationIssue): ErrorDetail {
 function assertSizes(files: UploadFiles): void {
   const tooBig = Object.values(files).filter((f) => f && f.bytes.byteLength > env.UPLOAD_MAX_BYTES);
   if (tooBig.length === 0) return;
-  throw new AppError("PAYLOAD_TOO_LARGE", `File too large (limit ${env.UPLOAD_MAX_BYTES} bytes)`, {
+  throw new AppError("PAYLOAD_TOO_LARGE", `File too large: at most ${env.UPLOAD_MAX_BYTES} bytes per file (UPLOAD_MAX_BYTES; a full submission is about 1 MB)`, {
     details: tooBig.map((f) => ({ code: "FILE_TOO_LARGE" as const, file: f!.fileName, path: "", message: `${f!.bytes.byteLength} bytes; the limit is ${env.UPLOAD_MAX_BYTES}`, params: { size: f!.bytes.byteLength, limit: env.UPLOAD_MAX_BYTES } })),
   });
 }
@@ -57,8 +56,9 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   const meta = submissionMetaSchema.safeParse(input.meta);
   const metaErrors: ErrorDetail[] = meta.success ? sourceHostErrors(meta.data) : zodDetails(meta.error.issues, input.meta, { file: "" });
   const key = await loadActiveAnswerKey();
-  // In a worker thread: seconds of CPU for near-limit files, which must not stall the event loop.
-  const upload = await validationPool().validate(input.files, key, uploadLimits());
+  // On the request path: UPLOAD_MAX_BYTES keeps this short enough that /api/health still answers
+  // within a second while UPLOAD_MAX_CONCURRENT_PER_PROCESS uploads are validated (docs/BENCHMARKS.md).
+  const upload = validateUpload(input.files, key, uploadLimits());
   if (metaErrors.length > 0 || upload.errors.length > 0 || !meta.success) {
     const details = [...metaErrors, ...upload.errors.map(toDetail)];
     throw new AppError("VALIDATION_FAILED", `The submission is invalid (${details.length} problem${details.length === 1 ? "" : "s"})`, { details });

@@ -6,8 +6,7 @@ import type { PredictionItem, Split } from "@/lib/scoring/types";
 
 // Validation of the two uploaded prediction files with lib/scoring, plus the checks that need
 // both files or the answer key: a missing file, and files uploaded under each other's split.
-// It runs in the upload validation threads (./validation-thread.ts via ./validation-pool.ts), off
-// the web's event loop; `env` is read only by uploadLimits(), which the threads never call.
+// It runs on the request path (create-submission.ts); UPLOAD_MAX_BYTES bounds its cost.
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };

@@ -8,7 +8,7 @@ import { NltkModeSection } from "../_components/nltk-mode-section";
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("answerKeysTitle") };
 }
-// Database data: rendered per request (the About page itself is prerendered, lib/static-pages.mjs).
+// Database data: rendered per request.
 export const dynamic = "force-dynamic";
 
 export default async function AnswerKeysPage() {

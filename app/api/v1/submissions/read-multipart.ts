@@ -1,10 +1,9 @@
 import { AppError } from "@/lib/server/errors";
-import { validationPool } from "@/lib/server/submissions/validation-pool";
 import { EFFICIENCY_FIELDS, SOURCE_FIELDS } from "@/lib/validation/submission-meta";
 
 // Reads a multipart body with a hard byte ceiling: Content-Length is checked before anything
 // is read, and the stream is counted while reading because Content-Length can be absent
-// (chunked) or lie. Parsed off the event loop (lib/server/submissions/validation-pool.ts).
+// (chunked) or lie.
 
 export async function readMultipart(req: Request, maxBytes: number): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
@@ -15,46 +14,33 @@ export async function readMultipart(req: Request, maxBytes: number): Promise<For
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) throw new AppError("BAD_REQUEST", "Empty request body.");
 
-  // Counted as it streams in; past the limit reading stops. The bytes are parsed in an upload
-  // validation thread: undici's multipart parser would hold the event loop for a fraction of a
-  // second per near-limit upload (seconds under load), /api/health included.
-  const chunks: Uint8Array[] = [];
+  // Counted as it streams into the multipart parser (no intermediate copy of the whole body);
+  // past the limit the stream errors, which stops reading.
   let total = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    let next: ReadableStreamReadResult<Uint8Array>;
-    try {
-      next = await reader.read();
-    } catch {
-      throw new AppError("BAD_REQUEST", "Malformed multipart body.");
-    }
-    if (next.done) break;
-    total += next.value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(next.value);
+  let exceeded = false;
+  const counted = req.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > maxBytes) {
+          exceeded = true;
+          controller.error(tooLarge(maxBytes));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    return await new Response(counted, { headers: { "content-type": type } }).formData();
+  } catch {
+    if (exceeded) throw tooLarge(maxBytes);
+    throw new AppError("BAD_REQUEST", "Malformed multipart body.");
   }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    body.set(c, at);
-    at += c.byteLength;
-  }
-  chunks.length = 0;
-  const entries = await validationPool().parseMultipart(body, type);
-  if (!entries) throw new AppError("BAD_REQUEST", "Malformed multipart body.");
-  const form = new FormData();
-  for (const e of entries) {
-    if ("bytes" in e) form.append(e.name, new File([e.bytes as Uint8Array<ArrayBuffer>], e.fileName));
-    else form.append(e.name, e.value);
-  }
-  return form;
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${Math.floor(maxBytes / 1024 / 1024)} MiB.`);
+  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${(maxBytes / 1024 / 1024).toFixed(1)} MiB: two prediction files of at most UPLOAD_MAX_BYTES each (a full submission is about 1 MB).`);
 }
 
 export const META_FIELDS = [
