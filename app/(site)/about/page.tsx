@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CliDownload } from "@/components/cli-download";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { CATEGORY_CODES, CATEGORIES, MAIN_TYPES } from "@/lib/scoring/types";
 import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE } from "@/lib/server/versions/version-text";
 import { DEMO_JUDGE_LABEL, DEMO_JUDGE_MODEL } from "@/lib/server/judge/demo-judge";
+import { NltkModeSection } from "./_components/nltk-mode-section";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
@@ -53,7 +54,7 @@ export default async function AboutPage() {
         <h2 id="how-h" className={h2}>{t("howHeading")}</h2>
         <ul className="list-disc space-y-2 pl-6">
           <li>{t.rich("lexical", RICH_TAGS)}</li>
-          <li id="nltk">{t.rich("nltk", { ...RICH_TAGS, ...NLTK_MODE_TOKENS, link: link("/about/answer-keys#nltk-h") })}</li>
+          <li id="nltk">{t.rich("nltk", { ...RICH_TAGS, ...NLTK_MODE_TOKENS, link: link("#nltk-h") })}</li>
           <li>{t.rich("judge", { ...RICH_TAGS, example: SCORER_VERSION_EXAMPLE })}</li>
           <li id="demo-judge">{t.rich("demoJudge", { ...RICH_TAGS, model: DEMO_JUDGE_MODEL, label: DEMO_JUDGE_LABEL })}</li>
           <li>{t.rich("microMacro", RICH_TAGS)}</li>
@@ -61,6 +62,7 @@ export default async function AboutPage() {
           <li>{t.rich("ranks", { ...RICH_TAGS, compare: link("/compare") })}</li>
         </ul>
       </section>
+      <NltkModeSection locale={await getLocale()} />
       <section aria-labelledby="keys-h" className="space-y-2">
         <h2 id="keys-h" className={h2}>{t("keysHeading")}</h2>
         <p>{t.rich("keysText", { ...RICH_TAGS, keyPart: KEY_PART_TEXT })}</p>

@@ -7,8 +7,7 @@ import { nltkLabelOfVersion } from "@/lib/server/versions/version-text";
 
 // Which NLTK behaviour the public numbers follow, read from the published scorer version (issue
 // 29), and how much BLEU-1 moved against the same entries under the other NLTK mode when this
-// deployment has per-question rows of both. Database data: rendered per request (not on /about,
-// which is prerendered).
+// deployment has per-question rows of both. Rendered per request on /about.
 
 /** Takes the locale (not next-intl's request config) so it also renders outside a page (tests). */
 export async function NltkModeSection({ locale }: { locale: Locale }) {
