@@ -10,10 +10,12 @@
 // Import cycles are caught by tests/unit/architecture/import-cycles.test.ts (it sees type-only
 // imports too, which import/no-cycle skips, and costs no lint time).
 //   5. Outside lib/scoring only its entry points are imported (scoringEntryPoints below).
+//   6. No regular expression can backtrack super-linearly (an answer must not stall a process).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import regexpPlugin from "eslint-plugin-regexp";
 
 const scoringForbidden = {
   paths: [
@@ -104,6 +106,20 @@ const config = [
       "no-restricted-properties": processEnvRule,
       "import/no-restricted-paths": ["error", { zones: layerZones }],
     },
+  },
+  {
+    // Answers reach many patterns at up to 8,000 characters: a super-linear one stalls a worker.
+    plugins: { regexp: regexpPlugin },
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-super-linear-move": "error",
+    },
+  },
+  {
+    // Tests read fixtures and output they wrote themselves: no-super-linear-move is noise there
+    // (backtracking stays an error everywhere).
+    files: ["tests/**"],
+    rules: { "regexp/no-super-linear-move": "off" },
   },
   {
     // Entry points and tooling may read the environment directly.

@@ -7,11 +7,11 @@ export function readEnvFile(file) {
   if (!existsSync(file)) return {};
   const out = {};
   for (const raw of readFileSync(file, "utf8").split(/\r?\n/)) {
-    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(raw);
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=([^\n\r\u2028\u2029]*)[\n\r\u2028\u2029]*$/.exec(raw);
     if (!m) continue;
-    let v = m[2];
+    let v = m[2].trimStart();
     if ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'"))) v = v.slice(1, -1);
-    else v = v.replace(/\s+#.*$/, "");
+    else v = v.replace(/(?<!\s)\s+#.*$/, "");
     out[m[1]] = v;
   }
   return out;

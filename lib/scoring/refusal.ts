@@ -39,7 +39,7 @@ function firstSentence(text: string): string {
 
 /** true when the answer declines for lack of information; an empty answer is not a refusal (it is "empty"). */
 export function isRefusal(answer: string): boolean {
-  const s = firstSentence(answer ?? "").replace(/^[\s"'“”(\[]+|[\s"'“”)\],;:]+$/g, "");
+  const s = firstSentence(answer ?? "").replace(/^[\s"'“”(\[]+|(?<![\s"'“”)\],;:])[\s"'“”)\],;:]+$/g, "");
   if (s === "") return false;
   if (BARE.test(s)) return true;
   return PHRASES.some((p) => p.test(s));

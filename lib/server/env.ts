@@ -135,10 +135,10 @@ export type GitHubEndpoints = { webUrl: string; apiUrl: string; enterprise: bool
 
 /** Where GitHub sign-in goes: the web host (authorize, token) and the REST API base. */
 export function gitHubEndpoints(e: Pick<Env, "GITHUB_URL" | "GITHUB_API_URL"> = getEnv()): GitHubEndpoints {
-  const webUrl = (e.GITHUB_URL ?? "https://github.com").replace(/\/+$/, "");
+  const webUrl = (e.GITHUB_URL ?? "https://github.com").replace(/(?<!\/)\/+$/, "");
   const enterprise = !/^(www\.)?github\.com$/i.test(new URL(webUrl).hostname);
   // GitHub Enterprise Server serves its API under /api/v3 of the web host; github.com does not.
-  const apiUrl = (e.GITHUB_API_URL ?? (enterprise ? `${webUrl}/api/v3` : "https://api.github.com")).replace(/\/+$/, "");
+  const apiUrl = (e.GITHUB_API_URL ?? (enterprise ? `${webUrl}/api/v3` : "https://api.github.com")).replace(/(?<!\/)\/+$/, "");
   return { webUrl, apiUrl, enterprise };
 }
 

@@ -76,9 +76,9 @@ function parseModel(name: string, body: string, modelNames: Set<string>, enums: 
       blockAttrs.push(line);
       continue;
     }
-    const m = /^(\w+)\s+(\w+)(\[\])?(\?)?\s*(.*)$/.exec(line);
+    const m = /^(\w+)\s+(\w+)(?!\w)(\[\])?(\?)?\s*(\S.*)?$/.exec(line);
     if (!m) throw new Error(`cannot parse field line in model ${name}: ${line}`);
-    const [, fname, ftype, list, opt, attrs] = m;
+    const [, fname, ftype, list, opt, attrs = ""] = m;
     const kind = modelNames.has(ftype) ? "relation" : ftype in enums ? "enum" : "scalar";
     if (kind === "scalar" && !SCALARS.has(ftype)) throw new Error(`unknown type ${ftype} for ${name}.${fname}`);
     const column = /@map\("([^"]+)"\)/.exec(attrs)?.[1] ?? fname;

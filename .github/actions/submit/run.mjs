@@ -57,7 +57,7 @@ export function scoresTable(scores) {
 }
 
 async function main() {
-  const url = input("URL", true).replace(/\/+$/, "");
+  const url = input("URL", true).replace(/(?<!\/)\/+$/, "");
   if (!input("TOKEN", true)) return;
   const [dyadic, multiparty, method] = [input("DYADIC", true), input("MULTIPARTY", true), input("METHOD", true)];
 
@@ -74,7 +74,7 @@ async function main() {
   if (env.GITHUB_REPOSITORY) args.push("--source-repo", env.GITHUB_REPOSITORY);
   if (env.GITHUB_REPOSITORY && env.GITHUB_SHA) args.push("--source-commit", env.GITHUB_SHA);
   if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) {
-    args.push("--source-run", env.GITHUB_SERVER_URL ? `${env.GITHUB_SERVER_URL.replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : env.GITHUB_RUN_ID);
+    args.push("--source-run", env.GITHUB_SERVER_URL ? `${env.GITHUB_SERVER_URL.replace(/(?<!\/)\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : env.GITHUB_RUN_ID);
   }
 
   // The token stays in the environment (H2HMEM_TOKEN): never on a command line.

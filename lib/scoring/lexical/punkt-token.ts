@@ -28,7 +28,10 @@ const COLLOC_FIRST = new Set(COLLOCATIONS.map(([a]) => a));
 const ORTHO = new Map(ORTHO_CONTEXT);
 const NUMERIC = new RegExp(`^-?[.,]?[${D}][${D},.\\-]*\\.?$`, "u");
 const INITIAL = new RegExp(`^(?![${D}])[${W}]\\.$`, "u");
+// Linear on its input: a context holds one space at most (the word before, the end character,
+// one space, the next token), so "(?:\. ){2,}" never runs on and each word is scanned once.
 const WORD_RE = new RegExp(
+  // eslint-disable-next-line regexp/no-super-linear-move -- bounded: a context has one space at most (see above)
   `${MULTI}|(?=[^("\`{\\[:;&#*@)}\\]\\-,])[^ ]+?(?= |$|${NON_WORD}|${MULTI}|,(?=$| |${NON_WORD}|${MULTI}))|[^ ]`,
   "gu",
 );

@@ -32,7 +32,7 @@ export const MAX_EMAIL_PAGES = 10;
 
 /** The rel="next" URL of a `Link` header (RFC 8288, as GitHub sends it), or null. */
 export function nextPageUrl(link: string | null): string | null {
-  for (const m of (link ?? "").matchAll(/<([^>]*)>\s*((?:;\s*[^;,]*)*)/g)) {
+  for (const m of (link ?? "").matchAll(/<([^<>]*)>\s*((?:;\s*[^;,]*)*)/g)) {
     const rel = /;\s*rel\s*=\s*"?([^";,]*)"?/i.exec(m[2]!)?.[1] ?? "";
     if (rel.toLowerCase().split(/\s+/).includes("next")) return m[1]!;
   }
@@ -46,7 +46,7 @@ export function nextPageUrl(link: string | null): string | null {
 export function isUnderApi(url: string, apiUrl: string): boolean {
   const u = new URL(url);
   const base = new URL(apiUrl);
-  const prefix = base.pathname.replace(/\/+$/, "");
+  const prefix = base.pathname.replace(/(?<!\/)\/+$/, "");
   return u.origin === base.origin && (u.pathname === prefix || u.pathname.startsWith(`${prefix}/`));
 }
 

@@ -25,7 +25,7 @@ async function queueCounts(): Promise<Operations["queue"]> {
     );
     return { ok: true, counts };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message.split("\n")[0]!.replace(/\/\/[^@\s]*@/g, "//***@") : "unavailable" };
+    return { ok: false, error: e instanceof Error ? e.message.split("\n")[0]!.replace(/(?<![^@\s])[^@\s]+@/g, (seg) => (seg.includes("//") ? `${seg.slice(0, seg.indexOf("//"))}//***@` : seg)) : "unavailable" };
   }
 }
 

@@ -46,7 +46,7 @@ export const PAGE_RENDER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5
 
 /** The page's route pattern (`/entries/[id]`), or "other" for any path that is not a page. */
 export function pageRoute(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, "");
+  const trimmed = pathname.replace(/(?<!\/)\/+$/, "");
   if (trimmed === "") return "/";
   const segments = trimmed.split("/").slice(1);
   for (const m of MATCHERS) {

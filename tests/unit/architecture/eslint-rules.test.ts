@@ -160,3 +160,30 @@ describe("imports point down (import/no-restricted-paths)", () => {
     expect(await ruleHits(`${lines}\nexport const x = 1;\n`, file, rule)).toEqual([]);
   });
 });
+
+describe("no regular expression backtracks super-linearly (eslint-plugin-regexp)", () => {
+  const backtracking = "regexp/no-super-linear-backtracking";
+  const move = "regexp/no-super-linear-move";
+  const probe = (re: string) => `export const re = ${re};\n`;
+  const productPaths = ["app/probe.ts", "components/probe.tsx", "lib/scoring/probe.ts", "lib/server/probe.ts", "workers/probe.ts", "cli/probe.ts", "scripts/probe.ts", "proxy.ts"];
+
+  it.each(productPaths)("rejects the old role-tag rule (cubic on newlines + \"system\" + spaces) in %s", async (file) => {
+    const hits = await ruleHits(probe(String.raw`/^\s*(?:#+\s*)?(?:system|assistant|developer)\s*(?:prompt|message)?\s*:/im`), file, backtracking);
+    expect(hits.length).toBeGreaterThan(0);
+  });
+
+  it.each(productPaths)("rejects a trailing-run trim that moves quadratically in %s", async (file) => {
+    expect((await ruleHits(probe(String.raw`/\/+$/`), file, move)).length).toBeGreaterThan(0);
+  });
+
+  it("rejects super-linear backtracking in tests too", async () => {
+    expect((await ruleHits(probe(String.raw`/\s*=\s*(.*)\s*$/`), "tests/unit/probe.test.ts", backtracking)).length).toBeGreaterThan(0);
+  });
+
+  it("allows the linear rewrites", async () => {
+    for (const re of [String.raw`/^[^\S\n\r\u2028\u2029]*(?:#+[^\S\n\r\u2028\u2029]*)?(?:system|assistant|developer)\s*(?:(?:prompt|message)\s*)?:/im`, String.raw`/(?<!\/)\/+$/`]) {
+      expect(await ruleHits(probe(re), "lib/scoring/probe.ts", backtracking)).toEqual([]);
+      expect(await ruleHits(probe(re), "lib/scoring/probe.ts", move)).toEqual([]);
+    }
+  });
+});

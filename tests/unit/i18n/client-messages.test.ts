@@ -36,7 +36,7 @@ function clientModules(): string[] {
   const seen = new Set(queue);
   while (queue.length > 0) {
     const file = queue.pop()!;
-    for (const m of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+    for (const m of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*(?:\(\s*)?["']([^"']+)["']/g)) {
       const target = resolve(m[1], file);
       if (target && !seen.has(target) && !target.endsWith(".json")) {
         seen.add(target);
