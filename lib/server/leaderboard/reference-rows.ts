@@ -10,7 +10,7 @@ import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./refe
 
 // What the public reads of the reference rows: the published scorer version's rows against the
 // active answer key, for one split x metric x aggregate, in the entries' shapes. Never computed
-// here (the worker writes them, ./compute.ts); none yet = an empty list. Each process keeps a
+// here (the worker writes them, ./compute-references.ts); none yet = an empty list. Each process keeps a
 // view for a few seconds (an empty one not at all): rows are written once per version and key.
 
 export const referenceRowSchema = z.strictObject({
