@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import { env } from "@/lib/server/env";
 import type { Logger } from "@/lib/server/logger";
-import { AGREEMENT_QUEUE, type AgreementJobData } from "@/lib/server/judge/agreement-runs";
+import { AGREEMENT_QUEUE, type AgreementJobData } from "@/lib/server/operations/agreement-runs";
 import { describeError } from "./errors";
 import { markAgreementFailed, runAgreementJob } from "./processors/judge-agreement";
 

@@ -4,7 +4,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeScoringQueue } from "@/lib/server/queue";
-import { closeWebhookQueue } from "@/lib/server/webhooks/queue";
+import { closeWebhookQueue } from "@/lib/server/notify/webhook-queue";
 import { createAgreementWorker } from "./agreement-worker";
 import { backfillFailureProfiles } from "./processors/failure-profile-backfill";
 import { startHealthServer } from "./health";

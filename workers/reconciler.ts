@@ -1,10 +1,10 @@
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { enqueueScoring, scoringJobId, scoringJobState } from "@/lib/server/queue";
-import { ensureReferenceScores } from "@/lib/server/references/compute";
-import { rolloutNltkMode, type NltkRolloutResult } from "@/lib/server/versions/nltk-rollout";
-import { drainOutbox, type DrainResult } from "@/lib/server/outbox/dispatch";
-import { requeuePendingDeliveries, type RequeueResult } from "@/lib/server/webhooks/queue";
+import { ensureReferenceScores } from "@/lib/server/leaderboard/compute-references";
+import { rolloutNltkMode, type NltkRolloutResult } from "@/lib/server/operations/nltk-rollout";
+import { drainOutbox, type DrainResult } from "@/lib/server/notify/outbox-dispatch";
+import { requeuePendingDeliveries, type RequeueResult } from "@/lib/server/notify/webhook-queue";
 
 // Postgres is the source of truth and the queue only carries ids, so a submission whose job was
 // never added (Redis down at upload) or was lost (Redis flushed) is found here and enqueued.
@@ -57,7 +57,7 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
 
 /**
  * Entries scored under another NLTK mode than this deployment's are re-scored (no judge calls,
- * the board unchanged until an admin publishes; lib/server/versions/nltk-rollout.ts). Runs before
+ * the board unchanged until an admin publishes; lib/server/operations/nltk-rollout.ts). Runs before
  * reconcileOnce in each round, so the submissions it queues are enqueued in the same round.
  */
 export async function reconcileScorerVersion(log: Logger): Promise<NltkRolloutResult | null> {

@@ -1,8 +1,8 @@
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import { env } from "@/lib/server/env";
 import type { Logger } from "@/lib/server/logger";
-import { attemptDelivery, markDeliveryFailed, PermanentDeliveryError } from "@/lib/server/webhooks/deliver";
-import { WEBHOOK_QUEUE, type WebhookJobData } from "@/lib/server/webhooks/queue";
+import { attemptDelivery, markDeliveryFailed, PermanentDeliveryError } from "@/lib/server/notify/deliver";
+import { WEBHOOK_QUEUE, type WebhookJobData } from "@/lib/server/notify/webhook-queue";
 import { describeError } from "./errors";
 
 // The BullMQ worker of the webhooks queue. Each attempt is bounded by WEBHOOK_TIMEOUT_MS, so a

@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .option("--label <label>", "a name for this import, e.g. the dataset commit")
     .action(async (dir: string, opts: { label?: string }) =>
       withDb(async () => {
-        const { importAnswerKey } = await import("../../lib/server/answer-key/store");
+        const { importAnswerKey } = await import("../../lib/server/operations/import-answer-key");
         const r = await importAnswerKey(dir, opts.label);
         process.stdout.write(
           `${r.created ? "Imported" : "Already imported"} answer key ${r.versionId}: ${r.questionCount} questions from ${r.fileCount} files; now active.\n`,

@@ -29,7 +29,7 @@ export function register(program: Command): void {
       const sample = positiveInt(opts.sample, "--sample", 1);
       const seed = positiveInt(opts.seed, "--seed", 0);
       await withDb(async () => {
-        const { runAgreementCheck } = await import("../../lib/server/judge/agreement");
+        const { runAgreementCheck } = await import("../../lib/server/operations/judge-agreement");
         const r = await runAgreementCheck({ submissionId: opts.submission, sample, seed });
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);

@@ -1,8 +1,8 @@
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
-import type { ReferenceRow } from "@/lib/server/references/board-rows";
-import { REFUSAL } from "@/lib/server/references/systems";
+import type { ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
+import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
 import { formatter, type Formatter } from "@/lib/i18n/format";
 import { useLocale, useTranslations } from "next-intl";
 import { CategoryDetails } from "./category-details";

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
-import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/references/board-rows";
+import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
 import { EntryTr, ReferenceTr, type WideClass } from "./board-rows";
 import { LOW_N_MARK } from "./heat-cell";
 import { SortHeader } from "./sort-header";

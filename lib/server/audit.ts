@@ -33,7 +33,7 @@ export const AUDIT_ACTIONS = {
   "webhook.delete": "WebhookEndpoint",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
-  // The worker re-scoring entries under a new NLTK mode (lib/server/versions/nltk-rollout.ts).
+  // The worker re-scoring entries under a new NLTK mode (lib/server/operations/nltk-rollout.ts).
   "scorer.lexical_rollout": "ScorerVersion",
   "answer_key.activate": "AnswerKeyVersion",
   "demo.remove": "Submission",

@@ -2,12 +2,25 @@ import "server-only";
 import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
 import { NLTK_VERSIONS } from "@/lib/scoring/types";
-import { DEMO_JUDGE_MODEL, isLoopbackUrl } from "./judge/demo-judge";
 
 // The one module that reads process.env. Everything else imports `env` from here.
 // Parsing is lazy so that modules can be imported (e.g. by tests or `next build`)
 // without every variable being set; the first access validates and fails with one
 // clear message naming each bad variable.
+
+// The bundled fake judge's reserved model name (lib/dev/fake-judge-server.ts): settings refuse it
+// without JUDGE_DEMO; lib/server/judge/demo-judge.ts labels the versions that carry it.
+export const DEMO_JUDGE_MODEL = "h2hmem-demo-judge";
+
+/** True for the loopback addresses the fake judge listens on. */
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { importAnswerKey, loadActiveAnswerKey } from "../../lib/server/answer-key/store";
+import { loadActiveAnswerKey } from "../../lib/server/answer-key/store";
+import { importAnswerKey } from "../../lib/server/operations/import-answer-key";
 import { db } from "../../lib/server/db";
 import { logger } from "../../lib/server/logger";
 import { closeScoringQueue } from "../../lib/server/queue";

@@ -11,7 +11,8 @@
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { importAnswerKey, loadActiveAnswerKey } from "../../lib/server/answer-key/store";
+import { loadActiveAnswerKey } from "../../lib/server/answer-key/store";
+import { importAnswerKey } from "../../lib/server/operations/import-answer-key";
 import { createApiToken, revokeApiToken } from "../../lib/server/auth/api-tokens";
 import { db } from "../../lib/server/db";
 import { ensureUser } from "../../lib/server/auth/users";

@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { importAnswerKey, loadActiveAnswerKey } from "../../lib/server/answer-key/store";
+import { loadActiveAnswerKey } from "../../lib/server/answer-key/store";
+import { importAnswerKey } from "../../lib/server/operations/import-answer-key";
 import { createApiToken } from "../../lib/server/auth/api-tokens";
 import { logger } from "../../lib/server/logger";
 import { approveSubmission } from "../../lib/server/review/decide";

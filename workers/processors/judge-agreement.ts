@@ -1,13 +1,13 @@
 import { db as defaultDb } from "@/lib/server/db";
 import { isAppError } from "@/lib/server/errors";
 import type { Logger } from "@/lib/server/logger";
-import { runAgreementCheck } from "@/lib/server/judge/agreement";
-import { agreementRunView, type AgreementRunView } from "@/lib/server/judge/agreement-runs";
+import { runAgreementCheck } from "@/lib/server/operations/judge-agreement";
+import { agreementRunView, type AgreementRunView } from "@/lib/server/operations/agreement-runs";
 import { judgeConfigFromEnv } from "@/lib/server/judge/config";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { describeError, isTransientError } from "../errors";
 
-// One queued agreement check (lib/server/judge/agreement-runs.ts): QUEUED -> RUNNING -> DONE with
+// One queued agreement check (lib/server/operations/agreement-runs.ts): QUEUED -> RUNNING -> DONE with
 // the report, or FAILED with a reason the admin reads on the review page. A transient failure
 // (database or Redis away) is rethrown for BullMQ to retry; a rerun starts the check over (same
 // seed, same sample), so a run taken over from a dead worker ends with the same report.

@@ -8,7 +8,7 @@ import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/cl
 import { judgeConfigFromEnv, type JudgeConfig } from "@/lib/server/judge/config";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
-import { judgeQuestionScores, loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/judge/stage-store";
+import { judgeQuestionScores, loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/scores/judge-stage-store";
 import { replaceJudgeQuestionScores } from "@/lib/server/scores/question-scores";
 import type { Logger } from "@/lib/server/logger";
 import { scorerVersionOf } from "@/lib/server/versions/current-version";

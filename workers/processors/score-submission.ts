@@ -6,8 +6,8 @@ import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
-import { dispatchOutbox } from "@/lib/server/outbox/dispatch";
-import { recordSubmissionEvent } from "@/lib/server/webhooks/events";
+import { dispatchOutbox } from "@/lib/server/notify/outbox-dispatch";
+import { recordSubmissionEvent } from "@/lib/server/notify/events";
 
 // The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.
 // Where to start is read from the database (StageRun rows), so a retried or recovered job

@@ -7,7 +7,8 @@ import { RICH_TAGS } from "@/components/ui/rich-text";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { CATEGORY_CODES, CATEGORIES, MAIN_TYPES } from "@/lib/scoring/types";
 import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE } from "@/lib/server/versions/version-text";
-import { DEMO_JUDGE_LABEL, DEMO_JUDGE_MODEL } from "@/lib/server/judge/demo-judge";
+import { DEMO_JUDGE_MODEL } from "@/lib/server/env";
+import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { NltkModeSection } from "./_components/nltk-mode-section";
 
 export async function generateMetadata(): Promise<Metadata> {

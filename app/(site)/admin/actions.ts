@@ -9,7 +9,7 @@ import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide"
 import { setUserRole } from "@/lib/server/auth/set-role";
 import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 import type { Stage } from "@/lib/server/submissions/stages";
-import { requestAgreementCheck } from "@/lib/server/judge/agreement-runs";
+import { requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 
 /** Failures in the visitor's language (the shared buttons show the message as it comes). */
 const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);

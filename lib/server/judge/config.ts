@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { defaultReplyTokens, promptTemplate, type PromptTemplate } from "@/lib/scoring";
 import { AppError } from "../errors";
 import { env } from "../env";
-import { DEMO_JUDGE_MODEL } from "./demo-judge";
+import { DEMO_JUDGE_MODEL } from "../env";
 
 // Everything the judge needs, resolved once from the environment. Tests and the benchmark
 // build a JudgeConfig directly instead.

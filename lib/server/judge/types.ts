@@ -1,7 +1,7 @@
 import "server-only";
 
 // Records the judge run (run-judge.ts) hands to the call log and reports (judge-calls.ts,
-// agreement.ts, the stage), and the agreement report the review page reads: one home, so
+// lib/server/operations/judge-agreement.ts, the stage), and the agreement report the review page reads: one home, so
 // neither side imports the other (and the web process never loads the judge client).
 
 /** Counters of one judge run, kept in its audit event and summed on the review page. */
@@ -28,7 +28,7 @@ export type JudgeCallRecord = {
   latencyMs: number;
 };
 
-/** The outcome of an agreement check (agreement.ts), kept on its JudgeAgreementRun row and audit event. */
+/** The outcome of an agreement check (lib/server/operations/judge-agreement.ts), kept on its JudgeAgreementRun row and audit event. */
 export type AgreementReport = {
   runId: string;
   submissionId: string;

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { CATEGORY_CODES, KEY_PART_PREFIX, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
-import { attemptsSchema } from "../review/attempts";
+import { attemptsSchema } from "../submissions/attempts";
 import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema, statusFilterSchema } from "./params";
 import { tombstoneSchema } from "./tombstones";
-import { referenceRowSchema } from "../references/board-rows";
+import { referenceRowSchema } from "./reference-rows";
 
 // The JSON of GET /api/v1/leaderboard: leaderboardJson (./export.ts) is typed by this schema, the
 // OpenAPI document is generated from it, and a test parses real responses with it.

@@ -8,7 +8,7 @@ import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { failureProfileFor } from "../scores/failure-profiles";
 import type { FailureProfile } from "@/lib/scoring";
 import { methodCard, type MethodCard } from "../submissions/method-card";
-import { attemptsOf, type Attempts } from "../review/attempts";
+import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
 import { sourceOf, type EntrySource } from "../submissions/source";
 import { judgeOfVersion, type JudgeInfo } from "../judge/demo-judge";
@@ -16,7 +16,7 @@ import { judgeOfVersion, type JudgeInfo } from "../judge/demo-judge";
 export type EntryDetail = MethodCard & {
   id: string;
   status: "approved";
-  /** The attempt ledger recorded at approval (lib/server/review/attempts.ts). */
+  /** The attempt ledger recorded at approval (lib/server/submissions/attempts.ts). */
   attempts: Attempts;
   isBaseline: boolean;
   createdAt: string;

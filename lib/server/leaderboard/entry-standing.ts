@@ -2,7 +2,7 @@ import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
 import { rankedBoard, type ScopedCells } from "./ranked-board";
 import type { ScoreCell } from "../scores/score-rows";
-import { referenceRows } from "../references/board-rows";
+import { referenceRows } from "./reference-rows";
 
 type Metric = "f1" | "bleu1" | "precision" | "recall" | "judge";
 type Split = "overall" | "dyadic" | "multi-party";

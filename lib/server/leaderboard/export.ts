@@ -6,7 +6,7 @@ import { consume, clientIp } from "../rate-limit";
 import type { LeaderboardJson } from "./api-schema";
 import { getLeaderboard, type Leaderboard } from "./view";
 import { viewQuery, type LeaderboardParams } from "./params";
-import { REFERENCE_LABELS } from "../references/systems";
+import { REFERENCE_LABELS } from "./reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
 import type { ScopedCells } from "./ranked-board";
 

@@ -8,7 +8,7 @@ import { publishedScorerVersion, versionCoverage } from "../versions/published-v
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
-import { attemptsOf, type Attempts } from "../review/attempts";
+import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { boardStamp } from "./board-stamp";
 
 export type LeaderboardEntry = {

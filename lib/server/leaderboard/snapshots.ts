@@ -41,7 +41,7 @@ async function boardContent() {
 
 /**
  * Writes a snapshot of the committed board, unless it equals the last one. Throws on failure: it
- * runs from an outbox message (lib/server/outbox/), which is retried. An advisory lock serialises
+ * runs from an outbox message (lib/server/notify/), which is retried. An advisory lock serialises
  * writers, so none stores an older board after a newer one or the same content twice.
  */
 export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string | null> {

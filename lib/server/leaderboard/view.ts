@@ -5,7 +5,7 @@ import { PAGE_SIZE, type LeaderboardParams } from "./params";
 import { env } from "../env";
 import { backboneKey } from "@/lib/validation/backbones";
 import { listTombstones, type Tombstone } from "./tombstones";
-import { referenceRows, type ReferenceRow } from "../references/board-rows";
+import { referenceRows, type ReferenceRow } from "./reference-rows";
 
 export type ViewEntry = LeaderboardEntry & { scopeRank?: { scope: string; rank: number; tied: boolean } };
 

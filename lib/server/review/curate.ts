@@ -8,9 +8,9 @@ import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
-import { dispatchOutbox } from "../outbox/dispatch";
-import { mergeOutbox, recordBoardSnapshot } from "../outbox/record";
-import { recordSubmissionEvent } from "../webhooks/events";
+import { dispatchOutbox } from "../notify/outbox-dispatch";
+import { mergeOutbox, recordBoardSnapshot } from "../notify/outbox-record";
+import { recordSubmissionEvent } from "../notify/events";
 
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its
 // AuditEvent in the same transaction, so the trail can never miss a decision.

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { recordAttempts } from "./attempts";
-import { dispatchOutbox } from "../outbox/dispatch";
-import { mergeOutbox, recordBoardSnapshot } from "../outbox/record";
-import { recordSubmissionEvent } from "../webhooks/events";
+import { recordAttempts } from "../submissions/attempts";
+import { dispatchOutbox } from "../notify/outbox-dispatch";
+import { mergeOutbox, recordBoardSnapshot } from "../notify/outbox-record";
+import { recordSubmissionEvent } from "../notify/events";
 
 export const rejectSchema = z.object({
   reason: z.string({ error: "is required" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
@@ -21,7 +21,7 @@ type Decision = { submissionId: string; reviewerId: string };
 // Each decision and its AuditEvent commit together: there is never a decision without a trail.
 // The conditional updateMany makes two concurrent reviewers safe: only one finds it PENDING.
 // The board snapshot and the owner's notifications are outbox rows of the same transaction,
-// carried out once it committed (lib/server/outbox/).
+// carried out once it committed (lib/server/notify/).
 
 export async function approveSubmission({ submissionId, reviewerId }: Decision): Promise<{ id: string; reviewState: "APPROVED" }> {
   const out = await db.$transaction(async (tx) => {

@@ -104,7 +104,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
     const rules = detectJudgeInjection(p.answer);
     if (rules.length === 0) continue;
     const hit = injected.get(p.id) ?? { questions: [], rules: new Set<string>() };
-    // The id the judge sees: the answer key's stable id, else <split>/q<index> (stage-store.ts).
+    // The id the judge sees: the answer key's stable id, else <split>/q<index> (lib/server/scores/judge-stage-store.ts).
     hit.questions.push(p.qid ?? `${p.split}/q${p.index}`);
     for (const r of rules) hit.rules.add(r);
     injected.set(p.id, hit);

@@ -9,7 +9,7 @@ import { currentScorerVersion } from "./current-version";
 // exports read the version an administrator published (a Setting row, audited on change), so a
 // new judge model or prompt can be rolled out, re-judged and previewed before the switch.
 // Nothing published yet = the current version (a fresh deployment behaves as before); importing
-// a different answer key pins the board first (lib/server/answer-key/store.ts), so a new key
+// a different answer key pins the board first (lib/server/operations/import-answer-key.ts), so a new key
 // goes public only through the same re-score, preview and publish as a new judge.
 // Every public reader calls publishedScorerVersion(): this is the one place that decides.
 

@@ -1,7 +1,7 @@
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/server/errors";
-import { AGREEMENT_QUEUE, agreementJobId, listAgreementRuns, requestAgreementCheck } from "@/lib/server/judge/agreement-runs";
+import { AGREEMENT_QUEUE, agreementJobId, listAgreementRuns, requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";
 import { withIsolatedDatabase } from "../../support/isolated-db";

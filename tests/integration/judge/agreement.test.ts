@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runAgreementCheck, seededSample } from "@/lib/server/judge/agreement";
+import { runAgreementCheck, seededSample } from "@/lib/server/operations/judge-agreement";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";
 import { predictionsWithScores } from "../../support/question-scores";

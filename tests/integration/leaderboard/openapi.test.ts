@@ -11,8 +11,8 @@ import { boardMetricSchema, boardSplitSchema, leaderboardParamsSchema } from "@/
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
-import { newWebhookSecret } from "@/lib/server/webhooks/signing";
+import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
+import { newWebhookSecret } from "@/lib/server/notify/signing";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { ctx, fixtureBlob, req, userWithToken } from "../../support/api-helpers";
 

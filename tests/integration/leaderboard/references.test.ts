@@ -7,7 +7,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
-import { ensureReferenceScores } from "@/lib/server/references/compute";
+import { ensureReferenceScores } from "@/lib/server/leaderboard/compute-references";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as entryRoute from "@/app/api/v1/entries/[id]/route";
-import { importAnswerKey } from "@/lib/server/answer-key/store";
+import { importAnswerKey } from "@/lib/server/operations/import-answer-key";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";

@@ -5,7 +5,7 @@
 // adds no rows. Own database (it re-scores every approved entry).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/versions/rollout";
+import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
 import { compareEntries, compareMany } from "@/lib/server/leaderboard/compare";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/submissions/predictions";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";

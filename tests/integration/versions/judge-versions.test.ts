@@ -9,7 +9,7 @@ import { db } from "@/lib/server/db";
 import { closeScoringQueue, getScoringQueue, scoringJobId } from "@/lib/server/queue";
 import { PUBLISHED_VERSION_KEY, publishedScorerVersion, versionCoverage } from "@/lib/server/versions/published-version";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
-import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/versions/rollout";
+import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
 import { comparableEntries } from "@/lib/server/leaderboard/compare";

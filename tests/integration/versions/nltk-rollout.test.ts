@@ -16,8 +16,8 @@ import { leaderboardJsonSchema, type LeaderboardJson } from "@/lib/server/leader
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { forgetPublishedVersion, publishedScorerVersion } from "@/lib/server/versions/published-version";
-import { rescorePreview } from "@/lib/server/versions/rank-diff-preview";
-import { publishScorerVersion } from "@/lib/server/versions/rollout";
+import { rescorePreview } from "@/lib/server/operations/rank-diff-preview";
+import { publishScorerVersion } from "@/lib/server/operations/rollout";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { reconcileOnce, reconcileScorerVersion } from "@/workers/reconciler";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";

@@ -5,8 +5,8 @@
 // approved entry).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { rescorePreview } from "@/lib/server/versions/rank-diff-preview";
-import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/versions/rollout";
+import { rescorePreview } from "@/lib/server/operations/rank-diff-preview";
+import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";

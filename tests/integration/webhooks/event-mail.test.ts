@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
-import { mailOptOut, setMailEvents } from "@/lib/server/webhooks/event-mail";
+import { mailOptOut, setMailEvents } from "@/lib/server/notify/event-mail";
 import { scoredSubmission, userWithToken } from "../../support/api-helpers";
 import { setEnv } from "../../support/pipeline-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../../support/smtp-capture";

@@ -7,7 +7,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { getWebhookQueue } from "@/lib/server/webhooks/queue";
+import { getWebhookQueue } from "@/lib/server/notify/webhook-queue";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { createWebhookWorker, type WebhookWorker } from "@/workers/webhook-worker";
 import { fixtureBlob, userWithToken } from "../../support/api-helpers";

@@ -46,7 +46,7 @@ function offenders(): string[] {
 
 describe("one scorer-version grammar", () => {
   it("scans the code it guards", () => {
-    expect(FILES).toEqual(expect.arrayContaining([HOME, "lib/server/versions/current-version.ts", "lib/server/answer-key/activate.ts", "workers/reconciler.ts", "app/(site)/page.tsx"]));
+    expect(FILES).toEqual(expect.arrayContaining([HOME, "lib/server/versions/current-version.ts", "lib/server/operations/activate-answer-key.ts", "workers/reconciler.ts", "app/(site)/page.tsx"]));
     expect(FILES.some((f) => f.startsWith("cli/"))).toBe(true);
   });
 

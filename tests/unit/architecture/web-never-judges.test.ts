@@ -3,7 +3,7 @@ import { importGraph, packageImporters, reachable, sourceFiles } from "../../sup
 
 // The web process never calls the LLM: what it loads (app/, components/, proxy.ts) reaches
 // neither the judge run nor any module of the OpenAI client. The judge-agreement check of the
-// review page is queued for a worker instead (lib/server/judge/agreement-runs.ts).
+// review page is queued for a worker instead (lib/server/operations/agreement-runs.ts).
 
 const files = ["app", "components", "lib", "workers", "cli"].flatMap(sourceFiles).concat("proxy.ts");
 const graph = importGraph(files);

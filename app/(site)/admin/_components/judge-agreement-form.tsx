@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
-import type { AgreementRunView } from "@/lib/server/judge/agreement-runs";
+import type { AgreementRunView } from "@/lib/server/operations/agreement-runs";
 import { StatusBadge } from "@/components/submissions/status-badge";
 
 // Queues an agreement check (a worker re-judges a random sample, no cache) and lists the latest

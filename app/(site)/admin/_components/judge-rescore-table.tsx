@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { RescorePreviewRow } from "@/lib/server/versions/rank-diff-preview";
+import type { RescorePreviewRow } from "@/lib/server/operations/rank-diff-preview";
 
 // Rank of each approved entry under two scorer versions and how it would move (read-only).
 

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
-import type { PublishResult } from "@/lib/server/versions/rollout";
+import type { PublishResult } from "@/lib/server/operations/rollout";
 
 // Switches the public board to the previewed version. The server refuses a version that covers
 // fewer approved entries than the published one unless "force" is ticked.

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/server/errors";
-import type { RejudgeAllResult } from "@/lib/server/versions/rollout";
+import type { RejudgeAllResult } from "@/lib/server/operations/rollout";
 
 // One click re-scores every approved entry lacking rows under the current scorer version;
 // clicking again enqueues nothing new (entries already queued or scored are skipped).

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/server/auth/session";
 import { action as baseAction } from "@/lib/server/http";
 import { localizeError } from "@/lib/server/localize-error";
-import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/versions/rollout";
+import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
 
 /** Failures in the visitor's language (the shared buttons show the message as it comes). */
 const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);

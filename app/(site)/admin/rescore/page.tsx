@@ -8,7 +8,7 @@ import { RejudgeAllButton } from "@/app/(site)/admin/_components/rejudge-all-but
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 import { headlineMetricOf, versionCoverage } from "@/lib/server/versions/published-version";
-import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/versions/rank-diff-preview";
+import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/operations/rank-diff-preview";
 import { publishScorerVersionAction, rejudgeAllAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/server/auth/session";
 import { action as baseAction } from "@/lib/server/http";
 import { localizeError } from "@/lib/server/localize-error";
-import { createWebhook, deleteWebhook, sendTestWebhook, webhookInputSchema } from "@/lib/server/webhooks/endpoints";
-import { setMailEvents } from "@/lib/server/webhooks/event-mail";
+import { createWebhook, deleteWebhook, sendTestWebhook, webhookInputSchema } from "@/lib/server/notify/endpoints";
+import { setMailEvents } from "@/lib/server/notify/event-mail";
 
 /** Failures in the visitor's language (the shared buttons show the message as it comes). */
 const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);

@@ -5,9 +5,9 @@ import { getFormat } from "@/lib/i18n/server";
 import { ActionButton } from "@/components/submissions/action-button";
 import { CreateWebhookForm } from "@/app/(site)/settings/webhooks/_components/create-webhook-form";
 import { currentUser } from "@/lib/server/auth/session";
-import { listWebhooks } from "@/lib/server/webhooks/endpoints";
-import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
-import { mailOptOut } from "@/lib/server/webhooks/event-mail";
+import { listWebhooks } from "@/lib/server/notify/endpoints";
+import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
+import { mailOptOut } from "@/lib/server/notify/event-mail";
 import { mailConfigured } from "@/lib/server/mail";
 import { createWebhookAction, deleteWebhookAction, saveMailEventsAction, testWebhookAction } from "./actions";
 

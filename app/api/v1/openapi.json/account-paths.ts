@@ -1,5 +1,5 @@
 import { retrySchema } from "@/lib/server/submissions/retry-submission";
-import { webhookInputSchema } from "@/lib/server/webhooks/endpoints";
+import { webhookInputSchema } from "@/lib/server/notify/endpoints";
 import { submissionMetaSchema } from "@/lib/validation/submission-meta";
 import { fails, input, jsonBody, jsonContent, ok, operation, pathParam, ref, type JsonSchema } from "./components";
 

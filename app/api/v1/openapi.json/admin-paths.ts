@@ -4,7 +4,7 @@ import { roleSchema } from "@/lib/server/auth/set-role";
 import { baselineSchema, bulkSchema, metadataSchema, rescoreSchema, unpublishSchema } from "@/lib/server/review/curate";
 import { rejectSchema } from "@/lib/server/review/decide";
 import { reviewFilterSchema } from "@/lib/server/review/review-queue";
-import { publishSchema, rejudgeAllSchema } from "@/lib/server/versions/rollout";
+import { publishSchema, rejudgeAllSchema } from "@/lib/server/operations/rollout";
 import { fails, input, jsonBody, ok, operation, pathParam, type JsonSchema } from "./components";
 
 // The admin API: administrators only (a session with the role, or a token with the `admin`

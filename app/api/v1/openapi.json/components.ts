@@ -5,11 +5,11 @@ import { publicJudgeScoresSchema } from "@/lib/server/leaderboard/public-files";
 import { failureProfileSchema, judgeInfoSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { SNAPSHOT_REASONS } from "@/lib/server/leaderboard/snapshots";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
-import { referenceRowSchema } from "@/lib/server/references/board-rows";
-import { attemptsSchema } from "@/lib/server/review/attempts";
+import { referenceRowSchema } from "@/lib/server/leaderboard/reference-rows";
+import { attemptsSchema } from "@/lib/server/submissions/attempts";
 import { tombstoneSchema } from "@/lib/server/leaderboard/tombstones";
 import { entrySourceSchema } from "@/lib/server/submissions/source";
-import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
+import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 import { TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
 
 // The building blocks of the OpenAPI document (spec.ts): component schemas generated from the zod

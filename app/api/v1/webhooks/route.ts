@@ -1,7 +1,7 @@
 import { json, requireApiUser, route } from "@/lib/server/http";
 import { parseJsonBody } from "@/lib/server/json-body";
-import { createWebhook, listWebhooks, webhookInputSchema } from "@/lib/server/webhooks/endpoints";
-import { WEBHOOK_EVENTS } from "@/lib/server/webhooks/events-types";
+import { createWebhook, listWebhooks, webhookInputSchema } from "@/lib/server/notify/endpoints";
+import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 
 // The caller's webhook endpoints. POST answers the signing secret once.
 export const POST = route(async (req) => {

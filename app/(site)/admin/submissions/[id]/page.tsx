@@ -14,7 +14,7 @@ import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { isAppError } from "@/lib/server/errors";
 import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
-import { listAgreementRuns } from "@/lib/server/judge/agreement-runs";
+import { listAgreementRuns } from "@/lib/server/operations/agreement-runs";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getReviewDetail, type ReviewDetail } from "@/lib/server/review/review-detail";
 import { describeFlag } from "@/lib/server/review/review-flags";

@@ -1,5 +1,5 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
-import { listScorerVersions } from "@/lib/server/versions/rank-diff-preview";
+import { listScorerVersions } from "@/lib/server/operations/rank-diff-preview";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 
 // The rollout state: the current (deployment's) and the published scorer version with how many

@@ -1,5 +1,5 @@
 import { json, requireApiUser, route } from "@/lib/server/http";
-import { deleteWebhook } from "@/lib/server/webhooks/endpoints";
+import { deleteWebhook } from "@/lib/server/notify/endpoints";
 
 export const DELETE = route<{ id: string }>(async (req, { params }) => {
   const user = await requireApiUser(req, "submit");

@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { parseJsonBody } from "@/lib/server/json-body";
-import { publishScorerVersion, publishSchema } from "@/lib/server/versions/rollout";
+import { publishScorerVersion, publishSchema } from "@/lib/server/operations/rollout";
 
 // `{"version": "...", "force"?: boolean}`: switch the public board to a scorer version (409 when
 // it covers fewer approved entries than the published one and force is not set).

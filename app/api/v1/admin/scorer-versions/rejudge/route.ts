@@ -1,6 +1,6 @@
 import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { parseJsonBody } from "@/lib/server/json-body";
-import { rejudgeAllApproved, rejudgeAllSchema } from "@/lib/server/versions/rollout";
+import { rejudgeAllApproved, rejudgeAllSchema } from "@/lib/server/operations/rollout";
 
 // `{"dryRun"?: boolean}`: re-score every approved entry without rows under the current scorer
 // version (idempotent). 202 when re-scores were enqueued, 200 for a dry run (nothing changed).

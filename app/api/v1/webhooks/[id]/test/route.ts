@@ -1,5 +1,5 @@
 import { json, requireApiUser, route } from "@/lib/server/http";
-import { sendTestWebhook } from "@/lib/server/webhooks/endpoints";
+import { sendTestWebhook } from "@/lib/server/notify/endpoints";
 
 // Queues a signed `webhook.test` delivery to the endpoint; its outcome shows in the delivery log.
 export const POST = route<{ id: string }>(async (req, { params }) => {

@@ -4,8 +4,8 @@ import { db } from "../db";
 import { SNAPSHOT_REASONS, writeBoardSnapshot } from "../leaderboard/snapshots";
 import { logger, type Logger } from "../logger";
 import { deliverMail } from "../mail";
-import { enqueueDeliveries } from "../webhooks/queue";
-import type { Outbox } from "./record";
+import { enqueueDeliveries } from "./webhook-queue";
+import type { Outbox } from "./outbox-record";
 
 // The half of the outbox that runs after the commit: the committing process carries out its own
 // messages at once (dispatchOutbox); the worker's reconciler (drainOutbox) takes whatever a

@@ -1,8 +1,8 @@
 import "server-only";
 import { normalizeCategory, type CategoryCode, type JudgeItem, type QuestionResult, type Split } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "../scores/question-scores";
-import type { JudgeOutcome } from "./run-judge";
+import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "./question-scores";
+import type { JudgeOutcome } from "../judge/run-judge";
 
 // Database side of the judge stage: what to judge (the same question set the lexical stage
 // counted) and where results go. The lexical stage has already matched predictions to the

@@ -2,15 +2,15 @@ import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/types";
 import { db } from "../db";
-import { placeScore, type ScopedCells } from "../leaderboard/ranked-board";
-import type { LeaderboardParams } from "../leaderboard/params";
+import { placeScore, type ScopedCells } from "./ranked-board";
+import type { LeaderboardParams } from "./params";
 import { scoreCellSchema } from "../scores/score-rows";
 import { publishedScorerVersion } from "../versions/published-version";
-import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./systems";
+import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./reference-systems";
 
 // What the public reads of the reference rows: the published scorer version's rows against the
 // active answer key, for one split x metric x aggregate, in the entries' shapes. Never computed
-// here (the worker writes them, ./compute.ts); none yet = an empty list. Each process keeps a
+// here (the worker writes them, ./compute-references.ts); none yet = an empty list. Each process keeps a
 // view for a few seconds (an empty one not at all): rows are written once per version and key.
 
 export const referenceRowSchema = z.strictObject({

@@ -5,7 +5,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { createDeliveries } from "./events";
 import { TEST_EVENT, WEBHOOK_EVENTS } from "./events-types";
-import { enqueueDeliveries } from "./queue";
+import { enqueueDeliveries } from "./webhook-queue";
 import { newWebhookSecret } from "./signing";
 import { assertPublicWebhookUrl } from "./url-guard";
 

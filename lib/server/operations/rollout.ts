@@ -4,11 +4,11 @@ import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { forgetPublishedVersion, PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "./published-version";
-import { currentScorerVersion } from "./current-version";
+import { forgetPublishedVersion, PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "../versions/published-version";
+import { currentScorerVersion } from "../versions/current-version";
 import { rescoreSubmission } from "../review/curate";
-import { dispatchOutbox } from "../outbox/dispatch";
-import { recordBoardSnapshot } from "../outbox/record";
+import { dispatchOutbox } from "../notify/outbox-dispatch";
+import { recordBoardSnapshot } from "../notify/outbox-record";
 
 // Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): re-judge every approved
 // entry under the deployment's current scorer version, then publish a version for the public

@@ -38,7 +38,7 @@ async function boardVersionUnder(tx: Tx, keySha256: string): Promise<string | nu
 
 /** Activates `id` (inside the import's transaction); a no-op beyond that when it was already active. */
 export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationResult> {
-  // Serialises with publishing (lib/server/versions/rollout.ts takes the same lock).
+  // Serialises with publishing (lib/server/operations/rollout.ts takes the same lock).
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
   const previous = await tx.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, contentSha256: true } });
   const next = await tx.answerKeyVersion.findUniqueOrThrow({ where: { id }, select: { isDemo: true } });

@@ -5,8 +5,8 @@ import { recordAudit } from "../audit";
 import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
 import { resetStages } from "../submissions/retry-stage";
-import { currentScorerVersion } from "./current-version";
-import { forgetPublishedVersion, PUBLISHED_VERSION_KEY } from "./published-version";
+import { currentScorerVersion } from "../versions/current-version";
+import { forgetPublishedVersion, PUBLISHED_VERSION_KEY } from "../versions/published-version";
 
 // Issue 29: a deployment whose NLTK mode changed (LEXICAL_NLTK, or an upgrade from versions that
 // said "nltk" and meant 3.8) re-scores its entries under the new version on its own, because that

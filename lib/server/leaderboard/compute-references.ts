@@ -6,7 +6,7 @@ import { db } from "../db";
 import type { Logger } from "../logger";
 import { currentScorerVersion } from "../versions/current-version";
 import { publishedScorerVersion } from "../versions/published-version";
-import { REFERENCE_KINDS, referencePredictions } from "./systems";
+import { REFERENCE_KINDS, referencePredictions } from "./reference-systems";
 
 // Computing reference scores is scoring, so it runs in the worker (at start and on each
 // reconciler round: lazily ensured, cheap when the rows exist) and never in the web. Rows are

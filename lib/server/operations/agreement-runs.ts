@@ -6,8 +6,8 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { redisConnectionOptions } from "../queue";
 import { withTimeout } from "../with-timeout";
-import { isJudgeConfigured } from "./config";
-import type { AgreementReport } from "./types";
+import { isJudgeConfigured } from "../judge/config";
+import type { AgreementReport } from "../judge/types";
 
 // The admin's agreement check as a job. The web process never calls the LLM: it validates the
 // request, writes a JudgeAgreementRun row (QUEUED) and enqueues the row id on a queue of its own;

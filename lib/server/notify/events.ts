@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { siteUrl } from "../mail";
-import { recordMail, mergeOutbox, type Outbox } from "../outbox/record";
+import { recordMail, mergeOutbox, type Outbox } from "./outbox-record";
 import { newMessageId } from "./signing";
 import { composeEventMail } from "./event-mail";
 import type { SubmissionEventData, WebhookEvent } from "./events-types";

@@ -5,7 +5,7 @@ import type { Mail } from "../mail";
 
 // The half of the transactional outbox that runs inside the state change's transaction: rows
 // that commit (or roll back) with the change. What they ask for is carried out after the commit
-// (dispatch.ts); if the process dies in between, the worker's reconciler finds them.
+// (outbox-dispatch.ts); if the process dies in between, the worker's reconciler finds them.
 
 /** What one transaction left to do once it commits: webhook deliveries and outbox messages. */
 export type Outbox = { deliveryIds: string[]; messageIds: string[] };

@@ -8,7 +8,7 @@ import { WEBHOOK_EVENTS, type SubmissionEventData, type WebhookEvent } from "./e
 
 // E-mail on the same submission events as webhooks, through the deployment's SMTP settings
 // (SMTP_URL, MAIL_FROM; without them nothing is sent), recorded as an outbox row with the change
-// (lib/server/outbox/). On by default; an account opts out per
+// (lib/server/notify/). On by default; an account opts out per
 // event type (User.mailOptOut, on /settings/webhooks). In the account's language (User.locale).
 
 const SUBJECT_KEY = { "submission.scored": "scored", "submission.failed": "failed", "submission.approved": "approved", "submission.rejected": "rejected" } as const satisfies Record<WebhookEvent, string>;
