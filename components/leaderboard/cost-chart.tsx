@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { CostField, CostPoint } from "@/lib/server/leaderboard/cost-chart";
 import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { formatter } from "@/lib/i18n/format";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 const W = 640;
 const H = 320;
@@ -50,31 +51,28 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
               </g>
             ))}
           </svg>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("tableLabel")}>
-            <table className="min-w-full text-sm" data-testid="cost-table">
-              <caption className="mb-1 text-left font-semibold">{t("caption", { metric: metricLabel, field: inSentence })}</caption>
-              <thead>
-                <tr className="border-b border-slate-300 text-right dark:border-slate-700">
-                  <th scope="col" className="px-2 py-1 text-left">{t("method")}</th>
-                  <th scope="col" className="px-2 py-1">{t("cost")}</th>
-                  <th scope="col" className="px-2 py-1">{metricLabel}</th>
-                  <th scope="col" className="px-2 py-1">{t("interval")}</th>
-                  <th scope="col" className="px-2 py-1">{t("pareto")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.id} className="border-b border-slate-100 text-right tabular-nums dark:border-slate-800">
-                    <th scope="row" className="px-2 py-1 text-left font-normal">{p.methodName}{p.isBaseline ? t("baseline") : ""}</th>
-                    <td className="px-2 py-1">{p.cost}</td>
-                    <td className="px-2 py-1">{f.score(p.value)}</td>
-                    <td className="px-2 py-1">{f.ci(p.ciLow, p.ciHigh)}</td>
-                    <td className="px-2 py-1">{p.pareto ? t("yes") : t("no")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label={t("tableLabel")} data-testid="cost-table" caption={t("caption", { metric: metricLabel, field: inSentence })} captionClassName="mb-1 text-left font-semibold">
+            <THead>
+              <Tr kind="head" className="text-right">
+                <Th className="text-left">{t("method")}</Th>
+                <Th>{t("cost")}</Th>
+                <Th>{metricLabel}</Th>
+                <Th>{t("interval")}</Th>
+                <Th>{t("pareto")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {points.map((p) => (
+                <Tr key={p.id} className="text-right tabular-nums">
+                  <Th scope="row" className="text-left font-normal">{p.methodName}{p.isBaseline ? t("baseline") : ""}</Th>
+                  <Td>{p.cost}</Td>
+                  <Td>{f.score(p.value)}</Td>
+                  <Td>{f.ci(p.ciLow, p.ciHigh)}</Td>
+                  <Td>{p.pareto ? t("yes") : t("no")}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
         </>
       )}
     </section>
