@@ -3,6 +3,7 @@ import type { CostField, CostPoint } from "@/lib/server/leaderboard/cost-chart";
 import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { formatter } from "@/lib/i18n/format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { SelectField } from "@/components/ui/select-field";
 
 const W = 640;
 const H = 320;
@@ -30,10 +31,8 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
       <h2 id="cost-h" className="text-lg font-semibold">{t("heading")}</h2>
       <form method="get" action="/#cost-h" className="flex flex-wrap items-end gap-2 text-sm">
         {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-        <label htmlFor="cost-field">{t("field")}</label>
-        <select id="cost-field" name="cost" defaultValue={field} className="rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
-          {EFFICIENCY_FIELDS.map((k) => <option key={k} value={k}>{label(k)}</option>)}
-        </select>
+        {/* display: contents keeps label and select side by side in the form's row. */}
+        <SelectField id="cost-field" name="cost" label={t("field")} variant="board" className="contents" defaultValue={field} options={EFFICIENCY_FIELDS.map((k) => [k, label(k)])} />
         <button type="submit" className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600">{t("show")}</button>
       </form>
       {points.length === 0 ? <p data-testid="cost-chart-empty">{t("empty", { field: inSentence })}</p> : (

@@ -4,6 +4,7 @@ import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { AUDIT_ACTIONS, auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
+import { SelectField } from "@/components/ui/select-field";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.audit");
@@ -25,11 +26,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       <AdminNav current="/admin/audit" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label={t("filterLabel")}>
-        <label className="flex flex-col">{t("action")}
-          <select name="action" defaultValue={filter.action ?? ""} className={input}>
-            {ACTIONS.map((a) => <option key={a} value={a}>{a || t("any")}</option>)}
-          </select>
-        </label>
+        <SelectField id="audit-action" name="action" label={t("action")} className="flex flex-col" defaultValue={filter.action ?? ""} options={ACTIONS.map((a) => [a, a || t("any")])} />
         <label className="flex flex-col">{t("actorEmail")}<input name="actor" defaultValue={filter.actor ?? ""} className={input} /></label>
         <label className="flex flex-col">{t("targetId")}<input name="targetId" defaultValue={filter.targetId ?? ""} className={input} /></label>
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("filter")}</button>

@@ -11,6 +11,7 @@ import type { ActionResult } from "@/lib/server/errors";
 import { fieldErrors } from "@/lib/validation/signup";
 import { newApiTokenSchema, TOKEN_SCOPES, type TokenScope } from "@/lib/validation/api-token";
 import type { CreateTokenInput } from "../actions";
+import { SelectField } from "@/components/ui/select-field";
 
 type Created = { token: string; name: string; scopes: TokenScope[]; expiresAt: string | null };
 const EXPIRY_CHOICES = [["30", "30"], ["90", "90"], ["365", "365"], ["", "never"]] as const;
@@ -55,12 +56,7 @@ export function CreateTokenForm({ create, isAdmin, hasPassword }: { create: (inp
       >
         <div className="flex flex-wrap items-end gap-3">
           <Field label={t("tokenName")} name="name" required maxLength={100} placeholder={t("tokenNamePlaceholder")} error={errors.name} />
-          <label className="text-sm font-medium">
-            {t("expires")}
-            <select name="expiresDays" defaultValue="90" className="mt-1 block rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-              {EXPIRY_CHOICES.map(([v, key]) => <option key={v} value={v}>{t(`expiry.${key}`)}</option>)}
-            </select>
-          </label>
+          <SelectField name="expiresDays" label={t("expires")} variant="form" defaultValue="90" options={EXPIRY_CHOICES.map(([v, key]) => [v, t(`expiry.${key}`)])} />
         </div>
         <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
           <legend className="text-sm font-medium">{t("scopes")}</legend>

@@ -4,6 +4,7 @@ import { CATEGORY_CODES } from "@/lib/scoring/types";
 import type { PredictionFilter, PredictionRow } from "@/lib/server/submissions/predictions";
 import { fmt } from "@/components/ui/format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { SelectField } from "@/components/ui/select-field";
 
 type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean; scorerVersion: string | null };
 
@@ -31,23 +32,8 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
           <label htmlFor="pq-q" className="block text-sm">{t("searchLabel")}</label>
           <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
         </div>
-        <div>
-          <label htmlFor="pq-cat" className="block text-sm">{t("category")}</label>
-          <select id="pq-cat" name="category" defaultValue={filter.category ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-            <option value="">{t("allCategories")}</option>
-            {CATEGORY_CODES.map((c) => (
-              <option key={c} value={c}>{c}: {categoryName(c)}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="pq-split" className="block text-sm">{t("split")}</label>
-          <select id="pq-split" name="split" defaultValue={filter.split ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-            <option value="">{t("both")}</option>
-            <option value="dyadic">{ts("dyadic")}</option>
-            <option value="multi-party">{ts("multi-party")}</option>
-          </select>
-        </div>
+        <SelectField id="pq-cat" name="category" label={t("category")} defaultValue={filter.category ?? ""} options={[["", t("allCategories")], ...CATEGORY_CODES.map((c) => [c, `${c}: ${categoryName(c)}`] as const)]} />
+        <SelectField id="pq-split" name="split" label={t("split")} defaultValue={filter.split ?? ""} options={[["", t("both")], ["dyadic", ts("dyadic")], ["multi-party", ts("multi-party")]]} />
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("filter")}</button>
       </form>
       <p className="text-sm text-slate-600 dark:text-slate-400">
