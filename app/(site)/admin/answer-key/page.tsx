@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
@@ -21,7 +20,6 @@ export default async function AnswerKeyPage() {
   const categories = [...new Set(o.active?.perCategory.map((c) => c.category) ?? [])];
   return (
     <div className="space-y-4">
-      <AdminNav current="/admin/answer-key" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       {active ? (
         <p data-testid="active-key">

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { AUDIT_ACTIONS, auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
@@ -23,7 +22,6 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const input = "rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
   return (
     <div className="space-y-4">
-      <AdminNav current="/admin/audit" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label={t("filterLabel")}>
         <SelectField id="audit-action" name="action" label={t("action")} className="flex flex-col" defaultValue={filter.action ?? ""} options={ACTIONS.map((a) => [a, a || t("any")])} />

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { retryFailedAction } from "@/app/(site)/admin/actions";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getOperations } from "@/lib/server/metrics/operations-view";
@@ -22,7 +21,6 @@ export default async function OperationsPage() {
   const state = (s: string) => (ts.has(s as never) ? ts(s as never) : s.toLowerCase());
   return (
     <div className="space-y-5">
-      <AdminNav current="/admin/operations" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <section aria-labelledby="q-h" className="text-sm">
         <h2 id="q-h" className="text-lg font-semibold">{t("queue")}</h2>

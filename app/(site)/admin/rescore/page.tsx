@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
 import { PublishVersionForm } from "@/app/(site)/admin/_components/publish-version-form";
@@ -36,7 +35,6 @@ export default async function RescorePage({ searchParams }: { searchParams: Prom
   const cur = status.current;
   return (
     <div className="space-y-6">
-      <AdminNav current="/admin/rescore" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <section aria-labelledby="state-h" className="space-y-1 text-sm">
         <h2 id="state-h" className="text-lg font-semibold">{t("versions")}</h2>

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { setRoleAction } from "@/app/(site)/admin/actions";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listUsers } from "@/lib/server/auth/list-users";
@@ -20,7 +19,6 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   const role = (r: string) => (t.has(`roles.${r}` as never) ? t(`roles.${r}` as never) : r.toLowerCase());
   return (
     <div className="space-y-4">
-      <AdminNav current="/admin/users" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex items-end gap-2 text-sm">
         <label className="flex flex-col">{t("emailContains")}<input name="q" defaultValue={q} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" /></label>
