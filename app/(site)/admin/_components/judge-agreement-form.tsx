@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, useTransition } from "react";
+import { useEffect, useId, useState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult } from "@/lib/server/errors";
 import type { AgreementRunView } from "@/lib/server/judge/agreement-runs";
 import { StatusBadge } from "@/components/submissions/status-badge";
@@ -34,8 +36,12 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
   const id = useId();
   const router = useRouter();
   const [sample, setSample] = useState(50);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  // A refused request also refreshes: the list below may have changed meanwhile.
+  const { pending, error, submit } = useActionForm(async (n: number) => {
+    const res = await request(n);
+    if (!res.ok) router.refresh();
+    return res;
+  });
   const active = runs.some((r) => r.status === "QUEUED" || r.status === "RUNNING");
   useEffect(() => {
     if (!active) return;
@@ -48,12 +54,7 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setError(null);
-          start(async () => {
-            const res = await request(sample);
-            if (!res.ok) setError(res.error.details[0]?.message ?? res.error.message);
-            router.refresh();
-          });
+          submit(sample);
         }}
       >
         <div>
@@ -61,7 +62,7 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
           <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className="w-28 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
         </div>
         <button type="submit" disabled={pending} className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60">{pending ? t("queuing") : t("check")}</button>
-        {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
+        <FormMessage as="span" error={error ? (error.details[0]?.message ?? error.message) : null} className="w-full" />
       </form>
       {runs.length ? (
         <div role="status" data-testid="judge-agreement-runs">
