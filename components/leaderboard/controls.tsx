@@ -3,9 +3,8 @@ import { viewQuery, type LeaderboardParams } from "@/lib/server/leaderboard/para
 import { METRIC_LABELS } from "@/components/ui/format";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import { SelectField } from "@/components/ui/select-field";
+import { CONTROL } from "@/components/ui/control";
 
-// The search box matches SelectField's "board" look.
-const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
 
 /**
  * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
@@ -25,7 +24,7 @@ export function LeaderboardControls({ params, hasJudge, keep = {}, demoJudge = f
       <SelectField id="lb-agg" name="aggregate" label={t("average")} variant="board" defaultValue={params.aggregate} options={[["micro", t("micro")], ["macro", t("macro")]]} />
       <div>
         <label htmlFor="lb-q" className="block text-sm">{t("search")}</label>
-        <input id="lb-q" name="q" type="search" defaultValue={params.q ?? ""} placeholder={t("searchPlaceholder")} className={field} />
+        <input id="lb-q" name="q" type="search" defaultValue={params.q ?? ""} placeholder={t("searchPlaceholder")} className={CONTROL.board} />
       </div>
       <SelectField id="lb-modality" name="modality" label={t("modality")} variant="board" defaultValue={params.modality} options={[["all", t("all")], ["text", t("textOnly")], ["multimodal", t("multimodal")]]} />
       <SelectField id="lb-baselines" name="baselines" label={t("baselines")} variant="board" defaultValue={params.baselines} options={[["include", t("include")], ["exclude", t("hide")], ["only", t("onlyBaselines")]]} />

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/server/errors";
 import { FormMessage } from "./form-message";
 import { useActionForm } from "./use-action-form";
+import { CONTROL } from "./control";
 
 type NoteFormProps = {
   label: string;
@@ -33,7 +34,7 @@ export function NoteForm({ label, button, run, pendingLabel, buttonClassName = D
     >
       <div>
         <label htmlFor={id} className="block text-sm">{label}</label>
-        <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className="w-64 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+        <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className={`w-64 text-sm ${CONTROL.filter}`} />
       </div>
       <button type="submit" disabled={pending} className={buttonClassName}>{pending ? (pendingLabel ?? t("working")) : button}</button>
       <FormMessage as="span" error={error ? (error.details[0]?.message ?? error.message) : null} className="w-full" />

@@ -1,14 +1,8 @@
 import clsx from "clsx";
 import type { ReactNode, SelectHTMLAttributes } from "react";
+import { CONTROL } from "./control";
 
 // Label, select, hint and error in one place, wired with ids the way Field wires an input.
-// "filter": the compact GET-form look; "board": the same with the darker edge of the board's
-// filters; "form": a full-width field in a submit form, like Field.
-const CONTROL = {
-  filter: "rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900",
-  board: "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900",
-  form: "w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900",
-} as const;
 const LABEL = { filter: "block text-sm", board: "block text-sm", form: "mb-1 block text-sm font-medium" } as const;
 
 export type SelectOption = readonly [value: string, text: ReactNode];

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { bulkReviewAction } from "@/app/(site)/admin/actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { localFailure, useActionForm } from "@/components/ui/use-action-form";
+import { CONTROL } from "@/components/ui/control";
 
 type Decision = { ids: string[]; decision: "approve" | "reject" };
 
@@ -29,7 +30,7 @@ export function BulkForm() {
       <button type="button" disabled={pending} onClick={(e) => submit(e.currentTarget.form!, "approve")} className="rounded bg-green-700 px-3 py-1 text-white disabled:opacity-60">{t("approve")}</button>
       <label className="flex items-center gap-1">
         {t("reason")}
-        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} className="w-56 rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} className={`w-56 ${CONTROL.filter}`} />
       </label>
       <button type="button" disabled={pending} onClick={(e) => submit(e.currentTarget.form!, "reject")} className="rounded border border-red-400 px-3 py-1 text-red-800 disabled:opacity-60 dark:text-red-200">{t("reject")}</button>
       <FormMessage as="span" success={message} className="w-full" />

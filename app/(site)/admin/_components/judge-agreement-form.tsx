@@ -8,6 +8,7 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult } from "@/lib/server/errors";
 import type { AgreementRunView } from "@/lib/server/judge/agreement-runs";
 import { StatusBadge } from "@/components/submissions/status-badge";
+import { CONTROL } from "@/components/ui/control";
 
 // Queues an agreement check (a worker re-judges a random sample, no cache) and lists the latest
 // checks with their state; while one is queued or running the page refreshes itself. Each report
@@ -59,7 +60,7 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
       >
         <div>
           <label htmlFor={id} className="block text-sm">{t("sampleLabel")}</label>
-          <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className="w-28 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className={`w-28 text-sm ${CONTROL.filter}`} />
         </div>
         <button type="submit" disabled={pending} className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60">{pending ? t("queuing") : t("check")}</button>
         <FormMessage as="span" error={error ? (error.details[0]?.message ?? error.message) : null} className="w-full" />

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { editMetadataAction } from "@/app/(site)/admin/actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useActionForm } from "@/components/ui/use-action-form";
+import { CONTROL } from "@/components/ui/control";
 
 // Each field's label is the message admin.metadata.<field>.
 const FIELDS = ["methodName", "organization", "paperUrl", "codeUrl", "backbone", "memoryMethod"] as const;
@@ -18,7 +19,7 @@ export function MetadataForm({ id, initial }: { id: string; initial: Record<Fiel
   const { pending, error, data, submit } = useActionForm((changed: Record<string, string | null>) => editMetadataAction(id, { ...changed, reason: reason || undefined }));
   // One status line for both outcomes, as the review page has always shown it.
   const msg = data ? t("saved", { fields: data.changed.join(", ") }) : error ? error.details.map((d) => `${d.path} ${d.message}`).join("; ") || error.message : null;
-  const input = "w-full rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
+  const input = `w-full ${CONTROL.filter}`;
   return (
     <form
       className="grid gap-2 text-sm sm:grid-cols-2"

@@ -5,6 +5,7 @@ import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listUsers } from "@/lib/server/auth/list-users";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { CONTROL } from "@/components/ui/control";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.users");
@@ -21,7 +22,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex items-end gap-2 text-sm">
-        <label className="flex flex-col">{t("emailContains")}<input name="q" defaultValue={q} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" /></label>
+        <label className="flex flex-col">{t("emailContains")}<input name="q" defaultValue={q} className={CONTROL.filter} /></label>
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("search")}</button>
       </form>
       <Table data-testid="users-table">

@@ -5,6 +5,7 @@ import type { PredictionFilter, PredictionRow } from "@/lib/server/submissions/p
 import { fmt } from "@/components/ui/format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { SelectField } from "@/components/ui/select-field";
+import { CONTROL } from "@/components/ui/control";
 
 type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean; scorerVersion: string | null };
 
@@ -30,7 +31,7 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
       <form method="get" action={`${basePath}#questions`} className="flex flex-wrap items-end gap-3" role="search">
         <div>
           <label htmlFor="pq-q" className="block text-sm">{t("searchLabel")}</label>
-          <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+          <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className={CONTROL.filter} />
         </div>
         <SelectField id="pq-cat" name="category" label={t("category")} defaultValue={filter.category ?? ""} options={[["", t("allCategories")], ...CATEGORY_CODES.map((c) => [c, `${c}: ${categoryName(c)}`] as const)]} />
         <SelectField id="pq-split" name="split" label={t("split")} defaultValue={filter.split ?? ""} options={[["", t("both")], ["dyadic", ts("dyadic")], ["multi-party", ts("multi-party")]]} />
