@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { CategoryDetails } from "./category-details";
 import { HeatCell } from "./heat-cell";
 import { ViewLink } from "./view-link";
+import { Td, Th, Tr } from "@/components/ui/table";
 
 /** Classes of a column hidden on a phone, unless the board is sorted by it (then it shows beside the headline). */
 export type WideClass = (key?: string) => string;
@@ -29,13 +30,13 @@ function Badges({ e, t }: { e: ViewEntry; t: T }) {
 
 function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t: T }) {
   const a = e.attempts;
-  if (!a) return <td className={`text-right text-slate-600 dark:text-slate-400 ${className}`}>–</td>;
+  if (!a) return <Td pad="none" className={`text-right text-slate-600 dark:text-slate-400 ${className}`}>–</Td>;
   const title = t("attemptsTitle", { total: a.total, since: a.sincePreviousEntry });
   return (
-    <td className={`text-right tabular-nums ${className}`} data-testid="attempts" title={title}>
+    <Td pad="none" className={`text-right tabular-nums ${className}`} data-testid="attempts" title={title}>
       {a.total}
       {a.sincePreviousEntry !== a.total ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("sincePrev", { since: a.sincePreviousEntry })}</span> : null}
-    </td>
+    </Td>
   );
 }
 
@@ -43,20 +44,20 @@ function RankCell({ e, t }: { e: ViewEntry; t: T }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
   return (
-    <td className={`${RANK} tabular-nums`} data-testid="rank">
+    <Td pad="none" className={`${RANK} tabular-nums`} data-testid="rank">
       {show.tied ? `${show.rank}=` : show.rank}
       {r ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("rankScope", { scope: r.scope, rank: `${e.rank}${e.tied ? "=" : ""}` })}</span> : null}
-    </td>
+    </Td>
   );
 }
 
 function Headline({ cell, testId, strong, f, demoLabel }: { cell: ViewEntry["overall"]; testId: string; strong?: boolean; f: Formatter; demoLabel?: string }) {
   return (
-    <td className="text-right tabular-nums whitespace-nowrap" data-testid={testId}>
+    <Td pad="none" className="text-right tabular-nums whitespace-nowrap" data-testid={testId}>
       {strong ? <strong>{f.score(cell.value)}</strong> : f.score(cell.value)}
       <span className="block text-xs text-slate-600 dark:text-slate-400">{f.ci(cell.ciLow, cell.ciHigh)}</span>
       {demoLabel ? <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="demo-judge">{demoLabel}</span> : null}
-    </td>
+    </Td>
   );
 }
 
@@ -67,23 +68,23 @@ export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow })
   const t = useTranslations("board.table");
   const f = formatter(useLocale());
   return (
-    <tr className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300" data-testid="reference-row" data-kind={r.kind}>
-      <td className={RANK} title={t("refTitle")}>{t("ref")}</td>
-      <th scope="row" className={`${METHOD} text-left font-normal`}>
+    <Tr kind="plain" className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300" data-testid="reference-row" data-kind={r.kind}>
+      <Td pad="none" className={RANK} title={t("refTitle")}>{t("ref")}</Td>
+      <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`}>
         {t(`referenceKinds.${r.kind}`, { text: REFUSAL })}
         <a href="/about#references" className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50">{t("reference")}</a>
         <CategoryDetails mainTypes={r.mainTypes} categories={r.categories} params={params} />
-      </th>
-      <td className={wide()}>{t("trivialSystem")}</td>
+      </Th>
+      <Td pad="none" className={wide()}>{t("trivialSystem")}</Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
       {MAIN_TYPES.map((m) => <HeatCell key={m} cell={r.mainTypes[m]} compact className={wide(m)} />)}
       {CATEGORY_CODES.map((c) => <HeatCell key={c} cell={r.categories[c]} compact className={wide(c)} />)}
-      <td className={`text-right ${wide("refusalRate")}`}>–</td>
-      <td className={`text-right ${wide("overRefusalRate")}`}>–</td>
-      <td className={`text-right ${wide()}`}>–</td>
-      <td className={`text-right tabular-nums ${wide("answered")}`}>{f.integer(r.overall.n)}/{f.integer(r.overall.n)}</td>
-      <td className={wide("date")}>–</td>
-    </tr>
+      <Td pad="none" className={`text-right ${wide("refusalRate")}`}>–</Td>
+      <Td pad="none" className={`text-right ${wide("overRefusalRate")}`}>–</Td>
+      <Td pad="none" className={`text-right ${wide()}`}>–</Td>
+      <Td pad="none" className={`text-right tabular-nums ${wide("answered")}`}>{f.integer(r.overall.n)}/{f.integer(r.overall.n)}</Td>
+      <Td pad="none" className={wide("date")}>–</Td>
+    </Tr>
   );
 }
 
@@ -94,23 +95,23 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryP
   const t = useTranslations("board.table");
   const f = formatter(useLocale());
   return (
-    <tr className="border-b border-slate-100 bg-white dark:border-slate-800 dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
+    <Tr className="bg-white dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
       <RankCell e={e} t={t} />
-      <th scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
+      <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
         <ViewLink href={`/entries/${e.id}`} className="font-medium">{e.methodName}</ViewLink>
         <Badges e={e} t={t} />
         {e.organization ? <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span> : null}
         <CategoryDetails mainTypes={e.mainTypes} categories={e.categories} params={params} lowNMin={lowNMin} best={best} />
-      </th>
-      <td className={wide("org")}>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</td>
+      </Th>
+      <Td pad="none" className={wide("org")}>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</Td>
       <Headline cell={e.overall} testId="headline" strong f={f} demoLabel={demo ? t("demoJudge") : undefined} />
       {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact className={wide(m)} />)}
       {CATEGORY_CODES.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} lowNMin={lowNMin} compact reference={best[c]} className={wide(c)} />)}
-      <td className={`text-right tabular-nums ${wide("refusalRate")}`} data-testid="refusal-rate">{f.percent(e.refusalRate)}</td>
-      <td className={`text-right tabular-nums ${wide("overRefusalRate")}`} data-testid="over-refusal-rate">{f.percent(e.overRefusalRate)}</td>
+      <Td pad="none" className={`text-right tabular-nums ${wide("refusalRate")}`} data-testid="refusal-rate">{f.percent(e.refusalRate)}</Td>
+      <Td pad="none" className={`text-right tabular-nums ${wide("overRefusalRate")}`} data-testid="over-refusal-rate">{f.percent(e.overRefusalRate)}</Td>
       <AttemptsCell e={e} className={wide()} t={t} />
-      <td className={`text-right tabular-nums whitespace-nowrap ${wide("answered")}`}>{f.integer(e.answered)}/{f.integer(e.overall.n)}</td>
-      <td className={`min-w-[4.5em] text-xs [word-break:keep-all] ${wide("date")}`}>{f.date(e.createdAt)}</td>
-    </tr>
+      <Td pad="none" className={`text-right tabular-nums whitespace-nowrap ${wide("answered")}`}>{f.integer(e.answered)}/{f.integer(e.overall.n)}</Td>
+      <Td pad="none" className={`min-w-[4.5em] text-xs [word-break:keep-all] ${wide("date")}`}>{f.date(e.createdAt)}</Td>
+    </Tr>
   );
 }

@@ -2,8 +2,8 @@ import { useTranslations } from "next-intl";
 import { viewQuery, type LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { METRIC_LABELS } from "@/components/ui/format";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
-
-const field = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
+import { SelectField } from "@/components/ui/select-field";
+import { CONTROL } from "@/components/ui/control";
 
 /**
  * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
@@ -19,54 +19,16 @@ export function LeaderboardControls({ params, hasJudge, keep = {}, demoJudge = f
       <input type="hidden" name="split" value={params.split} />
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {Object.entries(keep).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-      <div>
-        <label htmlFor="lb-metric" className="block text-sm">{t("metric")}</label>
-        <select id="lb-metric" name="metric" defaultValue={params.metric} className={field}>
-          {metrics.map((v) => <option key={v} value={v}>{v === "judge" && demoJudge ? board("demoJudgeMetric", { metric: board(`metrics.${v}`) }) : board(`metrics.${v}`)}</option>)}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="lb-agg" className="block text-sm">{t("average")}</label>
-        <select id="lb-agg" name="aggregate" defaultValue={params.aggregate} className={field}>
-          <option value="micro">{t("micro")}</option>
-          <option value="macro">{t("macro")}</option>
-        </select>
-      </div>
+      <SelectField id="lb-metric" name="metric" label={t("metric")} variant="board" defaultValue={params.metric} options={metrics.map((v) => [v, v === "judge" && demoJudge ? board("demoJudgeMetric", { metric: board(`metrics.${v}`) }) : board(`metrics.${v}`)])} />
+      <SelectField id="lb-agg" name="aggregate" label={t("average")} variant="board" defaultValue={params.aggregate} options={[["micro", t("micro")], ["macro", t("macro")]]} />
       <div>
         <label htmlFor="lb-q" className="block text-sm">{t("search")}</label>
-        <input id="lb-q" name="q" type="search" defaultValue={params.q ?? ""} placeholder={t("searchPlaceholder")} className={field} />
+        <input id="lb-q" name="q" type="search" defaultValue={params.q ?? ""} placeholder={t("searchPlaceholder")} className={CONTROL.board} />
       </div>
-      <div>
-        <label htmlFor="lb-modality" className="block text-sm">{t("modality")}</label>
-        <select id="lb-modality" name="modality" defaultValue={params.modality} className={field}>
-          <option value="all">{t("all")}</option>
-          <option value="text">{t("textOnly")}</option>
-          <option value="multimodal">{t("multimodal")}</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="lb-baselines" className="block text-sm">{t("baselines")}</label>
-        <select id="lb-baselines" name="baselines" defaultValue={params.baselines} className={field}>
-          <option value="include">{t("include")}</option>
-          <option value="exclude">{t("hide")}</option>
-          <option value="only">{t("onlyBaselines")}</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="lb-backbone" className="block text-sm">{t("backbone")}</label>
-        <select id="lb-backbone" name="backbone" defaultValue={params.backbone ?? ""} className={field}>
-          <option value="">{t("all")}</option>
-          {BACKBONES.map((b) => <option key={b} value={b}>{b}</option>)}
-          <option value={OTHER_BACKBONE}>{t("other")}</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="lb-status" className="block text-sm">{t("show")}</label>
-        <select id="lb-status" name="status" defaultValue={params.status} className={field}>
-          <option value="approved">{t("ranked")}</option>
-          <option value="withdrawn">{t("withdrawn")}</option>
-        </select>
-      </div>
+      <SelectField id="lb-modality" name="modality" label={t("modality")} variant="board" defaultValue={params.modality} options={[["all", t("all")], ["text", t("textOnly")], ["multimodal", t("multimodal")]]} />
+      <SelectField id="lb-baselines" name="baselines" label={t("baselines")} variant="board" defaultValue={params.baselines} options={[["include", t("include")], ["exclude", t("hide")], ["only", t("onlyBaselines")]]} />
+      <SelectField id="lb-backbone" name="backbone" label={t("backbone")} variant="board" defaultValue={params.backbone ?? ""} options={[["", t("all")], ...BACKBONES.map((b) => [b, b] as const), [OTHER_BACKBONE, t("other")]]} />
+      <SelectField id="lb-status" name="status" label={t("show")} variant="board" defaultValue={params.status} options={[["approved", t("ranked")], ["withdrawn", t("withdrawn")]]} />
       <div className="flex items-center gap-1 pb-1">
         <input id="lb-verified" name="verified" type="checkbox" value="1" defaultChecked={params.verified} className="h-4 w-4" />
         <label htmlFor="lb-verified" className="text-sm">

@@ -2,6 +2,8 @@ import { useLocale, useTranslations } from "next-intl";
 import type { CostField, CostPoint } from "@/lib/server/leaderboard/cost-chart";
 import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { formatter } from "@/lib/i18n/format";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { SelectField } from "@/components/ui/select-field";
 
 const W = 640;
 const H = 320;
@@ -29,10 +31,8 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
       <h2 id="cost-h" className="text-lg font-semibold">{t("heading")}</h2>
       <form method="get" action="/#cost-h" className="flex flex-wrap items-end gap-2 text-sm">
         {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-        <label htmlFor="cost-field">{t("field")}</label>
-        <select id="cost-field" name="cost" defaultValue={field} className="rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
-          {EFFICIENCY_FIELDS.map((k) => <option key={k} value={k}>{label(k)}</option>)}
-        </select>
+        {/* display: contents keeps label and select side by side in the form's row. */}
+        <SelectField id="cost-field" name="cost" label={t("field")} variant="board" className="contents" defaultValue={field} options={EFFICIENCY_FIELDS.map((k) => [k, label(k)])} />
         <button type="submit" className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600">{t("show")}</button>
       </form>
       {points.length === 0 ? <p data-testid="cost-chart-empty">{t("empty", { field: inSentence })}</p> : (
@@ -50,31 +50,28 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
               </g>
             ))}
           </svg>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("tableLabel")}>
-            <table className="min-w-full text-sm" data-testid="cost-table">
-              <caption className="mb-1 text-left font-semibold">{t("caption", { metric: metricLabel, field: inSentence })}</caption>
-              <thead>
-                <tr className="border-b border-slate-300 text-right dark:border-slate-700">
-                  <th scope="col" className="px-2 py-1 text-left">{t("method")}</th>
-                  <th scope="col" className="px-2 py-1">{t("cost")}</th>
-                  <th scope="col" className="px-2 py-1">{metricLabel}</th>
-                  <th scope="col" className="px-2 py-1">{t("interval")}</th>
-                  <th scope="col" className="px-2 py-1">{t("pareto")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.id} className="border-b border-slate-100 text-right tabular-nums dark:border-slate-800">
-                    <th scope="row" className="px-2 py-1 text-left font-normal">{p.methodName}{p.isBaseline ? t("baseline") : ""}</th>
-                    <td className="px-2 py-1">{p.cost}</td>
-                    <td className="px-2 py-1">{f.score(p.value)}</td>
-                    <td className="px-2 py-1">{f.ci(p.ciLow, p.ciHigh)}</td>
-                    <td className="px-2 py-1">{p.pareto ? t("yes") : t("no")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label={t("tableLabel")} data-testid="cost-table" caption={t("caption", { metric: metricLabel, field: inSentence })} captionClassName="mb-1 text-left font-semibold">
+            <THead>
+              <Tr kind="head" className="text-right">
+                <Th className="text-left">{t("method")}</Th>
+                <Th>{t("cost")}</Th>
+                <Th>{metricLabel}</Th>
+                <Th>{t("interval")}</Th>
+                <Th>{t("pareto")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {points.map((p) => (
+                <Tr key={p.id} className="text-right tabular-nums">
+                  <Th scope="row" className="text-left font-normal">{p.methodName}{p.isBaseline ? t("baseline") : ""}</Th>
+                  <Td>{p.cost}</Td>
+                  <Td>{f.score(p.value)}</Td>
+                  <Td>{f.ci(p.ciLow, p.ciHigh)}</Td>
+                  <Td>{p.pareto ? t("yes") : t("no")}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
         </>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ScoreCell } from "@/lib/server/scores/score-rows";
 import { isLowN } from "@/components/ui/format";
 import { formatter } from "@/lib/i18n/format";
+import { Td } from "@/components/ui/table";
 
 /**
  * A cell below the best trivial reference gets `data-below-reference` (▾ drawn by CSS, so the
@@ -30,7 +31,7 @@ export const LOW_N_MARK = "ⁿ";
 export function HeatCell({ cell, digits = 2, label, testId, lowNMin = 0, compact = false, reference, className = "" }: Props) {
   const t = useTranslations("board.table");
   const f = formatter(useLocale());
-  if (!cell) return <td className={`px-2 py-1 text-center text-slate-600 dark:text-slate-400 ${className}`} title={t("noScore", { label: label ?? "" })}>–</td>;
+  if (!cell) return <Td className={`text-center text-slate-600 dark:text-slate-400 ${className}`} title={t("noScore", { label: label ?? "" })}>–</Td>;
   // Two decimals are plenty for a background; short attributes keep a 50-row board light.
   const v = Math.round(Math.max(0, Math.min(1, cell.value)) * 100) / 100;
   const low = isLowN(cell.n, lowNMin);
@@ -40,9 +41,9 @@ export function HeatCell({ cell, digits = 2, label, testId, lowNMin = 0, compact
     (low ? t("cellLowN", { min: lowNMin }) : "") +
     (below ? t("cellBelow", { reference: f.score(reference, 4) }) : "");
   return (
-    <td className={`${compact ? "heat" : "heat px-2 py-1 text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()} style={{ ["--v" as string]: v }} data-testid={testId} data-n={cell.n} data-low-n={low ? "" : undefined} data-below-reference={below ? "" : undefined} title={title}>
+    <Td pad={compact ? "none" : "md"} className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()} style={{ ["--v" as string]: v }} data-testid={testId} data-n={cell.n} data-low-n={low ? "" : undefined} data-below-reference={below ? "" : undefined} title={title}>
       {f.score(cell.value, digits)}
       {low ? <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>{LOW_N_MARK}</span> : null}
-    </td>
+    </Td>
   );
 }

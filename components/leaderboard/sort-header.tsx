@@ -2,6 +2,7 @@ import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { hrefWith } from "./controls";
 import { ViewLink } from "./view-link";
+import { Th } from "@/components/ui/table";
 
 type Props = { params: LeaderboardParams; sortKey: string; label: string; title?: string; className?: string; rowSpan?: number };
 
@@ -14,11 +15,11 @@ export function SortHeader({ params, sortKey, label, title, className, rowSpan }
   const next = active === undefined ? (firstDesc ? `-${sortKey}` : sortKey) : active === "ascending" ? `-${sortKey}` : sortKey;
   const how = next.startsWith("-") ? "descending" : "ascending";
   return (
-    <th scope="col" rowSpan={rowSpan} aria-sort={active ?? "none"} className={className ?? "px-2 py-1 text-right"}>
+    <Th pad={className ? "none" : "md"} rowSpan={rowSpan} aria-sort={active ?? "none"} className={className ?? "text-right"}>
       <ViewLink href={hrefWith(params, { sort: next })} className="text-inherit" title={t("sortTitle", { label: title ?? label, direction: how })} data-sort={sortKey}>
         {title ? <abbr title={title}>{label}</abbr> : label}
         {active === "ascending" ? " ▲" : active === "descending" ? " ▼" : ""}
       </ViewLink>
-    </th>
+    </Th>
   );
 }

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { CONTROL } from "./control";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: string };
 
@@ -17,7 +18,7 @@ export function Field({ label, name, error, hint, className, ...rest }: FieldPro
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+        className={CONTROL.form}
         {...rest}
       />
       {hint ? (

@@ -1,9 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/server/errors";
+import { FormMessage } from "./form-message";
+import { useActionForm } from "./use-action-form";
+import { CONTROL } from "./control";
 
 type NoteFormProps = {
   label: string;
@@ -20,31 +22,22 @@ const DEFAULT_BUTTON = "rounded border border-amber-500 px-3 py-1 text-sm disabl
 export function NoteForm({ label, button, run, pendingLabel, buttonClassName = DEFAULT_BUTTON }: NoteFormProps) {
   const t = useTranslations("common");
   const id = useId();
-  const router = useRouter();
   const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  const { pending, error, submit } = useActionForm(run, { onSuccess: () => setNote("") });
   return (
     <form
       className="flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        setError(null);
-        start(async () => {
-          const res = await run(note);
-          if (res.ok) {
-            setNote("");
-            router.refresh();
-          } else setError(res.error.details[0]?.message ?? res.error.message);
-        });
+        submit(note);
       }}
     >
       <div>
         <label htmlFor={id} className="block text-sm">{label}</label>
-        <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className="w-64 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+        <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className={`w-64 text-sm ${CONTROL.filter}`} />
       </div>
       <button type="submit" disabled={pending} className={buttonClassName}>{pending ? (pendingLabel ?? t("working")) : button}</button>
-      {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
+      <FormMessage as="span" error={error ? (error.details[0]?.message ?? error.message) : null} className="w-full" />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, type MainType } from "@/lib/scoring/types";
 import { isLowN } from "./format";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 type Row = { split: string; scope: string; metric: string; aggregate: string; value: number; ciLow: number | null; ciHigh: number | null; n: number };
 
@@ -29,48 +30,45 @@ export function ScoreTables({ rows, aggregate = "micro", lowNMin = 0 }: { rows: 
   return (
     <div className="space-y-6">
       {splits.map((split) => (
-        <div key={split} className="overflow-x-auto">
-          <table className="min-w-full border-collapse text-sm" data-testid={`scores-${split}`}>
-            <caption className="mb-1 text-left font-semibold">{t("scoreTable.caption", { split: ts(split), aggregate })}</caption>
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="px-2 py-1 text-left">{t("scoreTable.scope")}</th>
-                {metrics.map((m) => (
-                  <th key={m} scope="col" className="px-2 py-1 text-right">{t(`metrics.${m}`)}</th>
-                ))}
-                <th scope="col" className="px-2 py-1 text-right">{t("scoreTable.n")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {scopes.map(({ scope, label, title, level }) => {
-                const any = metrics.map((m) => get(split, scope, m)).find(Boolean);
-                if (!any) return null;
-                return (
-                  <tr key={scope} className={`border-b border-slate-100 dark:border-slate-800 ${level === 0 ? "font-semibold" : ""}`}>
-                    <th scope="row" className={`px-2 py-1 text-left font-normal ${level === 1 ? "font-medium" : ""} ${level === 2 ? "pl-6" : ""}`}>
-                      {level === 2 ? <abbr title={title}>{label}</abbr> : label}
-                      {level === 2 ? <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{title}</span> : null}
-                    </th>
-                    {metrics.map((m) => {
-                      const c = get(split, scope, m);
-                      return (
-                        <td key={m} className="px-2 py-1 text-right tabular-nums">
-                          {f.score(c?.value)}
-                          {c?.ciLow !== undefined && c?.ciLow !== null ? <span className="block text-xs text-slate-500 dark:text-slate-400">{f.ci(c.ciLow, c.ciHigh)}</span> : null}
-                        </td>
-                      );
-                    })}
-                    {isLowN(any.n, lowNMin) ? (
-                      <td className="low-n px-2 py-1 text-right tabular-nums" data-low-n="" title={t("scoreTable.lowNTitle", { min: lowNMin })}>{f.integer(any.n)}<span className="low-n-mark">{t("scoreTable.lowN")}</span></td>
-                    ) : (
-                      <td className="px-2 py-1 text-right tabular-nums">{f.integer(any.n)}</td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table key={split} className="border-collapse text-sm" data-testid={`scores-${split}`} caption={t("scoreTable.caption", { split: ts(split), aggregate })} captionClassName="mb-1 text-left font-semibold">
+          <THead>
+            <Tr kind="head">
+              <Th className="text-left">{t("scoreTable.scope")}</Th>
+              {metrics.map((m) => (
+                <Th key={m} className="text-right">{t(`metrics.${m}`)}</Th>
+              ))}
+              <Th className="text-right">{t("scoreTable.n")}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {scopes.map(({ scope, label, title, level }) => {
+              const any = metrics.map((m) => get(split, scope, m)).find(Boolean);
+              if (!any) return null;
+              return (
+                <Tr key={scope} className={level === 0 ? "font-semibold" : undefined}>
+                  <Th scope="row" className={`text-left font-normal ${level === 1 ? "font-medium" : ""} ${level === 2 ? "pl-6" : ""}`}>
+                    {level === 2 ? <abbr title={title}>{label}</abbr> : label}
+                    {level === 2 ? <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{title}</span> : null}
+                  </Th>
+                  {metrics.map((m) => {
+                    const c = get(split, scope, m);
+                    return (
+                      <Td key={m} className="text-right tabular-nums">
+                        {f.score(c?.value)}
+                        {c?.ciLow !== undefined && c?.ciLow !== null ? <span className="block text-xs text-slate-500 dark:text-slate-400">{f.ci(c.ciLow, c.ciHigh)}</span> : null}
+                      </Td>
+                    );
+                  })}
+                  {isLowN(any.n, lowNMin) ? (
+                    <Td className="low-n text-right tabular-nums" data-low-n="" title={t("scoreTable.lowNTitle", { min: lowNMin })}>{f.integer(any.n)}<span className="low-n-mark">{t("scoreTable.lowN")}</span></Td>
+                  ) : (
+                    <Td className="text-right tabular-nums">{f.integer(any.n)}</Td>
+                  )}
+                </Tr>
+              );
+            })}
+          </TBody>
+        </Table>
       ))}
     </div>
   );

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { BulkForm } from "@/app/(site)/admin/_components/bulk-form";
 import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
@@ -21,7 +20,6 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const [subs, t] = await Promise.all([listForReview(review), getTranslations("admin")]);
   return (
     <div className="space-y-4">
-      <AdminNav current="/admin" />
       <h1 className="text-2xl font-semibold">{t("reviewHeading")}</h1>
       <nav aria-label={t("filterLabel")}>
         <ul className="flex flex-wrap gap-3 text-sm">

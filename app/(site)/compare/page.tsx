@@ -8,13 +8,13 @@ import { SignificantWins } from "@/app/(site)/compare/_components/significant-wi
 import { CategoryChart } from "@/components/entries/category-chart";
 import { compareMany, comparableEntries, parseCompareParams } from "@/lib/server/leaderboard/compare";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
+import { SelectField } from "@/components/ui/select-field";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("compare"))("title") };
 }
 export const dynamic = "force-dynamic";
 
-const select = "rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
 const COLORS = ["#1d4ed8", "#b45309", "#059669", "#9333ea"];
 const SLOTS = ["A", "B", "C", "D"] as const;
 const METRICS = ["f1", "bleu1", "precision", "recall", "judge"] as const;
@@ -42,20 +42,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       </p>
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("formLabel")}>
         {SLOTS.map((slot, i) => (
-          <div key={slot}>
-            <label htmlFor={`cmp-${slot}`} className="block text-sm">{i >= 2 ? t("slotOptional", { slot }) : t("slot", { slot })}</label>
-            <select id={`cmp-${slot}`} name="ids" defaultValue={chosen[i]?.id ?? ""} className={select}>
-              <option value="">{i >= 2 ? t("none") : t("choose")}</option>
-              {all.map((e) => <option key={e.id} value={e.id}>{e.methodName}</option>)}
-            </select>
-          </div>
+          <SelectField key={slot} id={`cmp-${slot}`} name="ids" label={i >= 2 ? t("slotOptional", { slot }) : t("slot", { slot })} variant="board" defaultValue={chosen[i]?.id ?? ""} options={[["", i >= 2 ? t("none") : t("choose")], ...all.map((e) => [e.id, e.methodName] as const)]} />
         ))}
-        <div>
-          <label htmlFor="cmp-metric" className="block text-sm">{t("metric")}</label>
-          <select id="cmp-metric" name="metric" defaultValue={params.metric} className={select}>
-            {METRICS.map((m) => <option key={m} value={m}>{tm(m)}</option>)}
-          </select>
-        </div>
+        <SelectField id="cmp-metric" name="metric" label={t("metric")} variant="board" defaultValue={params.metric} options={METRICS.map((m) => [m, tm(m)])} />
         <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white hover:bg-blue-800">{t("submit")}</button>
       </form>
       {params.ids.length > 0 && !ready ? <p role="alert">{t("atLeastTwo")}</p> : null}

@@ -9,16 +9,9 @@ import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error"
 import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, signupSchema } from "@/lib/validation/signup";
 import { confirmEmailAction, resendConfirmationAction, signUpAction, type FormState } from "./actions";
+import { FormMessage } from "@/components/ui/form-message";
 
 const BUTTON = "w-full rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60";
-
-function Alert({ id, children }: { id: string; children: React.ReactNode }) {
-  return (
-    <p id={id} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-      {children}
-    </p>
-  );
-}
 
 function Done({ children }: { children: React.ReactNode }) {
   return (
@@ -97,7 +90,7 @@ export function SignUpForm() {
   const message = local ? t("correctFields") : server.form;
   return (
     <form action={formAction} onSubmit={check} noValidate className="space-y-4" aria-describedby={message ? "signup-error" : undefined}>
-      {message ? <Alert id="signup-error">{message}</Alert> : null}
+      <FormMessage look="banner" id="signup-error" error={message} />
       <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={errors.email} />
       <Field
         label={t("password")}
@@ -129,7 +122,7 @@ export function ResendForm() {
   }
   return (
     <form action={formAction} noValidate className="space-y-4">
-      {server.form ? <Alert id="resend-error">{server.form}</Alert> : null}
+      <FormMessage look="banner" id="resend-error" error={server.form} />
       <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={server.fields.email} />
       <button type="submit" disabled={pending} className={BUTTON}>
         {pending ? t("sending") : t("send")}
@@ -144,7 +137,7 @@ export function ConfirmForm({ token, email }: { token: string; email: string }) 
   const server = useServerErrors(state);
   return (
     <form action={formAction} noValidate className="space-y-4">
-      {server.form ? <Alert id="confirm-error">{server.form}</Alert> : null}
+      <FormMessage look="banner" id="confirm-error" error={server.form} />
       <input type="hidden" name="token" value={token} />
       <p>{t.rich("activating", { email, strong: (c) => <strong>{c}</strong> })}</p>
       <Field label={t("password")} name="password" type="password" autoComplete="current-password" required error={server.fields.password} />

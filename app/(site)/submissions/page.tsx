@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/submissions/status-badge";
 import { getFormat } from "@/lib/i18n/server";
 import { currentUser } from "@/lib/server/auth/session";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("submissions"))("title") };
@@ -25,30 +26,28 @@ export default async function MySubmissionsPage() {
           {t("empty")} <Link href="/submit">{t("submitLink")}</Link>
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <thead>
-              <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-                <th scope="col" className="px-2 py-1">{t("colMethod")}</th>
-                <th scope="col" className="px-2 py-1">{t("colStatus")}</th>
-                <th scope="col" className="px-2 py-1">{t("colReview")}</th>
-                <th scope="col" className="px-2 py-1">{t("colSubmitted")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subs.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="px-2 py-1">
-                    <Link href={`/submissions/${s.id}`}>{s.methodName}</Link>
-                  </td>
-                  <td className="px-2 py-1"><StatusBadge value={s.status} /></td>
-                  <td className="px-2 py-1"><StatusBadge value={s.reviewState} /></td>
-                  <td className="px-2 py-1">{f.date(s.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table>
+          <THead>
+            <Tr kind="head" className="text-left">
+              <Th>{t("colMethod")}</Th>
+              <Th>{t("colStatus")}</Th>
+              <Th>{t("colReview")}</Th>
+              <Th>{t("colSubmitted")}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {subs.map((s) => (
+              <Tr key={s.id}>
+                <Td>
+                  <Link href={`/submissions/${s.id}`}>{s.methodName}</Link>
+                </Td>
+                <Td><StatusBadge value={s.status} /></Td>
+                <Td><StatusBadge value={s.reviewState} /></Td>
+                <Td>{f.date(s.createdAt)}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { translator } from "@/lib/i18n/translator";
 import { KEY_PART_TEXT, keyTagOfVersion } from "@/lib/server/versions/version-text";
 import { listAnswerKeyVersions } from "@/lib/server/answer-key/active-info";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 /**
  * The answer key versions with dates and question counts, and which one the board's numbers belong to.
@@ -19,21 +20,21 @@ export async function AnswerKeyVersions({ locale }: { locale: Locale }) {
     return parts[0] ?? f.score(null);
   };
   return (
-    <table className="text-sm" data-testid="answer-key-versions">
-      <thead>
-        <tr className="text-left"><th className="pr-4">{t("keysColKey")}</th><th className="pr-4"><code>{KEY_PART_TEXT}</code></th><th className="pr-4">{t("keysColImported")}</th><th className="pr-4">{t("keysColQuestions")}</th><th>{t("keysColStatus")}</th></tr>
-      </thead>
-      <tbody>
+    <Table width="auto" data-testid="answer-key-versions">
+      <THead>
+        <Tr kind="plain" className="text-left"><Th pad="none" className="pr-4">{t("keysColKey")}</Th><Th pad="none" className="pr-4"><code>{KEY_PART_TEXT}</code></Th><Th pad="none" className="pr-4">{t("keysColImported")}</Th><Th pad="none" className="pr-4">{t("keysColQuestions")}</Th><Th pad="none">{t("keysColStatus")}</Th></Tr>
+      </THead>
+      <TBody>
         {versions.map((v) => (
-          <tr key={v.contentSha256}>
-            <td className="pr-4">{v.isDemo ? t("keysDemo", { label: v.label }) : v.label}</td>
-            <td className="pr-4"><code>{v.tag}</code></td>
-            <td className="pr-4">{f.date(v.importedAt)}</td>
-            <td className="pr-4">{f.integer(v.questionCount)}</td>
-            <td>{status(v)}</td>
-          </tr>
+          <Tr key={v.contentSha256} kind="plain">
+            <Td pad="none" className="pr-4">{v.isDemo ? t("keysDemo", { label: v.label }) : v.label}</Td>
+            <Td pad="none" className="pr-4"><code>{v.tag}</code></Td>
+            <Td pad="none" className="pr-4">{f.date(v.importedAt)}</Td>
+            <Td pad="none" className="pr-4">{f.integer(v.questionCount)}</Td>
+            <Td pad="none">{status(v)}</Td>
+          </Tr>
         ))}
-      </tbody>
-    </table>
+      </TBody>
+    </Table>
   );
 }

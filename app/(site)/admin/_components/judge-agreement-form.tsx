@@ -2,10 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, useTransition } from "react";
+import { useEffect, useId, useState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult } from "@/lib/server/errors";
 import type { AgreementRunView } from "@/lib/server/operations/agreement-runs";
 import { StatusBadge } from "@/components/submissions/status-badge";
+import { CONTROL } from "@/components/ui/control";
 
 // Queues an agreement check (a worker re-judges a random sample, no cache) and lists the latest
 // checks with their state; while one is queued or running the page refreshes itself. Each report
@@ -34,8 +37,12 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
   const id = useId();
   const router = useRouter();
   const [sample, setSample] = useState(50);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  // A refused request also refreshes: the list below may have changed meanwhile.
+  const { pending, error, submit } = useActionForm(async (n: number) => {
+    const res = await request(n);
+    if (!res.ok) router.refresh();
+    return res;
+  });
   const active = runs.some((r) => r.status === "QUEUED" || r.status === "RUNNING");
   useEffect(() => {
     if (!active) return;
@@ -48,20 +55,15 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setError(null);
-          start(async () => {
-            const res = await request(sample);
-            if (!res.ok) setError(res.error.details[0]?.message ?? res.error.message);
-            router.refresh();
-          });
+          submit(sample);
         }}
       >
         <div>
           <label htmlFor={id} className="block text-sm">{t("sampleLabel")}</label>
-          <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className="w-28 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className={`w-28 text-sm ${CONTROL.filter}`} />
         </div>
         <button type="submit" disabled={pending} className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60">{pending ? t("queuing") : t("check")}</button>
-        {error ? <span role="alert" className="w-full text-sm text-red-700 dark:text-red-300">{error}</span> : null}
+        <FormMessage as="span" error={error ? (error.details[0]?.message ?? error.message) : null} className="w-full" />
       </form>
       {runs.length ? (
         <div role="status" data-testid="judge-agreement-runs">

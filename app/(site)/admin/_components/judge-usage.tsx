@@ -1,11 +1,11 @@
 import { useTranslations } from "next-intl";
 import type { JudgeUsageView } from "@/lib/server/judge/judge-calls";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 // Judge cost and raw replies for one submission (admin review page). Runs come from the
 // judge.* audit events, calls from JudgeCall rows; raw replies are folded so the page stays short.
 
 // Counts go into the messages as strings: raw digits, as in the table cells (no 1,234 grouping).
-const th = "px-2 py-1";
 const time = (iso: string) => iso.replace("T", " ").slice(0, 19);
 const COLUMNS = ["colTime", "colRun", "colCalls", "colRetries", "colReasks", "colCacheHits", "colPromptTokens", "colCompletionTokens", "colWallTime", "colNotJudged"] as const;
 
@@ -18,33 +18,31 @@ export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
       <p className="text-sm" data-testid="judge-totals">
         {t("totals", { calls: String(totals.calls), failed: String(totals.failedCalls), prompt: String(totals.promptTokens), completion: String(totals.completionTokens) })}
       </p>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("runsLabel")}>
-        <table className="min-w-full text-sm" data-testid="judge-runs">
-          <thead>
-            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-              {COLUMNS.map((h) => (
-                <th key={h} scope="col" className={th}>{t(h)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((r) => (
-              <tr key={`${r.at}-${r.action}`} className="border-b border-slate-100 align-top dark:border-slate-800">
-                <td className={`${th} whitespace-nowrap`}>{time(r.at)}</td>
-                <td className={th}><code>{r.action}</code>{r.error ? <span className="block text-red-700 dark:text-red-300">{r.error}</span> : null}</td>
-                <td className={th}>{r.calls}</td>
-                <td className={th}>{r.retries}</td>
-                <td className={th}>{r.reasks}</td>
-                <td className={th}>{r.cacheHits}</td>
-                <td className={th}>{r.promptTokens}</td>
-                <td className={th}>{r.completionTokens}</td>
-                <td className={th}>{t("seconds", { s: (r.wallMs / 1000).toFixed(1) })}</td>
-                <td className={th}>{r.unjudged ?? "–"}</td>
-              </tr>
+      <Table label={t("runsLabel")} data-testid="judge-runs">
+        <THead>
+          <Tr kind="head" className="text-left">
+            {COLUMNS.map((h) => (
+              <Th key={h}>{t(h)}</Th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </Tr>
+        </THead>
+        <TBody>
+          {runs.map((r) => (
+            <Tr key={`${r.at}-${r.action}`} className="align-top">
+              <Td className="whitespace-nowrap">{time(r.at)}</Td>
+              <Td><code>{r.action}</code>{r.error ? <span className="block text-red-700 dark:text-red-300">{r.error}</span> : null}</Td>
+              <Td>{r.calls}</Td>
+              <Td>{r.retries}</Td>
+              <Td>{r.reasks}</Td>
+              <Td>{r.cacheHits}</Td>
+              <Td>{r.promptTokens}</Td>
+              <Td>{r.completionTokens}</Td>
+              <Td>{t("seconds", { s: (r.wallMs / 1000).toFixed(1) })}</Td>
+              <Td>{r.unjudged ?? "–"}</Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
       {calls.length ? (
         <details>
           <summary className="cursor-pointer text-sm font-semibold">{t("callsSummary", { count: calls.length })}</summary>

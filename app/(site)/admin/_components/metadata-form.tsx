@@ -1,9 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { editMetadataAction } from "@/app/(site)/admin/actions";
+import { FormMessage } from "@/components/ui/form-message";
+import { useActionForm } from "@/components/ui/use-action-form";
+import { CONTROL } from "@/components/ui/control";
 
 // Each field's label is the message admin.metadata.<field>.
 const FIELDS = ["methodName", "organization", "paperUrl", "codeUrl", "backbone", "memoryMethod"] as const;
@@ -12,23 +14,19 @@ type Field = (typeof FIELDS)[number] | "description";
 /** Fix typos in the display metadata; scores are never touched. Only changed fields are sent. */
 export function MetadataForm({ id, initial }: { id: string; initial: Record<Field, string | null> }) {
   const t = useTranslations("admin.metadata");
-  const router = useRouter();
   const [values, setValues] = useState(() => Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v ?? ""])) as Record<Field, string>);
   const [reason, setReason] = useState("");
-  const [msg, setMsg] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  const input = "w-full rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
+  const { pending, error, data, submit } = useActionForm((changed: Record<string, string | null>) => editMetadataAction(id, { ...changed, reason: reason || undefined }));
+  // One status line for both outcomes, as the review page has always shown it.
+  const msg = data ? t("saved", { fields: data.changed.join(", ") }) : error ? error.details.map((d) => `${d.path} ${d.message}`).join("; ") || error.message : null;
+  const input = `w-full ${CONTROL.filter}`;
   return (
     <form
       className="grid gap-2 text-sm sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
         const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== (initial[k as Field] ?? "")).map(([k, v]) => [k, v === "" ? null : v]));
-        start(async () => {
-          const res = await editMetadataAction(id, { ...changed, reason: reason || undefined });
-          setMsg(res.ok ? t("saved", { fields: res.data.changed.join(", ") }) : (res.error.details.map((d) => `${d.path} ${d.message}`).join("; ") || res.error.message));
-          if (res.ok) router.refresh();
-        });
+        submit(changed);
       }}
     >
       {FIELDS.map((k) => (
@@ -47,7 +45,7 @@ export function MetadataForm({ id, initial }: { id: string; initial: Record<Fiel
       </label>
       <div className="sm:col-span-2">
         <button type="submit" disabled={pending} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-60 dark:border-slate-700">{pending ? t("saving") : t("save")}</button>
-        {msg ? <span role="status" className="ml-2">{msg}</span> : null}
+        <FormMessage as="span" success={msg} className="ml-2" />
       </div>
     </form>
   );

@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult } from "@/lib/server/errors";
 import type { PublishResult } from "@/lib/server/operations/rollout";
 
@@ -12,24 +13,14 @@ import type { PublishResult } from "@/lib/server/operations/rollout";
 export function PublishVersionForm({ version, run, fewer }: { version: string; run: (version: string, force: boolean) => Promise<ActionResult<PublishResult>>; fewer: number }) {
   const t = useTranslations("admin.publish");
   const id = useId();
-  const router = useRouter();
   const [force, setForce] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  const { pending, error, data, submit } = useActionForm((f: boolean) => run(version, f));
   return (
     <form
       className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
-        setError(null);
-        setDone(null);
-        start(async () => {
-          const res = await run(version, force);
-          if (!res.ok) return setError(res.error.message);
-          setDone(t("done", { to: res.data.to, from: res.data.from }));
-          router.refresh();
-        });
+        submit(force);
       }}
     >
       {fewer > 0 ? (
@@ -43,8 +34,7 @@ export function PublishVersionForm({ version, run, fewer }: { version: string; r
           {pending ? t("publishing") : t("publish")}
         </button>
       </div>
-      {done ? <p role="status" className="text-sm" data-testid="publish-result">{done}</p> : null}
-      {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+      <FormMessage success={data ? t("done", { to: data.to, from: data.from }) : null} error={error?.message} data-testid={data ? "publish-result" : undefined} />
     </form>
   );
 }

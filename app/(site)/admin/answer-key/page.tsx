@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.answerKey");
@@ -20,7 +20,6 @@ export default async function AnswerKeyPage() {
   const categories = [...new Set(o.active?.perCategory.map((c) => c.category) ?? [])];
   return (
     <div className="space-y-4">
-      <AdminNav current="/admin/answer-key" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       {active ? (
         <p data-testid="active-key">
@@ -30,27 +29,26 @@ export default async function AnswerKeyPage() {
         <p>{t("noneActive")} <code>npx h2hmem answer-key import &lt;dir&gt;</code>.</p>
       )}
       {o.active ? (
-        <table className="text-sm tabular-nums" data-testid="key-counts">
-          <caption className="text-left font-medium">{t("caption")}</caption>
-          <thead>
-            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-              <th scope="col" className="px-2 py-1">{t("colCategory")}</th>
-              {splits.map((s) => <th key={s} scope="col" className="px-2 py-1">{s}</th>)}
-            </tr>
-          </thead>
-          <tbody>
+        <Table width="auto" className="text-sm tabular-nums" data-testid="key-counts" caption={t("caption")} captionClassName="text-left font-medium">
+          <THead>
+            <Tr kind="head" className="text-left">
+              <Th>{t("colCategory")}</Th>
+              {splits.map((s) => <Th key={s}>{s}</Th>)}
+            </Tr>
+          </THead>
+          <TBody>
             {categories.map((c) => (
-              <tr key={c} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="px-2 py-1 text-left font-normal">{c}</th>
-                {splits.map((s) => <td key={s} className="px-2 py-1">{o.active!.perCategory.find((x) => x.split === s && x.category === c)?.n ?? 0}</td>)}
-              </tr>
+              <Tr key={c}>
+                <Th scope="row" className="text-left font-normal">{c}</Th>
+                {splits.map((s) => <Td key={s}>{o.active!.perCategory.find((x) => x.split === s && x.category === c)?.n ?? 0}</Td>)}
+              </Tr>
             ))}
-            <tr className="font-semibold">
-              <th scope="row" className="px-2 py-1 text-left">{t("total")}</th>
-              {splits.map((s) => <td key={s} className="px-2 py-1">{o.active!.perSplit[s]}</td>)}
-            </tr>
-          </tbody>
-        </table>
+            <Tr kind="plain" className="font-semibold">
+              <Th scope="row" className="text-left">{t("total")}</Th>
+              {splits.map((s) => <Td key={s}>{o.active!.perSplit[s]}</Td>)}
+            </Tr>
+          </TBody>
+        </Table>
       ) : null}
       <h2 className="text-lg font-semibold">{t("allVersions")}</h2>
       <ul className="text-sm">

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { AUDIT_ACTIONS, auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
+import { SelectField } from "@/components/ui/select-field";
+import { CONTROL } from "@/components/ui/control";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.audit");
@@ -19,19 +20,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const sp = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const filter = auditFilterSchema.parse(sp);
   const [events, t] = await Promise.all([listAuditEvents({ ...filter, take: filter.take ?? 200 }), getTranslations("admin.audit")]);
-  const input = "rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
   return (
     <div className="space-y-4">
-      <AdminNav current="/admin/audit" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label={t("filterLabel")}>
-        <label className="flex flex-col">{t("action")}
-          <select name="action" defaultValue={filter.action ?? ""} className={input}>
-            {ACTIONS.map((a) => <option key={a} value={a}>{a || t("any")}</option>)}
-          </select>
-        </label>
-        <label className="flex flex-col">{t("actorEmail")}<input name="actor" defaultValue={filter.actor ?? ""} className={input} /></label>
-        <label className="flex flex-col">{t("targetId")}<input name="targetId" defaultValue={filter.targetId ?? ""} className={input} /></label>
+        <SelectField id="audit-action" name="action" label={t("action")} className="flex flex-col" defaultValue={filter.action ?? ""} options={ACTIONS.map((a) => [a, a || t("any")])} />
+        <label className="flex flex-col">{t("actorEmail")}<input name="actor" defaultValue={filter.actor ?? ""} className={CONTROL.filter} /></label>
+        <label className="flex flex-col">{t("targetId")}<input name="targetId" defaultValue={filter.targetId ?? ""} className={CONTROL.filter} /></label>
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("filter")}</button>
       </form>
       <AuditTable events={events} />

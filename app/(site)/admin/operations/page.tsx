@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { retryFailedAction } from "@/app/(site)/admin/actions";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getOperations } from "@/lib/server/metrics/operations-view";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.operations");
@@ -21,7 +21,6 @@ export default async function OperationsPage() {
   const state = (s: string) => (ts.has(s as never) ? ts(s as never) : s.toLowerCase());
   return (
     <div className="space-y-5">
-      <AdminNav current="/admin/operations" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <section aria-labelledby="q-h" className="text-sm">
         <h2 id="q-h" className="text-lg font-semibold">{t("queue")}</h2>
@@ -38,10 +37,10 @@ export default async function OperationsPage() {
       </section>
       <section aria-labelledby="t-h" className="text-sm">
         <h2 id="t-h" className="text-lg font-semibold">{t("timings")}</h2>
-        <table className="tabular-nums" data-testid="stage-timings">
-          <thead><tr className="text-left"><th scope="col" className="px-2">{t("colStage")}</th><th scope="col" className="px-2">{t("colRuns")}</th><th scope="col" className="px-2">{t("colMedian")}</th><th scope="col" className="px-2">{t("colP95")}</th></tr></thead>
-          <tbody>{o.timings.map((t) => <tr key={t.stage}><th scope="row" className="px-2 text-left font-normal">{t.stage}</th><td className="px-2">{t.runs}</td><td className="px-2">{ms(t.medianMs)}</td><td className="px-2">{ms(t.p95Ms)}</td></tr>)}</tbody>
-        </table>
+        <Table width="auto" className="tabular-nums" data-testid="stage-timings">
+          <THead><Tr kind="plain" className="text-left"><Th pad="x">{t("colStage")}</Th><Th pad="x">{t("colRuns")}</Th><Th pad="x">{t("colMedian")}</Th><Th pad="x">{t("colP95")}</Th></Tr></THead>
+          <TBody>{o.timings.map((t) => <Tr kind="plain" key={t.stage}><Th pad="x" scope="row" className="text-left font-normal">{t.stage}</Th><Td pad="x">{t.runs}</Td><Td pad="x">{ms(t.medianMs)}</Td><Td pad="x">{ms(t.p95Ms)}</Td></Tr>)}</TBody>
+        </Table>
         {o.timings.length === 0 ? <p>{t("noTimings")}</p> : null}
       </section>
       <section aria-labelledby="f-h" className="text-sm">

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
 import { PublishVersionForm } from "@/app/(site)/admin/_components/publish-version-form";
@@ -10,13 +9,15 @@ import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 import { headlineMetricOf, versionCoverage } from "@/lib/server/versions/published-version";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/operations/rank-diff-preview";
 import { publishScorerVersionAction, rejudgeAllAction } from "./actions";
+import { SelectField } from "@/components/ui/select-field";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.rescore");
   return { title: t("title") };
 }
 
-const select = "max-w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
+// Version names are long: the selects may not grow past the page.
+const select = "max-w-full text-sm";
 
 // A judge rollout (or an NLTK mode change, which the worker re-scores on its own) in three steps on one page: re-judge every approved entry under the current
 // (deployment's) version, preview how ranks would move, then publish the version to the board.
@@ -34,7 +35,6 @@ export default async function RescorePage({ searchParams }: { searchParams: Prom
   const cur = status.current;
   return (
     <div className="space-y-6">
-      <AdminNav current="/admin/rescore" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <section aria-labelledby="state-h" className="space-y-1 text-sm">
         <h2 id="state-h" className="text-lg font-semibold">{t("versions")}</h2>
@@ -61,19 +61,9 @@ export default async function RescorePage({ searchParams }: { searchParams: Prom
         <h2 id="preview-h" className="text-lg font-semibold">{t("step2")}</h2>
         <form method="get" className="flex flex-wrap items-end gap-2">
           {(["from", "to"] as const).map((k) => (
-            <div key={k}>
-              <label htmlFor={`v-${k}`} className="block text-sm">{k === "from" ? t("from") : t("to")}</label>
-              <select id={`v-${k}`} name={k} defaultValue={parsed.success ? parsed.data[k] : undefined} className={select}>
-                {versions.map((v) => <option key={v} value={v}>{v} ({rows.get(v) ?? 0})</option>)}
-              </select>
-            </div>
+            <SelectField key={k} id={`v-${k}`} name={k} label={k === "from" ? t("from") : t("to")} selectClassName={select} defaultValue={parsed.success ? parsed.data[k] : undefined} options={versions.map((v) => [v, `${v} (${rows.get(v) ?? 0})`])} />
           ))}
-          <div>
-            <label htmlFor="v-metric" className="block text-sm">{t("metric")}</label>
-            <select id="v-metric" name="metric" defaultValue={parsed.success ? parsed.data.metric : "judge"} className={select}>
-              {(["judge", "f1", "precision", "recall", "bleu1"] as const).map((m) => <option key={m} value={m}>{tm(m)}</option>)}
-            </select>
-          </div>
+          <SelectField id="v-metric" name="metric" label={t("metric")} selectClassName={select} defaultValue={parsed.success ? parsed.data.metric : "judge"} options={(["judge", "f1", "precision", "recall", "bleu1"] as const).map((m) => [m, tm(m)])} />
           <button type="submit" className="rounded border border-slate-400 px-3 py-1 text-sm">{t("preview")}</button>
         </form>
         {parsed.success ? <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} /> : null}

@@ -10,6 +10,7 @@ import { hasPassword } from "@/lib/server/auth/users";
 import { tokenState } from "@/lib/validation/api-token";
 import { createTokenAction, revokeTokenAction } from "./actions";
 import { signOutEverywhereAction } from "@/app/(site)/signin/actions";
+import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");
@@ -35,41 +36,37 @@ export default async function TokensPage() {
         })}
       </p>
       <CreateTokenForm create={createTokenAction} isAdmin={user.role === "ADMIN"} hasPassword={withPassword} />
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-sm" data-testid="token-table">
-          <thead>
-            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-              <th scope="col" className="px-2 py-1">{t("colName")}</th>
-              <th scope="col" className="px-2 py-1">{t("colScopes")}</th>
-              <th scope="col" className="px-2 py-1">{t("colCreated")}</th>
-              <th scope="col" className="px-2 py-1">{t("colExpires")}</th>
-              <th scope="col" className="px-2 py-1">{t("colLastUsed")}</th>
-              <th scope="col" className="px-2 py-1">{t("colState")}</th>
-              <th scope="col" className="px-2 py-1"><span className="sr-only">{t("colActions")}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((tok) => (
-              <tr key={tok.id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="px-2 py-1">{tok.name}</td>
-                <td className="px-2 py-1">{tok.scopes.join(", ")}</td>
-                <td className="px-2 py-1">{f.date(tok.createdAt)}</td>
-                <td className="px-2 py-1">{tok.expiresAt ? f.date(tok.expiresAt) : t("never")}</td>
-                <td className="px-2 py-1">{tok.lastUsedAt ? f.date(tok.lastUsedAt) : t("never")}</td>
-                <td className="px-2 py-1">{t(`states.${state(tok)}`)}</td>
-                <td className="px-2 py-1">
-                  {tok.revokedAt ? null : <ActionButton label={t("revoke", { name: tok.name })} confirm={t("revokeConfirm", { name: tok.name })} run={revokeTokenAction.bind(null, tok.id)} />}
-                </td>
-              </tr>
-            ))}
-            {tokens.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-2 py-2 text-slate-600 dark:text-slate-400">{t("noTokens")}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <Table data-testid="token-table">
+        <THead>
+          <Tr kind="head" className="text-left">
+            <Th>{t("colName")}</Th>
+            <Th>{t("colScopes")}</Th>
+            <Th>{t("colCreated")}</Th>
+            <Th>{t("colExpires")}</Th>
+            <Th>{t("colLastUsed")}</Th>
+            <Th>{t("colState")}</Th>
+            <Th><span className="sr-only">{t("colActions")}</span></Th>
+          </Tr>
+        </THead>
+        <TBody>
+          {tokens.map((tok) => (
+            <Tr key={tok.id}>
+              <Td>{tok.name}</Td>
+              <Td>{tok.scopes.join(", ")}</Td>
+              <Td>{f.date(tok.createdAt)}</Td>
+              <Td>{tok.expiresAt ? f.date(tok.expiresAt) : t("never")}</Td>
+              <Td>{tok.lastUsedAt ? f.date(tok.lastUsedAt) : t("never")}</Td>
+              <Td>{t(`states.${state(tok)}`)}</Td>
+              <Td>
+                {tok.revokedAt ? null : <ActionButton label={t("revoke", { name: tok.name })} confirm={t("revokeConfirm", { name: tok.name })} run={revokeTokenAction.bind(null, tok.id)} />}
+              </Td>
+            </Tr>
+          ))}
+          {tokens.length === 0 ? (
+            <TableEmpty colSpan={7}>{t("noTokens")}</TableEmpty>
+          ) : null}
+        </TBody>
+      </Table>
       <section aria-labelledby="sessions-h" className="space-y-2">
         <h2 id="sessions-h" className="text-lg font-semibold">{t("sessionsTitle")}</h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("sessionsIntro")}</p>

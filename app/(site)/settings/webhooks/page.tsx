@@ -10,6 +10,7 @@ import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 import { mailOptOut } from "@/lib/server/notify/event-mail";
 import { mailConfigured } from "@/lib/server/mail";
 import { createWebhookAction, deleteWebhookAction, saveMailEventsAction, testWebhookAction } from "./actions";
+import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");
@@ -65,34 +66,31 @@ export default async function WebhooksPage() {
             <ActionButton label={t("sendTest")} run={testWebhookAction.bind(null, h.id)} />
             <ActionButton label={t("delete")} confirm={t("deleteConfirm", { url: h.url })} run={deleteWebhookAction.bind(null, h.id)} />
           </div>
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("deliveries")}</caption>
-              <thead>
-                <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-                  <th scope="col" className="px-2 py-1">{t("colEvent")}</th>
-                  <th scope="col" className="px-2 py-1">{t("colCreated")}</th>
-                  <th scope="col" className="px-2 py-1">{t("colStatus")}</th>
-                  <th scope="col" className="px-2 py-1">{t("colAttempts")}</th>
-                  <th scope="col" className="px-2 py-1">{t("colLastAnswer")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {h.deliveries.map((d) => (
-                  <tr key={d.id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="px-2 py-1"><code>{d.event}</code></td>
-                    <td className="px-2 py-1">{f.date(d.createdAt)}</td>
-                    <td className="px-2 py-1">{t(`deliveryStatus.${DELIVERY_STATUS[d.status as keyof typeof DELIVERY_STATUS] ?? "other"}`)}</td>
-                    <td className="px-2 py-1">{d.attempts}</td>
-                    <td className="px-2 py-1">{d.lastStatus ?? f.integer(null)}{d.lastError ? ` · ${d.lastError}` : ""}</td>
-                  </tr>
-                ))}
-                {h.deliveries.length === 0 ? (
-                  <tr><td colSpan={5} className="px-2 py-2 text-slate-600 dark:text-slate-400">{t("noDeliveries")}</td></tr>
-                ) : null}
-              </tbody>
-            </table>
-          </div>
+          <Table caption={t("deliveries")}>
+            <THead>
+              <Tr kind="head" className="text-left">
+                <Th>{t("colEvent")}</Th>
+                <Th>{t("colCreated")}</Th>
+                <Th>{t("colStatus")}</Th>
+                <Th>{t("colAttempts")}</Th>
+                <Th>{t("colLastAnswer")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {h.deliveries.map((d) => (
+                <Tr key={d.id}>
+                  <Td><code>{d.event}</code></Td>
+                  <Td>{f.date(d.createdAt)}</Td>
+                  <Td>{t(`deliveryStatus.${DELIVERY_STATUS[d.status as keyof typeof DELIVERY_STATUS] ?? "other"}`)}</Td>
+                  <Td>{d.attempts}</Td>
+                  <Td>{d.lastStatus ?? f.integer(null)}{d.lastError ? ` · ${d.lastError}` : ""}</Td>
+                </Tr>
+              ))}
+              {h.deliveries.length === 0 ? (
+                <TableEmpty colSpan={5}>{t("noDeliveries")}</TableEmpty>
+              ) : null}
+            </TBody>
+          </Table>
         </section>
       ))}
     </div>

@@ -4,17 +4,14 @@ import { useActionState } from "react";
 import { useTranslations } from "next-intl";
 import { signInAction, type SignInState } from "@/app/(site)/signin/actions";
 import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
   const t = useTranslations("auth");
   const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, { error: initialError, fieldErrors: {}, email: "" });
   return (
     <form action={formAction} noValidate className="space-y-4" aria-describedby={state.error ? "signin-error" : undefined}>
-      {state.error ? (
-        <p id="signin-error" role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          {state.error}
-        </p>
-      ) : null}
+      <FormMessage look="banner" id="signin-error" error={state.error} />
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={state.fieldErrors.email} />
       <Field label={t("password")} name="password" type="password" autoComplete="current-password" required error={state.fieldErrors.password} />

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { BACKBONES } from "@/lib/validation/backbones";
+import { SelectField } from "@/components/ui/select-field";
 
 /** Not words: the same in every locale. */
 const URL_PLACEHOLDER = "https://";
@@ -30,16 +31,7 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
         <Field label={t("tokens")} name="tokensPerQuestion" type="number" min={0} step="any" error={errors.tokensPerQuestion} />
         <Field label={t("hardware")} name="hardware" maxLength={200} hint={t("hardwareHint")} error={errors.hardware} className="sm:col-span-2" />
       </fieldset>
-      <div>
-        <label htmlFor="f-modality" className="mb-1 block text-sm font-medium">
-          {t("modality")}
-        </label>
-        <select id="f-modality" name="modality" defaultValue="" className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-          <option value="">{t("modalityNone")}</option>
-          <option value="text">{t("modalityText")}</option>
-          <option value="multimodal">{t("modalityMultimodal")}</option>
-        </select>
-      </div>
+      <SelectField name="modality" label={t("modality")} variant="form" defaultValue="" options={[["", t("modalityNone")], ["text", t("modalityText")], ["multimodal", t("modalityMultimodal")]]} />
       <div className="sm:col-span-2">
         <label htmlFor="f-description" className="mb-1 block text-sm font-medium">
           {t("description")}

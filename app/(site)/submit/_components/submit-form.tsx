@@ -9,6 +9,7 @@ import type { Split } from "@/lib/scoring/types";
 import { FileDrop } from "./file-drop";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { MethodCardFields } from "./method-card-fields";
+import { FormMessage } from "@/components/ui/form-message";
 
 type Slot = { field: "dyadic" | "multiparty"; split: Split };
 const SLOTS: Slot[] = [
@@ -105,11 +106,7 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
         ))}
       </div>
       <MethodCardFields errors={fieldErrors} />
-      {message ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          {message}
-        </p>
-      ) : null}
+      <FormMessage look="banner" error={message} />
       <IssueList issues={shown(serverIssues)} title={t("serverRejected")} testId="server-issues" />
       <button type="submit" disabled={busy || remaining === 0} className="rounded bg-blue-700 px-5 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
         {busy ? t("uploading") : t("upload")}

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { judgeAgreementAction } from "@/app/(site)/admin/actions";
 import { JudgeAgreementForm } from "@/app/(site)/admin/_components/judge-agreement-form";
@@ -38,7 +37,6 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
   const key = d.answerKey ? (d.answerKey.active ? d.answerKey.label : t("olderKey", { label: d.answerKey.label })) : t("noKey");
   return (
     <div className="space-y-5">
-      <AdminNav current="/admin" />
       <header className="space-y-1">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold">
           {d.methodName} <StatusBadge value={d.status} testId="review-status" /> <StatusBadge value={d.reviewState} testId="review-state" />

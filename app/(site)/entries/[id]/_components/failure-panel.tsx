@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import { CATEGORY_CODES } from "@/lib/scoring/types";
 import type { FailureProfile } from "@/lib/scoring/types";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 /** Compact failure profile: refusals (missed and over-), empty answers, answer length, recall-precision gap per category. */
 export function FailurePanel({ profile }: { profile: FailureProfile | null }) {
@@ -28,32 +29,29 @@ export function FailurePanel({ profile }: { profile: FailureProfile | null }) {
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("region")}>
-        <table className="min-w-full border-collapse text-sm" data-testid="failure-by-category">
-          <caption className="mb-1 text-left font-semibold">{t("caption")}</caption>
-          <thead>
-            <tr className="border-b border-slate-300 text-right dark:border-slate-700">
-              <th scope="col" className="px-2 py-1 text-left">{t("category")}</th>
-              <th scope="col" className="px-2 py-1">{t("refused")}</th>
-              <th scope="col" className="px-2 py-1" title={t("gapTitle")}>{t("gap")}</th>
-              <th scope="col" className="px-2 py-1">{t("n")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {cats.map((c) => {
-              const r = profile.byCategory[c]!;
-              return (
-                <tr key={c} className="border-b border-slate-100 text-right tabular-nums dark:border-slate-800">
-                  <th scope="row" className="px-2 py-1 text-left font-normal"><abbr title={tc(c)}>{c}</abbr></th>
-                  <td className="px-2 py-1">{pct(r.refusalRate)}</td>
-                  <td className="px-2 py-1">{r.recallPrecisionGap === null ? "–" : `${r.recallPrecisionGap >= 0 ? "+" : ""}${f.score(r.recallPrecisionGap)}`}</td>
-                  <td className="px-2 py-1">{f.integer(r.n)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table label={t("region")} className="border-collapse text-sm" data-testid="failure-by-category" caption={t("caption")} captionClassName="mb-1 text-left font-semibold">
+        <THead>
+          <Tr kind="head" className="text-right">
+            <Th className="text-left">{t("category")}</Th>
+            <Th>{t("refused")}</Th>
+            <Th title={t("gapTitle")}>{t("gap")}</Th>
+            <Th>{t("n")}</Th>
+          </Tr>
+        </THead>
+        <TBody>
+          {cats.map((c) => {
+            const r = profile.byCategory[c]!;
+            return (
+              <Tr key={c} className="text-right tabular-nums">
+                <Th scope="row" className="text-left font-normal"><abbr title={tc(c)}>{c}</abbr></Th>
+                <Td>{pct(r.refusalRate)}</Td>
+                <Td>{r.recallPrecisionGap === null ? "–" : `${r.recallPrecisionGap >= 0 ? "+" : ""}${f.score(r.recallPrecisionGap)}`}</Td>
+                <Td>{f.integer(r.n)}</Td>
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
       <p className="text-xs text-slate-600 dark:text-slate-400">{t("rule")}</p>
     </div>
   );

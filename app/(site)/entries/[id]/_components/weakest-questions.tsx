@@ -2,19 +2,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import { CATEGORY_CODES, DIFFICULTIES, SPLITS } from "@/lib/scoring/types";
 import type { WeakestFilter, WeakQuestion } from "@/lib/server/leaderboard/weakest-questions";
+import { SelectField } from "@/components/ui/select-field";
 
 type Props = { entryId: string; filter: WeakestFilter; metric: "judge" | "f1"; rows: WeakQuestion[]; keep: Record<string, string> };
 
+/** A filter whose first choice ("any") clears it. */
 function Choice({ id, name, label, value, any, options }: { id: string; name: string; label: string; value: string | undefined; any: string; options: Array<[string, string]> }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm">{label}</label>
-      <select id={id} name={name} defaultValue={value ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-        <option value="">{any}</option>
-        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
-      </select>
-    </div>
-  );
+  return <SelectField id={id} name={name} label={label} defaultValue={value ?? ""} options={[["", any], ...options]} />;
 }
 
 /** Lowest-scoring questions with reference, answer, lexical scores and the judge's reasoning (a GET form: works without JS). */

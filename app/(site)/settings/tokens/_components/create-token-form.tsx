@@ -1,9 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
 import { formatter } from "@/lib/i18n/format";
 import type { ValidationTranslator } from "@/lib/i18n/issue-text";
@@ -11,20 +12,24 @@ import type { ActionResult } from "@/lib/server/errors";
 import { fieldErrors } from "@/lib/validation/signup";
 import { newApiTokenSchema, TOKEN_SCOPES, type TokenScope } from "@/lib/validation/api-token";
 import type { CreateTokenInput } from "../actions";
+import { SelectField } from "@/components/ui/select-field";
 
 type Created = { token: string; name: string; scopes: TokenScope[]; expiresAt: string | null };
 const EXPIRY_CHOICES = [["30", "30"], ["90", "90"], ["365", "365"], ["", "never"]] as const;
 const HOW_TO_USE = { header: "Authorization: Bearer <token>", cli: "H2HMEM_TOKEN=<token> npx h2hmem submit …" };
 
 export function CreateTokenForm({ create, isAdmin, hasPassword }: { create: (input: CreateTokenInput) => Promise<ActionResult<Created>>; isAdmin: boolean; hasPassword: boolean }) {
-  const router = useRouter();
   const t = useTranslations("settings");
   const locale = useLocale();
   const te = useTranslations("errors") as unknown as ErrorsTranslator;
   const tv = useTranslations("validation") as unknown as ValidationTranslator;
+  // The token is shown once: it stays on screen even if a later attempt fails.
   const [created, setCreated] = useState<Created | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [pending, start] = useTransition();
+  const [local, setLocal] = useState<Partial<Record<string, string>> | null>(null);
+  const { pending, error, submit } = useActionForm(create, { onSuccess: setCreated });
+  const server = error ? actionErrorText(error, locale, te, tv) : null;
+  const first = error?.details[0]?.path ?? "form";
+  const errors: Partial<Record<string, string>> = local ?? (server ? { [first]: server.fields[first] ?? server.form, form: server.form } : {});
   const scopes = TOKEN_SCOPES.filter((s) => s !== "admin" || isAdmin);
   return (
     <div className="space-y-3">
@@ -38,29 +43,14 @@ export function CreateTokenForm({ create, isAdmin, hasPassword }: { create: (inp
           // Instant feedback with the server's own schema; the server action decides.
           const parsed = newApiTokenSchema.safeParse(input);
           // The browser check's wording is English; other locales show the field codes' texts.
-          if (!parsed.success) return setErrors(locale === "en" ? fieldErrors(parsed.error) : { ...Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), tv(i.code === "too_small" ? "fields.FIELD_REQUIRED" : "fields.FIELD_INVALID")])) });
-          setErrors({});
-          start(async () => {
-            const res = await create({ ...input, scopes: parsed.data.scopes, password: String(form.get("password") ?? "") });
-            if (res.ok) {
-              setCreated(res.data);
-              router.refresh();
-            } else {
-              const text = actionErrorText(res.error, locale, te, tv);
-              const first = res.error.details[0]?.path ?? "form";
-              setErrors({ [first]: text.fields[first] ?? text.form, form: text.form });
-            }
-          });
+          if (!parsed.success) return setLocal(locale === "en" ? fieldErrors(parsed.error) : { ...Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), tv(i.code === "too_small" ? "fields.FIELD_REQUIRED" : "fields.FIELD_INVALID")])) });
+          setLocal(null);
+          submit({ ...input, scopes: parsed.data.scopes, password: String(form.get("password") ?? "") });
         }}
       >
         <div className="flex flex-wrap items-end gap-3">
           <Field label={t("tokenName")} name="name" required maxLength={100} placeholder={t("tokenNamePlaceholder")} error={errors.name} />
-          <label className="text-sm font-medium">
-            {t("expires")}
-            <select name="expiresDays" defaultValue="90" className="mt-1 block rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-              {EXPIRY_CHOICES.map(([v, key]) => <option key={v} value={v}>{t(`expiry.${key}`)}</option>)}
-            </select>
-          </label>
+          <SelectField name="expiresDays" label={t("expires")} variant="form" defaultValue="90" options={EXPIRY_CHOICES.map(([v, key]) => [v, t(`expiry.${key}`)])} />
         </div>
         <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
           <legend className="text-sm font-medium">{t("scopes")}</legend>
@@ -76,13 +66,13 @@ export function CreateTokenForm({ create, isAdmin, hasPassword }: { create: (inp
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">{t("githubOnly")}</p>
         )}
-        {errors.form && !errors.password && !errors.name && !errors.scopes ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{errors.form}</p> : null}
+        <FormMessage error={errors.form && !errors.password && !errors.name && !errors.scopes ? errors.form : null} />
         <button type="submit" disabled={pending} className="rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800 disabled:opacity-60">
           {pending ? t("creating") : t("createToken")}
         </button>
       </form>
       {created ? (
-        <div role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950">
+        <FormMessage look="banner" as="div" success={<>
           <p className="font-medium">
             {t("tokenCreated", { name: created.name, scopes: created.scopes.join(", "), expires: created.expiresAt ? formatter(locale).date(created.expiresAt) : "none" })}
           </p>
@@ -90,7 +80,7 @@ export function CreateTokenForm({ create, isAdmin, hasPassword }: { create: (inp
           <p className="mt-2">
             {t.rich("tokenUse", { ...HOW_TO_USE, code: (c) => <code>{c}</code> })}
           </p>
-        </div>
+        </>} />
       ) : null}
     </div>
   );

@@ -1,9 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
 import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import type { ActionResult } from "@/lib/server/errors";
@@ -12,14 +13,15 @@ type Created = { id: string; url: string; secret: string };
 const URL_EXAMPLE = "https://example.org/h2hmem-hook";
 
 export function CreateWebhookForm({ events, create }: { events: readonly string[]; create: (input: { url: string; events: string[] }) => Promise<ActionResult<Created>> }) {
-  const router = useRouter();
   const t = useTranslations("settings");
   const locale = useLocale();
   const te = useTranslations("errors") as unknown as ErrorsTranslator;
   const tv = useTranslations("validation") as unknown as ValidationTranslator;
+  // The secret is shown once: it stays on screen even if a later attempt fails.
   const [created, setCreated] = useState<Created | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  const { pending, error: failure, submit } = useActionForm(create, { onSuccess: setCreated });
+  const text = failure ? actionErrorText(failure, locale, te, tv) : null;
+  const error = text ? [text.form, ...Object.entries(text.fields).map(([path, m]) => `${path}: ${m}`)].join(" ") : null;
   return (
     <div className="space-y-3">
       <form
@@ -28,17 +30,7 @@ export function CreateWebhookForm({ events, create }: { events: readonly string[
           e.preventDefault();
           const form = new FormData(e.currentTarget);
           const input = { url: String(form.get("url") ?? ""), events: form.getAll("events").map(String) };
-          setError(null);
-          start(async () => {
-            const res = await create(input);
-            if (res.ok) {
-              setCreated(res.data);
-              router.refresh();
-            } else {
-              const text = actionErrorText(res.error, locale, te, tv);
-              setError([text.form, ...Object.entries(text.fields).map(([path, m]) => `${path}: ${m}`)].join(" "));
-            }
-          });
+          submit(input);
         }}
       >
         <Field label={t("endpointUrl")} name="url" type="url" required maxLength={2000} placeholder={URL_EXAMPLE} error={error ?? undefined} />
@@ -54,12 +46,16 @@ export function CreateWebhookForm({ events, create }: { events: readonly string[
           {pending ? t("adding") : t("addEndpoint")}
         </button>
       </form>
-      {created ? (
-        <div role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950">
-          <p className="font-medium">{t("endpointAdded")}</p>
-          <code data-testid="new-webhook-secret" className="mt-2 block break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{created.secret}</code>
-        </div>
-      ) : null}
+      <FormMessage
+        look="banner"
+        as="div"
+        success={created ? (
+          <>
+            <p className="font-medium">{t("endpointAdded")}</p>
+            <code data-testid="new-webhook-secret" className="mt-2 block break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{created.secret}</code>
+          </>
+        ) : null}
+      />
     </div>
   );
 }

@@ -3,6 +3,9 @@ import { useTranslations } from "next-intl";
 import { CATEGORY_CODES } from "@/lib/scoring/types";
 import type { PredictionFilter, PredictionRow } from "@/lib/server/submissions/predictions";
 import { fmt } from "@/components/ui/format";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { SelectField } from "@/components/ui/select-field";
+import { CONTROL } from "@/components/ui/control";
 
 type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean; scorerVersion: string | null };
 
@@ -28,63 +31,46 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
       <form method="get" action={`${basePath}#questions`} className="flex flex-wrap items-end gap-3" role="search">
         <div>
           <label htmlFor="pq-q" className="block text-sm">{t("searchLabel")}</label>
-          <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+          <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className={CONTROL.filter} />
         </div>
-        <div>
-          <label htmlFor="pq-cat" className="block text-sm">{t("category")}</label>
-          <select id="pq-cat" name="category" defaultValue={filter.category ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-            <option value="">{t("allCategories")}</option>
-            {CATEGORY_CODES.map((c) => (
-              <option key={c} value={c}>{c}: {categoryName(c)}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="pq-split" className="block text-sm">{t("split")}</label>
-          <select id="pq-split" name="split" defaultValue={filter.split ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-            <option value="">{t("both")}</option>
-            <option value="dyadic">{ts("dyadic")}</option>
-            <option value="multi-party">{ts("multi-party")}</option>
-          </select>
-        </div>
+        <SelectField id="pq-cat" name="category" label={t("category")} defaultValue={filter.category ?? ""} options={[["", t("allCategories")], ...CATEGORY_CODES.map((c) => [c, `${c}: ${categoryName(c)}`] as const)]} />
+        <SelectField id="pq-split" name="split" label={t("split")} defaultValue={filter.split ?? ""} options={[["", t("both")], ["dyadic", ts("dyadic")], ["multi-party", ts("multi-party")]]} />
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("filter")}</button>
       </form>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {t("matching", { count: total })} {t("underVersion")} <code data-testid="prediction-scorer-version">{scorerVersion ?? "–"}</code>.
       </p>
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-sm" data-testid="prediction-table">
-          <thead>
-            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-              <th scope="col" className="px-2 py-1">#</th>
-              <th scope="col" className="px-2 py-1">{t("category")}</th>
-              <th scope="col" className="px-2 py-1">{t("colQuestion")}</th>
-              <th scope="col" className="px-2 py-1">{t("colReference")}</th>
-              <th scope="col" className="px-2 py-1">{t("colAnswer")}</th>
-              <th scope="col" className="px-2 py-1 text-right">{tm("f1")}</th>
-              <th scope="col" className="px-2 py-1 text-right">{tm("bleu1")}</th>
-              {hasJudge ? <th scope="col" className="px-2 py-1 text-right">{t("colJudge")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                <td className="px-2 py-1 tabular-nums">{r.split === "dyadic" ? "D" : "M"}{r.index}</td>
-                <td className="px-2 py-1"><abbr title={categoryName(r.category)}>{r.category}</abbr></td>
-                <td className="max-w-xs px-2 py-1">{r.questionText}</td>
-                <td className="max-w-xs px-2 py-1">
-                  {r.referenceAnswer}
-                  {r.answerDiffers ? <span className="mt-1 block text-xs text-amber-700 dark:text-amber-300">{t("answerDiffers")}</span> : null}
-                </td>
-                <td className="max-w-xs px-2 py-1">{r.systemAnswer || <em>{t("emptyAnswer")}</em>}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{fmt(r.f1)}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{fmt(r.bleu1)}</td>
-                {hasJudge ? <td className="px-2 py-1 text-right tabular-nums">{fmt(r.judgeScore, 2)}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table data-testid="prediction-table">
+        <THead>
+          <Tr kind="head" className="text-left">
+            <Th>#</Th>
+            <Th>{t("category")}</Th>
+            <Th>{t("colQuestion")}</Th>
+            <Th>{t("colReference")}</Th>
+            <Th>{t("colAnswer")}</Th>
+            <Th className="text-right">{tm("f1")}</Th>
+            <Th className="text-right">{tm("bleu1")}</Th>
+            {hasJudge ? <Th className="text-right">{t("colJudge")}</Th> : null}
+          </Tr>
+        </THead>
+        <TBody>
+          {rows.map((r) => (
+            <Tr key={r.id} className="align-top">
+              <Td className="tabular-nums">{r.split === "dyadic" ? "D" : "M"}{r.index}</Td>
+              <Td><abbr title={categoryName(r.category)}>{r.category}</abbr></Td>
+              <Td className="max-w-xs">{r.questionText}</Td>
+              <Td className="max-w-xs">
+                {r.referenceAnswer}
+                {r.answerDiffers ? <span className="mt-1 block text-xs text-amber-700 dark:text-amber-300">{t("answerDiffers")}</span> : null}
+              </Td>
+              <Td className="max-w-xs">{r.systemAnswer || <em>{t("emptyAnswer")}</em>}</Td>
+              <Td className="text-right tabular-nums">{fmt(r.f1)}</Td>
+              <Td className="text-right tabular-nums">{fmt(r.bleu1)}</Td>
+              {hasJudge ? <Td className="text-right tabular-nums">{fmt(r.judgeScore, 2)}</Td> : null}
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
       {pages > 1 ? (
         <nav aria-label={t("pagesNav")} className="flex gap-3 text-sm">
           {filter.page > 1 ? <Link href={pageHref(basePath, filter, filter.page - 1)}>{t("previous")}</Link> : null}

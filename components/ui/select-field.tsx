@@ -1,0 +1,34 @@
+import clsx from "clsx";
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import { CONTROL } from "./control";
+
+// Label, select, hint and error in one place, wired with ids the way Field wires an input.
+const LABEL = { filter: "block text-sm", board: "block text-sm", form: "mb-1 block text-sm font-medium" } as const;
+
+export type SelectOption = readonly [value: string, text: ReactNode];
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
+  label: ReactNode;
+  name: string;
+  options: readonly SelectOption[];
+  variant?: keyof typeof CONTROL;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** The wrapper's classes (the select's own go in selectClassName). */
+  className?: string;
+  selectClassName?: string;
+};
+
+export function SelectField({ label, name, id = `f-${name}`, options, variant = "filter", hint, error, className, selectClassName, ...rest }: SelectFieldProps) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={LABEL[variant]}>{label}</label>
+      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={clsx(CONTROL[variant], selectClassName)} {...rest}>
+        {options.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+      </select>
+      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+    </div>
+  );
+}
