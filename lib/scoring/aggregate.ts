@@ -50,10 +50,7 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   return rows;
 }
 
-/**
- * micro: pooled mean of the questions, its resample = the n-weighted mean of the cell resample
- * means; macro: mean of the category means, each category pooling its cells of this split.
- */
+/** micro: pooled mean of the questions; macro: mean of the category means (docs/SCORING.md §7). */
 function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric, cells: Cell[], resamples: number): ScoreRow[] {
   const n = cells.reduce((a, c) => a + c.n, 0);
   const excluded = cells.reduce((a, c) => a + c.excluded, 0);
@@ -91,11 +88,7 @@ function pooled(cells: Cell[], resamples: number, total: number): Float64Array {
   return out;
 }
 
-/**
- * One cell per (split, category) and metric. Within a cell, all metrics without nulls share one
- * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
- * own non-null values with a stream seeded by cell and metric.
- */
+/** Metrics without nulls share one resample stream per cell; a metric with nulls resamples its own non-null values. */
 function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
   const groups = new Map<string, QuestionResult[]>();
   for (const r of results) {

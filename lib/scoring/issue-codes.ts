@@ -53,10 +53,7 @@ export const ISSUE_CODES = [
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
-/**
- * Problems with a request or form field (method card, sign-up, tokens, webhooks, admin forms).
- * Zod issues map onto these (lib/server/errors.ts); checks outside zod name one directly.
- */
+/** Problems with a request or form field; zod issues map onto these (lib/server/errors.ts). */
 export const FIELD_CODES = [
   "FIELD_REQUIRED",
   "FIELD_INVALID_TYPE",

@@ -22,10 +22,7 @@ export function jsonPointer(parts: ReadonlyArray<string | number>): string {
   return parts.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
-/**
- * Collects issues, keeping at most `perCode` of each code and then one summary line, so a
- * 100,000-item file with the same mistake everywhere yields a readable report, not 100,000 lines.
- */
+/** Keeps at most `perCode` issues per code plus a summary, so one mistake repeated 100,000 times stays readable. */
 export class IssueList {
   readonly items: ValidationIssue[] = [];
   private readonly counts = new Map<string, number>();

@@ -27,10 +27,7 @@ function indexKey(questions: ReferenceQuestion[]): Map<string, ReferenceQuestion
   return map;
 }
 
-/**
- * Matches predictions one at a time, in file order (each decision depends only on the earlier
- * ones); matchPredictions runs it over a file's items.
- */
+/** Matches predictions one at a time in file order (each decision depends only on earlier ones). */
 export class PredictionMatcher {
   private readonly issues: IssueList;
   private readonly own: ReferenceQuestion[];

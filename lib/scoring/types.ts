@@ -1,10 +1,7 @@
 // Shared vocabulary of the scoring engine: types and small constants, importable anywhere (the
 // browser included, without the engine): `@/lib/scoring/types` is an entry point.
 
-/**
- * Longest system_answer (Unicode code points): the benchmark's answers are a sentence or two, and
- * every answer is sent to the judge, so one file must not cost millions of judge tokens.
- */
+/** Longest system_answer in code points: every answer goes to the judge, so one file must not cost millions of tokens. */
 export const DEFAULT_MAX_ANSWER_CHARS = 8_000;
 
 export const SPLITS = ["dyadic", "multi-party"] as const;

@@ -3,10 +3,8 @@ import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
 import { NLTK_VERSIONS } from "@/lib/scoring/types";
 
-// The one module that reads process.env. Everything else imports `env` from here.
-// Parsing is lazy so that modules can be imported (e.g. by tests or `next build`)
-// without every variable being set; the first access validates and fails with one
-// clear message naming each bad variable.
+// The one module that reads process.env. Parsing is lazy so modules import without every variable
+// set (tests, `next build`); the first access fails with one message naming each bad variable.
 
 // The bundled fake judge's reserved model name (lib/dev/fake-judge-server.ts): settings refuse it
 // without JUDGE_DEMO; lib/server/judge/demo-judge.ts labels the versions that carry it.

@@ -96,10 +96,7 @@ export async function authenticate(req: Request): Promise<ApiCaller | null> {
   return user ? { user, scopes: null } : null;
 }
 
-/**
- * The session cookie read from the Request itself (not next/headers), so handlers work the same
- * when called directly in tests. `__Secure-` is the cookie name Auth.js uses over https.
- */
+/** The session cookie from the Request itself (not next/headers), so handlers work the same when tests call them directly. */
 async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
   const cookie = req.headers.get("cookie") ?? "";
   if (!cookie.includes("authjs.session-token") || !env.AUTH_SECRET) return null;
@@ -108,11 +105,7 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
   return loadSessionUser(typeof token?.uid === "string" ? token.uid : null, token?.sv);
 }
 
-/**
- * The signed-in caller, allowed `scope`: every route names the one it needs (read, submit; the
- * admin routes go through requireApiAdmin). A token without it gets 403 before anything is
- * looked up, so the answer says nothing about the resource.
- */
+/** The signed-in caller with `scope`; a token without it gets 403 before any lookup, so the answer reveals nothing. */
 export async function requireApiUser(req: Request, scope: TokenScope): Promise<SessionUser> {
   const caller = await authenticate(req);
   if (!caller) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
@@ -127,10 +120,7 @@ export async function requireApiAdmin(req: Request): Promise<SessionUser> {
   return user;
 }
 
-/**
- * Cookie-authenticated writes must come from our own pages (defence in depth on top of the
- * SameSite=Lax session cookie). Bearer-token clients send no cookie and are not affected.
- */
+/** Cookie-authenticated writes must come from our own pages (defence in depth on top of SameSite=Lax). */
 function assertSameOrigin(req: Request): void {
   if (req.method === "GET" || req.method === "HEAD") return;
   const origin = req.headers.get("origin");

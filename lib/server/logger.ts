@@ -3,10 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { env } from "./env";
 
-// JSON logs on stdout (one object per line) so the web app, the worker and log shippers
-// share one format. Child loggers carry context such as { jobId, submissionId }.
-// Created on first use: importing this module must not force the whole environment to be
-// parsed (e.g. during `next build`, where DATABASE_URL may be unset).
+// JSON logs, one object per line, shared by web and worker; created on first use so importing does not parse the environment.
 
 export type Logger = pino.Logger;
 export type LogContext = { requestId?: string };

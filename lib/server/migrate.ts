@@ -4,11 +4,8 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 
-// Plain-SQL migration runner (prisma migrate needs a native engine that cannot be
-// downloaded here). Each prisma/migrations/<name>/migration.sql runs once, in name
-// order, in its own transaction, recorded in "_migrations" with a sha256 checksum.
-// A session-level advisory lock serialises concurrent runners (many web/migrate
-// containers starting at once): the second waits, then finds nothing to do.
+// Plain-SQL migration runner (prisma migrate needs a native engine): each migration once, in its own transaction,
+// under an advisory lock so concurrent runners wait.
 
 export const MIGRATIONS_TABLE = "_migrations";
 // Arbitrary constant shared by every runner of this app ("h2hm" in ASCII).

@@ -30,10 +30,7 @@ export function stopwordSet(list: StopwordList): ReadonlySet<string> {
   return STOPSETS[list];
 }
 
-/**
- * Filter raw tokens: drop stopwords (optionally) and tokens made only of ASCII punctuation.
- * Tokens never contain whitespace here, so the script's per-token strip() is a no-op.
- */
+/** Drops stopwords (optionally) and all-ASCII-punctuation tokens; tokens hold no whitespace, so the script's strip() is a no-op. */
 export function filterTokens(tokens: readonly string[], removeStopwords: boolean, stopwords: StopwordList = "new"): string[] {
   const stop = STOPSETS[stopwords];
   const out: string[] = [];

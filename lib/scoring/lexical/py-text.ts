@@ -1,7 +1,5 @@
-// Python 3 string semantics the official script relies on (str.lower, str.strip, str.split,
-// re's \s / \w / \d, str.isupper / islower). JavaScript differs on non-ASCII input (other
-// whitespace set, Unicode version, final sigma), so the classes come from tables generated
-// with Python (see data/unicode-tables.ts) instead of JS built-ins.
+// Python 3 string semantics the official script relies on; JS differs on non-ASCII input, so the
+// classes come from tables generated with Python (data/unicode-tables.ts).
 import {
   PY_DIGIT,
   PY_LOWER,

@@ -7,10 +7,7 @@ const CLOSERS_WIDE = new Set([" ", "]", ")", "}", ">", '"', "'", "\u00bb", "\u20
 const CLOSERS = new Set(["]", ")", "}", ">", '"', "'"]);
 const NON_ASCII_DIGIT = new RegExp(`^[${D}]$`, "u");
 
-/**
- * `([^.])(\.)([\])}>"'»”’ ]*)\s*$` -> `\1 \2 \3 `. A match's period can only be the one left
- * after stripping closers/spaces from the end, and it needs a non-period before it.
- */
+/** `([^.])(\.)([\])}>"'»”’ ]*)\s*$` -> `\1 \2 \3 `. */
 export function finalPeriodWide(text: string): string {
   let i = text.length - 1;
   while (i >= 0 && CLOSERS_WIDE.has(text[i])) i--;
@@ -33,10 +30,7 @@ function isDigit(cp: number): boolean {
   return NON_ASCII_DIGIT.test(String.fromCodePoint(cp));
 }
 
-/**
- * `([:,])([^\d])` -> ` \1 \2`, left to right without overlap: a colon/comma followed by a
- * non-digit code point is padded, and that following code point is consumed with it.
- */
+/** `([:,])([^\d])` -> ` \1 \2`, left to right without overlap. */
 export function padColonComma(text: string): string {
   let out = "";
   let last = 0;

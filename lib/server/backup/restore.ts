@@ -56,12 +56,7 @@ export async function checkBackup(file: string): Promise<{ header: BackupHeader;
   return { header, tables };
 }
 
-/**
- * Loads a backup into an empty database in ONE transaction: every table (in the file's
- * foreign-key order) with COPY ... FROM STDIN, checksums and row counts verified, sequences set.
- * Any error rolls everything back. A database with no tables at all is first migrated to the
- * backup's migrations; after the restore the code's newer migrations run as in an upgrade.
- */
+/** Loads a backup into an empty database in ONE transaction (checksums and counts verified), so any error rolls everything back. */
 export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummary> {
   const t0 = Date.now();
   const log = opts.log ?? (() => undefined);

@@ -51,11 +51,7 @@ export class EmptyReplyError extends Error {
   }
 }
 
-/**
- * Exponential backoff with "equal jitter" (half fixed, half random) so parallel batches do not
- * retry in lockstep. When the server sent Retry-After we wait exactly that long plus up to
- * 100 ms of jitter: waiting less would only earn another 429.
- */
+/** Backoff with equal jitter so parallel batches do not retry in lockstep; Retry-After is honoured exactly, since less only earns another 429. */
 export function backoffDelay(attempt: number, policy: RetryPolicy, retryAfter: number | null, random = Math.random): number {
   if (retryAfter !== null) return retryAfter + random() * 100;
   const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);

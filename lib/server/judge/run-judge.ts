@@ -7,11 +7,8 @@ import { RequestLimiter } from "./limiter";
 import { RetriesExhaustedError, withRetries, type RetryHooks, type RetryPolicy } from "./retry";
 import type { JudgeCallRecord, JudgeUsage } from "./types";
 
-// Judges a list of questions in batches; each request is first looked up in the cache (keyed
-// by its exact rendered text, cache.ts), else sent through the limiter with our retry loop. Items missing from a reply (or a reply with no readable array) are re-asked in a
-// smaller batch, then one by one. A request that still fails after its retries stops the run:
-// the service is down or misconfigured, and hammering it with the remaining batches would only
-// burn quota; the caller reports the unjudged questions and a later retry resumes via the cache.
+// Judges questions in batches via the cache, else the limiter; missing items are re-asked in smaller batches. A request
+// that still fails stops the run so an outage does not burn quota; a later retry resumes via the cache.
 
 export type JudgeOutcome =
   | { id: string; status: "judged"; score: number; reasoning: string; cacheKey: string; cached: boolean }
@@ -40,11 +37,7 @@ export type JudgeRunInput = {
 
 const DEFER = Symbol("defer");
 
-/**
- * Circuit breaker: after a transient failure only requests already being retried go out;
- * fresh batches wait until one succeeds (or the run stops). An outage or a 429 then costs
- * concurrency x (retries + 1) calls at most, not one failing call per remaining batch.
- */
+/** Circuit breaker: after a transient failure fresh batches wait, so an outage costs a bounded number of calls. */
 class Breaker {
   private gate: { promise: Promise<void>; open: () => void } | null = null;
   isOpen(): boolean {

@@ -27,10 +27,7 @@ type QuestionScores = Map<string, { category: string; value: number | null }>;
 
 const METRIC_FIELD = { f1: "f1", bleu1: "bleu1", precision: "precision", recall: "recall", judge: "judgeScore" } as const;
 
-// Everything here depends only on the published scores, so it is computed once per public
-// generation (./stamped-memo.ts) and per process, not per request: the per-question reads of an
-// entry, the paired bootstrap of a pair, the list of entries to pick from. The numbers are those
-// of the plain computation (comparePairsUncached): same rows, same seeded bootstrap.
+// Depends only on the published scores, so it is computed once per public generation (./stamped-memo.ts), not per request.
 const pickList = new StampedMemo<Array<{ id: string; methodName: string }>>(1);
 const questionMemo = new StampedMemo<QuestionScores>(48); // ~2,236 questions each
 const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
@@ -44,12 +41,7 @@ export async function comparableEntries(): Promise<Array<{ id: string; methodNam
   });
 }
 
-/**
- * Per-question scores under `version`, keyed by the answer-key question (qid), or by
- * split+index without a key. Only for an approved entry that has the metric's headline row under
- * that version (so a partial run of an unfinished version never shows). Null (e.g. a judge
- * failure) stays null and the pair is left out.
- */
+/** Per-question scores under `version`, only for an approved entry with that version's headline row, so partial runs never show. */
 async function perQuestion(id: string, metric: Metric, version: string): Promise<QuestionScores> {
   const headline = { scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" };
   const [shown, rows] = await Promise.all([

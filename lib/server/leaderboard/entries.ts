@@ -45,11 +45,7 @@ export type EntryDetail = MethodCard & {
   failureProfile: FailureProfile | null;
 };
 
-/**
- * Public detail: approved entries only; anything else is 404 (not 403) so drafts stay invisible.
- * Scores are those of the published scorer version (none yet: `scorerVersion` null, no rows).
- * An approved entry being re-scored stays visible with its published rows.
- */
+/** Approved entries only, anything else 404 (not 403) so drafts stay invisible; scores of the published version. */
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const e = await getPublicEntryOrTombstone(id);
   if (e.status === "withdrawn") throw new AppError("GONE", tombstoneMessage(e));

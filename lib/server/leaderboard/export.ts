@@ -70,10 +70,7 @@ function withdrawnCsv(lb: Leaderboard): string {
   return toCsv([header, ...rows]);
 }
 
-/**
- * Public, rate-limited (per client address) and cacheable: a strong ETag over the body, and
- * `If-None-Match` answered with 304 without a body.
- */
+/** Public, rate-limited and cacheable: a strong ETag, and 304 for a matching If-None-Match. */
 export async function leaderboardResponse(req: Request, params: LeaderboardParams, format: "json" | "csv"): Promise<Response> {
   await consume("api-ip", clientIp(req.headers));
   const lb = await getLeaderboard(params, { all: true });

@@ -4,14 +4,8 @@ import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
 import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 
-// Micro-cache for the public board and entry pages, used by proxy.ts. Rendering a board page
-// (React server render of a 25-row heat map plus its RSC payload, ~175 KB) costs tens of ms of
-// CPU while the data behind it is cached per board stamp; under load that render is the whole
-// cost. So an anonymous GET of `/` or `/entries/<id>` is rendered once per TTL_MS per URL, and
-// concurrent requests for the same URL share that one render. The cache only holds complete,
-// server-rendered HTML, so every view still works without JavaScript, and no response is older
-// than TTL_MS (+ one render): an approval reaches the public board within ~1 s on every instance.
-// Signed-in requests, client-side navigations (RSC) and every other path are never cached.
+// Micro-cache for anonymous GETs of the board and entry pages (used by proxy.ts): the render is the whole
+// cost under load, so each URL renders once per TTL_MS and concurrent requests share it.
 
 const TTL_MS = 1000;
 const MAX_ENTRIES = 200;

@@ -63,10 +63,7 @@ export function placeScore(target: ScopedCells, r: { scope: string; value: numbe
   return r.scope === "ALL";
 }
 
-// Every view of the board (filters, search, sort, page, export format) is derived from one ranked
-// list per split x metric x aggregate, cached until the public board stamp (./board-stamp.ts)
-// changes: one cheap stamp query per request decides, and concurrent requests share the rebuild
-// in flight. This keeps the board fast at 1,000 entries and while submissions are being scored.
+// Every board view derives from one ranked list per split x metric x aggregate, cached until the board stamp changes.
 const boards = new Map<string, { stamp: string; value: Promise<RankedBoard> }>();
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {

@@ -33,11 +33,7 @@ export type WeakQuestion = {
   judgeReasoning: string | null;
 };
 
-/**
- * May this viewer see an entry's per-question answers? The owner and administrators always;
- * everyone when the entry's predictions are public (`predictionsPublic`, to be wired to the
- * public-predictions setting when it exists).
- */
+/** May this viewer see an entry's per-question answers? Owner and admins always; everyone when predictions are public. */
 export function mayViewPredictions(viewer: Pick<SessionUser, "id" | "role"> | null, entry: { userId: string; predictionsPublic?: boolean }): boolean {
   if (entry.predictionsPublic) return true;
   if (!viewer) return false;
@@ -57,11 +53,7 @@ export function parseWeakestFilter(sp: Record<string, string | string[] | undefi
   return weakestFilterSchema.parse({ category: first(sp.wcat), difficulty: first(sp.wdiff), split: first(sp.wsplit) });
 }
 
-/**
- * Lowest-scoring questions first: by the judge score when the version has one, else by F1 (ties
- * by split and position, so the list is stable). Unanswered key questions have no stored answer
- * and are not listed (they score 0; the failure profile counts them as empty).
- */
+/** Lowest-scoring questions first (judge score, else F1), with stable tie-breaks. */
 export async function weakestQuestions(submissionId: string, scorerVersion: string | null, filter: WeakestFilter): Promise<{ metric: "judge" | "f1"; rows: WeakQuestion[] }> {
   if (!scorerVersion) return { metric: "f1", rows: [] };
   const judged = await db.questionScore.findFirst({ where: { submissionId, scorerVersion, judgeScore: { not: null } }, select: { index: true } });

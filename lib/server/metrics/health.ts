@@ -5,10 +5,7 @@ import { env } from "../env";
 import { scrubSecrets } from "../logger";
 import { getScoringQueue } from "../queue";
 
-// ok (200): everything answers. degraded (200): Redis is down, but PostgreSQL (the source of
-// truth) is up, so the site, sign-in and uploads work: a submission is stored QUEUED and the
-// worker's reconciler enqueues it once Redis is back; `affected` says what waits meanwhile.
-// down (503): PostgreSQL is unreachable and nothing works; a load balancer should stop routing here.
+// ok (200); degraded (200): Redis down but PostgreSQL up, so the site and uploads work; down (503): PostgreSQL unreachable.
 
 type Check = { ok: boolean; ms: number; error?: string; [k: string]: unknown };
 

@@ -14,11 +14,7 @@ export function requestIdFrom(headers: Headers): string {
   return given && SANE_ID.test(given) ? given : randomUUID();
 }
 
-/**
- * The route pattern (`/api/v1/submissions/[id]`), not the raw path: each segment equal to a
- * dynamic param's value is put back as `[name]` (catch-alls as `[...name]`), so the metrics'
- * route label has one value per route file, whatever ids are requested.
- */
+/** The route pattern, not the raw path, so the route label has one value per route file. */
 export function routePattern(pathname: string, params: Record<string, unknown> | undefined): string {
   const segments = pathname.split("/").map((s) => {
     try {

@@ -41,12 +41,7 @@ export type RejudgeAllResult = {
   dryRun: boolean;
 };
 
-/**
- * Re-scores every approved entry without rows under the current scorer version (and every
- * pending submission without lexical rows under it), through the
- * single re-score path (one job per submission, job id `score-<id>`). Idempotent: entries with
- * rows, or already queued or running, are skipped, so a second call enqueues nothing new.
- */
+/** Re-scores every entry without rows under the current version through the single re-score path; idempotent. */
 export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: boolean }): Promise<RejudgeAllResult> {
   assertAdmin(input.actor);
   const dryRun = input.dryRun ?? false;
@@ -102,11 +97,7 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
 
 export type PublishResult = { from: string; to: string; pinnedBefore: boolean; coverage: { from: VersionCoverage; to: VersionCoverage }; force: boolean };
 
-/**
- * Switches the public board to `version`. Refused when the version has no scores, when it is
- * already published, or (without `force`) when fewer approved entries are scored under it than
- * under the published one: those entries would drop off the ranking.
- */
+/** Switches the public board to `version`; without `force`, refused when fewer approved entries would be ranked. */
 export async function publishScorerVersion(input: { actor: SessionUser; version: string; force?: boolean }): Promise<PublishResult> {
   assertAdmin(input.actor);
   const { version, force } = publishSchema.parse({ version: input.version, force: input.force });

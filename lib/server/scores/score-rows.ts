@@ -8,11 +8,7 @@ export const scoreCellSchema = z.strictObject({ value: z.number(), ciLow: z.numb
 export type ScoreCell = z.infer<typeof scoreCellSchema>;
 export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: string; aggregate: string };
 
-/**
- * Score rows of one submission: the current scorer version when it has rows, else the newest
- * version it was scored under (the owner still sees their numbers while a rescore runs).
- * `only` (the public entry page: the published version) returns that version's rows or none.
- */
+/** Score rows of the current version, else the newest one (the owner keeps seeing numbers during a rescore); `only` pins a version. */
 export async function scoreRowsFor(submissionId: string, opts: { only?: string } = {}): Promise<{ scorerVersion: string | null; rows: ScoreRowView[] }> {
   const current = opts.only ?? (await currentScorerVersion());
   let rows = await db.score.findMany({ where: { submissionId, scorerVersion: current } });

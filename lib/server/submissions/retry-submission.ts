@@ -10,11 +10,7 @@ import { quoteChoices, STAGES, type Stage } from "./stages";
 
 export const retrySchema = z.object({ stage: z.enum(STAGES, { error: `stage must be ${quoteChoices(STAGES)}` }) });
 
-/**
- * Owner retries a FAILED stage; admins may also rescore any final submission. The stage reset
- * itself is the pipeline's (retryStage, conditional on the status); here is who may do it, the
- * retry limit, and the audit trail (written in the reset's transaction).
- */
+/** Who may retry a stage, the retry limit and the audit trail; the reset itself is retryStage's. */
 export async function retrySubmissionStage(input: { submissionId: string; stage: Stage; actor: SessionUser; action: "retry" | "rescore" }) {
   const s = await db.submission.findUnique({ where: { id: input.submissionId }, select: { userId: true } });
   const isAdmin = input.actor.role === "ADMIN";

@@ -9,11 +9,7 @@ import { sourceOf, type EntrySource } from "./source";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
-/**
- * What a submitter is told about a failure. The stored reason (an exception's message: the judge
- * endpoint, a database detail) stays for admins and in the worker's logs; submitters get what they
- * can act on.
- */
+/** What a submitter is told about a failure: what they can act on, not internal details. */
 export function submitterFailureReason(stage: string | null, submissionId: string): string {
   const what = stage === "judge" ? "The LLM judge stage failed on the server. Retry the judge stage (the lexical results are kept)" : "Scoring failed on the server. Retry the lexical stage";
   return `${what}; if it fails again, contact the organisers and quote submission ${submissionId}.`;
@@ -88,10 +84,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
 
 const WAITING: string[] = ["RECEIVED", "QUEUED"];
 
-/**
- * Position in the scoring queue, counted in Postgres (the source of truth) rather than in
- * Redis: it stays right while Redis is down, and the queue is FIFO by creation time.
- */
+/** Queue position counted in Postgres, so it stays right while Redis is down. */
 export async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
   const ahead = await db.submission.count({
     where: {

@@ -37,10 +37,7 @@ function otherSplit(split: Split): Split {
   return split === "dyadic" ? "multi-party" : "dyadic";
 }
 
-/**
- * Without an answer key the content cannot tell the splits apart (matchPredictions reports
- * SPLIT_SWAPPED when there is a key), so an official file name in the wrong slot is the evidence.
- */
+/** Without an answer key the content cannot tell the splits apart, so the file name is the evidence. */
 function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | null {
   if (splitForFileName(fileName) !== otherSplit(split)) return null;
   const field = UPLOAD_FIELDS.find((f) => f.split === split)!;

@@ -23,11 +23,7 @@ export type Bleu1Change = { from: string; to: string; entries: number; compared:
 const TTL_MS = 60_000;
 const memo = new Map<string, { at: number; value: Promise<Bleu1Change> }>();
 
-/**
- * Questions of approved entries scored under both versions, and on how many BLEU-1 differs;
- * meanDelta = mean of (to - from). Cached a minute per process (rows of a version never change
- * once written; new entries show within the minute).
- */
+/** How many BLEU-1 values differ between two versions on approved entries; cached a minute since written rows never change. */
 export function bleu1Changes(from: string, to: string): Promise<Bleu1Change> {
   const k = `${from}|${to}`;
   const hit = memo.get(k);

@@ -4,14 +4,8 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
 import { currentScorerVersion } from "./current-version";
 
-// Which scorer version the public sees. The worker always writes Score rows under the
-// deployment's currentScorerVersion(); the public board, entry pages, compare page, API v1 and
-// exports read the version an administrator published (a Setting row, audited on change), so a
-// new judge model or prompt can be rolled out, re-judged and previewed before the switch.
-// Nothing published yet = the current version (a fresh deployment behaves as before); importing
-// a different answer key pins the board first (lib/server/operations/import-answer-key.ts), so a new key
-// goes public only through the same re-score, preview and publish as a new judge.
-// Every public reader calls publishedScorerVersion(): this is the one place that decides.
+// Which scorer version the public sees: the one an admin published, so a new judge or key is previewed before
+// the switch. Every public reader calls publishedScorerVersion().
 
 export const PUBLISHED_VERSION_KEY = "published_scorer_version";
 
@@ -57,10 +51,7 @@ export function headlineMetricOf(version: string): "judge" | "f1" {
 
 export type VersionCoverage = { version: string; approved: number; scored: number; missing: Array<{ id: string; methodName: string }> };
 
-/**
- * Approved (public) entries with the version's headline row (overall, all questions, micro; the judge
- * when the version has one, else F1), and those without it, in one indexed query.
- */
+/** Approved entries with and without the version's headline row, in one indexed query. */
 export async function versionCoverage(version: string): Promise<VersionCoverage> {
   const metric = headlineMetricOf(version);
   // Demo entries count only while they are public (lib/server/answer-key/demo.ts).

@@ -76,10 +76,7 @@ export const securitySchemes = {
 
 type Operation = { summary: string; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
 
-/**
- * An operation; `auth` is the token scope it requires (null: public). A signed-in operation lists
- * both ways in (`security`, the scope as the bearer's role and in `x-token-scope`) and its 401/403.
- */
+/** An operation; `auth` is the token scope it requires (null: public), documented with its 401/403. */
 export function operation(auth: TokenScope | null, body: Operation) {
   // A JSON body is read by parseJsonBody: too large or invalid answers these (unless the operation says more).
   const o = (body.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.["application/json"]
