@@ -1,6 +1,4 @@
-// `h2hmem score [--dyadic F] [--multiparty F] [--answer-key DIR] [--tokenizer nltk|whitespace]
-//  [--nltk 3.5|3.8] [--stopwords new|old] [--per-question OUT.jsonl] [--json]` — local scoring
-//  with lib/scoring, the same code and numbers as the server's worker.
+// `h2hmem score`: local scoring with lib/scoring, the same code and numbers as the server's worker.
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";

@@ -1,6 +1,4 @@
-// Synthetic, full-size H2HMem-shaped data for pipeline tests and the pipeline benchmark:
-// a dataset folder (2,046 dyadic + 190 multi-party questions by default) and prediction files
-// of a chosen quality. Deterministic for a given seed. Not real benchmark data.
+// Synthetic, full-size, deterministic H2HMem-shaped data for pipeline tests. Not real benchmark data.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPE_NAMES, mulberry32, type ReferenceQuestion, type Split } from "../scoring";

@@ -1,6 +1,4 @@
-// Test services for `npm test` and the integration global setup: DATABASE_URL / REDIS_URL
-// when set (local hosts only: the test databases are dropped), else an embedded
-// PostgreSQL in a fresh temp dir and a redis-server on a free port.
+// Test services: DATABASE_URL / REDIS_URL when set (local only: test databases are dropped), else embedded ones.
 import { mkdtempSync, rmSync, chmodSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,6 +1,4 @@
-// Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
-// stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
-// resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
+// Score rows with stratified percentile-bootstrap CIs (docs/SCORING.md §7-8), built from per-cell resample means so one pass serves every row.
 import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
 import { bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
 

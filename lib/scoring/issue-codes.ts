@@ -1,6 +1,4 @@
-// The one list of machine codes a validation problem can carry. The API returns them in every
-// error detail and clients (the submit page, other languages) translate by code, so a code is
-// never renamed or reused for a different problem; the English message may change, the code not.
+// Machine codes of validation problems: clients translate by code, so a code is never renamed or reused.
 
 /** Problems in a prediction file or an answer key (lib/scoring, the upload checks and the CLI). */
 export const ISSUE_CODES = [

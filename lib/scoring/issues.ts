@@ -1,6 +1,4 @@
-// Validation issues: one shape for every problem the scorer reports (file, JSON path, fix), so the
-// CLI, the upload API and the reviewer UI can all show "where" and "what to do" the same way.
-// `code` (issue-codes.ts) and `params` let a reader translate the English message.
+// One shape for every validation problem (file, JSON path, fix), so CLI, API and UI show it the same way.
 import type { IssueCode, IssueParams } from "./issue-codes";
 
 export type Severity = "error" | "warning";

@@ -1,6 +1,4 @@
-// Turning untrusted bytes into a JSON value with precise, actionable errors: strict UTF-8, a depth
-// guard that runs before any parser (so a "[[[[..." bomb cannot blow the stack), line/column
-// positions, truncation detection, and tolerance for `//` comments (the official template has them).
+// Untrusted bytes -> JSON with actionable errors; the depth guard runs before any parser so a "[[[[..." bomb cannot blow the stack.
 import { parse as parseJsonc, printParseErrorCode, createScanner, type ParseError } from "jsonc-parser";
 import type { IssueList } from "./issues";
 import { MAX_JSON_DEPTH } from "./submission-schema";

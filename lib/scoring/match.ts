@@ -1,6 +1,4 @@
-// Matching predictions to answer-key questions. The format has no question id, so an item is
-// identified by normalised question text + image file name; several key questions can share both
-// (e.g. formulaic questions), in which case the submitted original_answer, then order, decide.
+// The format has no question id, so an item is matched by normalised question text + image; original_answer, then order, break ties.
 import { CATEGORIES, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";

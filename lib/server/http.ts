@@ -12,9 +12,7 @@ import { instrumentRequest } from "./metrics/http";
 import { verifyApiToken } from "./auth/api-tokens";
 import type { TokenScope } from "@/generated/prisma/enums";
 
-// Route handlers for API v1 are wrapped in `route()`: it maps AppError to the documented
-// JSON error shape and status, and turns anything else into a 500 that is logged, not leaked.
-// It also gives each request an X-Request-Id, an access-log line and HTTP metrics (metrics-http.ts).
+// `route()` maps AppError to the documented error shape and turns anything else into a logged, not leaked, 500.
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);

@@ -4,9 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { env } from "./env";
 import { AppError } from "./errors";
 
-// Limits live in Redis so that every web instance shares them. If Redis is down we fall back
-// to a per-process memory limiter (the "insurance" limiter) rather than failing open or
-// refusing every request.
+// Limits live in Redis so every web instance shares them; with Redis down a per-process limiter takes over rather than failing open.
 
 type LimiterName = "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
 

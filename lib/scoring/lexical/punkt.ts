@@ -41,9 +41,7 @@ function breaksAt(text: string, from: number, to: number): boolean {
   return v;
 }
 
-// Contexts the quick test cannot decide recur across a benchmark's answers (names after
-// initials or titles, "dr. wu", "c. zhou"; quotes after a period): their decisions, a pure
-// function of the context text, are memoized in a small bounded map.
+// Undecided contexts recur across answers ("dr. wu"); decisions are a pure function of the context, so memoized (bounded).
 const MEMO_LIMIT = 4096;
 const MEMO_MAX_CHARS = 64;
 const memo = new Map<string, boolean>();

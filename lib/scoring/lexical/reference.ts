@@ -1,6 +1,4 @@
-// The official script's steps one after another, on token strings: normalize, split sentences
-// (Punkt), run NLTK's word-tokenizer rules per sentence, filter, then the literal metric
-// definitions. The parity tests (tests/unit/scoring/lexical/) hold it to the NLTK oracle.
+// The official script's steps one after another, held to the NLTK oracle by the parity tests.
 import type { LexicalScores, NltkVersion, StopwordList, TokenizerMode } from "../types";
 import { bleu1, setScores } from "./metrics";
 import { sentences } from "./punkt";

@@ -5,9 +5,7 @@ import { W } from "./py-text";
 import * as F from "./word-flags";
 import { finalPeriodNarrow, finalPeriodWide, padColonComma, padFinalColonComma, splitOnSpaces } from "./word-rules";
 
-// [pattern, replacement, flags, guard]: a rule runs only if the sentence contains one of the
-// characters in `flags` (0 = always) and the optional guard (a cheap necessary condition for
-// the pattern) holds. Skipping rules that cannot match saves most regex passes.
+// [pattern, replacement, flags, guard]: a rule runs only if the sentence has a character in `flags` (0 = always) and the guard holds.
 type Guard = RegExp | ((text: string) => boolean);
 type Rule = readonly [RegExp | ((text: string) => string), string, number, Guard?];
 /** A rule that differs between the versions (null: the version has no such rule). */

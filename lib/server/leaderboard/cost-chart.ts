@@ -4,9 +4,7 @@ import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { db } from "../db";
 import type { LeaderboardEntry } from "./ranked-board";
 
-// Headline score against one self-reported cost, for the board's chart: the entries of the
-// current (filtered) view that reported that cost, and which of them are on the Pareto front
-// (no other entry is at least as cheap and scores higher).
+// Headline score against one self-reported cost, with the Pareto front of the current view.
 
 export const costFieldSchema = z.enum(EFFICIENCY_FIELDS).catch("answerSecondsPerQuestion");
 export type CostField = z.infer<typeof costFieldSchema>;

@@ -52,9 +52,7 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
   return e;
 }
 
-// A public entry's detail depends only on the published scores and the approved entry's row,
-// so it is read once per public generation (./stamped-memo.ts): the entry page asks twice per
-// render (metadata and page) and API v1 once. Tombstones and unknown ids are read every time.
+// Read once per public generation (./stamped-memo.ts): it depends only on published scores. Tombstones and unknown ids are read every time.
 const details = new StampedMemo<EntryDetail | null>(500);
 
 /** The entry, or the tombstone of one that was withdrawn or unpublished (its link keeps working). */

@@ -10,9 +10,7 @@ import { REFERENCE_LABELS } from "./reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
 import type { ScopedCells } from "./ranked-board";
 
-// The board's exports (API v1 JSON and CSV): the current view with every matching entry, the
-// scorer version and the generation time. Bodies are memoised per board build and view, so
-// repeated requests cost a filter pass and a conditional-GET check, not a re-serialisation.
+// The board's exports; bodies are memoised per board build and view, so repeats cost no re-serialisation.
 
 type Body = { text: string; etag: string };
 const memo = new Map<string, Body>();

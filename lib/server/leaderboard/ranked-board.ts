@@ -134,9 +134,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   return { scorerVersion, answerKey, notRescored: coverage.missing, generatedAt: new Date().toISOString(), entries, scopeRanks };
 }
 
-// Answered counts per entry and split. Predictions of a scored entry only change when it is
-// re-scored (which changes scoredAt), so each count is read once per process and then memoised:
-// steady-state board requests touch no per-question rows.
+// Answered counts only change on re-score (which changes scoredAt), so they are memoised per process.
 const answeredMemo = new Map<string, number>();
 
 async function answeredCounts(entries: Array<{ id: string; scoredAt: Date | null }>, split: LeaderboardParams["split"]): Promise<Map<string, number>> {

@@ -4,9 +4,7 @@ import { CATEGORY_CODES, DIFFICULTIES, SPLITS } from "@/lib/scoring/types";
 import type { SessionUser } from "../auth/config";
 import { db } from "../db";
 
-// "Where an entry fails": its lowest-scoring questions (question, reference, answer, lexical
-// scores, judge reasoning) under one scorer version, filtered by category, difficulty and split.
-// Who may see them is decided by `mayViewPredictions`, the one check every caller uses.
+// "Where an entry fails": its lowest-scoring questions; `mayViewPredictions` is the one access check.
 
 /** URL state of the panel (short keys: they share the entry page's query string). */
 export const weakestFilterSchema = z.object({

@@ -41,9 +41,7 @@ export type HealthReport = {
   affected: Array<{ feature: string; impact: string }>;
 };
 
-// At most one round of checks per second per process, however many ask (load balancers,
-// monitors, a flood): callers share the round that is running, and its answer for
-// HEALTH_CACHE_MS after it finished.
+// At most one round of checks per second per process: callers share the running round and its cached answer.
 const HEALTH_CACHE_MS = 1000;
 const cache = globalThis as unknown as { healthReport?: { report: Promise<HealthReport>; doneAt?: number } };
 

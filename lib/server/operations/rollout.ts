@@ -10,9 +10,7 @@ import { rescoreSubmission } from "../review/curate";
 import { dispatchOutbox } from "../notify/outbox-dispatch";
 import { recordBoardSnapshot } from "../notify/outbox-record";
 
-// Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): re-judge every approved
-// entry under the deployment's current scorer version, then publish a version for the public
-// board. Both are admin-only and leave an append-only AuditEvent.
+// Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): admin-only, audited.
 
 export const rejudgeAllSchema = z.object({ dryRun: z.boolean({ error: "must be true or false" }).default(false) }).strict();
 export const publishSchema = z

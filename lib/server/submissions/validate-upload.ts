@@ -4,9 +4,7 @@ import { matchPredictions, parsePredictionFile, splitForFileName, type Reference
 import { env } from "../env";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
 
-// Validation of the two uploaded prediction files with lib/scoring, plus the checks that need
-// both files or the answer key: a missing file, and files uploaded under each other's split.
-// It runs on the request path (create-submission.ts); UPLOAD_MAX_BYTES bounds its cost.
+// The two files validated with lib/scoring, plus checks needing both files or the key; UPLOAD_MAX_BYTES bounds its cost on the request path.
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };

@@ -3,9 +3,7 @@ import { isNltkModeChange, nltkLabelOf } from "@/lib/scoring";
 import type { NltkVersion } from "@/lib/scoring/types";
 import { db } from "../db";
 
-// What the admin's rescore page and the public About pages say about an NLTK mode change
-// (issue 29): which mode each version follows, and how much BLEU-1 moved between two versions,
-// from the per-question rows (QuestionScore) of the approved entries scored under both.
+// What the rescore and About pages say about an NLTK mode change: each version's mode and how much BLEU-1 moved.
 
 /** The NLTK version the benchmark's official script pins (its requirements.txt: nltk==3.5). */
 export const BENCHMARK_NLTK: NltkVersion = "3.5";

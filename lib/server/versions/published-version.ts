@@ -9,9 +9,7 @@ import { currentScorerVersion } from "./current-version";
 
 export const PUBLISHED_VERSION_KEY = "published_scorer_version";
 
-// Each web process caches the answer for about a second: a primary-key read (and, while nothing
-// is published, the active key's hash) per second at most, and another process sees an admin's
-// switch or a key import within that time.
+// Cached briefly per process, so other processes see a switch or key import soon without a read per request.
 const TTL_MS = 1_000;
 let memo: { at: number; value: Promise<{ stored: string | null; published: string }> } | null = null;
 

@@ -12,9 +12,7 @@ import { entrySourceSchema } from "@/lib/server/submissions/source";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 import { TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
 
-// The building blocks of the OpenAPI document (spec.ts): component schemas generated from the zod
-// schemas the server writes its JSON with (z.toJSONSchema), request bodies from the zod schemas it
-// parses them with, error responses from the one code-to-status map, and the two ways to sign in.
+// OpenAPI building blocks generated from the zod schemas the server parses and writes with, so the spec cannot drift.
 
 export type JsonSchema = Record<string, unknown>;
 
