@@ -2,7 +2,7 @@
 import { createInterface } from "node:readline";
 import { UsageError } from "./errors";
 
-export type SecretSource = { flag?: string; flagName: string; envName: "H2HMEM_PASSWORD" | "H2HMEM_TOKEN"; label: string; confirm?: boolean };
+type SecretSource = { flag?: string; flagName: string; envName: "H2HMEM_PASSWORD" | "H2HMEM_TOKEN"; label: string; confirm?: boolean };
 
 export async function readSecret(src: SecretSource): Promise<string> {
   if (src.flag !== undefined) {

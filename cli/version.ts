@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 
 declare const H2HMEM_BUILD: { version: string; scorer: string } | undefined;
 
-export type VersionInfo = { version: string; scorer: string };
+type VersionInfo = { version: string; scorer: string };
 
-export async function versionInfo(): Promise<VersionInfo> {
+async function versionInfo(): Promise<VersionInfo> {
   if (typeof H2HMEM_BUILD !== "undefined") return H2HMEM_BUILD;
   const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
   const { scorerVersionFor } = await import("../lib/scoring");

@@ -4,8 +4,8 @@ import { useLocale } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatter } from "@/lib/i18n/format";
 
-export type ChartSeries = { key: string; label: string; color: string };
-export type ChartDatum = { code: string; name: string } & Record<string, number | string | null>;
+type ChartSeries = { key: string; label: string; color: string };
+type ChartDatum = { code: string; name: string } & Record<string, number | string | null>;
 
 /** Client-only because recharts measures the DOM; the table beside it carries the same numbers. */
 export function CategoryChart({ data, series, title }: { data: ChartDatum[]; series: ChartSeries[]; title: string }) {

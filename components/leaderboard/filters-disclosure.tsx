@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 // Open as served (works without JavaScript), closed on phones once the page runs, so the first screen shows the board.
-export const PHONE_QUERY = "(max-width: 639px)";
+const PHONE_QUERY = "(max-width: 639px)";
 
 export function FiltersDisclosure({ summary, children }: { summary: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);

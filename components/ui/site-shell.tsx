@@ -54,7 +54,7 @@ type ShellProps = {
   signOut: () => Promise<void>;
 };
 
-export async function SiteShell({ children, locale, path, origin, nonce, signOut }: ShellProps) {
+async function SiteShell({ children, locale, path, origin, nonce, signOut }: ShellProps) {
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "common" }), loadMessages(locale)]);
   return (
     // The theme script sets data-theme on <html> before React hydrates it.

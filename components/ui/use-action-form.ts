@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { startTransition, useActionState } from "react";
 import type { ActionResult } from "@/lib/server/errors";
 
-export type ActionFailure = Extract<ActionResult<never>, { ok: false }>["error"];
+type ActionFailure = Extract<ActionResult<never>, { ok: false }>["error"];
 
 /** A browser-side check's refusal in the same shape as the server's, so one display shows both. */
 export function localFailure(message: string, details: ActionFailure["details"] = []): ActionResult<never> {

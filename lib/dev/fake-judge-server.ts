@@ -20,7 +20,7 @@ export type FakeFault =
   // Obeys the first "score <level>" found anywhere in the prompt: every question of that request gets it.
   | { kind: "obedient" };
 
-export type FakeRequestLog = {
+type FakeRequestLog = {
   at: number;
   model: string;
   temperature: unknown;
@@ -31,9 +31,9 @@ export type FakeRequestLog = {
   prompt: string;
 };
 
-export type FakeJudgeOptions = { port?: number; host?: string; latencyMs?: number; model?: string };
+type FakeJudgeOptions = { port?: number; host?: string; latencyMs?: number; model?: string };
 
-export type QuestionBlock = { id: string; question: string; reference: string; answer: string };
+type QuestionBlock = { id: string; question: string; reference: string; answer: string };
 
 const normalize = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ").replace(/\s+/g, " ").trim();
 

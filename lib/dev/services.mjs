@@ -59,12 +59,12 @@ export function redact(url) {
 
 export { startEmbeddedPostgres } from "./embedded-pg.mjs";
 
-export function findRedisServer() {
+function findRedisServer() {
   const r = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-export const REDIS_MISSING =
+const REDIS_MISSING =
   "redis-server not found on PATH. Install it (Debian/Ubuntu: `sudo apt-get install -y redis-server`; macOS: `brew install redis`) or set REDIS_URL to a running Redis.";
 
 /** Starts `redis-server` on `port` (no persistence: the queue is rebuilt from Postgres). */

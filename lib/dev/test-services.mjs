@@ -15,8 +15,8 @@ import {
   withDatabase,
 } from "./services.mjs";
 
-export const TEST_DB = "h2hmem_test";
-export const E2E_DB = "h2hmem_e2e";
+const TEST_DB = "h2hmem_test";
+const E2E_DB = "h2hmem_e2e";
 
 export async function provisionTestServices({ e2e = true, log = (m) => console.log(`[test] ${m}`), cwd = process.cwd() } = {}) {
   const stops = [];

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 // A failed server action in the reader's language; English keeps the server's more specific wording.
 
-export type ActionErrorLike = { code: string; message: string; details: ReadonlyArray<{ code?: string; path?: string; message: string; params?: IssueParams }> };
+type ActionErrorLike = { code: string; message: string; details: ReadonlyArray<{ code?: string; path?: string; message: string; params?: IssueParams }> };
 export type ErrorsTranslator = { (key: string): string; has(key: string): boolean };
 
 export function actionErrorText(err: ActionErrorLike, locale: Locale, te: ErrorsTranslator, tv: ValidationTranslator): { form: string; fields: Record<string, string> } {

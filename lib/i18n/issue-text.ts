@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 // Validation issues in the reader's language from their stable (code, params); unknown codes fall back to English.
 
-export type IssueLike = { code?: string; message: string; fix?: string; params?: IssueParams; summary?: boolean };
+type IssueLike = { code?: string; message: string; fix?: string; params?: IssueParams; summary?: boolean };
 
 /** The subset of next-intl's translator used here (typed loosely: the keys are built from codes). */
 export type ValidationTranslator = {

@@ -17,7 +17,7 @@ export type ReferenceQuestion = {
   difficulty: Difficulty;
   answer: string;
 };
-export type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
+type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
 
 const questionSchema = z.looseObject({
   // null/missing image and difficulty are tolerated: they mean "no image" and "medium".

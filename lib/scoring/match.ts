@@ -6,7 +6,7 @@ import { imageBaseName, normalizeText } from "./text-normalize";
 import { normalizeCategory } from "./categories";
 
 export type Match = { index: number; qid: string | null; answerDiffers: boolean };
-export type MatchResult = {
+type MatchResult = {
   matches: Match[];
   missing: string[];
   issues: ValidationIssue[];

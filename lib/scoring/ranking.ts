@@ -1,7 +1,7 @@
 // Ranks that show statistical ties (rule stated in docs/SCORING.md, "Ranks and ties").
 
-export type RankInput = { id: string; value: number; ciLow: number | null; ciHigh: number | null };
-export type RankedEntry = { id: string; rank: number; tied: boolean };
+type RankInput = { id: string; value: number; ciLow: number | null; ciHigh: number | null };
+type RankedEntry = { id: string; rank: number; tied: boolean };
 
 /** Competition ranks with statistical ties: an entry ties the one above when their 95% CIs overlap (docs/SCORING.md §9). */
 export function rankWithTies(entries: RankInput[]): RankedEntry[] {

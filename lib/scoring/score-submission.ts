@@ -23,7 +23,7 @@ export type PerQuestion = {
   counted: boolean;
 } & LexicalScores;
 
-export type ScoreInput = {
+type ScoreInput = {
   files: Partial<Record<Split, readonly PredictionItem[]>>;
   answerKey?: ReferenceQuestion[];
   lexical?: Partial<LexicalOptions>;

@@ -4,13 +4,13 @@ import { DEFAULT_LEXICAL_OPTIONS, LEXICAL_VERSION } from "./lexical";
 import type { LexicalOptions, NltkVersion } from "./types";
 
 /** How many hex digits of the answer key's content sha-256 a scorer version carries. */
-export const ANSWER_KEY_TAG_LENGTH = 8;
+const ANSWER_KEY_TAG_LENGTH = 8;
 /** How a version spells its answer-key and judge parts (also for text that shows them). */
 export const KEY_PART_PREFIX = "+key=";
-export const JUDGE_PART_PREFIX = "+judge=";
+const JUDGE_PART_PREFIX = "+judge=";
 
-export type JudgePart = { model: string; promptVersion: string };
-export type ParsedScorerVersion = {
+type JudgePart = { model: string; promptVersion: string };
+type ParsedScorerVersion = {
   /** "lex-1": the lexical algorithm's own version. */
   lexicalVersion: string;
   options: LexicalOptions;

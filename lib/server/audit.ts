@@ -35,10 +35,8 @@ export const AUDIT_ACTIONS = {
   "answer_key.activate": "AnswerKeyVersion",
   "demo.remove": "Submission",
 } as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];
-
-export type AuditEventInput<A extends AuditAction> = {
+type AuditAction = keyof typeof AUDIT_ACTIONS;
+type AuditEventInput<A extends AuditAction> = {
   /** The user who acted; null for the worker and the CLI (an operator with database access). */
   actor: string | null;
   action: A;
@@ -65,7 +63,7 @@ export const auditFilterSchema = z.object({
   before: z.iso.datetime().optional().catch(undefined),
   take: z.coerce.number().int().min(1).max(500).optional().catch(undefined),
 });
-export type AuditFilter = Partial<z.infer<typeof auditFilterSchema>>;
+type AuditFilter = Partial<z.infer<typeof auditFilterSchema>>;
 
 export async function listAuditEvents(opts: AuditFilter = {}): Promise<AuditRow[]> {
   const rows = await db.auditEvent.findMany({

@@ -2,7 +2,7 @@ import "server-only";
 // The one list of database errors worth waiting out: "unavailable" (web answers 503, worker retries) and
 // "retryable" (a lost race, rolled back; worker retries). Prisma reports each under several shapes.
 
-export type DbErrorKind = "unavailable" | "retryable";
+type DbErrorKind = "unavailable" | "retryable";
 
 const UNAVAILABLE_CODES = new Set([
   "P1001", // Prisma: can't reach database server

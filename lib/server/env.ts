@@ -111,7 +111,7 @@ const checked = schema.superRefine((e, ctx) => {
   need(e.JUDGE_DEMO && Boolean(e.JUDGE_BASE_URL) && !isLoopbackUrl(e.JUDGE_BASE_URL!), "JUDGE_DEMO", "the demo judge runs on this machine: JUDGE_BASE_URL must be a loopback address");
 });
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 
 export class EnvError extends Error {
   constructor(message: string) {
@@ -135,12 +135,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
-export function getEnv(): Env {
+function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
 
-export type GitHubEndpoints = { webUrl: string; apiUrl: string; enterprise: boolean };
+type GitHubEndpoints = { webUrl: string; apiUrl: string; enterprise: boolean };
 
 /** Where GitHub sign-in goes: the web host (authorize, token) and the REST API base. */
 export function gitHubEndpoints(e: Pick<Env, "GITHUB_URL" | "GITHUB_API_URL"> = getEnv()): GitHubEndpoints {

@@ -22,7 +22,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
-export function toAppError(e: unknown): AppError {
+function toAppError(e: unknown): AppError {
   if (isAppError(e)) return e;
   if (e instanceof ZodError) {
     return new AppError("BAD_REQUEST", "Invalid request.", {
@@ -41,7 +41,7 @@ export function toAppError(e: unknown): AppError {
   return new AppError("INTERNAL", `Internal error (reference ${id}).`);
 }
 
-export function errorResponse(e: unknown): Response {
+function errorResponse(e: unknown): Response {
   const err = toAppError(e);
   const headers: Record<string, string> = {};
   if ((err.code === "RATE_LIMITED" || err.code === "UNAVAILABLE") && err.retryAfterSeconds) headers["retry-after"] = String(err.retryAfterSeconds);
@@ -49,7 +49,7 @@ export function errorResponse(e: unknown): Response {
   return json(err.toJSON(), { status: err.status, headers });
 }
 
-export type RouteContext<P> = { params: Promise<P> };
+type RouteContext<P> = { params: Promise<P> };
 
 export function route<P = Record<string, never>>(
   fn: (req: Request, ctx: RouteContext<P>) => Promise<Response>,
@@ -75,7 +75,7 @@ export async function action<T>(fn: () => Promise<T>): Promise<ActionResult<T>> 
 }
 
 /** Who calls: the user, and the scopes of the API token used (null: a browser session, bound only by the role). */
-export type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
+type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
 
 /** Bearer API token first (machines), else the session cookie (the browser). */
 export async function authenticate(req: Request): Promise<ApiCaller | null> {

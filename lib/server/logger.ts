@@ -6,7 +6,7 @@ import { env } from "./env";
 // JSON logs, one object per line, shared by web and worker; created on first use so importing does not parse the environment.
 
 export type Logger = pino.Logger;
-export type LogContext = { requestId?: string };
+type LogContext = { requestId?: string };
 
 // Set by the route() wrapper for the duration of one request: every line logged meanwhile,
 // from any module, carries the request id (library code need not pass a logger around).

@@ -14,7 +14,7 @@ const LOCK_KEY = 0x68_32_68_6d;
 const NO_TRANSACTION_MARKER = /^--\s*migrate:no-transaction\b/m;
 
 export type MigrationFile = { name: string; file: string; sql: string; checksum: string };
-export type MigrateOptions = {
+type MigrateOptions = {
   connectionString: string;
   /** Folder holding <name>/migration.sql; default prisma/migrations under cwd. */
   dir?: string;
@@ -22,7 +22,7 @@ export type MigrateOptions = {
   createDatabase?: boolean;
   log?: (message: string) => void;
 };
-export type MigrateResult = { applied: string[]; alreadyApplied: string[]; createdDatabase: boolean };
+type MigrateResult = { applied: string[]; alreadyApplied: string[]; createdDatabase: boolean };
 
 export class MigrationError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -31,7 +31,7 @@ export class MigrationError extends Error {
   }
 }
 
-export function checksumOf(sql: string): string {
+function checksumOf(sql: string): string {
   // Line endings are normalised so a Windows checkout does not look like an edit.
   return createHash("sha256").update(sql.replace(/\r\n/g, "\n")).digest("hex");
 }

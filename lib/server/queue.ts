@@ -18,7 +18,7 @@ export function redisConnectionOptions(url: string = env.REDIS_URL) {
   return { url, connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS) };
 }
 
-export function scoringJobOptions(submissionId: string): JobsOptions {
+function scoringJobOptions(submissionId: string): JobsOptions {
   return {
     jobId: scoringJobId(submissionId),
     attempts: env.JOB_ATTEMPTS,

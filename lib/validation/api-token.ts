@@ -17,7 +17,7 @@ export const MAX_TOKEN_DAYS = 3650;
 
 export const tokenNameSchema = z.string({ error: "Give the token a name" }).trim().min(1, "Give the token a name").max(100, "At most 100 characters");
 
-export const tokenScopesSchema = z
+const tokenScopesSchema = z
   .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(", ")}` }), { error: "Choose the token's scopes" })
   .min(1, "Choose at least one scope")
   .transform((s) => TOKEN_SCOPES.filter((t) => s.includes(t)));

@@ -14,7 +14,7 @@ export const BACKBONES = [
   "Gemini-2.0-Flash",
 ] as const;
 export const OTHER_BACKBONE = "other";
-export type BackboneKey = (typeof BACKBONES)[number] | typeof OTHER_BACKBONE;
+type BackboneKey = (typeof BACKBONES)[number] | typeof OTHER_BACKBONE;
 
 const fold = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "").replace(/instruct$/, "");
 const BY_FOLD = new Map<string, (typeof BACKBONES)[number]>(BACKBONES.map((b) => [fold(b), b]));

@@ -3,7 +3,7 @@ import { aggregateScores, parsePredictionFile, scoreSubmission, type LexicalOpti
 import { fakeGrade } from "../fake-judge-server";
 import type { SoakFiles } from "./files";
 
-export type RowKey = string;
+type RowKey = string;
 export type ComparableRow = { split: string; scope: string; metric: string; aggregate: string; value: number; ciLow: number | null; ciHigh: number | null; n: number };
 
 export const rowKey = (r: Pick<ComparableRow, "split" | "scope" | "metric" | "aggregate">): RowKey => `${r.split}|${r.scope}|${r.metric}|${r.aggregate}`;

@@ -19,9 +19,9 @@ export function classify(status: number | null): Outcome {
   return "error";
 }
 
-export type Sample = { kind: string; ms: number; status: number | null; at: number; note?: string };
+type Sample = { kind: string; ms: number; status: number | null; at: number; note?: string };
 
-export type KindSummary = { kind: string; requests: number; answered: number; errors: number; throttled: number; p50: number; p99: number; max: number };
+type KindSummary = { kind: string; requests: number; answered: number; errors: number; throttled: number; p50: number; p99: number; max: number };
 
 export class Recorder {
   readonly samples: Sample[] = [];
@@ -47,7 +47,7 @@ export class Recorder {
   }
 }
 
-export function summarize(kind: string, samples: readonly Sample[]): KindSummary {
+function summarize(kind: string, samples: readonly Sample[]): KindSummary {
   const ms = samples.map((s) => s.ms);
   const outcomes = samples.map((s) => classify(s.status));
   return {

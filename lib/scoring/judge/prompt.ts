@@ -33,10 +33,10 @@ Reply with a JSON array and nothing else. It must contain one object per questio
 Write every reasoning in English, even when the question or the answers use another language.`;
 
 /** Reply budget (max_tokens) per question, about twice one reply item, plus overhead for fences and prose. */
-export const REPLY_TOKENS_PER_QUESTION = 150;
-export const REPLY_TOKENS_OVERHEAD = 200;
+const REPLY_TOKENS_PER_QUESTION = 150;
+const REPLY_TOKENS_OVERHEAD = 200;
 /** The output limit of gpt-4o and gpt-4o-mini: many APIs refuse a larger max_tokens outright. */
-export const REPLY_TOKENS_DEFAULT_CAP = 16_384;
+const REPLY_TOKENS_DEFAULT_CAP = 16_384;
 
 /** Default max_tokens for requests of up to `batchSize` questions. */
 export function defaultReplyTokens(batchSize: number): number {

@@ -33,7 +33,7 @@ const WORD_RE = new RegExp(
   "gu",
 );
 
-export type PunktToken = {
+type PunktToken = {
   tok: string;
   type: string;
   periodFinal: boolean;

@@ -72,12 +72,12 @@ function classOf(codePoints: number[]): string {
 }
 
 /** True if the text is plain ASCII (fast paths below are then exact). */
-export function isPlainAscii(text: string): boolean {
+function isPlainAscii(text: string): boolean {
   return !NON_ASCII_OR_CTRL.test(text);
 }
 
 /** Python `str.lower()`, including its final-sigma rule. */
-export function pyLower(text: string): string {
+function pyLower(text: string): string {
   if (isPlainAscii(text)) return text.toLowerCase();
   const t = tables();
   if (!t.nonAsciiCased.test(text)) return text.toLowerCase();

@@ -20,7 +20,7 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
 }
 
 /** calculate_single_pair: P/R/F1 over token sets without stopwords and punctuation, BLEU-1 over lists without punctuation. */
-export function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
+function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
   // The two filters commute: the P/R/F1 tokens are the BLEU tokens without stopwords.
   const predBleu = filterTokens(pred, false);
   const refBleu = filterTokens(ref, false);

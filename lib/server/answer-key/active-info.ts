@@ -22,7 +22,7 @@ export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | nul
   return hit;
 }
 
-export type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
+type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
 
 /** Every imported key version, newest first: which key each scorer version's key tag names. */
 export async function listAnswerKeyVersions(): Promise<KeyVersionRow[]> {

@@ -11,13 +11,13 @@ import { AppError } from "../errors";
 import { appliedMigrations, applySessionSettings, connect, appTables, foreignKeyOrder, foreignKeyParents, sequences } from "./catalog";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countNewlines, END_OF_DATA, jsonLine, quoteIdent, type BackupHeader, type BackupTrailer } from "./format";
 
-export type BackupOptions = {
+type BackupOptions = {
   connectionString: string;
   /** A file path, or a writable stream (e.g. stdout). */
   out: string | Writable;
   log?: (message: string) => void;
 };
-export type BackupSummary = { file: string | null; tables: BackupTrailer["tables"]; migrations: number; ms: number };
+type BackupSummary = { file: string | null; tables: BackupTrailer["tables"]; migrations: number; ms: number };
 
 /** One gzip file of every app table from one REPEATABLE READ snapshot; written to a temp name and renamed, so a failed backup never looks complete. */
 export async function createBackup(opts: BackupOptions): Promise<BackupSummary> {

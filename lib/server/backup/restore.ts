@@ -11,7 +11,7 @@ import { quoteIdent, type BackupHeader } from "./format";
 import { checkMigrations, checkTables, migrateToBackup } from "./restore-checks";
 import { openBackup, readBackup, type BackupEvent } from "./reader";
 
-export type RestoreOptions = {
+type RestoreOptions = {
   connectionString: string;
   file: string;
   /** The code's migrations (default prisma/migrations under cwd). */
@@ -23,7 +23,7 @@ export type RestoreOptions = {
   migrate?: boolean;
   log?: (message: string) => void;
 };
-export type RestoreSummary = { tables: Record<string, number>; backupMigrations: number; migratedAfter: string[]; truncated: boolean; ms: number };
+type RestoreSummary = { tables: Record<string, number>; backupMigrations: number; migratedAfter: string[]; truncated: boolean; ms: number };
 
 type Events = AsyncGenerator<BackupEvent>;
 

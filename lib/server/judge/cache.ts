@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 // never in another batch context that may have steered the grader.
 
 export type CachedJudgement = { score: number; reasoning: string };
-export type CacheKeyInput = { model: string; promptVersion: string; request: string; questionId: string };
+type CacheKeyInput = { model: string; promptVersion: string; request: string; questionId: string };
 
 /** Bumped when what the key covers changes, so keys of different schemes can never collide. */
 const KEY_SCHEME = "judge-request-v2";

@@ -17,9 +17,9 @@ export type JudgeOutcome =
 // The stage (workers/processors/judge.ts) takes the usage type from here with the run.
 export type { JudgeUsage };
 
-export type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
+type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
 
-export type JudgeRunInput = {
+type JudgeRunInput = {
   items: JudgeItem[];
   config: JudgeConfig;
   transport: JudgeTransport;
@@ -62,7 +62,7 @@ class Breaker {
 const truncatedReason = (maxTokens: number) => `reply cut off at max_tokens (${maxTokens}, finish_reason "length")`;
 
 /** Batch sizes for the first ask and the re-asks: full, a quarter, then one by one. */
-export function askSizes(batchSize: number): number[] {
+function askSizes(batchSize: number): number[] {
   const quarter = Math.max(1, Math.ceil(batchSize / 4));
   return quarter > 1 ? [batchSize, quarter, 1] : [batchSize, 1];
 }

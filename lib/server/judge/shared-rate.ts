@@ -24,7 +24,7 @@ return {0, tonumber(oldest[2]) + window - now}`;
 
 type ScriptRedis = Redis & { judgeRateAcquire: (key: string, rpm: number, windowMs: number, member: string) => Promise<[number, number]> };
 
-export function withRateScript(redis: Redis): ScriptRedis {
+function withRateScript(redis: Redis): ScriptRedis {
   const r = redis as ScriptRedis;
   if (typeof r.judgeRateAcquire !== "function") r.defineCommand("judgeRateAcquire", { numberOfKeys: 1, lua: SCRIPT });
   return r;
@@ -34,7 +34,7 @@ export function judgeRateKey(prefix: string, c: Pick<JudgeConfig, "baseURL" | "m
   return `${prefix}:judge-rpm:${createHash("sha256").update(`${c.baseURL}|${c.model}`).digest("hex").slice(0, 16)}`;
 }
 
-export type GrantListener = (serverTimeMs: number) => void;
+type GrantListener = (serverTimeMs: number) => void;
 
 export class RedisRateGate implements RateGate {
   private readonly redis: ScriptRedis;

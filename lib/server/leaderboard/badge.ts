@@ -18,7 +18,7 @@ export const badgeSchema = z.strictObject({
 export type Badge = z.infer<typeof badgeSchema>;
 
 /** Top 3 green, top 10 blue, the rest grey-blue. */
-export function badgeColor(rank: number): string {
+function badgeColor(rank: number): string {
   return rank === 1 ? "brightgreen" : rank <= 3 ? "green" : rank <= 10 ? "blue" : "informational";
 }
 

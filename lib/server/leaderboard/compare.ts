@@ -9,11 +9,11 @@ import { publicGeneration, StampedMemo, type PublicGeneration } from "./stamped-
 const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
 /** `ids=a,b,c` (2 to 4 distinct entries); the older `a=`/`b=` form is still read. */
-export const compareParamsSchema = z.object({
+const compareParamsSchema = z.object({
   ids: z.array(idSchema).max(4).catch([]).default([]),
   metric: boardMetricSchema.catch("f1").default("f1"),
 });
-export type CompareParams = z.infer<typeof compareParamsSchema>;
+type CompareParams = z.infer<typeof compareParamsSchema>;
 
 export function parseCompareParams(raw: Record<string, string | string[] | undefined>): CompareParams {
   const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);

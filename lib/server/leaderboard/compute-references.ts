@@ -11,7 +11,7 @@ import { REFERENCE_KINDS, referencePredictions } from "./reference-systems";
 // Reference scores are scoring, so the worker computes them (lexical only) for the published and current
 // versions, so a version is ready before an admin publishes it.
 
-export type EnsureResult = { computed: string[]; skipped: string[] };
+type EnsureResult = { computed: string[]; skipped: string[] };
 
 /** Versions this build can compute, each with the lexical options it names. */
 function computable(versions: string[], keySha256: string): { ok: Array<{ version: string; lexical: LexicalOptions }>; skipped: string[] } {

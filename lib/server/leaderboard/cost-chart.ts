@@ -13,7 +13,7 @@ export type CostField = z.infer<typeof costFieldSchema>;
 export type CostPoint = { id: string; methodName: string; isBaseline: boolean; cost: number; value: number; ciLow: number | null; ciHigh: number | null; pareto: boolean };
 
 /** Marks the Pareto front (lower cost and higher score both better); returns the points by cost. */
-export function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
+function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
   const sorted = [...points].sort((a, b) => a.cost - b.cost || b.value - a.value);
   let best = -Infinity;
   return sorted.map((p) => {

@@ -34,7 +34,7 @@ export const publicJudgeScoresSchema = z.strictObject({
     judgeScore: z.number().nullable(),
   })),
 });
-export type PublicJudgeScores = z.infer<typeof publicJudgeScoresSchema>;
+type PublicJudgeScores = z.infer<typeof publicJudgeScoresSchema>;
 
 /** Per prediction (split, index in its file); key questions nobody answered have none and count 0. */
 export async function getPublicJudgeScores(id: string): Promise<PublicJudgeScores> {

@@ -3,7 +3,7 @@ import type { MainType } from "@/lib/scoring/types";
 
 // Numbers the benchmark authors published: only per-main-type judge averages exist, so they are labelled reference rows, never ranked.
 
-export type PublishedBaseline = {
+type PublishedBaseline = {
   method: string;
   modality: "text" | "multimodal";
   metric: "judge";

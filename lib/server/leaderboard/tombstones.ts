@@ -20,7 +20,7 @@ export const tombstoneSchema = z.strictObject({
 });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
-export const TOMBSTONE_WHERE = { publicNote: { not: null }, reviewState: { in: ["REJECTED", "WITHDRAWN"] } } satisfies Prisma.SubmissionWhereInput;
+const TOMBSTONE_WHERE = { publicNote: { not: null }, reviewState: { in: ["REJECTED", "WITHDRAWN"] } } satisfies Prisma.SubmissionWhereInput;
 
 const SELECT = { id: true, reviewState: true, methodName: true, organization: true, createdAt: true, approvedAt: true, removedAt: true, reviewedAt: true, publicNote: true } as const;
 type Row = Prisma.SubmissionGetPayload<{ select: typeof SELECT }>;

@@ -7,7 +7,7 @@ import { db } from "../db";
 // "Where an entry fails": its lowest-scoring questions; `mayViewPredictions` is the one access check.
 
 /** URL state of the panel (short keys: they share the entry page's query string). */
-export const weakestFilterSchema = z.object({
+const weakestFilterSchema = z.object({
   category: z.enum(CATEGORY_CODES).optional().catch(undefined),
   difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
   split: z.enum(SPLITS).optional().catch(undefined),

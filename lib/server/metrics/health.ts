@@ -34,7 +34,7 @@ const REDIS_DOWN = [
 ];
 const DATABASE_DOWN = [{ feature: "everything", impact: "Pages, sign-in, uploads and the API all need PostgreSQL; requests fail with 503 until it is back." }];
 
-export type HealthReport = {
+type HealthReport = {
   status: "ok" | "degraded" | "down";
   checkedAt: string;
   checks: { database: Check; redis: Check; queue: Check };

@@ -3,7 +3,7 @@ import type { Metric, Registry } from "prom-client";
 
 // A Prometheus histogram whose buckets are counted by SQL, not observed here: prom-client's Histogram only observes single values.
 
-export type BucketSeries = {
+type BucketSeries = {
   labels: Record<string, string>;
   /** Cumulative counts, one per upper bound in `buckets` (count of values <= bound). */
   cumulative: number[];

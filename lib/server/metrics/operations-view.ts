@@ -5,7 +5,7 @@ import { getScoringQueue } from "../queue";
 
 // Operations view; queue numbers also come from Postgres so it still answers when Redis is down.
 
-export type StageTiming = { stage: string; runs: number; medianMs: number | null; p95Ms: number | null };
+type StageTiming = { stage: string; runs: number; medianMs: number | null; p95Ms: number | null };
 export type Operations = {
   queue: { ok: true; counts: Record<string, number> } | { ok: false; error: string };
   byStatus: Record<string, number>;

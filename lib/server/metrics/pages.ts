@@ -2,7 +2,7 @@ import "server-only";
 // Page-request metrics shared by proxy.ts and the page cache. Plain data on globalThis because the proxy is a
 // separate bundle in the same process; no server imports, to keep the proxy bundle small.
 
-export type PageCacheState = "hit" | "miss" | "bypass";
+type PageCacheState = "hit" | "miss" | "bypass";
 /** Why a page request was not served by the micro-cache. */
 export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "signed_in" | "uncacheable";
 
@@ -50,8 +50,8 @@ export function pageRoute(pathname: string): string {
   return "other";
 }
 
-export type PageRequestLabels = { route: string; method: string; cache: PageCacheState; reason: string; status_class: string };
-export type PageRenderSeries = { labels: { route: string; status_class: string }; cumulative: number[]; sum: number; count: number };
+type PageRequestLabels = { route: string; method: string; cache: PageCacheState; reason: string; status_class: string };
+type PageRenderSeries = { labels: { route: string; status_class: string }; cumulative: number[]; sum: number; count: number };
 type Store = { requests: Map<string, { labels: PageRequestLabels; n: number }>; renders: Map<string, PageRenderSeries> };
 
 const holder = globalThis as unknown as { h2hmemPageMetrics?: Store };

@@ -69,7 +69,7 @@ export async function closeAgreementQueue(): Promise<void> {
   if (q) await q.close().catch(() => undefined);
 }
 
-export type AgreementRequest = { submissionId: string; sample?: number; seed?: number; actorId?: string | null; db?: PrismaClient };
+type AgreementRequest = { submissionId: string; sample?: number; seed?: number; actorId?: string | null; db?: PrismaClient };
 
 /** Queues an agreement check; rejects at once (no row) when it could not run, UNAVAILABLE when Redis is down. */
 export async function requestAgreementCheck(input: AgreementRequest): Promise<AgreementRunView> {

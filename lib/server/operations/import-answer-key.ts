@@ -9,7 +9,7 @@ import { activateAnswerKey, type ActivationResult } from "./activate-answer-key"
 
 // Imports the official dataset folder, idempotent by content sha-256; a new active key goes public only when an admin publishes.
 
-export type ImportResult = { versionId: string; created: boolean; questionCount: number; fileCount: number; warnings: ValidationIssue[]; activation: ActivationResult | null };
+type ImportResult = { versionId: string; created: boolean; questionCount: number; fileCount: number; warnings: ValidationIssue[]; activation: ActivationResult | null };
 
 /** `activate: false` stores the version without making it active (activation is then null). */
 export async function importAnswerKey(dir: string, label?: string, opts: { activate?: boolean } = {}): Promise<ImportResult> {

@@ -19,7 +19,7 @@ import { scorerVersionOf } from "../versions/current-version";
 
 // Agreement check (docs/JUDGE.md): re-judges a seeded sample bypassing the cache and compares with stored scores; nothing stored changes.
 
-export type AgreementInput = {
+type AgreementInput = {
   submissionId: string;
   /** The JudgeAgreementRun id when a worker runs a queued check; else a fresh one. */
   runId?: string;

@@ -12,7 +12,7 @@ export const rescorePreviewQuery = z.object({
   to: z.string().min(1).max(300),
   metric: boardMetricSchema.default("judge"),
 });
-export type RescorePreviewQuery = z.infer<typeof rescorePreviewQuery>;
+type RescorePreviewQuery = z.infer<typeof rescorePreviewQuery>;
 
 export type RescorePreviewRow = {
   id: string;

@@ -44,7 +44,7 @@ export async function failureProfilesFor(ids: string[], scorerVersion: string): 
 }
 
 /** The lexical stage's per-question input rebuilt from stored rows, for backfilling profiles. */
-export async function storedProfileQuestions(submissionId: string, scorerVersion: string): Promise<ProfileQuestion[] | null> {
+async function storedProfileQuestions(submissionId: string, scorerVersion: string): Promise<ProfileQuestion[] | null> {
   const s = await db.submission.findUnique({ where: { id: submissionId }, select: { answerKeyVersionId: true } });
   if (!s) return null;
   // Two queries joined here, as tests/support/question-scores.ts explains (Prisma's nested include

@@ -9,14 +9,14 @@ import type { JudgeOutcome } from "../judge/run-judge";
 export type Db = PrismaClient;
 
 /** One counted question: a prediction to judge, or a key question nobody answered (scores 0). */
-export type JudgeWorkItem = {
+type JudgeWorkItem = {
   item: JudgeItem;
   predictionId: string | null;
   category: CategoryCode;
   qid: string | null;
 };
 
-export type JudgeWork = { items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null; answerKeySha256: string | null };
+type JudgeWork = { items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null; answerKeySha256: string | null };
 
 export async function loadJudgeWork(db: Db, submissionId: string): Promise<JudgeWork> {
   const sub = await db.submission.findUniqueOrThrow({

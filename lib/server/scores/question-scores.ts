@@ -5,7 +5,7 @@ import type { Prisma } from "@/generated/prisma/client";
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-export type LexicalQuestionScore = { split: string; index: number; precision: number; recall: number; f1: number; bleu1: number };
+type LexicalQuestionScore = { split: string; index: number; precision: number; recall: number; f1: number; bleu1: number };
 /** A judged question (score null = the judge could not score it; the reasoning says why). */
 export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
 

@@ -24,9 +24,3 @@ export async function scoreRowsFor(submissionId: string, opts: { only?: string }
   };
 }
 
-/** Index rows as split -> scope -> metric -> aggregate for table rendering. */
-export function indexRows(rows: ScoreRowView[]): (split: string, scope: string, metric: string, aggregate: string) => ScoreCell | undefined {
-  const map = new Map<string, ScoreCell>();
-  for (const r of rows) map.set(`${r.split}|${r.scope}|${r.metric}|${r.aggregate}`, r);
-  return (split, scope, metric, aggregate) => map.get(`${split}|${scope}|${metric}|${aggregate}`);
-}

@@ -15,7 +15,7 @@ import { STAGES } from "./stages";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
-export type CreateSubmissionInput = {
+type CreateSubmissionInput = {
   userId: string;
   files: UploadFiles;
   /** The method card as sent (form fields, JSON): checked here with submissionMetaSchema. */
@@ -25,7 +25,7 @@ export type CreateSubmissionInput = {
   /** The demo seed's entries: marked isDemo and outside any quota (never set from a request). */
   demo?: boolean;
 };
-export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
+type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
 
 function toDetail(i: ValidationIssue): ErrorDetail {
   return { code: i.code, file: i.file, path: i.path, message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message, ...(i.params ? { params: i.params } : {}) };

@@ -19,7 +19,7 @@ export async function resetStages(tx: Prisma.TransactionClient, submissionIds: s
 
 const NOT_RUNNING: SubmissionStatus[] = ["RECEIVED", "QUEUED", "SCORED", "FAILED"];
 
-export type RetryOptions = {
+type RetryOptions = {
   /** The statuses the retry may start from (default: any status but a running one). */
   from?: SubmissionStatus[];
   /** What to say when the submission is in none of them. */

@@ -10,12 +10,12 @@ import { sourceOf, type EntrySource } from "./source";
 const FINAL = new Set(["SCORED", "FAILED"]);
 
 /** What a submitter is told about a failure: what they can act on, not internal details. */
-export function submitterFailureReason(stage: string | null, submissionId: string): string {
+function submitterFailureReason(stage: string | null, submissionId: string): string {
   const what = stage === "judge" ? "The LLM judge stage failed on the server. Retry the judge stage (the lexical results are kept)" : "Scoring failed on the server. Retry the lexical stage";
   return `${what}; if it fails again, contact the organisers and quote submission ${submissionId}.`;
 }
 
-export type StageView = { stage: Stage; status: string; done: number; total: number; attempts: number; error: string | null };
+type StageView = { stage: Stage; status: string; done: number; total: number; attempts: number; error: string | null };
 export type SubmissionView = MethodCard & {
   id: string;
   status: string;
@@ -85,7 +85,7 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
 const WAITING: string[] = ["RECEIVED", "QUEUED"];
 
 /** Queue position counted in Postgres, so it stays right while Redis is down. */
-export async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
+async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
   const ahead = await db.submission.count({
     where: {
       status: { in: ["RECEIVED", "QUEUED"] },
@@ -95,7 +95,7 @@ export async function queuePositionOf(id: string, createdAt: Date): Promise<numb
   return ahead + 1;
 }
 
-export type SubmissionListItem = { id: string; methodName: string; status: string; reviewState: string; createdAt: string; scoredAt: string | null; failureReason: string | null };
+type SubmissionListItem = { id: string; methodName: string; status: string; reviewState: string; createdAt: string; scoredAt: string | null; failureReason: string | null };
 
 export async function listOwnSubmissions(userId: string, take = 100): Promise<SubmissionListItem[]> {
   const rows = await db.submission.findMany({

@@ -21,11 +21,11 @@ const RETRY_AFTER_SECONDS = 5;
 
 const state = globalThis as unknown as { uploadsReading?: number; uploadSlotsLocal?: Map<string, number> };
 
-export type UploadSlot = { release: () => Promise<void> };
+type UploadSlot = { release: () => Promise<void> };
 
 const key = (userId: string) => `${env.QUEUE_PREFIX}:uploads:in-flight:${userId}`;
 /** Uploads this process is reading or processing now. */
-export const uploadsInProcess = (): number => state.uploadsReading ?? 0;
+const uploadsInProcess = (): number => state.uploadsReading ?? 0;
 
 /** Throws RATE_LIMITED (429) or UNAVAILABLE (503), both with Retry-After, unless the upload may be read. */
 export async function acquireUploadSlot(userId: string): Promise<UploadSlot> {

@@ -9,22 +9,22 @@ import type { PredictionItem, Split } from "@/lib/scoring/types";
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };
 
-export const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: string }> = [
+const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: string }> = [
   { field: "dyadic", split: "dyadic", canonical: "prediction_dyadic.json" },
   { field: "multiparty", split: "multi-party", canonical: "prediction_multiparty.json" },
 ];
 
-export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
-export type ValidatedSplit = { split: Split; field: keyof UploadFiles; file: UploadedFile; sha256: string; items: PredictionItem[]; matches: MatchInfo | null };
+type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
+type ValidatedSplit = { split: Split; field: keyof UploadFiles; file: UploadedFile; sha256: string; items: PredictionItem[]; matches: MatchInfo | null };
 /** The limits every upload is validated with: the server, and the browser check (same numbers). */
-export type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
+type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
 
 export function uploadLimits(): UploadLimits {
   return { maxBytes: env.UPLOAD_MAX_BYTES, maxItems: env.UPLOAD_MAX_PREDICTIONS, maxAnswerChars: env.UPLOAD_MAX_ANSWER_CHARS };
 }
 
 /** What validation needs of the active answer key (ActiveAnswerKey has more). */
-export type UploadKey = { questions: ReferenceQuestion[] };
+type UploadKey = { questions: ReferenceQuestion[] };
 export type ValidatedUpload = { splits: ValidatedSplit[]; errors: ValidationIssue[]; warnings: ValidationIssue[]; contentSha256: string };
 
 export function sha256Hex(bytes: Uint8Array | string): string {

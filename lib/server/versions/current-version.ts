@@ -23,7 +23,7 @@ export function scorerVersionForKey(keySha256: string | null): string {
 }
 
 /** The active answer key's content hash (null before any import). */
-export async function activeKeySha256(): Promise<string | null> {
+async function activeKeySha256(): Promise<string | null> {
   const active = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { contentSha256: true } });
   return active?.contentSha256 ?? null;
 }

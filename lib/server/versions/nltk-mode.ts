@@ -8,7 +8,7 @@ import { db } from "../db";
 /** The NLTK version the benchmark's official script pins (its requirements.txt: nltk==3.5). */
 export const BENCHMARK_NLTK: NltkVersion = "3.5";
 
-export type NltkModeChange = { from: string; to: string; toIsPinned: boolean };
+type NltkModeChange = { from: string; to: string; toIsPinned: boolean };
 
 /** "NLTK 3.8" -> "NLTK 3.5" when the two versions differ only in NLTK mode, else null. */
 export function nltkModeChange(from: string, to: string): NltkModeChange | null {
@@ -16,7 +16,7 @@ export function nltkModeChange(from: string, to: string): NltkModeChange | null 
   return { from: nltkLabelOf(from)!, to: nltkLabelOf(to)!, toIsPinned: nltkLabelOf(to) === `NLTK ${BENCHMARK_NLTK}` };
 }
 
-export type Bleu1Change = { from: string; to: string; entries: number; compared: number; changed: number; meanDelta: number | null };
+type Bleu1Change = { from: string; to: string; entries: number; compared: number; changed: number; meanDelta: number | null };
 
 const TTL_MS = 60_000;
 const memo = new Map<string, { at: number; value: Promise<Bleu1Change> }>();

@@ -41,7 +41,7 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${(maxBytes / 1024 / 1024).toFixed(1)} MiB: two prediction files of at most UPLOAD_MAX_BYTES each (a full submission is about 1 MB).`);
 }
 
-export const META_FIELDS = [
+const META_FIELDS = [
   "methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod",
   ...EFFICIENCY_FIELDS, "hardware", "publicPredictions", ...SOURCE_FIELDS,
 ] as const;
