@@ -49,7 +49,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   forward.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   const res = cached || NextResponse.next({ request: { headers: forward } });
   markRenderResponse(req, res);
-    // Page metrics; the status is only known for cached answers, since Next renders after this returns.
+  // Page metrics; the status is only known for cached answers, since Next renders after this returns.
   if (!isPageCacheRender(req)) {
     const state = cached?.headers.get("x-page-cache") === "hit" ? "hit" : "miss";
     const reason = (enabled ? pageCacheBypass(req) : "disabled") ?? "uncacheable";

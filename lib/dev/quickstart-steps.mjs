@@ -19,7 +19,7 @@ export function runLogged(log, name, command, args, { env = process.env, cwd = p
 }
 
 export function embeddedPgDir(root) {
-    // As root the server runs as `postgres`, which cannot enter a root-owned checkout: keep the cluster outside it.
+  // As root the server runs as `postgres`, which cannot enter a root-owned checkout: keep the cluster outside it.
   if (!isRoot()) return path.join(root, ".data", "pg");
   const tag = createHash("sha256").update(root).digest("hex").slice(0, 10);
   const base = existsSync("/var/tmp") ? "/var/tmp" : os.tmpdir();

@@ -38,7 +38,7 @@ export function supervise({ name, args, env, cwd, log, onFirstExit, onLine }) {
     get pid() {
       return child?.pid;
     },
-        /** No more restarts: Ctrl-C signals the whole group, and a child exiting meanwhile must stay down. */
+    /** No more restarts: Ctrl-C signals the whole group, and a child exiting meanwhile must stay down. */
     hold() {
       stopping = true;
       clearTimeout(timer);

@@ -125,7 +125,7 @@ let cached: Env | undefined;
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `.env` lines like `JUDGE_BASE_URL=` mean "not configured".
   const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-    // `next build` may run without a database: an unresolvable placeholder makes a prerender that touches it fail instead of baking data in.
+  // `next build` may run without a database: an unresolvable placeholder makes a prerender that touches it fail instead of baking data in.
   if (source.NEXT_PHASE === "phase-production-build") cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);
   if (!result.success) {

@@ -10,7 +10,7 @@ export const SCORING_QUEUE = "scoring";
 export type ScoringJobData = { submissionId: string };
 
 export function scoringJobId(submissionId: string): string {
-    // One id per submission collapses duplicate enqueues; BullMQ rejects most ids containing ":".
+  // One id per submission collapses duplicate enqueues; BullMQ rejects most ids containing ":".
   return `score-${submissionId}`;
 }
 

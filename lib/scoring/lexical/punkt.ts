@@ -97,7 +97,7 @@ function rawSlices(text: string, nltk: NltkVersion): number[] {
       nextTok = j;
       after = k < 0 ? n : k;
     } else continue;
-        // Start of the word before this match, as in NLTK; scanning back no further than the previous match keeps this linear.
+    // Start of the word before this match, as in NLTK; scanning back no further than the previous match keeps this linear.
     const floor = prevAt > 0 ? prevAt : 0;
     let back = i - 1;
     while (back > floor && text.charCodeAt(back) !== 32) back--;

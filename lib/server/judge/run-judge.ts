@@ -116,7 +116,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
   }
 
   async function ask({ batch, prompt, keys }: Planned, level: number, known?: Map<string, CachedJudgement>): Promise<void> {
-        // Same request as before: results reused, so a re-score of unchanged answers makes no call.
+    // Same request as before: results reused, so a re-score of unchanged answers makes no call.
     const hits = known ?? (await lookup([...keys.values()]));
     const cached: JudgeOutcome[] = [];
     for (const i of batch.items) {

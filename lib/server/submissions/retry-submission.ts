@@ -21,7 +21,7 @@ export async function retrySubmissionStage(input: { submissionId: string; stage:
     from: action === "retry" ? ["FAILED"] : ["FAILED", "SCORED"],
     conflict: action === "retry" ? "Only a failed submission can be retried." : "The submission is still being scored; rescore when it has finished.",
     record: async (tx) => {
-            // Each retry re-runs the judge, so retries are limited per account (not admins); when limited, the reset rolls back.
+      // Each retry re-runs the judge, so retries are limited per account (not admins); when limited, the reset rolls back.
       if (!isAdmin) await consume("retry-account", actor.id);
       await recordAudit(tx, { actor: actor.id, action: `submission.${action}`, target: { type: "Submission", id: submissionId }, details: { stage } });
     },
