@@ -21,7 +21,8 @@ const COMMANDS: Record<CommandName, () => Promise<CommandModule>> = {
   verify: () => import("./commands/verify"),
 };
 
-const isCommand = (name: string | undefined): name is CommandName => name !== undefined && Object.hasOwn(COMMANDS, name);
+const isCommand = (name: string | undefined): name is CommandName =>
+  name !== undefined && Object.hasOwn(COMMANDS, name);
 
 /** The program with only the command `argv` names loaded; anything else lists the catalog and loads none. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {

@@ -20,7 +20,10 @@ export function createWebhookWorker(log: Logger): WebhookWorker {
       try {
         return { outcome: await attemptDelivery(job.data.deliveryId) };
       } catch (e) {
-        log.warn({ jobId: job.id, attempt: job.attemptsMade + 1, err: describeError(e) }, "webhook delivery attempt failed");
+        log.warn(
+          { jobId: job.id, attempt: job.attemptsMade + 1, err: describeError(e) },
+          "webhook delivery attempt failed",
+        );
         if (e instanceof PermanentDeliveryError) throw new UnrecoverableError(e.message);
         throw e;
       } finally {
@@ -37,7 +40,9 @@ export function createWebhookWorker(log: Logger): WebhookWorker {
   );
   worker.on("failed", (job, err) => {
     if (!job || err.name === "UnrecoverableError" || job.attemptsMade < (job.opts.attempts ?? 1)) return;
-    void markDeliveryFailed(job.data.deliveryId).catch((e: unknown) => log.error({ jobId: job.id, err: describeError(e) }, "could not mark the webhook delivery FAILED"));
+    void markDeliveryFailed(job.data.deliveryId).catch((e: unknown) =>
+      log.error({ jobId: job.id, err: describeError(e) }, "could not mark the webhook delivery FAILED"),
+    );
   });
   worker.on("error", (err) => log.error({ err: describeError(err) }, "webhook worker error"));
   return { worker, active: () => active };

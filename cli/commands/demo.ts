@@ -12,7 +12,9 @@ export function register(program: Command): void {
       withDb(async () => {
         const { removeDemoEntries } = await import("../../lib/server/answer-key/demo-remove");
         const r = await removeDemoEntries();
-        process.stdout.write(`Removed ${r.removed.length} demo entr${r.removed.length === 1 ? "y" : "ies"}${r.removed.length ? `: ${r.removed.map((s) => s.methodName).join(", ")}` : ""}.\n`);
+        process.stdout.write(
+          `Removed ${r.removed.length} demo entr${r.removed.length === 1 ? "y" : "ies"}${r.removed.length ? `: ${r.removed.map((s) => s.methodName).join(", ")}` : ""}.\n`,
+        );
       }),
     );
 }

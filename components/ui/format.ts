@@ -13,7 +13,13 @@ export function isLowN(n: number, lowNMin: number): boolean {
   return lowNMin > 0 && n < lowNMin;
 }
 
-export const METRIC_LABELS: Record<string, string> = { f1: "F1", bleu1: "BLEU-1", precision: "Precision", recall: "Recall", judge: "LLM judge" };
+export const METRIC_LABELS: Record<string, string> = {
+  f1: "F1",
+  bleu1: "BLEU-1",
+  precision: "Precision",
+  recall: "Recall",
+  judge: "LLM judge",
+};
 
 export function formatBytes(n: number): string {
   return en.bytes(n);

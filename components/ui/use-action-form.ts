@@ -19,7 +19,10 @@ type Options<I, T> = {
 };
 
 /** Client side of every form calling a server action: pending state, last result, refresh on success. */
-export function useActionForm<I, T>(run: (input: I) => Promise<ActionResult<T>>, { onSuccess, refresh = true }: Options<I, T> = {}) {
+export function useActionForm<I, T>(
+  run: (input: I) => Promise<ActionResult<T>>,
+  { onSuccess, refresh = true }: Options<I, T> = {},
+) {
   const router = useRouter();
   const [result, dispatch, pending] = useActionState<ActionResult<T> | null, I>(async (_prev, input) => {
     const res = await run(input);

@@ -1,5 +1,16 @@
 // Score rows with stratified percentile-bootstrap CIs (docs/SCORING.md §7-8), built from per-cell resample means so one pass serves every row.
-import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
+import {
+  CATEGORIES,
+  CATEGORY_CODES,
+  LEXICAL_METRICS,
+  MAIN_TYPES,
+  SPLITS,
+  type CategoryCode,
+  type MainType,
+  type Metric,
+  type Split,
+  type SplitOrOverall,
+} from "./types";
 import { bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
 
 export type ScoreRow = {
@@ -15,7 +26,12 @@ export type ScoreRow = {
   /** Questions in this scope whose value was null (e.g. judge failed): left out of the mean. */
   excluded?: number;
 };
-export type QuestionResult = { split: Split; category: CategoryCode; qid: string | null; metrics: Partial<Record<Metric, number | null>> };
+export type QuestionResult = {
+  split: Split;
+  category: CategoryCode;
+  qid: string | null;
+  metrics: Partial<Record<Metric, number | null>>;
+};
 export type AggregateOptions = { resamples?: number; seed?: number };
 
 const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
@@ -42,14 +58,29 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
     const cells = cellsByMetric.get(metric)!;
     for (const split of splits) {
       const inSplit = split === "overall" ? cells : cells.filter((c) => c.split === split);
-      for (const [scope, cats] of SCOPES) rows.push(...rowsFor(split, scope, metric, inSplit.filter((c) => cats.has(c.category)), resamples));
+      for (const [scope, cats] of SCOPES)
+        rows.push(
+          ...rowsFor(
+            split,
+            scope,
+            metric,
+            inSplit.filter((c) => cats.has(c.category)),
+            resamples,
+          ),
+        );
     }
   }
   return rows;
 }
 
 /** micro: pooled mean of the questions; macro: mean of the category means (docs/SCORING.md §7). */
-function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric, cells: Cell[], resamples: number): ScoreRow[] {
+function rowsFor(
+  split: SplitOrOverall,
+  scope: ScoreRow["scope"],
+  metric: Metric,
+  cells: Cell[],
+  resamples: number,
+): ScoreRow[] {
   const n = cells.reduce((a, c) => a + c.n, 0);
   const excluded = cells.reduce((a, c) => a + c.excluded, 0);
   if (n === 0) return [];
@@ -87,7 +118,12 @@ function pooled(cells: Cell[], resamples: number, total: number): Float64Array {
 }
 
 /** Metrics without nulls share one resample stream per cell; a metric with nulls resamples its own non-null values. */
-function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
+function buildCells(
+  results: QuestionResult[],
+  metrics: Metric[],
+  resamples: number,
+  seed: number,
+): Map<Metric, Cell[]> {
   const groups = new Map<string, QuestionResult[]>();
   for (const r of results) {
     const key = `${r.split}|${r.category}`;
@@ -112,12 +148,23 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
         }
       }
       if (absent === members.length) continue;
-      const cell: Cell = { split, category, n: values.length, sum: values.reduce((a, b) => a + b, 0), excluded, boot: new Float64Array(0) };
+      const cell: Cell = {
+        split,
+        category,
+        n: values.length,
+        sum: values.reduce((a, b) => a + b, 0),
+        excluded,
+        boot: new Float64Array(0),
+      };
       out.get(metric)!.push(cell);
       if (excluded === 0 && absent === 0) full.push({ cell, values });
       else [cell.boot] = bootstrapMeansMulti([values], resamples, seedFor(seed, `${key}|${metric}`));
     }
-    const dists = bootstrapMeansMulti(full.map((f) => f.values), resamples, seedFor(seed, key));
+    const dists = bootstrapMeansMulti(
+      full.map((f) => f.values),
+      resamples,
+      seedFor(seed, key),
+    );
     full.forEach((f, c) => (f.cell.boot = dists[c]));
   }
   return out;

@@ -6,7 +6,8 @@ import { AppError } from "./errors";
 
 // Limits live in Redis so every web instance shares them; with Redis down a per-process limiter takes over rather than failing open.
 
-type LimiterName = "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
+type LimiterName =
+  "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Every sign-in attempt from one address.
@@ -86,7 +87,9 @@ export async function consume(name: LimiterName, key: string, points = 1): Promi
   } catch (e) {
     if (e instanceof RateLimiterRes) {
       const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, { retryAfterSeconds: retry });
+      throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, {
+        retryAfterSeconds: retry,
+      });
     }
     throw e;
   }
@@ -94,22 +97,31 @@ export async function consume(name: LimiterName, key: string, points = 1): Promi
 
 /** Throws RATE_LIMITED if the key has no points left, without consuming one. */
 export async function assertNotLimited(name: LimiterName, key: string): Promise<void> {
-  const res = await limiter(name).get(key).catch(() => null);
+  const res = await limiter(name)
+    .get(key)
+    .catch(() => null);
   if (!res) return;
   const { points } = LIMITS[name];
   if (res.consumedPoints >= points) {
     const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, { retryAfterSeconds: retry });
+    throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, {
+      retryAfterSeconds: retry,
+    });
   }
 }
 
 export async function resetLimit(name: LimiterName, key: string): Promise<void> {
-  await limiter(name).delete(key).catch(() => undefined);
+  await limiter(name)
+    .delete(key)
+    .catch(() => undefined);
 }
 
 /** Client address: proxies append to X-Forwarded-For, so we take the entry TRUSTED_PROXY_HOPS from the right. */
 export function clientIp(headers: Headers, hops: number = env.TRUSTED_PROXY_HOPS): string {
-  const parts = (headers.get("x-forwarded-for") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length) return parts[Math.max(0, parts.length - hops)]!;
   return headers.get("x-real-ip") ?? "unknown";
 }

@@ -21,7 +21,16 @@ export function classify(status: number | null): Outcome {
 
 type Sample = { kind: string; ms: number; status: number | null; at: number; note?: string };
 
-type KindSummary = { kind: string; requests: number; answered: number; errors: number; throttled: number; p50: number; p99: number; max: number };
+type KindSummary = {
+  kind: string;
+  requests: number;
+  answered: number;
+  errors: number;
+  throttled: number;
+  p50: number;
+  p99: number;
+  max: number;
+};
 
 export class Recorder {
   readonly samples: Sample[] = [];
@@ -32,7 +41,8 @@ export class Recorder {
     this.samples.push(s);
     if (classify(s.status) !== "error") return;
     const notes = this.errorNotes.get(s.kind) ?? [];
-    if (notes.length < 5) notes.push(`${s.status ?? "no response"} at +${(s.at / 1000).toFixed(1)} s${s.note ? `: ${s.note}` : ""}`);
+    if (notes.length < 5)
+      notes.push(`${s.status ?? "no response"} at +${(s.at / 1000).toFixed(1)} s${s.note ? `: ${s.note}` : ""}`);
     this.errorNotes.set(s.kind, notes);
   }
 
@@ -43,7 +53,12 @@ export class Recorder {
 
   byKind(): KindSummary[] {
     const kinds = [...new Set(this.samples.map((s) => s.kind))].sort();
-    return kinds.map((k) => summarize(k, this.samples.filter((s) => s.kind === k)));
+    return kinds.map((k) =>
+      summarize(
+        k,
+        this.samples.filter((s) => s.kind === k),
+      ),
+    );
   }
 }
 

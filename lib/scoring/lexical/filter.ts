@@ -5,7 +5,25 @@ import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
 const EXTRA_STOPWORDS: readonly string[] = [
-  ".", ",", "!", "?", ";", ":", '"', "'", "(", ")", "[", "]", "{", "}", "-", "\u2013", "\u2014", "...", "..",
+  ".",
+  ",",
+  "!",
+  "?",
+  ";",
+  ":",
+  '"',
+  "'",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  "-",
+  "\u2013",
+  "\u2014",
+  "...",
+  "..",
 ];
 
 const STOPSETS: Record<StopwordList, ReadonlySet<string>> = {
@@ -27,7 +45,11 @@ function isPunctOnly(t: string): boolean {
 }
 
 /** Drops stopwords (optionally) and all-ASCII-punctuation tokens; tokens hold no whitespace, so the script's strip() is a no-op. */
-export function filterTokens(tokens: readonly string[], removeStopwords: boolean, stopwords: StopwordList = "new"): string[] {
+export function filterTokens(
+  tokens: readonly string[],
+  removeStopwords: boolean,
+  stopwords: StopwordList = "new",
+): string[] {
   const stop = STOPSETS[stopwords];
   const out: string[] = [];
   for (const t of tokens) {

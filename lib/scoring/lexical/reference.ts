@@ -20,7 +20,12 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
 }
 
 /** calculate_single_pair: P/R/F1 over token sets without stopwords and punctuation, BLEU-1 over lists without punctuation. */
-function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
+function scoreRawTokenStrings(
+  pred: readonly string[],
+  ref: readonly string[],
+  nltk: NltkVersion,
+  stopwords: StopwordList,
+): LexicalScores {
   // The two filters commute: the P/R/F1 tokens are the BLEU tokens without stopwords.
   const predBleu = filterTokens(pred, false);
   const refBleu = filterTokens(ref, false);
@@ -28,6 +33,17 @@ function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], n
   return { ...sets, bleu1: bleu1(predBleu, refBleu, nltk) };
 }
 
-export function referenceScores(pred: string, ref: string, mode: TokenizerMode, nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
-  return scoreRawTokenStrings(referenceRawTokens(pred, mode, nltk), referenceRawTokens(ref, mode, nltk), nltk, stopwords);
+export function referenceScores(
+  pred: string,
+  ref: string,
+  mode: TokenizerMode,
+  nltk: NltkVersion,
+  stopwords: StopwordList,
+): LexicalScores {
+  return scoreRawTokenStrings(
+    referenceRawTokens(pred, mode, nltk),
+    referenceRawTokens(ref, mode, nltk),
+    nltk,
+    stopwords,
+  );
 }

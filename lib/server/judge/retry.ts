@@ -30,7 +30,9 @@ export function classifyError(e: unknown): ErrorClass {
     const timeout = e instanceof APIConnectionTimeoutError;
     // Worded without "timed out"/"ECONN..." on purpose: the pipeline treats those words as a
     // database/Redis hiccup and would retry the whole job instead of reporting the judge failure.
-    const reason = timeout ? "the judge gave no reply within JUDGE_TIMEOUT_MS" : `could not reach the judge server (${e.message})`;
+    const reason = timeout
+      ? "the judge gave no reply within JUDGE_TIMEOUT_MS"
+      : `could not reach the judge server (${e.message})`;
     return { retryable: true, reason, retryAfterMs: null };
   }
   if (e instanceof APIError && typeof e.status === "number") {
@@ -51,7 +53,12 @@ export class EmptyReplyError extends Error {
 }
 
 /** Backoff with equal jitter so parallel batches do not retry in lockstep; Retry-After is honoured exactly, since less only earns another 429. */
-export function backoffDelay(attempt: number, policy: RetryPolicy, retryAfter: number | null, random = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfter: number | null,
+  random = Math.random,
+): number {
   if (retryAfter !== null) return retryAfter + random() * 100;
   const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return cap / 2 + random() * (cap / 2);
@@ -74,7 +81,11 @@ export type RetryHooks = {
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
 };
 
-export async function withRetries<T>(fn: (attempt: number) => Promise<T>, policy: RetryPolicy, hooks: RetryHooks = {}): Promise<T> {
+export async function withRetries<T>(
+  fn: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  hooks: RetryHooks = {},
+): Promise<T> {
   const sleep = hooks.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   for (let attempt = 0; ; attempt++) {
     try {

@@ -51,8 +51,16 @@ export function pageRoute(pathname: string): string {
 }
 
 type PageRequestLabels = { route: string; method: string; cache: PageCacheState; reason: string; status_class: string };
-type PageRenderSeries = { labels: { route: string; status_class: string }; cumulative: number[]; sum: number; count: number };
-type Store = { requests: Map<string, { labels: PageRequestLabels; n: number }>; renders: Map<string, PageRenderSeries> };
+type PageRenderSeries = {
+  labels: { route: string; status_class: string };
+  cumulative: number[];
+  sum: number;
+  count: number;
+};
+type Store = {
+  requests: Map<string, { labels: PageRequestLabels; n: number }>;
+  renders: Map<string, PageRenderSeries>;
+};
 
 const holder = globalThis as unknown as { h2hmemPageMetrics?: Store };
 function store(): Store {
@@ -63,7 +71,13 @@ function store(): Store {
 const statusClass = (status: number | null) => (status === null ? "unknown" : `${Math.floor(status / 100)}xx`);
 
 /** One page request as the proxy saw it; `status` null when Next rendered the page. */
-export function recordPageRequest(r: { pathname: string; method: string; cache: PageCacheState; reason?: PageBypassReason; status: number | null }): void {
+export function recordPageRequest(r: {
+  pathname: string;
+  method: string;
+  cache: PageCacheState;
+  reason?: PageBypassReason;
+  status: number | null;
+}): void {
   const labels: PageRequestLabels = {
     route: pageRoute(r.pathname),
     method: METHODS.has(r.method) ? r.method : "OTHER",
@@ -92,7 +106,13 @@ export function recordPageRender(r: { pathname: string; status: number | null; s
   s.set(key, series);
 }
 
-export function pageMetricsSnapshot(): { requests: Array<{ labels: PageRequestLabels; n: number }>; renders: PageRenderSeries[] } {
+export function pageMetricsSnapshot(): {
+  requests: Array<{ labels: PageRequestLabels; n: number }>;
+  renders: PageRenderSeries[];
+} {
   const s = store();
-  return { requests: [...s.requests.values()], renders: [...s.renders.values()].map((r) => ({ ...r, cumulative: [...r.cumulative] })) };
+  return {
+    requests: [...s.requests.values()],
+    renders: [...s.renders.values()].map((r) => ({ ...r, cumulative: [...r.cumulative] })),
+  };
 }

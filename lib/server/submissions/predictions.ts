@@ -30,13 +30,22 @@ export type PredictionRow = {
 };
 
 /** One page of predictions with their scores under `scorerVersion`; the caller must have checked access. */
-export async function listPredictions(submissionId: string, filter: PredictionFilter, scorerVersion: string | null): Promise<{ rows: PredictionRow[]; total: number; pages: number }> {
+export async function listPredictions(
+  submissionId: string,
+  filter: PredictionFilter,
+  scorerVersion: string | null,
+): Promise<{ rows: PredictionRow[]; total: number; pages: number }> {
   const where = {
     submissionId,
     ...(filter.split ? { split: filter.split } : {}),
     ...(filter.category ? { category: filter.category } : {}),
     ...(filter.q
-      ? { OR: [{ questionText: { contains: filter.q, mode: "insensitive" as const } }, { systemAnswer: { contains: filter.q, mode: "insensitive" as const } }] }
+      ? {
+          OR: [
+            { questionText: { contains: filter.q, mode: "insensitive" as const } },
+            { systemAnswer: { contains: filter.q, mode: "insensitive" as const } },
+          ],
+        }
       : {}),
   };
   const [total, rows] = await Promise.all([
@@ -49,7 +58,10 @@ export async function listPredictions(submissionId: string, filter: PredictionFi
       include: {
         referenceQuestion: { select: { answer: true } },
         // At most one row per prediction and version; "" matches none (no scores to show).
-        scores: { where: { scorerVersion: scorerVersion ?? "" }, select: { precision: true, recall: true, f1: true, bleu1: true, judgeScore: true } },
+        scores: {
+          where: { scorerVersion: scorerVersion ?? "" },
+          select: { precision: true, recall: true, f1: true, bleu1: true, judgeScore: true },
+        },
       },
     }),
   ]);

@@ -12,7 +12,10 @@ export function currentLexicalOptions(): LexicalOptions {
 }
 
 /** This deployment's scorer version, in the grammar of lib/scoring/scorer-version.ts. */
-export function scorerVersionOf(input: { keySha256: string | null; judge: Pick<JudgeConfig, "model" | "prompt"> | null }): string {
+export function scorerVersionOf(input: {
+  keySha256: string | null;
+  judge: Pick<JudgeConfig, "model" | "prompt"> | null;
+}): string {
   const lexical = withAnswerKey(scorerVersionFor(currentLexicalOptions()), input.keySha256);
   return input.judge ? judgeScorerVersion(lexical, input.judge) : lexical;
 }

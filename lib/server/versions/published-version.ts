@@ -47,7 +47,12 @@ export function headlineMetricOf(version: string): "judge" | "f1" {
   return hasJudgePart(version) ? "judge" : "f1";
 }
 
-export type VersionCoverage = { version: string; approved: number; scored: number; missing: Array<{ id: string; methodName: string }> };
+export type VersionCoverage = {
+  version: string;
+  approved: number;
+  scored: number;
+  missing: Array<{ id: string; methodName: string }>;
+};
 
 /** Approved entries with and without the version's headline row, in one indexed query. */
 export async function versionCoverage(version: string): Promise<VersionCoverage> {
