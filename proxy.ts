@@ -20,10 +20,7 @@ import {
   localeOfRequest,
 } from "@/lib/i18n/locales";
 
-// Scripts run only with this response's nonce ('strict-dynamic' lets them load Next's chunks):
-// Next reads the nonce from the request's CSP header and puts it on its own scripts, the root
-// layout on the theme script (docs/SECURITY.md). GitHub (or GITHUB_URL) is allowed as a form
-// target for the OAuth redirect.
+// Scripts run only with this response's nonce (docs/SECURITY.md); GitHub is allowed as a form target for the OAuth redirect.
 export function contentSecurityPolicy(dev: boolean, nonce: string): string {
   const formTargets = [env.GITHUB_URL ? new URL(env.GITHUB_URL).origin : "https://github.com"];
   return [
@@ -47,9 +44,7 @@ const SECURITY_HEADERS = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-// Next 16 "proxy" (formerly middleware): response hardening, and the one-second micro-cache of
-// anonymous board and entry pages (lib/server/leaderboard/page-cache.ts). Authorization is decided on the
-// server in every page, action and route handler, never by this file.
+// Response hardening and the page micro-cache (lib/server/leaderboard/page-cache.ts). Authorization is never decided here.
 export async function proxy(req: NextRequest): Promise<Response> {
   // The UI locale (?lang= > cookie > Accept-Language > en), resolved once for the render.
   const locale = localeOfRequest(req);
@@ -68,9 +63,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   forward.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   const res = cached || NextResponse.next({ request: { headers: forward } });
   markRenderResponse(req, res);
-  // Page metrics (lib/server/metrics/pages.ts). The loopback render of a miss is not a request of
-  // its own (the miss was counted). The status is only known for answers from the cache: for
-  // NextResponse.next() Next renders after this function returns.
+  // Page metrics; the status is only known for cached answers, since Next renders after this returns.
   if (!isPageCacheRender(req)) {
     const state = cached?.headers.get("x-page-cache") === "hit" ? "hit" : "miss";
     const reason = (enabled ? pageCacheBypass(req) : "disabled") ?? "uncacheable";

@@ -6,9 +6,7 @@ import en from "@/lib/i18n/messages/en.json";
 import zh from "@/lib/i18n/messages/zh.json";
 import { HTML_LANG, LOCALE_COOKIE, resolveLocale } from "@/lib/i18n/locales";
 
-// The root layout itself failed (app/error.tsx lives inside it and cannot help). This replaces
-// the whole document, without the app's stylesheet or the layout's NextIntlClientProvider, so it
-// carries its own minimal styling and its own few messages, in the locale the browser states.
+// The root layout itself failed, so this replaces the whole document with its own styling and messages.
 const MESSAGES = { en: { errors: en.errors, common: en.common }, zh: { errors: zh.errors, common: zh.common } };
 
 function browserLocale() {

@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// Launcher for `npx h2hmem` / `npm link`: runs the compiled CLI (dist/cli, `npm run build:bundles`)
-// while it is at least as new as every source it was built from; otherwise (no build yet, or a
-// source edited since) the TypeScript itself, through tsx as ./register.mjs loads it.
-// H2HMEM_FROM_SOURCE=1 forces the TypeScript.
+// Launcher for `npx h2hmem`: runs the compiled CLI while it is newer than its sources, else the
+// TypeScript through ./register.mjs (H2HMEM_FROM_SOURCE=1 forces that).
 import { readFileSync, statSync } from "node:fs";
 
 const root = new URL("../", import.meta.url);

@@ -1,7 +1,7 @@
 // Human-readable output helpers: issue lists and aligned tables.
 import type { ValidationIssue } from "../lib/scoring";
 
-export function formatIssue(i: ValidationIssue): string {
+function formatIssue(i: ValidationIssue): string {
   const where = `${i.file}${i.path ? ` ${i.path}` : ""}`;
   const fix = i.fix ? `\n    fix: ${i.fix}` : "";
   return `${i.severity === "error" ? "ERROR  " : "warning"} ${i.code}  ${where}\n    ${i.message}${fix}`;

@@ -25,10 +25,7 @@ function tooLarge(name: string, size: number, more: boolean): ValidationIssue {
   };
 }
 
-/**
- * The file's bytes, or the TOO_LARGE issue when it exceeds LOCAL_MAX_BYTES (checked before
- * reading a regular file; a pipe is read up to one byte past the limit).
- */
+/** The file's bytes, or TOO_LARGE past LOCAL_MAX_BYTES (checked before reading, so a huge file is never loaded). */
 export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: ValidationIssue } {
   if (!existsSync(file)) throw new UsageError(`file not found: ${file}`);
   const stat = statSync(file);

@@ -1,8 +1,5 @@
-// The h2hmem program: its commands, each loaded when it runs. To add a command: create
-// cli/commands/<name>.ts exporting `register(program: Command): void`, add its help line to
-// cli/commands/catalog.ts and one line to COMMANDS below. A command module is loaded only when that
-// command runs (`h2hmem --help` lists the catalog and loads none), so keep its top level light:
-// import what the action needs inside the action.
+// Each command module is loaded only when it runs, so keep its top level light.
+// To add one: cli/commands/<name>.ts exporting register(), a line in catalog.ts and in COMMANDS.
 import { Command } from "commander";
 import { versionLine } from "./version";
 import { COMMAND_CATALOG, type CommandName } from "./commands/catalog";
@@ -27,10 +24,7 @@ const COMMANDS: Record<CommandName, () => Promise<CommandModule>> = {
 const isCommand = (name: string | undefined): name is CommandName =>
   name !== undefined && Object.hasOwn(COMMANDS, name);
 
-/**
- * The program with the command `argv` names (also for `help NAME`) loaded; for anything else (the
- * overview, --version, an unknown command) every command as its catalog line, none loaded.
- */
+/** The program with only the command `argv` names loaded; anything else lists the catalog and loads none. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command("h2hmem")
     .description("H2HMem leaderboard tools: validate and score prediction files, manage the server.")

@@ -1,11 +1,8 @@
-// Secrets for CLI commands (a password, an API token): from the environment or a hidden prompt,
-// so they stay out of shell history and of the process list, where every local user can read a
-// command line. A flag still works, with a warning. The one CLI file that reads process.env
-// for its own variables (server settings go through lib/server/env.ts).
+// Secrets from the environment or a hidden prompt, so they stay out of shell history and the process list.
 import { createInterface } from "node:readline";
 import { UsageError } from "./errors";
 
-export type SecretSource = {
+type SecretSource = {
   flag?: string;
   flagName: string;
   envName: "H2HMEM_PASSWORD" | "H2HMEM_TOKEN";

@@ -3,9 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 
-// Light / dark / follow the system. The choice lives in localStorage and is applied to
-// <html data-theme> by THEME_SCRIPT before the first paint (no flash); without a choice, or
-// without JavaScript, the `dark:` variant follows prefers-color-scheme (app/globals.css).
+// Light / dark / system; THEME_SCRIPT applies the stored choice before first paint so there is no flash.
 
 type Theme = "light" | "dark" | "system";
 const KEY = "theme";

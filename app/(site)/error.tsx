@@ -2,9 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-// Rendering failed on the server or client. The message shown is generic on purpose: details
-// are in the server log under the digest, never in the page. `retry` fetches the page from the
-// server again (a database that was briefly unreachable), where `reset` would only re-render it.
+// Generic on purpose: details stay in the server log under the digest. `retry` refetches from the server, `reset` would only re-render.
 export default function ErrorPage({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   const t = useTranslations("errors");
   return (

@@ -1,7 +1,4 @@
-// Every command's name, help term and one-line description: what `h2hmem --help` lists without
-// loading a single command module (cli/index.ts), and the description each command's register()
-// gives commander (the one home of that text). tests/unit/cli/catalog.test.ts checks that every
-// term is what commander prints for the loaded command.
+// Every command's name and one-line description, so `h2hmem --help` loads no command module.
 export const COMMAND_CATALOG = {
   validate: {
     term: "validate [options] <file>",

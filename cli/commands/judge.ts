@@ -1,6 +1,4 @@
-// `h2hmem judge agreement --submission ID [--sample N] [--seed S] [--json]`: re-judges a seeded
-// random sample of already-judged questions (no cache) with the configured judge and reports
-// agreement with the stored scores. Needs DATABASE_URL and JUDGE_BASE_URL.
+// `h2hmem judge agreement`: re-judges a seeded sample without the cache and reports agreement with stored scores.
 import type { Command } from "commander";
 import { UsageError } from "../errors";
 import { withDb } from "./server-db";

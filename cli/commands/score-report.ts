@@ -27,7 +27,7 @@ type SplitReport = ScopeReport & {
   mainTypes: Record<string, ScopeReport & { name: string }>;
   categories: Record<string, ScopeReport & { name: string }>;
 };
-export type ScoreReport = {
+type ScoreReport = {
   scorerVersion: string;
   tokenizer: string;
   /** Which NLTK's behaviour the lexical numbers follow: "3.5" (the benchmark's pin) or "3.8". */

@@ -1,6 +1,4 @@
-// Shared plumbing of the database-backed commands (answer-key, user, token). The server
-// modules are imported lazily so `validate`/`score`/`submit` never load Prisma or need a
-// DATABASE_URL; the connection is closed afterwards so the process can exit.
+// Server modules are imported lazily so `validate`/`score`/`submit` never load Prisma; the connection is closed so the process can exit.
 import { CliExit, EXIT_INVALID } from "../errors";
 
 type AppErrorLike = {

@@ -1,6 +1,4 @@
-// `h2hmem token create --email E --name N [--scopes submit,read] [--expires-days N]` prints a
-// new API token once; `token list` and `token revoke` manage existing ones. Only the token's
-// sha-256 is stored.
+// `h2hmem token create|list|revoke`: a new token is printed once, since only its sha-256 is stored.
 import type { Command } from "commander";
 import { MAX_TOKEN_DAYS, splitScopes, TOKEN_SCOPES, tokenState } from "../../lib/validation/api-token";
 import { withDb } from "./server-db";

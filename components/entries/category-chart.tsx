@@ -4,13 +4,10 @@ import { useLocale } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatter } from "@/lib/i18n/format";
 
-export type ChartSeries = { key: string; label: string; color: string };
-export type ChartDatum = { code: string; name: string } & Record<string, number | string | null>;
+type ChartSeries = { key: string; label: string; color: string };
+type ChartDatum = { code: string; name: string } & Record<string, number | string | null>;
 
-/**
- * Grouped bars per category (client-only: recharts measures the DOM). The same numbers are in
- * the table next to it, so the page says everything without JavaScript or sight.
- */
+/** Client-only because recharts measures the DOM; the table beside it carries the same numbers. */
 export function CategoryChart({ data, series, title }: { data: ChartDatum[]; series: ChartSeries[]; title: string }) {
   const f = formatter(useLocale());
   return (

@@ -34,11 +34,7 @@ function Score({ cell, lowNMin, below }: { cell: ScoreCell | undefined; lowNMin:
   );
 }
 
-/**
- * A phone shows rank, method and the headline only; each row's main types and categories are one
- * tap away in this disclosure (a plain <details>: no JavaScript). Tapping a code ranks the board by
- * it, which also shows that column beside the headline.
- */
+/** A phone shows rank, method and headline; the rest is one tap away in a plain <details> (no JavaScript). */
 export function CategoryDetails({ mainTypes, categories, params, lowNMin = 0, best = {} }: Props) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");

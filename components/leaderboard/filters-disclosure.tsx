@@ -2,10 +2,8 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 
-// The board's filter form in a disclosure that is open as served (without JavaScript the form is
-// simply there, and on wider screens its summary is hidden), and closed once the page runs on a
-// phone, so that the first screen shows the board itself (issue 17: rank, method and headline).
-export const PHONE_QUERY = "(max-width: 639px)";
+// Open as served (works without JavaScript), closed on phones once the page runs, so the first screen shows the board.
+const PHONE_QUERY = "(max-width: 639px)";
 
 export function FiltersDisclosure({ summary, children }: { summary: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);

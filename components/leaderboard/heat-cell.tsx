@@ -4,12 +4,7 @@ import { isLowN } from "@/components/ui/format";
 import { formatter } from "@/lib/i18n/format";
 import { Td } from "@/components/ui/table";
 
-/**
- * A cell below the best trivial reference gets `data-below-reference` (▾ drawn by CSS, so the
- * cell's text stays the number) and says so in its title.
- * Number always visible; the background alpha scales with the value (0..1) and stays light
- * enough (at most 45% over the page colour) that body text keeps AA contrast in both themes.
- */
+/** The background stays light enough for AA contrast in both themes; ▾ below the best reference is drawn by CSS so the text stays the number. */
 type Props = {
   cell: ScoreCell | undefined;
   digits?: number;

@@ -6,11 +6,7 @@ const SHOWN = 20;
 
 type Missing = Array<{ id: string; methodName: string }>;
 
-/**
- * Approved entries without scores under the published scorer version (e.g. approved since a new
- * judge was rolled out, or not re-judged before a forced switch) are not ranked; the board says
- * so, with their names, instead of leaving them silently missing.
- */
+/** Approved entries without scores under the published version are named, not silently missing. */
 export async function UnscoredNote({ version }: { version: string }) {
   const { missing } = await versionCoverage(version);
   return missing.length === 0 ? null : <UnscoredNoteText missing={missing} />;

@@ -8,22 +8,9 @@ export function fmt(v: number | null | undefined, digits = 3): string {
   return en.score(v, digits);
 }
 
-export function fmtCi(lo: number | null | undefined, hi: number | null | undefined): string {
-  return en.ci(lo, hi);
-}
-
-/** A rate in 0..1 as a percentage; "–" for null. */
-export function fmtPct(v: number | null | undefined, digits = 0): string {
-  return en.percent(v, digits);
-}
-
 /** Whether a cell over `n` questions is below the configured minimum (LOW_N_MIN; 0 = never). */
 export function isLowN(n: number, lowNMin: number): boolean {
   return lowNMin > 0 && n < lowNMin;
-}
-
-export function fmtDate(iso: string | null | undefined): string {
-  return iso ? iso.slice(0, 10) : "–";
 }
 
 export const METRIC_LABELS: Record<string, string> = {
@@ -32,11 +19,6 @@ export const METRIC_LABELS: Record<string, string> = {
   precision: "Precision",
   recall: "Recall",
   judge: "LLM judge",
-};
-export const SPLIT_LABELS: Record<string, string> = {
-  overall: "Overall",
-  dyadic: "Dyadic",
-  "multi-party": "Multi-party",
 };
 
 export function formatBytes(n: number): string {

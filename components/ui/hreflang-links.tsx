@@ -1,9 +1,6 @@
 import { hrefWithLocale, HTML_LANG, LOCALES } from "@/lib/i18n/locales";
 
-/**
- * `<link rel="alternate" hreflang>` for each locale (`?lang=`) and x-default (the plain URL) of
- * `path` ("/x?y=1"), absolute under `origin` (root-relative when it is ""); none for an unknown path.
- */
+/** `<link rel="alternate" hreflang>` per locale and x-default of `path`, absolute under `origin`. */
 export function HreflangLinks({ path, origin }: { path: string; origin: string }) {
   if (!path) return null;
   const [pathname, search = ""] = path.split("?", 2);

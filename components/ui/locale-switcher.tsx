@@ -8,11 +8,7 @@ import { hrefWithLocale, HTML_LANG, LOCALE_NAMES, LOCALES, type Locale } from "@
 
 type Props = { current: Locale; label: string };
 
-/**
- * The links for `path` ("/x?y=1"); also the server-rendered fallback of LocaleSwitcher. An empty
- * path (a prerendered page, which knows no request) gives relative links ("?lang=zh"): the
- * browser resolves them against the page's own URL, with or without JavaScript.
- */
+/** The links for `path`; an empty path (prerendered page) gives relative "?lang=" links the browser resolves. */
 export function LocaleLinks({ current, label, path }: Props & { path: string }) {
   const [pathname, search = ""] = path.split("?", 2);
   const href = (l: Locale) => (path === "" ? hrefWithLocale("", "", l) : hrefWithLocale(pathname || "/", search, l));

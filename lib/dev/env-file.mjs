@@ -17,10 +17,7 @@ export function readEnvFile(file) {
   return out;
 }
 
-/**
- * Ensures `.env` exists with an AUTH_SECRET (generated once, kept on later runs).
- * Returns { created, addedSecret }.
- */
+/** Ensures `.env` has an AUTH_SECRET (generated once). Returns { created, addedSecret }. */
 export function ensureDotEnv(file) {
   const secret = randomBytes(32).toString("base64");
   if (!existsSync(file)) {

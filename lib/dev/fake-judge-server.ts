@@ -1,14 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A real OpenAI-compatible chat-completions server on loopback for judge tests, the quick-start
-// demo and benchmarks. It grades deterministically: 1 when the answer equals the ground truth
-// (after case/punctuation/space normalisation), 0.5 when they share a word, else 0. Faults can be
-// queued (one per request) or set as a persistent mode, to exercise every failure path. It honours
-// max_tokens (a token = 4 characters here, as in its usage figures): a longer reply is cut there
-// and ends with finish_reason "length", as a real server's would. The "obedient" mode is the
-// worst grader there is: it follows a scoring instruction found anywhere in its prompt (for
-// prompt-injection tests, docs/JUDGE.md "Threat model").
+// A deterministic OpenAI-compatible judge on loopback for tests, the quick start and benchmarks,
+// with queueable faults to exercise every failure path (modes: docs/JUDGE.md).
 
 export type FakeFault =
   | { kind: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
@@ -26,7 +20,7 @@ export type FakeFault =
   // Obeys the first "score <level>" found anywhere in the prompt: every question of that request gets it.
   | { kind: "obedient" };
 
-export type FakeRequestLog = {
+type FakeRequestLog = {
   at: number;
   model: string;
   temperature: unknown;
@@ -37,9 +31,9 @@ export type FakeRequestLog = {
   prompt: string;
 };
 
-export type FakeJudgeOptions = { port?: number; host?: string; latencyMs?: number; model?: string };
+type FakeJudgeOptions = { port?: number; host?: string; latencyMs?: number; model?: string };
 
-export type QuestionBlock = { id: string; question: string; reference: string; answer: string };
+type QuestionBlock = { id: string; question: string; reference: string; answer: string };
 
 const normalize = (s: string) =>
   s

@@ -1,8 +1,4 @@
-// The quick start's one logging decision: readable lines on a terminal, JSON lines (one object per
-// line, pino's shape) when stdout is not a TTY (a pipe, a file, a log shipper). Its own messages and
-// every child's output (web, worker, seed, build, fake judge) go through here: children always log
-// pino JSON, which is passed through as is in JSON mode and prettified (pino-pretty) on a terminal;
-// their other lines (e.g. `next build`) are wrapped in JSON or prefixed with the child's name.
+// Readable lines on a terminal, JSON lines when stdout is not a TTY; children's pino JSON passes through.
 
 const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 };
 

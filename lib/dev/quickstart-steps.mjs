@@ -19,9 +19,7 @@ export function runLogged(log, name, command, args, { env = process.env, cwd = p
 }
 
 export function embeddedPgDir(root) {
-  // As root the server runs as OS user `postgres`, which cannot enter a root-owned
-  // checkout (e.g. /root/...): keep the cluster outside it, one per checkout. /var/tmp
-  // survives reboots (FHS), unlike /tmp; fall back to the OS temp dir elsewhere.
+  // As root the server runs as `postgres`, which cannot enter a root-owned checkout: keep the cluster outside it.
   if (!isRoot()) return path.join(root, ".data", "pg");
   const tag = createHash("sha256").update(root).digest("hex").slice(0, 10);
   const base = existsSync("/var/tmp") ? "/var/tmp" : os.tmpdir();

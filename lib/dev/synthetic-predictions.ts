@@ -1,6 +1,4 @@
-// Synthetic, full-size H2HMem-shaped data for pipeline tests and the pipeline benchmark:
-// a dataset folder (2,046 dyadic + 190 multi-party questions by default) and prediction files
-// of a chosen quality. Deterministic for a given seed. Not real benchmark data.
+// Synthetic, full-size, deterministic H2HMem-shaped data for pipeline tests. Not real benchmark data.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -73,11 +71,7 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
   return count;
 }
 
-/**
- * A prediction file for the key questions of one split. quality in [0, 1]: the share of
- * reference words kept (the rest replaced by random words). extra: unmatched filler items
- * appended (to make a big, slow submission).
- */
+/** A prediction file for one split; quality = share of reference words kept, extra = filler items appended. */
 export function syntheticPredictions(
   key: ReferenceQuestion[],
   split: Split,

@@ -1,6 +1,4 @@
-// Test services for `npm test` and the integration global setup: DATABASE_URL / REDIS_URL
-// when set (local hosts only: the test databases are dropped), else an embedded
-// PostgreSQL in a fresh temp dir and a redis-server on a free port.
+// Test services: DATABASE_URL / REDIS_URL when set (local only: test databases are dropped), else embedded ones.
 import { mkdtempSync, rmSync, chmodSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,8 +15,8 @@ import {
   withDatabase,
 } from "./services.mjs";
 
-export const TEST_DB = "h2hmem_test";
-export const E2E_DB = "h2hmem_e2e";
+const TEST_DB = "h2hmem_test";
+const E2E_DB = "h2hmem_e2e";
 
 export async function provisionTestServices({
   e2e = true,

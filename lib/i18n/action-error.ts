@@ -2,11 +2,9 @@ import type { IssueParams } from "@/lib/scoring/validate";
 import { translateIssue, type ValidationTranslator } from "./issue-text";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
-// A failed server action (ActionResult's error: AppError code, English message, details) in the
-// reader's language: the form-level text is `errors.<code>`, each field's text its detail code
-// translated (lib/i18n/issue-text.ts). English keeps the server's own, more specific wording.
+// A failed server action in the reader's language; English keeps the server's more specific wording.
 
-export type ActionErrorLike = {
+type ActionErrorLike = {
   code: string;
   message: string;
   details: ReadonlyArray<{ code?: string; path?: string; message: string; params?: IssueParams }>;

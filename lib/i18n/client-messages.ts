@@ -1,7 +1,4 @@
-// The messages sent to the browser (NextIntlClientProvider): only the namespaces client components
-// use. Server components translate on the server, so the board's, entry's, About's and mails'
-// texts never need to travel with every page (they made /about 102 KB).
-// tests/unit/i18n/client-messages.test.ts fails when a client component uses another namespace.
+// Only the namespaces client components use are sent to the browser, so server-only texts don't travel with every page.
 import type { Messages } from "./load-messages";
 
 export const CLIENT_NAMESPACES = [

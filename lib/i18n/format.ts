@@ -1,8 +1,6 @@
 import { HTML_LANG, type Locale } from "./locales";
 
-// The one home of locale-aware number and date formatting (Intl). Scores keep the fixed number
-// of decimals the board has always shown (3), so columns line up and en/zh show the same digits.
-// Pure: call `formatter(locale)` with `await getLocale()` (server) or `useLocale()` (client).
+// The one home of locale-aware number and date formatting; scores keep 3 decimals so columns line up in every locale.
 
 const NONE = "–";
 const missing = (v: number | null | undefined): v is null | undefined =>

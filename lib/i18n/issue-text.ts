@@ -1,13 +1,9 @@
 import { DETAIL_CODES, ISSUE_CODES, type IssueParams } from "@/lib/scoring/validate";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
-// Validation problems in the reader's language. The validator and the API speak English with a
-// stable `code` and `params`; this turns (code, params) into `validation.issues.<code>` or
-// `validation.fields.<code>`. English readers get the validator's own text (the reference wording),
-// and any code or parameter this build does not know falls back to it too. Pure: works with
-// useTranslations("validation") in client components and getTranslations("validation") on the server.
+// Validation issues in the reader's language from their stable (code, params); unknown codes fall back to English.
 
-export type IssueLike = { code?: string; message: string; fix?: string; params?: IssueParams; summary?: boolean };
+type IssueLike = { code?: string; message: string; fix?: string; params?: IssueParams; summary?: boolean };
 
 /** The subset of next-intl's translator used here (typed loosely: the keys are built from codes). */
 export type ValidationTranslator = {

@@ -3,9 +3,7 @@ import { getRequestConfig } from "next-intl/server";
 import { isLocale, LOCALE_COOKIE, LOCALE_HEADER, resolveLocale, type Locale } from "./locales";
 import { loadMessages } from "./load-messages";
 
-// next-intl's request config (wired by createNextIntlPlugin in next.config.js). No locale in the
-// URL: proxy.ts resolves it (?lang= > cookie > Accept-Language > en) and forwards it in
-// LOCALE_HEADER. Requests the proxy does not see resolve it here.
+// next-intl's request config. proxy.ts resolves the locale and forwards it in LOCALE_HEADER; requests it does not see resolve here.
 export async function requestLocale(): Promise<Locale> {
   const h = await headers();
   const forwarded = h.get(LOCALE_HEADER);

@@ -1,7 +1,4 @@
-// The official dataset's questions.json (benchmark doc §2, §5) -> ReferenceQuestion[]. Only the
-// fields scoring needs are required; annotation fields (validation_notes, validated, notes, ...)
-// vary between files and are ignored. The question's place comes from its folder, never from the
-// noisy answer_session / answer_dialogue fields.
+// The official questions.json -> ReferenceQuestion[]. A question's place comes from its folder, never from the noisy answer_session fields.
 import { z } from "zod";
 import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type Difficulty, type MainType, type Split } from "./types";
 import { allowedCategoryNames, normalizeCategory, normalizeMainType } from "./categories";
@@ -20,7 +17,7 @@ export type ReferenceQuestion = {
   difficulty: Difficulty;
   answer: string;
 };
-export type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
+type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
 
 const questionSchema = z.looseObject({
   // null/missing image and difficulty are tolerated: they mean "no image" and "medium".

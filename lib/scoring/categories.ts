@@ -1,7 +1,4 @@
-// Normalising category and main-type spellings (the table of names and aliases is in types.ts).
-// Submissions and the answer key are both normalised through `normalizeCategory`, so "Multimodal
-// Causal Inference" (the data), "Multimodal Causal Reasoning" (the paper) and "Multimodal Casual
-// Reasoning" (the template typo) all land on MCR instead of silently vanishing from a table.
+// Submissions and the answer key both go through normalizeCategory, so every known spelling lands on its code instead of vanishing from a table.
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPE_NAMES, MAIN_TYPES, type CategoryCode, type MainType } from "./types";
 
 const ABBR_SUFFIX = new RegExp(`\\s*\\((${CATEGORY_CODES.join("|")})\\)$`, "i");
@@ -20,12 +17,7 @@ const LOOKUP: Map<string, CategoryCode> = (() => {
   return map;
 })();
 
-/**
- * Maps any accepted spelling to its code, or null when unknown (callers must report it, never
- * drop it). Rules: trim, collapse whitespace, case-insensitive, strip a trailing "(ABBR)".
- * The bare code ("MCR") is accepted too. "Name (ABBR)" must agree: "Conflict Detection (AR)" is
- * rejected rather than guessed.
- */
+/** Any accepted spelling -> its code, or null (callers must report it, never drop it); "Name (ABBR)" must agree, never guessed. */
 export function normalizeCategory(raw: string): CategoryCode | null {
   if (typeof raw !== "string") return null;
   const folded = fold(raw);

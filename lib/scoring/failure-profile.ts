@@ -1,8 +1,5 @@
-// Failure profile of one submission: how often it refuses (and whether where it should), how often
-// it leaves answers empty, how long its answers are, and how far recall runs ahead of precision
-// (long answers that contain the reference among distractors). Counts are stored per scope
-// ("ALL" and each category) by the worker; the rates are derived from the counts in one place,
-// `failureProfileFromRows`, so what the API shows is exactly what the rows say.
+// Failure profile of one submission (docs/SCORING.md §9b). Rates are derived from stored counts only in
+// failureProfileFromRows, so the API shows exactly what the rows say.
 import { isEmptyAnswer, isRefusal } from "./refusal";
 import { tokenize } from "./lexical";
 import { quantileSorted } from "./bootstrap";

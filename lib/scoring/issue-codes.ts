@@ -1,6 +1,4 @@
-// The one list of machine codes a validation problem can carry. The API returns them in every
-// error detail and clients (the submit page, other languages) translate by code, so a code is
-// never renamed or reused for a different problem; the English message may change, the code not.
+// Machine codes of validation problems: clients translate by code, so a code is never renamed or reused.
 
 /** Problems in a prediction file or an answer key (lib/scoring, the upload checks and the CLI). */
 export const ISSUE_CODES = [
@@ -53,10 +51,7 @@ export const ISSUE_CODES = [
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
-/**
- * Problems with a request or form field (method card, sign-up, tokens, webhooks, admin forms).
- * Zod issues map onto these (lib/server/errors.ts); checks outside zod name one directly.
- */
+/** Problems with a request or form field; zod issues map onto these (lib/server/errors.ts). */
 export const FIELD_CODES = [
   "FIELD_REQUIRED",
   "FIELD_INVALID_TYPE",

@@ -1,6 +1,4 @@
-// Validation issues: one shape for every problem the scorer reports (file, JSON path, fix), so the
-// CLI, the upload API and the reviewer UI can all show "where" and "what to do" the same way.
-// `code` (issue-codes.ts) and `params` let a reader translate the English message.
+// One shape for every validation problem (file, JSON path, fix), so CLI, API and UI show it the same way.
 import type { IssueCode, IssueParams } from "./issue-codes";
 
 export type Severity = "error" | "warning";
@@ -22,10 +20,7 @@ export function jsonPointer(parts: ReadonlyArray<string | number>): string {
   return parts.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
-/**
- * Collects issues, keeping at most `perCode` of each code and then one summary line, so a
- * 100,000-item file with the same mistake everywhere yields a readable report, not 100,000 lines.
- */
+/** Keeps at most `perCode` issues per code plus a summary, so one mistake repeated 100,000 times stays readable. */
 export class IssueList {
   readonly items: ValidationIssue[] = [];
   private readonly counts = new Map<string, number>();

@@ -1,6 +1,4 @@
-// Turning untrusted bytes into a JSON value with precise, actionable errors: strict UTF-8, a depth
-// guard that runs before any parser (so a "[[[[..." bomb cannot blow the stack), line/column
-// positions, truncation detection, and tolerance for `//` comments (the official template has them).
+// Untrusted bytes -> JSON with actionable errors; the depth guard runs before any parser so a "[[[[..." bomb cannot blow the stack.
 import { parse as parseJsonc, printParseErrorCode, createScanner, type ParseError } from "jsonc-parser";
 import type { IssueList } from "./issues";
 import { MAX_JSON_DEPTH } from "./submission-schema";
@@ -17,10 +15,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
-/**
- * lineColumn for many offsets of one text: line starts are found once, then binary search.
- * A garbage file can have an error every few characters; lineColumn per error was quadratic.
- */
+/** lineColumn for many offsets of one text: line starts found once, then binary search (per-offset was quadratic). */
 function lineColumns(text: string): (offset: number) => { line: number; column: number } {
   const starts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
@@ -36,11 +31,7 @@ function lineColumns(text: string): (offset: number) => { line: number; column: 
   };
 }
 
-/**
- * Byte offset of the first invalid UTF-8 sequence, or -1. Only called after fatal decoding failed.
- * Well-formed sequences per Unicode Table 3-7: no overlong forms (E0 needs A0-BF, F0 needs 90-BF
- * next), no surrogates (ED needs 80-9F) and nothing past U+10FFFF (F4 needs 80-8F).
- */
+/** Byte offset of the first invalid UTF-8 sequence (Unicode Table 3-7), or -1. */
 function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
@@ -141,12 +132,7 @@ const CLOSE_BRACE = 2;
 const OPEN_BRACKET = 3;
 const CLOSE_BRACKET = 4;
 
-/**
- * The same depth limit as jsonDepthExceeds, counted on jsonc-parser's own tokens (it ends a string
- * at a line break and skips comments, so its nesting can differ). Without this the tolerant
- * parser's recursion decided: whether it overflowed depended on the caller's stack (fuzzing found
- * bytes and the same text as a string reported differently).
- */
+/** jsonDepthExceeds counted on jsonc-parser's tokens, so an overflow never depends on the caller's stack. */
 function scannerDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
   const scanner = createScanner(text, false);
   let depth = 0;

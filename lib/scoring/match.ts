@@ -1,6 +1,4 @@
-// Matching predictions to answer-key questions. The format has no question id, so an item is
-// identified by normalised question text + image file name; several key questions can share both
-// (e.g. formulaic questions), in which case the submitted original_answer, then order, decide.
+// The format has no question id, so an item is matched by normalised question text + image; original_answer, then order, break ties.
 import { CATEGORIES, type PredictionItem, type Split } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
@@ -8,7 +6,7 @@ import { imageBaseName, normalizeText } from "./text-normalize";
 import { normalizeCategory } from "./categories";
 
 export type Match = { index: number; qid: string | null; answerDiffers: boolean };
-export type MatchResult = {
+type MatchResult = {
   matches: Match[];
   missing: string[];
   issues: ValidationIssue[];
@@ -27,10 +25,7 @@ function indexKey(questions: ReferenceQuestion[]): Map<string, ReferenceQuestion
   return map;
 }
 
-/**
- * Matches predictions one at a time, in file order (each decision depends only on the earlier
- * ones); matchPredictions runs it over a file's items.
- */
+/** Matches predictions one at a time in file order (each decision depends only on earlier ones). */
 export class PredictionMatcher {
   private readonly issues: IssueList;
   private readonly own: ReferenceQuestion[];

@@ -1,6 +1,4 @@
-// Finding repeated questions in one prediction file: same question_text, question_image and
-// original_answer (normalised) as an earlier item. Same text and image with another answer is a
-// distinct question (the key has such pairs, e.g. formulaic conflict-detection questions).
+// Repeated questions: same text, image and original_answer as an earlier item (another answer is a distinct question).
 import type { PredictionItem } from "./types";
 import { normalizeText, imageBaseName } from "./text-normalize";
 

@@ -1,14 +1,9 @@
 // Ranks that show statistical ties (rule stated in docs/SCORING.md, "Ranks and ties").
 
-export type RankInput = { id: string; value: number; ciLow: number | null; ciHigh: number | null };
-export type RankedEntry = { id: string; rank: number; tied: boolean };
+type RankInput = { id: string; value: number; ciLow: number | null; ciHigh: number | null };
+type RankedEntry = { id: string; rank: number; tied: boolean };
 
-/**
- * Sort by value descending (id ascending breaks exact ties). Walking down the list, an entry joins
- * the tie group of the entry directly above it when their 95% CIs overlap (the lower entry's ciHigh
- * >= the upper entry's ciLow); without CIs, only equal values tie. Every member of a group gets the
- * competition rank of the group's first (best) entry: 1, 2, 2, 4. `tied` = the group has >1 member.
- */
+/** Competition ranks with statistical ties: an entry ties the one above when their 95% CIs overlap (docs/SCORING.md §9). */
 export function rankWithTies(entries: RankInput[]): RankedEntry[] {
   const sorted = [...entries].sort((x, y) => y.value - x.value || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const groupStart: number[] = [];

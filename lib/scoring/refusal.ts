@@ -1,16 +1,5 @@
-// The one refusal detector: does an answer decline because the memory does not hold the
-// information? The dataset's Answer Refusal references read "Not mentioned" or "The dialogue does
-// not mention ...", and systems answer in the same register ("It is not stated", "There is no
-// information about ...", "I cannot determine ...", "未提及"). Failure profiles (./failure-profile.ts)
-// count refusals with it; docs/SCORING.md lists the rules. Changing a rule changes stored profiles:
-// bump LEXICAL_VERSION (lexical/index.ts) so the change is written under a new scorer version.
-//
-// Rules, applied to the first sentence only (an answer that gives a fact and then notes a missing
-// detail is an answer, not a refusal): the answer lower-cased, curly apostrophes straightened,
-// whitespace collapsed; a refusal when the whole sentence is a bare refusal ("not mentioned",
-// "unknown", "n/a") or it contains one of the phrases below. "Did X ...?" -> "No, he did not
-// say so" is an answer: "does/did not mention" counts only with the source as its subject
-// ("the dialogue", "the conversation", "the context", ...).
+// The one refusal detector (rules: docs/SCORING.md §9b). Changing a rule changes stored profiles:
+// bump LEXICAL_VERSION (lexical/index.ts) so it is written under a new scorer version.
 
 const BARE =
   /^(?:not (?:mentioned|stated|specified|provided|given|known|available|discussed|sure)|unknown|n\/a|no idea|no information|no answer|unanswerable|uncertain|not enough information|insufficient information)$/;

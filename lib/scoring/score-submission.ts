@@ -1,6 +1,4 @@
-// One submission (one or two prediction files) -> per-question lexical scores + score rows.
-// With an answer key, every key question is scored (unanswered = 0) so all entries share the same
-// denominators; without one, the submitted original_answer is the reference (official scripts).
+// With an answer key every key question is scored (unanswered = 0) so all entries share denominators; without one, original_answer is the reference.
 import {
   SPLITS,
   type CategoryCode,
@@ -32,7 +30,7 @@ export type PerQuestion = {
   counted: boolean;
 } & LexicalScores;
 
-export type ScoreInput = {
+type ScoreInput = {
   files: Partial<Record<Split, readonly PredictionItem[]>>;
   answerKey?: ReferenceQuestion[];
   lexical?: Partial<LexicalOptions>;

@@ -1,24 +1,16 @@
-// The one grammar of scorer versions. Every stored score names the exact algorithm that produced
-// it, so a change of NLTK mode, stopword list, answer key or judge writes new rows instead of
-// silently mixing numbers. Every reader (pages, API, SQL filters, rollout, CLI) goes through here.
-//
-//   lex-1+nltk35+sw198+key=1a2b3c4d+judge=gpt-4o-mini@h2h2-1a2b3c4d
-//   ^lexical ^mode  ^stopwords ^answer key      ^judge model@prompt version
-//
-// mode: nltk35 | nltk38 (NLTK word tokenizer, NLTK 3.5 or >= 3.6.6 semantics), whitespace-nltk35 |
-// whitespace-nltk38 (str.split(), the script's fallback). Versions written before the NLTK mode
-// was named say "nltk" or "whitespace": those numbers follow NLTK 3.8 and read as such.
+// The one grammar of scorer versions (docs/SCORING.md §1): every stored score names the exact algorithm
+// that produced it, so a change writes new rows instead of mixing numbers. Every reader goes through here.
 import { DEFAULT_LEXICAL_OPTIONS, LEXICAL_VERSION } from "./lexical";
 import type { LexicalOptions, NltkVersion } from "./types";
 
 /** How many hex digits of the answer key's content sha-256 a scorer version carries. */
-export const ANSWER_KEY_TAG_LENGTH = 8;
+const ANSWER_KEY_TAG_LENGTH = 8;
 /** How a version spells its answer-key and judge parts (also for text that shows them). */
 export const KEY_PART_PREFIX = "+key=";
-export const JUDGE_PART_PREFIX = "+judge=";
+const JUDGE_PART_PREFIX = "+judge=";
 
-export type JudgePart = { model: string; promptVersion: string };
-export type ParsedScorerVersion = {
+type JudgePart = { model: string; promptVersion: string };
+type ParsedScorerVersion = {
   /** "lex-1": the lexical algorithm's own version. */
   lexicalVersion: string;
   options: LexicalOptions;
@@ -73,10 +65,7 @@ export function parseScorerVersion(version: string | null | undefined): ParsedSc
   };
 }
 
-/**
- * Names the answer key: "lex-1+nltk35+sw198" -> "lex-1+nltk35+sw198+key=1a2b3c4d". Scores against
- * another key are another version; without a key (nothing imported) the version has no key part.
- */
+/** Appends the answer key's tag: scores against another key are another version. */
 export function withAnswerKey(version: string, keySha256: string | null): string {
   return keySha256 ? `${version}${KEY_PART_PREFIX}${answerKeyTag(keySha256)}` : version;
 }
@@ -119,10 +108,7 @@ export function keyTagLikePattern(keyTag: string): string {
   return `%${KEY_PART_PREFIX}${answerKeyTag(keyTag)}%`;
 }
 
-/**
- * The lexical options a stored version names, or null when it names another lexical algorithm
- * than this build's: such numbers cannot be re-computed with this code.
- */
+/** The lexical options a version names, or null when this build cannot re-compute its numbers. */
 export function lexicalOptionsForVersion(version: string): LexicalOptions | null {
   const p = parseScorerVersion(version);
   return p && p.lexicalVersion === LEXICAL_VERSION ? p.options : null;
@@ -133,12 +119,7 @@ export function hasJudgePart(version: string | null | undefined): boolean {
   return judgePartOf(version) !== null;
 }
 
-/**
- * True when `from` differs from `to` only in its NLTK mode ("nltk" legacy, nltk35, nltk38): same
- * lexical algorithm, tokenizer, stopwords, answer key and judge. Re-scoring such an entry needs
- * no judge call (the judge part and hence the judge cache keys are unchanged), so the worker does
- * it on its own; any other difference (a new judge, prompt or key) stays an admin's decision.
- */
+/** True when `from` differs from `to` only in NLTK mode: re-scoring then needs no judge call, so the worker does it alone. */
 export function isNltkModeChange(from: string, to: string): boolean {
   const a = parseScorerVersion(from);
   const b = parseScorerVersion(to);

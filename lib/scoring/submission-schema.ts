@@ -1,6 +1,4 @@
-// The submission contract (benchmark doc §3): the fields, the limits and THE zod schema of one
-// prediction, the single source of truth for what a prediction file holds. validate.ts maps zod's
-// findings to file/path/fix issues.
+// The submission contract (benchmark doc §3): THE zod schema of one prediction, the single source of truth.
 import { z } from "zod";
 
 export { DEFAULT_MAX_ANSWER_CHARS } from "./types";

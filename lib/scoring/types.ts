@@ -1,10 +1,7 @@
 // Shared vocabulary of the scoring engine: types and small constants, importable anywhere (the
 // browser included, without the engine): `@/lib/scoring/types` is an entry point.
 
-/**
- * Longest system_answer (Unicode code points): the benchmark's answers are a sentence or two, and
- * every answer is sent to the judge, so one file must not cost millions of judge tokens.
- */
+/** Longest system_answer in code points: every answer goes to the judge, so one file must not cost millions of tokens. */
 export const DEFAULT_MAX_ANSWER_CHARS = 8_000;
 
 export const SPLITS = ["dyadic", "multi-party"] as const;
@@ -20,7 +17,7 @@ export type MainType = (typeof MAIN_TYPES)[number];
 
 // The nine H2HMem question categories and three main types, with every spelling seen in the
 // official data, README, template and scripts (benchmark doc §4; normalised by categories.ts).
-export type CategoryInfo = { code: CategoryCode; name: string; mainType: MainType; aliases: string[] };
+type CategoryInfo = { code: CategoryCode; name: string; mainType: MainType; aliases: string[] };
 
 export const MAIN_TYPE_NAMES: Record<MainType, string> = {
   RECALL: "Memory Recall",
@@ -55,7 +52,7 @@ export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const LEXICAL_METRICS = ["precision", "recall", "f1", "bleu1"] as const;
-export type LexicalMetric = (typeof LEXICAL_METRICS)[number];
+type LexicalMetric = (typeof LEXICAL_METRICS)[number];
 export type Metric = LexicalMetric | "judge";
 
 export type TokenizerMode = "nltk" | "whitespace";

@@ -1,7 +1,4 @@
-// parsePredictionFile: bytes -> validated PredictionItem[] plus EVERY problem found, each with file,
-// JSON path and a fix. Errors make the file unusable; warnings are shown but the file is scored.
-// The one reader of a prediction file: the server, the CLI and the browser's upload form (entry
-// point `@/lib/scoring/validate`) all call it, so it must never import the lexical engine.
+// The one reader of a prediction file (server, CLI, browser upload form), so it must never import the lexical engine.
 import type { PredictionItem, Split } from "./types";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";

@@ -3,10 +3,7 @@ import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { db } from "./db";
 
-// The audit trail (AuditEvent rows, append-only): every action the code records, with the type of
-// its target, is listed once here; recordAudit is the only writer. The admin audit page links a
-// "Submission" target to its review page. (Migration 20261130000000 also wrote
-// "judge.calls_purged" rows once; no code writes that action.)
+// The audit trail: every action the code records is listed once here, and recordAudit is the only writer.
 
 export const AUDIT_ACTIONS = {
   "submission.approve": "Submission",
@@ -38,10 +35,8 @@ export const AUDIT_ACTIONS = {
   "answer_key.activate": "AnswerKeyVersion",
   "demo.remove": "Submission",
 } as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];
-
-export type AuditEventInput<A extends AuditAction> = {
+type AuditAction = keyof typeof AUDIT_ACTIONS;
+type AuditEventInput<A extends AuditAction> = {
   /** The user who acted; null for the worker and the CLI (an operator with database access). */
   actor: string | null;
   action: A;
@@ -49,11 +44,7 @@ export type AuditEventInput<A extends AuditAction> = {
   details?: Record<string, unknown>;
 };
 
-/**
- * Appends one AuditEvent. Pass the transaction of the change it records, so that the change and
- * its trail commit together. Details are stored as plain JSON (dates as ISO strings, undefined
- * dropped). Returns Prisma's lazy promise, so it also fits a batch `$transaction([...])`.
- */
+/** Appends one AuditEvent; pass the change's transaction so change and trail commit together. Returns Prisma's lazy promise for batch `$transaction([...])`. */
 export function recordAudit<A extends AuditAction>(
   client: PrismaClient | Prisma.TransactionClient,
   event: AuditEventInput<A>,
@@ -94,7 +85,7 @@ export const auditFilterSchema = z.object({
   before: z.iso.datetime().optional().catch(undefined),
   take: z.coerce.number().int().min(1).max(500).optional().catch(undefined),
 });
-export type AuditFilter = Partial<z.infer<typeof auditFilterSchema>>;
+type AuditFilter = Partial<z.infer<typeof auditFilterSchema>>;
 
 export async function listAuditEvents(opts: AuditFilter = {}): Promise<AuditRow[]> {
   const rows = await db.auditEvent.findMany({

@@ -1,16 +1,8 @@
 import "server-only";
-// The one list of database errors worth waiting out, in two kinds:
-//   "unavailable": PostgreSQL cannot be reached or cannot take a connection right now (down,
-//     restarting, network, connection limits). The web answers 503 + Retry-After; the worker
-//     retries the job. The pg pool reconnects by itself once PostgreSQL is back.
-//   "retryable": the database works but this attempt lost a race or ran out of time (deadlock,
-//     serialization failure, transaction timeout); it was rolled back, and running it again may
-//     succeed. The worker retries the job; the web treats it as an internal error.
-// Prisma's pg driver adapter reports the same failure under several shapes: a Prisma code
-// (P1001, P2034...), a raw query's P2010 carrying the SQLSTATE in meta.driverAdapterError, or a
-// bare DriverAdapterError with only a `kind`. Each is listed.
+// The one list of database errors worth waiting out: "unavailable" (web answers 503, worker retries) and
+// "retryable" (a lost race, rolled back; worker retries). Prisma reports each under several shapes.
 
-export type DbErrorKind = "unavailable" | "retryable";
+type DbErrorKind = "unavailable" | "retryable";
 
 const UNAVAILABLE_CODES = new Set([
   "P1001", // Prisma: can't reach database server
@@ -56,11 +48,7 @@ const UNAVAILABLE_MESSAGE =
 
 type Wrapper = { cause?: unknown; originalError?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
 
-/**
- * `e` and the errors it wraps (cause, Prisma's originalError and meta.driverAdapterError, an
- * AggregateError's errors), breadth first. The errors that `prune` accepts are left out, with
- * everything they wrap.
- */
+/** `e` and the errors it wraps, breadth first, leaving out those `prune` accepts with everything they wrap. */
 export function errorChain(e: unknown, prune: (err: object) => boolean = () => false): object[] {
   const out: object[] = [];
   const queue: unknown[] = [e];

@@ -10,7 +10,7 @@ export function createPrismaClient(connectionString: string = env.DATABASE_URL):
   return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
 }
 
-export function getDb(): PrismaClient {
+function getDb(): PrismaClient {
   globalForPrisma.prisma ??= createPrismaClient();
   return globalForPrisma.prisma;
 }

@@ -3,10 +3,8 @@ import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
 import { NLTK_VERSIONS } from "@/lib/scoring/types";
 
-// The one module that reads process.env. Everything else imports `env` from here.
-// Parsing is lazy so that modules can be imported (e.g. by tests or `next build`)
-// without every variable being set; the first access validates and fails with one
-// clear message naming each bad variable.
+// The one module that reads process.env. Parsing is lazy so modules import without every variable
+// set (tests, `next build`); the first access fails with one message naming each bad variable.
 
 // The bundled fake judge's reserved model name (lib/dev/fake-judge-server.ts): settings refuse it
 // without JUDGE_DEMO; lib/server/judge/demo-judge.ts labels the versions that carry it.
@@ -140,7 +138,7 @@ const checked = schema.superRefine((e, ctx) => {
   );
 });
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 
 export class EnvError extends Error {
   constructor(message: string) {
@@ -156,9 +154,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
   );
-  // `next build` may run where no database exists (the Docker image's build stage): a placeholder
-  // that cannot resolve (.invalid, RFC 2606), so a prerendered page that touched the database
-  // would fail the build instead of baking data in.
+  // `next build` may run without a database: an unresolvable placeholder makes a prerender that touches it fail instead of baking data in.
   if (source.NEXT_PHASE === "phase-production-build")
     cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);
@@ -169,12 +165,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
-export function getEnv(): Env {
+function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
 
-export type GitHubEndpoints = { webUrl: string; apiUrl: string; enterprise: boolean };
+type GitHubEndpoints = { webUrl: string; apiUrl: string; enterprise: boolean };
 
 /** Where GitHub sign-in goes: the web host (authorize, token) and the REST API base. */
 export function gitHubEndpoints(e: Pick<Env, "GITHUB_URL" | "GITHUB_API_URL"> = getEnv()): GitHubEndpoints {

@@ -22,7 +22,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const errorDetailSchema = z.strictObject({
+const errorDetailSchema = z.strictObject({
   code: z.enum(DETAIL_CODES).meta({
     description:
       "Stable machine code of the problem, for clients that translate: a prediction file's issue code (e.g. ANSWER_TOO_LONG, NO_PREDICTIONS, as in the browser check and `h2hmem validate`) or a field code (FIELD_REQUIRED, FIELD_TOO_LONG, ...). Codes are never renamed; the English message may change.",

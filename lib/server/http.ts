@@ -12,9 +12,7 @@ import { instrumentRequest } from "./metrics/http";
 import { verifyApiToken } from "./auth/api-tokens";
 import type { TokenScope } from "@/generated/prisma/enums";
 
-// Route handlers for API v1 are wrapped in `route()`: it maps AppError to the documented
-// JSON error shape and status, and turns anything else into a 500 that is logged, not leaked.
-// It also gives each request an X-Request-Id, an access-log line and HTTP metrics (metrics-http.ts).
+// `route()` maps AppError to the documented error shape and turns anything else into a logged, not leaked, 500.
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -24,7 +22,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
-export function toAppError(e: unknown): AppError {
+function toAppError(e: unknown): AppError {
   if (isAppError(e)) return e;
   if (e instanceof ZodError) {
     return new AppError("BAD_REQUEST", "Invalid request.", {
@@ -47,7 +45,7 @@ export function toAppError(e: unknown): AppError {
   return new AppError("INTERNAL", `Internal error (reference ${id}).`);
 }
 
-export function errorResponse(e: unknown): Response {
+function errorResponse(e: unknown): Response {
   const err = toAppError(e);
   const headers: Record<string, string> = {};
   if ((err.code === "RATE_LIMITED" || err.code === "UNAVAILABLE") && err.retryAfterSeconds)
@@ -56,7 +54,7 @@ export function errorResponse(e: unknown): Response {
   return json(err.toJSON(), { status: err.status, headers });
 }
 
-export type RouteContext<P> = { params: Promise<P> };
+type RouteContext<P> = { params: Promise<P> };
 
 export function route<P = Record<string, never>>(
   fn: (req: Request, ctx: RouteContext<P>) => Promise<Response>,
@@ -82,7 +80,7 @@ export async function action<T>(fn: () => Promise<T>): Promise<ActionResult<T>> 
 }
 
 /** Who calls: the user, and the scopes of the API token used (null: a browser session, bound only by the role). */
-export type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
+type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
 
 /** Bearer API token first (machines), else the session cookie (the browser). */
 export async function authenticate(req: Request): Promise<ApiCaller | null> {
@@ -104,10 +102,7 @@ export async function authenticate(req: Request): Promise<ApiCaller | null> {
   return user ? { user, scopes: null } : null;
 }
 
-/**
- * The session cookie read from the Request itself (not next/headers), so handlers work the same
- * when called directly in tests. `__Secure-` is the cookie name Auth.js uses over https.
- */
+/** The session cookie from the Request itself (not next/headers), so handlers work the same when tests call them directly. */
 async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
   const cookie = req.headers.get("cookie") ?? "";
   if (!cookie.includes("authjs.session-token") || !env.AUTH_SECRET) return null;
@@ -120,11 +115,7 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
   return loadSessionUser(typeof token?.uid === "string" ? token.uid : null, token?.sv);
 }
 
-/**
- * The signed-in caller, allowed `scope`: every route names the one it needs (read, submit; the
- * admin routes go through requireApiAdmin). A token without it gets 403 before anything is
- * looked up, so the answer says nothing about the resource.
- */
+/** The signed-in caller with `scope`; a token without it gets 403 before any lookup, so the answer reveals nothing. */
 export async function requireApiUser(req: Request, scope: TokenScope): Promise<SessionUser> {
   const caller = await authenticate(req);
   if (!caller) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
@@ -140,10 +131,7 @@ export async function requireApiAdmin(req: Request): Promise<SessionUser> {
   return user;
 }
 
-/**
- * Cookie-authenticated writes must come from our own pages (defence in depth on top of the
- * SameSite=Lax session cookie). Bearer-token clients send no cookie and are not affected.
- */
+/** Cookie-authenticated writes must come from our own pages (defence in depth on top of SameSite=Lax). */
 function assertSameOrigin(req: Request): void {
   if (req.method === "GET" || req.method === "HEAD") return;
   const origin = req.headers.get("origin");

@@ -3,9 +3,7 @@ import type { z } from "zod";
 import { env } from "./env";
 import { AppError, zodDetails } from "./errors";
 
-// The one reader of JSON request bodies. A body over JSON_BODY_MAX_BYTES is refused (413) before
-// it is parsed: by Content-Length before a byte is read, else by counting while it streams
-// (Content-Length can be absent or lie).
+// The one JSON body reader: over JSON_BODY_MAX_BYTES is refused (413) before parsing, counted while streaming since Content-Length can lie.
 
 /** The body parsed as JSON; `onInvalid()` decides what an empty or malformed body is. */
 export async function readJsonBody(

@@ -5,10 +5,7 @@ import { translateIssue, type ValidationTranslator } from "@/lib/i18n/issue-text
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import type { ActionResult } from "./errors";
 
-// A server action's failure in the visitor's language, for the shared buttons and note forms that
-// show `error.message` as it comes (admin decisions, token revoke, webhook test/delete): the
-// message becomes `errors.<code>`, each detail its code's text. English is returned unchanged.
-// Outside a request (tests call actions directly) there is no locale: unchanged too.
+// A server action's failure in the visitor's language; unchanged in English or outside a request.
 export async function localizeError<T>(result: ActionResult<T>): Promise<ActionResult<T>> {
   if (result.ok) return result;
   // Outside Next (tests) getLocale throws synchronously, so it is called inside the chain.

@@ -3,13 +3,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { env } from "./env";
 
-// JSON logs on stdout (one object per line) so the web app, the worker and log shippers
-// share one format. Child loggers carry context such as { jobId, submissionId }.
-// Created on first use: importing this module must not force the whole environment to be
-// parsed (e.g. during `next build`, where DATABASE_URL may be unset).
+// JSON logs, one object per line, shared by web and worker; created on first use so importing does not parse the environment.
 
 export type Logger = pino.Logger;
-export type LogContext = { requestId?: string };
+type LogContext = { requestId?: string };
 
 // Set by the route() wrapper for the duration of one request: every line logged meanwhile,
 // from any module, carries the request id (library code need not pass a logger around).

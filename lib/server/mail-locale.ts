@@ -3,10 +3,7 @@ import { createTranslator } from "next-intl";
 import { loadMessages } from "@/lib/i18n/load-messages";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
 
-// Mails go out in the recipient's language: User.locale, stored at sign-up and at every password
-// sign-in from the locale the visitor was using (the `?lang=` switcher sets a cookie only, so a
-// change reaches mails at the next sign-in). Unknown or unset: English. Works outside a request
-// (the worker sends event mails), so it builds its own translator instead of next-intl/server's.
+// Mails go out in the recipient's stored User.locale; builds its own translator so the worker can use it outside a request.
 
 /** The stored preference as a locale (null, or a locale this build dropped: English). */
 export function userLocale(stored: string | null | undefined): Locale {

@@ -23,10 +23,7 @@ function transport(): Transporter {
   return globalForMail.mailTransport.transport;
 }
 
-/**
- * Sends one plain-text mail. Returns false (logged, never thrown) when delivery fails, so a
- * mail outage cannot turn into a different answer to the visitor (no account enumeration).
- */
+/** Sends one plain-text mail; returns false on failure, never throws, so an outage cannot reveal whether an account exists. */
 export async function sendMail(mail: Mail): Promise<boolean> {
   if (!mailConfigured()) return false;
   try {

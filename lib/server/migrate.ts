@@ -4,11 +4,8 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 
-// Plain-SQL migration runner (prisma migrate needs a native engine that cannot be
-// downloaded here). Each prisma/migrations/<name>/migration.sql runs once, in name
-// order, in its own transaction, recorded in "_migrations" with a sha256 checksum.
-// A session-level advisory lock serialises concurrent runners (many web/migrate
-// containers starting at once): the second waits, then finds nothing to do.
+// Plain-SQL migration runner (prisma migrate needs a native engine): each migration once, in its own transaction,
+// under an advisory lock so concurrent runners wait.
 
 export const MIGRATIONS_TABLE = "_migrations";
 // Arbitrary constant shared by every runner of this app ("h2hm" in ASCII).
@@ -17,7 +14,7 @@ const LOCK_KEY = 0x68_32_68_6d;
 const NO_TRANSACTION_MARKER = /^--\s*migrate:no-transaction\b/m;
 
 export type MigrationFile = { name: string; file: string; sql: string; checksum: string };
-export type MigrateOptions = {
+type MigrateOptions = {
   connectionString: string;
   /** Folder holding <name>/migration.sql; default prisma/migrations under cwd. */
   dir?: string;
@@ -25,7 +22,7 @@ export type MigrateOptions = {
   createDatabase?: boolean;
   log?: (message: string) => void;
 };
-export type MigrateResult = { applied: string[]; alreadyApplied: string[]; createdDatabase: boolean };
+type MigrateResult = { applied: string[]; alreadyApplied: string[]; createdDatabase: boolean };
 
 export class MigrationError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -34,7 +31,7 @@ export class MigrationError extends Error {
   }
 }
 
-export function checksumOf(sql: string): string {
+function checksumOf(sql: string): string {
   // Line endings are normalised so a Windows checkout does not look like an edit.
   return createHash("sha256").update(sql.replace(/\r\n/g, "\n")).digest("hex");
 }

@@ -10,9 +10,7 @@ export const SCORING_QUEUE = "scoring";
 export type ScoringJobData = { submissionId: string };
 
 export function scoringJobId(submissionId: string): string {
-  // One id per submission makes duplicate enqueues collapse into one job. BullMQ 6 rejects
-  // custom ids containing ":" (unless split in exactly 3 parts), so "score:<id>" is spelled
-  // "score-<id>".
+  // One id per submission collapses duplicate enqueues; BullMQ rejects most ids containing ":".
   return `score-${submissionId}`;
 }
 
@@ -20,7 +18,7 @@ export function redisConnectionOptions(url: string = env.REDIS_URL) {
   return { url, connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS) };
 }
 
-export function scoringJobOptions(submissionId: string): JobsOptions {
+function scoringJobOptions(submissionId: string): JobsOptions {
   return {
     jobId: scoringJobId(submissionId),
     attempts: env.JOB_ATTEMPTS,

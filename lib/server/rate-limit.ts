@@ -4,9 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { env } from "./env";
 import { AppError } from "./errors";
 
-// Limits live in Redis so that every web instance shares them. If Redis is down we fall back
-// to a per-process memory limiter (the "insurance" limiter) rather than failing open or
-// refusing every request.
+// Limits live in Redis so every web instance shares them; with Redis down a per-process limiter takes over rather than failing open.
 
 type LimiterName =
   "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
@@ -48,10 +46,7 @@ export function limitsRedis(): Redis {
   return globalForRl.rlRedis;
 }
 
-/**
- * The connection, once it is open: right after start it is still connecting, and a command then
- * fails at once (no offline queue), which would send the first requests to the memory limiter.
- */
+/** The connection once open: commands fail at once while connecting (no offline queue). */
 export async function limitsRedisReady(waitMs = 1000): Promise<Redis> {
   const client = limitsRedis();
   if (client.status !== "connecting" && client.status !== "connect") return client;
@@ -121,12 +116,7 @@ export async function resetLimit(name: LimiterName, key: string): Promise<void> 
     .catch(() => undefined);
 }
 
-/**
- * Client address for per-address limits. Proxies APPEND to X-Forwarded-For, so everything left of
- * the entries our own proxies added is client-controlled; we take the entry TRUSTED_PROXY_HOPS
- * places from the right. (With no proxy, `next start` fills the header from the socket only when
- * the client sent none, which is why the app must not face the internet directly.)
- */
+/** Client address: proxies append to X-Forwarded-For, so we take the entry TRUSTED_PROXY_HOPS from the right. */
 export function clientIp(headers: Headers, hops: number = env.TRUSTED_PROXY_HOPS): string {
   const parts = (headers.get("x-forwarded-for") ?? "")
     .split(",")

@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-// The maintained list of backbone models a method card picks from (the form offers it, any other
-// name is kept as typed and grouped as "other"). The paper's baselines use the first three.
-// Add a model here when entries start using it; the board filter and the entry page's
-// same-backbone comparison group by this list.
+// Backbone models a method card picks from (others are kept as typed, grouped as "other"); the board filter groups by this list.
 export const BACKBONES = [
   "Qwen2.5-VL-3B-Instruct",
   "Qwen2.5-VL-7B-Instruct",
@@ -17,7 +14,7 @@ export const BACKBONES = [
   "Gemini-2.0-Flash",
 ] as const;
 export const OTHER_BACKBONE = "other";
-export type BackboneKey = (typeof BACKBONES)[number] | typeof OTHER_BACKBONE;
+type BackboneKey = (typeof BACKBONES)[number] | typeof OTHER_BACKBONE;
 
 const fold = (s: string) =>
   s

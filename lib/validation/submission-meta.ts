@@ -50,10 +50,10 @@ const optionalMatch = (re: RegExp, message: string, max: number) =>
     .transform((v) => (v === "" ? undefined : v))
     .refine((v) => v === undefined || re.test(v), message);
 
-export const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-export const SOURCE_COMMIT_RE = /^[0-9a-f]{7,40}$/i;
+const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const SOURCE_COMMIT_RE = /^[0-9a-f]{7,40}$/i;
 /** A run id, or an https URL of a GitHub Actions run (the host is checked against GITHUB_URL on the server). */
-export const SOURCE_RUN_RE =
+const SOURCE_RUN_RE =
   /^(\d{1,20}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/actions\/runs\/\d{1,20}(\/attempts\/\d{1,5})?)$/;
 
 /** The CI source fields (API v1 multipart names). */
@@ -125,4 +125,3 @@ export const submissionMetaSchema = z
   });
 
 export type SubmissionMeta = z.infer<typeof submissionMetaSchema>;
-export type SubmissionMetaInput = z.input<typeof submissionMetaSchema>;

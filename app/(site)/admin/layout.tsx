@@ -2,9 +2,8 @@ import type { ReactNode } from "react";
 import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 
-// The admin area's frame: its navigation, written once. The guard here keeps the nav from a
-// non-admin even if a page forgot its own; each page still checks for itself, since a layout is
-// not re-rendered on every client-side navigation.
+// The admin frame. The guard hides the nav from non-admins; each page still checks for itself,
+// since a layout is not re-rendered on client-side navigation.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await adminPageGuard();
   return (

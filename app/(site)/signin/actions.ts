@@ -54,10 +54,7 @@ export async function signInWithGitHub(): Promise<void> {
   await signIn("github", { redirectTo: "/" });
 }
 
-/**
- * Signs out on every device: bumps the session version, which refuses every older session;
- * with `revokeTokens` ticked, also revokes every API token of the account.
- */
+/** Signs out everywhere by bumping the session version; `revokeTokens` also revokes every API token. */
 export async function signOutEverywhereAction(form?: FormData): Promise<void> {
   const user = await currentUser();
   if (user) {

@@ -3,7 +3,7 @@ import { GITHUB_NO_VERIFIED_EMAIL } from "@/lib/server/auth/github";
 
 // What /signin shows for the `error` code Auth.js (or our signIn callback) puts in the URL: a key
 // of auth.signInErrors (the texts are in lib/i18n/messages).
-export type SignInErrorKey = keyof typeof en.auth.signInErrors;
+type SignInErrorKey = keyof typeof en.auth.signInErrors;
 
 const KEYS: Record<string, SignInErrorKey> = {
   CredentialsSignin: "CredentialsSignin",

@@ -8,10 +8,7 @@ import type { ActionResult } from "@/lib/server/errors";
 import { action } from "@/lib/server/http";
 import { confirmEmail, resendConfirmation, signUp } from "@/lib/server/auth/signup";
 
-// Public actions (no session needed, like sign-in): each one is rate-limited per client
-// address inside lib/server/auth/signup.ts and answers the same whether or not the email exists.
-// Cross-site posts are refused by Next's Origin check on server actions
-// (tests/integration/auth-csrf-actions.test.ts).
+// Public actions: rate-limited per address in lib/server/auth/signup.ts, same answer whether or not the email exists.
 
 export type FormState<T> = { result: ActionResult<T> | null; email: string };
 

@@ -4,9 +4,7 @@ import { machineToken } from "@/lib/server/metrics/machine-token";
 
 export const dynamic = "force-dynamic";
 
-// ok / degraded (200), down (503): see lib/server/metrics/health.ts. Anyone gets the status; the
-// checks (timings, queue depths, error texts) and `affected` only with `Authorization: Bearer
-// <METRICS_TOKEN>`, the monitoring credential.
+// Anyone gets the status (lib/server/metrics/health.ts); the details only with the METRICS_TOKEN bearer.
 export const GET = route(async (req) => {
   const report = await healthReport();
   const init = { status: report.status === "down" ? 503 : 200 };

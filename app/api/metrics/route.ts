@@ -5,9 +5,7 @@ import { renderMetrics } from "@/lib/server/metrics/registry";
 
 export const dynamic = "force-dynamic";
 
-// Prometheus exposition (docs/OPERATIONS.md). Off unless METRICS_TOKEN is set (then 404, as if
-// the route did not exist); a scraper sends `Authorization: Bearer <METRICS_TOKEN>`. User API
-// tokens and sessions do not grant access: it is a separate, machine-only credential.
+// Prometheus exposition (docs/OPERATIONS.md): 404 unless METRICS_TOKEN is set; a machine-only credential, not user tokens.
 
 export const GET = route(async (req) => {
   const token = machineToken(req);

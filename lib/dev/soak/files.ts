@@ -1,6 +1,4 @@
-// Full-size submission files of the soak, regenerated from a seed: the verifier rebuilds the
-// exact bytes that were uploaded (and checks them against the stored sha-256) instead of
-// keeping hundreds of megabytes in memory. The seed travels in the method name.
+// Soak files regenerated from a seed (carried in the method name), so the verifier rebuilds the exact bytes instead of keeping them in memory.
 import { createHash } from "node:crypto";
 import type { ReferenceQuestion } from "../../scoring";
 import { syntheticPredictions } from "../synthetic-predictions";

@@ -9,12 +9,7 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
-/**
- * How one response counts. Visitors and status polls expect 2xx; an upload expects 202. A 429
- * with Retry-After is the documented quota answer and is retried, not an error. Everything
- * else (4xx, 5xx, a 503 during an outage, connection errors, client timeouts) is an error:
- * the design stores uploads in PostgreSQL first, so Redis being away must not refuse them.
- */
+/** A 429 with Retry-After is the quota answer, retried; anything else non-2xx is an error, since uploads must survive Redis outages. */
 export type Outcome = "ok" | "throttled" | "error";
 
 export function classify(status: number | null): Outcome {
@@ -24,9 +19,9 @@ export function classify(status: number | null): Outcome {
   return "error";
 }
 
-export type Sample = { kind: string; ms: number; status: number | null; at: number; note?: string };
+type Sample = { kind: string; ms: number; status: number | null; at: number; note?: string };
 
-export type KindSummary = {
+type KindSummary = {
   kind: string;
   requests: number;
   answered: number;
@@ -67,7 +62,7 @@ export class Recorder {
   }
 }
 
-export function summarize(kind: string, samples: readonly Sample[]): KindSummary {
+function summarize(kind: string, samples: readonly Sample[]): KindSummary {
   const ms = samples.map((s) => s.ms);
   const outcomes = samples.map((s) => classify(s.status));
   return {

@@ -1,10 +1,7 @@
 import type { Split } from "../types";
 import type { JudgeQuestion } from "./prompt";
 
-// Batching mirrors the official protocol (one request per session) when the answer key tells
-// us the session; a session larger than the batch size is split into near-equal parts, and
-// questions with no known session are chunked per split. The header names only what the
-// answer key says (split, dialogue, session, part): nothing a submitter wrote.
+// One request per session, as the official protocol; the header names only what the answer key says, nothing a submitter wrote.
 
 export type SessionRef = { dialogue: number; session: number };
 export type JudgeItem = JudgeQuestion & { split: Split; where: SessionRef | null };

@@ -1,9 +1,5 @@
-// Answers that address the grader instead of answering the question: the review flag
-// `judge-injection` (lib/server/review/review-flags.ts). The prompt already passes every answer
-// as a JSON string the rubric calls data and the cache never carries one request's context into
-// another (docs/JUDGE.md, "Threat model"); this is the reviewer's second line: it names the
-// questions whose answers try to steer the judge. Each rule is narrow enough that ordinary
-// answers ("the final score was 2-1", "she ignored the rules") do not trip it.
+// Flags answers that address the grader (review flag `judge-injection`), a second line behind the prompt's
+// defences (docs/JUDGE.md "Threat model"); rules are narrow so ordinary answers do not trip them.
 
 export type InjectionRule = { name: string; re: RegExp };
 
@@ -42,12 +38,7 @@ export const INJECTION_RULES: InjectionRule[] = [
   },
 ];
 
-/**
- * Words one of the rules needs: a cheap superset filter (e.g. in SQL, joined by "|" into a
- * regular expression) before the rules run. The last entry keeps it a superset of the folded
- * text: a character NFKC rewrites to ASCII (fullwidth forms, mathematical letters) or one the
- * fold removes (zero-width, soft hyphen) may hide a keyword.
- */
+/** A cheap superset filter (e.g. a SQL regex) before the rules run; the last entry covers characters NFKC or the fold may hide. */
 export const INJECTION_KEYWORDS = [
   "ignore",
   "disregard",

@@ -16,11 +16,7 @@ export type ParsedReply = {
   error: string | null;
 };
 
-/**
- * Snaps a numeric score to the nearest rubric level. Tie rule (undocumented officially):
- * an exact midpoint goes DOWN (0.125 -> 0, 0.625 -> 0.5), so the judge never gains from
- * an ambiguous number. Out-of-range values snap to 0 or 1.
- */
+/** Snaps a score to the nearest rubric level; an exact midpoint goes DOWN so the judge never gains from an ambiguous number. */
 export function snapScore(x: number): JudgeLevel {
   // Clamp first: for |x| >= 2^53, x - 1 rounds to x - 0, so 1e300 would tie and snap to 0.
   const v = Math.min(1, Math.max(0, x));
@@ -47,12 +43,7 @@ function tryArray(span: string): unknown[] | null {
   }
 }
 
-/**
- * Longest reply read for a request with this max_tokens: 16 characters a token, four times the
- * ~4 of English JSON, and never less than 64 KiB. A longer reply cannot be a legitimate answer
- * to that request; refusing it (it is re-asked like any unreadable reply) bounds the parser's
- * work on a runaway or hostile one: at most 1 + MAX_CANDIDATES parses and scans of this length.
- */
+/** Longest reply read for this max_tokens: anything longer cannot be legitimate, and refusing it bounds the parser's work. */
 export function replyCharLimit(maxTokens: number): number {
   return Math.max(65_536, 16 * maxTokens);
 }
@@ -64,13 +55,7 @@ const MAX_CANDIDATES = 24;
 const MAX_CANDIDATE_DEPTH = 32;
 const [OPEN, CLOSE, QUOTE, BACKSLASH] = ["[", "]", '"', "\\"].map((c) => c.charCodeAt(0));
 
-/**
- * The `]` that closes the `[` at `open`, skipping brackets inside JSON strings; -1 if it never
- * closes or nests deeper than MAX_CANDIDATE_DEPTH (parsing 500,000 nested arrays is slow).
- * Only a span ending there can be the JSON array that starts at `open`, so each candidate costs
- * one scan and at most one JSON.parse. (Trying every pair of the first and last 24 brackets
- * cost up to 576 parses of nearly the whole reply: 0.4-2.5 s on 100 kB replies.)
- */
+/** The `]` closing the `[` at `open` (skipping strings), or -1; one scan and at most one JSON.parse per candidate. */
 function matchingClose(text: string, open: number): number {
   let depth = 0;
   let inString = false;

@@ -1,10 +1,7 @@
 import { sha256Hex } from "./sha256";
 
-// Our own wording of the official five-level rubric (benchmark doc §8). Each question block keeps
-// the official layout (separator, then "Question ID / Question / Ground Truth / Assistant Answer"),
-// but the three texts are JSON-encoded strings: an answer cannot end its block, fake another
-// question or pose as the rubric, and the rubric tells the grader they are data (docs/JUDGE.md,
-// "Threat model"). Nothing else a submitter wrote (method name, backbone, ...) reaches the prompt.
+// Our wording of the official rubric; the three texts are JSON strings so an answer cannot break out
+// of its block or pose as the rubric (docs/JUDGE.md "Threat model").
 
 export const JUDGE_LEVELS = [0, 0.25, 0.5, 0.75, 1] as const;
 export type JudgeLevel = (typeof JUDGE_LEVELS)[number];
@@ -35,16 +32,11 @@ Reply with a JSON array and nothing else. It must contain one object per questio
 [{"question_id": "<the Question ID exactly as written above>", "score": <0, 0.25, 0.5, 0.75 or 1>, "reasoning": "<one or two sentences>"}]
 Write every reasoning in English, even when the question or the answers use another language.`;
 
-/**
- * Reply budget (max_tokens) per question of the reply format above. One item,
- * `{"question_id": "multi-party/dialogue12/session10/15", "score": 0.75, "reasoning": "<one or two
- * sentences>"}`, is ~30 tokens of id and JSON plus ~20-50 of reasoning: 150 leaves about twice
- * that for wordier models and pretty-printing. The overhead covers code fences and a line of prose.
- */
-export const REPLY_TOKENS_PER_QUESTION = 150;
-export const REPLY_TOKENS_OVERHEAD = 200;
+/** Reply budget (max_tokens) per question, about twice one reply item, plus overhead for fences and prose. */
+const REPLY_TOKENS_PER_QUESTION = 150;
+const REPLY_TOKENS_OVERHEAD = 200;
 /** The output limit of gpt-4o and gpt-4o-mini: many APIs refuse a larger max_tokens outright. */
-export const REPLY_TOKENS_DEFAULT_CAP = 16_384;
+const REPLY_TOKENS_DEFAULT_CAP = 16_384;
 
 /** Default max_tokens for requests of up to `batchSize` questions. */
 export function defaultReplyTokens(batchSize: number): number {
@@ -53,11 +45,7 @@ export function defaultReplyTokens(batchSize: number): number {
 
 export type PromptTemplate = { text: string; version: string; source: "builtin" | "file" };
 
-/**
- * The prompt version is part of every cache key and of the judge scorer version, so it is
- * derived from the template text itself: editing the text (or pointing JUDGE_PROMPT_FILE at
- * another file) can never reuse results judged under different instructions.
- */
+/** Derived from the template text, so edited instructions can never reuse cached results. */
 export function promptTemplate(fileText?: string | null): PromptTemplate {
   if (fileText != null && fileText.trim() !== "") {
     return { text: fileText, version: `file-${sha256Hex(fileText).slice(0, 12)}`, source: "file" };
@@ -71,10 +59,7 @@ export function promptTemplate(fileText?: string | null): PromptTemplate {
 
 export type JudgeQuestion = { id: string; question: string; reference: string; answer: string };
 
-/**
- * One question block in the official layout, each text a JSON string (quotes, newlines and
- * control characters escaped), so every field is one line that no answer can break out of.
- */
+/** One question block; each text JSON-encoded so no answer can break out of its line. */
 export function formatQuestionBlock(q: JudgeQuestion): string {
   return [
     ITEM_SEPARATOR,
@@ -92,10 +77,7 @@ export function encodeField(text: string): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/**
- * Fills `{{header}}` and `{{questions}}`. A custom template without the placeholders gets the
- * header and the questions appended, so any free-form rubric file still works.
- */
+/** Fills `{{header}}` and `{{questions}}`, appending them when a custom template lacks the placeholders. */
 export function renderJudgePrompt(template: string, header: string, questions: JudgeQuestion[]): string {
   const block = questions.map(formatQuestionBlock).join("\n");
   const hasQuestions = template.includes("{{questions}}");

@@ -1,9 +1,5 @@
-// Correctly rounded natural log and exp, in double-double arithmetic.
-//
-// Why: BLEU-1 is bp * exp(log(m / h)), and V8's Math.log/Math.exp (fdlibm, < 1 ulp) differ from
-// glibc's (used by the official Python script) in the last bit for some inputs; exp() then
-// magnifies a 1-ulp difference in its argument. glibc's results are correctly rounded in all
-// but vanishingly rare cases, so computing the correctly rounded value reproduces them.
+// Correctly rounded log and exp (double-double), to reproduce glibc's results that the official script
+// gets; JS Math.log/Math.exp differ in the last bit for some inputs.
 
 type DD = [number, number];
 

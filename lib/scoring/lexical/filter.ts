@@ -4,7 +4,7 @@ import type { StopwordList } from "../types";
 import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
-export const EXTRA_STOPWORDS: readonly string[] = [
+const EXTRA_STOPWORDS: readonly string[] = [
   ".",
   ",",
   "!",
@@ -36,7 +36,7 @@ const PUNCT = new Uint8Array(128);
 for (const ch of "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~") PUNCT[ch.charCodeAt(0)] = 1;
 
 /** True if every character of a non-empty token is in string.punctuation. */
-export function isPunctOnly(t: string): boolean {
+function isPunctOnly(t: string): boolean {
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
     if (c >= 128 || PUNCT[c] === 0) return false;
@@ -44,14 +44,7 @@ export function isPunctOnly(t: string): boolean {
   return true;
 }
 
-export function stopwordSet(list: StopwordList): ReadonlySet<string> {
-  return STOPSETS[list];
-}
-
-/**
- * Filter raw tokens: drop stopwords (optionally) and tokens made only of ASCII punctuation.
- * Tokens never contain whitespace here, so the script's per-token strip() is a no-op.
- */
+/** Drops stopwords (optionally) and all-ASCII-punctuation tokens; tokens hold no whitespace, so the script's strip() is a no-op. */
 export function filterTokens(
   tokens: readonly string[],
   removeStopwords: boolean,

@@ -21,12 +21,7 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   );
 }
 
-export type TokenizeOptions = {
-  mode: TokenizerMode;
-  nltk?: NltkVersion;
-  removeStopwords: boolean;
-  stopwords?: StopwordList;
-};
+type TokenizeOptions = { mode: TokenizerMode; nltk?: NltkVersion; removeStopwords: boolean; stopwords?: StopwordList };
 
 /** The official tokenizer: `EnglishTextProcessor.tokenize(text, remove_stopwords)`. */
 export function tokenize(text: string, opts: TokenizeOptions): string[] {

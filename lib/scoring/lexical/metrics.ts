@@ -18,18 +18,8 @@ export function setScores(pred: readonly string[], ref: readonly string[]): Omit
 }
 
 /**
- * The script's BLEU-1: 1.0 for identical token lists (the newest script checks that before calling
- * NLTK), else NLTK sentence_bleu([ref], hyp, weights=(1,0,0,0), smoothing=method4), 0 if it raises.
- * With unigram weights the zero-weighted higher orders contribute 0 to the log sum, so the
- * result is bp * exp(log(m / h)). The exp/log round trip is kept on purpose: it does not
- * always return m / h exactly, and the official value carries that rounding. exp/log are
- * computed correctly rounded (see cr-math.ts) to match glibc rather than V8's fdlibm.
- *
- * NLTK 3.5's method4 gives each order without matches (i + 5 / log(h)) / denominator, so a
- * one-token hypothesis with a match divides by log(1) = 0: ZeroDivisionError, scored 0. Since
- * 3.6 (#2681) method4 smooths only when h > 1, and since 3.6.6 (#2839) zero precisions are
- * skipped, so in 3.8 h = 1 scores like any h. For h > 1 both versions give the formula above
- * (a zero weight times a finite log adds 0).
+ * The script's BLEU-1 (1.0 for identical lists, else NLTK sentence_bleu with method4, 0 if it raises),
+ * as bp * exp(log(m / h)) to keep the official rounding; NLTK 3.5 vs 3.8: lexical/README.md.
  */
 export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: NltkVersion): number {
   const h = hyp.length;
@@ -51,8 +41,7 @@ export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: Nltk
   return m === 0 ? 0 : brevityPenalty(r, h) * expLogRatio(m, h);
 }
 
-// Both factors depend on small integers only and the correctly rounded exp/log cost ~1-2 us,
-// so they are memoized (bounded; the cache is simply dropped when full).
+// Both factors depend on small integers only and correctly rounded exp/log is costly: memoized, dropped when full.
 const MEMO_LIMIT = 1 << 16;
 const bpMemo = new Map<number, number>();
 const ratioMemo = new Map<number, number>();

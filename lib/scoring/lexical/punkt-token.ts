@@ -1,8 +1,5 @@
-// Punkt's word segmentation and per-token annotation (NLTK's PunktSentenceTokenizer, which
-// decides alike in 3.5 and 3.8; English parameters). Only what sentence splitting needs is modelled.
-// Input text has single spaces as its only whitespace and no newlines (one "line"), and is
-// already lowercased by Python rules; str.lower() is idempotent (checked for every code point of
-// Unicode 14), so Punkt's own tok.lower() calls are identities here and are omitted.
+// Punkt's word segmentation and token annotation (NLTK PunktSentenceTokenizer, English), only what
+// sentence splitting needs. Input is already lowercased, so Punkt's tok.lower() calls are omitted.
 import { ABBREV_TYPES, COLLOCATIONS, ORTHO_CONTEXT, SENT_STARTERS } from "./data/punkt-english";
 import { D, W, firstIsLower, firstIsUpper } from "./py-text";
 
@@ -36,7 +33,7 @@ const WORD_RE = new RegExp(
   "gu",
 );
 
-export type PunktToken = {
+type PunktToken = {
   tok: string;
   type: string;
   periodFinal: boolean;
@@ -142,13 +139,7 @@ function secondPass(t1: PunktToken, t2: PunktToken): void {
   }
 }
 
-/**
- * The common context "word. next" (or ? !) decided without tokenizing; undefined = not sure.
- * With only a-z before the end character, Punkt's word regex makes "word." (or "word", "?") the
- * first token and the rest at least one more. "word." of two or more letters is no initial and no
- * number, so the first pass marks a sentence break unless "word" is an abbreviation, and the
- * second pass keeps it unless ("word", next type) is a collocation. "?" and "!" always break.
- */
+/** The common "word. next" context decided without tokenizing; undefined = not sure. */
 export function quickSentbreak(text: string, from: number, to: number): boolean | undefined {
   let i = from;
   for (let c = text.charCodeAt(i); i < to && c >= 97 && c <= 122; c = text.charCodeAt(i)) i++;

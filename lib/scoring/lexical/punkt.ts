@@ -3,17 +3,10 @@
 import type { NltkVersion } from "../types";
 import { containsSentbreak, quickSentbreak } from "./punkt-token";
 
-// The versions differ in which candidates a word keeps. NLTK 3.5 finds them with one regex,
-// `\S*[.?!](?=...)`, whose greedy `\S*` keeps only the last end character of a word that has a
-// valid context. 3.8 (the ReDoS fix, #2869) matches end characters alone and drops each one
-// whose word reaches back to the previous match, except when that previous match starts its
-// word (its word before is empty): ".'tis!) x" has candidates "." and "!" in 3.8, "!" in 3.5.
+// NLTK 3.5 vs 3.8 candidates differ (3.8's ReDoS fix #2869): lexical/README.md.
 const KEEPS_WORD_INITIAL_CANDIDATE: Record<NltkVersion, boolean> = { "3.5": false, "3.8": true };
 
-// Candidate breaks are where Punkt's period-context regex matches,
-//   [.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+))
-// a sentence-end character followed by either non-word punctuation or spaces plus the next
-// token, whose start becomes the next sentence's start. It is scanned by hand below.
+// Candidate breaks: Punkt's period-context regex [.?!](?=([)";}\]*:@'({[!?])|( +)([^ ]+)), scanned by hand.
 const NON_WORD = new Uint8Array(128);
 for (const ch of ")\";}]*:@'({[!?") NON_WORD[ch.charCodeAt(0)] = 1;
 
@@ -32,11 +25,7 @@ function hasInnerEndChar(text: string): boolean {
 const REALIGN = /^["')\]}]+?(?: +|(?=--)|$)/u;
 const mayRealign = (c: number) => c === 34 || c === 39 || c === 41 || c === 93 || c === 125;
 
-/**
- * Does the candidate whose context is text[from, to) break? The context is the word before the
- * end character (from the previous candidate's end if closer), the end character and what the
- * regex looked at after it: contiguous in the text.
- */
+/** Does the candidate whose context is text[from, to) break? */
 function breaksAt(text: string, from: number, to: number): boolean {
   const quick = quickSentbreak(text, from, to);
   if (quick !== undefined) return quick;
@@ -52,9 +41,7 @@ function breaksAt(text: string, from: number, to: number): boolean {
   return v;
 }
 
-// Contexts the quick test cannot decide recur across a benchmark's answers (names after
-// initials or titles, "dr. wu", "c. zhou"; quotes after a period): their decisions, a pure
-// function of the context text, are memoized in a small bounded map.
+// Undecided contexts recur across answers ("dr. wu"); decisions are a pure function of the context, so memoized (bounded).
 const MEMO_LIMIT = 4096;
 const MEMO_MAX_CHARS = 64;
 const memo = new Map<string, boolean>();
@@ -86,11 +73,7 @@ class EndChars {
   }
 }
 
-/**
- * Sentence slices before realignment, as [start0, stop0, start1, stop1, ...]. The text is searched
- * with indexOf rather than read character by character: most answers are scored once, by code V8
- * has not optimized yet, where a native search is many times cheaper than a loop.
- */
+/** Sentence slices before realignment, as [start0, stop0, start1, stop1, ...]. */
 function rawSlices(text: string, nltk: NltkVersion): number[] {
   const slices: number[] = [];
   let lastBreak = 0;
@@ -114,10 +97,7 @@ function rawSlices(text: string, nltk: NltkVersion): number[] {
       nextTok = j;
       after = k < 0 ? n : k;
     } else continue;
-    // Start of the word before this match: after the last space since the previous match (a
-    // space right at the previous match, or at 0, counts as none, as in NLTK), else the previous
-    // start. Scanning back no further than the previous match keeps this linear on long texts
-    // without spaces (see punkt.test.ts); lastIndexOf would scan past it.
+    // Start of the word before this match, as in NLTK; scanning back no further than the previous match keeps this linear.
     const floor = prevAt > 0 ? prevAt : 0;
     let back = i - 1;
     while (back > floor && text.charCodeAt(back) !== 32) back--;
@@ -142,11 +122,7 @@ function rawSlices(text: string, nltk: NltkVersion): number[] {
 
 const sub = (text: string, a: number, b: number) => (a < b ? text.slice(a, b) : "");
 
-/**
- * Sentence ranges of normalized text as [start0, stop0, start1, stop1, ...]; stop <= start is an
- * empty sentence. Ranges let callers scan the (flat) text itself: V8 reads characters of a
- * sliced string several times slower than those of a flat one.
- */
+/** Sentence ranges of normalized text as [start0, stop0, ...] (stop <= start: empty), so callers scan the flat text itself. */
 export function sentenceRanges(text: string, nltk: NltkVersion): number[] {
   if (!hasInnerEndChar(text)) return text === "" ? [] : [0, text.length];
   const slices = rawSlices(text, nltk);

@@ -1,7 +1,5 @@
-// Python 3 string semantics the official script relies on (str.lower, str.strip, str.split,
-// re's \s / \w / \d, str.isupper / islower). JavaScript differs on non-ASCII input (other
-// whitespace set, Unicode version, final sigma), so the classes come from tables generated
-// with Python (see data/unicode-tables.ts) instead of JS built-ins.
+// Python 3 string semantics the official script relies on; JS differs on non-ASCII input, so the
+// classes come from tables generated with Python (data/unicode-tables.ts).
 import {
   PY_DIGIT,
   PY_LOWER,
@@ -18,8 +16,7 @@ import {
 export const W = PY_WORD;
 export const D = PY_DIGIT;
 
-// The Unicode tables as maps and regular expressions, built on first use: plain ASCII text never
-// needs them, and building them costs a fresh process ~6 ms.
+// Built on first use: plain ASCII text never needs the Unicode tables.
 let built: ReturnType<typeof buildTables> | undefined;
 const tables = () => (built ??= buildTables());
 
@@ -75,12 +72,12 @@ function classOf(codePoints: number[]): string {
 }
 
 /** True if the text is plain ASCII (fast paths below are then exact). */
-export function isPlainAscii(text: string): boolean {
+function isPlainAscii(text: string): boolean {
   return !NON_ASCII_OR_CTRL.test(text);
 }
 
 /** Python `str.lower()`, including its final-sigma rule. */
-export function pyLower(text: string): string {
+function pyLower(text: string): string {
   if (isPlainAscii(text)) return text.toLowerCase();
   const t = tables();
   if (!t.nonAsciiCased.test(text)) return text.toLowerCase();

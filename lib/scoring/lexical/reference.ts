@@ -1,6 +1,4 @@
-// The official script's steps one after another, on token strings: normalize, split sentences
-// (Punkt), run NLTK's word-tokenizer rules per sentence, filter, then the literal metric
-// definitions. The parity tests (tests/unit/scoring/lexical/) hold it to the NLTK oracle.
+// The official script's steps one after another, held to the NLTK oracle by the parity tests.
 import type { LexicalScores, NltkVersion, StopwordList, TokenizerMode } from "../types";
 import { bleu1, setScores } from "./metrics";
 import { sentences } from "./punkt";
@@ -21,11 +19,8 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
   return tokens;
 }
 
-/**
- * calculate_single_pair on raw token lists: P/R/F1 over the sets of tokens without stopwords and
- * punctuation, BLEU-1 over the lists without punctuation.
- */
-export function scoreRawTokenStrings(
+/** calculate_single_pair: P/R/F1 over token sets without stopwords and punctuation, BLEU-1 over lists without punctuation. */
+function scoreRawTokenStrings(
   pred: readonly string[],
   ref: readonly string[],
   nltk: NltkVersion,

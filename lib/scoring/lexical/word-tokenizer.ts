@@ -1,21 +1,11 @@
-// NLTK's improved Treebank word tokenizer (NLTKWordTokenizer, nltk/tokenize/destructive.py),
-// re-expressed as an ordered list of rewrite rules over one sentence, followed by a whitespace
-// split. NLTK 3.5 (the benchmark's pin) and 3.8 differ in four places; those entries name both
-// versions' rule side by side (`byVersion`), and one list per version is built from them.
-//
-// Input contract: the text has already been through collapseWhitespace, so its only
-// whitespace is single ASCII spaces; Python's `\s` is therefore written as " " below.
-// Python's `\w`/`\d`/`\b` are Unicode-aware, so they use the generated classes W/D and
-// explicit look-arounds. `(?i)` letters are spelled out with the characters Python's
-// case-insensitive matching treats as equal (e.g. "s" also matches U+017F, "i" U+0130/U+0131).
+// NLTK's NLTKWordTokenizer (nltk/tokenize/destructive.py) as ordered rewrite rules plus a space split;
+// `byVersion` entries hold the four rules where NLTK 3.5 and 3.8 differ. Input has single spaces only.
 import { NLTK_VERSIONS, type NltkVersion } from "../types";
 import { W } from "./py-text";
 import * as F from "./word-flags";
 import { finalPeriodNarrow, finalPeriodWide, padColonComma, padFinalColonComma, splitOnSpaces } from "./word-rules";
 
-// [pattern, replacement, flags, guard]: a rule runs only if the sentence contains one of the
-// characters in `flags` (0 = always) and the optional guard (a cheap necessary condition for
-// the pattern) holds. Skipping rules that cannot match saves most regex passes.
+// [pattern, replacement, flags, guard]: a rule runs only if the sentence has a character in `flags` (0 = always) and the guard holds.
 type Guard = RegExp | ((text: string) => boolean);
 type Rule = readonly [RegExp | ((text: string) => string), string, number, Guard?];
 /** A rule that differs between the versions (null: the version has no such rule). */

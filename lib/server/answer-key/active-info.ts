@@ -6,12 +6,7 @@ export type AnswerKeyInfo = { label: string; contentSha256: string; questionCoun
 
 const memo = new Map<string, Promise<AnswerKeyInfo | null>>();
 
-/**
- * The answer key a scorer version was computed against (the version names it: its key tag),
- * so pages say what the numbers they show belong to: the published version's key, not whichever
- * key is active. Null for a version scored without a key. Key versions never change, so a found
- * key is remembered per process.
- */
+/** The answer key a scorer version names, so pages show the key their numbers belong to; remembered per process since key versions never change. */
 export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | null> {
   const tag = answerKeyTagOf(version);
   if (!tag) return Promise.resolve(null);
@@ -42,7 +37,7 @@ export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | nul
   return hit;
 }
 
-export type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
+type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
 
 /** Every imported key version, newest first: which key each scorer version's key tag names. */
 export async function listAnswerKeyVersions(): Promise<KeyVersionRow[]> {

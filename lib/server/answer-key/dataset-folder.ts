@@ -32,7 +32,7 @@ function numbered(dir: string, prefix: string): Array<[number, string]> {
 }
 
 /** Accepts the dataset folder itself or a folder containing `dataset/`. */
-export function resolveAnswerKeyRoot(dir: string): string {
+function resolveAnswerKeyRoot(dir: string): string {
   const nested = path.join(dir, "dataset");
   const hasSplit = (d: string) => SPLIT_DIRS.some(([, names]) => names.some((n) => existsSync(path.join(d, n))));
   return !hasSplit(dir) && hasSplit(nested) ? nested : dir;

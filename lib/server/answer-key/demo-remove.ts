@@ -2,9 +2,7 @@ import "server-only";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 
-// `h2hmem demo remove`: deletes every demo entry (Submission.isDemo; its files, predictions,
-// scores and judge calls go with it by cascade), one audit event each, in one transaction.
-// The demo key stays (an inactive key version is harmless and keeps old audit trails readable).
+// `h2hmem demo remove`: deletes every demo entry in one transaction; the demo key stays so old audit trails stay readable.
 
 export async function removeDemoEntries(): Promise<{ removed: Array<{ id: string; methodName: string }> }> {
   return db.$transaction(async (tx) => {

@@ -1,9 +1,7 @@
 import "server-only";
 import { db } from "../db";
 
-// Demo data never touches real data: demo entries (Submission.isDemo, written by prisma/seed.ts)
-// are public only while a demo key (or no key) is active. Every public reader of approved entries
-// asks here (board, coverage, entry pages, compare).
+// Demo entries are public only while a demo key (or none) is active; every public reader of approved entries asks here.
 
 const TTL_MS = 1_000;
 let memo: { at: number; value: Promise<boolean> } | null = null;

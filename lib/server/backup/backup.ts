@@ -28,20 +28,15 @@ import {
   type BackupTrailer,
 } from "./format";
 
-export type BackupOptions = {
+type BackupOptions = {
   connectionString: string;
   /** A file path, or a writable stream (e.g. stdout). */
   out: string | Writable;
   log?: (message: string) => void;
 };
-export type BackupSummary = { file: string | null; tables: BackupTrailer["tables"]; migrations: number; ms: number };
+type BackupSummary = { file: string | null; tables: BackupTrailer["tables"]; migrations: number; ms: number };
 
-/**
- * Writes one gzip file holding every app table, streamed table by table with COPY ... TO STDOUT
- * from one REPEATABLE READ snapshot, so the rows are consistent with each other while the app
- * keeps serving. A file target is written to a temporary name and renamed at the end: a failed
- * backup never leaves a file that looks complete.
- */
+/** One gzip file of every app table from one REPEATABLE READ snapshot; written to a temp name and renamed, so a failed backup never looks complete. */
 export async function createBackup(opts: BackupOptions): Promise<BackupSummary> {
   const t0 = Date.now();
   const log = opts.log ?? (() => undefined);

@@ -8,11 +8,11 @@ import { quoteIdent, type BackupMigration } from "./format";
 // added by a future migration is backed up and restored without touching this code.
 
 export type TableInfo = { name: string; columns: string[] };
-export type SequenceInfo = { name: string; lastValue: string; isCalled: boolean };
+type SequenceInfo = { name: string; lastValue: string; isCalled: boolean };
 
 // Text forms that do not depend on the server's or the client's configuration: both the backup
 // and the restore session use them (e.g. floats with every digit, timestamps in ISO and UTC).
-export const SESSION_SETTINGS = [
+const SESSION_SETTINGS = [
   "SET client_encoding = 'UTF8'",
   "SET DateStyle = 'ISO, YMD'",
   "SET IntervalStyle = 'postgres'",

@@ -1,16 +1,10 @@
 import "server-only";
 import { z } from "zod";
 
-// The portable backup file (gzip). Every line but the table data is one JSON object:
+// The portable backup file (gzip; docs/DEPLOY.md §6). Every line but the table data is one JSON object:
 //   1. header   {format, formatVersion, appVersion, createdAt, server, migrations, tables, sequences}
-//   2. per table, in foreign-key order: {table, columns}, the rows in PostgreSQL's COPY text
-//      format (one row per line), a line `\.`, then {table, rows, sha256} (sha256 of the row bytes)
-//   3. trailer  {complete: true, tables: {name: {rows, sha256}}}: the manifest of counts and checksums.
-// Counts and checksums come last because the file is written in one streaming pass (memory stays
-// flat however large a table is); a missing trailer means a truncated file. COPY text is
-// PostgreSQL's own exact textual form of every type (bytea as hex, floats with
-// extra_float_digits=3, timestamps in ISO), stable across server versions, so any server that
-// runs the same migrations reads it back bit for bit.
+//   2. per table, in foreign-key order: {table, columns}, the rows as COPY text, `\.`, {table, rows, sha256}
+//   3. trailer  {complete: true, tables: {name: {rows, sha256}}}: last, as the file is written in one pass.
 
 export const BACKUP_FORMAT = "h2hmem-backup";
 export const BACKUP_FORMAT_VERSION = 1;

@@ -17,9 +17,7 @@ import {
   type BackupHeader,
 } from "./format";
 
-// Streams a backup file back as events, verifying its structure, every table's row count and
-// sha256 and the trailer as it goes. A table's "end" event is only yielded once its checksum
-// matched, so a consumer that loads rows inside a transaction can roll back on any throw.
+// Streams a backup back as events; a table's "end" is yielded only once its checksum matched, so a transaction can roll back on any throw.
 
 export type BackupEvent =
   | { kind: "header"; header: BackupHeader }

@@ -12,11 +12,7 @@ import type { BackupHeader, BackupMigration } from "./format";
 const list = (ms: BackupMigration[]) =>
   ms.length ? `${ms[ms.length - 1].name} (${ms.length} migrations)` : "no migrations";
 
-/**
- * The backup's migrations must be the code's first migrations, unchanged (a backup from a newer
- * or diverged version of the app cannot be read safely); with `applied`, the database must be
- * at exactly the backup's migrations (the rows fit that schema and no other).
- */
+/** The backup's migrations must be the code's first ones, unchanged; with `applied`, the database must be at exactly those. */
 export function checkMigrations(file: BackupMigration[], code: MigrationFile[], applied?: BackupMigration[]): void {
   for (const [i, m] of file.entries()) {
     const c = code[i];

@@ -11,7 +11,7 @@ import { quoteIdent, type BackupHeader } from "./format";
 import { checkMigrations, checkTables, migrateToBackup } from "./restore-checks";
 import { openBackup, readBackup, type BackupEvent } from "./reader";
 
-export type RestoreOptions = {
+type RestoreOptions = {
   connectionString: string;
   file: string;
   /** The code's migrations (default prisma/migrations under cwd). */
@@ -23,7 +23,7 @@ export type RestoreOptions = {
   migrate?: boolean;
   log?: (message: string) => void;
 };
-export type RestoreSummary = {
+type RestoreSummary = {
   tables: Record<string, number>;
   backupMigrations: number;
   migratedAfter: string[];
@@ -65,12 +65,7 @@ export async function checkBackup(file: string): Promise<{ header: BackupHeader;
   return { header, tables };
 }
 
-/**
- * Loads a backup into an empty database in ONE transaction: every table (in the file's
- * foreign-key order) with COPY ... FROM STDIN, checksums and row counts verified, sequences set.
- * Any error rolls everything back. A database with no tables at all is first migrated to the
- * backup's migrations; after the restore the code's newer migrations run as in an upgrade.
- */
+/** Loads a backup into an empty database in ONE transaction (checksums and counts verified), so any error rolls everything back. */
 export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummary> {
   const t0 = Date.now();
   const log = opts.log ?? (() => undefined);

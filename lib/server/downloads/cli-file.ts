@@ -2,10 +2,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-// The single-file CLI that `npm run build` writes (scripts/build/bundles.mjs): dist/h2hmem.mjs and,
-// beside it, dist/h2hmem.json with its version, scorer version, sha256 and size. The web serves the
-// file at CLI_DOWNLOAD_PATH and shows the rest on the About and Submit pages. Read once per process
-// (a new build means a new deployment); null when this checkout has not been built.
+// The single-file CLI `npm run build` writes, with its metadata; read once per process (a new build is a new deployment), null when not built.
 
 export const CLI_DOWNLOAD_PATH = "/downloads/h2hmem.mjs";
 

@@ -2,14 +2,11 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 
-// JudgeCache: one row per (request, question) -> score, reasoning. The key covers everything the
-// grader saw when it gave that score: the model, the prompt version and the exact rendered
-// request (rubric, header and every answer of the batch), plus the question's id. A result is
-// therefore reused only for a byte-identical request: never for the same answer in another batch
-// context, whose other answers (or, before, a method name) may have steered the grader.
+// The cache key covers the exact rendered request, so a score is reused only for a byte-identical request:
+// never in another batch context that may have steered the grader.
 
 export type CachedJudgement = { score: number; reasoning: string };
-export type CacheKeyInput = { model: string; promptVersion: string; request: string; questionId: string };
+type CacheKeyInput = { model: string; promptVersion: string; request: string; questionId: string };
 
 /** Bumped when what the key covers changes, so keys of different schemes can never collide. */
 const KEY_SCHEME = "judge-request-v2";

@@ -2,10 +2,7 @@ import "server-only";
 import { judgePartOf } from "@/lib/scoring";
 import { DEMO_JUDGE_MODEL } from "../env";
 
-// The bundled deterministic fake judge (lib/dev/fake-judge-server.ts) as the quick start runs it
-// (JUDGE_DEMO=true). Its scores are written under this reserved model name, so the scorer version
-// itself says "demo judge" to every reader (board, entry page, API, CSV, About), and no real
-// judge may use the name (lib/server/env.ts refuses it without JUDGE_DEMO).
+// The fake judge's scores go under this reserved model name, so the scorer version itself says "demo judge" everywhere.
 
 export const DEMO_JUDGE_LABEL = "demo judge";
 

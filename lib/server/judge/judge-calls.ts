@@ -6,7 +6,7 @@ import type { JudgeCallRecord, JudgeUsage } from "./types";
 // JudgeCall rows: every request to the judge with its raw reply and usage (admins audit a
 // score and its cost from them), and the per-submission usage summary the review page shows.
 
-export type JudgeCallPurpose = "stage" | "agreement";
+type JudgeCallPurpose = "stage" | "agreement";
 
 type CallMeta = {
   submissionId: string;
@@ -31,7 +31,7 @@ export function judgeCallRecorder(db: PrismaClient, meta: CallMeta) {
   };
 }
 
-export type JudgeCallView = JudgeCallRecord & {
+type JudgeCallView = JudgeCallRecord & {
   id: string;
   createdAt: string;
   purpose: string;
@@ -40,7 +40,7 @@ export type JudgeCallView = JudgeCallRecord & {
   promptVersion: string;
 };
 
-export type JudgeRunView = JudgeUsage & {
+type JudgeRunView = JudgeUsage & {
   action: string;
   at: string;
   failed: boolean;

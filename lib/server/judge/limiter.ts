@@ -1,9 +1,6 @@
 import "server-only";
-// Request gate of the judge: at most `concurrency` requests in flight (per process) and at most
-// `rpm` request starts in any sliding window (60 s by default). Every attempt, including
-// retries, passes through it. The rate part is a RateGate: by default this process's own
-// sliding window; the worker uses the Redis-shared gate (./shared-rate.ts) so that the budget
-// holds across every worker process on one Redis.
+// Request gate of the judge: concurrency per process and `rpm` starts per sliding window, retries included;
+// the worker shares the rate part through Redis (./shared-rate.ts).
 
 export type LimiterClock = { now: () => number; sleep: (ms: number) => Promise<void> };
 const realClock: LimiterClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };

@@ -5,12 +5,11 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai"
 // through the rate limiter, is counted, and honours Retry-After exactly.
 
 export type RetryPolicy = { maxRetries: number; baseDelayMs: number; maxDelayMs: number };
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 5, baseDelayMs: 1000, maxDelayMs: 30000 };
 
 /** Longest server-requested wait we obey; beyond it the attempt counts as exhausted. */
-export const MAX_RETRY_AFTER_MS = 120_000;
+const MAX_RETRY_AFTER_MS = 120_000;
 
-export type ErrorClass = { retryable: boolean; reason: string; retryAfterMs: number | null };
+type ErrorClass = { retryable: boolean; reason: string; retryAfterMs: number | null };
 
 /** Reads `retry-after-ms`, then `Retry-After` (seconds or an HTTP date). */
 export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
@@ -53,11 +52,7 @@ export class EmptyReplyError extends Error {
   }
 }
 
-/**
- * Exponential backoff with "equal jitter" (half fixed, half random) so parallel batches do not
- * retry in lockstep. When the server sent Retry-After we wait exactly that long plus up to
- * 100 ms of jitter: waiting less would only earn another 429.
- */
+/** Backoff with equal jitter so parallel batches do not retry in lockstep; Retry-After is honoured exactly, since less only earns another 429. */
 export function backoffDelay(
   attempt: number,
   policy: RetryPolicy,

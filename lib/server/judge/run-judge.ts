@@ -15,11 +15,8 @@ import { RequestLimiter } from "./limiter";
 import { RetriesExhaustedError, withRetries, type RetryHooks, type RetryPolicy } from "./retry";
 import type { JudgeCallRecord, JudgeUsage } from "./types";
 
-// Judges a list of questions in batches; each request is first looked up in the cache (keyed
-// by its exact rendered text, cache.ts), else sent through the limiter with our retry loop. Items missing from a reply (or a reply with no readable array) are re-asked in a
-// smaller batch, then one by one. A request that still fails after its retries stops the run:
-// the service is down or misconfigured, and hammering it with the remaining batches would only
-// burn quota; the caller reports the unjudged questions and a later retry resumes via the cache.
+// Judges questions in batches via the cache, else the limiter; missing items are re-asked in smaller batches. A request
+// that still fails stops the run so an outage does not burn quota; a later retry resumes via the cache.
 
 export type JudgeOutcome =
   | { id: string; status: "judged"; score: number; reasoning: string; cacheKey: string; cached: boolean }
@@ -28,9 +25,9 @@ export type JudgeOutcome =
 // The stage (workers/processors/judge.ts) takes the usage type from here with the run.
 export type { JudgeUsage };
 
-export type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
+type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
 
-export type JudgeRunInput = {
+type JudgeRunInput = {
   items: JudgeItem[];
   config: JudgeConfig;
   transport: JudgeTransport;
@@ -48,11 +45,7 @@ export type JudgeRunInput = {
 
 const DEFER = Symbol("defer");
 
-/**
- * Circuit breaker: after a transient failure only requests already being retried go out;
- * fresh batches wait until one succeeds (or the run stops). An outage or a 429 then costs
- * concurrency x (retries + 1) calls at most, not one failing call per remaining batch.
- */
+/** Circuit breaker: after a transient failure fresh batches wait, so an outage costs a bounded number of calls. */
 class Breaker {
   private gate: { promise: Promise<void>; open: () => void } | null = null;
   isOpen(): boolean {
@@ -77,7 +70,7 @@ class Breaker {
 const truncatedReason = (maxTokens: number) => `reply cut off at max_tokens (${maxTokens}, finish_reason "length")`;
 
 /** Batch sizes for the first ask and the re-asks: full, a quarter, then one by one. */
-export function askSizes(batchSize: number): number[] {
+function askSizes(batchSize: number): number[] {
   const quarter = Math.max(1, Math.ceil(batchSize / 4));
   return quarter > 1 ? [batchSize, quarter, 1] : [batchSize, 1];
 }
@@ -171,9 +164,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     level: number,
     known?: Map<string, CachedJudgement>,
   ): Promise<void> {
-    // Same request as before: its results are reused, and the questions its reply lacked take
-    // the same re-ask path as then (whose requests are looked up in turn), so a re-score of
-    // unchanged answers makes no call at all.
+    // Same request as before: results reused, so a re-score of unchanged answers makes no call.
     const hits = known ?? (await lookup([...keys.values()]));
     const cached: JudgeOutcome[] = [];
     for (const i of batch.items) {

@@ -6,14 +6,8 @@ import { logger } from "../logger";
 import type { JudgeConfig } from "./config";
 import { LocalRateGate, RequestLimiter, type RateGate } from "./limiter";
 
-// The judge's requests-per-minute budget shared by every worker process on one Redis: a
-// sliding-window log (a sorted set of request starts) checked and appended atomically by one
-// Lua script, timed by the Redis server's clock so that hosts with skewed clocks agree. This
-// keeps the exact semantics of the in-process limiter ("at most rpm starts in any sliding
-// window"); rate-limiter-flexible's Redis limiter counts fixed windows, which lets up to twice
-// the budget through around a window boundary. Keyed by judge base URL + model (the provider's
-// unit of quota). If Redis does not answer, the gate falls back to this process's own sliding
-// window for that request (the same budget, per process) and logs it; it never fails the judge.
+// The judge's RPM budget shared by every worker on one Redis: an exact sliding-window log in one Lua script
+// (fixed windows would let twice the budget through). Redis down: falls back to the per-process window.
 
 const SCRIPT = `
 local t = redis.call('TIME')
@@ -32,7 +26,7 @@ type ScriptRedis = Redis & {
   judgeRateAcquire: (key: string, rpm: number, windowMs: number, member: string) => Promise<[number, number]>;
 };
 
-export function withRateScript(redis: Redis): ScriptRedis {
+function withRateScript(redis: Redis): ScriptRedis {
   const r = redis as ScriptRedis;
   if (typeof r.judgeRateAcquire !== "function") r.defineCommand("judgeRateAcquire", { numberOfKeys: 1, lua: SCRIPT });
   return r;
@@ -42,7 +36,7 @@ export function judgeRateKey(prefix: string, c: Pick<JudgeConfig, "baseURL" | "m
   return `${prefix}:judge-rpm:${createHash("sha256").update(`${c.baseURL}|${c.model}`).digest("hex").slice(0, 16)}`;
 }
 
-export type GrantListener = (serverTimeMs: number) => void;
+type GrantListener = (serverTimeMs: number) => void;
 
 export class RedisRateGate implements RateGate {
   private readonly redis: ScriptRedis;
@@ -111,10 +105,7 @@ export async function closeSharedJudgeRate(): Promise<void> {
   if (r) await r.quit().catch(() => r.disconnect());
 }
 
-/**
- * The worker's limiter for a judge configuration: concurrency per process, the RPM budget shared
- * through Redis by every process with the same QUEUE_PREFIX, base URL and model.
- */
+/** The worker's limiter: concurrency per process, RPM shared through Redis per QUEUE_PREFIX, base URL and model. */
 export function judgeLimiterFor(c: JudgeConfig): RequestLimiter {
   const key = `${c.baseURL}|${c.model}|${c.concurrency}|${c.rpm}`;
   let l = limiters.get(key);

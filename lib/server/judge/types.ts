@@ -1,8 +1,6 @@
 import "server-only";
 
-// Records the judge run (run-judge.ts) hands to the call log and reports (judge-calls.ts,
-// lib/server/operations/judge-agreement.ts, the stage), and the agreement report the review page reads: one home, so
-// neither side imports the other (and the web process never loads the judge client).
+// Judge run records in one home, so neither side imports the other and the web never loads the judge client.
 
 /** Counters of one judge run, kept in its audit event and summed on the review page. */
 export type JudgeUsage = {

@@ -60,7 +60,7 @@ export const leaderboardEntrySchema = z.strictObject({
     .meta({ description: "Rank within the main type or category sorted by." }),
 });
 
-export const answerKeyInfoSchema = z
+const answerKeyInfoSchema = z
   .strictObject({ label: z.string(), contentSha256: z.string(), questionCount: z.int().min(0), importedAt: dateTime })
   .meta({
     description: `The answer key the scorer version names (its \`${KEY_PART_PREFIX}\` part): every number in the response was computed against it.`,

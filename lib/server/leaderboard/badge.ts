@@ -4,9 +4,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { rankedBoard } from "./ranked-board";
 
-// An entry's README badge in the Shields "endpoint" format (https://shields.io/badges/endpoint-badge):
-// its overall rank and headline score on the public board (the judge when the entry has judge
-// scores, else token F1; micro average, published scorer version).
+// An entry's README badge in the Shields "endpoint" format: rank and headline score on the public board.
 
 export const BADGE_CACHE_SECONDS = 300;
 
@@ -22,7 +20,7 @@ export const badgeSchema = z.strictObject({
 export type Badge = z.infer<typeof badgeSchema>;
 
 /** Top 3 green, top 10 blue, the rest grey-blue. */
-export function badgeColor(rank: number): string {
+function badgeColor(rank: number): string {
   return rank === 1 ? "brightgreen" : rank <= 3 ? "green" : rank <= 10 ? "blue" : "informational";
 }
 

@@ -12,11 +12,11 @@ const idSchema = z
   .regex(/^[A-Za-z0-9_-]{1,40}$/);
 
 /** `ids=a,b,c` (2 to 4 distinct entries); the older `a=`/`b=` form is still read. */
-export const compareParamsSchema = z.object({
+const compareParamsSchema = z.object({
   ids: z.array(idSchema).max(4).catch([]).default([]),
   metric: boardMetricSchema.catch("f1").default("f1"),
 });
-export type CompareParams = z.infer<typeof compareParamsSchema>;
+type CompareParams = z.infer<typeof compareParamsSchema>;
 
 export function parseCompareParams(raw: Record<string, string | string[] | undefined>): CompareParams {
   const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
@@ -50,10 +50,7 @@ const METRIC_FIELD = {
   judge: "judgeScore",
 } as const;
 
-// Everything here depends only on the published scores, so it is computed once per public
-// generation (./stamped-memo.ts) and per process, not per request: the per-question reads of an
-// entry, the paired bootstrap of a pair, the list of entries to pick from. The numbers are those
-// of the plain computation (comparePairsUncached): same rows, same seeded bootstrap.
+// Depends only on the published scores, so it is computed once per public generation (./stamped-memo.ts), not per request.
 const pickList = new StampedMemo<Array<{ id: string; methodName: string }>>(1);
 const questionMemo = new StampedMemo<QuestionScores>(48); // ~2,236 questions each
 const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
@@ -73,12 +70,7 @@ export async function comparableEntries(): Promise<Array<{ id: string; methodNam
   });
 }
 
-/**
- * Per-question scores under `version`, keyed by the answer-key question (qid), or by
- * split+index without a key. Only for an approved entry that has the metric's headline row under
- * that version (so a partial run of an unfinished version never shows). Null (e.g. a judge
- * failure) stays null and the pair is left out.
- */
+/** Per-question scores under `version`, only for an approved entry with that version's headline row, so partial runs never show. */
 async function perQuestion(id: string, metric: Metric, version: string): Promise<QuestionScores> {
   const headline = { scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" };
   const [shown, rows] = await Promise.all([

@@ -8,20 +8,12 @@ import { currentScorerVersion } from "../versions/current-version";
 import { publishedScorerVersion } from "../versions/published-version";
 import { REFERENCE_KINDS, referencePredictions } from "./reference-systems";
 
-// Computing reference scores is scoring, so it runs in the worker (at start and on each
-// reconciler round: lazily ensured, cheap when the rows exist) and never in the web. Rows are
-// written for the published scorer version and the deployment's current one (so a version is
-// ready before an admin publishes it), against the active answer key: importing or activating a
-// key, or publishing a version, gets its rows within one round. Lexical only: no judge calls
-// for reference systems (their judge scores are not computed; the board shows them for lexical
-// metrics).
+// Reference scores are scoring, so the worker computes them (lexical only) for the published and current
+// versions, so a version is ready before an admin publishes it.
 
-export type EnsureResult = { computed: string[]; skipped: string[] };
+type EnsureResult = { computed: string[]; skipped: string[] };
 
-/**
- * Versions this build can compute, each with the lexical options it names (a legacy NLTK 3.8
- * version keeps its 3.8 rows while the board still shows it); another lexical algorithm cannot.
- */
+/** Versions this build can compute, each with the lexical options it names. */
 function computable(
   versions: string[],
   keySha256: string,

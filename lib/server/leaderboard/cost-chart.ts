@@ -4,9 +4,7 @@ import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { db } from "../db";
 import type { LeaderboardEntry } from "./ranked-board";
 
-// Headline score against one self-reported cost, for the board's chart: the entries of the
-// current (filtered) view that reported that cost, and which of them are on the Pareto front
-// (no other entry is at least as cheap and scores higher).
+// Headline score against one self-reported cost, with the Pareto front of the current view.
 
 export const costFieldSchema = z.enum(EFFICIENCY_FIELDS).catch("answerSecondsPerQuestion");
 export type CostField = z.infer<typeof costFieldSchema>;
@@ -24,9 +22,7 @@ export type CostPoint = {
 };
 
 /** Marks the Pareto front (lower cost and higher score both better); returns the points by cost. */
-export function withParetoFront<T extends { cost: number; value: number }>(
-  points: T[],
-): Array<T & { pareto: boolean }> {
+function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
   const sorted = [...points].sort((a, b) => a.cost - b.cost || b.value - a.value);
   let best = -Infinity;
   return sorted.map((p) => {

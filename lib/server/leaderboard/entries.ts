@@ -45,20 +45,14 @@ export type EntryDetail = MethodCard & {
   failureProfile: FailureProfile | null;
 };
 
-/**
- * Public detail: approved entries only; anything else is 404 (not 403) so drafts stay invisible.
- * Scores are those of the published scorer version (none yet: `scorerVersion` null, no rows).
- * An approved entry being re-scored stays visible with its published rows.
- */
+/** Approved entries only, anything else 404 (not 403) so drafts stay invisible; scores of the published version. */
 export async function getPublicEntry(id: string): Promise<EntryDetail> {
   const e = await getPublicEntryOrTombstone(id);
   if (e.status === "withdrawn") throw new AppError("GONE", tombstoneMessage(e));
   return e;
 }
 
-// A public entry's detail depends only on the published scores and the approved entry's row,
-// so it is read once per public generation (./stamped-memo.ts): the entry page asks twice per
-// render (metadata and page) and API v1 once. Tombstones and unknown ids are read every time.
+// Read once per public generation (./stamped-memo.ts): it depends only on published scores. Tombstones and unknown ids are read every time.
 const details = new StampedMemo<EntryDetail | null>(500);
 
 /** The entry, or the tombstone of one that was withdrawn or unpublished (its link keeps working). */

@@ -29,11 +29,7 @@ const median = (v: number[]): number | null => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/**
- * Where one entry stands on the public board (micro average): per scope its score, its rank
- * with ties, and the best and median score of all ranked entries. Reuses the board's cached,
- * precomputed Score rows.
- */
+/** Where one entry stands on the public board per scope, from the board's cached rows. */
 export async function entryStanding(id: string, metric: Metric, split: Split): Promise<Standing> {
   const [board, refs] = await Promise.all([
     rankedBoard({ split, metric, aggregate: "micro" }),

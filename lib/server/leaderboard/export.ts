@@ -10,9 +10,7 @@ import { REFERENCE_LABELS } from "./reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
 import type { ScopedCells } from "./ranked-board";
 
-// The board's exports (API v1 JSON and CSV): the current view with every matching entry, the
-// scorer version and the generation time. Bodies are memoised per board build and view, so
-// repeated requests cost a filter pass and a conditional-GET check, not a re-serialisation.
+// The board's exports; bodies are memoised per board build and view, so repeats cost no re-serialisation.
 
 type Body = { text: string; etag: string };
 const memo = new Map<string, Body>();
@@ -190,10 +188,7 @@ function withdrawnCsv(lb: Leaderboard): string {
   return toCsv([header, ...rows]);
 }
 
-/**
- * Public, rate-limited (per client address) and cacheable: a strong ETag over the body, and
- * `If-None-Match` answered with 304 without a body.
- */
+/** Public, rate-limited and cacheable: a strong ETag, and 304 for a matching If-None-Match. */
 export async function leaderboardResponse(
   req: Request,
   params: LeaderboardParams,

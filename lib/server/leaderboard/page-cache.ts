@@ -4,14 +4,8 @@ import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
 import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 
-// Micro-cache for the public board and entry pages, used by proxy.ts. Rendering a board page
-// (React server render of a 25-row heat map plus its RSC payload, ~175 KB) costs tens of ms of
-// CPU while the data behind it is cached per board stamp; under load that render is the whole
-// cost. So an anonymous GET of `/` or `/entries/<id>` is rendered once per TTL_MS per URL, and
-// concurrent requests for the same URL share that one render. The cache only holds complete,
-// server-rendered HTML, so every view still works without JavaScript, and no response is older
-// than TTL_MS (+ one render): an approval reaches the public board within ~1 s on every instance.
-// Signed-in requests, client-side navigations (RSC) and every other path are never cached.
+// Micro-cache for anonymous GETs of the board and entry pages (used by proxy.ts): the render is the whole
+// cost under load, so each URL renders once per TTL_MS and concurrent requests share it.
 
 const TTL_MS = 1000;
 const MAX_ENTRIES = 200;
@@ -55,9 +49,7 @@ export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
   if (!CACHED_PATH.test(req.nextUrl.pathname)) return "path";
   const h = req.headers;
   if (h.has(PAGE_CACHE_RENDER_HEADER)) return "uncacheable";
-  // Next strips these RSC headers and `_rsc` before the proxy runs (server/web/adapter.js) unless
-  // `skipProxyUrlNormalize` is set (next.config.js): without it, client navigations of / and
-  // /entries/<id> got cached HTML (found by tests/e2e/page-metrics.spec.ts).
+  // Next strips RSC headers before the proxy runs unless `skipProxyUrlNormalize` is set (next.config.js); without it navigations got cached HTML.
   if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action"))
     return "client_nav";
   if (req.nextUrl.searchParams.has("_rsc")) return "client_nav";

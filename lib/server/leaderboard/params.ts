@@ -75,10 +75,7 @@ export const leaderboardParamsSchema = z.object({
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
 
-/**
- * Rows per board page. Server rendering cost grows with the rows (HTML plus the RSC payload),
- * so 1,000 entries are 40 pages, not one 2 MB table; the API and exports return every entry.
- */
+/** Rows per board page: render cost grows with rows; the API and exports return every entry. */
 export const PAGE_SIZE = 25;
 
 export function parseLeaderboardParams(raw: Record<string, string | string[] | undefined>): LeaderboardParams {

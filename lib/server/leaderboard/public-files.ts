@@ -5,9 +5,7 @@ import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
 import { fileSplit, type StoredFile } from "../submissions/submission-files";
 
-// What a reader needs to re-score an entry (`h2hmem verify`): the prediction files of an
-// approved entry whose author made them public, and its per-question judge scores under the
-// published scorer version. Any other entry is 404, as if it did not exist.
+// What `h2hmem verify` needs of an approved entry whose files are public; any other entry is 404.
 
 const NOT_FOUND = () =>
   new AppError(
@@ -45,7 +43,7 @@ export const publicJudgeScoresSchema = z.strictObject({
     }),
   ),
 });
-export type PublicJudgeScores = z.infer<typeof publicJudgeScoresSchema>;
+type PublicJudgeScores = z.infer<typeof publicJudgeScoresSchema>;
 
 /** Per prediction (split, index in its file); key questions nobody answered have none and count 0. */
 export async function getPublicJudgeScores(id: string): Promise<PublicJudgeScores> {

@@ -1,12 +1,9 @@
 import "server-only";
 import type { MainType } from "@/lib/scoring/types";
 
-// Numbers the benchmark authors published (project page chart "LLM-as-Judge Performance
-// (Weighted Average)", two decimals). Only per-main-type judge averages exist in text form, so
-// these are rendered as labelled reference rows, never turned into per-question scores or
-// ranked against scored entries. The backbone VLM for this chart is not stated by the source.
+// Numbers the benchmark authors published: only per-main-type judge averages exist, so they are labelled reference rows, never ranked.
 
-export type PublishedBaseline = {
+type PublishedBaseline = {
   method: string;
   modality: "text" | "multimodal";
   metric: "judge";

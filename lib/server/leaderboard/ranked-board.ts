@@ -75,10 +75,7 @@ export function placeScore(
   return r.scope === "ALL";
 }
 
-// Every view of the board (filters, search, sort, page, export format) is derived from one ranked
-// list per split x metric x aggregate, cached until the public board stamp (./board-stamp.ts)
-// changes: one cheap stamp query per request decides, and concurrent requests share the rebuild
-// in flight. This keeps the board fast at 1,000 entries and while submissions are being scored.
+// Every board view derives from one ranked list per split x metric x aggregate, cached until the board stamp changes.
 const boards = new Map<string, { stamp: string; value: Promise<RankedBoard> }>();
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
@@ -208,9 +205,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   };
 }
 
-// Answered counts per entry and split. Predictions of a scored entry only change when it is
-// re-scored (which changes scoredAt), so each count is read once per process and then memoised:
-// steady-state board requests touch no per-question rows.
+// Answered counts only change on re-score (which changes scoredAt), so they are memoised per process.
 const answeredMemo = new Map<string, number>();
 
 async function answeredCounts(

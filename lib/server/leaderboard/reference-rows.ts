@@ -8,10 +8,7 @@ import { scoreCellSchema } from "../scores/score-rows";
 import { publishedScorerVersion } from "../versions/published-version";
 import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./reference-systems";
 
-// What the public reads of the reference rows: the published scorer version's rows against the
-// active answer key, for one split x metric x aggregate, in the entries' shapes. Never computed
-// here (the worker writes them, ./compute-references.ts); none yet = an empty list. Each process keeps a
-// view for a few seconds (an empty one not at all): rows are written once per version and key.
+// Reference rows of the published version and active key; the worker writes them (./compute-references.ts), a brief per-process view avoids re-reading.
 
 export const referenceRowSchema = z
   .strictObject({

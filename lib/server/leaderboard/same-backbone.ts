@@ -4,9 +4,7 @@ import { compareEntries, type PairedResult } from "./compare";
 import { rankedBoard } from "./ranked-board";
 import type { LeaderboardParams } from "./params";
 
-// The entry page's "same backbone" line: this entry against the best other ranked entry (or
-// baseline) on the same backbone model, from the cached board, with the paired bootstrap of
-// ./compare.ts when both have per-question scores. "other" backbones are not one model: no line.
+// The entry page's "same backbone" line; "other" backbones are not one model, so no line.
 
 export type SameBackbone = {
   backbone: string;

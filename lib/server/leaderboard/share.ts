@@ -51,10 +51,7 @@ export function headlineText(h: EntryHeadline): string {
   return `${rank}${h.metric === "judge" ? "judge" : "F1"} ${h.value.toFixed(3)}${ci}`;
 }
 
-/**
- * The origin absolute links in previews, robots.txt and the sitemap point to: AUTH_URL when set
- * (the deployment's pinned origin, as in mails), else the request's forwarded or own host.
- */
+/** The origin of absolute links in previews, robots.txt and the sitemap: AUTH_URL when set, else the request's host. */
 export function publicOrigin(h: Headers): string {
   if (env.AUTH_URL) return new URL(env.AUTH_URL).origin;
   const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";

@@ -8,11 +8,7 @@ import { publishedScorerVersion } from "../versions/published-version";
 import { boardMetricSchema, boardSplitSchema } from "./params";
 import { rankedBoard } from "./ranked-board";
 
-// Immutable snapshots of the public board (BoardSnapshot rows; a trigger refuses UPDATE and
-// DELETE): after every change that may move it, the whole board (every split x metric x
-// aggregate) as JSON and CSV plus a manifest with their sha-256. A change that leaves the board
-// as it was (e.g. rejecting a pending submission) writes nothing. The change records an outbox
-// message in its own transaction (recordBoardSnapshot); this runs once it committed.
+// Immutable snapshots of the public board after every change that may move it; written from an outbox message once the change committed.
 
 const AGGREGATES = ["micro", "macro"] as const;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -96,11 +92,7 @@ async function boardContent() {
   };
 }
 
-/**
- * Writes a snapshot of the committed board, unless it equals the last one. Throws on failure: it
- * runs from an outbox message (lib/server/notify/), which is retried. An advisory lock serialises
- * writers, so none stores an older board after a newer one or the same content twice.
- */
+/** Writes a snapshot unless it equals the last one; throws so the outbox retries. An advisory lock keeps writers in order. */
 export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string | null> {
   return db.$transaction(
     async (tx) => {

@@ -3,11 +3,7 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import { publishedScorerVersion } from "../versions/published-version";
 import { boardStamp } from "./board-stamp";
 
-// A per-process memo of values that depend only on what the public board shows (published
-// scorer version, demo visibility, the approved entries: ./board-stamp.ts). Every value is
-// dropped when that generation changes, so an approval, withdrawal, re-score or version switch
-// is never answered from the old one. Bounded (least recently used goes first); concurrent
-// callers of a missing key share one computation; a failed computation is not kept.
+// A per-process LRU memo dropped whenever the public board's generation changes, so no change is answered from the old one.
 
 export type PublicGeneration = { scorerVersion: string; hideDemo: boolean; stamp: string };
 

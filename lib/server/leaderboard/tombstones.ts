@@ -3,10 +3,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
 
-// Nothing vanishes silently (issue 14, point 5): an approved entry that its author withdraws or
-// an admin unpublishes keeps a public tombstone at its permanent link (410 with this body) and
-// under the board's "withdrawn" filter. publicNote is set exactly when an approved entry leaves
-// the board (lib/server/review/decide.ts, curate.ts), so it marks a tombstone.
+// An approved entry that leaves the board keeps a public tombstone (410) at its link: nothing vanishes silently.
 
 const dateTime = z.string().meta({ format: "date-time" });
 
@@ -27,7 +24,7 @@ export const tombstoneSchema = z.strictObject({
 });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
-export const TOMBSTONE_WHERE = {
+const TOMBSTONE_WHERE = {
   publicNote: { not: null },
   reviewState: { in: ["REJECTED", "WITHDRAWN"] },
 } satisfies Prisma.SubmissionWhereInput;

@@ -34,11 +34,7 @@ const scopeOf = (sort: string | undefined): string | null => {
     : null;
 };
 
-/**
- * The board as one view: filters, search and sort applied to the ranked list. Ranks stay those of
- * the whole board; sorting by a main type or category adds the rank within that scope.
- * `all: true` returns every matching entry (exports, API) instead of one page.
- */
+/** Filters, search and sort over the ranked list; ranks stay those of the whole board. `all: true` returns every match. */
 export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
   const [board, references] = await Promise.all([rankedBoard(params), referenceRows(params)]);
   const matches = (e: { methodName: string; organization: string | null }) =>

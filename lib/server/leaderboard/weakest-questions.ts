@@ -4,12 +4,10 @@ import { CATEGORY_CODES, DIFFICULTIES, SPLITS } from "@/lib/scoring/types";
 import type { SessionUser } from "../auth/config";
 import { db } from "../db";
 
-// "Where an entry fails": its lowest-scoring questions (question, reference, answer, lexical
-// scores, judge reasoning) under one scorer version, filtered by category, difficulty and split.
-// Who may see them is decided by `mayViewPredictions`, the one check every caller uses.
+// "Where an entry fails": its lowest-scoring questions; `mayViewPredictions` is the one access check.
 
 /** URL state of the panel (short keys: they share the entry page's query string). */
-export const weakestFilterSchema = z.object({
+const weakestFilterSchema = z.object({
   category: z.enum(CATEGORY_CODES).optional().catch(undefined),
   difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
   split: z.enum(SPLITS).optional().catch(undefined),
@@ -33,11 +31,7 @@ export type WeakQuestion = {
   judgeReasoning: string | null;
 };
 
-/**
- * May this viewer see an entry's per-question answers? The owner and administrators always;
- * everyone when the entry's predictions are public (`predictionsPublic`, to be wired to the
- * public-predictions setting when it exists).
- */
+/** May this viewer see an entry's per-question answers? Owner and admins always; everyone when predictions are public. */
 export function mayViewPredictions(
   viewer: Pick<SessionUser, "id" | "role"> | null,
   entry: { userId: string; predictionsPublic?: boolean },
@@ -65,11 +59,7 @@ export function parseWeakestFilter(sp: Record<string, string | string[] | undefi
   return weakestFilterSchema.parse({ category: first(sp.wcat), difficulty: first(sp.wdiff), split: first(sp.wsplit) });
 }
 
-/**
- * Lowest-scoring questions first: by the judge score when the version has one, else by F1 (ties
- * by split and position, so the list is stable). Unanswered key questions have no stored answer
- * and are not listed (they score 0; the failure profile counts them as empty).
- */
+/** Lowest-scoring questions first (judge score, else F1), with stable tie-breaks. */
 export async function weakestQuestions(
   submissionId: string,
   scorerVersion: string | null,

@@ -5,10 +5,7 @@ import { env } from "../env";
 import { scrubSecrets } from "../logger";
 import { getScoringQueue } from "../queue";
 
-// ok (200): everything answers. degraded (200): Redis is down, but PostgreSQL (the source of
-// truth) is up, so the site, sign-in and uploads work: a submission is stored QUEUED and the
-// worker's reconciler enqueues it once Redis is back; `affected` says what waits meanwhile.
-// down (503): PostgreSQL is unreachable and nothing works; a load balancer should stop routing here.
+// ok (200); degraded (200): Redis down but PostgreSQL up, so the site and uploads work; down (503): PostgreSQL unreachable.
 
 type Check = { ok: boolean; ms: number; error?: string; [k: string]: unknown };
 
@@ -58,16 +55,14 @@ const DATABASE_DOWN = [
   },
 ];
 
-export type HealthReport = {
+type HealthReport = {
   status: "ok" | "degraded" | "down";
   checkedAt: string;
   checks: { database: Check; redis: Check; queue: Check };
   affected: Array<{ feature: string; impact: string }>;
 };
 
-// At most one round of checks per second per process, however many ask (load balancers,
-// monitors, a flood): callers share the round that is running, and its answer for
-// HEALTH_CACHE_MS after it finished.
+// At most one round of checks per second per process: callers share the running round and its cached answer.
 const HEALTH_CACHE_MS = 1000;
 const cache = globalThis as unknown as { healthReport?: { report: Promise<HealthReport>; doneAt?: number } };
 

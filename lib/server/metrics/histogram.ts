@@ -1,13 +1,9 @@
 import "server-only";
 import type { Metric, Registry } from "prom-client";
 
-// A Prometheus histogram whose buckets are counted elsewhere (here: by an aggregate SQL query
-// over rows the worker wrote), not observed one value at a time in this process. prom-client's
-// Histogram can only observe single values, so this is a minimal custom collector that speaks
-// the registry's metric interface (name, help, type, get) and renders standard
-// `_bucket{le}` / `_sum` / `_count` series.
+// A Prometheus histogram whose buckets are counted by SQL, not observed here: prom-client's Histogram only observes single values.
 
-export type BucketSeries = {
+type BucketSeries = {
   labels: Record<string, string>;
   /** Cumulative counts, one per upper bound in `buckets` (count of values <= bound). */
   cumulative: number[];

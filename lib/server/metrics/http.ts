@@ -3,9 +3,7 @@ import { randomUUID } from "node:crypto";
 import { logger, withLogContext } from "../logger";
 import { recordHttpRequest } from "./registry";
 
-// Per-request instrumentation for route handlers (used by route() in http.ts): a request id
-// (the caller's X-Request-Id when it is a sane token, else a new UUID) that is echoed back and
-// attached to every log line of the request, one access-log line, and the HTTP metrics.
+// Per-request instrumentation for route(): a request id echoed back and on every log line, an access-log line, HTTP metrics.
 
 const SANE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
@@ -14,11 +12,7 @@ export function requestIdFrom(headers: Headers): string {
   return given && SANE_ID.test(given) ? given : randomUUID();
 }
 
-/**
- * The route pattern (`/api/v1/submissions/[id]`), not the raw path: each segment equal to a
- * dynamic param's value is put back as `[name]` (catch-alls as `[...name]`), so the metrics'
- * route label has one value per route file, whatever ids are requested.
- */
+/** The route pattern, not the raw path, so the route label has one value per route file. */
 export function routePattern(pathname: string, params: Record<string, unknown> | undefined): string {
   const segments = pathname.split("/").map((s) => {
     try {

@@ -5,7 +5,7 @@ import { env } from "../env";
 // METRICS_TOKEN, the monitoring credential: `Authorization: Bearer <METRICS_TOKEN>` opens
 // /api/metrics and the details of /api/health. User API tokens and sessions never do.
 
-export type MachineToken = "off" | "missing" | "invalid" | "ok";
+type MachineToken = "off" | "missing" | "invalid" | "ok";
 
 export function machineToken(req: Request): MachineToken {
   const expected = env.METRICS_TOKEN;

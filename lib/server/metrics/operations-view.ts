@@ -3,11 +3,9 @@ import { withTimeout } from "@/lib/server/with-timeout";
 import { db } from "../db";
 import { getScoringQueue } from "../queue";
 
-// Operations view: what is queued or running, what failed and why, and how long stages take.
-// Queue numbers come from BullMQ (Redis) and from submission status (Postgres): the DB view
-// still answers when Redis is down.
+// Operations view; queue numbers also come from Postgres so it still answers when Redis is down.
 
-export type StageTiming = { stage: string; runs: number; medianMs: number | null; p95Ms: number | null };
+type StageTiming = { stage: string; runs: number; medianMs: number | null; p95Ms: number | null };
 export type Operations = {
   queue: { ok: true; counts: Record<string, number> } | { ok: false; error: string };
   byStatus: Record<string, number>;

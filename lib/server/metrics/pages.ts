@@ -1,14 +1,8 @@
 import "server-only";
-// Page-request metrics, recorded by proxy.ts and the page micro-cache (page-cache.ts) and served
-// by GET /api/metrics (metrics.ts reads pageMetricsSnapshot() at scrape time).
-//
-// Why plain data on globalThis and no prom-client here: the proxy is a separate bundle from the
-// route handlers, so it gets its own copy of every module, but Next 16 runs a Node.js proxy in
-// the same process (next-server.js calls it in-process, no sandbox). A store on globalThis is
-// therefore the one both bundles see; metrics.ts turns it into Prometheus series. Nothing here
-// imports server dependencies, which keeps the proxy bundle small.
+// Page-request metrics shared by proxy.ts and the page cache. Plain data on globalThis because the proxy is a
+// separate bundle in the same process; no server imports, to keep the proxy bundle small.
 
-export type PageCacheState = "hit" | "miss" | "bypass";
+type PageCacheState = "hit" | "miss" | "bypass";
 /** Why a page request was not served by the micro-cache. */
 export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "signed_in" | "uncacheable";
 
@@ -56,14 +50,8 @@ export function pageRoute(pathname: string): string {
   return "other";
 }
 
-export type PageRequestLabels = {
-  route: string;
-  method: string;
-  cache: PageCacheState;
-  reason: string;
-  status_class: string;
-};
-export type PageRenderSeries = {
+type PageRequestLabels = { route: string; method: string; cache: PageCacheState; reason: string; status_class: string };
+type PageRenderSeries = {
   labels: { route: string; status_class: string };
   cumulative: number[];
   sum: number;
@@ -82,10 +70,7 @@ function store(): Store {
 
 const statusClass = (status: number | null) => (status === null ? "unknown" : `${Math.floor(status / 100)}xx`);
 
-/**
- * One page request as the proxy saw it. `status` is null when the proxy let Next render the page
- * (it returns before rendering, so it never sees that status).
- */
+/** One page request as the proxy saw it; `status` null when Next rendered the page. */
 export function recordPageRequest(r: {
   pathname: string;
   method: string;

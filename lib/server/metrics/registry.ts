@@ -4,10 +4,7 @@ import { PrecomputedHistogram } from "./histogram";
 import { PAGE_RENDER_BUCKETS, pageMetricsSnapshot } from "./pages";
 import { JUDGE_CALL_BUCKETS, QUEUE_STATES, STAGE_BUCKETS, metricsSnapshot, type MetricsSnapshot } from "./snapshot";
 
-// Prometheus metrics of the web process, served by GET /api/metrics (docs/OPERATIONS.md lists
-// every name). HTTP series are counted in this process by the route() wrapper; queue, stage and
-// judge series are read at scrape time from Redis and Postgres (metrics-snapshot.ts), so one
-// scrape of any web instance sees what every worker did, and worker restarts reset nothing.
+// Prometheus metrics of the web process (docs/OPERATIONS.md). Worker series are read from Redis and Postgres at scrape time, so any instance sees them all.
 
 type State = {
   registry: Registry;

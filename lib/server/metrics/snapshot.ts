@@ -5,11 +5,7 @@ import { db } from "../db";
 import { scrubSecrets } from "../logger";
 import { getScoringQueue } from "../queue";
 
-// What /api/metrics reads at scrape time. The worker is a separate process (or several), so its
-// facts are taken from where it already records them: Redis (BullMQ job counts) and Postgres
-// (StageRun rows with start/finish and status, one JudgeCall row per judge request). A handful
-// of aggregate queries, run together and cached for a few seconds, so a burst of scrapes (or
-// several Prometheis) cost one round.
+// What /api/metrics reads at scrape time from where the worker already records it; cached briefly so a burst of scrapes costs one round.
 
 export const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
 // Seconds. Lexical runs take seconds to minutes; judge runs minutes to an hour.

@@ -6,23 +6,14 @@ import { resetStages } from "../submissions/retry-stage";
 import { scorerVersionForKey } from "../versions/current-version";
 import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
 
-// Making a key active never changes the public board by itself (docs/SCORING.md, "Answer key
-// versions"): the board reads the published scorer version, and every version names its key.
-// When the active key changes, in the same transaction: (1) a board that follows the current
-// version (nothing published yet) is pinned to the version it shows, (2) every approved and
-// pending submission is queued for a re-score under the new key from its stored predictions
-// (the reconciler enqueues QUEUED rows; unchanged questions are judge-cache hits), and the
-// admin then previews and publishes on /admin/rescore exactly as for a new judge.
+// A new active key never changes the public board by itself (docs/SCORING.md §4): the board is pinned and
+// entries are queued for re-scoring, and the admin publishes as for a new judge.
 
 export type ActivationResult = { previousId: string | null; pinned: string | null; requeued: string[] };
 
 type Tx = Prisma.TransactionClient;
 
-/**
- * The version the board shows while nothing is published: this deployment's version under the
- * previous key. The importing process may lack the web's judge settings, so the version the
- * approved entries actually have rows under wins when it covers more of them.
- */
+/** The version the board shows while nothing is published; the approved entries' actual rows win when they cover more. */
 async function boardVersionUnder(tx: Tx, keySha256: string): Promise<string | null> {
   const expected = scorerVersionForKey(keySha256);
   const tag = keyTagLikePattern(keySha256);

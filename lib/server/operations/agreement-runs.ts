@@ -9,10 +9,7 @@ import { withTimeout } from "../with-timeout";
 import { isJudgeConfigured } from "../judge/config";
 import type { AgreementReport } from "../judge/types";
 
-// The admin's agreement check as a job. The web process never calls the LLM: it validates the
-// request, writes a JudgeAgreementRun row (QUEUED) and enqueues the row id on a queue of its own;
-// a worker runs the check (workers/agreement-worker.ts) and writes the outcome to the row, which
-// the review page reads. Redis unreachable: the row is FAILED at once, saying so.
+// The agreement check as a job, since the web never calls the LLM; Redis unreachable fails the row at once.
 
 export const AGREEMENT_QUEUE = "judge-agreement";
 export type AgreementJobData = { runId: string };
@@ -78,7 +75,7 @@ export async function closeAgreementQueue(): Promise<void> {
   if (q) await q.close().catch(() => undefined);
 }
 
-export type AgreementRequest = {
+type AgreementRequest = {
   submissionId: string;
   sample?: number;
   seed?: number;

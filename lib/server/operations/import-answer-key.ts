@@ -7,12 +7,9 @@ import { AppError } from "../errors";
 import { forgetPublishedVersion } from "../versions/published-version";
 import { activateAnswerKey, type ActivationResult } from "./activate-answer-key";
 
-// The answer key is the official dataset folder: <dir>/<split>/dialogue<N>/scenes/session<M>/questions.json
-// (read by lib/server/answer-key/dataset-folder). Imports are idempotent by content sha-256 and the imported (or
-// re-found) version becomes the active one; a change of the active key pins the public board and
-// queues re-scores (./activate-answer-key.ts), so the new key goes public only when an admin publishes it.
+// Imports the official dataset folder, idempotent by content sha-256; a new active key goes public only when an admin publishes.
 
-export type ImportResult = {
+type ImportResult = {
   versionId: string;
   created: boolean;
   questionCount: number;

@@ -17,14 +17,9 @@ import { loadJudgeWork } from "../scores/judge-stage-store";
 import { mulberry32 } from "@/lib/scoring";
 import { scorerVersionOf } from "../versions/current-version";
 
-// Agreement check (drift of a hosted judge): re-judge a seeded random sample of questions the
-// stage already judged, bypassing the cache, and compare with the stored per-question judge
-// scores of the same judge (model + prompt = its scorer version's QuestionScore rows).
-// Nothing stored is changed; the report is an AuditEvent "judge.agreement" and the calls are
-// JudgeCall rows with purpose "agreement". Admins ask for it on the review page, which queues it
-// (agreement-runs.ts) for a worker; the CLI runs it in its own process.
+// Agreement check (docs/JUDGE.md): re-judges a seeded sample bypassing the cache and compares with stored scores; nothing stored changes.
 
-export type AgreementInput = {
+type AgreementInput = {
   submissionId: string;
   /** The JudgeAgreementRun id when a worker runs a queued check; else a fresh one. */
   runId?: string;

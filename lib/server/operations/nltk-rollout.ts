@@ -8,12 +8,8 @@ import { resetStages } from "../submissions/retry-stage";
 import { currentScorerVersion } from "../versions/current-version";
 import { forgetPublishedVersion, PUBLISHED_VERSION_KEY } from "../versions/published-version";
 
-// Issue 29: a deployment whose NLTK mode changed (LEXICAL_NLTK, or an upgrade from versions that
-// said "nltk" and meant 3.8) re-scores its entries under the new version on its own, because that
-// costs no judge call: the judge part of the version is the same, so every judge result comes
-// from the judge cache. The public board does not move: it stays on the published version (pinned
-// here first when nothing is published) until an admin publishes the new one on /admin/rescore.
-// A new judge model, prompt or answer key is not an NLTK mode change and stays an admin's action.
+// An NLTK mode change re-scores entries on its own because it costs no judge call; the public board moves
+// only when an admin publishes (docs/SCORING.md §1).
 
 const ACTION = "scorer.lexical_rollout";
 type Tx = Prisma.TransactionClient;
@@ -32,10 +28,7 @@ async function siblingVersions(to: string): Promise<string[]> {
     .sort();
 }
 
-/**
- * The sibling the approved entries' headline rows cover most: what the board showed before. On a
- * tie, the one written last (a board that follows the current version shows the newest rows).
- */
+/** The sibling version the approved entries' headline rows cover most (newest on a tie): what the board showed before. */
 async function boardVersionOf(tx: Tx, from: string[]): Promise<string | null> {
   const rows = await tx.$queryRaw<Array<{ version: string; n: bigint }>>`
     SELECT sc."scorerVersion" AS version, count(DISTINCT sc."submissionId") AS n FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId"
@@ -53,12 +46,7 @@ async function alreadyRequeued(tx: Tx, to: string): Promise<Set<string>> {
   );
 }
 
-/**
- * One round (the worker runs it at start and on every reconciler round; idempotent): every
- * finished approved or pending submission with rows under an NLTK-mode sibling of the current
- * version and none under the current one is reset to be re-scored from its stored predictions.
- * Null when there is nothing to do.
- */
+/** One idempotent round: resets submissions scored only under an NLTK-mode sibling for re-scoring. Null when nothing to do. */
 export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
   const to = await currentScorerVersion();
   const from = await siblingVersions(to);

@@ -5,16 +5,14 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "@/lib/server/db";
 import { boardMetricSchema } from "../leaderboard/params";
 
-// Read-only preview of a re-scoring: for two scorer versions present in Score rows, the rank
-// of every approved entry under each (overall, all questions, micro, one metric) and the move.
-// Entries without a headline row under a version are unranked there. Nothing is switched.
+// Read-only preview of every approved entry's rank move between two scorer versions. Nothing is switched.
 
 export const rescorePreviewQuery = z.object({
   from: z.string().min(1).max(300),
   to: z.string().min(1).max(300),
   metric: boardMetricSchema.default("judge"),
 });
-export type RescorePreviewQuery = z.infer<typeof rescorePreviewQuery>;
+type RescorePreviewQuery = z.infer<typeof rescorePreviewQuery>;
 
 export type RescorePreviewRow = {
   id: string;

@@ -15,9 +15,7 @@ import { rescoreSubmission } from "../review/curate";
 import { dispatchOutbox } from "../notify/outbox-dispatch";
 import { recordBoardSnapshot } from "../notify/outbox-record";
 
-// Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): re-judge every approved
-// entry under the deployment's current scorer version, then publish a version for the public
-// board. Both are admin-only and leave an append-only AuditEvent.
+// Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): admin-only, audited.
 
 export const rejudgeAllSchema = z
   .object({ dryRun: z.boolean({ error: "must be true or false" }).default(false) })
@@ -48,12 +46,7 @@ export type RejudgeAllResult = {
   dryRun: boolean;
 };
 
-/**
- * Re-scores every approved entry without rows under the current scorer version (and every
- * pending submission without lexical rows under it), through the
- * single re-score path (one job per submission, job id `score-<id>`). Idempotent: entries with
- * rows, or already queued or running, are skipped, so a second call enqueues nothing new.
- */
+/** Re-scores every entry without rows under the current version through the single re-score path; idempotent. */
 export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: boolean }): Promise<RejudgeAllResult> {
   assertAdmin(input.actor);
   const dryRun = input.dryRun ?? false;
@@ -136,11 +129,7 @@ export type PublishResult = {
   force: boolean;
 };
 
-/**
- * Switches the public board to `version`. Refused when the version has no scores, when it is
- * already published, or (without `force`) when fewer approved entries are scored under it than
- * under the published one: those entries would drop off the ranking.
- */
+/** Switches the public board to `version`; without `force`, refused when fewer approved entries would be ranked. */
 export async function publishScorerVersion(input: {
   actor: SessionUser;
   version: string;

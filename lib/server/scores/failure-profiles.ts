@@ -13,10 +13,7 @@ import {
 } from "@/lib/scoring";
 import { db } from "../db";
 
-// Failure profile rows (FailureProfile table): written by the lexical stage with its Score rows,
-// under the same scorer version, and read as stored. `storedProfileQuestions` rebuilds the
-// per-question input from stored rows, for the worker's backfill of submissions scored before
-// profiles existed (workers/processors/failure-profile-backfill.ts).
+// Failure profile rows, written by the lexical stage with its Score rows under the same version.
 
 type Tx = Pick<Prisma.TransactionClient, "failureProfile">;
 
@@ -75,16 +72,8 @@ export async function failureProfilesFor(ids: string[], scorerVersion: string): 
   return out;
 }
 
-/**
- * The lexical stage's per-question input rebuilt from stored rows: the submission's predictions
- * with their lexical QuestionScore under the version, plus the key questions it left unanswered
- * (scored 0, as the lexical stage does). With a key, only matched predictions count and the key's
- * category wins; without one, every prediction counts under its own category.
- */
-export async function storedProfileQuestions(
-  submissionId: string,
-  scorerVersion: string,
-): Promise<ProfileQuestion[] | null> {
+/** The lexical stage's per-question input rebuilt from stored rows, for backfilling profiles. */
+async function storedProfileQuestions(submissionId: string, scorerVersion: string): Promise<ProfileQuestion[] | null> {
   const s = await db.submission.findUnique({ where: { id: submissionId }, select: { answerKeyVersionId: true } });
   if (!s) return null;
   // Two queries joined here, as tests/support/question-scores.ts explains (Prisma's nested include

@@ -4,22 +4,19 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "./question-scores";
 import type { JudgeOutcome } from "../judge/run-judge";
 
-// Database side of the judge stage: what to judge (the same question set the lexical stage
-// counted) and where results go. The lexical stage has already matched predictions to the
-// answer key (Prediction.referenceQuestionId), so the judge reuses that match. Only the answers
-// are read from the submission: its method name, backbone etc. never reach the judge.
+// Database side of the judge stage; only answers are read from the submission, so its metadata never reaches the judge.
 
 export type Db = PrismaClient;
 
 /** One counted question: a prediction to judge, or a key question nobody answered (scores 0). */
-export type JudgeWorkItem = {
+type JudgeWorkItem = {
   item: JudgeItem;
   predictionId: string | null;
   category: CategoryCode;
   qid: string | null;
 };
 
-export type JudgeWork = {
+type JudgeWork = {
   items: JudgeWorkItem[];
   uncounted: number;
   answerKeyVersionId: string | null;
@@ -122,10 +119,7 @@ export function judgeQuestionScores(
   return rows;
 }
 
-/**
- * Writes a batch's outcomes (QuestionScore rows under the run's version), new judgements (cache)
- * and progress in one transaction, so a failed run's judged questions stay visible.
- */
+/** A batch's outcomes, cache entries and progress in one transaction, so a failed run's judged questions stay visible. */
 export async function persistOutcomes(
   db: Db,
   outcomes: JudgeOutcome[],

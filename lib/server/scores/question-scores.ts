@@ -1,15 +1,11 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 
-// Writes of per-question scores (QuestionScore rows, one per prediction per scorer version).
-// Each stage owns its columns of the row: the lexical stage the four lexical metrics, the judge
-// stage judgeScore/judgeReasoning. Every write is an upsert on the row key, so a retried or
-// duplicated run leaves one row per question. One INSERT ... SELECT FROM unnest per call, as in
-// ./bulk-insert.ts (Prisma's upsert would be a round trip per row).
+// Per-question score writes; each stage owns its columns and every write is an upsert, so a retried run leaves one row per question.
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-export type LexicalQuestionScore = {
+type LexicalQuestionScore = {
   split: string;
   index: number;
   precision: number;
@@ -20,12 +16,7 @@ export type LexicalQuestionScore = {
 /** A judged question (score null = the judge could not score it; the reasoning says why). */
 export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
 
-/**
- * The lexical stage's complete result for one version: upserts, and clears the lexical columns of
- * rows not in `rows` (a question no longer scored, e.g. under another answer key); rows left with
- * no value at all are removed. Unchanged rows are not rewritten. Call inside the transaction that
- * writes the Score rows.
- */
+/** The lexical stage's complete result for one version: upserts and clears stale lexical columns. Call inside the Score rows' transaction. */
 export async function replaceLexicalQuestionScores(
   tx: Tx,
   submissionId: string,
@@ -68,10 +59,7 @@ export async function upsertJudgeQuestionScores(
     WHERE (q."judgeScore", q."judgeReasoning") IS DISTINCT FROM (EXCLUDED."judgeScore", EXCLUDED."judgeReasoning")`;
 }
 
-/**
- * The judge stage's complete result for one version, written with its Score rows: judge columns
- * of questions not in this run are cleared (stale), the rest upserted.
- */
+/** The judge stage's complete result for one version: stale judge columns cleared, the rest upserted. */
 export async function replaceJudgeQuestionScores(
   tx: Tx,
   submissionId: string,

@@ -2,12 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { db } from "../db";
 
-// The attempt ledger (issue 14, point 4): publishing the best of many private attempts inflates
-// a board, so each entry records, when it is approved, how many of its account's submissions had
-// been scored by then (itself included; private, rejected and withdrawn ones count, uploads
-// refused by validation never became submissions), in total and since the account's previous
-// approved entry (submissions uploaded after that approval). Frozen at approval: later uploads
-// or deletions do not rewrite it.
+// The attempt ledger: the best of many private attempts inflates a board, so approval freezes how many submissions the account had scored.
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 

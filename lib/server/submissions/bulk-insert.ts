@@ -3,9 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ScoreRow } from "@/lib/scoring";
 
-// Bulk inserts. Prisma's createMany spends ~1-2 ms per row building the statement (23 s for
-// 12,000 predictions, ~0.5 s for one submission's 312 score rows); one INSERT ... SELECT FROM
-// unnest(arrays) takes milliseconds. Ids are generated here: the cuid default lives in the client.
+// One INSERT ... SELECT FROM unnest(arrays) per call: Prisma's createMany builds a statement per row.
+// Ids are generated here because the cuid default lives in the client.
 
 export type PredictionRow = {
   submissionId: string;

@@ -15,7 +15,7 @@ import { STAGES } from "./stages";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 export type { UploadedFile, UploadFiles } from "./validate-upload";
-export type CreateSubmissionInput = {
+type CreateSubmissionInput = {
   userId: string;
   files: UploadFiles;
   /** The method card as sent (form fields, JSON): checked here with submissionMetaSchema. */
@@ -25,7 +25,7 @@ export type CreateSubmissionInput = {
   /** The demo seed's entries: marked isDemo and outside any quota (never set from a request). */
   demo?: boolean;
 };
-export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
+type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
 
 function toDetail(i: ValidationIssue): ErrorDetail {
   return {
@@ -61,12 +61,7 @@ async function findExisting(userId: string, contentSha256: string): Promise<Crea
   return { id: row.id, status: row.status, warnings: row.warnings as ValidationIssue[], existing: true };
 }
 
-/**
- * Validates an upload (the one place: size limits, method card, both files), stores it (raw
- * bytes, predictions, stage rows) in one transaction and enqueues scoring. Nothing is stored when
- * validation fails; every problem of the card and the files is reported at once. If Redis is unreachable the
- * submission stays QUEUED and the worker's reconciler enqueues it later.
- */
+/** Validates an upload, stores it in one transaction and enqueues scoring; with Redis down it stays QUEUED for the reconciler. */
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
   assertSizes(input.files);
   const meta = submissionMetaSchema.safeParse(input.meta);

@@ -25,9 +25,9 @@ export type MethodCard = {
 };
 
 /** The columns the card is made of (a Submission row). */
-export type MethodCardRow = Omit<MethodCard, "efficiency"> & Omit<Efficiency, "selfReported">;
+type MethodCardRow = Omit<MethodCard, "efficiency"> & Omit<Efficiency, "selfReported">;
 
-export function efficiencyOf(s: Omit<Efficiency, "selfReported">): Efficiency | null {
+function efficiencyOf(s: Omit<Efficiency, "selfReported">): Efficiency | null {
   const e = {
     storageSecondsPerSession: s.storageSecondsPerSession,
     retrievalSecondsPerQuestion: s.retrievalSecondsPerQuestion,

@@ -6,16 +6,9 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { stagesFrom, type Stage } from "./stages";
 
-// Retry one stage of a submission. "lexical" re-runs everything (a rescore); "judge" keeps the
-// lexical results: the worker reads the StageRun rows and resumes at the first unfinished stage.
-// The reset is conditional on the status it was decided on (compare-and-set in one transaction),
-// so of two concurrent retries one wins and the other gets CONFLICT; `record` (the audit row)
-// commits with the reset or not at all.
+// Retry one stage of a submission; the reset is compare-and-set on the status so of two concurrent retries one wins.
 
-/**
- * The stage reset itself: the stages from `stage` on go back to PENDING and the submissions to
- * QUEUED, where the reconciler enqueues them if nobody else does (workers/reconciler.ts).
- */
+/** Resets the stages from `stage` on; the reconciler enqueues them if nobody else does. */
 export async function resetStages(tx: Prisma.TransactionClient, submissionIds: string[], stage: Stage): Promise<void> {
   await tx.stageRun.updateMany({
     where: { submissionId: { in: submissionIds }, stage: { in: stagesFrom(stage) } },
@@ -29,7 +22,7 @@ export async function resetStages(tx: Prisma.TransactionClient, submissionIds: s
 
 const NOT_RUNNING: SubmissionStatus[] = ["RECEIVED", "QUEUED", "SCORED", "FAILED"];
 
-export type RetryOptions = {
+type RetryOptions = {
   /** The statuses the retry may start from (default: any status but a running one). */
   from?: SubmissionStatus[];
   /** What to say when the submission is in none of them. */

@@ -1,9 +1,7 @@
 import "server-only";
 import { Stage } from "@/generated/prisma/enums";
 
-// The scoring pipeline's stages, in the order they run: lexical, then judge (or SKIPPED). The
-// list is schema.prisma's enum Stage, the type of StageRun.stage and Submission.failureStage, so
-// the database, the Prisma client and the code name the same stages.
+// The pipeline's stages in run order, the same list as schema.prisma's enum Stage.
 export type { Stage };
 export const STAGES: readonly Stage[] = Object.values(Stage);
 

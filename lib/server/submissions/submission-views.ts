@@ -9,12 +9,8 @@ import { sourceOf, type EntrySource } from "./source";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
-/**
- * What a submitter is told about a failure. The stored reason (an exception's message: the judge
- * endpoint, a database detail) stays for admins and in the worker's logs; submitters get what they
- * can act on.
- */
-export function submitterFailureReason(stage: string | null, submissionId: string): string {
+/** What a submitter is told about a failure: what they can act on, not internal details. */
+function submitterFailureReason(stage: string | null, submissionId: string): string {
   const what =
     stage === "judge"
       ? "The LLM judge stage failed on the server. Retry the judge stage (the lexical results are kept)"
@@ -22,14 +18,7 @@ export function submitterFailureReason(stage: string | null, submissionId: strin
   return `${what}; if it fails again, contact the organisers and quote submission ${submissionId}.`;
 }
 
-export type StageView = {
-  stage: Stage;
-  status: string;
-  done: number;
-  total: number;
-  attempts: number;
-  error: string | null;
-};
+type StageView = { stage: Stage; status: string; done: number; total: number; attempts: number; error: string | null };
 export type SubmissionView = MethodCard & {
   id: string;
   status: string;
@@ -107,11 +96,8 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
 
 const WAITING: string[] = ["RECEIVED", "QUEUED"];
 
-/**
- * Position in the scoring queue, counted in Postgres (the source of truth) rather than in
- * Redis: it stays right while Redis is down, and the queue is FIFO by creation time.
- */
-export async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
+/** Queue position counted in Postgres, so it stays right while Redis is down. */
+async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
   const ahead = await db.submission.count({
     where: {
       status: { in: ["RECEIVED", "QUEUED"] },
@@ -121,7 +107,7 @@ export async function queuePositionOf(id: string, createdAt: Date): Promise<numb
   return ahead + 1;
 }
 
-export type SubmissionListItem = {
+type SubmissionListItem = {
   id: string;
   methodName: string;
   status: string;

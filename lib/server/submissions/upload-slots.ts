@@ -6,11 +6,8 @@ import { logger } from "../logger";
 import { limitsRedis, limitsRedisReady } from "../rate-limit";
 import { assertWithinQuota } from "./quota";
 
-// Admission for uploads, decided BEFORE a byte of the body is read: the daily quota, a cap on the
-// uploads one process reads at once, and a per-account in-flight limit shared through Redis (so it
-// holds across web instances). A slot is a member of a sorted set scored by its expiry: released
-// in `finally`, and a crashed holder's slot simply expires after UPLOAD_SLOT_TTL_MS.
-// Redis down: per-process counting takes over, as the rate limiter's insurance limiter does.
+// Upload admission decided before reading the body: quota, per-process cap and a Redis-shared per-account limit
+// whose slots expire, so a crashed holder frees them. Redis down: per-process counting.
 
 const ACQUIRE = `
 local now = tonumber(ARGV[1])
@@ -24,11 +21,11 @@ const RETRY_AFTER_SECONDS = 5;
 
 const state = globalThis as unknown as { uploadsReading?: number; uploadSlotsLocal?: Map<string, number> };
 
-export type UploadSlot = { release: () => Promise<void> };
+type UploadSlot = { release: () => Promise<void> };
 
 const key = (userId: string) => `${env.QUEUE_PREFIX}:uploads:in-flight:${userId}`;
 /** Uploads this process is reading or processing now. */
-export const uploadsInProcess = (): number => state.uploadsReading ?? 0;
+const uploadsInProcess = (): number => state.uploadsReading ?? 0;
 
 /** Throws RATE_LIMITED (429) or UNAVAILABLE (503), both with Retry-After, unless the upload may be read. */
 export async function acquireUploadSlot(userId: string): Promise<UploadSlot> {

@@ -10,20 +10,18 @@ import {
 import { env } from "../env";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
 
-// Validation of the two uploaded prediction files with lib/scoring, plus the checks that need
-// both files or the answer key: a missing file, and files uploaded under each other's split.
-// It runs on the request path (create-submission.ts); UPLOAD_MAX_BYTES bounds its cost.
+// The two files validated with lib/scoring, plus checks needing both files or the key; UPLOAD_MAX_BYTES bounds its cost on the request path.
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };
 
-export const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: string }> = [
+const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: string }> = [
   { field: "dyadic", split: "dyadic", canonical: "prediction_dyadic.json" },
   { field: "multiparty", split: "multi-party", canonical: "prediction_multiparty.json" },
 ];
 
-export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
-export type ValidatedSplit = {
+type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
+type ValidatedSplit = {
   split: Split;
   field: keyof UploadFiles;
   file: UploadedFile;
@@ -32,7 +30,7 @@ export type ValidatedSplit = {
   matches: MatchInfo | null;
 };
 /** The limits every upload is validated with: the server, and the browser check (same numbers). */
-export type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
+type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
 
 export function uploadLimits(): UploadLimits {
   return {
@@ -43,7 +41,7 @@ export function uploadLimits(): UploadLimits {
 }
 
 /** What validation needs of the active answer key (ActiveAnswerKey has more). */
-export type UploadKey = { questions: ReferenceQuestion[] };
+type UploadKey = { questions: ReferenceQuestion[] };
 export type ValidatedUpload = {
   splits: ValidatedSplit[];
   errors: ValidationIssue[];
@@ -59,10 +57,7 @@ function otherSplit(split: Split): Split {
   return split === "dyadic" ? "multi-party" : "dyadic";
 }
 
-/**
- * Without an answer key the content cannot tell the splits apart (matchPredictions reports
- * SPLIT_SWAPPED when there is a key), so an official file name in the wrong slot is the evidence.
- */
+/** Without an answer key the content cannot tell the splits apart, so the file name is the evidence. */
 function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | null {
   if (splitForFileName(fileName) !== otherSplit(split)) return null;
   const field = UPLOAD_FIELDS.find((f) => f.split === split)!;

@@ -6,19 +6,12 @@ import { env } from "../env";
 import { isJudgeConfigured, judgeConfigFromEnv, type JudgeConfig } from "../judge/config";
 import { judgeScorerVersion } from "./judge-version";
 
-// The lexical options this deployment scores with. The worker writes Score rows under the
-// version of the run (lexical options + answer key + judge); the public reads the version an
-// admin published (lib/server/versions/published-version.ts), so changing LEXICAL_TOKENIZER, the
-// answer key or the judge adds rows under a new version that goes public only when an admin switches to it.
+// This deployment's lexical options; changes write rows under a new version that goes public only when an admin publishes it.
 export function currentLexicalOptions(): LexicalOptions {
   return { tokenizer: env.LEXICAL_TOKENIZER, nltk: env.LEXICAL_NLTK, stopwords: "new" };
 }
 
-/**
- * This deployment's scorer version: lexical version and NLTK mode, then the answer key it was
- * scored against, then the judge (model and prompt version), in the one grammar of
- * lib/scoring/scorer-version.ts.
- */
+/** This deployment's scorer version, in the grammar of lib/scoring/scorer-version.ts. */
 export function scorerVersionOf(input: {
   keySha256: string | null;
   judge: Pick<JudgeConfig, "model" | "prompt"> | null;
@@ -33,7 +26,7 @@ export function scorerVersionForKey(keySha256: string | null): string {
 }
 
 /** The active answer key's content hash (null before any import). */
-export async function activeKeySha256(): Promise<string | null> {
+async function activeKeySha256(): Promise<string | null> {
   const active = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { contentSha256: true } });
   return active?.contentSha256 ?? null;
 }

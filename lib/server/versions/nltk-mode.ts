@@ -3,14 +3,12 @@ import { isNltkModeChange, nltkLabelOf } from "@/lib/scoring";
 import type { NltkVersion } from "@/lib/scoring/types";
 import { db } from "../db";
 
-// What the admin's rescore page and the public About pages say about an NLTK mode change
-// (issue 29): which mode each version follows, and how much BLEU-1 moved between two versions,
-// from the per-question rows (QuestionScore) of the approved entries scored under both.
+// What the rescore and About pages say about an NLTK mode change: each version's mode and how much BLEU-1 moved.
 
 /** The NLTK version the benchmark's official script pins (its requirements.txt: nltk==3.5). */
 export const BENCHMARK_NLTK: NltkVersion = "3.5";
 
-export type NltkModeChange = { from: string; to: string; toIsPinned: boolean };
+type NltkModeChange = { from: string; to: string; toIsPinned: boolean };
 
 /** "NLTK 3.8" -> "NLTK 3.5" when the two versions differ only in NLTK mode, else null. */
 export function nltkModeChange(from: string, to: string): NltkModeChange | null {
@@ -18,7 +16,7 @@ export function nltkModeChange(from: string, to: string): NltkModeChange | null 
   return { from: nltkLabelOf(from)!, to: nltkLabelOf(to)!, toIsPinned: nltkLabelOf(to) === `NLTK ${BENCHMARK_NLTK}` };
 }
 
-export type Bleu1Change = {
+type Bleu1Change = {
   from: string;
   to: string;
   entries: number;
@@ -30,11 +28,7 @@ export type Bleu1Change = {
 const TTL_MS = 60_000;
 const memo = new Map<string, { at: number; value: Promise<Bleu1Change> }>();
 
-/**
- * Questions of approved entries scored under both versions, and on how many BLEU-1 differs;
- * meanDelta = mean of (to - from). Cached a minute per process (rows of a version never change
- * once written; new entries show within the minute).
- */
+/** How many BLEU-1 values differ between two versions on approved entries; cached a minute since written rows never change. */
 export function bleu1Changes(from: string, to: string): Promise<Bleu1Change> {
   const k = `${from}|${to}`;
   const hit = memo.get(k);

@@ -4,20 +4,12 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
 import { currentScorerVersion } from "./current-version";
 
-// Which scorer version the public sees. The worker always writes Score rows under the
-// deployment's currentScorerVersion(); the public board, entry pages, compare page, API v1 and
-// exports read the version an administrator published (a Setting row, audited on change), so a
-// new judge model or prompt can be rolled out, re-judged and previewed before the switch.
-// Nothing published yet = the current version (a fresh deployment behaves as before); importing
-// a different answer key pins the board first (lib/server/operations/import-answer-key.ts), so a new key
-// goes public only through the same re-score, preview and publish as a new judge.
-// Every public reader calls publishedScorerVersion(): this is the one place that decides.
+// Which scorer version the public sees: the one an admin published, so a new judge or key is previewed before
+// the switch. Every public reader calls publishedScorerVersion().
 
 export const PUBLISHED_VERSION_KEY = "published_scorer_version";
 
-// Each web process caches the answer for about a second: a primary-key read (and, while nothing
-// is published, the active key's hash) per second at most, and another process sees an admin's
-// switch or a key import within that time.
+// Cached briefly per process, so other processes see a switch or key import soon without a read per request.
 const TTL_MS = 1_000;
 let memo: { at: number; value: Promise<{ stored: string | null; published: string }> } | null = null;
 
@@ -62,10 +54,7 @@ export type VersionCoverage = {
   missing: Array<{ id: string; methodName: string }>;
 };
 
-/**
- * Approved (public) entries with the version's headline row (overall, all questions, micro; the judge
- * when the version has one, else F1), and those without it, in one indexed query.
- */
+/** Approved entries with and without the version's headline row, in one indexed query. */
 export async function versionCoverage(version: string): Promise<VersionCoverage> {
   const metric = headlineMetricOf(version);
   // Demo entries count only while they are public (lib/server/answer-key/demo.ts).

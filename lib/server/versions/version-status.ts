@@ -8,7 +8,7 @@ import {
 } from "./published-version";
 import { currentScorerVersion } from "./current-version";
 
-export type ScorerVersionStatus = {
+type ScorerVersionStatus = {
   /** The deployment's version: what the worker writes and re-judging produces. */
   current: VersionCoverage & { inProgress: number };
   /** What the public board reads. */

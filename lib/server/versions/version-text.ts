@@ -8,9 +8,7 @@ import {
   nltkLabelOf,
 } from "@/lib/scoring";
 
-// What pages show of a scorer version, read through the one grammar (lib/scoring/scorer-version.ts):
-// pages may not import the scoring engine's entry point (eslint scoring/entry-points), so they
-// come here instead of spelling a version's parts themselves.
+// Pages may not import the scoring engine's entry point, so they read a version's parts here.
 
 /** How a version spells its answer-key part, for text that shows it. */
 export const KEY_PART_TEXT = KEY_PART_PREFIX;

@@ -6,10 +6,7 @@ import { listAnswerKeyVersions } from "@/lib/server/answer-key/active-info";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
-/**
- * The answer key versions with dates and question counts, and which one the board's numbers belong to.
- * Takes the locale (not next-intl's request config) so it also renders outside a page (tests).
- */
+/** Answer key versions and which one the board's numbers belong to; takes the locale so it renders outside a page. */
 export async function AnswerKeyVersions({ locale }: { locale: Locale }) {
   const [versions, published, t] = await Promise.all([
     listAnswerKeyVersions(),

@@ -5,9 +5,7 @@ import { bleu1Changes, BENCHMARK_NLTK, nltkSiblingWithRows } from "@/lib/server/
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { nltkLabelOfVersion } from "@/lib/server/versions/version-text";
 
-// Which NLTK behaviour the public numbers follow, read from the published scorer version (issue
-// 29), and how much BLEU-1 moved against the same entries under the other NLTK mode when this
-// deployment has per-question rows of both. Rendered per request on /about.
+// Which NLTK behaviour the public numbers follow, and how much BLEU-1 moved against the other mode.
 
 /** Takes the locale (not next-intl's request config) so it also renders outside a page (tests). */
 export async function NltkModeSection({ locale }: { locale: Locale }) {

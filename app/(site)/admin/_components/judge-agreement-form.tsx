@@ -10,9 +10,7 @@ import type { AgreementRunView } from "@/lib/server/operations/agreement-runs";
 import { StatusBadge } from "@/components/submissions/status-badge";
 import { CONTROL } from "@/components/ui/control";
 
-// Queues an agreement check (a worker re-judges a random sample, no cache) and lists the latest
-// checks with their state; while one is queued or running the page refreshes itself. Each report
-// is also kept as an audit event "judge.agreement" listed in the judge usage panel.
+// Queues an agreement check (run by a worker) and lists the latest ones; refreshes while one is pending.
 
 const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
 const POLL_MS = 2000;

@@ -1,7 +1,4 @@
-/**
- * Placeholder while a server-rendered section streams in. Used inside Suspense boundaries of
- * pages that never 404 (a root app/loading.tsx would commit a 200 status before notFound()).
- */
+// Suspense placeholder: a root app/loading.tsx would commit a 200 status before notFound().
 export function LoadingState({ label }: { label: string }) {
   return (
     <div role="status" aria-live="polite" className="space-y-3" data-testid="loading">

@@ -17,9 +17,7 @@ import { entrySourceSchema } from "@/lib/server/submissions/source";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 import { TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
 
-// The building blocks of the OpenAPI document (spec.ts): component schemas generated from the zod
-// schemas the server writes its JSON with (z.toJSONSchema), request bodies from the zod schemas it
-// parses them with, error responses from the one code-to-status map, and the two ways to sign in.
+// OpenAPI building blocks generated from the zod schemas the server parses and writes with, so the spec cannot drift.
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -106,10 +104,7 @@ export const securitySchemes = {
 
 type Operation = { summary: string; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
 
-/**
- * An operation; `auth` is the token scope it requires (null: public). A signed-in operation lists
- * both ways in (`security`, the scope as the bearer's role and in `x-token-scope`) and its 401/403.
- */
+/** An operation; `auth` is the token scope it requires (null: public), documented with its 401/403. */
 export function operation(auth: TokenScope | null, body: Operation) {
   // A JSON body is read by parseJsonBody: too large or invalid answers these (unless the operation says more).
   const o = (body.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.["application/json"]

@@ -3,10 +3,8 @@ import { adminPaths } from "./admin-paths";
 import { generatedComponents, handWritten, securitySchemes } from "./components";
 import { publicPaths } from "./public-paths";
 
-// OpenAPI 3.1 description of every /api/v1 endpoint (tests/integration/leaderboard/openapi.test.ts
-// walks app/api/v1 and fails on a route handler without its operation here). Kept next to its
-// route so a change of one is seen with the other. Parameters, request bodies and most component
-// schemas are generated from the zod schemas the code parses and writes with (components.ts).
+// OpenAPI description of every /api/v1 endpoint, kept next to the routes so a change of one is seen
+// with the other; a test fails on a route handler without its operation here.
 
 export const OPENAPI = {
   openapi: "3.1.0",

@@ -1,9 +1,7 @@
 import { AppError } from "@/lib/server/errors";
 import { EFFICIENCY_FIELDS, SOURCE_FIELDS } from "@/lib/validation/submission-meta";
 
-// Reads a multipart body with a hard byte ceiling: Content-Length is checked before anything
-// is read, and the stream is counted while reading because Content-Length can be absent
-// (chunked) or lie.
+// A hard byte ceiling: Content-Length checked first, and the stream counted because Content-Length can be absent or lie.
 
 export async function readMultipart(req: Request, maxBytes: number): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
@@ -46,7 +44,7 @@ function tooLarge(maxBytes: number): AppError {
   );
 }
 
-export const META_FIELDS = [
+const META_FIELDS = [
   "methodName",
   "organization",
   "description",

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 
 /** BibTeX key: method slug plus the approval year, stable for a permanent entry link. */
-export function bibtexFor(e: EntryDetail, url: string): string {
+function bibtexFor(e: EntryDetail, url: string): string {
   const year = (e.approvedAt ?? e.createdAt).slice(0, 4);
   const slug =
     e.methodName

@@ -8,10 +8,8 @@ export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
 /** The preview's alt text (a static export of the image routes, so the default locale). */
 export const SHARE_IMAGE_ALT = en.entry.share.alt;
 
-// The preview card of a shared entry link (Open Graph and Twitter): method, organization,
-// headline score with its interval, rank. Ranks change, so previews are cached for minutes,
-// not for the year next/og sets by default. Previews stay in the default locale: crawlers send
-// no locale, and one public image URL must not change with the visitor.
+// Preview card of a shared entry link. Ranks change, so it is cached for minutes, not next/og's year;
+// default locale only, since crawlers send none and one public image URL must not vary.
 export async function shareImage(id: string): Promise<Response> {
   const [t, common] = await Promise.all([translator(DEFAULT_LOCALE, "entry"), translator(DEFAULT_LOCALE, "common")]);
   const h = await entryHeadline(id);

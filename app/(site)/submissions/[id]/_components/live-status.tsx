@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { ProgressBar } from "./progress-bar";
 import { StatusBadge } from "@/components/submissions/status-badge";
 
-export type LiveView = {
+type LiveView = {
   id: string;
   status: string;
   final: boolean;
