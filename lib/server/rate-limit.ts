@@ -8,7 +8,7 @@ import { AppError } from "./errors";
 // to a per-process memory limiter (the "insurance" limiter) rather than failing open or
 // refusing every request.
 
-type LimiterName = "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
+type LimiterName = "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account" | "webhook-test";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Every sign-in attempt from one address.
@@ -26,6 +26,8 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
   "signup-email": { points: 3, duration: 60 * 60 },
   // Retries of failed submissions by one (non-admin) account: each one re-runs scoring and the judge.
   "retry-account": { points: 10, duration: 60 * 60 },
+  // Test deliveries per (account, endpoint): each one is an outbound request the worker makes.
+  "webhook-test": { points: 5, duration: 60 * 60 },
 };
 
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };
