@@ -66,6 +66,12 @@ export async function attemptDelivery(deliveryId: string): Promise<"delivered" |
   throw new Error(result.error ?? "delivery failed");
 }
 
+/** The account a delivery belongs to (the worker caps deliveries per account); null once deleted. */
+export async function deliveryAccount(deliveryId: string): Promise<string | null> {
+  const d = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { endpoint: { select: { userId: true } } } });
+  return d?.endpoint.userId ?? null;
+}
+
 /** Retries exhausted: the log says FAILED with the last error. */
 export async function markDeliveryFailed(deliveryId: string): Promise<void> {
   await db.webhookDelivery.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { status: "FAILED" } });
