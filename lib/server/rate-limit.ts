@@ -110,6 +110,11 @@ export async function assertNotLimited(name: LimiterName, key: string): Promise<
   }
 }
 
+/** Gives a consumed point back (an attempt reserved up front that turned out to be allowed). */
+export async function refund(name: LimiterName, key: string): Promise<void> {
+  await limiter(name).reward(key, 1).catch(() => undefined);
+}
+
 export async function resetLimit(name: LimiterName, key: string): Promise<void> {
   await limiter(name).delete(key).catch(() => undefined);
 }
