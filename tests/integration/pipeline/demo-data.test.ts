@@ -58,8 +58,11 @@ describe("demo data", () => {
     }
     expect(about).toContain("synthetic seed answer key (demo)");
 
+    // An operator changed the demo admin's password: a second seed must not reset it.
+    await db.user.update({ where: { email: "admin@h2hmem.local" }, data: { passwordHash: "$2b$12$changed.by.the.operator.not.a.real.hash.........." } });
     const again = seed();
     expect(again.status).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { email: "admin@h2hmem.local" } })).passwordHash).toBe("$2b$12$changed.by.the.operator.not.a.real.hash..........");
     expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({ label: "real key", isDemo: false });
     expect(await db.submission.count({ where: { isDemo: true } })).toBe(ids.length);
 
