@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   "token.revoke": "ApiToken",
   "webhook.create": "WebhookEndpoint",
   "webhook.delete": "WebhookEndpoint",
+  "webhook.rotate-secret": "WebhookEndpoint",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
   // The worker re-scoring entries under a new NLTK mode (lib/server/operations/nltk-rollout.ts).

@@ -68,6 +68,7 @@ export const MATRIX: Record<string, Case> = {
   "v1/webhooks GET": { scope: "read", expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/webhooks" },
   "v1/webhooks POST": { scope: "submit", expect: { anon: [401], owner: [422], other: [422], admin: [422] }, url: () => "/api/v1/webhooks", body: () => ({}), write: true },
   "v1/webhooks/[id] DELETE": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}`, write: true },
+  "v1/webhooks/[id]/secret POST": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}/secret`, write: true },
   "v1/webhooks/[id]/test POST": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}/test`, write: true },
   "v1/admin/submissions GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
   "v1/admin/submissions/[id] GET": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
