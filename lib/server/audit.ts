@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   "scorer.lexical_rollout": "ScorerVersion",
   "answer_key.activate": "AnswerKeyVersion",
   "demo.remove": "Submission",
+  "demo.remove-account": "User",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];

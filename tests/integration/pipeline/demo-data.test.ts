@@ -72,5 +72,8 @@ describe("demo data", () => {
     expect(await db.submission.count({ where: { isDemo: true } })).toBe(0);
     const audit = await db.auditEvent.findMany({ where: { action: "demo.remove" }, select: { targetId: true } });
     expect(audit.map((a) => a.targetId).sort()).toEqual(ids);
+    // The seed's accounts (published passwords) go too.
+    expect(removed.stdout).toMatch(/Removed the demo accounts .*admin@h2hmem\.local/);
+    expect(await db.user.count({ where: { email: { in: ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"] } } })).toBe(0);
   }, 600_000);
 });
