@@ -2,7 +2,8 @@
 # Multi-stage build. Targets:
 #   web  - Next.js standalone server (small): `node server.js`
 #   app  - the compiled worker, migrate and CLI (dist/, no tsx) with production node_modules
-FROM node:20-bookworm-slim AS base
+# Node 24, the newer of the two supported LTS lines (22 and 24; CI runs the tests on both).
+FROM node:24-bookworm-slim AS base
 ENV NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 WORKDIR /app
 

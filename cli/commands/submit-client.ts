@@ -33,6 +33,27 @@ export function apiUrl(base: string, pathname: string): string {
   return new URL(pathname, base.endsWith("/") ? base : `${base}/`).toString();
 }
 
+/** Loopback hosts (127.0.0.0/8, ::1, localhost): plain http:// to them never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+const warnedBases = new Set<string>();
+
+/** A warning on stderr (once per server) when the token would cross the network unencrypted. */
+export function warnIfTokenInClear(base: string): void {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return; // fetch reports the bad URL itself
+  }
+  if (url.protocol !== "http:" || isLoopbackHost(url.hostname) || warnedBases.has(url.origin)) return;
+  warnedBases.add(url.origin);
+  process.stderr.write(`h2hmem: warning: sending the API token over plain http:// to ${url.host}; anyone on the network path can read it. Use https://.\n`);
+}
+
 export async function uploadSubmission(
   base: string,
   token: string,
@@ -43,12 +64,14 @@ export async function uploadSubmission(
   form.set("dyadic", new Blob([Buffer.from(files.dyadic.bytes)], { type: "application/json" }), files.dyadic.name);
   form.set("multiparty", new Blob([Buffer.from(files.multiparty.bytes)], { type: "application/json" }), files.multiparty.name);
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.set(k, v);
+  warnIfTokenInClear(base);
   const res = await fetch(apiUrl(base, "api/v1/submissions"), { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
   if (!res.ok) throw new HttpApiError(await parseError(res));
   return (await res.json()) as { id: string; status: string; warnings: unknown[] };
 }
 
 export async function fetchStatus(base: string, token: string, id: string): Promise<SubmissionStatus> {
+  warnIfTokenInClear(base);
   const res = await fetch(apiUrl(base, `api/v1/submissions/${encodeURIComponent(id)}`), { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new HttpApiError(await parseError(res));
   return (await res.json()) as SubmissionStatus;

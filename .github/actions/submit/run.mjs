@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The step logic of the H2HMem submit action (action.yml beside this file), as a plain Node script
 // so it can be tested against a real server: downloads the single-file CLI from the leaderboard,
-// runs `h2hmem submit --json [--wait]` with the GitHub context as --source-*, writes the result to
-// $GITHUB_STEP_SUMMARY (a Markdown table of the scores) and $GITHUB_OUTPUT, and exits non-zero when
-// the CLI does (invalid files, a rejected upload, failed scoring). No dependencies: Node >= 20.
+// refuses it unless its sha256 and `--version` are the pinned ones, runs `h2hmem submit --json
+// [--wait]` with the GitHub context as --source-*, writes the result to $GITHUB_STEP_SUMMARY (a
+// Markdown table of the scores) and $GITHUB_OUTPUT, and exits non-zero when the CLI does (invalid
+// files, a rejected upload, failed scoring). No dependencies: Node >= 20 (22 and 24 supported).
 // Inputs come as environment variables (action.yml maps them): H2HMEM_URL, H2HMEM_TOKEN,
-// H2HMEM_DYADIC, H2HMEM_MULTIPARTY, H2HMEM_METHOD, and optional H2HMEM_ORGANIZATION,
-// H2HMEM_BACKBONE, H2HMEM_PUBLIC_PREDICTIONS, H2HMEM_WAIT (default true).
+// H2HMEM_CLI_VERSION, H2HMEM_CLI_SHA256, H2HMEM_DYADIC, H2HMEM_MULTIPARTY, H2HMEM_METHOD, and
+// optional H2HMEM_ORGANIZATION, H2HMEM_BACKBONE, H2HMEM_PUBLIC_PREDICTIONS, H2HMEM_WAIT (default true).
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -56,15 +58,59 @@ export function scoresTable(scores) {
   return lines.join("\n");
 }
 
+/** Loopback hosts (127.0.0.0/8, ::1, localhost): plain http:// to them never leaves the runner. */
+export function isLoopbackHost(hostname) {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** https://, or http:// to a loopback host only (the token and the CLI would cross the network in clear). */
+function checkUrl(url) {
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    fail(`Input url is not a URL: ${url}`);
+  }
+  if (u.protocol === "https:") return;
+  if (u.protocol === "http:" && isLoopbackHost(u.hostname)) return;
+  fail(`Input url must be https:// (http:// only to a loopback host: 127.0.0.0/8, ::1, localhost), got ${u.protocol}//${u.host}.`);
+}
+
+/**
+ * The CLI's environment: only what it reads (H2HMEM_TOKEN; PATH and HOME for Node itself), not
+ * the job's whole environment with its other secrets. NODE_EXTRA_CA_CERTS, when the runner sets
+ * it, lets a self-hosted leaderboard with a private CA be reached.
+ */
+export function cliEnv(token) {
+  const e = { PATH: env.PATH ?? "", HOME: env.HOME ?? os.homedir(), H2HMEM_TOKEN: token };
+  if (env.NODE_EXTRA_CA_CERTS) e.NODE_EXTRA_CA_CERTS = env.NODE_EXTRA_CA_CERTS;
+  return e;
+}
+
 async function main() {
   const url = input("URL", true).replace(/(?<!\/)\/+$/, "");
-  if (!input("TOKEN", true)) return;
+  const token = input("TOKEN", true);
+  // Pinned: the action runs only the CLI release the workflow names, byte for byte.
+  const version = input("CLI_VERSION", true).replace(/^v/, "");
+  const sha256 = input("CLI_SHA256", true).toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(sha256)) fail("Input sha256 must be 64 hex digits (the About page shows the CLI's sha256).");
   const [dyadic, multiparty, method] = [input("DYADIC", true), input("MULTIPARTY", true), input("METHOD", true)];
+  checkUrl(url);
 
   const res = await fetch(`${url}/downloads/h2hmem.mjs`).catch((e) => fail(`Cannot reach ${url}: ${e.message}`));
   if (!res.ok) fail(`Downloading ${url}/downloads/h2hmem.mjs answered ${res.status}.`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  // Checked before the file is written or run: a changed or tampered download never executes.
+  const got = createHash("sha256").update(bytes).digest("hex");
+  if (got !== sha256) fail(`The downloaded CLI's sha256 is ${got}, not the pinned ${sha256}: not run. Pin the version and sha256 the About page shows.`);
   const cli = path.join(mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), "h2hmem-")), "h2hmem.mjs");
-  writeFileSync(cli, Buffer.from(await res.arrayBuffer()));
+  writeFileSync(cli, bytes);
+  const childEnv = cliEnv(token);
+
+  const ver = spawnSync(process.execPath, [cli, "--version"], { env: childEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const named = /^h2hmem (\S+)/.exec((ver.stdout ?? "").trim())?.[1];
+  if (ver.status !== 0 || named !== version) fail(`The downloaded CLI reports ${JSON.stringify((ver.stdout ?? "").trim() || ver.stderr?.trim() || "nothing")}, not version ${version}.`);
 
   const args = ["submit", "--url", url, "--dyadic", dyadic, "--multiparty", multiparty, "--method", method, "--json"];
   if (input("WAIT") !== "false") args.push("--wait");
@@ -78,7 +124,7 @@ async function main() {
   }
 
   // The token stays in the environment (H2HMEM_TOKEN): never on a command line.
-  const run = spawnSync(process.execPath, [cli, ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 26 });
+  const run = spawnSync(process.execPath, [cli, ...args], { env: childEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 26 });
   process.stderr.write(run.stderr ?? "");
   process.stdout.write(run.stdout ?? "");
   let result = null;

@@ -1,9 +1,12 @@
 // The GitHub Action's step script (.github/actions/submit/run.mjs) run as the action runs it,
 // against the real API routes, Postgres, Redis and the scoring worker: it downloads the
 // single-file CLI from the server, submits with the GitHub context as --source-*, waits, writes the
-// scores as a Markdown table to $GITHUB_STEP_SUMMARY, and exits non-zero on an invalid file.
+// scores as a Markdown table to $GITHUB_STEP_SUMMARY, and exits non-zero on an invalid file. The
+// download is pinned (sha256 and --version), the URL must be https or loopback http, and the CLI gets
+// a minimal environment: checked with a fake CLI that records how it was run.
+import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Worker } from "bullmq";
@@ -25,6 +28,16 @@ let server: RouteServer;
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 let author: Awaited<ReturnType<typeof userWithToken>>;
 let dir: string;
+let cliPin: { H2HMEM_CLI_VERSION: string; H2HMEM_CLI_SHA256: string };
+// A stand-in CLI served by a second server: appends {argv, env} to a log file (its path is baked
+// in, since the action passes the CLI no variable to name it) and answers like the real one.
+let fake: RouteServer;
+let fakeLog: string;
+let fakePin: { H2HMEM_CLI_VERSION: string; H2HMEM_CLI_SHA256: string };
+
+const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+const fakeRuns = (): Array<{ argv: string[]; env: Record<string, string> }> =>
+  existsSync(fakeLog) ? readFileSync(fakeLog, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { argv: string[]; env: Record<string, string> }) : [];
 
 const SCRIPT = path.join(ROOT, ".github/actions/submit/run.mjs");
 
@@ -37,7 +50,7 @@ function runAction(inputs: Record<string, string>): Promise<{ code: number | nul
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: dir, RUNNER_TEMP: dir, GITHUB_STEP_SUMMARY: summaryFile, GITHUB_OUTPUT: outputFile,
     GITHUB_REPOSITORY: "acme/mem-ci", GITHUB_SHA: "a".repeat(40), GITHUB_SERVER_URL: "https://github.com", GITHUB_RUN_ID: "4242",
-    H2HMEM_URL: server.url, H2HMEM_TOKEN: author.token, ...inputs,
+    H2HMEM_URL: server.url, H2HMEM_TOKEN: author.token, ...cliPin, ...inputs,
   };
   // Asynchronous: the route server answering the script runs in this process.
   return new Promise((resolve) => {
@@ -57,6 +70,20 @@ beforeAll(async () => {
   const bundle = path.join(dir, "bundle", "h2hmem.mjs");
   await buildSingleFile(bundle);
   server = await startRouteServer({ files: { "/downloads/h2hmem.mjs": bundle } });
+  cliPin = { H2HMEM_CLI_VERSION: (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version, H2HMEM_CLI_SHA256: sha256(bundle) };
+  fakeLog = path.join(dir, "fake-cli-runs.jsonl");
+  const fakeCli = path.join(dir, "fake", "h2hmem.mjs");
+  mkdirSync(path.dirname(fakeCli));
+  writeFileSync(
+    fakeCli,
+    `import { appendFileSync } from "node:fs";
+appendFileSync(${JSON.stringify(fakeLog)}, JSON.stringify({ argv: process.argv.slice(2), env: process.env }) + "\\n");
+if (process.argv[2] === "--version") console.log("h2hmem 9.9.9 (scorer fake)");
+else console.log(JSON.stringify({ id: "fake-id", status: "QUEUED", warnings: [] }));
+`,
+  );
+  fake = await startRouteServer({ files: { "/downloads/h2hmem.mjs": fakeCli } });
+  fakePin = { H2HMEM_CLI_VERSION: "9.9.9", H2HMEM_CLI_SHA256: sha256(fakeCli) };
   writeFileSync(path.join(dir, "prediction_dyadic.json"), syntheticPredictions(key.questions, "dyadic", { quality: 0.6, seed: 11 }));
   writeFileSync(path.join(dir, "prediction_multiparty.json"), syntheticPredictions(key.questions, "multi-party", { quality: 0.5, seed: 12 }));
   writeFileSync(path.join(dir, "broken.json"), '{"predictions": [');
@@ -64,6 +91,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await fake?.close();
   await worker?.close();
   await getScoringQueue().obliterate({ force: true });
   await restoreActiveKey();
@@ -108,4 +136,55 @@ describe("the submit action's script", () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/::error::Input method is required/);
   }, 240_000);
+
+  const files = { H2HMEM_DYADIC: "prediction_dyadic.json", H2HMEM_MULTIPARTY: "prediction_multiparty.json", H2HMEM_METHOD: "CI-Mem pinned", H2HMEM_WAIT: "false" };
+
+  it("runs the pinned CLI over loopback http with only PATH, HOME and H2HMEM_TOKEN in its environment", async () => {
+    rmSync(fakeLog, { force: true });
+    const r = await runAction({ ...files, ...fakePin, H2HMEM_URL: fake.url, OTHER_SECRET: "do-not-leak" });
+    expect(r.code).toBe(0);
+    expect(r.output).toContain("submission-id=fake-id");
+    const runs = fakeRuns();
+    expect(runs.map((x) => x.argv[0])).toEqual(["--version", "submit"]);
+    for (const x of runs) {
+      expect(Object.keys(x.env).sort()).toEqual(["H2HMEM_TOKEN", "HOME", "PATH"]);
+      expect(x.env.H2HMEM_TOKEN).toBe(author.token);
+      expect(x.argv.join(" ")).not.toContain(author.token);
+    }
+  }, 60_000);
+
+  it("refuses a download whose sha256 is not the pinned one, before running it", async () => {
+    rmSync(fakeLog, { force: true });
+    const r = await runAction({ ...files, ...fakePin, H2HMEM_URL: fake.url, H2HMEM_CLI_SHA256: "0".repeat(64) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/::error::The downloaded CLI's sha256 is [0-9a-f]{64}, not the pinned 0{64}: not run/);
+    expect(r.summary).toMatch(/sha256/);
+    expect(fakeRuns()).toEqual([]);
+    expect(r.output).not.toContain("submission-id=");
+
+    const malformed = await runAction({ ...files, ...fakePin, H2HMEM_URL: fake.url, H2HMEM_CLI_SHA256: "abc" });
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toMatch(/::error::Input sha256 must be 64 hex digits/);
+    expect(fakeRuns()).toEqual([]);
+  }, 60_000);
+
+  it("refuses a CLI whose --version is not the pinned version, and does not submit with it", async () => {
+    rmSync(fakeLog, { force: true });
+    const r = await runAction({ ...files, ...fakePin, H2HMEM_URL: fake.url, H2HMEM_CLI_VERSION: "v1.2.3" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/::error::The downloaded CLI reports "h2hmem 9\.9\.9 \(scorer fake\)", not version 1\.2\.3/);
+    expect(fakeRuns().map((x) => x.argv[0])).toEqual(["--version"]);
+  }, 60_000);
+
+  it("refuses http:// to a host that is not loopback, before any request", async () => {
+    for (const url of ["http://192.0.2.10:8080", "http://h2hmem.example.org", "http://127.0.0.1.example.org"]) {
+      const r = await runAction({ ...files, ...fakePin, H2HMEM_URL: url });
+      expect(r.code, url).toBe(1);
+      expect(r.stderr, url).toMatch(/::error::Input url must be https:\/\/ \(http:\/\/ only to a loopback host/);
+    }
+    // https is not refused by that check (here it then fails to connect: .invalid never resolves).
+    const https = await runAction({ ...files, ...fakePin, H2HMEM_URL: "https://h2hmem.invalid" });
+    expect(https.code).toBe(1);
+    expect(https.stderr).toMatch(/::error::Cannot reach https:\/\/h2hmem\.invalid/);
+  }, 60_000);
 });

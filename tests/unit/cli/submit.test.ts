@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isLoopbackHost } from "@/cli/commands/submit-client";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-submit-"));
@@ -120,6 +121,20 @@ describe("h2hmem submit", () => {
     expect(r.stderr).toMatch(/Not uploaded/);
     expect(seen.length).toBe(before);
   }, 60_000);
+
+  it("warns on stderr before sending the token over http:// to a non-loopback host (loopback: no warning, as above)", async () => {
+    // `.invalid` never resolves (RFC 2606): the warning comes before the request, which then fails.
+    const r = await run("--url", "http://h2hmem.invalid:8080", "--multiparty", MULTI, "--method", "M", "--dyadic", DYADIC);
+    expect(r.stderr).toMatch(/warning: sending the API token over plain http:\/\/ to h2hmem\.invalid:8080/);
+    expect(r.stderr.match(/warning: sending the API token/g)).toHaveLength(1);
+    expect(r.stderr).not.toContain("h2h_test");
+    expect(r.code).not.toBe(0);
+  }, 60_000);
+
+  it("counts 127.0.0.0/8, ::1 and localhost as loopback, nothing else", () => {
+    for (const h of ["127.0.0.1", "127.1.2.3", "[::1]", "::1", "localhost", "LOCALHOST", "api.localhost"]) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ["128.0.0.1", "10.0.0.1", "example.org", "127.0.0.1.example.org", "localhost.example.org", "[::2]", "0.0.0.0"]) expect(isLoopbackHost(h), h).toBe(false);
+  });
 
   it("prints the server's validation details and exits 1", async () => {
     mode = "reject";

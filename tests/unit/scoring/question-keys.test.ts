@@ -41,5 +41,5 @@ describe("QuestionKeys (DUPLICATE_QUESTION)", () => {
     const items = Array.from({ length: 200_000 }, (_, i) => ({ question_text: `Question ${i % 150_000} ${i % 7 === 0 ? " " : ""}`, question_image: i % 3 === 0 ? "" : `s/${i % 5}.png`, original_answer: `A${i % 11}` }));
     const keys = new QuestionKeys();
     expect(items.map((it, i) => keys.firstOf(it, i))).toEqual(plainFirsts(items));
-  });
+  }, 60_000); // 200,000 items: a few seconds on a loaded machine
 });
