@@ -19,30 +19,93 @@ import regexpPlugin from "eslint-plugin-regexp";
 
 const scoringForbidden = {
   paths: [
-    ...["next", "react", "react-dom", "bullmq", "ioredis", "pg", "fs", "node:fs", "fs/promises", "node:fs/promises"].map((name) => ({
+    ...[
+      "next",
+      "react",
+      "react-dom",
+      "bullmq",
+      "ioredis",
+      "pg",
+      "fs",
+      "node:fs",
+      "fs/promises",
+      "node:fs/promises",
+    ].map((name) => ({
       name,
       message: "lib/scoring is pure: no framework, I/O or database imports (pass data in instead).",
     })),
   ],
   patterns: [
-    { group: ["next/*", "react/*", "@prisma/*", "@/generated/*", "**/generated/prisma/*", "bullmq/*", "ioredis/*", "pg/*"], message: "lib/scoring is pure: no framework, I/O or database imports." },
-    { group: ["@/lib/server", "@/lib/server/*", "**/lib/server", "**/lib/server/*", "../server", "../server/*", "../../server/*"], message: "lib/scoring must not depend on lib/server (the dependency goes the other way)." },
+    {
+      group: [
+        "next/*",
+        "react/*",
+        "@prisma/*",
+        "@/generated/*",
+        "**/generated/prisma/*",
+        "bullmq/*",
+        "ioredis/*",
+        "pg/*",
+      ],
+      message: "lib/scoring is pure: no framework, I/O or database imports.",
+    },
+    {
+      group: [
+        "@/lib/server",
+        "@/lib/server/*",
+        "**/lib/server",
+        "**/lib/server/*",
+        "../server",
+        "../server/*",
+        "../../server/*",
+      ],
+      message: "lib/scoring must not depend on lib/server (the dependency goes the other way).",
+    },
   ],
 };
 
 // import/no-restricted-paths resolves every specifier (the @/ alias and relative paths alike).
 const down = "imports point down (app -> components -> lib, workers -> lib; see docs/ARCHITECTURE.md)";
-const PRODUCTION = ["./app", "./components", "./lib/server", "./lib/scoring", "./lib/validation", "./workers", "./cli", "./proxy.ts"];
+const PRODUCTION = [
+  "./app",
+  "./components",
+  "./lib/server",
+  "./lib/scoring",
+  "./lib/validation",
+  "./workers",
+  "./cli",
+  "./proxy.ts",
+];
 const layerZones = [
-  { target: "./lib", from: ["./app", "./components", "./workers"], message: `lib/ is the bottom layer: ${down}. Pass what it needs in as arguments.` },
-  { target: "./components", from: "./app", message: `components/ must not import app/: ${down}. Take the server action as a prop, or move a one-route component to app/<route>/_components/.` },
-  { target: "./workers", from: ["./app", "./components"], message: `workers/ must not import app/ or components/: ${down}. Shared logic belongs in lib/server/.` },
-  { target: PRODUCTION, from: ["./lib/dev", "./tests"], message: "Production code never imports lib/dev/ (dev tooling) or tests/." },
+  {
+    target: "./lib",
+    from: ["./app", "./components", "./workers"],
+    message: `lib/ is the bottom layer: ${down}. Pass what it needs in as arguments.`,
+  },
+  {
+    target: "./components",
+    from: "./app",
+    message: `components/ must not import app/: ${down}. Take the server action as a prop, or move a one-route component to app/<route>/_components/.`,
+  },
+  {
+    target: "./workers",
+    from: ["./app", "./components"],
+    message: `workers/ must not import app/ or components/: ${down}. Shared logic belongs in lib/server/.`,
+  },
+  {
+    target: PRODUCTION,
+    from: ["./lib/dev", "./tests"],
+    message: "Production code never imports lib/dev/ (dev tooling) or tests/.",
+  },
 ];
 
 const processEnvRule = [
   "error",
-  { object: "process", property: "env", message: "Read configuration through `env` from @/lib/server/env (the one module that reads process.env)." },
+  {
+    object: "process",
+    property: "env",
+    message: "Read configuration through `env` from @/lib/server/env (the one module that reads process.env).",
+  },
 ];
 
 // Entry points of lib/scoring, one per consumer: "@/lib/scoring" (index.ts) for Node (server,
@@ -54,7 +117,11 @@ const SCORING_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "lib
 const SCORING_ENTRIES = new Set(["", "types", "validate"]);
 /** The module inside lib/scoring a specifier names ("" = the folder's index), or null if outside it. */
 function scoringModule(spec, file) {
-  const abs = spec.startsWith("@/") ? path.join(SCORING_DIR, "../..", spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null;
+  const abs = spec.startsWith("@/")
+    ? path.join(SCORING_DIR, "../..", spec.slice(2))
+    : spec.startsWith(".")
+      ? path.resolve(path.dirname(file), spec)
+      : null;
   const rel = abs === null ? ".." : path.relative(SCORING_DIR, abs);
   if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
   return rel.replace(/\.[cm]?[jt]sx?$/, "").replace(/(^|\/)index$/, "");
@@ -64,8 +131,9 @@ const scoringEntryPoints = {
     type: "problem",
     schema: [{ type: "object", properties: { browser: { type: "boolean" } }, additionalProperties: false }],
     messages: {
-      deep: "Import lib/scoring through an entry point: @/lib/scoring (Node), @/lib/scoring/types or @/lib/scoring/validate, not \"{{spec}}\".",
-      engine: "Browser-side code imports @/lib/scoring/types or @/lib/scoring/validate, not the engine (\"{{spec}}\" ships the lexical engine).",
+      deep: 'Import lib/scoring through an entry point: @/lib/scoring (Node), @/lib/scoring/types or @/lib/scoring/validate, not "{{spec}}".',
+      engine:
+        'Browser-side code imports @/lib/scoring/types or @/lib/scoring/validate, not the engine ("{{spec}}" ships the lexical engine).',
     },
   },
   create(context) {
@@ -77,7 +145,12 @@ const scoringEntryPoints = {
       if (!SCORING_ENTRIES.has(target)) context.report({ node: node.source, messageId: "deep", data: { spec } });
       else if (browser && target === "") context.report({ node: node.source, messageId: "engine", data: { spec } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 const scoringPlugin = { rules: { "entry-points": scoringEntryPoints } };
@@ -101,7 +174,10 @@ const config = [
   ...nextTs,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "no-restricted-properties": processEnvRule,
       "import/no-restricted-paths": ["error", { zones: layerZones }],
@@ -123,7 +199,22 @@ const config = [
   },
   {
     // Entry points and tooling may read the environment directly.
-    files: ["lib/server/env.ts", "cli/secrets.ts", "cli/cache-dir.ts", "cli/single-file-loader.ts", "lib/dev/**", "scripts/**", "tests/**", "bin/**", "**/*.config.*", "prisma.config.ts", "prisma/seed.ts", "**/*.test.ts", "**/*.test.tsx", ".github/actions/**"],
+    files: [
+      "lib/server/env.ts",
+      "cli/secrets.ts",
+      "cli/cache-dir.ts",
+      "cli/single-file-loader.ts",
+      "lib/dev/**",
+      "scripts/**",
+      "tests/**",
+      "bin/**",
+      "**/*.config.*",
+      "prisma.config.ts",
+      "prisma/seed.ts",
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      ".github/actions/**",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
   {

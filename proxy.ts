@@ -2,9 +2,23 @@ import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/server/env";
 import { recordPageRequest } from "@/lib/server/metrics/pages";
-import { cachedPage, isPageCacheRender, markRenderResponse, pageCacheBypass, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
+import {
+  cachedPage,
+  isPageCacheRender,
+  markRenderResponse,
+  pageCacheBypass,
+  pageCacheKey,
+} from "@/lib/server/leaderboard/page-cache";
 import { NONCE_HEADER } from "@/lib/server/csp-nonce";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_HEADER, LOCALE_QUERY, PATH_HEADER, isLocale, localeOfRequest } from "@/lib/i18n/locales";
+import {
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  LOCALE_HEADER,
+  LOCALE_QUERY,
+  PATH_HEADER,
+  isLocale,
+  localeOfRequest,
+} from "@/lib/i18n/locales";
 
 // Scripts run only with this response's nonce ('strict-dynamic' lets them load Next's chunks):
 // Next reads the nonce from the request's CSP header and puts it on its own scripts, the root
@@ -60,7 +74,11 @@ export async function proxy(req: NextRequest): Promise<Response> {
   if (!isPageCacheRender(req)) {
     const state = cached?.headers.get("x-page-cache") === "hit" ? "hit" : "miss";
     const reason = (enabled ? pageCacheBypass(req) : "disabled") ?? "uncacheable";
-    recordPageRequest({ pathname: req.nextUrl.pathname, method: req.method, ...(cached ? { cache: state, status: cached.status } : { cache: "bypass", reason, status: null }) });
+    recordPageRequest({
+      pathname: req.nextUrl.pathname,
+      method: req.method,
+      ...(cached ? { cache: state, status: cached.status } : { cache: "bypass", reason, status: null }),
+    });
   }
   rememberLocale(req, res);
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
@@ -73,7 +91,10 @@ export async function proxy(req: NextRequest): Promise<Response> {
 function rememberLocale(req: NextRequest, res: Response): void {
   const asked = req.nextUrl.searchParams.get(LOCALE_QUERY);
   if (isLocale(asked) && req.cookies.get(LOCALE_COOKIE)?.value !== asked) {
-    res.headers.append("set-cookie", `${LOCALE_COOKIE}=${asked}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
+    res.headers.append(
+      "set-cookie",
+      `${LOCALE_COOKIE}=${asked}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`,
+    );
   }
 }
 

@@ -30,7 +30,10 @@ export default function GlobalError({ error, retry }: { error: Error & { digest?
             {t("errors.globalErrorText")}
             {error.digest ? ` ${t("errors.reference", { digest: error.digest })}` : ""}
           </p>
-          <button type="button" onClick={retry}>{t("errors.retry")}</button> <Link href="/">{t("common.backToBoard")}</Link>
+          <button type="button" onClick={retry}>
+            {t("errors.retry")}
+          </button>{" "}
+          <Link href="/">{t("common.backToBoard")}</Link>
         </main>
       </body>
     </html>

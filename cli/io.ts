@@ -34,7 +34,8 @@ export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: Va
   const stat = statSync(file);
   if (stat.isDirectory()) throw new UsageError(`expected a file, got a directory: ${file}`);
   const name = path.basename(file);
-  if (stat.isFile()) return stat.size > LOCAL_MAX_BYTES ? { issue: tooLarge(name, stat.size, false) } : { bytes: readFileSync(file) };
+  if (stat.isFile())
+    return stat.size > LOCAL_MAX_BYTES ? { issue: tooLarge(name, stat.size, false) } : { bytes: readFileSync(file) };
   const chunks: Uint8Array[] = [];
   let total = 0;
   const fd = openSync(file, "r");
@@ -54,7 +55,11 @@ export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: Va
 }
 
 /** Reads and validates a prediction file (local size limits unless --max-items / --max-bytes say otherwise). */
-export function readPredictionFile(file: string, split: Split, limits: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {}): ParsedFile {
+export function readPredictionFile(
+  file: string,
+  split: Split,
+  limits: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {},
+): ParsedFile {
   const name = path.basename(file);
   const read = readLocalFile(file);
   if ("issue" in read) return { file: name, split, items: [], issues: [read.issue], ok: false };
@@ -73,7 +78,9 @@ export async function readAnswerKey(dir: string): Promise<LoadedAnswerKey> {
   const { loadAnswerKeyDir } = await import("../lib/server/answer-key/dataset-folder");
   const key = loadAnswerKeyDir(dir);
   if (key.questions.length === 0) {
-    throw new UsageError(`no questions found under ${dir} (expected dyadic/dialogue*/scenes/session*/questions.json or multi-party/...)`);
+    throw new UsageError(
+      `no questions found under ${dir} (expected dyadic/dialogue*/scenes/session*/questions.json or multi-party/...)`,
+    );
   }
   return key;
 }

@@ -24,7 +24,8 @@ const COMMANDS: Record<CommandName, () => Promise<CommandModule>> = {
   verify: () => import("./commands/verify"),
 };
 
-const isCommand = (name: string | undefined): name is CommandName => name !== undefined && Object.hasOwn(COMMANDS, name);
+const isCommand = (name: string | undefined): name is CommandName =>
+  name !== undefined && Object.hasOwn(COMMANDS, name);
 
 /**
  * The program with the command `argv` names (also for `help NAME`) loaded; for anything else (the

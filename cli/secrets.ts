@@ -5,18 +5,30 @@
 import { createInterface } from "node:readline";
 import { UsageError } from "./errors";
 
-export type SecretSource = { flag?: string; flagName: string; envName: "H2HMEM_PASSWORD" | "H2HMEM_TOKEN"; label: string; confirm?: boolean };
+export type SecretSource = {
+  flag?: string;
+  flagName: string;
+  envName: "H2HMEM_PASSWORD" | "H2HMEM_TOKEN";
+  label: string;
+  confirm?: boolean;
+};
 
 export async function readSecret(src: SecretSource): Promise<string> {
   if (src.flag !== undefined) {
-    process.stderr.write(`h2hmem: warning: ${src.flagName} on the command line is visible to other users of this machine and kept in shell history; prefer ${src.envName} or the prompt.\n`);
+    process.stderr.write(
+      `h2hmem: warning: ${src.flagName} on the command line is visible to other users of this machine and kept in shell history; prefer ${src.envName} or the prompt.\n`,
+    );
     return src.flag;
   }
   const fromEnv = process.env[src.envName];
   if (fromEnv) return fromEnv;
-  if (!process.stdin.isTTY) throw new UsageError(`no ${src.label}: set ${src.envName}, or run in a terminal to be asked for it (or pass ${src.flagName}).`);
+  if (!process.stdin.isTTY)
+    throw new UsageError(
+      `no ${src.label}: set ${src.envName}, or run in a terminal to be asked for it (or pass ${src.flagName}).`,
+    );
   const value = await promptHidden(`${src.label[0]!.toUpperCase()}${src.label.slice(1)}: `);
-  if (src.confirm && (await promptHidden(`Repeat the ${src.label}: `)) !== value) throw new UsageError(`the two ${src.label}s differ.`);
+  if (src.confirm && (await promptHidden(`Repeat the ${src.label}: `)) !== value)
+    throw new UsageError(`the two ${src.label}s differ.`);
   return value;
 }
 

@@ -14,7 +14,11 @@ export async function CliDownload({ info, href }: { info: CliFileInfo | null; hr
         {t.rich("cliUsage", {
           ...RICH_TAGS,
           size: `${formatter(locale).integer(Math.round(info.bytes / 1024))} KiB`,
-          download: (c) => <a href={href} download className="font-semibold underline">{c}</a>,
+          download: (c) => (
+            <a href={href} download className="font-semibold underline">
+              {c}
+            </a>
+          ),
         })}
       </p>
       <p>
@@ -24,7 +28,11 @@ export async function CliDownload({ info, href }: { info: CliFileInfo | null; hr
           sha: info.sha256,
           v: (c) => <code data-testid="cli-version">{c}</code>,
           s: (c) => <code data-testid="cli-scorer">{c}</code>,
-          h: (c) => <code className="break-all" data-testid="cli-sha256">{c}</code>,
+          h: (c) => (
+            <code className="break-all" data-testid="cli-sha256">
+              {c}
+            </code>
+          ),
         })}
       </p>
     </div>

@@ -67,7 +67,9 @@ export function ThemeToggle() {
   if (theme === null) return null;
   return (
     <div role="group" aria-label={t("theme")} className="flex items-center gap-1 text-sm">
-      <span aria-hidden="true" className="mr-1 text-slate-600 dark:text-slate-400">{t("themeShort")}</span>
+      <span aria-hidden="true" className="mr-1 text-slate-600 dark:text-slate-400">
+        {t("themeShort")}
+      </span>
       {OPTIONS.map((o) => (
         <button
           key={o.value}

@@ -15,13 +15,22 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean);
 export const DEMO_SYSTEMS: DemoSystem[] = [
   {
     methodName: "Demo: Near-Oracle (synthetic)",
-    description: "Synthetic demo entry: repeats the reference answer for ~85% of questions and half of it otherwise. Not a real system.",
-    answer: (q, rand) => (rand() < 0.85 ? q.answer : words(q.answer).slice(0, Math.ceil(words(q.answer).length / 2)).join(" ")),
+    description:
+      "Synthetic demo entry: repeats the reference answer for ~85% of questions and half of it otherwise. Not a real system.",
+    answer: (q, rand) =>
+      rand() < 0.85
+        ? q.answer
+        : words(q.answer)
+            .slice(0, Math.ceil(words(q.answer).length / 2))
+            .join(" "),
   },
   {
     methodName: "Demo: Half-Recall (synthetic)",
     description: "Synthetic demo entry: answers with a random half of the reference answer's words. Not a real system.",
-    answer: (q, rand) => words(q.answer).filter(() => rand() < 0.5).join(" "),
+    answer: (q, rand) =>
+      words(q.answer)
+        .filter(() => rand() < 0.5)
+        .join(" "),
   },
   {
     methodName: "Demo: Question-Echo (synthetic)",
@@ -30,12 +39,17 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
   },
   {
     methodName: "Demo: Always-Refuse (synthetic)",
-    description: "Synthetic demo entry: answers \"Not mentioned\" to everything. Not a real system.",
+    description: 'Synthetic demo entry: answers "Not mentioned" to everything. Not a real system.',
     answer: () => "Not mentioned.",
   },
 ];
 
-export function demoPredictionFile(system: DemoSystem, key: ReferenceQuestion[], split: Split, seed: number): Uint8Array {
+export function demoPredictionFile(
+  system: DemoSystem,
+  key: ReferenceQuestion[],
+  split: Split,
+  seed: number,
+): Uint8Array {
   const next = mulberry32(seed);
   const rand = () => next() / 4294967296; // mulberry32 yields uint32; the generators want [0, 1)
   const questions = key.filter((q) => q.split === split);

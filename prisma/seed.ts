@@ -38,7 +38,14 @@ loadDotenv({ quiet: true }); // env, db and logger are read lazily, so this stil
 /** Has the current version's headline row (overall, all, micro; the judge when it has one). */
 async function hasHeadline(submissionId: string): Promise<boolean> {
   const version = await currentScorerVersion();
-  const where = { submissionId, scorerVersion: version, split: "overall", scope: "ALL", metric: headlineMetricOf(version), aggregate: "micro" };
+  const where = {
+    submissionId,
+    scorerVersion: version,
+    split: "overall",
+    scope: "ALL",
+    metric: headlineMetricOf(version),
+    aggregate: "micro",
+  };
   return (await db.score.count({ where })) > 0;
 }
 
@@ -49,7 +56,14 @@ async function main(): Promise<void> {
   // author's daily quota and the author's "my submissions" starts empty.
   const owner = await ensureSystemUser(DEMO_OWNER, "H2HMem demo data");
   mkdirSync(path.dirname(CREDENTIALS_FILE), { recursive: true });
-  writeFileSync(CREDENTIALS_FILE, JSON.stringify({ note: "Demo accounts created by npm run db:seed. Change them in production.", accounts: ACCOUNTS }, null, 2) + "\n");
+  writeFileSync(
+    CREDENTIALS_FILE,
+    JSON.stringify(
+      { note: "Demo accounts created by npm run db:seed. Change them in production.", accounts: ACCOUNTS },
+      null,
+      2,
+    ) + "\n",
+  );
 
   // The synthetic key is imported (and so activated) only into a database without any key, and
   // never re-activated: once another key is active, the demo entries are left alone (they were
@@ -69,14 +83,28 @@ async function main(): Promise<void> {
   if (!key) throw new Error("no active answer key after import");
   for (const [i, system] of DEMO_SYSTEMS.entries()) {
     const files = {
-      dyadic: { fileName: "prediction_dyadic.json", bytes: demoPredictionFile(system, key.questions, "dyadic", 1000 + i) },
-      multiparty: { fileName: "prediction_multiparty.json", bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + i) },
+      dyadic: {
+        fileName: "prediction_dyadic.json",
+        bytes: demoPredictionFile(system, key.questions, "dyadic", 1000 + i),
+      },
+      multiparty: {
+        fileName: "prediction_multiparty.json",
+        bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + i),
+      },
     };
-    const meta = { methodName: system.methodName, organization: "H2HMem demo data", description: system.description, modality: "text" as const };
+    const meta = {
+      methodName: system.methodName,
+      organization: "H2HMem demo data",
+      description: system.description,
+      modality: "text" as const,
+    };
     // A changed generator yields new content: replace the old demo entry instead of adding one
     // (older seeds filed demo entries under the author).
     await db.submission.deleteMany({
-      where: { methodName: system.methodName, OR: [{ userId: author.id }, { userId: owner.id, contentSha256: { not: uploadContentSha(files) } }] },
+      where: {
+        methodName: system.methodName,
+        OR: [{ userId: author.id }, { userId: owner.id, contentSha256: { not: uploadContentSha(files) } }],
+      },
     });
     const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false, demo: true });
     const slog = log.child({ submissionId: created.id, method: system.methodName });
@@ -90,11 +118,31 @@ async function main(): Promise<void> {
       await scoreSubmissionPipeline(created.id, slog);
       row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     }
-    if (row.status === "SCORED" && row.reviewState === "PENDING") await approveSubmission({ submissionId: created.id, reviewerId: admin.id });
+    if (row.status === "SCORED" && row.reviewState === "PENDING")
+      await approveSubmission({ submissionId: created.id, reviewerId: admin.id });
     const version = await currentScorerVersion();
-    const overall = (metric: string) => db.score.findFirst({ where: { submissionId: created.id, scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" } });
+    const overall = (metric: string) =>
+      db.score.findFirst({
+        where: {
+          submissionId: created.id,
+          scorerVersion: version,
+          split: "overall",
+          scope: "ALL",
+          metric,
+          aggregate: "micro",
+        },
+      });
     const [f1, judge] = await Promise.all([overall("f1"), overall("judge")]);
-    slog.info({ existing: created.existing, status: row.status, overallF1: f1?.value ?? null, overallJudge: judge?.value ?? null, judge: judgeOfVersion(version)?.model ?? null }, "demo submission ready");
+    slog.info(
+      {
+        existing: created.existing,
+        status: row.status,
+        overallF1: f1?.value ?? null,
+        overallJudge: judge?.value ?? null,
+        judge: judgeOfVersion(version)?.model ?? null,
+      },
+      "demo submission ready",
+    );
   }
   log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
 }

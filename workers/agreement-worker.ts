@@ -35,7 +35,10 @@ export function createAgreementWorker(log: Logger): AgreementWorker {
   worker.on("failed", (job, err) => {
     if (!job || err.name === "UnrecoverableError" || job.attemptsMade < (job.opts.attempts ?? 1)) return;
     // Retries exhausted on transient errors (or stalled too often): the admin sees why.
-    void markAgreementFailed(job.data.runId, `Gave up after ${job.attemptsMade} attempt(s): ${describeError(err)}`).catch((e: unknown) =>
+    void markAgreementFailed(
+      job.data.runId,
+      `Gave up after ${job.attemptsMade} attempt(s): ${describeError(err)}`,
+    ).catch((e: unknown) =>
       log.error({ jobId: job.id, err: describeError(e) }, "could not mark the agreement check FAILED"),
     );
   });

@@ -5,16 +5,22 @@ import type { Logger } from "@/lib/server/logger";
 import { getScoringQueue } from "@/lib/server/queue";
 
 // GET /health (or /): 200 when the worker runs and both the database and Redis answer, else 503.
-export function startHealthServer(port: number, worker: Worker, log: Logger, stats: { processed: number; failed: number; active: number }): http.Server {
+export function startHealthServer(
+  port: number,
+  worker: Worker,
+  log: Logger,
+  stats: { processed: number; failed: number; active: number },
+): http.Server {
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" || !["/", "/health", "/healthz"].includes((req.url ?? "/").split("?")[0])) {
       res.writeHead(404).end();
       return;
     }
     const check = (p: Promise<unknown>) =>
-      Promise.race([p.then(() => "ok"), new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 2000))]).catch(
-        (e: unknown) => `error: ${(e as Error).message}`,
-      );
+      Promise.race([
+        p.then(() => "ok"),
+        new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 2000)),
+      ]).catch((e: unknown) => `error: ${(e as Error).message}`);
     let queue: Record<string, number> | null = null;
     const redisCheck = getScoringQueue()
       .getJobCounts("waiting", "active", "delayed", "failed")

@@ -31,8 +31,12 @@ const health = env.WORKER_HEALTH_PORT > 0 ? startHealthServer(env.WORKER_HEALTH_
 
 log.info({ queue: "scoring", prefix: env.QUEUE_PREFIX, concurrency: env.WORKER_CONCURRENCY }, "worker started");
 // Rows scored before failure profiles existed (see the function); in the background, best effort.
-void backfillFailureProfiles(log).catch((e: unknown) => log.warn({ err: (e as Error).message }, "failure profile backfill failed; the next start retries"));
-void backfillInjectionFlags(log).catch((e: unknown) => log.warn({ err: (e as Error).message }, "judge-injection backfill failed; the next start retries"));
+void backfillFailureProfiles(log).catch((e: unknown) =>
+  log.warn({ err: (e as Error).message }, "failure profile backfill failed; the next start retries"),
+);
+void backfillInjectionFlags(log).catch((e: unknown) =>
+  log.warn({ err: (e as Error).message }, "judge-injection backfill failed; the next start retries"),
+);
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
@@ -49,7 +53,11 @@ async function shutdown(signal: string): Promise<void> {
   const busy = () => stats.active + agreement.active() + webhooks.active();
   while (busy() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const released = busy() > 0;
-  if (released) log.warn({ timeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS, active: stats.active, agreementActive: agreement.active() }, "active job did not finish in time; releasing it");
+  if (released)
+    log.warn(
+      { timeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS, active: stats.active, agreementActive: agreement.active() },
+      "active job did not finish in time; releasing it",
+    );
   await Promise.all([worker.close(released), agreement.worker.close(released), webhooks.worker.close(released)]);
   health?.close();
   // A released job is still running in this process: exit without waiting for its queries

@@ -26,7 +26,10 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
       OR: [
         { status: "QUEUED" },
         { status: "RECEIVED", updatedAt: { lt: new Date(now.getTime() - RECEIVED_GRACE_MS) } },
-        { status: { in: ["SCORING_LEXICAL", "JUDGING"] }, updatedAt: { lt: new Date(now.getTime() - IN_PROGRESS_NO_JOB_GRACE_MS) } },
+        {
+          status: { in: ["SCORING_LEXICAL", "JUDGING"] },
+          updatedAt: { lt: new Date(now.getTime() - IN_PROGRESS_NO_JOB_GRACE_MS) },
+        },
       ],
     },
     select: { id: true, status: true, updatedAt: true },
@@ -41,13 +44,20 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
       if (state !== null && state !== "completed" && state !== "failed" && state !== "unknown") continue;
       const inProgress = s.status === "SCORING_LEXICAL" || s.status === "JUDGING";
       if (inProgress && state !== null && now.getTime() - s.updatedAt.getTime() < IN_PROGRESS_GRACE_MS) continue;
-      if (s.status === "RECEIVED") await db.submission.update({ where: { id: s.id }, data: { status: "QUEUED", stage: "queued" } });
+      if (s.status === "RECEIVED")
+        await db.submission.update({ where: { id: s.id }, data: { status: "QUEUED", stage: "queued" } });
       await enqueueScoring(s.id);
       result.enqueued++;
-      log.info({ submissionId: s.id, jobId: scoringJobId(s.id), previousJobState: state, status: s.status }, "reconciler enqueued submission");
+      log.info(
+        { submissionId: s.id, jobId: scoringJobId(s.id), previousJobState: state, status: s.status },
+        "reconciler enqueued submission",
+      );
     } catch (e) {
       result.errors++;
-      log.warn({ submissionId: s.id, jobId: scoringJobId(s.id), err: (e as Error).message }, "reconciler could not enqueue (will retry next round)");
+      log.warn(
+        { submissionId: s.id, jobId: scoringJobId(s.id), err: (e as Error).message },
+        "reconciler could not enqueue (will retry next round)",
+      );
       // Redis is most likely down: the rest would fail the same way.
       break;
     }
@@ -62,7 +72,11 @@ export async function reconcileOnce(log: Logger, now: Date = new Date()): Promis
  */
 export async function reconcileScorerVersion(log: Logger): Promise<NltkRolloutResult | null> {
   const r = await rolloutNltkMode();
-  if (r) log.info({ from: r.from, to: r.to, pinned: r.pinned, requeued: r.requeued.length }, "re-scoring entries under the new NLTK mode");
+  if (r)
+    log.info(
+      { from: r.from, to: r.to, pinned: r.pinned, requeued: r.requeued.length },
+      "re-scoring entries under the new NLTK mode",
+    );
   return r;
 }
 
@@ -98,14 +112,18 @@ export function startReconciler(log: Logger, intervalMs: number): { stop: () => 
   let stopped = false;
   const round = () => {
     running = reconcileScorerVersion(log)
-      .catch((e: unknown) => log.warn({ err: (e as Error).message }, "NLTK mode rollout not run (will retry next round)"))
+      .catch((e: unknown) =>
+        log.warn({ err: (e as Error).message }, "NLTK mode rollout not run (will retry next round)"),
+      )
       .then(() => reconcileOnce(log))
       .then((r) => (r.checked > 0 ? log.debug(r, "reconcile round") : undefined))
       .catch((e: unknown) => log.warn({ err: (e as Error).message }, "reconcile round failed"))
       .then(() => reconcileNotifications(log))
       // Reference rows are lazily ensured here: one indexed read per round once they exist.
       .then(() => ensureReferenceScores(log))
-      .catch((e: unknown) => log.warn({ err: (e as Error).message }, "reference scores not computed (will retry next round)"))
+      .catch((e: unknown) =>
+        log.warn({ err: (e as Error).message }, "reference scores not computed (will retry next round)"),
+      )
       .finally(() => {
         if (!stopped) timer = setTimeout(round, intervalMs);
       });

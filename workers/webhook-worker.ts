@@ -1,7 +1,12 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import { env } from "@/lib/server/env";
 import type { Logger } from "@/lib/server/logger";
-import { attemptDelivery, deliveryAccount, markDeliveryFailed, PermanentDeliveryError } from "@/lib/server/notify/deliver";
+import {
+  attemptDelivery,
+  deliveryAccount,
+  markDeliveryFailed,
+  PermanentDeliveryError,
+} from "@/lib/server/notify/deliver";
 import { WEBHOOK_QUEUE, type WebhookJobData } from "@/lib/server/notify/webhook-queue";
 import { describeError } from "./errors";
 
@@ -34,7 +39,10 @@ export function createWebhookWorker(log: Logger): WebhookWorker {
       try {
         return { outcome: await attemptDelivery(job.data.deliveryId) };
       } catch (e) {
-        log.warn({ jobId: job.id, attempt: job.attemptsMade + 1, err: describeError(e) }, "webhook delivery attempt failed");
+        log.warn(
+          { jobId: job.id, attempt: job.attemptsMade + 1, err: describeError(e) },
+          "webhook delivery attempt failed",
+        );
         if (e instanceof PermanentDeliveryError) throw new UnrecoverableError(e.message);
         throw e;
       } finally {
@@ -56,7 +64,9 @@ export function createWebhookWorker(log: Logger): WebhookWorker {
   );
   worker.on("failed", (job, err) => {
     if (!job || err.name === "UnrecoverableError" || job.attemptsMade < (job.opts.attempts ?? 1)) return;
-    void markDeliveryFailed(job.data.deliveryId).catch((e: unknown) => log.error({ jobId: job.id, err: describeError(e) }, "could not mark the webhook delivery FAILED"));
+    void markDeliveryFailed(job.data.deliveryId).catch((e: unknown) =>
+      log.error({ jobId: job.id, err: describeError(e) }, "could not mark the webhook delivery FAILED"),
+    );
   });
   worker.on("error", (err) => log.error({ err: describeError(err) }, "webhook worker error"));
   return { worker, active: () => active };

@@ -14,7 +14,10 @@ function submissionIdOfJob(jobId: string): string | undefined {
 export type WorkerStats = { processed: number; failed: number; active: number };
 
 /** The BullMQ worker of the scoring queue (no signals, no timers: index.ts owns the process). */
-export function createScoringWorker(log: Logger, stats: WorkerStats = { processed: 0, failed: 0, active: 0 }): Worker<ScoringJobData> {
+export function createScoringWorker(
+  log: Logger,
+  stats: WorkerStats = { processed: 0, failed: 0, active: 0 },
+): Worker<ScoringJobData> {
   const worker = new Worker<ScoringJobData>(
     SCORING_QUEUE,
     async (job: Job<ScoringJobData>) => {
@@ -47,16 +50,28 @@ export function createScoringWorker(log: Logger, stats: WorkerStats = { processe
     if (!job) return;
     const submissionId = job.data.submissionId;
     const attempts = job.opts.attempts ?? 1;
-    const final = err instanceof UnrecoverableError || err.name === "UnrecoverableError" || job.attemptsMade >= attempts;
-    log.warn({ jobId: job.id, submissionId, attemptsMade: job.attemptsMade, final, err: describeError(err) }, "job failed");
+    const final =
+      err instanceof UnrecoverableError || err.name === "UnrecoverableError" || job.attemptsMade >= attempts;
+    log.warn(
+      { jobId: job.id, submissionId, attemptsMade: job.attemptsMade, final, err: describeError(err) },
+      "job failed",
+    );
     if (final && err.name !== "UnrecoverableError") {
       // Retries are exhausted (or the job stalled too often): record why, so the submitter sees it.
-      void markGaveUp(submissionId, `Scoring gave up after ${job.attemptsMade} attempt(s): ${describeError(err)}`).catch((e: unknown) =>
-        log.error({ jobId: job.id, submissionId, err: describeError(e) }, "could not mark submission FAILED; the reconciler will retry it"),
+      void markGaveUp(
+        submissionId,
+        `Scoring gave up after ${job.attemptsMade} attempt(s): ${describeError(err)}`,
+      ).catch((e: unknown) =>
+        log.error(
+          { jobId: job.id, submissionId, err: describeError(e) },
+          "could not mark submission FAILED; the reconciler will retry it",
+        ),
       );
     }
   });
-  worker.on("stalled", (jobId) => log.warn({ jobId, submissionId: submissionIdOfJob(jobId) }, "job stalled (its worker died?); it will be retried"));
+  worker.on("stalled", (jobId) =>
+    log.warn({ jobId, submissionId: submissionIdOfJob(jobId) }, "job stalled (its worker died?); it will be retried"),
+  );
   worker.on("error", (err) => log.error({ err: describeError(err) }, "worker error"));
   return worker;
 }

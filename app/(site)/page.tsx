@@ -21,7 +21,11 @@ import { versionHasJudge } from "@/lib/server/versions/version-text";
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
 export const dynamic = "force-dynamic";
 
-export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LeaderboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const params = parseLeaderboardParams(sp);
   const costField = costFieldSchema.parse(Array.isArray(sp.cost) ? sp.cost[0] : sp.cost);
@@ -39,9 +43,18 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
       <SplitTabs params={params} />
       {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
       <FiltersDisclosure summary={t("controls.filters")}>
-        <LeaderboardControls params={params} hasJudge={versionHasJudge(await publishedScorerVersion())} keep={keep} demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo} />
+        <LeaderboardControls
+          params={params}
+          hasJudge={versionHasJudge(await publishedScorerVersion())}
+          keep={keep}
+          demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo}
+        />
         <p className="mt-5 text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
-          {t.rich("tieNote", { rule: t("tieRule"), strong: (c) => <strong>{c}</strong>, refs: (c) => <Link href="/about#references">{c}</Link> })}
+          {t.rich("tieNote", {
+            rule: t("tieRule"),
+            strong: (c) => <strong>{c}</strong>,
+            refs: (c) => <Link href="/about#references">{c}</Link>,
+          })}
         </p>
       </FiltersDisclosure>
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
@@ -53,12 +66,25 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
   );
 }
 
-async function BoardCostChart({ params, field }: { params: ReturnType<typeof parseLeaderboardParams>; field: ReturnType<typeof costFieldSchema.parse> }) {
+async function BoardCostChart({
+  params,
+  field,
+}: {
+  params: ReturnType<typeof parseLeaderboardParams>;
+  field: ReturnType<typeof costFieldSchema.parse>;
+}) {
   // Every entry of the filtered view (not one page): the chart follows the filters.
   const all = await getLeaderboard(params, { all: true });
   const hidden = Object.fromEntries(new URLSearchParams(viewQuery(params, { page: false })));
   const t = await getTranslations("board");
-  return <CostChart points={await costPoints(all.entries, field)} field={field} metricLabel={t(`metrics.${params.metric}`)} hidden={hidden} />;
+  return (
+    <CostChart
+      points={await costPoints(all.entries, field)}
+      field={field}
+      metricLabel={t(`metrics.${params.metric}`)}
+      hidden={hidden}
+    />
+  );
 }
 
 async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboardParams> }) {
@@ -69,7 +95,8 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;
   const t = await getTranslations("board");
   const f = await getFormat();
-  const filtered = params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
+  const filtered =
+    params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
   return (
     <>
       {params.status === "withdrawn" ? (
@@ -77,27 +104,55 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
       ) : board.entries.length === 0 ? (
         <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
           {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
-          {filtered ? <Link href={hrefWith(params, { q: undefined, modality: "all", baselines: "include", verified: false, backbone: undefined })}>{t("clearFilters")}</Link> : <Link href="/submit">{t("submitYours")}</Link>}
+          {filtered ? (
+            <Link
+              href={hrefWith(params, {
+                q: undefined,
+                modality: "all",
+                baselines: "include",
+                verified: false,
+                backbone: undefined,
+              })}
+            >
+              {t("clearFilters")}
+            </Link>
+          ) : (
+            <Link href="/submit">{t("submitYours")}</Link>
+          )}
         </p>
       ) : (
-        <LeaderboardTable entries={board.entries} params={params} lowNMin={board.lowNMin} references={board.references} demoJudge={judgeOfVersion(board.scorerVersion)?.demo} />
+        <LeaderboardTable
+          entries={board.entries}
+          params={params}
+          lowNMin={board.lowNMin}
+          references={board.references}
+          demoJudge={judgeOfVersion(board.scorerVersion)?.demo}
+        />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t("scorerVersion")} <code data-testid="scorer-version">{board.scorerVersion}</code> ·{" "}
-        {key ? t("answerKey", { label: key.label, count: key.questionCount }) : t("noAnswerKey")} · {t("generated", { at: f.dateTime(board.generatedAt) })} ·{" "}
+        {key ? t("answerKey", { label: key.label, count: key.questionCount }) : t("noAnswerKey")} ·{" "}
+        {t("generated", { at: f.dateTime(board.generatedAt) })} ·{" "}
         {t("shown", { total: board.total, size: board.boardSize })}
       </p>
       {judgeOfVersion(board.scorerVersion)?.demo ? (
         <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="demo-judge-note">
-          {t.rich("demoJudgeNote", { strong: (c) => <strong>{c}</strong>, about: (c) => <Link href="/about#judge">{c}</Link> })}
+          {t.rich("demoJudgeNote", {
+            strong: (c) => <strong>{c}</strong>,
+            about: (c) => <Link href="/about#judge">{c}</Link>,
+          })}
         </p>
       ) : null}
       <UnscoredNote version={board.scorerVersion} />
       <p className="flex flex-wrap gap-3 text-sm">
         <span>{t("download")}</span>
-        <a href={api.replace("/leaderboard", "/leaderboard.csv")} download data-testid="download-csv">{t("csv")}</a>
-        <a href={api} data-testid="download-json">{t("json")}</a>
+        <a href={api.replace("/leaderboard", "/leaderboard.csv")} download data-testid="download-csv">
+          {t("csv")}
+        </a>
+        <a href={api} data-testid="download-json">
+          {t("json")}
+        </a>
         <Link href="/api/v1/openapi.json">{t("openapi")}</Link>
       </p>
     </>

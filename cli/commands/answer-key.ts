@@ -18,8 +18,14 @@ export function register(program: Command): void {
           `${r.created ? "Imported" : "Already imported"} answer key ${r.versionId}: ${r.questionCount} questions from ${r.fileCount} files; now active.\n`,
         );
         const a = r.activation;
-        if (a?.pinned) process.stdout.write(`The public board stays on scorer version ${a.pinned} (pinned) until an administrator publishes another on /admin/rescore.\n`);
-        if (a && a.requeued.length > 0) process.stdout.write(`Queued ${a.requeued.length} approved and pending submissions for re-scoring under the new key.\n`);
+        if (a?.pinned)
+          process.stdout.write(
+            `The public board stays on scorer version ${a.pinned} (pinned) until an administrator publishes another on /admin/rescore.\n`,
+          );
+        if (a && a.requeued.length > 0)
+          process.stdout.write(
+            `Queued ${a.requeued.length} approved and pending submissions for re-scoring under the new key.\n`,
+          );
         for (const w of r.warnings) process.stdout.write(`warning ${w.code} ${w.file} ${w.path}: ${w.message}\n`);
       }),
     );

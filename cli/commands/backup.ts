@@ -15,10 +15,16 @@ export function register(program: Command): void {
         const { createBackup } = await import("../../lib/server/backup/backup");
         // Progress goes to stderr so that `h2hmem backup - | ...` pipes only the file.
         const log = opts.quiet ? undefined : (m: string) => process.stderr.write(`backup: ${m}\n`);
-        const s = await createBackup({ connectionString: env.DATABASE_URL, out: file === "-" ? process.stdout : file, log });
+        const s = await createBackup({
+          connectionString: env.DATABASE_URL,
+          out: file === "-" ? process.stdout : file,
+          log,
+        });
         const rows = Object.values(s.tables).reduce((a, t) => a + t.rows, 0);
         const out = file === "-" ? process.stderr : process.stdout;
-        out.write(`Backed up ${Object.keys(s.tables).length} tables, ${rows} rows, ${s.migrations} migrations${s.file ? ` to ${s.file}` : ""} (${s.ms} ms).\n`);
+        out.write(
+          `Backed up ${Object.keys(s.tables).length} tables, ${rows} rows, ${s.migrations} migrations${s.file ? ` to ${s.file}` : ""} (${s.ms} ms).\n`,
+        );
       }),
     );
 }

@@ -20,7 +20,9 @@ export function register(program: Command): void {
   const group = program.command("judge").description(describeCommand("judge"));
   group
     .command("agreement")
-    .description("Re-judge a random sample of a submission's judged questions, bypassing the cache, and report agreement.")
+    .description(
+      "Re-judge a random sample of a submission's judged questions, bypassing the cache, and report agreement.",
+    )
     .requiredOption("--submission <id>", "submission id")
     .option("--sample <n>", "questions to re-judge", "50")
     .option("--seed <n>", "seed of the random sample (same seed, same sample)", "1")

@@ -22,7 +22,9 @@ export function register(program: Command): void {
         try {
           const { header, tables } = await checkBackup(file);
           const rows = Object.values(tables).reduce((a, n) => a + n, 0);
-          process.stdout.write(`OK: ${Object.keys(tables).length} tables, ${rows} rows, ${header.migrations.length} migrations, app ${header.appVersion}, made ${header.createdAt}.\n`);
+          process.stdout.write(
+            `OK: ${Object.keys(tables).length} tables, ${rows} rows, ${header.migrations.length} migrations, app ${header.appVersion}, made ${header.createdAt}.\n`,
+          );
           return;
         } catch (e) {
           process.stderr.write(`h2hmem: ${(e as Error).message}\n`);
@@ -32,10 +34,19 @@ export function register(program: Command): void {
       return withDb(async () => {
         const { env } = await import("../../lib/server/env");
         const log = opts.quiet ? undefined : (m: string) => process.stderr.write(`restore: ${m}\n`);
-        const s = await restoreBackup({ connectionString: env.DATABASE_URL, file, force: opts.force, confirm: opts.confirm, migrate: opts.migrate, log });
+        const s = await restoreBackup({
+          connectionString: env.DATABASE_URL,
+          file,
+          force: opts.force,
+          confirm: opts.confirm,
+          migrate: opts.migrate,
+          log,
+        });
         const rows = Object.values(s.tables).reduce((a, n) => a + n, 0);
         const after = s.migratedAfter.length ? `; then applied ${s.migratedAfter.length} newer migrations` : "";
-        process.stdout.write(`Restored ${Object.keys(s.tables).length} tables, ${rows} rows${s.truncated ? " (old rows deleted)" : ""}${after} (${s.ms} ms).\n`);
+        process.stdout.write(
+          `Restored ${Object.keys(s.tables).length} tables, ${rows} rows${s.truncated ? " (old rows deleted)" : ""}${after} (${s.ms} ms).\n`,
+        );
       });
     });
 }

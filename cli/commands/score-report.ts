@@ -1,12 +1,29 @@
 // Shapes scoreSubmission's rows into the `score --json` object and the human tables.
-import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPE_NAMES, MAIN_TYPES, withAnswerKey, type ScoreOutput, type ScoreRow, type SplitOrOverall } from "../../lib/scoring";
+import {
+  CATEGORIES,
+  CATEGORY_CODES,
+  LEXICAL_METRICS,
+  MAIN_TYPE_NAMES,
+  MAIN_TYPES,
+  withAnswerKey,
+  type ScoreOutput,
+  type ScoreRow,
+  type SplitOrOverall,
+} from "../../lib/scoring";
 import { fixed, table } from "../format";
 
 type Stat = { value: number; ciLow: number | null; ciHigh: number | null };
 type MetricBlock = Record<string, Stat>;
 type ScopeReport = { n: number; micro: MetricBlock; macro: MetricBlock };
 type SplitReport = ScopeReport & {
-  counts: { predictions: number; scored: number; matched: number | null; unmatched: number | null; unanswered: number | null; answerDiffers: number | null };
+  counts: {
+    predictions: number;
+    scored: number;
+    matched: number | null;
+    unmatched: number | null;
+    unanswered: number | null;
+    answerDiffers: number | null;
+  };
   mainTypes: Record<string, ScopeReport & { name: string }>;
   categories: Record<string, ScopeReport & { name: string }>;
 };
@@ -20,13 +37,24 @@ export type ScoreReport = {
   bootstrap: { resamples: number; seed: number; level: number; method: string };
   splits: Partial<Record<SplitOrOverall, SplitReport>>;
 };
-type Context = { answerKeyDigest: string | null; resamples: number; seed: number; tokenizer: string; nltk: string; stopwords: string };
+type Context = {
+  answerKeyDigest: string | null;
+  resamples: number;
+  seed: number;
+  tokenizer: string;
+  nltk: string;
+  stopwords: string;
+};
 
 function scope(rows: ScoreRow[], split: SplitOrOverall, scopeName: string): ScopeReport | null {
   const mine = rows.filter((r) => r.split === split && r.scope === scopeName);
   if (mine.length === 0) return null;
   const block = (agg: "micro" | "macro") =>
-    Object.fromEntries(mine.filter((r) => r.aggregate === agg).map((r) => [r.metric, { value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh }]));
+    Object.fromEntries(
+      mine
+        .filter((r) => r.aggregate === agg)
+        .map((r) => [r.metric, { value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh }]),
+    );
   return { n: mine[0].n, micro: block("micro"), macro: block("macro") };
 }
 
@@ -47,7 +75,10 @@ function questionCounts(perQuestion: ScoreOutput["perQuestion"], split: SplitOrO
   return c;
 }
 
-export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" | "perQuestion">, ctx: Context): ScoreReport {
+export function scoreReport(
+  result: Pick<ScoreOutput, "rows" | "scorerVersion" | "perQuestion">,
+  ctx: Context,
+): ScoreReport {
   const splits: ScoreReport["splits"] = {};
   const keyed = ctx.answerKeyDigest !== null;
   for (const split of ["dyadic", "multi-party", "overall"] as const) {
@@ -85,7 +116,12 @@ export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" |
     nltk: ctx.nltk,
     stopwords: ctx.stopwords,
     answerKey: ctx.answerKeyDigest,
-    bootstrap: { resamples: ctx.resamples, seed: ctx.seed, level: 0.95, method: "percentile, stratified by split x category" },
+    bootstrap: {
+      resamples: ctx.resamples,
+      seed: ctx.seed,
+      level: 0.95,
+      method: "percentile, stratified by split x category",
+    },
     splits,
   };
 }
@@ -93,12 +129,15 @@ export function scoreReport(result: Pick<ScoreOutput, "rows" | "scorerVersion" |
 const HEAD = ["scope", "n", "precision", "recall", "f1", "bleu1"];
 
 export function renderScoreTables(report: ScoreReport): string {
-  const out = [`scorer ${report.scorerVersion}  (tokenizer ${report.tokenizer}, NLTK ${report.nltk}, stopwords ${report.stopwords}${report.answerKey ? `, answer key ${report.answerKey.slice(0, 12)}` : ", reference = submitted original_answer"})`];
+  const out = [
+    `scorer ${report.scorerVersion}  (tokenizer ${report.tokenizer}, NLTK ${report.nltk}, stopwords ${report.stopwords}${report.answerKey ? `, answer key ${report.answerKey.slice(0, 12)}` : ", reference = submitted original_answer"})`,
+  ];
   for (const [split, s] of Object.entries(report.splits)) {
     const c = s.counts;
-    const countLine = c.matched === null
-      ? `${c.predictions} predictions scored`
-      : `${c.predictions} predictions, ${c.matched} matched, ${c.unmatched} unmatched (not scored), ${c.unanswered} key questions unanswered (scored 0), ${c.answerDiffers} original_answer differ from key`;
+    const countLine =
+      c.matched === null
+        ? `${c.predictions} predictions scored`
+        : `${c.predictions} predictions, ${c.matched} matched, ${c.unmatched} unmatched (not scored), ${c.unanswered} key questions unanswered (scored 0), ${c.answerDiffers} original_answer differ from key`;
     const metricCells = (b: MetricBlock) => LEXICAL_METRICS.map((m) => fixed(b[m]?.value));
     const ci = (b: MetricBlock) => LEXICAL_METRICS.map((m) => `[${fixed(b[m]?.ciLow, 3)}, ${fixed(b[m]?.ciHigh, 3)}]`);
     const rows: string[][] = [

@@ -4,7 +4,15 @@
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import type { NltkVersion, PerQuestion, PredictionItem, Split, StopwordList, TokenizerMode, ValidationIssue } from "../../lib/scoring";
+import type {
+  NltkVersion,
+  PerQuestion,
+  PredictionItem,
+  Split,
+  StopwordList,
+  TokenizerMode,
+  ValidationIssue,
+} from "../../lib/scoring";
 import { DEFAULT_MAX_ANSWER_CHARS, NLTK_VERSIONS } from "../../lib/scoring/types";
 import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { describeCommand } from "./catalog";
@@ -31,12 +39,23 @@ export function register(program: Command): void {
     .option("--multiparty <file>", "prediction_multiparty.json (or prediction_multi_party.json)")
     .option("--answer-key <dir>", "official dataset folder; without it the submitted original_answer is the reference")
     .addOption(new Option("--tokenizer <mode>", "lexical tokenizer").choices(["nltk", "whitespace"]).default("nltk"))
-    .addOption(new Option("--nltk <version>", "NLTK behaviour: 3.5 (the benchmark's pin) or 3.8 (NLTK >= 3.6.6)").choices([...NLTK_VERSIONS]).default("3.5"))
-    .addOption(new Option("--stopwords <list>", "NLTK stopword list: new (198 words) or old (179)").choices(["new", "old"]).default("new"))
+    .addOption(
+      new Option("--nltk <version>", "NLTK behaviour: 3.5 (the benchmark's pin) or 3.8 (NLTK >= 3.6.6)")
+        .choices([...NLTK_VERSIONS])
+        .default("3.5"),
+    )
+    .addOption(
+      new Option("--stopwords <list>", "NLTK stopword list: new (198 words) or old (179)")
+        .choices(["new", "old"])
+        .default("new"),
+    )
     .option("--per-question <out.jsonl>", "write one JSON line per prediction, in input order")
     .option("--resamples <n>", "bootstrap resamples for the confidence intervals", "1000")
     .option("--seed <n>", "bootstrap seed", "20260529")
-    .option("--max-answer-chars <n>", `reject longer answers (the server's UPLOAD_MAX_ANSWER_CHARS; default ${DEFAULT_MAX_ANSWER_CHARS})`)
+    .option(
+      "--max-answer-chars <n>",
+      `reject longer answers (the server's UPLOAD_MAX_ANSWER_CHARS; default ${DEFAULT_MAX_ANSWER_CHARS})`,
+    )
     .option("--json", "print one JSON object instead of tables")
     .action(async (opts: Options) => {
       throw new CliExit(await scoreFiles(opts));
@@ -51,16 +70,18 @@ function intOption(raw: string, name: string, min: number): number {
 
 // The scorer loads here, when the command runs (not for --help or validate).
 async function scoreFiles(opts: Options): Promise<number> {
-  if (!opts.dyadic && !opts.multiparty) throw new UsageError("give at least one of --dyadic FILE and --multiparty FILE");
+  if (!opts.dyadic && !opts.multiparty)
+    throw new UsageError("give at least one of --dyadic FILE and --multiparty FILE");
   const resamples = intOption(opts.resamples, "--resamples", 0);
   const seed = intOption(opts.seed, "--seed", 0);
-  const maxAnswerChars = opts.maxAnswerChars === undefined ? undefined : intOption(opts.maxAnswerChars, "--max-answer-chars", 1);
-  const [{ hasErrors, scoreSubmission, splitForFileName }, { readAnswerKey, readPredictionFile }, { countBySeverity, formatIssues }, { renderScoreTables, scoreReport }] = await Promise.all([
-    import("../../lib/scoring"),
-    import("../io"),
-    import("../format"),
-    import("./score-report"),
-  ]);
+  const maxAnswerChars =
+    opts.maxAnswerChars === undefined ? undefined : intOption(opts.maxAnswerChars, "--max-answer-chars", 1);
+  const [
+    { hasErrors, scoreSubmission, splitForFileName },
+    { readAnswerKey, readPredictionFile },
+    { countBySeverity, formatIssues },
+    { renderScoreTables, scoreReport },
+  ] = await Promise.all([import("../../lib/scoring"), import("../io"), import("../format"), import("./score-report")]);
   const fail = (list: ValidationIssue[], json?: boolean): number => {
     if (json) process.stdout.write(JSON.stringify({ ok: false, issues: list }, null, 2) + "\n");
     else process.stderr.write(`Cannot score: the files have errors.\n${formatIssues(list, 100)}\n`);
@@ -70,7 +91,10 @@ async function scoreFiles(opts: Options): Promise<number> {
   const files: Partial<Record<Split, PredictionItem[]>> = {};
   const fileNames: Partial<Record<Split, string>> = {};
   const issues: ValidationIssue[] = [];
-  for (const [split, file] of [["dyadic", opts.dyadic], ["multi-party", opts.multiparty]] as const) {
+  for (const [split, file] of [
+    ["dyadic", opts.dyadic],
+    ["multi-party", opts.multiparty],
+  ] as const) {
     if (!file) continue;
     const parsed = readPredictionFile(file, split, { maxAnswerChars });
     issues.push(...parsed.issues);
@@ -78,7 +102,15 @@ async function scoreFiles(opts: Options): Promise<number> {
     files[split] = parsed.items;
     const named = splitForFileName(file);
     if (named && named !== split) {
-      issues.push({ severity: "warning", code: "FILE_NAME_SPLIT", file: path.basename(file), path: "", message: `The file name says ${named} but it was given as ${split}.`, fix: `Check --dyadic / --multiparty.`, params: { named, split } });
+      issues.push({
+        severity: "warning",
+        code: "FILE_NAME_SPLIT",
+        file: path.basename(file),
+        path: "",
+        message: `The file name says ${named} but it was given as ${split}.`,
+        fix: `Check --dyadic / --multiparty.`,
+        params: { named, split },
+      });
     }
   }
   if (hasErrors(issues)) return fail(issues, opts.json);
@@ -108,7 +140,18 @@ function writePerQuestion(out: string, perQuestion: PerQuestion[]): void {
   const lines: string[] = [];
   for (const p of perQuestion) {
     if (p.index === null) continue;
-    lines.push(JSON.stringify({ split: p.split, index: p.index, question_text: p.questionText, category: p.category, precision: p.precision, recall: p.recall, f1: p.f1, bleu1: p.bleu1 }) + "\n");
+    lines.push(
+      JSON.stringify({
+        split: p.split,
+        index: p.index,
+        question_text: p.questionText,
+        category: p.category,
+        precision: p.precision,
+        recall: p.recall,
+        f1: p.f1,
+        bleu1: p.bleu1,
+      }) + "\n",
+    );
   }
   const tmp = `${out}.tmp-${process.pid}`;
   try {

@@ -12,8 +12,21 @@ import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionSt
 import { describeCommand } from "./catalog";
 
 type Options = {
-  url: string; token?: string; dyadic: string; multiparty: string; method: string; org?: string; description?: string; backbone?: string;
-  publicPredictions?: boolean; sourceRepo?: string; sourceCommit?: string; sourceRun?: string; wait?: boolean; json?: boolean; pollMs: string;
+  url: string;
+  token?: string;
+  dyadic: string;
+  multiparty: string;
+  method: string;
+  org?: string;
+  description?: string;
+  backbone?: string;
+  publicPredictions?: boolean;
+  sourceRepo?: string;
+  sourceCommit?: string;
+  sourceRun?: string;
+  wait?: boolean;
+  json?: boolean;
+  pollMs: string;
 };
 /** With --json, stdout carries only the final JSON document; progress goes to stderr. */
 let json = false;
@@ -24,7 +37,10 @@ export function register(program: Command): void {
     .command("submit")
     .description(describeCommand("submit"))
     .requiredOption("--url <url>", "server base URL, e.g. http://localhost:3000")
-    .option("--token <token>", "API token (h2h_...; see `h2hmem token create` or Settings > Tokens); prefer H2HMEM_TOKEN or the prompt")
+    .option(
+      "--token <token>",
+      "API token (h2h_...; see `h2hmem token create` or Settings > Tokens); prefer H2HMEM_TOKEN or the prompt",
+    )
     .requiredOption("--dyadic <file>", "prediction_dyadic.json")
     .requiredOption("--multiparty <file>", "prediction_multiparty.json")
     .requiredOption("--method <name>", "method name shown on the leaderboard")
@@ -35,7 +51,10 @@ export function register(program: Command): void {
     .option("--source-repo <owner/name>", "submitted from CI: the repository (the GitHub Action fills this in)")
     .option("--source-commit <sha>", "submitted from CI: the commit SHA (7-40 hex digits)")
     .option("--source-run <url-or-id>", "submitted from CI: the GitHub Actions run URL or id")
-    .option("--json", "print the result as one JSON document on stdout ({id, status, warnings[, final status and scores with --wait]})")
+    .option(
+      "--json",
+      "print the result as one JSON document on stdout ({id, status, warnings[, final status and scores with --wait]})",
+    )
     .option("--wait", "follow the scoring progress until it finishes and print the scores")
     .option("--poll-ms <ms>", "polling interval with --wait", "2000")
     .action(async (opts: Options) => {
@@ -59,17 +78,31 @@ async function runSubmit(opts: Options): Promise<number> {
     return { name, bytes: read.bytes };
   };
   const issues: ValidationIssue[] = [];
-  const files = { dyadic: checked(opts.dyadic, "dyadic", issues), multiparty: checked(opts.multiparty, "multi-party", issues) };
+  const files = {
+    dyadic: checked(opts.dyadic, "dyadic", issues),
+    multiparty: checked(opts.multiparty, "multi-party", issues),
+  };
   if (hasErrors(issues)) {
     process.stderr.write(`${formatIssues(issues)}\nNot uploaded: fix the errors above first.\n`);
     return EXIT_INVALID;
   }
-  const token = await readSecret({ flag: opts.token, flagName: "--token", envName: "H2HMEM_TOKEN", label: "API token" });
+  const token = await readSecret({
+    flag: opts.token,
+    flagName: "--token",
+    envName: "H2HMEM_TOKEN",
+    label: "API token",
+  });
   let id: string;
   try {
     const res = await uploadSubmission(opts.url, token, files, {
-      methodName: opts.method, organization: opts.org, description: opts.description, backbone: opts.backbone,
-      publicPredictions: opts.publicPredictions ? "true" : undefined, sourceRepo: opts.sourceRepo, sourceCommit: opts.sourceCommit, sourceRun: opts.sourceRun,
+      methodName: opts.method,
+      organization: opts.org,
+      description: opts.description,
+      backbone: opts.backbone,
+      publicPredictions: opts.publicPredictions ? "true" : undefined,
+      sourceRepo: opts.sourceRepo,
+      sourceCommit: opts.sourceCommit,
+      sourceRun: opts.sourceRun,
     });
     id = res.id;
     warnings = res.warnings;
@@ -109,10 +142,14 @@ async function follow(url: string, token: string, id: string, pollMs: number): P
 function printFinal(s: SubmissionStatus): number {
   if (json) {
     const { id, status, failure, review, scorerVersion, scores } = s;
-    process.stdout.write(`${JSON.stringify({ id, status, warnings, failure: failure ?? null, review: review ?? null, scorerVersion: scorerVersion ?? null, scores: scores ?? null })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ id, status, warnings, failure: failure ?? null, review: review ?? null, scorerVersion: scorerVersion ?? null, scores: scores ?? null })}\n`,
+    );
   }
   if (s.status.toUpperCase() === "FAILED") {
-    process.stderr.write(`Scoring failed${s.failure?.stage ? ` at the ${s.failure.stage} stage` : ""}: ${s.failure?.reason ?? "unknown reason"}\n`);
+    process.stderr.write(
+      `Scoring failed${s.failure?.stage ? ` at the ${s.failure.stage} stage` : ""}: ${s.failure?.reason ?? "unknown reason"}\n`,
+    );
     return EXIT_INVALID;
   }
   const rows = (s.scores ?? []).filter((r) => r.scope === "ALL");
@@ -133,7 +170,8 @@ function reportHttpError(e: unknown): number {
   }
   const err = e.error;
   process.stderr.write(`Upload rejected: ${err.status} ${err.code}: ${err.message}\n`);
-  for (const d of err.details) process.stderr.write(`  ${[d.code, d.file, d.path].filter(Boolean).join(" ")}: ${d.message}\n`);
+  for (const d of err.details)
+    process.stderr.write(`  ${[d.code, d.file, d.path].filter(Boolean).join(" ")}: ${d.message}\n`);
   if (err.retryAfter) process.stderr.write(`  retry after ${err.retryAfter} s\n`);
   return EXIT_INVALID;
 }

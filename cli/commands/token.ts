@@ -21,15 +21,25 @@ export function register(program: Command): void {
     .description("Create a token for a user and print it (it is shown only once).")
     .requiredOption("--email <email>", "the token's owner")
     .requiredOption("--name <name>", "what the token is for, e.g. ci")
-    .option("--scopes <list>", `comma-separated, of ${TOKEN_SCOPES.join(", ")} (admin only for administrators)`, "submit,read")
+    .option(
+      "--scopes <list>",
+      `comma-separated, of ${TOKEN_SCOPES.join(", ")} (admin only for administrators)`,
+      "submit,read",
+    )
     .option("--expires-days <n>", `days until the token stops working (1-${MAX_TOKEN_DAYS}; default: until revoked)`)
     .action(async (opts: { email: string; name: string; scopes: string; expiresDays?: string }) =>
       withDb(async () => {
         const { createApiToken } = await import("../../lib/server/auth/api-tokens");
-        const input = { name: opts.name, scopes: splitScopes(opts.scopes), expiresDays: opts.expiresDays === undefined ? null : Number(opts.expiresDays) };
+        const input = {
+          name: opts.name,
+          scopes: splitScopes(opts.scopes),
+          expiresDays: opts.expiresDays === undefined ? null : Number(opts.expiresDays),
+        };
         const { token, info } = await createApiToken(await userId(opts.email), input, null);
         const expiry = info.expiresAt ? `expires ${info.expiresAt.toISOString()}` : "does not expire";
-        process.stderr.write(`Created token "${info.name}" (${info.id}; scopes ${info.scopes.join(",")}; ${expiry}). Store it now: it cannot be shown again.\n`);
+        process.stderr.write(
+          `Created token "${info.name}" (${info.id}; scopes ${info.scopes.join(",")}; ${expiry}). Store it now: it cannot be shown again.\n`,
+        );
         process.stdout.write(`${token}\n`);
       }),
     );
@@ -42,7 +52,9 @@ export function register(program: Command): void {
         for (const t of await listApiTokens(await userId(opts.email))) {
           const state = tokenState(t);
           const expiry = t.expiresAt ? `expires ${t.expiresAt.toISOString()}` : "no expiry";
-          process.stdout.write(`${t.id}  ${t.name}  scopes ${t.scopes.join(",")}  created ${t.createdAt.toISOString()}  ${expiry}  last used ${t.lastUsedAt?.toISOString() ?? "never"}  ${state}\n`);
+          process.stdout.write(
+            `${t.id}  ${t.name}  scopes ${t.scopes.join(",")}  created ${t.createdAt.toISOString()}  ${expiry}  last used ${t.lastUsedAt?.toISOString() ?? "never"}  ${state}\n`,
+          );
         }
       }),
     );

@@ -8,7 +8,14 @@ import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { LOCAL_MAX_BYTES } from "../limits";
 import { describeCommand } from "./catalog";
 
-type Options = { split?: string; answerKey?: string; json?: boolean; maxItems?: string; maxBytes?: string; maxAnswerChars?: string };
+type Options = {
+  split?: string;
+  answerKey?: string;
+  json?: boolean;
+  maxItems?: string;
+  maxBytes?: string;
+  maxAnswerChars?: string;
+};
 
 export function register(program: Command): void {
   program
@@ -19,8 +26,14 @@ export function register(program: Command): void {
     .option("--answer-key <dir>", "official dataset folder: also match every prediction to a question")
     .option("--json", "print one JSON report instead of text")
     .option("--max-items <n>", "reject files with more predictions (e.g. the server's limit)")
-    .option("--max-answer-chars <n>", `reject longer answers (the server's UPLOAD_MAX_ANSWER_CHARS; default ${DEFAULT_MAX_ANSWER_CHARS})`)
-    .option("--max-bytes <n>", `reject larger files (e.g. the server's upload limit; at most ${LOCAL_MAX_BYTES}, the default)`)
+    .option(
+      "--max-answer-chars <n>",
+      `reject longer answers (the server's UPLOAD_MAX_ANSWER_CHARS; default ${DEFAULT_MAX_ANSWER_CHARS})`,
+    )
+    .option(
+      "--max-bytes <n>",
+      `reject larger files (e.g. the server's upload limit; at most ${LOCAL_MAX_BYTES}, the default)`,
+    )
     .action(async (file: string, opts: Options) => {
       throw new CliExit(await runValidate(file, opts));
     });
@@ -28,18 +41,22 @@ export function register(program: Command): void {
 
 // Loaded when the command runs: the validator, and the matcher only with --answer-key.
 async function runValidate(file: string, opts: Options): Promise<number> {
-  const [{ hasErrors, splitForFileName }, { parseSplit, readAnswerKey, readPredictionFile }, { countBySeverity, formatIssues }] = await Promise.all([
-    import("../../lib/scoring/validate"),
-    import("../io"),
-    import("../format"),
-  ]);
+  const [
+    { hasErrors, splitForFileName },
+    { parseSplit, readAnswerKey, readPredictionFile },
+    { countBySeverity, formatIssues },
+  ] = await Promise.all([import("../../lib/scoring/validate"), import("../io"), import("../format")]);
   const explicit = parseSplit(opts.split);
   const key = opts.answerKey ? await readAnswerKey(opts.answerKey) : null;
   const { PredictionMatcher } = key ? await import("../../lib/scoring") : { PredictionMatcher: null };
   const fromName = splitForFileName(file);
   let split: Split = explicit ?? fromName ?? "dyadic";
   const extra: ValidationIssue[] = [];
-  const parsed = readPredictionFile(file, split, { maxItems: limit(opts.maxItems, "--max-items"), maxBytes: limit(opts.maxBytes, "--max-bytes", LOCAL_MAX_BYTES), maxAnswerChars: limit(opts.maxAnswerChars, "--max-answer-chars") });
+  const parsed = readPredictionFile(file, split, {
+    maxItems: limit(opts.maxItems, "--max-items"),
+    maxBytes: limit(opts.maxBytes, "--max-bytes", LOCAL_MAX_BYTES),
+    maxAnswerChars: limit(opts.maxAnswerChars, "--max-answer-chars"),
+  });
   const name = path.basename(file);
 
   if (!explicit && !fromName) {
@@ -70,13 +87,23 @@ async function runValidate(file: string, opts: Options): Promise<number> {
   const valid = !hasErrors(issues);
   const counts = countBySeverity(issues);
   if (opts.json) {
-    const report = { file: name, split, valid, predictions: parsed.items.length, ...counts, match: matchSummary, issues };
+    const report = {
+      file: name,
+      split,
+      valid,
+      predictions: parsed.items.length,
+      ...counts,
+      match: matchSummary,
+      issues,
+    };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
     const head = valid ? `${name}: valid ${split} file, ${parsed.items.length} predictions` : `${name}: INVALID`;
     process.stdout.write(`${head} (${counts.errors} errors, ${counts.warnings} warnings)\n`);
     if (matchSummary) {
-      process.stdout.write(`answer key: ${matchSummary.matched} matched, ${matchSummary.unmatched} unmatched, ${matchSummary.missing} key questions unanswered\n`);
+      process.stdout.write(
+        `answer key: ${matchSummary.matched} matched, ${matchSummary.unmatched} unmatched, ${matchSummary.missing} key questions unanswered\n`,
+      );
     }
     if (issues.length > 0) process.stdout.write(formatIssues(issues, 200) + "\n");
   }
@@ -92,7 +119,12 @@ function limit(raw: string | undefined, name: string, max = Infinity): number | 
 }
 
 /** The split whose questions more predictions match (one pass over the items for both). */
-function bestSplit(PredictionMatcher: typeof import("../../lib/scoring").PredictionMatcher, items: readonly PredictionItem[], key: ReferenceQuestion[], name: string): Split {
+function bestSplit(
+  PredictionMatcher: typeof import("../../lib/scoring").PredictionMatcher,
+  items: readonly PredictionItem[],
+  key: ReferenceQuestion[],
+  name: string,
+): Split {
   const dyadic = new PredictionMatcher("dyadic", key, name);
   const multiParty = new PredictionMatcher("multi-party", key, name);
   const hits = { dyadic: 0, multiParty: 0 };

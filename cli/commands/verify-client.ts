@@ -3,7 +3,16 @@
 import { createHash } from "node:crypto";
 import { apiUrl, HttpApiError, parseError } from "./submit-client";
 
-export type BoardRow = { split: string; scope: string; metric: string; aggregate: string; value: number; ciLow: number | null; ciHigh: number | null; n: number };
+export type BoardRow = {
+  split: string;
+  scope: string;
+  metric: string;
+  aggregate: string;
+  value: number;
+  ciLow: number | null;
+  ciHigh: number | null;
+  n: number;
+};
 export type PublicEntry = {
   id: string;
   methodName: string;
@@ -13,7 +22,10 @@ export type PublicEntry = {
   files: Array<{ split: string; fileName: string; sha256: string; url?: string | null }>;
   scores: BoardRow[];
 };
-export type JudgeScores = { scorerVersion: string; scores: Array<{ split: string; index: number; judgeScore: number | null }> };
+export type JudgeScores = {
+  scorerVersion: string;
+  scores: Array<{ split: string; index: number; judgeScore: number | null }>;
+};
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { headers: { accept: "application/json" } });
@@ -21,8 +33,10 @@ async function getJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export const fetchEntry = (base: string, id: string) => getJson<PublicEntry>(apiUrl(base, `api/v1/entries/${encodeURIComponent(id)}`));
-export const fetchJudgeScores = (base: string, id: string) => getJson<JudgeScores>(apiUrl(base, `api/v1/entries/${encodeURIComponent(id)}/judge-scores`));
+export const fetchEntry = (base: string, id: string) =>
+  getJson<PublicEntry>(apiUrl(base, `api/v1/entries/${encodeURIComponent(id)}`));
+export const fetchJudgeScores = (base: string, id: string) =>
+  getJson<JudgeScores>(apiUrl(base, `api/v1/entries/${encodeURIComponent(id)}/judge-scores`));
 
 /** Downloads one file and refuses it unless its sha-256 is the one the entry lists. */
 export async function fetchFile(base: string, file: PublicEntry["files"][number]): Promise<Uint8Array> {
@@ -30,7 +44,8 @@ export async function fetchFile(base: string, file: PublicEntry["files"][number]
   if (!res.ok) throw new HttpApiError(await parseError(res));
   const bytes = new Uint8Array(await res.arrayBuffer());
   const sha = createHash("sha256").update(bytes).digest("hex");
-  if (sha !== file.sha256) throw new Error(`${file.fileName}: downloaded sha-256 ${sha} differs from the entry's ${file.sha256}`);
+  if (sha !== file.sha256)
+    throw new Error(`${file.fileName}: downloaded sha-256 ${sha} differs from the entry's ${file.sha256}`);
   return bytes;
 }
 

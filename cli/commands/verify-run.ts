@@ -2,7 +2,14 @@
 // entry's public prediction files, its scorer and answer-key versions, re-scores the files with
 // this build's lib/scoring (lexical), re-aggregates the stored per-question judge scores, and
 // exits 0 only if every number the board holds for the entry (value, interval, n) matches.
-import { hasErrors, lexicalOptionsForVersion, LEXICAL_VERSION, parsePredictionFile, type PredictionItem, type Split } from "../../lib/scoring";
+import {
+  hasErrors,
+  lexicalOptionsForVersion,
+  LEXICAL_VERSION,
+  parsePredictionFile,
+  type PredictionItem,
+  type Split,
+} from "../../lib/scoring";
 import { EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
 import { fixed, formatIssues, table } from "../format";
 import { readAnswerKey } from "../io";
@@ -32,9 +39,13 @@ export async function runVerify(ref: string, opts: VerifyOptions): Promise<numbe
 async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promise<number> {
   const entry = await fetchEntry(base, id);
   if (!entry.scorerVersion || entry.scores.length === 0) return fail(`entry ${id} has no scores on the board yet.`);
-  if (!entry.publicPredictions || entry.files.some((f) => !f.url)) return fail(`the author of entry ${id} keeps the prediction files private: nothing to re-score.`);
+  if (!entry.publicPredictions || entry.files.some((f) => !f.url))
+    return fail(`the author of entry ${id} keeps the prediction files private: nothing to re-score.`);
   const lexical = lexicalOptionsForVersion(entry.scorerVersion);
-  if (!lexical) return fail(`the entry was scored with ${entry.scorerVersion}; this h2hmem scores with ${LEXICAL_VERSION}. Use the h2hmem release that names that version.`);
+  if (!lexical)
+    return fail(
+      `the entry was scored with ${entry.scorerVersion}; this h2hmem scores with ${LEXICAL_VERSION}. Use the h2hmem release that names that version.`,
+    );
   const key = entry.answerKey ? await keyFor(entry, opts.answerKey) : undefined;
 
   const files: Partial<Record<Split, PredictionItem[]>> = {};
@@ -46,12 +57,28 @@ async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promi
   }
   const hasJudge = entry.scores.some((r) => r.metric === "judge");
   const judge = hasJudge ? await fetchJudgeScores(base, id) : null;
-  if (judge && judge.scorerVersion !== entry.scorerVersion) return fail(`the judge scores are of ${judge.scorerVersion}, the board of ${entry.scorerVersion}; retry in a moment.`);
+  if (judge && judge.scorerVersion !== entry.scorerVersion)
+    return fail(
+      `the judge scores are of ${judge.scorerVersion}, the board of ${entry.scorerVersion}; retry in a moment.`,
+    );
   const { rows } = rescore({ files, answerKey: key, lexical, judge });
   const results = compareRows(entry.scores, rows);
   const ok = results.every((r) => r.ok);
   if (opts.json) {
-    process.stdout.write(JSON.stringify({ id, scorerVersion: entry.scorerVersion, answerKey: entry.answerKey ?? null, ok, compared: results.length, mismatches: results.filter((r) => !r.ok) }, null, 2) + "\n");
+    process.stdout.write(
+      JSON.stringify(
+        {
+          id,
+          scorerVersion: entry.scorerVersion,
+          answerKey: entry.answerKey ?? null,
+          ok,
+          compared: results.length,
+          mismatches: results.filter((r) => !r.ok),
+        },
+        null,
+        2,
+      ) + "\n",
+    );
   } else {
     process.stdout.write(report(entry, results) + "\n");
   }
@@ -60,9 +87,15 @@ async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promi
 
 async function keyFor(entry: PublicEntry, dir: string | undefined) {
   const k = entry.answerKey!;
-  if (!dir) throw new UsageError(`entry ${entry.id} was scored against answer key "${k.label}" (sha-256 ${k.contentSha256}): pass the official dataset folder with --answer-key DIR.`);
+  if (!dir)
+    throw new UsageError(
+      `entry ${entry.id} was scored against answer key "${k.label}" (sha-256 ${k.contentSha256}): pass the official dataset folder with --answer-key DIR.`,
+    );
   const key = await readAnswerKey(dir);
-  if (key.digest !== k.contentSha256) throw new UsageError(`--answer-key ${dir} has digest ${key.digest}, the entry's answer key ${k.contentSha256}: use the same dataset release.`);
+  if (key.digest !== k.contentSha256)
+    throw new UsageError(
+      `--answer-key ${dir} has digest ${key.digest}, the entry's answer key ${k.contentSha256}: use the same dataset release.`,
+    );
   return key.questions;
 }
 
@@ -70,7 +103,14 @@ function report(entry: PublicEntry, results: Comparison[]): string {
   const headline = results.filter((r) => r.row.scope === "ALL" && r.row.aggregate === "micro");
   const body = table(
     ["split", "metric", "n", "board", "re-scored", "match"],
-    headline.map(({ row, local, ok }) => [row.split, row.metric, String(row.n), fixed(row.value), fixed(local?.value), ok ? "yes" : "NO"]),
+    headline.map(({ row, local, ok }) => [
+      row.split,
+      row.metric,
+      String(row.n),
+      fixed(row.value),
+      fixed(local?.value),
+      ok ? "yes" : "NO",
+    ]),
   );
   const bad = results.filter((r) => !r.ok);
   const lines = [
@@ -78,7 +118,13 @@ function report(entry: PublicEntry, results: Comparison[]): string {
     body,
     bad.length === 0
       ? `All ${results.length} board numbers match (every split, scope, metric and average: value, 95% interval, n).`
-      : `${bad.length} of ${results.length} board numbers differ:\n${bad.slice(0, 20).map(({ row, local }) => `  ${row.split} ${row.scope} ${row.metric} ${row.aggregate}: board ${fixed(row.value, 6)} [${fixed(row.ciLow, 6)}, ${fixed(row.ciHigh, 6)}] n=${row.n}; re-scored ${local ? `${fixed(local.value, 6)} [${fixed(local.ciLow, 6)}, ${fixed(local.ciHigh, 6)}] n=${local.n}` : "missing"}`).join("\n")}`,
+      : `${bad.length} of ${results.length} board numbers differ:\n${bad
+          .slice(0, 20)
+          .map(
+            ({ row, local }) =>
+              `  ${row.split} ${row.scope} ${row.metric} ${row.aggregate}: board ${fixed(row.value, 6)} [${fixed(row.ciLow, 6)}, ${fixed(row.ciHigh, 6)}] n=${row.n}; re-scored ${local ? `${fixed(local.value, 6)} [${fixed(local.ciLow, 6)}, ${fixed(local.ciHigh, 6)}] n=${local.n}` : "missing"}`,
+          )
+          .join("\n")}`,
   ];
   return lines.join("\n");
 }

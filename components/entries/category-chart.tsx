@@ -24,9 +24,13 @@ export function CategoryChart({ data, series, title }: { data: ChartDatum[]; ser
             <Tooltip
               contentStyle={{ background: "#ffffff", color: "#0f172a" }}
               itemStyle={{ color: "#0f172a" }}
-              formatter={(v) => (typeof v === "number" ? f.score(v) : String(v))} labelFormatter={(code) => data.find((d) => d.code === code)?.name ?? String(code)} />
+              formatter={(v) => (typeof v === "number" ? f.score(v) : String(v))}
+              labelFormatter={(code) => data.find((d) => d.code === code)?.name ?? String(code)}
+            />
             <Legend formatter={(v) => <span className="text-slate-900 dark:text-slate-100">{String(v)}</span>} />
-            {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} />)}
+            {series.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} />
+            ))}
           </BarChart>
         </ResponsiveContainer>
       </div>

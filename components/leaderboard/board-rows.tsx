@@ -22,20 +22,44 @@ type T = ReturnType<typeof useTranslations<"board.table">>;
 function Badges({ e, t }: { e: ViewEntry; t: T }) {
   const badges = [
     e.isBaseline ? { t: t("baseline"), c: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50" } : null,
-    e.modality ? { t: e.modality === "text" || e.modality === "multimodal" ? t(`modality.${e.modality}`) : e.modality, c: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50" } : null,
-    e.verified ? { t: t("verified"), c: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" } : null,
+    e.modality
+      ? {
+          t: e.modality === "text" || e.modality === "multimodal" ? t(`modality.${e.modality}`) : e.modality,
+          c: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+        }
+      : null,
+    e.verified
+      ? { t: t("verified"), c: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" }
+      : null,
   ].filter((b): b is { t: string; c: string } => b !== null);
-  return <>{badges.map((b) => <span key={b.t} className={`ml-1 inline-block rounded px-1.5 py-0.5 text-xs ${b.c}`}>{b.t}</span>)}</>;
+  return (
+    <>
+      {badges.map((b) => (
+        <span key={b.t} className={`ml-1 inline-block rounded px-1.5 py-0.5 text-xs ${b.c}`}>
+          {b.t}
+        </span>
+      ))}
+    </>
+  );
 }
 
 function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t: T }) {
   const a = e.attempts;
-  if (!a) return <Td pad="none" className={`text-right text-slate-600 dark:text-slate-400 ${className}`}>–</Td>;
+  if (!a)
+    return (
+      <Td pad="none" className={`text-right text-slate-600 dark:text-slate-400 ${className}`}>
+        –
+      </Td>
+    );
   const title = t("attemptsTitle", { total: a.total, since: a.sincePreviousEntry });
   return (
     <Td pad="none" className={`text-right tabular-nums ${className}`} data-testid="attempts" title={title}>
       {a.total}
-      {a.sincePreviousEntry !== a.total ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("sincePrev", { since: a.sincePreviousEntry })}</span> : null}
+      {a.sincePreviousEntry !== a.total ? (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {t("sincePrev", { since: a.sincePreviousEntry })}
+        </span>
+      ) : null}
     </Td>
   );
 }
@@ -46,17 +70,37 @@ function RankCell({ e, t }: { e: ViewEntry; t: T }) {
   return (
     <Td pad="none" className={`${RANK} tabular-nums`} data-testid="rank">
       {show.tied ? `${show.rank}=` : show.rank}
-      {r ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("rankScope", { scope: r.scope, rank: `${e.rank}${e.tied ? "=" : ""}` })}</span> : null}
+      {r ? (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {t("rankScope", { scope: r.scope, rank: `${e.rank}${e.tied ? "=" : ""}` })}
+        </span>
+      ) : null}
     </Td>
   );
 }
 
-function Headline({ cell, testId, strong, f, demoLabel }: { cell: ViewEntry["overall"]; testId: string; strong?: boolean; f: Formatter; demoLabel?: string }) {
+function Headline({
+  cell,
+  testId,
+  strong,
+  f,
+  demoLabel,
+}: {
+  cell: ViewEntry["overall"];
+  testId: string;
+  strong?: boolean;
+  f: Formatter;
+  demoLabel?: string;
+}) {
   return (
     <Td pad="none" className="text-right tabular-nums whitespace-nowrap" data-testid={testId}>
       {strong ? <strong>{f.score(cell.value)}</strong> : f.score(cell.value)}
       <span className="block text-xs text-slate-600 dark:text-slate-400">{f.ci(cell.ciLow, cell.ciHigh)}</span>
-      {demoLabel ? <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="demo-judge">{demoLabel}</span> : null}
+      {demoLabel ? (
+        <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="demo-judge">
+          {demoLabel}
+        </span>
+      ) : null}
     </Td>
   );
 }
@@ -68,28 +112,61 @@ export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow })
   const t = useTranslations("board.table");
   const f = formatter(useLocale());
   return (
-    <Tr kind="plain" className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300" data-testid="reference-row" data-kind={r.kind}>
-      <Td pad="none" className={RANK} title={t("refTitle")}>{t("ref")}</Td>
+    <Tr
+      kind="plain"
+      className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+      data-testid="reference-row"
+      data-kind={r.kind}
+    >
+      <Td pad="none" className={RANK} title={t("refTitle")}>
+        {t("ref")}
+      </Td>
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`}>
         {t(`referenceKinds.${r.kind}`, { text: REFUSAL })}
-        <a href="/about#references" className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50">{t("reference")}</a>
+        <a
+          href="/about#references"
+          className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50"
+        >
+          {t("reference")}
+        </a>
         <CategoryDetails mainTypes={r.mainTypes} categories={r.categories} params={params} />
       </Th>
-      <Td pad="none" className={wide()}>{t("trivialSystem")}</Td>
+      <Td pad="none" className={wide()}>
+        {t("trivialSystem")}
+      </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
-      {MAIN_TYPES.map((m) => <HeatCell key={m} cell={r.mainTypes[m]} compact className={wide(m)} />)}
-      {CATEGORY_CODES.map((c) => <HeatCell key={c} cell={r.categories[c]} compact className={wide(c)} />)}
-      <Td pad="none" className={`text-right ${wide("refusalRate")}`}>–</Td>
-      <Td pad="none" className={`text-right ${wide("overRefusalRate")}`}>–</Td>
-      <Td pad="none" className={`text-right ${wide()}`}>–</Td>
-      <Td pad="none" className={`text-right tabular-nums ${wide("answered")}`}>{f.integer(r.overall.n)}/{f.integer(r.overall.n)}</Td>
-      <Td pad="none" className={wide("date")}>–</Td>
+      {MAIN_TYPES.map((m) => (
+        <HeatCell key={m} cell={r.mainTypes[m]} compact className={wide(m)} />
+      ))}
+      {CATEGORY_CODES.map((c) => (
+        <HeatCell key={c} cell={r.categories[c]} compact className={wide(c)} />
+      ))}
+      <Td pad="none" className={`text-right ${wide("refusalRate")}`}>
+        –
+      </Td>
+      <Td pad="none" className={`text-right ${wide("overRefusalRate")}`}>
+        –
+      </Td>
+      <Td pad="none" className={`text-right ${wide()}`}>
+        –
+      </Td>
+      <Td pad="none" className={`text-right tabular-nums ${wide("answered")}`}>
+        {f.integer(r.overall.n)}/{f.integer(r.overall.n)}
+      </Td>
+      <Td pad="none" className={wide("date")}>
+        –
+      </Td>
     </Tr>
   );
 }
 
 // demo: the scores shown are the quick start's fake judge's, and every headline cell says so.
-type EntryProps = RowProps & { e: ViewEntry; lowNMin: number; best: Partial<Record<CategoryCode, number>>; demo?: boolean };
+type EntryProps = RowProps & {
+  e: ViewEntry;
+  lowNMin: number;
+  best: Partial<Record<CategoryCode, number>>;
+  demo?: boolean;
+};
 
 export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryProps) {
   const t = useTranslations("board.table");
@@ -98,20 +175,52 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryP
     <Tr className="bg-white dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
       <RankCell e={e} t={t} />
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
-        <ViewLink href={`/entries/${e.id}`} className="font-medium">{e.methodName}</ViewLink>
+        <ViewLink href={`/entries/${e.id}`} className="font-medium">
+          {e.methodName}
+        </ViewLink>
         <Badges e={e} t={t} />
-        {e.organization ? <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span> : null}
-        <CategoryDetails mainTypes={e.mainTypes} categories={e.categories} params={params} lowNMin={lowNMin} best={best} />
+        {e.organization ? (
+          <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span>
+        ) : null}
+        <CategoryDetails
+          mainTypes={e.mainTypes}
+          categories={e.categories}
+          params={params}
+          lowNMin={lowNMin}
+          best={best}
+        />
       </Th>
-      <Td pad="none" className={wide("org")}>{e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}</Td>
+      <Td pad="none" className={wide("org")}>
+        {e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}
+      </Td>
       <Headline cell={e.overall} testId="headline" strong f={f} demoLabel={demo ? t("demoJudge") : undefined} />
-      {MAIN_TYPES.map((m) => <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact className={wide(m)} />)}
-      {CATEGORY_CODES.map((c) => <HeatCell key={c} cell={e.categories[c]} testId={`cat-${c}`} lowNMin={lowNMin} compact reference={best[c]} className={wide(c)} />)}
-      <Td pad="none" className={`text-right tabular-nums ${wide("refusalRate")}`} data-testid="refusal-rate">{f.percent(e.refusalRate)}</Td>
-      <Td pad="none" className={`text-right tabular-nums ${wide("overRefusalRate")}`} data-testid="over-refusal-rate">{f.percent(e.overRefusalRate)}</Td>
+      {MAIN_TYPES.map((m) => (
+        <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact className={wide(m)} />
+      ))}
+      {CATEGORY_CODES.map((c) => (
+        <HeatCell
+          key={c}
+          cell={e.categories[c]}
+          testId={`cat-${c}`}
+          lowNMin={lowNMin}
+          compact
+          reference={best[c]}
+          className={wide(c)}
+        />
+      ))}
+      <Td pad="none" className={`text-right tabular-nums ${wide("refusalRate")}`} data-testid="refusal-rate">
+        {f.percent(e.refusalRate)}
+      </Td>
+      <Td pad="none" className={`text-right tabular-nums ${wide("overRefusalRate")}`} data-testid="over-refusal-rate">
+        {f.percent(e.overRefusalRate)}
+      </Td>
       <AttemptsCell e={e} className={wide()} t={t} />
-      <Td pad="none" className={`text-right tabular-nums whitespace-nowrap ${wide("answered")}`}>{f.integer(e.answered)}/{f.integer(e.overall.n)}</Td>
-      <Td pad="none" className={`min-w-[4.5em] text-xs [word-break:keep-all] ${wide("date")}`}>{f.date(e.createdAt)}</Td>
+      <Td pad="none" className={`text-right tabular-nums whitespace-nowrap ${wide("answered")}`}>
+        {f.integer(e.answered)}/{f.integer(e.overall.n)}
+      </Td>
+      <Td pad="none" className={`min-w-[4.5em] text-xs [word-break:keep-all] ${wide("date")}`}>
+        {f.date(e.createdAt)}
+      </Td>
     </Tr>
   );
 }

@@ -25,7 +25,11 @@ function Score({ cell, lowNMin, below }: { cell: ScoreCell | undefined; lowNMin:
   return (
     <dd className="tabular-nums" data-below-reference={below ? "" : undefined}>
       {f.score(cell.value, 2)}
-      {low ? <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>{LOW_N_MARK}</span> : null}
+      {low ? (
+        <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>
+          {LOW_N_MARK}
+        </span>
+      ) : null}
     </dd>
   );
 }
@@ -50,11 +54,26 @@ export function CategoryDetails({ mainTypes, categories, params, lowNMin = 0, be
           </dl>
           <dl className="grid grid-cols-3 gap-1">
             {CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m).map((c) => (
-              <div key={c} className="heat rounded px-1 text-center" style={{ ["--v" as string]: categories[c]?.value ?? 0 }} data-testid={`row-cat-${c}`}>
+              <div
+                key={c}
+                className="heat rounded px-1 text-center"
+                style={{ ["--v" as string]: categories[c]?.value ?? 0 }}
+                data-testid={`row-cat-${c}`}
+              >
                 <dt>
-                  <ViewLink href={hrefWith(params, { sort: `-${c}` })} className="text-inherit" title={t("rankBy", { name: names(c) })}>{c}</ViewLink>
+                  <ViewLink
+                    href={hrefWith(params, { sort: `-${c}` })}
+                    className="text-inherit"
+                    title={t("rankBy", { name: names(c) })}
+                  >
+                    {c}
+                  </ViewLink>
                 </dt>
-                <Score cell={categories[c]} lowNMin={lowNMin} below={best[c] !== undefined && categories[c] !== undefined && categories[c].value < best[c]} />
+                <Score
+                  cell={categories[c]}
+                  lowNMin={lowNMin}
+                  below={best[c] !== undefined && categories[c] !== undefined && categories[c].value < best[c]}
+                />
               </div>
             ))}
           </dl>

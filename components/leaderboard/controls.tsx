@@ -9,33 +9,126 @@ import { CONTROL } from "@/components/ui/control";
  * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
  * page state outside the board's params (the cost chart's chosen cost) that applying filters keeps.
  */
-export function LeaderboardControls({ params, hasJudge, keep = {}, demoJudge = false }: { params: LeaderboardParams; hasJudge: boolean; keep?: Record<string, string>; demoJudge?: boolean }) {
+export function LeaderboardControls({
+  params,
+  hasJudge,
+  keep = {},
+  demoJudge = false,
+}: {
+  params: LeaderboardParams;
+  hasJudge: boolean;
+  keep?: Record<string, string>;
+  demoJudge?: boolean;
+}) {
   const t = useTranslations("board.controls");
   const board = useTranslations("board");
   // The order of METRIC_LABELS (F1 first); the names come from the messages.
-  const metrics = (Object.keys(METRIC_LABELS) as LeaderboardParams["metric"][]).filter((v) => v !== "judge" || hasJudge || params.metric === "judge");
+  const metrics = (Object.keys(METRIC_LABELS) as LeaderboardParams["metric"][]).filter(
+    (v) => v !== "judge" || hasJudge || params.metric === "judge",
+  );
   return (
     <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-label={t("label")} role="search">
       <input type="hidden" name="split" value={params.split} />
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
-      {Object.entries(keep).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-      <SelectField id="lb-metric" name="metric" label={t("metric")} variant="board" defaultValue={params.metric} options={metrics.map((v) => [v, v === "judge" && demoJudge ? board("demoJudgeMetric", { metric: board(`metrics.${v}`) }) : board(`metrics.${v}`)])} />
-      <SelectField id="lb-agg" name="aggregate" label={t("average")} variant="board" defaultValue={params.aggregate} options={[["micro", t("micro")], ["macro", t("macro")]]} />
+      {Object.entries(keep).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <SelectField
+        id="lb-metric"
+        name="metric"
+        label={t("metric")}
+        variant="board"
+        defaultValue={params.metric}
+        options={metrics.map((v) => [
+          v,
+          v === "judge" && demoJudge
+            ? board("demoJudgeMetric", { metric: board(`metrics.${v}`) })
+            : board(`metrics.${v}`),
+        ])}
+      />
+      <SelectField
+        id="lb-agg"
+        name="aggregate"
+        label={t("average")}
+        variant="board"
+        defaultValue={params.aggregate}
+        options={[
+          ["micro", t("micro")],
+          ["macro", t("macro")],
+        ]}
+      />
       <div>
-        <label htmlFor="lb-q" className="block text-sm">{t("search")}</label>
-        <input id="lb-q" name="q" type="search" defaultValue={params.q ?? ""} placeholder={t("searchPlaceholder")} className={CONTROL.board} />
+        <label htmlFor="lb-q" className="block text-sm">
+          {t("search")}
+        </label>
+        <input
+          id="lb-q"
+          name="q"
+          type="search"
+          defaultValue={params.q ?? ""}
+          placeholder={t("searchPlaceholder")}
+          className={CONTROL.board}
+        />
       </div>
-      <SelectField id="lb-modality" name="modality" label={t("modality")} variant="board" defaultValue={params.modality} options={[["all", t("all")], ["text", t("textOnly")], ["multimodal", t("multimodal")]]} />
-      <SelectField id="lb-baselines" name="baselines" label={t("baselines")} variant="board" defaultValue={params.baselines} options={[["include", t("include")], ["exclude", t("hide")], ["only", t("onlyBaselines")]]} />
-      <SelectField id="lb-backbone" name="backbone" label={t("backbone")} variant="board" defaultValue={params.backbone ?? ""} options={[["", t("all")], ...BACKBONES.map((b) => [b, b] as const), [OTHER_BACKBONE, t("other")]]} />
-      <SelectField id="lb-status" name="status" label={t("show")} variant="board" defaultValue={params.status} options={[["approved", t("ranked")], ["withdrawn", t("withdrawn")]]} />
+      <SelectField
+        id="lb-modality"
+        name="modality"
+        label={t("modality")}
+        variant="board"
+        defaultValue={params.modality}
+        options={[
+          ["all", t("all")],
+          ["text", t("textOnly")],
+          ["multimodal", t("multimodal")],
+        ]}
+      />
+      <SelectField
+        id="lb-baselines"
+        name="baselines"
+        label={t("baselines")}
+        variant="board"
+        defaultValue={params.baselines}
+        options={[
+          ["include", t("include")],
+          ["exclude", t("hide")],
+          ["only", t("onlyBaselines")],
+        ]}
+      />
+      <SelectField
+        id="lb-backbone"
+        name="backbone"
+        label={t("backbone")}
+        variant="board"
+        defaultValue={params.backbone ?? ""}
+        options={[["", t("all")], ...BACKBONES.map((b) => [b, b] as const), [OTHER_BACKBONE, t("other")]]}
+      />
+      <SelectField
+        id="lb-status"
+        name="status"
+        label={t("show")}
+        variant="board"
+        defaultValue={params.status}
+        options={[
+          ["approved", t("ranked")],
+          ["withdrawn", t("withdrawn")],
+        ]}
+      />
       <div className="flex items-center gap-1 pb-1">
-        <input id="lb-verified" name="verified" type="checkbox" value="1" defaultChecked={params.verified} className="h-4 w-4" />
+        <input
+          id="lb-verified"
+          name="verified"
+          type="checkbox"
+          value="1"
+          defaultChecked={params.verified}
+          className="h-4 w-4"
+        />
         <label htmlFor="lb-verified" className="text-sm">
           {t.rich("verifiedOnly", { abbr: (c) => <abbr title={t("verifiedHelp")}>{c}</abbr> })}
         </label>
       </div>
-      <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white hover:bg-blue-800">{t("apply")}</button>
+      <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white hover:bg-blue-800">
+        {t("apply")}
+      </button>
     </form>
   );
 }

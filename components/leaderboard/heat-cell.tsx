@@ -28,22 +28,57 @@ type Props = {
 /** The low-n mark after a cell's number (a sign, the same in every language). */
 export const LOW_N_MARK = "ⁿ";
 
-export function HeatCell({ cell, digits = 2, label, testId, lowNMin = 0, compact = false, reference, className = "" }: Props) {
+export function HeatCell({
+  cell,
+  digits = 2,
+  label,
+  testId,
+  lowNMin = 0,
+  compact = false,
+  reference,
+  className = "",
+}: Props) {
   const t = useTranslations("board.table");
   const f = formatter(useLocale());
-  if (!cell) return <Td className={`text-center text-slate-600 dark:text-slate-400 ${className}`} title={t("noScore", { label: label ?? "" })}>–</Td>;
+  if (!cell)
+    return (
+      <Td
+        className={`text-center text-slate-600 dark:text-slate-400 ${className}`}
+        title={t("noScore", { label: label ?? "" })}
+      >
+        –
+      </Td>
+    );
   // Two decimals are plenty for a background; short attributes keep a 50-row board light.
   const v = Math.round(Math.max(0, Math.min(1, cell.value)) * 100) / 100;
   const low = isLowN(cell.n, lowNMin);
   const below = reference !== undefined && cell.value < reference;
   const title =
-    t("cellTitle", { label: compact || !label ? "" : `${label} `, value: f.score(cell.value, 4), ci: f.ci(cell.ciLow, cell.ciHigh), n: cell.n }) +
+    t("cellTitle", {
+      label: compact || !label ? "" : `${label} `,
+      value: f.score(cell.value, 4),
+      ci: f.ci(cell.ciLow, cell.ciHigh),
+      n: cell.n,
+    }) +
     (low ? t("cellLowN", { min: lowNMin }) : "") +
     (below ? t("cellBelow", { reference: f.score(reference, 4) }) : "");
   return (
-    <Td pad={compact ? "none" : "md"} className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()} style={{ ["--v" as string]: v }} data-testid={testId} data-n={cell.n} data-low-n={low ? "" : undefined} data-below-reference={below ? "" : undefined} title={title}>
+    <Td
+      pad={compact ? "none" : "md"}
+      className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()}
+      style={{ ["--v" as string]: v }}
+      data-testid={testId}
+      data-n={cell.n}
+      data-low-n={low ? "" : undefined}
+      data-below-reference={below ? "" : undefined}
+      title={title}
+    >
       {f.score(cell.value, digits)}
-      {low ? <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>{LOW_N_MARK}</span> : null}
+      {low ? (
+        <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>
+          {LOW_N_MARK}
+        </span>
+      ) : null}
     </Td>
   );
 }

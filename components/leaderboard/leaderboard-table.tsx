@@ -10,7 +10,19 @@ import { Table, TBody, THead, Th, Tr } from "@/components/ui/table";
 
 const th = "px-1 py-1";
 
-export function LeaderboardTable({ entries, params, lowNMin, references = [], demoJudge = false }: { entries: ViewEntry[]; params: LeaderboardParams; lowNMin: number; references?: ReferenceRow[]; demoJudge?: boolean }) {
+export function LeaderboardTable({
+  entries,
+  params,
+  lowNMin,
+  references = [],
+  demoJudge = false,
+}: {
+  entries: ViewEntry[];
+  params: LeaderboardParams;
+  lowNMin: number;
+  references?: ReferenceRow[];
+  demoJudge?: boolean;
+}) {
   const t = useTranslations("board");
   const tt = useTranslations("board.table");
   const names = useTranslations("categories");
@@ -37,30 +49,122 @@ export function LeaderboardTable({ entries, params, lowNMin, references = [], de
       className="board border-collapse text-sm [&_td.heat]:text-right [&_td.heat]:tabular-nums max-sm:[&_td]:align-top max-sm:[&_th]:align-top [&_td]:px-1 [&_td]:py-1 [&_th]:px-1 [&_th]:py-1"
       data-testid="leaderboard"
       caption={caption}
-      after={lowNMin > 0 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="low-n-legend"><span className="low-n-mark" aria-hidden="true">{LOW_N_MARK}</span> {tt("lowNLegend", { min: lowNMin })}</p> : null}
+      after={
+        lowNMin > 0 ? (
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="low-n-legend">
+            <span className="low-n-mark" aria-hidden="true">
+              {LOW_N_MARK}
+            </span>{" "}
+            {tt("lowNLegend", { min: lowNMin })}
+          </p>
+        ) : null
+      }
     >
       <THead className="text-xs">
         <Tr kind="plain" className="border-b border-slate-200 dark:border-slate-800">
-          <SortHeader params={params} sortKey="rank" rowSpan={2} label={sortScope && sortScope in CATEGORIES ? tt("rankIn", { scope: sortScope }) : tt("rank")} title={t("tieRule")} className={`${th} board-rank text-left`} />
-          <SortHeader params={params} sortKey="method" rowSpan={2} label={tt("method")} className={`${th} board-method text-left`} />
-          <SortHeader params={params} sortKey="org" rowSpan={2} label={tt("organization")} className={`${th} text-left ${wide("org")}`} />
-          <SortHeader params={params} sortKey="value" rowSpan={2} label={metric} title={tt("headlineTitle", { metric, aggregate })} className={`${th} text-right`} />
-          <Th pad="sm" scope="colgroup" colSpan={3} className={`text-center ${wide()}`}>{tt("mainTypes")}</Th>
-          {groups.map((g) => <Th pad="sm" key={g.m} scope="colgroup" colSpan={g.cats.length} className={`border-l border-slate-200 text-center dark:border-slate-800 ${wide()}`}>{mainNames(g.m)}</Th>)}
-          <SortHeader params={params} sortKey="refusalRate" rowSpan={2} label={tt("refused")} title={tt("refusedTitle")} className={num("refusalRate")} />
-          <SortHeader params={params} sortKey="overRefusalRate" rowSpan={2} label={tt("overRefused")} title={tt("overRefusedTitle")} className={num("overRefusalRate")} />
-          <Th pad="none" rowSpan={2} className={num()} title={tt("attemptsRule")}>{tt("attempts")}</Th>
-          <SortHeader params={params} sortKey="answered" rowSpan={2} label={tt("answered")} title={tt("answeredTitle")} className={num("answered")} />
-          <SortHeader params={params} sortKey="date" rowSpan={2} label={tt("date")} title={tt("dateTitle")} className={`${th} text-left ${wide("date")}`} />
+          <SortHeader
+            params={params}
+            sortKey="rank"
+            rowSpan={2}
+            label={sortScope && sortScope in CATEGORIES ? tt("rankIn", { scope: sortScope }) : tt("rank")}
+            title={t("tieRule")}
+            className={`${th} board-rank text-left`}
+          />
+          <SortHeader
+            params={params}
+            sortKey="method"
+            rowSpan={2}
+            label={tt("method")}
+            className={`${th} board-method text-left`}
+          />
+          <SortHeader
+            params={params}
+            sortKey="org"
+            rowSpan={2}
+            label={tt("organization")}
+            className={`${th} text-left ${wide("org")}`}
+          />
+          <SortHeader
+            params={params}
+            sortKey="value"
+            rowSpan={2}
+            label={metric}
+            title={tt("headlineTitle", { metric, aggregate })}
+            className={`${th} text-right`}
+          />
+          <Th pad="sm" scope="colgroup" colSpan={3} className={`text-center ${wide()}`}>
+            {tt("mainTypes")}
+          </Th>
+          {groups.map((g) => (
+            <Th
+              pad="sm"
+              key={g.m}
+              scope="colgroup"
+              colSpan={g.cats.length}
+              className={`border-l border-slate-200 text-center dark:border-slate-800 ${wide()}`}
+            >
+              {mainNames(g.m)}
+            </Th>
+          ))}
+          <SortHeader
+            params={params}
+            sortKey="refusalRate"
+            rowSpan={2}
+            label={tt("refused")}
+            title={tt("refusedTitle")}
+            className={num("refusalRate")}
+          />
+          <SortHeader
+            params={params}
+            sortKey="overRefusalRate"
+            rowSpan={2}
+            label={tt("overRefused")}
+            title={tt("overRefusedTitle")}
+            className={num("overRefusalRate")}
+          />
+          <Th pad="none" rowSpan={2} className={num()} title={tt("attemptsRule")}>
+            {tt("attempts")}
+          </Th>
+          <SortHeader
+            params={params}
+            sortKey="answered"
+            rowSpan={2}
+            label={tt("answered")}
+            title={tt("answeredTitle")}
+            className={num("answered")}
+          />
+          <SortHeader
+            params={params}
+            sortKey="date"
+            rowSpan={2}
+            label={tt("date")}
+            title={tt("dateTitle")}
+            className={`${th} text-left ${wide("date")}`}
+          />
         </Tr>
         <Tr kind="head">
-          {MAIN_TYPES.map((m) => <SortHeader key={m} params={params} sortKey={m} label={tt(`mainAbbr.${m}`)} title={mainNames(m)} className={num(m)} />)}
-          {CATEGORY_CODES.map((c) => <SortHeader key={c} params={params} sortKey={c} label={c} title={names(c)} className={num(c)} />)}
+          {MAIN_TYPES.map((m) => (
+            <SortHeader
+              key={m}
+              params={params}
+              sortKey={m}
+              label={tt(`mainAbbr.${m}`)}
+              title={mainNames(m)}
+              className={num(m)}
+            />
+          ))}
+          {CATEGORY_CODES.map((c) => (
+            <SortHeader key={c} params={params} sortKey={c} label={c} title={names(c)} className={num(c)} />
+          ))}
         </Tr>
       </THead>
       <TBody>
-        {references.map((r) => <ReferenceTr key={r.kind} r={r} params={params} wide={wide} />)}
-        {entries.map((e) => <EntryTr key={e.id} e={e} params={params} wide={wide} lowNMin={lowNMin} best={best} demo={demo} />)}
+        {references.map((r) => (
+          <ReferenceTr key={r.kind} r={r} params={params} wide={wide} />
+        ))}
+        {entries.map((e) => (
+          <EntryTr key={e.id} e={e} params={params} wide={wide} lowNMin={lowNMin} best={best} demo={demo} />
+        ))}
       </TBody>
     </Table>
   );

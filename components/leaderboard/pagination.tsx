@@ -9,9 +9,17 @@ export function Pagination({ params, pages, total }: { params: LeaderboardParams
   const p = params.page;
   return (
     <nav aria-label={t("label")} className="flex flex-wrap items-center gap-3 text-sm">
-      {p > 1 ? <ViewLink href={hrefWith(params, { page: p - 1 })} rel="prev">{t("previous")}</ViewLink> : null}
+      {p > 1 ? (
+        <ViewLink href={hrefWith(params, { page: p - 1 })} rel="prev">
+          {t("previous")}
+        </ViewLink>
+      ) : null}
       <span>{t("status", { page: p, pages, total })}</span>
-      {p < pages ? <ViewLink href={hrefWith(params, { page: p + 1 })} rel="next">{t("next")}</ViewLink> : null}
+      {p < pages ? (
+        <ViewLink href={hrefWith(params, { page: p + 1 })} rel="next">
+          {t("next")}
+        </ViewLink>
+      ) : null}
     </nav>
   );
 }

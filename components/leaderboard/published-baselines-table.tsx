@@ -12,16 +12,28 @@ export function PublishedBaselinesTable() {
   const f = formatter(useLocale());
   return (
     <section aria-labelledby="pb-h" className="space-y-2">
-      <h2 id="pb-h" className="text-lg font-semibold">{t("heading")}</h2>
+      <h2 id="pb-h" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {t.rich("source", { link: (c) => <a href={PUBLISHED_BASELINE_SOURCE.url} rel="noopener noreferrer">{c}</a> })}
+        {t.rich("source", {
+          link: (c) => (
+            <a href={PUBLISHED_BASELINE_SOURCE.url} rel="noopener noreferrer">
+              {c}
+            </a>
+          ),
+        })}
       </p>
       <Table label={t("label")} data-testid="published-baselines">
         <THead>
           <Tr kind="head" className="text-left">
             <Th>{t("method")}</Th>
             <Th>{t("input")}</Th>
-            {MAIN_TYPES.map((m) => <Th key={m} className="text-right">{t("judge", { mainType: mainNames(m) })}</Th>)}
+            {MAIN_TYPES.map((m) => (
+              <Th key={m} className="text-right">
+                {t("judge", { mainType: mainNames(m) })}
+              </Th>
+            ))}
             <Th className="text-right">{t("storage")}</Th>
             <Th className="text-right">{t("retrieval")}</Th>
             <Th className="text-right">{t("answering")}</Th>
@@ -32,10 +44,17 @@ export function PublishedBaselinesTable() {
           {PUBLISHED_BASELINES.map((b) => (
             <Tr key={b.method}>
               <Th scope="row" className="text-left font-normal">
-                {b.method} <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">{t("paperBaseline")}</span>
+                {b.method}{" "}
+                <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                  {t("paperBaseline")}
+                </span>
               </Th>
               <Td>{modality(b.modality)}</Td>
-              {MAIN_TYPES.map((m) => <Td key={m} className="heat text-right tabular-nums" style={{ ["--v" as string]: b.mainTypes[m] }}>{f.score(b.mainTypes[m], 2)}</Td>)}
+              {MAIN_TYPES.map((m) => (
+                <Td key={m} className="heat text-right tabular-nums" style={{ ["--v" as string]: b.mainTypes[m] }}>
+                  {f.score(b.mainTypes[m], 2)}
+                </Td>
+              ))}
               <Td className="text-right tabular-nums">{b.efficiency.storageSecondsPerSession}</Td>
               <Td className="text-right tabular-nums">{b.efficiency.retrievalSecondsPerQuestion}</Td>
               <Td className="text-right tabular-nums">{b.efficiency.answerSecondsPerQuestion}</Td>

@@ -28,7 +28,12 @@ export function UnscoredNoteText({ missing }: { missing: Missing }) {
   ));
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="unscored-note" role="note">
-      {t.rich("unscored", { count: missing.length, more: Math.max(0, missing.length - SHOWN), names: () => names, strong: (c) => <strong>{c}</strong> })}
+      {t.rich("unscored", {
+        count: missing.length,
+        more: Math.max(0, missing.length - SHOWN),
+        names: () => names,
+        strong: (c) => <strong>{c}</strong>,
+      })}
     </p>
   );
 }

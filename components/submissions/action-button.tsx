@@ -6,7 +6,17 @@ import { FormMessage } from "@/components/ui/form-message";
 import { useActionForm } from "@/components/ui/use-action-form";
 
 /** Runs a server action that returns an ActionResult, shows its error, refreshes on success. */
-export function ActionButton({ label, run, confirm: confirmText, className }: { label: string; run: () => Promise<ActionResult<unknown>>; confirm?: string; className?: string }) {
+export function ActionButton({
+  label,
+  run,
+  confirm: confirmText,
+  className,
+}: {
+  label: string;
+  run: () => Promise<ActionResult<unknown>>;
+  confirm?: string;
+  className?: string;
+}) {
   const t = useTranslations("submissions");
   const { pending, error, submit } = useActionForm(run);
   return (
@@ -14,7 +24,10 @@ export function ActionButton({ label, run, confirm: confirmText, className }: { 
       <button
         type="button"
         disabled={pending}
-        className={className ?? "rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"}
+        className={
+          className ??
+          "rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+        }
         onClick={() => {
           if (confirmText && !window.confirm(confirmText)) return;
           submit(undefined);

@@ -1,6 +1,13 @@
 import { useTranslations } from "next-intl";
 
-export type IssueView = { severity?: "error" | "warning"; code?: string; file?: string; path?: string; message: string; fix?: string };
+export type IssueView = {
+  severity?: "error" | "warning";
+  code?: string;
+  file?: string;
+  path?: string;
+  message: string;
+  fix?: string;
+};
 
 /** Every validation issue with its file, JSON path and suggested fix. */
 export function IssueList({ issues, title, testId }: { issues: IssueView[]; title: string; testId?: string }) {
@@ -9,9 +16,7 @@ export function IssueList({ issues, title, testId }: { issues: IssueView[]; titl
   const errors = issues.filter((i) => i.severity !== "warning").length;
   return (
     <section aria-label={title} data-testid={testId} className="mt-3">
-      <h3 className="text-sm font-semibold">
-        {t("heading", { title, errors, warnings: issues.length - errors })}
-      </h3>
+      <h3 className="text-sm font-semibold">{t("heading", { title, errors, warnings: issues.length - errors })}</h3>
       {/* Focusable: a long list scrolls, and keyboard users must be able to scroll it (axe). */}
       <ul tabIndex={0} className="mt-2 max-h-80 space-y-1 overflow-auto text-sm">
         {issues.slice(0, 500).map((i, k) => (
@@ -27,7 +32,9 @@ export function IssueList({ issues, title, testId }: { issues: IssueView[]; titl
             {i.code ? <code className="text-xs">{i.code} </code> : null}
             {i.file ? <span className="text-slate-600 dark:text-slate-300">{i.file} </span> : null}
             {i.path ? <code className="rounded bg-black/5 px-1 dark:bg-white/10">{i.path}</code> : null}: {i.message}
-            {i.fix ? <span className="block text-slate-700 dark:text-slate-300">{t("fix", { fix: i.fix })}</span> : null}
+            {i.fix ? (
+              <span className="block text-slate-700 dark:text-slate-300">{t("fix", { fix: i.fix })}</span>
+            ) : null}
           </li>
         ))}
         {issues.length > 500 ? <li>{t("more", { count: issues.length - 500 })}</li> : null}

@@ -14,7 +14,10 @@ export function StatusBadge({ value, testId }: { value: string; testId?: string 
   // A state added later without a message still reads (lower-cased code) instead of failing.
   const label = t.has(value as never) ? t(value as never) : value.toLowerCase();
   return (
-    <span data-testid={testId} className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STYLES[value] ?? "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100"}`}>
+    <span
+      data-testid={testId}
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STYLES[value] ?? "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100"}`}
+    >
       {label}
     </span>
   );

@@ -1,7 +1,12 @@
 import type { InputHTMLAttributes } from "react";
 import { CONTROL } from "./control";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: string };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+};
 
 /** Labelled input with its error and hint wired to aria-describedby. */
 export function Field({ label, name, error, hint, className, ...rest }: FieldProps) {

@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
 const LOOK = {
   inline: { error: "text-sm text-red-700 dark:text-red-300", success: "text-sm" },
   banner: {
-    error: "rounded border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
+    error:
+      "rounded border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
     success: "rounded border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950",
   },
 } as const;
@@ -22,8 +23,26 @@ type Props = {
   "data-testid"?: string;
 };
 
-export function FormMessage({ error, success, look = "inline", as: Tag = "p", id, className, "data-testid": testId }: Props) {
-  if (error) return <Tag id={id} role="alert" className={clsx(LOOK[look].error, className)} data-testid={testId}>{error}</Tag>;
-  if (success) return <Tag id={id} role="status" className={clsx(LOOK[look].success, className)} data-testid={testId}>{success}</Tag>;
+export function FormMessage({
+  error,
+  success,
+  look = "inline",
+  as: Tag = "p",
+  id,
+  className,
+  "data-testid": testId,
+}: Props) {
+  if (error)
+    return (
+      <Tag id={id} role="alert" className={clsx(LOOK[look].error, className)} data-testid={testId}>
+        {error}
+      </Tag>
+    );
+  if (success)
+    return (
+      <Tag id={id} role="status" className={clsx(LOOK[look].success, className)} data-testid={testId}>
+        {success}
+      </Tag>
+    );
   return null;
 }

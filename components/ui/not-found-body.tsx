@@ -4,7 +4,10 @@ import type { Locale } from "@/lib/i18n/locales";
 
 /** The text of a 404: app/not-found.tsx (the whole document) and app/(site)/not-found.tsx (inside the site layout). */
 export async function NotFoundBody({ locale }: { locale: Locale }) {
-  const [t, tc] = await Promise.all([getTranslations({ locale, namespace: "errors" }), getTranslations({ locale, namespace: "common" })]);
+  const [t, tc] = await Promise.all([
+    getTranslations({ locale, namespace: "errors" }),
+    getTranslations({ locale, namespace: "common" }),
+  ]);
   return (
     <div className="space-y-2">
       <h1 className="text-2xl font-semibold">{t("notFoundTitle")}</h1>

@@ -33,10 +33,22 @@ export function NoteForm({ label, button, run, pendingLabel, buttonClassName = D
       }}
     >
       <div>
-        <label htmlFor={id} className="block text-sm">{label}</label>
-        <input id={id} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={2000} className={`w-64 text-sm ${CONTROL.filter}`} />
+        <label htmlFor={id} className="block text-sm">
+          {label}
+        </label>
+        <input
+          id={id}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          required
+          minLength={3}
+          maxLength={2000}
+          className={`w-64 text-sm ${CONTROL.filter}`}
+        />
       </div>
-      <button type="submit" disabled={pending} className={buttonClassName}>{pending ? (pendingLabel ?? t("working")) : button}</button>
+      <button type="submit" disabled={pending} className={buttonClassName}>
+        {pending ? (pendingLabel ?? t("working")) : button}
+      </button>
       <FormMessage as="span" error={error ? (error.details[0]?.message ?? error.message) : null} className="w-full" />
     </form>
   );

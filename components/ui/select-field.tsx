@@ -19,16 +19,48 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"
   selectClassName?: string;
 };
 
-export function SelectField({ label, name, id = `f-${name}`, options, variant = "filter", hint, error, className, selectClassName, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  id = `f-${name}`,
+  options,
+  variant = "filter",
+  hint,
+  error,
+  className,
+  selectClassName,
+  ...rest
+}: SelectFieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className={LABEL[variant]}>{label}</label>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={clsx(CONTROL[variant], selectClassName)} {...rest}>
-        {options.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+      <label htmlFor={id} className={LABEL[variant]}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={clsx(CONTROL[variant], selectClassName)}
+        {...rest}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
       </select>
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

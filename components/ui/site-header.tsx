@@ -7,13 +7,29 @@ import { ThemeToggle } from "@/components/theme-toggle";
 import { LocaleLinks, LocaleSwitcher } from "@/components/ui/locale-switcher";
 
 /** The header of every page; the sign-out server action comes from the route that renders it. */
-export async function SiteHeader({ signOut, path, locale }: { signOut: () => Promise<void>; path: string; locale: Locale }) {
-  const [user, t] = await Promise.all([currentUser().catch(() => null), getTranslations({ locale, namespace: "header" })]);
+export async function SiteHeader({
+  signOut,
+  path,
+  locale,
+}: {
+  signOut: () => Promise<void>;
+  path: string;
+  locale: Locale;
+}) {
+  const [user, t] = await Promise.all([
+    currentUser().catch(() => null),
+    getTranslations({ locale, namespace: "header" }),
+  ]);
   const links = [
     { href: "/", label: t("leaderboard") },
     { href: "/compare", label: t("compare") },
     { href: "/submit", label: t("submit") },
-    ...(user ? [{ href: "/submissions", label: t("mySubmissions") }, { href: "/settings/tokens", label: t("apiTokens") }] : []),
+    ...(user
+      ? [
+          { href: "/submissions", label: t("mySubmissions") },
+          { href: "/settings/tokens", label: t("apiTokens") },
+        ]
+      : []),
     ...(user?.role === "ADMIN" ? [{ href: "/admin", label: t("admin") }] : []),
   ];
   return (
@@ -41,7 +57,10 @@ export async function SiteHeader({ signOut, path, locale }: { signOut: () => Pro
               {user.email}
               {user.role === "ADMIN" ? t("adminSuffix") : ""}
             </span>
-            <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+            <button
+              type="submit"
+              className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
               {t("signOut")}
             </button>
           </form>

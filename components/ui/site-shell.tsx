@@ -31,7 +31,10 @@ export async function siteMetadata(locale: Locale): Promise<Metadata> {
     applicationName: name,
     // Files in public/ (icon.svg is the source; scripts/dev/make-icons.mjs renders the rest).
     icons: {
-      icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/icon.svg", type: "image/svg+xml" }],
+      icon: [
+        { url: "/favicon.ico", sizes: "32x32" },
+        { url: "/icon.svg", type: "image/svg+xml" },
+      ],
       apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
     },
     manifest: "/manifest.webmanifest",
@@ -73,7 +76,13 @@ export async function SiteShell({ children, locale, path, origin, nonce, signOut
         {/* The namespaces client components use (lib/i18n/client-messages.ts). Every prop given
             (see above); `now` is the render's time (nothing formats relative times), as
             lib/i18n/request.ts sets no `now` or formats either. */}
-        <NextIntlClientProvider locale={locale} messages={clientMessages(messages)} timeZone="UTC" formats={{}} now={new Date()}>
+        <NextIntlClientProvider
+          locale={locale}
+          messages={clientMessages(messages)}
+          timeZone="UTC"
+          formats={{}}
+          now={new Date()}
+        >
           <a href="#main" className="skip-link">
             {t("skipToContent")}
           </a>
@@ -89,7 +98,15 @@ export async function SiteShell({ children, locale, path, origin, nonce, signOut
 }
 
 /** The shell of a per-request render: nonce, path and origin from the request (proxy.ts). */
-export async function RequestShell({ children, locale, signOut }: { children: ReactNode; locale: Locale; signOut: () => Promise<void> }) {
+export async function RequestShell({
+  children,
+  locale,
+  signOut,
+}: {
+  children: ReactNode;
+  locale: Locale;
+  signOut: () => Promise<void>;
+}) {
   const [nonce, h] = await Promise.all([scriptNonce(), headers()]);
   return (
     <SiteShell locale={locale} path={h.get(PATH_HEADER) ?? ""} origin={publicOrigin(h)} nonce={nonce} signOut={signOut}>

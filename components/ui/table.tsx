@@ -23,7 +23,18 @@ type TableProps = ComponentProps<"table"> & {
   "data-region-testid"?: string;
 };
 
-export function Table({ label, caption, captionClassName = "sr-only", scrollClassName = SCROLL, width = "full", after, className, children, "data-region-testid": regionTestId, ...rest }: TableProps) {
+export function Table({
+  label,
+  caption,
+  captionClassName = "sr-only",
+  scrollClassName = SCROLL,
+  width = "full",
+  after,
+  className,
+  children,
+  "data-region-testid": regionTestId,
+  ...rest
+}: TableProps) {
   const region = label ? { tabIndex: 0, role: "region", "aria-label": label } : {};
   return (
     <div className={scrollClassName} data-testid={regionTestId} {...region}>
@@ -44,7 +55,11 @@ export function TBody(props: ComponentProps<"tbody">) {
   return <tbody {...props} />;
 }
 
-const ROW = { head: "border-b border-slate-300 dark:border-slate-700", body: "border-b border-slate-100 dark:border-slate-800", plain: "" } as const;
+const ROW = {
+  head: "border-b border-slate-300 dark:border-slate-700",
+  body: "border-b border-slate-100 dark:border-slate-800",
+  plain: "",
+} as const;
 
 /** `kind` picks the header row's or a body row's rule; rows add their own classes after it. */
 export function Tr({ kind = "body", className, ...rest }: ComponentProps<"tr"> & { kind?: keyof typeof ROW }) {
@@ -68,7 +83,9 @@ export function Td({ pad = "md", align, className, ...rest }: ComponentProps<"td
 export function TableEmpty({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <Tr kind="plain">
-      <Td colSpan={colSpan} pad="none" className="px-2 py-2 text-slate-600 dark:text-slate-400">{children}</Td>
+      <Td colSpan={colSpan} pad="none" className="px-2 py-2 text-slate-600 dark:text-slate-400">
+        {children}
+      </Td>
     </Tr>
   );
 }

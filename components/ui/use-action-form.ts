@@ -23,7 +23,10 @@ type Options<I, T> = {
  * built on React 19's useActionState: pending state, the last result (error or data) and a
  * refresh after success. `run` may refuse before the round trip by returning localFailure().
  */
-export function useActionForm<I, T>(run: (input: I) => Promise<ActionResult<T>>, { onSuccess, refresh = true }: Options<I, T> = {}) {
+export function useActionForm<I, T>(
+  run: (input: I) => Promise<ActionResult<T>>,
+  { onSuccess, refresh = true }: Options<I, T> = {},
+) {
   const router = useRouter();
   const [result, dispatch, pending] = useActionState<ActionResult<T> | null, I>(async (_prev, input) => {
     const res = await run(input);

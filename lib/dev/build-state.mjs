@@ -5,7 +5,19 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 
 const INPUT_DIRS = ["app", "components", "lib", "public", "workers", "generated", "styles", "hooks"];
-const INPUT_FILES = ["next.config.js", "next.config.mjs", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "prisma/schema.prisma", "dist/h2hmem.json", "middleware.ts", "proxy.ts", "auth.ts"];
+const INPUT_FILES = [
+  "next.config.js",
+  "next.config.mjs",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+  "prisma/schema.prisma",
+  "dist/h2hmem.json",
+  "middleware.ts",
+  "proxy.ts",
+  "auth.ts",
+];
 const SKIP = /(^|\/)(node_modules|\.next|\.git)(\/|$)|\.test\.tsx?$/;
 
 function walk(root, rel, out) {
@@ -24,7 +36,10 @@ export function sourceHash(root) {
   for (const f of INPUT_FILES) if (existsSync(path.join(root, f))) files.push(f);
   const h = createHash("sha256");
   for (const f of files) {
-    h.update(f).update("\0").update(readFileSync(path.join(root, f))).update("\0");
+    h.update(f)
+      .update("\0")
+      .update(readFileSync(path.join(root, f)))
+      .update("\0");
   }
   return h.digest("hex");
 }

@@ -31,7 +31,9 @@ if (existsSync("prisma/seed.ts")) {
 }
 
 const children = [
-  spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit" }),
+  spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], {
+    stdio: "inherit",
+  }),
   spawn(process.execPath, ["--enable-source-maps", "dist/server/worker.mjs"], { stdio: "inherit" }),
 ];
 let stopping = false;
@@ -40,7 +42,9 @@ const stopAll = (code) => {
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
   setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() =>
+    process.exit(code),
+  );
 };
 children.forEach((c, i) =>
   c.on("exit", (code, signal) => {

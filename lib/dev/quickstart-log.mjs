@@ -20,10 +20,17 @@ function pinoRecord(line) {
 /**
  * @param {{ out?: NodeJS.WritableStream & { isTTY?: boolean }, err?: NodeJS.WritableStream, json?: boolean, now?: () => Date }} [opts]
  */
-export function createQuickstartLog({ out = process.stdout, err = process.stderr, json = !out.isTTY, now = () => new Date() } = {}) {
+export function createQuickstartLog({
+  out = process.stdout,
+  err = process.stderr,
+  json = !out.isTTY,
+  now = () => new Date(),
+} = {}) {
   let pretty = null; // pino-pretty's formatter, once node_modules is there
-  const record = (level, component, msg, fields) => JSON.stringify({ level: LEVELS[level], time: now().toISOString(), pid: process.pid, component, ...fields, msg });
-  const write = (level, text) => (level === "error" || level === "warn" ? err : out).write(text.endsWith("\n") ? text : `${text}\n`);
+  const record = (level, component, msg, fields) =>
+    JSON.stringify({ level: LEVELS[level], time: now().toISOString(), pid: process.pid, component, ...fields, msg });
+  const write = (level, text) =>
+    (level === "error" || level === "warn" ? err : out).write(text.endsWith("\n") ? text : `${text}\n`);
 
   const log = {
     json,
@@ -54,7 +61,12 @@ export function createQuickstartLog({ out = process.stdout, err = process.stderr
       if (json || pretty) return;
       try {
         const { prettyFactory } = await import("pino-pretty");
-        pretty = prettyFactory({ colorize: Boolean(out.isTTY), translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true });
+        pretty = prettyFactory({
+          colorize: Boolean(out.isTTY),
+          translateTime: "SYS:HH:MM:ss",
+          ignore: "pid,hostname",
+          singleLine: true,
+        });
       } catch {
         // not installed: raw JSON lines are still readable enough
       }

@@ -40,7 +40,10 @@ export function processAlive(pid) {
 export async function pickPort(config, say) {
   if (config.PORT) {
     const p = Number(config.PORT);
-    if (!(await portIsFree(p, "0.0.0.0"))) throw new Error(`port ${p} (PORT) is already in use: stop what uses it (e.g. \`lsof -i :${p}\`) or set PORT to a free port`);
+    if (!(await portIsFree(p, "0.0.0.0")))
+      throw new Error(
+        `port ${p} (PORT) is already in use: stop what uses it (e.g. \`lsof -i :${p}\`) or set PORT to a free port`,
+      );
     return p;
   }
   for (let p = 3000; p < 3020; p++) {
@@ -53,7 +56,10 @@ export async function pickPort(config, say) {
 }
 
 /** Resolves with the first status below 500 from `url` (anything listening there). */
-export async function waitForHttp(url, { timeoutMs = 90_000, what = "the web app", hint = "see the web| lines above" } = {}) {
+export async function waitForHttp(
+  url,
+  { timeoutMs = 90_000, what = "the web app", hint = "see the web| lines above" } = {},
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -73,6 +79,10 @@ export function credentials() {
   // Written by prisma/seed.ts: { accounts: [{ email, password, role }] }
   // (a bare array or a { role: { email, password } } map are accepted too).
   const data = JSON.parse(readFileSync(file, "utf8"));
-  const list = Array.isArray(data) ? data : Array.isArray(data.accounts) ? data.accounts : Object.entries(data).map(([role, v]) => ({ role, ...v }));
+  const list = Array.isArray(data)
+    ? data
+    : Array.isArray(data.accounts)
+      ? data.accounts
+      : Object.entries(data).map(([role, v]) => ({ role, ...v }));
   return list.filter((c) => c && typeof c === "object" && c.email && c.password);
 }

@@ -73,7 +73,22 @@ export const REDIS_MISSING =
 export async function startRedis({ port, log = () => {} }) {
   const bin = findRedisServer();
   if (!bin) throw new Error(REDIS_MISSING);
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", "--daemonize", "no", "--loglevel", "warning"];
+  const args = [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--maxmemory-policy",
+    "noeviction",
+    "--daemonize",
+    "no",
+    "--loglevel",
+    "warning",
+  ];
   const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
@@ -114,7 +129,9 @@ export function redisPing(url, timeoutMs = 1500) {
     sock.setTimeout(timeoutMs, () => done(false));
     sock.on("error", () => done(false));
     sock.on("connect", () => {
-      const auth = u.password ? `AUTH ${u.username ? `${decodeURIComponent(u.username)} ` : ""}${decodeURIComponent(u.password)}\r\n` : "";
+      const auth = u.password
+        ? `AUTH ${u.username ? `${decodeURIComponent(u.username)} ` : ""}${decodeURIComponent(u.password)}\r\n`
+        : "";
       sock.write(`${auth}PING\r\n`);
     });
     let buf = "";

@@ -14,7 +14,8 @@ export function supervise({ name, args, env, cwd, log, onFirstExit, onLine }) {
   let timer = null;
   let restarts = 0;
 
-  const emit = onLine ?? ((l, fromStderr) => (fromStderr ? process.stderr : process.stdout).write(`${name.padEnd(6)}| ${l}\n`));
+  const emit =
+    onLine ?? ((l, fromStderr) => (fromStderr ? process.stderr : process.stdout).write(`${name.padEnd(6)}| ${l}\n`));
 
   const start = () => {
     const startedAt = Date.now();

@@ -3,7 +3,14 @@
 // of a chosen quality. Deterministic for a given seed. Not real benchmark data.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { CATEGORIES, CATEGORY_CODES, MAIN_TYPE_NAMES, mulberry32, type ReferenceQuestion, type Split } from "../scoring";
+import {
+  CATEGORIES,
+  CATEGORY_CODES,
+  MAIN_TYPE_NAMES,
+  mulberry32,
+  type ReferenceQuestion,
+  type Split,
+} from "../scoring";
 
 const VOCAB = (
   "the a of to and in that it with for on as was he she they we you at by from this had not are but be " +
@@ -31,7 +38,10 @@ export const FULL_SIZE: DatasetSize = { dyadic: 2046, multiParty: 190 };
 export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE, seed = 7): number {
   const rand = uniformRand(seed);
   let count = 0;
-  for (const [splitDir, total, dialogues] of [["dyadic", size.dyadic, 20], ["multi-party", size.multiParty, 5]] as const) {
+  for (const [splitDir, total, dialogues] of [
+    ["dyadic", size.dyadic, 20],
+    ["multi-party", size.multiParty, 5],
+  ] as const) {
     let left = total;
     for (let d = 1; d <= dialogues && left > 0; d++) {
       for (let s = 0; s <= 15 && left > 0; s++) {
@@ -40,7 +50,10 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
           const code = CATEGORY_CODES[(count + i) % CATEGORY_CODES.length];
           const info = CATEGORIES[code];
           return {
-            question: { image: i % 3 === 1 ? `${i}.jpg` : "", text: `Q${count + i} (${splitDir} d${d} s${s}): what ${words(rand, 6 + Math.floor(rand() * 8)).join(" ")}?` },
+            question: {
+              image: i % 3 === 1 ? `${i}.jpg` : "",
+              text: `Q${count + i} (${splitDir} d${d} s${s}): what ${words(rand, 6 + Math.floor(rand() * 8)).join(" ")}?`,
+            },
             original_answer: `${words(rand, 3 + Math.floor(rand() * 20)).join(" ")}.`,
             question_type: { main_type: MAIN_TYPE_NAMES[info.mainType], sub_type: info.name },
             difficulty: ["easy", "medium", "hard"][i % 3],
@@ -54,7 +67,8 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
         count += n;
       }
     }
-    if (left > 0) throw new Error(`${splitDir}: ${total} questions do not fit ${dialogues} dialogues x 16 sessions x 7`);
+    if (left > 0)
+      throw new Error(`${splitDir}: ${total} questions do not fit ${dialogues} dialogues x 16 sessions x 7`);
   }
   return count;
 }
@@ -64,7 +78,11 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
  * reference words kept (the rest replaced by random words). extra: unmatched filler items
  * appended (to make a big, slow submission).
  */
-export function syntheticPredictions(key: ReferenceQuestion[], split: Split, opts: { quality?: number; seed?: number; extra?: number } = {}): Uint8Array {
+export function syntheticPredictions(
+  key: ReferenceQuestion[],
+  split: Split,
+  opts: { quality?: number; seed?: number; extra?: number } = {},
+): Uint8Array {
   const rand = uniformRand(opts.seed ?? 11);
   const quality = opts.quality ?? 0.6;
   const predictions = key

@@ -20,7 +20,11 @@ import {
 export const TEST_DB = "h2hmem_test";
 export const E2E_DB = "h2hmem_e2e";
 
-export async function provisionTestServices({ e2e = true, log = (m) => console.log(`[test] ${m}`), cwd = process.cwd() } = {}) {
+export async function provisionTestServices({
+  e2e = true,
+  log = (m) => console.log(`[test] ${m}`),
+  cwd = process.cwd(),
+} = {}) {
   const stops = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((e) => console.error(`[test] cleanup: ${e.message}`));
@@ -30,7 +34,9 @@ export async function provisionTestServices({ e2e = true, log = (m) => console.l
     let serverUrl = process.env.DATABASE_URL;
     if (serverUrl) {
       if (!isLocalUrl(serverUrl)) {
-        throw new Error(`refusing to run tests against non-local database ${redact(serverUrl)}: tests drop and recreate ${TEST_DB}/${E2E_DB}. Use localhost, 127.0.0.1, ::1 or a unix socket, or unset DATABASE_URL to use an embedded PostgreSQL.`);
+        throw new Error(
+          `refusing to run tests against non-local database ${redact(serverUrl)}: tests drop and recreate ${TEST_DB}/${E2E_DB}. Use localhost, 127.0.0.1, ::1 or a unix socket, or unset DATABASE_URL to use an embedded PostgreSQL.`,
+        );
       }
       log(`PostgreSQL: using DATABASE_URL's server ${redact(withDatabase(serverUrl, ""))}`);
     } else {
@@ -48,8 +54,12 @@ export async function provisionTestServices({ e2e = true, log = (m) => console.l
     }
     let redisUrl = process.env.REDIS_URL;
     if (redisUrl) {
-      if (!isLocalUrl(redisUrl)) throw new Error(`refusing to run tests against non-local Redis ${redact(redisUrl)}; unset REDIS_URL to start a local redis-server`);
-      if (!(await redisPing(redisUrl))) throw new Error(`Redis at ${redact(redisUrl)} (REDIS_URL) does not answer PING`);
+      if (!isLocalUrl(redisUrl))
+        throw new Error(
+          `refusing to run tests against non-local Redis ${redact(redisUrl)}; unset REDIS_URL to start a local redis-server`,
+        );
+      if (!(await redisPing(redisUrl)))
+        throw new Error(`Redis at ${redact(redisUrl)} (REDIS_URL) does not answer PING`);
       log(`Redis: using REDIS_URL ${redact(redisUrl)}`);
     } else {
       const redis = await startRedis({ port: await freePort() });

@@ -5,7 +5,8 @@ import { HTML_LANG, type Locale } from "./locales";
 // Pure: call `formatter(locale)` with `await getLocale()` (server) or `useLocale()` (client).
 
 const NONE = "–";
-const missing = (v: number | null | undefined): v is null | undefined => v === null || v === undefined || Number.isNaN(v);
+const missing = (v: number | null | undefined): v is null | undefined =>
+  v === null || v === undefined || Number.isNaN(v);
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function nf(locale: Locale, key: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -24,20 +25,34 @@ const toDate = (v: Date | string): Date => (typeof v === "string" ? new Date(v) 
 export type Formatter = ReturnType<typeof formatter>;
 
 export function formatter(locale: Locale) {
-  const fixed = (v: number, digits: number) => nf(locale, `f${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(v);
+  const fixed = (v: number, digits: number) =>
+    nf(locale, `f${digits}`, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    }).format(v);
   return {
     locale,
     /** A score (F1, BLEU-1, judge) with `digits` decimals; "–" when missing. */
     score: (v: number | null | undefined, digits = 3): string => (missing(v) ? NONE : fixed(v, digits)),
     /** A bootstrap interval "[lo, hi]"; "" when either end is missing. */
-    ci: (lo: number | null | undefined, hi: number | null | undefined): string => (missing(lo) || missing(hi) ? "" : `[${fixed(lo, 3)}, ${fixed(hi, 3)}]`),
+    ci: (lo: number | null | undefined, hi: number | null | undefined): string =>
+      missing(lo) || missing(hi) ? "" : `[${fixed(lo, 3)}, ${fixed(hi, 3)}]`,
     /** A rate in 0..1 as a percentage; "–" when missing. */
     percent: (v: number | null | undefined, digits = 0): string =>
-      missing(v) ? NONE : nf(locale, `p${digits}`, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v),
+      missing(v)
+        ? NONE
+        : nf(locale, `p${digits}`, {
+            style: "percent",
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+          }).format(v),
     /** A count with the locale's grouping (12,345). */
-    integer: (v: number | null | undefined): string => (missing(v) ? NONE : nf(locale, "int", { maximumFractionDigits: 0 }).format(v)),
+    integer: (v: number | null | undefined): string =>
+      missing(v) ? NONE : nf(locale, "int", { maximumFractionDigits: 0 }).format(v),
     /** A calendar date (UTC): "Dec 1, 2026" / "2026年12月1日". */
-    date: (v: Date | string | null | undefined): string => (v ? df(locale, "date", { dateStyle: "medium" }).format(toDate(v)) : NONE),
+    date: (v: Date | string | null | undefined): string =>
+      v ? df(locale, "date", { dateStyle: "medium" }).format(toDate(v)) : NONE,
     /** Date and time to the minute (UTC), with the zone named. */
     dateTime: (v: Date | string | null | undefined): string =>
       v ? df(locale, "dateTime", { dateStyle: "medium", timeStyle: "short" }).format(toDate(v)) + " UTC" : NONE,

@@ -42,7 +42,11 @@ function valuesOf(issue: IssueLike, t: ValidationTranslator): Record<string, str
 }
 
 /** Message and fix of a prediction-file issue or an API detail in `locale`. */
-export function translateIssue(issue: IssueLike, locale: Locale, t: ValidationTranslator): { message: string; fix?: string } {
+export function translateIssue(
+  issue: IssueLike,
+  locale: Locale,
+  t: ValidationTranslator,
+): { message: string; fix?: string } {
   const english = { message: issue.message, ...(issue.fix ? { fix: issue.fix } : {}) };
   if (locale === DEFAULT_LOCALE || !issue.code || !DETAIL_SET.has(issue.code)) return english;
   const values = valuesOf(issue, t);
@@ -55,6 +59,10 @@ export function translateIssue(issue: IssueLike, locale: Locale, t: ValidationTr
 }
 
 /** Every issue translated, keeping its other fields (severity, file, path) for display. */
-export function translateIssues<I extends IssueLike>(issues: readonly I[], locale: Locale, t: ValidationTranslator): I[] {
+export function translateIssues<I extends IssueLike>(
+  issues: readonly I[],
+  locale: Locale,
+  t: ValidationTranslator,
+): I[] {
   return issues.map((i) => ({ ...i, ...translateIssue(i, locale, t) }));
 }

@@ -42,7 +42,11 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 }
 
 /** Resolution order: `?lang=` > cookie > Accept-Language > en. Invalid values are skipped. */
-export function resolveLocale(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+export function resolveLocale(input: {
+  query?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): Locale {
   if (isLocale(input.query)) return input.query;
   if (isLocale(input.cookie)) return input.cookie;
   return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;

@@ -10,7 +10,10 @@ export async function requestLocale(): Promise<Locale> {
   const h = await headers();
   const forwarded = h.get(LOCALE_HEADER);
   if (isLocale(forwarded)) return forwarded;
-  return resolveLocale({ cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: h.get("accept-language") });
+  return resolveLocale({
+    cookie: (await cookies()).get(LOCALE_COOKIE)?.value,
+    acceptLanguage: h.get("accept-language"),
+  });
 }
 
 export default getRequestConfig(async () => {

@@ -1,7 +1,18 @@
 // Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
 // stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
 // resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
-import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "./types";
+import {
+  CATEGORIES,
+  CATEGORY_CODES,
+  LEXICAL_METRICS,
+  MAIN_TYPES,
+  SPLITS,
+  type CategoryCode,
+  type MainType,
+  type Metric,
+  type Split,
+  type SplitOrOverall,
+} from "./types";
 import { bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
 
 export type ScoreRow = {
@@ -17,7 +28,12 @@ export type ScoreRow = {
   /** Questions in this scope whose value was null (e.g. judge failed): left out of the mean. */
   excluded?: number;
 };
-export type QuestionResult = { split: Split; category: CategoryCode; qid: string | null; metrics: Partial<Record<Metric, number | null>> };
+export type QuestionResult = {
+  split: Split;
+  category: CategoryCode;
+  qid: string | null;
+  metrics: Partial<Record<Metric, number | null>>;
+};
 export type AggregateOptions = { resamples?: number; seed?: number };
 
 const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
@@ -44,7 +60,16 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
     const cells = cellsByMetric.get(metric)!;
     for (const split of splits) {
       const inSplit = split === "overall" ? cells : cells.filter((c) => c.split === split);
-      for (const [scope, cats] of SCOPES) rows.push(...rowsFor(split, scope, metric, inSplit.filter((c) => cats.has(c.category)), resamples));
+      for (const [scope, cats] of SCOPES)
+        rows.push(
+          ...rowsFor(
+            split,
+            scope,
+            metric,
+            inSplit.filter((c) => cats.has(c.category)),
+            resamples,
+          ),
+        );
     }
   }
   return rows;
@@ -54,7 +79,13 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
  * micro: pooled mean of the questions, its resample = the n-weighted mean of the cell resample
  * means; macro: mean of the category means, each category pooling its cells of this split.
  */
-function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric, cells: Cell[], resamples: number): ScoreRow[] {
+function rowsFor(
+  split: SplitOrOverall,
+  scope: ScoreRow["scope"],
+  metric: Metric,
+  cells: Cell[],
+  resamples: number,
+): ScoreRow[] {
   const n = cells.reduce((a, c) => a + c.n, 0);
   const excluded = cells.reduce((a, c) => a + c.excluded, 0);
   if (n === 0) return [];
@@ -96,7 +127,12 @@ function pooled(cells: Cell[], resamples: number, total: number): Float64Array {
  * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
  * own non-null values with a stream seeded by cell and metric.
  */
-function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
+function buildCells(
+  results: QuestionResult[],
+  metrics: Metric[],
+  resamples: number,
+  seed: number,
+): Map<Metric, Cell[]> {
   const groups = new Map<string, QuestionResult[]>();
   for (const r of results) {
     const key = `${r.split}|${r.category}`;
@@ -121,12 +157,23 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
         }
       }
       if (absent === members.length) continue;
-      const cell: Cell = { split, category, n: values.length, sum: values.reduce((a, b) => a + b, 0), excluded, boot: new Float64Array(0) };
+      const cell: Cell = {
+        split,
+        category,
+        n: values.length,
+        sum: values.reduce((a, b) => a + b, 0),
+        excluded,
+        boot: new Float64Array(0),
+      };
       out.get(metric)!.push(cell);
       if (excluded === 0 && absent === 0) full.push({ cell, values });
       else [cell.boot] = bootstrapMeansMulti([values], resamples, seedFor(seed, `${key}|${metric}`));
     }
-    const dists = bootstrapMeansMulti(full.map((f) => f.values), resamples, seedFor(seed, key));
+    const dists = bootstrapMeansMulti(
+      full.map((f) => f.values),
+      resamples,
+      seedFor(seed, key),
+    );
     full.forEach((f, c) => (f.cell.boot = dists[c]));
   }
   return out;

@@ -24,10 +24,25 @@ export type QuestionsFileLocation = { split: Split; dialogue: number; session: n
 
 const questionSchema = z.looseObject({
   // null/missing image and difficulty are tolerated: they mean "no image" and "medium".
-  question: z.looseObject({ text: z.string(), image: z.string().nullish().transform((v) => v ?? "") }),
+  question: z.looseObject({
+    text: z.string(),
+    image: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+  }),
   original_answer: z.string(),
-  question_type: z.looseObject({ main_type: z.string().nullish().transform((v) => v ?? undefined), sub_type: z.string() }),
-  difficulty: z.string().nullish().transform((v) => v ?? undefined),
+  question_type: z.looseObject({
+    main_type: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    sub_type: z.string(),
+  }),
+  difficulty: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 const questionsFileSchema = z.looseObject({ questions: z.array(z.unknown()) });
 
@@ -41,11 +56,19 @@ function difficultyOf(raw: string | undefined): Difficulty | null {
   return folded === "easy" || folded === "medium" || folded === "hard" ? folded : null;
 }
 
-export function parseQuestionsFile(json: unknown, loc: QuestionsFileLocation): { questions: ReferenceQuestion[]; issues: ValidationIssue[] } {
+export function parseQuestionsFile(
+  json: unknown,
+  loc: QuestionsFileLocation,
+): { questions: ReferenceQuestion[]; issues: ValidationIssue[] } {
   const issues = new IssueList(loc.file);
   const root = questionsFileSchema.safeParse(json);
   if (!root.success) {
-    issues.error("BAD_QUESTIONS_FILE", "/questions", 'A questions.json needs a "questions" array.', "Point --answer-key at the official dataset folder.");
+    issues.error(
+      "BAD_QUESTIONS_FILE",
+      "/questions",
+      'A questions.json needs a "questions" array.',
+      "Point --answer-key at the official dataset folder.",
+    );
     return { questions: [], issues: issues.finish() };
   }
   const questions: ReferenceQuestion[] = [];
@@ -54,22 +77,46 @@ export function parseQuestionsFile(json: unknown, loc: QuestionsFileLocation): {
     const parsed = questionSchema.safeParse(raw);
     if (!parsed.success) {
       const where = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
-      issues.error("BAD_QUESTION", path, `Question ${index} lacks required fields or has wrong types (${where}).`, "Each question needs question.text, original_answer and question_type.sub_type as strings.", { index, fields: where });
+      issues.error(
+        "BAD_QUESTION",
+        path,
+        `Question ${index} lacks required fields or has wrong types (${where}).`,
+        "Each question needs question.text, original_answer and question_type.sub_type as strings.",
+        { index, fields: where },
+      );
       return;
     }
     const q = parsed.data;
     const category = normalizeCategory(q.question_type.sub_type);
     if (!category) {
-      issues.error("UNKNOWN_CATEGORY", `${path}/question_type/sub_type`, `Unknown sub_type "${q.question_type.sub_type}".`, "Use one of the nine H2HMem categories.", { value: q.question_type.sub_type, allowed: allowedCategoryNames() });
+      issues.error(
+        "UNKNOWN_CATEGORY",
+        `${path}/question_type/sub_type`,
+        `Unknown sub_type "${q.question_type.sub_type}".`,
+        "Use one of the nine H2HMem categories.",
+        { value: q.question_type.sub_type, allowed: allowedCategoryNames() },
+      );
       return;
     }
     const mainType = CATEGORIES[category].mainType;
     if (q.question_type.main_type !== undefined && normalizeMainType(q.question_type.main_type) !== mainType) {
-      issues.warning("MAIN_TYPE_MISMATCH", `${path}/question_type/main_type`, `main_type "${q.question_type.main_type}" does not match ${category}; using "${MAIN_TYPE_NAMES[mainType]}".`, undefined, { value: q.question_type.main_type, category, mainType: MAIN_TYPE_NAMES[mainType] });
+      issues.warning(
+        "MAIN_TYPE_MISMATCH",
+        `${path}/question_type/main_type`,
+        `main_type "${q.question_type.main_type}" does not match ${category}; using "${MAIN_TYPE_NAMES[mainType]}".`,
+        undefined,
+        { value: q.question_type.main_type, category, mainType: MAIN_TYPE_NAMES[mainType] },
+      );
     }
     let difficulty = difficultyOf(q.difficulty);
     if (!difficulty) {
-      issues.warning("UNKNOWN_DIFFICULTY", `${path}/difficulty`, `Unknown difficulty "${q.difficulty}"; counted as medium.`, undefined, { value: String(q.difficulty) });
+      issues.warning(
+        "UNKNOWN_DIFFICULTY",
+        `${path}/difficulty`,
+        `Unknown difficulty "${q.difficulty}"; counted as medium.`,
+        undefined,
+        { value: String(q.difficulty) },
+      );
       difficulty = "medium";
     }
     questions.push({
@@ -88,4 +135,3 @@ export function parseQuestionsFile(json: unknown, loc: QuestionsFileLocation): {
   });
   return { questions, issues: issues.finish() };
 }
-

@@ -13,7 +13,11 @@ export function bootstrapMeans(values: ArrayLike<number>, resamples: number, see
  * Resample means of several equally long columns with ONE shared index stream (the same questions
  * are drawn for every column): per resample, n draws, each column summed in draw order.
  */
-export function bootstrapMeansMulti(columns: ReadonlyArray<ArrayLike<number>>, resamples: number, seed: number): Float64Array[] {
+export function bootstrapMeansMulti(
+  columns: ReadonlyArray<ArrayLike<number>>,
+  resamples: number,
+  seed: number,
+): Float64Array[] {
   const n = columns.length > 0 ? columns[0].length : 0;
   const out = columns.map(() => new Float64Array(n === 0 ? 0 : resamples));
   const next = mulberry32(seed);
@@ -53,7 +57,11 @@ export function seedFor(seed: number, stratum: string): number {
  * Paired bootstrap of mean(a) - mean(b) over the same questions (a[i] and b[i] score question i).
  * pValue: two-sided, 2 * min(share of resampled differences <= 0, share >= 0), capped at 1.
  */
-export function pairedBootstrap(a: number[], b: number[], opts: { resamples?: number; seed?: number } = {}): { diff: number; ciLow: number; ciHigh: number; pValue: number } {
+export function pairedBootstrap(
+  a: number[],
+  b: number[],
+  opts: { resamples?: number; seed?: number } = {},
+): { diff: number; ciLow: number; ciHigh: number; pValue: number } {
   if (a.length !== b.length) throw new Error(`pairedBootstrap needs equal lengths (${a.length} vs ${b.length})`);
   if (a.length === 0) throw new Error("pairedBootstrap needs at least one question");
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;

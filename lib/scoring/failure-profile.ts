@@ -26,10 +26,19 @@ export type FailureProfileRow = {
   recallPrecisionGap: number | null;
 };
 
-export type ProfileQuestion = { category: CategoryCode; systemAnswer: string; precision: number; recall: number; counted: boolean };
+export type ProfileQuestion = {
+  category: CategoryCode;
+  systemAnswer: string;
+  precision: number;
+  recall: number;
+  counted: boolean;
+};
 
 /** Rows for "ALL" and every category present, from the per-question results (counted ones only). */
-export function failureProfileRows(questions: readonly ProfileQuestion[], lexical?: Partial<LexicalOptions>): FailureProfileRow[] {
+export function failureProfileRows(
+  questions: readonly ProfileQuestion[],
+  lexical?: Partial<LexicalOptions>,
+): FailureProfileRow[] {
   const mode = resolveLexicalOptions(lexical).tokenizer;
   const groups = new Map<ProfileScope, ProfileQuestion[]>([["ALL", []]]);
   for (const q of questions) {

@@ -12,7 +12,14 @@ export { normalizeText, imageBaseName } from "./text-normalize";
 export * from "./answer-key";
 export * from "./match";
 export * from "./aggregate";
-export { bootstrapMeans, pairedBootstrap, percentileInterval, quantileSorted, DEFAULT_RESAMPLES, DEFAULT_SEED } from "./bootstrap";
+export {
+  bootstrapMeans,
+  pairedBootstrap,
+  percentileInterval,
+  quantileSorted,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+} from "./bootstrap";
 export { mulberry32 } from "./prng";
 export * from "./ranking";
 export * from "./scorer-version";

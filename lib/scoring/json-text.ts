@@ -45,11 +45,18 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i];
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const need =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
     if (need < 0 || i + need >= bytes.length) return i;
     for (let k = 1; k <= need; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
     const second = bytes[i + 1];
-    if ((b === 0xe0 && second < 0xa0) || (b === 0xed && second > 0x9f) || (b === 0xf0 && second < 0x90) || (b === 0xf4 && second > 0x8f)) return i;
+    if (
+      (b === 0xe0 && second < 0xa0) ||
+      (b === 0xed && second > 0x9f) ||
+      (b === 0xf0 && second < 0x90) ||
+      (b === 0xf4 && second > 0x8f)
+    )
+      return i;
     i += need + 1;
   }
   return -1;
@@ -70,8 +77,15 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
       const at = firstInvalidUtf8(input);
       if (at < 0 && input.byteLength > MAX_STRING_LENGTH) {
         // Valid UTF-8 that still failed: its text would be longer than the engine's maximum string.
-        const fix = "A prediction file is far smaller (a full submission is about 1 MB): check that this is the right file.";
-        issues.error("TOO_LARGE", "", `The file (${input.byteLength} bytes) is too large to be read as one text.`, fix, { size: input.byteLength });
+        const fix =
+          "A prediction file is far smaller (a full submission is about 1 MB): check that this is the right file.";
+        issues.error(
+          "TOO_LARGE",
+          "",
+          `The file (${input.byteLength} bytes) is too large to be read as one text.`,
+          fix,
+          { size: input.byteLength },
+        );
         return null;
       }
       issues.error(
@@ -152,7 +166,16 @@ function hasComments(text: string): boolean {
   return false;
 }
 
-const TRUNCATION_CODES = new Set(["CloseBraceExpected", "CloseBracketExpected", "UnexpectedEndOfString", "ValueExpected", "PropertyNameExpected", "ColonExpected", "UnexpectedEndOfComment", "CommaExpected"]);
+const TRUNCATION_CODES = new Set([
+  "CloseBraceExpected",
+  "CloseBracketExpected",
+  "UnexpectedEndOfString",
+  "ValueExpected",
+  "PropertyNameExpected",
+  "ColonExpected",
+  "UnexpectedEndOfComment",
+  "CommaExpected",
+]);
 
 /** Parses JSON (comments tolerated with a warning). Returns undefined after reporting errors. */
 export function parseJsonText(text: string, issues: IssueList): { value: unknown } | undefined {
@@ -163,7 +186,13 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   const deepAt = jsonDepthExceeds(text);
   if (deepAt >= 0) {
     const { line, column } = lineColumn(text, deepAt);
-    issues.error("TOO_DEEP", "", `JSON nesting deeper than ${MAX_JSON_DEPTH} levels at line ${line}, column ${column}.`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Remove the nested values.", { limit: MAX_JSON_DEPTH, line, column });
+    issues.error(
+      "TOO_DEEP",
+      "",
+      `JSON nesting deeper than ${MAX_JSON_DEPTH} levels at line ${line}, column ${column}.`,
+      'A prediction file needs only 3 levels: {"predictions": [{...}]}. Remove the nested values.',
+      { limit: MAX_JSON_DEPTH, line, column },
+    );
     return undefined;
   }
   try {
@@ -173,13 +202,25 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   }
   const first = text.trimStart()[0];
   if (first !== "{" && first !== "[" && first !== "/") {
-    issues.error("NOT_JSON", "", `The file is not JSON: it starts with ${JSON.stringify(text.trimStart().slice(0, 20))}.`, 'A prediction file is JSON: {"predictions": [ ... ]}. Export it with json.dump, not YAML/CSV/text.', { start: JSON.stringify(text.trimStart().slice(0, 20)) });
+    issues.error(
+      "NOT_JSON",
+      "",
+      `The file is not JSON: it starts with ${JSON.stringify(text.trimStart().slice(0, 20))}.`,
+      'A prediction file is JSON: {"predictions": [ ... ]}. Export it with json.dump, not YAML/CSV/text.',
+      { start: JSON.stringify(text.trimStart().slice(0, 20)) },
+    );
     return undefined;
   }
   const errors: ParseError[] = [];
   let value: unknown;
   const tooDeep = () =>
-    issues.error("TOO_DEEP", "", `JSON nesting too deep to parse (more than ${MAX_JSON_DEPTH} levels, possibly after a broken string or a comment).`, "A prediction file needs only 3 levels: {\"predictions\": [{...}]}. Check quotes and comments, and remove nested values.", { limit: MAX_JSON_DEPTH });
+    issues.error(
+      "TOO_DEEP",
+      "",
+      `JSON nesting too deep to parse (more than ${MAX_JSON_DEPTH} levels, possibly after a broken string or a comment).`,
+      'A prediction file needs only 3 levels: {"predictions": [{...}]}. Check quotes and comments, and remove nested values.',
+      { limit: MAX_JSON_DEPTH },
+    );
   if (scannerDepthExceeds(text) >= 0) {
     tooDeep();
     return undefined;
@@ -203,21 +244,37 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
     if (reported.has(err.offset) || (truncated && (err.offset >= end || name === "UnexpectedEndOfString"))) continue;
     reported.add(err.offset);
     const { line, column } = lineColumnOf(err.offset);
-    issues.error("INVALID_JSON", "", `Not valid JSON at line ${line}, column ${column}: ${name}.`, hintFor(name), { line, column, error: name });
+    issues.error("INVALID_JSON", "", `Not valid JSON at line ${line}, column ${column}: ${name}.`, hintFor(name), {
+      line,
+      column,
+      error: name,
+    });
   }
   if (truncated) {
     const { line, column } = lineColumn(text, end);
-    issues.error("TRUNCATED_JSON", "", `The JSON ends unexpectedly at line ${line}, column ${column}: the file looks truncated.`, "Re-export the file completely; check the upload or copy did not cut it off.", { line, column });
+    issues.error(
+      "TRUNCATED_JSON",
+      "",
+      `The JSON ends unexpectedly at line ${line}, column ${column}: the file looks truncated.`,
+      "Re-export the file completely; check the upload or copy did not cut it off.",
+      { line, column },
+    );
   }
   if (errors.length > 0) return undefined;
   if (hasComments(text)) {
-    issues.warning("JSON_COMMENTS", "", "The file contains // or /* */ comments; they were ignored (strict JSON has no comments).", "Remove the comments (the official template has them) to make the file strict JSON.");
+    issues.warning(
+      "JSON_COMMENTS",
+      "",
+      "The file contains // or /* */ comments; they were ignored (strict JSON has no comments).",
+      "Remove the comments (the official template has them) to make the file strict JSON.",
+    );
   }
   return { value };
 }
 
 function hintFor(name: string): string {
-  if (name === "PropertyNameExpected" || name === "ValueExpected") return "Check for a trailing comma before } or ], or a missing value.";
+  if (name === "PropertyNameExpected" || name === "ValueExpected")
+    return "Check for a trailing comma before } or ], or a missing value.";
   if (name === "CommaExpected") return "Add the missing comma between two items or fields.";
   if (name === "InvalidSymbol") return "Strings need double quotes; check for single quotes, NaN, or stray characters.";
   if (name === "InvalidCharacter") return "Escape control characters inside strings (\\n, \\t, \\u0000).";

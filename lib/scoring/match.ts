@@ -43,7 +43,11 @@ export class PredictionMatcher {
   private unmatched = 0;
   private otherHits = 0;
 
-  constructor(private readonly split: Split, key: ReferenceQuestion[], file: string) {
+  constructor(
+    private readonly split: Split,
+    key: ReferenceQuestion[],
+    file: string,
+  ) {
     this.issues = new IssueList(file, 20);
     this.own = key.filter((q) => q.split === split);
     this.byKey = indexKey(this.own);
@@ -62,12 +66,15 @@ export class PredictionMatcher {
     if (candidates.length === 0) {
       this.unmatched++;
       const sameText = this.textOnly.get(normalizeText(item.question_text));
-      issues.warning("UNMATCHED_PREDICTION", at,
+      issues.warning(
+        "UNMATCHED_PREDICTION",
+        at,
         sameText
           ? `No ${split} question has this text with image "${item.question_image}"; the key has it with image "${sameText.questionImage}". Not scored.`
           : `No ${split} question in the answer key has this question_text and question_image. Not scored.`,
         "Copy question.text and question.image exactly from the dataset's questions.json.",
-        sameText ? { split, image: item.question_image, keyImage: sameText.questionImage } : { split });
+        sameText ? { split, image: item.question_image, keyImage: sameText.questionImage } : { split },
+      );
       return { index, qid: null, answerDiffers: false };
     }
     const answer = normalizeText(item.original_answer);
@@ -75,20 +82,44 @@ export class PredictionMatcher {
     const sameAnswer = free.filter((q) => normalizeText(q.answer) === answer);
     const pick = sameAnswer[0] ?? free[0];
     if (!pick) {
-      issues.warning("DUPLICATE_PREDICTION", at, `This question (${candidates[0].qid}) was already answered by an earlier prediction; this one is not scored.`, "Keep one prediction per question.", { qid: candidates[0].qid });
+      issues.warning(
+        "DUPLICATE_PREDICTION",
+        at,
+        `This question (${candidates[0].qid}) was already answered by an earlier prediction; this one is not scored.`,
+        "Keep one prediction per question.",
+        { qid: candidates[0].qid },
+      );
       return { index, qid: null, answerDiffers: false };
     }
     if (free.length > 1 && sameAnswer.length !== 1) {
-      issues.warning("AMBIGUOUS_MATCH", at, `${free.length} key questions share this text and image (${free.map((q) => q.qid).join(", ")}); matched ${pick.qid} by order.`, "Make original_answer match the dataset so the right question is chosen.", { count: free.length, qids: free.map((q) => q.qid).join(", "), qid: pick.qid });
+      issues.warning(
+        "AMBIGUOUS_MATCH",
+        at,
+        `${free.length} key questions share this text and image (${free.map((q) => q.qid).join(", ")}); matched ${pick.qid} by order.`,
+        "Make original_answer match the dataset so the right question is chosen.",
+        { count: free.length, qids: free.map((q) => q.qid).join(", "), qid: pick.qid },
+      );
     }
     used.add(pick.qid);
     const answerDiffers = normalizeText(pick.answer) !== answer;
     const submitted = normalizeCategory(item.category);
     if (submitted !== null && submitted !== pick.category) {
-      issues.warning("CATEGORY_DIFFERS", `${at}/category`, `Submitted category ${submitted} but the answer key says ${pick.category} (${CATEGORIES[pick.category].name}); the key's category is used.`, "Copy question_type.sub_type from the dataset.", { submitted, key: pick.category });
+      issues.warning(
+        "CATEGORY_DIFFERS",
+        `${at}/category`,
+        `Submitted category ${submitted} but the answer key says ${pick.category} (${CATEGORIES[pick.category].name}); the key's category is used.`,
+        "Copy question_type.sub_type from the dataset.",
+        { submitted, key: pick.category },
+      );
     }
     if (answerDiffers) {
-      issues.warning("ANSWER_DIFFERS", `${at}/original_answer`, `The submitted original_answer differs from the answer key (${pick.qid}); the key's answer is used for scoring.`, "Copy original_answer unchanged from the dataset.", { qid: pick.qid });
+      issues.warning(
+        "ANSWER_DIFFERS",
+        `${at}/original_answer`,
+        `The submitted original_answer differs from the answer key (${pick.qid}); the key's answer is used for scoring.`,
+        "Copy original_answer unchanged from the dataset.",
+        { qid: pick.qid },
+      );
     }
     return { index, qid: pick.qid, answerDiffers };
   }
@@ -99,7 +130,13 @@ export class PredictionMatcher {
     const missing = own.filter((q) => !this.used.has(q.qid)).map((q) => q.qid);
     if (missing.length > 0) {
       const shown = missing.slice(0, 5).join(", ");
-      issues.warning("MISSING_QUESTIONS", "/predictions", `${missing.length} of ${own.length} ${split} questions have no prediction (e.g. ${shown}); they score 0.`, "Answer every question of the split.", { missing: missing.length, total: own.length, split, examples: shown });
+      issues.warning(
+        "MISSING_QUESTIONS",
+        "/predictions",
+        `${missing.length} of ${own.length} ${split} questions have no prediction (e.g. ${shown}); they score 0.`,
+        "Answer every question of the split.",
+        { missing: missing.length, total: own.length, split, examples: shown },
+      );
     }
     this.detectSwap();
     return { missing, issues: issues.finish() };
@@ -112,15 +149,32 @@ export class PredictionMatcher {
     const other: Split = split === "dyadic" ? "multi-party" : "dyadic";
     const ownHits = count - this.unmatched;
     if (otherHits >= Math.max(3, count / 2) && otherHits > 2 * ownHits) {
-      this.issues.error("SPLIT_SWAPPED", "/predictions",
+      this.issues.error(
+        "SPLIT_SWAPPED",
+        "/predictions",
         `This file was given as ${split} but ${otherHits} of its ${count} predictions match ${other} questions (only ${ownHits} match the ${this.own.length} ${split} questions): the dyadic and multi-party files look swapped.`,
         `Submit it as the ${other} file (${other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json"}).`,
-        { basis: "content", split, other, otherHits, count, ownHits, ownTotal: this.own.length, otherFile: other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json" });
+        {
+          basis: "content",
+          split,
+          other,
+          otherHits,
+          count,
+          ownHits,
+          ownTotal: this.own.length,
+          otherFile: other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json",
+        },
+      );
     }
   }
 }
 
-export function matchPredictions(split: Split, items: readonly PredictionItem[], key: ReferenceQuestion[], file: string): MatchResult {
+export function matchPredictions(
+  split: Split,
+  items: readonly PredictionItem[],
+  key: ReferenceQuestion[],
+  file: string,
+): MatchResult {
   const matcher = new PredictionMatcher(split, key, file);
   const matches: Match[] = [];
   items.forEach((item, index) => {

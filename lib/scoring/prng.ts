@@ -26,4 +26,3 @@ export function hashString(text: string, seed = 0x811c9dc5): number {
 export function drawIndex(u32: number, n: number): number {
   return Math.floor((u32 / 4294967296) * n);
 }
-

@@ -12,10 +12,13 @@
 // say so" is an answer: "does/did not mention" counts only with the source as its subject
 // ("the dialogue", "the conversation", "the context", ...).
 
-const BARE = /^(?:not (?:mentioned|stated|specified|provided|given|known|available|discussed|sure)|unknown|n\/a|no idea|no information|no answer|unanswerable|uncertain|not enough information|insufficient information)$/;
+const BARE =
+  /^(?:not (?:mentioned|stated|specified|provided|given|known|available|discussed|sure)|unknown|n\/a|no idea|no information|no answer|unanswerable|uncertain|not enough information|insufficient information)$/;
 
-const SOURCE = "(?:the |this |that |our |my )?(?:dialogues?|dialogs?|conversations?|context|memor(?:y|ies)|texts?|transcripts?|chats?|sessions?|records?|(?:provided |available )?information|messages?|history|images?|photos?|pictures?)";
-const VERB = "(?:mention|say|state|specify|discuss|provide|reveal|include|indicate|contain|tell|show|give|record|describe)";
+const SOURCE =
+  "(?:the |this |that |our |my )?(?:dialogues?|dialogs?|conversations?|context|memor(?:y|ies)|texts?|transcripts?|chats?|sessions?|records?|(?:provided |available )?information|messages?|history|images?|photos?|pictures?)";
+const VERB =
+  "(?:mention|say|state|specify|discuss|provide|reveal|include|indicate|contain|tell|show|give|record|describe)";
 
 const PHRASES: RegExp[] = [
   /\bnot (?:been |be )?(?:explicitly |clearly |specifically |directly )?(?:mentioned|stated|specified|discussed|provided|revealed|indicated|recorded|described)\b/,
@@ -31,7 +34,11 @@ const PHRASES: RegExp[] = [
 ];
 
 function firstSentence(text: string): string {
-  const folded = text.toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'").replace(/\s+/g, " ").trim();
+  const folded = text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
   // A sentence ends at . ! ? (ASCII or CJK) followed by a space or the end, or at a CJK stop.
   const end = folded.search(/[.!?](?=\s|$)|[。！？]/);
   return (end === -1 ? folded : folded.slice(0, end)).trim();

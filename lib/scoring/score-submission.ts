@@ -1,7 +1,14 @@
 // One submission (one or two prediction files) -> per-question lexical scores + score rows.
 // With an answer key, every key question is scored (unanswered = 0) so all entries share the same
 // denominators; without one, the submitted original_answer is the reference (official scripts).
-import { SPLITS, type CategoryCode, type LexicalOptions, type LexicalScores, type PredictionItem, type Split } from "./types";
+import {
+  SPLITS,
+  type CategoryCode,
+  type LexicalOptions,
+  type LexicalScores,
+  type PredictionItem,
+  type Split,
+} from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { lexicalScores } from "./lexical";
 import { allowedCategoryNames, normalizeCategory } from "./categories";
@@ -34,13 +41,21 @@ export type ScoreInput = {
   /** Names used in issues (defaults to the official file names). */
   fileNames?: Partial<Record<Split, string>>;
 };
-export type ScoreOutput = { perQuestion: PerQuestion[]; rows: ScoreRow[]; scorerVersion: string; issues: ValidationIssue[] };
+export type ScoreOutput = {
+  perQuestion: PerQuestion[];
+  rows: ScoreRow[];
+  scorerVersion: string;
+  issues: ValidationIssue[];
+};
 
 /** aggregateScores averages every metric a record has: a row must never carry a judge field. */
 type NoJudge = "judge" extends keyof PerQuestion ? never : PerQuestion;
 
 const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
-const DEFAULT_NAMES: Record<Split, string> = { dyadic: "prediction_dyadic.json", "multi-party": "prediction_multiparty.json" };
+const DEFAULT_NAMES: Record<Split, string> = {
+  dyadic: "prediction_dyadic.json",
+  "multi-party": "prediction_multiparty.json",
+};
 
 export function scoreSubmission(input: ScoreInput): ScoreOutput {
   const lexical = resolveLexicalOptions(input.lexical);
@@ -56,7 +71,13 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     const local = new IssueList(file, 20);
     if (!items) {
       if (keySplits.has(split)) {
-        local.warning("SPLIT_MISSING", "", `No ${split} file: all ${split} questions of the answer key score 0.`, `Provide ${DEFAULT_NAMES[split]} for a complete evaluation.`, { split, fileName: DEFAULT_NAMES[split] });
+        local.warning(
+          "SPLIT_MISSING",
+          "",
+          `No ${split} file: all ${split} questions of the answer key score 0.`,
+          `Provide ${DEFAULT_NAMES[split]} for a complete evaluation.`,
+          { split, fileName: DEFAULT_NAMES[split] },
+        );
         for (const q of key!) if (q.split === split) perQuestion.push(unanswered(q));
       }
       issues.push(...local.finish());
@@ -72,7 +93,13 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
       const submitted = normalizeCategory(item.category);
       const category = q?.category ?? submitted;
       if (category === null) {
-        local.error("UNKNOWN_CATEGORY", jsonPointer(["predictions", index, "category"]), `Unknown category "${item.category}"; the item is not scored.`, "Validate the file first (h2hmem validate).", { value: item.category, allowed: allowedCategoryNames() });
+        local.error(
+          "UNKNOWN_CATEGORY",
+          jsonPointer(["predictions", index, "category"]),
+          `Unknown category "${item.category}"; the item is not scored.`,
+          "Validate the file first (h2hmem validate).",
+          { value: item.category, allowed: allowedCategoryNames() },
+        );
         return;
       }
       const reference = q ? q.answer : item.original_answer;
@@ -99,7 +126,8 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
 
   // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.
   const results: QuestionResult[] = [];
-  for (const p of perQuestion) if (p.counted) results.push({ split: p.split, category: p.category, qid: p.qid, metrics: p satisfies NoJudge });
+  for (const p of perQuestion)
+    if (p.counted) results.push({ split: p.split, category: p.category, qid: p.qid, metrics: p satisfies NoJudge });
   const rows = aggregateScores(results, { resamples: input.resamples, seed: input.seed });
   return { perQuestion, rows, scorerVersion: scorerVersionFor(lexical), issues };
 }

@@ -28,7 +28,8 @@ export type ParsedScorerVersion = {
   judge: JudgePart | null;
 };
 
-const GRAMMAR = /^(lex-[0-9]+)\+(?:(nltk|whitespace)|(?:(whitespace)-)?nltk(35|38))\+sw(198|179)(?:\+key=([0-9a-f]+))?(?:\+judge=(.+)@([^@+]+))?$/;
+const GRAMMAR =
+  /^(lex-[0-9]+)\+(?:(nltk|whitespace)|(?:(whitespace)-)?nltk(35|38))\+sw(198|179)(?:\+key=([0-9a-f]+))?(?:\+judge=(.+)@([^@+]+))?$/;
 
 export function resolveLexicalOptions(opts: Partial<LexicalOptions> = {}): LexicalOptions {
   return { ...DEFAULT_LEXICAL_OPTIONS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) };
@@ -47,7 +48,11 @@ export function scorerVersionFor(opts: Partial<LexicalOptions> = {}): string {
 }
 
 /** A whole version from its parts (the inverse of parseScorerVersion). */
-export function formatScorerVersion(input: { lexical?: Partial<LexicalOptions>; keySha256?: string | null; judge?: JudgePart | null }): string {
+export function formatScorerVersion(input: {
+  lexical?: Partial<LexicalOptions>;
+  keySha256?: string | null;
+  judge?: JudgePart | null;
+}): string {
   const lexical = withAnswerKey(scorerVersionFor(input.lexical), input.keySha256 ?? null);
   return input.judge ? withJudge(lexical, input.judge) : lexical;
 }

@@ -5,7 +5,13 @@ import { z } from "zod";
 
 export { DEFAULT_MAX_ANSWER_CHARS } from "./types";
 
-export const PREDICTION_FIELDS = ["question_text", "question_image", "system_answer", "original_answer", "category"] as const;
+export const PREDICTION_FIELDS = [
+  "question_text",
+  "question_image",
+  "system_answer",
+  "original_answer",
+  "category",
+] as const;
 
 export const DEFAULT_MAX_ITEMS = 100_000;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -17,7 +23,7 @@ export const FIELD_HINTS: Record<(typeof PREDICTION_FIELDS)[number], string> = {
   question_image: 'the question image name as in the dataset (question.image), or "" when there is none',
   system_answer: "your system's answer as a string (an empty string is allowed and scores 0)",
   original_answer: "the ground-truth answer copied from the dataset (original_answer)",
-  category: "the question's sub-type, e.g. \"Unimodal Precise Recall\"",
+  category: 'the question\'s sub-type, e.g. "Unimodal Precise Recall"',
 };
 
 /** One prediction. question_image is optional and defaults to "" (no image). */

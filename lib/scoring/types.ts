@@ -85,5 +85,7 @@ export type FailureProfile = {
   overRefusalRate: number | null;
   emptyRate: number | null;
   answerTokens: { median: number | null; p90: number | null };
-  byCategory: Partial<Record<CategoryCode, { refusalRate: number | null; recallPrecisionGap: number | null; n: number }>>;
+  byCategory: Partial<
+    Record<CategoryCode, { refusalRate: number | null; recallPrecisionGap: number | null; n: number }>
+  >;
 };

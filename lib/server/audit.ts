@@ -56,17 +56,39 @@ export type AuditEventInput<A extends AuditAction> = {
  * its trail commit together. Details are stored as plain JSON (dates as ISO strings, undefined
  * dropped). Returns Prisma's lazy promise, so it also fits a batch `$transaction([...])`.
  */
-export function recordAudit<A extends AuditAction>(client: PrismaClient | Prisma.TransactionClient, event: AuditEventInput<A>) {
+export function recordAudit<A extends AuditAction>(
+  client: PrismaClient | Prisma.TransactionClient,
+  event: AuditEventInput<A>,
+) {
   const details = JSON.parse(JSON.stringify(event.details ?? {})) as Prisma.InputJsonObject;
   return client.auditEvent.create({
-    data: { actorId: event.actor, action: event.action, targetType: event.target.type, targetId: event.target.id, details },
+    data: {
+      actorId: event.actor,
+      action: event.action,
+      targetType: event.target.type,
+      targetId: event.target.id,
+      details,
+    },
     select: { id: true },
   });
 }
 
-export type AuditRow = { id: string; action: string; targetType: string; targetId: string; details: unknown; createdAt: string; actor: string | null };
+export type AuditRow = {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  details: unknown;
+  createdAt: string;
+  actor: string | null;
+};
 
-const opt = z.string().trim().max(200).optional().transform((v) => (v ? v : undefined));
+const opt = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
 export const auditFilterSchema = z.object({
   action: opt, // prefix: "submission." matches every submission decision
   actor: opt, // actor email, case-insensitive substring

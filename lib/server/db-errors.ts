@@ -51,7 +51,8 @@ const ADAPTER_KINDS: Record<string, DbErrorKind> = {
 };
 
 // Texts of the same failures where no code survived (e.g. a pg error re-thrown as a plain Error).
-const UNAVAILABLE_MESSAGE = /Connection terminated|Can't reach database server|Server has closed the connection|terminating connection|too many clients|\bE(CONNREFUSED|CONNRESET|TIMEDOUT)\b/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|Can't reach database server|Server has closed the connection|terminating connection|too many clients|\bE(CONNREFUSED|CONNRESET|TIMEDOUT)\b/i;
 
 type Wrapper = { cause?: unknown; originalError?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
 
@@ -75,7 +76,12 @@ export function errorChain(e: unknown, prune: (err: object) => boolean = () => f
 
 /** The kind of one error object, without looking at what it wraps. */
 export function ownDbErrorKind(err: object): DbErrorKind | null {
-  const { code, originalCode, kind, message } = err as { code?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown };
+  const { code, originalCode, kind, message } = err as {
+    code?: unknown;
+    originalCode?: unknown;
+    kind?: unknown;
+    message?: unknown;
+  };
   for (const c of [code, originalCode]) {
     if (typeof c !== "string") continue;
     if (UNAVAILABLE_CODES.has(c) || CONNECTION_EXCEPTION.test(c)) return "unavailable";

@@ -63,13 +63,20 @@ const schema = z.object({
   WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30000),
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(60000),
   // Webhooks: private/loopback/link-local targets only when true (tests, local setups).
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(30000),
   // Per file. Validation runs on the request path: 2 MiB keeps /api/health within a second while
   // UPLOAD_MAX_CONCURRENT_PER_PROCESS uploads are validated; a full submission is about 1 MB.
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
   UPLOAD_MAX_PREDICTIONS: z.coerce.number().int().min(1).default(20000),
   UPLOAD_MAX_ANSWER_CHARS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARS),
   DAILY_SUBMISSION_QUOTA: z.coerce.number().int().min(0).default(5),
@@ -77,9 +84,17 @@ const schema = z.object({
   // uploads one web process reads at once, and how long a slot lives if its holder crashes.
   UPLOAD_MAX_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
   UPLOAD_MAX_CONCURRENT_PER_PROCESS: z.coerce.number().int().min(1).max(1000).default(4),
-  UPLOAD_SLOT_TTL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  UPLOAD_SLOT_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
   // Ceiling for every JSON request body (retry, review decisions, admin edits); default 64 KiB.
-  JSON_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  JSON_BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   LEXICAL_TOKENIZER: z.enum(["nltk", "whitespace"]).default("nltk"),
   // Which NLTK's behaviour the lexical metrics follow: 3.5, the benchmark's pin, or 3.8 (>= 3.6.6).
   LEXICAL_NLTK: z.enum(NLTK_VERSIONS).default("3.5"),
@@ -96,21 +111,33 @@ const schema = z.object({
   JUDGE_PROMPT_FILE: z.string().optional(),
   // The judge at JUDGE_BASE_URL is the bundled deterministic fake (lib/dev/fake-judge-server.ts), as the
   // quick start runs it: its scores go under the reserved model name and are labelled "demo judge".
-  JUDGE_DEMO: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  JUDGE_DEMO: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 // Settings that only make sense together. Mailed links use AUTH_URL, never the request's Host
 // header (which a client controls).
 const checked = schema.superRefine((e, ctx) => {
-  const need = (when: boolean, path: string, message: string) => when && ctx.addIssue({ code: "custom", path: [path], message });
+  const need = (when: boolean, path: string, message: string) =>
+    when && ctx.addIssue({ code: "custom", path: [path], message });
   need(Boolean(e.SMTP_URL) && !e.MAIL_FROM, "MAIL_FROM", "is required when SMTP_URL is set");
   need(Boolean(e.MAIL_FROM) && !e.SMTP_URL, "SMTP_URL", "is required when MAIL_FROM is set");
   need(Boolean(e.SMTP_URL) && !e.AUTH_URL, "AUTH_URL", "is required when SMTP_URL is set (links in mails point there)");
   need(e.SIGNUP_MODE === "confirm" && !e.SMTP_URL, "SIGNUP_MODE", "confirm needs SMTP_URL and MAIL_FROM");
   // The reserved name is the demo label: a real judge must never carry it, the fake judge always does.
-  need(e.JUDGE_MODEL === DEMO_JUDGE_MODEL && !e.JUDGE_DEMO, "JUDGE_MODEL", `${DEMO_JUDGE_MODEL} is reserved for the demo judge (JUDGE_DEMO=true)`);
+  need(
+    e.JUDGE_MODEL === DEMO_JUDGE_MODEL && !e.JUDGE_DEMO,
+    "JUDGE_MODEL",
+    `${DEMO_JUDGE_MODEL} is reserved for the demo judge (JUDGE_DEMO=true)`,
+  );
   need(e.JUDGE_DEMO && !e.JUDGE_BASE_URL, "JUDGE_DEMO", "needs JUDGE_BASE_URL (the fake judge's URL)");
-  need(e.JUDGE_DEMO && Boolean(e.JUDGE_BASE_URL) && !isLoopbackUrl(e.JUDGE_BASE_URL!), "JUDGE_DEMO", "the demo judge runs on this machine: JUDGE_BASE_URL must be a loopback address");
+  need(
+    e.JUDGE_DEMO && Boolean(e.JUDGE_BASE_URL) && !isLoopbackUrl(e.JUDGE_BASE_URL!),
+    "JUDGE_DEMO",
+    "the demo judge runs on this machine: JUDGE_BASE_URL must be a loopback address",
+  );
 });
 
 export type Env = z.infer<typeof schema>;
@@ -126,11 +153,14 @@ let cached: Env | undefined;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `.env` lines like `JUDGE_BASE_URL=` mean "not configured".
-  const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
   // `next build` may run where no database exists (the Docker image's build stage): a placeholder
   // that cannot resolve (.invalid, RFC 2606), so a prerendered page that touched the database
   // would fail the build instead of baking data in.
-  if (source.NEXT_PHASE === "phase-production-build") cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
+  if (source.NEXT_PHASE === "phase-production-build")
+    cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
@@ -151,7 +181,10 @@ export function gitHubEndpoints(e: Pick<Env, "GITHUB_URL" | "GITHUB_API_URL"> = 
   const webUrl = (e.GITHUB_URL ?? "https://github.com").replace(/(?<!\/)\/+$/, "");
   const enterprise = !/^(www\.)?github\.com$/i.test(new URL(webUrl).hostname);
   // GitHub Enterprise Server serves its API under /api/v3 of the web host; github.com does not.
-  const apiUrl = (e.GITHUB_API_URL ?? (enterprise ? `${webUrl}/api/v3` : "https://api.github.com")).replace(/(?<!\/)\/+$/, "");
+  const apiUrl = (e.GITHUB_API_URL ?? (enterprise ? `${webUrl}/api/v3` : "https://api.github.com")).replace(
+    /(?<!\/)\/+$/,
+    "",
+  );
   return { webUrl, apiUrl, enterprise };
 }
 

@@ -28,9 +28,15 @@ export const errorDetailSchema = z.strictObject({
       "Stable machine code of the problem, for clients that translate: a prediction file's issue code (e.g. ANSWER_TOO_LONG, NO_PREDICTIONS, as in the browser check and `h2hmem validate`) or a field code (FIELD_REQUIRED, FIELD_TOO_LONG, ...). Codes are never renamed; the English message may change.",
   }),
   file: z.string().optional().meta({ description: "The uploaded file the problem is in." }),
-  path: z.string().optional().meta({ description: "JSON path in the file (/predictions/0/system_answer), or the field name." }),
+  path: z
+    .string()
+    .optional()
+    .meta({ description: "JSON path in the file (/predictions/0/system_answer), or the field name." }),
   message: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().meta({ description: "The values in the message (limits, counts, field names), for a translated message." }),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .meta({ description: "The values in the message (limits, counts, field names), for a translated message." }),
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
@@ -56,21 +62,36 @@ function fieldCode(issue: z.core.$ZodIssue, input: unknown): FieldCode {
 
 function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let v = input;
-  for (const key of path) v = v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    v = v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined;
   return v;
 }
 
 /** One detail per zod issue, each with its field code (the one mapping from zod to the API). */
-export function zodDetails(issues: ReadonlyArray<z.core.$ZodIssue>, input?: unknown, extra: Partial<ErrorDetail> = {}): Array<ErrorDetail & { path: string }> {
+export function zodDetails(
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  input?: unknown,
+  extra: Partial<ErrorDetail> = {},
+): Array<ErrorDetail & { path: string }> {
   return issues.map((i) => {
     const limit = "minimum" in i ? i.minimum : "maximum" in i ? i.maximum : undefined;
-    return { code: fieldCode(i, input), path: i.path.join("."), message: i.message, ...(typeof limit === "number" ? { params: { limit } } : {}), ...extra };
+    return {
+      code: fieldCode(i, input),
+      path: i.path.join("."),
+      message: i.message,
+      ...(typeof limit === "number" ? { params: { limit } } : {}),
+      ...extra,
+    };
   });
 }
 
 /** The body of every error response (AppError.toJSON). */
 export const errorBodySchema = z.strictObject({
-  error: z.strictObject({ code: z.enum(Object.keys(ERROR_STATUS) as ErrorCode[]), message: z.string(), details: z.array(errorDetailSchema) }),
+  error: z.strictObject({
+    code: z.enum(Object.keys(ERROR_STATUS) as ErrorCode[]),
+    message: z.string(),
+    details: z.array(errorDetailSchema),
+  }),
 });
 
 export class AppError extends Error {
@@ -78,7 +99,11 @@ export class AppError extends Error {
   readonly details: ErrorDetail[];
   readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, opts: { details?: ErrorDetail[]; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { details?: ErrorDetail[]; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.name = "AppError";
     this.code = code;
@@ -99,4 +124,5 @@ export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string; details: ErrorDetail[] } };
+export type ActionResult<T> =
+  { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string; details: ErrorDetail[] } };

@@ -33,9 +33,13 @@ export function toAppError(e: unknown): AppError {
   }
   if (isDatabaseUnavailable(e)) {
     logger.warn({ err: e }, "database unavailable");
-    return new AppError("UNAVAILABLE", "The database is temporarily unavailable. Nothing was changed; please retry in a few seconds.", {
-      retryAfterSeconds: 5,
-    });
+    return new AppError(
+      "UNAVAILABLE",
+      "The database is temporarily unavailable. Nothing was changed; please retry in a few seconds.",
+      {
+        retryAfterSeconds: 5,
+      },
+    );
   }
   // Inside a request the reference is its X-Request-Id, so a user's report leads to every log line.
   const id = currentLogContext()?.requestId ?? crypto.randomUUID();
@@ -46,7 +50,8 @@ export function toAppError(e: unknown): AppError {
 export function errorResponse(e: unknown): Response {
   const err = toAppError(e);
   const headers: Record<string, string> = {};
-  if ((err.code === "RATE_LIMITED" || err.code === "UNAVAILABLE") && err.retryAfterSeconds) headers["retry-after"] = String(err.retryAfterSeconds);
+  if ((err.code === "RATE_LIMITED" || err.code === "UNAVAILABLE") && err.retryAfterSeconds)
+    headers["retry-after"] = String(err.retryAfterSeconds);
   if (err.code === "UNAUTHORIZED") headers["www-authenticate"] = 'Bearer realm="h2hmem"';
   return json(err.toJSON(), { status: err.status, headers });
 }
@@ -87,7 +92,10 @@ export async function authenticate(req: Request): Promise<ApiCaller | null> {
     if (!m) throw new AppError("UNAUTHORIZED", "Authorization header must be `Bearer <token>`.");
     const token = await verifyApiToken(m[1]!);
     const user = token
-      ? await db.user.findUnique({ where: { id: token.userId }, select: { id: true, email: true, name: true, role: true } })
+      ? await db.user.findUnique({
+          where: { id: token.userId },
+          select: { id: true, email: true, name: true, role: true },
+        })
       : null;
     if (!user || !token) throw new AppError("UNAUTHORIZED", "Invalid, expired or revoked API token.");
     return { user, scopes: token.scopes };
@@ -104,7 +112,11 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
   const cookie = req.headers.get("cookie") ?? "";
   if (!cookie.includes("authjs.session-token") || !env.AUTH_SECRET) return null;
   assertSameOrigin(req);
-  const token = await getToken({ req, secret: env.AUTH_SECRET, secureCookie: cookie.includes("__Secure-authjs.session-token") });
+  const token = await getToken({
+    req,
+    secret: env.AUTH_SECRET,
+    secureCookie: cookie.includes("__Secure-authjs.session-token"),
+  });
   return loadSessionUser(typeof token?.uid === "string" ? token.uid : null, token?.sv);
 }
 
@@ -116,7 +128,8 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
 export async function requireApiUser(req: Request, scope: TokenScope): Promise<SessionUser> {
   const caller = await authenticate(req);
   if (!caller) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
-  if (caller.scopes && !caller.scopes.includes(scope)) throw new AppError("FORBIDDEN", `This API token lacks the \`${scope}\` scope.`);
+  if (caller.scopes && !caller.scopes.includes(scope))
+    throw new AppError("FORBIDDEN", `This API token lacks the \`${scope}\` scope.`);
   return caller.user;
 }
 

@@ -8,7 +8,11 @@ import { AppError, zodDetails } from "./errors";
 // (Content-Length can be absent or lie).
 
 /** The body parsed as JSON; `onInvalid()` decides what an empty or malformed body is. */
-export async function readJsonBody(req: Request, onInvalid: () => unknown, maxBytes: number = env.JSON_BODY_MAX_BYTES): Promise<unknown> {
+export async function readJsonBody(
+  req: Request,
+  onInvalid: () => unknown,
+  maxBytes: number = env.JSON_BODY_MAX_BYTES,
+): Promise<unknown> {
   const text = await readBoundedText(req, maxBytes);
   if (text.trim() === "") return onInvalid();
   try {
@@ -19,7 +23,11 @@ export async function readJsonBody(req: Request, onInvalid: () => unknown, maxBy
 }
 
 /** JSON body parsed against one schema; a missing or invalid body is a 422 naming the fields. */
-export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, message: string): Promise<z.infer<S>> {
+export async function parseJsonBody<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  message: string,
+): Promise<z.infer<S>> {
   const body = await readJsonBody(req, () => ({}));
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -20,5 +20,12 @@ export async function localizeError<T>(result: ActionResult<T>): Promise<ActionR
   const tv = (await getTranslations("validation")) as unknown as ValidationTranslator;
   const { form } = actionErrorText(result.error, locale, te, tv);
   const details = result.error.details.map((d) => ({ ...d, message: translateIssue(d, locale, tv).message }));
-  return { ok: false, error: { ...result.error, message: details.length > 0 ? `${form} ${details.map((d) => d.message).join(" ")}` : form, details } };
+  return {
+    ok: false,
+    error: {
+      ...result.error,
+      message: details.length > 0 ? `${form} ${details.map((d) => d.message).join(" ")}` : form,
+      details,
+    },
+  };
 }

@@ -37,7 +37,11 @@ function errSerializer(e: unknown): unknown {
 }
 
 // Fields that must never reach a log line, wherever a caller puts them.
-const REDACT = ["authorization", "cookie", "password", "passwordHash", "token", "apiKey", "secret"].flatMap((k) => [k, `*.${k}`, `*.headers.${k}`]);
+const REDACT = ["authorization", "cookie", "password", "passwordHash", "token", "apiKey", "secret"].flatMap((k) => [
+  k,
+  `*.${k}`,
+  `*.headers.${k}`,
+]);
 
 let instance: Logger | undefined;
 

@@ -25,7 +25,10 @@ function cookieValue(header: string | null, name: string): string | null {
 export function localeOfHeaders(headers: Headers): Locale {
   const forwarded = headers.get(LOCALE_HEADER);
   if (isLocale(forwarded)) return forwarded;
-  return resolveLocale({ cookie: cookieValue(headers.get("cookie"), LOCALE_COOKIE), acceptLanguage: headers.get("accept-language") });
+  return resolveLocale({
+    cookie: cookieValue(headers.get("cookie"), LOCALE_COOKIE),
+    acceptLanguage: headers.get("accept-language"),
+  });
 }
 
 export type MailTranslator = Awaited<ReturnType<typeof mailTranslator>>;

@@ -92,7 +92,10 @@ export async function connect(url: string): Promise<pg.Client> {
   }
 }
 
-async function connectOrCreate(opts: MigrateOptions, log: (m: string) => void): Promise<{ client: pg.Client; created: boolean }> {
+async function connectOrCreate(
+  opts: MigrateOptions,
+  log: (m: string) => void,
+): Promise<{ client: pg.Client; created: boolean }> {
   const url = opts.connectionString;
   try {
     return { client: await connect(url), created: false };
@@ -103,7 +106,10 @@ async function connectOrCreate(opts: MigrateOptions, log: (m: string) => void): 
       admin.pathname = "/postgres";
       const name = databaseName(url);
       const adminClient = await connect(admin.toString()).catch((e) => {
-        throw new MigrationError(`database "${name}" does not exist and the server's "postgres" database is unreachable to create it: ${(e as Error).message}`, { cause: e });
+        throw new MigrationError(
+          `database "${name}" does not exist and the server's "postgres" database is unreachable to create it: ${(e as Error).message}`,
+          { cause: e },
+        );
       });
       try {
         await adminClient.query(`CREATE DATABASE ${quoteIdent(name)}`);
@@ -111,24 +117,32 @@ async function connectOrCreate(opts: MigrateOptions, log: (m: string) => void): 
       } catch (e) {
         // 42P04 (or 23505 in a tight race): another runner created it meanwhile.
         const code = (e as { code?: string }).code;
-        if (code !== "42P04" && code !== "23505") throw new MigrationError(`could not create database "${name}": ${(e as Error).message}`, { cause: e });
+        if (code !== "42P04" && code !== "23505")
+          throw new MigrationError(`could not create database "${name}": ${(e as Error).message}`, { cause: e });
       } finally {
         await adminClient.end();
       }
       return { client: await connect(url), created: true };
     }
     if (code === "3D000") {
-      throw new MigrationError(`database "${databaseName(url)}" does not exist on ${redactUrl(url)}; create it (createdb) or run with --create-db`, { cause: err });
+      throw new MigrationError(
+        `database "${databaseName(url)}" does not exist on ${redactUrl(url)}; create it (createdb) or run with --create-db`,
+        { cause: err },
+      );
     }
     if (UNREACHABLE.has(code) || /timeout/i.test((err as Error).message)) {
-      throw new MigrationError(`cannot reach PostgreSQL at ${redactUrl(url)} (${code || (err as Error).message}): is it running, and is DATABASE_URL right?`, { cause: err });
+      throw new MigrationError(
+        `cannot reach PostgreSQL at ${redactUrl(url)} (${code || (err as Error).message}): is it running, and is DATABASE_URL right?`,
+        { cause: err },
+      );
     }
     throw new MigrationError(`cannot connect to ${redactUrl(url)}: ${(err as Error).message}`, { cause: err });
   }
 }
 
 async function applyOne(client: pg.Client, m: MigrationFile): Promise<void> {
-  const record = () => client.query(`INSERT INTO "${MIGRATIONS_TABLE}" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
+  const record = () =>
+    client.query(`INSERT INTO "${MIGRATIONS_TABLE}" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
   if (NO_TRANSACTION_MARKER.test(m.sql)) {
     await client.query(m.sql);
     await record();
@@ -156,10 +170,13 @@ export async function migrate(opts: MigrateOptions): Promise<MigrateResult> {
     await client.query(
       `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
     );
-    const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`);
+    const { rows } = await client.query<{ name: string; checksum: string }>(
+      `SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`,
+    );
     const done = new Map(rows.map((r) => [r.name, r.checksum]));
     for (const name of done.keys()) {
-      if (!files.some((f) => f.name === name)) log(`warning: migration ${name} is recorded in the database but missing from ${dir}`);
+      if (!files.some((f) => f.name === name))
+        log(`warning: migration ${name} is recorded in the database but missing from ${dir}`);
     }
     for (const m of files) {
       const recorded = done.get(m.name);
@@ -177,7 +194,9 @@ export async function migrate(opts: MigrateOptions): Promise<MigrateResult> {
         await applyOne(client, m);
       } catch (err) {
         if (err instanceof MigrationError) throw err;
-        throw new MigrationError(`migration ${m.name} failed and was rolled back: ${(err as Error).message}`, { cause: err });
+        throw new MigrationError(`migration ${m.name} failed and was rolled back: ${(err as Error).message}`, {
+          cause: err,
+        });
       }
       result.applied.push(m.name);
       log(`applied ${m.name} (${Date.now() - t0} ms)`);

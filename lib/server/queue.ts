@@ -78,7 +78,12 @@ function dropQueue(): void {
 /** State of the job for a submission, or null when there is none. */
 export async function scoringJobState(submissionId: string): Promise<string | null> {
   try {
-    const job = await withTimeout(getScoringQueue().getJob(scoringJobId(submissionId)), env.ENQUEUE_TIMEOUT_MS, "getJob", "is Redis reachable?");
+    const job = await withTimeout(
+      getScoringQueue().getJob(scoringJobId(submissionId)),
+      env.ENQUEUE_TIMEOUT_MS,
+      "getJob",
+      "is Redis reachable?",
+    );
     return job ? await job.getState() : null;
   } catch (e) {
     dropQueue();

@@ -8,7 +8,15 @@ import { AppError } from "./errors";
 // to a per-process memory limiter (the "insurance" limiter) rather than failing open or
 // refusing every request.
 
-type LimiterName = "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account" | "webhook-test";
+type LimiterName =
+  | "signin-ip"
+  | "signin-account-ip"
+  | "signin-account"
+  | "api-ip"
+  | "signup-ip"
+  | "signup-email"
+  | "retry-account"
+  | "webhook-test";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Every sign-in attempt from one address.
@@ -93,7 +101,9 @@ export async function consume(name: LimiterName, key: string, points = 1): Promi
   } catch (e) {
     if (e instanceof RateLimiterRes) {
       const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, { retryAfterSeconds: retry });
+      throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, {
+        retryAfterSeconds: retry,
+      });
     }
     throw e;
   }
@@ -101,22 +111,30 @@ export async function consume(name: LimiterName, key: string, points = 1): Promi
 
 /** Throws RATE_LIMITED if the key has no points left, without consuming one. */
 export async function assertNotLimited(name: LimiterName, key: string): Promise<void> {
-  const res = await limiter(name).get(key).catch(() => null);
+  const res = await limiter(name)
+    .get(key)
+    .catch(() => null);
   if (!res) return;
   const { points } = LIMITS[name];
   if (res.consumedPoints >= points) {
     const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, { retryAfterSeconds: retry });
+    throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, {
+      retryAfterSeconds: retry,
+    });
   }
 }
 
 /** Gives a consumed point back (an attempt reserved up front that turned out to be allowed). */
 export async function refund(name: LimiterName, key: string): Promise<void> {
-  await limiter(name).reward(key, 1).catch(() => undefined);
+  await limiter(name)
+    .reward(key, 1)
+    .catch(() => undefined);
 }
 
 export async function resetLimit(name: LimiterName, key: string): Promise<void> {
-  await limiter(name).delete(key).catch(() => undefined);
+  await limiter(name)
+    .delete(key)
+    .catch(() => undefined);
 }
 
 /**
@@ -126,7 +144,10 @@ export async function resetLimit(name: LimiterName, key: string): Promise<void> 
  * the client sent none, which is why the app must not face the internet directly.)
  */
 export function clientIp(headers: Headers, hops: number = env.TRUSTED_PROXY_HOPS): string {
-  const parts = (headers.get("x-forwarded-for") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length) return parts[Math.max(0, parts.length - hops)]!;
   return headers.get("x-real-ip") ?? "unknown";
 }

@@ -15,10 +15,16 @@ export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
 
 export const MAX_TOKEN_DAYS = 3650;
 
-export const tokenNameSchema = z.string({ error: "Give the token a name" }).trim().min(1, "Give the token a name").max(100, "At most 100 characters");
+export const tokenNameSchema = z
+  .string({ error: "Give the token a name" })
+  .trim()
+  .min(1, "Give the token a name")
+  .max(100, "At most 100 characters");
 
 export const tokenScopesSchema = z
-  .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(", ")}` }), { error: "Choose the token's scopes" })
+  .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(", ")}` }), {
+    error: "Choose the token's scopes",
+  })
   .min(1, "Choose at least one scope")
   .transform((s) => TOKEN_SCOPES.filter((t) => s.includes(t)));
 
@@ -39,7 +45,10 @@ export type NewApiTokenInput = z.input<typeof newApiTokenSchema>;
 
 /** "submit, read" (the CLI's --scopes) -> ["submit", "read"]; validated by tokenScopesSchema. */
 export function splitScopes(text: string): string[] {
-  return text.split(",").map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** "active", "expired <iso>" or "revoked <iso>": how the tokens page and `token list` show a token. */

@@ -19,7 +19,11 @@ export const BACKBONES = [
 export const OTHER_BACKBONE = "other";
 export type BackboneKey = (typeof BACKBONES)[number] | typeof OTHER_BACKBONE;
 
-const fold = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "").replace(/instruct$/, "");
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "")
+    .replace(/instruct$/, "");
 const BY_FOLD = new Map<string, (typeof BACKBONES)[number]>(BACKBONES.map((b) => [fold(b), b]));
 
 /** The list entry a stated backbone names (case, spaces, dashes and an "-Instruct" suffix ignored), "other", or null when none is stated. */
@@ -31,4 +35,7 @@ export function backboneKey(raw: string | null | undefined): BackboneKey | null 
 }
 
 /** `?backbone=` of the board: a list entry (any spelling backboneKey accepts) or "other". */
-export const backboneFilterSchema = z.preprocess((v) => (typeof v === "string" ? (backboneKey(v) ?? undefined) : v), z.enum([...BACKBONES, OTHER_BACKBONE]).optional());
+export const backboneFilterSchema = z.preprocess(
+  (v) => (typeof v === "string" ? (backboneKey(v) ?? undefined) : v),
+  z.enum([...BACKBONES, OTHER_BACKBONE]).optional(),
+);

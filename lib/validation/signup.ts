@@ -7,16 +7,27 @@ export const PASSWORD_MIN_LENGTH = 10;
 /** bcrypt reads only the first 72 bytes: a longer password would be cut without telling anyone. */
 export const PASSWORD_MAX_BYTES = 72;
 
-export const emailSchema = z.string().trim().toLowerCase().email("Enter a valid email address").max(320, "Email is too long");
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .email("Enter a valid email address")
+  .max(320, "Email is too long");
 
 /** The one password rule for new passwords: sign-up (browser and server) and `h2hmem user create`. */
 export const passwordSchema = z
   .string({ error: "Enter a password" })
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-  .refine((p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES, `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters; accented letters and emoji count 2-4)`);
+  .refine(
+    (p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES,
+    `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters; accented letters and emoji count 2-4)`,
+  );
 
 /** The other half of the rule, on an object with the email: the password is not the address. */
-export const passwordNotEmail: [(v: { email: string; password: string }) => boolean, { path: string[]; message: string }] = [
+export const passwordNotEmail: [
+  (v: { email: string; password: string }) => boolean,
+  { path: string[]; message: string },
+] = [
   (v) => v.password.trim().toLowerCase() !== v.email,
   { path: ["password"], message: "The password must not be your email address" },
 ];

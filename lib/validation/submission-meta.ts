@@ -31,7 +31,12 @@ const optionalUrl = z
 // A self-reported cost: a non-negative number, sent as text by forms and multipart ("" = not stated).
 const optionalCost = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
-  z.number({ error: "must be a number" }).finite("must be a finite number").min(0, "must be 0 or more").max(1e9, "must be at most 1e9").optional(),
+  z
+    .number({ error: "must be a number" })
+    .finite("must be a finite number")
+    .min(0, "must be 0 or more")
+    .max(1e9, "must be at most 1e9")
+    .optional(),
 );
 
 // Where a CI submission came from (the GitHub Action fills these in from the GitHub context).
@@ -48,13 +53,19 @@ const optionalMatch = (re: RegExp, message: string, max: number) =>
 export const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 export const SOURCE_COMMIT_RE = /^[0-9a-f]{7,40}$/i;
 /** A run id, or an https URL of a GitHub Actions run (the host is checked against GITHUB_URL on the server). */
-export const SOURCE_RUN_RE = /^(\d{1,20}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/actions\/runs\/\d{1,20}(\/attempts\/\d{1,5})?)$/;
+export const SOURCE_RUN_RE =
+  /^(\d{1,20}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/actions\/runs\/\d{1,20}(\/attempts\/\d{1,5})?)$/;
 
 /** The CI source fields (API v1 multipart names). */
 export const SOURCE_FIELDS = ["sourceRepo", "sourceCommit", "sourceRun"] as const;
 
 /** The self-reported efficiency fields (API v1 multipart names), in display order. */
-export const EFFICIENCY_FIELDS = ["storageSecondsPerSession", "retrievalSecondsPerQuestion", "answerSecondsPerQuestion", "tokensPerQuestion"] as const;
+export const EFFICIENCY_FIELDS = [
+  "storageSecondsPerSession",
+  "retrievalSecondsPerQuestion",
+  "answerSecondsPerQuestion",
+  "tokensPerQuestion",
+] as const;
 
 /** Input modality of a method, as the card states it. */
 export const MODALITIES = ["text", "multimodal"] as const;
@@ -87,11 +98,20 @@ export const submissionMetaSchema = z
     hardware: optionalText(200),
     // Multipart sends "true" (a checked box sends "on"); JSON may send a boolean. Absent = private.
     publicPredictions: z
-      .preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v), z.boolean({ error: 'must be "true" or "false"' }).optional())
+      .preprocess(
+        (v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v),
+        z.boolean({ error: 'must be "true" or "false"' }).optional(),
+      )
       .transform((v) => v ?? false),
     sourceRepo: optionalMatch(SOURCE_REPO_RE, "must be OWNER/NAME (letters, digits, '_', '.', '-')", 200),
-    sourceCommit: optionalMatch(SOURCE_COMMIT_RE, "must be a commit SHA (7 to 40 hex digits)", 40).transform((v) => v?.toLowerCase()),
-    sourceRun: optionalMatch(SOURCE_RUN_RE, "must be a run id (digits) or an https URL of a GitHub Actions run (https://HOST/OWNER/NAME/actions/runs/ID)", 500),
+    sourceCommit: optionalMatch(SOURCE_COMMIT_RE, "must be a commit SHA (7 to 40 hex digits)", 40).transform((v) =>
+      v?.toLowerCase(),
+    ),
+    sourceRun: optionalMatch(
+      SOURCE_RUN_RE,
+      "must be a run id (digits) or an https URL of a GitHub Actions run (https://HOST/OWNER/NAME/actions/runs/ID)",
+      500,
+    ),
   })
   .superRefine((meta, ctx) => {
     if ((meta.sourceCommit !== undefined || meta.sourceRun !== undefined) && meta.sourceRepo === undefined) {

@@ -20,7 +20,16 @@ import { freePort, startEmbeddedPostgres } from "../../lib/dev/services.mjs";
 import { machine } from "../soak/report";
 import { createSubmitters, freshDatabase } from "../soak/setup";
 import { childEnv, PrivateRedis, Processes, waitHttp } from "../soak/stack";
-import { encodeUpload, healthProbe, largePredictionFile, oversizedLoop, signInFlood, treeRssMiB, uploadLoop, type Tally } from "./adversarial-load";
+import {
+  encodeUpload,
+  healthProbe,
+  largePredictionFile,
+  oversizedLoop,
+  signInFlood,
+  treeRssMiB,
+  uploadLoop,
+  type Tally,
+} from "./adversarial-load";
 
 const { values: a } = parseArgs({
   options: {
@@ -40,7 +49,8 @@ const { values: a } = parseArgs({
 });
 const num = (k: keyof typeof a) => Number(a[k]);
 const say = (m: string) => console.log(`[adversarial ${new Date().toISOString().slice(11, 19)}] ${m}`);
-if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: flock /tmp/next-build.lock sh -c 'npx next build' first");
+if (!existsSync(".next/BUILD_ID"))
+  throw new Error("no production build: flock /tmp/next-build.lock sh -c 'npx next build' first");
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "h2hmem-adversarial-"));
 const redis = new PrivateRedis(await freePort());
@@ -50,7 +60,8 @@ let procs: Processes | null = null;
 let exitCode = 1;
 try {
   await redis.start();
-  if (!a.pg) pg = (await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg"), port: await freePort(), fast: true })) as Pg;
+  if (!a.pg)
+    pg = (await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg"), port: await freePort(), fast: true })) as Pg;
   const dbUrl = await freshDatabase(a.pg ?? pg!.url, a.db!);
   const base = `http://127.0.0.1:${a.port}`;
   const runEnv = {
@@ -66,15 +77,29 @@ try {
   };
   Object.assign(process.env, runEnv);
   const accounts = await createSubmitters(num("accounts"), "adversarial");
-  const admin = await ensureUser({ email: "adversarial-admin@h2hmem.local", password: "adversarial-admin-not-secret", role: "ADMIN" });
-  const adminToken = (await createApiToken(admin.id, { name: "adversarial admin", scopes: ["read", "admin"] }, null)).token;
+  const admin = await ensureUser({
+    email: "adversarial-admin@h2hmem.local",
+    password: "adversarial-admin-not-secret",
+    role: "ADMIN",
+  });
+  const adminToken = (await createApiToken(admin.id, { name: "adversarial admin", scopes: ["read", "admin"] }, null))
+    .token;
 
   procs = new Processes(tmp, childEnv(runEnv), Date.now());
   const web = procs.web(num("port"));
   await waitHttp(`${base}/api/health`);
   const baseline = treeRssMiB(web.child.pid!);
-  const bodies = await Promise.all(accounts.map((s) => encodeUpload({ dyadic: largePredictionFile(num("file-mib") * 2 ** 20, `d${s.index}`), multiparty: largePredictionFile(num("file-mib") * 2 ** 20, `m${s.index}`) })));
-  say(`web up (RSS ${baseline.toFixed(0)} MiB); ${accounts.length} accounts x ${a.connections} connections, files ${a["file-mib"]} MiB each, for ${a.duration} s`);
+  const bodies = await Promise.all(
+    accounts.map((s) =>
+      encodeUpload({
+        dyadic: largePredictionFile(num("file-mib") * 2 ** 20, `d${s.index}`),
+        multiparty: largePredictionFile(num("file-mib") * 2 ** 20, `m${s.index}`),
+      }),
+    ),
+  );
+  say(
+    `web up (RSS ${baseline.toFixed(0)} MiB); ${accounts.length} accounts x ${a.connections} connections, files ${a["file-mib"]} MiB each, for ${a.duration} s`,
+  );
 
   const until = Date.now() + num("duration") * 1000;
   const tally: Tally = new Map();
@@ -82,8 +107,15 @@ try {
   const rss = setInterval(() => (peak = Math.max(peak, treeRssMiB(web.child.pid!))), 200);
   const [health] = await Promise.all([
     healthProbe(base, until),
-    ...accounts.flatMap((s, i) => Array.from({ length: num("connections") }, () => uploadLoop(base, s.token, bodies[i]!, until, tally))),
-    ...(a["uploads-only"] ? [] : [oversizedLoop(base, accounts[0]!.token, adminToken, until, tally), signInFlood(base, [accounts[0]!.email, "adversarial-admin@h2hmem.local"], until, tally)]),
+    ...accounts.flatMap((s, i) =>
+      Array.from({ length: num("connections") }, () => uploadLoop(base, s.token, bodies[i]!, until, tally)),
+    ),
+    ...(a["uploads-only"]
+      ? []
+      : [
+          oversizedLoop(base, accounts[0]!.token, adminToken, until, tally),
+          signInFlood(base, [accounts[0]!.email, "adversarial-admin@h2hmem.local"], until, tally),
+        ]),
   ]);
   clearInterval(rss);
 

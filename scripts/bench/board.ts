@@ -15,7 +15,13 @@ import { scorerVersionFor } from "../../lib/scoring";
 import { CATEGORY_CODES, MAIN_TYPES } from "../../lib/scoring/types";
 import { migrateDatabase, recreateDatabase, withDatabase } from "../../lib/dev/services.mjs";
 
-type Result = { requests: { average: number }; latency: { p50: number; p99: number; average: number }; non2xx: number; errors: number; timeouts: number };
+type Result = {
+  requests: { average: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
 type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
@@ -31,7 +37,10 @@ const DB = process.argv.includes("--db") ? process.argv[process.argv.indexOf("--
 const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const url = withDatabase(server, DB) as string;
 // The server below runs without a judge, so it reads rows of the lexical scorer version.
-const VERSION = scorerVersionFor({ tokenizer: process.env.LEXICAL_TOKENIZER === "whitespace" ? "whitespace" : "nltk", stopwords: "new" });
+const VERSION = scorerVersionFor({
+  tokenizer: process.env.LEXICAL_TOKENIZER === "whitespace" ? "whitespace" : "nltk",
+  stopwords: "new",
+});
 
 async function seed(): Promise<void> {
   await recreateDatabase(server, DB);
@@ -39,7 +48,9 @@ async function seed(): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query(`INSERT INTO "User"(id, email, "updatedAt") VALUES ('bench-user', 'bench-board@h2hmem.local', now())`);
+    await c.query(
+      `INSERT INTO "User"(id, email, "updatedAt") VALUES ('bench-user', 'bench-board@h2hmem.local', now())`,
+    );
     await c.query(
       `INSERT INTO "Submission"(id, "userId", "methodName", organization, modality, "isBaseline", status, "reviewState", "reviewedAt", "contentSha256", "createdAt", "updatedAt", "scoredAt")
        SELECT 'bench-' || lpad(i::text, 5, '0'), 'bench-user', 'Bench method ' || i, 'Org ' || (i % 37), CASE WHEN i % 3 = 0 THEN 'multimodal' ELSE 'text' END,
@@ -53,7 +64,13 @@ async function seed(): Promise<void> {
        SELECT md5(t.sid || t.sp || t.sc || t.m || t.a), t.sid, $1, t.sp, t.sc, t.m, t.a, t.v, greatest(0, t.v - 0.03), least(1, t.v + 0.03), 120
        FROM (SELECT s.id AS sid, sp, sc, m, a, 0.05 + random() * 0.9 AS v
              FROM "Submission" s, unnest($2::text[]) sp, unnest($3::text[]) sc, unnest($4::text[]) m, unnest($5::text[]) a) t`,
-      [VERSION, ["overall", "dyadic", "multi-party"], ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES], ["f1", "bleu1", "precision", "recall"], ["micro", "macro"]],
+      [
+        VERSION,
+        ["overall", "dyadic", "multi-party"],
+        ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES],
+        ["f1", "bleu1", "precision", "recall"],
+        ["micro", "macro"],
+      ],
     );
     await c.query(`ANALYZE`);
     const { rows } = await c.query(`SELECT count(*)::int AS n FROM "Score"`);
@@ -65,7 +82,13 @@ async function seed(): Promise<void> {
 
 async function waitUp(base: string): Promise<void> {
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`${base}/favicon.ico`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/favicon.ico`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("server did not start");
@@ -74,11 +97,24 @@ async function waitUp(base: string): Promise<void> {
 const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
 
 await seed();
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_"))) as NodeJS.ProcessEnv;
-const web = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-  env: { ...env, DATABASE_URL: url, QUEUE_PREFIX: DB, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_")),
+) as NodeJS.ProcessEnv;
+const web = spawn(
+  process.execPath,
+  ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+  {
+    env: {
+      ...env,
+      DATABASE_URL: url,
+      QUEUE_PREFIX: DB,
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
 const base = `http://127.0.0.1:${PORT}`;
 try {
   await waitUp(base);
@@ -103,7 +139,16 @@ try {
       url: base,
       connections: CONNECTIONS,
       duration: DURATION,
-      requests: [{ method: "GET", path: t.path, setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...t.headers, "x-forwarded-for": randomIp() } }) }],
+      requests: [
+        {
+          method: "GET",
+          path: t.path,
+          setupRequest: (req: { headers?: Record<string, string> }) => ({
+            ...req,
+            headers: { ...req.headers, ...t.headers, "x-forwarded-for": randomIp() },
+          }),
+        },
+      ],
     });
     rps.push(r.requests.average);
     const line = `| ${t.name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} | ${os.loadavg()[0]!.toFixed(1)} |`;
@@ -112,8 +157,12 @@ try {
   }
   const ceiling = (rps[0]! + rps[rps.length - 1]!) / 2;
   const ratios = targets.slice(1, -1).map((t, i) => `${t.name}: ${((rps[i + 1]! / ceiling) * 100).toFixed(0)}%`);
-  console.log(`\n| target | req/s | p50 ms | p99 ms | non-2xx | errors | load avg (1 min) |\n|---|---|---|---|---|---|---|\n${out.join("\n")}`);
-  console.log(`\nThroughput against the static file (mean of its two runs, ${ceiling.toFixed(0)} req/s):\n${ratios.join("\n")}`);
+  console.log(
+    `\n| target | req/s | p50 ms | p99 ms | non-2xx | errors | load avg (1 min) |\n|---|---|---|---|---|---|---|\n${out.join("\n")}`,
+  );
+  console.log(
+    `\nThroughput against the static file (mean of its two runs, ${ceiling.toFixed(0)} req/s):\n${ratios.join("\n")}`,
+  );
 } finally {
   web.kill("SIGTERM");
 }

@@ -43,9 +43,19 @@ const rows: string[] = [];
 try {
   await redis.start();
   const dbUrl = await freshDatabase(a.pg!, a.db!);
-  Object.assign(process.env, { DATABASE_URL: dbUrl, REDIS_URL: redis.url, QUEUE_PREFIX: "capacity", DAILY_SUBMISSION_QUOTA: "0", LOG_LEVEL: "warn" });
+  Object.assign(process.env, {
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: "capacity",
+    DAILY_SUBMISSION_QUOTA: "0",
+    LOG_LEVEL: "warn",
+  });
   const key = await activateFullSizeKey();
-  const user = await ensureUser({ email: "capacity@h2hmem.local", password: "capacity-password-not-secret", role: "SUBMITTER" });
+  const user = await ensureUser({
+    email: "capacity@h2hmem.local",
+    password: "capacity-password-not-secret",
+    role: "SUBMITTER",
+  });
   let seed = 1;
   for (const mode of a.modes!.split(",")) {
     for (const workers of a.workers!.split(",").map(Number)) {
@@ -53,7 +63,11 @@ try {
       const N = Number(withJudge ? a.n : a["n-lexical"]);
       if (withJudge) await db.judgeCache.deleteMany(); // every answer costs a call, as for new submissions
       const env = childEnv({
-        DATABASE_URL: dbUrl, REDIS_URL: redis.url, QUEUE_PREFIX: "capacity", LOG_LEVEL: "warn", WORKER_CONCURRENCY: a.concurrency!,
+        DATABASE_URL: dbUrl,
+        REDIS_URL: redis.url,
+        QUEUE_PREFIX: "capacity",
+        LOG_LEVEL: "warn",
+        WORKER_CONCURRENCY: a.concurrency!,
         RECONCILE_INTERVAL_MS: "3600000", // only this script enqueues during the measurement
         ...(withJudge ? { JUDGE_BASE_URL: judge.baseURL, JUDGE_API_KEY: "fake", JUDGE_RPM: a["judge-rpm"]! } : {}),
       });
@@ -66,8 +80,20 @@ try {
       const ids: string[] = [];
       for (let i = 0; i < N; i++, seed++) {
         const files = soakFiles(key.questions, seed);
-        const up = { dyadic: { fileName: "prediction_dyadic.json", bytes: files.dyadic }, multiparty: { fileName: "prediction_multiparty.json", bytes: files.multiparty } };
-        ids.push((await createSubmission({ userId: user.id, files: up, meta: { methodName: `capacity ${seed}` }, enqueue: false })).id);
+        const up = {
+          dyadic: { fileName: "prediction_dyadic.json", bytes: files.dyadic },
+          multiparty: { fileName: "prediction_multiparty.json", bytes: files.multiparty },
+        };
+        ids.push(
+          (
+            await createSubmission({
+              userId: user.id,
+              files: up,
+              meta: { methodName: `capacity ${seed}` },
+              enqueue: false,
+            })
+          ).id,
+        );
       }
       const calls0 = judge.requests;
       const t0 = Date.now();
@@ -78,7 +104,10 @@ try {
         await sleep(200);
       }
       const makespan = (Date.now() - t0) / 1000;
-      const subs = await db.submission.findMany({ where: { id: { in: ids } }, select: { status: true, scoredAt: true, stages: { where: { stage: "lexical" }, select: { startedAt: true } } } });
+      const subs = await db.submission.findMany({
+        where: { id: { in: ids } },
+        select: { status: true, scoredAt: true, stages: { where: { stage: "lexical" }, select: { startedAt: true } } },
+      });
       const failed = subs.filter((s) => s.status !== "SCORED").length;
       const service = subs.map((s) => (s.scoredAt!.getTime() - s.stages[0]!.startedAt!.getTime()) / 1000);
       await procs.stopAll();

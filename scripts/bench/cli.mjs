@@ -26,8 +26,14 @@ const nltkSrc = flag("--nltk-src", null);
 const startup = !args.includes("--no-startup");
 const single = path.join(ROOT, "dist/h2hmem.mjs");
 let ours = flag("--ours", `node ${single}`).split(" ");
-const official = flag("--official", existsSync("/tmp/official/Lexical_metrics.py") ? "/tmp/official/Lexical_metrics.py" : null);
-const oracleDir = flag("--oracle", existsSync("/work/shared/tools/lexical-oracle") ? "/work/shared/tools/lexical-oracle" : null);
+const official = flag(
+  "--official",
+  existsSync("/tmp/official/Lexical_metrics.py") ? "/tmp/official/Lexical_metrics.py" : null,
+);
+const oracleDir = flag(
+  "--oracle",
+  existsSync("/work/shared/tools/lexical-oracle") ? "/work/shared/tools/lexical-oracle" : null,
+);
 const PY = "/usr/bin/python3";
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
@@ -36,7 +42,11 @@ const rows = readFileSync(path.join(ROOT, "tests/fixtures/lexical/parity-vectors
   .filter((l) => l.trim() !== "")
   .map((l) => JSON.parse(l))
   .filter((r) => (r.kind === "golden" || r.kind.startsWith("real_")) && r.pred.length <= 1000 && r.ref.length <= 1000);
-const pairsOf = (n) => Array.from({ length: n }, (_, i) => [`${rows[i % rows.length].pred} p${i.toString(36)}`, `${rows[(i * 7) % rows.length].ref} r${i.toString(36)}`]);
+const pairsOf = (n) =>
+  Array.from({ length: n }, (_, i) => [
+    `${rows[i % rows.length].pred} p${i.toString(36)}`,
+    `${rows[(i * 7) % rows.length].ref} r${i.toString(36)}`,
+  ]);
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-cli-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
@@ -49,12 +59,21 @@ if (ours[1] === single) {
 }
 function writeInputs(n) {
   const pairs = pairsOf(n);
-  const predictions = pairs.map(([pred, ref], i) => ({ question_text: `Question ${i}?`, question_image: "", system_answer: pred, original_answer: ref, category: "Knowledge Resolution" }));
+  const predictions = pairs.map(([pred, ref], i) => ({
+    question_text: `Question ${i}?`,
+    question_image: "",
+    system_answer: pred,
+    original_answer: ref,
+    category: "Knowledge Resolution",
+  }));
   const file = path.join(dir, String(n), "prediction_dyadic.json");
   spawnSync("mkdir", ["-p", path.dirname(file)]);
   writeFileSync(file, JSON.stringify({ predictions }));
   writeFileSync(path.join(dir, `pairs-${n}.json`), JSON.stringify(pairs));
-  writeFileSync(path.join(dir, `pairs-${n}.jsonl`), pairs.map(([pred, ref], id) => JSON.stringify({ id, pred, ref })).join("\n") + "\n");
+  writeFileSync(
+    path.join(dir, `pairs-${n}.jsonl`),
+    pairs.map(([pred, ref], id) => JSON.stringify({ id, pred, ref })).join("\n") + "\n",
+  );
   return file;
 }
 const one = writeInputs(1);
@@ -75,7 +94,9 @@ function run(cmd) {
   const res = spawnSync(argv[0], argv.slice(1), { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26 });
   const ms = performance.now() - t;
   if (res.status !== 0) throw new Error(`${cmd.join(" ")} exited ${res.status}: ${res.stderr}`);
-  const [rss, user, sys] = GNU_TIME ? readFileSync(mem, "utf8").trim().split("\n").pop().split(" ").map(Number) : [NaN, NaN, NaN];
+  const [rss, user, sys] = GNU_TIME
+    ? readFileSync(mem, "utf8").trim().split("\n").pop().split(" ").map(Number)
+    : [NaN, NaN, NaN];
   return { ms, rss: rss / 1024, cpu: (user + sys) * 1000 };
 }
 
@@ -99,9 +120,14 @@ function compare(label, engines, warmUp = true) {
   console.log(`${label.padEnd(34)} ${out.join(" | ")}   (load ${loadavg()[0].toFixed(2)})`);
 }
 
-console.log(`${new Date().toISOString()}; node ${process.version}; ${cpus().length} x ${cpus()[0]?.model}; median of ${runs} alternating runs; ours = ${ours.join(" ")}`);
+console.log(
+  `${new Date().toISOString()}; node ${process.version}; ${cpus().length} x ${cpus()[0]?.model}; median of ${runs} alternating runs; ours = ${ours.join(" ")}`,
+);
 // Node loads and parses every certificate of that file at start, before any of our code runs.
-if (process.env.NODE_EXTRA_CA_CERTS) console.log(`note: NODE_EXTRA_CA_CERTS is set: every Node start below includes loading it (here ~45 ms); unset it to time what an author's machine does`);
+if (process.env.NODE_EXTRA_CA_CERTS)
+  console.log(
+    `note: NODE_EXTRA_CA_CERTS is set: every Node start below includes loading it (here ~45 ms); unset it to time what an author's machine does`,
+  );
 if (startup) {
   compare("node -e 0 (Node's own start)", { node: [process.execPath, "-e", "0"] });
   compare("--help", withBaseline({ ours: [...ours, "--help"] }, ["--help"]));
@@ -109,12 +135,39 @@ if (startup) {
 }
 for (const n of sizes) {
   const file = writeInputs(n);
-  const engines = withBaseline({ ours: [...ours, "score", "--json", "--dyadic", file], "ours --nltk 3.8": [...ours, "score", "--json", "--nltk", "3.8", "--dyadic", file] }, ["score", "--json", "--dyadic", file]);
+  const engines = withBaseline(
+    {
+      ours: [...ours, "score", "--json", "--dyadic", file],
+      "ours --nltk 3.8": [...ours, "score", "--json", "--nltk", "3.8", "--dyadic", file],
+    },
+    ["score", "--json", "--dyadic", file],
+  );
   if (official && oracleDir) {
     const harness = path.join(ROOT, "scripts/oracle/official-lexical-harness.py");
-    engines.official = [PY, harness, "--script", official, "--oracle", oracleDir, "--pairs", path.join(dir, `pairs-${n}.json`), "--mode", "nltk", "--scores"];
+    engines.official = [
+      PY,
+      harness,
+      "--script",
+      official,
+      "--oracle",
+      oracleDir,
+      "--pairs",
+      path.join(dir, `pairs-${n}.json`),
+      "--mode",
+      "nltk",
+      "--scores",
+    ];
   }
-  const oracle = (src) => [PY, path.join(oracleDir, "lexical_ref.py"), "--no-tokens", ...(src ? ["--nltk-src", src] : []), "-i", path.join(dir, `pairs-${n}.jsonl`), "-o", "/dev/null"];
+  const oracle = (src) => [
+    PY,
+    path.join(oracleDir, "lexical_ref.py"),
+    "--no-tokens",
+    ...(src ? ["--nltk-src", src] : []),
+    "-i",
+    path.join(dir, `pairs-${n}.jsonl`),
+    "-o",
+    "/dev/null",
+  ];
   if (oracleDir && nltkSrc) engines["oracle (NLTK 3.5)"] = oracle(nltkSrc);
   if (oracleDir) engines["oracle (NLTK 3.8)"] = oracle(null);
   compare(`score, ${n.toLocaleString("en-US")} pairs`, engines);

@@ -27,7 +27,9 @@ const entries = (await comparableEntries()).map((e) => e.id);
 if (entries.length < 2) throw new Error("need at least two approved entries in DATABASE_URL's database");
 const version = await publishedScorerVersion();
 const questions = await db.questionScore.count({ where: { submissionId: entries[0], scorerVersion: version } });
-console.log(`${entries.length} approved entries, ${questions} per-question rows each, scorer version ${version}, ${rounds} pairs per metric`);
+console.log(
+  `${entries.length} approved entries, ${questions} per-question rows each, scorer version ${version}, ${rounds} pairs per metric`,
+);
 for (const metric of ["f1", "judge", "bleu1"] as const) {
   const plain: number[] = [];
   const warm: number[] = [];
@@ -43,6 +45,8 @@ for (const metric of ["f1", "judge", "bleu1"] as const) {
     warm.push(await cpuMs(async () => (got = await compareMany(ids, metric))));
     if (!isDeepStrictEqual(got, expected)) mismatches++;
   }
-  console.log(`${metric}: per request before ${median(plain).toFixed(1)} ms CPU (median), cached ${median(warm).toFixed(2)} ms CPU; results differing: ${mismatches}`);
+  console.log(
+    `${metric}: per request before ${median(plain).toFixed(1)} ms CPU (median), cached ${median(warm).toFixed(2)} ms CPU; results differing: ${mismatches}`,
+  );
 }
 await db.$disconnect();

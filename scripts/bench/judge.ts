@@ -9,7 +9,13 @@
 // all against the same server in the same process. Prints wall times and call counts.
 import { parseArgs } from "node:util";
 import OpenAI from "openai";
-import { defaultReplyTokens, promptTemplate, renderJudgePrompt, buildJudgeBatches, type JudgeItem } from "../../lib/scoring";
+import {
+  defaultReplyTokens,
+  promptTemplate,
+  renderJudgePrompt,
+  buildJudgeBatches,
+  type JudgeItem,
+} from "../../lib/scoring";
 import type { CachedJudgement, JudgeCacheStore } from "../../lib/server/judge/cache";
 import { createJudgeTransport } from "../../lib/server/judge/client";
 import type { JudgeConfig } from "../../lib/server/judge/config";
@@ -38,7 +44,12 @@ function synthetic(): JudgeItem[] {
         where: { dialogue, session },
         question: `What did speaker ${n % 7} say about topic ${n}?`,
         reference: `They said topic ${n} was about the red ${n % 3 ? "bike" : "car"}`,
-        answer: n % 4 === 0 ? `They said topic ${n} was about the red ${n % 3 ? "bike" : "car"}` : n % 4 === 1 ? "a red thing" : "no idea",
+        answer:
+          n % 4 === 0
+            ? `They said topic ${n} was about the red ${n % 3 ? "bike" : "car"}`
+            : n % 4 === 1
+              ? "a red thing"
+              : "no idea",
       });
     }
   };
@@ -63,30 +74,49 @@ function synthetic(): JudgeItem[] {
 
 function memoryCache(): JudgeCacheStore & { put: (k: string, v: CachedJudgement) => void } {
   const m = new Map<string, CachedJudgement>();
-  return { getMany: async (keys) => new Map(keys.filter((k) => m.has(k)).map((k) => [k, m.get(k)!])), put: (k, v) => m.set(k, v) };
+  return {
+    getMany: async (keys) => new Map(keys.filter((k) => m.has(k)).map((k) => [k, m.get(k)!])),
+    put: (k, v) => m.set(k, v),
+  };
 }
 
 const items = synthetic();
 const files = buildJudgeBatches(items, { batchSize: 10_000 });
 const fake = await startFakeJudgeServer({ latencyMs: Number(values["latency-ms"]) });
 const config: JudgeConfig = {
-  baseURL: fake.baseURL, apiKey: "bench", model: "fake-judge", batchSize: Number(values["batch-size"]),
-  concurrency: Number(values.concurrency), timeoutMs: 30_000, maxRetries: 5, rpm: 100_000,
-  maxTokens: defaultReplyTokens(Number(values["batch-size"])), prompt: promptTemplate(),
+  baseURL: fake.baseURL,
+  apiKey: "bench",
+  model: "fake-judge",
+  batchSize: Number(values["batch-size"]),
+  concurrency: Number(values.concurrency),
+  timeoutMs: 30_000,
+  maxRetries: 5,
+  rpm: 100_000,
+  maxTokens: defaultReplyTokens(Number(values["batch-size"])),
+  prompt: promptTemplate(),
 };
-console.log(`questions: ${items.length} in ${files.length} question files (309 sessions + 25 session0 folders); fake judge latency ${fake.latencyMs} ms`);
+console.log(
+  `questions: ${items.length} in ${files.length} question files (309 sessions + 25 session0 folders); fake judge latency ${fake.latencyMs} ms`,
+);
 
 const cache = memoryCache();
 const ours = await judgeQuestions({
-  items, config, transport: createJudgeTransport(config), cache,
+  items,
+  config,
+  transport: createJudgeTransport(config),
+  cache,
   onOutcomes: async (list) => list.forEach((o) => o.status === "judged" && cache.put(o.cacheKey, o)),
 });
 const failedOurs = [...ours.outcomes.values()].filter((o) => o.status === "failed").length;
-console.log(`ours      (batch ${config.batchSize}, concurrency ${config.concurrency}): ${(ours.usage.wallMs / 1000).toFixed(1)} s, ${ours.usage.calls} calls, ${failedOurs} failed`);
+console.log(
+  `ours      (batch ${config.batchSize}, concurrency ${config.concurrency}): ${(ours.usage.wallMs / 1000).toFixed(1)} s, ${ours.usage.calls} calls, ${failedOurs} failed`,
+);
 
 fake.reset();
 const again = await judgeQuestions({ items, config, transport: createJudgeTransport(config), cache });
-console.log(`ours, re-score from cache: ${(again.usage.wallMs / 1000).toFixed(2)} s, ${again.usage.calls} calls (server saw ${fake.requests}), ${again.usage.cacheHits} cache hits`);
+console.log(
+  `ours, re-score from cache: ${(again.usage.wallMs / 1000).toFixed(2)} s, ${again.usage.calls} calls (server saw ${fake.requests}), ${again.usage.cacheHits} cache hits`,
+);
 
 // The official script: a pool of 4 threads, one request per file, then time.sleep(0.5).
 fake.reset();
@@ -99,7 +129,11 @@ await Promise.all(
     while (next < files.length) {
       const f = files[next++];
       try {
-        await client.chat.completions.create({ model: "fake-judge", temperature: 0, messages: [{ role: "user", content: renderJudgePrompt(config.prompt.text, f.header, f.items) }] });
+        await client.chat.completions.create({
+          model: "fake-judge",
+          temperature: 0,
+          messages: [{ role: "user", content: renderJudgePrompt(config.prompt.text, f.header, f.items) }],
+        });
       } catch {
         failedFiles++;
       }
@@ -108,6 +142,8 @@ await Promise.all(
   }),
 );
 const officialMs = Date.now() - t0;
-console.log(`official  (1 call per file, 4 threads, 0.5 s pause): ${(officialMs / 1000).toFixed(1)} s, ${fake.requests} calls, ${failedFiles} failed files`);
+console.log(
+  `official  (1 call per file, 4 threads, 0.5 s pause): ${(officialMs / 1000).toFixed(1)} s, ${fake.requests} calls, ${failedFiles} failed files`,
+);
 console.log(`speed-up: ${(officialMs / ours.usage.wallMs).toFixed(2)}x`);
 await fake.close();

@@ -43,7 +43,10 @@ try {
     const seed = Date.now() + i; // distinct content, or deduplication would return the first run
     const files = {
       dyadic: { fileName: "prediction_dyadic.json", bytes: syntheticPredictions(key.questions, "dyadic", { seed }) },
-      multiparty: { fileName: "prediction_multiparty.json", bytes: syntheticPredictions(key.questions, "multi-party", { seed: seed + 1 }) },
+      multiparty: {
+        fileName: "prediction_multiparty.json",
+        bytes: syntheticPredictions(key.questions, "multi-party", { seed: seed + 1 }),
+      },
     };
     const t0 = performance.now();
     const res = await createSubmission({ userId: user.id, files, meta: { methodName: `bench ${i}` } });
@@ -52,10 +55,14 @@ try {
     await waitLexicalDone(res.id);
     const t2 = performance.now();
     results.push({ create: t1 - t0, total: t2 - t0 });
-    console.log(`run ${i + 1}: createSubmission ${(t1 - t0).toFixed(0)} ms, createSubmission -> lexical scores stored ${(t2 - t0).toFixed(0)} ms`);
+    console.log(
+      `run ${i + 1}: createSubmission ${(t1 - t0).toFixed(0)} ms, createSubmission -> lexical scores stored ${(t2 - t0).toFixed(0)} ms`,
+    );
   }
   const sorted = results.map((r) => r.total).sort((a, b) => a - b);
-  console.log(`predictions per submission: ${key.questions.length}; median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms over ${runs} runs (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`);
+  console.log(
+    `predictions per submission: ${key.questions.length}; median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms over ${runs} runs (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`,
+  );
 } finally {
   await worker.close();
   await db.submission.deleteMany({ where: { id: { in: created } } });

@@ -52,28 +52,54 @@ function pct(xs: number[], p: number): number {
 
 type Upload = { id: string; post: number; lexical: number; scored: number };
 
-async function uploadAndWait(token: string, i: number, key: Awaited<ReturnType<typeof loadActiveAnswerKey>>): Promise<Upload> {
+async function uploadAndWait(
+  token: string,
+  i: number,
+  key: Awaited<ReturnType<typeof loadActiveAnswerKey>>,
+): Promise<Upload> {
   const seed = Date.now() + i * 1000; // distinct bytes, or deduplication returns the first upload
   const form = new FormData();
   form.set("methodName", `bench under load ${i}`);
-  form.set("dyadic", new Blob([Buffer.from(syntheticPredictions(key!.questions, "dyadic", { seed }))], { type: "application/json" }), "prediction_dyadic.json");
-  form.set("multiparty", new Blob([Buffer.from(syntheticPredictions(key!.questions, "multi-party", { seed: seed + 1 }))], { type: "application/json" }), "prediction_multiparty.json");
+  form.set(
+    "dyadic",
+    new Blob([Buffer.from(syntheticPredictions(key!.questions, "dyadic", { seed }))], { type: "application/json" }),
+    "prediction_dyadic.json",
+  );
+  form.set(
+    "multiparty",
+    new Blob([Buffer.from(syntheticPredictions(key!.questions, "multi-party", { seed: seed + 1 }))], {
+      type: "application/json",
+    }),
+    "prediction_multiparty.json",
+  );
   const t0 = performance.now();
-  const res = await fetch(`${BASE}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${BASE}/api/v1/submissions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const body = (await res.json()) as { id?: string; error?: unknown };
   const post = performance.now() - t0;
   if (!res.ok || !body.id) throw new Error(`upload ${i}: ${res.status} ${JSON.stringify(body.error)}`);
   let lexical = 0;
   for (;;) {
-    const s = await db.submission.findUnique({ where: { id: body.id }, select: { status: true, failureReason: true, stages: { where: { stage: "lexical" } } } });
+    const s = await db.submission.findUnique({
+      where: { id: body.id },
+      select: { status: true, failureReason: true, stages: { where: { stage: "lexical" } } },
+    });
     if (!lexical && s?.stages[0]?.status === "DONE") lexical = performance.now() - t0;
     if (s?.status === "FAILED") throw new Error(`submission ${body.id} failed: ${s.failureReason}`);
-    if (s?.status === "SCORED") return { id: body.id, post, lexical: lexical || performance.now() - t0, scored: performance.now() - t0 };
+    if (s?.status === "SCORED")
+      return { id: body.id, post, lexical: lexical || performance.now() - t0, scored: performance.now() - t0 };
     await sleep(25);
   }
 }
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" / ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");
 const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-bench-load-"));
 const created: string[] = [];
 let tokenInfo: { userId: string; id: string } | null = null;
@@ -82,7 +108,10 @@ try {
   await importAnswerKey(dir, "bench synthetic full-size key");
   const key = await loadActiveAnswerKey();
   const user = await ensureUser({ email: "bench@h2hmem.local", password: "bench-password-not-secret", role: "ADMIN" });
-  const { token, info } = await createApiToken(user.id, { name: `bench-under-load ${Date.now()}`, scopes: ["submit", "read"] });
+  const { token, info } = await createApiToken(user.id, {
+    name: `bench-under-load ${Date.now()}`,
+    scopes: ["submit", "read"],
+  });
   tokenInfo = { userId: user.id, id: info.id };
 
   await loadPage({ count: 10 }); // warm-up: first render compiles and fills caches
@@ -115,17 +144,28 @@ try {
 
   const rows = [
     ["`/` idle", idle.length, pct(idle, 50), pct(idle, 99), Math.max(...idle)],
-    [`\`/\` while ${SUBMISSIONS} submissions are uploaded and scored`, busy.length, pct(busy, 50), pct(busy, 99), Math.max(...busy)],
+    [
+      `\`/\` while ${SUBMISSIONS} submissions are uploaded and scored`,
+      busy.length,
+      pct(busy, 50),
+      pct(busy, 99),
+      Math.max(...busy),
+    ],
   ] as const;
   const table = [
     "| page | requests | p50 ms | p99 ms | max ms |",
     "|---|---|---|---|---|",
-    ...rows.map(([n, c, p50, p99, max]) => `| ${n} | ${c} | ${p50.toFixed(0)} | ${p99.toFixed(0)} | ${max.toFixed(0)} |`),
+    ...rows.map(
+      ([n, c, p50, p99, max]) => `| ${n} | ${c} | ${p50.toFixed(0)} | ${p99.toFixed(0)} | ${max.toFixed(0)} |`,
+    ),
   ];
   const uploadTable = [
     "| round.submission | POST answered ms | upload -> lexical scores stored ms | upload -> scored ms |",
     "|---|---|---|---|",
-    ...done.map((u, i) => `| ${Math.floor(i / SUBMISSIONS) + 1}.${(i % SUBMISSIONS) + 1} | ${u.post.toFixed(0)} | ${u.lexical.toFixed(0)} | ${u.scored.toFixed(0)} |`),
+    ...done.map(
+      (u, i) =>
+        `| ${Math.floor(i / SUBMISSIONS) + 1}.${(i % SUBMISSIONS) + 1} | ${u.post.toFixed(0)} | ${u.lexical.toFixed(0)} | ${u.scored.toFixed(0)} |`,
+    ),
   ];
   const lex = done.map((u) => u.lexical);
   const summary = [

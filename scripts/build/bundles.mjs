@@ -28,15 +28,19 @@ const serverOnly = {
 
 // Packages only a server (database, queue, mail, judge) needs: the single file leaves them out.
 // A command reaching one fails with NEEDS_CHECKOUT when it runs (the modules load lazily).
-const SERVER_PACKAGES = /^(@prisma\/|@auth\/|next-auth|next($|\/)|pg($|\/)|pg-copy-streams|bullmq|ioredis|nodemailer|openai|bcryptjs|pino|prom-client|rate-limiter-flexible|dotenv)/;
+const SERVER_PACKAGES =
+  /^(@prisma\/|@auth\/|next-auth|next($|\/)|pg($|\/)|pg-copy-streams|bullmq|ioredis|nodemailer|openai|bcryptjs|pino|prom-client|rate-limiter-flexible|dotenv)/;
 // The server modules the author commands use (pure file reading): the single file keeps these.
 const LOCAL_SERVER_MODULES = /lib\/server\/answer-key\/dataset-folder$/;
-const NEEDS_CHECKOUT = "this command manages a leaderboard server: run it from a checkout of the leaderboard repository (npm link), with DATABASE_URL set. This single-file CLI validates, scores and submits.";
+const NEEDS_CHECKOUT =
+  "this command manages a leaderboard server: run it from a checkout of the leaderboard repository (npm link), with DATABASE_URL set. This single-file CLI validates, scores and submits.";
 const serverStub = {
   name: "server-stub",
   setup(b) {
     b.onResolve({ filter: SERVER_PACKAGES }, (a) => ({ path: a.path, namespace: "server-stub" }));
-    b.onResolve({ filter: /generated\/prisma|lib\/server\// }, (a) => (LOCAL_SERVER_MODULES.test(a.path) ? undefined : { path: a.path, namespace: "server-stub" }));
+    b.onResolve({ filter: /generated\/prisma|lib\/server\// }, (a) =>
+      LOCAL_SERVER_MODULES.test(a.path) ? undefined : { path: a.path, namespace: "server-stub" },
+    );
     b.onLoad({ filter: /.*/, namespace: "server-stub" }, (a) => ({
       loader: "js",
       // CommonJS, so any named import links and the error comes only when a command uses it.
@@ -50,8 +54,16 @@ const serverStub = {
 const zodEnglishOnly = {
   name: "zod-english-only",
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (a) => (/[\\/]zod[\\/]/.test(a.importer) ? { path: path.join(path.dirname(a.importer), "../locales/en.js"), namespace: "zod-locales" } : undefined));
-    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (a) => ({ contents: `export { default as en } from ${JSON.stringify(a.path)};`, loader: "js", resolveDir: path.dirname(a.path) }));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (a) =>
+      /[\\/]zod[\\/]/.test(a.importer)
+        ? { path: path.join(path.dirname(a.importer), "../locales/en.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (a) => ({
+      contents: `export { default as en } from ${JSON.stringify(a.path)};`,
+      loader: "js",
+      resolveDir: path.dirname(a.path),
+    }));
   },
 };
 
@@ -78,11 +90,19 @@ const common = {
   legalComments: "none",
 };
 // ESM output of CommonJS dependencies needs a `require` (and Prisma's generated client __dirname).
-const requireShim = "import { createRequire as __h2hmemRequire } from 'node:module'; const require = __h2hmemRequire(import.meta.url);";
+const requireShim =
+  "import { createRequire as __h2hmemRequire } from 'node:module'; const require = __h2hmemRequire(import.meta.url);";
 
 async function scorerVersion() {
   // As the scorer itself computes it: scorer-version.ts (pure TS) compiled in memory and called.
-  const out = await build({ ...common, absWorkingDir: root, entryPoints: ["lib/scoring/scorer-version.ts"], write: false, sourcemap: false, format: "esm" });
+  const out = await build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: ["lib/scoring/scorer-version.ts"],
+    write: false,
+    sourcemap: false,
+    format: "esm",
+  });
   const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
   return mod.scorerVersionFor();
 }
@@ -90,7 +110,19 @@ async function scorerVersion() {
 /** The self-contained CLI (every package inlined) at `outfile`; also used by its test. */
 export async function buildSingleFile(outfile, meta) {
   const define = { H2HMEM_BUILD: JSON.stringify(meta ?? { version: pkg.version, scorer: await scorerVersion() }) };
-  const out = await build({ ...common, absWorkingDir: root, entryPoints: ["cli/index.ts"], outfile, sourcemap: false, plugins: [serverOnly, serverStub, zodEnglishOnly], define, banner: { js: `#!/usr/bin/env node\n${requireShim}` }, minify: true, logOverride: { "import-is-undefined": "silent" }, metafile: true });
+  const out = await build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: ["cli/index.ts"],
+    outfile,
+    sourcemap: false,
+    plugins: [serverOnly, serverStub, zodEnglishOnly],
+    define,
+    banner: { js: `#!/usr/bin/env node\n${requireShim}` },
+    minify: true,
+    logOverride: { "import-is-undefined": "silent" },
+    metafile: true,
+  });
   return { bytes: Object.values(out.metafile.outputs)[0].bytes };
 }
 
@@ -101,8 +133,27 @@ export async function buildBundles() {
   const meta = { version: pkg.version, scorer: await scorerVersion() };
   const define = { H2HMEM_BUILD: JSON.stringify(meta) };
   const [, cli] = await Promise.all([
-    build({ ...common, entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" }, outdir: "dist/server", outExtension: { ".js": ".mjs" }, splitting: true, packages: "external", plugins: [serverOnly], define }),
-    build({ ...common, entryPoints: { h2hmem: "cli/index.ts" }, outdir: "dist/cli", outExtension: { ".js": ".mjs" }, splitting: true, plugins: [serverOnly, serverExternal, zodEnglishOnly], define, metafile: true, banner: { js: requireShim } }),
+    build({
+      ...common,
+      entryPoints: { worker: "workers/index.ts", migrate: "scripts/dev/migrate.ts" },
+      outdir: "dist/server",
+      outExtension: { ".js": ".mjs" },
+      splitting: true,
+      packages: "external",
+      plugins: [serverOnly],
+      define,
+    }),
+    build({
+      ...common,
+      entryPoints: { h2hmem: "cli/index.ts" },
+      outdir: "dist/cli",
+      outExtension: { ".js": ".mjs" },
+      splitting: true,
+      plugins: [serverOnly, serverExternal, zodEnglishOnly],
+      define,
+      metafile: true,
+      banner: { js: requireShim },
+    }),
     buildSingleFile("dist/h2hmem.mjs", meta),
   ]);
   const inputs = Object.keys(cli.metafile.inputs).filter((f) => !f.startsWith("node_modules/") && !f.includes(":"));
@@ -115,5 +166,7 @@ export async function buildBundles() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = await buildBundles();
-  console.log(`bundles: dist/server (worker, migrate), dist/cli, dist/h2hmem.mjs ${(r.bytes / 1024).toFixed(0)} KiB sha256 ${r.sha256.slice(0, 12)} (h2hmem ${r.version}, scorer ${r.scorer}) in ${r.ms} ms`);
+  console.log(
+    `bundles: dist/server (worker, migrate), dist/cli, dist/h2hmem.mjs ${(r.bytes / 1024).toFixed(0)} KiB sha256 ${r.sha256.slice(0, 12)} (h2hmem ${r.version}, scorer ${r.scorer}) in ${r.ms} ms`,
+  );
 }

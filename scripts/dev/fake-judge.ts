@@ -17,7 +17,17 @@ const { values } = parseArgs({
   },
 });
 
-const MODES = ["malformed", "missing-ids", "off-grid", "prose", "empty", "length", "server-error", "rate-limit", "obedient"] as const;
+const MODES = [
+  "malformed",
+  "missing-ids",
+  "off-grid",
+  "prose",
+  "empty",
+  "length",
+  "server-error",
+  "rate-limit",
+  "obedient",
+] as const;
 function modeFault(mode: string | undefined): FakeFault | null {
   if (!mode) return null;
   if (!(MODES as readonly string[]).includes(mode)) {
@@ -27,9 +37,15 @@ function modeFault(mode: string | undefined): FakeFault | null {
   return mode === "rate-limit" ? { kind: "rate-limit", retryAfterSeconds: 1 } : ({ kind: mode } as FakeFault);
 }
 
-const server = await startFakeJudgeServer({ port: Number(values.port), host: values.host, latencyMs: Number(values["latency-ms"]) });
+const server = await startFakeJudgeServer({
+  port: Number(values.port),
+  host: values.host,
+  latencyMs: Number(values["latency-ms"]),
+});
 server.mode = modeFault(values.mode);
-console.log(`fake-judge: listening at ${server.baseURL} (latency ${server.latencyMs} ms${server.mode ? `, mode ${server.mode.kind}` : ""})`);
+console.log(
+  `fake-judge: listening at ${server.baseURL} (latency ${server.latencyMs} ms${server.mode ? `, mode ${server.mode.kind}` : ""})`,
+);
 console.log(`fake-judge: use JUDGE_BASE_URL=${server.baseURL} JUDGE_API_KEY=fake`);
 
 let last = 0;

@@ -5,14 +5,24 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const svg = readFileSync("public/icon.svg", "utf8");
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 const page = await browser.newPage();
 async function png(size) {
   await page.setViewportSize({ width: size, height: size });
-  await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace("<svg ", `<svg width="${size}" height="${size}" `)}</body></html>`);
+  await page.setContent(
+    `<html><body style="margin:0;background:transparent">${svg.replace("<svg ", `<svg width="${size}" height="${size}" `)}</body></html>`,
+  );
   return page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
 }
-for (const [name, size] of [["apple-touch-icon.png", 180], ["icon-192.png", 192], ["icon-512.png", 512]]) writeFileSync(`public/${name}`, await png(size));
+for (const [name, size] of [
+  ["apple-touch-icon.png", 180],
+  ["icon-192.png", 192],
+  ["icon-512.png", 512],
+])
+  writeFileSync(`public/${name}`, await png(size));
 // ICO: a 6-byte header, a 16-byte directory entry per image, then the PNG payloads.
 const images = [await png(16), await png(32)];
 const head = Buffer.alloc(6 + 16 * images.length);

@@ -16,9 +16,16 @@ async function main(): Promise<number> {
     return 2;
   }
   const t0 = Date.now();
-  const result = await migrate({ connectionString: url, dir, createDatabase, log: (m) => console.log(`db:migrate: ${m}`) });
+  const result = await migrate({
+    connectionString: url,
+    dir,
+    createDatabase,
+    log: (m) => console.log(`db:migrate: ${m}`),
+  });
   const what = result.applied.length ? `applied ${result.applied.length}` : "nothing to apply";
-  console.log(`db:migrate: ${what}, ${result.alreadyApplied.length} already applied, ${redactUrl(url)} (${Date.now() - t0} ms)`);
+  console.log(
+    `db:migrate: ${what}, ${result.alreadyApplied.length} already applied, ${redactUrl(url)} (${Date.now() - t0} ms)`,
+  );
   return 0;
 }
 

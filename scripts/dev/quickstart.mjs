@@ -8,8 +8,24 @@ import { fileURLToPath } from "node:url";
 import { buildIsCurrent, recordBuild, sourceHash } from "../../lib/dev/build-state.mjs";
 import { ensureDotEnv, readEnvFile, writeEnvFile } from "../../lib/dev/env-file.mjs";
 import { createQuickstartLog } from "../../lib/dev/quickstart-log.mjs";
-import { credentials, embeddedPgDir, pickPort, processAlive, runLogged, waitForHttp } from "../../lib/dev/quickstart-steps.mjs";
-import { freePort, MIGRATE_ARGS, redact, redisPing, startEmbeddedPostgres, startRedis, TS, withDatabase } from "../../lib/dev/services.mjs";
+import {
+  credentials,
+  embeddedPgDir,
+  pickPort,
+  processAlive,
+  runLogged,
+  waitForHttp,
+} from "../../lib/dev/quickstart-steps.mjs";
+import {
+  freePort,
+  MIGRATE_ARGS,
+  redact,
+  redisPing,
+  startEmbeddedPostgres,
+  startRedis,
+  TS,
+  withDatabase,
+} from "../../lib/dev/services.mjs";
 import { supervise } from "../../lib/dev/supervisor.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -50,7 +66,14 @@ function fail(message) {
 
 /** A child supervised for the whole run, its output through the log. */
 function keep(name, args, env) {
-  const child = supervise({ name, args, env, cwd: root, log: say, onLine: (l, fromStderr) => log.childLine(name, l, fromStderr) });
+  const child = supervise({
+    name,
+    args,
+    env,
+    cwd: root,
+    log: say,
+    onLine: (l, fromStderr) => log.childLine(name, l, fromStderr),
+  });
   supervised.push(child);
   stops.push(() => child.stop());
   return child;
@@ -60,24 +83,30 @@ async function installIfNeeded() {
   const lock = statSync("package-lock.json").mtimeMs;
   const marker = "node_modules/.package-lock.json";
   if (existsSync(marker) && statSync(marker).mtimeMs >= lock) return "up to date";
-  if ((await runLogged(log, "npm", "npm", ["ci", "--no-audit", "--no-fund"])) !== 0) throw new Error("`npm ci` failed (see above)");
+  if ((await runLogged(log, "npm", "npm", ["ci", "--no-audit", "--no-fund"])) !== 0)
+    throw new Error("`npm ci` failed (see above)");
   return "installed";
 }
 
 async function generateClient() {
   const client = "generated/prisma/client.ts";
   if (existsSync(client) && statSync(client).mtimeMs >= statSync("prisma/schema.prisma").mtimeMs) return "up to date";
-  if ((await runLogged(log, "prisma", process.execPath, ["scripts/dev/prisma-generate.mjs"])) !== 0) throw new Error("prisma generate failed");
+  if ((await runLogged(log, "prisma", process.execPath, ["scripts/dev/prisma-generate.mjs"])) !== 0)
+    throw new Error("prisma generate failed");
   return "generated";
 }
 
 async function database(config) {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, note: `using DATABASE_URL ${redact(config.DATABASE_URL)}` };
+  if (config.DATABASE_URL)
+    return { url: config.DATABASE_URL, note: `using DATABASE_URL ${redact(config.DATABASE_URL)}` };
   const dataDir = embeddedPgDir(root);
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-    if (pid && processAlive(pid)) throw new Error(`an embedded PostgreSQL from an earlier run still uses ${dataDir} (pid ${pid}); stop it (kill ${pid}) and retry`);
+    if (pid && processAlive(pid))
+      throw new Error(
+        `an embedded PostgreSQL from an earlier run still uses ${dataDir} (pid ${pid}); stop it (kill ${pid}) and retry`,
+      );
   }
   const port = await freePort(Number(config.QUICKSTART_PG_PORT ?? 54329));
   const pg = await startEmbeddedPostgres({ dataDir, port, log: say });
@@ -87,7 +116,10 @@ async function database(config) {
 
 async function redis(config) {
   if (config.REDIS_URL) {
-    if (!(await redisPing(config.REDIS_URL))) throw new Error(`Redis at ${redact(config.REDIS_URL)} (REDIS_URL) does not answer; start it or unset REDIS_URL to let the quick start run redis-server`);
+    if (!(await redisPing(config.REDIS_URL)))
+      throw new Error(
+        `Redis at ${redact(config.REDIS_URL)} (REDIS_URL) does not answer; start it or unset REDIS_URL to let the quick start run redis-server`,
+      );
     return { url: config.REDIS_URL, note: `using REDIS_URL ${redact(config.REDIS_URL)}` };
   }
   const r = await startRedis({ port: await freePort(Number(config.QUICKSTART_REDIS_PORT ?? 63799)) });
@@ -106,29 +138,54 @@ async function demoJudge(config) {
   const port = await freePort(Number(config.QUICKSTART_JUDGE_PORT ?? 3600));
   keep("judge", [...TS, "scripts/dev/fake-judge.ts", "--port", String(port), "--quiet"], process.env);
   const baseURL = `http://127.0.0.1:${port}/v1`;
-  await waitForHttp(`${baseURL}/models`, { timeoutMs: 30_000, what: "the fake judge", hint: "see the judge| lines above" });
-  return { env: { JUDGE_BASE_URL: baseURL, JUDGE_API_KEY: "fake", JUDGE_DEMO: "true" }, note: `fake judge (demo judge) on ${baseURL}` };
+  await waitForHttp(`${baseURL}/models`, {
+    timeoutMs: 30_000,
+    what: "the fake judge",
+    hint: "see the judge| lines above",
+  });
+  return {
+    env: { JUDGE_BASE_URL: baseURL, JUDGE_API_KEY: "fake", JUDGE_DEMO: "true" },
+    note: `fake judge (demo judge) on ${baseURL}`,
+  };
 }
 
 async function main() {
   const [major, minor] = process.versions.node.split(".").map(Number);
-  if (major < 20 || (major === 20 && minor < 9)) throw new Error(`Node ${process.versions.node} is too old: install Node 20.9 or newer`);
+  if (major < 20 || (major === 20 && minor < 9))
+    throw new Error(`Node ${process.versions.node} is too old: install Node 20.9 or newer`);
   await step("dependencies (npm ci)", installIfNeeded);
   await step("Prisma client", generateClient);
   const dot = ensureDotEnv(path.join(root, ".env"));
   say(dot.created ? "wrote .env with a new AUTH_SECRET" : dot.addedSecret ? "added AUTH_SECRET to .env" : "using .env");
   // The real environment wins over .env, as with dotenv.
-  const config = { ...readEnvFile(path.join(root, ".env")), ...Object.fromEntries(Object.entries(process.env).filter(([, v]) => v)) };
+  const config = {
+    ...readEnvFile(path.join(root, ".env")),
+    ...Object.fromEntries(Object.entries(process.env).filter(([, v]) => v)),
+  };
   const db = await step("PostgreSQL", () => database(config));
   const rd = await step("Redis", () => redis(config));
   mkdirSync(".data", { recursive: true });
-  writeEnvFile(".data/services.env", { DATABASE_URL: db.url, REDIS_URL: rd.url }, "Services of the running quick start (for the CLI: set -a; . .data/services.env; set +a)");
+  writeEnvFile(
+    ".data/services.env",
+    { DATABASE_URL: db.url, REDIS_URL: rd.url },
+    "Services of the running quick start (for the CLI: set -a; . .data/services.env; set +a)",
+  );
   await step("migrations", async () => {
-    const code = await runLogged(log, "migrate", process.execPath, MIGRATE_ARGS, { env: { ...process.env, DATABASE_URL: db.url } });
+    const code = await runLogged(log, "migrate", process.execPath, MIGRATE_ARGS, {
+      env: { ...process.env, DATABASE_URL: db.url },
+    });
     if (code !== 0) throw new Error(`migration of ${redact(db.url)} failed (exit ${code})`);
   });
   const judge = await step("judge", () => demoJudge(config));
-  const childEnv = { ...process.env, ...config, ...judge.env, DATABASE_URL: db.url, REDIS_URL: rd.url, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+  const childEnv = {
+    ...process.env,
+    ...config,
+    ...judge.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: rd.url,
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
+  };
   await log.loadPretty();
   if (NO_DEMO) say("--no-demo: no seed (no answer key, demo entries or demo accounts)");
   else if (existsSync("prisma/seed.ts")) {
@@ -145,7 +202,9 @@ async function main() {
   await step("next build", async () => {
     if (buildIsCurrent(root)) return "sources unchanged, reusing .next";
     const hash = sourceHash(root);
-    const code = await runLogged(log, "build", process.execPath, ["node_modules/next/dist/bin/next", "build"], { env: childEnv });
+    const code = await runLogged(log, "build", process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+      env: childEnv,
+    });
     if (code !== 0) throw new Error("`next build` failed (see above)");
     recordBuild(root, hash);
     return "built";
@@ -158,13 +217,36 @@ async function main() {
   await step("web + worker", async () => `web ${await waitForHttp(`http://127.0.0.1:${port}/`)} on ${url}`);
   const accounts = NO_DEMO ? [] : credentials();
   const lines = [`H2HMem Leaderboard is running at ${url}   (ready in ${secs(T0)})`];
-  for (const c of accounts) lines.push(`${String(c.role ?? "user").toLowerCase().padEnd(9)} ${c.email} / ${c.password}`);
-  if (NO_DEMO) lines.push("Empty deployment: npx h2hmem answer-key import DIR, npx h2hmem user create --email E --password P --admin");
+  for (const c of accounts)
+    lines.push(
+      `${String(c.role ?? "user")
+        .toLowerCase()
+        .padEnd(9)} ${c.email} / ${c.password}`,
+    );
+  if (NO_DEMO)
+    lines.push(
+      "Empty deployment: npx h2hmem answer-key import DIR, npx h2hmem user create --email E --password P --admin",
+    );
   else if (!accounts.length) lines.push("(no demo accounts listed in prisma/seed-data/credentials.json)");
-  if (judge.env.JUDGE_DEMO) lines.push(`Judge scores come from the bundled fake judge ("demo judge"), not a real LLM: set JUDGE_BASE_URL for one.`);
+  if (judge.env.JUDGE_DEMO)
+    lines.push(
+      `Judge scores come from the bundled fake judge ("demo judge"), not a real LLM: set JUDGE_BASE_URL for one.`,
+    );
   lines.push(`CLI against this database: set -a; . .data/services.env; set +a`);
-  lines.push("Ctrl-C stops web, worker" + (judge.env.JUDGE_DEMO ? ", the demo judge" : "") + (config.REDIS_URL ? "" : ", redis") + (config.DATABASE_URL ? "" : " and PostgreSQL (data is kept)") + ".");
-  log.banner(lines, "ready", { url, readyMs: Date.now() - T0, accounts: accounts.map((c) => ({ role: c.role, email: c.email })), credentialsFile: "prisma/seed-data/credentials.json", demoJudge: Boolean(judge.env.JUDGE_DEMO) });
+  lines.push(
+    "Ctrl-C stops web, worker" +
+      (judge.env.JUDGE_DEMO ? ", the demo judge" : "") +
+      (config.REDIS_URL ? "" : ", redis") +
+      (config.DATABASE_URL ? "" : " and PostgreSQL (data is kept)") +
+      ".",
+  );
+  log.banner(lines, "ready", {
+    url,
+    readyMs: Date.now() - T0,
+    accounts: accounts.map((c) => ({ role: c.role, email: c.email })),
+    credentialsFile: "prisma/seed-data/credentials.json",
+    demoJudge: Boolean(judge.env.JUDGE_DEMO),
+  });
 }
 
 for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => shutdown(0));

@@ -53,7 +53,19 @@ async function vitestTier(project, env) {
   const t0 = Date.now();
   const json = path.join(out, `${project}.json`);
   say(`vitest --project ${project}`);
-  const code = await run(["node_modules/vitest/vitest.mjs", "run", "--project", project, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`], env);
+  const code = await run(
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      "--project",
+      project,
+      "--passWithNoTests",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${json}`,
+    ],
+    env,
+  );
   if (!existsSync(json)) return tally(project, 0, 1, `vitest exited ${code} without results`);
   const r = JSON.parse(readFileSync(json, "utf8"));
   // Errors outside tests (unhandled rejections, failed imports) fail the tier without a failed test.
@@ -114,7 +126,12 @@ async function e2eTier(env) {
   if (!existsSync(json)) return tally("e2e", 0, 1, `playwright exited ${code} without results`);
   const s = JSON.parse(readFileSync(json, "utf8")).stats ?? {};
   const failed = (s.unexpected ?? 0) + (code !== 0 && !s.unexpected ? 1 : 0);
-  tally("e2e", (s.expected ?? 0) + (s.flaky ?? 0), failed, `${secs(t0)}${s.flaky ? `; ${s.flaky} flaky` : ""}${s.skipped ? `; ${s.skipped} skipped` : ""}`);
+  tally(
+    "e2e",
+    (s.expected ?? 0) + (s.flaky ?? 0),
+    failed,
+    `${secs(t0)}${s.flaky ? `; ${s.flaky} flaky` : ""}${s.skipped ? `; ${s.skipped} skipped` : ""}`,
+  );
 }
 
 async function ensurePrismaClient() {

@@ -29,19 +29,28 @@ export async function runChaos(opts: {
   await until(chaos.killAtMs);
   // Prefer a moment when the worker holds a job, so the kill interrupts real work.
   for (let i = 0; i < 20; i++) {
-    const busy = await db.submission.count({ where: { userId: { in: opts.ownerIds }, status: { in: ["SCORING_LEXICAL", "JUDGING"] } } });
+    const busy = await db.submission.count({
+      where: { userId: { in: opts.ownerIds }, status: { in: ["SCORING_LEXICAL", "JUDGING"] } },
+    });
     if (busy > 0) break;
     await sleep(500);
   }
-  const active = await db.submission.findMany({ where: { userId: { in: opts.ownerIds }, status: { in: ["SCORING_LEXICAL", "JUDGING"] } }, select: { id: true, status: true } });
+  const active = await db.submission.findMany({
+    where: { userId: { in: opts.ownerIds }, status: { in: ["SCORING_LEXICAL", "JUDGING"] } },
+    select: { id: true, status: true },
+  });
   await procs.kill(opts.worker.current);
-  say(`worker SIGKILLed with ${active.length} submission(s) in progress (${active.map((a) => `${a.id} ${a.status}`).join(", ") || "none"})`);
+  say(
+    `worker SIGKILLed with ${active.length} submission(s) in progress (${active.map((a) => `${a.id} ${a.status}`).join(", ") || "none"})`,
+  );
   await sleep(1000);
   opts.worker.current = procs.worker(opts.workerEnv);
   say("new worker started");
 
   await until(chaos.outageAtMs);
-  say(`Redis made unavailable for ${chaos.outageMs / 1000} s (${chaos.outageMode === "restart" ? "SIGKILL, then a fresh empty redis-server on the same port: every queued job and lock is lost" : "SIGSTOP/SIGCONT: connections hang, data kept"})`);
+  say(
+    `Redis made unavailable for ${chaos.outageMs / 1000} s (${chaos.outageMode === "restart" ? "SIGKILL, then a fresh empty redis-server on the same port: every queued job and lock is lost" : "SIGSTOP/SIGCONT: connections hang, data kept"})`,
+  );
   await redis.outage(chaos.outageMode, chaos.outageMs);
   say("Redis back");
 }

@@ -17,23 +17,47 @@ export type LoadContext = {
 type Timed = { status: number | null; body: string; headers: Headers | null };
 
 /** One request, timed and recorded under `kind`; never throws (a failed connection has status null). */
-export async function timed(ctx: LoadContext, kind: string, url: string, init: RequestInit = {}, timeoutMs = 30_000): Promise<Timed> {
+export async function timed(
+  ctx: LoadContext,
+  kind: string,
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = 30_000,
+): Promise<Timed> {
   const start = performance.now();
   try {
-    const res = await fetch(url, { ...init, cache: "no-store", redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(url, {
+      ...init,
+      cache: "no-store",
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     const body = await res.text();
     const note = res.status >= 400 ? body.slice(0, 160) : undefined;
     ctx.recorder.add({ kind, ms: performance.now() - start, status: res.status, at: Date.now() - ctx.t0, note });
     return { status: res.status, body, headers: res.headers };
   } catch (e) {
     const err = e as Error & { cause?: { code?: string } };
-    ctx.recorder.add({ kind, ms: performance.now() - start, status: null, at: Date.now() - ctx.t0, note: `${err.name}: ${err.cause?.code ?? err.message}` });
+    ctx.recorder.add({
+      kind,
+      ms: performance.now() - start,
+      status: null,
+      at: Date.now() - ctx.t0,
+      note: `${err.name}: ${err.cause?.code ?? err.message}`,
+    });
     return { status: null, body: "", headers: null };
   }
 }
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
-const BOARD_VIEWS = ["/", "/", "/?metric=judge", "/?split=dyadic&metric=bleu1", "/?split=multi-party&aggregate=macro", "/?sort=method"];
+const BOARD_VIEWS = [
+  "/",
+  "/",
+  "/?metric=judge",
+  "/?split=dyadic&metric=bleu1",
+  "/?split=multi-party&aggregate=macro",
+  "/?sort=method",
+];
 
 /** One visitor: a page every think time (uniform 0..2x), until stopped. */
 export async function visitor(ctx: LoadContext, index: number, entryIds: string[], thinkMs: number): Promise<void> {
@@ -45,21 +69,41 @@ export async function visitor(ctx: LoadContext, index: number, entryIds: string[
     const [a, b] = [pick(entryIds), pick(entryIds)];
     if (r < 0.4) await timed(ctx, "page /", ctx.base + pick(BOARD_VIEWS), { headers });
     else if (r < 0.7) await timed(ctx, "page /entries/[id]", `${ctx.base}/entries/${a}`, { headers });
-    else if (r < 0.9) await timed(ctx, "page /compare", `${ctx.base}/compare?ids=${a}&ids=${b === a ? entryIds.find((x) => x !== a) : b}&metric=${pick(["f1", "judge", "bleu1"])}`, { headers });
-    else if (r < 0.95) await timed(ctx, "api GET /api/v1/leaderboard", `${ctx.base}/api/v1/leaderboard?metric=judge`, { headers });
+    else if (r < 0.9)
+      await timed(
+        ctx,
+        "page /compare",
+        `${ctx.base}/compare?ids=${a}&ids=${b === a ? entryIds.find((x) => x !== a) : b}&metric=${pick(["f1", "judge", "bleu1"])}`,
+        { headers },
+      );
+    else if (r < 0.95)
+      await timed(ctx, "api GET /api/v1/leaderboard", `${ctx.base}/api/v1/leaderboard?metric=judge`, { headers });
     else await timed(ctx, "api GET /api/v1/entries/[id]", `${ctx.base}/api/v1/entries/${a}`, { headers });
     await sleep(Math.random() * 2 * thinkMs);
   }
 }
 
-export type Accepted = { id: string; submitter: number; seed: number; methodName: string; at: number; lastStatus: string };
+export type Accepted = {
+  id: string;
+  submitter: number;
+  seed: number;
+  methodName: string;
+  at: number;
+  lastStatus: string;
+};
 
 export type SubmitterState = { accepted: Map<string, Accepted>; attempts: number; retriedUploads: number };
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
 /** One submitter: upload, follow the status to the end, repeat; seeds are unique per run. */
-export async function submitter(ctx: LoadContext, s: Submitter, key: ReferenceQuestion[], seedBase: number, state: SubmitterState): Promise<void> {
+export async function submitter(
+  ctx: LoadContext,
+  s: Submitter,
+  key: ReferenceQuestion[],
+  seedBase: number,
+  state: SubmitterState,
+): Promise<void> {
   const headers = { authorization: `Bearer ${s.token}`, "x-forwarded-for": `10.78.0.${s.index + 1}` };
   for (let n = 1; !ctx.stopped(); n++) {
     const seed = seedBase + s.index * 10_000 + n;
@@ -70,10 +114,24 @@ export async function submitter(ctx: LoadContext, s: Submitter, key: ReferenceQu
     for (let attempt = 0; id === null && !ctx.stopped(); attempt++) {
       state.attempts++;
       if (attempt > 0) state.retriedUploads++;
-      const r = await timed(ctx, "api POST /api/v1/submissions", `${ctx.base}/api/v1/submissions`, { method: "POST", headers, body: uploadForm(files, methodName) }, 120_000);
+      const r = await timed(
+        ctx,
+        "api POST /api/v1/submissions",
+        `${ctx.base}/api/v1/submissions`,
+        { method: "POST", headers, body: uploadForm(files, methodName) },
+        120_000,
+      );
       if (r.status === 202) {
         id = (JSON.parse(r.body) as { id: string }).id;
-        if (!state.accepted.has(id)) state.accepted.set(id, { id, submitter: s.index, seed, methodName, at: Date.now() - ctx.t0, lastStatus: "QUEUED" });
+        if (!state.accepted.has(id))
+          state.accepted.set(id, {
+            id,
+            submitter: s.index,
+            seed,
+            methodName,
+            at: Date.now() - ctx.t0,
+            lastStatus: "QUEUED",
+          });
       } else {
         const retryAfter = Number(r.headers?.get("retry-after") ?? 0);
         await sleep(Math.max(2000, retryAfter * 1000));
@@ -82,7 +140,9 @@ export async function submitter(ctx: LoadContext, s: Submitter, key: ReferenceQu
     if (id === null) return;
     while (!ctx.stopped()) {
       await sleep(2000);
-      const r = await timed(ctx, "api GET /api/v1/submissions/[id]", `${ctx.base}/api/v1/submissions/${id}`, { headers });
+      const r = await timed(ctx, "api GET /api/v1/submissions/[id]", `${ctx.base}/api/v1/submissions/${id}`, {
+        headers,
+      });
       if (r.status !== 200) continue;
       const status = (JSON.parse(r.body) as { status: string }).status;
       state.accepted.get(id)!.lastStatus = status;

@@ -23,7 +23,10 @@ export function loadSampler(everyMs = 10_000) {
       const min = Math.min(...samples).toFixed(2);
       const max = Math.max(...samples).toFixed(2);
       const mean = (samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(2);
-      return `1-min load average during the run: min ${min}, mean ${mean}, max ${max} (${samples.length} samples); 1/5/15 at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}`;
+      return `1-min load average during the run: min ${min}, mean ${mean}, max ${max} (${samples.length} samples); 1/5/15 at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" / ")}`;
     },
   };
 }
@@ -82,7 +85,9 @@ export function renderReport(r: ReportInput): string {
     `Drain after the load: ${(r.drain.ms / 1000).toFixed(1)} s until every submission was final${r.drain.notFinal.length ? ` (TIMED OUT with ${r.drain.notFinal.length} open)` : ""}.` +
       (r.judgeCalls !== null ? ` Fake judge requests: ${r.judgeCalls}.` : ""),
     "",
-    r.failures.length === 0 ? "**Bar met: zero lost submissions, every result identical.**" : `**Bar NOT met:**\n${r.failures.map((f) => `- ${f}`).join("\n")}`,
+    r.failures.length === 0
+      ? "**Bar met: zero lost submissions, every result identical.**"
+      : `**Bar NOT met:**\n${r.failures.map((f) => `- ${f}`).join("\n")}`,
     ...errorNotes(r.recorder),
     "",
   ].join("\n");
@@ -111,7 +116,11 @@ function logLevels(dir: string): string {
 
 function errorNotes(rec: Recorder): string[] {
   if (rec.errorNotes.size === 0) return [];
-  return ["", "First errors per request kind:", ...[...rec.errorNotes].map(([k, notes]) => `- ${k}: ${notes.join(" | ")}`)];
+  return [
+    "",
+    "First errors per request kind:",
+    ...[...rec.errorNotes].map(([k, notes]) => `- ${k}: ${notes.join(" | ")}`),
+  ];
 }
 
 export function record(markdown: string): string {

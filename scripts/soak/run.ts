@@ -54,7 +54,10 @@ const num = (k: keyof typeof a) => {
 const durationMs = num("duration") * 1000;
 const outageMode = a["redis-outage"] === "stop" ? "stop" : a["redis-outage"] === "restart" ? "restart" : null;
 if (!outageMode) throw new Error("--redis-outage must be restart or stop");
-if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run inside the build lock: flock /tmp/next-build.lock sh -c 'npx next build && npm run soak'");
+if (!existsSync(".next/BUILD_ID"))
+  throw new Error(
+    "no production build: run inside the build lock: flock /tmp/next-build.lock sh -c 'npx next build && npm run soak'",
+  );
 
 const say = (m: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${m}`);
 const logDir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-soak-logs-"));
@@ -78,14 +81,18 @@ try {
   };
   Object.assign(process.env, runEnv, { LOG_LEVEL: "warn" }); // same database and scorer version as web and worker
   const env = childEnv(runEnv);
-  say(`database ${a.db}, redis ${redis.url}, judge ${judge ? `${judge.baseURL} (${judge.latencyMs} ms)` : "not configured"}, logs ${logDir}`);
+  say(
+    `database ${a.db}, redis ${redis.url}, judge ${judge ? `${judge.baseURL} (${judge.latencyMs} ms)` : "not configured"}, logs ${logDir}`,
+  );
   const key = await activateFullSizeKey();
   if (judge) judge.latencyMs = 0; // setup only: the entries' judge calls need not wait
   const entryIds = await approvedEntries(key, num("entries"));
   if (judge) judge.latencyMs = num("judge-latency-ms");
   const submitters = await createSubmitters(num("submitters"), a.prefix!);
   const ownerIds = submitters.map((s) => s.userId);
-  say(`${entryIds.length} approved entries; full-size key ${key.questions.length} questions; ${submitters.length} submitter accounts`);
+  say(
+    `${entryIds.length} approved entries; full-size key ${key.questions.length} questions; ${submitters.length} submitter accounts`,
+  );
 
   const t0 = Date.now();
   procs = new Processes(logDir, env, t0);
@@ -93,7 +100,8 @@ try {
   const worker = { current: procs.worker() };
   const base = `http://127.0.0.1:${a.port}`;
   await waitHttp(`${base}/about`);
-  for (const p of ["/", `/entries/${entryIds[0]}`, `/compare?ids=${entryIds[0]}&ids=${entryIds[1]}`]) await waitHttp(base + p); // first renders
+  for (const p of ["/", `/entries/${entryIds[0]}`, `/compare?ids=${entryIds[0]}&ids=${entryIds[1]}`])
+    await waitHttp(base + p); // first renders
   say(`web and worker up; load for ${durationMs / 1000} s`);
 
   const recorder = new Recorder();
@@ -110,18 +118,30 @@ try {
     ...submitters.map((s) => submitter(ctx, s, key.questions, loadStart % 1_000_000_000, state)),
   ];
   const chaosDone = runChaos({ chaos, t0: loadStart, procs, worker, workerEnv: {}, redis, ownerIds, say: event });
-  const progress = setInterval(() => say(`${recorder.samples.length} requests, ${state.accepted.size} submissions accepted`), 30_000);
+  const progress = setInterval(
+    () => say(`${recorder.samples.length} requests, ${state.accepted.size} submissions accepted`),
+    30_000,
+  );
   await new Promise((r) => setTimeout(r, durationMs));
   stopped = true;
   event("load stopped; waiting for in-flight requests");
   await Promise.all([...loops, chaosDone]);
   clearInterval(progress);
 
-  const drained = await drain(ownerIds, num("drain-timeout") * 1000, (open) => say(`draining: ${open} submission(s) not final yet`));
+  const drained = await drain(ownerIds, num("drain-timeout") * 1000, (open) =>
+    say(`draining: ${open} submission(s) not final yet`),
+  );
   event(`drain finished after ${(drained.ms / 1000).toFixed(1)} s`);
   sampler.stop();
   const { currentLexicalOptions, currentScorerVersion } = await import("../../lib/server/versions/current-version");
-  const verified = await verify({ ownerIds, accepted: state.accepted, key, lexical: currentLexicalOptions(), scorerVersion: await currentScorerVersion(), withJudge: judge !== null });
+  const verified = await verify({
+    ownerIds,
+    accepted: state.accepted,
+    key,
+    lexical: currentLexicalOptions(),
+    scorerVersion: await currentScorerVersion(),
+    withJudge: judge !== null,
+  });
   const failures = [...barMet(verified, drained, procs.crashes)];
   if (recorder.summary().requests === 0) failures.push("no request was made");
 
@@ -131,8 +151,18 @@ try {
     `${durationMs / 1000} s of load; full-size submissions (${key.questions.length} predictions); one worker at a time (WORKER_CONCURRENCY 2, other worker settings at their defaults); ` +
     `judge: ${judge ? `fake OpenAI-compatible server, ${judge.latencyMs} ms per reply, JUDGE_RPM ${a["judge-rpm"]}` : "not configured"}; Redis outage mode: ${outageMode}.`;
   const md = renderReport({
-    command: cmd, config, events, recorder, uploadsSent: state.attempts, retriedUploads: state.retriedUploads,
-    judgeCalls: judge?.requests ?? null, drain: drained, verify: verified, failures, load: sampler.describe(), logDir,
+    command: cmd,
+    config,
+    events,
+    recorder,
+    uploadsSent: state.attempts,
+    retriedUploads: state.retriedUploads,
+    judgeCalls: judge?.requests ?? null,
+    drain: drained,
+    verify: verified,
+    failures,
+    load: sampler.describe(),
+    logDir,
     outage: { fromMs: chaos.outageAtMs, toMs: chaos.outageAtMs + chaos.outageMs },
   });
   console.log(`\n${md}`);

@@ -34,13 +34,25 @@ export async function freshDatabase(serverUrl: string, name: string): Promise<st
  */
 export async function approvedEntries(key: AnswerKey, count: number): Promise<string[]> {
   const owner = await ensureSystemUser("soak-entries@h2hmem.local", "soak entries");
-  const admin = await ensureUser({ email: "soak-admin@h2hmem.local", password: "soak-admin-password-not-secret", role: "ADMIN" });
+  const admin = await ensureUser({
+    email: "soak-admin@h2hmem.local",
+    password: "soak-admin-password-not-secret",
+    role: "ADMIN",
+  });
   const log = logger.child({ component: "soak-setup" });
   const ids: string[] = [];
   for (let i = 1; i <= count; i++) {
     const files = soakFiles(key.questions, i);
-    const upload = { dyadic: { fileName: "prediction_dyadic.json", bytes: files.dyadic }, multiparty: { fileName: "prediction_multiparty.json", bytes: files.multiparty } };
-    const { id } = await createSubmission({ userId: owner.id, files: upload, meta: { methodName: `Soak entry ${i} (synthetic)`, organization: "soak test" }, enqueue: false });
+    const upload = {
+      dyadic: { fileName: "prediction_dyadic.json", bytes: files.dyadic },
+      multiparty: { fileName: "prediction_multiparty.json", bytes: files.multiparty },
+    };
+    const { id } = await createSubmission({
+      userId: owner.id,
+      files: upload,
+      meta: { methodName: `Soak entry ${i} (synthetic)`, organization: "soak test" },
+      enqueue: false,
+    });
     await scoreSubmissionPipeline(id, log);
     await approveSubmission({ submissionId: id, reviewerId: admin.id });
     ids.push(id);
@@ -72,4 +84,3 @@ export async function createSubmitters(count: number, prefix: string): Promise<S
     }),
   );
 }
-

@@ -13,7 +13,9 @@ type Redis = { url: string; stop: () => Promise<void>; child: ChildProcess };
 /** Environment for children: the caller's, minus anything that would point them elsewhere. */
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(JUDGE_|DATABASE_URL|REDIS_URL|QUEUE_PREFIX|PORT|WORKER_|DAILY_SUBMISSION_QUOTA)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !/^(JUDGE_|DATABASE_URL|REDIS_URL|QUEUE_PREFIX|PORT|WORKER_|DAILY_SUBMISSION_QUOTA)/.test(k),
+    ),
   );
   return { ...base, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", ...overrides };
 }
@@ -65,12 +67,18 @@ export class Processes {
 
   private spawnLogged(name: string, args: string[], extraEnv: Record<string, string> = {}): Managed {
     const log = createWriteStream(path.join(this.logDir, `${name}.log`));
-    const child = spawn(process.execPath, args, { env: { ...this.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      env: { ...this.env, ...extraEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout!.pipe(log);
     child.stderr!.pipe(log);
     const m: Managed = { name, child, expectedExit: false };
     child.on("exit", (code, signal) => {
-      if (!m.expectedExit) this.crashes.push(`${name} exited on its own (${signal ?? `code ${code}`}) at +${((Date.now() - this.t0) / 1000).toFixed(1)} s; log ${path.join(this.logDir, `${name}.log`)}`);
+      if (!m.expectedExit)
+        this.crashes.push(
+          `${name} exited on its own (${signal ?? `code ${code}`}) at +${((Date.now() - this.t0) / 1000).toFixed(1)} s; log ${path.join(this.logDir, `${name}.log`)}`,
+        );
     });
     this.all.push(m);
     return m;
@@ -113,7 +121,10 @@ export class Processes {
 export async function waitHttp(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(10_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(500);
   }

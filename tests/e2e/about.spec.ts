@@ -50,7 +50,11 @@ test("a NEXT_LOCALE=zh cookie gets the Chinese /about", async ({ request }) => {
   expect(html).toContain('href="/about?lang=en"');
   expect(html).toContain("<title>关于");
   // A cookie for English wins over Chinese in Accept-Language, as in lib/i18n/locales.ts.
-  await expectAbout(await request.get("/about", { headers: { cookie: "NEXT_LOCALE=en", "accept-language": "zh-CN" } }), "en", EN_HEADING);
+  await expectAbout(
+    await request.get("/about", { headers: { cookie: "NEXT_LOCALE=en", "accept-language": "zh-CN" } }),
+    "en",
+    EN_HEADING,
+  );
 });
 
 test("Accept-Language zh and ?lang= get the Chinese /about", async ({ request }) => {
@@ -66,7 +70,9 @@ test("Accept-Language zh and ?lang= get the Chinese /about", async ({ request })
 });
 
 test("RSC fetches of /about get flight data, never HTML", async ({ request }) => {
-  for (const headers of [{}, { cookie: "NEXT_LOCALE=zh" }, { "accept-language": "zh-CN" }] as Array<Record<string, string>>) {
+  for (const headers of [{}, { cookie: "NEXT_LOCALE=zh" }, { "accept-language": "zh-CN" }] as Array<
+    Record<string, string>
+  >) {
     // Next answers an RSC fetch without its `_rsc` key with a redirect that adds it; followed here.
     const res = await request.get("/about", { headers: { ...headers, rsc: "1" } });
     expect(res.status(), JSON.stringify(headers)).toBe(200);
@@ -79,7 +85,8 @@ test("a client navigation to /about stays client-side", async ({ page }) => {
   // Every fetch of /about the router makes (prefetch or navigation) must be flight data, not HTML.
   const fetched: string[] = [];
   page.on("response", (r) => {
-    if (new URL(r.url()).pathname === "/about" && r.request().resourceType() !== "document") fetched.push(r.headers()["content-type"] ?? "");
+    if (new URL(r.url()).pathname === "/about" && r.request().resourceType() !== "document")
+      fetched.push(r.headers()["content-type"] ?? "");
   });
   await page.goto("/");
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -131,7 +138,10 @@ test("a signed-in visitor gets /about with the nonce CSP and their account", asy
   await expect(page.getByTestId("signed-in-as")).toContainText(AUTHOR.email);
 });
 
-test("under the pass-through root layout, a 404 is still the whole document in the visitor's locale", async ({ request, browser }) => {
+test("under the pass-through root layout, a 404 is still the whole document in the visitor's locale", async ({
+  request,
+  browser,
+}) => {
   // An unmatched URL: app/not-found.tsx renders the whole document on the server.
   const res = await request.get("/no-such-page", { headers: { cookie: "NEXT_LOCALE=zh" } });
   expect(res.status()).toBe(404);

@@ -6,7 +6,9 @@ import { ADMIN, signIn } from "./helpers";
 // nothing the public sees), a refused second publish with its message, the audit trail. Pinning
 // the current version leaves the board exactly as the other specs expect it.
 
-test("admin pins the published scorer version on /admin/rescore; a second publish is refused with a message", async ({ page }) => {
+test("admin pins the published scorer version on /admin/rescore; a second publish is refused with a message", async ({
+  page,
+}) => {
   await signIn(page, ADMIN);
   await page.goto("/");
   const boardVersion = (await page.getByTestId("scorer-version").textContent())!.trim();

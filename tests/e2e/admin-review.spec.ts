@@ -13,7 +13,10 @@ const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 
 /** The JSONC fixture cannot go through JSON.parse: make it unique by editing the text. */
 function flaggedDyadic(stamp: string) {
-  const text = readFileSync(path.join(FIXTURES, "with-warnings/prediction_dyadic.json"), "utf8").replace('"system_answer": "', `"system_answer": "(e2e ${stamp}) `);
+  const text = readFileSync(path.join(FIXTURES, "with-warnings/prediction_dyadic.json"), "utf8").replace(
+    '"system_answer": "',
+    `"system_answer": "(e2e ${stamp}) `,
+  );
   return { name: "prediction_dyadic.json", mimeType: "application/json", buffer: Buffer.from(text) };
 }
 

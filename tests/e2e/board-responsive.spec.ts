@@ -14,7 +14,12 @@ const SIZES = [
 ];
 const HTML_LANG = { en: "en", zh: "zh-Hans" } as const;
 
-async function open(page: Page, locale: keyof typeof HTML_LANG, size: { width: number; height: number }, path = "/"): Promise<void> {
+async function open(
+  page: Page,
+  locale: keyof typeof HTML_LANG,
+  size: { width: number; height: number },
+  path = "/",
+): Promise<void> {
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
   await page.setViewportSize(size);
   await page.goto(path);
@@ -29,11 +34,20 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 
 /** The element's box lies inside the viewport and inside the board's own scroll box. */
 async function expectInView(page: Page, testId: string): Promise<void> {
-  const r = await page.getByTestId("leaderboard-row").first().getByTestId(testId).evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const region = el.closest('[data-testid="leaderboard-region"]')!.getBoundingClientRect();
-    return { box: box.toJSON() as DOMRect, region: region.toJSON() as DOMRect, vw: document.documentElement.clientWidth, vh: window.innerHeight };
-  });
+  const r = await page
+    .getByTestId("leaderboard-row")
+    .first()
+    .getByTestId(testId)
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const region = el.closest('[data-testid="leaderboard-region"]')!.getBoundingClientRect();
+      return {
+        box: box.toJSON() as DOMRect,
+        region: region.toJSON() as DOMRect,
+        vw: document.documentElement.clientWidth,
+        vh: window.innerHeight,
+      };
+    });
   expect(r.box.width, `${testId} is displayed`).toBeGreaterThan(0);
   expect(r.box.left).toBeGreaterThanOrEqual(Math.max(0, r.region.left) - 1);
   expect(r.box.right).toBeLessThanOrEqual(Math.min(r.vw, r.region.right) + 1);
@@ -43,7 +57,9 @@ async function expectInView(page: Page, testId: string): Promise<void> {
 
 for (const locale of ["en", "zh"] as const) {
   for (const size of SIZES) {
-    test(`${locale} at ${size.width} px: the first entry's headline score is in view without scrolling sideways`, async ({ page }, testInfo) => {
+    test(`${locale} at ${size.width} px: the first entry's headline score is in view without scrolling sideways`, async ({
+      page,
+    }, testInfo) => {
       await open(page, locale, size);
       const row = page.getByTestId("leaderboard-row").first();
       await expect(row.getByTestId("headline")).toContainText(/\d\.\d{3}\s*\[\d\.\d{3}, \d\.\d{3}\]/);
@@ -73,7 +89,9 @@ for (const locale of ["en", "zh"] as const) {
         // Every column fits: the board's box has nothing to scroll to, and every header is inside it.
         const fit = await region.evaluate((r) => {
           const right = r.getBoundingClientRect().right;
-          const out = [...r.querySelectorAll("thead th")].filter((th) => th.getBoundingClientRect().right > right + 1).map((th) => th.textContent);
+          const out = [...r.querySelectorAll("thead th")]
+            .filter((th) => th.getBoundingClientRect().right > right + 1)
+            .map((th) => th.textContent);
           return { overflow: r.scrollWidth - r.clientWidth, out };
         });
         expect(fit.out).toEqual([]);
@@ -87,14 +105,18 @@ for (const locale of ["en", "zh"] as const) {
         const column = await row.getByTestId("cat-CD").evaluate((td) => td.firstChild?.textContent);
         await row.getByTestId("row-categories").locator("summary").click();
         await expect(row.getByTestId("row-cat-CD")).toBeVisible();
-        await expect(row.getByTestId("row-cat-CD").locator("dd")).toHaveText(new RegExp(`^${column!.replace(".", "\\.")}`));
+        await expect(row.getByTestId("row-cat-CD").locator("dd")).toHaveText(
+          new RegExp(`^${column!.replace(".", "\\.")}`),
+        );
         await keepScreenshot(page, testInfo, `board-${locale}-${size.width}-categories`);
       }
     });
   }
 }
 
-test("phone: a category code in a row ranks the board by it and shows its column beside the headline", async ({ page }, testInfo) => {
+test("phone: a category code in a row ranks the board by it and shows its column beside the headline", async ({
+  page,
+}, testInfo) => {
   await open(page, "en", SIZES[0]!);
   const row = page.getByTestId("leaderboard-row").first();
   await row.getByTestId("row-categories").locator("summary").click();
@@ -104,12 +126,16 @@ test("phone: a category code in a row ranks the board by it and shows its column
   await expect(first.getByTestId("cat-CD")).toBeVisible();
   await expect(first.getByTestId("cat-TR")).toBeHidden();
   await expect(first.getByTestId("rank")).toContainText("in CD");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(1);
   await keepScreenshot(page, testInfo, "board-en-390-sorted-CD");
 });
 
-test("the header row and the rank and method columns stay in place while the board scrolls", async ({ page }, testInfo) => {
+test("the header row and the rank and method columns stay in place while the board scrolls", async ({
+  page,
+}, testInfo) => {
   // A short screen, so that the board's own box scrolls both ways.
   await open(page, "en", { width: 768, height: 360 });
   const region = page.getByTestId("leaderboard-region");

@@ -29,8 +29,21 @@ test("h2hmem submit --wait uploads and follows a submission to its scores", asyn
   const method = `CLI e2e ${stamp}`;
   const { stdout } = await run(
     process.execPath,
-    [path.join(ROOT, "bin/h2hmem.mjs"), "submit", "--url", baseURL!, "--dyadic", path.join(dir, dyadic.name),
-      "--multiparty", path.join(dir, multi.name), "--method", method, "--wait", "--poll-ms", "300"],
+    [
+      path.join(ROOT, "bin/h2hmem.mjs"),
+      "submit",
+      "--url",
+      baseURL!,
+      "--dyadic",
+      path.join(dir, dyadic.name),
+      "--multiparty",
+      path.join(dir, multi.name),
+      "--method",
+      method,
+      "--wait",
+      "--poll-ms",
+      "300",
+    ],
     { cwd: ROOT, timeout: 90_000, env: { ...process.env, H2HMEM_TOKEN: token } },
   );
   const id = /Submitted: (\S+)/.exec(stdout)?.[1];
@@ -40,8 +53,14 @@ test("h2hmem submit --wait uploads and follows a submission to its scores", asyn
 
   // The printed numbers are the server's: the status API agrees.
   const res = await page.request.get(`/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } });
-  const status = (await res.json()) as { status: string; methodName: string; scores: Array<{ split: string; scope: string; metric: string; aggregate: string; value: number }> };
+  const status = (await res.json()) as {
+    status: string;
+    methodName: string;
+    scores: Array<{ split: string; scope: string; metric: string; aggregate: string; value: number }>;
+  };
   expect(status).toMatchObject({ status: "SCORED", methodName: method });
-  const f1 = status.scores.find((r) => r.split === "overall" && r.scope === "ALL" && r.metric === "f1" && r.aggregate === "micro")!;
+  const f1 = status.scores.find(
+    (r) => r.split === "overall" && r.scope === "ALL" && r.metric === "f1" && r.aggregate === "micro",
+  )!;
   expect(stdout).toContain(`f1 ${f1.value.toFixed(4)}`);
 });

@@ -16,8 +16,14 @@ export type Spec = { name: string; backbone: string; costs: Costs; refuse: (i: n
 type Upload = { name: string; mimeType: string; buffer: Buffer };
 
 /** A fixture file with the answers at `refuse` positions refused; unique per `stamp` (uploads are deduplicated by content). */
-export function refusingFile(file: "prediction_dyadic.json" | "prediction_multiparty.json", refuse: (i: number) => boolean, stamp: string): Upload {
-  const json = JSON.parse(readFileSync(path.join(FIXTURES, file), "utf8")) as { predictions: Array<{ system_answer: string }> };
+export function refusingFile(
+  file: "prediction_dyadic.json" | "prediction_multiparty.json",
+  refuse: (i: number) => boolean,
+  stamp: string,
+): Upload {
+  const json = JSON.parse(readFileSync(path.join(FIXTURES, file), "utf8")) as {
+    predictions: Array<{ system_answer: string }>;
+  };
   json.predictions.forEach((p, i) => {
     if (refuse(i)) p.system_answer = REFUSAL;
   });
@@ -51,7 +57,8 @@ export async function submitByForm(page: Page, s: Spec, stamp: string, hardware:
   await page.getByLabel("Method name").fill(s.name);
   await page.getByLabel("Input modality").selectOption("text");
   await page.getByLabel("Backbone model").fill(s.backbone);
-  if (s.costs.storageSecondsPerSession !== undefined) await page.getByLabel("Storage seconds per session").fill(String(s.costs.storageSecondsPerSession));
+  if (s.costs.storageSecondsPerSession !== undefined)
+    await page.getByLabel("Storage seconds per session").fill(String(s.costs.storageSecondsPerSession));
   await page.getByLabel("Answering seconds per question").fill(String(s.costs.answerSecondsPerQuestion));
   await page.getByLabel("Tokens per question").fill(String(s.costs.tokensPerQuestion));
   await page.getByLabel("Hardware").fill(hardware);
@@ -63,7 +70,10 @@ export async function submitByForm(page: Page, s: Spec, stamp: string, hardware:
 
 export async function waitScored(page: Page, id: string): Promise<void> {
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/v1/submissions/${id}`)).json()) as { status: string }).status, { timeout: 60_000, intervals: [500] })
+    .poll(
+      async () => ((await (await page.request.get(`/api/v1/submissions/${id}`)).json()) as { status: string }).status,
+      { timeout: 60_000, intervals: [500] },
+    )
     .toBe("SCORED");
 }
 

@@ -10,17 +10,34 @@ import { board, chart, entryApi, expectAccessible, rowIds } from "./failure-and-
 
 const stamp = `${Date.now()}`;
 const SPECS = {
-  weak: { name: `Cost weak ${stamp}`, backbone: "GPT-4o-mini", costs: { storageSecondsPerSession: 2, answerSecondsPerQuestion: 0.5, tokensPerQuestion: 9000 }, refuse: (i) => i % 4 !== 0 },
-  mid: { name: `Cost mid ${stamp}`, backbone: "GPT-4o-mini", costs: { answerSecondsPerQuestion: 2, tokensPerQuestion: 300 }, refuse: (i) => i % 4 === 0 },
+  weak: {
+    name: `Cost weak ${stamp}`,
+    backbone: "GPT-4o-mini",
+    costs: { storageSecondsPerSession: 2, answerSecondsPerQuestion: 0.5, tokensPerQuestion: 9000 },
+    refuse: (i) => i % 4 !== 0,
+  },
+  mid: {
+    name: `Cost mid ${stamp}`,
+    backbone: "GPT-4o-mini",
+    costs: { answerSecondsPerQuestion: 2, tokensPerQuestion: 300 },
+    refuse: (i) => i % 4 === 0,
+  },
   // Typed without "-Instruct": grouped under the list's Qwen2.5-VL-7B-Instruct.
-  strong: { name: `Cost strong ${stamp}`, backbone: "Qwen2.5-VL-7B", costs: { storageSecondsPerSession: 20, answerSecondsPerQuestion: 8, tokensPerQuestion: 1200 }, refuse: () => false },
+  strong: {
+    name: `Cost strong ${stamp}`,
+    backbone: "Qwen2.5-VL-7B",
+    costs: { storageSecondsPerSession: 20, answerSecondsPerQuestion: 8, tokensPerQuestion: 1200 },
+    refuse: () => false,
+  },
 } satisfies Record<string, Spec>;
 const ids = { weak: "", mid: "", strong: "" };
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 test.describe.configure({ mode: "serial" });
 
-test("the author submits three entries with a backbone and self-reported costs (API and form); the admin approves them", async ({ page }) => {
+test("the author submits three entries with a backbone and self-reported costs (API and form); the admin approves them", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, AUTHOR);
   ids.weak = await submitByApi(page, SPECS.weak, stamp);
@@ -38,14 +55,21 @@ test("the author submits three entries with a backbone and self-reported costs (
   const eff = page.getByTestId("efficiency");
   await expect(eff).toContainText("self-reported");
   await expect(eff).toContainText("1x A100 80GB");
-  expect((await entryApi(page, ids.strong)).efficiency).toEqual({ selfReported: true, ...SPECS.strong.costs, retrievalSecondsPerQuestion: null, hardware: "1x A100 80GB" });
+  expect((await entryApi(page, ids.strong)).efficiency).toEqual({
+    selfReported: true,
+    ...SPECS.strong.costs,
+    retrievalSecondsPerQuestion: null,
+    hardware: "1x A100 80GB",
+  });
   // The chart below relies on this order of headline scores.
   const byId = new Map((await board(page, `q=${stamp}`)).map((e) => [e.id, e.overall.value]));
   expect(byId.get(ids.strong)!).toBeGreaterThan(byId.get(ids.mid)!);
   expect(byId.get(ids.mid)!).toBeGreaterThan(byId.get(ids.weak)!);
 });
 
-test("the entry page's failure panel shows the entry API's numbers; always-refuse shows 100% / 100% / 0%", async ({ page }) => {
+test("the entry page's failure panel shows the entry API's numbers; always-refuse shows 100% / 100% / 0%", async ({
+  page,
+}) => {
   for (const id of [ids.weak, ids.mid]) {
     const p = (await entryApi(page, id)).failureProfile;
     await page.goto(`/entries/${id}`);
@@ -53,12 +77,19 @@ test("the entry page's failure panel shows the entry API's numbers; always-refus
     await expect(page.getByTestId("failure-missed")).toHaveText(pct(p.missedRefusalRate));
     await expect(page.getByTestId("failure-over")).toHaveText(pct(p.overRefusalRate));
     await expect(page.getByTestId("failure-empty")).toHaveText(pct(p.emptyRate));
-    await expect(page.getByTestId("failure-tokens")).toHaveText(`${p.answerTokens.median.toFixed(1)} / ${p.answerTokens.p90.toFixed(1)}`);
-    const rows = await page.getByTestId("failure-by-category").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    await expect(page.getByTestId("failure-tokens")).toHaveText(
+      `${p.answerTokens.median.toFixed(1)} / ${p.answerTokens.p90.toFixed(1)}`,
+    );
+    const rows = await page
+      .getByTestId("failure-by-category")
+      .locator("tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     const expected = Object.entries(p.byCategory).map(([c, r]) => [c, pct(r.refusalRate), String(r.n)]);
     expect(rows.map(([code, refused, , n]) => [code, refused, n]).sort()).toEqual(expected.sort());
   }
-  expect((await entryApi(page, ids.weak)).failureProfile.refusalRate).toBeGreaterThan((await entryApi(page, ids.strong)).failureProfile.refusalRate);
+  expect((await entryApi(page, ids.weak)).failureProfile.refusalRate).toBeGreaterThan(
+    (await entryApi(page, ids.strong)).failureProfile.refusalRate,
+  );
   // Anonymous visitors do not see the per-question answers.
   await expect(page.getByTestId("weakest-questions")).toHaveCount(0);
   await expectAccessible(page);
@@ -74,12 +105,21 @@ test("the entry page's failure panel shows the entry API's numbers; always-refus
   await expect(page.getByTestId("failure-missed")).toHaveText("0.0%");
 });
 
-test("where it fails: the owner sees the lowest-scoring questions, filtered by category, difficulty and split", async ({ page }) => {
+test("where it fails: the owner sees the lowest-scoring questions, filtered by category, difficulty and split", async ({
+  page,
+}) => {
   await signIn(page, AUTHOR);
   await page.goto(`/entries/${ids.mid}`);
   const panel = page.getByTestId("weakest-questions");
   const items = panel.getByTestId("weak-question");
-  const read = () => items.evaluateAll((li) => li.map((l) => ({ q: l.querySelector("p")!.textContent!, meta: l.querySelector("p + p")!.textContent!, f1: Number(/F1 ([\d.]+)/.exec(l.textContent!)![1]) })));
+  const read = () =>
+    items.evaluateAll((li) =>
+      li.map((l) => ({
+        q: l.querySelector("p")!.textContent!,
+        meta: l.querySelector("p + p")!.textContent!,
+        f1: Number(/F1 ([\d.]+)/.exec(l.textContent!)![1]),
+      })),
+    );
   const all = await read();
   expect(all.length).toBeGreaterThan(3);
   expect(all.map((r) => r.f1)).toEqual([...all.map((r) => r.f1)].sort((a, b) => a - b));
@@ -112,20 +152,30 @@ test("where it fails: the owner sees the lowest-scoring questions, filtered by c
 
 const expectChart = async (page: Page, want: Array<[keyof typeof SPECS, string, "yes" | "no"]>) => {
   const c = await chart(page);
-  expect(c.rows.map((r) => [r.name, r.cost, r.pareto])).toEqual(want.map(([k, cost, pareto]) => [SPECS[k].name, cost, pareto]));
+  expect(c.rows.map((r) => [r.name, r.cost, r.pareto])).toEqual(
+    want.map(([k, cost, pareto]) => [SPECS[k].name, cost, pareto]),
+  );
   // The picture draws the same points, each with its interval whisker, and the front through the "yes" rows.
   expect(c.points).toEqual(c.rows.map((r) => r.name));
   expect(c.whiskers).toBe(c.rows.length);
   expect(c.front).toBe(want.filter((w) => w[2] === "yes").length);
 };
 
-test("cost chart: Pareto front and points, the chosen cost, recomputed after filters, and its table by keyboard", async ({ page }) => {
+test("cost chart: Pareto front and points, the chosen cost, recomputed after filters, and its table by keyboard", async ({
+  page,
+}) => {
   await page.goto(`/?q=${stamp}`);
   const section = page.getByTestId("cost-chart");
   await expect(section.getByRole("img")).toHaveAttribute("aria-label", /against Answering seconds per question/);
-  await expectChart(page, [["weak", "0.5", "yes"], ["mid", "2", "yes"], ["strong", "8", "yes"]]);
+  await expectChart(page, [
+    ["weak", "0.5", "yes"],
+    ["mid", "2", "yes"],
+    ["strong", "8", "yes"],
+  ]);
   const api = new Map((await board(page, `q=${stamp}`)).map((e) => [e.methodName, e.overall.value.toFixed(3)]));
-  expect((await chart(page)).rows.map((r) => r.value)).toEqual([SPECS.weak, SPECS.mid, SPECS.strong].map((s) => api.get(s.name)));
+  expect((await chart(page)).rows.map((r) => r.value)).toEqual(
+    [SPECS.weak, SPECS.mid, SPECS.strong].map((s) => api.get(s.name)),
+  );
   await expectAccessible(page);
 
   const chooseCost = async (label: string, field: string) => {
@@ -136,10 +186,17 @@ test("cost chart: Pareto front and points, the chosen cost, recomputed after fil
   };
   await chooseCost("Tokens per question", "tokensPerQuestion");
   await expect(section.getByRole("img")).toHaveAttribute("aria-label", /against Tokens per question/);
-  await expectChart(page, [["mid", "300", "yes"], ["strong", "1200", "yes"], ["weak", "9000", "no"]]);
+  await expectChart(page, [
+    ["mid", "300", "yes"],
+    ["strong", "1200", "yes"],
+    ["weak", "9000", "no"],
+  ]);
   // Only entries that reported the cost are drawn.
   await chooseCost("Storage seconds per session", "storageSecondsPerSession");
-  await expectChart(page, [["weak", "2", "yes"], ["strong", "20", "yes"]]);
+  await expectChart(page, [
+    ["weak", "2", "yes"],
+    ["strong", "20", "yes"],
+  ]);
 
   // Filters recompute the front: without "mid", "weak" is no longer dominated.
   await chooseCost("Tokens per question", "tokensPerQuestion");
@@ -147,7 +204,10 @@ test("cost chart: Pareto front and points, the chosen cost, recomputed after fil
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/backbone=GPT-4o-mini/);
   await expect(page).toHaveURL(/cost=tokensPerQuestion/);
-  await expectChart(page, [["mid", "300", "yes"], ["weak", "9000", "no"]]);
+  await expectChart(page, [
+    ["mid", "300", "yes"],
+    ["weak", "9000", "no"],
+  ]);
   await page.getByLabel("Search").fill(SPECS.weak.name);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`q=Cost\\+weak\\+${stamp}`));
@@ -165,7 +225,9 @@ test("cost chart: Pareto front and points, the chosen cost, recomputed after fil
   expect((await chart(page)).rows.map((r) => r.name)).toEqual([SPECS.mid.name, SPECS.strong.name, SPECS.weak.name]);
 });
 
-test("backbone filter: the board shows only that backbone's entries, as the API's ?backbone= does", async ({ page }) => {
+test("backbone filter: the board shows only that backbone's entries, as the API's ?backbone= does", async ({
+  page,
+}) => {
   await page.goto(`/?q=${stamp}`);
   expect((await rowIds(page)).sort()).toEqual(Object.values(ids).sort());
   const pick = async (backbone: string) => {
@@ -196,7 +258,10 @@ test("the board sorts by refusal rate and by over-refusal rate, both ways, as th
   const rates = (await board(page, `q=${stamp}`)).map((e) => e.refusalRate);
   expect(new Set(rates).size).toBe(3);
   await page.goto(`/?q=${stamp}`);
-  for (const [key, cell] of [["refusalRate", "refusal-rate"], ["overRefusalRate", "over-refusal-rate"]] as const) {
+  for (const [key, cell] of [
+    ["refusalRate", "refusal-rate"],
+    ["overRefusalRate", "over-refusal-rate"],
+  ] as const) {
     for (const dir of ["-", ""]) {
       await page.locator(`a[data-sort="${key}"]`).click();
       await expect(page).toHaveURL(new RegExp(`sort=${dir}${key}(&|$)`));

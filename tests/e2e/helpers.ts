@@ -26,7 +26,9 @@ export async function signOut(page: Page): Promise<void> {
  * so re-running against the same database would otherwise return the earlier submission.
  */
 export function uniquePredictionFile(rel: string, stamp: string): { name: string; mimeType: string; buffer: Buffer } {
-  const json = JSON.parse(readFileSync(path.join(FIXTURES, rel), "utf8")) as { predictions: Array<{ system_answer: string }> };
+  const json = JSON.parse(readFileSync(path.join(FIXTURES, rel), "utf8")) as {
+    predictions: Array<{ system_answer: string }>;
+  };
   json.predictions[0]!.system_answer += ` (e2e ${stamp})`;
   return { name: path.basename(rel), mimeType: "application/json", buffer: Buffer.from(JSON.stringify(json, null, 2)) };
 }
@@ -40,10 +42,17 @@ export function rawFixture(rel: string): { name: string; mimeType: string; buffe
  * `stamp`, or the given dyadic file) and waits until the worker has scored them; returns the
  * submission page URL.
  */
-export async function uploadScored(page: Page, method: string, stamp: string, dyadic = uniquePredictionFile("good/prediction_dyadic.json", stamp)): Promise<string> {
+export async function uploadScored(
+  page: Page,
+  method: string,
+  stamp: string,
+  dyadic = uniquePredictionFile("good/prediction_dyadic.json", stamp),
+): Promise<string> {
   await page.goto("/submit");
   await page.getByLabel("Dyadic predictions").setInputFiles(dyadic);
-  await page.getByLabel("Multi-party predictions").setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", `${stamp}-${method}`));
+  await page
+    .getByLabel("Multi-party predictions")
+    .setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", `${stamp}-${method}`));
   await expect(page.getByTestId("dyadic-selected")).toContainText("prediction_dyadic.json");
   await page.getByLabel("Method name").fill(method);
   // "Not stated" is refused by the upload API (empty modality); state one.

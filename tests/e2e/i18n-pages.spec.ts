@@ -10,7 +10,9 @@ type ApiEntry = { id: string; methodName: string };
 type ApiDetail = { id: string; createdAt: string };
 
 async function entries(page: Page): Promise<ApiEntry[]> {
-  const board = (await (await page.request.get("/api/v1/leaderboard?split=overall&aggregate=micro&metric=f1")).json()) as { entries: ApiEntry[] };
+  const board = (await (
+    await page.request.get("/api/v1/leaderboard?split=overall&aggregate=micro&metric=f1")
+  ).json()) as { entries: ApiEntry[] };
   expect(board.entries.length).toBeGreaterThanOrEqual(2);
   return board.entries;
 }
@@ -18,12 +20,24 @@ async function entries(page: Page): Promise<ApiEntry[]> {
 async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
-const card = (page: Page, term: string) => page.locator("section[aria-labelledby='card-h'] dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+const card = (page: Page, term: string) =>
+  page.locator("section[aria-labelledby='card-h'] dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
 
-test("an entry page in Chinese (locale cookie): headings, category names, dates and ranks; in English as before", async ({ page, context }) => {
+test("an entry page in Chinese (locale cookie): headings, category names, dates and ranks; in English as before", async ({
+  page,
+  context,
+}) => {
   const [first] = await entries(page);
   const detail = (await (await page.request.get(`/api/v1/entries/${first!.id}`)).json()) as ApiDetail;
   const created = new Date(detail.createdAt);
@@ -44,7 +58,9 @@ test("an entry page in Chinese (locale cookie): headings, category names, dates 
   await expect(page.getByTestId("rank-overall-ALL")).toHaveText(/^第 \d+=? 名，共 \d+ 个$/);
   await expect(overall.locator("tr[data-scope='ALL'] td").first()).toContainText(/\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]/);
   // Dates in the Chinese calendar form (UTC), not ISO.
-  await expect(card(page, "提交时间")).toHaveText(`${created.getUTCFullYear()}年${created.getUTCMonth() + 1}月${created.getUTCDate()}日`);
+  await expect(card(page, "提交时间")).toHaveText(
+    `${created.getUTCFullYear()}年${created.getUTCMonth() + 1}月${created.getUTCDate()}日`,
+  );
   await expect(page.getByTestId("split-gap").locator("thead")).toContainText("双人对话");
   await expect(page.getByRole("navigation", { name: "指标" })).toBeVisible();
   await expectAccessible(page);
@@ -53,9 +69,16 @@ test("an entry page in Chinese (locale cookie): headings, category names, dates 
   await page.goto(`/entries/${first!.id}?lang=en`);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 2, name: "Standing on the board" })).toBeVisible();
-  await expect(page.getByTestId("standing-overall").locator("tr[data-scope='UPR'] th")).toContainText("Unimodal Precise Recall");
+  await expect(page.getByTestId("standing-overall").locator("tr[data-scope='UPR'] th")).toContainText(
+    "Unimodal Precise Recall",
+  );
   await expect(page.getByTestId("rank-overall-ALL")).toHaveText(/^\d+=? of \d+$/);
-  const enDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(created);
+  const enDate = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(created);
   await expect(card(page, "Submitted")).toHaveText(enDate);
   await expectAccessible(page);
 });

@@ -7,7 +7,10 @@ import { baseURL } from "../../playwright.config";
 
 const header = (page: import("@playwright/test").Page) => page.getByRole("banner");
 
-test("the header switcher changes <html lang> and the header, and the choice persists across pages", async ({ page, context }) => {
+test("the header switcher changes <html lang> and the header, and the choice persists across pages", async ({
+  page,
+  context,
+}) => {
   await page.goto("/about");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(header(page).getByRole("link", { name: "Leaderboard", exact: true })).toBeVisible();
@@ -37,7 +40,9 @@ test("the header switcher changes <html lang> and the header, and the choice per
   expect((await context.cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("en");
 });
 
-test("Accept-Language zh gives Chinese on a first visit; the board's cached page is never shared across locales", async ({ browser }) => {
+test("Accept-Language zh gives Chinese on a first visit; the board's cached page is never shared across locales", async ({
+  browser,
+}) => {
   const zh = await browser.newContext({ locale: "zh-CN" });
   const en = await browser.newContext({ locale: "en-US" });
   try {

@@ -7,12 +7,26 @@ import { ADMIN, AUTHOR, signIn, signOut, uploadScored } from "./helpers";
 // systems): board tabs, category sort, search, entry page, compare, CSV export, accessibility,
 // and the API agreeing with the page.
 
-type ApiEntry = { id: string; methodName: string; rank: number; overall: { value: number }; categories: Record<string, { value: number }> };
+type ApiEntry = {
+  id: string;
+  methodName: string;
+  rank: number;
+  overall: { value: number };
+  categories: Record<string, { value: number }>;
+};
 
 async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 const rows = (page: Page) => page.getByTestId("leaderboard-row");
@@ -37,7 +51,9 @@ test("board: tabs, category sort, search, entry, compare, CSV, and the API agree
   await expect(page).toHaveURL(/sort=-CD/);
   await expect(page.locator('th[aria-sort="descending"]')).toContainText("CD");
   // The number is the cell's first text node (a low-n cell adds a mark after it).
-  const cd = await page.getByTestId("cat-CD").evaluateAll((cells) => cells.map((c) => Number(c.firstChild?.textContent)));
+  const cd = await page
+    .getByTestId("cat-CD")
+    .evaluateAll((cells) => cells.map((c) => Number(c.firstChild?.textContent)));
   expect(cd.length).toBeGreaterThanOrEqual(2);
   expect([...cd].sort((a, b) => b - a)).toEqual(cd);
   // The rank column now shows the rank within CD.
@@ -49,7 +65,10 @@ test("board: tabs, category sort, search, entry, compare, CSV, and the API agree
   const body = (await api.json()) as { scorerVersion: string; entries: ApiEntry[] };
   await expect(page.getByTestId("scorer-version")).toHaveText(body.scorerVersion);
   const pageRows = await rows(page).evaluateAll((trs) =>
-    trs.map((tr) => ({ id: tr.getAttribute("data-entry-id"), cd: tr.querySelector('[data-testid="cat-CD"]')?.firstChild?.textContent })),
+    trs.map((tr) => ({
+      id: tr.getAttribute("data-entry-id"),
+      cd: tr.querySelector('[data-testid="cat-CD"]')?.firstChild?.textContent,
+    })),
   );
   expect(pageRows).toEqual(body.entries.map((e) => ({ id: e.id, cd: e.categories.CD!.value.toFixed(2) })));
   const headline = await rows(page).first().getByTestId("headline").locator("strong").textContent();
@@ -57,7 +76,9 @@ test("board: tabs, category sort, search, entry, compare, CSV, and the API agree
 
   // Conditional GET: the ETag gives a 304.
   const etag = api.headers()["etag"]!;
-  const again = await page.request.get("/api/v1/leaderboard?split=multi-party&sort=-CD", { headers: { "if-none-match": etag } });
+  const again = await page.request.get("/api/v1/leaderboard?split=multi-party&sort=-CD", {
+    headers: { "if-none-match": etag },
+  });
   expect(again.status()).toBe(304);
 
   // Search by method name (the form is a plain GET: the view lives in the URL).
@@ -70,7 +91,9 @@ test("board: tabs, category sort, search, entry, compare, CSV, and the API agree
 
   // Download the current view as CSV.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
-  const csv = readFileSync((await download.path())!, "utf8").trim().split("\n");
+  const csv = readFileSync((await download.path())!, "utf8")
+    .trim()
+    .split("\n");
   expect(csv[0]).toContain("scorerVersion");
   expect(csv[0]).toContain("generatedAt");
   // One entry row, then the three reference rows (status "reference", not ranked).
@@ -79,7 +102,10 @@ test("board: tabs, category sort, search, entry, compare, CSV, and the API agree
   expect(csv[1]).toContain("Demo: Half-Recall (synthetic)");
 
   // Open the entry.
-  await rows(page).first().getByRole("link", { name: /Half-Recall/ }).click();
+  await rows(page)
+    .first()
+    .getByRole("link", { name: /Half-Recall/ })
+    .click();
   await expect(page.getByTestId("entry-title")).toHaveText("Demo: Half-Recall (synthetic)");
   await expect(page.getByTestId("standing-multi-party")).toBeVisible();
   await expect(page.getByTestId("rank-overall-CD")).toContainText(/of \d+/);
@@ -117,13 +143,17 @@ test("filters, about page and phone layout", async ({ page }) => {
   // Phone: the page itself does not scroll sideways (the wide table scrolls in its own box).
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(1);
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
 });
 
-test("theme toggle: dark, light and system, kept across pages without a flash; accessible in dark", async ({ page }) => {
+test("theme toggle: dark, light and system, kept across pages without a flash; accessible in dark", async ({
+  page,
+}) => {
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? "system");
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.emulateMedia({ colorScheme: "light" });
@@ -144,7 +174,10 @@ test("theme toggle: dark, light and system, kept across pages without a flash; a
   await page.goto("/about", { waitUntil: "commit" });
   await page.waitForFunction(() => document.body !== null);
   expect(await theme()).toBe("dark");
-  await expect(page.getByRole("group", { name: "Colour theme" }).getByRole("button", { name: "Dark" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Colour theme" }).getByRole("button", { name: "Dark" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expectAccessible(page);
   await page.goto("/");
   await expectAccessible(page);
@@ -163,7 +196,10 @@ test("theme toggle: dark, light and system, kept across pages without a flash; a
   expect(await theme()).toBe("system");
 });
 
-test("an approval reaches the anonymous board, the API and the entry page within 2 seconds", async ({ page, playwright }) => {
+test("an approval reaches the anonymous board, the API and the entry page within 2 seconds", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const stamp = `${Date.now()}`;
   const method = `Fresh Memory ${stamp}`;
@@ -183,7 +219,9 @@ test("an approval reaches the anonymous board, the API and the entry page within
   await page.getByTestId("review-card").filter({ hasText: method }).getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("review-card").filter({ hasText: method })).toHaveCount(0);
   await expect.poll(listed, { timeout: 2000, intervals: [100] }).toBe(true);
-  const api = (await (await anon.get(`/api/v1/leaderboard?q=${encodeURIComponent(method)}`)).json()) as { entries: ApiEntry[] };
+  const api = (await (await anon.get(`/api/v1/leaderboard?q=${encodeURIComponent(method)}`)).json()) as {
+    entries: ApiEntry[];
+  };
   expect(api.entries.map((e) => e.id)).toEqual([id]);
   expect((await anon.get(`/entries/${id}`)).status()).toBe(200);
   await anon.dispose();

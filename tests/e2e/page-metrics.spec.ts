@@ -22,7 +22,13 @@ function value(text: string, name: string, labels: Record<string, string>): numb
   return line ? Number(line.slice(prefix.length)) : 0;
 }
 
-const requests = (labels: { route: string; method?: string; cache: string; reason?: string; status_class: string }) => ({
+const requests = (labels: {
+  route: string;
+  method?: string;
+  cache: string;
+  reason?: string;
+  status_class: string;
+}) => ({
   route: labels.route,
   method: labels.method ?? "GET",
   cache: labels.cache,
@@ -56,17 +62,29 @@ test("page requests, micro-cache outcomes and renders are counted by route patte
 
   const after = await scrape(request);
   expect(after).not.toContain(stamp);
-  const delta = (name: string, labels: Record<string, string>, from = before, to = after) => value(to, name, labels) - value(from, name, labels);
+  const delta = (name: string, labels: Record<string, string>, from = before, to = after) =>
+    value(to, name, labels) - value(from, name, labels);
 
-  expect(delta("h2hmem_page_requests_total", requests({ route: "/", cache: "hit", status_class: "2xx" }))).toBe(seen.hit);
-  expect(delta("h2hmem_page_requests_total", requests({ route: "/", cache: "miss", status_class: "2xx" }))).toBe(seen.miss);
+  expect(delta("h2hmem_page_requests_total", requests({ route: "/", cache: "hit", status_class: "2xx" }))).toBe(
+    seen.hit,
+  );
+  expect(delta("h2hmem_page_requests_total", requests({ route: "/", cache: "miss", status_class: "2xx" }))).toBe(
+    seen.miss,
+  );
   expect(delta("h2hmem_page_render_duration_seconds_count", { route: "/", status_class: "2xx" })).toBe(seen.miss);
   expect(delta("h2hmem_page_render_duration_seconds_sum", { route: "/", status_class: "2xx" })).toBeGreaterThan(0);
 
-  expect(delta("h2hmem_page_requests_total", requests({ route: "/entries/[id]", cache: "miss", status_class: "4xx" }))).toBe(1);
+  expect(
+    delta("h2hmem_page_requests_total", requests({ route: "/entries/[id]", cache: "miss", status_class: "4xx" })),
+  ).toBe(1);
   expect(delta("h2hmem_page_render_duration_seconds_count", { route: "/entries/[id]", status_class: "4xx" })).toBe(1);
 
-  expect(delta("h2hmem_page_requests_total", requests({ route: "other", cache: "bypass", reason: "path", status_class: "unknown" }))).toBe(1);
+  expect(
+    delta(
+      "h2hmem_page_requests_total",
+      requests({ route: "other", cache: "bypass", reason: "path", status_class: "unknown" }),
+    ),
+  ).toBe(1);
 
   // A client navigation (RSC fetch) of a cached page is rendered for itself: never cached HTML.
   const rsc = await request.get(`/?q=${stamp}&_rsc=x${stamp}`, { headers: { rsc: "1" } });
@@ -81,7 +99,21 @@ test("page requests, micro-cache outcomes and renders are counted by route patte
   expect(signedIn?.status()).toBe(200);
   expect(signedIn?.headers()["x-page-cache"]).toBeUndefined();
   const last = await scrape(request);
-  expect(delta("h2hmem_page_requests_total", requests({ route: "/", cache: "bypass", reason: "signed_in", status_class: "unknown" }), after, last)).toBeGreaterThanOrEqual(1);
+  expect(
+    delta(
+      "h2hmem_page_requests_total",
+      requests({ route: "/", cache: "bypass", reason: "signed_in", status_class: "unknown" }),
+      after,
+      last,
+    ),
+  ).toBeGreaterThanOrEqual(1);
   // signIn() posts the form as a server action: a non-GET page request.
-  expect(delta("h2hmem_page_requests_total", requests({ route: "/signin", method: "POST", cache: "bypass", reason: "method", status_class: "unknown" }), after, last)).toBe(1);
+  expect(
+    delta(
+      "h2hmem_page_requests_total",
+      requests({ route: "/signin", method: "POST", cache: "bypass", reason: "method", status_class: "unknown" }),
+      after,
+      last,
+    ),
+  ).toBe(1);
 });

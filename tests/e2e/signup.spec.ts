@@ -22,7 +22,10 @@ async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-test("sign up at /signup, follow the mailed link, enter the password, land signed in on /submit", async ({ page, baseURL }) => {
+test("sign up at /signup, follow the mailed link, enter the password, land signed in on /submit", async ({
+  page,
+  baseURL,
+}) => {
   const email = `e2e-signup-${Date.now()}@e2e.test`;
   const password = "e2e sign-up password";
   await page.goto("/signin");
@@ -75,7 +78,10 @@ test("signing up with a registered email shows the same answer and mails its own
   await signIn(page, AUTHOR);
 });
 
-test("a server action replayed with a foreign Origin (and the victim's cookie) is refused and changes nothing", async ({ page, baseURL }) => {
+test("a server action replayed with a foreign Origin (and the victim's cookie) is refused and changes nothing", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, AUTHOR);
   await page.goto("/settings/tokens");
   // Record a genuine server-action request made by the page.
@@ -94,8 +100,15 @@ test("a server action replayed with a foreign Origin (and the victim's cookie) i
   // it would from a same-site attacker or a browser that ignores SameSite.
   const replay = (origin: string, tokenName: string) =>
     page.request.post("/settings/tokens", {
-      headers: { "next-action": h["next-action"]!, "content-type": h["content-type"]!, accept: "text/x-component", origin },
-      data: JSON.stringify([{ name: tokenName, scopes: ["submit", "read"], expiresDays: 90, password: AUTHOR.password }]),
+      headers: {
+        "next-action": h["next-action"]!,
+        "content-type": h["content-type"]!,
+        accept: "text/x-component",
+        origin,
+      },
+      data: JSON.stringify([
+        { name: tokenName, scopes: ["submit", "read"], expiresDays: 90, password: AUTHOR.password },
+      ]),
     });
   const rows = page.getByTestId("token-table").getByRole("row");
 

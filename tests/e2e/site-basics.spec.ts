@@ -3,7 +3,12 @@ import { expect, test } from "@playwright/test";
 // Site basics on the seeded demo board: icons and the web manifest from public/, robots.txt, the
 // sitemap of entries, and link previews (Open Graph / Twitter) of an entry with its generated image.
 
-type ApiEntry = { id: string; methodName: string; rank: number; overall: { value: number; ciLow: number | null; ciHigh: number | null } };
+type ApiEntry = {
+  id: string;
+  methodName: string;
+  rank: number;
+  overall: { value: number; ciLow: number | null; ciHigh: number | null };
+};
 
 test("icons, manifest, robots.txt and the sitemap", async ({ page, request }) => {
   await page.goto("/about");
@@ -37,8 +42,12 @@ test("icons, manifest, robots.txt and the sitemap", async ({ page, request }) =>
 });
 
 test("a shared entry link previews the method, its headline score and rank", async ({ page, request }) => {
-  const board = (await (await request.get("/api/v1/leaderboard?split=overall&aggregate=micro&metric=f1")).json()) as { entries: ApiEntry[] };
-  const judge = (await (await request.get("/api/v1/leaderboard?split=overall&aggregate=micro&metric=judge")).json()) as { entries: ApiEntry[] };
+  const board = (await (await request.get("/api/v1/leaderboard?split=overall&aggregate=micro&metric=f1")).json()) as {
+    entries: ApiEntry[];
+  };
+  const judge = (await (
+    await request.get("/api/v1/leaderboard?split=overall&aggregate=micro&metric=judge")
+  ).json()) as { entries: ApiEntry[] };
   const first = board.entries[0]!;
   await page.goto(`/entries/${first.id}`);
   const meta = (sel: string) => page.locator(`head meta[${sel}]`).getAttribute("content");

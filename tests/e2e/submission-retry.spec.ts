@@ -29,7 +29,9 @@ test("a failed lexical stage shows its reason and Retry scores it again with the
   await signIn(page, AUTHOR);
   await page.goto("/submit");
   await page.getByLabel("Dyadic predictions").setInputFiles(uniquePredictionFile("good/prediction_dyadic.json", stamp));
-  await page.getByLabel("Multi-party predictions").setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", stamp));
+  await page
+    .getByLabel("Multi-party predictions")
+    .setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", stamp));
   await expect(page.getByTestId("dyadic-valid")).toContainText("predictions");
   await expect(page.getByTestId("multiparty-valid")).toContainText("predictions");
   await page.getByLabel("Method name").fill(method);

@@ -19,7 +19,9 @@ test("author submits, worker scores, admin approves, entry is on the leaderboard
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Submit" }).click();
   await expect(page.getByTestId("quota")).toContainText("more submission");
   await page.getByLabel("Dyadic predictions").setInputFiles(uniquePredictionFile("good/prediction_dyadic.json", stamp));
-  await page.getByLabel("Multi-party predictions").setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", stamp));
+  await page
+    .getByLabel("Multi-party predictions")
+    .setInputFiles(uniquePredictionFile("good/prediction_multiparty.json", stamp));
   await expect(page.getByTestId("dyadic-valid")).toContainText("predictions");
   await expect(page.getByTestId("multiparty-valid")).toContainText("predictions");
   await expect(page.getByTestId("dyadic-selected")).toContainText("prediction_dyadic.json");

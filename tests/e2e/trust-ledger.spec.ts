@@ -11,20 +11,33 @@ test("board: pinned reference rows and an attempt count per entry; the withdrawn
     await expect(page.getByTestId("reference-row")).toHaveCount(3, { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
   const refs = page.getByTestId("reference-row");
-  expect(await refs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")))).toEqual(["always-refuse", "echo-question", "empty"]);
+  expect(await refs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")))).toEqual([
+    "always-refuse",
+    "echo-question",
+    "empty",
+  ]);
   await expect(refs.first()).toContainText("Not mentioned in the conversation.");
   await expect(refs.first().locator("td").first()).toHaveText("ref"); // not ranked
   // Pinned: the references come before the first ranked entry.
-  const order = await page.getByTestId("leaderboard").locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
+  const order = await page
+    .getByTestId("leaderboard")
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
   expect(order.slice(0, 3)).toEqual(["reference-row", "reference-row", "reference-row"]);
   expect(order.slice(3).every((t) => t === "leaderboard-row")).toBe(true);
 
   const attempts = page.getByTestId("leaderboard-row").first().getByTestId("attempts");
   await expect(attempts).toHaveText(/^\d+/);
-  await expect(attempts).toHaveAttribute("title", /scored submissions? by this account when approved, \d+ since its previous approved entry/);
+  await expect(attempts).toHaveAttribute(
+    "title",
+    /scored submissions? by this account when approved, \d+ since its previous approved entry/,
+  );
 
   // The API says the same as the page.
-  const api = (await (await page.request.get("/api/v1/leaderboard")).json()) as { references: Array<{ kind: string }>; entries: Array<{ attempts: { total: number } | null }> };
+  const api = (await (await page.request.get("/api/v1/leaderboard")).json()) as {
+    references: Array<{ kind: string }>;
+    entries: Array<{ attempts: { total: number } | null }>;
+  };
   expect(api.references.map((r) => r.kind)).toEqual(["always-refuse", "echo-question", "empty"]);
   expect(Number((await attempts.textContent())?.match(/^\d+/)?.[0])).toBe(api.entries[0]!.attempts!.total);
 

@@ -22,7 +22,9 @@ test("an invalid prediction file is rejected in the browser with its JSON paths"
 test("the API rejects the same invalid file with its JSON paths", async ({ page }) => {
   await signIn(page, AUTHOR);
   const file = rawFixture("errors/prediction_dyadic.json");
-  const res = await page.request.post("/api/v1/submissions", { multipart: { methodName: "Invalid via API", dyadic: file } });
+  const res = await page.request.post("/api/v1/submissions", {
+    multipart: { methodName: "Invalid via API", dyadic: file },
+  });
   expect(res.status()).toBe(422);
   const body = (await res.json()) as { error: { code: string; details: Array<{ path: string }> } };
   expect(body.error.code).toBe("VALIDATION_FAILED");
@@ -62,17 +64,30 @@ for (const path of ["/", "/signin", "/signup", "/submit", "/compare", "/settings
 // categories opened, so that their contents are checked too (axe skips what is hidden).
 for (const locale of ["en", "zh"] as const) {
   for (const width of [390, 1366]) {
-    test(`no serious accessibility violations on the board at ${width} px (${locale})`, async ({ page, context, baseURL }) => {
+    test(`no serious accessibility violations on the board at ${width} px (${locale})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL! }]);
       await page.setViewportSize({ width, height: 844 });
       await page.goto("/");
       await expect(page.locator("html")).toHaveAttribute("lang", locale === "zh" ? "zh-Hans" : "en");
-      if (width === 390) for (const summary of await page.getByTestId("row-categories").locator("summary").all()) await summary.click();
+      if (width === 390)
+        for (const summary of await page.getByTestId("row-categories").locator("summary").all()) await summary.click();
       for (const scheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         const results = await new AxeBuilder({ page }).analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${scheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+        expect(
+          serious.map(
+            (v) =>
+              `${scheme} ${v.id}: ${v.help} (${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")})`,
+          ),
+        ).toEqual([]);
       }
     });
   }

@@ -39,20 +39,59 @@ export const MATRIX: Record<string, Case> = {
   "v1/snapshots GET": { expect: all(200), url: () => "/api/v1/snapshots" },
   // A submission id is no snapshot id: 404 for everyone (snapshots are public, tested in leaderboard/snapshots).
   "v1/snapshots/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}` },
-  "v1/snapshots/[id]/board.json GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}/board.json` },
-  "v1/snapshots/[id]/board.csv GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}/board.csv` },
+  "v1/snapshots/[id]/board.json GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/snapshots/${s.id}/board.json`,
+  },
+  "v1/snapshots/[id]/board.csv GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/snapshots/${s.id}/board.csv`,
+  },
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
   // Public files and judge scores exist only for approved entries whose author made them public.
-  "v1/entries/[id]/files/[split] GET": { expect: all(404), subject: approved, url: (s) => `/api/v1/entries/${s.id}/files/dyadic` },
-  "v1/entries/[id]/judge-scores GET": { expect: all(404), subject: approved, url: (s) => `/api/v1/entries/${s.id}/judge-scores` },
-  "v1/entries/[id]/badge.json GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}/badge.json` },
-  "v1/submissions GET": { scope: "read", expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/submissions" },
+  "v1/entries/[id]/files/[split] GET": {
+    expect: all(404),
+    subject: approved,
+    url: (s) => `/api/v1/entries/${s.id}/files/dyadic`,
+  },
+  "v1/entries/[id]/judge-scores GET": {
+    expect: all(404),
+    subject: approved,
+    url: (s) => `/api/v1/entries/${s.id}/judge-scores`,
+  },
+  "v1/entries/[id]/badge.json GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/entries/${s.id}/badge.json`,
+  },
+  "v1/submissions GET": {
+    scope: "read",
+    expect: { anon: [401], owner: [200], other: [200], admin: [200] },
+    url: () => "/api/v1/submissions",
+  },
   // The owner's subjects use up its daily quota, which is checked before the (empty) body is read.
-  "v1/submissions POST": { scope: "submit", expect: { anon: [401], owner: [400, 429], other: [400], admin: [400] }, url: () => "/api/v1/submissions", body: () => new FormData() },
-  "v1/submissions/[id] GET": { scope: "read", expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}` },
-  "v1/submissions/[id]/files/[split] GET": { scope: "read", expect: { anon: [401], owner: [200], other: [404], admin: [200] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/files/dyadic` },
+  "v1/submissions POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [400, 429], other: [400], admin: [400] },
+    url: () => "/api/v1/submissions",
+    body: () => new FormData(),
+  },
+  "v1/submissions/[id] GET": {
+    scope: "read",
+    expect: { anon: [401], owner: [200], other: [404], admin: [200] },
+    subject: pending,
+    url: (s) => `/api/v1/submissions/${s.id}`,
+  },
+  "v1/submissions/[id]/files/[split] GET": {
+    scope: "read",
+    expect: { anon: [401], owner: [200], other: [404], admin: [200] },
+    subject: pending,
+    url: (s) => `/api/v1/submissions/${s.id}/files/dyadic`,
+  },
   "v1/submissions/[id]/retry POST": {
     scope: "submit",
     expect: { anon: [401], owner: [202], other: [404], admin: [202] },
@@ -62,30 +101,144 @@ export const MATRIX: Record<string, Case> = {
     write: true,
   },
   // Only the author may publish the files (admins neither: it is the author's decision).
-  "v1/submissions/[id]/public-predictions POST": { scope: "submit", expect: { anon: [401], owner: [200], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/submissions/${s.id}/public-predictions`, write: true },
+  "v1/submissions/[id]/public-predictions POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [200], other: [404], admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/submissions/${s.id}/public-predictions`,
+    write: true,
+  },
   // Webhooks are per account: a token or session lists its own; an id that is not the caller's
   // endpoint (here: a submission id) is 404 for everyone, admins included.
-  "v1/webhooks GET": { scope: "read", expect: { anon: [401], owner: [200], other: [200], admin: [200] }, url: () => "/api/v1/webhooks" },
-  "v1/webhooks POST": { scope: "submit", expect: { anon: [401], owner: [422], other: [422], admin: [422] }, url: () => "/api/v1/webhooks", body: () => ({}), write: true },
-  "v1/webhooks/[id] DELETE": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}`, write: true },
-  "v1/webhooks/[id]/secret POST": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}/secret`, write: true },
-  "v1/webhooks/[id]/test POST": { scope: "submit", expect: { anon: [401], owner: [404], other: [404], admin: [404] }, subject: pending, url: (s) => `/api/v1/webhooks/${s.id}/test`, write: true },
-  "v1/admin/submissions GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/submissions?review=all" },
-  "v1/admin/submissions/[id] GET": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}` },
-  "v1/admin/submissions/[id] PATCH": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}`, body: () => ({ methodName: "Renamed" }), write: true },
-  "v1/admin/submissions/[id]/approve POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/approve`, write: true },
-  "v1/admin/submissions/[id]/reject POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/reject`, body: () => ({ reason: "not reproducible" }), write: true },
-  "v1/admin/submissions/[id]/rescore POST": { scope: "admin", expect: adminOnly(202), subject: pending, url: (s) => `/api/v1/admin/submissions/${s.id}/rescore`, body: () => ({ stage: "both" }), write: true },
-  "v1/admin/submissions/[id]/unpublish POST": { scope: "admin", expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/unpublish`, body: () => ({ note: "duplicate entry" }), write: true },
-  "v1/admin/submissions/[id]/baseline POST": { scope: "admin", expect: adminOnly(200), subject: approved, url: (s) => `/api/v1/admin/submissions/${s.id}/baseline`, body: () => ({ isBaseline: true }), write: true },
-  "v1/admin/submissions/bulk POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: () => "/api/v1/admin/submissions/bulk", body: (s) => ({ ids: [s.id], decision: "approve" }), write: true },
-  "v1/admin/users/[id]/role POST": { scope: "admin", expect: adminOnly(200), subject: pending, url: (s) => `/api/v1/admin/users/${s.victimId}/role`, body: () => ({ role: "ADMIN" }), write: true },
+  "v1/webhooks GET": {
+    scope: "read",
+    expect: { anon: [401], owner: [200], other: [200], admin: [200] },
+    url: () => "/api/v1/webhooks",
+  },
+  "v1/webhooks POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [422], other: [422], admin: [422] },
+    url: () => "/api/v1/webhooks",
+    body: () => ({}),
+    write: true,
+  },
+  "v1/webhooks/[id] DELETE": {
+    scope: "submit",
+    expect: { anon: [401], owner: [404], other: [404], admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/webhooks/${s.id}`,
+    write: true,
+  },
+  "v1/webhooks/[id]/secret POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [404], other: [404], admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/webhooks/${s.id}/secret`,
+    write: true,
+  },
+  "v1/webhooks/[id]/test POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [404], other: [404], admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/webhooks/${s.id}/test`,
+    write: true,
+  },
+  "v1/admin/submissions GET": {
+    scope: "admin",
+    expect: adminOnly(200),
+    url: () => "/api/v1/admin/submissions?review=all",
+  },
+  "v1/admin/submissions/[id] GET": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: (s) => `/api/v1/admin/submissions/${s.id}`,
+  },
+  "v1/admin/submissions/[id] PATCH": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: (s) => `/api/v1/admin/submissions/${s.id}`,
+    body: () => ({ methodName: "Renamed" }),
+    write: true,
+  },
+  "v1/admin/submissions/[id]/approve POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: (s) => `/api/v1/admin/submissions/${s.id}/approve`,
+    write: true,
+  },
+  "v1/admin/submissions/[id]/reject POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: (s) => `/api/v1/admin/submissions/${s.id}/reject`,
+    body: () => ({ reason: "not reproducible" }),
+    write: true,
+  },
+  "v1/admin/submissions/[id]/rescore POST": {
+    scope: "admin",
+    expect: adminOnly(202),
+    subject: pending,
+    url: (s) => `/api/v1/admin/submissions/${s.id}/rescore`,
+    body: () => ({ stage: "both" }),
+    write: true,
+  },
+  "v1/admin/submissions/[id]/unpublish POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: approved,
+    url: (s) => `/api/v1/admin/submissions/${s.id}/unpublish`,
+    body: () => ({ note: "duplicate entry" }),
+    write: true,
+  },
+  "v1/admin/submissions/[id]/baseline POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: approved,
+    url: (s) => `/api/v1/admin/submissions/${s.id}/baseline`,
+    body: () => ({ isBaseline: true }),
+    write: true,
+  },
+  "v1/admin/submissions/bulk POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: () => "/api/v1/admin/submissions/bulk",
+    body: (s) => ({ ids: [s.id], decision: "approve" }),
+    write: true,
+  },
+  "v1/admin/users/[id]/role POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: (s) => `/api/v1/admin/users/${s.victimId}/role`,
+    body: () => ({ role: "ADMIN" }),
+    write: true,
+  },
   "v1/admin/audit GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/audit" },
-  "v1/admin/scorer-versions GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions" },
+  "v1/admin/scorer-versions GET": {
+    scope: "admin",
+    expect: adminOnly(200),
+    url: () => "/api/v1/admin/scorer-versions",
+  },
   // A dry run: the admin's call changes nothing in the shared test database.
-  "v1/admin/scorer-versions/rejudge POST": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/scorer-versions/rejudge", body: () => ({ dryRun: true }), write: true },
+  "v1/admin/scorer-versions/rejudge POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    url: () => "/api/v1/admin/scorer-versions/rejudge",
+    body: () => ({ dryRun: true }),
+    write: true,
+  },
   // A version without scores: the admin gets 404 and the board stays as it is.
-  "v1/admin/scorer-versions/publish POST": { scope: "admin", expect: { ...deny, admin: [404] }, url: () => "/api/v1/admin/scorer-versions/publish", body: () => ({ version: "authz-no-such-version", force: true }), write: true },
+  "v1/admin/scorer-versions/publish POST": {
+    scope: "admin",
+    expect: { ...deny, admin: [404] },
+    url: () => "/api/v1/admin/scorer-versions/publish",
+    body: () => ({ version: "authz-no-such-version", force: true }),
+    write: true,
+  },
 };
 
 let seq = 0;
@@ -99,7 +252,15 @@ export async function makeSubject(ownerId: string, state: NonNullable<Case["subj
       failureStage: state.status === "FAILED" ? "lexical" : null,
       failureReason: state.status === "FAILED" ? "private failure detail" : null,
       contentSha256: randomBytes(32).toString("hex"),
-      files: { create: { split: "dyadic", fileName: "prediction_dyadic.json", sha256: randomBytes(32).toString("hex"), size: 2, content: new Uint8Array([123, 125]) } },
+      files: {
+        create: {
+          split: "dyadic",
+          fileName: "prediction_dyadic.json",
+          sha256: randomBytes(32).toString("hex"),
+          size: 2,
+          content: new Uint8Array([123, 125]),
+        },
+      },
     },
   });
   // A throwaway account for role changes, so the matrix never promotes the users it tests with.
@@ -110,7 +271,17 @@ export async function makeSubject(ownerId: string, state: NonNullable<Case["subj
 /** What a denied caller must not see or change: the row's decision fields, its audit trail and the owner's role. */
 export async function snapshot(s: Subject): Promise<string> {
   const [row, events, owner] = await Promise.all([
-    db.submission.findUnique({ where: { id: s.id }, select: { status: true, reviewState: true, isBaseline: true, methodName: true, reviewReason: true, publicPredictions: true } }),
+    db.submission.findUnique({
+      where: { id: s.id },
+      select: {
+        status: true,
+        reviewState: true,
+        isBaseline: true,
+        methodName: true,
+        reviewReason: true,
+        publicPredictions: true,
+      },
+    }),
     db.auditEvent.count({ where: { targetId: { in: [s.id, s.victimId] } } }),
     db.user.findUnique({ where: { id: s.victimId }, select: { role: true } }),
   ]);

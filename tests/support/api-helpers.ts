@@ -14,10 +14,17 @@ import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/predictions");
 
 /** A user with an API token holding every scope the role may have (pass `scopes` to narrow it). */
-export async function userWithToken(label: string, role: "SUBMITTER" | "ADMIN", scopes?: TokenScope[]): Promise<{ id: string; email: string; token: string }> {
+export async function userWithToken(
+  label: string,
+  role: "SUBMITTER" | "ADMIN",
+  scopes?: TokenScope[],
+): Promise<{ id: string; email: string; token: string }> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@api-test.local`;
   const user = await db.user.create({ data: { email, role, passwordHash: await bcrypt.hash("unused-password", 4) } });
-  const { token } = await createApiToken(user.id, { name: "api test", scopes: scopes ?? (role === "ADMIN" ? ["submit", "read", "admin"] : ["submit", "read"]) });
+  const { token } = await createApiToken(user.id, {
+    name: "api test",
+    scopes: scopes ?? (role === "ADMIN" ? ["submit", "read", "admin"] : ["submit", "read"]),
+  });
   return { id: user.id, email, token };
 }
 
@@ -45,7 +52,10 @@ export function ctx<P>(params: P): { params: Promise<P> } {
 /** A submission of the good fixture files (unique per stamp), scored by the worker's pipeline in-process. */
 export async function scoredSubmission(userId: string, stamp: string, log: Logger): Promise<string> {
   const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-  const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
+  const files = {
+    dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
+    multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
+  };
   const { id } = await createSubmission({ userId, files, meta: { methodName: stamp }, enqueue: false });
   const outcome = await scoreSubmissionPipeline(id, log);
   if (outcome !== "scored") throw new Error(`fixture submission ${id} was not scored (${outcome})`);

@@ -13,13 +13,20 @@ type RouteFile = { segments: string[]; file: string };
 const API = path.resolve(import.meta.dirname, "../../app/api");
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : d.name === "route.ts" ? [path.join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(path.join(dir, d.name)) : d.name === "route.ts" ? [path.join(dir, d.name)] : [],
+  );
 }
 
 const ROUTES: RouteFile[] = walk(API)
-  .map((file) => ({ file, segments: ["api", ...path.relative(API, path.dirname(file)).split(path.sep).filter(Boolean)] }))
+  .map((file) => ({
+    file,
+    segments: ["api", ...path.relative(API, path.dirname(file)).split(path.sep).filter(Boolean)],
+  }))
   // Static before dynamic at each depth: more literal segments first.
-  .sort((a, b) => b.segments.filter((s) => !s.startsWith("[")).length - a.segments.filter((s) => !s.startsWith("[")).length);
+  .sort(
+    (a, b) => b.segments.filter((s) => !s.startsWith("[")).length - a.segments.filter((s) => !s.startsWith("[")).length,
+  );
 
 function match(pathname: string): { file: string; params: Record<string, string> } | null {
   const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -27,7 +34,8 @@ function match(pathname: string): { file: string; params: Record<string, string>
     if (r.segments.some((s) => s.startsWith("[..."))) continue; // catch-alls (auth) are not served
     if (r.segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
-    if (r.segments.every((s, i) => (s.startsWith("[") ? ((params[s.slice(1, -1)] = parts[i]!), true) : s === parts[i]))) return { file: r.file, params };
+    if (r.segments.every((s, i) => (s.startsWith("[") ? ((params[s.slice(1, -1)] = parts[i]!), true) : s === parts[i])))
+      return { file: r.file, params };
   }
   return null;
 }
@@ -38,7 +46,8 @@ export type RouteServer = { url: string; close: () => Promise<void> };
 export async function startRouteServer(opts: { files?: Record<string, string> } = {}): Promise<RouteServer> {
   const server = http.createServer((req, res) => {
     const file = opts.files?.[new URL(req.url!, "http://x").pathname];
-    if (file && req.method === "GET") return void res.writeHead(200, { "content-type": "text/javascript" }).end(readFileSync(file));
+    if (file && req.method === "GET")
+      return void res.writeHead(200, { "content-type": "text/javascript" }).end(readFileSync(file));
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -51,7 +60,9 @@ export async function startRouteServer(opts: { files?: Record<string, string> } 
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
         const body = chunks.length && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
-        const response = await handler(new Request(url, { method: req.method, headers, body }), { params: Promise.resolve(hit.params) });
+        const response = await handler(new Request(url, { method: req.method, headers, body }), {
+          params: Promise.resolve(hit.params),
+        });
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));
       })().catch((e: unknown) => res.writeHead(500).end(String(e)));

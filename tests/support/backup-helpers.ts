@@ -29,7 +29,11 @@ export async function pointAppAt(url: string): Promise<void> {
   await setEnv({ DATABASE_URL: url });
 }
 
-export async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -75,29 +79,68 @@ export async function seedSource(): Promise<void> {
   const ids: string[] = [];
   for (const [i, system] of DEMO_SYSTEMS.entries()) {
     const files = {
-      dyadic: { fileName: "prediction_dyadic.json", bytes: demoPredictionFile(system, key.questions, "dyadic", 1000 + i) },
-      multiparty: { fileName: "prediction_multiparty.json", bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + i) },
+      dyadic: {
+        fileName: "prediction_dyadic.json",
+        bytes: demoPredictionFile(system, key.questions, "dyadic", 1000 + i),
+      },
+      multiparty: {
+        fileName: "prediction_multiparty.json",
+        bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + i),
+      },
     };
-    const created = await createSubmission({ userId: author.id, files, meta: { methodName: system.methodName, modality: "text" }, enqueue: false });
+    const created = await createSubmission({
+      userId: author.id,
+      files,
+      meta: { methodName: system.methodName, modality: "text" },
+      enqueue: false,
+    });
     await scoreSubmissionPipeline(created.id, log);
     ids.push(created.id);
   }
   for (const id of ids.slice(0, 3)) await approveSubmission({ submissionId: id, reviewerId: admin.id });
   await rejectSubmission({ submissionId: ids[3], reviewerId: admin.id, reason: "rejected for the backup test" });
-  await db.submissionFile.create({ data: { submissionId: ids[3], split: "raw-probe", fileName: "bytes.bin", sha256: "x", size: ALL_BYTES.length, content: ALL_BYTES } });
-  await db.$executeRawUnsafe(`INSERT INTO "AuditEvent" (id, action, "targetType", "targetId", details, "createdAt") VALUES ('odd-json', 'probe', 'x', 'y', $1::jsonb, '2026-01-02 03:04:05.678')`, ODD_JSON);
-  const odd = await db.questionScore.findFirstOrThrow({ where: { submissionId: ids[3] }, orderBy: [{ split: "asc" }, { index: "asc" }, { scorerVersion: "asc" }] });
+  await db.submissionFile.create({
+    data: {
+      submissionId: ids[3],
+      split: "raw-probe",
+      fileName: "bytes.bin",
+      sha256: "x",
+      size: ALL_BYTES.length,
+      content: ALL_BYTES,
+    },
+  });
+  await db.$executeRawUnsafe(
+    `INSERT INTO "AuditEvent" (id, action, "targetType", "targetId", details, "createdAt") VALUES ('odd-json', 'probe', 'x', 'y', $1::jsonb, '2026-01-02 03:04:05.678')`,
+    ODD_JSON,
+  );
+  const odd = await db.questionScore.findFirstOrThrow({
+    where: { submissionId: ids[3] },
+    orderBy: [{ split: "asc" }, { index: "asc" }, { scorerVersion: "asc" }],
+  });
   await db.questionScore.update({
-    where: { submissionId_split_index_scorerVersion: { submissionId: odd.submissionId, split: odd.split, index: odd.index, scorerVersion: odd.scorerVersion } },
+    where: {
+      submissionId_split_index_scorerVersion: {
+        submissionId: odd.submissionId,
+        split: odd.split,
+        index: odd.index,
+        scorerVersion: odd.scorerVersion,
+      },
+    },
     data: { ...ODD_FLOATS, judgeReasoning: "tab\there\nnewline \\ backslash \u0001" },
   });
   await createApiToken(author.id, { name: "backup test token", scopes: ["submit", "read"] });
-  await db.account.create({ data: { userId: author.id, type: "oauth", provider: "github", providerAccountId: "42", access_token: "t" } });
-  await db.session.create({ data: { userId: author.id, sessionToken: "session-token", expires: new Date("2030-01-01T00:00:00.123Z") } });
+  await db.account.create({
+    data: { userId: author.id, type: "oauth", provider: "github", providerAccountId: "42", access_token: "t" },
+  });
+  await db.session.create({
+    data: { userId: author.id, sessionToken: "session-token", expires: new Date("2030-01-01T00:00:00.123Z") },
+  });
 }
 
 const VIEWS = (["overall", "dyadic", "multi-party"] as const).flatMap((split) =>
-  (["f1", "judge", "bleu1"] as const).flatMap((metric) => (["micro", "macro"] as const).map((aggregate) => ({ split, metric, aggregate }))),
+  (["f1", "judge", "bleu1"] as const).flatMap((metric) =>
+    (["micro", "macro"] as const).map((aggregate) => ({ split, metric, aggregate })),
+  ),
 );
 
 /** GET /api/v1/leaderboard for every split x metric x aggregate, from fresh modules (no board cache) on `url`. */
@@ -110,7 +153,9 @@ export async function boards(url: string): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
     for (const v of VIEWS) {
       const qs = new URLSearchParams(v).toString();
-      const res = await route.GET(new Request(`http://backup.test/api/v1/leaderboard?${qs}`), { params: Promise.resolve({}) });
+      const res = await route.GET(new Request(`http://backup.test/api/v1/leaderboard?${qs}`), {
+        params: Promise.resolve({}),
+      });
       if (res.status !== 200) throw new Error(`leaderboard ${qs}: HTTP ${res.status} ${await res.text()}`);
       const { generatedAt: _g, ...body } = (await res.json()) as Record<string, unknown>;
       out[qs] = body;

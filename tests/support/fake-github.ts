@@ -38,19 +38,30 @@ export type FakeGitHub = {
 export async function startFakeGitHub(clientId: string, clientSecret: string): Promise<FakeGitHub> {
   const codes = new Map<string, { user: FakeGitHubUser; redirectUri: string; challenge: string | null }>();
   const tokens = new Map<string, FakeGitHubUser>();
-  const state: FakeGitHub = { url: "", user: null, apiPrefix: "/api/v3", emailsStatus: null, emailsMaxPerPage: 100, emailsLinkOrigin: null, log: [], close: async () => undefined };
+  const state: FakeGitHub = {
+    url: "",
+    user: null,
+    apiPrefix: "/api/v3",
+    emailsStatus: null,
+    emailsMaxPerPage: 100,
+    emailsLinkOrigin: null,
+    log: [],
+    close: async () => undefined,
+  };
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   };
-  const bearer = (req: http.IncomingMessage) => tokens.get((req.headers.authorization ?? "").replace(/^Bearer\s+/i, ""));
+  const bearer = (req: http.IncomingMessage) =>
+    tokens.get((req.headers.authorization ?? "").replace(/^Bearer\s+/i, ""));
 
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://fake");
     state.log.push(`${req.method} ${u.pathname}`);
     if (req.method === "GET" && u.pathname === "/login/oauth/authorize") {
       const redirectUri = u.searchParams.get("redirect_uri");
-      if (u.searchParams.get("client_id") !== clientId || !redirectUri || !state.user) return send(res, 400, { error: "bad authorize request" });
+      if (u.searchParams.get("client_id") !== clientId || !redirectUri || !state.user)
+        return send(res, 400, { error: "bad authorize request" });
       const code = randomBytes(8).toString("hex");
       codes.set(code, { user: state.user, redirectUri, challenge: u.searchParams.get("code_challenge") });
       const back = new URL(redirectUri);
@@ -66,9 +77,12 @@ export async function startFakeGitHub(clientId: string, clientSecret: string): P
         const form = new URLSearchParams(raw);
         // oauth4webapi may send the client credentials as HTTP Basic instead of form fields.
         const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-        const [id, secret] = basic ? Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent) : [form.get("client_id"), form.get("client_secret")];
+        const [id, secret] = basic
+          ? Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent)
+          : [form.get("client_id"), form.get("client_secret")];
         const grant = codes.get(form.get("code") ?? "");
-        if (id !== clientId || secret !== clientSecret || !grant || grant.redirectUri !== form.get("redirect_uri")) return send(res, 401, { error: "bad_verification_code" });
+        if (id !== clientId || secret !== clientSecret || !grant || grant.redirectUri !== form.get("redirect_uri"))
+          return send(res, 401, { error: "bad_verification_code" });
         if (grant.challenge && !form.get("code_verifier")) return send(res, 400, { error: "missing code_verifier" });
         codes.delete(form.get("code")!);
         const token = `gho_${randomBytes(12).toString("hex")}`;
@@ -89,9 +103,16 @@ export async function startFakeGitHub(clientId: string, clientSecret: string): P
       const page = Number(u.searchParams.get("page") ?? 1);
       const last = Math.max(1, Math.ceil(who.emails.length / perPage));
       const at = (p: number) => `<${state.emailsLinkOrigin ?? state.url}${u.pathname}?per_page=${perPage}&page=${p}>`;
-      const links = [...(page < last ? [`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`] : []), ...(page > 1 ? [`${at(page - 1)}; rel="prev"`, `${at(1)}; rel="first"`] : [])];
+      const links = [
+        ...(page < last ? [`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`] : []),
+        ...(page > 1 ? [`${at(page - 1)}; rel="prev"`, `${at(1)}; rel="first"`] : []),
+      ];
       if (links.length) res.setHeader("link", links.join(", "));
-      return send(res, 200, who.emails.slice((page - 1) * perPage, page * perPage).map((e) => ({ ...e, visibility: null })));
+      return send(
+        res,
+        200,
+        who.emails.slice((page - 1) * perPage, page * perPage).map((e) => ({ ...e, visibility: null })),
+      );
     }
     send(res, 404, { message: "Not Found" });
   });

@@ -57,7 +57,9 @@ async function signInAs(gh: FakeGitHub, user: FakeGitHubUser, sessionToken?: str
   const done = await handlers.GET(new Request(callback, { headers: headers() }) as never);
   absorb(jar, done);
   const jwt = jar.get(COOKIE);
-  const session = jwt ? ((await decode({ token: jwt, secret: process.env.AUTH_SECRET!, salt: COOKIE })) as Record<string, unknown>) : null;
+  const session = jwt
+    ? ((await decode({ token: jwt, secret: process.env.AUTH_SECRET!, salt: COOKIE })) as Record<string, unknown>)
+    : null;
   return { location: done.headers.get("location") ?? "", session };
 }
 
@@ -70,7 +72,11 @@ export function setupGitHubSignIn() {
   beforeAll(async () => {
     process.env.AUTH_SECRET ??= "auth-github-test-secret-0123456789";
     gh = await startFakeGitHub("fake-client-id", "fake-client-secret");
-    Object.assign(process.env, { GITHUB_ID: "fake-client-id", GITHUB_SECRET: "fake-client-secret", GITHUB_URL: gh.url });
+    Object.assign(process.env, {
+      GITHUB_ID: "fake-client-id",
+      GITHUB_SECRET: "fake-client-secret",
+      GITHUB_URL: gh.url,
+    });
     for (const k of ["AUTH_URL", "SIGNUP_MODE", "GITHUB_API_URL"]) delete process.env[k];
     resetEnvCache();
   });
@@ -95,7 +101,13 @@ export function setupGitHubSignIn() {
     ...over,
   });
   /** A session cookie for `userId` as Auth.js would mint it (sub, uid, sv). */
-  const sessionFor = (userId: string, sv = 0) => encode({ token: { sub: userId, uid: userId, role: "SUBMITTER", sv }, secret: process.env.AUTH_SECRET!, salt: COOKIE });
-  const signIn = (user: FakeGitHubUser, opts: { sessionToken?: string } = {}) => signInAs(fake(), user, opts.sessionToken);
+  const sessionFor = (userId: string, sv = 0) =>
+    encode({
+      token: { sub: userId, uid: userId, role: "SUBMITTER", sv },
+      secret: process.env.AUTH_SECRET!,
+      salt: COOKIE,
+    });
+  const signIn = (user: FakeGitHubUser, opts: { sessionToken?: string } = {}) =>
+    signInAs(fake(), user, opts.sessionToken);
   return { fake, address, ghUser, signIn, sessionFor };
 }

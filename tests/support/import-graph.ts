@@ -33,7 +33,9 @@ function resolveSpecifier(from: string, spec: string): string | null {
 }
 
 function specifiers(file: string): string[] {
-  return ts.preProcessFile(readFileSync(path.join(ROOT, file), "utf8"), true, true).importedFiles.map((i) => i.fileName);
+  return ts
+    .preProcessFile(readFileSync(path.join(ROOT, file), "utf8"), true, true)
+    .importedFiles.map((i) => i.fileName);
 }
 
 /** The files among `files` that import the package `name` (or one of its subpaths). */
@@ -45,7 +47,9 @@ export function packageImporters(files: string[], name: string): string[] {
 export function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const f of files) {
-    const targets = specifiers(f).map((s) => resolveSpecifier(f, s)).filter((t): t is string => t !== null);
+    const targets = specifiers(f)
+      .map((s) => resolveSpecifier(f, s))
+      .filter((t): t is string => t !== null);
     graph.set(f, [...new Set(targets)]);
   }
   return graph;

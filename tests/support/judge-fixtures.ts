@@ -9,19 +9,118 @@ import { fakeGrade } from "../../lib/dev/fake-judge-server";
 // sharing a word (0.5), wrong ones (0), an empty answer (0, no call), an unanswered key question
 // (0, no call) and an unmatched prediction (not counted).
 
-type KeyQ = { split: string; dialogue: number; session: number; index: number; q: string; a: string; category: string; mainType: string };
+type KeyQ = {
+  split: string;
+  dialogue: number;
+  session: number;
+  index: number;
+  q: string;
+  a: string;
+  category: string;
+  mainType: string;
+};
 
 export const KEY: KeyQ[] = [
-  { split: "dyadic", dialogue: 1, session: 1, index: 0, q: "What pet does Anna have?", a: "A grey cat", category: "UPR", mainType: "RECALL" },
-  { split: "dyadic", dialogue: 1, session: 1, index: 1, q: "Where did Ben travel?", a: "Lisbon", category: "CRR", mainType: "RECALL" },
-  { split: "dyadic", dialogue: 1, session: 1, index: 2, q: "Why was Anna late?", a: "Her train broke down", category: "MCR", mainType: "REASONING" },
-  { split: "dyadic", dialogue: 1, session: 2, index: 0, q: "Is the new job a contradiction?", a: "Yes, contradiction", category: "CD", mainType: "APPLICATION" },
-  { split: "dyadic", dialogue: 1, session: 2, index: 1, q: "What colour is the bike?", a: "Red", category: "UPR", mainType: "RECALL" },
-  { split: "dyadic", dialogue: 2, session: 0, index: 0, q: "Which city came first?", a: "Paris before Rome", category: "TR", mainType: "REASONING" },
-  { split: "dyadic", dialogue: 2, session: 0, index: 1, q: "What is her current address?", a: "12 Oak Street", category: "KR", mainType: "RECALL" },
-  { split: "dyadic", dialogue: 2, session: 0, index: 2, q: "What is Carl's blood type?", a: "Not mentioned", category: "AR", mainType: "APPLICATION" },
-  { split: "multi-party", dialogue: 1, session: 1, index: 0, q: "Who brought the cake?", a: "Dana", category: "RET", mainType: "REASONING" },
-  { split: "multi-party", dialogue: 1, session: 1, index: 1, q: "How would Eve fix the sink?", a: "Tighten the valve first", category: "TTL", mainType: "APPLICATION" },
+  {
+    split: "dyadic",
+    dialogue: 1,
+    session: 1,
+    index: 0,
+    q: "What pet does Anna have?",
+    a: "A grey cat",
+    category: "UPR",
+    mainType: "RECALL",
+  },
+  {
+    split: "dyadic",
+    dialogue: 1,
+    session: 1,
+    index: 1,
+    q: "Where did Ben travel?",
+    a: "Lisbon",
+    category: "CRR",
+    mainType: "RECALL",
+  },
+  {
+    split: "dyadic",
+    dialogue: 1,
+    session: 1,
+    index: 2,
+    q: "Why was Anna late?",
+    a: "Her train broke down",
+    category: "MCR",
+    mainType: "REASONING",
+  },
+  {
+    split: "dyadic",
+    dialogue: 1,
+    session: 2,
+    index: 0,
+    q: "Is the new job a contradiction?",
+    a: "Yes, contradiction",
+    category: "CD",
+    mainType: "APPLICATION",
+  },
+  {
+    split: "dyadic",
+    dialogue: 1,
+    session: 2,
+    index: 1,
+    q: "What colour is the bike?",
+    a: "Red",
+    category: "UPR",
+    mainType: "RECALL",
+  },
+  {
+    split: "dyadic",
+    dialogue: 2,
+    session: 0,
+    index: 0,
+    q: "Which city came first?",
+    a: "Paris before Rome",
+    category: "TR",
+    mainType: "REASONING",
+  },
+  {
+    split: "dyadic",
+    dialogue: 2,
+    session: 0,
+    index: 1,
+    q: "What is her current address?",
+    a: "12 Oak Street",
+    category: "KR",
+    mainType: "RECALL",
+  },
+  {
+    split: "dyadic",
+    dialogue: 2,
+    session: 0,
+    index: 2,
+    q: "What is Carl's blood type?",
+    a: "Not mentioned",
+    category: "AR",
+    mainType: "APPLICATION",
+  },
+  {
+    split: "multi-party",
+    dialogue: 1,
+    session: 1,
+    index: 0,
+    q: "Who brought the cake?",
+    a: "Dana",
+    category: "RET",
+    mainType: "REASONING",
+  },
+  {
+    split: "multi-party",
+    dialogue: 1,
+    session: 1,
+    index: 1,
+    q: "How would Eve fix the sink?",
+    a: "Tighten the valve first",
+    category: "TTL",
+    mainType: "APPLICATION",
+  },
 ];
 
 /** question text -> system answer; the last key question is left unanswered. */
@@ -47,23 +146,48 @@ export function expectedScores(): Map<string, number> {
 export async function seedAnswerKey(db: PrismaClient): Promise<string> {
   const existing = await db.answerKeyVersion.findUnique({ where: { contentSha256: "judge-fixture-key" } });
   if (existing) return existing.id;
-  const v = await db.answerKeyVersion.create({ data: { label: "judge fixture", contentSha256: "judge-fixture-key", questionCount: KEY.length, active: false } });
+  const v = await db.answerKeyVersion.create({
+    data: { label: "judge fixture", contentSha256: "judge-fixture-key", questionCount: KEY.length, active: false },
+  });
   await db.referenceQuestion.createMany({
     data: KEY.map((k) => ({
-      versionId: v.id, qid: qidOf(k), split: k.split, dialogue: k.dialogue, session: k.session, index: k.index,
-      questionText: k.q, category: k.category, mainType: k.mainType, difficulty: "medium", answer: k.a,
+      versionId: v.id,
+      qid: qidOf(k),
+      split: k.split,
+      dialogue: k.dialogue,
+      session: k.session,
+      index: k.index,
+      questionText: k.q,
+      category: k.category,
+      mainType: k.mainType,
+      difficulty: "medium",
+      answer: k.a,
     })),
   });
   return v.id;
 }
 
 /** A submission as the lexical stage leaves it: predictions matched to the key. */
-export async function seedSubmission(db: PrismaClient, opts: { answers?: Record<string, string> } = {}): Promise<string> {
+export async function seedSubmission(
+  db: PrismaClient,
+  opts: { answers?: Record<string, string> } = {},
+): Promise<string> {
   const versionId = await seedAnswerKey(db);
   const refs = await db.referenceQuestion.findMany({ where: { versionId } });
-  const user = await db.user.upsert({ where: { email: "judge-tests@example.org" }, create: { email: "judge-tests@example.org" }, update: {} });
+  const user = await db.user.upsert({
+    where: { email: "judge-tests@example.org" },
+    create: { email: "judge-tests@example.org" },
+    update: {},
+  });
   const sub = await db.submission.create({
-    data: { userId: user.id, methodName: "FakeRAG", backbone: "Qwen2.5-VL-7B", contentSha256: randomUUID(), answerKeyVersionId: versionId, status: "JUDGING" },
+    data: {
+      userId: user.id,
+      methodName: "FakeRAG",
+      backbone: "Qwen2.5-VL-7B",
+      contentSha256: randomUUID(),
+      answerKeyVersionId: versionId,
+      status: "JUDGING",
+    },
   });
   const answers = { ...ANSWERS, ...opts.answers };
   const rows: Prisma.PredictionCreateManyInput[] = [];
@@ -72,20 +196,43 @@ export async function seedSubmission(db: PrismaClient, opts: { answers?: Record<
     if (!(k.q in answers)) continue;
     const ref = refs.find((r) => r.qid === qidOf(k))!;
     rows.push({
-      submissionId: sub.id, split: k.split, index: index[k.split]++, questionText: k.q, systemAnswer: answers[k.q],
-      originalAnswer: k.a, category: k.category, referenceQuestionId: ref.id,
+      submissionId: sub.id,
+      split: k.split,
+      index: index[k.split]++,
+      questionText: k.q,
+      systemAnswer: answers[k.q],
+      originalAnswer: k.a,
+      category: k.category,
+      referenceQuestionId: ref.id,
     });
   }
   // Unmatched: not in the key, so it is reported by lexical and never judged.
-  rows.push({ submissionId: sub.id, split: "dyadic", index: index.dyadic++, questionText: "Not a key question?", systemAnswer: "x", originalAnswer: "y", category: "UPR" });
+  rows.push({
+    submissionId: sub.id,
+    split: "dyadic",
+    index: index.dyadic++,
+    questionText: "Not a key question?",
+    systemAnswer: "x",
+    originalAnswer: "y",
+    category: "UPR",
+  });
   await db.prediction.createMany({ data: rows });
   return sub.id;
 }
 
 export function testJudgeConfig(baseURL: string, over: Partial<JudgeConfig> = {}): JudgeConfig {
   return {
-    baseURL, apiKey: "test-key", model: "fake-judge-1", batchSize: 20, concurrency: 2,
-    timeoutMs: 2000, maxRetries: 3, rpm: 10_000, maxTokens: defaultReplyTokens(over.batchSize ?? 20), prompt: promptTemplate(), ...over,
+    baseURL,
+    apiKey: "test-key",
+    model: "fake-judge-1",
+    batchSize: 20,
+    concurrency: 2,
+    timeoutMs: 2000,
+    maxRetries: 3,
+    rpm: 10_000,
+    maxTokens: defaultReplyTokens(over.batchSize ?? 20),
+    prompt: promptTemplate(),
+    ...over,
   };
 }
 

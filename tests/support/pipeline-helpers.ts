@@ -19,7 +19,9 @@ import { freePort as freePortUntyped, startRedis as startRedisUntyped, TS } from
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const freePort = freePortUntyped as () => Promise<number>;
-export const startRedis = startRedisUntyped as (o: { port: number }) => Promise<{ url: string; stop: () => Promise<void> }>;
+export const startRedis = startRedisUntyped as (o: {
+  port: number;
+}) => Promise<{ url: string; stop: () => Promise<void> }>;
 
 /** Sets (or, with undefined, removes) environment variables and re-reads the env module. */
 export async function setEnv(vars: Record<string, string | undefined>): Promise<void> {
@@ -38,7 +40,8 @@ let previousActiveKey: string | null | undefined;
 
 export async function rememberActiveKey(): Promise<void> {
   if (previousActiveKey !== undefined) return; // null = "no key was active", also worth restoring
-  previousActiveKey = (await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true } }))?.id ?? null;
+  previousActiveKey =
+    (await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true } }))?.id ?? null;
 }
 
 export async function restoreActiveKey(): Promise<void> {
@@ -46,7 +49,10 @@ export async function restoreActiveKey(): Promise<void> {
   const id = previousActiveKey;
   previousActiveKey = undefined;
   await db.$transaction([
-    db.answerKeyVersion.updateMany({ where: { active: true, ...(id ? { id: { not: id } } : {}) }, data: { active: false } }),
+    db.answerKeyVersion.updateMany({
+      where: { active: true, ...(id ? { id: { not: id } } : {}) },
+      data: { active: false },
+    }),
     ...(id ? [db.answerKeyVersion.updateMany({ where: { id }, data: { active: true } })] : []),
   ]);
 }
@@ -85,12 +91,21 @@ export function uploaded(dyadic: Uint8Array | string, multiparty: Uint8Array | s
 export function libraryScores(dyadic: Uint8Array, multiparty: Uint8Array, key: LoadedAnswerKey): ScoreOutput {
   const d = parsePredictionFile(dyadic, { file: "prediction_dyadic.json", split: "dyadic" });
   const m = parsePredictionFile(multiparty, { file: "prediction_multiparty.json", split: "multi-party" });
-  const out = scoreSubmission({ files: { dyadic: d.items, "multi-party": m.items }, answerKey: key.questions, lexical: currentLexicalOptions() });
+  const out = scoreSubmission({
+    files: { dyadic: d.items, "multi-party": m.items },
+    answerKey: key.questions,
+    lexical: currentLexicalOptions(),
+  });
   // The pipeline's rows name the key they were computed against (+key=), so the oracle's do too.
   return { ...out, scorerVersion: withAnswerKey(out.scorerVersion, key.digest) };
 }
 
-export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 60_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 60_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -101,13 +116,22 @@ export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>
 }
 
 export async function waitForStatus(submissionId: string, statuses: string[], timeoutMs = 60_000) {
-  return waitFor(async () => {
-    const s = await db.submission.findUnique({ where: { id: submissionId } });
-    return s && statuses.includes(s.status) ? s : null;
-  }, `submission ${submissionId} to reach ${statuses.join("/")}`, timeoutMs);
+  return waitFor(
+    async () => {
+      const s = await db.submission.findUnique({ where: { id: submissionId } });
+      return s && statuses.includes(s.status) ? s : null;
+    },
+    `submission ${submissionId} to reach ${statuses.join("/")}`,
+    timeoutMs,
+  );
 }
 
-export type WorkerProcess = { child: ChildProcess; lines: string[]; exit: Promise<number | null>; logs: () => Array<Record<string, unknown>> };
+export type WorkerProcess = {
+  child: ChildProcess;
+  lines: string[];
+  exit: Promise<number | null>;
+  logs: () => Array<Record<string, unknown>>;
+};
 
 /** The real worker process (`node --import ./bin/register.mjs workers/index.ts`, as `npm run worker`; npm would put a wrapper in between). */
 export function spawnWorker(env: Record<string, string | undefined>): WorkerProcess {
@@ -136,17 +160,44 @@ export function spawnWorker(env: Record<string, string | undefined>): WorkerProc
 export async function scoreSnapshot(submissionId: string) {
   const rows = await db.score.findMany({ where: { submissionId } });
   return rows
-    .map(({ split, scope, metric, aggregate, value, ciLow, ciHigh, n, scorerVersion }) => ({ scorerVersion, split, scope, metric, aggregate, value, ciLow, ciHigh, n }))
+    .map(({ split, scope, metric, aggregate, value, ciLow, ciHigh, n, scorerVersion }) => ({
+      scorerVersion,
+      split,
+      scope,
+      metric,
+      aggregate,
+      value,
+      ciLow,
+      ciHigh,
+      n,
+    }))
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
 /** Predictions with their lexical per-question scores (one scorer version). */
 export async function predictionSnapshot(submissionId: string) {
   const rows = await predictionsWithScores(db, submissionId);
-  return rows.map(({ split, index, scorerVersion, precision, recall, f1, bleu1, referenceQuestionId, answerDiffers }) => ({ split, index, scorerVersion, precision, recall, f1, bleu1, referenceQuestionId, answerDiffers }));
+  return rows.map(
+    ({ split, index, scorerVersion, precision, recall, f1, bleu1, referenceQuestionId, answerDiffers }) => ({
+      split,
+      index,
+      scorerVersion,
+      precision,
+      recall,
+      f1,
+      bleu1,
+      referenceQuestionId,
+      answerDiffers,
+    }),
+  );
 }
 
 export async function storedCounts() {
-  const [submissions, files, predictions, stages] = await Promise.all([db.submission.count(), db.submissionFile.count(), db.prediction.count(), db.stageRun.count()]);
+  const [submissions, files, predictions, stages] = await Promise.all([
+    db.submission.count(),
+    db.submissionFile.count(),
+    db.prediction.count(),
+    db.stageRun.count(),
+  ]);
   return { submissions, files, predictions, stages };
 }

@@ -10,7 +10,11 @@ export async function predictionsWithScores(db: PrismaClient, submissionId: stri
   // Two queries joined here: Prisma 7's nested include over a composite relation key returns each
   // child twice once the parents exceed one statement's parameters (~10,900 predictions).
   const [preds, scores] = await Promise.all([
-    db.prediction.findMany({ where: { submissionId }, orderBy: [{ split: "asc" }, { index: "asc" }], include: { referenceQuestion: true } }),
+    db.prediction.findMany({
+      where: { submissionId },
+      orderBy: [{ split: "asc" }, { index: "asc" }],
+      include: { referenceQuestion: true },
+    }),
     db.questionScore.findMany({ where: { submissionId, ...(scorerVersion ? { scorerVersion } : {}) } }),
   ]);
   const bySlot = new Map<string, typeof scores>();

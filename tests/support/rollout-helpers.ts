@@ -46,7 +46,12 @@ export function withJudgeRollout(label: string, keySize: DatasetSize, keySeed: n
     await worker?.close();
     await getScoringQueue().obliterate({ force: true });
     await h.fake?.close();
-    await setEnv({ JUDGE_BASE_URL: undefined, JUDGE_API_KEY: undefined, JUDGE_MODEL: undefined, JUDGE_MAX_RETRIES: undefined });
+    await setEnv({
+      JUDGE_BASE_URL: undefined,
+      JUDGE_API_KEY: undefined,
+      JUDGE_MODEL: undefined,
+      JUDGE_MAX_RETRIES: undefined,
+    });
   });
   return h;
 }
@@ -60,7 +65,11 @@ export async function approvedEntries(h: RolloutHarness, qualities: number[], se
       syntheticPredictions(h.key.questions, "dyadic", { quality, seed: seed + i }),
       syntheticPredictions(h.key.questions, "multi-party", { quality, seed: seed + 10 + i }),
     );
-    const res = await createSubmission({ userId: user.id, files, meta: { methodName: `${h.log.bindings().test}-${i}` } });
+    const res = await createSubmission({
+      userId: user.id,
+      files,
+      meta: { methodName: `${h.log.bindings().test}-${i}` },
+    });
     expect((await waitForStatus(res.id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
     await approveSubmission({ submissionId: res.id, reviewerId: h.admin.id });
     ids.push(res.id);

@@ -11,7 +11,8 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, never>> }) =
 export async function serveRoute(handler: Handler): Promise<RouteServer> {
   let read = 0;
   const server: Server = createServer((incoming, outgoing) => {
-    const body = incoming.method === "GET" || incoming.method === "HEAD" ? undefined : counted(incoming, (n) => (read += n));
+    const body =
+      incoming.method === "GET" || incoming.method === "HEAD" ? undefined : counted(incoming, (n) => (read += n));
     const request = new Request(`http://127.0.0.1${incoming.url}`, {
       method: incoming.method,
       headers: incoming.headers as Record<string, string>,
@@ -38,13 +39,25 @@ export async function serveRoute(handler: Handler): Promise<RouteServer> {
 
 function counted(incoming: IncomingMessage, onBytes: (n: number) => void): ReadableStream<Uint8Array> {
   const web = Readable.toWeb(incoming) as ReadableStream<Uint8Array>;
-  return web.pipeThrough(new TransformStream({ transform: (chunk, c) => (onBytes(chunk.byteLength), c.enqueue(chunk)) }));
+  return web.pipeThrough(
+    new TransformStream({ transform: (chunk, c) => (onBytes(chunk.byteLength), c.enqueue(chunk)) }),
+  );
 }
 
-export type SlowUpload = { status: number; headers: Record<string, string | string[] | undefined>; body: string; sentBeforeResponse: number; finishedSending: boolean };
+export type SlowUpload = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  sentBeforeResponse: number;
+  finishedSending: boolean;
+};
 
 /** POSTs `chunks` chunks of `chunkBytes` (chunked encoding, no Content-Length), one every `everyMs`. */
-export function slowUpload(url: string, headers: Record<string, string>, opts: { chunks: number; chunkBytes: number; everyMs: number }): Promise<SlowUpload> {
+export function slowUpload(
+  url: string,
+  headers: Record<string, string>,
+  opts: { chunks: number; chunkBytes: number; everyMs: number },
+): Promise<SlowUpload> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let finished = false;
@@ -55,7 +68,13 @@ export function slowUpload(url: string, headers: Record<string, string>, opts: {
       res.setEncoding("utf8");
       res.on("data", (d: string) => (body += d));
       res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentBeforeResponse, finishedSending: finished });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          sentBeforeResponse,
+          finishedSending: finished,
+        });
         req.destroy();
       });
     });

@@ -48,7 +48,13 @@ function expectedType(f: ParsedField): { dataType: string; udtName?: string } {
 }
 
 async function readDb(client: pg.Client) {
-  const cols = await client.query<{ table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string }>(
+  const cols = await client.query<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    udt_name: string;
+    is_nullable: string;
+  }>(
     `SELECT table_name, column_name, data_type, udt_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
   );
   const tables = await client.query<{ table_name: string }>(
@@ -90,7 +96,8 @@ export async function schemaParityProblems(client: pg.Client, schema: ParsedSche
   for (const [name, values] of Object.entries(schema.enums)) {
     const actual = db.enums[name];
     if (!actual) problems.push(`enum ${name}: no such type in the database`);
-    else if (!same(actual, values)) problems.push(`enum ${name}: database has [${actual.join(", ")}], schema has [${values.join(", ")}]`);
+    else if (!same(actual, values))
+      problems.push(`enum ${name}: database has [${actual.join(", ")}], schema has [${values.join(", ")}]`);
   }
   for (const model of schema.models) {
     if (!db.tables.has(model.table)) {
@@ -107,29 +114,38 @@ export async function schemaParityProblems(client: pg.Client, schema: ParsedSche
       }
       const want = expectedType(f);
       if (col.dataType !== want.dataType || (want.udtName && col.udtName !== want.udtName)) {
-        problems.push(`${where}: type ${f.type}${f.nativeType ? ` @db.${f.nativeType}` : ""} expects ${want.udtName ?? want.dataType}, database has ${col.dataType === "USER-DEFINED" ? col.udtName : col.dataType}`);
+        problems.push(
+          `${where}: type ${f.type}${f.nativeType ? ` @db.${f.nativeType}` : ""} expects ${want.udtName ?? want.dataType}, database has ${col.dataType === "USER-DEFINED" ? col.udtName : col.dataType}`,
+        );
       }
       const wantNullable = f.optional && !f.list;
-      if (col.nullable !== wantNullable) problems.push(`${where}: schema says ${wantNullable ? "optional" : "required"}, database column is ${col.nullable ? "NULL" : "NOT NULL"}`);
+      if (col.nullable !== wantNullable)
+        problems.push(
+          `${where}: schema says ${wantNullable ? "optional" : "required"}, database column is ${col.nullable ? "NULL" : "NOT NULL"}`,
+        );
     }
     const fieldCols = new Set(model.fields.map((f) => f.column));
     for (const c of tableCols) {
-      if (!fieldCols.has(c.column)) problems.push(`model ${model.name}: database column "${model.table}"."${c.column}" is not in the schema`);
+      if (!fieldCols.has(c.column))
+        problems.push(`model ${model.name}: database column "${model.table}"."${c.column}" is not in the schema`);
     }
     const tableIdx = db.indexes.filter((i) => i.table === model.table);
     if (model.primaryKey.length && !tableIdx.some((i) => i.primary && same(i.columns, model.primaryKey))) {
       problems.push(`model ${model.name}: no primary key on (${model.primaryKey.join(", ")})`);
     }
     for (const u of model.uniques) {
-      if (!tableIdx.some((i) => i.unique && same(i.columns, u))) problems.push(`model ${model.name}: no unique index on (${u.join(", ")})`);
+      if (!tableIdx.some((i) => i.unique && same(i.columns, u)))
+        problems.push(`model ${model.name}: no unique index on (${u.join(", ")})`);
     }
     for (const ix of model.indexes) {
-      if (!tableIdx.some((i) => same(i.columns, ix))) problems.push(`model ${model.name}: no index on (${ix.join(", ")})`);
+      if (!tableIdx.some((i) => same(i.columns, ix)))
+        problems.push(`model ${model.name}: no index on (${ix.join(", ")})`);
     }
   }
   const modelTables = new Set(schema.models.map((m) => m.table));
   for (const t of db.tables) {
-    if (!modelTables.has(t) && !IGNORED_TABLES.has(t)) problems.push(`database table "${t}" has no model in the schema`);
+    if (!modelTables.has(t) && !IGNORED_TABLES.has(t))
+      problems.push(`database table "${t}" has no model in the schema`);
   }
   return problems;
 }

@@ -8,7 +8,9 @@ export type CapturedMail = { from: string; to: string[]; raw: string; subject: s
 
 /** Quoted-printable soft breaks and escapes (nodemailer wraps long lines that way). */
 function decodeQuotedPrintable(s: string): string {
-  const bytes = s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const bytes = s
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -17,7 +19,9 @@ function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-      enc.toLowerCase() === "b" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+      enc.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
     );
 }
 
@@ -27,7 +31,12 @@ function parse(raw: string, from: string, to: string[]): CapturedMail {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   const rawBody = raw.slice(split + 4);
-  const body = encoding === "quoted-printable" ? decodeQuotedPrintable(rawBody) : encoding === "base64" ? Buffer.from(rawBody, "base64").toString("utf8") : rawBody;
+  const body =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(rawBody)
+      : encoding === "base64"
+        ? Buffer.from(rawBody, "base64").toString("utf8")
+        : rawBody;
   return { from, to, raw, subject: decodeHeader(header("Subject")), body };
 }
 
@@ -52,7 +61,13 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        messages.push(parse(Buffer.concat(chunks).toString("utf8"), from, session.envelope.rcptTo.map((r) => r.address)));
+        messages.push(
+          parse(
+            Buffer.concat(chunks).toString("utf8"),
+            from,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         for (const w of waiters) w();
         callback();
       });
@@ -75,7 +90,11 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`no matching mail within ${timeoutMs} ms (got ${messages.length}: ${messages.map((m) => m.subject).join(" | ")})`));
+        reject(
+          new Error(
+            `no matching mail within ${timeoutMs} ms (got ${messages.length}: ${messages.map((m) => m.subject).join(" | ")})`,
+          ),
+        );
       }, timeoutMs);
       if (!check()) waiters.add(check);
     });

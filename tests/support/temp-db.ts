@@ -5,7 +5,10 @@ import pg from "pg";
 
 export function testDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: run integration tests via `npm test` (or set it to a local test database)");
+  if (!url)
+    throw new Error(
+      "DATABASE_URL is not set: run integration tests via `npm test` (or set it to a local test database)",
+    );
   return url;
 }
 

@@ -4,7 +4,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Received = { path: string; id: string; timestamp: number; body: string; validSignature: boolean; payload: { type: string; timestamp: string; data: Record<string, unknown> } };
+export type Received = {
+  path: string;
+  id: string;
+  timestamp: number;
+  body: string;
+  validSignature: boolean;
+  payload: { type: string; timestamp: string; data: Record<string, unknown> };
+};
 
 export function verifySignature(secret: string, headers: http.IncomingHttpHeaders, body: string): boolean {
   const id = String(headers["webhook-id"] ?? "");
@@ -12,11 +19,13 @@ export function verifySignature(secret: string, headers: http.IncomingHttpHeader
   if (!id || !/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > 300) return false;
   const key = Buffer.from(secret.slice("whsec_".length), "base64");
   const expected = createHmac("sha256", key).update(`${id}.${ts}.${body}`).digest();
-  return String(headers["webhook-signature"] ?? "").split(" ").some((sig) => {
-    const [version, value] = sig.split(",");
-    const got = Buffer.from(value ?? "", "base64");
-    return version === "v1" && got.length === expected.length && timingSafeEqual(got, expected);
-  });
+  return String(headers["webhook-signature"] ?? "")
+    .split(" ")
+    .some((sig) => {
+      const [version, value] = sig.split(",");
+      const got = Buffer.from(value ?? "", "base64");
+      return version === "v1" && got.length === expected.length && timingSafeEqual(got, expected);
+    });
 }
 
 export async function startWebhookReceiver(secretFor: (path: string) => string | undefined) {
@@ -30,7 +39,14 @@ export async function startWebhookReceiver(secretFor: (path: string) => string |
       const path = req.url ?? "/";
       const secret = secretFor(path);
       const id = String(req.headers["webhook-id"] ?? "");
-      received.push({ path, id, timestamp: Number(req.headers["webhook-timestamp"]), body, validSignature: secret ? verifySignature(secret, req.headers, body) : false, payload: JSON.parse(body) as Received["payload"] });
+      received.push({
+        path,
+        id,
+        timestamp: Number(req.headers["webhook-timestamp"]),
+        body,
+        validSignature: secret ? verifySignature(secret, req.headers, body) : false,
+        payload: JSON.parse(body) as Received["payload"],
+      });
       if (path.startsWith("/hang")) return void hanging.add(res);
       if (path.startsWith("/flaky")) {
         const n = (flakyCalls.get(id) ?? 0) + 1;

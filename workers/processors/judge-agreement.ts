@@ -16,10 +16,16 @@ export async function runAgreementJob(runId: string, log: Logger): Promise<Agree
   const db = defaultDb;
   const run = await db.judgeAgreementRun.findUnique({ where: { id: runId } });
   if (!run || run.status === "DONE" || run.status === "FAILED") {
-    log.info({ status: run?.status ?? "deleted" }, "agreement check already final (or its submission deleted); nothing to do");
+    log.info(
+      { status: run?.status ?? "deleted" },
+      "agreement check already final (or its submission deleted); nothing to do",
+    );
     return null;
   }
-  await db.judgeAgreementRun.update({ where: { id: runId }, data: { status: "RUNNING", startedAt: new Date(), error: null } });
+  await db.judgeAgreementRun.update({
+    where: { id: runId },
+    data: { status: "RUNNING", startedAt: new Date(), error: null },
+  });
   try {
     const config = judgeConfigFromEnv();
     const report = await runAgreementCheck({
@@ -32,7 +38,10 @@ export async function runAgreementJob(runId: string, log: Logger): Promise<Agree
       // The RPM budget the judge stage uses, shared by every worker through Redis.
       limiter: judgeLimiterFor(config),
     });
-    const done = await db.judgeAgreementRun.update({ where: { id: runId }, data: { status: "DONE", report: JSON.parse(JSON.stringify(report)), finishedAt: new Date() } });
+    const done = await db.judgeAgreementRun.update({
+      where: { id: runId },
+      data: { status: "DONE", report: JSON.parse(JSON.stringify(report)), finishedAt: new Date() },
+    });
     log.info({ compared: report.compared, exactRate: report.exactRate }, "agreement check done");
     return agreementRunView(done);
   } catch (e) {
@@ -42,7 +51,10 @@ export async function runAgreementJob(runId: string, log: Logger): Promise<Agree
 }
 
 export async function markAgreementFailed(runId: string, error: string): Promise<AgreementRunView | null> {
-  const { count } = await defaultDb.judgeAgreementRun.updateMany({ where: { id: runId, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "FAILED", error, finishedAt: new Date() } });
+  const { count } = await defaultDb.judgeAgreementRun.updateMany({
+    where: { id: runId, status: { in: ["QUEUED", "RUNNING"] } },
+    data: { status: "FAILED", error, finishedAt: new Date() },
+  });
   if (count === 0) return null;
   return agreementRunView(await defaultDb.judgeAgreementRun.findUniqueOrThrow({ where: { id: runId } }));
 }

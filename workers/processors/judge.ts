@@ -8,7 +8,13 @@ import { createJudgeTransport, type JudgeTransport } from "@/lib/server/judge/cl
 import { judgeConfigFromEnv, type JudgeConfig } from "@/lib/server/judge/config";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { judgeQuestions, type JudgeOutcome, type JudgeUsage } from "@/lib/server/judge/run-judge";
-import { judgeQuestionScores, loadJudgeWork, persistOutcomes, questionResults, type Db } from "@/lib/server/scores/judge-stage-store";
+import {
+  judgeQuestionScores,
+  loadJudgeWork,
+  persistOutcomes,
+  questionResults,
+  type Db,
+} from "@/lib/server/scores/judge-stage-store";
 import { replaceJudgeQuestionScores } from "@/lib/server/scores/question-scores";
 import type { Logger } from "@/lib/server/logger";
 import { scorerVersionOf } from "@/lib/server/versions/current-version";
@@ -41,7 +47,14 @@ export type JudgeStageInput = {
   retryPolicy?: Partial<RetryPolicy>;
 };
 
-export type JudgeStageResult = { scorerVersion: string; total: number; judged: number; failed: number; rows: number; usage: JudgeUsage };
+export type JudgeStageResult = {
+  scorerVersion: string;
+  total: number;
+  judged: number;
+  failed: number;
+  rows: number;
+  usage: JudgeUsage;
+};
 
 export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageResult> {
   const db = input.db ?? defaultDb;
@@ -57,7 +70,15 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   await db.stageRun.upsert({
     where,
     create: { submissionId, stage: "judge", status: "RUNNING", attempts: 1, total, startedAt: new Date() },
-    update: { status: "RUNNING", attempts: { increment: 1 }, done: 0, total, error: null, startedAt: new Date(), finishedAt: null },
+    update: {
+      status: "RUNNING",
+      attempts: { increment: 1 },
+      done: 0,
+      total,
+      error: null,
+      startedAt: new Date(),
+      finishedAt: null,
+    },
   });
   if (total === 0) throw new JudgeStageError("The submission has no scorable questions to judge.");
 
@@ -66,20 +87,39 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const predictionIdOf = new Map(work.items.map((w) => [w.item.id, w.predictionId]));
   const empty: JudgeOutcome[] = work.items
     .filter((w) => w.item.answer.trim() === "")
-    .map((w) => ({ id: w.item.id, status: "judged", score: 0, reasoning: "Empty answer: scored 0 without asking the judge.", cacheKey: "", cached: true }));
+    .map((w) => ({
+      id: w.item.id,
+      status: "judged",
+      score: 0,
+      reasoning: "Empty answer: scored 0 without asking the judge.",
+      cacheKey: "",
+      cached: true,
+    }));
   const toAsk = work.items.filter((w) => w.item.answer.trim() !== "").map((w) => w.item);
 
   let done = 0;
   const progress = async (list: JudgeOutcome[]) => {
     done += list.length;
-    await persistOutcomes(db, list, predictionIdOf, { model: config.model, promptVersion: config.prompt.version }, { submissionId, scorerVersion, done, total });
+    await persistOutcomes(
+      db,
+      list,
+      predictionIdOf,
+      { model: config.model, promptVersion: config.prompt.version },
+      { submissionId, scorerVersion, done, total },
+    );
     await input.onProgress?.(done, total);
   };
   await progress(empty);
 
   // Every request's raw reply and usage go to JudgeCall rows (written even if the run throws).
   const runId = randomUUID();
-  const recorder = judgeCallRecorder(db, { submissionId, purpose: "stage", runId, model: config.model, promptVersion: config.prompt.version });
+  const recorder = judgeCallRecorder(db, {
+    submissionId,
+    purpose: "stage",
+    runId,
+    model: config.model,
+    promptVersion: config.prompt.version,
+  });
   const run = await judgeQuestions({
     items: toAsk,
     onCall: recorder.onCall,
@@ -95,7 +135,17 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const outcomes = new Map([...empty.map((o) => [o.id, o] as const), ...run.outcomes]);
   const failed = [...outcomes.values()].filter((o) => o.status === "failed");
   const judged = outcomes.size - failed.length;
-  const summary = { runId, scorerVersion, model: config.model, promptVersion: config.prompt.version, total, judged, failed: failed.length, uncounted: work.uncounted, usage: run.usage };
+  const summary = {
+    runId,
+    scorerVersion,
+    model: config.model,
+    promptVersion: config.prompt.version,
+    total,
+    judged,
+    failed: failed.length,
+    uncounted: work.uncounted,
+    usage: run.usage,
+  };
   log?.info(summary, "judge run finished");
 
   if (failed.length > 0 || outcomes.size !== total) {
@@ -105,7 +155,12 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
       `The ${judged} judged results are kept; retrying the judge stage asks only for the rest.`;
     await db.$transaction([
       db.stageRun.update({ where, data: { status: "FAILED", error: message, done: judged, finishedAt: new Date() } }),
-      recordAudit(db, { actor: null, action: "judge.failed", target: { type: "Submission", id: submissionId }, details: { ...summary, error: message } }),
+      recordAudit(db, {
+        actor: null,
+        action: "judge.failed",
+        target: { type: "Submission", id: submissionId },
+        details: { ...summary, error: message },
+      }),
     ]);
     throw new JudgeStageError(message);
   }
@@ -120,13 +175,26 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
       // Two runs of one submission (a stalled job taken over) must not interleave their rows.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`judge:${submissionId}`}))`;
       await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: "judge" } });
-      await replaceJudgeQuestionScores(tx, submissionId, scorerVersion, judgeQuestionScores(outcomes.values(), predictionIdOf));
+      await replaceJudgeQuestionScores(
+        tx,
+        submissionId,
+        scorerVersion,
+        judgeQuestionScores(outcomes.values(), predictionIdOf),
+      );
       await tx.score.createMany({
         data: rows.map(({ excluded: _excluded, ...r }) => ({ ...r, submissionId, scorerVersion })),
       });
-      await tx.stageRun.update({ where, data: { status: "DONE", done: total, total, error: null, finishedAt: new Date() } });
+      await tx.stageRun.update({
+        where,
+        data: { status: "DONE", done: total, total, error: null, finishedAt: new Date() },
+      });
       // Usage (calls, tokens, wall time) and outcome of the run.
-      await recordAudit(tx, { actor: null, action: "judge.done", target: { type: "Submission", id: submissionId }, details: summary });
+      await recordAudit(tx, {
+        actor: null,
+        action: "judge.done",
+        target: { type: "Submission", id: submissionId },
+        details: summary,
+      });
     },
     { timeout: 60_000 },
   );

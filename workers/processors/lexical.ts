@@ -1,4 +1,11 @@
-import { failureProfileRows, LEXICAL_METRICS, scoreSubmission, type PerQuestion, type PredictionItem, type Split } from "@/lib/scoring";
+import {
+  failureProfileRows,
+  LEXICAL_METRICS,
+  scoreSubmission,
+  type PerQuestion,
+  type PredictionItem,
+  type Split,
+} from "@/lib/scoring";
 import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
@@ -30,18 +37,42 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   const predictions = await db.prediction.findMany({
     where: { submissionId },
     orderBy: [{ split: "asc" }, { index: "asc" }],
-    select: { id: true, split: true, index: true, questionText: true, questionImage: true, systemAnswer: true, originalAnswer: true, category: true },
+    select: {
+      id: true,
+      split: true,
+      index: true,
+      questionText: true,
+      questionImage: true,
+      systemAnswer: true,
+      originalAnswer: true,
+      category: true,
+    },
   });
   const total = predictions.length;
   await db.$transaction([
     db.submission.update({
       where: { id: submissionId },
-      data: { status: "SCORING_LEXICAL", stage: "lexical", progressDone: 0, progressTotal: total, failureStage: null, failureReason: null },
+      data: {
+        status: "SCORING_LEXICAL",
+        stage: "lexical",
+        progressDone: 0,
+        progressTotal: total,
+        failureStage: null,
+        failureReason: null,
+      },
     }),
     db.stageRun.upsert({
       where: { submissionId_stage: { submissionId, stage: "lexical" } },
       create: { submissionId, stage: "lexical", status: "RUNNING", attempts: 1, total, startedAt: new Date() },
-      update: { status: "RUNNING", attempts: { increment: 1 }, done: 0, total, error: null, startedAt: new Date(), finishedAt: null },
+      update: {
+        status: "RUNNING",
+        attempts: { increment: 1 },
+        done: 0,
+        total,
+        error: null,
+        startedAt: new Date(),
+        finishedAt: null,
+      },
     }),
   ]);
   if (total === 0) throw new PermanentError("The submission has no predictions to score.");
@@ -50,13 +81,20 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   const idBySlot = new Map<string, string>();
   for (const p of predictions) {
     const split = p.split as Split;
-    const item = { question_text: p.questionText, question_image: p.questionImage, system_answer: p.systemAnswer, original_answer: p.originalAnswer, category: p.category };
+    const item = {
+      question_text: p.questionText,
+      question_image: p.questionImage,
+      system_answer: p.systemAnswer,
+      original_answer: p.originalAnswer,
+      category: p.category,
+    };
     (files[split] ??= [])[p.index] = item;
     idBySlot.set(`${split}#${p.index}`, p.id);
   }
   for (const [split, items] of Object.entries(files)) {
     // Array.prototype.some skips holes, so count instead.
-    if (items.filter(Boolean).length !== items.length) throw new PermanentError(`Stored ${split} predictions have gaps in their index sequence.`);
+    if (items.filter(Boolean).length !== items.length)
+      throw new PermanentError(`Stored ${split} predictions have gaps in their index sequence.`);
   }
 
   const key = await loadActiveAnswerKey();
@@ -85,7 +123,10 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
       await insertScoreRows(tx, submissionId, scorerVersion, result.rows);
       await replaceLexicalQuestionScores(tx, submissionId, scorerVersion, answered);
       await replaceFailureProfile(tx, submissionId, scorerVersion, profile);
-      await tx.submission.update({ where: { id: submissionId }, data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total } });
+      await tx.submission.update({
+        where: { id: submissionId },
+        data: { answerKeyVersionId: key?.versionId ?? null, progressDone: total, progressTotal: total },
+      });
       await tx.stageRun.update({
         where: { submissionId_stage: { submissionId, stage: "lexical" } },
         data: { status: "DONE", done: total, total, finishedAt: new Date() },
@@ -98,7 +139,11 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
 }
 
 /** The answer-key match, one UPDATE for many Prediction rows (per-row updates would cost a round trip each). */
-async function writeChunk(chunk: Array<PerQuestion & { index: number }>, idBySlot: Map<string, string>, rowIdByQid: Map<string, string> | null): Promise<void> {
+async function writeChunk(
+  chunk: Array<PerQuestion & { index: number }>,
+  idBySlot: Map<string, string>,
+  rowIdByQid: Map<string, string> | null,
+): Promise<void> {
   const ids: string[] = [];
   const cols = { ref: [] as Array<string | null>, diff: [] as boolean[] };
   for (const q of chunk) {

@@ -64,7 +64,11 @@ async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
  * Runs the pipeline. Transient errors are rethrown (the queue retries); permanent ones mark the
  * submission FAILED with the stage and a readable reason, and return "failed".
  */
-export async function scoreSubmissionPipeline(submissionId: string, log: Logger, jobId?: string): Promise<PipelineOutcome> {
+export async function scoreSubmissionPipeline(
+  submissionId: string,
+  log: Logger,
+  jobId?: string,
+): Promise<PipelineOutcome> {
   const submission = await db.submission.findUnique({ where: { id: submissionId }, select: { status: true } });
   if (!submission) {
     log.warn("submission not found (deleted?); nothing to do");

@@ -27,7 +27,8 @@ function summary(markdown) {
 }
 
 function output(name, value) {
-  if (env.GITHUB_OUTPUT && value) appendFileSync(env.GITHUB_OUTPUT, `${name}=${String(value).replace(/[\r\n]/g, " ")}\n`);
+  if (env.GITHUB_OUTPUT && value)
+    appendFileSync(env.GITHUB_OUTPUT, `${name}=${String(value).replace(/[\r\n]/g, " ")}\n`);
 }
 
 function input(name, required) {
@@ -37,7 +38,10 @@ function input(name, required) {
 }
 
 /** Text for a Markdown table cell or paragraph: no table breaks, no HTML. */
-const cell = (s) => String(s).replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/[\r\n]+/g, " ");
+const cell = (s) =>
+  String(s)
+    .replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`)
+    .replace(/[\r\n]+/g, " ");
 const num = (v) => (typeof v === "number" ? v.toFixed(4) : "–");
 
 /** The ALL-scope micro scores as one row per split, one column per metric (value [CI]). */
@@ -46,7 +50,10 @@ export function scoresTable(scores) {
   const metrics = [...new Set(rows.map((r) => r.metric))];
   const splits = ["overall", "dyadic", "multi-party"].filter((s) => rows.some((r) => r.split === s));
   if (splits.length === 0) return "";
-  const lines = [`| Split | n | ${metrics.map(cell).join(" | ")} |`, `| --- | ---: | ${metrics.map(() => "---:").join(" | ")} |`];
+  const lines = [
+    `| Split | n | ${metrics.map(cell).join(" | ")} |`,
+    `| --- | ---: | ${metrics.map(() => "---:").join(" | ")} |`,
+  ];
   for (const split of splits) {
     const of = rows.filter((r) => r.split === split);
     const values = metrics.map((m) => {
@@ -60,7 +67,10 @@ export function scoresTable(scores) {
 
 /** Loopback hosts (127.0.0.0/8, ::1, localhost): plain http:// to them never leaves the runner. */
 export function isLoopbackHost(hostname) {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
@@ -74,7 +84,9 @@ function checkUrl(url) {
   }
   if (u.protocol === "https:") return;
   if (u.protocol === "http:" && isLoopbackHost(u.hostname)) return;
-  fail(`Input url must be https:// (http:// only to a loopback host: 127.0.0.0/8, ::1, localhost), got ${u.protocol}//${u.host}.`);
+  fail(
+    `Input url must be https:// (http:// only to a loopback host: 127.0.0.0/8, ::1, localhost), got ${u.protocol}//${u.host}.`,
+  );
 }
 
 /**
@@ -94,7 +106,8 @@ async function main() {
   // Pinned: the action runs only the CLI release the workflow names, byte for byte.
   const version = input("CLI_VERSION", true).replace(/^v/, "");
   const sha256 = input("CLI_SHA256", true).toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(sha256)) fail("Input sha256 must be 64 hex digits (the About page shows the CLI's sha256).");
+  if (!/^[0-9a-f]{64}$/.test(sha256))
+    fail("Input sha256 must be 64 hex digits (the About page shows the CLI's sha256).");
   const [dyadic, multiparty, method] = [input("DYADIC", true), input("MULTIPARTY", true), input("METHOD", true)];
   checkUrl(url);
 
@@ -103,14 +116,24 @@ async function main() {
   const bytes = Buffer.from(await res.arrayBuffer());
   // Checked before the file is written or run: a changed or tampered download never executes.
   const got = createHash("sha256").update(bytes).digest("hex");
-  if (got !== sha256) fail(`The downloaded CLI's sha256 is ${got}, not the pinned ${sha256}: not run. Pin the version and sha256 the About page shows.`);
+  if (got !== sha256)
+    fail(
+      `The downloaded CLI's sha256 is ${got}, not the pinned ${sha256}: not run. Pin the version and sha256 the About page shows.`,
+    );
   const cli = path.join(mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), "h2hmem-")), "h2hmem.mjs");
   writeFileSync(cli, bytes);
   const childEnv = cliEnv(token);
 
-  const ver = spawnSync(process.execPath, [cli, "--version"], { env: childEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const ver = spawnSync(process.execPath, [cli, "--version"], {
+    env: childEnv,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const named = /^h2hmem (\S+)/.exec((ver.stdout ?? "").trim())?.[1];
-  if (ver.status !== 0 || named !== version) fail(`The downloaded CLI reports ${JSON.stringify((ver.stdout ?? "").trim() || ver.stderr?.trim() || "nothing")}, not version ${version}.`);
+  if (ver.status !== 0 || named !== version)
+    fail(
+      `The downloaded CLI reports ${JSON.stringify((ver.stdout ?? "").trim() || ver.stderr?.trim() || "nothing")}, not version ${version}.`,
+    );
 
   const args = ["submit", "--url", url, "--dyadic", dyadic, "--multiparty", multiparty, "--method", method, "--json"];
   if (input("WAIT") !== "false") args.push("--wait");
@@ -120,11 +143,21 @@ async function main() {
   if (env.GITHUB_REPOSITORY) args.push("--source-repo", env.GITHUB_REPOSITORY);
   if (env.GITHUB_REPOSITORY && env.GITHUB_SHA) args.push("--source-commit", env.GITHUB_SHA);
   if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) {
-    args.push("--source-run", env.GITHUB_SERVER_URL ? `${env.GITHUB_SERVER_URL.replace(/(?<!\/)\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : env.GITHUB_RUN_ID);
+    args.push(
+      "--source-run",
+      env.GITHUB_SERVER_URL
+        ? `${env.GITHUB_SERVER_URL.replace(/(?<!\/)\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+        : env.GITHUB_RUN_ID,
+    );
   }
 
   // The token stays in the environment (H2HMEM_TOKEN): never on a command line.
-  const run = spawnSync(process.execPath, [cli, ...args], { env: childEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 26 });
+  const run = spawnSync(process.execPath, [cli, ...args], {
+    env: childEnv,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 1 << 26,
+  });
   process.stderr.write(run.stderr ?? "");
   process.stdout.write(run.stdout ?? "");
   let result = null;
@@ -139,7 +172,9 @@ async function main() {
   const title = `### H2HMem: ${cell(method)}`;
   if (run.status !== 0 || !result) {
     const why = (run.stderr ?? "").trim() || `h2hmem exited with ${run.status ?? run.signal}`;
-    summary(`${title} — failed\n\n${result?.id ? `Submission \`${result.id}\`: ${url}/submissions/${result.id}\n\n` : ""}\`\`\`text\n${why.replace(/```/g, "'''")}\n\`\`\`\n`);
+    summary(
+      `${title} — failed\n\n${result?.id ? `Submission \`${result.id}\`: ${url}/submissions/${result.id}\n\n` : ""}\`\`\`text\n${why.replace(/```/g, "'''")}\n\`\`\`\n`,
+    );
     process.exit(run.status || 1);
   }
   const link = `${url}/submissions/${result.id}`;

@@ -23,7 +23,11 @@ const h2 = "text-xl font-semibold";
 const CITE = { id: "<id>", hash: "<hash>", version: "<version>", date: "<date>" };
 
 export default async function AboutPage() {
-  const [t, tc, tm] = await Promise.all([getTranslations("about"), getTranslations("categories"), getTranslations("mainTypes")]);
+  const [t, tc, tm] = await Promise.all([
+    getTranslations("about"),
+    getTranslations("categories"),
+    getTranslations("mainTypes"),
+  ]);
   const link = (href: string) =>
     function RichLink(chunks: ReactNode) {
       return <Link href={href}>{chunks}</Link>;
@@ -32,18 +36,24 @@ export default async function AboutPage() {
     <article className="max-w-3xl space-y-6 leading-relaxed">
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
       <section aria-labelledby="what-h" className="space-y-2">
-        <h2 id="what-h" className={h2}>{t("whatHeading")}</h2>
+        <h2 id="what-h" className={h2}>
+          {t("whatHeading")}
+        </h2>
         <p>{t.rich("whatText", RICH_TAGS)}</p>
       </section>
       <section aria-labelledby="cat-h" className="space-y-2">
-        <h2 id="cat-h" className={h2}>{t("categoriesHeading")}</h2>
+        <h2 id="cat-h" className={h2}>
+          {t("categoriesHeading")}
+        </h2>
         {MAIN_TYPES.map((m) => (
           <div key={m}>
             <h3 className="font-semibold">{tm(m)}</h3>
             <dl className="grid grid-cols-[4rem_1fr] gap-x-3">
               {CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m).map((c) => (
                 <div key={c} className="contents">
-                  <dt><abbr title={tc(c)}>{c}</abbr></dt>
+                  <dt>
+                    <abbr title={tc(c)}>{c}</abbr>
+                  </dt>
                   <dd>{tc(c)}</dd>
                 </div>
               ))}
@@ -52,12 +62,16 @@ export default async function AboutPage() {
         ))}
       </section>
       <section aria-labelledby="how-h" className="space-y-2">
-        <h2 id="how-h" className={h2}>{t("howHeading")}</h2>
+        <h2 id="how-h" className={h2}>
+          {t("howHeading")}
+        </h2>
         <ul className="list-disc space-y-2 pl-6">
           <li>{t.rich("lexical", RICH_TAGS)}</li>
           <li id="nltk">{t.rich("nltk", { ...RICH_TAGS, ...NLTK_MODE_TOKENS, link: link("#nltk-h") })}</li>
           <li>{t.rich("judge", { ...RICH_TAGS, example: SCORER_VERSION_EXAMPLE })}</li>
-          <li id="demo-judge">{t.rich("demoJudge", { ...RICH_TAGS, model: DEMO_JUDGE_MODEL, label: DEMO_JUDGE_LABEL })}</li>
+          <li id="demo-judge">
+            {t.rich("demoJudge", { ...RICH_TAGS, model: DEMO_JUDGE_MODEL, label: DEMO_JUDGE_LABEL })}
+          </li>
           <li>{t.rich("microMacro", RICH_TAGS)}</li>
           <li>{t.rich("intervals", RICH_TAGS)}</li>
           <li>{t.rich("ranks", { ...RICH_TAGS, compare: link("/compare") })}</li>
@@ -65,12 +79,16 @@ export default async function AboutPage() {
       </section>
       <NltkModeSection locale={await getLocale()} />
       <section aria-labelledby="keys-h" className="space-y-2">
-        <h2 id="keys-h" className={h2}>{t("keysHeading")}</h2>
+        <h2 id="keys-h" className={h2}>
+          {t("keysHeading")}
+        </h2>
         <p>{t.rich("keysText", { ...RICH_TAGS, keyPart: KEY_PART_TEXT })}</p>
         <p>{t.rich("keysLink", { link: link("/about/answer-keys") })}</p>
       </section>
       <section aria-labelledby="trust-h" className="space-y-2">
-        <h2 id="trust-h" className={h2}>{t("trustHeading")}</h2>
+        <h2 id="trust-h" className={h2}>
+          {t("trustHeading")}
+        </h2>
         <ul className="list-disc space-y-2 pl-6">
           <li id="attempts">{t.rich("attempts", RICH_TAGS)}</li>
           <li id="withdrawn">{t.rich("withdrawn", RICH_TAGS)}</li>
@@ -78,7 +96,9 @@ export default async function AboutPage() {
         </ul>
       </section>
       <section aria-labelledby="submit-h" className="space-y-2">
-        <h2 id="submit-h" className={h2}>{t("submitHeading")}</h2>
+        <h2 id="submit-h" className={h2}>
+          {t("submitHeading")}
+        </h2>
         <ol className="list-decimal space-y-1 pl-6">
           <li>{t.rich("submitStep1", RICH_TAGS)}</li>
           <li>{t.rich("submitStep2", RICH_TAGS)}</li>
@@ -89,13 +109,19 @@ export default async function AboutPage() {
         <p>{t.rich("machineAccess", { openapi: link("/api/v1/openapi.json") })}</p>
       </section>
       <section aria-labelledby="cite-board-h" className="space-y-2">
-        <h2 id="cite-board-h" className={h2}>{t("citeHeading")}</h2>
+        <h2 id="cite-board-h" className={h2}>
+          {t("citeHeading")}
+        </h2>
         <p>{t.rich("citeSnapshots", RICH_TAGS)}</p>
         <p>
           {t.rich("citeHow", {
             ...RICH_TAGS,
             ...CITE,
-            snapshots: (c) => <Link href="/api/v1/snapshots" className="underline">{c}</Link>,
+            snapshots: (c) => (
+              <Link href="/api/v1/snapshots" className="underline">
+                {c}
+              </Link>
+            ),
           })}
         </p>
       </section>

@@ -4,7 +4,14 @@ import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/server/auth/session";
 import { action as baseAction } from "@/lib/server/http";
 import { localizeError } from "@/lib/server/localize-error";
-import { bulkReview, editMetadata, rescoreSubmission, setBaseline, unpublishSubmission, type MetadataPatch } from "@/lib/server/review/curate";
+import {
+  bulkReview,
+  editMetadata,
+  rescoreSubmission,
+  setBaseline,
+  unpublishSubmission,
+  type MetadataPatch,
+} from "@/lib/server/review/curate";
 import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide";
 import { setUserRole } from "@/lib/server/auth/set-role";
 import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";

@@ -13,7 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const FILTERS = ["pending", "approved", "rejected", "withdrawn", "all"] as const;
 
-export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await adminPageGuard();
   const sp = await searchParams;
   const review = reviewFilterSchema.parse(typeof sp.review === "string" ? sp.review : "pending");
@@ -25,7 +29,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         <ul className="flex flex-wrap gap-3 text-sm">
           {FILTERS.map((f) => (
             <li key={f}>
-              <Link href={`/admin?review=${f}`} aria-current={f === review ? "page" : undefined} className={f === review ? "font-semibold" : undefined}>
+              <Link
+                href={`/admin?review=${f}`}
+                aria-current={f === review ? "page" : undefined}
+                className={f === review ? "font-semibold" : undefined}
+              >
                 {t(`filters.${f}`)}
               </Link>
             </li>

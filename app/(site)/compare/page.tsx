@@ -19,33 +19,67 @@ const COLORS = ["#1d4ed8", "#b45309", "#059669", "#9333ea"];
 const SLOTS = ["A", "B", "C", "D"] as const;
 const METRICS = ["f1", "bleu1", "precision", "recall", "judge"] as const;
 
-export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ComparePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = parseCompareParams(await searchParams);
-  const [t, tc, tm, f] = await Promise.all([getTranslations("compare"), getTranslations("categories"), getTranslations("common.metrics"), getFormat()]);
+  const [t, tc, tm, f] = await Promise.all([
+    getTranslations("compare"),
+    getTranslations("categories"),
+    getTranslations("common.metrics"),
+    getFormat(),
+  ]);
   const all = await comparableEntries();
-  const chosen = params.ids.map((id) => all.find((e) => e.id === id)).filter((e): e is { id: string; methodName: string } => Boolean(e));
+  const chosen = params.ids
+    .map((id) => all.find((e) => e.id === id))
+    .filter((e): e is { id: string; methodName: string } => Boolean(e));
   const ready = chosen.length >= 2;
   const [pairs, board] = ready
-    ? await Promise.all([compareMany(chosen.map((e) => e.id), params.metric), rankedBoard({ split: "overall", metric: params.metric, aggregate: "micro" })])
+    ? await Promise.all([
+        compareMany(
+          chosen.map((e) => e.id),
+          params.metric,
+        ),
+        rankedBoard({ split: "overall", metric: params.metric, aggregate: "micro" }),
+      ])
     : [null, null];
   const chartData = CATEGORY_CODES.map((c) => ({
     code: c,
     name: tc(c),
-    ...Object.fromEntries(chosen.map((e, i) => [`e${i}`, board?.entries.find((b) => b.id === e.id)?.categories[c]?.value ?? null])),
+    ...Object.fromEntries(
+      chosen.map((e, i) => [`e${i}`, board?.entries.find((b) => b.id === e.id)?.categories[c]?.value ?? null]),
+    ),
   }));
   const name = (id: string) => chosen.find((e) => e.id === id)?.methodName ?? id;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
-      <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-        {t("intro", { resamples: f.integer(1000) })}
-      </p>
+      <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("intro", { resamples: f.integer(1000) })}</p>
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("formLabel")}>
         {SLOTS.map((slot, i) => (
-          <SelectField key={slot} id={`cmp-${slot}`} name="ids" label={i >= 2 ? t("slotOptional", { slot }) : t("slot", { slot })} variant="board" defaultValue={chosen[i]?.id ?? ""} options={[["", i >= 2 ? t("none") : t("choose")], ...all.map((e) => [e.id, e.methodName] as const)]} />
+          <SelectField
+            key={slot}
+            id={`cmp-${slot}`}
+            name="ids"
+            label={i >= 2 ? t("slotOptional", { slot }) : t("slot", { slot })}
+            variant="board"
+            defaultValue={chosen[i]?.id ?? ""}
+            options={[["", i >= 2 ? t("none") : t("choose")], ...all.map((e) => [e.id, e.methodName] as const)]}
+          />
         ))}
-        <SelectField id="cmp-metric" name="metric" label={t("metric")} variant="board" defaultValue={params.metric} options={METRICS.map((m) => [m, tm(m)])} />
-        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white hover:bg-blue-800">{t("submit")}</button>
+        <SelectField
+          id="cmp-metric"
+          name="metric"
+          label={t("metric")}
+          variant="board"
+          defaultValue={params.metric}
+          options={METRICS.map((m) => [m, tm(m)])}
+        />
+        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white hover:bg-blue-800">
+          {t("submit")}
+        </button>
       </form>
       {params.ids.length > 0 && !ready ? <p role="alert">{t("atLeastTwo")}</p> : null}
       {ready && pairs && board ? (
@@ -57,11 +91,24 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           />
           <SignificantWins pairs={pairs} entries={chosen} />
           {pairs.map((p) => (
-            <section key={`${p.a}-${p.b}`} aria-label={t("versus", { a: name(p.a), b: name(p.b) })} className="space-y-2">
+            <section
+              key={`${p.a}-${p.b}`}
+              aria-label={t("versus", { a: name(p.a), b: name(p.b) })}
+              className="space-y-2"
+            >
               <h2 className="text-lg font-semibold">
-                {t.rich("versusLinks", { a: name(p.a), b: name(p.b), linkA: (c) => <Link href={`/entries/${p.a}`}>{c}</Link>, linkB: (c) => <Link href={`/entries/${p.b}`}>{c}</Link> })}
+                {t.rich("versusLinks", {
+                  a: name(p.a),
+                  b: name(p.b),
+                  linkA: (c) => <Link href={`/entries/${p.a}`}>{c}</Link>,
+                  linkB: (c) => <Link href={`/entries/${p.b}`}>{c}</Link>,
+                })}
               </h2>
-              {p.results ? <CompareTable results={p.results} nameA={name(p.a)} nameB={name(p.b)} /> : <p>{t("noShared", { metric: tm(params.metric) })}</p>}
+              {p.results ? (
+                <CompareTable results={p.results} nameA={name(p.a)} nameB={name(p.b)} />
+              ) : (
+                <p>{t("noShared", { metric: tm(params.metric) })}</p>
+              )}
             </section>
           ))}
         </>

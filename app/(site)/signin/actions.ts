@@ -7,7 +7,11 @@ import { credentialsSchema } from "@/lib/server/auth/config";
 import { safeCallbackPath } from "@/lib/server/auth/callback-url";
 import { revokeAllApiTokens } from "@/lib/server/auth/api-tokens";
 
-export type SignInState = { error: string | null; fieldErrors: Partial<Record<"email" | "password", string>>; email: string };
+export type SignInState = {
+  error: string | null;
+  fieldErrors: Partial<Record<"email" | "password", string>>;
+  email: string;
+};
 
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   const raw = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
@@ -26,7 +30,14 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   } catch (e) {
     if (e instanceof AuthError) {
       const code = (e as AuthError & { code?: string }).code;
-      const key = code === "rate_limited" ? "rateLimited" : code === "unconfirmed" ? "unconfirmed" : e.type === "CredentialsSignin" ? "CredentialsSignin" : "failed";
+      const key =
+        code === "rate_limited"
+          ? "rateLimited"
+          : code === "unconfirmed"
+            ? "unconfirmed"
+            : e.type === "CredentialsSignin"
+              ? "CredentialsSignin"
+              : "failed";
       return { error: t(`signInErrors.${key}`), fieldErrors: {}, email: raw.email };
     }
     // signIn redirects by throwing; that must propagate.

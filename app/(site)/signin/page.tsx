@@ -16,7 +16,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("signInTitle") };
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const callbackUrl = safeCallbackPath(sp.callbackUrl);
   if (await currentUser()) redirect(callbackUrl);

@@ -18,7 +18,10 @@ export type FormState<T> = { result: ActionResult<T> | null; email: string };
 const requestHeaders = async () => new Headers(await headers());
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
-export async function signUpAction(_prev: FormState<{ mode: "open" | "confirm" }>, form: FormData): Promise<FormState<{ mode: "open" | "confirm" }>> {
+export async function signUpAction(
+  _prev: FormState<{ mode: "open" | "confirm" }>,
+  form: FormData,
+): Promise<FormState<{ mode: "open" | "confirm" }>> {
   const email = text(form, "email");
   const result = await action(async () => signUp({ email, password: text(form, "password") }, await requestHeaders()));
   return { result, email };

@@ -15,7 +15,11 @@ const BUTTON = "w-full rounded bg-blue-700 px-4 py-2 font-medium text-white hove
 
 function Done({ children }: { children: React.ReactNode }) {
   return (
-    <div role="status" data-testid="signup-done" className="space-y-3 rounded border border-green-300 bg-green-50 px-4 py-3 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+    <div
+      role="status"
+      data-testid="signup-done"
+      className="space-y-3 rounded border border-green-300 bg-green-50 px-4 py-3 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+    >
       {children}
     </div>
   );
@@ -42,7 +46,8 @@ function localFieldErrors(error: z.ZodError, password: string, t: AuthT): Partia
     else if (i.code === "invalid_type") out[field] = t("passwordNew");
     else if (i.code === "too_small") out[field] = t("passwordTooShort", { min: PASSWORD_MIN_LENGTH });
     // The two refinements: too many bytes for bcrypt, or the password is the address.
-    else if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) out[field] = t("passwordTooLong", { max: PASSWORD_MAX_BYTES });
+    else if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES)
+      out[field] = t("passwordTooLong", { max: PASSWORD_MAX_BYTES });
     else out[field] = t("passwordIsEmail");
   }
   return out;
@@ -89,9 +94,23 @@ export function SignUpForm() {
   const errors = local ?? server.fields;
   const message = local ? t("correctFields") : server.form;
   return (
-    <form action={formAction} onSubmit={check} noValidate className="space-y-4" aria-describedby={message ? "signup-error" : undefined}>
+    <form
+      action={formAction}
+      onSubmit={check}
+      noValidate
+      className="space-y-4"
+      aria-describedby={message ? "signup-error" : undefined}
+    >
       <FormMessage look="banner" id="signup-error" error={message} />
-      <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={errors.email} />
+      <Field
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.email}
+        error={errors.email}
+      />
       <Field
         label={t("password")}
         name="password"
@@ -123,7 +142,15 @@ export function ResendForm() {
   return (
     <form action={formAction} noValidate className="space-y-4">
       <FormMessage look="banner" id="resend-error" error={server.form} />
-      <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={state.email} error={server.fields.email} />
+      <Field
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.email}
+        error={server.fields.email}
+      />
       <button type="submit" disabled={pending} className={BUTTON}>
         {pending ? t("sending") : t("send")}
       </button>
@@ -140,7 +167,14 @@ export function ConfirmForm({ token, email }: { token: string; email: string }) 
       <FormMessage look="banner" id="confirm-error" error={server.form} />
       <input type="hidden" name="token" value={token} />
       <p>{t.rich("activating", { email, strong: (c) => <strong>{c}</strong> })}</p>
-      <Field label={t("password")} name="password" type="password" autoComplete="current-password" required error={server.fields.password} />
+      <Field
+        label={t("password")}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={server.fields.password}
+      />
       <button type="submit" disabled={pending} className={BUTTON}>
         {pending ? t("confirming") : t("confirm")}
       </button>

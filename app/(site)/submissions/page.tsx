@@ -41,8 +41,12 @@ export default async function MySubmissionsPage() {
                 <Td>
                   <Link href={`/submissions/${s.id}`}>{s.methodName}</Link>
                 </Td>
-                <Td><StatusBadge value={s.status} /></Td>
-                <Td><StatusBadge value={s.reviewState} /></Td>
+                <Td>
+                  <StatusBadge value={s.status} />
+                </Td>
+                <Td>
+                  <StatusBadge value={s.reviewState} />
+                </Td>
                 <Td>{f.date(s.createdAt)}</Td>
               </Tr>
             ))}

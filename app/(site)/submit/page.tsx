@@ -21,7 +21,9 @@ export default async function SubmitPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
-      <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t.rich("intro", { format: '{"predictions": [...]}', code: (c) => <code>{c}</code> })}</p>
+      <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+        {t.rich("intro", { format: '{"predictions": [...]}', code: (c) => <code>{c}</code> })}
+      </p>
       <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
       <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
     </div>

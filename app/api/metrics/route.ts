@@ -15,5 +15,7 @@ export const GET = route(async (req) => {
   if (token === "missing") throw new AppError("UNAUTHORIZED", "Send `Authorization: Bearer <METRICS_TOKEN>`.");
   if (token === "invalid") throw new AppError("FORBIDDEN", "Invalid metrics token.");
   const { body, contentType } = await renderMetrics();
-  return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+  return new Response(body, {
+    headers: { "content-type": contentType, "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
 });

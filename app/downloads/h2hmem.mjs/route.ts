@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 export const GET = route(async (req) => {
   const info = cliFileInfo();
   const bytes = info ? cliFileBytes() : null;
-  if (!info || !bytes) throw new AppError("NOT_FOUND", "The single-file CLI is not built on this server: run `npm run build` (scripts/build/bundles.mjs writes dist/h2hmem.mjs).");
+  if (!info || !bytes)
+    throw new AppError(
+      "NOT_FOUND",
+      "The single-file CLI is not built on this server: run `npm run build` (scripts/build/bundles.mjs writes dist/h2hmem.mjs).",
+    );
   const etag = `"${info.sha256}"`;
   const headers = {
     "content-type": "text/javascript; charset=utf-8",

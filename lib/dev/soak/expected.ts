@@ -2,18 +2,45 @@
 // from the uploaded bytes with the pure scorer (what `h2hmem score` runs) and, for the judge
 // metric, with the fake judge's deterministic grade aggregated by the same library function
 // the judge stage uses. Nothing here reads what the service stored.
-import { aggregateScores, parsePredictionFile, scoreSubmission, type LexicalOptions, type PredictionItem, type ReferenceQuestion, type ScoreRow, type Split } from "../../scoring";
+import {
+  aggregateScores,
+  parsePredictionFile,
+  scoreSubmission,
+  type LexicalOptions,
+  type PredictionItem,
+  type ReferenceQuestion,
+  type ScoreRow,
+  type Split,
+} from "../../scoring";
 import { fakeGrade } from "../fake-judge-server";
 import type { SoakFiles } from "./files";
 
 export type RowKey = string;
-export type ComparableRow = { split: string; scope: string; metric: string; aggregate: string; value: number; ciLow: number | null; ciHigh: number | null; n: number };
+export type ComparableRow = {
+  split: string;
+  scope: string;
+  metric: string;
+  aggregate: string;
+  value: number;
+  ciLow: number | null;
+  ciHigh: number | null;
+  n: number;
+};
 
-export const rowKey = (r: Pick<ComparableRow, "split" | "scope" | "metric" | "aggregate">): RowKey => `${r.split}|${r.scope}|${r.metric}|${r.aggregate}`;
+export const rowKey = (r: Pick<ComparableRow, "split" | "scope" | "metric" | "aggregate">): RowKey =>
+  `${r.split}|${r.scope}|${r.metric}|${r.aggregate}`;
 
-export function expectedRows(files: SoakFiles, key: ReferenceQuestion[], lexical: LexicalOptions, withJudge: boolean): Map<RowKey, ComparableRow> {
+export function expectedRows(
+  files: SoakFiles,
+  key: ReferenceQuestion[],
+  lexical: LexicalOptions,
+  withJudge: boolean,
+): Map<RowKey, ComparableRow> {
   const items: Partial<Record<Split, PredictionItem[]>> = {};
-  for (const [split, bytes, file] of [["dyadic", files.dyadic, "prediction_dyadic.json"], ["multi-party", files.multiparty, "prediction_multiparty.json"]] as const) {
+  for (const [split, bytes, file] of [
+    ["dyadic", files.dyadic, "prediction_dyadic.json"],
+    ["multi-party", files.multiparty, "prediction_multiparty.json"],
+  ] as const) {
     const parsed = parsePredictionFile(bytes, { file, split });
     if (!parsed.ok) throw new Error(`${file} does not parse: ${parsed.issues.map((i) => i.message).join("; ")}`);
     items[split] = parsed.items;
@@ -25,7 +52,12 @@ export function expectedRows(files: SoakFiles, key: ReferenceQuestion[], lexical
     // judge's grade is a pure function of (reference, answer).
     const results = scored.perQuestion
       .filter((q) => q.counted)
-      .map((q) => ({ split: q.split, category: q.category, qid: q.qid, metrics: { judge: q.systemAnswer.trim() === "" ? 0 : fakeGrade(q.referenceAnswer, q.systemAnswer) } }));
+      .map((q) => ({
+        split: q.split,
+        category: q.category,
+        qid: q.qid,
+        metrics: { judge: q.systemAnswer.trim() === "" ? 0 : fakeGrade(q.referenceAnswer, q.systemAnswer) },
+      }));
     rows.push(...aggregateScores(results));
   }
   return new Map(rows.map((r) => [rowKey(r), r]));
@@ -41,7 +73,9 @@ export function diffRows(expected: Map<RowKey, ComparableRow>, stored: Comparabl
     const e = expected.get(k);
     if (!e) out.push(`unexpected row ${k}`);
     else if (e.value !== s.value || e.ciLow !== s.ciLow || e.ciHigh !== s.ciHigh || e.n !== s.n) {
-      out.push(`${k}: stored ${s.value} [${s.ciLow}, ${s.ciHigh}] n=${s.n}, expected ${e.value} [${e.ciLow}, ${e.ciHigh}] n=${e.n}`);
+      out.push(
+        `${k}: stored ${s.value} [${s.ciLow}, ${s.ciHigh}] n=${s.n}, expected ${e.value} [${e.ciLow}, ${e.ciHigh}] n=${e.n}`,
+      );
     }
   }
   for (const k of expected.keys()) if (!seen.has(k)) out.push(`missing row ${k}`);

@@ -16,7 +16,8 @@ export function soakFiles(key: ReferenceQuestion[], seed: number): SoakFiles {
   };
 }
 
-export const methodNameFor = (submitter: number, n: number, seed: number) => `soak s${submitter + 1} #${n} seed ${seed}`;
+export const methodNameFor = (submitter: number, n: number, seed: number) =>
+  `soak s${submitter + 1} #${n} seed ${seed}`;
 
 export function seedFromMethodName(name: string): number | null {
   const m = /^soak s\d+ #\d+ seed (\d+)$/.exec(name);
@@ -30,6 +31,10 @@ export function uploadForm(files: SoakFiles, methodName: string): FormData {
   form.set("methodName", methodName);
   form.set("organization", "soak test");
   form.set("dyadic", new Blob([Buffer.from(files.dyadic)], { type: "application/json" }), "prediction_dyadic.json");
-  form.set("multiparty", new Blob([Buffer.from(files.multiparty)], { type: "application/json" }), "prediction_multiparty.json");
+  form.set(
+    "multiparty",
+    new Blob([Buffer.from(files.multiparty)], { type: "application/json" }),
+    "prediction_multiparty.json",
+  );
   return form;
 }

@@ -26,7 +26,16 @@ export function classify(status: number | null): Outcome {
 
 export type Sample = { kind: string; ms: number; status: number | null; at: number; note?: string };
 
-export type KindSummary = { kind: string; requests: number; answered: number; errors: number; throttled: number; p50: number; p99: number; max: number };
+export type KindSummary = {
+  kind: string;
+  requests: number;
+  answered: number;
+  errors: number;
+  throttled: number;
+  p50: number;
+  p99: number;
+  max: number;
+};
 
 export class Recorder {
   readonly samples: Sample[] = [];
@@ -37,7 +46,8 @@ export class Recorder {
     this.samples.push(s);
     if (classify(s.status) !== "error") return;
     const notes = this.errorNotes.get(s.kind) ?? [];
-    if (notes.length < 5) notes.push(`${s.status ?? "no response"} at +${(s.at / 1000).toFixed(1)} s${s.note ? `: ${s.note}` : ""}`);
+    if (notes.length < 5)
+      notes.push(`${s.status ?? "no response"} at +${(s.at / 1000).toFixed(1)} s${s.note ? `: ${s.note}` : ""}`);
     this.errorNotes.set(s.kind, notes);
   }
 
@@ -48,7 +58,12 @@ export class Recorder {
 
   byKind(): KindSummary[] {
     const kinds = [...new Set(this.samples.map((s) => s.kind))].sort();
-    return kinds.map((k) => summarize(k, this.samples.filter((s) => s.kind === k)));
+    return kinds.map((k) =>
+      summarize(
+        k,
+        this.samples.filter((s) => s.kind === k),
+      ),
+    );
   }
 }
 

@@ -42,7 +42,8 @@ function compareKeys(a: JudgeItem, b: JudgeItem): number {
 }
 
 export function buildJudgeBatches(items: JudgeItem[], opts: { batchSize: number }): JudgeBatch[] {
-  if (!Number.isInteger(opts.batchSize) || opts.batchSize < 1) throw new RangeError("batchSize must be a positive integer");
+  if (!Number.isInteger(opts.batchSize) || opts.batchSize < 1)
+    throw new RangeError("batchSize must be a positive integer");
   const seen = new Set<string>();
   const groups = new Map<string, JudgeItem[]>();
   for (const item of items) {
@@ -63,8 +64,14 @@ export function buildJudgeBatches(items: JudgeItem[], opts: { batchSize: number 
       const first = list[0];
       batches.push({
         key: sizes.length > 1 ? `${key}#${i + 1}` : key,
-        header: header(first.split, first.where, first.where ? part : sizes.length > 1 ? `Part ${i + 1} of ${sizes.length}` : ""),
-        items: list.slice(start, start + size).map(({ id, question, reference, answer }) => ({ id, question, reference, answer })),
+        header: header(
+          first.split,
+          first.where,
+          first.where ? part : sizes.length > 1 ? `Part ${i + 1} of ${sizes.length}` : "",
+        ),
+        items: list
+          .slice(start, start + size)
+          .map(({ id, question, reference, answer }) => ({ id, question, reference, answer })),
       });
       start += size;
     });

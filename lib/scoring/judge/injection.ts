@@ -26,7 +26,10 @@ export const INJECTION_RULES: InjectionRule[] = [
       "i",
     ),
   },
-  { name: "imitates the prompt's fields", re: /\b(?:question[ _]id|ground[ _]truth|assistant answer)\s*:|"(?:question_id|score|reasoning)"\s*:/i },
+  {
+    name: "imitates the prompt's fields",
+    re: /\b(?:question[ _]id|ground[ _]truth|assistant answer)\s*:|"(?:question_id|score|reasoning)"\s*:/i,
+  },
   {
     name: "carries role or system tags",
     // Leading blanks stay on the tag's line (a blank line before it is a line start of its own):
@@ -45,7 +48,43 @@ export const INJECTION_RULES: InjectionRule[] = [
  * text: a character NFKC rewrites to ASCII (fullwidth forms, mathematical letters) or one the
  * fold removes (zero-width, soft hyphen) may hide a keyword.
  */
-export const INJECTION_KEYWORDS = ["ignore", "disregard", "forget", "override", "bypass", "score", "grade", "rate", "mark", "give", "assign", "award", "question", "ground", "assistant", "reasoning", "system", "user", "im_", "endoftext", "inst", "sys", "developer", "grader", "judge", "evaluator", "忽略", "无视", "忽视", "不要理会", "满分", "评分", "你是", "系统", "[\u00ad\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u{1d400}-\u{1d7ff}]"];
+export const INJECTION_KEYWORDS = [
+  "ignore",
+  "disregard",
+  "forget",
+  "override",
+  "bypass",
+  "score",
+  "grade",
+  "rate",
+  "mark",
+  "give",
+  "assign",
+  "award",
+  "question",
+  "ground",
+  "assistant",
+  "reasoning",
+  "system",
+  "user",
+  "im_",
+  "endoftext",
+  "inst",
+  "sys",
+  "developer",
+  "grader",
+  "judge",
+  "evaluator",
+  "忽略",
+  "无视",
+  "忽视",
+  "不要理会",
+  "满分",
+  "评分",
+  "你是",
+  "系统",
+  "[\u00ad\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u{1d400}-\u{1d7ff}]",
+];
 
 // Zero-width characters and the soft hyphen split a keyword without showing ("ig\u200Bnore").
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;

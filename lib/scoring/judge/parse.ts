@@ -127,7 +127,8 @@ export function parseJudgeReply(text: string, expectedIds: readonly string[], op
   const fail = (error: string): ParsedReply => ({ results, missing: [...expectedIds], unexpected, dropped, error });
   const reply = text ?? "";
   const maxChars = opts.maxChars ?? MAX_REPLY_CHARS;
-  if (reply.length > maxChars) return fail(`reply is ${reply.length} characters long, more than the ${maxChars} read for this request`);
+  if (reply.length > maxChars)
+    return fail(`reply is ${reply.length} characters long, more than the ${maxChars} read for this request`);
   const arr = findArray(reply, expected);
   if (!arr) return fail("reply contains no JSON array");
   for (const item of arr) {
@@ -147,7 +148,12 @@ export function parseJudgeReply(text: string, expectedIds: readonly string[], op
     }
     if (results.has(id)) continue; // first answer for an id wins
     const score = snapScore(raw);
-    const reasoning = typeof item.reasoning === "string" ? item.reasoning : item.reasoning == null ? "" : JSON.stringify(item.reasoning);
+    const reasoning =
+      typeof item.reasoning === "string"
+        ? item.reasoning
+        : item.reasoning == null
+          ? ""
+          : JSON.stringify(item.reasoning);
     results.set(id, { score, reasoning, rawScore: raw, snapped: score !== raw });
   }
   const missing = expectedIds.filter((id) => !results.has(id));

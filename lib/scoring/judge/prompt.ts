@@ -87,7 +87,9 @@ export function formatQuestionBlock(q: JudgeQuestion): string {
 
 /** JSON.stringify leaves U+2028/U+2029 raw; they are line breaks to many readers, so escape them too. */
 export function encodeField(text: string): string {
-  return JSON.stringify(text.trim()).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text.trim())
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /**

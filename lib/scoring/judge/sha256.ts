@@ -18,7 +18,7 @@ const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 export function sha256Hex(input: string | Uint8Array): string {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   const bitLen = bytes.length * 8;
-  const padded = new Uint8Array((((bytes.length + 9 + 63) >> 6) << 6));
+  const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);
   padded.set(bytes);
   padded[bytes.length] = 0x80;
   const view = new DataView(padded.buffer);
@@ -54,7 +54,14 @@ export function sha256Hex(input: string | Uint8Array): string {
       b = a;
       a = (t1 + t2) >>> 0;
     }
-    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+    h[0] += a;
+    h[1] += b;
+    h[2] += c;
+    h[3] += d;
+    h[4] += e;
+    h[5] += f;
+    h[6] += g;
+    h[7] += hh;
   }
   return Array.from(h, (x) => x.toString(16).padStart(8, "0")).join("");
 }

@@ -5,7 +5,25 @@ import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
 export const EXTRA_STOPWORDS: readonly string[] = [
-  ".", ",", "!", "?", ";", ":", '"', "'", "(", ")", "[", "]", "{", "}", "-", "\u2013", "\u2014", "...", "..",
+  ".",
+  ",",
+  "!",
+  "?",
+  ";",
+  ":",
+  '"',
+  "'",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  "-",
+  "\u2013",
+  "\u2014",
+  "...",
+  "..",
 ];
 
 const STOPSETS: Record<StopwordList, ReadonlySet<string>> = {
@@ -34,7 +52,11 @@ export function stopwordSet(list: StopwordList): ReadonlySet<string> {
  * Filter raw tokens: drop stopwords (optionally) and tokens made only of ASCII punctuation.
  * Tokens never contain whitespace here, so the script's per-token strip() is a no-op.
  */
-export function filterTokens(tokens: readonly string[], removeStopwords: boolean, stopwords: StopwordList = "new"): string[] {
+export function filterTokens(
+  tokens: readonly string[],
+  removeStopwords: boolean,
+  stopwords: StopwordList = "new",
+): string[] {
   const stop = STOPSETS[stopwords];
   const out: string[] = [];
   for (const t of tokens) {

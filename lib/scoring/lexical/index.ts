@@ -12,12 +12,27 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", nltk
 /** Scores of one (system answer, reference answer) pair. */
 export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalOptions>): LexicalScores {
   const d = DEFAULT_LEXICAL_OPTIONS;
-  return referenceScores(pred ?? "", ref ?? "", opts?.tokenizer ?? d.tokenizer, opts?.nltk ?? d.nltk, opts?.stopwords ?? d.stopwords);
+  return referenceScores(
+    pred ?? "",
+    ref ?? "",
+    opts?.tokenizer ?? d.tokenizer,
+    opts?.nltk ?? d.nltk,
+    opts?.stopwords ?? d.stopwords,
+  );
 }
 
-export type TokenizeOptions = { mode: TokenizerMode; nltk?: NltkVersion; removeStopwords: boolean; stopwords?: StopwordList };
+export type TokenizeOptions = {
+  mode: TokenizerMode;
+  nltk?: NltkVersion;
+  removeStopwords: boolean;
+  stopwords?: StopwordList;
+};
 
 /** The official tokenizer: `EnglishTextProcessor.tokenize(text, remove_stopwords)`. */
 export function tokenize(text: string, opts: TokenizeOptions): string[] {
-  return filterTokens(referenceRawTokens(text, opts.mode, opts.nltk ?? DEFAULT_LEXICAL_OPTIONS.nltk), opts.removeStopwords, opts.stopwords ?? "new");
+  return filterTokens(
+    referenceRawTokens(text, opts.mode, opts.nltk ?? DEFAULT_LEXICAL_OPTIONS.nltk),
+    opts.removeStopwords,
+    opts.stopwords ?? "new",
+  );
 }

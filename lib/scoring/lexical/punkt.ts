@@ -162,7 +162,10 @@ export function sentenceRanges(text: string, nltk: NltkVersion): number[] {
     }
     const nextStart = slices[i + 2];
     const nextStop = slices[i + 3];
-    const m = nextStart < nextStop && mayRealign(text.charCodeAt(nextStart)) ? REALIGN.exec(sub(text, nextStart, nextStop)) : null;
+    const m =
+      nextStart < nextStop && mayRealign(text.charCodeAt(nextStart))
+        ? REALIGN.exec(sub(text, nextStart, nextStop))
+        : null;
     if (m) {
       out.push(start, nextStart + m[0].trimEnd().length);
       realign = m[0].length;

@@ -65,7 +65,7 @@ function classOf(codePoints: number[]): string {
   const cps = [...new Set(codePoints)].sort((a, b) => a - b);
   const hex = (c: number) => `\\u{${c.toString(16)}}`;
   let out = "";
-  for (let i = 0; i < cps.length; ) {
+  for (let i = 0; i < cps.length;) {
     let j = i;
     while (j + 1 < cps.length && cps[j + 1] === cps[j] + 1) j++;
     out += i === j ? hex(cps[i]) : `${hex(cps[i])}-${hex(cps[j])}`;
@@ -134,7 +134,12 @@ function scanAscii(text: string): number {
   // Common case first, in native regex code: printable ASCII with single inner spaces only.
   // (One character-class regex plus a native substring search beat one regex with alternatives.)
   const last = text.length - 1;
-  if (!NOT_PRINTABLE_ASCII.test(text) && !text.includes("  ") && text.charCodeAt(0) !== 32 && text.charCodeAt(last) !== 32) {
+  if (
+    !NOT_PRINTABLE_ASCII.test(text) &&
+    !text.includes("  ") &&
+    text.charCodeAt(0) !== 32 &&
+    text.charCodeAt(last) !== 32
+  ) {
     return ASCII_CLEAN;
   }
   let state = ASCII_CLEAN;

@@ -25,7 +25,12 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
  * calculate_single_pair on raw token lists: P/R/F1 over the sets of tokens without stopwords and
  * punctuation, BLEU-1 over the lists without punctuation.
  */
-export function scoreRawTokenStrings(pred: readonly string[], ref: readonly string[], nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
+export function scoreRawTokenStrings(
+  pred: readonly string[],
+  ref: readonly string[],
+  nltk: NltkVersion,
+  stopwords: StopwordList,
+): LexicalScores {
   // The two filters commute: the P/R/F1 tokens are the BLEU tokens without stopwords.
   const predBleu = filterTokens(pred, false);
   const refBleu = filterTokens(ref, false);
@@ -33,6 +38,17 @@ export function scoreRawTokenStrings(pred: readonly string[], ref: readonly stri
   return { ...sets, bleu1: bleu1(predBleu, refBleu, nltk) };
 }
 
-export function referenceScores(pred: string, ref: string, mode: TokenizerMode, nltk: NltkVersion, stopwords: StopwordList): LexicalScores {
-  return scoreRawTokenStrings(referenceRawTokens(pred, mode, nltk), referenceRawTokens(ref, mode, nltk), nltk, stopwords);
+export function referenceScores(
+  pred: string,
+  ref: string,
+  mode: TokenizerMode,
+  nltk: NltkVersion,
+  stopwords: StopwordList,
+): LexicalScores {
+  return scoreRawTokenStrings(
+    referenceRawTokens(pred, mode, nltk),
+    referenceRawTokens(ref, mode, nltk),
+    nltk,
+    stopwords,
+  );
 }

@@ -101,12 +101,22 @@ const CONTRACTIONS: Entry[] = [
   // 3.5: (mor)('n), 3.6+ (#2608): (more)('n).
   byVersion(plainContraction("mor", "'n"), plainContraction("more", "'n")),
   // 3.5: (wan)(na)\s consumes the space after it; 3.6.6+ (#2877): (wan)(na)(?=\s). Same tokens.
-  byVersion(contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, " "), contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, "(?= )")),
+  byVersion(
+    contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, " "),
+    contraction(ci("wan"), ci("na"), NOT_WORD_BEFORE, "(?= )"),
+  ),
   contraction(`'${ci("t")}`, ci("is"), " ", NOT_WORD_AFTER),
   contraction(`'${ci("t")}`, ci("was"), " ", NOT_WORD_AFTER),
 ];
 
-type RuleSet = { starting: Rule[]; punctuation: Rule[]; brackets: Rule[]; ending: Rule[]; contractions: Rule[]; hasContraction: RegExp };
+type RuleSet = {
+  starting: Rule[];
+  punctuation: Rule[];
+  brackets: Rule[];
+  ending: Rule[];
+  contractions: Rule[];
+  hasContraction: RegExp;
+};
 
 function rulesOf(nltk: NltkVersion): RuleSet {
   const pick = (list: Entry[]): Rule[] => {
@@ -153,6 +163,7 @@ export function wordTokenize(sentence: string, nltk: NltkVersion): string[] {
   text = apply(text, rules.brackets, flags);
   text = " " + text + " ";
   if (flags & F.F_QUOTE) text = apply(text, rules.ending, flags);
-  if (flags & (F.F_APOS | F.F_DOUBLE_NMT) && rules.hasContraction.test(text)) text = apply(text, rules.contractions, flags);
+  if (flags & (F.F_APOS | F.F_DOUBLE_NMT) && rules.hasContraction.test(text))
+    text = apply(text, rules.contractions, flags);
   return splitOnSpaces(text);
 }

@@ -18,11 +18,26 @@ export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | nul
   let hit = memo.get(tag);
   if (!hit) {
     hit = db.answerKeyVersion
-      .findFirst({ where: { contentSha256: { startsWith: tag } }, select: { label: true, contentSha256: true, questionCount: true, importedAt: true } })
-      .then((v) => (v ? { label: v.label, contentSha256: v.contentSha256, questionCount: v.questionCount, importedAt: v.importedAt.toISOString() } : null));
+      .findFirst({
+        where: { contentSha256: { startsWith: tag } },
+        select: { label: true, contentSha256: true, questionCount: true, importedAt: true },
+      })
+      .then((v) =>
+        v
+          ? {
+              label: v.label,
+              contentSha256: v.contentSha256,
+              questionCount: v.questionCount,
+              importedAt: v.importedAt.toISOString(),
+            }
+          : null,
+      );
     memo.set(tag, hit);
     // A miss (key not imported here yet) or an error is not remembered.
-    hit.then((v) => v ?? memo.delete(tag), () => memo.delete(tag));
+    hit.then(
+      (v) => v ?? memo.delete(tag),
+      () => memo.delete(tag),
+    );
   }
   return hit;
 }
@@ -31,6 +46,9 @@ export type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDe
 
 /** Every imported key version, newest first: which key each scorer version's key tag names. */
 export async function listAnswerKeyVersions(): Promise<KeyVersionRow[]> {
-  const rows = await db.answerKeyVersion.findMany({ orderBy: { importedAt: "desc" }, select: { label: true, contentSha256: true, questionCount: true, importedAt: true, active: true, isDemo: true } });
+  const rows = await db.answerKeyVersion.findMany({
+    orderBy: { importedAt: "desc" },
+    select: { label: true, contentSha256: true, questionCount: true, importedAt: true, active: true, isDemo: true },
+  });
   return rows.map((v) => ({ ...v, importedAt: v.importedAt.toISOString(), tag: answerKeyTag(v.contentSha256) }));
 }

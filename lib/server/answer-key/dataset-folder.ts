@@ -58,7 +58,13 @@ export function loadAnswerKeyDir(dir: string): LoadedAnswerKey {
         try {
           json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
         } catch (err) {
-          issues.push({ severity: "error", code: "BAD_QUESTIONS_FILE", file: rel, path: "", message: `Cannot read as UTF-8 JSON: ${(err as Error).message}` });
+          issues.push({
+            severity: "error",
+            code: "BAD_QUESTIONS_FILE",
+            file: rel,
+            path: "",
+            message: `Cannot read as UTF-8 JSON: ${(err as Error).message}`,
+          });
           continue;
         }
         const parsed = parseQuestionsFile(json, { split, dialogue, session, file: rel });

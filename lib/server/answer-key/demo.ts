@@ -12,7 +12,9 @@ let memo: { at: number; value: Promise<boolean> } | null = null;
 export function demoEntriesHidden(): Promise<boolean> {
   const now = Date.now();
   if (memo && now - memo.at < TTL_MS) return memo.value;
-  const value = db.answerKeyVersion.findFirst({ where: { active: true }, select: { isDemo: true } }).then((k) => k !== null && !k.isDemo);
+  const value = db.answerKeyVersion
+    .findFirst({ where: { active: true }, select: { isDemo: true } })
+    .then((k) => k !== null && !k.isDemo);
   const entry = { at: now, value };
   memo = entry;
   value.catch(() => {

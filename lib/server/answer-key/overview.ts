@@ -5,19 +5,45 @@ import { db } from "../db";
 // many entries were scored under an older key (those are marked in the queue and review page).
 
 export type AnswerKeyOverview = {
-  versions: Array<{ id: string; label: string; contentSha256: string; questionCount: number; active: boolean; importedAt: string; submissions: number }>;
-  active: { id: string; perSplit: Record<string, number>; perCategory: Array<{ split: string; category: string; n: number }> } | null;
+  versions: Array<{
+    id: string;
+    label: string;
+    contentSha256: string;
+    questionCount: number;
+    active: boolean;
+    importedAt: string;
+    submissions: number;
+  }>;
+  active: {
+    id: string;
+    perSplit: Record<string, number>;
+    perCategory: Array<{ split: string; category: string; n: number }>;
+  } | null;
   staleEntries: Array<{ id: string; methodName: string; reviewState: string; keyLabel: string }>;
 };
 
 export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
-  const versions = await db.answerKeyVersion.findMany({ orderBy: { importedAt: "desc" }, include: { _count: { select: { submissions: true } } } });
+  const versions = await db.answerKeyVersion.findMany({
+    orderBy: { importedAt: "desc" },
+    include: { _count: { select: { submissions: true } } },
+  });
   const active = versions.find((v) => v.active) ?? null;
   const [counts, stale] = await Promise.all([
-    active ? db.referenceQuestion.groupBy({ by: ["split", "category"], where: { versionId: active.id }, _count: { _all: true }, orderBy: [{ split: "asc" }, { category: "asc" }] }) : Promise.resolve([]),
+    active
+      ? db.referenceQuestion.groupBy({
+          by: ["split", "category"],
+          where: { versionId: active.id },
+          _count: { _all: true },
+          orderBy: [{ split: "asc" }, { category: "asc" }],
+        })
+      : Promise.resolve([]),
     active
       ? db.submission.findMany({
-          where: { answerKeyVersionId: { not: null, notIn: [active.id] }, status: "SCORED", reviewState: { in: ["PENDING", "APPROVED"] } },
+          where: {
+            answerKeyVersionId: { not: null, notIn: [active.id] },
+            status: "SCORED",
+            reviewState: { in: ["PENDING", "APPROVED"] },
+          },
           select: { id: true, methodName: true, reviewState: true, answerKeyVersion: { select: { label: true } } },
           orderBy: { createdAt: "desc" },
           take: 200,
@@ -27,8 +53,27 @@ export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
   const perSplit: Record<string, number> = {};
   for (const c of counts) perSplit[c.split] = (perSplit[c.split] ?? 0) + c._count._all;
   return {
-    versions: versions.map((v) => ({ id: v.id, label: v.label, contentSha256: v.contentSha256, questionCount: v.questionCount, active: v.active, importedAt: v.importedAt.toISOString(), submissions: v._count.submissions })),
-    active: active ? { id: active.id, perSplit, perCategory: counts.map((c) => ({ split: c.split, category: c.category, n: c._count._all })) } : null,
-    staleEntries: stale.map((s) => ({ id: s.id, methodName: s.methodName, reviewState: s.reviewState, keyLabel: s.answerKeyVersion?.label ?? "?" })),
+    versions: versions.map((v) => ({
+      id: v.id,
+      label: v.label,
+      contentSha256: v.contentSha256,
+      questionCount: v.questionCount,
+      active: v.active,
+      importedAt: v.importedAt.toISOString(),
+      submissions: v._count.submissions,
+    })),
+    active: active
+      ? {
+          id: active.id,
+          perSplit,
+          perCategory: counts.map((c) => ({ split: c.split, category: c.category, n: c._count._all })),
+        }
+      : null,
+    staleEntries: stale.map((s) => ({
+      id: s.id,
+      methodName: s.methodName,
+      reviewState: s.reviewState,
+      keyLabel: s.answerKeyVersion?.label ?? "?",
+    })),
   };
 }

@@ -6,16 +6,27 @@ import { db } from "../db";
 // The active answer key as scoring reads it; importing and activating a key is an admin
 // operation (lib/server/operations/import-answer-key.ts).
 
-export type ActiveAnswerKey = { versionId: string; contentSha256: string; questions: ReferenceQuestion[]; rowIdByQid: Map<string, string> };
+export type ActiveAnswerKey = {
+  versionId: string;
+  contentSha256: string;
+  questions: ReferenceQuestion[];
+  rowIdByQid: Map<string, string>;
+};
 
 let cache: ActiveAnswerKey | undefined;
 
 /** The active answer key (cached per version: a cheap id lookup, a full load only on change). */
 export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
-  const active = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, contentSha256: true } });
+  const active = await db.answerKeyVersion.findFirst({
+    where: { active: true },
+    select: { id: true, contentSha256: true },
+  });
   if (!active) return null;
   if (cache?.versionId === active.id) return cache;
-  const rows = await db.referenceQuestion.findMany({ where: { versionId: active.id }, orderBy: [{ split: "asc" }, { dialogue: "asc" }, { session: "asc" }, { index: "asc" }] });
+  const rows = await db.referenceQuestion.findMany({
+    where: { versionId: active.id },
+    orderBy: [{ split: "asc" }, { dialogue: "asc" }, { session: "asc" }, { index: "asc" }],
+  });
   const questions: ReferenceQuestion[] = rows.map((r) => ({
     qid: r.qid,
     split: r.split as Split,
@@ -29,6 +40,11 @@ export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
     difficulty: r.difficulty as ReferenceQuestion["difficulty"],
     answer: r.answer,
   }));
-  cache = { versionId: active.id, contentSha256: active.contentSha256, questions, rowIdByQid: new Map(rows.map((r) => [r.qid, r.id])) };
+  cache = {
+    versionId: active.id,
+    contentSha256: active.contentSha256,
+    questions,
+    rowIdByQid: new Map(rows.map((r) => [r.qid, r.id])),
+  };
   return cache;
 }

@@ -15,7 +15,15 @@ const TOKEN_PREFIX = "h2h_";
 const TOKEN_RE = /^h2h_[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 3600 * 1000;
 
-export type ApiTokenInfo = { id: string; name: string; scopes: TokenScope[]; expiresAt: Date | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type ApiTokenInfo = {
+  id: string;
+  name: string;
+  scopes: TokenScope[];
+  expiresAt: Date | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
 export type VerifiedApiToken = { userId: string; tokenId: string; scopes: TokenScope[] };
 
 export function hashApiToken(token: string): string {
@@ -31,10 +39,17 @@ export function generateApiToken(): string {
  * administrator. `actor`: who creates it, the owner by default; null for the CLI (an operator
  * with database access).
  */
-export async function createApiToken(userId: string, input: unknown, actor: string | null = userId): Promise<{ token: string; info: ApiTokenInfo }> {
+export async function createApiToken(
+  userId: string,
+  input: unknown,
+  actor: string | null = userId,
+): Promise<{ token: string; info: ApiTokenInfo }> {
   const parsed = newApiTokenSchema.safeParse(input);
   if (!parsed.success) {
-    const details = zodDetails(parsed.error.issues, input).map((d) => ({ ...d, path: d.path.split(".")[0] || "token" }));
+    const details = zodDetails(parsed.error.issues, input).map((d) => ({
+      ...d,
+      path: d.path.split(".")[0] || "token",
+    }));
     throw new AppError("VALIDATION_FAILED", `Token ${details[0]!.path}: ${details[0]!.message}`, { details });
   }
   const { name, scopes, expiresDays } = parsed.data;
@@ -43,11 +58,20 @@ export async function createApiToken(userId: string, input: unknown, actor: stri
     const owner = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!owner) throw new AppError("NOT_FOUND", "User not found");
     if (scopes.includes("admin") && owner.role !== "ADMIN") {
-      throw new AppError("FORBIDDEN", "Only administrators can create a token with the admin scope.", { details: [{ code: "FIELD_INVALID_VALUE", path: "scopes", message: "admin is for administrators only" }] });
+      throw new AppError("FORBIDDEN", "Only administrators can create a token with the admin scope.", {
+        details: [{ code: "FIELD_INVALID_VALUE", path: "scopes", message: "admin is for administrators only" }],
+      });
     }
     const expiresAt = expiresDays === null ? null : new Date(Date.now() + expiresDays * DAY_MS);
-    const created = await tx.apiToken.create({ data: { userId, name, scopes, expiresAt, tokenHash: hashApiToken(token) } });
-    await recordAudit(tx, { actor, action: "token.create", target: { type: "ApiToken", id: created.id }, details: { name: created.name, scopes, expiresAt } });
+    const created = await tx.apiToken.create({
+      data: { userId, name, scopes, expiresAt, tokenHash: hashApiToken(token) },
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "token.create",
+      target: { type: "ApiToken", id: created.id },
+      details: { name: created.name, scopes, expiresAt },
+    });
     return created;
   });
   return { token, info: pick(row) };
@@ -69,7 +93,10 @@ export async function verifyApiToken(token: string): Promise<VerifiedApiToken | 
 /** Revokes one of the user's tokens; a token of another user is "not found", revoking twice a no-op. */
 export async function revokeApiToken(userId: string, tokenId: string, actor: string | null = userId): Promise<void> {
   await db.$transaction(async (tx) => {
-    const result = await tx.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const result = await tx.apiToken.updateMany({
+      where: { id: tokenId, userId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     if (result.count === 1) {
       await recordAudit(tx, { actor, action: "token.revoke", target: { type: "ApiToken", id: tokenId } });
       return;
@@ -84,8 +111,17 @@ export async function revokeAllApiTokens(userId: string, actor: string | null = 
   return db.$transaction(async (tx) => {
     const active = await tx.apiToken.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
     if (active.length === 0) return 0;
-    await tx.apiToken.updateMany({ where: { id: { in: active.map((t) => t.id) }, revokedAt: null }, data: { revokedAt: new Date() } });
-    for (const t of active) await recordAudit(tx, { actor, action: "token.revoke", target: { type: "ApiToken", id: t.id }, details: { all: true } });
+    await tx.apiToken.updateMany({
+      where: { id: { in: active.map((t) => t.id) }, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    for (const t of active)
+      await recordAudit(tx, {
+        actor,
+        action: "token.revoke",
+        target: { type: "ApiToken", id: t.id },
+        details: { all: true },
+      });
     return active.length;
   });
 }
@@ -96,5 +132,13 @@ export async function listApiTokens(userId: string): Promise<ApiTokenInfo[]> {
 }
 
 function pick(row: ApiTokenInfo): ApiTokenInfo {
-  return { id: row.id, name: row.name, scopes: row.scopes, expiresAt: row.expiresAt, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
 }

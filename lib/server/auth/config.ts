@@ -55,11 +55,17 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   const locale = localeOfHeaders(headers);
   if (user.locale !== locale) await db.user.update({ where: { id: user.id }, data: { locale } });
   if (bcrypt.getRounds(user.passwordHash) < BCRYPT_ROUNDS) {
-    await db.user.update({ where: { id: user.id }, data: { passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) } });
+    await db.user.update({
+      where: { id: user.id },
+      data: { passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) },
+    });
   }
   if (user.pendingConfirmation && (await signupMode()) !== "open") throw new UnconfirmedSignin();
   // sessionVersion rides along to the jwt callback (not part of SessionUser).
-  return Object.assign({ id: user.id, email: user.email, name: user.name, role: user.role }, { sessionVersion: user.sessionVersion });
+  return Object.assign(
+    { id: user.id, email: user.email, name: user.name, role: user.role },
+    { sessionVersion: user.sessionVersion },
+  );
 }
 
 export function authConfig(): NextAuthConfig {
@@ -87,7 +93,10 @@ export function authConfig(): NextAuthConfig {
         e instanceof CredentialsSignin || (e as { type?: string }).type === "OAuthAccountNotLinked"
           ? logger.info({ event: "signin_failed", type: (e as { type?: string }).type }, "sign-in rejected")
           : // Auth.js wraps the real failure (e.g. GitHub's API answering 502) in `cause.err`.
-            logger.error({ err: e, cause: String((e as { cause?: { err?: unknown } }).cause?.err ?? "") }, "auth error"),
+            logger.error(
+              { err: e, cause: String((e as { cause?: { err?: unknown } }).cause?.err ?? "") },
+              "auth error",
+            ),
       warn: (code) => logger.warn({ code }, "auth warning"),
       debug: () => undefined,
     },
@@ -99,12 +108,17 @@ export function authConfig(): NextAuthConfig {
         // before Auth.js creates or links anything; also for an already linked login (one rule:
         // no verified address, no sign-in).
         if (!profile?.email) {
-          logger.info({ event: "signin_failed", type: GITHUB_NO_VERIFIED_EMAIL, githubId: account.providerAccountId }, "sign-in rejected");
+          logger.info(
+            { event: "signin_failed", type: GITHUB_NO_VERIFIED_EMAIL, githubId: account.providerAccountId },
+            "sign-in rejected",
+          );
           return `/signin?error=${GITHUB_NO_VERIFIED_EMAIL}`;
         }
         // SIGNUP_MODE=closed covers GitHub too: only GitHub logins already linked to an account get in.
         if ((await signupMode()) !== "closed") return true;
-        const linked = await db.account.findUnique({ where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } } });
+        const linked = await db.account.findUnique({
+          where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } },
+        });
         return Boolean(linked);
       },
       async jwt({ token, user }) {

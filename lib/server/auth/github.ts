@@ -12,7 +12,9 @@ import { env, gitHubEndpoints } from "../env";
 /** The `error` code /signin shows when GitHub reports no verified email (see auth.config.ts). */
 export const GITHUB_NO_VERIFIED_EMAIL = "GitHubNoVerifiedEmail";
 
-const emailsSchema = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }).passthrough());
+const emailsSchema = z.array(
+  z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }).passthrough(),
+);
 const profileSchema = z.object({ id: z.number(), login: z.string() }).passthrough();
 
 export type GitHubEmailEntry = z.infer<typeof emailsSchema>[number];
@@ -23,7 +25,8 @@ export type GitHubEmailEntry = z.infer<typeof emailsSchema>[number];
  */
 export function pickVerifiedEmail(emails: GitHubEmailEntry[]): string | null {
   const verified = emails.filter((e) => e.verified === true && e.email.includes("@"));
-  const chosen = verified.find((e) => e.primary) ?? verified.find((e) => !/@users\.noreply\./i.test(e.email)) ?? verified[0];
+  const chosen =
+    verified.find((e) => e.primary) ?? verified.find((e) => !/@users\.noreply\./i.test(e.email)) ?? verified[0];
   return chosen?.email ?? null;
 }
 
@@ -52,7 +55,11 @@ export function isUnderApi(url: string, apiUrl: string): boolean {
 
 async function getJson(url: string, accessToken: string): Promise<{ body: unknown; link: string | null }> {
   const res = await fetch(url, {
-    headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/vnd.github+json", "User-Agent": "h2hmem-leaderboard" },
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      Accept: "application/vnd.github+json",
+      "User-Agent": "h2hmem-leaderboard",
+    },
     signal: AbortSignal.timeout(10_000),
   });
   // A failed look-up is an upstream error (Auth.js answers error=Configuration and logs it),
@@ -75,13 +82,17 @@ async function fetchAllEmails(apiUrl: string, accessToken: string): Promise<GitH
     all.push(...emailsSchema.parse(body));
     const next = nextPageUrl(link);
     url = next === null ? null : new URL(next, url).href;
-    if (url && !isUnderApi(url, apiUrl)) throw new Error(`GitHub API /user/emails: next page ${new URL(url).origin} is not under ${apiUrl}; not followed`);
+    if (url && !isUnderApi(url, apiUrl))
+      throw new Error(`GitHub API /user/emails: next page ${new URL(url).origin} is not under ${apiUrl}; not followed`);
   }
   return all;
 }
 
 /** The GitHub profile with `email` replaced by the verified address (null when there is none). */
-export async function fetchGitHubProfile(apiUrl: string, accessToken: string): Promise<Record<string, unknown> & { email: string | null }> {
+export async function fetchGitHubProfile(
+  apiUrl: string,
+  accessToken: string,
+): Promise<Record<string, unknown> & { email: string | null }> {
   const profile = profileSchema.parse((await getJson(`${apiUrl}/user`, accessToken)).body);
   // Asked even when the profile has a public email: only this list says whether it is verified.
   return { ...profile, email: pickVerifiedEmail(await fetchAllEmails(apiUrl, accessToken)) };

@@ -2,7 +2,14 @@ import "server-only";
 import type { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
 
-export type AdminUserRow = { id: string; email: string; name: string | null; role: Role; createdAt: string; submissions: number };
+export type AdminUserRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  createdAt: string;
+  submissions: number;
+};
 
 /** Accounts for the role page: admins first, then newest. No password hashes or tokens leave here. */
 export async function listUsers(opts: { q?: string; take?: number } = {}): Promise<AdminUserRow[]> {
@@ -10,7 +17,21 @@ export async function listUsers(opts: { q?: string; take?: number } = {}): Promi
     where: opts.q ? { email: { contains: opts.q, mode: "insensitive" } } : {},
     orderBy: [{ role: "desc" }, { createdAt: "desc" }],
     take: Math.min(opts.take ?? 200, 500),
-    select: { id: true, email: true, name: true, role: true, createdAt: true, _count: { select: { submissions: true } } },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      createdAt: true,
+      _count: { select: { submissions: true } },
+    },
   });
-  return users.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, createdAt: u.createdAt.toISOString(), submissions: u._count.submissions }));
+  return users.map((u) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    createdAt: u.createdAt.toISOString(),
+    submissions: u._count.submissions,
+  }));
 }

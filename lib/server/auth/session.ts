@@ -34,11 +34,20 @@ function gitHubAdapter(): Adapter {
   const base = PrismaAdapter(db as never) as Adapter;
   return {
     ...base,
-    createUser: (user) => base.createUser!({ ...user, emailVerified: user.email ? (user.emailVerified ?? new Date()) : null }),
+    createUser: (user) =>
+      base.createUser!({ ...user, emailVerified: user.email ? (user.emailVerified ?? new Date()) : null }),
     // Only the link is kept: GitHub's access token (and any refresh or id token) is used once, at
     // sign-in, to read the profile and emails; stored, it would be a credential to the user's
     // GitHub account sitting in our database and its backups.
-    linkAccount: (account) => base.linkAccount!({ ...account, access_token: undefined, refresh_token: undefined, id_token: undefined, expires_at: undefined, session_state: undefined }),
+    linkAccount: (account) =>
+      base.linkAccount!({
+        ...account,
+        access_token: undefined,
+        refresh_token: undefined,
+        id_token: undefined,
+        expires_at: undefined,
+        session_state: undefined,
+      }),
     getUser: async () => null,
   };
 }
@@ -62,9 +71,15 @@ export async function sessionSignedInAt(): Promise<number | null> {
  * `sessionVersion` is the version the session was minted with (absent = 0): sessions older
  * than the user's current version were revoked by "sign out everywhere".
  */
-export async function loadSessionUser(id: string | null | undefined, sessionVersion?: unknown): Promise<SessionUser | null> {
+export async function loadSessionUser(
+  id: string | null | undefined,
+  sessionVersion?: unknown,
+): Promise<SessionUser | null> {
   if (!id) return null;
-  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true, sessionVersion: true } });
+  const user = await db.user.findUnique({
+    where: { id },
+    select: { id: true, email: true, name: true, role: true, sessionVersion: true },
+  });
   if (!user || user.sessionVersion !== (typeof sessionVersion === "number" ? sessionVersion : 0)) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }

@@ -41,7 +41,10 @@ export async function signupMode(): Promise<SignupMode> {
   if (env.SIGNUP_MODE || mode !== "open") return mode;
   const pending = await db.user.findFirst({ where: { pendingConfirmation: true }, select: { id: true } });
   if (!pending) return "open";
-  logger.warn({ event: "signup_closed_pending" }, "sign-up closed: SIGNUP_MODE is unset, mail is not configured and accounts await confirmation; set SIGNUP_MODE (open lets them sign in) or configure mail");
+  logger.warn(
+    { event: "signup_closed_pending" },
+    "sign-up closed: SIGNUP_MODE is unset, mail is not configured and accounts await confirmation; set SIGNUP_MODE (open lets them sign in) or configure mail",
+  );
   return "closed";
 }
 
@@ -52,7 +55,9 @@ function invalid(error: ZodError, input: unknown): AppError {
   // One detail per field (the first problem), as the form shows them.
   const firsts = Object.keys(fieldErrors(error));
   const details = zodDetails(error.issues, input).map((d) => ({ ...d, path: d.path.split(".")[0] || "form" }));
-  return new AppError("VALIDATION_FAILED", "Please correct the fields below.", { details: firsts.map((f) => details.find((d) => d.path === f)!) });
+  return new AppError("VALIDATION_FAILED", "Please correct the fields below.", {
+    details: firsts.map((f) => details.find((d) => d.path === f)!),
+  });
 }
 
 /** Replaces any earlier link of the user with a new one; returns the raw token (mailed, never stored). */
@@ -60,7 +65,9 @@ async function issueToken(userId: string): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
   await db.$transaction([
     db.verificationToken.deleteMany({ where: { identifier: identifierOf(userId) } }),
-    db.verificationToken.create({ data: { identifier: identifierOf(userId), token: sha256(raw), expires: new Date(Date.now() + CONFIRM_TTL_MS) } }),
+    db.verificationToken.create({
+      data: { identifier: identifierOf(userId), token: sha256(raw), expires: new Date(Date.now() + CONFIRM_TTL_MS) },
+    }),
   ]);
   return raw;
 }
@@ -78,7 +85,8 @@ async function mailLimited(email: string, build: () => Promise<Mail> | Mail): Pr
 
 export async function signUp(input: SignupInput, headers: Headers): Promise<{ mode: "open" | "confirm" }> {
   const mode = await signupMode();
-  if (mode === "closed") throw new AppError("FORBIDDEN", "Sign-up is closed on this leaderboard. Ask an administrator for an account.");
+  if (mode === "closed")
+    throw new AppError("FORBIDDEN", "Sign-up is closed on this leaderboard. Ask an administrator for an account.");
   const parsed = signupSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error, input);
   await consume("signup-ip", clientIp(headers));
@@ -87,7 +95,10 @@ export async function signUp(input: SignupInput, headers: Headers): Promise<{ mo
   const locale = localeOfHeaders(headers);
   // Hashed before the lookup so both outcomes cost the same time.
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  const existing = await db.user.findUnique({ where: { email }, select: { id: true, pendingConfirmation: true, locale: true } });
+  const existing = await db.user.findUnique({
+    where: { email },
+    select: { id: true, pendingConfirmation: true, locale: true },
+  });
   if (existing?.pendingConfirmation && mode === "confirm") {
     // Not confirmed yet: the latest sign-up's password wins and earlier links stop working
     // (only when its link is actually mailed, so the mail limit cannot strand the account).
@@ -100,17 +111,33 @@ export async function signUp(input: SignupInput, headers: Headers): Promise<{ mo
     await mailLimited(email, () => alreadyRegisteredMail(email, userLocale(existing.locale)));
   } else {
     const user = await createAccount(email, passwordHash, mode === "confirm", locale);
-    if (user) await mailLimited(email, async () => (mode === "confirm" ? confirmationMail(email, await issueToken(user.id), locale) : welcomeMail(email, locale)));
+    if (user)
+      await mailLimited(email, async () =>
+        mode === "confirm" ? confirmationMail(email, await issueToken(user.id), locale) : welcomeMail(email, locale),
+      );
   }
   return { mode };
 }
 
 /** Null when a concurrent request created the same email first (answered like any existing email). */
-async function createAccount(email: string, passwordHash: string, pending: boolean, locale: string): Promise<{ id: string } | null> {
+async function createAccount(
+  email: string,
+  passwordHash: string,
+  pending: boolean,
+  locale: string,
+): Promise<{ id: string } | null> {
   try {
     return await db.$transaction(async (tx) => {
-      const u = await tx.user.create({ data: { email, passwordHash, role: "SUBMITTER", pendingConfirmation: pending, locale }, select: { id: true } });
-      await recordAudit(tx, { actor: u.id, action: "user.signup", target: { type: "User", id: u.id }, details: { confirmation: pending } });
+      const u = await tx.user.create({
+        data: { email, passwordHash, role: "SUBMITTER", pendingConfirmation: pending, locale },
+        select: { id: true },
+      });
+      await recordAudit(tx, {
+        actor: u.id,
+        action: "user.signup",
+        target: { type: "User", id: u.id },
+        details: { confirmation: pending },
+      });
       return u;
     });
   } catch (e) {
@@ -121,21 +148,38 @@ async function createAccount(email: string, passwordHash: string, pending: boole
 
 /** Mails a fresh link when the address has an account awaiting confirmation; same answer otherwise. */
 export async function resendConfirmation(rawEmail: unknown, headers: Headers): Promise<void> {
-  if (!mailConfigured()) throw new AppError("FORBIDDEN", "This leaderboard sends no mail, so there is nothing to resend.");
+  if (!mailConfigured())
+    throw new AppError("FORBIDDEN", "This leaderboard sends no mail, so there is nothing to resend.");
   const parsed = emailSchema.safeParse(rawEmail);
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "Enter a valid email address", { details: [{ code: "FIELD_INVALID_FORMAT", path: "email", message: "Enter a valid email address" }] });
+  if (!parsed.success)
+    throw new AppError("VALIDATION_FAILED", "Enter a valid email address", {
+      details: [{ code: "FIELD_INVALID_FORMAT", path: "email", message: "Enter a valid email address" }],
+    });
   await consume("signup-ip", clientIp(headers));
-  const user = await db.user.findUnique({ where: { email: parsed.data }, select: { id: true, pendingConfirmation: true, locale: true } });
-  if (user?.pendingConfirmation) await mailLimited(parsed.data, async () => confirmationMail(parsed.data, await issueToken(user.id), userLocale(user.locale)));
+  const user = await db.user.findUnique({
+    where: { email: parsed.data },
+    select: { id: true, pendingConfirmation: true, locale: true },
+  });
+  if (user?.pendingConfirmation)
+    await mailLimited(parsed.data, async () =>
+      confirmationMail(parsed.data, await issueToken(user.id), userLocale(user.locale)),
+    );
 }
 
 const LINK_DEAD = "This confirmation link is invalid, already used or older than 24 hours. Ask for a new one below.";
 
 /** The pending account a link belongs to, or null; does not use the link up. */
 export async function peekConfirmation(rawToken: string): Promise<{ email: string } | null> {
-  const row = rawToken ? await db.verificationToken.findFirst({ where: { token: sha256(rawToken), identifier: { startsWith: "signup:" }, expires: { gt: new Date() } } }) : null;
+  const row = rawToken
+    ? await db.verificationToken.findFirst({
+        where: { token: sha256(rawToken), identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
+      })
+    : null;
   if (!row) return null;
-  const user = await db.user.findUnique({ where: { id: row.identifier.slice("signup:".length) }, select: { email: true, pendingConfirmation: true } });
+  const user = await db.user.findUnique({
+    where: { id: row.identifier.slice("signup:".length) },
+    select: { email: true, pendingConfirmation: true },
+  });
   return user?.pendingConfirmation ? { email: user.email } : null;
 }
 
@@ -145,7 +189,9 @@ export async function peekConfirmation(rawToken: string): Promise<{ email: strin
  */
 export async function confirmEmail(rawToken: string, password: string, headers: Headers): Promise<{ email: string }> {
   const token = sha256(rawToken);
-  const row = await db.verificationToken.findFirst({ where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } } });
+  const row = await db.verificationToken.findFirst({
+    where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
+  });
   if (!row) throw new AppError("GONE", LINK_DEAD);
   const userId = row.identifier.slice("signup:".length);
   const user = await db.user.findUnique({ where: { id: userId } });
@@ -154,7 +200,9 @@ export async function confirmEmail(rawToken: string, password: string, headers: 
   const ip = clientIp(headers);
   await reservePasswordAttempt(user.email, ip);
   if (!(await bcrypt.compare(password, user.passwordHash))) {
-    throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", { details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }] });
+    throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", {
+      details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
+    });
   }
   await recordPasswordSuccess(user.email, ip);
   await db.$transaction(async (tx) => {

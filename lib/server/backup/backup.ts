@@ -8,8 +8,25 @@ import { createGzip } from "node:zlib";
 import { to as copyTo } from "pg-copy-streams";
 import pkg from "../../../package.json";
 import { AppError } from "../errors";
-import { appliedMigrations, applySessionSettings, connect, appTables, foreignKeyOrder, foreignKeyParents, sequences } from "./catalog";
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countNewlines, END_OF_DATA, jsonLine, quoteIdent, type BackupHeader, type BackupTrailer } from "./format";
+import {
+  appliedMigrations,
+  applySessionSettings,
+  connect,
+  appTables,
+  foreignKeyOrder,
+  foreignKeyParents,
+  sequences,
+} from "./catalog";
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  countNewlines,
+  END_OF_DATA,
+  jsonLine,
+  quoteIdent,
+  type BackupHeader,
+  type BackupTrailer,
+} from "./format";
 
 export type BackupOptions = {
   connectionString: string;
@@ -36,7 +53,11 @@ export async function createBackup(opts: BackupOptions): Promise<BackupSummary> 
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     await applySessionSettings(client);
     const applied = await appliedMigrations(client);
-    if (!applied) throw new AppError("CONFLICT", "this database has no _migrations table: it is not an H2HMem database (or was never migrated)");
+    if (!applied)
+      throw new AppError(
+        "CONFLICT",
+        "this database has no _migrations table: it is not an H2HMem database (or was never migrated)",
+      );
     migrations = applied.length;
     const tables = foreignKeyOrder(await appTables(client), await foreignKeyParents(client));
     const header: BackupHeader = {
@@ -56,7 +77,9 @@ export async function createBackup(opts: BackupOptions): Promise<BackupSummary> 
         const hash = createHash("sha256");
         let rows = 0;
         const cols = t.columns.map(quoteIdent).join(", ");
-        for await (const chunk of client.query(copyTo(`COPY ${quoteIdent(t.name)} (${cols}) TO STDOUT`)) as AsyncIterable<Buffer>) {
+        for await (const chunk of client.query(
+          copyTo(`COPY ${quoteIdent(t.name)} (${cols}) TO STDOUT`),
+        ) as AsyncIterable<Buffer>) {
           hash.update(chunk);
           rows += countNewlines(chunk);
           yield chunk;
@@ -73,7 +96,12 @@ export async function createBackup(opts: BackupOptions): Promise<BackupSummary> 
     await pipeline(Readable.from(lines()), createGzip(), dest, { end: tmp !== null });
     await client.query("COMMIT");
     if (tmp) await rename(tmp, opts.out as string);
-    return { file: typeof opts.out === "string" ? opts.out : null, tables: trailer.tables, migrations, ms: Date.now() - t0 };
+    return {
+      file: typeof opts.out === "string" ? opts.out : null,
+      tables: trailer.tables,
+      migrations,
+      ms: Date.now() - t0,
+    };
   } catch (err) {
     if (tmp) await rm(tmp, { force: true });
     throw err;

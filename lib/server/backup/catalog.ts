@@ -39,7 +39,9 @@ export async function appliedMigrations(client: pg.Client): Promise<BackupMigrat
     [MIGRATIONS_TABLE],
   );
   if (exists.rowCount === 0) return null;
-  const { rows } = await client.query<BackupMigration>(`SELECT name, checksum FROM ${quoteIdent(MIGRATIONS_TABLE)} ORDER BY name`);
+  const { rows } = await client.query<BackupMigration>(
+    `SELECT name, checksum FROM ${quoteIdent(MIGRATIONS_TABLE)} ORDER BY name`,
+  );
   return rows;
 }
 
@@ -83,7 +85,10 @@ export function foreignKeyOrder(tables: TableInfo[], parents: Map<string, Set<st
   while (pending.length > 0) {
     const i = pending.findIndex((t) => [...(parents.get(t.name) ?? [])].every((p) => done.has(p) || !names.has(p)));
     if (i === -1) {
-      throw new AppError("CONFLICT", `foreign keys form a cycle between ${pending.map((t) => t.name).join(", ")}: the backup cannot order them`);
+      throw new AppError(
+        "CONFLICT",
+        `foreign keys form a cycle between ${pending.map((t) => t.name).join(", ")}: the backup cannot order them`,
+      );
     }
     const [t] = pending.splice(i, 1);
     done.add(t.name);
@@ -98,7 +103,9 @@ export async function sequences(client: pg.Client): Promise<SequenceInfo[]> {
   );
   const out: SequenceInfo[] = [];
   for (const { sequence_name: name } of rows) {
-    const r = await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM ${quoteIdent(name)}`);
+    const r = await client.query<{ last_value: string; is_called: boolean }>(
+      `SELECT last_value::text, is_called FROM ${quoteIdent(name)}`,
+    );
     out.push({ name, lastValue: r.rows[0].last_value, isCalled: r.rows[0].is_called });
   }
   return out;

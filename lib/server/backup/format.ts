@@ -28,14 +28,19 @@ export const headerSchema = z.object({
   server: z.string(),
   migrations: z.array(migration),
   tables: z.array(z.object({ name: z.string().min(1), columns: z.array(z.string().min(1)).min(1) })),
-  sequences: z.array(z.object({ name: z.string().min(1), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
+  sequences: z.array(
+    z.object({ name: z.string().min(1), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),
+  ),
 });
 export type BackupHeader = z.infer<typeof headerSchema>;
 export type BackupMigration = z.infer<typeof migration>;
 
 export const tableStartSchema = z.object({ table: z.string(), columns: z.array(z.string()) });
 export const tableEndSchema = z.object({ table: z.string(), rows: z.number().int().min(0), sha256: sha });
-export const trailerSchema = z.object({ complete: z.literal(true), tables: z.record(z.string(), z.object({ rows: z.number().int().min(0), sha256: sha })) });
+export const trailerSchema = z.object({
+  complete: z.literal(true),
+  tables: z.record(z.string(), z.object({ rows: z.number().int().min(0), sha256: sha })),
+});
 export type BackupTrailer = z.infer<typeof trailerSchema>;
 
 export function jsonLine(value: unknown): Buffer {

@@ -39,7 +39,8 @@ function parseLine<S extends z.ZodType>(schema: S, line: Buffer, what: string): 
     throw bad(`expected the ${what} line, found ${JSON.stringify(line.subarray(0, 80).toString("utf8"))}`);
   }
   const r = schema.safeParse(value);
-  if (!r.success) throw bad(`malformed ${what} line (${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
+  if (!r.success)
+    throw bad(`malformed ${what} line (${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
   return r.data;
 }
 
@@ -81,7 +82,10 @@ export async function* readBackup(input: AsyncIterable<Buffer>): AsyncGenerator<
         // reported below as "not an h2hmem backup"
       }
       if (head.format !== BACKUP_FORMAT) throw bad("not an h2hmem backup (first line has no format h2hmem-backup)");
-      if (head.formatVersion !== BACKUP_FORMAT_VERSION) throw bad(`format version ${String(head.formatVersion)} is not supported (this code reads version ${BACKUP_FORMAT_VERSION})`);
+      if (head.formatVersion !== BACKUP_FORMAT_VERSION)
+        throw bad(
+          `format version ${String(head.formatVersion)} is not supported (this code reads version ${BACKUP_FORMAT_VERSION})`,
+        );
       header = parseLine(headerSchema, line, "header");
       yield { kind: "header", header };
       state = header.tables.length > 0 ? "start" : "trailer";
@@ -99,7 +103,10 @@ export async function* readBackup(input: AsyncIterable<Buffer>): AsyncGenerator<
       const name = header!.tables[tableIdx].name;
       const sha256 = hash.digest("hex");
       if (end.table !== name) throw bad(`expected the end of table ${name}, found ${end.table}`);
-      if (end.sha256 !== sha256) throw bad(`checksum mismatch in table ${name} (file says ${end.sha256.slice(0, 12)}…, rows hash to ${sha256.slice(0, 12)}…): the file is corrupted`);
+      if (end.sha256 !== sha256)
+        throw bad(
+          `checksum mismatch in table ${name} (file says ${end.sha256.slice(0, 12)}…, rows hash to ${sha256.slice(0, 12)}…): the file is corrupted`,
+        );
       if (end.rows !== rows) throw bad(`table ${name} should have ${end.rows} rows, the file holds ${rows}`);
       ends[name] = { rows, sha256 };
       tableIdx++;
@@ -107,7 +114,8 @@ export async function* readBackup(input: AsyncIterable<Buffer>): AsyncGenerator<
       yield { kind: "end", table: name, rows };
     } else if (state === "trailer") {
       const trailer = parseLine(trailerSchema, line, "trailer");
-      if (JSON.stringify(trailer.tables) !== JSON.stringify(ends)) throw bad("the trailer's row counts and checksums do not match the tables");
+      if (JSON.stringify(trailer.tables) !== JSON.stringify(ends))
+        throw bad("the trailer's row counts and checksums do not match the tables");
       state = "done";
     } else {
       throw bad("unexpected data after the trailer");
@@ -137,7 +145,8 @@ export async function* readBackup(input: AsyncIterable<Buffer>): AsyncGenerator<
         continue;
       }
       const nl = pending.indexOf(10);
-      if (nl === -1 && pending.length > MAX_CONTROL_LINE) throw bad("a header line is implausibly long: not an h2hmem backup");
+      if (nl === -1 && pending.length > MAX_CONTROL_LINE)
+        throw bad("a header line is implausibly long: not an h2hmem backup");
       if (nl === -1) break;
       const line = pending.subarray(0, nl);
       pending = pending.subarray(nl + 1);
@@ -146,6 +155,10 @@ export async function* readBackup(input: AsyncIterable<Buffer>): AsyncGenerator<
   }
   const end = current();
   if (end !== "done" || pending.length > 0) {
-    throw bad(end === "header" ? "the file is empty" : `the file is truncated (it ends ${end === "done" ? "with stray bytes" : `before the ${end === "data" ? "end of a table's rows" : end}`}): the backup did not finish`);
+    throw bad(
+      end === "header"
+        ? "the file is empty"
+        : `the file is truncated (it ends ${end === "done" ? "with stray bytes" : `before the ${end === "data" ? "end of a table's rows" : end}`}): the backup did not finish`,
+    );
   }
 }

@@ -23,14 +23,21 @@ export type RestoreOptions = {
   migrate?: boolean;
   log?: (message: string) => void;
 };
-export type RestoreSummary = { tables: Record<string, number>; backupMigrations: number; migratedAfter: string[]; truncated: boolean; ms: number };
+export type RestoreSummary = {
+  tables: Record<string, number>;
+  backupMigrations: number;
+  migratedAfter: string[];
+  truncated: boolean;
+  ms: number;
+};
 
 type Events = AsyncGenerator<BackupEvent>;
 
 async function readHeader(events: Events): Promise<BackupHeader> {
   try {
     const first = await events.next();
-    if (first.done || first.value.kind !== "header") throw new AppError("VALIDATION_FAILED", "invalid backup file: no header");
+    if (first.done || first.value.kind !== "header")
+      throw new AppError("VALIDATION_FAILED", "invalid backup file: no header");
     return first.value.header;
   } catch (err) {
     throw asFileError(err);
@@ -40,7 +47,9 @@ async function readHeader(events: Events): Promise<BackupHeader> {
 /** zlib errors mean the file is not (or no longer) a gzip stream. */
 function asFileError(err: unknown): unknown {
   const code = (err as { code?: string }).code ?? "";
-  return code.startsWith("Z_") ? new AppError("VALIDATION_FAILED", `invalid backup file: not a complete gzip file (${(err as Error).message})`) : err;
+  return code.startsWith("Z_")
+    ? new AppError("VALIDATION_FAILED", `invalid backup file: not a complete gzip file (${(err as Error).message})`)
+    : err;
 }
 
 /** Verifies a file (structure, every checksum and count) without a database. */
@@ -96,10 +105,16 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
     if (nonEmpty.length > 0) {
       const name = (await client.query<{ db: string }>("SELECT current_database() AS db")).rows[0].db;
       if (!opts.force) {
-        throw new AppError("CONFLICT", `database "${name}" is not empty (rows in ${nonEmpty.join(", ")}): restore into an empty database, or pass --force --confirm ${name} to delete all its data first`);
+        throw new AppError(
+          "CONFLICT",
+          `database "${name}" is not empty (rows in ${nonEmpty.join(", ")}): restore into an empty database, or pass --force --confirm ${name} to delete all its data first`,
+        );
       }
       if (opts.confirm !== name) {
-        throw new AppError("CONFLICT", `--force deletes every row of database "${name}": confirm with --confirm ${name}${opts.confirm ? ` (got "${opts.confirm}")` : ""}`);
+        throw new AppError(
+          "CONFLICT",
+          `--force deletes every row of database "${name}": confirm with --confirm ${name}${opts.confirm ? ` (got "${opts.confirm}")` : ""}`,
+        );
       }
       await client.query(`TRUNCATE ${all}`);
       truncated = true;
@@ -108,7 +123,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
     await loadTables(client, events, loaded, log);
     for (const [table, rows] of Object.entries(loaded)) {
       const { rows: r } = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${quoteIdent(table)}`);
-      if (Number(r[0].n) !== rows) throw new AppError("INTERNAL", `table ${table} holds ${r[0].n} rows after the restore, the backup has ${rows}`);
+      if (Number(r[0].n) !== rows)
+        throw new AppError("INTERNAL", `table ${table} holds ${r[0].n} rows after the restore, the backup has ${rows}`);
     }
     await restoreSequences(client, header);
     await client.query("COMMIT");
@@ -125,7 +141,12 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
   return { tables: loaded, backupMigrations: header.migrations.length, migratedAfter, truncated, ms: Date.now() - t0 };
 }
 
-async function loadTables(client: pg.Client, events: Events, loaded: Record<string, number>, log: (m: string) => void): Promise<void> {
+async function loadTables(
+  client: pg.Client,
+  events: Events,
+  loaded: Record<string, number>,
+  log: (m: string) => void,
+): Promise<void> {
   let copy: ReturnType<typeof copyFrom> | null = null;
   let done: Promise<void> = Promise.resolve();
   try {
@@ -140,7 +161,11 @@ async function loadTables(client: pg.Client, events: Events, loaded: Record<stri
       } else if (ev.kind === "end") {
         copy!.end();
         await done;
-        if (copy!.rowCount !== ev.rows) throw new AppError("INTERNAL", `COPY into ${ev.table} loaded ${copy!.rowCount} rows, the backup has ${ev.rows}`);
+        if (copy!.rowCount !== ev.rows)
+          throw new AppError(
+            "INTERNAL",
+            `COPY into ${ev.table} loaded ${copy!.rowCount} rows, the backup has ${ev.rows}`,
+          );
         copy = null;
         loaded[ev.table] = ev.rows;
         log(`${ev.table}: ${ev.rows} rows`);
@@ -163,7 +188,10 @@ async function restoreSequences(client: pg.Client, header: BackupHeader): Promis
   const inDb = rows.map((r) => r.sequence_name).sort();
   const inFile = header.sequences.map((s) => s.name).sort();
   if (JSON.stringify(inDb) !== JSON.stringify(inFile)) {
-    throw new AppError("CONFLICT", `the backup's sequences (${inFile.join(", ") || "none"}) differ from the database's (${inDb.join(", ") || "none"})`);
+    throw new AppError(
+      "CONFLICT",
+      `the backup's sequences (${inFile.join(", ") || "none"}) differ from the database's (${inDb.join(", ") || "none"})`,
+    );
   }
   for (const s of header.sequences) {
     await client.query(`SELECT setval($1::regclass, $2::bigint, $3)`, [quoteIdent(s.name), s.lastValue, s.isCalled]);

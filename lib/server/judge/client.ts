@@ -15,7 +15,9 @@ export type JudgeCallResult = {
 };
 export type JudgeTransport = (prompt: string) => Promise<JudgeCallResult>;
 
-export function createJudgeTransport(config: Pick<JudgeConfig, "baseURL" | "apiKey" | "model" | "timeoutMs" | "maxTokens">): JudgeTransport {
+export function createJudgeTransport(
+  config: Pick<JudgeConfig, "baseURL" | "apiKey" | "model" | "timeoutMs" | "maxTokens">,
+): JudgeTransport {
   const client = new OpenAI({
     baseURL: config.baseURL,
     apiKey: config.apiKey,

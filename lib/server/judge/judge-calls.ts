@@ -8,7 +8,13 @@ import type { JudgeCallRecord, JudgeUsage } from "./types";
 
 export type JudgeCallPurpose = "stage" | "agreement";
 
-type CallMeta = { submissionId: string; purpose: JudgeCallPurpose; runId: string; model: string; promptVersion: string };
+type CallMeta = {
+  submissionId: string;
+  purpose: JudgeCallPurpose;
+  runId: string;
+  model: string;
+  promptVersion: string;
+};
 
 /** Collects calls in memory during a run; `flush` writes what was collected since the last flush. */
 export function judgeCallRecorder(db: PrismaClient, meta: CallMeta) {
@@ -52,17 +58,28 @@ export type JudgeUsageView = {
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
 /** Judge usage of one submission: each run (from the judge.* audit events) and the latest calls. */
-export async function getJudgeUsage(submissionId: string, opts: { db?: PrismaClient; callLimit?: number } = {}): Promise<JudgeUsageView> {
+export async function getJudgeUsage(
+  submissionId: string,
+  opts: { db?: PrismaClient; callLimit?: number } = {},
+): Promise<JudgeUsageView> {
   const db = opts.db ?? defaultDb;
   const callLimit = opts.callLimit ?? 200;
   const [events, calls, agg, failedCalls] = await Promise.all([
     db.auditEvent.findMany({
-      where: { targetType: "Submission", targetId: submissionId, action: { in: ["judge.done", "judge.failed", "judge.agreement"] } },
+      where: {
+        targetType: "Submission",
+        targetId: submissionId,
+        action: { in: ["judge.done", "judge.failed", "judge.agreement"] },
+      },
       orderBy: { createdAt: "desc" },
       take: 50,
     }),
     db.judgeCall.findMany({ where: { submissionId }, orderBy: { createdAt: "desc" }, take: callLimit }),
-    db.judgeCall.aggregate({ where: { submissionId }, _count: true, _sum: { promptTokens: true, completionTokens: true } }),
+    db.judgeCall.aggregate({
+      where: { submissionId },
+      _count: true,
+      _sum: { promptTokens: true, completionTokens: true },
+    }),
     db.judgeCall.count({ where: { submissionId, ok: false } }),
   ]);
   const runs = events.map((e): JudgeRunView => {

@@ -77,7 +77,8 @@ export class RequestLimiter {
 
   private release(): void {
     const next = this.waiters.shift();
-    if (next) next(); // hand the slot over directly: `active` stays the same
+    if (next)
+      next(); // hand the slot over directly: `active` stays the same
     else this.active--;
   }
 }

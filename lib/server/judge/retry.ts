@@ -31,7 +31,9 @@ export function classifyError(e: unknown): ErrorClass {
     const timeout = e instanceof APIConnectionTimeoutError;
     // Worded without "timed out"/"ECONN..." on purpose: the pipeline treats those words as a
     // database/Redis hiccup and would retry the whole job instead of reporting the judge failure.
-    const reason = timeout ? "the judge gave no reply within JUDGE_TIMEOUT_MS" : `could not reach the judge server (${e.message})`;
+    const reason = timeout
+      ? "the judge gave no reply within JUDGE_TIMEOUT_MS"
+      : `could not reach the judge server (${e.message})`;
     return { retryable: true, reason, retryAfterMs: null };
   }
   if (e instanceof APIError && typeof e.status === "number") {
@@ -56,7 +58,12 @@ export class EmptyReplyError extends Error {
  * retry in lockstep. When the server sent Retry-After we wait exactly that long plus up to
  * 100 ms of jitter: waiting less would only earn another 429.
  */
-export function backoffDelay(attempt: number, policy: RetryPolicy, retryAfter: number | null, random = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfter: number | null,
+  random = Math.random,
+): number {
   if (retryAfter !== null) return retryAfter + random() * 100;
   const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return cap / 2 + random() * (cap / 2);
@@ -79,7 +86,11 @@ export type RetryHooks = {
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
 };
 
-export async function withRetries<T>(fn: (attempt: number) => Promise<T>, policy: RetryPolicy, hooks: RetryHooks = {}): Promise<T> {
+export async function withRetries<T>(
+  fn: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  hooks: RetryHooks = {},
+): Promise<T> {
   const sleep = hooks.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   for (let attempt = 0; ; attempt++) {
     try {

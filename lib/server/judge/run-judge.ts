@@ -1,5 +1,13 @@
 import "server-only";
-import { buildJudgeBatches, parseJudgeReply, renderJudgePrompt, replyCharLimit, type JudgeBatch, type JudgedItem, type JudgeItem } from "@/lib/scoring";
+import {
+  buildJudgeBatches,
+  parseJudgeReply,
+  renderJudgePrompt,
+  replyCharLimit,
+  type JudgeBatch,
+  type JudgedItem,
+  type JudgeItem,
+} from "@/lib/scoring";
 import { judgeCacheKey, type CachedJudgement, type JudgeCacheStore } from "./cache";
 import type { JudgeCallResult, JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";
@@ -77,10 +85,23 @@ export function askSizes(batchSize: number): number[] {
 export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResult> {
   const started = Date.now();
   const { config } = input;
-  const usage: JudgeUsage = { calls: 0, retries: 0, reasks: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0, wallMs: 0 };
+  const usage: JudgeUsage = {
+    calls: 0,
+    retries: 0,
+    reasks: 0,
+    cacheHits: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    wallMs: 0,
+  };
   const outcomes = new Map<string, JudgeOutcome>();
   const limiter = input.limiter ?? new RequestLimiter(config.concurrency, config.rpm);
-  const policy: RetryPolicy = { maxRetries: config.maxRetries, baseDelayMs: 1000, maxDelayMs: 30_000, ...input.retryPolicy };
+  const policy: RetryPolicy = {
+    maxRetries: config.maxRetries,
+    baseDelayMs: 1000,
+    maxDelayMs: 30_000,
+    ...input.retryPolicy,
+  };
   const sizes = askSizes(config.batchSize);
   const byId = new Map(input.items.map((i) => [i.id, i]));
   let stopReason: string | null = null;
@@ -98,13 +119,20 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
   // A request and the cache key of each of its questions: what the grader sees, exactly.
   const plan = (batch: JudgeBatch) => {
     const prompt = renderJudgePrompt(config.prompt.text, batch.header, batch.items);
-    const keys = new Map(batch.items.map((i) => [i.id, judgeCacheKey({ model: config.model, promptVersion: config.prompt.version, request: prompt, questionId: i.id })]));
+    const keys = new Map(
+      batch.items.map((i) => [
+        i.id,
+        judgeCacheKey({ model: config.model, promptVersion: config.prompt.version, request: prompt, questionId: i.id }),
+      ]),
+    );
     return { batch, prompt, keys };
   };
   type Planned = ReturnType<typeof plan>;
-  const lookup = (keys: string[]) => (input.bypassCache ? Promise.resolve(new Map<string, CachedJudgement>()) : input.cache.getMany(keys));
+  const lookup = (keys: string[]) =>
+    input.bypassCache ? Promise.resolve(new Map<string, CachedJudgement>()) : input.cache.getMany(keys);
 
-  const failAll = (batch: JudgeBatch, reason: string) => settle(batch.items.map((i) => ({ id: i.id, status: "failed", reason })));
+  const failAll = (batch: JudgeBatch, reason: string) =>
+    settle(batch.items.map((i) => ({ id: i.id, status: "failed", reason })));
 
   async function timedCall(prompt: string, batch: JudgeBatch, attempt: number, level: number) {
     const t0 = Date.now();
@@ -113,16 +141,36 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
       const r = await input.transport(prompt);
       // A cut-off reply was paid for and is kept, but it is a failed call, not an answer.
       const error = r.truncated ? truncatedReason(config.maxTokens) : null;
-      input.onCall?.({ ...base, ok: !r.truncated, error, rawReply: r.text, promptTokens: r.promptTokens, completionTokens: r.completionTokens, latencyMs: Date.now() - t0 });
+      input.onCall?.({
+        ...base,
+        ok: !r.truncated,
+        error,
+        rawReply: r.text,
+        promptTokens: r.promptTokens,
+        completionTokens: r.completionTokens,
+        latencyMs: Date.now() - t0,
+      });
       return r;
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
-      input.onCall?.({ ...base, ok: false, error, rawReply: null, promptTokens: 0, completionTokens: 0, latencyMs: Date.now() - t0 });
+      input.onCall?.({
+        ...base,
+        ok: false,
+        error,
+        rawReply: null,
+        promptTokens: 0,
+        completionTokens: 0,
+        latencyMs: Date.now() - t0,
+      });
       throw e;
     }
   }
 
-  async function ask({ batch, prompt, keys }: Planned, level: number, known?: Map<string, CachedJudgement>): Promise<void> {
+  async function ask(
+    { batch, prompt, keys }: Planned,
+    level: number,
+    known?: Map<string, CachedJudgement>,
+  ): Promise<void> {
     // Same request as before: its results are reused, and the questions its reply lacked take
     // the same re-ask path as then (whose requests are looked up in turn), so a re-score of
     // unchanged answers makes no call at all.
@@ -130,13 +178,26 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     const cached: JudgeOutcome[] = [];
     for (const i of batch.items) {
       const hit = hits.get(keys.get(i.id)!);
-      if (hit) cached.push({ id: i.id, status: "judged", score: hit.score, reasoning: hit.reasoning, cacheKey: keys.get(i.id)!, cached: true });
+      if (hit)
+        cached.push({
+          id: i.id,
+          status: "judged",
+          score: hit.score,
+          reasoning: hit.reasoning,
+          cacheKey: keys.get(i.id)!,
+          cached: true,
+        });
     }
     if (cached.length > 0) {
       usage.cacheHits += cached.length;
       await settle(cached);
       const answered = new Set(cached.map((o) => o.id));
-      return reask(batch.items.map((i) => i.id).filter((id) => !answered.has(id)), level, "missing from the judge's reply", false);
+      return reask(
+        batch.items.map((i) => i.id).filter((id) => !answered.has(id)),
+        level,
+        "missing from the judge's reply",
+        false,
+      );
     }
     if (stopReason) return failAll(batch, `not asked: ${stopReason}`);
     let reply: JudgeCallResult;
@@ -155,7 +216,10 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
           }
         },
         policy,
-        { ...input.retryHooks, onRetry: (info) => (usage.retries++, breaker.trip(), input.retryHooks?.onRetry?.(info)) },
+        {
+          ...input.retryHooks,
+          onRetry: (info) => (usage.retries++, breaker.trip(), input.retryHooks?.onRetry?.(info)),
+        },
       );
       breaker.reset();
       usage.promptTokens += reply.promptTokens;
@@ -170,7 +234,9 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     const ids = batch.items.map((i) => i.id);
     // A reply cut off at max_tokens is not parsed (its last items may be half-written): the
     // whole batch goes down the re-ask path, where smaller batches fit the budget.
-    const parsed = reply.truncated ? { results: new Map<string, JudgedItem>(), missing: ids, error: truncatedReason(config.maxTokens) } : parseJudgeReply(reply.text, ids, { maxChars: replyCharLimit(config.maxTokens) });
+    const parsed = reply.truncated
+      ? { results: new Map<string, JudgedItem>(), missing: ids, error: truncatedReason(config.maxTokens) }
+      : parseJudgeReply(reply.text, ids, { maxChars: replyCharLimit(config.maxTokens) });
     const judged: JudgeOutcome[] = [...parsed.results].map(([id, r]) => ({
       id,
       status: "judged",
@@ -191,7 +257,10 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
       return;
     }
     if (fresh) usage.reasks += missing.length;
-    const again = buildJudgeBatches(missing.map((id) => byId.get(id)!), { batchSize: Math.min(sizes[level + 1], missing.length) });
+    const again = buildJudgeBatches(
+      missing.map((id) => byId.get(id)!),
+      { batchSize: Math.min(sizes[level + 1], missing.length) },
+    );
     await Promise.all(again.map((b) => ask(plan(b), level + 1)));
   }
 

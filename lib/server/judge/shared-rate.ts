@@ -28,7 +28,9 @@ end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {0, tonumber(oldest[2]) + window - now}`;
 
-type ScriptRedis = Redis & { judgeRateAcquire: (key: string, rpm: number, windowMs: number, member: string) => Promise<[number, number]> };
+type ScriptRedis = Redis & {
+  judgeRateAcquire: (key: string, rpm: number, windowMs: number, member: string) => Promise<[number, number]>;
+};
 
 export function withRateScript(redis: Redis): ScriptRedis {
   const r = redis as ScriptRedis;
@@ -84,7 +86,10 @@ export class RedisRateGate implements RateGate {
   private warn(e: unknown): void {
     if (Date.now() - this.warnedAt < 60_000) return;
     this.warnedAt = Date.now();
-    logger.warn({ err: (e as Error).message, key: this.key }, "judge rate limit: Redis unavailable, using this process's own limit until it answers");
+    logger.warn(
+      { err: (e as Error).message, key: this.key },
+      "judge rate limit: Redis unavailable, using this process's own limit until it answers",
+    );
   }
 }
 

@@ -4,7 +4,14 @@ import { CATEGORY_CODES, KEY_PART_PREFIX, MAIN_TYPES, type FailureProfile } from
 import { scoreCellSchema } from "../scores/score-rows";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import { attemptsSchema } from "../submissions/attempts";
-import { aggregateSchema, baselinesFilterSchema, boardMetricSchema, boardSplitSchema, modalityFilterSchema, statusFilterSchema } from "./params";
+import {
+  aggregateSchema,
+  baselinesFilterSchema,
+  boardMetricSchema,
+  boardSplitSchema,
+  modalityFilterSchema,
+  statusFilterSchema,
+} from "./params";
 import { tombstoneSchema } from "./tombstones";
 import { referenceRowSchema } from "./reference-rows";
 
@@ -18,7 +25,11 @@ export const leaderboardEntrySchema = z.strictObject({
   rank: rankSchema.meta({ description: "Rank on the whole board (ties share a rank)." }),
   tied: z.boolean().meta({ description: "Statistically tied with a neighbour (overlapping 95% intervals)." }),
   id: z.string(),
-  status: z.literal("approved").meta({ description: "Ranked entries are approved; withdrawn ones are listed under `withdrawn` (status=withdrawn)." }),
+  status: z
+    .literal("approved")
+    .meta({
+      description: "Ranked entries are approved; withdrawn ones are listed under `withdrawn` (status=withdrawn).",
+    }),
   methodName: z.string(),
   organization: z.string().nullable(),
   modality: z.string().nullable(),
@@ -31,24 +42,46 @@ export const leaderboardEntrySchema = z.strictObject({
   overall: scoreCellSchema,
   mainTypes: z.partialRecord(z.enum(MAIN_TYPES), scoreCellSchema),
   categories: z.partialRecord(z.enum(CATEGORY_CODES), scoreCellSchema),
-  refusalRate: z.number().min(0).max(1).nullable().meta({ description: "Share of questions refused (failure profile, both splits); null without a profile." }),
-  overRefusalRate: z.number().min(0).max(1).nullable().meta({ description: "Share of non-Answer-Refusal questions refused; null without a profile." }),
-  scopeRank: z.strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() }).optional().meta({ description: "Rank within the main type or category sorted by." }),
+  refusalRate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .meta({ description: "Share of questions refused (failure profile, both splits); null without a profile." }),
+  overRefusalRate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .meta({ description: "Share of non-Answer-Refusal questions refused; null without a profile." }),
+  scopeRank: z
+    .strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() })
+    .optional()
+    .meta({ description: "Rank within the main type or category sorted by." }),
 });
 
 export const answerKeyInfoSchema = z
   .strictObject({ label: z.string(), contentSha256: z.string(), questionCount: z.int().min(0), importedAt: dateTime })
-  .meta({ description: `The answer key the scorer version names (its \`${KEY_PART_PREFIX}\` part): every number in the response was computed against it.` });
+  .meta({
+    description: `The answer key the scorer version names (its \`${KEY_PART_PREFIX}\` part): every number in the response was computed against it.`,
+  });
 
 const rate = z.number().min(0).max(1).nullable();
 /** `failureProfile` of GET /api/v1/entries/{id} (rates from the stored counts, lib/scoring/failure-profile.ts). */
 export const failureProfileSchema = z.strictObject({
-  refusalRate: rate.meta({ description: "Share of all questions refused (one refusal detector, lib/scoring/refusal.ts)." }),
+  refusalRate: rate.meta({
+    description: "Share of all questions refused (one refusal detector, lib/scoring/refusal.ts).",
+  }),
   missedRefusalRate: rate.meta({ description: "Share of Answer Refusal questions answered instead of refused." }),
   overRefusalRate: rate.meta({ description: "Share of the other categories' questions refused." }),
   emptyRate: rate.meta({ description: "Share of questions with an empty answer (unanswered key questions included)." }),
-  answerTokens: z.strictObject({ median: z.number().nullable(), p90: z.number().nullable() }).meta({ description: "Answer length in lexical-tokenizer tokens (non-empty answers)." }),
-  byCategory: z.partialRecord(z.enum(CATEGORY_CODES), z.strictObject({ refusalRate: rate, recallPrecisionGap: z.number().nullable(), n: z.int().min(0) })),
+  answerTokens: z
+    .strictObject({ median: z.number().nullable(), p90: z.number().nullable() })
+    .meta({ description: "Answer length in lexical-tokenizer tokens (non-empty answers)." }),
+  byCategory: z.partialRecord(
+    z.enum(CATEGORY_CODES),
+    z.strictObject({ refusalRate: rate, recallPrecisionGap: z.number().nullable(), n: z.int().min(0) }),
+  ),
 }) satisfies z.ZodType<FailureProfile>;
 
 /** `judge` of the leaderboard and entry JSON: the judge part of the scorer version. */
@@ -56,26 +89,58 @@ export const judgeInfoSchema = z
   .strictObject({
     model: z.string(),
     promptVersion: z.string(),
-    demo: z.boolean().meta({ description: "true: the bundled deterministic fake judge of the quick-start demo (\"demo judge\"), not an LLM; its scores only exercise the pipeline." }),
+    demo: z
+      .boolean()
+      .meta({
+        description:
+          'true: the bundled deterministic fake judge of the quick-start demo ("demo judge"), not an LLM; its scores only exercise the pipeline.',
+      }),
   })
   .meta({ description: "The judge of the scorer version (model and prompt version); null when it has no judge." });
 
 export const leaderboardJsonSchema = z.strictObject({
-  scorerVersion: z.string().meta({ description: `The published scorer version: lexical version and NLTK mode, answer key (\`${KEY_PART_PREFIX}<8 hex>\`) and judge. Every entry's numbers belong to it.` }),
+  scorerVersion: z
+    .string()
+    .meta({
+      description: `The published scorer version: lexical version and NLTK mode, answer key (\`${KEY_PART_PREFIX}<8 hex>\`) and judge. Every entry's numbers belong to it.`,
+    }),
   answerKey: answerKeyInfoSchema.nullable(),
   judge: judgeInfoSchema.nullable(),
   notRescored: z
     .array(z.strictObject({ id: z.string(), methodName: z.string(), status: z.literal("not-rescored") }))
-    .meta({ description: "Approved entries not re-scored yet under this scorer version (e.g. after a new answer key): not ranked, and no numbers of another version are shown." }),
+    .meta({
+      description:
+        "Approved entries not re-scored yet under this scorer version (e.g. after a new answer key): not ranked, and no numbers of another version are shown.",
+    }),
   generatedAt: dateTime,
   split: boardSplitSchema,
   metric: boardMetricSchema,
   aggregate: aggregateSchema,
-  filters: z.strictObject({ q: z.string().nullable(), modality: modalityFilterSchema, baselines: baselinesFilterSchema, backbone: z.enum([...BACKBONES, OTHER_BACKBONE]).nullable(), verified: z.boolean(), sort: z.string().nullable(), status: statusFilterSchema }),
+  filters: z.strictObject({
+    q: z.string().nullable(),
+    modality: modalityFilterSchema,
+    baselines: baselinesFilterSchema,
+    backbone: z.enum([...BACKBONES, OTHER_BACKBONE]).nullable(),
+    verified: z.boolean(),
+    sort: z.string().nullable(),
+    status: statusFilterSchema,
+  }),
   total: z.int().min(0),
-  lowNMin: z.int().min(0).meta({ description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n." }),
+  lowNMin: z
+    .int()
+    .min(0)
+    .meta({
+      description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n.",
+    }),
   entries: z.array(leaderboardEntrySchema),
-  references: z.array(referenceRowSchema).meta({ description: "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge)." }),
-  withdrawn: z.array(tombstoneSchema).meta({ description: "Entries taken off the board (status=withdrawn only; empty otherwise)." }),
+  references: z
+    .array(referenceRowSchema)
+    .meta({
+      description:
+        "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge).",
+    }),
+  withdrawn: z
+    .array(tombstoneSchema)
+    .meta({ description: "Entries taken off the board (status=withdrawn only; empty otherwise)." }),
 });
 export type LeaderboardJson = z.infer<typeof leaderboardJsonSchema>;

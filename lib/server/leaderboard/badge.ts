@@ -13,7 +13,9 @@ export const BADGE_CACHE_SECONDS = 300;
 export const badgeSchema = z.strictObject({
   schemaVersion: z.literal(1),
   label: z.literal("H2HMem"),
-  message: z.string().meta({ description: 'Rank and headline score, e.g. "#3 · judge 0.612"; "not ranked yet" before scoring.' }),
+  message: z
+    .string()
+    .meta({ description: 'Rank and headline score, e.g. "#3 · judge 0.612"; "not ranked yet" before scoring.' }),
   color: z.string(),
   cacheSeconds: z.number().int().meta({ description: "How long Shields may cache the badge." }),
 });
@@ -33,8 +35,20 @@ export async function entryBadge(id: string): Promise<Badge> {
     const me = board.entries.find((e) => e.id === id);
     if (me) {
       const label = metric === "judge" ? "judge" : "F1";
-      return { schemaVersion: 1, label: "H2HMem", message: `#${me.rank} · ${label} ${me.overall.value.toFixed(3)}`, color: badgeColor(me.rank), cacheSeconds: BADGE_CACHE_SECONDS };
+      return {
+        schemaVersion: 1,
+        label: "H2HMem",
+        message: `#${me.rank} · ${label} ${me.overall.value.toFixed(3)}`,
+        color: badgeColor(me.rank),
+        cacheSeconds: BADGE_CACHE_SECONDS,
+      };
     }
   }
-  return { schemaVersion: 1, label: "H2HMem", message: "not ranked yet", color: "lightgrey", cacheSeconds: BADGE_CACHE_SECONDS };
+  return {
+    schemaVersion: 1,
+    label: "H2HMem",
+    message: "not ranked yet",
+    color: "lightgrey",
+    cacheSeconds: BADGE_CACHE_SECONDS,
+  };
 }

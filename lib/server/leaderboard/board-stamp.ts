@@ -12,7 +12,9 @@ import { db } from "../db";
 let inFlight: Promise<string> | null = null;
 
 export function boardStamp(): Promise<string> {
-  inFlight ??= db.$queryRaw<Array<{ m: Date | null; c: bigint }>>`SELECT max("updatedAt") AS m, count(*) AS c FROM "Submission" WHERE "reviewState" = 'APPROVED'`
+  inFlight ??= db.$queryRaw<
+    Array<{ m: Date | null; c: bigint }>
+  >`SELECT max("updatedAt") AS m, count(*) AS c FROM "Submission" WHERE "reviewState" = 'APPROVED'`
     .then((r) => `${r[0]?.m?.getTime() ?? 0}:${r[0]?.c ?? 0}`)
     .finally(() => {
       inFlight = null;

@@ -6,7 +6,10 @@ import { publicEntryWhere } from "../answer-key/demo";
 import { boardMetricSchema } from "./params";
 import { publicGeneration, StampedMemo, type PublicGeneration } from "./stamped-memo";
 
-const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
+const idSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/);
 
 /** `ids=a,b,c` (2 to 4 distinct entries); the older `a=`/`b=` form is still read. */
 export const compareParamsSchema = z.object({
@@ -17,15 +20,35 @@ export type CompareParams = z.infer<typeof compareParamsSchema>;
 
 export function parseCompareParams(raw: Record<string, string | string[] | undefined>): CompareParams {
   const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
-  const ids = [...all(raw.ids).flatMap((s) => s.split(",")), ...all(raw.a), ...all(raw.b)].map((s) => s.trim()).filter(Boolean);
-  return compareParamsSchema.parse({ ids: [...new Set(ids)].slice(0, 4), metric: Array.isArray(raw.metric) ? raw.metric[0] : raw.metric });
+  const ids = [...all(raw.ids).flatMap((s) => s.split(",")), ...all(raw.a), ...all(raw.b)]
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return compareParamsSchema.parse({
+    ids: [...new Set(ids)].slice(0, 4),
+    metric: Array.isArray(raw.metric) ? raw.metric[0] : raw.metric,
+  });
 }
 
 type Metric = CompareParams["metric"];
-export type PairedResult = { scope: "ALL" | CategoryCode; n: number; meanA: number; meanB: number; diff: number; ciLow: number; ciHigh: number; pValue: number };
+export type PairedResult = {
+  scope: "ALL" | CategoryCode;
+  n: number;
+  meanA: number;
+  meanB: number;
+  diff: number;
+  ciLow: number;
+  ciHigh: number;
+  pValue: number;
+};
 type QuestionScores = Map<string, { category: string; value: number | null }>;
 
-const METRIC_FIELD = { f1: "f1", bleu1: "bleu1", precision: "precision", recall: "recall", judge: "judgeScore" } as const;
+const METRIC_FIELD = {
+  f1: "f1",
+  bleu1: "bleu1",
+  precision: "precision",
+  recall: "recall",
+  judge: "judgeScore",
+} as const;
 
 // Everything here depends only on the published scores, so it is computed once per public
 // generation (./stamped-memo.ts) and per process, not per request: the per-question reads of an
@@ -39,8 +62,14 @@ const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
 export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
   const gen = await publicGeneration();
   return pickList.get(gen, "all", async () => {
-    const scores = { some: { scorerVersion: gen.scorerVersion, split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
-    return db.submission.findMany({ where: { ...(await publicEntryWhere()), scores }, select: { id: true, methodName: true }, orderBy: { methodName: "asc" } });
+    const scores = {
+      some: { scorerVersion: gen.scorerVersion, split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" },
+    };
+    return db.submission.findMany({
+      where: { ...(await publicEntryWhere()), scores },
+      select: { id: true, methodName: true },
+      orderBy: { methodName: "asc" },
+    });
   });
 }
 
@@ -59,12 +88,25 @@ async function perQuestion(id: string, metric: Metric, version: string): Promise
       // In a fixed order: the pairs' sums and the bootstrap's draws follow it (without it Postgres
       // may return another order after a re-score writes rows, and the same data gave other CIs).
       orderBy: [{ split: "asc" }, { index: "asc" }],
-      select: { split: true, index: true, f1: true, bleu1: true, precision: true, recall: true, judgeScore: true, prediction: { select: { category: true, referenceQuestion: { select: { qid: true } } } } },
+      select: {
+        split: true,
+        index: true,
+        f1: true,
+        bleu1: true,
+        precision: true,
+        recall: true,
+        judgeScore: true,
+        prediction: { select: { category: true, referenceQuestion: { select: { qid: true } } } },
+      },
     }),
   ]);
   const out: QuestionScores = new Map();
   if (shown === 0) return out;
-  for (const r of rows) out.set(r.prediction.referenceQuestion?.qid ?? `${r.split}#${r.index}`, { category: r.prediction.category, value: r[METRIC_FIELD[metric]] });
+  for (const r of rows)
+    out.set(r.prediction.referenceQuestion?.qid ?? `${r.split}#${r.index}`, {
+      category: r.prediction.category,
+      value: r[METRIC_FIELD[metric]],
+    });
   return out;
 }
 
@@ -85,7 +127,13 @@ function pairedByScope(qa: QuestionScores, qb: QuestionScores): PairedResult[] |
     if (sel.length === 0) continue;
     const av = sel.map((p) => p.a);
     const bv = sel.map((p) => p.b);
-    results.push({ scope, n: sel.length, meanA: mean(av), meanB: mean(bv), ...pairedBootstrap(av, bv, { resamples: 1000, seed: 20261129 }) });
+    results.push({
+      scope,
+      n: sel.length,
+      meanA: mean(av),
+      meanB: mean(bv),
+      ...pairedBootstrap(av, bv, { resamples: 1000, seed: 20261129 }),
+    });
   }
   return results;
 }
@@ -95,13 +143,15 @@ export async function comparePairsUncached(ids: string[], metric: Metric, versio
   const scores = await Promise.all(ids.map((id) => perQuestion(id, metric, version)));
   const out: PairComparison[] = [];
   for (let i = 0; i < ids.length; i++) {
-    for (let j = i + 1; j < ids.length; j++) out.push({ a: ids[i]!, b: ids[j]!, results: pairedByScope(scores[i]!, scores[j]!) });
+    for (let j = i + 1; j < ids.length; j++)
+      out.push({ a: ids[i]!, b: ids[j]!, results: pairedByScope(scores[i]!, scores[j]!) });
   }
   return out;
 }
 
 function cachedPair(gen: PublicGeneration, a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
-  const questions = (id: string) => questionMemo.get(gen, `${metric}|${id}`, () => perQuestion(id, metric, gen.scorerVersion));
+  const questions = (id: string) =>
+    questionMemo.get(gen, `${metric}|${id}`, () => perQuestion(id, metric, gen.scorerVersion));
   return pairMemo.get(gen, `${metric}|${a}|${b}`, async () => {
     const [qa, qb] = await Promise.all([questions(a), questions(b)]);
     return pairedByScope(qa, qb);
@@ -124,11 +174,16 @@ export async function compareMany(ids: string[], metric: Metric): Promise<PairCo
 }
 
 /** Significant wins: scopes where `id` is better than another entry with the 95% CI excluding 0. */
-export function significantWins(pairs: PairComparison[], id: string): Array<{ scope: PairedResult["scope"]; over: string; diff: number; pValue: number }> {
+export function significantWins(
+  pairs: PairComparison[],
+  id: string,
+): Array<{ scope: PairedResult["scope"]; over: string; diff: number; pValue: number }> {
   return pairs.flatMap((p) => {
     if (!p.results || (p.a !== id && p.b !== id)) return [];
     const sign = p.a === id ? 1 : -1;
     const over = p.a === id ? p.b : p.a;
-    return p.results.filter((r) => (sign > 0 ? r.ciLow > 0 : r.ciHigh < 0)).map((r) => ({ scope: r.scope, over, diff: sign * r.diff, pValue: r.pValue }));
+    return p.results
+      .filter((r) => (sign > 0 ? r.ciLow > 0 : r.ciHigh < 0))
+      .map((r) => ({ scope: r.scope, over, diff: sign * r.diff, pValue: r.pValue }));
   });
 }

@@ -12,10 +12,21 @@ export const costFieldSchema = z.enum(EFFICIENCY_FIELDS).catch("answerSecondsPer
 export type CostField = z.infer<typeof costFieldSchema>;
 // The fields' names are messages (board.cost.fields), in the visitor's language.
 
-export type CostPoint = { id: string; methodName: string; isBaseline: boolean; cost: number; value: number; ciLow: number | null; ciHigh: number | null; pareto: boolean };
+export type CostPoint = {
+  id: string;
+  methodName: string;
+  isBaseline: boolean;
+  cost: number;
+  value: number;
+  ciLow: number | null;
+  ciHigh: number | null;
+  pareto: boolean;
+};
 
 /** Marks the Pareto front (lower cost and higher score both better); returns the points by cost. */
-export function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
+export function withParetoFront<T extends { cost: number; value: number }>(
+  points: T[],
+): Array<T & { pareto: boolean }> {
   const sorted = [...points].sort((a, b) => a.cost - b.cost || b.value - a.value);
   let best = -Infinity;
   return sorted.map((p) => {
@@ -29,12 +40,30 @@ export async function costPoints(entries: LeaderboardEntry[], field: CostField):
   if (entries.length === 0) return [];
   const rows = await db.submission.findMany({
     where: { id: { in: entries.map((e) => e.id) } },
-    select: { id: true, storageSecondsPerSession: true, retrievalSecondsPerQuestion: true, answerSecondsPerQuestion: true, tokensPerQuestion: true },
+    select: {
+      id: true,
+      storageSecondsPerSession: true,
+      retrievalSecondsPerQuestion: true,
+      answerSecondsPerQuestion: true,
+      tokensPerQuestion: true,
+    },
   });
   const cost = new Map(rows.map((r) => [r.id, r[field]]));
   const points = entries.flatMap((e) => {
     const c = cost.get(e.id);
-    return c === null || c === undefined ? [] : [{ id: e.id, methodName: e.methodName, isBaseline: e.isBaseline, cost: c, value: e.overall.value, ciLow: e.overall.ciLow, ciHigh: e.overall.ciHigh }];
+    return c === null || c === undefined
+      ? []
+      : [
+          {
+            id: e.id,
+            methodName: e.methodName,
+            isBaseline: e.isBaseline,
+            cost: c,
+            value: e.overall.value,
+            ciLow: e.overall.ciLow,
+            ciHigh: e.overall.ciHigh,
+          },
+        ];
   });
   return withParetoFront(points);
 }

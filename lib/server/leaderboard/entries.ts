@@ -79,7 +79,10 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     },
   });
   if (!s) return null;
-  const [{ scorerVersion, rows }, answerKey] = await Promise.all([scoreRowsFor(s.id, { only: published }), answerKeyOfVersion(published)]);
+  const [{ scorerVersion, rows }, answerKey] = await Promise.all([
+    scoreRowsFor(s.id, { only: published }),
+    answerKeyOfVersion(published),
+  ]);
   const failureProfile = await failureProfileFor(s.id, scorerVersion);
   return {
     id: s.id,

@@ -35,14 +35,27 @@ const median = (v: number[]): number | null => {
  * precomputed Score rows.
  */
 export async function entryStanding(id: string, metric: Metric, split: Split): Promise<Standing> {
-  const [board, refs] = await Promise.all([rankedBoard({ split, metric, aggregate: "micro" }), referenceRows({ split, metric, aggregate: "micro" })]);
+  const [board, refs] = await Promise.all([
+    rankedBoard({ split, metric, aggregate: "micro" }),
+    referenceRows({ split, metric, aggregate: "micro" }),
+  ]);
   const me = board.entries.find((e) => e.id === id);
   const scopes: Array<"ALL" | MainType | CategoryCode> = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES];
   const rows = scopes.map((scope): StandingRow => {
     const pick = (e: ScopedCells) =>
-      scope === "ALL" ? e.overall : (MAIN_TYPES as readonly string[]).includes(scope) ? e.mainTypes[scope as MainType] : e.categories[scope as CategoryCode];
-    const values = board.entries.map(pick).filter((c): c is ScoreCell => Boolean(c)).map((c) => c.value);
-    const refValues = refs.map(pick).filter((c): c is ScoreCell => Boolean(c)).map((c) => c.value);
+      scope === "ALL"
+        ? e.overall
+        : (MAIN_TYPES as readonly string[]).includes(scope)
+          ? e.mainTypes[scope as MainType]
+          : e.categories[scope as CategoryCode];
+    const values = board.entries
+      .map(pick)
+      .filter((c): c is ScoreCell => Boolean(c))
+      .map((c) => c.value);
+    const refValues = refs
+      .map(pick)
+      .filter((c): c is ScoreCell => Boolean(c))
+      .map((c) => c.value);
     const r = me ? board.scopeRanks(scope).get(id) : undefined;
     return {
       scope,

@@ -28,15 +28,44 @@ export function leaderboardJson(lb: Leaderboard): string {
     split: p.split,
     metric: p.metric,
     aggregate: p.aggregate,
-    filters: { q: p.q ?? null, modality: p.modality, baselines: p.baselines, backbone: p.backbone ?? null, verified: p.verified, sort: p.sort ?? null, status: p.status },
+    filters: {
+      q: p.q ?? null,
+      modality: p.modality,
+      baselines: p.baselines,
+      backbone: p.backbone ?? null,
+      verified: p.verified,
+      sort: p.sort ?? null,
+      status: p.status,
+    },
     total: lb.total,
     lowNMin: lb.lowNMin,
     entries: lb.entries.map((e) => ({
-      rank: e.rank, tied: e.tied, id: e.id, status: e.status, methodName: e.methodName, organization: e.organization, modality: e.modality,
-      backbone: e.backbone, isBaseline: e.isBaseline, verified: e.verified ?? false, createdAt: e.createdAt, answered: e.answered, attempts: e.attempts,
-      overall: e.overall, mainTypes: e.mainTypes, categories: e.categories, refusalRate: e.refusalRate, overRefusalRate: e.overRefusalRate, ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
+      rank: e.rank,
+      tied: e.tied,
+      id: e.id,
+      status: e.status,
+      methodName: e.methodName,
+      organization: e.organization,
+      modality: e.modality,
+      backbone: e.backbone,
+      isBaseline: e.isBaseline,
+      verified: e.verified ?? false,
+      createdAt: e.createdAt,
+      answered: e.answered,
+      attempts: e.attempts,
+      overall: e.overall,
+      mainTypes: e.mainTypes,
+      categories: e.categories,
+      refusalRate: e.refusalRate,
+      overRefusalRate: e.overRefusalRate,
+      ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
-    references: lb.references.map((r) => ({ kind: r.kind, overall: r.overall, mainTypes: r.mainTypes, categories: r.categories })),
+    references: lb.references.map((r) => ({
+      kind: r.kind,
+      overall: r.overall,
+      mainTypes: r.mainTypes,
+      categories: r.categories,
+    })),
     withdrawn: lb.withdrawn,
   };
   return JSON.stringify(body);
@@ -46,27 +75,118 @@ export function leaderboardCsv(lb: Leaderboard): string {
   if (lb.params.status === "withdrawn") return withdrawnCsv(lb);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
   const scopeValues = (c: Pick<ScopedCells, "mainTypes" | "categories">) =>
-    scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? c.mainTypes[s as MainType]?.value : c.categories[s as CategoryCode]?.value) ?? "");
-  const header = ["status", "rank", "tied", "id", "methodName", "organization", "modality", "isBaseline", "verified", "value", "ciLow", "ciHigh", "n", "answered", "attemptsTotal", "attemptsSincePreviousEntry", "createdAt", ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"];
+    scopes.map(
+      (s) =>
+        ((MAIN_TYPES as readonly string[]).includes(s)
+          ? c.mainTypes[s as MainType]?.value
+          : c.categories[s as CategoryCode]?.value) ?? "",
+    );
+  const header = [
+    "status",
+    "rank",
+    "tied",
+    "id",
+    "methodName",
+    "organization",
+    "modality",
+    "isBaseline",
+    "verified",
+    "value",
+    "ciLow",
+    "ciHigh",
+    "n",
+    "answered",
+    "attemptsTotal",
+    "attemptsSincePreviousEntry",
+    "createdAt",
+    ...scopes,
+    "split",
+    "metric",
+    "aggregate",
+    "scorerVersion",
+    "generatedAt",
+  ];
   const rows = lb.entries.map((e) => [
-    e.status, e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.modality ?? "", e.isBaseline, e.verified ?? false,
-    e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n, e.answered, e.attempts?.total ?? "", e.attempts?.sincePreviousEntry ?? "", e.createdAt,
+    e.status,
+    e.rank,
+    e.tied,
+    e.id,
+    e.methodName,
+    e.organization ?? "",
+    e.modality ?? "",
+    e.isBaseline,
+    e.verified ?? false,
+    e.overall.value,
+    e.overall.ciLow ?? "",
+    e.overall.ciHigh ?? "",
+    e.overall.n,
+    e.answered,
+    e.attempts?.total ?? "",
+    e.attempts?.sincePreviousEntry ?? "",
+    e.createdAt,
     ...scopeValues(e),
-    lb.params.split, lb.params.metric, lb.params.aggregate, lb.scorerVersion, lb.generatedAt,
+    lb.params.split,
+    lb.params.metric,
+    lb.params.aggregate,
+    lb.scorerVersion,
+    lb.generatedAt,
   ]);
   // Reference rows: status "reference", no rank, the kind as id and its label as method.
   const refs = lb.references.map((r) => [
-    "reference", "", "", r.kind, REFERENCE_LABELS[r.kind], "", "", false, false,
-    r.overall.value, r.overall.ciLow ?? "", r.overall.ciHigh ?? "", r.overall.n, "", "", "", "",
+    "reference",
+    "",
+    "",
+    r.kind,
+    REFERENCE_LABELS[r.kind],
+    "",
+    "",
+    false,
+    false,
+    r.overall.value,
+    r.overall.ciLow ?? "",
+    r.overall.ciHigh ?? "",
+    r.overall.n,
+    "",
+    "",
+    "",
+    "",
     ...scopeValues(r),
-    lb.params.split, lb.params.metric, lb.params.aggregate, lb.scorerVersion, lb.generatedAt,
+    lb.params.split,
+    lb.params.metric,
+    lb.params.aggregate,
+    lb.scorerVersion,
+    lb.generatedAt,
   ]);
   return toCsv([header, ...rows, ...refs]);
 }
 
 function withdrawnCsv(lb: Leaderboard): string {
-  const header = ["status", "id", "methodName", "organization", "removedBy", "createdAt", "approvedAt", "removedAt", "reason", "scorerVersion", "generatedAt"];
-  const rows = lb.withdrawn.map((t) => [t.status, t.id, t.methodName, t.organization ?? "", t.removedBy, t.createdAt, t.approvedAt ?? "", t.removedAt ?? "", t.reason, lb.scorerVersion, lb.generatedAt]);
+  const header = [
+    "status",
+    "id",
+    "methodName",
+    "organization",
+    "removedBy",
+    "createdAt",
+    "approvedAt",
+    "removedAt",
+    "reason",
+    "scorerVersion",
+    "generatedAt",
+  ];
+  const rows = lb.withdrawn.map((t) => [
+    t.status,
+    t.id,
+    t.methodName,
+    t.organization ?? "",
+    t.removedBy,
+    t.createdAt,
+    t.approvedAt ?? "",
+    t.removedAt ?? "",
+    t.reason,
+    lb.scorerVersion,
+    lb.generatedAt,
+  ]);
   return toCsv([header, ...rows]);
 }
 
@@ -74,7 +194,11 @@ function withdrawnCsv(lb: Leaderboard): string {
  * Public, rate-limited (per client address) and cacheable: a strong ETag over the body, and
  * `If-None-Match` answered with 304 without a body.
  */
-export async function leaderboardResponse(req: Request, params: LeaderboardParams, format: "json" | "csv"): Promise<Response> {
+export async function leaderboardResponse(
+  req: Request,
+  params: LeaderboardParams,
+  format: "json" | "csv",
+): Promise<Response> {
   await consume("api-ip", clientIp(req.headers));
   const lb = await getLeaderboard(params, { all: true });
   // Reference rows are written by the worker without touching submissions (the board's stamp): part of the key.
@@ -86,12 +210,24 @@ export async function leaderboardResponse(req: Request, params: LeaderboardParam
     if (memo.size > 200) memo.clear();
     memo.set(key, body);
   }
-  return conditional(req, body, format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8", format === "csv"
-    ? { "content-disposition": `attachment; filename="h2hmem-leaderboard-${params.split}-${params.metric}-${params.aggregate}.csv"` }
-    : {});
+  return conditional(
+    req,
+    body,
+    format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
+    format === "csv"
+      ? {
+          "content-disposition": `attachment; filename="h2hmem-leaderboard-${params.split}-${params.metric}-${params.aggregate}.csv"`,
+        }
+      : {},
+  );
 }
 
-export function conditional(req: Request, body: Body, contentType: string, extra: Record<string, string> = {}): Response {
+export function conditional(
+  req: Request,
+  body: Body,
+  contentType: string,
+  extra: Record<string, string> = {},
+): Response {
   const headers = new Headers({
     etag: body.etag,
     // Shared caches may keep it briefly; clients revalidate with the ETag.
@@ -100,7 +236,8 @@ export function conditional(req: Request, body: Body, contentType: string, extra
     ...extra,
   });
   const inm = req.headers.get("if-none-match");
-  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === body.etag)) return new Response(null, { status: 304, headers });
+  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === body.etag))
+    return new Response(null, { status: 304, headers });
   headers.set("content-type", contentType);
   return new Response(body.text, { status: 200, headers });
 }

@@ -36,7 +36,15 @@ const inFlight = new Map<string, Promise<Cached | null>>();
 const CACHED_PATH = /^\/(entries\/[^/]+)?$/;
 // Headers of the rendered page worth replaying (other security headers are set again by the
 // proxy). The CSP is the render's own: its scripts carry the nonce that policy names.
-const KEPT = new Set(["content-type", "cache-control", "vary", "link", "location", "x-robots-tag", "content-security-policy"]);
+const KEPT = new Set([
+  "content-type",
+  "cache-control",
+  "vary",
+  "link",
+  "location",
+  "x-robots-tag",
+  "content-security-policy",
+]);
 
 /** True for the proxy's own render request (a loopback fetch made on a miss, see renderPage). */
 export const isPageCacheRender = (req: NextRequest): boolean => req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE;
@@ -50,7 +58,8 @@ export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
   // Next strips these RSC headers and `_rsc` before the proxy runs (server/web/adapter.js) unless
   // `skipProxyUrlNormalize` is set (next.config.js): without it, client navigations of / and
   // /entries/<id> got cached HTML (found by tests/e2e/page-metrics.spec.ts).
-  if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action")) return "client_nav";
+  if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action"))
+    return "client_nav";
   if (req.nextUrl.searchParams.has("_rsc")) return "client_nav";
   // Auth.js session cookies (plain, __Secure- prefixed or chunked): the header shows the user.
   if (req.cookies.getAll().some((c) => c.name.includes("authjs.session-token"))) return "signed_in";

@@ -17,8 +17,14 @@ export const statusFilterSchema = z.enum(["approved", "withdrawn"]);
 // so that a hand-edited link still renders.
 export const leaderboardParamsSchema = z.object({
   split: boardSplitSchema.catch("overall").default("overall").meta({ description: "Split tab." }),
-  metric: boardMetricSchema.catch("f1").default("f1").meta({ description: "Metric (judge only when a judge is configured)." }),
-  aggregate: aggregateSchema.catch("micro").default("micro").meta({ description: "Mean over questions (micro) or over categories (macro)." }),
+  metric: boardMetricSchema
+    .catch("f1")
+    .default("f1")
+    .meta({ description: "Metric (judge only when a judge is configured)." }),
+  aggregate: aggregateSchema
+    .catch("micro")
+    .default("micro")
+    .meta({ description: "Mean over questions (micro) or over categories (macro)." }),
   sort: z
     .string()
     .trim()
@@ -26,15 +32,46 @@ export const leaderboardParamsSchema = z.object({
     .regex(/^-?[A-Za-z0-9_]+$/)
     .optional()
     .catch(undefined)
-    .meta({ description: "Column key (rank, method, org, value, answered, date, refusalRate, overRefusalRate, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank." }),
-  q: z.string().trim().max(100).optional().catch(undefined).meta({ description: "Case-insensitive search in method name and organization." }),
+    .meta({
+      description:
+        "Column key (rank, method, org, value, answered, date, refusalRate, overRefusalRate, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank.",
+    }),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .meta({ description: "Case-insensitive search in method name and organization." }),
   // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
   modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),
   baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
-  backbone: backboneFilterSchema.catch(undefined).meta({ description: "Backbone model: an entry of the maintained list (lib/validation/backbones.ts) or \"other\"; any spelling of a listed name." }),
-  verified: z.boolean().catch(false).default(false).meta({ description: "1 = only entries scored against the official answer key." }),
-  status: statusFilterSchema.catch("approved").default("approved").meta({ description: "approved = the ranked board; withdrawn = the tombstones of entries withdrawn or unpublished (in `withdrawn`, no ranked entries)." }),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1).meta({ description: "Page of the board (pages only; the API returns every entry)." }),
+  backbone: backboneFilterSchema
+    .catch(undefined)
+    .meta({
+      description:
+        'Backbone model: an entry of the maintained list (lib/validation/backbones.ts) or "other"; any spelling of a listed name.',
+    }),
+  verified: z
+    .boolean()
+    .catch(false)
+    .default(false)
+    .meta({ description: "1 = only entries scored against the official answer key." }),
+  status: statusFilterSchema
+    .catch("approved")
+    .default("approved")
+    .meta({
+      description:
+        "approved = the ranked board; withdrawn = the tombstones of entries withdrawn or unpublished (in `withdrawn`, no ranked entries).",
+    }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .default(1)
+    .meta({ description: "Page of the board (pages only; the API returns every entry)." }),
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
 

@@ -9,10 +9,17 @@ import { fileSplit, type StoredFile } from "../submissions/submission-files";
 // approved entry whose author made them public, and its per-question judge scores under the
 // published scorer version. Any other entry is 404, as if it did not exist.
 
-const NOT_FOUND = () => new AppError("NOT_FOUND", "No public predictions for this entry (it is not approved, or its author keeps them private).");
+const NOT_FOUND = () =>
+  new AppError(
+    "NOT_FOUND",
+    "No public predictions for this entry (it is not approved, or its author keeps them private).",
+  );
 
 async function publicEntryId(id: string): Promise<string> {
-  const s = await db.submission.findFirst({ where: { id, reviewState: "APPROVED", publicPredictions: true }, select: { id: true } });
+  const s = await db.submission.findFirst({
+    where: { id, reviewState: "APPROVED", publicPredictions: true },
+    select: { id: true },
+  });
   if (!s) throw NOT_FOUND();
   return s.id;
 }
@@ -30,11 +37,13 @@ export async function getPublicEntryFile(id: string, split: string): Promise<Sto
 
 export const publicJudgeScoresSchema = z.strictObject({
   scorerVersion: z.string(),
-  scores: z.array(z.strictObject({
-    split: z.string().meta({ description: '"dyadic" or "multi-party".' }),
-    index: z.number().int().meta({ description: "Position of the prediction in its file." }),
-    judgeScore: z.number().nullable(),
-  })),
+  scores: z.array(
+    z.strictObject({
+      split: z.string().meta({ description: '"dyadic" or "multi-party".' }),
+      index: z.number().int().meta({ description: "Position of the prediction in its file." }),
+      judgeScore: z.number().nullable(),
+    }),
+  ),
 });
 export type PublicJudgeScores = z.infer<typeof publicJudgeScoresSchema>;
 

@@ -49,14 +49,26 @@ export type RankedBoard = {
 
 type BoardKey = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
 
-const cell = (r: { value: number; ciLow: number | null; ciHigh: number | null; n: number }): ScoreCell => ({ value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh, n: r.n });
+const cell = (r: { value: number; ciLow: number | null; ciHigh: number | null; n: number }): ScoreCell => ({
+  value: r.value,
+  ciLow: r.ciLow,
+  ciHigh: r.ciHigh,
+  n: r.n,
+});
 const isMainType = (s: string): s is MainType => (MAIN_TYPES as readonly string[]).includes(s);
 const isCategory = (s: string): s is CategoryCode => (CATEGORY_CODES as readonly string[]).includes(s);
 
-export type ScopedCells = { overall: ScoreCell; mainTypes: Partial<Record<MainType, ScoreCell>>; categories: Partial<Record<CategoryCode, ScoreCell>> };
+export type ScopedCells = {
+  overall: ScoreCell;
+  mainTypes: Partial<Record<MainType, ScoreCell>>;
+  categories: Partial<Record<CategoryCode, ScoreCell>>;
+};
 
 /** Files one Score-shaped row into its scope's place (entries and reference rows alike); true for the headline. */
-export function placeScore(target: ScopedCells, r: { scope: string; value: number; ciLow: number | null; ciHigh: number | null; n: number }): boolean {
+export function placeScore(
+  target: ScopedCells,
+  r: { scope: string; value: number; ciLow: number | null; ciHigh: number | null; n: number },
+): boolean {
   if (r.scope === "ALL") target.overall = cell(r);
   else if (isMainType(r.scope)) target.mainTypes[r.scope] = cell(r);
   else if (isCategory(r.scope)) target.categories[r.scope] = cell(r);
@@ -88,21 +100,63 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   // Only precomputed Score rows (never per-question data) feed the ranking. No status filter:
   // an approved entry being re-scored (QUEUED, JUDGING) keeps its published rows on the board.
   const rows = await db.score.findMany({
-    where: { scorerVersion, split: key.split, metric: key.metric, aggregate: key.aggregate, submission: { reviewState: "APPROVED", ...(hideDemo ? { isDemo: false } : {}) } },
+    where: {
+      scorerVersion,
+      split: key.split,
+      metric: key.metric,
+      aggregate: key.aggregate,
+      submission: { reviewState: "APPROVED", ...(hideDemo ? { isDemo: false } : {}) },
+    },
     select: {
-      scope: true, value: true, ciLow: true, ciHigh: true, n: true,
-      submission: { select: { id: true, methodName: true, organization: true, modality: true, backbone: true, isBaseline: true, createdAt: true, scoredAt: true, answerKeyVersionId: true, attemptsTotal: true, attemptsSincePrevious: true } },
+      scope: true,
+      value: true,
+      ciLow: true,
+      ciHigh: true,
+      n: true,
+      submission: {
+        select: {
+          id: true,
+          methodName: true,
+          organization: true,
+          modality: true,
+          backbone: true,
+          isBaseline: true,
+          createdAt: true,
+          scoredAt: true,
+          answerKeyVersionId: true,
+          attemptsTotal: true,
+          attemptsSincePrevious: true,
+        },
+      },
     },
   });
-  const bySub = new Map<string, Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate"> & { hasOverall: boolean; scoredAt: Date | null }>();
+  const bySub = new Map<
+    string,
+    Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate"> & {
+      hasOverall: boolean;
+      scoredAt: Date | null;
+    }
+  >();
   for (const r of rows) {
     const s = r.submission;
     let e = bySub.get(s.id);
     if (!e) {
       e = {
-        id: s.id, status: "approved", methodName: s.methodName, organization: s.organization, modality: s.modality, backbone: s.backbone,
-        isBaseline: s.isBaseline, verified: s.answerKeyVersionId !== null, createdAt: s.createdAt.toISOString(), scoredAt: s.scoredAt, attempts: attemptsOf(s),
-        overall: { value: 0, ciLow: null, ciHigh: null, n: 0 }, mainTypes: {}, categories: {}, hasOverall: false,
+        id: s.id,
+        status: "approved",
+        methodName: s.methodName,
+        organization: s.organization,
+        modality: s.modality,
+        backbone: s.backbone,
+        isBaseline: s.isBaseline,
+        verified: s.answerKeyVersionId !== null,
+        createdAt: s.createdAt.toISOString(),
+        scoredAt: s.scoredAt,
+        attempts: attemptsOf(s),
+        overall: { value: 0, ciLow: null, ciHigh: null, n: 0 },
+        mainTypes: {},
+        categories: {},
+        hasOverall: false,
       };
       bySub.set(s.id, e);
     }
@@ -111,7 +165,15 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
   const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
-  const [answered, answerKey, coverage, profiles] = await Promise.all([answeredCounts(candidates, key.split), answerKeyOfVersion(scorerVersion), versionCoverage(scorerVersion), failureProfilesFor(candidates.map((e) => e.id), scorerVersion)]);
+  const [answered, answerKey, coverage, profiles] = await Promise.all([
+    answeredCounts(candidates, key.split),
+    answerKeyOfVersion(scorerVersion),
+    versionCoverage(scorerVersion),
+    failureProfilesFor(
+      candidates.map((e) => e.id),
+      scorerVersion,
+    ),
+  ]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
     ...e,
     rank: ranks.get(e.id)?.rank ?? 0,
@@ -120,7 +182,9 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     refusalRate: profiles.get(e.id)?.refusalRate ?? null,
     overRefusalRate: profiles.get(e.id)?.overRefusalRate ?? null,
   }));
-  entries.sort((a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName));
+  entries.sort(
+    (a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName),
+  );
   const scopeCache = new Map<string, Map<string, { rank: number; tied: boolean }>>();
   const scopeRanks = (scope: string) => {
     let m = scopeCache.get(scope);
@@ -134,7 +198,14 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     }
     return m;
   };
-  return { scorerVersion, answerKey, notRescored: coverage.missing, generatedAt: new Date().toISOString(), entries, scopeRanks };
+  return {
+    scorerVersion,
+    answerKey,
+    notRescored: coverage.missing,
+    generatedAt: new Date().toISOString(),
+    entries,
+    scopeRanks,
+  };
 }
 
 // Answered counts per entry and split. Predictions of a scored entry only change when it is
@@ -142,7 +213,10 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
 // steady-state board requests touch no per-question rows.
 const answeredMemo = new Map<string, number>();
 
-async function answeredCounts(entries: Array<{ id: string; scoredAt: Date | null }>, split: LeaderboardParams["split"]): Promise<Map<string, number>> {
+async function answeredCounts(
+  entries: Array<{ id: string; scoredAt: Date | null }>,
+  split: LeaderboardParams["split"],
+): Promise<Map<string, number>> {
   const keyOf = (e: { id: string; scoredAt: Date | null }) => `${e.id}|${e.scoredAt?.getTime() ?? 0}|${split}`;
   const missing = entries.filter((e) => !answeredMemo.has(keyOf(e)));
   if (missing.length > 0) {
@@ -157,5 +231,3 @@ async function answeredCounts(entries: Array<{ id: string; scoredAt: Date | null
   }
   return new Map(entries.map((e) => [e.id, answeredMemo.get(keyOf(e)) ?? 0]));
 }
-
-

@@ -13,12 +13,14 @@ import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./refe
 // here (the worker writes them, ./compute-references.ts); none yet = an empty list. Each process keeps a
 // view for a few seconds (an empty one not at all): rows are written once per version and key.
 
-export const referenceRowSchema = z.strictObject({
-  kind: referenceKindSchema,
-  overall: scoreCellSchema,
-  mainTypes: z.partialRecord(z.enum(MAIN_TYPES), scoreCellSchema),
-  categories: z.partialRecord(z.enum(CATEGORY_CODES), scoreCellSchema),
-}).meta({ description: "A trivial reference system scored like an entry (lexical metrics only; never ranked)." });
+export const referenceRowSchema = z
+  .strictObject({
+    kind: referenceKindSchema,
+    overall: scoreCellSchema,
+    mainTypes: z.partialRecord(z.enum(MAIN_TYPES), scoreCellSchema),
+    categories: z.partialRecord(z.enum(CATEGORY_CODES), scoreCellSchema),
+  })
+  .meta({ description: "A trivial reference system scored like an entry (lexical metrics only; never ranked)." });
 export type ReferenceRow = ScopedCells & { kind: ReferenceKind };
 
 type Key = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
@@ -36,7 +38,10 @@ export async function referenceRows(key: Key): Promise<ReferenceRow[]> {
   if (memo.size > 100) memo.clear();
   memo.set(k, { at: Date.now(), value });
   // Not kept when empty: rows the worker writes next show at once.
-  value.then((rows) => rows.length === 0 && memo.delete(k), () => memo.delete(k));
+  value.then(
+    (rows) => rows.length === 0 && memo.delete(k),
+    () => memo.delete(k),
+  );
   return value;
 }
 
@@ -48,7 +53,17 @@ async function read(scorerVersion: string, key: Key): Promise<ReferenceRow[]> {
   const byKind = new Map<string, ReferenceRow & { hasOverall: boolean }>();
   for (const r of rows) {
     let e = byKind.get(r.kind);
-    if (!e) byKind.set(r.kind, (e = { kind: r.kind as ReferenceKind, overall: { value: 0, ciLow: null, ciHigh: null, n: 0 }, mainTypes: {}, categories: {}, hasOverall: false }));
+    if (!e)
+      byKind.set(
+        r.kind,
+        (e = {
+          kind: r.kind as ReferenceKind,
+          overall: { value: 0, ciLow: null, ciHigh: null, n: 0 },
+          mainTypes: {},
+          categories: {},
+          hasOverall: false,
+        }),
+      );
     if (placeScore(e, r)) e.hasOverall = true;
   }
   return REFERENCE_KINDS.flatMap((kind) => {
@@ -60,9 +75,10 @@ async function read(scorerVersion: string, key: Key): Promise<ReferenceRow[]> {
 /** Per category, the best reference score: an entry's cell below it is no better than a trivial answer. */
 export function bestReferenceByCategory(refs: readonly ReferenceRow[]): Partial<Record<CategoryCode, number>> {
   const best: Partial<Record<CategoryCode, number>> = {};
-  for (const r of refs) for (const c of CATEGORY_CODES) {
-    const v = r.categories[c]?.value;
-    if (v !== undefined && v > (best[c] ?? -Infinity)) best[c] = v;
-  }
+  for (const r of refs)
+    for (const c of CATEGORY_CODES) {
+      const v = r.categories[c]?.value;
+      if (v !== undefined && v > (best[c] ?? -Infinity)) best[c] = v;
+    }
   return best;
 }

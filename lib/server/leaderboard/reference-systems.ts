@@ -24,10 +24,19 @@ const answerOf: Record<ReferenceKind, (q: ReferenceQuestion) => string> = {
 };
 
 /** The prediction files the system would submit: one item per key question, in key order. */
-export function referencePredictions(kind: ReferenceKind, questions: readonly ReferenceQuestion[]): Partial<Record<Split, PredictionItem[]>> {
+export function referencePredictions(
+  kind: ReferenceKind,
+  questions: readonly ReferenceQuestion[],
+): Partial<Record<Split, PredictionItem[]>> {
   const files: Partial<Record<Split, PredictionItem[]>> = {};
   for (const q of questions) {
-    (files[q.split] ??= []).push({ question_text: q.questionText, question_image: q.questionImage, system_answer: answerOf[kind](q), original_answer: "", category: q.category });
+    (files[q.split] ??= []).push({
+      question_text: q.questionText,
+      question_image: q.questionImage,
+      system_answer: answerOf[kind](q),
+      original_answer: "",
+      category: q.category,
+    });
   }
   return files;
 }

@@ -18,7 +18,10 @@ export type SameBackbone = {
   paired: PairedResult | null;
 };
 
-export async function sameBackboneComparison(entryId: string, metric: LeaderboardParams["metric"]): Promise<SameBackbone | null> {
+export async function sameBackboneComparison(
+  entryId: string,
+  metric: LeaderboardParams["metric"],
+): Promise<SameBackbone | null> {
   const board = await rankedBoard({ split: "overall", metric, aggregate: "micro" });
   const self = board.entries.find((e) => e.id === entryId);
   const key = backboneKey(self?.backbone);

@@ -27,16 +27,73 @@ async function boardContent() {
     for (const metric of boardMetricSchema.options) {
       for (const aggregate of AGGREGATES) {
         const b = await rankedBoard({ split, metric, aggregate });
-        boards.push({ split, metric, aggregate, entries: b.entries.map(({ rank, tied, id, methodName, organization, modality, isBaseline, overall, mainTypes, categories }) => ({ rank, tied, id, methodName, organization, modality, isBaseline, overall, mainTypes, categories })) });
+        boards.push({
+          split,
+          metric,
+          aggregate,
+          entries: b.entries.map(
+            ({ rank, tied, id, methodName, organization, modality, isBaseline, overall, mainTypes, categories }) => ({
+              rank,
+              tied,
+              id,
+              methodName,
+              organization,
+              modality,
+              isBaseline,
+              overall,
+              mainTypes,
+              categories,
+            }),
+          ),
+        });
       }
     }
   }
   const json = JSON.stringify({ scorerVersion, boards });
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
-  const header = ["split", "metric", "aggregate", "rank", "tied", "id", "methodName", "organization", "value", "ciLow", "ciHigh", "n", ...scopes];
-  const rows = boards.flatMap((b) => b.entries.map((e) => [b.split, b.metric, b.aggregate, e.rank, e.tied, e.id, e.methodName, e.organization ?? "", e.overall.value, e.overall.ciLow ?? "", e.overall.ciHigh ?? "", e.overall.n,
-    ...scopes.map((s) => ((MAIN_TYPES as readonly string[]).includes(s) ? e.mainTypes[s as (typeof MAIN_TYPES)[number]]?.value : e.categories[s as (typeof CATEGORY_CODES)[number]]?.value) ?? "")]));
-  return { scorerVersion, json, csv: toCsv([header, ...rows]), entries: new Set(boards.flatMap((b) => b.entries.map((e) => e.id))).size };
+  const header = [
+    "split",
+    "metric",
+    "aggregate",
+    "rank",
+    "tied",
+    "id",
+    "methodName",
+    "organization",
+    "value",
+    "ciLow",
+    "ciHigh",
+    "n",
+    ...scopes,
+  ];
+  const rows = boards.flatMap((b) =>
+    b.entries.map((e) => [
+      b.split,
+      b.metric,
+      b.aggregate,
+      e.rank,
+      e.tied,
+      e.id,
+      e.methodName,
+      e.organization ?? "",
+      e.overall.value,
+      e.overall.ciLow ?? "",
+      e.overall.ciHigh ?? "",
+      e.overall.n,
+      ...scopes.map(
+        (s) =>
+          ((MAIN_TYPES as readonly string[]).includes(s)
+            ? e.mainTypes[s as (typeof MAIN_TYPES)[number]]?.value
+            : e.categories[s as (typeof CATEGORY_CODES)[number]]?.value) ?? "",
+      ),
+    ]),
+  );
+  return {
+    scorerVersion,
+    json,
+    csv: toCsv([header, ...rows]),
+    entries: new Set(boards.flatMap((b) => b.entries.map((e) => e.id))).size,
+  };
 }
 
 /**
@@ -45,35 +102,70 @@ async function boardContent() {
  * writers, so none stores an older board after a newer one or the same content twice.
  */
 export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string | null> {
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('board-snapshot'))`;
-    // Read under the lock (committed data): a writer that waited sees at least what the one before it saw.
-    const board = await boardContent();
-    const contentSha256 = sha256(board.json);
-    const key = await tx.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, label: true, contentSha256: true } });
-    const last = await tx.boardSnapshot.findFirst({ orderBy: { createdAt: "desc" }, select: { contentSha256: true } });
-    if (last?.contentSha256 === contentSha256) return null;
-    const createdAt = new Date();
-    const manifest = {
-      createdAt: createdAt.toISOString(),
-      reason,
-      scorerVersion: board.scorerVersion,
-      answerKey: key ? { id: key.id, label: key.label, sha256: key.contentSha256 } : null,
-      entries: board.entries,
-      files: [
-        { name: "board.json", sha256: contentSha256, bytes: Buffer.byteLength(board.json) },
-        { name: "board.csv", sha256: sha256(board.csv), bytes: Buffer.byteLength(board.csv) },
-      ],
-    };
-    const s = await tx.boardSnapshot.create({ data: { createdAt, reason, scorerVersion: board.scorerVersion, answerKeyVersion: key?.id ?? null, contentSha256, manifest, boardJson: board.json, boardCsv: board.csv } });
-    return s.id;
-  }, { timeout: 60_000 });
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('board-snapshot'))`;
+      // Read under the lock (committed data): a writer that waited sees at least what the one before it saw.
+      const board = await boardContent();
+      const contentSha256 = sha256(board.json);
+      const key = await tx.answerKeyVersion.findFirst({
+        where: { active: true },
+        select: { id: true, label: true, contentSha256: true },
+      });
+      const last = await tx.boardSnapshot.findFirst({
+        orderBy: { createdAt: "desc" },
+        select: { contentSha256: true },
+      });
+      if (last?.contentSha256 === contentSha256) return null;
+      const createdAt = new Date();
+      const manifest = {
+        createdAt: createdAt.toISOString(),
+        reason,
+        scorerVersion: board.scorerVersion,
+        answerKey: key ? { id: key.id, label: key.label, sha256: key.contentSha256 } : null,
+        entries: board.entries,
+        files: [
+          { name: "board.json", sha256: contentSha256, bytes: Buffer.byteLength(board.json) },
+          { name: "board.csv", sha256: sha256(board.csv), bytes: Buffer.byteLength(board.csv) },
+        ],
+      };
+      const s = await tx.boardSnapshot.create({
+        data: {
+          createdAt,
+          reason,
+          scorerVersion: board.scorerVersion,
+          answerKeyVersion: key?.id ?? null,
+          contentSha256,
+          manifest,
+          boardJson: board.json,
+          boardCsv: board.csv,
+        },
+      });
+      return s.id;
+    },
+    { timeout: 60_000 },
+  );
 }
 
-const links = (id: string) => ({ self: `/api/v1/snapshots/${id}`, json: `/api/v1/snapshots/${id}/board.json`, csv: `/api/v1/snapshots/${id}/board.csv` });
+const links = (id: string) => ({
+  self: `/api/v1/snapshots/${id}`,
+  json: `/api/v1/snapshots/${id}/board.json`,
+  csv: `/api/v1/snapshots/${id}/board.csv`,
+});
 
 export async function listSnapshots() {
-  const rows = await db.boardSnapshot.findMany({ orderBy: { createdAt: "desc" }, take: 500, select: { id: true, createdAt: true, reason: true, scorerVersion: true, answerKeyVersion: true, contentSha256: true } });
+  const rows = await db.boardSnapshot.findMany({
+    orderBy: { createdAt: "desc" },
+    take: 500,
+    select: {
+      id: true,
+      createdAt: true,
+      reason: true,
+      scorerVersion: true,
+      answerKeyVersion: true,
+      contentSha256: true,
+    },
+  });
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), links: links(r.id) }));
 }
 

@@ -12,7 +12,11 @@ import { boardStamp } from "./board-stamp";
 export type PublicGeneration = { scorerVersion: string; hideDemo: boolean; stamp: string };
 
 export async function publicGeneration(): Promise<PublicGeneration> {
-  const [scorerVersion, hideDemo, stamp] = await Promise.all([publishedScorerVersion(), demoEntriesHidden(), boardStamp()]);
+  const [scorerVersion, hideDemo, stamp] = await Promise.all([
+    publishedScorerVersion(),
+    demoEntriesHidden(),
+    boardStamp(),
+  ]);
   return { scorerVersion, hideDemo, stamp };
 }
 

@@ -13,19 +13,36 @@ const dateTime = z.string().meta({ format: "date-time" });
 export const tombstoneSchema = z.strictObject({
   id: z.string(),
   status: z.literal("withdrawn").meta({ description: "The entry was on the board and was taken off it." }),
-  removedBy: z.enum(["author", "admin"]).meta({ description: "Withdrawn by its author, or unpublished by an administrator." }),
+  removedBy: z
+    .enum(["author", "admin"])
+    .meta({ description: "Withdrawn by its author, or unpublished by an administrator." }),
   methodName: z.string(),
   organization: z.string().nullable(),
   createdAt: dateTime.meta({ description: "Submitted." }),
-  approvedAt: dateTime.nullable().meta({ description: "Put on the board (null only for entries removed before approval dates were kept)." }),
+  approvedAt: dateTime
+    .nullable()
+    .meta({ description: "Put on the board (null only for entries removed before approval dates were kept)." }),
   removedAt: dateTime.nullable(),
   reason: z.string().meta({ description: "The reason given, shown publicly." }),
 });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
-export const TOMBSTONE_WHERE = { publicNote: { not: null }, reviewState: { in: ["REJECTED", "WITHDRAWN"] } } satisfies Prisma.SubmissionWhereInput;
+export const TOMBSTONE_WHERE = {
+  publicNote: { not: null },
+  reviewState: { in: ["REJECTED", "WITHDRAWN"] },
+} satisfies Prisma.SubmissionWhereInput;
 
-const SELECT = { id: true, reviewState: true, methodName: true, organization: true, createdAt: true, approvedAt: true, removedAt: true, reviewedAt: true, publicNote: true } as const;
+const SELECT = {
+  id: true,
+  reviewState: true,
+  methodName: true,
+  organization: true,
+  createdAt: true,
+  approvedAt: true,
+  removedAt: true,
+  reviewedAt: true,
+  publicNote: true,
+} as const;
 type Row = Prisma.SubmissionGetPayload<{ select: typeof SELECT }>;
 
 function toTombstone(s: Row): Tombstone {
@@ -49,7 +66,11 @@ export async function findTombstone(id: string): Promise<Tombstone | null> {
 
 /** Every tombstone, most recently removed first (the board's "withdrawn" filter). */
 export async function listTombstones(): Promise<Tombstone[]> {
-  const rows = await db.submission.findMany({ where: TOMBSTONE_WHERE, select: SELECT, orderBy: [{ removedAt: { sort: "desc", nulls: "last" } }, { id: "asc" }] });
+  const rows = await db.submission.findMany({
+    where: TOMBSTONE_WHERE,
+    select: SELECT,
+    orderBy: [{ removedAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
+  });
   return rows.map(toTombstone);
 }
 

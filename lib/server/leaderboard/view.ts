@@ -29,7 +29,9 @@ export type Leaderboard = Pick<RankedBoard, "answerKey" | "notRescored"> & {
 
 const scopeOf = (sort: string | undefined): string | null => {
   const key = sort?.replace(/^-/, "");
-  return key && ((MAIN_TYPES as readonly string[]).includes(key) || (CATEGORY_CODES as readonly string[]).includes(key)) ? key : null;
+  return key && ((MAIN_TYPES as readonly string[]).includes(key) || (CATEGORY_CODES as readonly string[]).includes(key))
+    ? key
+    : null;
 };
 
 /**
@@ -40,10 +42,25 @@ const scopeOf = (sort: string | undefined): string | null => {
 export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
   const [board, references] = await Promise.all([rankedBoard(params), referenceRows(params)]);
   const matches = (e: { methodName: string; organization: string | null }) =>
-    !params.q || e.methodName.toLowerCase().includes(params.q.toLowerCase()) || (e.organization ?? "").toLowerCase().includes(params.q.toLowerCase());
+    !params.q ||
+    e.methodName.toLowerCase().includes(params.q.toLowerCase()) ||
+    (e.organization ?? "").toLowerCase().includes(params.q.toLowerCase());
   if (params.status === "withdrawn") {
     const withdrawn = (await listTombstones()).filter(matches);
-    return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page: 1 }, total: 0, boardSize: board.entries.length, pages: 1, entries: [], lowNMin: env.LOW_N_MIN, withdrawn, references: [] };
+    return {
+      scorerVersion: board.scorerVersion,
+      answerKey: board.answerKey,
+      notRescored: board.notRescored,
+      generatedAt: board.generatedAt,
+      params: { ...params, page: 1 },
+      total: 0,
+      boardSize: board.entries.length,
+      pages: 1,
+      entries: [],
+      lowNMin: env.LOW_N_MIN,
+      withdrawn,
+      references: [],
+    };
   }
   let entries: ViewEntry[] = board.entries;
   if (params.modality !== "all") entries = entries.filter((e) => e.modality === params.modality);
@@ -65,7 +82,20 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.page, pages);
   if (!opts.all) entries = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { scorerVersion: board.scorerVersion, answerKey: board.answerKey, notRescored: board.notRescored, generatedAt: board.generatedAt, params: { ...params, page }, total, boardSize: board.entries.length, pages, entries, lowNMin: env.LOW_N_MIN, withdrawn: [], references };
+  return {
+    scorerVersion: board.scorerVersion,
+    answerKey: board.answerKey,
+    notRescored: board.notRescored,
+    generatedAt: board.generatedAt,
+    params: { ...params, page },
+    total,
+    boardSize: board.entries.length,
+    pages,
+    entries,
+    lowNMin: env.LOW_N_MIN,
+    withdrawn: [],
+    references,
+  };
 }
 
 /** `sort` is a column key (rank, method, date, value, refusalRate, overRefusalRate, a main type or category code), "-" prefix = descending. */

@@ -38,14 +38,22 @@ export type WeakQuestion = {
  * everyone when the entry's predictions are public (`predictionsPublic`, to be wired to the
  * public-predictions setting when it exists).
  */
-export function mayViewPredictions(viewer: Pick<SessionUser, "id" | "role"> | null, entry: { userId: string; predictionsPublic?: boolean }): boolean {
+export function mayViewPredictions(
+  viewer: Pick<SessionUser, "id" | "role"> | null,
+  entry: { userId: string; predictionsPublic?: boolean },
+): boolean {
   if (entry.predictionsPublic) return true;
   if (!viewer) return false;
   return viewer.role === "ADMIN" || viewer.id === entry.userId;
 }
 
 /** The panel's rows when this viewer may see them, else null (nothing to render, nothing read). */
-export async function weakestQuestionsForViewer(entryId: string, viewer: Pick<SessionUser, "id" | "role"> | null, scorerVersion: string | null, filter: WeakestFilter) {
+export async function weakestQuestionsForViewer(
+  entryId: string,
+  viewer: Pick<SessionUser, "id" | "role"> | null,
+  scorerVersion: string | null,
+  filter: WeakestFilter,
+) {
   const entry = await db.submission.findUnique({ where: { id: entryId }, select: { userId: true } });
   if (!entry || !mayViewPredictions(viewer, entry)) return null;
   return weakestQuestions(entryId, scorerVersion, filter);
@@ -62,9 +70,16 @@ export function parseWeakestFilter(sp: Record<string, string | string[] | undefi
  * by split and position, so the list is stable). Unanswered key questions have no stored answer
  * and are not listed (they score 0; the failure profile counts them as empty).
  */
-export async function weakestQuestions(submissionId: string, scorerVersion: string | null, filter: WeakestFilter): Promise<{ metric: "judge" | "f1"; rows: WeakQuestion[] }> {
+export async function weakestQuestions(
+  submissionId: string,
+  scorerVersion: string | null,
+  filter: WeakestFilter,
+): Promise<{ metric: "judge" | "f1"; rows: WeakQuestion[] }> {
   if (!scorerVersion) return { metric: "f1", rows: [] };
-  const judged = await db.questionScore.findFirst({ where: { submissionId, scorerVersion, judgeScore: { not: null } }, select: { index: true } });
+  const judged = await db.questionScore.findFirst({
+    where: { submissionId, scorerVersion, judgeScore: { not: null } },
+    select: { index: true },
+  });
   const metric = judged ? "judge" : "f1";
   const rows = await db.questionScore.findMany({
     where: {
@@ -74,14 +89,36 @@ export async function weakestQuestions(submissionId: string, scorerVersion: stri
       ...(metric === "judge" ? { judgeScore: { not: null } } : { f1: { not: null } }),
       prediction: {
         // The key's category wins over the submitted one (as in scoring).
-        ...(filter.category ? { OR: [{ referenceQuestion: { category: filter.category } }, { referenceQuestionId: null, category: filter.category }] } : {}),
+        ...(filter.category
+          ? {
+              OR: [
+                { referenceQuestion: { category: filter.category } },
+                { referenceQuestionId: null, category: filter.category },
+              ],
+            }
+          : {}),
         // Only key questions have a difficulty; the dataset's missing ones count as medium.
         ...(filter.difficulty ? { referenceQuestion: { difficulty: filter.difficulty } } : {}),
       },
     },
-    orderBy: [metric === "judge" ? { judgeScore: "asc" } : { f1: "asc" }, { f1: "asc" }, { split: "asc" }, { index: "asc" }],
+    orderBy: [
+      metric === "judge" ? { judgeScore: "asc" } : { f1: "asc" },
+      { f1: "asc" },
+      { split: "asc" },
+      { index: "asc" },
+    ],
     take: filter.limit,
-    include: { prediction: { select: { category: true, questionText: true, systemAnswer: true, originalAnswer: true, referenceQuestion: { select: { answer: true, difficulty: true, category: true } } } } },
+    include: {
+      prediction: {
+        select: {
+          category: true,
+          questionText: true,
+          systemAnswer: true,
+          originalAnswer: true,
+          referenceQuestion: { select: { answer: true, difficulty: true, category: true } },
+        },
+      },
+    },
   });
   return {
     metric,

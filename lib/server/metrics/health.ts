@@ -18,24 +18,45 @@ async function timed(fn: () => Promise<Record<string, unknown> | void>, timeoutM
   try {
     const extra = await Promise.race([
       fn(),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs))),
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)),
+      ),
     ]);
     return { ok: true, ms: Date.now() - start, ...(extra ?? {}) };
   } catch (e) {
     // Only the first line of the message: connection strings never leave the server.
-    return { ok: false, ms: Date.now() - start, error: e instanceof Error ? scrubSecrets(e.message.split("\n")[0]!) : "unknown error" };
+    return {
+      ok: false,
+      ms: Date.now() - start,
+      error: e instanceof Error ? scrubSecrets(e.message.split("\n")[0]!) : "unknown error",
+    };
   } finally {
     clearTimeout(timer);
   }
 }
 
 const REDIS_DOWN = [
-  { feature: "scoring", impact: "New submissions are accepted and stored (status QUEUED) but not scored until Redis is back; the worker's reconciler then enqueues them." },
-  { feature: "retry and rescore", impact: "Accepted and recorded; the jobs are enqueued by the reconciler once Redis is back." },
-  { feature: "rate limiting", impact: "Limits fall back to a per-process memory limiter instead of limits shared by every web instance." },
+  {
+    feature: "scoring",
+    impact:
+      "New submissions are accepted and stored (status QUEUED) but not scored until Redis is back; the worker's reconciler then enqueues them.",
+  },
+  {
+    feature: "retry and rescore",
+    impact: "Accepted and recorded; the jobs are enqueued by the reconciler once Redis is back.",
+  },
+  {
+    feature: "rate limiting",
+    impact: "Limits fall back to a per-process memory limiter instead of limits shared by every web instance.",
+  },
   { feature: "queue monitoring", impact: "Queue depths are unavailable in /admin and /api/metrics." },
 ];
-const DATABASE_DOWN = [{ feature: "everything", impact: "Pages, sign-in, uploads and the API all need PostgreSQL; requests fail with 503 until it is back." }];
+const DATABASE_DOWN = [
+  {
+    feature: "everything",
+    impact: "Pages, sign-in, uploads and the API all need PostgreSQL; requests fail with 503 until it is back.",
+  },
+];
 
 export type HealthReport = {
   status: "ok" | "degraded" | "down";
@@ -53,7 +74,9 @@ const cache = globalThis as unknown as { healthReport?: { report: Promise<Health
 export function healthReport(): Promise<HealthReport> {
   const hit = cache.healthReport;
   if (hit && (hit.doneAt === undefined || Date.now() - hit.doneAt < HEALTH_CACHE_MS)) return hit.report;
-  const entry: { report: Promise<HealthReport>; doneAt?: number } = { report: runChecks().finally(() => (entry.doneAt = Date.now())) };
+  const entry: { report: Promise<HealthReport>; doneAt?: number } = {
+    report: runChecks().finally(() => (entry.doneAt = Date.now())),
+  };
   cache.healthReport = entry;
   return entry.report;
 }
@@ -66,7 +89,12 @@ export function resetHealthCache(): void {
 async function runChecks(): Promise<HealthReport> {
   const redisAndQueue = async (): Promise<[Check, Check]> => {
     const redis = await timed(async () => {
-      const client = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 1500 });
+      const client = new Redis(env.REDIS_URL, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        connectTimeout: 1500,
+      });
       client.on("error", () => undefined);
       try {
         await client.connect();
@@ -77,7 +105,12 @@ async function runChecks(): Promise<HealthReport> {
     });
     // With Redis down the queue call would only wait for its timeout: answer at once.
     if (!redis.ok) return [redis, { ok: false, ms: 0, error: "skipped: Redis is unreachable" }];
-    return [redis, await timed(async () => ({ counts: await getScoringQueue().getJobCounts("waiting", "active", "delayed", "failed", "completed") }))];
+    return [
+      redis,
+      await timed(async () => ({
+        counts: await getScoringQueue().getJobCounts("waiting", "active", "delayed", "failed", "completed"),
+      })),
+    ];
   };
   const [database, [redis, queue]] = await Promise.all([
     timed(async () => {

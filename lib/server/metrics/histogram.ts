@@ -31,7 +31,9 @@ export class PrecomputedHistogram {
   async get(): Promise<{ name: string; help: string; type: "histogram"; aggregator: "sum"; values: Value[] }> {
     const values: Value[] = [];
     for (const s of await this.load()) {
-      this.buckets.forEach((le, i) => values.push({ metricName: `${this.name}_bucket`, labels: { ...s.labels, le }, value: s.cumulative[i] ?? 0 }));
+      this.buckets.forEach((le, i) =>
+        values.push({ metricName: `${this.name}_bucket`, labels: { ...s.labels, le }, value: s.cumulative[i] ?? 0 }),
+      );
       values.push({ metricName: `${this.name}_bucket`, labels: { ...s.labels, le: "+Inf" }, value: s.count });
       values.push({ metricName: `${this.name}_sum`, labels: s.labels, value: s.sum });
       values.push({ metricName: `${this.name}_count`, labels: s.labels, value: s.count });

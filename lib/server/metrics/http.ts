@@ -59,7 +59,11 @@ function withRequestId(res: Response, id: string): Response {
 }
 
 /** Runs one request's handler with its request id in the log context; logs and counts it. */
-export async function instrumentRequest(req: Request, params: Promise<unknown> | undefined, handle: () => Promise<Response>): Promise<Response> {
+export async function instrumentRequest(
+  req: Request,
+  params: Promise<unknown> | undefined,
+  handle: () => Promise<Response>,
+): Promise<Response> {
   const requestId = requestIdFrom(req.headers);
   const started = performance.now();
   return withLogContext({ requestId }, async () => {
@@ -72,7 +76,13 @@ export async function instrumentRequest(req: Request, params: Promise<unknown> |
     } catch {
       route = pathname;
     }
-    const fields = { method: req.method, route, path: pathname, status: res.status, durationMs: Math.round(seconds * 10_000) / 10 };
+    const fields = {
+      method: req.method,
+      route,
+      path: pathname,
+      status: res.status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+    };
     if (res.status >= 500) logger.warn(fields, "request failed");
     else logger.info(fields, "request");
     recordHttpRequest({ route, method: req.method, status: res.status, seconds });

@@ -11,8 +11,22 @@ export type StageTiming = { stage: string; runs: number; medianMs: number | null
 export type Operations = {
   queue: { ok: true; counts: Record<string, number> } | { ok: false; error: string };
   byStatus: Record<string, number>;
-  running: Array<{ submissionId: string; methodName: string; stage: string | null; done: number; total: number; startedAt: string | null }>;
-  failed: Array<{ id: string; methodName: string; submitter: string; failureStage: string | null; failureReason: string | null; updatedAt: string }>;
+  running: Array<{
+    submissionId: string;
+    methodName: string;
+    stage: string | null;
+    done: number;
+    total: number;
+    startedAt: string | null;
+  }>;
+  failed: Array<{
+    id: string;
+    methodName: string;
+    submitter: string;
+    failureStage: string | null;
+    failureReason: string | null;
+    updatedAt: string;
+  }>;
   timings: StageTiming[];
 };
 
@@ -25,7 +39,17 @@ async function queueCounts(): Promise<Operations["queue"]> {
     );
     return { ok: true, counts };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message.split("\n")[0]!.replace(/(?<![^@\s])[^@\s]+@/g, (seg) => (seg.includes("//") ? `${seg.slice(0, seg.indexOf("//"))}//***@` : seg)) : "unavailable" };
+    return {
+      ok: false,
+      error:
+        e instanceof Error
+          ? e.message
+              .split("\n")[0]!
+              .replace(/(?<![^@\s])[^@\s]+@/g, (seg) =>
+                seg.includes("//") ? `${seg.slice(0, seg.indexOf("//"))}//***@` : seg,
+              )
+          : "unavailable",
+    };
   }
 }
 
@@ -33,8 +57,18 @@ export async function getOperations(): Promise<Operations> {
   const [queue, statuses, running, failed, timings] = await Promise.all([
     queueCounts(),
     db.submission.groupBy({ by: ["status"], _count: { _all: true } }),
-    db.stageRun.findMany({ where: { status: "RUNNING" }, orderBy: { startedAt: "asc" }, take: 50, include: { submission: { select: { methodName: true, stage: true } } } }),
-    db.submission.findMany({ where: { status: "FAILED" }, orderBy: { updatedAt: "desc" }, take: 50, include: { user: { select: { email: true } } } }),
+    db.stageRun.findMany({
+      where: { status: "RUNNING" },
+      orderBy: { startedAt: "asc" },
+      take: 50,
+      include: { submission: { select: { methodName: true, stage: true } } },
+    }),
+    db.submission.findMany({
+      where: { status: "FAILED" },
+      orderBy: { updatedAt: "desc" },
+      take: 50,
+      include: { user: { select: { email: true } } },
+    }),
     db.$queryRaw<Array<{ stage: string; runs: bigint; median: number | null; p95: number | null }>>`
       SELECT stage, count(*) AS runs,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ("finishedAt" - "startedAt")) * 1000) AS median,
@@ -46,8 +80,27 @@ export async function getOperations(): Promise<Operations> {
   return {
     queue,
     byStatus: Object.fromEntries(statuses.map((s) => [s.status, s._count._all])),
-    running: running.map((r) => ({ submissionId: r.submissionId, methodName: r.submission.methodName, stage: r.stage, done: r.done, total: r.total, startedAt: r.startedAt?.toISOString() ?? null })),
-    failed: failed.map((s) => ({ id: s.id, methodName: s.methodName, submitter: s.user.email, failureStage: s.failureStage, failureReason: s.failureReason, updatedAt: s.updatedAt.toISOString() })),
-    timings: timings.map((t) => ({ stage: t.stage, runs: Number(t.runs), medianMs: t.median === null ? null : Math.round(t.median), p95Ms: t.p95 === null ? null : Math.round(t.p95) })),
+    running: running.map((r) => ({
+      submissionId: r.submissionId,
+      methodName: r.submission.methodName,
+      stage: r.stage,
+      done: r.done,
+      total: r.total,
+      startedAt: r.startedAt?.toISOString() ?? null,
+    })),
+    failed: failed.map((s) => ({
+      id: s.id,
+      methodName: s.methodName,
+      submitter: s.user.email,
+      failureStage: s.failureStage,
+      failureReason: s.failureReason,
+      updatedAt: s.updatedAt.toISOString(),
+    })),
+    timings: timings.map((t) => ({
+      stage: t.stage,
+      runs: Number(t.runs),
+      medianMs: t.median === null ? null : Math.round(t.median),
+      p95Ms: t.p95 === null ? null : Math.round(t.p95),
+    })),
   };
 }

@@ -56,9 +56,23 @@ export function pageRoute(pathname: string): string {
   return "other";
 }
 
-export type PageRequestLabels = { route: string; method: string; cache: PageCacheState; reason: string; status_class: string };
-export type PageRenderSeries = { labels: { route: string; status_class: string }; cumulative: number[]; sum: number; count: number };
-type Store = { requests: Map<string, { labels: PageRequestLabels; n: number }>; renders: Map<string, PageRenderSeries> };
+export type PageRequestLabels = {
+  route: string;
+  method: string;
+  cache: PageCacheState;
+  reason: string;
+  status_class: string;
+};
+export type PageRenderSeries = {
+  labels: { route: string; status_class: string };
+  cumulative: number[];
+  sum: number;
+  count: number;
+};
+type Store = {
+  requests: Map<string, { labels: PageRequestLabels; n: number }>;
+  renders: Map<string, PageRenderSeries>;
+};
 
 const holder = globalThis as unknown as { h2hmemPageMetrics?: Store };
 function store(): Store {
@@ -72,7 +86,13 @@ const statusClass = (status: number | null) => (status === null ? "unknown" : `$
  * One page request as the proxy saw it. `status` is null when the proxy let Next render the page
  * (it returns before rendering, so it never sees that status).
  */
-export function recordPageRequest(r: { pathname: string; method: string; cache: PageCacheState; reason?: PageBypassReason; status: number | null }): void {
+export function recordPageRequest(r: {
+  pathname: string;
+  method: string;
+  cache: PageCacheState;
+  reason?: PageBypassReason;
+  status: number | null;
+}): void {
   const labels: PageRequestLabels = {
     route: pageRoute(r.pathname),
     method: METHODS.has(r.method) ? r.method : "OTHER",
@@ -101,7 +121,13 @@ export function recordPageRender(r: { pathname: string; status: number | null; s
   s.set(key, series);
 }
 
-export function pageMetricsSnapshot(): { requests: Array<{ labels: PageRequestLabels; n: number }>; renders: PageRenderSeries[] } {
+export function pageMetricsSnapshot(): {
+  requests: Array<{ labels: PageRequestLabels; n: number }>;
+  renders: PageRenderSeries[];
+} {
   const s = store();
-  return { requests: [...s.requests.values()], renders: [...s.renders.values()].map((r) => ({ ...r, cumulative: [...r.cumulative] })) };
+  return {
+    requests: [...s.requests.values()],
+    renders: [...s.renders.values()].map((r) => ({ ...r, cumulative: [...r.cumulative] })),
+  };
 }

@@ -9,7 +9,12 @@ import { JUDGE_CALL_BUCKETS, QUEUE_STATES, STAGE_BUCKETS, metricsSnapshot, type 
 // judge series are read at scrape time from Redis and Postgres (metrics-snapshot.ts), so one
 // scrape of any web instance sees what every worker did, and worker restarts reset nothing.
 
-type State = { registry: Registry; requests: client.Counter<Label>; duration: client.Histogram<Label>; routes: Set<string> };
+type State = {
+  registry: Registry;
+  requests: client.Counter<Label>;
+  duration: client.Histogram<Label>;
+  routes: Set<string>;
+};
 type Label = "route" | "method" | "status_class";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -26,7 +31,12 @@ function create(): State {
   client.collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const labelNames: Label[] = ["route", "method", "status_class"];
-  const requests = new client.Counter<Label>({ name: "h2hmem_http_requests_total", help: "HTTP requests answered by API route handlers.", labelNames, registers });
+  const requests = new client.Counter<Label>({
+    name: "h2hmem_http_requests_total",
+    help: "HTTP requests answered by API route handlers.",
+    labelNames,
+    registers,
+  });
   const duration = new client.Histogram<Label>({
     name: "h2hmem_http_request_duration_seconds",
     help: "Time from request to response headers in API route handlers.",
@@ -51,7 +61,11 @@ export function recordHttpRequest(r: { route: string; method: string; status: nu
     if (s.routes.size >= MAX_ROUTES) route = "other";
     else s.routes.add(route);
   }
-  const labels = { route, method: METHODS.has(r.method) ? r.method : "OTHER", status_class: `${Math.floor(r.status / 100)}xx` };
+  const labels = {
+    route,
+    method: METHODS.has(r.method) ? r.method : "OTHER",
+    status_class: `${Math.floor(r.status / 100)}xx`,
+  };
   s.requests.inc(labels);
   s.duration.observe(labels, r.seconds);
 }
@@ -64,7 +78,14 @@ export async function renderMetrics(): Promise<{ body: string; contentType: stri
 type SetValue = (labels: Record<string, string>, value: number) => void;
 
 /** A gauge or counter whose series are rewritten from the snapshot at each scrape. */
-function fromSnapshot(registry: Registry, kind: "gauge" | "counter", name: string, help: string, labelNames: string[], fill: (s: MetricsSnapshot, set: SetValue) => void): void {
+function fromSnapshot(
+  registry: Registry,
+  kind: "gauge" | "counter",
+  name: string,
+  help: string,
+  labelNames: string[],
+  fill: (s: MetricsSnapshot, set: SetValue) => void,
+): void {
   const Metric = kind === "gauge" ? client.Gauge : client.Counter;
   new Metric({
     name,
@@ -81,42 +102,84 @@ function fromSnapshot(registry: Registry, kind: "gauge" | "counter", name: strin
 
 /** Series computed from the scrape-time snapshot (Redis and Postgres). */
 function registerScrapeMetrics(registry: Registry): void {
-  fromSnapshot(registry, "gauge", "h2hmem_dependency_up", "1 when the dependency answered this scrape, else 0.", ["dependency"], (s, set) => {
-    set({ dependency: "database" }, s.databaseUp ? 1 : 0);
-    set({ dependency: "redis" }, s.redisUp ? 1 : 0);
-  });
-  fromSnapshot(registry, "gauge", "h2hmem_metrics_collect_seconds", "Time the last scrape-time collection (Redis and Postgres aggregates) took.", [], (s, set) => set({}, s.seconds));
-  fromSnapshot(registry, "gauge", "h2hmem_queue_jobs", "Jobs in the BullMQ scoring queue by state, read from Redis at scrape time (absent when Redis is down).", ["queue", "state"], (s, set) => {
-    for (const state of QUEUE_STATES) if (s.queue) set({ queue: "scoring", state }, s.queue[state]);
-  });
+  fromSnapshot(
+    registry,
+    "gauge",
+    "h2hmem_dependency_up",
+    "1 when the dependency answered this scrape, else 0.",
+    ["dependency"],
+    (s, set) => {
+      set({ dependency: "database" }, s.databaseUp ? 1 : 0);
+      set({ dependency: "redis" }, s.redisUp ? 1 : 0);
+    },
+  );
+  fromSnapshot(
+    registry,
+    "gauge",
+    "h2hmem_metrics_collect_seconds",
+    "Time the last scrape-time collection (Redis and Postgres aggregates) took.",
+    [],
+    (s, set) => set({}, s.seconds),
+  );
+  fromSnapshot(
+    registry,
+    "gauge",
+    "h2hmem_queue_jobs",
+    "Jobs in the BullMQ scoring queue by state, read from Redis at scrape time (absent when Redis is down).",
+    ["queue", "state"],
+    (s, set) => {
+      for (const state of QUEUE_STATES) if (s.queue) set({ queue: "scoring", state }, s.queue[state]);
+    },
+  );
   fromSnapshot(registry, "gauge", "h2hmem_submissions", "Submissions by status (Postgres).", ["status"], (s, set) => {
     for (const r of s.submissions) set({ status: r.status }, r.n);
   });
-  fromSnapshot(registry, "gauge", "h2hmem_stage_runs", "Scoring stage runs (StageRun rows: the latest run per submission and stage) by stage and status.", ["stage", "status"], (s, set) => {
-    for (const r of s.stageRuns) set({ stage: r.stage, status: r.status }, r.n);
-  });
+  fromSnapshot(
+    registry,
+    "gauge",
+    "h2hmem_stage_runs",
+    "Scoring stage runs (StageRun rows: the latest run per submission and stage) by stage and status.",
+    ["stage", "status"],
+    (s, set) => {
+      for (const r of s.stageRuns) set({ stage: r.stage, status: r.status }, r.n);
+    },
+  );
   new PrecomputedHistogram(
     "h2hmem_stage_duration_seconds",
     "Duration of finished (DONE) stage runs, from StageRun start and finish times.",
     STAGE_BUCKETS,
     async () => (await metricsSnapshot()).stageDurations.map(({ stage, ...b }) => ({ labels: { stage }, ...b })),
   ).register(registry);
-  fromSnapshot(registry, "counter", "h2hmem_judge_calls_total", "Requests sent to the LLM judge (JudgeCall rows) by purpose and outcome.", ["purpose", "outcome"], (s, set) => {
-    for (const r of s.judgeCalls) set({ purpose: r.purpose, outcome: r.ok ? "ok" : "error" }, r.n);
-  });
-  fromSnapshot(registry, "counter", "h2hmem_judge_tokens_total", "Tokens reported by the judge API (JudgeCall rows) by purpose and kind.", ["purpose", "kind"], (s, set) => {
-    const sum = new Map<string, { prompt: number; completion: number }>();
-    for (const r of s.judgeCalls) {
-      const t = sum.get(r.purpose) ?? { prompt: 0, completion: 0 };
-      t.prompt += r.promptTokens;
-      t.completion += r.completionTokens;
-      sum.set(r.purpose, t);
-    }
-    for (const [purpose, t] of sum) {
-      set({ purpose, kind: "prompt" }, t.prompt);
-      set({ purpose, kind: "completion" }, t.completion);
-    }
-  });
+  fromSnapshot(
+    registry,
+    "counter",
+    "h2hmem_judge_calls_total",
+    "Requests sent to the LLM judge (JudgeCall rows) by purpose and outcome.",
+    ["purpose", "outcome"],
+    (s, set) => {
+      for (const r of s.judgeCalls) set({ purpose: r.purpose, outcome: r.ok ? "ok" : "error" }, r.n);
+    },
+  );
+  fromSnapshot(
+    registry,
+    "counter",
+    "h2hmem_judge_tokens_total",
+    "Tokens reported by the judge API (JudgeCall rows) by purpose and kind.",
+    ["purpose", "kind"],
+    (s, set) => {
+      const sum = new Map<string, { prompt: number; completion: number }>();
+      for (const r of s.judgeCalls) {
+        const t = sum.get(r.purpose) ?? { prompt: 0, completion: 0 };
+        t.prompt += r.promptTokens;
+        t.completion += r.completionTokens;
+        sum.set(r.purpose, t);
+      }
+      for (const [purpose, t] of sum) {
+        set({ purpose, kind: "prompt" }, t.prompt);
+        set({ purpose, kind: "completion" }, t.completion);
+      }
+    },
+  );
   new PrecomputedHistogram(
     "h2hmem_judge_call_duration_seconds",
     "Latency of judge API requests (JudgeCall rows), by purpose.",

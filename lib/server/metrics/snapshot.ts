@@ -42,7 +42,15 @@ function bucketArray(column: Prisma.Sql, bounds: readonly number[], as: "int" | 
 }
 
 type StageRow = { stage: string; status: string; n: number; dcount: number; dsum: number | null; buckets: number[] };
-type JudgeRow = { purpose: string; ok: boolean; n: number; prompt: bigint | null; completion: bigint | null; msum: bigint | null; buckets: number[] };
+type JudgeRow = {
+  purpose: string;
+  ok: boolean;
+  n: number;
+  prompt: bigint | null;
+  completion: bigint | null;
+  msum: bigint | null;
+  buckets: number[];
+};
 
 async function loadDatabase(s: MetricsSnapshot): Promise<void> {
   const d = Prisma.sql`d`;
@@ -68,11 +76,19 @@ async function loadDatabase(s: MetricsSnapshot): Promise<void> {
   s.submissions = submissions.map((r) => ({ status: r.status, n: r._count._all }));
   s.stageRuns = stages.map((r) => ({ stage: r.stage, status: r.status, n: r.n }));
   const byStage = new Map<string, Buckets>();
-  for (const r of stages.filter((x) => x.dcount > 0)) merge(byStage, r.stage, { cumulative: r.buckets, sum: r.dsum ?? 0, count: r.dcount });
+  for (const r of stages.filter((x) => x.dcount > 0))
+    merge(byStage, r.stage, { cumulative: r.buckets, sum: r.dsum ?? 0, count: r.dcount });
   s.stageDurations = [...byStage].map(([stage, b]) => ({ stage, ...b }));
-  s.judgeCalls = judge.map((r) => ({ purpose: r.purpose, ok: r.ok, n: r.n, promptTokens: Number(r.prompt ?? 0), completionTokens: Number(r.completion ?? 0) }));
+  s.judgeCalls = judge.map((r) => ({
+    purpose: r.purpose,
+    ok: r.ok,
+    n: r.n,
+    promptTokens: Number(r.prompt ?? 0),
+    completionTokens: Number(r.completion ?? 0),
+  }));
   const byPurpose = new Map<string, Buckets>();
-  for (const r of judge) merge(byPurpose, r.purpose, { cumulative: r.buckets, sum: Number(r.msum ?? 0) / 1000, count: r.n });
+  for (const r of judge)
+    merge(byPurpose, r.purpose, { cumulative: r.buckets, sum: Number(r.msum ?? 0) / 1000, count: r.n });
   s.judgeLatency = [...byPurpose].map(([purpose, b]) => ({ purpose, ...b }));
 }
 
@@ -94,7 +110,18 @@ async function loadQueue(s: MetricsSnapshot): Promise<void> {
 
 async function load(): Promise<MetricsSnapshot> {
   const started = performance.now();
-  const s: MetricsSnapshot = { redisUp: false, databaseUp: false, queue: null, submissions: [], stageRuns: [], stageDurations: [], judgeCalls: [], judgeLatency: [], seconds: 0, errors: [] };
+  const s: MetricsSnapshot = {
+    redisUp: false,
+    databaseUp: false,
+    queue: null,
+    submissions: [],
+    stageRuns: [],
+    stageDurations: [],
+    judgeCalls: [],
+    judgeLatency: [],
+    seconds: 0,
+    errors: [],
+  };
   const note = (e: unknown) => s.errors.push(scrubSecrets(e instanceof Error ? e.message.split("\n")[0]! : String(e)));
   // A dependency that is down leaves its series out (absent, not a made-up 0) and its *_up at 0.
   await Promise.all([loadDatabase(s).catch(note), loadQueue(s).catch(note)]);

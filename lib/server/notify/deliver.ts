@@ -30,22 +30,50 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-export function postWebhook(url: URL, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptResult> {
+export function postWebhook(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<AttemptResult> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
-    const req = client.request(url, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup: guardedLookup, timeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
-      res.resume(); // the answer's body is not read beyond draining it
-      res.on("end", () => resolve({ status: res.statusCode ?? null, error: res.statusCode && res.statusCode < 300 ? null : `HTTP ${res.statusCode}` }));
-      res.on("error", (e) => resolve({ status: res.statusCode ?? null, error: e.message }));
-    });
+    const req = client.request(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        lookup: guardedLookup,
+        timeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (res) => {
+        res.resume(); // the answer's body is not read beyond draining it
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? null,
+            error: res.statusCode && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`,
+          }),
+        );
+        res.on("error", (e) => resolve({ status: res.statusCode ?? null, error: e.message }));
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on("error", (e) => resolve({ status: null, error: e.name === "AbortError" || e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : e.message }));
+    req.on("error", (e) =>
+      resolve({
+        status: null,
+        error: e.name === "AbortError" || e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : e.message,
+      }),
+    );
     req.end(body);
   });
 }
 
 export async function attemptDelivery(deliveryId: string): Promise<"delivered" | "gone"> {
-  const d = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { endpoint: { select: { url: true, secret: true } } } });
+  const d = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    include: { endpoint: { select: { url: true, secret: true } } },
+  });
   if (!d) return "gone"; // endpoint deleted since (cascade)
   if (d.status === "DELIVERED") return "delivered";
   const body = JSON.stringify(d.payload);
@@ -65,7 +93,12 @@ export async function attemptDelivery(deliveryId: string): Promise<"delivered" |
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   await db.webhookDelivery.update({
     where: { id: deliveryId },
-    data: { attempts: { increment: 1 }, lastStatus: result.status, lastError: shown, ...(ok ? { status: "DELIVERED", deliveredAt: new Date() } : permanent ? { status: "FAILED" } : {}) },
+    data: {
+      attempts: { increment: 1 },
+      lastStatus: result.status,
+      lastError: shown,
+      ...(ok ? { status: "DELIVERED", deliveredAt: new Date() } : permanent ? { status: "FAILED" } : {}),
+    },
   });
   if (ok) return "delivered";
   if (permanent) throw new PermanentDeliveryError(result.error ?? "refused");
@@ -74,7 +107,10 @@ export async function attemptDelivery(deliveryId: string): Promise<"delivered" |
 
 /** The account a delivery belongs to (the worker caps deliveries per account); null once deleted. */
 export async function deliveryAccount(deliveryId: string): Promise<string | null> {
-  const d = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { endpoint: { select: { userId: true } } } });
+  const d = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { endpoint: { select: { userId: true } } },
+  });
   return d?.endpoint.userId ?? null;
 }
 

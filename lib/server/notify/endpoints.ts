@@ -18,21 +18,50 @@ const LOG_SIZE = 20;
 
 export const webhookInputSchema = z.strictObject({
   url: z.string().trim().min(1, "is required").max(2000, "must be at most 2000 characters"),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, "subscribe to at least one event").transform((e) => [...new Set(e)]),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1, "subscribe to at least one event")
+    .transform((e) => [...new Set(e)]),
 });
 
-export type WebhookDeliveryView = { id: string; event: string; status: string; attempts: number; lastStatus: number | null; lastError: string | null; createdAt: string; deliveredAt: string | null };
-export type WebhookView = { id: string; url: string; events: string[]; createdAt: string; deliveries: WebhookDeliveryView[] };
+export type WebhookDeliveryView = {
+  id: string;
+  event: string;
+  status: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+};
+export type WebhookView = {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  deliveries: WebhookDeliveryView[];
+};
 
-export async function createWebhook(userId: string, input: z.infer<typeof webhookInputSchema>): Promise<{ id: string; url: string; events: string[]; secret: string }> {
+export async function createWebhook(
+  userId: string,
+  input: z.infer<typeof webhookInputSchema>,
+): Promise<{ id: string; url: string; events: string[]; secret: string }> {
   const url = (await assertPublicWebhookUrl(input.url)).toString();
   if ((await db.webhookEndpoint.count({ where: { userId } })) >= MAX_WEBHOOKS_PER_ACCOUNT) {
-    throw new AppError("CONFLICT", `An account may register at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhook endpoints; delete one first.`);
+    throw new AppError(
+      "CONFLICT",
+      `An account may register at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhook endpoints; delete one first.`,
+    );
   }
   const secret = newWebhookSecret();
   const endpoint = await db.$transaction(async (tx) => {
     const e = await tx.webhookEndpoint.create({ data: { userId, url, events: input.events, secret } });
-    await recordAudit(tx, { actor: userId, action: "webhook.create", target: { type: "WebhookEndpoint", id: e.id }, details: { url, events: input.events } });
+    await recordAudit(tx, {
+      actor: userId,
+      action: "webhook.create",
+      target: { type: "WebhookEndpoint", id: e.id },
+      details: { url, events: input.events },
+    });
     return e;
   });
   return { id: endpoint.id, url, events: input.events, secret };
@@ -49,7 +78,16 @@ export async function listWebhooks(userId: string): Promise<WebhookView[]> {
     url: e.url,
     events: e.events as string[],
     createdAt: e.createdAt.toISOString(),
-    deliveries: e.deliveries.map((d) => ({ id: d.id, event: d.event, status: d.status, attempts: d.attempts, lastStatus: d.lastStatus, lastError: d.lastError, createdAt: d.createdAt.toISOString(), deliveredAt: d.deliveredAt?.toISOString() ?? null })),
+    deliveries: e.deliveries.map((d) => ({
+      id: d.id,
+      event: d.event,
+      status: d.status,
+      attempts: d.attempts,
+      lastStatus: d.lastStatus,
+      lastError: d.lastError,
+      createdAt: d.createdAt.toISOString(),
+      deliveredAt: d.deliveredAt?.toISOString() ?? null,
+    })),
   }));
 }
 
@@ -63,7 +101,12 @@ export async function deleteWebhook(userId: string, id: string): Promise<{ id: s
   const e = await ownEndpoint(userId, id);
   await db.$transaction([
     db.webhookEndpoint.delete({ where: { id } }),
-    recordAudit(db, { actor: userId, action: "webhook.delete", target: { type: "WebhookEndpoint", id }, details: { url: e.url } }),
+    recordAudit(db, {
+      actor: userId,
+      action: "webhook.delete",
+      target: { type: "WebhookEndpoint", id },
+      details: { url: e.url },
+    }),
   ]);
   return { id, deleted: true };
 }
@@ -83,7 +126,10 @@ export async function rotateWebhookSecret(userId: string, id: string): Promise<{
 export async function sendTestWebhook(userId: string, id: string): Promise<{ deliveryId: string }> {
   await ownEndpoint(userId, id);
   await consume("webhook-test", `${userId}:${id}`);
-  const [deliveryId] = await createDeliveries(db, [id], TEST_EVENT, { message: "Test delivery from the H2HMem leaderboard.", endpointId: id });
+  const [deliveryId] = await createDeliveries(db, [id], TEST_EVENT, {
+    message: "Test delivery from the H2HMem leaderboard.",
+    endpointId: id,
+  });
   await enqueueDeliveries([deliveryId!]);
   return { deliveryId: deliveryId! };
 }

@@ -11,7 +11,12 @@ import { WEBHOOK_EVENTS, type SubmissionEventData, type WebhookEvent } from "./e
 // (lib/server/notify/). On by default; an account opts out per
 // event type (User.mailOptOut, on /settings/webhooks). In the account's language (User.locale).
 
-const SUBJECT_KEY = { "submission.scored": "scored", "submission.failed": "failed", "submission.approved": "approved", "submission.rejected": "rejected" } as const satisfies Record<WebhookEvent, string>;
+const SUBJECT_KEY = {
+  "submission.scored": "scored",
+  "submission.failed": "failed",
+  "submission.approved": "approved",
+  "submission.rejected": "rejected",
+} as const satisfies Record<WebhookEvent, string>;
 
 const optOutSchema = z.array(z.enum(WEBHOOK_EVENTS)).catch([]);
 
@@ -31,9 +36,17 @@ export async function setMailEvents(userId: string, wanted: readonly string[]): 
  * The mail for one event, or null when SMTP is not configured or the account opted out. Read
  * through the caller's transaction client, so it is recorded with the change it reports.
  */
-export async function composeEventMail(client: Prisma.TransactionClient, userId: string, event: WebhookEvent, data: SubmissionEventData): Promise<Mail | null> {
+export async function composeEventMail(
+  client: Prisma.TransactionClient,
+  userId: string,
+  event: WebhookEvent,
+  data: SubmissionEventData,
+): Promise<Mail | null> {
   if (!mailConfigured()) return null;
-  const u = await client.user.findUnique({ where: { id: userId }, select: { email: true, mailOptOut: true, locale: true } });
+  const u = await client.user.findUnique({
+    where: { id: userId },
+    select: { email: true, mailOptOut: true, locale: true },
+  });
   if (!u || optOutSchema.parse(u.mailOptOut).includes(event)) return null;
   const t = await mailTranslator(userLocale(u.locale));
   const subject = t(`eventSubject.${SUBJECT_KEY[event]}`, { method: data.methodName });

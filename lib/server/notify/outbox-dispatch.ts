@@ -23,7 +23,11 @@ const snapshotSchema = z.object({ reason: z.enum(SNAPSHOT_REASONS) });
 
 async function claim(id: string, now: Date): Promise<{ kind: string; payload: unknown; attempts: number } | null> {
   const res = await db.outboxMessage.updateMany({
-    where: { id, status: "PENDING", OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(now.getTime() - CLAIM_LEASE_MS) } }] },
+    where: {
+      id,
+      status: "PENDING",
+      OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(now.getTime() - CLAIM_LEASE_MS) } }],
+    },
     data: { claimedAt: now, attempts: { increment: 1 } },
   });
   if (res.count === 0) return null;
@@ -39,7 +43,11 @@ async function carryOut(kind: string, payload: unknown): Promise<void> {
 export type MessageOutcome = "done" | "retry" | "failed" | "taken";
 
 /** Claims and carries out one message; its failure is stored on the row (only a database error throws). */
-export async function runOutboxMessage(id: string, log: Logger = logger, now: Date = new Date()): Promise<MessageOutcome> {
+export async function runOutboxMessage(
+  id: string,
+  log: Logger = logger,
+  now: Date = new Date(),
+): Promise<MessageOutcome> {
   const m = await claim(id, now);
   if (!m) return "taken"; // done already, or another process holds it
   try {
@@ -48,8 +56,14 @@ export async function runOutboxMessage(id: string, log: Logger = logger, now: Da
     return "done";
   } catch (e) {
     const failed = m.attempts >= OUTBOX_MAX_ATTEMPTS;
-    log.warn({ outboxId: id, kind: m.kind, attempt: m.attempts, err: (e as Error).message }, failed ? "outbox message failed for good" : "outbox message failed (the reconciler retries it)");
-    await db.outboxMessage.update({ where: { id }, data: { status: failed ? "FAILED" : "PENDING", claimedAt: null, lastError: (e as Error).message.slice(0, 2000) } });
+    log.warn(
+      { outboxId: id, kind: m.kind, attempt: m.attempts, err: (e as Error).message },
+      failed ? "outbox message failed for good" : "outbox message failed (the reconciler retries it)",
+    );
+    await db.outboxMessage.update({
+      where: { id },
+      data: { status: failed ? "FAILED" : "PENDING", claimedAt: null, lastError: (e as Error).message.slice(0, 2000) },
+    });
     return failed ? "failed" : "retry";
   }
 }
@@ -68,7 +82,12 @@ export type DrainResult = { checked: number; done: number; retry: number; failed
 
 /** One reconciler pass over PENDING messages past the grace period, oldest first. */
 export async function drainOutbox(log: Logger, now: Date = new Date()): Promise<DrainResult> {
-  const rows = await db.outboxMessage.findMany({ where: { status: "PENDING", createdAt: { lt: new Date(now.getTime() - OUTBOX_GRACE_MS) } }, select: { id: true }, orderBy: { createdAt: "asc" }, take: 200 });
+  const rows = await db.outboxMessage.findMany({
+    where: { status: "PENDING", createdAt: { lt: new Date(now.getTime() - OUTBOX_GRACE_MS) } },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+  });
   const result: DrainResult = { checked: rows.length, done: 0, retry: 0, failed: 0 };
   for (const r of rows) {
     const outcome = await runOutboxMessage(r.id, log, now);

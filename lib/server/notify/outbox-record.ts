@@ -10,7 +10,10 @@ import type { Mail } from "../mail";
 /** What one transaction left to do once it commits: webhook deliveries and outbox messages. */
 export type Outbox = { deliveryIds: string[]; messageIds: string[] };
 
-export const mergeOutbox = (...parts: Outbox[]): Outbox => ({ deliveryIds: parts.flatMap((p) => p.deliveryIds), messageIds: parts.flatMap((p) => p.messageIds) });
+export const mergeOutbox = (...parts: Outbox[]): Outbox => ({
+  deliveryIds: parts.flatMap((p) => p.deliveryIds),
+  messageIds: parts.flatMap((p) => p.messageIds),
+});
 
 export async function recordMail(tx: Prisma.TransactionClient, mail: Mail): Promise<Outbox> {
   const m = await tx.outboxMessage.create({ data: { kind: "EMAIL", payload: mail }, select: { id: true } });
@@ -19,6 +22,9 @@ export async function recordMail(tx: Prisma.TransactionClient, mail: Mail): Prom
 
 /** A snapshot of the board as this change leaves it (written from the committed board). */
 export async function recordBoardSnapshot(tx: Prisma.TransactionClient, reason: SnapshotReason): Promise<Outbox> {
-  const m = await tx.outboxMessage.create({ data: { kind: "BOARD_SNAPSHOT", payload: { reason } }, select: { id: true } });
+  const m = await tx.outboxMessage.create({
+    data: { kind: "BOARD_SNAPSHOT", payload: { reason } },
+    select: { id: true },
+  });
   return { deliveryIds: [], messageIds: [m.id] };
 }

@@ -13,12 +13,35 @@ import { AppError } from "../errors";
 // ::ffff:0:0/96 refused every public IPv4 address.
 const blocked = new BlockList();
 const blocked6 = new BlockList();
-for (const [net, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
   blocked.addSubnet(net, prefix, "ipv4");
 }
-for (const [net, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["::ffff:0:0", 96], ["64:ff9b::", 96],
+for (const [net, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
   // Tunnels and translation prefixes that embed an IPv4 address (6to4, local-use NAT64, Teredo), and deprecated site-local.
-  ["2002::", 16], ["64:ff9b:1::", 48], ["2001::", 32], ["fec0::", 10]] as const) {
+  ["2002::", 16],
+  ["64:ff9b:1::", 48],
+  ["2001::", 32],
+  ["fec0::", 10],
+] as const) {
   blocked6.addSubnet(net, prefix, "ipv6");
 }
 
@@ -37,25 +60,49 @@ export function parseWebhookUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError("VALIDATION_FAILED", "The webhook URL is not a valid URL.", { details: [{ code: "FIELD_INVALID_FORMAT", path: "url", message: "expected an absolute http(s) URL" }] });
+    throw new AppError("VALIDATION_FAILED", "The webhook URL is not a valid URL.", {
+      details: [{ code: "FIELD_INVALID_FORMAT", path: "url", message: "expected an absolute http(s) URL" }],
+    });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new AppError("VALIDATION_FAILED", "Webhook URLs must be http:// or https://.", { details: [{ code: "FIELD_INVALID_VALUE", path: "url", message: "use https://" }] });
-  if (url.username || url.password) throw new AppError("VALIDATION_FAILED", "Webhook URLs must not carry credentials.", { details: [{ code: "FIELD_INVALID_VALUE", path: "url", message: "remove user:password@" }] });
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new AppError("VALIDATION_FAILED", "Webhook URLs must be http:// or https://.", {
+      details: [{ code: "FIELD_INVALID_VALUE", path: "url", message: "use https://" }],
+    });
+  if (url.username || url.password)
+    throw new AppError("VALIDATION_FAILED", "Webhook URLs must not carry credentials.", {
+      details: [{ code: "FIELD_INVALID_VALUE", path: "url", message: "remove user:password@" }],
+    });
   return url;
 }
 
 /** Every address the host resolves to, refused if any is private (unless allowed). */
 export async function resolvePublicAddresses(host: string): Promise<Array<{ address: string; family: number }>> {
   const bare = host.replace(/^\[|\]$/g, "");
-  const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true }).catch(() => []);
-  if (addresses.length === 0) throw new AppError("VALIDATION_FAILED", `The webhook host ${host} does not resolve.`, { details: [{ code: "URL_UNRESOLVED", path: "url", message: "unknown host", params: { host } }] });
+  const addresses = isIP(bare)
+    ? [{ address: bare, family: isIP(bare) }]
+    : await lookup(bare, { all: true, verbatim: true }).catch(() => []);
+  if (addresses.length === 0)
+    throw new AppError("VALIDATION_FAILED", `The webhook host ${host} does not resolve.`, {
+      details: [{ code: "URL_UNRESOLVED", path: "url", message: "unknown host", params: { host } }],
+    });
   if (!env.WEBHOOK_ALLOW_PRIVATE) {
     const bad = addresses.find((a) => isPrivateAddress(a.address));
     if (bad) {
       // The address itself is not named: it would tell an account what an internal name resolves to.
-      throw new AppError("VALIDATION_FAILED", `The webhook host ${host} is not a public address (loopback, private or link-local): refused.`, {
-        details: [{ code: "URL_NOT_PUBLIC", params: { host }, path: "url", message: "use a public address (WEBHOOK_ALLOW_PRIVATE=true allows private ones on local setups)" }],
-      });
+      throw new AppError(
+        "VALIDATION_FAILED",
+        `The webhook host ${host} is not a public address (loopback, private or link-local): refused.`,
+        {
+          details: [
+            {
+              code: "URL_NOT_PUBLIC",
+              params: { host },
+              path: "url",
+              message: "use a public address (WEBHOOK_ALLOW_PRIVATE=true allows private ones on local setups)",
+            },
+          ],
+        },
+      );
     }
   }
   return addresses;

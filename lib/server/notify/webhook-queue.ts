@@ -16,15 +16,29 @@ export type WebhookJobData = { deliveryId: string };
 let queue: Queue<WebhookJobData> | undefined;
 
 function webhookQueue(): Queue<WebhookJobData> {
-  queue ??= new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 }, prefix: env.QUEUE_PREFIX });
+  queue ??= new Queue<WebhookJobData>(WEBHOOK_QUEUE, {
+    connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 },
+    prefix: env.QUEUE_PREFIX,
+  });
   queue.on("error", (err) => logger.warn({ err: err.message }, "webhook queue connection error"));
   return queue;
 }
 
 async function addDeliveryJobs(ids: string[]): Promise<void> {
-  const opts = { attempts: env.WEBHOOK_MAX_ATTEMPTS, backoff: { type: "exponential", delay: env.WEBHOOK_BACKOFF_MS }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } };
+  const opts = {
+    attempts: env.WEBHOOK_MAX_ATTEMPTS,
+    backoff: { type: "exponential", delay: env.WEBHOOK_BACKOFF_MS },
+    removeOnComplete: true,
+    removeOnFail: { age: 7 * 24 * 3600 },
+  };
   // The job id is the delivery id: adding one that is already queued is a no-op.
-  await withTimeout(webhookQueue().addBulk(ids.map((deliveryId) => ({ name: "deliver", data: { deliveryId }, opts: { ...opts, jobId: deliveryId } }))), env.ENQUEUE_TIMEOUT_MS, "enqueue webhooks");
+  await withTimeout(
+    webhookQueue().addBulk(
+      ids.map((deliveryId) => ({ name: "deliver", data: { deliveryId }, opts: { ...opts, jobId: deliveryId } })),
+    ),
+    env.ENQUEUE_TIMEOUT_MS,
+    "enqueue webhooks",
+  );
 }
 
 /** Enqueues deliveries after their rows committed; a Redis outage leaves them PENDING (logged) for the reconciler. */
@@ -47,7 +61,12 @@ export type RequeueResult = { checked: number; enqueued: number; failed: number 
  * marked FAILED. Throws when Redis is unreachable (the next round retries).
  */
 export async function requeuePendingDeliveries(now: Date = new Date()): Promise<RequeueResult> {
-  const rows = await db.webhookDelivery.findMany({ where: { status: "PENDING", createdAt: { lt: new Date(now.getTime() - DELIVERY_GRACE_MS) } }, select: { id: true }, orderBy: { createdAt: "asc" }, take: 1000 });
+  const rows = await db.webhookDelivery.findMany({
+    where: { status: "PENDING", createdAt: { lt: new Date(now.getTime() - DELIVERY_GRACE_MS) } },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: 1000,
+  });
   const result: RequeueResult = { checked: rows.length, enqueued: 0, failed: 0 };
   const missing: string[] = [];
   for (const { id } of rows) {

@@ -40,7 +40,10 @@ async function boardVersionUnder(tx: Tx, keySha256: string): Promise<string | nu
 export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationResult> {
   // Serialises with publishing (lib/server/operations/rollout.ts takes the same lock).
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
-  const previous = await tx.answerKeyVersion.findFirst({ where: { active: true }, select: { id: true, contentSha256: true } });
+  const previous = await tx.answerKeyVersion.findFirst({
+    where: { active: true },
+    select: { id: true, contentSha256: true },
+  });
   const next = await tx.answerKeyVersion.findUniqueOrThrow({ where: { id }, select: { isDemo: true } });
   await tx.answerKeyVersion.updateMany({ where: { active: true, id: { not: id } }, data: { active: false } });
   await tx.answerKeyVersion.update({ where: { id }, data: { active: true } });
@@ -56,7 +59,11 @@ export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationR
   // stage loaded; "re-judge all" on /admin/rescore picks up any it left under the old key.
   const subs = await tx.submission.findMany({
     // Demo entries leave the board under a real key (lib/server/answer-key/demo.ts): not re-scored.
-    where: { reviewState: { in: ["APPROVED", "PENDING"] }, status: { in: ["SCORED", "FAILED"] }, ...(next.isDemo ? {} : { isDemo: false }) },
+    where: {
+      reviewState: { in: ["APPROVED", "PENDING"] },
+      status: { in: ["SCORED", "FAILED"] },
+      ...(next.isDemo ? {} : { isDemo: false }),
+    },
     select: { id: true },
     orderBy: { createdAt: "asc" },
   });

@@ -26,7 +26,10 @@ const MAX_AGREEMENT_SAMPLE = 100_000;
 export function checkAgreementRequest(sample: number, configured = isJudgeConfigured()): number {
   if (!configured) throw new AppError("CONFLICT", "The judge is not configured (JUDGE_BASE_URL is unset).");
   if (!Number.isInteger(sample) || sample < 1 || sample > MAX_AGREEMENT_SAMPLE) {
-    throw new AppError("VALIDATION_FAILED", `The sample size must be an integer from 1 to ${MAX_AGREEMENT_SAMPLE.toLocaleString("en")}.`);
+    throw new AppError(
+      "VALIDATION_FAILED",
+      `The sample size must be an integer from 1 to ${MAX_AGREEMENT_SAMPLE.toLocaleString("en")}.`,
+    );
   }
   return sample;
 }
@@ -60,7 +63,10 @@ export function agreementRunView(r: JudgeAgreementRun): AgreementRunView {
 let queue: Queue<AgreementJobData> | undefined;
 
 function agreementQueue(): Queue<AgreementJobData> {
-  queue ??= new Queue<AgreementJobData>(AGREEMENT_QUEUE, { connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 }, prefix: env.QUEUE_PREFIX });
+  queue ??= new Queue<AgreementJobData>(AGREEMENT_QUEUE, {
+    connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 },
+    prefix: env.QUEUE_PREFIX,
+  });
   // Without a listener, connection errors would crash the process as unhandled 'error' events.
   if (queue.listenerCount("error") === 0) queue.on("error", () => undefined);
   return queue;
@@ -72,34 +78,64 @@ export async function closeAgreementQueue(): Promise<void> {
   if (q) await q.close().catch(() => undefined);
 }
 
-export type AgreementRequest = { submissionId: string; sample?: number; seed?: number; actorId?: string | null; db?: PrismaClient };
+export type AgreementRequest = {
+  submissionId: string;
+  sample?: number;
+  seed?: number;
+  actorId?: string | null;
+  db?: PrismaClient;
+};
 
 /** Queues an agreement check; rejects at once (no row) when it could not run, UNAVAILABLE when Redis is down. */
 export async function requestAgreementCheck(input: AgreementRequest): Promise<AgreementRunView> {
   const db = input.db ?? defaultDb;
   const sample = checkAgreementRequest(input.sample ?? DEFAULT_AGREEMENT_SAMPLE);
   const seed = input.seed ?? 1;
-  if (!Number.isSafeInteger(seed) || Math.abs(seed) > 2 ** 31 - 1) throw new AppError("VALIDATION_FAILED", "The seed must be a 32-bit integer.");
+  if (!Number.isSafeInteger(seed) || Math.abs(seed) > 2 ** 31 - 1)
+    throw new AppError("VALIDATION_FAILED", "The seed must be a 32-bit integer.");
   const exists = await db.submission.findUnique({ where: { id: input.submissionId }, select: { id: true } });
   if (!exists) throw new AppError("NOT_FOUND", `Submission ${input.submissionId} not found.`);
-  const run = await db.judgeAgreementRun.create({ data: { submissionId: input.submissionId, requestedById: input.actorId ?? null, sample, seed } });
+  const run = await db.judgeAgreementRun.create({
+    data: { submissionId: input.submissionId, requestedById: input.actorId ?? null, sample, seed },
+  });
   try {
-    const options = { jobId: agreementJobId(run.id), attempts: env.JOB_ATTEMPTS, backoff: { type: "exponential", delay: env.JOB_BACKOFF_MS }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } };
-    await withTimeout(agreementQueue().add("agreement", { runId: run.id }, options), env.ENQUEUE_TIMEOUT_MS, "enqueue", "is Redis reachable?");
+    const options = {
+      jobId: agreementJobId(run.id),
+      attempts: env.JOB_ATTEMPTS,
+      backoff: { type: "exponential", delay: env.JOB_BACKOFF_MS },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 24 * 3600 },
+    };
+    await withTimeout(
+      agreementQueue().add("agreement", { runId: run.id }, options),
+      env.ENQUEUE_TIMEOUT_MS,
+      "enqueue",
+      "is Redis reachable?",
+    );
   } catch (cause) {
     // Abandon the connection, so the timed-out add is not replayed when Redis returns.
     const q = queue;
     queue = undefined;
     void q?.disconnect().catch(() => undefined);
     const error = `Not queued: ${(cause as Error).message}. Nothing was judged; try again.`;
-    await db.judgeAgreementRun.update({ where: { id: run.id }, data: { status: "FAILED", error, finishedAt: new Date() } });
+    await db.judgeAgreementRun.update({
+      where: { id: run.id },
+      data: { status: "FAILED", error, finishedAt: new Date() },
+    });
     throw new AppError("UNAVAILABLE", error, { cause });
   }
   return agreementRunView(run);
 }
 
 /** The latest checks of a submission, newest first (the review page). */
-export async function listAgreementRuns(submissionId: string, opts: { db?: PrismaClient; limit?: number } = {}): Promise<AgreementRunView[]> {
-  const rows = await (opts.db ?? defaultDb).judgeAgreementRun.findMany({ where: { submissionId }, orderBy: { createdAt: "desc" }, take: opts.limit ?? 5 });
+export async function listAgreementRuns(
+  submissionId: string,
+  opts: { db?: PrismaClient; limit?: number } = {},
+): Promise<AgreementRunView[]> {
+  const rows = await (opts.db ?? defaultDb).judgeAgreementRun.findMany({
+    where: { submissionId },
+    orderBy: { createdAt: "desc" },
+    take: opts.limit ?? 5,
+  });
   return rows.map(agreementRunView);
 }

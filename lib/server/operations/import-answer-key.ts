@@ -12,18 +12,38 @@ import { activateAnswerKey, type ActivationResult } from "./activate-answer-key"
 // re-found) version becomes the active one; a change of the active key pins the public board and
 // queues re-scores (./activate-answer-key.ts), so the new key goes public only when an admin publishes it.
 
-export type ImportResult = { versionId: string; created: boolean; questionCount: number; fileCount: number; warnings: ValidationIssue[]; activation: ActivationResult | null };
+export type ImportResult = {
+  versionId: string;
+  created: boolean;
+  questionCount: number;
+  fileCount: number;
+  warnings: ValidationIssue[];
+  activation: ActivationResult | null;
+};
 
 /** `activate: false` stores the version without making it active (activation is then null). */
-export async function importAnswerKey(dir: string, label?: string, opts: { activate?: boolean } = {}): Promise<ImportResult> {
+export async function importAnswerKey(
+  dir: string,
+  label?: string,
+  opts: { activate?: boolean } = {},
+): Promise<ImportResult> {
   const key = loadAnswerKeyDir(dir);
   if (key.files.length === 0) {
-    throw new AppError("BAD_REQUEST", `No questions.json found under ${dir}/{dyadic,multi-party}/dialogue*/scenes/session*/`);
+    throw new AppError(
+      "BAD_REQUEST",
+      `No questions.json found under ${dir}/{dyadic,multi-party}/dialogue*/scenes/session*/`,
+    );
   }
   const errors = key.issues.filter((i) => i.severity === "error");
   if (errors.length > 0) {
     throw new AppError("VALIDATION_FAILED", `Answer key has ${errors.length} error(s)`, {
-      details: errors.map((i) => ({ code: i.code, file: i.file, path: i.path, message: i.message, ...(i.params ? { params: i.params } : {}) })),
+      details: errors.map((i) => ({
+        code: i.code,
+        file: i.file,
+        path: i.path,
+        message: i.message,
+        ...(i.params ? { params: i.params } : {}),
+      })),
     });
   }
   const warnings = key.issues.filter((i) => i.severity === "warning");
@@ -33,7 +53,11 @@ export async function importAnswerKey(dir: string, label?: string, opts: { activ
       let id = existing?.id;
       if (!id) {
         const version = await tx.answerKeyVersion.create({
-          data: { label: label ?? `import ${new Date().toISOString()}`, contentSha256: key.digest, questionCount: key.questions.length },
+          data: {
+            label: label ?? `import ${new Date().toISOString()}`,
+            contentSha256: key.digest,
+            questionCount: key.questions.length,
+          },
         });
         id = version.id;
         await tx.referenceQuestion.createMany({ data: key.questions.map((q) => ({ ...q, versionId: version.id })) });
@@ -44,5 +68,12 @@ export async function importAnswerKey(dir: string, label?: string, opts: { activ
   );
   forgetPublishedVersion();
   forgetDemoVisibility();
-  return { versionId, created: !existing, questionCount: key.questions.length, fileCount: key.files.length, warnings, activation };
+  return {
+    versionId,
+    created: !existing,
+    questionCount: key.questions.length,
+    fileCount: key.files.length,
+    warnings,
+    activation,
+  };
 }

@@ -39,7 +39,6 @@ export type AgreementInput = {
   limiter?: RequestLimiter;
 };
 
-
 const EPS = 1e-9;
 
 export function seededSample<T>(list: T[], n: number, seed: number): T[] {
@@ -55,7 +54,10 @@ export function seededSample<T>(list: T[], n: number, seed: number): T[] {
 
 export async function runAgreementCheck(input: AgreementInput): Promise<AgreementReport> {
   const db = input.db ?? defaultDb;
-  const sampleSize = checkAgreementRequest(input.sample ?? DEFAULT_AGREEMENT_SAMPLE, Boolean(input.config) || isJudgeConfigured());
+  const sampleSize = checkAgreementRequest(
+    input.sample ?? DEFAULT_AGREEMENT_SAMPLE,
+    Boolean(input.config) || isJudgeConfigured(),
+  );
   const config = input.config ?? judgeConfigFromEnv();
   const seed = input.seed ?? 1;
   const exists = await db.submission.findUnique({ where: { id: input.submissionId }, select: { id: true } });
@@ -68,12 +70,20 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
   });
   const storedOf = new Map(stored.map((q) => [q.prediction.id, q.judgeScore!]));
   // Only questions the judge actually answered: empty answers are 0 by rule, never asked.
-  const eligible = work.items.filter((w) => w.predictionId && storedOf.has(w.predictionId) && w.item.answer.trim() !== "");
+  const eligible = work.items.filter(
+    (w) => w.predictionId && storedOf.has(w.predictionId) && w.item.answer.trim() !== "",
+  );
   if (eligible.length === 0) throw new AppError("CONFLICT", "No judged questions to check: run the judge stage first.");
   const picked = seededSample(eligible, sampleSize, seed);
 
   const runId = input.runId ?? randomUUID();
-  const recorder = judgeCallRecorder(db, { submissionId: input.submissionId, purpose: "agreement", runId, model: config.model, promptVersion: config.prompt.version });
+  const recorder = judgeCallRecorder(db, {
+    submissionId: input.submissionId,
+    purpose: "agreement",
+    runId,
+    model: config.model,
+    promptVersion: config.prompt.version,
+  });
   const run = await judgeQuestions({
     items: picked.map((w) => w.item),
     config,
@@ -119,6 +129,11 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
     disagreements: disagreements.slice(0, 50),
     usage: run.usage,
   };
-  await recordAudit(db, { actor: input.actorId ?? null, action: "judge.agreement", target: { type: "Submission", id: input.submissionId }, details: report });
+  await recordAudit(db, {
+    actor: input.actorId ?? null,
+    action: "judge.agreement",
+    target: { type: "Submission", id: input.submissionId },
+    details: report,
+  });
   return report;
 }

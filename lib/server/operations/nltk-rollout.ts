@@ -22,8 +22,14 @@ export type NltkRolloutResult = { to: string; from: string[]; pinned: string | n
 
 /** Versions with rows that differ from `to` only in their NLTK mode (one group-by over headline rows). */
 async function siblingVersions(to: string): Promise<string[]> {
-  const g = await db.score.groupBy({ by: ["scorerVersion"], where: { split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } });
-  return g.map((r) => r.scorerVersion).filter((v) => isNltkModeChange(v, to)).sort();
+  const g = await db.score.groupBy({
+    by: ["scorerVersion"],
+    where: { split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" },
+  });
+  return g
+    .map((r) => r.scorerVersion)
+    .filter((v) => isNltkModeChange(v, to))
+    .sort();
 }
 
 /**
@@ -42,7 +48,9 @@ async function boardVersionOf(tx: Tx, from: string[]): Promise<string | null> {
 /** Submissions an earlier round already re-queued for `to`: each is re-queued at most once per version (a failing one must not loop). */
 async function alreadyRequeued(tx: Tx, to: string): Promise<Set<string>> {
   const events = await tx.auditEvent.findMany({ where: { action: ACTION, targetId: to }, select: { details: true } });
-  return new Set(events.flatMap((e) => ((e.details as { requeued?: unknown } | null)?.requeued as string[] | undefined) ?? []));
+  return new Set(
+    events.flatMap((e) => ((e.details as { requeued?: unknown } | null)?.requeued as string[] | undefined) ?? []),
+  );
 }
 
 /**
@@ -77,7 +85,12 @@ export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
     }
     const requeued = todo.map((c) => c.id);
     await resetStages(tx, requeued, "lexical");
-    await recordAudit(tx, { actor: null, action: ACTION, target: { type: "ScorerVersion", id: to }, details: { from, to, pinned, requeued } });
+    await recordAudit(tx, {
+      actor: null,
+      action: ACTION,
+      target: { type: "ScorerVersion", id: to },
+      details: { from, to, pinned, requeued },
+    });
     return { to, from, pinned, requeued };
   });
   if (result?.pinned) forgetPublishedVersion();

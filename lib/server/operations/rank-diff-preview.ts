@@ -26,20 +26,54 @@ export type RescorePreviewRow = {
 };
 
 /** Scorer versions with at least one headline row, most rows first. */
-export async function listScorerVersions(db: PrismaClient = defaultDb): Promise<Array<{ version: string; rows: number }>> {
-  const g = await db.score.groupBy({ by: ["scorerVersion"], where: { split: "overall", scope: "ALL", aggregate: "micro" }, _count: { _all: true } });
-  return g.map((r) => ({ version: r.scorerVersion, rows: r._count._all })).sort((a, b) => b.rows - a.rows || a.version.localeCompare(b.version));
+export async function listScorerVersions(
+  db: PrismaClient = defaultDb,
+): Promise<Array<{ version: string; rows: number }>> {
+  const g = await db.score.groupBy({
+    by: ["scorerVersion"],
+    where: { split: "overall", scope: "ALL", aggregate: "micro" },
+    _count: { _all: true },
+  });
+  return g
+    .map((r) => ({ version: r.scorerVersion, rows: r._count._all }))
+    .sort((a, b) => b.rows - a.rows || a.version.localeCompare(b.version));
 }
 
-export async function rescorePreview(q: RescorePreviewQuery, db: PrismaClient = defaultDb): Promise<RescorePreviewRow[]> {
+export async function rescorePreview(
+  q: RescorePreviewQuery,
+  db: PrismaClient = defaultDb,
+): Promise<RescorePreviewRow[]> {
   const rows = await db.score.findMany({
-    where: { scorerVersion: { in: [q.from, q.to] }, split: "overall", scope: "ALL", aggregate: "micro", metric: q.metric, submission: { reviewState: "APPROVED" } },
-    select: { submissionId: true, scorerVersion: true, value: true, ciLow: true, ciHigh: true, submission: { select: { methodName: true } } },
+    where: {
+      scorerVersion: { in: [q.from, q.to] },
+      split: "overall",
+      scope: "ALL",
+      aggregate: "micro",
+      metric: q.metric,
+      submission: { reviewState: "APPROVED" },
+    },
+    select: {
+      submissionId: true,
+      scorerVersion: true,
+      value: true,
+      ciLow: true,
+      ciHigh: true,
+      submission: { select: { methodName: true } },
+    },
   });
   const rank = (version: string) => {
     const list = rows.filter((r) => r.scorerVersion === version);
-    const ranks = new Map(rankWithTies(list.map((r) => ({ id: r.submissionId, value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh }))).map((r) => [r.id, r]));
-    return new Map(list.map((r) => [r.submissionId, { value: r.value, rank: ranks.get(r.submissionId)!.rank, tied: ranks.get(r.submissionId)!.tied }]));
+    const ranks = new Map(
+      rankWithTies(list.map((r) => ({ id: r.submissionId, value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh }))).map(
+        (r) => [r.id, r],
+      ),
+    );
+    return new Map(
+      list.map((r) => [
+        r.submissionId,
+        { value: r.value, rank: ranks.get(r.submissionId)!.rank, tied: ranks.get(r.submissionId)!.tied },
+      ]),
+    );
   };
   const from = rank(q.from);
   const to = rank(q.to);

@@ -4,7 +4,12 @@ import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { forgetPublishedVersion, PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "../versions/published-version";
+import {
+  forgetPublishedVersion,
+  PUBLISHED_VERSION_KEY,
+  versionCoverage,
+  type VersionCoverage,
+} from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
 import { rescoreSubmission } from "../review/curate";
 import { dispatchOutbox } from "../notify/outbox-dispatch";
@@ -14,7 +19,9 @@ import { recordBoardSnapshot } from "../notify/outbox-record";
 // entry under the deployment's current scorer version, then publish a version for the public
 // board. Both are admin-only and leave an append-only AuditEvent.
 
-export const rejudgeAllSchema = z.object({ dryRun: z.boolean({ error: "must be true or false" }).default(false) }).strict();
+export const rejudgeAllSchema = z
+  .object({ dryRun: z.boolean({ error: "must be true or false" }).default(false) })
+  .strict();
 export const publishSchema = z
   .object({
     version: z.string({ error: "is required" }).trim().min(1, "is required").max(300, "must be at most 300 characters"),
@@ -61,11 +68,22 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
   const ids = [...coverage.missing.map((m) => m.id), ...pending.map((p) => p.id)];
   const [subs, lexical] = await Promise.all([
     db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } }),
-    db.stageRun.findMany({ where: { submissionId: { in: ids }, stage: "lexical", status: "DONE" }, select: { submissionId: true } }),
+    db.stageRun.findMany({
+      where: { submissionId: { in: ids }, stage: "lexical", status: "DONE" },
+      select: { submissionId: true },
+    }),
   ]);
   const status = new Map(subs.map((s) => [s.id, s.status]));
   const lexicalDone = new Set(lexical.map((r) => r.submissionId));
-  const result: RejudgeAllResult = { scorerVersion, approved: coverage.approved, scored: coverage.scored, enqueued: [], inProgress: [], failed: [], dryRun };
+  const result: RejudgeAllResult = {
+    scorerVersion,
+    approved: coverage.approved,
+    scored: coverage.scored,
+    enqueued: [],
+    inProgress: [],
+    failed: [],
+    dryRun,
+  };
   const todo = ids.filter((id) => !IN_PROGRESS.has(status.get(id) ?? ""));
   result.inProgress = ids.filter((id) => IN_PROGRESS.has(status.get(id) ?? ""));
   if (dryRun) result.enqueued = todo;
@@ -76,7 +94,11 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
         try {
           // A judge-only reset keeps the lexical StageRun; the pipeline still re-runs lexical when it
           // has no rows under this version (workers/processors/score-submission.ts, lexicalIsCurrent).
-          await rescoreSubmission({ submissionId: id, stage: lexicalDone.has(id) ? "judge" : "both", actor: input.actor });
+          await rescoreSubmission({
+            submissionId: id,
+            stage: lexicalDone.has(id) ? "judge" : "both",
+            actor: input.actor,
+          });
           return { id, error: null };
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
@@ -94,38 +116,65 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
       actor: input.actor.id,
       action: "scorer.rejudge_all",
       target: { type: "ScorerVersion", id: scorerVersion },
-      details: { approved: result.approved, scored: result.scored, enqueued: result.enqueued, inProgress: result.inProgress, failed: result.failed },
+      details: {
+        approved: result.approved,
+        scored: result.scored,
+        enqueued: result.enqueued,
+        inProgress: result.inProgress,
+        failed: result.failed,
+      },
     });
   }
   return result;
 }
 
-export type PublishResult = { from: string; to: string; pinnedBefore: boolean; coverage: { from: VersionCoverage; to: VersionCoverage }; force: boolean };
+export type PublishResult = {
+  from: string;
+  to: string;
+  pinnedBefore: boolean;
+  coverage: { from: VersionCoverage; to: VersionCoverage };
+  force: boolean;
+};
 
 /**
  * Switches the public board to `version`. Refused when the version has no scores, when it is
  * already published, or (without `force`) when fewer approved entries are scored under it than
  * under the published one: those entries would drop off the ranking.
  */
-export async function publishScorerVersion(input: { actor: SessionUser; version: string; force?: boolean }): Promise<PublishResult> {
+export async function publishScorerVersion(input: {
+  actor: SessionUser;
+  version: string;
+  force?: boolean;
+}): Promise<PublishResult> {
   assertAdmin(input.actor);
   const { version, force } = publishSchema.parse({ version: input.version, force: input.force });
   const known = await db.score.findFirst({ where: { scorerVersion: version }, select: { id: true } });
-  if (!known) throw new AppError("NOT_FOUND", `No scores exist under scorer version "${version}"; re-judge under it first.`);
+  if (!known)
+    throw new AppError("NOT_FOUND", `No scores exist under scorer version "${version}"; re-judge under it first.`);
   const res = await db.$transaction(async (tx) => {
     // Serialises concurrent switches so that "from" in the audit trail is always the real one.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
     const stored = await tx.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
     const from = stored?.value ?? (await currentScorerVersion());
     // Publishing the default version explicitly is allowed: it pins the board before a rollout.
-    if (stored && stored.value === version) throw new AppError("CONFLICT", `Scorer version "${version}" is already published.`);
+    if (stored && stored.value === version)
+      throw new AppError("CONFLICT", `Scorer version "${version}" is already published.`);
     const [cFrom, cTo] = await Promise.all([versionCoverage(from), versionCoverage(version)]);
     if (cTo.scored < cFrom.scored && !force) {
       throw new AppError(
         "CONFLICT",
         `"${version}" has scores for ${cTo.scored} of ${cTo.approved} approved entries, fewer than the published "${from}" (${cFrom.scored}). ` +
           "Re-judge the missing entries first, or confirm with force to publish anyway (the others are then listed as not yet scored).",
-        { details: [{ code: "FORCE_REQUIRED", path: "force", message: `${cFrom.scored - cTo.scored} fewer approved entries scored`, params: { fewer: cFrom.scored - cTo.scored } }] },
+        {
+          details: [
+            {
+              code: "FORCE_REQUIRED",
+              path: "force",
+              message: `${cFrom.scored - cTo.scored} fewer approved entries scored`,
+              params: { fewer: cFrom.scored - cTo.scored },
+            },
+          ],
+        },
       );
     }
     await tx.setting.upsert({
@@ -137,9 +186,20 @@ export async function publishScorerVersion(input: { actor: SessionUser; version:
       actor: input.actor.id,
       action: "scorer.publish",
       target: { type: "ScorerVersion", id: version },
-      details: { from, to: version, pinnedBefore: Boolean(stored), force, scoredFrom: cFrom.scored, scoredTo: cTo.scored, approved: cTo.approved },
+      details: {
+        from,
+        to: version,
+        pinnedBefore: Boolean(stored),
+        force,
+        scoredFrom: cFrom.scored,
+        scoredTo: cTo.scored,
+        approved: cTo.approved,
+      },
     });
-    return { result: { from, to: version, pinnedBefore: Boolean(stored), coverage: { from: cFrom, to: cTo }, force }, outbox: await recordBoardSnapshot(tx, "publish") };
+    return {
+      result: { from, to: version, pinnedBefore: Boolean(stored), coverage: { from: cFrom, to: cTo }, force },
+      outbox: await recordBoardSnapshot(tx, "publish"),
+    };
   });
   // After the commit: this process reads the new version at once, others within ~1 s.
   forgetPublishedVersion();

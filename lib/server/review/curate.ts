@@ -15,20 +15,35 @@ import { recordSubmissionEvent } from "../notify/events";
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its
 // AuditEvent in the same transaction, so the trail can never miss a decision.
 
-const note = (min: number, what: string) => z.string({ error: "is required" }).trim().min(min, `give ${what} of at least ${min} characters`).max(2000, "must be at most 2000 characters");
+const note = (min: number, what: string) =>
+  z
+    .string({ error: "is required" })
+    .trim()
+    .min(min, `give ${what} of at least ${min} characters`)
+    .max(2000, "must be at most 2000 characters");
 
 export const unpublishSchema = z.object({ note: note(3, "a public note") });
-export const baselineSchema = z.object({ isBaseline: z.boolean({ error: "must be true or false" }), reason: z.string().trim().max(2000).optional() });
+export const baselineSchema = z.object({
+  isBaseline: z.boolean({ error: "must be true or false" }),
+  reason: z.string().trim().max(2000).optional(),
+});
 // "both" re-runs every stage; a stage re-runs it and the ones after it.
 export const RESCORE_CHOICES = [...STAGES, "both"] as const;
-export const rescoreSchema = z.object({ stage: z.enum(RESCORE_CHOICES, { error: `stage must be ${quoteChoices(RESCORE_CHOICES)}` }).default("both") });
+export const rescoreSchema = z.object({
+  stage: z.enum(RESCORE_CHOICES, { error: `stage must be ${quoteChoices(RESCORE_CHOICES)}` }).default("both"),
+});
 export const bulkSchema = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1, "select at least one submission").max(200, "at most 200 at once"),
   decision: z.enum(["approve", "reject"]),
   reason: z.string().trim().max(2000).optional(),
 });
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).refine((s) => !s.includes("\u0000"), "must not contain null bytes");
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !s.includes("\u0000"), "must not contain null bytes");
 const url = text(2000).refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "must be an http:// or https:// URL");
 // Display metadata only: scores, files and review state are not editable here. null or "" clears a field.
 export const metadataSchema = z
@@ -53,15 +68,33 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
   const out = await db.$transaction(async (tx) => {
     const res = await tx.submission.updateMany({
       where: { id: input.submissionId, reviewState: "APPROVED" },
-      data: { reviewState: "REJECTED", reviewerId: input.actorId, reviewReason: clean, publicNote: clean, reviewedAt: new Date(), removedAt: new Date() },
+      data: {
+        reviewState: "REJECTED",
+        reviewerId: input.actorId,
+        reviewReason: clean,
+        publicNote: clean,
+        reviewedAt: new Date(),
+        removedAt: new Date(),
+      },
     });
     if (res.count === 0) {
       const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { reviewState: true } });
       if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
-      throw new AppError("CONFLICT", `Only an approved entry can be unpublished (this one is ${s.reviewState.toLowerCase()}).`);
+      throw new AppError(
+        "CONFLICT",
+        `Only an approved entry can be unpublished (this one is ${s.reviewState.toLowerCase()}).`,
+      );
     }
-    await recordAudit(tx, { actor: input.actorId, action: "submission.unpublish", target: { type: "Submission", id: input.submissionId }, details: { note: clean, public: true } });
-    const outbox = mergeOutbox(await recordBoardSnapshot(tx, "unpublish"), await recordSubmissionEvent(tx, input.submissionId, "submission.rejected"));
+    await recordAudit(tx, {
+      actor: input.actorId,
+      action: "submission.unpublish",
+      target: { type: "Submission", id: input.submissionId },
+      details: { note: clean, public: true },
+    });
+    const outbox = mergeOutbox(
+      await recordBoardSnapshot(tx, "unpublish"),
+      await recordSubmissionEvent(tx, input.submissionId, "submission.rejected"),
+    );
     return { result: { id: input.submissionId, reviewState: "REJECTED" as const }, outbox };
   });
   await dispatchOutbox(out.outbox);
@@ -72,24 +105,45 @@ export async function setBaseline(input: Actor & { submissionId: string; isBasel
   return db.$transaction(async (tx) => {
     const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { isBaseline: true } });
     if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
-    if (s.isBaseline === input.isBaseline) throw new AppError("CONFLICT", input.isBaseline ? "Already a baseline." : "Not a baseline.");
+    if (s.isBaseline === input.isBaseline)
+      throw new AppError("CONFLICT", input.isBaseline ? "Already a baseline." : "Not a baseline.");
     await tx.submission.update({ where: { id: input.submissionId }, data: { isBaseline: input.isBaseline } });
     const action = input.isBaseline ? "submission.baseline.mark" : "submission.baseline.unmark";
-    await recordAudit(tx, { actor: input.actorId, action, target: { type: "Submission", id: input.submissionId }, details: { reason: input.reason ?? null } });
+    await recordAudit(tx, {
+      actor: input.actorId,
+      action,
+      target: { type: "Submission", id: input.submissionId },
+      details: { reason: input.reason ?? null },
+    });
     return { id: input.submissionId, isBaseline: input.isBaseline };
   });
 }
 
 export async function editMetadata(input: Actor & { submissionId: string; patch: MetadataPatch }) {
   const { reason, ...fields } = metadataSchema.parse(input.patch);
-  const data = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === "" ? null : v]));
-  if (Object.keys(data).length === 0) throw new AppError("VALIDATION_FAILED", "Nothing to change.", { details: [{ code: "NOTHING_TO_CHANGE", path: "", message: "send at least one field" }] });
+  const data = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, v === "" ? null : v]),
+  );
+  if (Object.keys(data).length === 0)
+    throw new AppError("VALIDATION_FAILED", "Nothing to change.", {
+      details: [{ code: "NOTHING_TO_CHANGE", path: "", message: "send at least one field" }],
+    });
   return db.$transaction(async (tx) => {
     const keys = Object.keys(data);
-    const before = await tx.submission.findUnique({ where: { id: input.submissionId }, select: Object.fromEntries(keys.map((k) => [k, true])) });
+    const before = await tx.submission.findUnique({
+      where: { id: input.submissionId },
+      select: Object.fromEntries(keys.map((k) => [k, true])),
+    });
     if (!before) throw new AppError("NOT_FOUND", "Submission not found.");
     await tx.submission.update({ where: { id: input.submissionId }, data });
-    await recordAudit(tx, { actor: input.actorId, action: "submission.metadata", target: { type: "Submission", id: input.submissionId }, details: { before, after: data, reason: reason ?? null } });
+    await recordAudit(tx, {
+      actor: input.actorId,
+      action: "submission.metadata",
+      target: { type: "Submission", id: input.submissionId },
+      details: { before, after: data, reason: reason ?? null },
+    });
     return { id: input.submissionId, changed: keys };
   });
 }
@@ -97,13 +151,28 @@ export async function editMetadata(input: Actor & { submissionId: string; patch:
 /** "both" re-runs lexical then judge; "judge" keeps the lexical results. */
 export async function rescoreSubmission(input: { submissionId: string; stage: Stage | "both"; actor: SessionUser }) {
   if (input.actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
-  return retrySubmissionStage({ submissionId: input.submissionId, stage: input.stage === "both" ? STAGES[0]! : input.stage, actor: input.actor, action: "rescore" });
+  return retrySubmissionStage({
+    submissionId: input.submissionId,
+    stage: input.stage === "both" ? STAGES[0]! : input.stage,
+    actor: input.actor,
+    action: "rescore",
+  });
 }
 
 /** Each id is decided in its own transaction: one conflict does not undo the others. */
 export async function bulkReview(input: Actor & z.input<typeof bulkSchema>) {
   const { ids, decision, reason } = bulkSchema.parse(input);
-  if (decision === "reject" && (reason ?? "").length < 3) throw new AppError("VALIDATION_FAILED", "A rejection needs a reason.", { details: [{ code: "FIELD_TOO_SHORT", path: "reason", message: "give a reason of at least 3 characters", params: { limit: 3 } }] });
+  if (decision === "reject" && (reason ?? "").length < 3)
+    throw new AppError("VALIDATION_FAILED", "A rejection needs a reason.", {
+      details: [
+        {
+          code: "FIELD_TOO_SHORT",
+          path: "reason",
+          message: "give a reason of at least 3 characters",
+          params: { limit: 3 },
+        },
+      ],
+    });
   const results: Array<{ id: string; ok: boolean; error?: string }> = [];
   for (const id of [...new Set(ids)]) {
     try {

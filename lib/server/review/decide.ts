@@ -9,11 +9,19 @@ import { mergeOutbox, recordBoardSnapshot } from "../notify/outbox-record";
 import { recordSubmissionEvent } from "../notify/events";
 
 export const rejectSchema = z.object({
-  reason: z.string({ error: "is required" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
+  reason: z
+    .string({ error: "is required" })
+    .trim()
+    .min(3, "give a reason of at least 3 characters")
+    .max(2000, "must be at most 2000 characters"),
 });
 
 export const withdrawSchema = z.object({
-  reason: z.string({ error: "is required to withdraw an approved entry (it is shown on its permanent link)" }).trim().min(3, "give a reason of at least 3 characters").max(2000, "must be at most 2000 characters"),
+  reason: z
+    .string({ error: "is required to withdraw an approved entry (it is shown on its permanent link)" })
+    .trim()
+    .min(3, "give a reason of at least 3 characters")
+    .max(2000, "must be at most 2000 characters"),
 });
 
 type Decision = { submissionId: string; reviewerId: string };
@@ -23,7 +31,10 @@ type Decision = { submissionId: string; reviewerId: string };
 // The board snapshot and the owner's notifications are outbox rows of the same transaction,
 // carried out once it committed (lib/server/notify/).
 
-export async function approveSubmission({ submissionId, reviewerId }: Decision): Promise<{ id: string; reviewState: "APPROVED" }> {
+export async function approveSubmission({
+  submissionId,
+  reviewerId,
+}: Decision): Promise<{ id: string; reviewState: "APPROVED" }> {
   const out = await db.$transaction(async (tx) => {
     const at = new Date();
     const res = await tx.submission.updateMany({
@@ -32,15 +43,27 @@ export async function approveSubmission({ submissionId, reviewerId }: Decision):
     });
     if (res.count === 0) await explainNoop(tx, submissionId, "approve");
     const attempts = await recordAttempts(tx, submissionId, at);
-    await recordAudit(tx, { actor: reviewerId, action: "submission.approve", target: { type: "Submission", id: submissionId }, details: { attempts } });
-    const outbox = mergeOutbox(await recordBoardSnapshot(tx, "approve"), await recordSubmissionEvent(tx, submissionId, "submission.approved"));
+    await recordAudit(tx, {
+      actor: reviewerId,
+      action: "submission.approve",
+      target: { type: "Submission", id: submissionId },
+      details: { attempts },
+    });
+    const outbox = mergeOutbox(
+      await recordBoardSnapshot(tx, "approve"),
+      await recordSubmissionEvent(tx, submissionId, "submission.approved"),
+    );
     return { result: { id: submissionId, reviewState: "APPROVED" as const }, outbox };
   });
   await dispatchOutbox(out.outbox);
   return out.result;
 }
 
-export async function rejectSubmission({ submissionId, reviewerId, reason }: Decision & { reason: string }): Promise<{ id: string; reviewState: "REJECTED" }> {
+export async function rejectSubmission({
+  submissionId,
+  reviewerId,
+  reason,
+}: Decision & { reason: string }): Promise<{ id: string; reviewState: "REJECTED" }> {
   const { reason: clean } = rejectSchema.parse({ reason });
   const out = await db.$transaction(async (tx) => {
     const at = new Date();
@@ -49,16 +72,34 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
       data: { reviewState: "REJECTED", reviewerId, reviewReason: clean, reviewedAt: at },
     });
     // An approved one can be taken down too, never silently: the reason becomes its public tombstone.
-    const takenDown = res.count === 0
-      ? (await tx.submission.updateMany({
-          where: { id: submissionId, reviewState: "APPROVED" },
-          data: { reviewState: "REJECTED", reviewerId, reviewReason: clean, publicNote: clean, reviewedAt: at, removedAt: at },
-        })).count === 1
-      : false;
+    const takenDown =
+      res.count === 0
+        ? (
+            await tx.submission.updateMany({
+              where: { id: submissionId, reviewState: "APPROVED" },
+              data: {
+                reviewState: "REJECTED",
+                reviewerId,
+                reviewReason: clean,
+                publicNote: clean,
+                reviewedAt: at,
+                removedAt: at,
+              },
+            })
+          ).count === 1
+        : false;
     if (res.count === 0 && !takenDown) await explainNoop(tx, submissionId, "reject");
-    await recordAudit(tx, { actor: reviewerId, action: "submission.reject", target: { type: "Submission", id: submissionId }, details: takenDown ? { reason: clean, public: true } : { reason: clean } });
+    await recordAudit(tx, {
+      actor: reviewerId,
+      action: "submission.reject",
+      target: { type: "Submission", id: submissionId },
+      details: takenDown ? { reason: clean, public: true } : { reason: clean },
+    });
     // Rejecting a pending submission leaves the board as it was: only a take-down snapshots it.
-    const outbox = mergeOutbox(takenDown ? await recordBoardSnapshot(tx, "reject") : { deliveryIds: [], messageIds: [] }, await recordSubmissionEvent(tx, submissionId, "submission.rejected"));
+    const outbox = mergeOutbox(
+      takenDown ? await recordBoardSnapshot(tx, "reject") : { deliveryIds: [], messageIds: [] },
+      await recordSubmissionEvent(tx, submissionId, "submission.rejected"),
+    );
     return { result: { id: submissionId, reviewState: "REJECTED" as const }, outbox };
   });
   await dispatchOutbox(out.outbox);
@@ -69,24 +110,48 @@ export async function rejectSubmission({ submissionId, reviewerId, reason }: Dec
  * The owner withdraws a pending submission, or takes an approved entry off the board: that
  * needs a reason, which its permanent link then shows (a tombstone, never a silent removal).
  */
-export async function withdrawSubmission({ submissionId, userId, reason }: { submissionId: string; userId: string; reason?: string }): Promise<{ id: string; reviewState: "WITHDRAWN" }> {
+export async function withdrawSubmission({
+  submissionId,
+  userId,
+  reason,
+}: {
+  submissionId: string;
+  userId: string;
+  reason?: string;
+}): Promise<{ id: string; reviewState: "WITHDRAWN" }> {
   const out = await db.$transaction(async (tx) => {
-    const s = await tx.submission.findUnique({ where: { id: submissionId }, select: { userId: true, reviewState: true } });
+    const s = await tx.submission.findUnique({
+      where: { id: submissionId },
+      select: { userId: true, reviewState: true },
+    });
     if (!s || s.userId !== userId) throw new AppError("NOT_FOUND", "Submission not found.");
     if (s.reviewState !== "PENDING" && s.reviewState !== "APPROVED") {
-      throw new AppError("CONFLICT", `Only a pending submission or an approved entry can be withdrawn (this one is ${s.reviewState.toLowerCase()}).`);
+      throw new AppError(
+        "CONFLICT",
+        `Only a pending submission or an approved entry can be withdrawn (this one is ${s.reviewState.toLowerCase()}).`,
+      );
     }
     const approved = s.reviewState === "APPROVED";
     const clean = approved ? withdrawSchema.parse({ reason }).reason : null;
     const at = new Date();
     const res = await tx.submission.updateMany({
       where: { id: submissionId, userId, reviewState: s.reviewState },
-      data: approved ? { reviewState: "WITHDRAWN", reviewedAt: at, removedAt: at, publicNote: clean } : { reviewState: "WITHDRAWN", reviewedAt: at },
+      data: approved
+        ? { reviewState: "WITHDRAWN", reviewedAt: at, removedAt: at, publicNote: clean }
+        : { reviewState: "WITHDRAWN", reviewedAt: at },
     });
     if (res.count === 0) throw new AppError("CONFLICT", "The submission changed meanwhile; reload and try again.");
-    await recordAudit(tx, { actor: userId, action: "submission.withdraw", target: { type: "Submission", id: submissionId }, ...(approved ? { details: { reason: clean, public: true } } : {}) });
+    await recordAudit(tx, {
+      actor: userId,
+      action: "submission.withdraw",
+      target: { type: "Submission", id: submissionId },
+      ...(approved ? { details: { reason: clean, public: true } } : {}),
+    });
     // Withdrawing an approved entry changes the public board.
-    return { result: { id: submissionId, reviewState: "WITHDRAWN" as const }, outbox: approved ? await recordBoardSnapshot(tx, "withdraw") : null };
+    return {
+      result: { id: submissionId, reviewState: "WITHDRAWN" as const },
+      outbox: approved ? await recordBoardSnapshot(tx, "withdraw") : null,
+    };
   });
   if (out.outbox) await dispatchOutbox(out.outbox);
   return out.result;
@@ -95,8 +160,12 @@ export async function withdrawSubmission({ submissionId, userId, reason }: { sub
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 async function explainNoop(tx: Tx, submissionId: string, verb: string): Promise<never> {
-  const s = await tx.submission.findUnique({ where: { id: submissionId }, select: { status: true, reviewState: true } });
+  const s = await tx.submission.findUnique({
+    where: { id: submissionId },
+    select: { status: true, reviewState: true },
+  });
   if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
-  if (verb === "approve" && s.status !== "SCORED") throw new AppError("CONFLICT", `Only a scored submission can be approved (status is ${s.status.toLowerCase()}).`);
+  if (verb === "approve" && s.status !== "SCORED")
+    throw new AppError("CONFLICT", `Only a scored submission can be approved (status is ${s.status.toLowerCase()}).`);
   throw new AppError("CONFLICT", `Cannot ${verb}: review state is already ${s.reviewState.toLowerCase()}.`);
 }

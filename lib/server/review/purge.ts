@@ -12,26 +12,54 @@ import { AppError, zodDetails } from "../errors";
 
 export const purgeSchema = z.object({
   submissionId: z.string().trim().min(1, "is required"),
-  reason: z.string({ error: "is required" }).trim().min(10, "give the data-protection request in at least 10 characters (e.g. a ticket reference)").max(2000, "must be at most 2000 characters"),
+  reason: z
+    .string({ error: "is required" })
+    .trim()
+    .min(10, "give the data-protection request in at least 10 characters (e.g. a ticket reference)")
+    .max(2000, "must be at most 2000 characters"),
 });
 
 export type PurgeResult = { id: string; methodName: string; reviewState: string; deleted: true };
 
 export async function purgeSubmission(input: z.input<typeof purgeSchema>): Promise<PurgeResult> {
   const parsed = purgeSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "Purge request is invalid.", { details: zodDetails(parsed.error.issues, input) });
+  if (!parsed.success)
+    throw new AppError("VALIDATION_FAILED", "Purge request is invalid.", {
+      details: zodDetails(parsed.error.issues, input),
+    });
   const { submissionId, reason } = parsed.data;
   return db.$transaction(async (tx) => {
     const s = await tx.submission.findUnique({
       where: { id: submissionId },
-      select: { id: true, userId: true, methodName: true, organization: true, reviewState: true, approvedAt: true, removedAt: true, contentSha256: true, createdAt: true },
+      select: {
+        id: true,
+        userId: true,
+        methodName: true,
+        organization: true,
+        reviewState: true,
+        approvedAt: true,
+        removedAt: true,
+        contentSha256: true,
+        createdAt: true,
+      },
     });
     if (!s) throw new AppError("NOT_FOUND", `No submission ${submissionId}.`);
     await recordAudit(tx, {
       actor: null,
       action: "submission.purge",
       target: { type: "Submission", id: s.id },
-      details: { reason, via: "cli", methodName: s.methodName, organization: s.organization, ownerId: s.userId, reviewState: s.reviewState, createdAt: s.createdAt, approvedAt: s.approvedAt, removedAt: s.removedAt, contentSha256: s.contentSha256 },
+      details: {
+        reason,
+        via: "cli",
+        methodName: s.methodName,
+        organization: s.organization,
+        ownerId: s.userId,
+        reviewState: s.reviewState,
+        createdAt: s.createdAt,
+        approvedAt: s.approvedAt,
+        removedAt: s.removedAt,
+        contentSha256: s.contentSha256,
+      },
     });
     await tx.submission.delete({ where: { id: s.id } });
     return { id: s.id, methodName: s.methodName, reviewState: s.reviewState, deleted: true as const };

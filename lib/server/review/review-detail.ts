@@ -35,7 +35,11 @@ const TOP = 3;
 export async function getReviewDetail(id: string): Promise<ReviewDetail> {
   const s = await db.submission.findUnique({
     where: { id },
-    include: { user: { select: { email: true } }, answerKeyVersion: { select: { label: true, active: true } }, files: { select: { split: true, fileName: true, sha256: true, size: true } } },
+    include: {
+      user: { select: { email: true } },
+      answerKeyVersion: { select: { label: true, active: true } },
+      files: { select: { split: true, fileName: true, sha256: true, size: true } },
+    },
   });
   if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
   const version = await currentScorerVersion();
@@ -44,15 +48,30 @@ export async function getReviewDetail(id: string): Promise<ReviewDetail> {
     reviewFlags([id]),
     listAuditEvents({ targetId: id, take: 200 }),
     db.score.findMany({
-      where: { scorerVersion: version, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", submission: { reviewState: "APPROVED", isBaseline: false }, submissionId: { not: id } },
+      where: {
+        scorerVersion: version,
+        split: "overall",
+        scope: "ALL",
+        metric: "f1",
+        aggregate: "micro",
+        submission: { reviewState: "APPROVED", isBaseline: false },
+        submissionId: { not: id },
+      },
       orderBy: { value: "desc" },
       take: TOP,
       select: { submissionId: true },
     }),
-    db.submission.findMany({ where: { isBaseline: true, reviewState: "APPROVED", id: { not: id } }, select: { id: true }, take: 10 }),
+    db.submission.findMany({
+      where: { isBaseline: true, reviewState: "APPROVED", id: { not: id } },
+      select: { id: true },
+      take: 10,
+    }),
   ]);
   const compIds = [...top.map((t) => t.submissionId), ...baselines.map((b) => b.id)];
-  const comps = await db.submission.findMany({ where: { id: { in: compIds } }, select: { id: true, methodName: true, isBaseline: true } });
+  const comps = await db.submission.findMany({
+    where: { id: { in: compIds } },
+    select: { id: true, methodName: true, isBaseline: true },
+  });
   const comparators = await Promise.all(
     compIds.map(async (cid) => {
       const c = comps.find((x) => x.id === cid)!;

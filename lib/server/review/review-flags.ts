@@ -85,7 +85,9 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
   for (const id of ids) {
     const of = dupes.filter((d) => d.id === id).map((d) => d.other);
     if (of.length) add(id, { kind: "duplicate-files", of });
-    const sim = similar.filter((d) => d.id === id).map((d) => ({ id: d.other, jaccard: Math.round(d.jaccard * 1000) / 1000 }));
+    const sim = similar
+      .filter((d) => d.id === id)
+      .map((d) => ({ id: d.other, jaccard: Math.round(d.jaccard * 1000) / 1000 }));
     if (sim.length) add(id, { kind: "similar-answers", of: sim });
   }
   for (const id of ids) {
@@ -101,14 +103,21 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
 
 export function describeFlag(f: ReviewFlag): string {
   switch (f.kind) {
-    case "answers-differ": return `${f.count} submitted reference answer(s) differ from the key`;
-    case "missing-questions": return `${f.count} key question(s) unanswered`;
-    case "duplicate-files": return `same file as ${f.of.length} entry(ies) of another account`;
-    case "similar-answers": return `answers near-identical (Jaccard ${f.of.map((o) => o.jaccard.toFixed(2)).join(", ")}) to another account's entry`;
-    case "far-above-best": return `overall F1 ${f.f1.toFixed(3)} is far above the best approved ${f.best.toFixed(3)}`;
-    case "judge-failure": return `judge failure: ${f.detail}`;
+    case "answers-differ":
+      return `${f.count} submitted reference answer(s) differ from the key`;
+    case "missing-questions":
+      return `${f.count} key question(s) unanswered`;
+    case "duplicate-files":
+      return `same file as ${f.of.length} entry(ies) of another account`;
+    case "similar-answers":
+      return `answers near-identical (Jaccard ${f.of.map((o) => o.jaccard.toFixed(2)).join(", ")}) to another account's entry`;
+    case "far-above-best":
+      return `overall F1 ${f.f1.toFixed(3)} is far above the best approved ${f.best.toFixed(3)}`;
+    case "judge-failure":
+      return `judge failure: ${f.detail}`;
     case "judge-injection": {
-      const shown = f.questions.slice(0, 10).join(", ") + (f.questions.length > 10 ? ` and ${f.questions.length - 10} more` : "");
+      const shown =
+        f.questions.slice(0, 10).join(", ") + (f.questions.length > 10 ? ` and ${f.questions.length - 10} more` : "");
       return `${f.questions.length} answer(s) address the judge (${f.rules.join("; ")}): ${shown}`;
     }
   }

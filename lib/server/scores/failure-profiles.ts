@@ -1,6 +1,16 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { failureProfileFromRows, failureProfileRows, normalizeCategory, type CategoryCode, type FailureProfile, type FailureProfileRow, type LexicalOptions, type ProfileQuestion, type ProfileScope } from "@/lib/scoring";
+import {
+  failureProfileFromRows,
+  failureProfileRows,
+  normalizeCategory,
+  type CategoryCode,
+  type FailureProfile,
+  type FailureProfileRow,
+  type LexicalOptions,
+  type ProfileQuestion,
+  type ProfileScope,
+} from "@/lib/scoring";
 import { db } from "../db";
 
 // Failure profile rows (FailureProfile table): written by the lexical stage with its Score rows,
@@ -11,12 +21,26 @@ import { db } from "../db";
 type Tx = Pick<Prisma.TransactionClient, "failureProfile">;
 
 /** Replaces the version's rows of one submission. Call inside the transaction that writes its Score rows. */
-export async function replaceFailureProfile(tx: Tx, submissionId: string, scorerVersion: string, rows: FailureProfileRow[]): Promise<void> {
+export async function replaceFailureProfile(
+  tx: Tx,
+  submissionId: string,
+  scorerVersion: string,
+  rows: FailureProfileRow[],
+): Promise<void> {
   await tx.failureProfile.deleteMany({ where: { submissionId, scorerVersion } });
-  if (rows.length) await tx.failureProfile.createMany({ data: rows.map((r) => ({ submissionId, scorerVersion, ...r })) });
+  if (rows.length)
+    await tx.failureProfile.createMany({ data: rows.map((r) => ({ submissionId, scorerVersion, ...r })) });
 }
 
-const toRow = (r: { scope: string; n: number; refused: number; empty: number; tokensMedian: number | null; tokensP90: number | null; recallPrecisionGap: number | null }): FailureProfileRow => ({
+const toRow = (r: {
+  scope: string;
+  n: number;
+  refused: number;
+  empty: number;
+  tokensMedian: number | null;
+  tokensP90: number | null;
+  recallPrecisionGap: number | null;
+}): FailureProfileRow => ({
   scope: r.scope as ProfileScope,
   n: r.n,
   refused: r.refused,
@@ -27,7 +51,10 @@ const toRow = (r: { scope: string; n: number; refused: number; empty: number; to
 });
 
 /** The profile of one submission under one version; null when it has none under it. */
-export async function failureProfileFor(submissionId: string, scorerVersion: string | null): Promise<FailureProfile | null> {
+export async function failureProfileFor(
+  submissionId: string,
+  scorerVersion: string | null,
+): Promise<FailureProfile | null> {
   if (!scorerVersion) return null;
   const rows = await db.failureProfile.findMany({ where: { submissionId, scorerVersion } });
   return failureProfileFromRows(rows.map(toRow));
@@ -35,7 +62,9 @@ export async function failureProfileFor(submissionId: string, scorerVersion: str
 
 /** Profiles of many submissions under one version (the board), by submission id. */
 export async function failureProfilesFor(ids: string[], scorerVersion: string): Promise<Map<string, FailureProfile>> {
-  const rows = ids.length ? await db.failureProfile.findMany({ where: { submissionId: { in: ids }, scorerVersion } }) : [];
+  const rows = ids.length
+    ? await db.failureProfile.findMany({ where: { submissionId: { in: ids }, scorerVersion } })
+    : [];
   const by = new Map<string, FailureProfileRow[]>();
   for (const r of rows) (by.get(r.submissionId) ?? by.set(r.submissionId, []).get(r.submissionId)!).push(toRow(r));
   const out = new Map<string, FailureProfile>();
@@ -52,14 +81,30 @@ export async function failureProfilesFor(ids: string[], scorerVersion: string): 
  * (scored 0, as the lexical stage does). With a key, only matched predictions count and the key's
  * category wins; without one, every prediction counts under its own category.
  */
-export async function storedProfileQuestions(submissionId: string, scorerVersion: string): Promise<ProfileQuestion[] | null> {
+export async function storedProfileQuestions(
+  submissionId: string,
+  scorerVersion: string,
+): Promise<ProfileQuestion[] | null> {
   const s = await db.submission.findUnique({ where: { id: submissionId }, select: { answerKeyVersionId: true } });
   if (!s) return null;
   // Two queries joined here, as tests/support/question-scores.ts explains (Prisma's nested include
   // over the composite key duplicates children on large submissions).
   const [preds, scores] = await Promise.all([
-    db.prediction.findMany({ where: { submissionId }, select: { split: true, index: true, systemAnswer: true, category: true, referenceQuestionId: true, referenceQuestion: { select: { category: true } } } }),
-    db.questionScore.findMany({ where: { submissionId, scorerVersion }, select: { split: true, index: true, precision: true, recall: true } }),
+    db.prediction.findMany({
+      where: { submissionId },
+      select: {
+        split: true,
+        index: true,
+        systemAnswer: true,
+        category: true,
+        referenceQuestionId: true,
+        referenceQuestion: { select: { category: true } },
+      },
+    }),
+    db.questionScore.findMany({
+      where: { submissionId, scorerVersion },
+      select: { split: true, index: true, precision: true, recall: true },
+    }),
   ]);
   const bySlot = new Map(scores.map((q) => [`${q.split}#${q.index}`, q]));
   const keyed = s.answerKeyVersionId !== null;
@@ -67,22 +112,34 @@ export async function storedProfileQuestions(submissionId: string, scorerVersion
   for (const p of preds) {
     const score = bySlot.get(`${p.split}#${p.index}`);
     if (!score || score.precision === null || score.recall === null) continue;
-    const category = (keyed ? p.referenceQuestion?.category : normalizeCategory(p.category)) as CategoryCode | null | undefined;
+    const category = (keyed ? p.referenceQuestion?.category : normalizeCategory(p.category)) as
+      CategoryCode | null | undefined;
     if (!category) continue;
-    out.push({ category, systemAnswer: p.systemAnswer, precision: score.precision, recall: score.recall, counted: !keyed || p.referenceQuestionId !== null });
+    out.push({
+      category,
+      systemAnswer: p.systemAnswer,
+      precision: score.precision,
+      recall: score.recall,
+      counted: !keyed || p.referenceQuestionId !== null,
+    });
   }
   if (s.answerKeyVersionId) {
     const unanswered = await db.referenceQuestion.findMany({
       where: { versionId: s.answerKeyVersionId, predictions: { none: { submissionId } } },
       select: { category: true },
     });
-    for (const q of unanswered) out.push({ category: q.category as CategoryCode, systemAnswer: "", precision: 0, recall: 0, counted: true });
+    for (const q of unanswered)
+      out.push({ category: q.category as CategoryCode, systemAnswer: "", precision: 0, recall: 0, counted: true });
   }
   return out;
 }
 
 /** Computes and stores the profile of a scored (submission, version) from its stored rows. */
-export async function backfillFailureProfile(submissionId: string, scorerVersion: string, lexical: Partial<LexicalOptions>): Promise<boolean> {
+export async function backfillFailureProfile(
+  submissionId: string,
+  scorerVersion: string,
+  lexical: Partial<LexicalOptions>,
+): Promise<boolean> {
   const questions = await storedProfileQuestions(submissionId, scorerVersion);
   if (!questions || questions.length === 0) return false;
   await db.$transaction(async (tx) => {

@@ -19,7 +19,12 @@ export type JudgeWorkItem = {
   qid: string | null;
 };
 
-export type JudgeWork = { items: JudgeWorkItem[]; uncounted: number; answerKeyVersionId: string | null; answerKeySha256: string | null };
+export type JudgeWork = {
+  items: JudgeWorkItem[];
+  uncounted: number;
+  answerKeyVersionId: string | null;
+  answerKeySha256: string | null;
+};
 
 export async function loadJudgeWork(db: Db, submissionId: string): Promise<JudgeWork> {
   const sub = await db.submission.findUniqueOrThrow({
@@ -29,7 +34,16 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
   const predictions = await db.prediction.findMany({
     where: { submissionId },
     orderBy: [{ split: "asc" }, { index: "asc" }],
-    select: { id: true, split: true, index: true, questionText: true, systemAnswer: true, originalAnswer: true, category: true, referenceQuestion: true },
+    select: {
+      id: true,
+      split: true,
+      index: true,
+      questionText: true,
+      systemAnswer: true,
+      originalAnswer: true,
+      category: true,
+      referenceQuestion: true,
+    },
   });
   const items: JudgeWorkItem[] = [];
   let uncounted = 0;
@@ -69,22 +83,41 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
         predictionId: null,
         category: q.category as CategoryCode,
         qid: q.qid,
-        item: { id: q.qid, split: q.split as Split, where: { dialogue: q.dialogue, session: q.session }, question: q.questionText, reference: q.answer, answer: "" },
+        item: {
+          id: q.qid,
+          split: q.split as Split,
+          where: { dialogue: q.dialogue, session: q.session },
+          question: q.questionText,
+          reference: q.answer,
+          answer: "",
+        },
       });
     }
   }
-  return { items, uncounted, answerKeyVersionId: sub.answerKeyVersionId, answerKeySha256: sub.answerKeyVersion?.contentSha256 ?? null };
+  return {
+    items,
+    uncounted,
+    answerKeyVersionId: sub.answerKeyVersionId,
+    answerKeySha256: sub.answerKeyVersion?.contentSha256 ?? null,
+  };
 }
 
 export type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };
 
 /** Per-question rows of outcomes that belong to a prediction (unanswered key questions have none). */
-export function judgeQuestionScores(outcomes: Iterable<JudgeOutcome>, predictionIdOf: Map<string, string | null>): JudgeQuestionScore[] {
+export function judgeQuestionScores(
+  outcomes: Iterable<JudgeOutcome>,
+  predictionIdOf: Map<string, string | null>,
+): JudgeQuestionScore[] {
   const rows: JudgeQuestionScore[] = [];
   for (const o of outcomes) {
     const predictionId = predictionIdOf.get(o.id);
     if (!predictionId) continue;
-    rows.push({ predictionId, score: o.status === "judged" ? o.score : null, reasoning: o.status === "judged" ? o.reasoning : `Not judged: ${o.reason}` });
+    rows.push({
+      predictionId,
+      score: o.status === "judged" ? o.score : null,
+      reasoning: o.status === "judged" ? o.reasoning : `Not judged: ${o.reason}`,
+    });
   }
   return rows;
 }
@@ -101,11 +134,19 @@ export async function persistOutcomes(
   progress: Progress,
 ): Promise<void> {
   const rows = judgeQuestionScores(outcomes, predictionIdOf);
-  const fresh = outcomes.filter((o): o is Extract<JudgeOutcome, { status: "judged" }> => o.status === "judged" && !o.cached && o.cacheKey !== "");
+  const fresh = outcomes.filter(
+    (o): o is Extract<JudgeOutcome, { status: "judged" }> => o.status === "judged" && !o.cached && o.cacheKey !== "",
+  );
   await db.$transaction(async (tx) => {
     if (fresh.length > 0) {
       await tx.judgeCache.createMany({
-        data: fresh.map((o) => ({ key: o.cacheKey, model: cacheMeta.model, promptVersion: cacheMeta.promptVersion, score: o.score, reasoning: o.reasoning })),
+        data: fresh.map((o) => ({
+          key: o.cacheKey,
+          model: cacheMeta.model,
+          promptVersion: cacheMeta.promptVersion,
+          score: o.score,
+          reasoning: o.reasoning,
+        })),
         skipDuplicates: true,
       });
     }
@@ -117,5 +158,10 @@ export async function persistOutcomes(
 }
 
 export function questionResults(work: JudgeWork, scoreOf: (id: string) => number | null): QuestionResult[] {
-  return work.items.map((w) => ({ split: w.item.split, category: w.category, qid: w.qid, metrics: { judge: scoreOf(w.item.id) } }));
+  return work.items.map((w) => ({
+    split: w.item.split,
+    category: w.category,
+    qid: w.qid,
+    metrics: { judge: scoreOf(w.item.id) },
+  }));
 }

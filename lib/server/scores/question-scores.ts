@@ -9,7 +9,14 @@ import type { Prisma } from "@/generated/prisma/client";
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-export type LexicalQuestionScore = { split: string; index: number; precision: number; recall: number; f1: number; bleu1: number };
+export type LexicalQuestionScore = {
+  split: string;
+  index: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  bleu1: number;
+};
 /** A judged question (score null = the judge could not score it; the reasoning says why). */
 export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
 
@@ -19,7 +26,12 @@ export type JudgeQuestionScore = { predictionId: string; score: number | null; r
  * no value at all are removed. Unchanged rows are not rewritten. Call inside the transaction that
  * writes the Score rows.
  */
-export async function replaceLexicalQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: LexicalQuestionScore[]): Promise<void> {
+export async function replaceLexicalQuestionScores(
+  tx: Tx,
+  submissionId: string,
+  scorerVersion: string,
+  rows: LexicalQuestionScore[],
+): Promise<void> {
   const col = <K extends keyof LexicalQuestionScore>(k: K) => rows.map((r) => r[k]);
   await tx.$executeRaw`
     UPDATE "QuestionScore" q SET "precision" = NULL, "recall" = NULL, "f1" = NULL, "bleu1" = NULL
@@ -39,7 +51,12 @@ export async function replaceLexicalQuestionScores(tx: Tx, submissionId: string,
 }
 
 /** Judge results for some questions (a batch as it finishes), keyed by prediction id. Unchanged rows are not rewritten. */
-export async function upsertJudgeQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: JudgeQuestionScore[]): Promise<void> {
+export async function upsertJudgeQuestionScores(
+  tx: Tx,
+  submissionId: string,
+  scorerVersion: string,
+  rows: JudgeQuestionScore[],
+): Promise<void> {
   if (rows.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO "QuestionScore" AS q ("submissionId", "scorerVersion", "split", "index", "judgeScore", "judgeReasoning")
@@ -55,7 +72,12 @@ export async function upsertJudgeQuestionScores(tx: Tx, submissionId: string, sc
  * The judge stage's complete result for one version, written with its Score rows: judge columns
  * of questions not in this run are cleared (stale), the rest upserted.
  */
-export async function replaceJudgeQuestionScores(tx: Tx, submissionId: string, scorerVersion: string, rows: JudgeQuestionScore[]): Promise<void> {
+export async function replaceJudgeQuestionScores(
+  tx: Tx,
+  submissionId: string,
+  scorerVersion: string,
+  rows: JudgeQuestionScore[],
+): Promise<void> {
   const ids = rows.map((r) => r.predictionId);
   await tx.$executeRaw`
     UPDATE "QuestionScore" q SET "judgeScore" = NULL, "judgeReasoning" = NULL

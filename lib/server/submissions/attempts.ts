@@ -13,15 +13,25 @@ type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 export const attemptsSchema = z
   .strictObject({
-    total: z.int().min(1).meta({ description: "The account's scored submissions when this entry was approved, itself included." }),
-    sincePreviousEntry: z.int().min(1).meta({ description: "Of those, the ones uploaded after the account's previous approved entry (itself included)." }),
+    total: z
+      .int()
+      .min(1)
+      .meta({ description: "The account's scored submissions when this entry was approved, itself included." }),
+    sincePreviousEntry: z
+      .int()
+      .min(1)
+      .meta({
+        description: "Of those, the ones uploaded after the account's previous approved entry (itself included).",
+      }),
   })
   .nullable()
   .meta({ description: "Attempt ledger, recorded at approval (null only for an entry never approved)." });
 export type Attempts = z.infer<typeof attemptsSchema>;
 
 export function attemptsOf(s: { attemptsTotal: number | null; attemptsSincePrevious: number | null }): Attempts {
-  return s.attemptsTotal === null || s.attemptsSincePrevious === null ? null : { total: s.attemptsTotal, sincePreviousEntry: s.attemptsSincePrevious };
+  return s.attemptsTotal === null || s.attemptsSincePrevious === null
+    ? null
+    : { total: s.attemptsTotal, sincePreviousEntry: s.attemptsSincePrevious };
 }
 
 /** Counts and stores the ledger of a submission being approved at `at`, inside the approval's transaction. */
@@ -37,9 +47,14 @@ export async function recordAttempts(tx: Tx, submissionId: string, at: Date): Pr
   const since = previous._max.approvedAt;
   const [total, sincePreviousEntry] = await Promise.all([
     tx.submission.count({ where: scored }),
-    since ? tx.submission.count({ where: { AND: [scored, { OR: [{ id: submissionId }, { createdAt: { gt: since } }] }] } }) : null,
+    since
+      ? tx.submission.count({ where: { AND: [scored, { OR: [{ id: submissionId }, { createdAt: { gt: since } }] }] } })
+      : null,
   ]);
   const attempts = { total, sincePreviousEntry: sincePreviousEntry ?? total };
-  await tx.submission.update({ where: { id: submissionId }, data: { attemptsTotal: attempts.total, attemptsSincePrevious: attempts.sincePreviousEntry } });
+  await tx.submission.update({
+    where: { id: submissionId },
+    data: { attemptsTotal: attempts.total, attemptsSincePrevious: attempts.sincePreviousEntry },
+  });
   return attempts;
 }

@@ -35,7 +35,12 @@ export async function insertPredictions(tx: Prisma.TransactionClient, rows: Pred
   }
 }
 
-export async function insertScoreRows(tx: Prisma.TransactionClient, submissionId: string, scorerVersion: string, rows: ScoreRow[]): Promise<void> {
+export async function insertScoreRows(
+  tx: Prisma.TransactionClient,
+  submissionId: string,
+  scorerVersion: string,
+  rows: ScoreRow[],
+): Promise<void> {
   if (rows.length === 0) return;
   const col = <K extends keyof ScoreRow>(k: K) => rows.map((r) => r[k]);
   await tx.$executeRaw`

@@ -28,15 +28,31 @@ export type CreateSubmissionInput = {
 export type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
 
 function toDetail(i: ValidationIssue): ErrorDetail {
-  return { code: i.code, file: i.file, path: i.path, message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message, ...(i.params ? { params: i.params } : {}) };
+  return {
+    code: i.code,
+    file: i.file,
+    path: i.path,
+    message: i.fix ? `${i.message} Fix: ${i.fix}` : i.message,
+    ...(i.params ? { params: i.params } : {}),
+  };
 }
 
 function assertSizes(files: UploadFiles): void {
   const tooBig = Object.values(files).filter((f) => f && f.bytes.byteLength > env.UPLOAD_MAX_BYTES);
   if (tooBig.length === 0) return;
-  throw new AppError("PAYLOAD_TOO_LARGE", `File too large: at most ${env.UPLOAD_MAX_BYTES} bytes per file (UPLOAD_MAX_BYTES; a full submission is about 1 MB)`, {
-    details: tooBig.map((f) => ({ code: "FILE_TOO_LARGE" as const, file: f!.fileName, path: "", message: `${f!.bytes.byteLength} bytes; the limit is ${env.UPLOAD_MAX_BYTES}`, params: { size: f!.bytes.byteLength, limit: env.UPLOAD_MAX_BYTES } })),
-  });
+  throw new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `File too large: at most ${env.UPLOAD_MAX_BYTES} bytes per file (UPLOAD_MAX_BYTES; a full submission is about 1 MB)`,
+    {
+      details: tooBig.map((f) => ({
+        code: "FILE_TOO_LARGE" as const,
+        file: f!.fileName,
+        path: "",
+        message: `${f!.bytes.byteLength} bytes; the limit is ${env.UPLOAD_MAX_BYTES}`,
+        params: { size: f!.bytes.byteLength, limit: env.UPLOAD_MAX_BYTES },
+      })),
+    },
+  );
 }
 
 async function findExisting(userId: string, contentSha256: string): Promise<CreateSubmissionResult | null> {
@@ -54,14 +70,20 @@ async function findExisting(userId: string, contentSha256: string): Promise<Crea
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
   assertSizes(input.files);
   const meta = submissionMetaSchema.safeParse(input.meta);
-  const metaErrors: ErrorDetail[] = meta.success ? sourceHostErrors(meta.data) : zodDetails(meta.error.issues, input.meta, { file: "" });
+  const metaErrors: ErrorDetail[] = meta.success
+    ? sourceHostErrors(meta.data)
+    : zodDetails(meta.error.issues, input.meta, { file: "" });
   const key = await loadActiveAnswerKey();
   // On the request path: UPLOAD_MAX_BYTES keeps this short enough that /api/health still answers
   // within a second while UPLOAD_MAX_CONCURRENT_PER_PROCESS uploads are validated (docs/BENCHMARKS.md).
   const upload = validateUpload(input.files, key, uploadLimits());
   if (metaErrors.length > 0 || upload.errors.length > 0 || !meta.success) {
     const details = [...metaErrors, ...upload.errors.map(toDetail)];
-    throw new AppError("VALIDATION_FAILED", `The submission is invalid (${details.length} problem${details.length === 1 ? "" : "s"})`, { details });
+    throw new AppError(
+      "VALIDATION_FAILED",
+      `The submission is invalid (${details.length} problem${details.length === 1 ? "" : "s"})`,
+      { details },
+    );
   }
 
   const existing = await findExisting(input.userId, upload.contentSha256);
@@ -84,7 +106,10 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   try {
     await enqueueScoring(id);
   } catch (e) {
-    logger.warn({ submissionId: id, err: (e as Error).message }, "enqueue failed; the reconciler will enqueue the submission");
+    logger.warn(
+      { submissionId: id, err: (e as Error).message },
+      "enqueue failed; the reconciler will enqueue the submission",
+    );
   }
   return { id, status: "QUEUED", warnings: upload.warnings, existing: false };
 }

@@ -34,13 +34,22 @@ export type PredictionRow = {
  * the caller shows the aggregates of; null = no scores). Caller must already have checked that
  * the viewer may see this submission.
  */
-export async function listPredictions(submissionId: string, filter: PredictionFilter, scorerVersion: string | null): Promise<{ rows: PredictionRow[]; total: number; pages: number }> {
+export async function listPredictions(
+  submissionId: string,
+  filter: PredictionFilter,
+  scorerVersion: string | null,
+): Promise<{ rows: PredictionRow[]; total: number; pages: number }> {
   const where = {
     submissionId,
     ...(filter.split ? { split: filter.split } : {}),
     ...(filter.category ? { category: filter.category } : {}),
     ...(filter.q
-      ? { OR: [{ questionText: { contains: filter.q, mode: "insensitive" as const } }, { systemAnswer: { contains: filter.q, mode: "insensitive" as const } }] }
+      ? {
+          OR: [
+            { questionText: { contains: filter.q, mode: "insensitive" as const } },
+            { systemAnswer: { contains: filter.q, mode: "insensitive" as const } },
+          ],
+        }
       : {}),
   };
   const [total, rows] = await Promise.all([
@@ -53,7 +62,10 @@ export async function listPredictions(submissionId: string, filter: PredictionFi
       include: {
         referenceQuestion: { select: { answer: true } },
         // At most one row per prediction and version; "" matches none (no scores to show).
-        scores: { where: { scorerVersion: scorerVersion ?? "" }, select: { precision: true, recall: true, f1: true, bleu1: true, judgeScore: true } },
+        scores: {
+          where: { scorerVersion: scorerVersion ?? "" },
+          select: { precision: true, recall: true, f1: true, bleu1: true, judgeScore: true },
+        },
       },
     }),
   ]);

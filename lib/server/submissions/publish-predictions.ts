@@ -7,13 +7,23 @@ import type { SessionUser } from "../auth/config";
 // The author makes an entry's prediction files public (for `h2hmem verify` and readers). One
 // way: once published, copies may exist, so there is no "make private again". Owner only;
 // anyone else gets the 404 of an unknown id. Idempotent.
-export async function publishPredictions(submissionId: string, actor: SessionUser): Promise<{ id: string; publicPredictions: true }> {
+export async function publishPredictions(
+  submissionId: string,
+  actor: SessionUser,
+): Promise<{ id: string; publicPredictions: true }> {
   return db.$transaction(async (tx) => {
-    const s = await tx.submission.findUnique({ where: { id: submissionId }, select: { userId: true, publicPredictions: true } });
+    const s = await tx.submission.findUnique({
+      where: { id: submissionId },
+      select: { userId: true, publicPredictions: true },
+    });
     if (!s || s.userId !== actor.id) throw new AppError("NOT_FOUND", "Submission not found.");
     if (!s.publicPredictions) {
       await tx.submission.update({ where: { id: submissionId }, data: { publicPredictions: true } });
-      await recordAudit(tx, { actor: actor.id, action: "submission.predictions.public", target: { type: "Submission", id: submissionId } });
+      await recordAudit(tx, {
+        actor: actor.id,
+        action: "submission.predictions.public",
+        target: { type: "Submission", id: submissionId },
+      });
     }
     return { id: submissionId, publicPredictions: true as const };
   });

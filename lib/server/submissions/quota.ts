@@ -10,7 +10,11 @@ const DAY_MS = 24 * 3600 * 1000;
 // failed validation never reach the database. Admins are exempt; 0 disables the quota.
 // createSubmission checks it once early and again inside its transaction under a per-user lock,
 // so parallel uploads cannot overshoot.
-export async function assertWithinQuota(userId: string, now: Date = new Date(), db: PrismaClient | Prisma.TransactionClient = defaultDb): Promise<void> {
+export async function assertWithinQuota(
+  userId: string,
+  now: Date = new Date(),
+  db: PrismaClient | Prisma.TransactionClient = defaultDb,
+): Promise<void> {
   const quota = env.DAILY_SUBMISSION_QUOTA;
   if (quota === 0) return;
   const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
@@ -26,15 +30,24 @@ export async function assertWithinQuota(userId: string, now: Date = new Date(), 
   // The slot frees when the oldest submission that keeps the user at the limit leaves the window.
   const freesAt = recent[recent.length - quota].createdAt.getTime() + DAY_MS;
   const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-  throw new AppError("RATE_LIMITED", `Daily submission limit reached (${quota} per 24 hours). Try again in ${formatDuration(retryAfterSeconds)}.`, {
-    retryAfterSeconds,
-  });
+  throw new AppError(
+    "RATE_LIMITED",
+    `Daily submission limit reached (${quota} per 24 hours). Try again in ${formatDuration(retryAfterSeconds)}.`,
+    {
+      retryAfterSeconds,
+    },
+  );
 }
 
 /** Submissions a user may still make in the rolling window (admins are not limited; 0 disables). */
-export async function remainingQuota(userId: string, role: string): Promise<{ limit: number; used: number; remaining: number | null }> {
+export async function remainingQuota(
+  userId: string,
+  role: string,
+): Promise<{ limit: number; used: number; remaining: number | null }> {
   const limit = env.DAILY_SUBMISSION_QUOTA;
-  const used = await defaultDb.submission.count({ where: { userId, createdAt: { gt: new Date(Date.now() - DAY_MS) } } });
+  const used = await defaultDb.submission.count({
+    where: { userId, createdAt: { gt: new Date(Date.now() - DAY_MS) } },
+  });
   if (role === "ADMIN" || limit === 0) return { limit, used, remaining: null };
   return { limit, used, remaining: Math.max(0, limit - used) };
 }

@@ -15,7 +15,12 @@ export const retrySchema = z.object({ stage: z.enum(STAGES, { error: `stage must
  * itself is the pipeline's (retryStage, conditional on the status); here is who may do it, the
  * retry limit, and the audit trail (written in the reset's transaction).
  */
-export async function retrySubmissionStage(input: { submissionId: string; stage: Stage; actor: SessionUser; action: "retry" | "rescore" }) {
+export async function retrySubmissionStage(input: {
+  submissionId: string;
+  stage: Stage;
+  actor: SessionUser;
+  action: "retry" | "rescore";
+}) {
   const s = await db.submission.findUnique({ where: { id: input.submissionId }, select: { userId: true } });
   const isAdmin = input.actor.role === "ADMIN";
   if (!s || (s.userId !== input.actor.id && !isAdmin)) throw new AppError("NOT_FOUND", "Submission not found.");
@@ -23,13 +28,21 @@ export async function retrySubmissionStage(input: { submissionId: string; stage:
   const { submissionId, stage, action, actor } = input;
   return retryStage(submissionId, stage, {
     from: action === "retry" ? ["FAILED"] : ["FAILED", "SCORED"],
-    conflict: action === "retry" ? "Only a failed submission can be retried." : "The submission is still being scored; rescore when it has finished.",
+    conflict:
+      action === "retry"
+        ? "Only a failed submission can be retried."
+        : "The submission is still being scored; rescore when it has finished.",
     record: async (tx) => {
       // Each retry re-runs scoring and the judge, so retries are limited per account (admins, who
       // operate the site, are not). Counted here, so only a retry that happens counts; when
       // limited, the reset rolls back.
       if (!isAdmin) await consume("retry-account", actor.id);
-      await recordAudit(tx, { actor: actor.id, action: `submission.${action}`, target: { type: "Submission", id: submissionId }, details: { stage } });
+      await recordAudit(tx, {
+        actor: actor.id,
+        action: `submission.${action}`,
+        target: { type: "Submission", id: submissionId },
+        details: { stage },
+      });
     },
   });
 }

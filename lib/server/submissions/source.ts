@@ -10,7 +10,10 @@ export const entrySourceSchema = z
   .strictObject({
     repo: z.string().meta({ description: "Repository OWNER/NAME the submission was made from." }),
     commit: z.string().nullable().meta({ description: "Commit SHA (hex)." }),
-    run: z.string().nullable().meta({ description: "URL of the GitHub Actions run (a bare run id is expanded to one)." }),
+    run: z
+      .string()
+      .nullable()
+      .meta({ description: "URL of the GitHub Actions run (a bare run id is expanded to one)." }),
   })
   .meta({ description: "Submitted from CI (the GitHub Action); null for other submissions." });
 export type EntrySource = z.infer<typeof entrySourceSchema>;
@@ -21,7 +24,8 @@ type SourceRow = { sourceRepo: string | null; sourceCommit: string | null; sourc
 export function sourceOf(s: SourceRow): EntrySource | null {
   if (!s.sourceRepo) return null;
   const web = gitHubEndpoints().webUrl;
-  const run = s.sourceRun && /^\d+$/.test(s.sourceRun) ? `${web}/${s.sourceRepo}/actions/runs/${s.sourceRun}` : s.sourceRun;
+  const run =
+    s.sourceRun && /^\d+$/.test(s.sourceRun) ? `${web}/${s.sourceRepo}/actions/runs/${s.sourceRun}` : s.sourceRun;
   return { repo: s.sourceRepo, commit: s.sourceCommit, run };
 }
 
@@ -30,5 +34,13 @@ export function sourceHostErrors(meta: { sourceRun?: string }): ErrorDetail[] {
   if (!meta.sourceRun || /^\d+$/.test(meta.sourceRun)) return [];
   const host = new URL(gitHubEndpoints().webUrl).host;
   if (new URL(meta.sourceRun).host.toLowerCase() === host.toLowerCase()) return [];
-  return [{ code: "FIELD_INVALID_VALUE", file: "", path: "sourceRun", message: `must be a run on ${host} (or a bare run id)`, params: { host } }];
+  return [
+    {
+      code: "FIELD_INVALID_VALUE",
+      file: "",
+      path: "sourceRun",
+      message: `must be a run on ${host} (or a bare run id)`,
+      params: { host },
+    },
+  ];
 }

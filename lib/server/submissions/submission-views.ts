@@ -15,11 +15,21 @@ const FINAL = new Set(["SCORED", "FAILED"]);
  * can act on.
  */
 export function submitterFailureReason(stage: string | null, submissionId: string): string {
-  const what = stage === "judge" ? "The LLM judge stage failed on the server. Retry the judge stage (the lexical results are kept)" : "Scoring failed on the server. Retry the lexical stage";
+  const what =
+    stage === "judge"
+      ? "The LLM judge stage failed on the server. Retry the judge stage (the lexical results are kept)"
+      : "Scoring failed on the server. Retry the lexical stage";
   return `${what}; if it fails again, contact the organisers and quote submission ${submissionId}.`;
 }
 
-export type StageView = { stage: Stage; status: string; done: number; total: number; attempts: number; error: string | null };
+export type StageView = {
+  stage: Stage;
+  status: string;
+  done: number;
+  total: number;
+  attempts: number;
+  error: string | null;
+};
 export type SubmissionView = MethodCard & {
   id: string;
   status: string;
@@ -55,11 +65,13 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
       user: { select: { id: true, email: true } },
     },
   });
-  if (!s || (s.userId !== viewer.id && viewer.role !== "ADMIN")) throw new AppError("NOT_FOUND", "Submission not found.");
+  if (!s || (s.userId !== viewer.id && viewer.role !== "ADMIN"))
+    throw new AppError("NOT_FOUND", "Submission not found.");
   const { scorerVersion, rows } = s.status === "SCORED" ? await scoreRowsFor(s.id) : { scorerVersion: null, rows: [] };
   const queuePosition = WAITING.includes(s.status) ? await queuePositionOf(s.id, s.createdAt) : null;
   const detail = viewer.role === "ADMIN";
-  const reason = (stage: string | null, stored: string | null) => (detail ? (stored ?? "Unknown failure.") : submitterFailureReason(stage, s.id));
+  const reason = (stage: string | null, stored: string | null) =>
+    detail ? (stored ?? "Unknown failure.") : submitterFailureReason(stage, s.id);
   return {
     id: s.id,
     ...methodCard(s),
@@ -69,7 +81,14 @@ export async function getSubmissionForViewer(id: string, viewer: SessionUser): P
     progress: { done: s.progressDone, total: s.progressTotal },
     stages: s.stages
       .sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage))
-      .map((r) => ({ stage: r.stage, status: r.status, done: r.done, total: r.total, attempts: r.attempts, error: r.error === null ? null : reason(r.stage, r.error) })),
+      .map((r) => ({
+        stage: r.stage,
+        status: r.status,
+        done: r.done,
+        total: r.total,
+        attempts: r.attempts,
+        error: r.error === null ? null : reason(r.stage, r.error),
+      })),
     queuePosition,
     failure: s.status === "FAILED" ? { stage: s.failureStage, reason: reason(s.failureStage, s.failureReason) } : null,
     review: { state: s.reviewState, reason: s.reviewReason, reviewedAt: s.reviewedAt?.toISOString() ?? null },
@@ -102,14 +121,30 @@ export async function queuePositionOf(id: string, createdAt: Date): Promise<numb
   return ahead + 1;
 }
 
-export type SubmissionListItem = { id: string; methodName: string; status: string; reviewState: string; createdAt: string; scoredAt: string | null; failureReason: string | null };
+export type SubmissionListItem = {
+  id: string;
+  methodName: string;
+  status: string;
+  reviewState: string;
+  createdAt: string;
+  scoredAt: string | null;
+  failureReason: string | null;
+};
 
 export async function listOwnSubmissions(userId: string, take = 100): Promise<SubmissionListItem[]> {
   const rows = await db.submission.findMany({
     where: { userId },
     orderBy: { createdAt: "desc" },
     take,
-    select: { id: true, methodName: true, status: true, reviewState: true, createdAt: true, scoredAt: true, failureStage: true },
+    select: {
+      id: true,
+      methodName: true,
+      status: true,
+      reviewState: true,
+      createdAt: true,
+      scoredAt: true,
+      failureStage: true,
+    },
   });
   return rows.map(({ failureStage, ...r }) => ({
     ...r,

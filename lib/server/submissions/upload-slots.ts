@@ -34,7 +34,9 @@ export const uploadsInProcess = (): number => state.uploadsReading ?? 0;
 export async function acquireUploadSlot(userId: string): Promise<UploadSlot> {
   await assertWithinQuota(userId);
   if (uploadsInProcess() >= env.UPLOAD_MAX_CONCURRENT_PER_PROCESS) {
-    throw new AppError("UNAVAILABLE", "The server is busy with other uploads. Retry in a few seconds.", { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    throw new AppError("UNAVAILABLE", "The server is busy with other uploads. Retry in a few seconds.", {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    });
   }
   const releaseAccount = await acquireAccountSlot(userId);
   state.uploadsReading = uploadsInProcess() + 1;
@@ -62,7 +64,9 @@ async function acquireAccountSlot(userId: string): Promise<() => Promise<void>> 
   if (reply === null) return acquireLocalSlot(userId, limit);
   if (reply !== 1) throw inFlight(limit);
   return async () => {
-    await limitsRedis().zrem(key(userId), member).catch((e: Error) => logger.warn({ err: e.message }, "upload slot release failed; it expires by itself"));
+    await limitsRedis()
+      .zrem(key(userId), member)
+      .catch((e: Error) => logger.warn({ err: e.message }, "upload slot release failed; it expires by itself"));
   };
 }
 
@@ -79,7 +83,11 @@ function acquireLocalSlot(userId: string, limit: number): () => Promise<void> {
 }
 
 function inFlight(limit: number): AppError {
-  return new AppError("RATE_LIMITED", `You already have ${limit} upload${limit === 1 ? "" : "s"} in progress. Wait for ${limit === 1 ? "it" : "one"} to finish, then retry.`, {
-    retryAfterSeconds: RETRY_AFTER_SECONDS,
-  });
+  return new AppError(
+    "RATE_LIMITED",
+    `You already have ${limit} upload${limit === 1 ? "" : "s"} in progress. Wait for ${limit === 1 ? "it" : "one"} to finish, then retry.`,
+    {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    },
+  );
 }

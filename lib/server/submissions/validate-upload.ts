@@ -1,6 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { matchPredictions, parsePredictionFile, splitForFileName, type ReferenceQuestion, type ValidationIssue } from "@/lib/scoring";
+import {
+  matchPredictions,
+  parsePredictionFile,
+  splitForFileName,
+  type ReferenceQuestion,
+  type ValidationIssue,
+} from "@/lib/scoring";
 import { env } from "../env";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
 
@@ -17,17 +23,33 @@ export const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; cano
 ];
 
 export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
-export type ValidatedSplit = { split: Split; field: keyof UploadFiles; file: UploadedFile; sha256: string; items: PredictionItem[]; matches: MatchInfo | null };
+export type ValidatedSplit = {
+  split: Split;
+  field: keyof UploadFiles;
+  file: UploadedFile;
+  sha256: string;
+  items: PredictionItem[];
+  matches: MatchInfo | null;
+};
 /** The limits every upload is validated with: the server, and the browser check (same numbers). */
 export type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
 
 export function uploadLimits(): UploadLimits {
-  return { maxBytes: env.UPLOAD_MAX_BYTES, maxItems: env.UPLOAD_MAX_PREDICTIONS, maxAnswerChars: env.UPLOAD_MAX_ANSWER_CHARS };
+  return {
+    maxBytes: env.UPLOAD_MAX_BYTES,
+    maxItems: env.UPLOAD_MAX_PREDICTIONS,
+    maxAnswerChars: env.UPLOAD_MAX_ANSWER_CHARS,
+  };
 }
 
 /** What validation needs of the active answer key (ActiveAnswerKey has more). */
 export type UploadKey = { questions: ReferenceQuestion[] };
-export type ValidatedUpload = { splits: ValidatedSplit[]; errors: ValidationIssue[]; warnings: ValidationIssue[]; contentSha256: string };
+export type ValidatedUpload = {
+  splits: ValidatedSplit[];
+  errors: ValidationIssue[];
+  warnings: ValidationIssue[];
+  contentSha256: string;
+};
 
 export function sha256Hex(bytes: Uint8Array | string): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -58,7 +80,11 @@ function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | nu
 
 /** Identity of an upload for deduplication: both files' bytes, by split. */
 export function uploadContentSha(files: UploadFiles): string {
-  return sha256Hex(UPLOAD_FIELDS.map(({ field, split }) => `${split}:${files[field] ? sha256Hex(files[field].bytes) : "-"}`).join("\n"));
+  return sha256Hex(
+    UPLOAD_FIELDS.map(({ field, split }) => `${split}:${files[field] ? sha256Hex(files[field].bytes) : "-"}`).join(
+      "\n",
+    ),
+  );
 }
 
 export function validateUpload(files: UploadFiles, key: UploadKey | null, limits: UploadLimits): ValidatedUpload {
@@ -68,7 +94,15 @@ export function validateUpload(files: UploadFiles, key: UploadKey | null, limits
   for (const { field, split, canonical } of UPLOAD_FIELDS) {
     const file = files[field];
     if (!file) {
-      errors.push({ severity: "error", code: "MISSING_FILE", file: canonical, path: "", message: `The ${split} predictions file (${canonical}) is missing: both files are required.`, fix: `Attach ${canonical} as "${field}".`, params: { split, fileName: canonical, field } });
+      errors.push({
+        severity: "error",
+        code: "MISSING_FILE",
+        file: canonical,
+        path: "",
+        message: `The ${split} predictions file (${canonical}) is missing: both files are required.`,
+        fix: `Attach ${canonical} as "${field}".`,
+        params: { split, fileName: canonical, field },
+      });
       continue;
     }
     const fileName = file.fileName || canonical;
@@ -91,7 +125,13 @@ export function validateUpload(files: UploadFiles, key: UploadKey | null, limits
     splits.push({ split, field, file, sha256, items: parsed.items, matches });
   }
   if (!key) {
-    warnings.push({ severity: "warning", code: "NO_ANSWER_KEY", file: "", path: "", message: "No answer key is loaded: predictions are scored against their own original_answer." });
+    warnings.push({
+      severity: "warning",
+      code: "NO_ANSWER_KEY",
+      file: "",
+      path: "",
+      message: "No answer key is loaded: predictions are scored against their own original_answer.",
+    });
   }
   return { splits, errors, warnings, contentSha256: uploadContentSha(files) };
 }

@@ -19,7 +19,10 @@ export function currentLexicalOptions(): LexicalOptions {
  * scored against, then the judge (model and prompt version), in the one grammar of
  * lib/scoring/scorer-version.ts.
  */
-export function scorerVersionOf(input: { keySha256: string | null; judge: Pick<JudgeConfig, "model" | "prompt"> | null }): string {
+export function scorerVersionOf(input: {
+  keySha256: string | null;
+  judge: Pick<JudgeConfig, "model" | "prompt"> | null;
+}): string {
   const lexical = withAnswerKey(scorerVersionFor(currentLexicalOptions()), input.keySha256);
   return input.judge ? judgeScorerVersion(lexical, input.judge) : lexical;
 }

@@ -55,7 +55,12 @@ export function headlineMetricOf(version: string): "judge" | "f1" {
   return hasJudgePart(version) ? "judge" : "f1";
 }
 
-export type VersionCoverage = { version: string; approved: number; scored: number; missing: Array<{ id: string; methodName: string }> };
+export type VersionCoverage = {
+  version: string;
+  approved: number;
+  scored: number;
+  missing: Array<{ id: string; methodName: string }>;
+};
 
 /**
  * Approved (public) entries with the version's headline row (overall, all questions, micro; the judge

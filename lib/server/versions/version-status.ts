@@ -1,6 +1,11 @@
 import "server-only";
 import { db } from "../db";
-import { publishedScorerVersion, storedPublishedVersion, versionCoverage, type VersionCoverage } from "./published-version";
+import {
+  publishedScorerVersion,
+  storedPublishedVersion,
+  versionCoverage,
+  type VersionCoverage,
+} from "./published-version";
 import { currentScorerVersion } from "./current-version";
 
 export type ScorerVersionStatus = {
@@ -18,7 +23,10 @@ export async function scorerVersionStatus(): Promise<ScorerVersionStatus> {
   const [stored, published] = await Promise.all([storedPublishedVersion(), publishedScorerVersion()]);
   const [cCurrent, cPublished] = await Promise.all([versionCoverage(current), versionCoverage(published)]);
   const inProgress = await db.submission.count({
-    where: { id: { in: cCurrent.missing.map((m) => m.id) }, status: { in: ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"] } },
+    where: {
+      id: { in: cCurrent.missing.map((m) => m.id) },
+      status: { in: ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"] },
+    },
   });
   return { current: { ...cCurrent, inProgress }, published: cPublished, pinned: stored !== null };
 }

@@ -1,5 +1,12 @@
 import "server-only";
-import { answerKeyTagOf, formatScorerVersion, hasJudgePart, KEY_PART_PREFIX, modeToken, nltkLabelOf } from "@/lib/scoring";
+import {
+  answerKeyTagOf,
+  formatScorerVersion,
+  hasJudgePart,
+  KEY_PART_PREFIX,
+  modeToken,
+  nltkLabelOf,
+} from "@/lib/scoring";
 
 // What pages show of a scorer version, read through the one grammar (lib/scoring/scorer-version.ts):
 // pages may not import the scoring engine's entry point (eslint scoring/entry-points), so they
@@ -9,10 +16,17 @@ import { answerKeyTagOf, formatScorerVersion, hasJudgePart, KEY_PART_PREFIX, mod
 export const KEY_PART_TEXT = KEY_PART_PREFIX;
 
 /** The NLTK mode tokens as versions spell them, for text that names them (About). */
-export const NLTK_MODE_TOKENS = { pinned: modeToken({ tokenizer: "nltk", nltk: "3.5" }), newer: modeToken({ tokenizer: "nltk", nltk: "3.8" }) };
+export const NLTK_MODE_TOKENS = {
+  pinned: modeToken({ tokenizer: "nltk", nltk: "3.5" }),
+  newer: modeToken({ tokenizer: "nltk", nltk: "3.8" }),
+};
 
 /** A whole version as About shows it (NLTK 3.5 mode, a key, a judge). */
-export const SCORER_VERSION_EXAMPLE = formatScorerVersion({ lexical: { nltk: "3.5" }, keySha256: "5e6f7a8b", judge: { model: "gpt-4o-mini", promptVersion: "h2h2-1a2b3c4d" } });
+export const SCORER_VERSION_EXAMPLE = formatScorerVersion({
+  lexical: { nltk: "3.5" },
+  keySha256: "5e6f7a8b",
+  judge: { model: "gpt-4o-mini", promptVersion: "h2h2-1a2b3c4d" },
+});
 
 /** True when the version ranks by the judge (it has a judge part). */
 export const versionHasJudge = (version: string): boolean => hasJudgePart(version);

@@ -43,17 +43,45 @@ describe("operations", () => {
   it("median and p95 per stage over the last day, failures with reasons, running stages, queue counts", async () => {
     const now = Date.now();
     const owner = await db.user.create({ data: { email: "ops@example.org" } });
-    const s = await db.submission.create({ data: { userId: owner.id, methodName: "ops", status: "FAILED", failureStage: "judge", failureReason: "judge timed out", contentSha256: hex() } });
+    const s = await db.submission.create({
+      data: {
+        userId: owner.id,
+        methodName: "ops",
+        status: "FAILED",
+        failureStage: "judge",
+        failureReason: "judge timed out",
+        contentSha256: hex(),
+      },
+    });
     expect((await getOperations()).timings).toEqual([]);
     // 20 runs of 1..20 s: median 10.5 s, p95 19.05 s (linear interpolation, as percentile_cont).
     for (let i = 1; i <= 20; i++) {
-      const sub = i === 1 ? s : await db.submission.create({ data: { userId: owner.id, methodName: `ops-${i}`, status: "SCORED", contentSha256: hex() } });
-      await db.stageRun.create({ data: { submissionId: sub.id, stage: "judge", status: "DONE", startedAt: new Date(now - 60_000 - i * 1000), finishedAt: new Date(now - 60_000) } });
+      const sub =
+        i === 1
+          ? s
+          : await db.submission.create({
+              data: { userId: owner.id, methodName: `ops-${i}`, status: "SCORED", contentSha256: hex() },
+            });
+      await db.stageRun.create({
+        data: {
+          submissionId: sub.id,
+          stage: "judge",
+          status: "DONE",
+          startedAt: new Date(now - 60_000 - i * 1000),
+          finishedAt: new Date(now - 60_000),
+        },
+      });
     }
-    await db.stageRun.create({ data: { submissionId: s.id, stage: "lexical", status: "RUNNING", startedAt: new Date(), done: 3, total: 10 } });
+    await db.stageRun.create({
+      data: { submissionId: s.id, stage: "lexical", status: "RUNNING", startedAt: new Date(), done: 3, total: 10 },
+    });
     const o = await getOperations();
     expect(o.timings).toEqual([{ stage: "judge", runs: 20, medianMs: 10_500, p95Ms: 19_050 }]);
-    expect(o.failed.find((f) => f.id === s.id)).toMatchObject({ failureStage: "judge", failureReason: "judge timed out", submitter: owner.email });
+    expect(o.failed.find((f) => f.id === s.id)).toMatchObject({
+      failureStage: "judge",
+      failureReason: "judge timed out",
+      submitter: owner.email,
+    });
     expect(o.running.find((r) => r.submissionId === s.id)).toMatchObject({ stage: "lexical", done: 3, total: 10 });
     expect(o.byStatus.FAILED).toBe(1);
     if (o.queue.ok) expect(o.queue.counts).toHaveProperty("waiting");
@@ -63,17 +91,55 @@ describe("operations", () => {
 describe("answer key overview", () => {
   it("counts per split and category of the active key; entries under an older key are listed", async () => {
     const prev = await db.answerKeyVersion.findFirst({ where: { active: true } });
-    const old = await db.answerKeyVersion.create({ data: { label: "old-key", contentSha256: hex(), questionCount: 0 } });
+    const old = await db.answerKeyVersion.create({
+      data: { label: "old-key", contentSha256: hex(), questionCount: 0 },
+    });
     const next = await db.answerKeyVersion.create({
-      data: { label: "new-key", contentSha256: hex(), questionCount: 3, questions: { create: [["dyadic", "UPR"], ["dyadic", "UPR"], ["multi-party", "CRR"]].map(([split, category], i) => ({ qid: `${split}/dialogue1/session1/${i}`, split: split!, dialogue: 1, session: 1, index: i, questionText: "q", category: category!, mainType: "RECALL", difficulty: "easy", answer: "secret-answer" })) } },
+      data: {
+        label: "new-key",
+        contentSha256: hex(),
+        questionCount: 3,
+        questions: {
+          create: [
+            ["dyadic", "UPR"],
+            ["dyadic", "UPR"],
+            ["multi-party", "CRR"],
+          ].map(([split, category], i) => ({
+            qid: `${split}/dialogue1/session1/${i}`,
+            split: split!,
+            dialogue: 1,
+            session: 1,
+            index: i,
+            questionText: "q",
+            category: category!,
+            mainType: "RECALL",
+            difficulty: "easy",
+            answer: "secret-answer",
+          })),
+        },
+      },
     });
     made.push(old.id, next.id);
-    const stale = await db.submission.create({ data: { userId: user.id, methodName: "stale", status: "SCORED", answerKeyVersionId: old.id, contentSha256: hex() } });
+    const stale = await db.submission.create({
+      data: {
+        userId: user.id,
+        methodName: "stale",
+        status: "SCORED",
+        answerKeyVersionId: old.id,
+        contentSha256: hex(),
+      },
+    });
     try {
-      await db.$transaction([db.answerKeyVersion.updateMany({ data: { active: false } }), db.answerKeyVersion.update({ where: { id: next.id }, data: { active: true } })]);
+      await db.$transaction([
+        db.answerKeyVersion.updateMany({ data: { active: false } }),
+        db.answerKeyVersion.update({ where: { id: next.id }, data: { active: true } }),
+      ]);
       const o = await getAnswerKeyOverview();
       expect(o.active).toMatchObject({ id: next.id, perSplit: { dyadic: 2, "multi-party": 1 } });
-      expect(o.active!.perCategory).toEqual([{ split: "dyadic", category: "UPR", n: 2 }, { split: "multi-party", category: "CRR", n: 1 }]);
+      expect(o.active!.perCategory).toEqual([
+        { split: "dyadic", category: "UPR", n: 2 },
+        { split: "multi-party", category: "CRR", n: 1 },
+      ]);
       expect(o.staleEntries.map((e) => e.id)).toContain(stale.id);
       expect(JSON.stringify(o)).not.toContain("secret-answer");
       expect((await listForReview("pending")).find((x) => x.id === stale.id)?.staleKey).toBe(true);
@@ -87,7 +153,9 @@ describe("answer key overview", () => {
 describe("users", () => {
   it("lists accounts with role and submission count, never password hashes", async () => {
     const rows = await listUsers({ q: user.email });
-    expect(rows).toEqual([expect.objectContaining({ id: user.id, role: "SUBMITTER", submissions: expect.any(Number) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ id: user.id, role: "SUBMITTER", submissions: expect.any(Number) }),
+    ]);
     expect(JSON.stringify(rows)).not.toContain("$2");
   });
 });

@@ -26,9 +26,13 @@ const cookiesOf = (res: Response) => res.headers.getSetCookie();
 
 async function signIn(origin: string): Promise<string[]> {
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  const csrf = await handlers.GET(new Request(`${origin}/api/auth/csrf`, { headers: { "x-forwarded-for": ip } }) as never);
+  const csrf = await handlers.GET(
+    new Request(`${origin}/api/auth/csrf`, { headers: { "x-forwarded-for": ip } }) as never,
+  );
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = cookiesOf(csrf).map((c) => c.split(";")[0]).join("; ");
+  const jar = cookiesOf(csrf)
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const res = await handlers.POST(
     new Request(`${origin}/api/auth/callback/credentials`, {
       method: "POST",
@@ -76,7 +80,8 @@ describe("security headers on pages", () => {
   it("CSP with frame-ancestors 'none', no plugins, no eval in production; referrer policy; no framing", async () => {
     const h = (await proxy(new NextRequest("http://localhost/about"))).headers;
     const csp = h.get("content-security-policy")!;
-    for (const d of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp).toContain(d);
+    for (const d of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"])
+      expect(csp).toContain(d);
     expect(h.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(h.get("x-frame-options")).toBe("DENY");
     expect(h.get("x-content-type-options")).toBe("nosniff");

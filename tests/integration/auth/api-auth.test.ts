@@ -13,7 +13,9 @@ let ipSeq = 0;
 const fromIp = () => new Headers({ "x-forwarded-for": `10.0.0.1, 203.0.113.${(ipSeq++ % 250) + 1}` });
 
 beforeAll(async () => {
-  const user = await db.user.create({ data: { email, role: "SUBMITTER", passwordHash: await bcrypt.hash(password, 4) } });
+  const user = await db.user.create({
+    data: { email, role: "SUBMITTER", passwordHash: await bcrypt.hash(password, 4) },
+  });
   userId = user.id;
 });
 afterAll(async () => {
@@ -22,7 +24,11 @@ afterAll(async () => {
 
 describe("verifyCredentials", () => {
   it("accepts the right password (email case-insensitive) and returns id + role", async () => {
-    await expect(verifyCredentials({ email: email.toUpperCase(), password }, fromIp())).resolves.toMatchObject({ id: userId, email, role: "SUBMITTER" });
+    await expect(verifyCredentials({ email: email.toUpperCase(), password }, fromIp())).resolves.toMatchObject({
+      id: userId,
+      email,
+      role: "SUBMITTER",
+    });
   });
 
   it("rejects a wrong password, an unknown email and malformed input", async () => {
@@ -34,8 +40,11 @@ describe("verifyCredentials", () => {
 
   it("locks one (account, address) pair after 10 failures; the right password from another address still signs in", async () => {
     const attacker = fromIp();
-    for (let i = 0; i < 10; i++) await expect(verifyCredentials({ email, password: `wrong-${i}` }, attacker)).resolves.toBeNull();
-    await expect(verifyCredentials({ email, password: "wrong-again" }, attacker)).rejects.toBeInstanceOf(RateLimitedSignin);
+    for (let i = 0; i < 10; i++)
+      await expect(verifyCredentials({ email, password: `wrong-${i}` }, attacker)).resolves.toBeNull();
+    await expect(verifyCredentials({ email, password: "wrong-again" }, attacker)).rejects.toBeInstanceOf(
+      RateLimitedSignin,
+    );
     // Locked pairs get no answer about the password, not even the right one.
     await expect(verifyCredentials({ email, password }, attacker)).rejects.toBeInstanceOf(RateLimitedSignin);
     await expect(verifyCredentials({ email, password }, fromIp())).resolves.toMatchObject({ id: userId });
@@ -43,18 +52,31 @@ describe("verifyCredentials", () => {
 
   it("a parallel burst against one pair gets at most 10 password checks (the limit is taken atomically)", async () => {
     const burst = fromIp();
-    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => verifyCredentials({ email, password: `burst-${i}` }, burst)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => verifyCredentials({ email, password: `burst-${i}` }, burst)),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
-    expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason instanceof RateLimitedSignin)).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === "rejected")
+        .every((r) => (r as PromiseRejectedResult).reason instanceof RateLimitedSignin),
+    ).toBe(true);
   });
 
   it("locks the account for every address at the per-account ceiling (guessing spread over addresses)", async () => {
     const spread = `spread-${Date.now()}@api-test.local`;
-    const user = await db.user.create({ data: { email: spread, role: "SUBMITTER", passwordHash: await bcrypt.hash(password, 4) } });
+    const user = await db.user.create({
+      data: { email: spread, role: "SUBMITTER", passwordHash: await bcrypt.hash(password, 4) },
+    });
     try {
       // 100 failures from 20 addresses, 5 each: no pair reaches its limit of 10.
       for (let i = 0; i < 100; i++) {
-        await expect(verifyCredentials({ email: spread, password: `wrong-${i}` }, new Headers({ "x-forwarded-for": `198.51.100.${i % 20}` }))).resolves.toBeNull();
+        await expect(
+          verifyCredentials(
+            { email: spread, password: `wrong-${i}` },
+            new Headers({ "x-forwarded-for": `198.51.100.${i % 20}` }),
+          ),
+        ).resolves.toBeNull();
       }
       await expect(verifyCredentials({ email: spread, password }, fromIp())).rejects.toBeInstanceOf(RateLimitedSignin);
     } finally {

@@ -32,12 +32,20 @@ it("request over http, AUTH_URL https: the session cookie is __Secure-, Secure, 
   const headers = { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
   const csrf = await handlers.GET(new NextRequest(`${inside}/api/auth/csrf`, { headers }));
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const jar = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   expect(jar).toContain("__Host-authjs.csrf-token=");
   const res = await handlers.POST(
     new NextRequest(`${inside}/api/auth/callback/credentials`, {
       method: "POST",
-      headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie: jar, origin: "https://lb.example" },
+      headers: {
+        ...headers,
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: jar,
+        origin: "https://lb.example",
+      },
       body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
     }),
   );

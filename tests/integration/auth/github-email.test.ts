@@ -12,7 +12,9 @@ import { ORIGIN, setupGitHubSignIn, type GitHubSignInResult } from "../../suppor
 const { fake, address, ghUser, signIn } = setupGitHubSignIn();
 
 const passwordAccount = async (email: string) =>
-  db.user.create({ data: { email, passwordHash: await bcrypt.hash("owner's password", 4), emailVerified: new Date() } });
+  db.user.create({
+    data: { email, passwordHash: await bcrypt.hash("owner's password", 4), emailVerified: new Date() },
+  });
 
 function expectRefused(res: GitHubSignInResult, code: string): void {
   expect(res.session).toBeNull();
@@ -21,7 +23,8 @@ function expectRefused(res: GitHubSignInResult, code: string): void {
   expect(url.searchParams.get("error")).toBe(code);
 }
 
-const linkedUsers = (githubId: number) => db.user.count({ where: { accounts: { some: { provider: "github", providerAccountId: String(githubId) } } } });
+const linkedUsers = (githubId: number) =>
+  db.user.count({ where: { accounts: { some: { provider: "github", providerAccountId: String(githubId) } } } });
 
 describe("GitHub sign-in uses only a verified email", () => {
   it("primary (and public) address unverified, another verified: the account gets the verified one", async () => {
@@ -37,7 +40,9 @@ describe("GitHub sign-in uses only a verified email", () => {
     const res = await signIn(octo);
     expect(res.location).toBe(`${ORIGIN}/submit`);
     const user = await db.user.findUniqueOrThrow({ where: { email: mine }, include: { accounts: true } });
-    expect(user.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
+    expect(user.accounts).toEqual([
+      expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) }),
+    ]);
     expect(res.session).toMatchObject({ uid: user.id, role: "SUBMITTER" });
     // The address it does not own: not linked, not changed.
     const after = await db.user.findUniqueOrThrow({ where: { id: victim.id }, include: { accounts: true } });

@@ -12,7 +12,11 @@ import { ORIGIN, setupGitHubSignIn } from "../../support/github-sign-in";
 const { fake, address, ghUser, signIn } = setupGitHubSignIn();
 
 // Another origin a hostile or misconfigured `Link` header could point at: records every request.
-const elsewhere = { url: "", seen: [] as Array<{ url: string; authorization: string | undefined }>, server: http.createServer() };
+const elsewhere = {
+  url: "",
+  seen: [] as Array<{ url: string; authorization: string | undefined }>,
+  server: http.createServer(),
+};
 beforeAll(async () => {
   elsewhere.server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     elsewhere.seen.push({ url: req.url ?? "", authorization: req.headers.authorization });
@@ -24,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => elsewhere.server.close(() => resolve())));
 
 const emailPagesRead = () => fake().log.filter((l) => l === "GET /api/v3/user/emails").length;
-const unverified = (label: string, n: number) => Array.from({ length: n }, (_, i) => ({ email: address(`${label}-${i}`), primary: i === 0, verified: false }));
+const unverified = (label: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ email: address(`${label}-${i}`), primary: i === 0, verified: false }));
 
 async function withPages<T>(perPage: number, linkOrigin: string | null, run: () => Promise<T>): Promise<T> {
   const gh = fake();
@@ -39,12 +44,17 @@ async function withPages<T>(perPage: number, linkOrigin: string | null, run: () 
 describe("GitHub sign-in reads every page of /user/emails", () => {
   it("the only verified address is on page 2: found, the account gets it", async () => {
     const mine = address("page-two");
-    const octo = ghUser("page-two", { email: null, emails: [...unverified("p2-unverified", 2), { email: mine, primary: false, verified: true }] });
+    const octo = ghUser("page-two", {
+      email: null,
+      emails: [...unverified("p2-unverified", 2), { email: mine, primary: false, verified: true }],
+    });
     const res = await withPages(2, null, () => signIn(octo));
     expect(res.location).toBe(`${ORIGIN}/submit`);
     expect(emailPagesRead()).toBe(2);
     const user = await db.user.findUniqueOrThrow({ where: { email: mine }, include: { accounts: true } });
-    expect(user.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
+    expect(user.accounts).toEqual([
+      expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) }),
+    ]);
     expect(res.session).toMatchObject({ uid: user.id });
   });
 
@@ -66,7 +76,9 @@ describe("GitHub sign-in reads every page of /user/emails", () => {
 
   it("a next link to another origin is not followed (no request, no token there): generic failure, nothing created", async () => {
     const mine = address("off-origin");
-    const octo = ghUser("off-origin", { emails: [...unverified("off-unverified", 2), { email: mine, primary: false, verified: true }] });
+    const octo = ghUser("off-origin", {
+      emails: [...unverified("off-unverified", 2), { email: mine, primary: false, verified: true }],
+    });
     const res = await withPages(2, elsewhere.url, () => signIn(octo));
     expect(elsewhere.seen).toEqual([]);
     expect(emailPagesRead()).toBe(1);
@@ -79,7 +91,9 @@ describe("GitHub sign-in reads every page of /user/emails", () => {
 
   it(`more than ${MAX_EMAIL_PAGES} pages: stops after ${MAX_EMAIL_PAGES} requests with a generic failure, nothing created`, async () => {
     const mine = address("too-many-pages");
-    const octo = ghUser("too-many", { emails: [...unverified("many", MAX_EMAIL_PAGES), { email: mine, primary: false, verified: true }] });
+    const octo = ghUser("too-many", {
+      emails: [...unverified("many", MAX_EMAIL_PAGES), { email: mine, primary: false, verified: true }],
+    });
     const res = await withPages(1, null, () => signIn(octo));
     expect(emailPagesRead()).toBe(MAX_EMAIL_PAGES);
     expect(res.session).toBeNull();
@@ -89,7 +103,9 @@ describe("GitHub sign-in reads every page of /user/emails", () => {
 
   it(`exactly ${MAX_EMAIL_PAGES} pages is fine: a verified address on the last one is found`, async () => {
     const mine = address("last-page");
-    const octo = ghUser("last-page", { emails: [...unverified("last", MAX_EMAIL_PAGES - 1), { email: mine, primary: false, verified: true }] });
+    const octo = ghUser("last-page", {
+      emails: [...unverified("last", MAX_EMAIL_PAGES - 1), { email: mine, primary: false, verified: true }],
+    });
     const res = await withPages(1, null, () => signIn(octo));
     expect(emailPagesRead()).toBe(MAX_EMAIL_PAGES);
     expect(res.location).toBe(`${ORIGIN}/submit`);

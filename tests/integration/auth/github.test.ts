@@ -15,12 +15,20 @@ const { fake, address, ghUser, signIn: gitHubSignIn, sessionFor } = setupGitHubS
 describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () => {
   it("creates a SUBMITTER linked to the GitHub id; a second sign-in reuses it", async () => {
     // No public email: the address comes from /user/emails (the primary, verified one).
-    const octo = ghUser("new", { email: null, emails: [{ email: address("other"), primary: false, verified: true }, { email: address("gh-new"), primary: true, verified: true }] });
+    const octo = ghUser("new", {
+      email: null,
+      emails: [
+        { email: address("other"), primary: false, verified: true },
+        { email: address("gh-new"), primary: true, verified: true },
+      ],
+    });
     const before = new Date();
     const first = await gitHubSignIn(octo);
     expect(first.location).toBe(`${ORIGIN}/submit`);
     // GitHub Enterprise Server layout: the API under <GITHUB_URL>/api/v3 with no GITHUB_API_URL.
-    expect(fake().log).toEqual(expect.arrayContaining(["POST /login/oauth/access_token", "GET /api/v3/user", "GET /api/v3/user/emails"]));
+    expect(fake().log).toEqual(
+      expect.arrayContaining(["POST /login/oauth/access_token", "GET /api/v3/user", "GET /api/v3/user/emails"]),
+    );
     const user = await db.user.findUniqueOrThrow({ where: { email: address("gh-new") }, include: { accounts: true } });
     expect(user.role).toBe("SUBMITTER");
     expect(user.passwordHash).toBeNull();
@@ -28,14 +36,20 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
     expect(user.emailVerified).toBeInstanceOf(Date);
     expect(user.emailVerified!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect(user.emailVerified!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect(user.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
+    expect(user.accounts).toEqual([
+      expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) }),
+    ]);
     // GitHub's access token was used at sign-in and not kept.
     expect(user.accounts[0]).toMatchObject({ access_token: null, refresh_token: null, id_token: null });
     expect(first.session).toMatchObject({ uid: user.id, role: "SUBMITTER", sv: 0 });
 
     const second = await gitHubSignIn({ ...octo, name: "Renamed" });
     expect(second.session).toMatchObject({ uid: user.id });
-    expect(await db.user.count({ where: { accounts: { some: { provider: "github", providerAccountId: String(octo.id) } } } })).toBe(1);
+    expect(
+      await db.user.count({
+        where: { accounts: { some: { provider: "github", providerAccountId: String(octo.id) } } },
+      }),
+    ).toBe(1);
     expect(await db.account.count({ where: { userId: user.id } })).toBe(1);
     // A later sign-in leaves the stamp alone.
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toEqual(user.emailVerified);
@@ -43,7 +57,9 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
 
   it("does not take over an existing password account with the same (verified) email", async () => {
     const email = address("gh-taken");
-    const owner = await db.user.create({ data: { email, passwordHash: await bcrypt.hash("owner's password", 4), emailVerified: new Date() } });
+    const owner = await db.user.create({
+      data: { email, passwordHash: await bcrypt.hash("owner's password", 4), emailVerified: new Date() },
+    });
     const res = await gitHubSignIn(ghUser("taken", { email, emails: [{ email, primary: true, verified: true }] }));
     expect(res.session).toBeNull();
     expect(new URL(res.location).pathname).toBe("/signin");
@@ -58,8 +74,17 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
   it("signed in already (even a session revoked by 'sign out everywhere'): GitHub is not linked to that account", async () => {
     // Auth.js would otherwise attach the GitHub login to whoever the session cookie names,
     // which would outlive "sign out everywhere" and a password change.
-    const owner = await db.user.create({ data: { email: address("signed-in"), passwordHash: await bcrypt.hash("owner's password", 4), emailVerified: new Date() } });
-    for (const [label, sv, revoke] of [["live", 0, false], ["revoked", 1, true]] as const) {
+    const owner = await db.user.create({
+      data: {
+        email: address("signed-in"),
+        passwordHash: await bcrypt.hash("owner's password", 4),
+        emailVerified: new Date(),
+      },
+    });
+    for (const [label, sv, revoke] of [
+      ["live", 0, false],
+      ["revoked", 1, true],
+    ] as const) {
       if (revoke) await db.user.update({ where: { id: owner.id }, data: { sessionVersion: 2 } });
       const octo = ghUser(`while-signed-in-${label}`);
       const res = await gitHubSignIn(octo, { sessionToken: await sessionFor(owner.id, sv) });
@@ -67,7 +92,9 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
       expect(await db.account.count({ where: { userId: owner.id } })).toBe(0);
       // Treated as a fresh sign-in: the GitHub address gets its own account and the session.
       const own = await db.user.findUniqueOrThrow({ where: { email: octo.email! }, include: { accounts: true } });
-      expect(own.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
+      expect(own.accounts).toEqual([
+        expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) }),
+      ]);
       expect(res.session).toMatchObject({ uid: own.id });
     }
   });
@@ -106,7 +133,9 @@ describe("GitHub sign-in (GITHUB_URL = fake GitHub Enterprise on loopback)", () 
       expect(gh.log).toEqual(expect.arrayContaining(["GET /rest/user", "GET /rest/user/emails"]));
       expect(gh.log.filter((l) => l.includes("/api/v3"))).toEqual([]);
       const user = await db.user.findUniqueOrThrow({ where: { email: octo.email! }, include: { accounts: true } });
-      expect(user.accounts).toEqual([expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) })]);
+      expect(user.accounts).toEqual([
+        expect.objectContaining({ provider: "github", providerAccountId: String(octo.id) }),
+      ]);
     } finally {
       gh.apiPrefix = "/api/v3";
       delete process.env.GITHUB_API_URL;

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UnconfirmedSignin, verifyCredentials } from "@/lib/server/auth/config";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
-import { configuredSignupMode, confirmEmail, peekConfirmation, resendConfirmation, signUp, signupMode } from "@/lib/server/auth/signup";
+import {
+  configuredSignupMode,
+  confirmEmail,
+  peekConfirmation,
+  resendConfirmation,
+  signUp,
+  signupMode,
+} from "@/lib/server/auth/signup";
 import { linkIn, startSmtpCapture, type SmtpCapture } from "../../support/smtp-capture";
 
 // Self-service sign-up against real PostgreSQL, Redis (rate limits) and a real SMTP server on
@@ -15,7 +22,8 @@ const email = (label: string) => `signup-${label}-${stamp}@signup-test.local`;
 const password = "a long enough password";
 let ipSeq = 0;
 // A fresh client address per call: the per-IP limit window outlives a test run.
-const fromIp = () => new Headers({ "x-forwarded-for": `198.18.${Math.floor(Math.random() * 250)}.${(ipSeq++ % 250) + 1}` });
+const fromIp = () =>
+  new Headers({ "x-forwarded-for": `198.18.${Math.floor(Math.random() * 250)}.${(ipSeq++ % 250) + 1}` });
 const ENV_KEYS = ["AUTH_URL", "SMTP_URL", "MAIL_FROM", "SIGNUP_MODE"] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 let smtp: SmtpCapture;
@@ -25,10 +33,15 @@ function setEnv(values: Partial<Record<(typeof ENV_KEYS)[number], string>>) {
   Object.assign(process.env, values);
   resetEnvCache();
 }
-const withMail = () => setEnv({ AUTH_URL: "https://lb.example", SMTP_URL: smtp.url, MAIL_FROM: "Leaderboard <noreply@lb.example>" });
+const withMail = () =>
+  setEnv({ AUTH_URL: "https://lb.example", SMTP_URL: smtp.url, MAIL_FROM: "Leaderboard <noreply@lb.example>" });
 const mailTo = (to: string, subject: RegExp) => smtp.next((m) => m.to.includes(to) && subject.test(m.subject));
 const tokenOf = (link: URL) => link.searchParams.get("token")!;
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; details?: Array<{ path?: string }> }) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: string; details?: Array<{ path?: string }> }) => e,
+  );
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
@@ -36,7 +49,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
   setEnv(Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)) as Record<string, string>);
-  const mine = await db.user.findMany({ where: { email: { endsWith: `${stamp}@signup-test.local` } }, select: { id: true } });
+  const mine = await db.user.findMany({
+    where: { email: { endsWith: `${stamp}@signup-test.local` } },
+    select: { id: true },
+  });
   await db.verificationToken.deleteMany({ where: { identifier: { in: mine.map((u) => `signup:${u.id}`) } } });
   await db.user.deleteMany({ where: { id: { in: mine.map((u) => u.id) } } });
 });
@@ -64,16 +80,25 @@ describe("with SMTP (default mode: confirm)", () => {
     await expect(verifyCredentials({ email: e, password: "not the password" }, fromIp())).resolves.toBeNull();
 
     await expect(peekConfirmation(tokenOf(link))).resolves.toEqual({ email: e });
-    expect(await errorOf(confirmEmail(tokenOf(link), "somebody else's password", fromIp()))).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await errorOf(confirmEmail(tokenOf(link), "somebody else's password", fromIp()))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
     await expect(confirmEmail(tokenOf(link), password, fromIp())).resolves.toEqual({ email: e });
     const after = await db.user.findUniqueOrThrow({ where: { email: e } });
     expect(after.pendingConfirmation).toBe(false);
     expect(after.emailVerified).toBeInstanceOf(Date);
-    await expect(verifyCredentials({ email: e, password }, fromIp())).resolves.toMatchObject({ id: user.id, role: "SUBMITTER" });
+    await expect(verifyCredentials({ email: e, password }, fromIp())).resolves.toMatchObject({
+      id: user.id,
+      role: "SUBMITTER",
+    });
     // Used up.
     expect(await errorOf(confirmEmail(tokenOf(link), password, fromIp()))).toMatchObject({ code: "GONE" });
     await expect(peekConfirmation(tokenOf(link))).resolves.toBeNull();
-    expect(await db.auditEvent.count({ where: { targetId: user.id, action: { in: ["user.signup", "user.email_confirmed"] } } })).toBe(2);
+    expect(
+      await db.auditEvent.count({
+        where: { targetId: user.id, action: { in: ["user.signup", "user.email_confirmed"] } },
+      }),
+    ).toBe(2);
   });
 
   it("answers the same for a registered email, changes nothing, and tells its owner by mail", async () => {
@@ -83,7 +108,9 @@ describe("with SMTP (default mode: confirm)", () => {
     await confirmEmail(tokenOf(link), password, fromIp());
     const before = await db.user.findUniqueOrThrow({ where: { email: e } });
 
-    await expect(signUp({ email: e, password: "an attacker's password" }, fromIp())).resolves.toEqual({ mode: "confirm" });
+    await expect(signUp({ email: e, password: "an attacker's password" }, fromIp())).resolves.toEqual({
+      mode: "confirm",
+    });
     const notice = await mailTo(e, /Your H2HMem Leaderboard account/);
     expect(notice.body).toContain("already has an account");
     expect(notice.body).toContain("https://lb.example/signin");
@@ -99,7 +126,10 @@ describe("with SMTP (default mode: confirm)", () => {
     await signUp({ email: e, password }, fromIp());
     const first = tokenOf(linkIn(await mailTo(e, /Confirm/)));
     const user = await db.user.findUniqueOrThrow({ where: { email: e } });
-    await db.verificationToken.updateMany({ where: { identifier: `signup:${user.id}` }, data: { expires: new Date(Date.now() - 1000) } });
+    await db.verificationToken.updateMany({
+      where: { identifier: `signup:${user.id}` },
+      data: { expires: new Date(Date.now() - 1000) },
+    });
     expect(await errorOf(confirmEmail(first, password, fromIp()))).toMatchObject({ code: "GONE" });
 
     const seen = smtp.messages.length;
@@ -140,7 +170,9 @@ describe("with SMTP (default mode: confirm)", () => {
     await signUp({ email: e, password }, fromIp());
     const second = tokenOf(linkIn(await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(e))));
     expect(await errorOf(confirmEmail(first, "the first password", fromIp()))).toMatchObject({ code: "GONE" });
-    expect(await errorOf(confirmEmail(second, "the first password", fromIp()))).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await errorOf(confirmEmail(second, "the first password", fromIp()))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
     await expect(confirmEmail(second, password, fromIp())).resolves.toEqual({ email: e });
     expect(await db.user.count({ where: { email: e } })).toBe(1);
   });
@@ -158,7 +190,9 @@ describe("mail limits and outages", () => {
     const mails = smtp.messages.filter((m) => m.to.includes(e));
     expect(mails).toHaveLength(3);
     const third = mails[2]!;
-    expect(await errorOf(confirmEmail(tokenOf(linkIn(third)), "password number 4", fromIp()))).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await errorOf(confirmEmail(tokenOf(linkIn(third)), "password number 4", fromIp()))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
     await expect(confirmEmail(tokenOf(linkIn(third)), "password number 3", fromIp())).resolves.toEqual({ email: e });
   });
 
@@ -171,7 +205,9 @@ describe("mail limits and outages", () => {
     expect((await db.user.findUniqueOrThrow({ where: { email: e } })).pendingConfirmation).toBe(true);
     withMail();
     await resendConfirmation(e, fromIp());
-    await expect(confirmEmail(tokenOf(linkIn(await mailTo(e, /Confirm/))), password, fromIp())).resolves.toEqual({ email: e });
+    await expect(confirmEmail(tokenOf(linkIn(await mailTo(e, /Confirm/))), password, fromIp())).resolves.toEqual({
+      email: e,
+    });
   });
 });
 
@@ -179,7 +215,9 @@ describe("without SMTP (default mode: open)", () => {
   beforeEach(async () => {
     setEnv({});
     // Accounts left pending by the tests with mail above would close sign-up (next test).
-    await db.user.deleteMany({ where: { pendingConfirmation: true, email: { endsWith: `${stamp}@signup-test.local` } } });
+    await db.user.deleteMany({
+      where: { pendingConfirmation: true, email: { endsWith: `${stamp}@signup-test.local` } },
+    });
   });
 
   it("SMTP removed while accounts await confirmation, SIGNUP_MODE unset: sign-up closes, the pending account stays out", async () => {
@@ -190,7 +228,9 @@ describe("without SMTP (default mode: open)", () => {
     setEnv({});
     expect(configuredSignupMode()).toBe("open");
     await expect(signupMode()).resolves.toBe("closed");
-    expect(await errorOf(signUp({ email: email("smtp-gone-2"), password }, fromIp()))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await errorOf(signUp({ email: email("smtp-gone-2"), password }, fromIp()))).toMatchObject({
+      code: "FORBIDDEN",
+    });
     await expect(verifyCredentials({ email: e, password }, fromIp())).rejects.toBeInstanceOf(UnconfirmedSignin);
     // Saying so explicitly lets them in.
     setEnv({ SIGNUP_MODE: "open" });
@@ -242,6 +282,8 @@ describe("without SMTP (default mode: open)", () => {
     expect(await errorOf(signUp({ email: email("closed"), password }, fromIp()))).toMatchObject({ code: "FORBIDDEN" });
     expect(await db.user.count({ where: { email: email("closed") } })).toBe(0);
     setEnv({ SIGNUP_MODE: "confirm" });
-    expect(await errorOf(signUp({ email: email("misconfigured"), password }, fromIp()))).toMatchObject({ name: "EnvError" });
+    expect(await errorOf(signUp({ email: email("misconfigured"), password }, fromIp()))).toMatchObject({
+      name: "EnvError",
+    });
   });
 });

@@ -17,8 +17,13 @@ const stamp = `scopes-${Date.now()}`;
 const users: User[] = [];
 let admin: User;
 let submitter: User;
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message?: string }) => e);
-const get = (route: { GET: (r: Request, c: never) => Promise<Response> }, url: string, token: string) => route.GET(req(url, { token }), ctx({}) as never);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: string; message?: string }) => e,
+  );
+const get = (route: { GET: (r: Request, c: never) => Promise<Response> }, url: string, token: string) =>
+  route.GET(req(url, { token }), ctx({}) as never);
 
 beforeAll(async () => {
   admin = await userWithToken("scopes-admin", "ADMIN", ["submit"]);
@@ -31,16 +36,24 @@ afterAll(async () => {
 
 describe("token scopes", () => {
   it("a submit-scoped token (even an administrator's) gets 403 on the admin API and can submit", async () => {
-    for (const [route, url] of [[adminList, "/api/v1/admin/submissions"], [auditRoute, "/api/v1/admin/audit"]] as const) {
+    for (const [route, url] of [
+      [adminList, "/api/v1/admin/submissions"],
+      [auditRoute, "/api/v1/admin/audit"],
+    ] as const) {
       const r = await get(route, url, admin.token);
       expect(r.status).toBe(403);
-      expect(await r.json()).toMatchObject({ error: { code: "FORBIDDEN", message: expect.stringContaining("`admin` scope") } });
+      expect(await r.json()).toMatchObject({
+        error: { code: "FORBIDDEN", message: expect.stringContaining("`admin` scope") },
+      });
     }
     const form = new FormData();
     form.set("methodName", `Scoped ${stamp}`);
     form.set("dyadic", fixtureBlob("good/prediction_dyadic.json", stamp), "prediction_dyadic.json");
     form.set("multiparty", fixtureBlob("good/prediction_multiparty.json", stamp), "prediction_multiparty.json");
-    const up = await submissionsRoute.POST(req("/api/v1/submissions", { method: "POST", body: form, token: admin.token }), ctx({}));
+    const up = await submissionsRoute.POST(
+      req("/api/v1/submissions", { method: "POST", body: form, token: admin.token }),
+      ctx({}),
+    );
     expect(up.status).toBe(202);
     // Reading needs the read scope.
     expect((await get(submissionsRoute, "/api/v1/submissions", admin.token)).status).toBe(403);
@@ -48,25 +61,42 @@ describe("token scopes", () => {
 
   it("a read-scoped token can list but not submit", async () => {
     expect((await get(submissionsRoute, "/api/v1/submissions", submitter.token)).status).toBe(200);
-    const up = await submissionsRoute.POST(req("/api/v1/submissions", { method: "POST", body: new FormData(), token: submitter.token }), ctx({}));
+    const up = await submissionsRoute.POST(
+      req("/api/v1/submissions", { method: "POST", body: new FormData(), token: submitter.token }),
+      ctx({}),
+    );
     expect(up.status).toBe(403);
   });
 
   it("an expired token gets 401", async () => {
-    const { token, info } = await createApiToken(submitter.id, { name: "short-lived", scopes: ["read"], expiresDays: 1 });
+    const { token, info } = await createApiToken(submitter.id, {
+      name: "short-lived",
+      scopes: ["read"],
+      expiresDays: 1,
+    });
     expect(info.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
     expect((await get(submissionsRoute, "/api/v1/submissions", token)).status).toBe(200);
     await db.apiToken.update({ where: { id: info.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const r = await get(submissionsRoute, "/api/v1/submissions", token);
     expect(r.status).toBe(401);
-    expect(await r.json()).toMatchObject({ error: { code: "UNAUTHORIZED", message: expect.stringContaining("expired") } });
+    expect(await r.json()).toMatchObject({
+      error: { code: "UNAUTHORIZED", message: expect.stringContaining("expired") },
+    });
   });
 
   it("the admin scope only for administrators; scopes and expiry are validated", async () => {
-    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: ["admin"] }))).toMatchObject({ code: "FORBIDDEN" });
-    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: [] }))).toMatchObject({ code: "VALIDATION_FAILED" });
-    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: ["write"] }))).toMatchObject({ code: "VALIDATION_FAILED" });
-    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: ["read"], expiresDays: 0 }))).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: ["admin"] }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: [] }))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: ["write"] }))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    expect(await errorOf(createApiToken(submitter.id, { name: "x", scopes: ["read"], expiresDays: 0 }))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
     expect(await errorOf(createApiToken(submitter.id, { name: "x" }))).toMatchObject({ code: "VALIDATION_FAILED" });
     const { info } = await createApiToken(admin.id, { name: "ops", scopes: ["admin", "read", "read"] });
     expect(info).toMatchObject({ scopes: ["read", "admin"], expiresAt: null });
@@ -90,11 +120,18 @@ describe("reauthenticate (password re-entry before creating a token in the brows
 
   it("accepts the right password, refuses a wrong one, and counts failures against the sign-in limit", async () => {
     const email = `reauth-${stamp}@api-test.local`;
-    const u = await db.user.create({ data: { email, role: "SUBMITTER", passwordHash: await bcrypt.hash("the right password", 4) } });
+    const u = await db.user.create({
+      data: { email, role: "SUBMITTER", passwordHash: await bcrypt.hash("the right password", 4) },
+    });
     users.push({ id: u.id, email, token: "" });
     await expect(reauthenticate(u.id, "the right password", null, ip(1))).resolves.toBeUndefined();
-    for (let i = 0; i < 10; i++) expect(await errorOf(reauthenticate(u.id, `wrong ${i}`, null, ip(2)))).toMatchObject({ code: "VALIDATION_FAILED" });
-    expect(await errorOf(reauthenticate(u.id, "the right password", null, ip(2)))).toMatchObject({ code: "RATE_LIMITED" });
+    for (let i = 0; i < 10; i++)
+      expect(await errorOf(reauthenticate(u.id, `wrong ${i}`, null, ip(2)))).toMatchObject({
+        code: "VALIDATION_FAILED",
+      });
+    expect(await errorOf(reauthenticate(u.id, "the right password", null, ip(2)))).toMatchObject({
+      code: "RATE_LIMITED",
+    });
     await expect(reauthenticate(u.id, "the right password", null, ip(3))).resolves.toBeUndefined();
   });
 

@@ -12,7 +12,18 @@ import { checkBackup, restoreBackup } from "@/lib/server/backup/restore";
 import { migrate } from "@/lib/server/migrate";
 import { startFakeJudgeServer, type FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
 import { tempDatabase, type TempDb } from "../../support/temp-db";
-import { ALL_BYTES, boards, digests, MIGRATIONS, migrationsWithProbe, ODD_FLOATS, ODD_JSON, seedSource, sql, pointAppAt } from "../../support/backup-helpers";
+import {
+  ALL_BYTES,
+  boards,
+  digests,
+  MIGRATIONS,
+  migrationsWithProbe,
+  ODD_FLOATS,
+  ODD_JSON,
+  seedSource,
+  sql,
+  pointAppAt,
+} from "../../support/backup-helpers";
 import { ROOT, setEnv } from "../../support/pipeline-helpers";
 
 const original = process.env.DATABASE_URL!;
@@ -61,18 +72,33 @@ describe("backup and restore", () => {
     dst = await freshDb("bkdst");
     const summary = await restore(dst.url, file);
     expect(await digests(dst.url)).toEqual(before);
-    expect(Object.fromEntries(Object.entries(before).map(([t, d]) => [t, Number(d.split(":")[0])]))).toEqual(summary.tables);
-    const names = async (url: string) => (await sql<{ name: string }>(url, `SELECT name FROM "_migrations" ORDER BY name`)).map((r) => r.name);
+    expect(Object.fromEntries(Object.entries(before).map(([t, d]) => [t, Number(d.split(":")[0])]))).toEqual(
+      summary.tables,
+    );
+    const names = async (url: string) =>
+      (await sql<{ name: string }>(url, `SELECT name FROM "_migrations" ORDER BY name`)).map((r) => r.name);
     expect(await names(dst.url)).toEqual(await names(src.url));
     // Types that often break in logical copies, read back through the driver.
-    const [bytes] = await sql<{ content: Buffer }>(dst.url, `SELECT content FROM "SubmissionFile" WHERE split = 'raw-probe'`);
+    const [bytes] = await sql<{ content: Buffer }>(
+      dst.url,
+      `SELECT content FROM "SubmissionFile" WHERE split = 'raw-probe'`,
+    );
     expect(Buffer.compare(bytes.content, ALL_BYTES)).toBe(0);
-    const [json] = await sql<{ d: string; t: string }>(dst.url, `SELECT details::text AS d, "createdAt"::text AS t FROM "AuditEvent" WHERE id = 'odd-json'`);
-    const [srcJson] = await sql<{ d: string }>(src.url, `SELECT details::text AS d FROM "AuditEvent" WHERE id = 'odd-json'`);
+    const [json] = await sql<{ d: string; t: string }>(
+      dst.url,
+      `SELECT details::text AS d, "createdAt"::text AS t FROM "AuditEvent" WHERE id = 'odd-json'`,
+    );
+    const [srcJson] = await sql<{ d: string }>(
+      src.url,
+      `SELECT details::text AS d FROM "AuditEvent" WHERE id = 'odd-json'`,
+    );
     expect(json.d).toBe(srcJson.d);
     expect(JSON.parse(json.d)).toEqual(JSON.parse(ODD_JSON));
     expect(json.t).toBe("2026-01-02 03:04:05.678");
-    const [floats] = await sql<typeof ODD_FLOATS>(dst.url, `SELECT precision, recall, f1, bleu1 FROM "QuestionScore" WHERE f1 = 5e-324`);
+    const [floats] = await sql<typeof ODD_FLOATS>(
+      dst.url,
+      `SELECT precision, recall, f1, bleu1 FROM "QuestionScore" WHERE f1 = 5e-324`,
+    );
     expect(floats).toEqual(ODD_FLOATS);
   });
 
@@ -85,7 +111,10 @@ describe("backup and restore", () => {
     expect(judge.entries).toHaveLength(3);
     expect(b).toEqual(a);
     // The comparison is real: one changed score shows (no cache shared between the two reads).
-    await sql(dst.url, `UPDATE "Score" SET value = value + 0.5 WHERE split = 'overall' AND scope = 'ALL' AND metric = 'f1' AND aggregate = 'micro'`);
+    await sql(
+      dst.url,
+      `UPDATE "Score" SET value = value + 0.5 WHERE split = 'overall' AND scope = 'ALL' AND metric = 'f1' AND aggregate = 'micro'`,
+    );
     expect(await boards(dst.url)).not.toEqual(a);
   });
 
@@ -93,7 +122,9 @@ describe("backup and restore", () => {
     const before = await digests(dst.url);
     await expect(restore(dst.url, file)).rejects.toThrow(/is not empty .*--force --confirm/);
     await expect(restore(dst.url, file, { force: true })).rejects.toThrow(/confirm with --confirm/);
-    await expect(restore(dst.url, file, { force: true, confirm: "some-other-db" })).rejects.toThrow(/confirm with --confirm/);
+    await expect(restore(dst.url, file, { force: true, confirm: "some-other-db" })).rejects.toThrow(
+      /confirm with --confirm/,
+    );
     expect(await digests(dst.url)).toEqual(before);
     const s = await restore(dst.url, file, { force: true, confirm: dst.name });
     expect(s.truncated).toBe(true);
@@ -124,10 +155,14 @@ describe("backup and restore", () => {
     const last = (await sql<{ name: string }>(src.url, `SELECT max(name) AS name FROM "_migrations"`))[0].name;
     await rm(path.join(older, last), { recursive: true });
     const target = await freshDb("bkmig");
-    await expect(restore(target.url, file, { migrationsDir: older })).rejects.toThrow(/made by another version of the app/);
+    await expect(restore(target.url, file, { migrationsDir: older })).rejects.toThrow(
+      /made by another version of the app/,
+    );
     execFileSync("cp", ["-r", path.join(MIGRATIONS, last), older]);
     await writeFile(path.join(older, last, "migration.sql"), "-- edited\n", { flag: "a" });
-    await expect(restore(target.url, file, { migrationsDir: older })).rejects.toThrow(new RegExp(`migration ${last} differs`));
+    await expect(restore(target.url, file, { migrationsDir: older })).rejects.toThrow(
+      new RegExp(`migration ${last} differs`),
+    );
     const stray = await freshDb("bkstray", true);
     await sql(stray.url, `CREATE TABLE "Stray" (id int)`);
     await expect(restore(stray.url, file)).rejects.toThrow(/only in the database: Stray/);
@@ -138,9 +173,12 @@ describe("backup and restore", () => {
     const probeDir = await migrationsWithProbe();
     const probe = await freshDb("bkprobe");
     await migrate({ connectionString: probe.url, dir: probeDir });
-    await sql(probe.url, `INSERT INTO "BackupProbe" (payload, at, doc, amount, span, tags) VALUES
+    await sql(
+      probe.url,
+      `INSERT INTO "BackupProbe" (payload, at, doc, amount, span, tags) VALUES
       ('\\x00ff5c0a'::bytea, '2026-03-04 05:06:07.123456+02', '{"a": [1, "\\u00e9"]}', 12345678901234567890.000000001, '1 day 02:03:04.5', ARRAY['a,b', 'c"d', NULL]),
-      (NULL, NULL, NULL, NULL, NULL, NULL), (NULL, 'infinity', 'null', 'NaN', '-1 mon', '{}')`);
+      (NULL, NULL, NULL, NULL, NULL, NULL), (NULL, 'infinity', 'null', 'NaN', '-1 mon', '{}')`,
+    );
     const probeFile = path.join(tmp, "probe.gz");
     await createBackup({ connectionString: probe.url, out: probeFile });
     const copy = await freshDb("bkprobe2");
@@ -148,7 +186,9 @@ describe("backup and restore", () => {
     expect(await digests(copy.url)).toEqual(await digests(probe.url));
     const [next] = await sql<{ id: number }>(copy.url, `INSERT INTO "BackupProbe" DEFAULT VALUES RETURNING id`);
     expect(next.id).toBe(4); // the sequence was restored, not restarted
-    await expect(restore((await freshDb("bkprobe3")).url, probeFile)).rejects.toThrow(/29990101000000_backup_probe is not this code's migration/);
+    await expect(restore((await freshDb("bkprobe3")).url, probeFile)).rejects.toThrow(
+      /29990101000000_backup_probe is not this code's migration/,
+    );
     // The main backup predates the probe migration: restored, then migrated forward.
     const newer = await freshDb("bknewer");
     const s = await restoreBackup({ connectionString: newer.url, file, migrationsDir: probeDir });
@@ -161,7 +201,12 @@ describe("backup and restore", () => {
   it("works end to end through the CLI (backup to a file, check, restore)", async () => {
     const cliFile = path.join(tmp, "cli.gz");
     const run = (args: string[], url: string) =>
-      execFileSync(process.execPath, [path.join(ROOT, "bin", "h2hmem.mjs"), ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      execFileSync(process.execPath, [path.join(ROOT, "bin", "h2hmem.mjs"), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: url },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     expect(run(["backup", cliFile, "--quiet"], src.url)).toMatch(/^Backed up \d+ tables, \d+ rows, \d+ migrations to /);
     expect(run(["restore", cliFile, "--check"], src.url)).toMatch(/^OK: \d+ tables/);
     const target = await freshDb("bkcli");

@@ -14,7 +14,11 @@ let a: PrismaClient;
 let b: PrismaClient;
 const role = `limited_${process.pid}`;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 beforeAll(async () => {
   scratch = await tempDatabase("dberrors");
@@ -47,10 +51,13 @@ describe("database errors as the driver adapter raises them", () => {
 
   it("a transaction past its timeout is retryable", async () => {
     const err = await failure(
-      a.$transaction(async (tx) => {
-        await pause(200);
-        await tx.$queryRawUnsafe("SELECT 1");
-      }, { timeout: 50 }),
+      a.$transaction(
+        async (tx) => {
+          await pause(200);
+          await tx.$queryRawUnsafe("SELECT 1");
+        },
+        { timeout: 50 },
+      ),
     );
     expect(err).toMatchObject({ code: "P2028" });
     expect(dbErrorKind(err)).toBe("retryable");

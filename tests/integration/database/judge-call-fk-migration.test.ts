@@ -24,12 +24,21 @@ async function migrationsUpTo(last: string, inclusive: boolean): Promise<string>
   const dir = await mkdtemp(path.join(os.tmpdir(), "h2hmem-fk-migrations-"));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   for (const m of await loadMigrations(MIGRATIONS)) {
-    if (m.name < last || (inclusive && m.name === last)) await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
+    if (m.name < last || (inclusive && m.name === last))
+      await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
   }
   return dir;
 }
 
-const insertCall = (url: string, id: string, submissionId: string, purpose = "stage", ok = true, prompt = 1, completion = 1) =>
+const insertCall = (
+  url: string,
+  id: string,
+  submissionId: string,
+  purpose = "stage",
+  ok = true,
+  prompt = 1,
+  completion = 1,
+) =>
   sql(
     url,
     `INSERT INTO "JudgeCall" (id, "submissionId", purpose, "runId", model, "promptVersion", "questionIds", attempt, level, ok, "promptTokens", "completionTokens", "latencyMs")
@@ -43,7 +52,10 @@ async function beforeTheKey(label: string): Promise<string> {
   cleanups.push(db.drop);
   await migrate({ connectionString: db.url, dir: await migrationsUpTo(FK_MIGRATION, false), log: () => undefined });
   await sql(db.url, `INSERT INTO "User" (id, email, "updatedAt") VALUES ('u1', 'fk@example.org', now())`);
-  await sql(db.url, `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "updatedAt") VALUES ('live', 'u1', 'M', 'sha', now())`);
+  await sql(
+    db.url,
+    `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "updatedAt") VALUES ('live', 'u1', 'M', 'sha', now())`,
+  );
   return db.url;
 }
 
@@ -59,26 +71,48 @@ describe(`migration ${FK_MIGRATION}`, () => {
     ];
     for (const row of rows) await insertCall(url, ...row);
 
-    const r = await migrate({ connectionString: url, dir: await migrationsUpTo(FK_MIGRATION, true), log: () => undefined });
+    const r = await migrate({
+      connectionString: url,
+      dir: await migrationsUpTo(FK_MIGRATION, true),
+      log: () => undefined,
+    });
     expect(r.applied).toEqual([FK_MIGRATION]);
     expect((await sql<{ id: string }>(url, `SELECT id FROM "JudgeCall" ORDER BY id`)).map((x) => x.id)).toEqual(["c1"]);
 
-    const events = await sql<{ id: string; action: string; targetType: string; targetId: string; details: Record<string, unknown> }>(
-      url,
-      `SELECT id, action, "targetType", "targetId", details FROM "AuditEvent" ORDER BY "targetId"`,
-    );
+    const events = await sql<{
+      id: string;
+      action: string;
+      targetType: string;
+      targetId: string;
+      details: Record<string, unknown>;
+    }>(url, `SELECT id, action, "targetType", "targetId", details FROM "AuditEvent" ORDER BY "targetId"`);
     expect(events.map((e) => [e.action, e.targetType, e.targetId])).toEqual([
       ["judge.calls_purged", "submission", "gone-a"],
       ["judge.calls_purged", "submission", "gone-b"],
     ]);
-    expect(events[0].details).toMatchObject({ calls: 3, failedCalls: 1, promptTokens: 80, completionTokens: 15, purposes: ["agreement", "stage"] });
-    expect(events[1].details).toMatchObject({ calls: 1, failedCalls: 0, promptTokens: 7, completionTokens: 3, purposes: ["agreement"] });
+    expect(events[0].details).toMatchObject({
+      calls: 3,
+      failedCalls: 1,
+      promptTokens: 80,
+      completionTokens: 15,
+      purposes: ["agreement", "stage"],
+    });
+    expect(events[1].details).toMatchObject({
+      calls: 1,
+      failedCalls: 0,
+      promptTokens: 7,
+      completionTokens: 3,
+      purposes: ["agreement"],
+    });
     // Ids derive from the submission id: the same data always yields the same rows.
     expect(events[0].id).toMatch(/^judgecall-orphans-[0-9a-f]{32}$/);
 
     // The key now holds: no row for a missing submission, and deleting a submission takes its rows.
     await expect(
-      sql(url, `INSERT INTO "JudgeCall" (id, "submissionId", purpose, "runId", model, "promptVersion", "questionIds", attempt, level, ok, "promptTokens", "completionTokens", "latencyMs") VALUES ('c6', 'gone-a', 'stage', 'r', 'm', 'v', '[]', 0, 0, true, 0, 0, 0)`),
+      sql(
+        url,
+        `INSERT INTO "JudgeCall" (id, "submissionId", purpose, "runId", model, "promptVersion", "questionIds", attempt, level, ok, "promptTokens", "completionTokens", "latencyMs") VALUES ('c6', 'gone-a', 'stage', 'r', 'm', 'v', '[]', 0, 0, true, 0, 0, 0)`,
+      ),
     ).rejects.toThrow(/JudgeCall_submissionId_fkey/);
     await sql(url, `DELETE FROM "Submission" WHERE id = 'live'`);
     expect(await sql(url, `SELECT id FROM "JudgeCall"`)).toEqual([]);
@@ -95,10 +129,16 @@ describe(`migration ${FK_MIGRATION}`, () => {
 
     const target = await tempDatabase("jcfkrs");
     cleanups.push(target.drop);
-    const s = await restoreBackup({ connectionString: target.url, file, migrationsDir: await migrationsUpTo(FK_MIGRATION, true) });
+    const s = await restoreBackup({
+      connectionString: target.url,
+      file,
+      migrationsDir: await migrationsUpTo(FK_MIGRATION, true),
+    });
     expect(s.tables.JudgeCall).toBe(2);
     expect(s.migratedAfter).toEqual([FK_MIGRATION]);
     expect(await sql(target.url, `SELECT id FROM "JudgeCall"`)).toEqual([{ id: "kept" }]);
-    expect(await sql(target.url, `SELECT "targetId" FROM "AuditEvent" WHERE action = 'judge.calls_purged'`)).toEqual([{ targetId: "gone" }]);
+    expect(await sql(target.url, `SELECT "targetId" FROM "AuditEvent" WHERE action = 'judge.calls_purged'`)).toEqual([
+      { targetId: "gone" },
+    ]);
   });
 });

@@ -43,11 +43,17 @@ describe("migration runner", () => {
     const result = await migrate({ connectionString: db.url, dir: MIGRATIONS });
     expect(result.applied).toContain(initName);
     expect(result.alreadyApplied).toEqual([]);
-    const rows = await query<{ name: string; checksum: string; applied_at: Date }>(db.url, `SELECT * FROM "_migrations" ORDER BY name`);
+    const rows = await query<{ name: string; checksum: string; applied_at: Date }>(
+      db.url,
+      `SELECT * FROM "_migrations" ORDER BY name`,
+    );
     expect(rows.map((r) => r.name)).toEqual(result.applied);
     expect(rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].applied_at).toBeInstanceOf(Date);
-    const tables = await query<{ n: string }>(db.url, `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'Submission'`);
+    const tables = await query<{ n: string }>(
+      db.url,
+      `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'Submission'`,
+    );
     expect(tables[0].n).toBe("1");
   });
 
@@ -64,7 +70,10 @@ describe("migration runner", () => {
     const dir = await copyOfMigrations();
     await migrate({ connectionString: db.url, dir });
     await mkdir(path.join(dir, "29990101000000_add_probe"));
-    await writeFile(path.join(dir, "29990101000000_add_probe/migration.sql"), `ALTER TABLE "User" ADD COLUMN "probe" TEXT;`);
+    await writeFile(
+      path.join(dir, "29990101000000_add_probe/migration.sql"),
+      `ALTER TABLE "User" ADD COLUMN "probe" TEXT;`,
+    );
     const result = await migrate({ connectionString: db.url, dir });
     expect(result.applied).toEqual(["29990101000000_add_probe"]);
   });
@@ -77,27 +86,42 @@ describe("migration runner", () => {
     await writeFile(file, `${await readFile(file, "utf8")}\n-- edited after the fact\n`);
     const run = migrate({ connectionString: db.url, dir });
     await expect(run).rejects.toBeInstanceOf(MigrationError);
-    await expect(migrate({ connectionString: db.url, dir })).rejects.toThrow(new RegExp(`migration ${initName} was changed after it was applied`));
+    await expect(migrate({ connectionString: db.url, dir })).rejects.toThrow(
+      new RegExp(`migration ${initName} was changed after it was applied`),
+    );
   });
 
   it("rolls a failing migration back completely and records nothing", async () => {
     const db = await freshDb("rollback");
     const dir = await copyOfMigrations();
     await mkdir(path.join(dir, "29990101000000_broken"));
-    await writeFile(path.join(dir, "29990101000000_broken/migration.sql"), `CREATE TABLE "Half" (id TEXT);\nSELECT no_such_function();`);
-    await expect(migrate({ connectionString: db.url, dir })).rejects.toThrow(/migration 29990101000000_broken failed and was rolled back/);
+    await writeFile(
+      path.join(dir, "29990101000000_broken/migration.sql"),
+      `CREATE TABLE "Half" (id TEXT);\nSELECT no_such_function();`,
+    );
+    await expect(migrate({ connectionString: db.url, dir })).rejects.toThrow(
+      /migration 29990101000000_broken failed and was rolled back/,
+    );
     const names = await query<{ name: string }>(db.url, `SELECT name FROM "_migrations"`);
     // Every real migration (they sort before the broken one) is recorded; the broken one is not.
-    const real = (await readdir(MIGRATIONS, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const real = (await readdir(MIGRATIONS, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     expect(real).toContain(initName);
     expect(names.map((r) => r.name).sort()).toEqual(real);
-    const half = await query<{ n: string }>(db.url, `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'Half'`);
+    const half = await query<{ n: string }>(
+      db.url,
+      `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'Half'`,
+    );
     expect(half[0].n).toBe("0");
   });
 
   it("serialises concurrent runners: each migration is applied exactly once", async () => {
     const db = await freshDb("concurrent");
-    const results = await Promise.all(Array.from({ length: 5 }, () => migrate({ connectionString: db.url, dir: MIGRATIONS })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => migrate({ connectionString: db.url, dir: MIGRATIONS })),
+    );
     const appliedCounts = results.map((r) => r.applied.length);
     expect(appliedCounts.filter((n) => n > 0)).toHaveLength(1);
     const rows = await query<{ name: string }>(db.url, `SELECT name FROM "_migrations"`);
@@ -114,14 +138,18 @@ describe("migration runner", () => {
 
   it("copes with concurrent runners that all find the database missing", async () => {
     const db = await freshDb("racecreate", false);
-    const results = await Promise.all(Array.from({ length: 3 }, () => migrate({ connectionString: db.url, dir: MIGRATIONS, createDatabase: true })));
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => migrate({ connectionString: db.url, dir: MIGRATIONS, createDatabase: true })),
+    );
     expect(results.filter((r) => r.applied.length > 0)).toHaveLength(1);
   });
 
   it("says clearly when the server is unreachable (and hides the password)", async () => {
     const url = "postgresql://someone:s3cret@127.0.0.1:1/nowhere";
     const run = migrate({ connectionString: url, dir: MIGRATIONS });
-    await expect(run).rejects.toThrow(/cannot reach PostgreSQL at postgresql:\/\/someone:\*\*\*@127\.0\.0\.1:1\/nowhere/);
+    await expect(run).rejects.toThrow(
+      /cannot reach PostgreSQL at postgresql:\/\/someone:\*\*\*@127\.0\.0\.1:1\/nowhere/,
+    );
     await expect(migrate({ connectionString: url, dir: MIGRATIONS })).rejects.not.toThrow(/s3cret/);
   });
 });

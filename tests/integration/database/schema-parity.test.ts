@@ -40,7 +40,10 @@ describe("schema parity: prisma/schema.prisma vs. migrated database", () => {
 
   it("every model has its table, every field its column (type, nullability), every unique/index, every enum", async () => {
     const problems = await schemaParityProblems(client, parsePrismaSchema(schemaText));
-    expect(problems, `schema and migrations disagree; add a new prisma/migrations folder:\n${problems.join("\n")}`).toEqual([]);
+    expect(
+      problems,
+      `schema and migrations disagree; add a new prisma/migrations folder:\n${problems.join("\n")}`,
+    ).toEqual([]);
   });
 
   // Negative tests: a schema edited without a migration must be caught.
@@ -48,7 +51,10 @@ describe("schema parity: prisma/schema.prisma vs. migrated database", () => {
     schemaText.replace(new RegExp(`(^model ${model} \\{\\n)`, "m"), `$1  ${line}\n`);
 
   it("fails when a field is added without a migration", async () => {
-    const problems = await schemaParityProblems(client, parsePrismaSchema(addToModel("Submission", "parityProbe String?")));
+    const problems = await schemaParityProblems(
+      client,
+      parsePrismaSchema(addToModel("Submission", "parityProbe String?")),
+    );
     expect(problems).toEqual([`Submission.parityProbe: column "Submission"."parityProbe" is missing`]);
   });
 

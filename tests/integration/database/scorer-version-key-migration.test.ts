@@ -20,7 +20,8 @@ async function migrationsUpTo(inclusive: boolean): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "h2hmem-key-migrations-"));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   for (const m of await loadMigrations(MIGRATIONS)) {
-    if (m.name < NAME || (inclusive && m.name === NAME)) await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
+    if (m.name < NAME || (inclusive && m.name === NAME))
+      await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
   }
   return dir;
 }
@@ -33,24 +34,57 @@ describe(`migration ${NAME}`, () => {
     await migrate({ connectionString: url, dir: await migrationsUpTo(false), log: () => undefined });
     const shaA = "aaaaaaaa11".padEnd(64, "0");
     const shaB = "bbbbbbbb22".padEnd(64, "0");
-    await sql(url, `INSERT INTO "AnswerKeyVersion" (id, label, "contentSha256", "questionCount", active) VALUES ('ka', 'synthetic', $1, 45, false), ('kb', 'real', $2, 196, true)`, [shaA, shaB]);
+    await sql(
+      url,
+      `INSERT INTO "AnswerKeyVersion" (id, label, "contentSha256", "questionCount", active) VALUES ('ka', 'synthetic', $1, 45, false), ('kb', 'real', $2, 196, true)`,
+      [shaA, shaB],
+    );
     await sql(url, `INSERT INTO "User" (id, email, "updatedAt") VALUES ('u1', 'm@example.org', now())`);
-    for (const [s, key] of [["s1", "ka"], ["s2", "kb"], ["s3", null]] as const) {
-      await sql(url, `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "answerKeyVersionId", "updatedAt") VALUES ($1, 'u1', $1, $1, $2, now())`, [s, key]);
-      await sql(url, `INSERT INTO "Prediction" (id, "submissionId", split, index, "questionText", "systemAnswer", "originalAnswer", category) VALUES ($1, $2, 'dyadic', 0, 'q', 'a', 'o', 'CD')`, [`p-${s}`, s]);
+    for (const [s, key] of [
+      ["s1", "ka"],
+      ["s2", "kb"],
+      ["s3", null],
+    ] as const) {
+      await sql(
+        url,
+        `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "answerKeyVersionId", "updatedAt") VALUES ($1, 'u1', $1, $1, $2, now())`,
+        [s, key],
+      );
+      await sql(
+        url,
+        `INSERT INTO "Prediction" (id, "submissionId", split, index, "questionText", "systemAnswer", "originalAnswer", category) VALUES ($1, $2, 'dyadic', 0, 'q', 'a', 'o', 'CD')`,
+        [`p-${s}`, s],
+      );
     }
     const judged = "lex-1+nltk+sw198+judge=m@h2h1-12345678";
     for (const s of ["s1", "s2", "s3"]) {
       for (const v of [judged, "lex-1+nltk+sw198"]) {
-        await sql(url, `INSERT INTO "Score" (id, "submissionId", "scorerVersion", split, scope, metric, aggregate, value, n) VALUES ($1, $2, $3, 'overall', 'ALL', 'f1', 'micro', 0.5, 1)`, [`${s}-${v}`, s, v]);
-        await sql(url, `INSERT INTO "QuestionScore" ("submissionId", "scorerVersion", split, index, f1) VALUES ($1, $2, 'dyadic', 0, 0.5)`, [s, v]);
+        await sql(
+          url,
+          `INSERT INTO "Score" (id, "submissionId", "scorerVersion", split, scope, metric, aggregate, value, n) VALUES ($1, $2, $3, 'overall', 'ALL', 'f1', 'micro', 0.5, 1)`,
+          [`${s}-${v}`, s, v],
+        );
+        await sql(
+          url,
+          `INSERT INTO "QuestionScore" ("submissionId", "scorerVersion", split, index, f1) VALUES ($1, $2, 'dyadic', 0, 0.5)`,
+          [s, v],
+        );
       }
     }
-    await sql(url, `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ('published_scorer_version', $1, now())`, [judged]);
-    expect((await migrate({ connectionString: url, dir: await migrationsUpTo(true), log: () => undefined })).applied).toEqual([NAME]);
+    await sql(url, `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ('published_scorer_version', $1, now())`, [
+      judged,
+    ]);
+    expect(
+      (await migrate({ connectionString: url, dir: await migrationsUpTo(true), log: () => undefined })).applied,
+    ).toEqual([NAME]);
 
     const versions = async (table: "Score" | "QuestionScore") =>
-      (await sql<{ s: string; v: string }>(url, `SELECT "submissionId" AS s, "scorerVersion" AS v FROM "${table}" ORDER BY 1, 2`)).map((r) => `${r.s} ${r.v}`);
+      (
+        await sql<{ s: string; v: string }>(
+          url,
+          `SELECT "submissionId" AS s, "scorerVersion" AS v FROM "${table}" ORDER BY 1, 2`,
+        )
+      ).map((r) => `${r.s} ${r.v}`);
     const expected = [
       "s1 lex-1+nltk+sw198+key=aaaaaaaa",
       "s1 lex-1+nltk+sw198+key=aaaaaaaa+judge=m@h2h1-12345678",
@@ -61,7 +95,10 @@ describe(`migration ${NAME}`, () => {
     ];
     expect(await versions("Score")).toEqual(expected);
     expect(await versions("QuestionScore")).toEqual(expected);
-    const [pinned] = await sql<{ value: string }>(url, `SELECT value FROM "Setting" WHERE key = 'published_scorer_version'`);
+    const [pinned] = await sql<{ value: string }>(
+      url,
+      `SELECT value FROM "Setting" WHERE key = 'published_scorer_version'`,
+    );
     expect(pinned!.value).toBe("lex-1+nltk+sw198+key=bbbbbbbb+judge=m@h2h1-12345678");
   });
 });

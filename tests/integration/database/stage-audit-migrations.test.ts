@@ -22,7 +22,8 @@ async function migrationsUpTo(name: string, inclusive: boolean): Promise<string>
   const dir = await mkdtemp(path.join(os.tmpdir(), "h2hmem-house-migrations-"));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   for (const m of await loadMigrations(MIGRATIONS)) {
-    if (m.name < name || (inclusive && m.name === name)) await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
+    if (m.name < name || (inclusive && m.name === name))
+      await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
   }
   return dir;
 }
@@ -33,11 +34,17 @@ async function databaseBefore(name: string, label: string): Promise<string> {
   cleanups.push(db.drop);
   await migrate({ connectionString: db.url, dir: await migrationsUpTo(name, false), log: () => undefined });
   await sql(db.url, `INSERT INTO "User" (id, email, "updatedAt") VALUES ('u1', 'm@example.org', now())`);
-  for (const s of ["s1", "s2"]) await sql(db.url, `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "updatedAt") VALUES ($1, 'u1', $1, $1, now())`, [s]);
+  for (const s of ["s1", "s2"])
+    await sql(
+      db.url,
+      `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "updatedAt") VALUES ($1, 'u1', $1, $1, now())`,
+      [s],
+    );
   return db.url;
 }
 
-const migrateThrough = async (url: string, name: string) => migrate({ connectionString: url, dir: await migrationsUpTo(name, true), log: () => undefined });
+const migrateThrough = async (url: string, name: string) =>
+  migrate({ connectionString: url, dir: await migrationsUpTo(name, true), log: () => undefined });
 
 describe(`migration ${AUDIT}`, () => {
   it("renames the lowercase submission targets and leaves every other row alone", async () => {
@@ -49,9 +56,13 @@ describe(`migration ${AUDIT}`, () => {
       ["e4", "user.role", "User", "u1"],
       ["e5", "scorer.publish", "ScorerVersion", "lex-1"],
     ];
-    for (const r of rows) await sql(url, `INSERT INTO "AuditEvent" (id, action, "targetType", "targetId") VALUES ($1, $2, $3, $4)`, r);
+    for (const r of rows)
+      await sql(url, `INSERT INTO "AuditEvent" (id, action, "targetType", "targetId") VALUES ($1, $2, $3, $4)`, r);
     expect((await migrateThrough(url, AUDIT)).applied).toEqual([AUDIT]);
-    const after = await sql<{ id: string; targetType: string; targetId: string }>(url, `SELECT id, "targetType", "targetId" FROM "AuditEvent" ORDER BY id`);
+    const after = await sql<{ id: string; targetType: string; targetId: string }>(
+      url,
+      `SELECT id, "targetType", "targetId" FROM "AuditEvent" ORDER BY id`,
+    );
     expect(after.map((e) => [e.id, e.targetType, e.targetId])).toEqual([
       ["e1", "Submission", "s1"],
       ["e2", "Submission", "gone"],
@@ -64,12 +75,24 @@ describe(`migration ${AUDIT}`, () => {
 
 describe(`migration ${STAGE}`, () => {
   const columnType = async (url: string, table: string, column: string) =>
-    (await sql<{ udt_name: string }>(url, `SELECT udt_name FROM information_schema.columns WHERE table_name = $1 AND column_name = $2`, [table, column]))[0]?.udt_name;
+    (
+      await sql<{ udt_name: string }>(
+        url,
+        `SELECT udt_name FROM information_schema.columns WHERE table_name = $1 AND column_name = $2`,
+        [table, column],
+      )
+    )[0]?.udt_name;
 
   it("turns StageRun.stage and Submission.failureStage into the enum Stage, keeping their values", async () => {
     const url = await databaseBefore(STAGE, "stage");
-    await sql(url, `INSERT INTO "StageRun" (id, "submissionId", stage, status) VALUES ('r1', 's1', 'lexical', 'DONE'), ('r2', 's1', 'judge', 'FAILED'), ('r3', 's2', 'lexical', 'PENDING')`);
-    await sql(url, `UPDATE "Submission" SET status = 'FAILED', stage = 'judge', "failureStage" = 'judge' WHERE id = 's1'`);
+    await sql(
+      url,
+      `INSERT INTO "StageRun" (id, "submissionId", stage, status) VALUES ('r1', 's1', 'lexical', 'DONE'), ('r2', 's1', 'judge', 'FAILED'), ('r3', 's2', 'lexical', 'PENDING')`,
+    );
+    await sql(
+      url,
+      `UPDATE "Submission" SET status = 'FAILED', stage = 'judge', "failureStage" = 'judge' WHERE id = 's1'`,
+    );
     expect((await migrateThrough(url, STAGE)).applied).toEqual([STAGE]);
     expect(await columnType(url, "StageRun", "stage")).toBe("Stage");
     expect(await columnType(url, "Submission", "failureStage")).toBe("Stage");
@@ -79,17 +102,30 @@ describe(`migration ${STAGE}`, () => {
       { id: "r2", stage: "judge" },
       { id: "r3", stage: "lexical" },
     ]);
-    expect(await sql(url, `SELECT id, "failureStage"::text AS f FROM "Submission" ORDER BY id`)).toEqual([{ id: "s1", f: "judge" }, { id: "s2", f: null }]);
+    expect(await sql(url, `SELECT id, "failureStage"::text AS f FROM "Submission" ORDER BY id`)).toEqual([
+      { id: "s1", f: "judge" },
+      { id: "s2", f: null },
+    ]);
     // The unique (submissionId, stage) key still holds.
-    await expect(sql(url, `INSERT INTO "StageRun" (id, "submissionId", stage) VALUES ('r4', 's1', 'lexical')`)).rejects.toThrow(/StageRun_submissionId_stage_key/);
-    await expect(sql(url, `INSERT INTO "StageRun" (id, "submissionId", stage) VALUES ('r5', 's2', 'upload')`)).rejects.toThrow(/invalid input value for enum "Stage"/);
+    await expect(
+      sql(url, `INSERT INTO "StageRun" (id, "submissionId", stage) VALUES ('r4', 's1', 'lexical')`),
+    ).rejects.toThrow(/StageRun_submissionId_stage_key/);
+    await expect(
+      sql(url, `INSERT INTO "StageRun" (id, "submissionId", stage) VALUES ('r5', 's2', 'upload')`),
+    ).rejects.toThrow(/invalid input value for enum "Stage"/);
   });
 
   it("stops on a value that is no stage and changes nothing", async () => {
     const url = await databaseBefore(STAGE, "stagebad");
-    await sql(url, `INSERT INTO "StageRun" (id, "submissionId", stage) VALUES ('r1', 's1', 'lexical'), ('r2', 's2', 'ops-test-stage')`);
+    await sql(
+      url,
+      `INSERT INTO "StageRun" (id, "submissionId", stage) VALUES ('r1', 's1', 'lexical'), ('r2', 's2', 'ops-test-stage')`,
+    );
     await expect(migrateThrough(url, STAGE)).rejects.toThrow(/ops-test-stage/);
     expect(await columnType(url, "StageRun", "stage")).toBe("text");
-    expect(await sql(url, `SELECT id, stage FROM "StageRun" ORDER BY id`)).toEqual([{ id: "r1", stage: "lexical" }, { id: "r2", stage: "ops-test-stage" }]);
+    expect(await sql(url, `SELECT id, stage FROM "StageRun" ORDER BY id`)).toEqual([
+      { id: "r1", stage: "lexical" },
+      { id: "r2", stage: "ops-test-stage" },
+    ]);
   });
 });

@@ -20,7 +20,8 @@ async function migrations(inclusive: boolean): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "h2hmem-ledger-migrations-"));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   for (const m of await loadMigrations(MIGRATIONS)) {
-    if (m.name < NAME || (inclusive && m.name === NAME)) await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
+    if (m.name < NAME || (inclusive && m.name === NAME))
+      await cp(path.dirname(m.file), path.join(dir, m.name), { recursive: true });
   }
   return dir;
 }
@@ -40,17 +41,48 @@ describe(`migration ${NAME}`, () => {
       ["s4", 4, true, "APPROVED", null, 6],
     ];
     for (const [id, day, scored, state, note, reviewed] of subs) {
-      await sql(db.url, `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "updatedAt", "createdAt", "scoredAt", "reviewState", "publicNote", "reviewedAt")
+      await sql(
+        db.url,
+        `INSERT INTO "Submission" (id, "userId", "methodName", "contentSha256", "updatedAt", "createdAt", "scoredAt", "reviewState", "publicNote", "reviewedAt")
         VALUES ($1, 'u1', $1, $1, now(), $2, $3, $4::"ReviewState", $5, $6)`,
-      [id, `2026-01-0${day}T00:00:00Z`, scored ? `2026-01-0${day}T01:00:00Z` : null, state, note, reviewed ? `2026-01-0${reviewed}T00:00:00Z` : null]);
+        [
+          id,
+          `2026-01-0${day}T00:00:00Z`,
+          scored ? `2026-01-0${day}T01:00:00Z` : null,
+          state,
+          note,
+          reviewed ? `2026-01-0${reviewed}T00:00:00Z` : null,
+        ],
+      );
     }
-    await sql(db.url, `INSERT INTO "AuditEvent" (id, action, "targetType", "targetId", "createdAt") VALUES ('e1', 'submission.approve', 'Submission', 's2', '2026-01-03T00:00:00Z')`);
+    await sql(
+      db.url,
+      `INSERT INTO "AuditEvent" (id, action, "targetType", "targetId", "createdAt") VALUES ('e1', 'submission.approve', 'Submission', 's2', '2026-01-03T00:00:00Z')`,
+    );
     await migrate({ connectionString: db.url, dir: await migrations(true), log: () => undefined });
-    const rows = await sql<{ id: string; approvedAt: Date | null; removedAt: Date | null; attemptsTotal: number | null; attemptsSincePrevious: number | null }>(
-      db.url, `SELECT id, "approvedAt", "removedAt", "attemptsTotal", "attemptsSincePrevious" FROM "Submission" ORDER BY id`);
+    const rows = await sql<{
+      id: string;
+      approvedAt: Date | null;
+      removedAt: Date | null;
+      attemptsTotal: number | null;
+      attemptsSincePrevious: number | null;
+    }>(
+      db.url,
+      `SELECT id, "approvedAt", "removedAt", "attemptsTotal", "attemptsSincePrevious" FROM "Submission" ORDER BY id`,
+    );
     const by = Object.fromEntries(rows.map((r) => [r.id, r]));
-    expect(by.s2).toMatchObject({ approvedAt: new Date("2026-01-03T00:00:00Z"), removedAt: new Date("2026-01-05T00:00:00Z"), attemptsTotal: 2, attemptsSincePrevious: 2 });
-    expect(by.s4).toMatchObject({ approvedAt: new Date("2026-01-06T00:00:00Z"), removedAt: null, attemptsTotal: 3, attemptsSincePrevious: 1 });
+    expect(by.s2).toMatchObject({
+      approvedAt: new Date("2026-01-03T00:00:00Z"),
+      removedAt: new Date("2026-01-05T00:00:00Z"),
+      attemptsTotal: 2,
+      attemptsSincePrevious: 2,
+    });
+    expect(by.s4).toMatchObject({
+      approvedAt: new Date("2026-01-06T00:00:00Z"),
+      removedAt: null,
+      attemptsTotal: 3,
+      attemptsSincePrevious: 1,
+    });
     expect(by.s1).toMatchObject({ approvedAt: null, attemptsTotal: null });
     expect(by.s3).toMatchObject({ approvedAt: null, attemptsTotal: null });
   });

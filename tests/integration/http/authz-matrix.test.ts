@@ -21,7 +21,9 @@ const COOKIE = "authjs.session-token";
 type Handler = (r: Request, c: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
 
 function walk(dir: string, name: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name), name) : d.name === name ? [path.join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(path.join(dir, d.name), name) : d.name === name ? [path.join(dir, d.name)] : [],
+  );
 }
 
 async function discoverRoutes(): Promise<Map<string, Handler>> {
@@ -43,14 +45,21 @@ const routes = await discoverRoutes();
 beforeAll(async () => {
   process.env.AUTH_SECRET ??= "authz-matrix-test-secret-0123456789";
   resetEnvCache();
-  for (const [role, dbRole] of [["owner", "SUBMITTER"], ["other", "SUBMITTER"], ["admin", "ADMIN"]] as const) {
+  for (const [role, dbRole] of [
+    ["owner", "SUBMITTER"],
+    ["other", "SUBMITTER"],
+    ["admin", "ADMIN"],
+  ] as const) {
     const u = await userWithToken(`authz-${role}`, dbRole);
     const jwt = await encode({ token: { uid: u.id, role: dbRole }, secret: process.env.AUTH_SECRET!, salt: COOKIE });
     users[role] = { ...u, cookie: `${COOKIE}=${jwt}` };
   }
   for (const scope of TOKEN_SCOPES) {
     const only = await createApiToken(users.admin.id, { name: `only ${scope}`, scopes: [scope] });
-    const but = await createApiToken(users.admin.id, { name: `all but ${scope}`, scopes: TOKEN_SCOPES.filter((t) => t !== scope) });
+    const but = await createApiToken(users.admin.id, {
+      name: `all but ${scope}`,
+      scopes: TOKEN_SCOPES.filter((t) => t !== scope),
+    });
     scoped[scope] = { only: only.token, but: but.token };
   }
 });
@@ -63,11 +72,20 @@ function paramsFor(key: string, url: string, s: Subject | null): Record<string, 
   if (key.startsWith("auth/")) return { nextauth: new URL(url, "http://api.test").pathname.split("/").slice(3) };
   if (key.startsWith("v1/admin/users/")) return { id: s?.victimId };
   // Extra dynamic segments (e.g. files/[split]) are taken from the case's URL.
-  if (key.includes("/files/[split]")) return { id: s?.id, split: new URL(url, "http://api.test").pathname.split("/").pop() };
+  if (key.includes("/files/[split]"))
+    return { id: s?.id, split: new URL(url, "http://api.test").pathname.split("/").pop() };
   return s ? { id: s.id } : {};
 }
 
-async function call(key: string, c: Case, role: Role, mode: "token" | "cookie", s: Subject | null, headers: Record<string, string> = {}, token?: string) {
+async function call(
+  key: string,
+  c: Case,
+  role: Role,
+  mode: "token" | "cookie",
+  s: Subject | null,
+  headers: Record<string, string> = {},
+  token?: string,
+) {
   const method = key.split(" ")[1]!;
   const url = c.url(s ?? { id: "none", ownerId: "none", victimId: "none" });
   const h = new Headers({ host: "api.test", ...headers });
@@ -82,14 +100,20 @@ async function call(key: string, c: Case, role: Role, mode: "token" | "cookie", 
     body = JSON.stringify(raw);
     h.set("content-type", "application/json");
   } else if (method !== "GET") body = "";
-  const res = await routes.get(key)!(req(url, { method, headers: h, body, redirect: "manual" }), ctx(paramsFor(key, url, s)));
+  const res = await routes.get(key)!(
+    req(url, { method, headers: h, body, redirect: "manual" }),
+    ctx(paramsFor(key, url, s)),
+  );
   return { status: res.status, text: await res.text() };
 }
 
 describe("authorization matrix", () => {
   it("has exactly one entry for every route handler under app/api", () => {
     const found = [...routes.keys()].sort();
-    expect(found.filter((k) => !(k in MATRIX)), "routes without a matrix entry").toEqual([]);
+    expect(
+      found.filter((k) => !(k in MATRIX)),
+      "routes without a matrix entry",
+    ).toEqual([]);
     expect(found.length).toBeGreaterThan(15);
   });
 
@@ -100,12 +124,26 @@ describe("authorization matrix", () => {
         for (const role of ROLES) {
           const s = c.subject ? await makeSubject(users.owner.id, c.subject) : null;
           const before = s && c.write ? await snapshot(s) : null;
-          const { status, text } = await call(key, c, role, mode, s, mode === "cookie" && key.split(" ")[1] !== "GET" ? { origin: "http://api.test" } : {});
+          const { status, text } = await call(
+            key,
+            c,
+            role,
+            mode,
+            s,
+            mode === "cookie" && key.split(" ")[1] !== "GET" ? { origin: "http://api.test" } : {},
+          );
           expect(c.expect[role], `${role} got ${status}: ${text.slice(0, 200)}`).toContain(status);
           if (status >= 400 && role !== "admin" && s) {
             // No leak: the error names neither the subject nor its owner nor its private data.
             const row = await db.submission.findUniqueOrThrow({ where: { id: s.id }, include: { files: true } });
-            for (const secret of [row.methodName, users.owner.email, "private failure detail", row.files[0]!.sha256, row.contentSha256]) expect(text).not.toContain(secret);
+            for (const secret of [
+              row.methodName,
+              users.owner.email,
+              "private failure detail",
+              row.files[0]!.sha256,
+              row.contentSha256,
+            ])
+              expect(text).not.toContain(secret);
           }
           if (before && status >= 400) expect(await snapshot(s!), `${role} changed state`).toBe(before);
         }
@@ -130,7 +168,12 @@ describe("API token scopes", () => {
       const denied = await call(key, c, "admin", "token", s, {}, scoped[c.scope!].but);
       expect(denied.status, denied.text.slice(0, 200)).toBe(403);
       expect(denied.text).toContain(`\`${c.scope}\` scope`);
-      if (s) for (const secret of [(await db.submission.findUniqueOrThrow({ where: { id: s.id } })).methodName, users.owner.email]) expect(denied.text).not.toContain(secret);
+      if (s)
+        for (const secret of [
+          (await db.submission.findUniqueOrThrow({ where: { id: s.id } })).methodName,
+          users.owner.email,
+        ])
+          expect(denied.text).not.toContain(secret);
       if (before) expect(await snapshot(s!)).toBe(before);
       const s2 = c.subject ? await makeSubject(users.owner.id, c.subject) : null;
       const allowed = await call(key, c, "admin", "token", s2, {}, scoped[c.scope!].only);
@@ -157,12 +200,15 @@ describe("no existence oracle, no cross-account reads", () => {
     expect((await list("owner")).text).toContain(s.id);
     expect((await list("other")).text).not.toContain(s.id);
     expect((await list("admin")).text).not.toContain(s.id); // an admin's own list is theirs; review is under /admin
-    for (const key of ["v1/leaderboard GET", "v1/leaderboard.csv GET"]) expect((await call(key, MATRIX[key]!, "anon", "token", null)).text).not.toContain(s.id);
+    for (const key of ["v1/leaderboard GET", "v1/leaderboard.csv GET"])
+      expect((await call(key, MATRIX[key]!, "anon", "token", null)).text).not.toContain(s.id);
   });
 });
 
 describe("CSRF: cookie-authenticated writes from another site are refused", () => {
-  const writes = Object.entries(MATRIX).filter(([k, c]) => routes.has(k) && (c.write || (k.startsWith("v1/") && !k.endsWith(" GET"))));
+  const writes = Object.entries(MATRIX).filter(
+    ([k, c]) => routes.has(k) && (c.write || (k.startsWith("v1/") && !k.endsWith(" GET"))),
+  );
   for (const [key, c] of writes) {
     it(key, async () => {
       const s = c.subject ? await makeSubject(users.owner.id, c.subject) : null;
@@ -177,7 +223,12 @@ describe("CSRF: cookie-authenticated writes from another site are refused", () =
 
 describe("server actions and admin pages check authorization on the server", () => {
   const files = walk(path.join(ROOT, "app"), "actions.ts");
-  const exported = (src: string) => [...src.matchAll(/export async function (\w+)\([^)]*\)[^{]*\{\s*return action\(async \(\) => \{\s*const \w+ = await (\w+)\(\)/g)].map((m) => [m[1], m[2]]);
+  const exported = (src: string) =>
+    [
+      ...src.matchAll(
+        /export async function (\w+)\([^)]*\)[^{]*\{\s*return action\(async \(\) => \{\s*const \w+ = await (\w+)\(\)/g,
+      ),
+    ].map((m) => [m[1], m[2]]);
 
   it("every exported action under app/admin starts with requireAdmin()", () => {
     const src = readFileSync(path.join(ROOT, "app/(site)/admin/actions.ts"), "utf8");
@@ -188,10 +239,14 @@ describe("server actions and admin pages check authorization on the server", () 
 
   // Sign-in/out and sign-up are public by nature (rate-limited; tests/integration/auth/signup.test.ts).
   it("every other exported action (except sign-in/out, sign-up) starts with requireUser() or requireAdmin()", () => {
-    for (const f of files.filter((f) => !f.includes(`${path.sep}signin${path.sep}`) && !f.includes(`${path.sep}signup${path.sep}`))) {
+    for (const f of files.filter(
+      (f) => !f.includes(`${path.sep}signin${path.sep}`) && !f.includes(`${path.sep}signup${path.sep}`),
+    )) {
       const src = readFileSync(f, "utf8");
       const all = [...src.matchAll(/export async function (\w+)/g)].map((m) => m[1]);
-      const guarded = exported(src).filter(([, g]) => g === "requireUser" || g === "requireAdmin").map(([n]) => n);
+      const guarded = exported(src)
+        .filter(([, g]) => g === "requireUser" || g === "requireAdmin")
+        .map(([n]) => n);
       expect(guarded, f).toEqual(all);
     }
   });
@@ -199,6 +254,9 @@ describe("server actions and admin pages check authorization on the server", () 
   it("every page under app/admin calls the admin page guard first", () => {
     const pages = walk(path.join(ROOT, "app/(site)/admin"), "page.tsx");
     expect(pages.length).toBeGreaterThanOrEqual(2);
-    for (const p of pages) expect(readFileSync(p, "utf8"), p).toMatch(/export default async function \w+\([^)]*\)[^{]*\{\s*(const \w+ = )?await adminPageGuard\(\);/);
+    for (const p of pages)
+      expect(readFileSync(p, "utf8"), p).toMatch(
+        /export default async function \w+\([^)]*\)[^{]*\{\s*(const \w+ = )?await adminPageGuard\(\);/,
+      );
   });
 });

@@ -37,7 +37,8 @@ afterAll(async () => {
 describe("API while PostgreSQL is briefly down", () => {
   it("answers 503 with Retry-After and a clear message, then recovers without a restart", async () => {
     const owner = await userWithToken("db-outage", "SUBMITTER");
-    const call = () => listSubmissions(req("/api/v1/submissions", { token: owner.token }), { params: Promise.resolve({}) });
+    const call = () =>
+      listSubmissions(req("/api/v1/submissions", { token: owner.token }), { params: Promise.resolve({}) });
     expect((await call()).status).toBe(200);
 
     await proxy.close();

@@ -12,9 +12,19 @@ import { ctx, fixtureBlob, req, userWithToken } from "../../support/api-helpers"
 import { useDatabase } from "../../support/metrics-helpers";
 import { freePort, setEnv } from "../../support/pipeline-helpers";
 
-type Health = { status: string; checkedAt: string; checks: Record<string, { ok: boolean; error?: string; counts?: Record<string, number> }>; affected: Array<{ feature: string; impact: string }> };
+type Health = {
+  status: string;
+  checkedAt: string;
+  checks: Record<string, { ok: boolean; error?: string; counts?: Record<string, number> }>;
+  affected: Array<{ feature: string; impact: string }>;
+};
 
-const real = { REDIS_URL: process.env.REDIS_URL, DATABASE_URL: process.env.DATABASE_URL!, ENQUEUE_TIMEOUT_MS: process.env.ENQUEUE_TIMEOUT_MS, METRICS_TOKEN: process.env.METRICS_TOKEN };
+const real = {
+  REDIS_URL: process.env.REDIS_URL,
+  DATABASE_URL: process.env.DATABASE_URL!,
+  ENQUEUE_TIMEOUT_MS: process.env.ENQUEUE_TIMEOUT_MS,
+  METRICS_TOKEN: process.env.METRICS_TOKEN,
+};
 const MONITOR = "health-monitor-token-0123456789";
 // The rate limiter's lazy Redis connection (kept on globalThis by lib/server/rate-limit.ts).
 const holder = globalThis as unknown as { rlRedis?: { disconnect: () => void }; rlLimiters?: unknown };
@@ -29,7 +39,10 @@ function freshRateLimiter(): void {
 const check = async (opts: { token?: string | null; cached?: boolean } = {}) => {
   if (!opts.cached) resetHealthCache();
   const token = opts.token === undefined ? MONITOR : opts.token;
-  const res = await health.GET(req("/api/health", token ? { headers: { authorization: `Bearer ${token}` } } : {}), ctx({}));
+  const res = await health.GET(
+    req("/api/health", token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ctx({}),
+  );
   const text = await res.text();
   return { res, text, body: JSON.parse(text) as Health };
 };
@@ -58,7 +71,11 @@ describe("GET /api/health", () => {
     expect(body.affected).toEqual([]);
     expect(body.checks.database!.ok).toBe(true);
     expect(body.checks.redis!.ok).toBe(true);
-    expect(body.checks.queue!.counts).toMatchObject({ waiting: expect.any(Number), active: expect.any(Number), failed: expect.any(Number) });
+    expect(body.checks.queue!.counts).toMatchObject({
+      waiting: expect.any(Number),
+      active: expect.any(Number),
+      failed: expect.any(Number),
+    });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -81,10 +98,15 @@ describe("GET /api/health", () => {
     const stamp = `health-${Date.now()}`;
     form.set("dyadic", fixtureBlob("good/prediction_dyadic.json", stamp), "prediction_dyadic.json");
     form.set("multiparty", fixtureBlob("good/prediction_multiparty.json", stamp), "prediction_multiparty.json");
-    const up = await submissions.POST(req("/api/v1/submissions", { method: "POST", body: form, token: author.token }), ctx({}));
+    const up = await submissions.POST(
+      req("/api/v1/submissions", { method: "POST", body: form, token: author.token }),
+      ctx({}),
+    );
     expect(up.status, await up.clone().text()).toBe(202);
     const { id } = (await up.json()) as { id: string };
-    expect(await db.submission.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({ status: "QUEUED" });
+    expect(await db.submission.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({
+      status: "QUEUED",
+    });
     expect(await db.prediction.count({ where: { submissionId: id } })).toBeGreaterThan(0);
   });
 

@@ -36,8 +36,16 @@ describe("bounded JSON bodies", () => {
     it(`${path}: 1 MB with Content-Length is 413 before a byte is read`, async () => {
       const user = await userWithToken(`json-limit-${body}`, role);
       const s = streamed(bodies[body]);
-      const headers = { "content-type": "application/json", "content-length": String(new TextEncoder().encode(bodies[body]).byteLength) };
-      const res = await route.POST(req("/x", { method: "POST", token: user.token, headers, body: s.body, duplex: "half" } as RequestInit & { token: string }), ctx({ id: "missing" }));
+      const headers = {
+        "content-type": "application/json",
+        "content-length": String(new TextEncoder().encode(bodies[body]).byteLength),
+      };
+      const res = await route.POST(
+        req("/x", { method: "POST", token: user.token, headers, body: s.body, duplex: "half" } as RequestInit & {
+          token: string;
+        }),
+        ctx({ id: "missing" }),
+      );
       expect(res.status).toBe(413);
       expect(await res.json()).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
       expect(s.pulled()).toBe(0);
@@ -46,7 +54,16 @@ describe("bounded JSON bodies", () => {
     it(`${path}: 1 MB streamed without Content-Length is 413 after at most the limit`, async () => {
       const user = await userWithToken(`json-limit-stream-${body}`, role);
       const s = streamed(bodies[body]);
-      const res = await route.POST(req("/x", { method: "POST", token: user.token, headers: { "content-type": "application/json" }, body: s.body, duplex: "half" } as RequestInit & { token: string }), ctx({ id: "missing" }));
+      const res = await route.POST(
+        req("/x", {
+          method: "POST",
+          token: user.token,
+          headers: { "content-type": "application/json" },
+          body: s.body,
+          duplex: "half",
+        } as RequestInit & { token: string }),
+        ctx({ id: "missing" }),
+      );
       expect(res.status).toBe(413);
       expect(s.pulled()).toBeLessThanOrEqual(64 * 1024 + 16 * 1024);
     });
@@ -54,7 +71,10 @@ describe("bounded JSON bodies", () => {
 
   it("a small body still reaches the route", async () => {
     const user = await userWithToken("json-limit-small", "SUBMITTER");
-    const res = await retryRoute.POST(req("/x", { method: "POST", token: user.token, body: JSON.stringify({ stage: "lexical" }) }), ctx({ id: "missing" }));
+    const res = await retryRoute.POST(
+      req("/x", { method: "POST", token: user.token, body: JSON.stringify({ stage: "lexical" }) }),
+      ctx({ id: "missing" }),
+    );
     expect(res.status).toBe(404);
   });
 });

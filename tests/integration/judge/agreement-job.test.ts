@@ -1,7 +1,12 @@
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/server/errors";
-import { AGREEMENT_QUEUE, agreementJobId, listAgreementRuns, requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
+import {
+  AGREEMENT_QUEUE,
+  agreementJobId,
+  listAgreementRuns,
+  requestAgreementCheck,
+} from "@/lib/server/operations/agreement-runs";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";
 import { withIsolatedDatabase } from "../../support/isolated-db";
@@ -35,14 +40,22 @@ const finished = (runId: string) =>
   }, `agreement run ${runId} to finish`);
 
 async function rejection(p: Promise<unknown>) {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   if (!isAppError(e)) throw new Error(`expected an AppError, got ${String(e)}`);
   return { code: e.code, message: e.message };
 }
 
 beforeAll(async () => {
   // The same judge as the stored scores (model + prompt = scorer version), for both processes.
-  judgeEnv = { JUDGE_BASE_URL: fake.baseURL, JUDGE_API_KEY: "test-key", JUDGE_MODEL: "fake-judge-1", QUEUE_PREFIX: prefix };
+  judgeEnv = {
+    JUDGE_BASE_URL: fake.baseURL,
+    JUDGE_API_KEY: "test-key",
+    JUDGE_MODEL: "fake-judge-1",
+    QUEUE_PREFIX: prefix,
+  };
   await setEnv(judgeEnv);
 });
 
@@ -51,7 +64,13 @@ afterAll(async () => {
     worker.child.kill("SIGTERM");
     await worker.exit;
   }
-  await setEnv({ JUDGE_BASE_URL: undefined, JUDGE_API_KEY: undefined, JUDGE_MODEL: undefined, QUEUE_PREFIX: process.env.QUEUE_PREFIX, ENQUEUE_TIMEOUT_MS: undefined });
+  await setEnv({
+    JUDGE_BASE_URL: undefined,
+    JUDGE_API_KEY: undefined,
+    JUDGE_MODEL: undefined,
+    QUEUE_PREFIX: process.env.QUEUE_PREFIX,
+    ENQUEUE_TIMEOUT_MS: undefined,
+  });
 });
 
 describe("judge agreement check as a queued job", () => {
@@ -68,7 +87,18 @@ describe("judge agreement check as a queued job", () => {
     const done = await finished(queued.id);
     expect(done.status, done.error ?? "").toBe("DONE");
     // 8 non-empty judged answers; the empty answer and the unanswered question were never asked.
-    expect(done.report).toMatchObject({ runId: queued.id, eligible: 8, sampled: 5, compared: 5, failed: 0, exact: 5, withinOne: 5, exactRate: 1, meanAbsDiff: 0, disagreements: [] });
+    expect(done.report).toMatchObject({
+      runId: queued.id,
+      eligible: 8,
+      sampled: 5,
+      compared: 5,
+      failed: 0,
+      exact: 5,
+      withinOne: 5,
+      exactRate: 1,
+      meanAbsDiff: 0,
+      disagreements: [],
+    });
     expect(done.startedAt).not.toBeNull();
     expect(new Set(fake.log.flatMap((l) => l.ids)).size).toBe(5);
     const calls = await db.judgeCall.findMany({ where: { runId: queued.id } });
@@ -86,10 +116,21 @@ describe("judge agreement check as a queued job", () => {
     fake.latencyMs = 1500;
     try {
       const run = await requestAgreementCheck({ submissionId: id, sample: 100 });
-      await waitFor(async () => (await db.judgeAgreementRun.findUniqueOrThrow({ where: { id: run.id } })).status === "RUNNING", "the check to start");
+      await waitFor(
+        async () => (await db.judgeAgreementRun.findUniqueOrThrow({ where: { id: run.id } })).status === "RUNNING",
+        "the check to start",
+      );
       const done = await finished(run.id);
       // Stored: 1, 0.5, 0, 1, 0.5, 0, 1, 1 -> shifted: only the two 0.5 agree exactly.
-      expect(done.report).toMatchObject({ eligible: 8, sampled: 8, compared: 8, exact: 2, withinOne: 8, exactRate: 0.25, withinOneRate: 1 });
+      expect(done.report).toMatchObject({
+        eligible: 8,
+        sampled: 8,
+        compared: 8,
+        exact: 2,
+        withinOne: 8,
+        exactRate: 0.25,
+        withinOneRate: 1,
+      });
       expect((done.report as { meanAbsDiff: number }).meanAbsDiff).toBeCloseTo(0.1875, 12);
     } finally {
       fake.latencyMs = 0;
@@ -100,19 +141,35 @@ describe("judge agreement check as a queued job", () => {
     const id = await seedSubmission(db); // never judged
     const run = await requestAgreementCheck({ submissionId: id, sample: 5 });
     const failed = await finished(run.id);
-    expect(failed).toMatchObject({ status: "FAILED", error: "No judged questions to check: run the judge stage first.", report: null });
+    expect(failed).toMatchObject({
+      status: "FAILED",
+      error: "No judged questions to check: run the judge stage first.",
+      report: null,
+    });
     expect(fake.requests).toBe(0);
   }, 60_000);
 
   it("refuses a bad request before writing anything", async () => {
     const id = await seedSubmission(db);
-    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 0 }))).toMatchObject({ code: "VALIDATION_FAILED" });
-    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 1e12 }))).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringMatching(/from 1 to 100,000/) });
-    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 5, seed: 2 ** 40 }))).toMatchObject({ code: "VALIDATION_FAILED" });
-    expect(await rejection(requestAgreementCheck({ submissionId: "nope", sample: 5 }))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 0 }))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 1e12 }))).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: expect.stringMatching(/from 1 to 100,000/),
+    });
+    expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 5, seed: 2 ** 40 }))).toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    expect(await rejection(requestAgreementCheck({ submissionId: "nope", sample: 5 }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
     await setEnv({ JUDGE_BASE_URL: undefined });
     try {
-      expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 5 }))).toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/not configured/) });
+      expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 5 }))).toMatchObject({
+        code: "CONFLICT",
+        message: expect.stringMatching(/not configured/),
+      });
     } finally {
       await setEnv(judgeEnv);
     }
@@ -125,7 +182,10 @@ describe("judge agreement check as a queued job", () => {
     await setEnv({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, ENQUEUE_TIMEOUT_MS: "500" });
     try {
       const started = Date.now();
-      expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 5 }))).toMatchObject({ code: "UNAVAILABLE", message: expect.stringMatching(/^Not queued: enqueue timed out/) });
+      expect(await rejection(requestAgreementCheck({ submissionId: id, sample: 5 }))).toMatchObject({
+        code: "UNAVAILABLE",
+        message: expect.stringMatching(/^Not queued: enqueue timed out/),
+      });
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await setEnv({ REDIS_URL: redisUrl, ENQUEUE_TIMEOUT_MS: undefined });

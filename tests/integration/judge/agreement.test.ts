@@ -25,9 +25,26 @@ describe("judge agreement check", () => {
   it("a deterministic judge agrees exactly; calls bypass the cache; the report is audited", async () => {
     const id = await judged();
     const before = await predictionsWithScores(db, id);
-    const r = await runAgreementCheck({ submissionId: id, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY, sample: 5, seed: 7 });
+    const r = await runAgreementCheck({
+      submissionId: id,
+      db,
+      config: testJudgeConfig(fake.baseURL),
+      retryPolicy: FAST_RETRY,
+      sample: 5,
+      seed: 7,
+    });
     // 8 non-empty judged answers; the empty answer and the unanswered question were never asked.
-    expect(r).toMatchObject({ eligible: 8, sampled: 5, compared: 5, failed: 0, exact: 5, withinOne: 5, exactRate: 1, meanAbsDiff: 0, disagreements: [] });
+    expect(r).toMatchObject({
+      eligible: 8,
+      sampled: 5,
+      compared: 5,
+      failed: 0,
+      exact: 5,
+      withinOne: 5,
+      exactRate: 1,
+      meanAbsDiff: 0,
+      disagreements: [],
+    });
     expect(fake.requests).toBeGreaterThan(0); // all questions were cached, yet the judge was asked
     expect(new Set(fake.log.flatMap((l) => l.ids)).size).toBe(5);
     const calls = await db.judgeCall.findMany({ where: { runId: r.runId } });
@@ -40,7 +57,14 @@ describe("judge agreement check", () => {
     expect(after).toEqual(before);
     // Same seed, same sample.
     fake.reset();
-    const again = await runAgreementCheck({ submissionId: id, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY, sample: 5, seed: 7 });
+    const again = await runAgreementCheck({
+      submissionId: id,
+      db,
+      config: testJudgeConfig(fake.baseURL),
+      retryPolicy: FAST_RETRY,
+      sample: 5,
+      seed: 7,
+    });
     expect(again.exact).toBe(5);
     expect(new Set(fake.log.flatMap((l) => l.ids))).toEqual(new Set(calls.flatMap((c) => c.questionIds as string[])));
   });
@@ -48,9 +72,23 @@ describe("judge agreement check", () => {
   it("a drifted judge shows less exact agreement, all within one level, and the mean difference", async () => {
     const id = await judged();
     fake.mode = { kind: "shift" };
-    const r = await runAgreementCheck({ submissionId: id, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY, sample: 100 });
+    const r = await runAgreementCheck({
+      submissionId: id,
+      db,
+      config: testJudgeConfig(fake.baseURL),
+      retryPolicy: FAST_RETRY,
+      sample: 100,
+    });
     // Stored: 1, 0.5, 0, 1, 0.5, 0, 1, 1 -> shifted: only the two 0.5 agree exactly.
-    expect(r).toMatchObject({ eligible: 8, sampled: 8, compared: 8, exact: 2, withinOne: 8, exactRate: 0.25, withinOneRate: 1 });
+    expect(r).toMatchObject({
+      eligible: 8,
+      sampled: 8,
+      compared: 8,
+      exact: 2,
+      withinOne: 8,
+      exactRate: 0.25,
+      withinOneRate: 1,
+    });
     expect(r.meanAbsDiff).toBeCloseTo(0.1875, 12);
     expect(r.disagreements).toHaveLength(6);
     expect(r.disagreements.every((d) => Math.abs(d.stored - d.again) === 0.25)).toBe(true);
@@ -58,7 +96,13 @@ describe("judge agreement check", () => {
 
   it("the CLI prints the report and exits 0; a bad sample size is a usage error", async () => {
     const id = await judged();
-    const env = { ...process.env, JUDGE_BASE_URL: fake.baseURL, JUDGE_API_KEY: "test-key", JUDGE_MODEL: "fake-judge-1", LOG_LEVEL: "warn" };
+    const env = {
+      ...process.env,
+      JUDGE_BASE_URL: fake.baseURL,
+      JUDGE_API_KEY: "test-key",
+      JUDGE_MODEL: "fake-judge-1",
+      LOG_LEVEL: "warn",
+    };
     // Async spawn: the fake judge lives in this process and must keep answering.
     const run = (args: string[]) =>
       new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -73,7 +117,9 @@ describe("judge agreement check", () => {
     expect(ok.stderr).toBe("");
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(/sample: 3 of 8 judged questions \(seed 2\)/);
-    expect(ok.stdout).toMatch(/exact: 3\/3 \(100\.0%\) · within one level \(0\.25\): 3\/3 \(100\.0%\) · mean \|diff\|: 0\.000/);
+    expect(ok.stdout).toMatch(
+      /exact: 3\/3 \(100\.0%\) · within one level \(0\.25\): 3\/3 \(100\.0%\) · mean \|diff\|: 0\.000/,
+    );
     expect(await db.auditEvent.count({ where: { targetId: id, action: "judge.agreement" } })).toBe(1);
     expect((await run(["judge", "agreement", "--submission", id, "--sample", "0"])).status).toBe(2);
     const missing = await run(["judge", "agreement", "--submission", "nope"]);

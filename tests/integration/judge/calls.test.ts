@@ -24,7 +24,11 @@ describe("judge calls and usage", () => {
     const calls = await db.judgeCall.findMany({ where: { submissionId: id }, orderBy: { createdAt: "asc" } });
     expect(calls).toHaveLength(5);
     expect(new Set(calls.map((c) => c.runId)).size).toBe(1);
-    expect(calls.every((c) => c.purpose === "stage" && c.model === "fake-judge-1" && c.promptVersion === config.prompt.version)).toBe(true);
+    expect(
+      calls.every(
+        (c) => c.purpose === "stage" && c.model === "fake-judge-1" && c.promptVersion === config.prompt.version,
+      ),
+    ).toBe(true);
     const failed = calls.filter((c) => !c.ok);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ attempt: 0, rawReply: null, promptTokens: 0 });
@@ -50,13 +54,26 @@ describe("judge calls and usage", () => {
     expect(await db.judgeCall.count({ where: { submissionId: id } })).toBe(5);
 
     const usage = await getJudgeUsage(id, { db });
-    expect(usage.totals).toEqual({ calls: 5, failedCalls: 1, promptTokens: res.usage.promptTokens, completionTokens: res.usage.completionTokens });
+    expect(usage.totals).toEqual({
+      calls: 5,
+      failedCalls: 1,
+      promptTokens: res.usage.promptTokens,
+      completionTokens: res.usage.completionTokens,
+    });
     expect(usage.runs).toHaveLength(2);
     expect(usage.runs[0]).toMatchObject({ action: "judge.done", calls: 0, cacheHits: 8, unjudged: 0 });
-    expect(usage.runs[1]).toMatchObject({ action: "judge.done", calls: 5, retries: 1, cacheHits: 0, promptTokens: res.usage.promptTokens });
+    expect(usage.runs[1]).toMatchObject({
+      action: "judge.done",
+      calls: 5,
+      retries: 1,
+      cacheHits: 0,
+      promptTokens: res.usage.promptTokens,
+    });
 
     const html = renderToStaticMarkup(createElement(WithIntl, null, createElement(JudgeUsage, { usage })));
-    expect(html).toContain(`5 calls (1 failed) · ${res.usage.promptTokens} prompt + ${res.usage.completionTokens} completion tokens`);
+    expect(html).toContain(
+      `5 calls (1 failed) · ${res.usage.promptTokens} prompt + ${res.usage.completionTokens} completion tokens`,
+    );
     expect(html).toContain("fake grade for dyadic/dialogue1/session1/0");
     expect(html).toContain("error: ");
   });
@@ -65,7 +82,9 @@ describe("judge calls and usage", () => {
     const id = await seedSubmission(db);
     fake.mode = { kind: "server-error", status: 500 };
     const config = testJudgeConfig(fake.baseURL, { concurrency: 1, maxRetries: 1 });
-    await expect(runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY })).rejects.toThrow(/could not be judged/);
+    await expect(runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY })).rejects.toThrow(
+      /could not be judged/,
+    );
     const calls = await db.judgeCall.findMany({ where: { submissionId: id } });
     expect(calls.length).toBe(fake.requests);
     expect(calls.every((c) => !c.ok)).toBe(true);
@@ -82,8 +101,24 @@ describe("judge calls and usage", () => {
       await runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY });
     }
     // An agreement run's rows, written the way runAgreementCheck writes them.
-    const agreement = judgeCallRecorder(db, { submissionId: gone, purpose: "agreement", runId: "agree-1", model: config.model, promptVersion: config.prompt.version });
-    agreement.onCall({ questionIds: ["q"], attempt: 0, level: 0, ok: true, error: null, rawReply: "[]", promptTokens: 9, completionTokens: 2, latencyMs: 5 });
+    const agreement = judgeCallRecorder(db, {
+      submissionId: gone,
+      purpose: "agreement",
+      runId: "agree-1",
+      model: config.model,
+      promptVersion: config.prompt.version,
+    });
+    agreement.onCall({
+      questionIds: ["q"],
+      attempt: 0,
+      level: 0,
+      ok: true,
+      error: null,
+      rawReply: "[]",
+      promptTokens: 9,
+      completionTokens: 2,
+      latencyMs: 5,
+    });
     expect(await agreement.flush()).toBe(1);
     const purposes = await db.judgeCall.groupBy({ by: ["purpose"], where: { submissionId: gone }, _count: true });
     expect(purposes.map((p) => p.purpose).sort()).toEqual(["agreement", "stage"]);
@@ -97,7 +132,20 @@ describe("judge calls and usage", () => {
     const events = await db.auditEvent.findMany({ where: { targetId: gone, action: { startsWith: "judge." } } });
     expect(events.map((e) => e.action)).toEqual(["judge.done"]);
     // And no row can name a submission that does not exist.
-    const orphan = { submissionId: gone, purpose: "stage", runId: "r", model: "m", promptVersion: "v", questionIds: [], attempt: 0, level: 0, ok: true, promptTokens: 0, completionTokens: 0, latencyMs: 0 };
+    const orphan = {
+      submissionId: gone,
+      purpose: "stage",
+      runId: "r",
+      model: "m",
+      promptVersion: "v",
+      questionIds: [],
+      attempt: 0,
+      level: 0,
+      ok: true,
+      promptTokens: 0,
+      completionTokens: 0,
+      latencyMs: 0,
+    };
     await expect(db.judgeCall.create({ data: orphan })).rejects.toThrow(/foreign key/i);
   });
 });

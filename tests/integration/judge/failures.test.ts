@@ -10,7 +10,8 @@ import { withFakeJudge } from "../../support/with-fake-judge";
 
 const { db, fake } = withFakeJudge();
 
-const stage = (submissionId: string) => db.stageRun.findUniqueOrThrow({ where: { submissionId_stage: { submissionId, stage: "judge" } } });
+const stage = (submissionId: string) =>
+  db.stageRun.findUniqueOrThrow({ where: { submissionId_stage: { submissionId, stage: "judge" } } });
 
 describe("judge stage failures", () => {
   it("fails with the count of unjudged questions when one question never gets a score, then resumes", async () => {
@@ -20,7 +21,9 @@ describe("judge stage failures", () => {
     const config = testJudgeConfig(fake.baseURL);
     const err = await runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY }).catch((e) => e);
     expect(err).toBeInstanceOf(JudgeStageError);
-    expect(err.message).toMatch(/^1 of 10 questions could not be judged \(after every re-ask: missing from the judge's reply after 3 asks\)/);
+    expect(err.message).toMatch(
+      /^1 of 10 questions could not be judged \(after every re-ask: missing from the judge's reply after 3 asks\)/,
+    );
     // Asked in its session batch, then in a smaller batch, then alone: 4 batches + 2 re-asks.
     expect(fake.log.filter((r) => r.ids.includes(stubborn)).map((r) => r.ids.length)).toEqual([3, 1, 1]);
     expect(await stage(id)).toMatchObject({ status: "FAILED", done: 9, total: 10 });
@@ -61,7 +64,12 @@ describe("judge stage failures", () => {
   it("fails fast on a non-retryable error such as a rejected API key", async () => {
     const id = await seedSubmission(db);
     fake.mode = { kind: "server-error", status: 401 };
-    const err = await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { concurrency: 1 }), retryPolicy: FAST_RETRY }).catch((e) => e);
+    const err = await runJudgeStage({
+      submissionId: id,
+      db,
+      config: testJudgeConfig(fake.baseURL, { concurrency: 1 }),
+      retryPolicy: FAST_RETRY,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(JudgeStageError);
     expect(err.message).toContain("non-retryable error: HTTP 401");
     expect(fake.requests).toBe(1);
@@ -77,9 +85,17 @@ describe("judge stage failures", () => {
   });
 
   it("fails the stage when the submission has nothing to judge", async () => {
-    const user = await db.user.upsert({ where: { email: "judge-tests@example.org" }, create: { email: "judge-tests@example.org" }, update: {} });
-    const sub = await db.submission.create({ data: { userId: user.id, methodName: "Empty", contentSha256: `empty-${Date.now()}` } });
-    await expect(runJudgeStage({ submissionId: sub.id, db, config: testJudgeConfig(fake.baseURL) })).rejects.toThrow(/no scorable questions/);
+    const user = await db.user.upsert({
+      where: { email: "judge-tests@example.org" },
+      create: { email: "judge-tests@example.org" },
+      update: {},
+    });
+    const sub = await db.submission.create({
+      data: { userId: user.id, methodName: "Empty", contentSha256: `empty-${Date.now()}` },
+    });
+    await expect(runJudgeStage({ submissionId: sub.id, db, config: testJudgeConfig(fake.baseURL) })).rejects.toThrow(
+      /no scorable questions/,
+    );
     expect(fake.requests).toBe(0);
   });
 });

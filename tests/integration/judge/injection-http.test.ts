@@ -49,12 +49,20 @@ afterAll(async () => {
   await db.user.deleteMany({ where: { id: { in: [a?.id, b?.id].filter(Boolean) } } });
   await getScoringQueue().obliterate({ force: true });
   await fake?.close();
-  await setEnv({ JUDGE_BASE_URL: undefined, JUDGE_API_KEY: undefined, JUDGE_MODEL: undefined, JUDGE_MAX_RETRIES: undefined });
+  await setEnv({
+    JUDGE_BASE_URL: undefined,
+    JUDGE_API_KEY: undefined,
+    JUDGE_MODEL: undefined,
+    JUDGE_MAX_RETRIES: undefined,
+  });
 });
 
 type File = { predictions: Array<{ system_answer: string }> };
-const file = (split: "dyadic" | "multi-party", seed: number) => JSON.parse(dec.decode(syntheticPredictions(key.questions, split, { quality: 0.5, seed }))) as File;
-const withFirst = (f: File, answer: string): File => ({ predictions: f.predictions.map((p, i) => (i === 0 ? { ...p, system_answer: answer } : p)) });
+const file = (split: "dyadic" | "multi-party", seed: number) =>
+  JSON.parse(dec.decode(syntheticPredictions(key.questions, split, { quality: 0.5, seed }))) as File;
+const withFirst = (f: File, answer: string): File => ({
+  predictions: f.predictions.map((p, i) => (i === 0 ? { ...p, system_answer: answer } : p)),
+});
 
 async function submitAndScore(token: string, methodName: string, dyadic: File, multi: File): Promise<string> {
   const form = new FormData();
@@ -105,6 +113,10 @@ describe("a judge submitters cannot steer (obedient fake judge, API v1)", () => 
     const second = await judged(await submitAndScore(a.token, INJECTED_NAME, clean, multi));
     expect(second.map((q) => [q.qid, q.stored])).toEqual(second.map((q) => [q.qid, q.honest]));
     // No prompt ever carried a method name or backbone.
-    expect(fake.log.some((r) => r.prompt.includes(INJECTED_NAME) || r.prompt.includes("Honest RAG") || r.prompt.includes("Qwen2.5-VL"))).toBe(false);
+    expect(
+      fake.log.some(
+        (r) => r.prompt.includes(INJECTED_NAME) || r.prompt.includes("Honest RAG") || r.prompt.includes("Qwen2.5-VL"),
+      ),
+    ).toBe(false);
   });
 });

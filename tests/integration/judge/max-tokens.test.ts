@@ -61,7 +61,12 @@ describe("judge max_tokens", () => {
     // Two 1-question sessions fit at once. 2 x 5 + 2 = 12 requests.
     expect(fake.log.map((l) => l.ids.length).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3]);
     const calls = await db.judgeCall.findMany({ where: { submissionId: id } });
-    expect(calls.filter((c) => !c.ok).map((c) => c.level).sort()).toEqual([0, 0, 1, 1]);
+    expect(
+      calls
+        .filter((c) => !c.ok)
+        .map((c) => c.level)
+        .sort(),
+    ).toEqual([0, 0, 1, 1]);
     expect(calls.filter((c) => !c.ok).every((c) => CUT.test(c.error ?? ""))).toBe(true);
     const want = expectedScores();
     for (const [qid, score] of await judgeScores(id)) expect(score).toBe(want.get(qid));
@@ -73,7 +78,9 @@ describe("judge max_tokens", () => {
     const config = testJudgeConfig(fake.baseURL, { concurrency: 1 });
     const err = await runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY }).catch((e) => e);
     expect(err).toBeInstanceOf(JudgeStageError);
-    expect(err.message).toMatch(/^8 of 10 questions could not be judged \(after every re-ask: reply cut off at max_tokens \(3200, finish_reason "length"\) after 3 asks\)/);
+    expect(err.message).toMatch(
+      /^8 of 10 questions could not be judged \(after every re-ask: reply cut off at max_tokens \(3200, finish_reason "length"\) after 3 asks\)/,
+    );
     // Cut-off replies are not retried as they are (the same request would be cut again): each
     // question is asked in its session batch, then its re-ask batch, then alone.
     const first = qidOf(KEY[0]);

@@ -13,7 +13,14 @@ import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { createScoringWorker } from "@/workers/worker";
 import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
 import { predictionsWithScores } from "../../support/question-scores";
-import { freshUser, restoreActiveKey, setEnv, uploaded, useSyntheticKey, waitForStatus } from "../../support/pipeline-helpers";
+import {
+  freshUser,
+  restoreActiveKey,
+  setEnv,
+  uploaded,
+  useSyntheticKey,
+  waitForStatus,
+} from "../../support/pipeline-helpers";
 
 const log = logger.child({ test: "judge-pipeline" });
 log.level = "warn";
@@ -40,13 +47,23 @@ afterAll(async () => {
   await worker?.close();
   await getScoringQueue().obliterate({ force: true });
   await fake?.close();
-  await setEnv({ JUDGE_BASE_URL: undefined, JUDGE_API_KEY: undefined, JUDGE_MODEL: undefined, JUDGE_MAX_RETRIES: undefined });
+  await setEnv({
+    JUDGE_BASE_URL: undefined,
+    JUDGE_API_KEY: undefined,
+    JUDGE_MODEL: undefined,
+    JUDGE_MAX_RETRIES: undefined,
+  });
 });
 
 /** What the judge Score row must say: fake grades over every key question, unanswered = 0. */
 async function expectedMicro(submissionId: string): Promise<number> {
-  const preds = await db.prediction.findMany({ where: { submissionId, referenceQuestionId: { not: null } }, include: { referenceQuestion: true } });
-  const answered = preds.map((p) => (p.systemAnswer.trim() === "" ? 0 : fakeGrade(p.referenceQuestion!.answer, p.systemAnswer)));
+  const preds = await db.prediction.findMany({
+    where: { submissionId, referenceQuestionId: { not: null } },
+    include: { referenceQuestion: true },
+  });
+  const answered = preds.map((p) =>
+    p.systemAnswer.trim() === "" ? 0 : fakeGrade(p.referenceQuestion!.answer, p.systemAnswer),
+  );
   return answered.reduce((a, b) => a + b, 0) / key.questions.length;
 }
 
@@ -56,22 +73,40 @@ describe("judge stage in the worker pipeline", () => {
     const user = await freshUser();
     const dyadic = syntheticPredictions(key.questions, "dyadic", { quality: 0.7, seed: 11 });
     const multi = syntheticPredictions(key.questions, "multi-party", { quality: 0.5, seed: 12 });
-    const res = await createSubmission({ userId: user.id, files: uploaded(dyadic, multi), meta: { methodName: "e2e-judge", backbone: "Qwen" } });
+    const res = await createSubmission({
+      userId: user.id,
+      files: uploaded(dyadic, multi),
+      meta: { methodName: "e2e-judge", backbone: "Qwen" },
+    });
     const done = await waitForStatus(res.id, ["SCORED", "FAILED"], 90_000);
     expect(done.failureReason).toBeNull();
     expect(done.status).toBe("SCORED");
 
     const stages = await db.stageRun.findMany({ where: { submissionId: res.id }, orderBy: { stage: "asc" } });
-    expect(stages.map((s) => [s.stage, s.status])).toEqual([["lexical", "DONE"], ["judge", "DONE"]]); // enum order: as they run
+    expect(stages.map((s) => [s.stage, s.status])).toEqual([
+      ["lexical", "DONE"],
+      ["judge", "DONE"],
+    ]); // enum order: as they run
     expect(fake.requests).toBeGreaterThan(0);
     expect(fake.log.every((r) => r.model === "fake-judge-e2e" && r.temperature === 0)).toBe(true);
     const version = await currentScorerVersion();
     expect(version).toMatch(/^lex-.*\+judge=fake-judge-e2e@h2h2-[0-9a-f]{8}$/);
-    const overall = await db.score.findFirstOrThrow({ where: { submissionId: res.id, scorerVersion: version, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" } });
+    const overall = await db.score.findFirstOrThrow({
+      where: {
+        submissionId: res.id,
+        scorerVersion: version,
+        metric: "judge",
+        split: "overall",
+        scope: "ALL",
+        aggregate: "micro",
+      },
+    });
     expect(overall.n).toBe(key.questions.length);
     expect(overall.value).toBeCloseTo(await expectedMicro(res.id), 12);
     // Lexical and judge rows share the one version the leaderboard reads.
-    expect(await db.score.count({ where: { submissionId: res.id, scorerVersion: version, metric: "f1" } })).toBeGreaterThan(0);
+    expect(
+      await db.score.count({ where: { submissionId: res.id, scorerVersion: version, metric: "f1" } }),
+    ).toBeGreaterThan(0);
 
     // A full rescore (lexical + judge) of unchanged answers: the judge is served from the cache.
     const calls = fake.requests;
@@ -86,8 +121,18 @@ describe("judge stage in the worker pipeline", () => {
     const dyadic = syntheticPredictions(key.questions, "dyadic", { quality: 0.6, seed: 21 });
     const multi = syntheticPredictions(key.questions, "multi-party", { quality: 0.6, seed: 22 });
     // The first 3 requests succeed, then the judge goes down.
-    const res = await createSubmission({ userId: user.id, files: uploaded(dyadic, multi), meta: { methodName: "e2e-outage" }, enqueue: false });
-    fake.enqueue({ kind: "prose" }, { kind: "prose" }, { kind: "prose" }, ...Array.from({ length: 500 }, () => ({ kind: "server-error" as const })));
+    const res = await createSubmission({
+      userId: user.id,
+      files: uploaded(dyadic, multi),
+      meta: { methodName: "e2e-outage" },
+      enqueue: false,
+    });
+    fake.enqueue(
+      { kind: "prose" },
+      { kind: "prose" },
+      { kind: "prose" },
+      ...Array.from({ length: 500 }, () => ({ kind: "server-error" as const })),
+    );
     await retryStage(res.id, "lexical");
     const failed = await waitForStatus(res.id, ["SCORED", "FAILED"], 90_000);
     expect(failed.status).toBe("FAILED");
@@ -98,7 +143,9 @@ describe("judge stage in the worker pipeline", () => {
     const before = await predictionsWithScores(db, res.id);
     expect(before.filter((p) => p.judgeScore !== null).length).toBeGreaterThan(0);
 
-    const unjudged = before.filter((p) => p.judgeScore === null && p.referenceQuestionId !== null && p.systemAnswer !== "");
+    const unjudged = before.filter(
+      (p) => p.judgeScore === null && p.referenceQuestionId !== null && p.systemAnswer !== "",
+    );
     expect(unjudged.every((p) => p.judgeReasoning?.startsWith("Not judged: "))).toBe(true);
 
     fake.reset();
@@ -109,7 +156,9 @@ describe("judge stage in the worker pipeline", () => {
     // Exactly the questions that were not judged before are asked, each once.
     const asked = fake.log.flatMap((r) => r.ids).sort();
     expect(asked).toEqual(unjudged.map((p) => p.referenceQuestion!.qid).sort());
-    const overall = await db.score.findFirstOrThrow({ where: { submissionId: res.id, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" } });
+    const overall = await db.score.findFirstOrThrow({
+      where: { submissionId: res.id, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" },
+    });
     expect(overall.value).toBeCloseTo(await expectedMicro(res.id), 12);
   });
 });

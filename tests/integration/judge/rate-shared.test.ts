@@ -30,7 +30,15 @@ const WINDOW = 1_000;
 /** Two "processes" each run `perProcess` requests at once; returns the grant times (Redis clock) per process. */
 async function run(keys: [string, string], perProcess: number): Promise<number[][]> {
   const grants: number[][] = [[], []];
-  const limiters = keys.map((k, i) => new RequestLimiter(perProcess, RPM, undefined, new RedisRateGate(connect(), k, RPM, WINDOW, (t) => grants[i]!.push(t))));
+  const limiters = keys.map(
+    (k, i) =>
+      new RequestLimiter(
+        perProcess,
+        RPM,
+        undefined,
+        new RedisRateGate(connect(), k, RPM, WINDOW, (t) => grants[i]!.push(t)),
+      ),
+  );
   await Promise.all(limiters.flatMap((l) => Array.from({ length: perProcess }, () => l.run(async () => undefined))));
   return grants;
 }

@@ -25,7 +25,9 @@ async function expectCorrectResults(submissionId: string) {
   expect(overall.value).toBeCloseTo(0.5, 12); // (1+.5+0+1+0+.5+0+1+1+0)/10
   expect(overall.n).toBe(10);
   expect(overall.scorerVersion).toMatch(/\+judge=fake-judge-1@h2h2-[0-9a-f]{8}$/);
-  const stage = await db.stageRun.findUniqueOrThrow({ where: { submissionId_stage: { submissionId, stage: "judge" } } });
+  const stage = await db.stageRun.findUniqueOrThrow({
+    where: { submissionId_stage: { submissionId, stage: "judge" } },
+  });
   expect(stage).toMatchObject({ status: "DONE", done: 10, total: 10, error: null });
 }
 
@@ -38,7 +40,9 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     expect(fake.requests).toBe(4);
     expect(first.usage.calls).toBe(4);
     expect(first.usage.promptTokens).toBeGreaterThan(0);
-    expect(fake.log.every((r) => r.temperature === 0 && r.model === "fake-judge-1" && r.authorization === "Bearer test-key")).toBe(true);
+    expect(
+      fake.log.every((r) => r.temperature === 0 && r.model === "fake-judge-1" && r.authorization === "Bearer test-key"),
+    ).toBe(true);
     expect(fake.log.map((r) => r.ids).sort((a, b) => a[0].localeCompare(b[0]))).toEqual([
       ["dyadic/dialogue1/session1/0", "dyadic/dialogue1/session1/1", "dyadic/dialogue1/session1/2"],
       ["dyadic/dialogue1/session2/0"],
@@ -68,7 +72,12 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
 
   it("honours Retry-After on 429 and retries 5xx, dropped connections and empty replies", async () => {
     const id = await seedSubmission(db);
-    fake.enqueue({ kind: "rate-limit", retryAfterMs: 400 }, { kind: "server-error", status: 503 }, { kind: "drop-connection" }, { kind: "empty" });
+    fake.enqueue(
+      { kind: "rate-limit", retryAfterMs: 400 },
+      { kind: "server-error", status: 503 },
+      { kind: "drop-connection" },
+      { kind: "empty" },
+    );
     // The breaker holds the other batches back, so one batch meets all four faults in a row.
     const config = testJudgeConfig(fake.baseURL, { concurrency: 1, maxRetries: 4 });
     const res = await runJudgeStage({ submissionId: id, db, config, retryPolicy: FAST_RETRY });
@@ -84,7 +93,12 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
   it("retries a request that gets no reply within the timeout", async () => {
     const id = await seedSubmission(db);
     fake.enqueue({ kind: "slow", delayMs: 1500 });
-    const res = await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { timeoutMs: 500, concurrency: 1 }), retryPolicy: FAST_RETRY });
+    const res = await runJudgeStage({
+      submissionId: id,
+      db,
+      config: testJudgeConfig(fake.baseURL, { timeoutMs: 500, concurrency: 1 }),
+      retryPolicy: FAST_RETRY,
+    });
     expect(res.usage.retries).toBe(1);
     await expectCorrectResults(id);
   });
@@ -92,7 +106,12 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
   it("re-asks malformed and incomplete replies in smaller batches", async () => {
     const id = await seedSubmission(db);
     fake.enqueue({ kind: "malformed" }, { kind: "missing-ids", count: 2 }, { kind: "missing-ids", count: 1 });
-    const res = await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { concurrency: 1, batchSize: 3 }), retryPolicy: FAST_RETRY });
+    const res = await runJudgeStage({
+      submissionId: id,
+      db,
+      config: testJudgeConfig(fake.baseURL, { concurrency: 1, batchSize: 3 }),
+      retryPolicy: FAST_RETRY,
+    });
     expect(res.usage.reasks).toBeGreaterThan(0);
     const reasked = fake.log.slice(4);
     expect(reasked.length).toBeGreaterThan(0);
@@ -110,7 +129,12 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     await db.judgeCache.deleteMany({});
     const id2 = await seedSubmission(db);
     fake.mode = { kind: "prose" };
-    const res = await runJudgeStage({ submissionId: id2, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY });
+    const res = await runJudgeStage({
+      submissionId: id2,
+      db,
+      config: testJudgeConfig(fake.baseURL),
+      retryPolicy: FAST_RETRY,
+    });
     expect(res.usage.reasks).toBe(0);
     await expectCorrectResults(id2);
   });
@@ -119,13 +143,22 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     const id = await seedSubmission(db);
     await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL), retryPolicy: FAST_RETRY });
     expect(fake.requests).toBe(4);
-    const custom = promptTemplate("Grade each answer 0, 0.25, 0.5, 0.75 or 1 and reply with a JSON array of {question_id, score, reasoning}.");
-    const res = await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { prompt: custom }), retryPolicy: FAST_RETRY });
+    const custom = promptTemplate(
+      "Grade each answer 0, 0.25, 0.5, 0.75 or 1 and reply with a JSON array of {question_id, score, reasoning}.",
+    );
+    const res = await runJudgeStage({
+      submissionId: id,
+      db,
+      config: testJudgeConfig(fake.baseURL, { prompt: custom }),
+      retryPolicy: FAST_RETRY,
+    });
     expect(fake.requests).toBe(8); // asked again under the new prompt
     expect(res.scorerVersion).toMatch(new RegExp(`\\+judge=fake-judge-1@${custom.version}$`));
     expect(fake.log[7].prompt.startsWith("Grade each answer")).toBe(true);
     expect(fake.log[7].prompt).toContain("\nQuestion ID: ");
-    const versions = await db.score.findMany({ where: { submissionId: id, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" } });
+    const versions = await db.score.findMany({
+      where: { submissionId: id, metric: "judge", split: "overall", scope: "ALL", aggregate: "micro" },
+    });
     expect(versions.map((v) => v.value)).toEqual([0.5, 0.5]); // one row per scorer version
   });
 
@@ -133,7 +166,12 @@ describe("judge stage (fake OpenAI-compatible server)", () => {
     const id = await seedSubmission(db);
     fake.latencyMs = 150;
     try {
-      await runJudgeStage({ submissionId: id, db, config: testJudgeConfig(fake.baseURL, { concurrency: 2, batchSize: 1 }), retryPolicy: FAST_RETRY });
+      await runJudgeStage({
+        submissionId: id,
+        db,
+        config: testJudgeConfig(fake.baseURL, { concurrency: 2, batchSize: 1 }),
+        retryPolicy: FAST_RETRY,
+      });
     } finally {
       fake.latencyMs = 0;
     }

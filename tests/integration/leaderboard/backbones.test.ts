@@ -22,12 +22,38 @@ withIsolatedDatabase("backbones");
 async function entry(name: string, backbone: string | null, f1s: number[], isBaseline = false): Promise<string> {
   const id = await seedSubmission(db);
   const v = await currentScorerVersion();
-  await db.submission.update({ where: { id }, data: { methodName: name, backbone, isBaseline, reviewState: "APPROVED", status: "SCORED" } });
-  const preds = await db.prediction.findMany({ where: { submissionId: id, referenceQuestionId: { not: null } }, orderBy: [{ split: "asc" }, { index: "asc" }] });
-  const rows = preds.map((p, i) => ({ split: p.split, index: p.index, precision: 0, recall: 0, f1: f1s[i % f1s.length]!, bleu1: 0 }));
+  await db.submission.update({
+    where: { id },
+    data: { methodName: name, backbone, isBaseline, reviewState: "APPROVED", status: "SCORED" },
+  });
+  const preds = await db.prediction.findMany({
+    where: { submissionId: id, referenceQuestionId: { not: null } },
+    orderBy: [{ split: "asc" }, { index: "asc" }],
+  });
+  const rows = preds.map((p, i) => ({
+    split: p.split,
+    index: p.index,
+    precision: 0,
+    recall: 0,
+    f1: f1s[i % f1s.length]!,
+    bleu1: 0,
+  }));
   await db.$transaction((tx) => replaceLexicalQuestionScores(tx, id, v, rows));
   const mean = rows.reduce((s, r) => s + r.f1, 0) / rows.length;
-  await db.score.create({ data: { submissionId: id, scorerVersion: v, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: mean, ciLow: mean - 0.01, ciHigh: mean + 0.01, n: rows.length } });
+  await db.score.create({
+    data: {
+      submissionId: id,
+      scorerVersion: v,
+      split: "overall",
+      scope: "ALL",
+      metric: "f1",
+      aggregate: "micro",
+      value: mean,
+      ciLow: mean - 0.01,
+      ciHigh: mean + 0.01,
+      n: rows.length,
+    },
+  });
   return id;
 }
 
@@ -64,12 +90,24 @@ describe("backbones", () => {
     await db.submission.update({ where: { id: a }, data: { answerSecondsPerQuestion: 5 } });
     await db.submission.update({ where: { id: b }, data: { answerSecondsPerQuestion: 1 } });
     await db.submission.update({ where: { id: c }, data: { answerSecondsPerQuestion: 3 } });
-    const view = async (q: Record<string, string>) => costPoints((await getLeaderboard(parseLeaderboardParams(q), { all: true })).entries, "answerSecondsPerQuestion");
+    const view = async (q: Record<string, string>) =>
+      costPoints((await getLeaderboard(parseLeaderboardParams(q), { all: true })).entries, "answerSecondsPerQuestion");
     const all = await view({});
-    expect(all.map((p) => [p.id, p.cost, p.pareto])).toEqual([[b, 1, true], [c, 3, true], [a, 5, false]]);
-    expect((await view({ backbone: "Qwen2.5-VL-7B-Instruct" })).map((p) => [p.id, p.pareto])).toEqual([[b, true], [a, true]]);
-    expect(await costPoints((await getLeaderboard(parseLeaderboardParams({}), { all: true })).entries, "tokensPerQuestion")).toEqual([]);
-    const html = renderIntl(createElement(CostChart, { points: all, field: "answerSecondsPerQuestion", metricLabel: "F1", hidden: {} }));
+    expect(all.map((p) => [p.id, p.cost, p.pareto])).toEqual([
+      [b, 1, true],
+      [c, 3, true],
+      [a, 5, false],
+    ]);
+    expect((await view({ backbone: "Qwen2.5-VL-7B-Instruct" })).map((p) => [p.id, p.pareto])).toEqual([
+      [b, true],
+      [a, true],
+    ]);
+    expect(
+      await costPoints((await getLeaderboard(parseLeaderboardParams({}), { all: true })).entries, "tokensPerQuestion"),
+    ).toEqual([]);
+    const html = renderIntl(
+      createElement(CostChart, { points: all, field: "answerSecondsPerQuestion", metricLabel: "F1", hidden: {} }),
+    );
     expect(html.match(/data-testid="cost-point"/g)).toHaveLength(3);
     expect(html).toContain('data-testid="pareto-front"');
     expect(html.match(/<tr /g)).toHaveLength(4); // header + one row per point: the data-table alternative

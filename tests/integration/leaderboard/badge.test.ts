@@ -24,7 +24,12 @@ async function scored(stamp: string): Promise<string> {
     dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
     multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
   };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp, modality: "text" }, enqueue: false });
+  const { id } = await createSubmission({
+    userId: author.id,
+    files,
+    meta: { methodName: stamp, modality: "text" },
+    enqueue: false,
+  });
   expect(await scoreSubmissionPipeline(id, logger.child({ test: "badge" }))).toBe("scored");
   return id;
 }
@@ -52,12 +57,16 @@ describe("GET /api/v1/entries/{id}/badge.json", () => {
 
     const hasJudge = (await db.score.count({ where: { submissionId: approvedId, metric: "judge" } })) > 0;
     const metric = hasJudge ? "judge" : "f1";
-    const board = (await (await fetch(`${server.url}/api/v1/leaderboard?metric=${metric}&split=overall&aggregate=micro`)).json()) as { entries: Array<{ id: string; rank: number; overall: { value: number } }> };
+    const board = (await (
+      await fetch(`${server.url}/api/v1/leaderboard?metric=${metric}&split=overall&aggregate=micro`)
+    ).json()) as { entries: Array<{ id: string; rank: number; overall: { value: number } }> };
     const me = board.entries.find((e) => e.id === approvedId)!;
     expect(badge.message).toBe(`#${me.rank} · ${hasJudge ? "judge" : "F1"} ${me.overall.value.toFixed(3)}`);
     expect(badge.color).toMatch(/^(brightgreen|green|blue|informational)$/);
 
-    const again = await fetch(`${server.url}/api/v1/entries/${approvedId}/badge.json`, { headers: { "if-none-match": r.headers.get("etag")! } });
+    const again = await fetch(`${server.url}/api/v1/entries/${approvedId}/badge.json`, {
+      headers: { "if-none-match": r.headers.get("etag")! },
+    });
     expect(again.status).toBe(304);
   });
 

@@ -19,7 +19,8 @@ const authors: string[] = [];
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 const BOARD = { split: "overall", metric: "f1", aggregate: "micro" } as const;
 
-const perfect = (approve = true) => scoredFixtureEntry({ authorId: author.id, adminId: admin.id, dir: "perfect", approve });
+const perfect = (approve = true) =>
+  scoredFixtureEntry({ authorId: author.id, adminId: admin.id, dir: "perfect", approve });
 const good = (approve = true) => scoredFixtureEntry({ authorId: author.id, adminId: admin.id, dir: "good", approve });
 
 beforeEach(async () => {
@@ -64,7 +65,10 @@ describe("compare and board caches", () => {
     // A probe the cache cannot see: B's stored per-question F1 changes without its submission
     // row changing (the worker never does this: re-scoring updates the row). Only a cache
     // explains still getting `before` afterwards.
-    await db.questionScore.updateMany({ where: { submissionId: b, scorerVersion: version, split: "dyadic" }, data: { f1: 0 } });
+    await db.questionScore.updateMany({
+      where: { submissionId: b, scorerVersion: version, split: "dyadic" },
+      data: { f1: 0 },
+    });
     const changed = (await comparePairsUncached([a, b], "f1", version))[0]!.results;
     expect(changed).not.toStrictEqual(before);
     // The pending submission's progress and status updates are not public changes.
@@ -82,7 +86,11 @@ describe("compare and board caches", () => {
     expect(fresh).not.toBeNull();
     expect(fresh).toStrictEqual((await comparePairsUncached([a, pending], "f1", version))[0]!.results);
     expect((await comparableEntries()).map((e) => e.id)).toContain(pending);
-    expect(await getPublicEntryOrTombstone(pending)).toMatchObject({ id: pending, status: "approved", scoreStatus: "scored" });
+    expect(await getPublicEntryOrTombstone(pending)).toMatchObject({
+      id: pending,
+      status: "approved",
+      scoreStatus: "scored",
+    });
   });
 
   it("drop them when an approved entry leaves the board", async () => {
@@ -90,7 +98,10 @@ describe("compare and board caches", () => {
     expect(await compareEntries(a, b, "f1")).not.toBeNull();
     expect((await rankedBoard(BOARD)).entries.map((e) => e.id)).toContain(b);
     expect(await getPublicEntryOrTombstone(b)).toMatchObject({ id: b, status: "approved" });
-    await db.submission.update({ where: { id: b }, data: { reviewState: "WITHDRAWN", publicNote: "withdrawn in a test" } });
+    await db.submission.update({
+      where: { id: b },
+      data: { reviewState: "WITHDRAWN", publicNote: "withdrawn in a test" },
+    });
     expect(await getPublicEntryOrTombstone(b)).toMatchObject({ id: b, status: "withdrawn" });
     expect(await compareEntries(a, b, "f1")).toBeNull();
     expect((await rankedBoard(BOARD)).entries.map((e) => e.id)).not.toContain(b);

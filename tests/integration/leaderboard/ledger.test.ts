@@ -30,18 +30,34 @@ async function upload(score = true): Promise<string> {
     dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
     multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
   };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp, organization: "Ledger Lab" }, enqueue: false });
+  const { id } = await createSubmission({
+    userId: author.id,
+    files,
+    meta: { methodName: stamp, organization: "Ledger Lab" },
+    enqueue: false,
+  });
   if (score) expect(await scoreSubmissionPipeline(id, logger.child({ test: "attempts" }))).toBe("scored");
   return id;
 }
 
-const post = (route: { POST: (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response> }, id: string, body?: unknown) =>
-  route.POST(req("/x", { method: "POST", token: admin.token, body: body === undefined ? undefined : JSON.stringify(body) }), ctx({ id }));
+const post = (
+  route: { POST: (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response> },
+  id: string,
+  body?: unknown,
+) =>
+  route.POST(
+    req("/x", { method: "POST", token: admin.token, body: body === undefined ? undefined : JSON.stringify(body) }),
+    ctx({ id }),
+  );
 const entry = async (id: string) => entryRoute.GET(req(`/api/v1/entries/${id}`), ctx({ id }));
-const board = async (query = "") => leaderboardJsonSchema.parse(await (await leaderboardRoute.GET(req(`/api/v1/leaderboard${query}`), ctx({}))).json());
+const board = async (query = "") =>
+  leaderboardJsonSchema.parse(await (await leaderboardRoute.GET(req(`/api/v1/leaderboard${query}`), ctx({}))).json());
 const csvRows = async (query = "") => {
   const text = await (await csvRoute.GET(req(`/api/v1/leaderboard.csv${query}`), ctx({}))).text();
-  const [header, ...rows] = text.trim().split("\n").map((l) => l.split(","));
+  const [header, ...rows] = text
+    .trim()
+    .split("\n")
+    .map((l) => l.split(","));
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]])));
 };
 
@@ -62,7 +78,11 @@ describe("attempt ledger", () => {
 
   it("counts every scored submission of the account at approval, itself included", async () => {
     // A refused upload never becomes a submission, so it cannot count.
-    const refused = await createSubmission({ userId: author.id, files: { dyadic: { fileName: "prediction_dyadic.json", bytes: new TextEncoder().encode("nope") } }, meta: { methodName: "refused" } }).catch((e: unknown) => e);
+    const refused = await createSubmission({
+      userId: author.id,
+      files: { dyadic: { fileName: "prediction_dyadic.json", bytes: new TextEncoder().encode("nope") } },
+      meta: { methodName: "refused" },
+    }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "VALIDATION_FAILED" });
     await upload(); // private, never reviewed
     const rejected = await upload();
@@ -86,22 +106,37 @@ describe("attempt ledger", () => {
     expect(await (await entry(first)).json()).toMatchObject({ attempts: { total: 4, sincePreviousEntry: 4 } });
 
     const lb = await board();
-    expect(lb.entries.find((e) => e.id === second)).toMatchObject({ status: "approved", attempts: { total: 6, sincePreviousEntry: 2 } });
+    expect(lb.entries.find((e) => e.id === second)).toMatchObject({
+      status: "approved",
+      attempts: { total: 6, sincePreviousEntry: 2 },
+    });
     const row = (await csvRows()).find((r) => r.id === second);
     expect(row).toMatchObject({ status: "approved", attemptsTotal: "6", attemptsSincePreviousEntry: "2" });
   });
 
   it("keeps a public tombstone when the author withdraws an approved entry (a reason is required)", async () => {
-    await expect(withdrawSubmission({ submissionId: first, userId: author.id })).rejects.toMatchObject({ name: "ZodError" });
-    await withdrawSubmission({ submissionId: first, userId: author.id, reason: "A bug in our retrieval code; fixed version coming" });
+    await expect(withdrawSubmission({ submissionId: first, userId: author.id })).rejects.toMatchObject({
+      name: "ZodError",
+    });
+    await withdrawSubmission({
+      submissionId: first,
+      userId: author.id,
+      reason: "A bug in our retrieval code; fixed version coming",
+    });
 
     const gone = await entry(first);
     expect(gone.status).toBe(410);
     const body = (await gone.json()) as { error: { code: string; message: string }; entry: Record<string, unknown> };
     expect(body.error.code).toBe("GONE");
     expect(body.entry).toMatchObject({
-      id: first, status: "withdrawn", removedBy: "author", organization: "Ledger Lab",
-      reason: "A bug in our retrieval code; fixed version coming", approvedAt: expect.any(String), removedAt: expect.any(String), createdAt: expect.any(String),
+      id: first,
+      status: "withdrawn",
+      removedBy: "author",
+      organization: "Ledger Lab",
+      reason: "A bug in our retrieval code; fixed version coming",
+      approvedAt: expect.any(String),
+      removedAt: expect.any(String),
+      createdAt: expect.any(String),
     });
 
     const lb = await board();
@@ -111,15 +146,24 @@ describe("attempt ledger", () => {
     expect(filtered.filters.status).toBe("withdrawn");
     expect(filtered.entries).toEqual([]);
     expect(filtered.withdrawn.find((t) => t.id === first)).toMatchObject({ status: "withdrawn", removedBy: "author" });
-    expect((await csvRows("?status=withdrawn")).find((r) => r.id === first)).toMatchObject({ status: "withdrawn", removedBy: "author" });
+    expect((await csvRows("?status=withdrawn")).find((r) => r.id === first)).toMatchObject({
+      status: "withdrawn",
+      removedBy: "author",
+    });
   });
 
   it("an admin taking an approved entry down with reject leaves a tombstone too", async () => {
     expect((await post(rejectRoute, second, { reason: "Trained on the test questions" })).status).toBe(200);
     const gone = await entry(second);
     expect(gone.status).toBe(410);
-    expect(((await gone.json()) as { entry: unknown }).entry).toMatchObject({ status: "withdrawn", removedBy: "admin", reason: "Trained on the test questions" });
-    expect((await board("?status=withdrawn")).withdrawn.map((t) => t.id)).toEqual(expect.arrayContaining([first, second]));
+    expect(((await gone.json()) as { entry: unknown }).entry).toMatchObject({
+      status: "withdrawn",
+      removedBy: "admin",
+      reason: "Trained on the test questions",
+    });
+    expect((await board("?status=withdrawn")).withdrawn.map((t) => t.id)).toEqual(
+      expect.arrayContaining([first, second]),
+    );
   });
 
   it("hard deletion only through the CLI, confirmed and audited", async () => {
@@ -130,7 +174,12 @@ describe("attempt ledger", () => {
     expect(await db.submission.findUnique({ where: { id: first } })).toBeNull();
     const event = await db.auditEvent.findFirstOrThrow({ where: { targetId: first, action: "submission.purge" } });
     expect(event.actorId).toBeNull();
-    expect(event.details).toMatchObject({ reason: "GDPR request #4711 from the author", via: "cli", reviewState: "WITHDRAWN", organization: "Ledger Lab" });
+    expect(event.details).toMatchObject({
+      reason: "GDPR request #4711 from the author",
+      via: "cli",
+      reviewState: "WITHDRAWN",
+      organization: "Ledger Lab",
+    });
     expect((await entry(first)).status).toBe(404);
   });
 });

@@ -32,12 +32,20 @@ function routeHandlers(): Array<{ path: string; method: string; scope: string | 
       const full = path.join(dir, e.name);
       if (e.isDirectory()) walk(full);
       else if (e.name === "route.ts") {
-        const url = "/api/v1/" + path.relative(API_DIR, dir).split(path.sep).map((seg) => seg.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
+        const url =
+          "/api/v1/" +
+          path
+            .relative(API_DIR, dir)
+            .split(path.sep)
+            .map((seg) => seg.replace(/^\[(\w+)\]$/, "{$1}"))
+            .join("/");
         const text = readFileSync(full, "utf8");
         const exports = [...text.matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm)];
         exports.forEach((m, i) => {
           const body = text.slice(m.index, exports[i + 1]?.index ?? text.length);
-          const scope = body.includes("requireApiAdmin(") ? "admin" : (/requireApiUser\(req, "(\w+)"\)/.exec(body)?.[1] ?? null);
+          const scope = body.includes("requireApiAdmin(")
+            ? "admin"
+            : (/requireApiUser\(req, "(\w+)"\)/.exec(body)?.[1] ?? null);
           out.push({ path: url.replace(/\/$/, ""), method: m[1]!.toLowerCase(), scope });
         });
       }
@@ -59,7 +67,12 @@ beforeAll(async () => {
     dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
     multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
   };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp, modality: "text" }, enqueue: false });
+  const { id } = await createSubmission({
+    userId: author.id,
+    files,
+    meta: { methodName: stamp, modality: "text" },
+    enqueue: false,
+  });
   expect(await scoreSubmissionPipeline(id, logger.child({ test: "openapi" }))).toBe("scored");
   await approveSubmission({ submissionId: id, reviewerId: admin.id });
 });
@@ -73,12 +86,48 @@ describe("GET /api/v1/openapi.json", () => {
     expect(r.status).toBe(200);
     const doc = (await r.json()) as Json;
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.components.schemas)).toEqual(["ScoreCell", "Attempts", "Entry", "Reference", "Tombstone", "Leaderboard", "Error", "FailureProfile", "Badge", "JudgeScores", "EntrySource", "JudgeInfo", "WebhookCreated", "Webhook", "WebhookDelivery", "SnapshotLinks", "SnapshotSummary"]);
-    expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.failureProfile.oneOf[0]).toEqual({ $ref: "#/components/schemas/FailureProfile" });
-    expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.source.oneOf[0]).toEqual({ $ref: "#/components/schemas/EntrySource" });
-    expect(doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.judge.oneOf[0]).toEqual({ $ref: "#/components/schemas/JudgeInfo" });
+    expect(Object.keys(doc.components.schemas)).toEqual([
+      "ScoreCell",
+      "Attempts",
+      "Entry",
+      "Reference",
+      "Tombstone",
+      "Leaderboard",
+      "Error",
+      "FailureProfile",
+      "Badge",
+      "JudgeScores",
+      "EntrySource",
+      "JudgeInfo",
+      "WebhookCreated",
+      "Webhook",
+      "WebhookDelivery",
+      "SnapshotLinks",
+      "SnapshotSummary",
+    ]);
+    expect(
+      doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties
+        .failureProfile.oneOf[0],
+    ).toEqual({ $ref: "#/components/schemas/FailureProfile" });
+    expect(
+      doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.source
+        .oneOf[0],
+    ).toEqual({ $ref: "#/components/schemas/EntrySource" });
+    expect(
+      doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.judge
+        .oneOf[0],
+    ).toEqual({ $ref: "#/components/schemas/JudgeInfo" });
     expect(doc.components.schemas.EntrySource.required).toEqual(["repo", "commit", "run"]);
-    expect(doc.components.schemas.FailureProfile.required).toEqual(expect.arrayContaining(["refusalRate", "missedRefusalRate", "overRefusalRate", "emptyRate", "answerTokens", "byCategory"]));
+    expect(doc.components.schemas.FailureProfile.required).toEqual(
+      expect.arrayContaining([
+        "refusalRate",
+        "missedRefusalRate",
+        "overRefusalRate",
+        "emptyRate",
+        "answerTokens",
+        "byCategory",
+      ]),
+    );
 
     const params = doc.paths["/api/v1/leaderboard"].get.parameters as Json[];
     const param = (name: string) => params.find((p) => p.name === name)!;
@@ -94,14 +143,30 @@ describe("GET /api/v1/openapi.json", () => {
     expect(entry.properties.categories.propertyNames.enum).toContain("UPR");
     expect(Object.keys(entry.properties)).toEqual(expect.arrayContaining(["refusalRate", "overRefusalRate"]));
     expect(doc.components.schemas.Leaderboard.properties.lowNMin.type).toBe("integer");
-    expect(entry.required).toEqual(expect.arrayContaining(["rank", "id", "methodName", "organization", "modality", "isBaseline", "overall", "mainTypes", "categories"]));
+    expect(entry.required).toEqual(
+      expect.arrayContaining([
+        "rank",
+        "id",
+        "methodName",
+        "organization",
+        "modality",
+        "isBaseline",
+        "overall",
+        "mainTypes",
+        "categories",
+      ]),
+    );
     expect(doc.components.schemas.Leaderboard.properties.entries.items).toEqual({ $ref: "#/components/schemas/Entry" });
     // Issue 14: attempts, status, reference rows and tombstones come from their zod schemas too.
     expect(entry.properties.attempts).toEqual({ $ref: "#/components/schemas/Attempts" });
     expect(entry.properties.status.const).toBe("approved");
-    expect(doc.components.schemas.Leaderboard.properties.references.items).toEqual({ $ref: "#/components/schemas/Reference" });
+    expect(doc.components.schemas.Leaderboard.properties.references.items).toEqual({
+      $ref: "#/components/schemas/Reference",
+    });
     expect(doc.components.schemas.Reference.properties.kind.enum).toEqual(["always-refuse", "echo-question", "empty"]);
-    expect(doc.components.schemas.Leaderboard.properties.withdrawn.items).toEqual({ $ref: "#/components/schemas/Tombstone" });
+    expect(doc.components.schemas.Leaderboard.properties.withdrawn.items).toEqual({
+      $ref: "#/components/schemas/Tombstone",
+    });
     expect(param("status").schema.enum).toEqual(["approved", "withdrawn"]);
     const gone = doc.paths["/api/v1/entries/{id}"].get.responses["410"].content["application/json"].schema;
     expect(gone.properties.entry).toEqual({ $ref: "#/components/schemas/Tombstone" });
@@ -114,11 +179,16 @@ describe("GET /api/v1/openapi.json", () => {
     const handlers = routeHandlers();
     expect(handlers.length).toBeGreaterThan(30);
     expect(handlers).toContainEqual({ path: "/api/v1/webhooks/{id}/test", method: "post", scope: "submit" });
-    const inSpec = Object.entries(doc.paths as Json).flatMap(([p, ops]) => Object.keys(ops as Json).map((method) => `${method.toUpperCase()} ${p}`));
+    const inSpec = Object.entries(doc.paths as Json).flatMap(([p, ops]) =>
+      Object.keys(ops as Json).map((method) => `${method.toUpperCase()} ${p}`),
+    );
     expect(inSpec.sort()).toEqual(handlers.map((h) => `${h.method.toUpperCase()} ${h.path}`).sort());
     for (const h of handlers) {
       const op = doc.paths[h.path][h.method] as Json;
-      expect({ at: `${h.method} ${h.path}`, scope: op["x-token-scope"] ?? null }).toEqual({ at: `${h.method} ${h.path}`, scope: h.scope });
+      expect({ at: `${h.method} ${h.path}`, scope: op["x-token-scope"] ?? null }).toEqual({
+        at: `${h.method} ${h.path}`,
+        scope: h.scope,
+      });
       if (h.scope) {
         expect(op.security).toEqual([{ apiToken: [h.scope] }, { session: [] }]);
         expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["401", "403"]));
@@ -126,26 +196,50 @@ describe("GET /api/v1/openapi.json", () => {
       expect(op.summary.length).toBeGreaterThan(10);
       // Every error answer is the one Error body (410 adds the tombstone to it).
       for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) {
-        if (Number(status) >= 400 && status !== "410") expect(r.content["application/json"].schema, `${h.method} ${h.path} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+        if (Number(status) >= 400 && status !== "410")
+          expect(r.content["application/json"].schema, `${h.method} ${h.path} ${status}`).toEqual({
+            $ref: "#/components/schemas/Error",
+          });
       }
     }
     expect(Object.keys(doc.components.securitySchemes)).toEqual(["apiToken", "session"]);
 
     // Issue 18's webhook endpoints: the request from the zod schema, the answer with its secret.
     const create = doc.paths["/api/v1/webhooks"].post;
-    expect(create.requestBody.content["application/json"].schema.properties.events.items.enum).toEqual([...WEBHOOK_EVENTS]);
+    expect(create.requestBody.content["application/json"].schema.properties.events.items.enum).toEqual([
+      ...WEBHOOK_EVENTS,
+    ]);
     expect(create.requestBody.content["application/json"].schema.required).toEqual(["url", "events"]);
-    expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/WebhookCreated" });
+    expect(create.responses["201"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/WebhookCreated",
+    });
     expect(newWebhookSecret()).toMatch(new RegExp(doc.components.schemas.WebhookCreated.properties.secret.pattern));
     expect(create.responses["422"].description).toMatch(/private/);
-    expect(doc.paths["/api/v1/webhooks"].get.responses["200"].content["application/json"].schema.properties.webhooks.items).toEqual({ $ref: "#/components/schemas/Webhook" });
+    expect(
+      doc.paths["/api/v1/webhooks"].get.responses["200"].content["application/json"].schema.properties.webhooks.items,
+    ).toEqual({ $ref: "#/components/schemas/Webhook" });
     expect(doc.components.schemas.WebhookDelivery.properties.status.enum).toEqual(["PENDING", "DELIVERED", "FAILED"]);
     expect(doc.paths["/api/v1/webhooks/{id}/test"].post.responses["202"]).toBeDefined();
     expect(doc.paths["/api/v1/webhooks/{id}"].delete.responses["404"]).toBeDefined();
     // The upload's multipart fields come from the method card's zod schema.
     const upload = doc.paths["/api/v1/submissions"].post.requestBody.content["multipart/form-data"].schema;
-    expect(Object.keys(upload.properties)).toEqual(expect.arrayContaining(["dyadic", "multiparty", "methodName", "backbone", "publicPredictions", "sourceRepo", "sourceCommit", "sourceRun", "tokensPerQuestion"]));
-    expect(doc.paths["/api/v1/submissions/{id}/retry"].post.requestBody.content["application/json"].schema.properties.stage.enum).toEqual(["lexical", "judge"]);
+    expect(Object.keys(upload.properties)).toEqual(
+      expect.arrayContaining([
+        "dyadic",
+        "multiparty",
+        "methodName",
+        "backbone",
+        "publicPredictions",
+        "sourceRepo",
+        "sourceCommit",
+        "sourceRun",
+        "tokensPerQuestion",
+      ]),
+    );
+    expect(
+      doc.paths["/api/v1/submissions/{id}/retry"].post.requestBody.content["application/json"].schema.properties.stage
+        .enum,
+    ).toEqual(["lexical", "judge"]);
   });
 
   it("describes what the API answers: a leaderboard view and an error", async () => {

@@ -23,10 +23,21 @@ let admin: Awaited<ReturnType<typeof userWithToken>>;
 let author: Awaited<ReturnType<typeof userWithToken>>;
 const log = logger.child({ test: "references" });
 
-const board = async (query = "") => leaderboardJsonSchema.parse(await (await leaderboardRoute.GET(req(`/api/v1/leaderboard${query}`), ctx({}))).json());
+const board = async (query = "") =>
+  leaderboardJsonSchema.parse(await (await leaderboardRoute.GET(req(`/api/v1/leaderboard${query}`), ctx({}))).json());
 // Written here, not with the code under test: the echo system as an author would upload it.
 const echoFile = (questions: ReferenceQuestion[], split: string) =>
-  JSON.stringify({ predictions: questions.filter((q) => q.split === split).map((q) => ({ question_text: q.questionText, question_image: q.questionImage, system_answer: q.questionText, original_answer: "", category: CATEGORIES[q.category].name })) });
+  JSON.stringify({
+    predictions: questions
+      .filter((q) => q.split === split)
+      .map((q) => ({
+        question_text: q.questionText,
+        question_image: q.questionImage,
+        system_answer: q.questionText,
+        original_answer: "",
+        category: CATEGORIES[q.category].name,
+      })),
+  });
 
 beforeAll(async () => {
   await setEnv({ DAILY_SUBMISSION_QUOTA: "0" });
@@ -62,12 +73,22 @@ describe("reference rows", () => {
     expect((await board("?metric=judge")).references).toEqual([]);
     // The CSV marks them as references.
     const csv = await (await csvRoute.GET(req("/api/v1/leaderboard.csv?split=dyadic"), ctx({}))).text();
-    expect(csv.split("\n").filter((l) => l.startsWith("reference,")).map((l) => l.split(",")[3])).toEqual(["always-refuse", "echo-question", "empty"]);
+    expect(
+      csv
+        .split("\n")
+        .filter((l) => l.startsWith("reference,"))
+        .map((l) => l.split(",")[3]),
+    ).toEqual(["always-refuse", "echo-question", "empty"]);
   });
 
   it("equal the pipeline's scores of the same trivial system uploaded as a submission", async () => {
     const files = uploaded(echoFile(key.questions, "dyadic"), echoFile(key.questions, "multi-party"));
-    const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: `echo-${Date.now()}` }, enqueue: false });
+    const { id } = await createSubmission({
+      userId: author.id,
+      files,
+      meta: { methodName: `echo-${Date.now()}` },
+      enqueue: false,
+    });
     expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
     expect((await approveRoute.POST(req("/x", { method: "POST", token: admin.token }), ctx({ id }))).status).toBe(200);
     for (const query of ["", "?split=multi-party&metric=bleu1", "?aggregate=macro"]) {
@@ -82,7 +103,9 @@ describe("reference rows", () => {
     const standing = await entryStanding(id, "f1", "overall");
     const lb = await board();
     for (const row of standing.rows.filter((r) => r.scope in CATEGORIES)) {
-      const best = Math.max(...lb.references.map((r) => r.categories[row.scope as keyof typeof CATEGORIES]?.value ?? -1));
+      const best = Math.max(
+        ...lb.references.map((r) => r.categories[row.scope as keyof typeof CATEGORIES]?.value ?? -1),
+      );
       expect(row.reference).toBe(best);
     }
   });

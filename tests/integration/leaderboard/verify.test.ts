@@ -26,14 +26,26 @@ let admin: Awaited<ReturnType<typeof userWithToken>>;
 
 /** Uploads through POST /api/v1/submissions, scores in-process, approves. */
 async function entry(seed: number, fields: Record<string, string>): Promise<string> {
-  const dyadic = JSON.parse(new TextDecoder().decode(syntheticPredictions(key.questions, "dyadic", { quality: 0.6, seed, extra: 1 }))) as { predictions: unknown[] };
+  const dyadic = JSON.parse(
+    new TextDecoder().decode(syntheticPredictions(key.questions, "dyadic", { quality: 0.6, seed, extra: 1 })),
+  ) as { predictions: unknown[] };
   dyadic.predictions.splice(0, 4); // four key questions unanswered: they count 0 in every denominator
   const form = new FormData();
   form.set("methodName", `verify-${seed}-${Date.now()}`);
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set("dyadic", new Blob([JSON.stringify(dyadic)]), "prediction_dyadic.json");
-  form.set("multiparty", new Blob([new TextDecoder().decode(syntheticPredictions(key.questions, "multi-party", { quality: 0.4, seed: seed + 1 }))]), "prediction_multiparty.json");
-  const r = await fetch(`${server.url}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${author.token}` }, body: form });
+  form.set(
+    "multiparty",
+    new Blob([
+      new TextDecoder().decode(syntheticPredictions(key.questions, "multi-party", { quality: 0.4, seed: seed + 1 })),
+    ]),
+    "prediction_multiparty.json",
+  );
+  const r = await fetch(`${server.url}/api/v1/submissions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${author.token}` },
+    body: form,
+  });
   expect(r.status).toBe(202);
   const { id } = (await r.json()) as { id: string };
   expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
@@ -43,9 +55,18 @@ async function entry(seed: number, fields: Record<string, string>): Promise<stri
 
 beforeAll(async () => {
   fake = await startFakeJudgeServer();
-  await setEnv({ JUDGE_BASE_URL: fake.baseURL, JUDGE_API_KEY: "verify-key", JUDGE_MODEL: "fake-judge-verify", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-verify-${process.pid}` });
+  await setEnv({
+    JUDGE_BASE_URL: fake.baseURL,
+    JUDGE_API_KEY: "verify-key",
+    JUDGE_MODEL: "fake-judge-verify",
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-verify-${process.pid}`,
+  });
   key = await useSyntheticKey({ dyadic: 60, multiParty: 20 }, 404);
-  [author, other, admin] = await Promise.all([userWithToken("verify-author", "SUBMITTER"), userWithToken("verify-other", "SUBMITTER"), userWithToken("verify-admin", "ADMIN")]);
+  [author, other, admin] = await Promise.all([
+    userWithToken("verify-author", "SUBMITTER"),
+    userWithToken("verify-other", "SUBMITTER"),
+    userWithToken("verify-admin", "ADMIN"),
+  ]);
   server = await startRouteServer();
 });
 afterAll(async () => {
@@ -60,7 +81,13 @@ afterAll(async () => {
 describe("reproducible entries", () => {
   it("serves the public files with their sha-256, and `h2hmem verify` re-scores every board number", async () => {
     const id = await entry(21, { publicPredictions: "true" });
-    const detail = (await (await fetch(`${server.url}/api/v1/entries/${id}`)).json()) as { publicPredictions: boolean; scorerVersion: string; answerKey: { contentSha256: string }; files: Array<{ split: string; sha256: string; url: string }>; scores: Array<{ metric: string }> };
+    const detail = (await (await fetch(`${server.url}/api/v1/entries/${id}`)).json()) as {
+      publicPredictions: boolean;
+      scorerVersion: string;
+      answerKey: { contentSha256: string };
+      files: Array<{ split: string; sha256: string; url: string }>;
+      scores: Array<{ metric: string }>;
+    };
     expect(detail.publicPredictions).toBe(true);
     expect(detail.scorerVersion).toMatch(/\+judge=fake-judge-verify@/);
     expect(detail.answerKey.contentSha256).toBe(key.digest);
@@ -76,7 +103,11 @@ describe("reproducible entries", () => {
     expect(ok.stderr).toBe("");
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/overall\s+judge\s+\d+\s+\d\.\d{4}\s+\d\.\d{4}\s+yes/);
-    expect(ok.stdout).toMatch(new RegExp(`All ${await db.score.count({ where: { submissionId: id, scorerVersion: detail.scorerVersion } })} board numbers match`));
+    expect(ok.stdout).toMatch(
+      new RegExp(
+        `All ${await db.score.count({ where: { submissionId: id, scorerVersion: detail.scorerVersion } })} board numbers match`,
+      ),
+    );
 
     // Without the answer key it cannot reproduce the denominators: a usage error naming the key.
     const noKey = await runH2hmem("verify", id, "--url", server.url);
@@ -85,7 +116,16 @@ describe("reproducible entries", () => {
 
     // A board number that the files do not give (lexical, then judge) fails the check.
     for (const metric of ["f1", "judge"]) {
-      const row = await db.score.findFirstOrThrow({ where: { submissionId: id, scorerVersion: detail.scorerVersion, metric, split: "dyadic", scope: "ALL", aggregate: "micro" } });
+      const row = await db.score.findFirstOrThrow({
+        where: {
+          submissionId: id,
+          scorerVersion: detail.scorerVersion,
+          metric,
+          split: "dyadic",
+          scope: "ALL",
+          aggregate: "micro",
+        },
+      });
       // Touching the submission as every real score change does (the public caches key on it:
       // lib/server/leaderboard/board-stamp.ts), so the served entry carries the altered number.
       const touch = () => db.submission.update({ where: { id }, data: { updatedAt: new Date() } });
@@ -108,7 +148,11 @@ describe("reproducible entries", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/private/);
 
-    const publish = (token: string) => fetch(`${server.url}/api/v1/submissions/${id}/public-predictions`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    const publish = (token: string) =>
+      fetch(`${server.url}/api/v1/submissions/${id}/public-predictions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect((await publish(other.token)).status).toBe(404);
     expect((await publish(author.token)).status).toBe(200);
     expect(await db.auditEvent.count({ where: { targetId: id, action: "submission.predictions.public" } })).toBe(1);

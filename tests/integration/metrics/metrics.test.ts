@@ -15,7 +15,11 @@ import { freePort, setEnv } from "../../support/pipeline-helpers";
 
 const TOKEN = "metrics-test-token-0123456789";
 const PURPOSE = `metrics-test-${process.pid}`;
-const real = { REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: process.env.QUEUE_PREFIX, METRICS_TOKEN: process.env.METRICS_TOKEN };
+const real = {
+  REDIS_URL: process.env.REDIS_URL,
+  QUEUE_PREFIX: process.env.QUEUE_PREFIX,
+  METRICS_TOKEN: process.env.METRICS_TOKEN,
+};
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 
 const call = (headers: Record<string, string> = {}) => metrics.GET(req("/api/metrics", { headers }), ctx({}));
@@ -50,7 +54,12 @@ describe("GET /api/metrics access", () => {
     const none = await call();
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toContain("Bearer");
-    for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${admin.token}`, `Basic ${btoa(`x:${TOKEN}`)}`]) {
+    for (const authorization of [
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${admin.token}`,
+      `Basic ${btoa(`x:${TOKEN}`)}`,
+    ]) {
       const res = await call({ authorization });
       expect(res.status, authorization).toBe(403);
       expect(await res.text()).not.toContain("h2hmem_");
@@ -81,7 +90,8 @@ describe("GET /api/metrics content", () => {
       ["h2hmem_judge_call_duration_seconds", "histogram"],
       ["h2hmem_metrics_collect_seconds", "gauge"],
       ["process_cpu_seconds_total", "counter"],
-    ]) expect(text, name).toContain(`# TYPE ${name} ${type}`);
+    ])
+      expect(text, name).toContain(`# TYPE ${name} ${type}`);
     const series = parseExposition(text);
     expect(valueOf(series, "h2hmem_dependency_up", { dependency: "database" })).toBe(1);
     expect(valueOf(series, "h2hmem_dependency_up", { dependency: "redis" })).toBe(1);
@@ -93,11 +103,20 @@ describe("GET /api/metrics content", () => {
     const before = await scrape();
     for (let i = 0; i < 3; i++) expect((await leaderboard.GET(req("/api/v1/leaderboard"), ctx({}))).status).toBe(200);
     const ghost = `c${randomBytes(12).toString("hex")}`;
-    expect((await submission.GET(req(`/api/v1/submissions/${ghost}`, { token: admin.token }), ctx({ id: ghost }))).status).toBe(404);
+    expect(
+      (await submission.GET(req(`/api/v1/submissions/${ghost}`, { token: admin.token }), ctx({ id: ghost }))).status,
+    ).toBe(404);
     const after = await scrape();
-    expect(valueOf(after, "h2hmem_http_requests_total", ok) - valueOf(before, "h2hmem_http_requests_total", ok)).toBe(3);
-    expect(valueOf(after, "h2hmem_http_request_duration_seconds_count", ok) - valueOf(before, "h2hmem_http_request_duration_seconds_count", ok)).toBe(3);
-    expect(valueOf(after, "h2hmem_http_requests_total", missing) - valueOf(before, "h2hmem_http_requests_total", missing)).toBe(1);
+    expect(valueOf(after, "h2hmem_http_requests_total", ok) - valueOf(before, "h2hmem_http_requests_total", ok)).toBe(
+      3,
+    );
+    expect(
+      valueOf(after, "h2hmem_http_request_duration_seconds_count", ok) -
+        valueOf(before, "h2hmem_http_request_duration_seconds_count", ok),
+    ).toBe(3);
+    expect(
+      valueOf(after, "h2hmem_http_requests_total", missing) - valueOf(before, "h2hmem_http_requests_total", missing),
+    ).toBe(1);
     expect(after.some((s) => JSON.stringify(s.labels).includes(ghost))).toBe(false);
   });
 
@@ -119,15 +138,41 @@ describe("GET /api/metrics content", () => {
     const before = await scrape();
     const now = Date.now();
     const sub = await db.submission.create({
-      data: { userId: admin.id, methodName: "metrics", status: "SCORED", contentSha256: randomBytes(32).toString("hex") },
+      data: {
+        userId: admin.id,
+        methodName: "metrics",
+        status: "SCORED",
+        contentSha256: randomBytes(32).toString("hex"),
+      },
     });
     await db.stageRun.createMany({
       data: [
-        { submissionId: sub.id, stage: "lexical", status: "DONE", startedAt: new Date(now - 3000), finishedAt: new Date(now) },
-        { submissionId: sub.id, stage: "judge", status: "FAILED", startedAt: new Date(now - 1000), finishedAt: new Date(now) },
+        {
+          submissionId: sub.id,
+          stage: "lexical",
+          status: "DONE",
+          startedAt: new Date(now - 3000),
+          finishedAt: new Date(now),
+        },
+        {
+          submissionId: sub.id,
+          stage: "judge",
+          status: "FAILED",
+          startedAt: new Date(now - 1000),
+          finishedAt: new Date(now),
+        },
       ],
     });
-    const call = { submissionId: sub.id, purpose: PURPOSE, runId: "r1", model: "m", promptVersion: "v", questionIds: [], attempt: 1, level: 0 };
+    const call = {
+      submissionId: sub.id,
+      purpose: PURPOSE,
+      runId: "r1",
+      model: "m",
+      promptVersion: "v",
+      questionIds: [],
+      attempt: 1,
+      level: 0,
+    };
     await db.judgeCall.createMany({
       data: [
         { ...call, ok: true, promptTokens: 100, completionTokens: 20, latencyMs: 1500 },
@@ -136,7 +181,8 @@ describe("GET /api/metrics content", () => {
       ],
     });
     const after = await scrape();
-    const diff = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const diff = (name: string, labels: Record<string, string>) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(diff("h2hmem_stage_runs", { stage: "lexical", status: "DONE" })).toBe(1);
     expect(diff("h2hmem_stage_runs", { stage: "judge", status: "FAILED" })).toBe(1);
     expect(diff("h2hmem_submissions", { status: "SCORED" })).toBe(1);

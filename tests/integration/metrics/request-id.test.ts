@@ -31,27 +31,46 @@ afterAll(async () => {
 describe("X-Request-Id and request logs", () => {
   it("echoes a sane incoming id and logs one access line with it", async () => {
     const id = "c000000000000000000000000";
-    const res = await submission.GET(req(`/api/v1/submissions/${id}`, { token: user.token, headers: { "x-request-id": "trace-42.abc" } }), ctx({ id }));
+    const res = await submission.GET(
+      req(`/api/v1/submissions/${id}`, { token: user.token, headers: { "x-request-id": "trace-42.abc" } }),
+      ctx({ id }),
+    );
     expect(res.status).toBe(404);
     expect(res.headers.get("x-request-id")).toBe("trace-42.abc");
     const access = logged().filter((l) => l.msg === "request");
     expect(access).toHaveLength(1);
-    expect(access[0]).toMatchObject({ requestId: "trace-42.abc", method: "GET", route: "/api/v1/submissions/[id]", status: 404, durationMs: expect.any(Number) });
+    expect(access[0]).toMatchObject({
+      requestId: "trace-42.abc",
+      method: "GET",
+      route: "/api/v1/submissions/[id]",
+      status: 404,
+      durationMs: expect.any(Number),
+    });
   });
 
   it("replaces an unsafe incoming id and gives each request its own", async () => {
-    const a = await leaderboard.GET(req("/api/v1/leaderboard", { headers: { "x-request-id": "bad id <script>" } }), ctx({}));
+    const a = await leaderboard.GET(
+      req("/api/v1/leaderboard", { headers: { "x-request-id": "bad id <script>" } }),
+      ctx({}),
+    );
     const b = await leaderboard.GET(req("/api/v1/leaderboard"), ctx({}));
     const [ida, idb] = [a.headers.get("x-request-id"), b.headers.get("x-request-id")];
     for (const id of [ida, idb]) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(ida).not.toBe(idb);
-    expect(logged().filter((l) => l.msg === "request").map((l) => l.requestId)).toEqual([ida, idb]);
+    expect(
+      logged()
+        .filter((l) => l.msg === "request")
+        .map((l) => l.requestId),
+    ).toEqual([ida, idb]);
   });
 
   it("logs errors with the request id and without secrets", async () => {
     await useDatabase(`postgresql://postgres:hunter2-secret@127.0.0.1:${await freePort()}/nowhere`);
     try {
-      const res = await leaderboard.GET(req("/api/v1/leaderboard", { headers: { "x-request-id": "outage-1" } }), ctx({}));
+      const res = await leaderboard.GET(
+        req("/api/v1/leaderboard", { headers: { "x-request-id": "outage-1" } }),
+        ctx({}),
+      );
       expect(res.status).toBe(503);
       expect(res.headers.get("x-request-id")).toBe("outage-1");
     } finally {
@@ -66,12 +85,21 @@ describe("X-Request-Id and request logs", () => {
   it("masks connection-string credentials in errors and drops auth fields from any log line", () => {
     withLogContext({ requestId: "mask-1" }, () =>
       logger.error(
-        { err: new Error("connect failed: redis://default:hunter2-secret@10.0.0.5:6379"), authorization: "Bearer h2h_live", headers: { cookie: "authjs.session-token=abc" } },
+        {
+          err: new Error("connect failed: redis://default:hunter2-secret@10.0.0.5:6379"),
+          authorization: "Bearer h2h_live",
+          headers: { cookie: "authjs.session-token=abc" },
+        },
         "boom",
       ),
     );
     const [line] = logged();
-    expect(line).toMatchObject({ requestId: "mask-1", msg: "boom", authorization: "[redacted]", headers: { cookie: "[redacted]" } });
+    expect(line).toMatchObject({
+      requestId: "mask-1",
+      msg: "boom",
+      authorization: "[redacted]",
+      headers: { cookie: "[redacted]" },
+    });
     expect((line!.err as { message: string }).message).toBe("connect failed: redis://***@10.0.0.5:6379");
     expect(lines.join("\n")).not.toMatch(/hunter2-secret|h2h_live|session-token=abc/);
   });

@@ -46,7 +46,9 @@ describe("h2hmem answer-key / user / token", () => {
     const first = cli("answer-key", "import", "prisma/seed-data/dataset", "--label", "seed");
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/(Imported|Already imported) answer key \S+: \d+ questions from \d+ files; now active/);
+    expect(first.stdout).toMatch(
+      /(Imported|Already imported) answer key \S+: \d+ questions from \d+ files; now active/,
+    );
     const again = cli("answer-key", "import", "prisma/seed-data/dataset");
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^Already imported/);
@@ -92,7 +94,18 @@ describe("h2hmem answer-key / user / token", () => {
     // Scopes (default submit,read; admin for an administrator) and an optional expiry.
     expect(stored.scopes).toEqual(["submit", "read"]);
     expect(stored.expiresAt).toBeNull();
-    const scoped = cli("token", "create", "--email", email, "--name", "ops", "--scopes", "read, admin", "--expires-days", "7");
+    const scoped = cli(
+      "token",
+      "create",
+      "--email",
+      email,
+      "--name",
+      "ops",
+      "--scopes",
+      "read, admin",
+      "--expires-days",
+      "7",
+    );
     expect(scoped.code).toBe(0);
     expect(scoped.stderr).toMatch(/scopes read,admin; expires \d{4}-/);
     const ops = await db.apiToken.findFirstOrThrow({ where: { userId: user.id, name: "ops" } });
@@ -110,11 +123,16 @@ describe("h2hmem answer-key / user / token", () => {
     expect(cli("token", "create", "--email", email, "--name", "ci").code).toBe(0);
     const token = await db.apiToken.findFirstOrThrow({ where: { userId: user.id } });
     const trail = () => db.auditEvent.findMany({ where: { targetId: token.id }, orderBy: { createdAt: "asc" } });
-    expect(await trail()).toMatchObject([{ action: "token.create", targetType: "ApiToken", actorId: null, details: { name: "ci" } }]);
+    expect(await trail()).toMatchObject([
+      { action: "token.create", targetType: "ApiToken", actorId: null, details: { name: "ci" } },
+    ]);
 
     expect(cli("token", "revoke", "--email", email, "--id", token.id).code).toBe(0);
     expect(cli("token", "revoke", "--email", email, "--id", token.id).code).toBe(0); // already revoked: no second row
-    expect((await trail()).map((e) => [e.action, e.actorId])).toEqual([["token.create", null], ["token.revoke", null]]);
+    expect((await trail()).map((e) => [e.action, e.actorId])).toEqual([
+      ["token.create", null],
+      ["token.revoke", null],
+    ]);
 
     const blank = cli("token", "create", "--email", email, "--name", "   ");
     expect(blank.code).toBe(1);
@@ -129,13 +147,30 @@ describe("h2hmem answer-key / user / token", () => {
 
 describe("npm run db:seed", () => {
   it("is idempotent and leaves approved demo submissions scored by the pipeline", async () => {
-    const run = () => spawnSync(process.execPath, [...TS, "prisma/seed.ts"], { cwd: ROOT, env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn", JUDGE_BASE_URL: "" }, encoding: "utf8", timeout: 180_000 });
+    const run = () =>
+      spawnSync(process.execPath, [...TS, "prisma/seed.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn", JUDGE_BASE_URL: "" },
+        encoding: "utf8",
+        timeout: 180_000,
+      });
     const first = run();
     expect(first.stderr + first.stdout).not.toMatch(/seed failed/);
     expect(first.status).toBe(0);
     const snapshot = async () => {
-      const subs = await db.submission.findMany({ where: { user: { email: "demo-entries@h2hmem.local" } }, orderBy: { methodName: "asc" }, include: { _count: { select: { scores: true, predictions: true } } } });
-      return subs.map((s) => ({ id: s.id, methodName: s.methodName, status: s.status, review: s.reviewState, scores: s._count.scores, predictions: s._count.predictions }));
+      const subs = await db.submission.findMany({
+        where: { user: { email: "demo-entries@h2hmem.local" } },
+        orderBy: { methodName: "asc" },
+        include: { _count: { select: { scores: true, predictions: true } } },
+      });
+      return subs.map((s) => ({
+        id: s.id,
+        methodName: s.methodName,
+        status: s.status,
+        review: s.reviewState,
+        scores: s._count.scores,
+        predictions: s._count.predictions,
+      }));
     };
     const before = await snapshot();
     expect(before.length).toBeGreaterThanOrEqual(3);
@@ -145,13 +180,28 @@ describe("npm run db:seed", () => {
     expect(second.status).toBe(0);
     expect(await snapshot()).toEqual(before);
 
-    const f1 = await db.score.findMany({ where: { submissionId: { in: before.map((s) => s.id) }, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro" } });
+    const f1 = await db.score.findMany({
+      where: {
+        submissionId: { in: before.map((s) => s.id) },
+        split: "overall",
+        scope: "ALL",
+        metric: "f1",
+        aggregate: "micro",
+      },
+    });
     expect(new Set(f1.map((r) => r.value)).size).toBe(before.length); // varied quality, distinct scores
-    const creds = JSON.parse(readFileSync(path.join(ROOT, "prisma/seed-data/credentials.json"), "utf8")) as { accounts: Array<{ email: string; role: string }> };
-    expect(creds.accounts.map((a) => [a.email, a.role])).toEqual([["admin@h2hmem.local", "ADMIN"], ["author@h2hmem.local", "SUBMITTER"]]);
+    const creds = JSON.parse(readFileSync(path.join(ROOT, "prisma/seed-data/credentials.json"), "utf8")) as {
+      accounts: Array<{ email: string; role: string }>;
+    };
+    expect(creds.accounts.map((a) => [a.email, a.role])).toEqual([
+      ["admin@h2hmem.local", "ADMIN"],
+      ["author@h2hmem.local", "SUBMITTER"],
+    ]);
     expect((await db.user.findUniqueOrThrow({ where: { email: "admin@h2hmem.local" } })).role).toBe("ADMIN");
     // The demo entries use none of the demo author's quota, and their owner cannot sign in.
     expect(await db.submission.count({ where: { user: { email: "author@h2hmem.local" } } })).toBe(0);
-    expect((await db.user.findUniqueOrThrow({ where: { email: "demo-entries@h2hmem.local" } })).passwordHash).toBeNull();
+    expect(
+      (await db.user.findUniqueOrThrow({ where: { email: "demo-entries@h2hmem.local" } })).passwordHash,
+    ).toBeNull();
   }, 300_000);
 });

@@ -6,7 +6,18 @@ import { db } from "@/lib/server/db";
 import { getScoringQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
-import { freePort, freshUser, setEnv, spawnWorker, uploaded, useSyntheticKey, waitFor, waitForStatus, type WorkerProcess, restoreActiveKey } from "../../support/pipeline-helpers";
+import {
+  freePort,
+  freshUser,
+  setEnv,
+  spawnWorker,
+  uploaded,
+  useSyntheticKey,
+  waitFor,
+  waitForStatus,
+  type WorkerProcess,
+  restoreActiveKey,
+} from "../../support/pipeline-helpers";
 import { tcpOutageProxy } from "../../support/tcp-outage-proxy";
 
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-outage-${process.pid}`;
@@ -32,7 +43,10 @@ describe("database outage during scoring", () => {
   it("retries the job with backoff and scores the submission when the database is back", async () => {
     const key = await useSyntheticKey({ dyadic: 60, multiParty: 12 }, 505);
     const user = await freshUser();
-    const files = uploaded(syntheticPredictions(key.questions, "dyadic", { seed: 9 }), syntheticPredictions(key.questions, "multi-party", { seed: 10 }));
+    const files = uploaded(
+      syntheticPredictions(key.questions, "dyadic", { seed: 9 }),
+      syntheticPredictions(key.questions, "multi-party", { seed: 10 }),
+    );
     const res = await createSubmission({ userId: user.id, files, meta: { methodName: "db outage" } });
 
     const real = new URL(process.env.DATABASE_URL!);
@@ -41,8 +55,19 @@ describe("database outage during scoring", () => {
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(port);
     // The database is "down" (nothing listens on the proxy port) when the worker takes the job.
-    worker = spawnWorker({ DATABASE_URL: viaProxy.toString(), QUEUE_PREFIX: prefix, JOB_ATTEMPTS: "20", JOB_BACKOFF_MS: "300", RECONCILE_INTERVAL_MS: "600000", JUDGE_BASE_URL: "" });
-    await waitFor(async () => worker!.logs().some((l) => l.msg === "job failed" && l.submissionId === res.id && l.final === false), "a retried job failure", 90_000);
+    worker = spawnWorker({
+      DATABASE_URL: viaProxy.toString(),
+      QUEUE_PREFIX: prefix,
+      JOB_ATTEMPTS: "20",
+      JOB_BACKOFF_MS: "300",
+      RECONCILE_INTERVAL_MS: "600000",
+      JUDGE_BASE_URL: "",
+    });
+    await waitFor(
+      async () => worker!.logs().some((l) => l.msg === "job failed" && l.submissionId === res.id && l.final === false),
+      "a retried job failure",
+      90_000,
+    );
     expect((await db.submission.findUniqueOrThrow({ where: { id: res.id } })).status).toBe("QUEUED");
 
     proxy = tcpOutageProxy(port, real);

@@ -21,12 +21,21 @@ import { ROOT } from "../../support/pipeline-helpers";
 
 withIsolatedDatabase("demo");
 
-const env = { LOG_LEVEL: "warn", JUDGE_BASE_URL: "", DAILY_SUBMISSION_QUOTA: "2", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-demo-${process.pid}` };
-const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", timeout: 240_000 });
+const env = {
+  LOG_LEVEL: "warn",
+  JUDGE_BASE_URL: "",
+  DAILY_SUBMISSION_QUOTA: "2",
+  QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-demo-${process.pid}`,
+};
+const node = (args: string[]) =>
+  spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", timeout: 240_000 });
 const seed = () => node([...TS, "prisma/seed.ts"]);
 const h2hmem = (...args: string[]) => node([path.join(ROOT, "bin/h2hmem.mjs"), ...args]);
 const boardIds = async () => {
-  const body = (await (await leaderboardGet(req("http://localhost/api/v1/leaderboard?metric=f1"), ctx({}))).json()) as { entries: Array<{ id: string }>; notRescored: Array<{ id: string }> };
+  const body = (await (await leaderboardGet(req("http://localhost/api/v1/leaderboard?metric=f1"), ctx({}))).json()) as {
+    entries: Array<{ id: string }>;
+    notRescored: Array<{ id: string }>;
+  };
   return { ranked: body.entries.map((e) => e.id).sort(), notRescored: body.notRescored.map((e) => e.id) };
 };
 
@@ -35,7 +44,11 @@ describe("demo data", () => {
     const first = seed();
     expect(first.stderr + first.stdout).not.toMatch(/seed failed/);
     expect(first.status).toBe(0);
-    const demo = await db.submission.findMany({ where: { isDemo: true }, select: { id: true, reviewState: true }, orderBy: { id: "asc" } });
+    const demo = await db.submission.findMany({
+      where: { isDemo: true },
+      select: { id: true, reviewState: true },
+      orderBy: { id: "asc" },
+    });
     expect(demo.length).toBeGreaterThan(2); // more than the quota of 2
     expect(demo.every((s) => s.reviewState === "APPROVED")).toBe(true);
     expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({ isDemo: true });
@@ -54,16 +67,26 @@ describe("demo data", () => {
     const about = renderToStaticMarkup(await AnswerKeyVersions({ locale: "en" }));
     const f = formatter("en");
     for (const k of await db.answerKeyVersion.findMany()) {
-      expect(about).toContain(`<code>${k.contentSha256.slice(0, 8)}</code></td><td class="pr-4">${f.date(k.importedAt)}</td><td class="pr-4">${f.integer(k.questionCount)}</td>`);
+      expect(about).toContain(
+        `<code>${k.contentSha256.slice(0, 8)}</code></td><td class="pr-4">${f.date(k.importedAt)}</td><td class="pr-4">${f.integer(k.questionCount)}</td>`,
+      );
     }
     expect(about).toContain("synthetic seed answer key (demo)");
 
     // An operator changed the demo admin's password: a second seed must not reset it.
-    await db.user.update({ where: { email: "admin@h2hmem.local" }, data: { passwordHash: "$2b$12$changed.by.the.operator.not.a.real.hash.........." } });
+    await db.user.update({
+      where: { email: "admin@h2hmem.local" },
+      data: { passwordHash: "$2b$12$changed.by.the.operator.not.a.real.hash.........." },
+    });
     const again = seed();
     expect(again.status).toBe(0);
-    expect((await db.user.findUniqueOrThrow({ where: { email: "admin@h2hmem.local" } })).passwordHash).toBe("$2b$12$changed.by.the.operator.not.a.real.hash..........");
-    expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({ label: "real key", isDemo: false });
+    expect((await db.user.findUniqueOrThrow({ where: { email: "admin@h2hmem.local" } })).passwordHash).toBe(
+      "$2b$12$changed.by.the.operator.not.a.real.hash..........",
+    );
+    expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({
+      label: "real key",
+      isDemo: false,
+    });
     expect(await db.submission.count({ where: { isDemo: true } })).toBe(ids.length);
 
     const removed = h2hmem("demo", "remove");
@@ -74,6 +97,10 @@ describe("demo data", () => {
     expect(audit.map((a) => a.targetId).sort()).toEqual(ids);
     // The seed's accounts (published passwords) go too.
     expect(removed.stdout).toMatch(/Removed the demo accounts .*admin@h2hmem\.local/);
-    expect(await db.user.count({ where: { email: { in: ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"] } } })).toBe(0);
+    expect(
+      await db.user.count({
+        where: { email: { in: ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"] } },
+      }),
+    ).toBe(0);
   }, 600_000);
 });

@@ -37,15 +37,27 @@ const base = { LOG_LEVEL: "warn", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "
 // Asynchronous: the fake judge answers from this process's event loop while the seed runs.
 const seed = (extra: Record<string, string>) =>
   new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...TS, "prisma/seed.ts"], { cwd: ROOT, env: { ...process.env, ...base, ...extra }, stdio: ["ignore", "ignore", "pipe"], timeout: 240_000 });
+    const child = spawn(process.execPath, [...TS, "prisma/seed.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, ...base, ...extra },
+      stdio: ["ignore", "ignore", "pipe"],
+      timeout: 240_000,
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", reject);
     child.on("close", (status) => resolve({ status, stderr }));
   });
 
-type BoardJson = { scorerVersion: string; judge: { model: string; demo: boolean } | null; entries: Array<{ id: string; overall: { value: number } }> };
-const board = async (metric: string) => (await (await leaderboardGet(req(`http://localhost/api/v1/leaderboard?metric=${metric}`), ctx({}))).json()) as BoardJson;
+type BoardJson = {
+  scorerVersion: string;
+  judge: { model: string; demo: boolean } | null;
+  entries: Array<{ id: string; overall: { value: number } }>;
+};
+const board = async (metric: string) =>
+  (await (
+    await leaderboardGet(req(`http://localhost/api/v1/leaderboard?metric=${metric}`), ctx({}))
+  ).json()) as BoardJson;
 
 describe("demo judge", () => {
   it("scores the demo entries through the judge stage against the fake judge, labelled demo everywhere", async () => {
@@ -77,20 +89,38 @@ describe("demo judge", () => {
     // Every judged question carries the fake judge's grade of that answer (real outputs, not typed in).
     const rows = await db.questionScore.findMany({
       where: { scorerVersion: after.scorerVersion, judgeScore: { not: null } },
-      select: { judgeScore: true, prediction: { select: { systemAnswer: true, referenceQuestion: { select: { answer: true } } } } },
+      select: {
+        judgeScore: true,
+        prediction: { select: { systemAnswer: true, referenceQuestion: { select: { answer: true } } } },
+      },
     });
     expect(rows.length).toBeGreaterThan(20);
-    for (const r of rows) expect(r.judgeScore).toBe(r.prediction.systemAnswer.trim() === "" ? 0 : fakeGrade(r.prediction.referenceQuestion!.answer, r.prediction.systemAnswer));
+    for (const r of rows)
+      expect(r.judgeScore).toBe(
+        r.prediction.systemAnswer.trim() === ""
+          ? 0
+          : fakeGrade(r.prediction.referenceQuestion!.answer, r.prediction.systemAnswer),
+      );
     expect(new Set(rows.map((r) => r.judgeScore)).size).toBeGreaterThan(1);
 
     const id = after.entries[0]!.id;
-    const entry = (await (await entryGet(req(`http://localhost/api/v1/entries/${id}`), ctx({ id }))).json()) as { judge: { model: string; demo: boolean }; scores: Array<{ metric: string }> };
+    const entry = (await (await entryGet(req(`http://localhost/api/v1/entries/${id}`), ctx({ id }))).json()) as {
+      judge: { model: string; demo: boolean };
+      scores: Array<{ metric: string }>;
+    };
     expect(entry.judge).toMatchObject({ model: DEMO_JUDGE_MODEL, demo: true });
     expect(entry.scores.some((s) => s.metric === "judge")).toBe(true);
 
     // The board's headline cells and column say so.
     const view = await getLeaderboard(parseLeaderboardParams({ metric: "judge" }));
-    const html = renderIntl(createElement(LeaderboardTable, { entries: view.entries, params: view.params, lowNMin: 0, demoJudge: judgeOfVersion(view.scorerVersion)?.demo }));
+    const html = renderIntl(
+      createElement(LeaderboardTable, {
+        entries: view.entries,
+        params: view.params,
+        lowNMin: 0,
+        demoJudge: judgeOfVersion(view.scorerVersion)?.demo,
+      }),
+    );
     expect(html.match(/data-testid="demo-judge"/g)?.length).toBe(view.entries.length);
     expect(html).toContain("LLM judge (demo judge)");
   }, 600_000);

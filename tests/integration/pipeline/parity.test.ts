@@ -11,7 +11,18 @@ import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { runLexicalStage } from "@/workers/processors/lexical";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { createScoringWorker } from "@/workers/worker";
-import { freshUser, libraryScores, predictionSnapshot, scoreSnapshot, setEnv, uploaded, useSyntheticKey, waitFor, waitForStatus, restoreActiveKey } from "../../support/pipeline-helpers";
+import {
+  freshUser,
+  libraryScores,
+  predictionSnapshot,
+  scoreSnapshot,
+  setEnv,
+  uploaded,
+  useSyntheticKey,
+  waitFor,
+  waitForStatus,
+  restoreActiveKey,
+} from "../../support/pipeline-helpers";
 
 const log = logger.child({ test: "pipeline-parity" });
 log.level = "warn";
@@ -19,7 +30,10 @@ let worker: Worker;
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 
 beforeAll(async () => {
-  await setEnv({ JUDGE_BASE_URL: undefined, QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-parity-${process.pid}` });
+  await setEnv({
+    JUDGE_BASE_URL: undefined,
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-parity-${process.pid}`,
+  });
   key = await useSyntheticKey({ dyadic: 300, multiParty: 60 }, 101);
   worker = createScoringWorker(log);
 });
@@ -36,7 +50,11 @@ describe("pipeline parity", () => {
     const user = await freshUser();
     const dyadic = syntheticPredictions(key.questions, "dyadic", { quality: 0.7, seed: 1 });
     const multi = syntheticPredictions(key.questions, "multi-party", { quality: 0.4, seed: 2 });
-    const res = await createSubmission({ userId: user.id, files: uploaded(dyadic, multi), meta: { methodName: "parity" } });
+    const res = await createSubmission({
+      userId: user.id,
+      files: uploaded(dyadic, multi),
+      meta: { methodName: "parity" },
+    });
     expect(res).toMatchObject({ status: "QUEUED", existing: false });
     const done = await waitForStatus(res.id, ["SCORED", "FAILED"]);
     expect(done.failureReason).toBeNull();
@@ -63,7 +81,10 @@ describe("pipeline parity", () => {
 
     const stages = await db.stageRun.findMany({ where: { submissionId: res.id }, orderBy: { stage: "asc" } });
     // Stage is an enum: ordered as the stages run.
-    expect(stages.map((s) => [s.stage, s.status])).toEqual([["lexical", "DONE"], ["judge", "SKIPPED"]]);
+    expect(stages.map((s) => [s.stage, s.status])).toEqual([
+      ["lexical", "DONE"],
+      ["judge", "SKIPPED"],
+    ]);
     expect(done.answerKeyVersionId).not.toBeNull();
   });
 
@@ -71,7 +92,12 @@ describe("pipeline parity", () => {
     const user = await freshUser();
     const dyadic = syntheticPredictions(key.questions, "dyadic", { quality: 0.5, seed: 3 });
     const multi = syntheticPredictions(key.questions, "multi-party", { quality: 0.5, seed: 4 });
-    const res = await createSubmission({ userId: user.id, files: uploaded(dyadic, multi), meta: { methodName: "idempotent" }, enqueue: false });
+    const res = await createSubmission({
+      userId: user.id,
+      files: uploaded(dyadic, multi),
+      meta: { methodName: "idempotent" },
+      enqueue: false,
+    });
     await runLexicalStage(res.id, log);
     const scores1 = await scoreSnapshot(res.id);
     const preds1 = await predictionSnapshot(res.id);
@@ -84,7 +110,9 @@ describe("pipeline parity", () => {
     expect(await scoreSubmissionPipeline(res.id, log)).toBe("scored");
     expect(await scoreSubmissionPipeline(res.id, log)).toBe("skipped");
     expect(await scoreSnapshot(res.id)).toEqual(scores1);
-    const lexical = await db.stageRun.findUniqueOrThrow({ where: { submissionId_stage: { submissionId: res.id, stage: "lexical" } } });
+    const lexical = await db.stageRun.findUniqueOrThrow({
+      where: { submissionId_stage: { submissionId: res.id, stage: "lexical" } },
+    });
     expect(lexical.attempts).toBe(2); // the pipeline did not redo the finished stage
 
     // A lexical retry (rescore) runs the stage again through the queue, with the same result.
@@ -99,23 +127,52 @@ describe("pipeline parity", () => {
     try {
       const user = await freshUser();
       const files = (seed: number) =>
-        uploaded(syntheticPredictions(key.questions, "dyadic", { seed }), syntheticPredictions(key.questions, "multi-party", { seed: seed + 1 }));
-      const first = await createSubmission({ userId: user.id, files: files(10), meta: { methodName: "q1" }, enqueue: false });
-      const again = await createSubmission({ userId: user.id, files: files(10), meta: { methodName: "q1 renamed" }, enqueue: false });
+        uploaded(
+          syntheticPredictions(key.questions, "dyadic", { seed }),
+          syntheticPredictions(key.questions, "multi-party", { seed: seed + 1 }),
+        );
+      const first = await createSubmission({
+        userId: user.id,
+        files: files(10),
+        meta: { methodName: "q1" },
+        enqueue: false,
+      });
+      const again = await createSubmission({
+        userId: user.id,
+        files: files(10),
+        meta: { methodName: "q1 renamed" },
+        enqueue: false,
+      });
       expect(again).toMatchObject({ id: first.id, existing: true });
-      await expect(createSubmission({ userId: user.id, files: uploaded("not json", "{}"), meta: { methodName: "bad" } })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+      await expect(
+        createSubmission({ userId: user.id, files: uploaded("not json", "{}"), meta: { methodName: "bad" } }),
+      ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
       await createSubmission({ userId: user.id, files: files(20), meta: { methodName: "q2" }, enqueue: false });
-      const limited = await createSubmission({ userId: user.id, files: files(30), meta: { methodName: "q3" } }).catch((e: unknown) => e);
+      const limited = await createSubmission({ userId: user.id, files: files(30), meta: { methodName: "q3" } }).catch(
+        (e: unknown) => e,
+      );
       expect(limited).toMatchObject({ code: "RATE_LIMITED" });
       const seconds = (limited as { retryAfterSeconds: number }).retryAfterSeconds;
       expect(seconds).toBeGreaterThan(23 * 3600);
       expect(seconds).toBeLessThanOrEqual(24 * 3600);
       // The duplicate of an accepted upload is still answered while over the quota.
-      expect(await createSubmission({ userId: user.id, files: files(10), meta: { methodName: "q1" } })).toMatchObject({ id: first.id, existing: true });
+      expect(await createSubmission({ userId: user.id, files: files(10), meta: { methodName: "q1" } })).toMatchObject({
+        id: first.id,
+        existing: true,
+      });
 
       // Parallel uploads cannot overshoot the quota.
       const racer = await freshUser();
-      const results = await Promise.allSettled([40, 50, 60, 70].map((seed) => createSubmission({ userId: racer.id, files: files(seed), meta: { methodName: `race ${seed}` }, enqueue: false })));
+      const results = await Promise.allSettled(
+        [40, 50, 60, 70].map((seed) =>
+          createSubmission({
+            userId: racer.id,
+            files: files(seed),
+            meta: { methodName: `race ${seed}` },
+            enqueue: false,
+          }),
+        ),
+      );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect(rejected.map((r) => (r.reason as { code: string }).code)).toEqual(["RATE_LIMITED", "RATE_LIMITED"]);
@@ -129,7 +186,10 @@ describe("pipeline parity", () => {
     const user = await freshUser();
     const res = await createSubmission({
       userId: user.id,
-      files: uploaded(syntheticPredictions(key.questions, "dyadic", { seed: 40 }), syntheticPredictions(key.questions, "multi-party", { seed: 41 })),
+      files: uploaded(
+        syntheticPredictions(key.questions, "dyadic", { seed: 40 }),
+        syntheticPredictions(key.questions, "multi-party", { seed: 41 }),
+      ),
       meta: { methodName: "broken" },
       enqueue: false,
     });

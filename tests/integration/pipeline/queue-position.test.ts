@@ -18,12 +18,19 @@ describe("queue position", () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const s = await db.submission.create({
-        data: { userId: user.id, methodName: `queued ${i}`, contentSha256: `qp-${base}-${i}`, status: "QUEUED", createdAt: new Date(base + i * 1000) },
+        data: {
+          userId: user.id,
+          methodName: `queued ${i}`,
+          contentSha256: `qp-${base}-${i}`,
+          status: "QUEUED",
+          createdAt: new Date(base + i * 1000),
+        },
       });
       ids.push(s.id);
       created.push(s.id);
     }
-    const positions = async () => Promise.all(ids.map(async (id) => (await getSubmissionForViewer(id, viewer)).queuePosition));
+    const positions = async () =>
+      Promise.all(ids.map(async (id) => (await getSubmissionForViewer(id, viewer)).queuePosition));
     const [p0, p1, p2] = await positions();
     expect(p0).toBeGreaterThanOrEqual(1);
     expect([p1, p2]).toEqual([p0! + 1, p0! + 2]);

@@ -20,7 +20,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await getScoringQueue().obliterate({ force: true }).catch(() => undefined);
+  await getScoringQueue()
+    .obliterate({ force: true })
+    .catch(() => undefined);
   await setEnv({ QUEUE_PREFIX: originalPrefix });
   await restoreActiveKey();
 });
@@ -28,7 +30,10 @@ afterAll(async () => {
 /** A stored submission marked as being judged `ageMs` ago, whose job Redis no longer has. */
 async function orphanedInProgress(methodName: string, ageMs: number): Promise<string> {
   const user = await freshUser();
-  const files = uploaded(syntheticPredictions(key.questions, "dyadic", { seed: 1 }), syntheticPredictions(key.questions, "multi-party", { seed: 2 }));
+  const files = uploaded(
+    syntheticPredictions(key.questions, "dyadic", { seed: 1 }),
+    syntheticPredictions(key.questions, "multi-party", { seed: 2 }),
+  );
   const { id } = await createSubmission({ userId: user.id, files, meta: { methodName } });
   await (await getScoringQueue().getJob(scoringJobId(id)))?.remove();
   await db.$executeRaw`UPDATE "Submission" SET status = 'JUDGING', "updatedAt" = ${new Date(Date.now() - ageMs)} WHERE id = ${id}`;
@@ -50,7 +55,10 @@ describe("reconciler", () => {
 
   it("leaves an in-progress submission with a live job to BullMQ", async () => {
     const user = await freshUser();
-    const files = uploaded(syntheticPredictions(key.questions, "dyadic", { seed: 3 }), syntheticPredictions(key.questions, "multi-party", { seed: 4 }));
+    const files = uploaded(
+      syntheticPredictions(key.questions, "dyadic", { seed: 3 }),
+      syntheticPredictions(key.questions, "multi-party", { seed: 4 }),
+    );
     const { id } = await createSubmission({ userId: user.id, files, meta: { methodName: "live job" } });
     await db.$executeRaw`UPDATE "Submission" SET status = 'SCORING_LEXICAL', "updatedAt" = ${new Date(Date.now() - 10 * 60_000)} WHERE id = ${id}`;
     const job = await getScoringQueue().getJob(scoringJobId(id));

@@ -4,7 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
-import { freePort, freshUser, libraryScores, scoreSnapshot, setEnv, spawnWorker, startRedis, uploaded, useSyntheticKey, waitForStatus, type WorkerProcess, restoreActiveKey } from "../../support/pipeline-helpers";
+import {
+  freePort,
+  freshUser,
+  libraryScores,
+  scoreSnapshot,
+  setEnv,
+  spawnWorker,
+  startRedis,
+  uploaded,
+  useSyntheticKey,
+  waitForStatus,
+  type WorkerProcess,
+  restoreActiveKey,
+} from "../../support/pipeline-helpers";
 
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 let redis: { url: string; stop: () => Promise<void> } | undefined;
@@ -36,7 +49,11 @@ describe("Redis down at submission time", () => {
     const dyadic = syntheticPredictions(key.questions, "dyadic", { seed: 5 });
     const multi = syntheticPredictions(key.questions, "multi-party", { seed: 6 });
     const t0 = Date.now();
-    const res = await createSubmission({ userId: user.id, files: uploaded(dyadic, multi), meta: { methodName: "redis down" } });
+    const res = await createSubmission({
+      userId: user.id,
+      files: uploaded(dyadic, multi),
+      meta: { methodName: "redis down" },
+    });
     const elapsed = Date.now() - t0;
     expect(res).toMatchObject({ status: "QUEUED", existing: false });
     expect(elapsed).toBeLessThan(1500 + 5000); // the enqueue gave up after ENQUEUE_TIMEOUT_MS
@@ -45,7 +62,12 @@ describe("Redis down at submission time", () => {
     expect(await db.prediction.count({ where: { submissionId: res.id } })).toBe(150);
 
     redis = await startRedis({ port });
-    worker = spawnWorker({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix, RECONCILE_INTERVAL_MS: "1000", JUDGE_BASE_URL: "" });
+    worker = spawnWorker({
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: prefix,
+      RECONCILE_INTERVAL_MS: "1000",
+      JUDGE_BASE_URL: "",
+    });
     const scored = await waitForStatus(res.id, ["SCORED", "FAILED"], 90_000);
     expect(scored.status).toBe("SCORED");
 
@@ -58,8 +80,15 @@ describe("Redis down at submission time", () => {
 
     const expected = libraryScores(dyadic, multi, key);
     const stored = await scoreSnapshot(res.id);
-    expect(stored.filter((r) => r.split === "overall" && r.scope === "ALL" && r.aggregate === "micro").map((r) => [r.metric, r.value])).toEqual(
-      expected.rows.filter((r) => r.split === "overall" && r.scope === "ALL" && r.aggregate === "micro").map((r) => [r.metric, r.value]).sort(),
+    expect(
+      stored
+        .filter((r) => r.split === "overall" && r.scope === "ALL" && r.aggregate === "micro")
+        .map((r) => [r.metric, r.value]),
+    ).toEqual(
+      expected.rows
+        .filter((r) => r.split === "overall" && r.scope === "ALL" && r.aggregate === "micro")
+        .map((r) => [r.metric, r.value])
+        .sort(),
     );
 
     worker.child.kill("SIGTERM");

@@ -15,7 +15,16 @@ import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { scorerVersionFor } from "@/lib/scoring";
 import { createScoringWorker } from "@/workers/worker";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
-import { freshUser, restoreActiveKey, ROOT, scoreSnapshot, setEnv, uploaded, useSyntheticKey, waitForStatus } from "../../support/pipeline-helpers";
+import {
+  freshUser,
+  restoreActiveKey,
+  ROOT,
+  scoreSnapshot,
+  setEnv,
+  uploaded,
+  useSyntheticKey,
+  waitForStatus,
+} from "../../support/pipeline-helpers";
 
 const log = logger.child({ test: "single-file-cli" });
 log.level = "warn";
@@ -25,7 +34,10 @@ let buildDir: string;
 let bundle: string;
 
 beforeAll(async () => {
-  await setEnv({ JUDGE_BASE_URL: undefined, QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-single-file-${process.pid}` });
+  await setEnv({
+    JUDGE_BASE_URL: undefined,
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-single-file-${process.pid}`,
+  });
   key = await useSyntheticKey({ dyadic: 120, multiParty: 40 }, 303);
   worker = createScoringWorker(log);
   buildDir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-single-file-build-"));
@@ -46,7 +58,13 @@ function runSingleFile(cwd: string, ...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_PATH;
   delete env.NODE_OPTIONS;
-  const r = spawnSync(process.execPath, [path.join(cwd, "h2hmem.mjs"), ...args], { cwd, env, encoding: "utf8", timeout: 120_000, maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, [path.join(cwd, "h2hmem.mjs"), ...args], {
+    cwd,
+    env,
+    encoding: "utf8",
+    timeout: 120_000,
+    maxBuffer: 1 << 26,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -73,7 +91,17 @@ describe("the single-file CLI (dist/h2hmem.mjs)", () => {
       writeFileSync(path.join(dir, "prediction_dyadic.json"), dyadic);
       writeFileSync(path.join(dir, "prediction_multiparty.json"), multi);
       expect(runSingleFile(dir, "validate", "prediction_dyadic.json", "--answer-key", key.dir).code).toBe(0);
-      const scored = runSingleFile(dir, "score", "--json", "--dyadic", "prediction_dyadic.json", "--multiparty", "prediction_multiparty.json", "--answer-key", key.dir);
+      const scored = runSingleFile(
+        dir,
+        "score",
+        "--json",
+        "--dyadic",
+        "prediction_dyadic.json",
+        "--multiparty",
+        "prediction_multiparty.json",
+        "--answer-key",
+        key.dir,
+      );
       expect(scored.stderr).toBe("");
       expect(scored.code).toBe(0);
       const report = JSON.parse(scored.stdout);
@@ -85,7 +113,11 @@ describe("the single-file CLI (dist/h2hmem.mjs)", () => {
       expect(server.stderr).toMatch(/checkout of the leaderboard repository/);
 
       const user = await freshUser();
-      const res = await createSubmission({ userId: user.id, files: uploaded(dyadic, multi), meta: { methodName: "single-file parity" } });
+      const res = await createSubmission({
+        userId: user.id,
+        files: uploaded(dyadic, multi),
+        meta: { methodName: "single-file parity" },
+      });
       expect((await waitForStatus(res.id, ["SCORED", "FAILED"])).status).toBe("SCORED");
       const stored = await scoreSnapshot(res.id);
       expect(stored.length).toBeGreaterThan(100);
@@ -94,7 +126,11 @@ describe("the single-file CLI (dist/h2hmem.mjs)", () => {
         const scope = row.scope === "ALL" ? split : (split.mainTypes[row.scope] ?? split.categories[row.scope]);
         expect(scope, `${row.split} ${row.scope}`).toBeDefined();
         expect(scope.n, `${row.split} ${row.scope} n`).toBe(row.n);
-        expect(scope[row.aggregate][row.metric], `${row.split} ${row.scope} ${row.aggregate} ${row.metric}`).toEqual({ value: row.value, ciLow: row.ciLow, ciHigh: row.ciHigh });
+        expect(scope[row.aggregate][row.metric], `${row.split} ${row.scope} ${row.aggregate} ${row.metric}`).toEqual({
+          value: row.value,
+          ciLow: row.ciLow,
+          ciHigh: row.ciHigh,
+        });
       }
       expect(report.scorerVersion).toBe(stored[0].scorerVersion);
     } finally {

@@ -26,7 +26,13 @@ let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 const workers: WorkerProcess[] = [];
 const prefix = `${process.env.QUEUE_PREFIX ?? "test"}-crash-${process.pid}`;
 // Short lock so a dead worker's job is taken over within seconds (production: 30 s).
-const WORKER_ENV = { QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "5000", WORKER_STALLED_INTERVAL_MS: "1000", RECONCILE_INTERVAL_MS: "600000", JUDGE_BASE_URL: "" };
+const WORKER_ENV = {
+  QUEUE_PREFIX: prefix,
+  WORKER_LOCK_DURATION_MS: "5000",
+  WORKER_STALLED_INTERVAL_MS: "1000",
+  RECONCILE_INTERVAL_MS: "600000",
+  JUDGE_BASE_URL: "",
+};
 
 function start(extra: Record<string, string> = {}): WorkerProcess {
   const w = spawnWorker({ ...WORKER_ENV, ...extra });
@@ -39,22 +45,33 @@ async function bigSubmission(seed: number) {
   const user = await freshUser();
   const dyadic = syntheticPredictions(key.questions, "dyadic", { seed, extra: 12_000 });
   const multi = syntheticPredictions(key.questions, "multi-party", { seed: seed + 1 });
-  const res = await createSubmission({ userId: user.id, files: uploaded(dyadic, multi), meta: { methodName: `big ${seed}` } });
+  const res = await createSubmission({
+    userId: user.id,
+    files: uploaded(dyadic, multi),
+    meta: { methodName: `big ${seed}` },
+  });
   return { id: res.id, dyadic, multi };
 }
 
 /** Resolves once the worker is writing per-question results (between the first and the last chunk). */
 function midJob(id: string) {
-  return waitFor(async () => {
-    const s = await db.submission.findUnique({ where: { id } });
-    return s && s.status === "SCORING_LEXICAL" && s.progressDone > 0 && s.progressDone < s.progressTotal ? s : null;
-  }, "the job to be mid-way", 60_000, 10);
+  return waitFor(
+    async () => {
+      const s = await db.submission.findUnique({ where: { id } });
+      return s && s.status === "SCORING_LEXICAL" && s.progressDone > 0 && s.progressDone < s.progressTotal ? s : null;
+    },
+    "the job to be mid-way",
+    60_000,
+    10,
+  );
 }
 
 async function expectLibraryParity(id: string, dyadic: Uint8Array, multi: Uint8Array) {
   const expected = libraryScores(dyadic, multi, key);
   const stored = await scoreSnapshot(id);
-  const want = expected.rows.map((r) => ({ scorerVersion: expected.scorerVersion, ...r })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const want = expected.rows
+    .map((r) => ({ scorerVersion: expected.scorerVersion, ...r }))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   expect(stored).toEqual(want);
   const preds = await predictionSnapshot(id);
   const answered = expected.perQuestion.filter((q) => q.index !== null);
@@ -93,7 +110,9 @@ describe("worker process", () => {
     expect(done.failureReason).toBeNull();
     expect(done.status).toBe("SCORED");
     expect(b.logs().some((l) => l.msg === "job started" && l.submissionId === sub.id)).toBe(true);
-    const lexical = await db.stageRun.findUniqueOrThrow({ where: { submissionId_stage: { submissionId: sub.id, stage: "lexical" } } });
+    const lexical = await db.stageRun.findUniqueOrThrow({
+      where: { submissionId_stage: { submissionId: sub.id, stage: "lexical" } },
+    });
     expect(lexical.attempts).toBe(2);
     await expectLibraryParity(sub.id, sub.dyadic, sub.multi);
 
@@ -116,7 +135,9 @@ describe("worker process", () => {
     expect(await c.exit).toBe(0);
     const row = await db.submission.findUniqueOrThrow({ where: { id: sub.id } });
     expect(row.status).toBe("SCORED");
-    expect(c.logs().map((l) => l.msg)).toEqual(expect.arrayContaining(["shutting down: letting the current job finish", "worker stopped"]));
+    expect(c.logs().map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["shutting down: letting the current job finish", "worker stopped"]),
+    );
     await expectLibraryParity(sub.id, sub.dyadic, sub.multi);
   }, 180_000);
 

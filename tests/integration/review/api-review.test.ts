@@ -27,9 +27,18 @@ async function scoredSubmission(): Promise<string> {
   return id;
 }
 
-const actions = async (id: string) => (await db.auditEvent.findMany({ where: { targetId: id }, orderBy: { createdAt: "asc" } })).map((e) => e.action);
-const post = (route: { POST: (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response> }, id: string, token: string, body?: unknown) =>
-  route.POST(req("/x", { method: "POST", token, body: body === undefined ? undefined : JSON.stringify(body) }), ctx({ id }));
+const actions = async (id: string) =>
+  (await db.auditEvent.findMany({ where: { targetId: id }, orderBy: { createdAt: "asc" } })).map((e) => e.action);
+const post = (
+  route: { POST: (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response> },
+  id: string,
+  token: string,
+  body?: unknown,
+) =>
+  route.POST(
+    req("/x", { method: "POST", token, body: body === undefined ? undefined : JSON.stringify(body) }),
+    ctx({ id }),
+  );
 
 beforeAll(async () => {
   author = await userWithToken("review-author", "SUBMITTER");
@@ -50,9 +59,15 @@ describe("review workflow", () => {
 
   it("owner withdraws a pending submission once; others cannot", async () => {
     const id = await scoredSubmission();
-    await expect(withdrawSubmission({ submissionId: id, userId: admin.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(withdrawSubmission({ submissionId: id, userId: author.id })).resolves.toMatchObject({ reviewState: "WITHDRAWN" });
-    await expect(withdrawSubmission({ submissionId: id, userId: author.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(withdrawSubmission({ submissionId: id, userId: admin.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(withdrawSubmission({ submissionId: id, userId: author.id })).resolves.toMatchObject({
+      reviewState: "WITHDRAWN",
+    });
+    await expect(withdrawSubmission({ submissionId: id, userId: author.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     expect((await post(approveRoute, id, admin.token)).status).toBe(409);
     expect(await actions(id)).toEqual(["submission.withdraw"]);
   });
@@ -71,7 +86,10 @@ describe("review workflow", () => {
     const id = await scoredSubmission();
     expect((await post(retryRoute, id, author.token, { stage: "lexical" })).status).toBe(409);
     expect((await post(retryRoute, id, author.token, { stage: "bogus" })).status).toBe(422);
-    await db.submission.update({ where: { id }, data: { status: "FAILED", failureStage: "judge", failureReason: "judge unreachable" } });
+    await db.submission.update({
+      where: { id },
+      data: { status: "FAILED", failureStage: "judge", failureReason: "judge unreachable" },
+    });
     const r = await post(retryRoute, id, author.token, { stage: "judge" });
     expect(r.status).toBe(202);
     const s = await db.submission.findUniqueOrThrow({ where: { id } });

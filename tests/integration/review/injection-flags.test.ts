@@ -14,7 +14,10 @@ import { fixtureBlob, req, userWithToken } from "../../support/api-helpers";
 let author: Awaited<ReturnType<typeof userWithToken>>;
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 const log = logger.child({ test: "injection-flags" });
-const stored = (id: string) => db.$queryRaw<Array<{ questions: string[]; rules: string[] }>>`SELECT questions, rules FROM "InjectionFlag" WHERE "submissionId" = ${id}`;
+const stored = (id: string) =>
+  db.$queryRaw<
+    Array<{ questions: string[]; rules: string[] }>
+  >`SELECT questions, rules FROM "InjectionFlag" WHERE "submissionId" = ${id}`;
 
 async function upload(stamp: string): Promise<string> {
   const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
@@ -22,11 +25,18 @@ async function upload(stamp: string): Promise<string> {
     dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
     multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
   };
-  const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: `inj-${Date.now()}` }, enqueue: false });
+  const { id } = await createSubmission({
+    userId: author.id,
+    files,
+    meta: { methodName: `inj-${Date.now()}` },
+    enqueue: false,
+  });
   return id;
 }
 async function listed(id: string) {
-  const res = await listRoute.GET(req("/api/v1/admin/submissions?review=pending", { token: admin.token }), { params: Promise.resolve({}) });
+  const res = await listRoute.GET(req("/api/v1/admin/submissions?review=pending", { token: admin.token }), {
+    params: Promise.resolve({}),
+  });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { submissions: Array<{ id: string; reviewFlags: Array<{ kind: string }> }> };
   return body.submissions.find((s) => s.id === id)!.reviewFlags.filter((f) => f.kind === "judge-injection");
@@ -46,7 +56,9 @@ describe("judge-injection flags are stored by the worker", () => {
     expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
     const [row] = await stored(id);
     expect(row!.questions).toEqual(["dyadic/q0", "multi-party/q0"]); // the stamp lands in both files
-    expect(row!.rules).toEqual(expect.arrayContaining(["tells the grader to ignore its instructions", "asks for a score"]));
+    expect(row!.rules).toEqual(
+      expect.arrayContaining(["tells the grader to ignore its instructions", "asks for a score"]),
+    );
     expect(await listed(id)).toEqual([{ kind: "judge-injection", questions: row!.questions, rules: row!.rules }]);
     // The list reads the row, not the answers: a cleared row clears the flag.
     await db.$executeRaw`UPDATE "InjectionFlag" SET questions = '[]', rules = '[]' WHERE "submissionId" = ${id}`;

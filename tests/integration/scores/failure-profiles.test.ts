@@ -24,20 +24,43 @@ const DATASET = path.resolve(import.meta.dirname, "../../../prisma/seed-data/dat
 const log = logger.child({ test: "failure-profiles" });
 
 async function entry(name: string, answer: (q: { category: string; answer: string }) => string): Promise<string> {
-  const user = await db.user.upsert({ where: { email: "profiles@test.local" }, create: { email: "profiles@test.local" }, update: {} });
-  const key = await db.referenceQuestion.findMany({ where: { version: { active: true } }, orderBy: [{ split: "asc" }, { qid: "asc" }] });
-  const sub = await db.submission.create({ data: { userId: user.id, methodName: name, contentSha256: randomUUID(), status: "QUEUED", reviewState: "APPROVED" } });
+  const user = await db.user.upsert({
+    where: { email: "profiles@test.local" },
+    create: { email: "profiles@test.local" },
+    update: {},
+  });
+  const key = await db.referenceQuestion.findMany({
+    where: { version: { active: true } },
+    orderBy: [{ split: "asc" }, { qid: "asc" }],
+  });
+  const sub = await db.submission.create({
+    data: { userId: user.id, methodName: name, contentSha256: randomUUID(), status: "QUEUED", reviewState: "APPROVED" },
+  });
   const index: Record<string, number> = { dyadic: 0, "multi-party": 0 };
   await db.prediction.createMany({
-    data: key.map((q) => ({ submissionId: sub.id, split: q.split, index: index[q.split]!++, questionText: q.questionText, questionImage: q.questionImage, systemAnswer: answer(q), originalAnswer: q.answer, category: q.category })),
+    data: key.map((q) => ({
+      submissionId: sub.id,
+      split: q.split,
+      index: index[q.split]!++,
+      questionText: q.questionText,
+      questionImage: q.questionImage,
+      systemAnswer: answer(q),
+      originalAnswer: q.answer,
+      category: q.category,
+    })),
   });
   await runLexicalStage(sub.id, log);
-  await db.submission.update({ where: { id: sub.id }, data: { status: "SCORED", stage: "done", scoredAt: new Date() } });
+  await db.submission.update({
+    where: { id: sub.id },
+    data: { status: "SCORED", stage: "done", scoredAt: new Date() },
+  });
   return sub.id;
 }
 
 const rowsOf = async (submissionId: string) =>
-  (await db.failureProfile.findMany({ where: { submissionId }, orderBy: { scope: "asc" } })).map(({ createdAt: _c, ...r }) => r);
+  (await db.failureProfile.findMany({ where: { submissionId }, orderBy: { scope: "asc" } })).map(
+    ({ createdAt: _c, ...r }) => r,
+  );
 
 describe("failure profiles", () => {
   it("the lexical stage stores them; the entry API and the board read them; the backfill rebuilds the same rows", async () => {
@@ -49,14 +72,38 @@ describe("failure profiles", () => {
     const version = await currentScorerVersion();
 
     const stored = await rowsOf(refuse);
-    expect(stored.map((r) => r.scope).sort()).toEqual(["ALL", "AR", "CD", "CRR", "KR", "MCR", "RET", "TR", "TTL", "UPR"]);
+    expect(stored.map((r) => r.scope).sort()).toEqual([
+      "ALL",
+      "AR",
+      "CD",
+      "CRR",
+      "KR",
+      "MCR",
+      "RET",
+      "TR",
+      "TTL",
+      "UPR",
+    ]);
     expect(stored.every((r) => r.scorerVersion === version && r.refused === r.n && r.empty === 0)).toBe(true);
-    expect(stored.find((r) => r.scope === "ALL")).toMatchObject({ n: total, refused: total, tokensMedian: 6, tokensP90: 6 });
+    expect(stored.find((r) => r.scope === "ALL")).toMatchObject({
+      n: total,
+      refused: total,
+      tokensMedian: 6,
+      tokensP90: 6,
+    });
 
     const res = await entryRoute.GET(req(`/api/v1/entries/${refuse}`), ctx({ id: refuse }));
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { failureProfile: Record<string, unknown> & { byCategory: Record<string, { n: number; refusalRate: number }> } };
-    expect(body.failureProfile).toMatchObject({ refusalRate: 1, overRefusalRate: 1, missedRefusalRate: 0, emptyRate: 0, answerTokens: { median: 6, p90: 6 } });
+    const body = (await res.json()) as {
+      failureProfile: Record<string, unknown> & { byCategory: Record<string, { n: number; refusalRate: number }> };
+    };
+    expect(body.failureProfile).toMatchObject({
+      refusalRate: 1,
+      overRefusalRate: 1,
+      missedRefusalRate: 0,
+      emptyRate: 0,
+      answerTokens: { median: 6, p90: 6 },
+    });
     expect(body.failureProfile.byCategory.AR).toMatchObject({ n: ar, refusalRate: 1 });
 
     const board = await getLeaderboard(parseLeaderboardParams({ sort: "-overRefusalRate" }), { all: true });
@@ -64,16 +111,41 @@ describe("failure profiles", () => {
       ["Always refuses", 1, 1],
       ["Perfect", ar / total, 0],
     ]);
-    expect((await getLeaderboard(parseLeaderboardParams({ sort: "refusalRate" }), { all: true })).entries[0]!.id).toBe(perfect);
+    expect((await getLeaderboard(parseLeaderboardParams({ sort: "refusalRate" }), { all: true })).entries[0]!.id).toBe(
+      perfect,
+    );
 
     // Self-reported efficiency: multipart fields -> method card -> `efficiency` in the entry API.
     const form = new FormData();
-    for (const [k, v] of Object.entries({ methodName: "Perfect", storageSecondsPerSession: "9.86", retrievalSecondsPerQuestion: "1.47", answerSecondsPerQuestion: "12.64", tokensPerQuestion: "850", hardware: "1x A100" })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      methodName: "Perfect",
+      storageSecondsPerSession: "9.86",
+      retrievalSecondsPerQuestion: "1.47",
+      answerSecondsPerQuestion: "12.64",
+      tokensPerQuestion: "850",
+      hardware: "1x A100",
+    }))
+      form.set(k, v);
     const { methodName: _m, ...eff } = submissionMetaSchema.parse(metaFields(form));
     await db.submission.update({ where: { id: perfect }, data: eff });
-    const card = (await (await entryRoute.GET(req(`/api/v1/entries/${perfect}`), ctx({ id: perfect }))).json()) as { efficiency: unknown };
-    expect(card.efficiency).toEqual({ selfReported: true, storageSecondsPerSession: 9.86, retrievalSecondsPerQuestion: 1.47, answerSecondsPerQuestion: 12.64, tokensPerQuestion: 850, hardware: "1x A100" });
-    expect(((await (await entryRoute.GET(req(`/api/v1/entries/${refuse}`), ctx({ id: refuse }))).json()) as { efficiency: unknown }).efficiency).toBeNull();
+    const card = (await (await entryRoute.GET(req(`/api/v1/entries/${perfect}`), ctx({ id: perfect }))).json()) as {
+      efficiency: unknown;
+    };
+    expect(card.efficiency).toEqual({
+      selfReported: true,
+      storageSecondsPerSession: 9.86,
+      retrievalSecondsPerQuestion: 1.47,
+      answerSecondsPerQuestion: 12.64,
+      tokensPerQuestion: 850,
+      hardware: "1x A100",
+    });
+    expect(
+      (
+        (await (await entryRoute.GET(req(`/api/v1/entries/${refuse}`), ctx({ id: refuse }))).json()) as {
+          efficiency: unknown;
+        }
+      ).efficiency,
+    ).toBeNull();
 
     // Scored before profiles existed: the backfill (run by the worker at start) rebuilds the rows from stored data.
     const before = [await rowsOf(refuse), await rowsOf(perfect)];

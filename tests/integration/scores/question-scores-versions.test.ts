@@ -18,12 +18,26 @@ const h = withJudgeRollout("qscores", { dyadic: 30, multiParty: 8 }, 505);
 
 /** Every QuestionScore row of the entries, comparable (no row is lost or added unseen). */
 async function snapshot(ids: string[]) {
-  const rows = await db.questionScore.findMany({ where: { submissionId: { in: ids } }, orderBy: [{ submissionId: "asc" }, { scorerVersion: "asc" }, { split: "asc" }, { index: "asc" }] });
-  return rows.map(({ submissionId, scorerVersion, split, index, f1, judgeScore, judgeReasoning }) => ({ submissionId, scorerVersion, split, index, f1, judgeScore, judgeReasoning }));
+  const rows = await db.questionScore.findMany({
+    where: { submissionId: { in: ids } },
+    orderBy: [{ submissionId: "asc" }, { scorerVersion: "asc" }, { split: "asc" }, { index: "asc" }],
+  });
+  return rows.map(({ submissionId, scorerVersion, split, index, f1, judgeScore, judgeReasoning }) => ({
+    submissionId,
+    scorerVersion,
+    split,
+    index,
+    f1,
+    judgeScore,
+    judgeReasoning,
+  }));
 }
 
 const judgeMean = async (id: string, scorerVersion: string) => {
-  const rows = await db.questionScore.findMany({ where: { submissionId: id, scorerVersion, judgeScore: { not: null } }, select: { judgeScore: true } });
+  const rows = await db.questionScore.findMany({
+    where: { submissionId: id, scorerVersion, judgeScore: { not: null } },
+    select: { judgeScore: true },
+  });
   return { n: rows.length, mean: rows.reduce((s, r) => s + r.judgeScore!, 0) / rows.length };
 };
 
@@ -60,7 +74,16 @@ describe("per-question scores per scorer version", () => {
     expect((await compareMany([a, b], "judge"))[0]!.results).toEqual(judgeBefore);
     // The submission page shows the version it names (the current one, B) and its values.
     const page = await listPredictions(a, predictionFilterSchema.parse({}), vb);
-    const bRow = await db.questionScore.findUniqueOrThrow({ where: { submissionId_split_index_scorerVersion: { submissionId: a, split: page.rows[0]!.split, index: page.rows[0]!.index, scorerVersion: vb } } });
+    const bRow = await db.questionScore.findUniqueOrThrow({
+      where: {
+        submissionId_split_index_scorerVersion: {
+          submissionId: a,
+          split: page.rows[0]!.split,
+          index: page.rows[0]!.index,
+          scorerVersion: vb,
+        },
+      },
+    });
     expect(page.rows[0]!.judgeScore).toBe(bRow.judgeScore);
 
     // Publish B: compare switches to B's per-question values.

@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@/lib/server/db";
-import { replaceJudgeQuestionScores, replaceLexicalQuestionScores, upsertJudgeQuestionScores } from "@/lib/server/scores/question-scores";
+import {
+  replaceJudgeQuestionScores,
+  replaceLexicalQuestionScores,
+  upsertJudgeQuestionScores,
+} from "@/lib/server/scores/question-scores";
 import { seedSubmission } from "../../support/judge-fixtures";
 
 // The stages' per-question writes: each stage replaces only its own columns under its own version,
@@ -15,20 +19,34 @@ const W = "lex-1+nltk+sw198+judge=b-other@p1";
 const lex = (split: string, index: number, f1: number) => ({ split, index, precision: f1, recall: f1, f1, bleu1: f1 });
 
 async function rows(submissionId: string) {
-  const all = await db.questionScore.findMany({ where: { submissionId }, orderBy: [{ scorerVersion: "asc" }, { split: "asc" }, { index: "asc" }] });
+  const all = await db.questionScore.findMany({
+    where: { submissionId },
+    orderBy: [{ scorerVersion: "asc" }, { split: "asc" }, { index: "asc" }],
+  });
   return all.map((r) => [r.scorerVersion === V ? "V" : "W", r.split, r.index, r.f1, r.judgeScore, r.judgeReasoning]);
 }
 
 describe("QuestionScore writes", () => {
   it("each stage replaces its own columns of its own version; stale values are cleared, empty rows removed", async () => {
     const id = await seedSubmission(db);
-    const preds = await db.prediction.findMany({ where: { submissionId: id, split: "dyadic" }, orderBy: { index: "asc" }, take: 3 });
+    const preds = await db.prediction.findMany({
+      where: { submissionId: id, split: "dyadic" },
+      orderBy: { index: "asc" },
+      take: 3,
+    });
     const [p0, p1, p2] = preds as [(typeof preds)[number], (typeof preds)[number], (typeof preds)[number]];
     await db.$transaction(async (tx) => {
-      await replaceLexicalQuestionScores(tx, id, V, [lex("dyadic", 0, 0.1), lex("dyadic", 1, 0.2), lex("dyadic", 2, 0.3)]);
+      await replaceLexicalQuestionScores(tx, id, V, [
+        lex("dyadic", 0, 0.1),
+        lex("dyadic", 1, 0.2),
+        lex("dyadic", 2, 0.3),
+      ]);
       await replaceLexicalQuestionScores(tx, id, W, [lex("dyadic", 0, 0.9)]);
     });
-    await upsertJudgeQuestionScores(db, id, V, [{ predictionId: p0.id, score: 1, reasoning: "a" }, { predictionId: p2.id, score: null, reasoning: "Not judged: x" }]);
+    await upsertJudgeQuestionScores(db, id, V, [
+      { predictionId: p0.id, score: 1, reasoning: "a" },
+      { predictionId: p2.id, score: null, reasoning: "Not judged: x" },
+    ]);
     expect(await rows(id)).toEqual([
       ["V", "dyadic", 0, 0.1, 1, "a"],
       ["V", "dyadic", 1, 0.2, null, null],

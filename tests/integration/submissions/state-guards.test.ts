@@ -26,10 +26,17 @@ async function storedSubmission(userId: string): Promise<string> {
 const DETAIL = "Judge stage failed: connect ECONNREFUSED 10.0.0.7:8443 (judge-internal.example)";
 const fail = (id: string, reason = DETAIL, stage: "lexical" | "judge" = "lexical") =>
   db.$transaction([
-    db.submission.update({ where: { id }, data: { status: "FAILED", stage, failureStage: stage, failureReason: reason } }),
-    db.stageRun.update({ where: { submissionId_stage: { submissionId: id, stage } }, data: { status: "FAILED", error: reason } }),
+    db.submission.update({
+      where: { id },
+      data: { status: "FAILED", stage, failureStage: stage, failureReason: reason },
+    }),
+    db.stageRun.update({
+      where: { submissionId_stage: { submissionId: id, stage } },
+      data: { status: "FAILED", error: reason },
+    }),
   ]);
-const retry = (id: string, token: string) => retryRoute.POST(req("/x", { method: "POST", token, body: JSON.stringify({ stage: "lexical" }) }), ctx({ id }));
+const retry = (id: string, token: string) =>
+  retryRoute.POST(req("/x", { method: "POST", token, body: JSON.stringify({ stage: "lexical" }) }), ctx({ id }));
 
 describe("state guards", () => {
   it("limits retries per account: the 11th within the hour is 429 with Retry-After", async () => {
@@ -75,7 +82,8 @@ describe("state guards", () => {
     const admin = await userWithToken("failure-admin", "ADMIN");
     const id = await storedSubmission(owner.id);
     await fail(id, DETAIL, "judge");
-    const view = async (token: string) => (await (await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token }), ctx({ id }))).text());
+    const view = async (token: string) =>
+      await (await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token }), ctx({ id }))).text();
     const mine = await view(owner.token);
     expect(mine).not.toContain("ECONNREFUSED");
     expect(JSON.parse(mine).failure.reason).toContain("Retry the judge stage");
@@ -90,7 +98,10 @@ describe("state guards", () => {
     const owner = await userWithToken("proto-split", "SUBMITTER");
     const id = await storedSubmission(owner.id);
     for (const split of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
-      const res = await fileRoute.GET(req(`/api/v1/submissions/${id}/files/${split}`, { token: owner.token }), ctx({ id, split }));
+      const res = await fileRoute.GET(
+        req(`/api/v1/submissions/${id}/files/${split}`, { token: owner.token }),
+        ctx({ id, split }),
+      );
       expect(res.status, split).toBe(404);
     }
   });

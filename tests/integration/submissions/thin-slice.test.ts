@@ -49,14 +49,27 @@ describe("API v1 submission edge cases", () => {
   });
 
   it("415 for a non-multipart body", async () => {
-    const r = await submissionsRoute.POST(req("/api/v1/submissions", { method: "POST", body: "{}", headers: { "content-type": "application/json" }, token: author.token }), ctx({}));
+    const r = await submissionsRoute.POST(
+      req("/api/v1/submissions", {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+        token: author.token,
+      }),
+      ctx({}),
+    );
     expect(r.status).toBe(415);
     expect((await body(r)).error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("413 when Content-Length exceeds the limit, before reading the body", async () => {
     const r = await submissionsRoute.POST(
-      req("/api/v1/submissions", { method: "POST", body: "x", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(1e12) }, token: author.token }),
+      req("/api/v1/submissions", {
+        method: "POST",
+        body: "x",
+        headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(1e12) },
+        token: author.token,
+      }),
       ctx({}),
     );
     expect(r.status).toBe(413);
@@ -98,7 +111,12 @@ describe("API v1 submission edge cases", () => {
       expect(r.status).toBe(413);
       const err = (await body(r)).error;
       expect(err.code).toBe("PAYLOAD_TOO_LARGE");
-      expect(err.details).toEqual([expect.objectContaining({ file: "prediction_dyadic.json", message: expect.stringMatching(/the limit is 4096/) })]);
+      expect(err.details).toEqual([
+        expect.objectContaining({
+          file: "prediction_dyadic.json",
+          message: expect.stringMatching(/the limit is 4096/),
+        }),
+      ]);
     } finally {
       delete process.env.UPLOAD_MAX_BYTES;
       resetEnvCache();
@@ -122,9 +140,19 @@ describe("API v1 thin slice", () => {
 
     const own = await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token: author.token }), ctx({ id }));
     expect(own.status).toBe(200);
-    expect(await body(own)).toMatchObject({ id, methodName: method, final: false, review: { state: "PENDING" }, scores: null });
-    expect((await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token: other.token }), ctx({ id }))).status).toBe(404);
-    expect((await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token: admin.token }), ctx({ id }))).status).toBe(200);
+    expect(await body(own)).toMatchObject({
+      id,
+      methodName: method,
+      final: false,
+      review: { state: "PENDING" },
+      scores: null,
+    });
+    expect(
+      (await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token: other.token }), ctx({ id }))).status,
+    ).toBe(404);
+    expect(
+      (await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token: admin.token }), ctx({ id }))).status,
+    ).toBe(200);
     const list = await body(await submissionsRoute.GET(req("/api/v1/submissions", { token: author.token }), ctx({})));
     expect(list.submissions.map((s: Json) => s.id)).toContain(id);
   });
@@ -134,13 +162,23 @@ describe("API v1 thin slice", () => {
     resetEnvCache();
     const salt = "authjs.session-token";
     const jwt = await encode({ token: { uid: author.id, role: "SUBMITTER" }, secret: process.env.AUTH_SECRET, salt });
-    const r = await submissionsRoute.GET(req("/api/v1/submissions", { headers: { cookie: `${salt}=${jwt}` } }), ctx({}));
+    const r = await submissionsRoute.GET(
+      req("/api/v1/submissions", { headers: { cookie: `${salt}=${jwt}` } }),
+      ctx({}),
+    );
     expect(r.status).toBe(200);
     expect((await body(r)).submissions.map((s: Json) => s.id)).toContain(id);
-    const forged = await submissionsRoute.GET(req("/api/v1/submissions", { headers: { cookie: `${salt}=${jwt.slice(0, -4)}AAAA` } }), ctx({}));
+    const forged = await submissionsRoute.GET(
+      req("/api/v1/submissions", { headers: { cookie: `${salt}=${jwt.slice(0, -4)}AAAA` } }),
+      ctx({}),
+    );
     expect(forged.status).toBe(401);
     const crossSite = await submissionsRoute.POST(
-      req("/api/v1/submissions", { method: "POST", body: new FormData(), headers: { cookie: `${salt}=${jwt}`, origin: "https://evil.example", host: "api.test" } }),
+      req("/api/v1/submissions", {
+        method: "POST",
+        body: new FormData(),
+        headers: { cookie: `${salt}=${jwt}`, origin: "https://evil.example", host: "api.test" },
+      }),
       ctx({}),
     );
     expect(crossSite.status).toBe(403);
@@ -148,10 +186,14 @@ describe("API v1 thin slice", () => {
 
   it("is scored by the pipeline and then reports scores to its owner", async () => {
     expect(await scoreSubmissionPipeline(id, logger.child({ test: "api-thin-slice" }))).toBe("scored");
-    const b = await body(await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token: author.token }), ctx({ id })));
+    const b = await body(
+      await submissionRoute.GET(req(`/api/v1/submissions/${id}`, { token: author.token }), ctx({ id })),
+    );
     expect(b.status).toBe("SCORED");
     expect(b.final).toBe(true);
-    const f1 = b.scores.find((s: Json) => s.split === "overall" && s.scope === "ALL" && s.metric === "f1" && s.aggregate === "micro");
+    const f1 = b.scores.find(
+      (s: Json) => s.split === "overall" && s.scope === "ALL" && s.metric === "f1" && s.aggregate === "micro",
+    );
     expect(f1.value).toBeGreaterThan(0);
     expect(f1.value).toBeLessThanOrEqual(1);
     expect(b.files).toHaveLength(2);
@@ -163,9 +205,17 @@ describe("API v1 thin slice", () => {
     expect(lb.entries.map((e: Json) => e.id)).not.toContain(id);
     expect((await entryRoute.GET(req(`/api/v1/entries/${id}`), ctx({ id }))).status).toBe(404);
     expect((await approveRoute.POST(req(`/x`, { method: "POST", token: author.token }), ctx({ id }))).status).toBe(403);
-    const queue = await body(await adminListRoute.GET(req("/api/v1/admin/submissions?review=pending", { token: admin.token }), ctx({})));
-    expect(queue.submissions.find((s: Json) => s.id === id)).toMatchObject({ submitter: author.email, status: "SCORED" });
-    const noReason = await rejectRoute.POST(req(`/x`, { method: "POST", body: JSON.stringify({ reason: "" }), token: admin.token }), ctx({ id }));
+    const queue = await body(
+      await adminListRoute.GET(req("/api/v1/admin/submissions?review=pending", { token: admin.token }), ctx({})),
+    );
+    expect(queue.submissions.find((s: Json) => s.id === id)).toMatchObject({
+      submitter: author.email,
+      status: "SCORED",
+    });
+    const noReason = await rejectRoute.POST(
+      req(`/x`, { method: "POST", body: JSON.stringify({ reason: "" }), token: admin.token }),
+      ctx({ id }),
+    );
     expect(noReason.status).toBe(422);
   });
 
@@ -176,7 +226,9 @@ describe("API v1 thin slice", () => {
     const events = await db.auditEvent.findMany({ where: { targetId: id } });
     expect(events.map((e) => [e.action, e.actorId])).toEqual([["submission.approve", admin.id]]);
 
-    const lb = await body(await leaderboardRoute.GET(req("/api/v1/leaderboard?split=overall&metric=f1&aggregate=micro"), ctx({})));
+    const lb = await body(
+      await leaderboardRoute.GET(req("/api/v1/leaderboard?split=overall&metric=f1&aggregate=micro"), ctx({})),
+    );
     const entry = lb.entries.find((e: Json) => e.id === id);
     expect(entry).toMatchObject({ methodName: method, organization: "API Lab", modality: "text", isBaseline: false });
     expect(entry.rank).toBeGreaterThanOrEqual(1);
@@ -193,7 +245,10 @@ describe("API v1 thin slice", () => {
   });
 
   it("rejection needs a reason and is audited", async () => {
-    const r = await rejectRoute.POST(req(`/x`, { method: "POST", body: JSON.stringify({ reason: "Taken down in test" }), token: admin.token }), ctx({ id }));
+    const r = await rejectRoute.POST(
+      req(`/x`, { method: "POST", body: JSON.stringify({ reason: "Taken down in test" }), token: admin.token }),
+      ctx({ id }),
+    );
     expect(r.status).toBe(200);
     const lb = await body(await leaderboardRoute.GET(req("/api/v1/leaderboard"), ctx({})));
     expect(lb.entries.map((e: Json) => e.id)).not.toContain(id);

@@ -9,7 +9,12 @@ import { setEnv } from "../../support/pipeline-helpers";
 import { serveRoute, slowUpload } from "../../support/route-server";
 
 afterEach(async () => {
-  await setEnv({ DAILY_SUBMISSION_QUOTA: undefined, UPLOAD_MAX_IN_FLIGHT_PER_ACCOUNT: undefined, UPLOAD_MAX_CONCURRENT_PER_PROCESS: undefined, UPLOAD_SLOT_TTL_MS: undefined });
+  await setEnv({
+    DAILY_SUBMISSION_QUOTA: undefined,
+    UPLOAD_MAX_IN_FLIGHT_PER_ACCOUNT: undefined,
+    UPLOAD_MAX_CONCURRENT_PER_PROCESS: undefined,
+    UPLOAD_SLOT_TTL_MS: undefined,
+  });
 });
 
 const multipartType = "multipart/form-data; boundary=x";
@@ -19,15 +24,24 @@ function heldUpload(token: string): { request: Request; started: () => boolean; 
   let started = false;
   let finish = () => undefined as void;
   const gate = new Promise<void>((resolve) => (finish = resolve));
-  const body = new ReadableStream<Uint8Array>({
-    async pull(c) {
-      started = true;
-      await gate;
-      c.enqueue(new TextEncoder().encode("--x--\r\n"));
-      c.close();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(c) {
+        started = true;
+        await gate;
+        c.enqueue(new TextEncoder().encode("--x--\r\n"));
+        c.close();
+      },
     },
-  }, { highWaterMark: 0 }); // pulled only when the handler reads
-  const request = req("/api/v1/submissions", { method: "POST", token, headers: { "content-type": multipartType }, body, duplex: "half" } as RequestInit & { token: string });
+    { highWaterMark: 0 },
+  ); // pulled only when the handler reads
+  const request = req("/api/v1/submissions", {
+    method: "POST",
+    token,
+    headers: { "content-type": multipartType },
+    body,
+    duplex: "half",
+  } as RequestInit & { token: string });
   return { request, started: () => started, finish };
 }
 
@@ -39,12 +53,22 @@ describe("upload admission", () => {
     form.set("methodName", "quota filler");
     form.set("dyadic", fixtureBlob("good/prediction_dyadic.json", `quota-${Date.now()}`), "prediction_dyadic.json");
     form.set("multiparty", fixtureBlob("good/prediction_multiparty.json"), "prediction_multiparty.json");
-    expect((await upload(req("/api/v1/submissions", { method: "POST", token: user.token, body: form }), { params: Promise.resolve({}) })).status).toBe(202);
+    expect(
+      (
+        await upload(req("/api/v1/submissions", { method: "POST", token: user.token, body: form }), {
+          params: Promise.resolve({}),
+        })
+      ).status,
+    ).toBe(202);
 
     const server = await serveRoute(upload);
     try {
       // 8 MiB in 128 chunks, 30 ms apart: about 4 s of sending if nobody answered.
-      const res = await slowUpload(`${server.url}/api/v1/submissions`, { authorization: `Bearer ${user.token}`, "content-type": multipartType }, { chunks: 128, chunkBytes: 64 * 1024, everyMs: 30 });
+      const res = await slowUpload(
+        `${server.url}/api/v1/submissions`,
+        { authorization: `Bearer ${user.token}`, "content-type": multipartType },
+        { chunks: 128, chunkBytes: 64 * 1024, everyMs: 30 },
+      );
       expect(res.status).toBe(429);
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
       expect(JSON.parse(res.body)).toMatchObject({ error: { code: "RATE_LIMITED" } });
@@ -94,12 +118,14 @@ describe("upload admission", () => {
     const slot = await acquireUploadSlot(user.id);
     await slot.release();
     await crashed.release(); // this process's count of uploads being read
-
   });
 
   it("caps the uploads one process reads at once (503 with Retry-After), across accounts", async () => {
     await setEnv({ UPLOAD_MAX_CONCURRENT_PER_PROCESS: "1" });
-    const [a, b] = await Promise.all([userWithToken("process-a", "SUBMITTER"), userWithToken("process-b", "SUBMITTER")]);
+    const [a, b] = await Promise.all([
+      userWithToken("process-a", "SUBMITTER"),
+      userWithToken("process-b", "SUBMITTER"),
+    ]);
     const first = heldUpload(a.token);
     const pending = upload(first.request, { params: Promise.resolve({}) });
     await expect.poll(() => first.started()).toBe(true);

@@ -16,11 +16,25 @@ function nearLimitFile(bytes: number, seed: string): Blob {
   const items: string[] = [];
   let size = 20;
   for (let i = 0; size < bytes - 2000; i++) {
-    const s = JSON.stringify({ question_text: `health ${seed} question ${i}?`, question_image: "", system_answer: answer, original_answer: "b", category: "Unimodal Precise Recall" });
+    const s = JSON.stringify({
+      question_text: `health ${seed} question ${i}?`,
+      question_image: "",
+      system_answer: answer,
+      original_answer: "b",
+      category: "Unimodal Precise Recall",
+    });
     items.push(s);
     size += s.length + 1;
   }
-  items.push(JSON.stringify({ question_text: "last?", question_image: "", system_answer: "c", original_answer: "d", category: "Not a category" }));
+  items.push(
+    JSON.stringify({
+      question_text: "last?",
+      question_image: "",
+      system_answer: "c",
+      original_answer: "d",
+      category: "Not a category",
+    }),
+  );
   return new Blob([`{"predictions":[${items.join(",")}]}`], { type: "application/json" });
 }
 
@@ -42,7 +56,9 @@ describe("/api/health during an upload attack", () => {
     // One per account, as many as one process admits at once (the default, 4).
     const uploadsAtOnce = env.UPLOAD_MAX_CONCURRENT_PER_PROCESS;
     const fileBytes = env.UPLOAD_MAX_BYTES - 4096;
-    const users = await Promise.all(Array.from({ length: uploadsAtOnce }, (_, i) => userWithToken(`health-upload-${i}`, "SUBMITTER")));
+    const users = await Promise.all(
+      Array.from({ length: uploadsAtOnce }, (_, i) => userWithToken(`health-upload-${i}`, "SUBMITTER")),
+    );
     // Encoded before the clock starts: the clients share this process with the server, and
     // encoding the multipart bodies is the client's work, not the server's.
     const bodies = await Promise.all(
@@ -60,7 +76,11 @@ describe("/api/health during an upload attack", () => {
     const uploads = Promise.all(
       users.map(async (u, i) => {
         const headers = { authorization: `Bearer ${u.token}`, "content-type": bodies[i]!.type };
-        const res = await fetch(`${server.url}/api/v1/submissions`, { method: "POST", headers, body: bodies[i]!.bytes });
+        const res = await fetch(`${server.url}/api/v1/submissions`, {
+          method: "POST",
+          headers,
+          body: bodies[i]!.bytes,
+        });
         const body = (await res.json()) as { error?: { code: string; details?: Array<{ code?: string }> } };
         pending--;
         return { status: res.status, body };

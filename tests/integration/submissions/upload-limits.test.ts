@@ -19,12 +19,15 @@ afterAll(async () => {
   await db.user.deleteMany({ where: { id: author?.id } });
 });
 
-const good = (split: "dyadic" | "multiparty", tag: string) => fixtureBlob(`good/prediction_${split}.json`, `${stamp}-${tag}`);
+const good = (split: "dyadic" | "multiparty", tag: string) =>
+  fixtureBlob(`good/prediction_${split}.json`, `${stamp}-${tag}`);
 const blob = (value: unknown) => new Blob([JSON.stringify(value)], { type: "application/json" });
 
 /** The good dyadic fixture with answer `index` replaced. */
 async function withAnswer(index: number, answer: string): Promise<Blob> {
-  const json = JSON.parse(await good("dyadic", `a${answer.length}`).text()) as { predictions: Array<{ system_answer: string }> };
+  const json = JSON.parse(await good("dyadic", `a${answer.length}`).text()) as {
+    predictions: Array<{ system_answer: string }>;
+  };
   json.predictions[index]!.system_answer = answer;
   return blob(json);
 }
@@ -34,7 +37,10 @@ async function upload(files: { dyadic?: Blob; multiparty?: Blob }): Promise<{ st
   form.set("methodName", `limits ${stamp}`);
   if (files.dyadic) form.set("dyadic", files.dyadic, "prediction_dyadic.json");
   if (files.multiparty) form.set("multiparty", files.multiparty, "prediction_multiparty.json");
-  const r = await submissionsRoute.POST(req("/api/v1/submissions", { method: "POST", body: form, token: author.token }), ctx({}));
+  const r = await submissionsRoute.POST(
+    req("/api/v1/submissions", { method: "POST", body: form, token: author.token }),
+    ctx({}),
+  );
   return { status: r.status, error: ((await r.json()) as Json).error };
 }
 
@@ -43,7 +49,9 @@ describe("upload limits through API v1", () => {
     const r = await upload({ dyadic: blob({ predictions: [] }), multiparty: good("multiparty", "empty") });
     expect(r.status).toBe(422);
     expect(r.error.code).toBe("VALIDATION_FAILED");
-    expect(r.error.details).toEqual([expect.objectContaining({ code: "NO_PREDICTIONS", file: "prediction_dyadic.json", path: "/predictions" })]);
+    expect(r.error.details).toEqual([
+      expect.objectContaining({ code: "NO_PREDICTIONS", file: "prediction_dyadic.json", path: "/predictions" }),
+    ]);
     // Both splits stay required: an empty file does not stand in for a missing one either.
     const missing = await upload({ dyadic: blob({ predictions: [] }) });
     expect(missing.error.details.map((d: Json) => d.code).sort()).toEqual(["MISSING_FILE", "NO_PREDICTIONS"]);
@@ -56,7 +64,12 @@ describe("upload limits through API v1", () => {
     const r = await upload({ dyadic: await withAnswer(2, "z".repeat(8_001)), multiparty: good("multiparty", "8001") });
     expect(r.status).toBe(422);
     expect(r.error.details).toEqual([
-      expect.objectContaining({ code: "ANSWER_TOO_LONG", file: "prediction_dyadic.json", path: "/predictions/2/system_answer", message: expect.stringContaining("the limit is 8,000") }),
+      expect.objectContaining({
+        code: "ANSWER_TOO_LONG",
+        file: "prediction_dyadic.json",
+        path: "/predictions/2/system_answer",
+        message: expect.stringContaining("the limit is 8,000"),
+      }),
     ]);
   });
 
@@ -66,7 +79,13 @@ describe("upload limits through API v1", () => {
     try {
       const r = await upload({ dyadic: await withAnswer(0, "y".repeat(151)), multiparty: good("multiparty", "151") });
       expect(r.status).toBe(422);
-      expect(r.error.details).toEqual([expect.objectContaining({ code: "ANSWER_TOO_LONG", path: "/predictions/0/system_answer", message: expect.stringContaining("the limit is 150") })]);
+      expect(r.error.details).toEqual([
+        expect.objectContaining({
+          code: "ANSWER_TOO_LONG",
+          path: "/predictions/0/system_answer",
+          message: expect.stringContaining("the limit is 150"),
+        }),
+      ]);
     } finally {
       delete process.env.UPLOAD_MAX_ANSWER_CHARS;
       resetEnvCache();

@@ -31,7 +31,12 @@ import { approvedEntries, withJudgeRollout } from "../../support/rollout-helpers
 const h = withJudgeRollout("keyroll", { dyadic: 40, multiParty: 10 }, 611);
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn", ...env }, encoding: "utf8", timeout: 180_000 });
+  const r = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    encoding: "utf8",
+    timeout: 180_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const h2hmem = (...args: string[]) => run([path.join(ROOT, "bin/h2hmem.mjs"), ...args], { JUDGE_BASE_URL: "" });
@@ -56,7 +61,10 @@ function errataOf(dir: string): string {
   const file = path.join(out, "dyadic", "dialogue1", "scenes", "session0", "questions.json");
   const json = JSON.parse(readFileSync(file, "utf8")) as { questions: Array<Record<string, unknown>> };
   json.questions[0]!.original_answer = "A corrected ground truth for the first question.";
-  json.questions.push({ ...json.questions[1]!, question: { image: "", text: "An added question: what did they plan for the weekend?" } });
+  json.questions.push({
+    ...json.questions[1]!,
+    question: { image: "", text: "An added question: what did they plan for the weekend?" },
+  });
   writeFileSync(file, JSON.stringify(json));
   return out;
 }
@@ -68,7 +76,10 @@ describe("a new answer key goes public only through re-score, preview and publis
     const author = await freshUser();
     const pending = await createSubmission({
       userId: author.id,
-      files: uploaded(syntheticPredictions(keyA.questions, "dyadic", { quality: 0.6, seed: 90 }), syntheticPredictions(keyA.questions, "multi-party", { quality: 0.6, seed: 91 })),
+      files: uploaded(
+        syntheticPredictions(keyA.questions, "dyadic", { quality: 0.6, seed: 90 }),
+        syntheticPredictions(keyA.questions, "multi-party", { quality: 0.6, seed: 91 }),
+      ),
       meta: { methodName: "keyroll-pending" },
     });
     expect((await waitForStatus(pending.id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
@@ -107,9 +118,18 @@ describe("a new answer key goes public only through re-score, preview and publis
     expect(await scoreSubmissionPipeline(ids[0]!, h.log)).toBe("scored");
     await publishScorerVersion({ actor: h.admin, version: vb, force: true });
     const early = await board();
-    expect([early.scorerVersion, early.entries.map((e) => e.id), early.answerKey?.contentSha256]).toEqual([vb, [ids[0]], keyB.digest]);
+    expect([early.scorerVersion, early.entries.map((e) => e.id), early.answerKey?.contentSha256]).toEqual([
+      vb,
+      [ids[0]],
+      keyB.digest,
+    ]);
     expectOneKey(early, keyB.digest, keyB.questions.length);
-    expect(early.notRescored.map((e) => [e.id, e.status]).sort()).toEqual(ids.slice(1).map((id) => [id, "not-rescored"]).sort());
+    expect(early.notRescored.map((e) => [e.id, e.status]).sort()).toEqual(
+      ids
+        .slice(1)
+        .map((id) => [id, "not-rescored"])
+        .sort(),
+    );
     const entry = await (await entryGet(req(`http://localhost/api/v1/entries/${ids[1]}`), ctx({ id: ids[1]! }))).json();
     expect(entry).toMatchObject({ scoreStatus: "not-rescored", scores: [], publishedScorerVersion: vb });
     await publishScorerVersion({ actor: h.admin, version: va });
@@ -117,9 +137,12 @@ describe("a new answer key goes public only through re-score, preview and publis
 
     // The worker re-scores the rest from the stored predictions; only the corrected question is re-judged.
     expect((await reconcileOnce(h.log)).enqueued).toBe(3);
-    for (const id of [...ids, pending.id]) expect((await waitForStatus(id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
+    for (const id of [...ids, pending.id])
+      expect((await waitForStatus(id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
     expect(h.fake.requests - calls).toBeLessThanOrEqual(4);
-    expect(await db.score.count({ where: { submissionId: pending.id, scorerVersion: vb, metric: "f1" } })).toBeGreaterThan(0);
+    expect(
+      await db.score.count({ where: { submissionId: pending.id, scorerVersion: vb, metric: "f1" } }),
+    ).toBeGreaterThan(0);
     const stillA = await board();
     expect(stillA.scorerVersion).toBe(va);
     expectOneKey(stillA, keyA.digest, keyA.questions.length);
@@ -146,9 +169,23 @@ describe("a new answer key goes public only through re-score, preview and publis
         writeFileSync(p, files.find((f) => f.split === split)!.content);
         return p;
       };
-      const scored = run([path.join(ROOT, "bin/h2hmem.mjs"), "score", "--dyadic", at("dyadic"), "--multiparty", at("multi-party"), "--answer-key", dirB, "--json", "--resamples", "0"]);
+      const scored = run([
+        path.join(ROOT, "bin/h2hmem.mjs"),
+        "score",
+        "--dyadic",
+        at("dyadic"),
+        "--multiparty",
+        at("multi-party"),
+        "--answer-key",
+        dirB,
+        "--json",
+        "--resamples",
+        "0",
+      ]);
       expect(scored.code).toBe(0);
-      const report = JSON.parse(scored.stdout) as { splits: { overall: { n: number; micro: Record<string, { value: number }> } } };
+      const report = JSON.parse(scored.stdout) as {
+        splits: { overall: { n: number; micro: Record<string, { value: number }> } };
+      };
       expect(report.splits.overall.n).toBe(keyB.questions.length);
       expect(e.overall.value).toBeCloseTo(report.splits.overall.micro.f1!.value, 12);
     }

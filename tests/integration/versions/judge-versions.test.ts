@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@/lib/server/auth/config";
 import { db } from "@/lib/server/db";
 import { closeScoringQueue, getScoringQueue, scoringJobId } from "@/lib/server/queue";
-import { PUBLISHED_VERSION_KEY, publishedScorerVersion, versionCoverage } from "@/lib/server/versions/published-version";
+import {
+  PUBLISHED_VERSION_KEY,
+  publishedScorerVersion,
+  versionCoverage,
+} from "@/lib/server/versions/published-version";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
@@ -29,7 +33,10 @@ let submitter: SessionUser;
 const tag = randomUUID().slice(0, 8);
 
 beforeAll(async () => {
-  await setEnv({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-versions-${process.pid}`, JUDGE_BASE_URL: undefined });
+  await setEnv({
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-versions-${process.pid}`,
+    JUDGE_BASE_URL: undefined,
+  });
   const mk = async (role: "ADMIN" | "SUBMITTER") => {
     const u = await db.user.create({ data: { email: `versions-${role}-${tag}@test.local`, role } });
     return { id: u.id, email: u.email, name: null, role } satisfies SessionUser;
@@ -43,21 +50,41 @@ afterAll(async () => {
   await closeScoringQueue();
 });
 
-type Opts = { review?: "APPROVED" | "PENDING" | "REJECTED"; status?: "SCORED" | "QUEUED" | "FAILED"; scores?: Record<string, number> };
+type Opts = {
+  review?: "APPROVED" | "PENDING" | "REJECTED";
+  status?: "SCORED" | "QUEUED" | "FAILED";
+  scores?: Record<string, number>;
+};
 let n = 0;
 /** An entry with headline f1 rows (overall, ALL, micro) under the given versions. */
 async function entry(name: string, o: Opts = {}): Promise<string> {
   const s = await db.submission.create({
-    data: { userId: submitter.id, methodName: name, contentSha256: `${tag}-${n++}`, status: o.status ?? "SCORED", reviewState: o.review ?? "APPROVED" },
+    data: {
+      userId: submitter.id,
+      methodName: name,
+      contentSha256: `${tag}-${n++}`,
+      status: o.status ?? "SCORED",
+      reviewState: o.review ?? "APPROVED",
+    },
   });
   await db.stageRun.create({ data: { submissionId: s.id, stage: "lexical", status: "DONE", total: 1, done: 1 } });
   await db.score.createMany({
-    data: Object.entries(o.scores ?? {}).map(([scorerVersion, value]) => ({ submissionId: s.id, scorerVersion, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value, n: 10 })),
+    data: Object.entries(o.scores ?? {}).map(([scorerVersion, value]) => ({
+      submissionId: s.id,
+      scorerVersion,
+      split: "overall",
+      scope: "ALL",
+      metric: "f1",
+      aggregate: "micro",
+      value,
+      n: 10,
+    })),
   });
   return s.id;
 }
 
-const boardIds = async () => (await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" })).entries.map((e) => e.id);
+const boardIds = async () =>
+  (await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" })).entries.map((e) => e.id);
 const auditOf = (action: string) => db.auditEvent.findMany({ where: { action }, orderBy: { createdAt: "asc" } });
 
 describe("re-judge all approved entries", () => {
@@ -96,19 +123,44 @@ describe("re-judge all approved entries", () => {
     expect((await getScoringQueue().getJobCounts("waiting")).waiting).toBe(3);
     expect(await db.auditEvent.count({ where: { action: "submission.rescore" } })).toBe(3);
     const trail = await auditOf("scorer.rejudge_all");
-    expect(trail.map((t) => [t.actorId, t.targetId])).toEqual([[admin.id, cur], [admin.id, cur]]);
+    expect(trail.map((t) => [t.actorId, t.targetId])).toEqual([
+      [admin.id, cur],
+      [admin.id, cur],
+    ]);
     expect(trail[0]!.details).toMatchObject({ approved: 4, scored: 1 });
 
     // Approved entries being re-scored stay on the public board with their published rows.
     expect(await boardIds()).toEqual([a]);
-    await db.score.create({ data: { submissionId: b, scorerVersion: cur, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.7, n: 10 } });
+    await db.score.create({
+      data: {
+        submissionId: b,
+        scorerVersion: cur,
+        split: "overall",
+        scope: "ALL",
+        metric: "f1",
+        aggregate: "micro",
+        value: 0.7,
+        n: 10,
+      },
+    });
     await db.submission.update({ where: { id: b }, data: { status: "JUDGING" } });
     expect(await boardIds()).toEqual([b, a]);
     expect((await getPublicEntry(b)).scores).toHaveLength(1);
     // Leave the rest scored so the next tests start from a settled board.
     await getScoringQueue().obliterate({ force: true });
     await db.submission.updateMany({ where: { id: { in: [b, c, d, e] } }, data: { status: "SCORED" } });
-    await db.score.createMany({ data: [c, d, e].map((id, i) => ({ submissionId: id, scorerVersion: cur, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.2 + i / 10, n: 10 })) });
+    await db.score.createMany({
+      data: [c, d, e].map((id, i) => ({
+        submissionId: id,
+        scorerVersion: cur,
+        split: "overall",
+        scope: "ALL",
+        metric: "f1",
+        aggregate: "micro",
+        value: 0.2 + i / 10,
+        n: 10,
+      })),
+    });
   });
 
   it("is refused to a submitter", async () => {
@@ -127,7 +179,16 @@ describe("published scorer version", () => {
     // The next version covers every approved entry (the others get rows too, in reverse order).
     const ids = [...before, x];
     await db.score.createMany({
-      data: before.map((id, i) => ({ submissionId: id, scorerVersion: `next-${tag}`, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.1 + i / 10, n: 10 })),
+      data: before.map((id, i) => ({
+        submissionId: id,
+        scorerVersion: `next-${tag}`,
+        split: "overall",
+        scope: "ALL",
+        metric: "f1",
+        aggregate: "micro",
+        value: 0.1 + i / 10,
+        n: 10,
+      })),
     });
     expect((await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" })).scorerVersion).toBe(cur);
 
@@ -141,16 +202,38 @@ describe("published scorer version", () => {
     const [event] = await auditOf("scorer.publish");
     expect(event).toMatchObject({ actorId: admin.id, targetType: "ScorerVersion", targetId: `next-${tag}` });
     expect(event!.details).toMatchObject({ from: cur, to: `next-${tag}`, force: false, scoredFrom: 5, scoredTo: 5 });
-    expect(await db.setting.findUniqueOrThrow({ where: { key: PUBLISHED_VERSION_KEY } })).toMatchObject({ value: `next-${tag}`, updatedById: admin.id });
+    expect(await db.setting.findUniqueOrThrow({ where: { key: PUBLISHED_VERSION_KEY } })).toMatchObject({
+      value: `next-${tag}`,
+      updatedById: admin.id,
+    });
 
-    await expect(publishScorerVersion({ actor: admin, version: `next-${tag}` })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(publishScorerVersion({ actor: admin, version: "no-such-version" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(publishScorerVersion({ actor: admin, version: `next-${tag}` })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expect(publishScorerVersion({ actor: admin, version: "no-such-version" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("is refused without force when the target covers fewer approved entries; force publishes and the rest are listed as unscored", async () => {
     const thin = `thin-${tag}`;
-    const [one] = await db.submission.findMany({ where: { reviewState: "APPROVED" }, take: 1, orderBy: { createdAt: "asc" } });
-    await db.score.create({ data: { submissionId: one!.id, scorerVersion: thin, split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.5, n: 10 } });
+    const [one] = await db.submission.findMany({
+      where: { reviewState: "APPROVED" },
+      take: 1,
+      orderBy: { createdAt: "asc" },
+    });
+    await db.score.create({
+      data: {
+        submissionId: one!.id,
+        scorerVersion: thin,
+        split: "overall",
+        scope: "ALL",
+        metric: "f1",
+        aggregate: "micro",
+        value: 0.5,
+        n: 10,
+      },
+    });
     const published = await publishedScorerVersion();
     const audits = await db.auditEvent.count({ where: { action: "scorer.publish" } });
 
@@ -182,7 +265,9 @@ describe("published scorer version", () => {
 
   it("is refused to a submitter and changes nothing", async () => {
     const before = await publishedScorerVersion();
-    await expect(publishScorerVersion({ actor: submitter, version: await currentScorerVersion(), force: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      publishScorerVersion({ actor: submitter, version: await currentScorerVersion(), force: true }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await publishedScorerVersion()).toBe(before);
   });
 
@@ -190,16 +275,21 @@ describe("published scorer version", () => {
     const cur = await currentScorerVersion();
     expect((await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" })).scorerVersion).not.toBe(cur);
     await db.setting.update({ where: { key: PUBLISHED_VERSION_KEY }, data: { value: cur } });
-    const board = await waitFor(async () => {
-      const b = await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" });
-      return b.scorerVersion === cur ? b : null;
-    }, "the board to follow the stored published version", 5_000);
+    const board = await waitFor(
+      async () => {
+        const b = await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" });
+        return b.scorerVersion === cur ? b : null;
+      },
+      "the board to follow the stored published version",
+      5_000,
+    );
     expect(board.entries).toHaveLength(5);
   });
 });
 
 describe("API v1 /admin/scorer-versions", () => {
-  const post = (url: string, token: string, body: unknown) => req(url, { method: "POST", token, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const post = (url: string, token: string, body: unknown) =>
+    req(url, { method: "POST", token, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
   it("a submitter is refused every call and changes nothing; an admin reads the state, re-judges and publishes", async () => {
     const sub = await userWithToken("versions-api-sub", "SUBMITTER");
@@ -208,20 +298,42 @@ describe("API v1 /admin/scorer-versions", () => {
     const audits = await db.auditEvent.count();
     const setting = await db.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY } });
     expect((await statusRoute(req("/api/v1/admin/scorer-versions", { token: sub.token }), ctx({}))).status).toBe(403);
-    expect((await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", sub.token, {}), ctx({}))).status).toBe(403);
-    expect((await publishRoute(post("/api/v1/admin/scorer-versions/publish", sub.token, { version: await currentScorerVersion(), force: true }), ctx({}))).status).toBe(403);
+    expect((await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", sub.token, {}), ctx({}))).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await publishRoute(
+          post("/api/v1/admin/scorer-versions/publish", sub.token, {
+            version: await currentScorerVersion(),
+            force: true,
+          }),
+          ctx({}),
+        )
+      ).status,
+    ).toBe(403);
     expect((await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", "", {}), ctx({}))).status).toBe(401);
     expect(await db.auditEvent.count()).toBe(audits);
     expect(await db.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY } })).toEqual(setting);
     expect(await publishedScorerVersion()).toBe(published);
 
-    const state = (await (await statusRoute(req("/api/v1/admin/scorer-versions", { token: adm.token }), ctx({}))).json()) as Record<string, { version: string; scored: number; approved: number }> & { pinned: boolean; versions: Array<{ version: string }> };
+    const state = (await (
+      await statusRoute(req("/api/v1/admin/scorer-versions", { token: adm.token }), ctx({}))
+    ).json()) as Record<string, { version: string; scored: number; approved: number }> & {
+      pinned: boolean;
+      versions: Array<{ version: string }>;
+    };
     expect(state.published.version).toBe(published);
     expect(state.current.version).toBe(await currentScorerVersion());
     expect(state.pinned).toBe(true);
-    expect(state.versions.map((v) => v.version)).toEqual(expect.arrayContaining([published, (await currentScorerVersion())]));
+    expect(state.versions.map((v) => v.version)).toEqual(
+      expect.arrayContaining([published, await currentScorerVersion()]),
+    );
 
-    const bad = await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", adm.token, { dryRun: "yes" }), ctx({}));
+    const bad = await rejudgeRoute(
+      post("/api/v1/admin/scorer-versions/rejudge", adm.token, { dryRun: "yes" }),
+      ctx({}),
+    );
     expect(bad.status).toBe(422);
     const missing = await entry("API missing current rows", {});
     const dry = await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", adm.token, { dryRun: true }), ctx({}));
@@ -229,9 +341,15 @@ describe("API v1 /admin/scorer-versions", () => {
     const real = await rejudgeRoute(post("/api/v1/admin/scorer-versions/rejudge", adm.token, {}), ctx({}));
     expect([real.status, ((await real.json()) as { enqueued: string[] }).enqueued]).toEqual([202, [missing]]);
 
-    const thin = await publishRoute(post("/api/v1/admin/scorer-versions/publish", adm.token, { version: `thin-${tag}` }), ctx({}));
+    const thin = await publishRoute(
+      post("/api/v1/admin/scorer-versions/publish", adm.token, { version: `thin-${tag}` }),
+      ctx({}),
+    );
     expect(thin.status).toBe(409);
-    const ok = await publishRoute(post("/api/v1/admin/scorer-versions/publish", adm.token, { version: `next-${tag}` }), ctx({}));
+    const ok = await publishRoute(
+      post("/api/v1/admin/scorer-versions/publish", adm.token, { version: `next-${tag}` }),
+      ctx({}),
+    );
     expect([ok.status, ((await ok.json()) as { to: string }).to]).toEqual([200, `next-${tag}`]);
   });
 });

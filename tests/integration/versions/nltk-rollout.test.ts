@@ -38,9 +38,17 @@ async function board(metric: Metric): Promise<LeaderboardJson> {
   expect(res.status).toBe(200);
   return leaderboardJsonSchema.parse(await res.json());
 }
-const boards = async () => Object.fromEntries(await Promise.all((["judge", ...LEXICAL] as const).map(async (m) => [m, await board(m)] as const)));
+const boards = async () =>
+  Object.fromEntries(
+    await Promise.all((["judge", ...LEXICAL] as const).map(async (m) => [m, await board(m)] as const)),
+  );
 /** Each entry's overall and per-category micro values, by metric. */
-const values = (lb: LeaderboardJson) => lb.entries.map((e) => ({ id: e.id, overall: e.overall.value, categories: Object.fromEntries(Object.entries(e.categories).map(([c, v]) => [c, v!.value])) }));
+const values = (lb: LeaderboardJson) =>
+  lb.entries.map((e) => ({
+    id: e.id,
+    overall: e.overall.value,
+    categories: Object.fromEntries(Object.entries(e.categories).map(([c, v]) => [c, v!.value])),
+  }));
 
 /** What lib/scoring computes from the stored prediction files with NLTK 3.5 against the key. */
 async function libraryRows(submissionId: string): Promise<ScoreRow[]> {
@@ -49,7 +57,11 @@ async function libraryRows(submissionId: string): Promise<ScoreRow[]> {
     const f = files.find((x) => x.split === split)!;
     return parsePredictionFile(new Uint8Array(f.content), { file: f.fileName, split }).items;
   };
-  return scoreSubmission({ files: { dyadic: parse("dyadic"), "multi-party": parse("multi-party") }, answerKey: h.key.questions, lexical: { tokenizer: "nltk", nltk: "3.5", stopwords: "new" } }).rows;
+  return scoreSubmission({
+    files: { dyadic: parse("dyadic"), "multi-party": parse("multi-party") },
+    answerKey: h.key.questions,
+    lexical: { tokenizer: "nltk", nltk: "3.5", stopwords: "new" },
+  }).rows;
 }
 
 describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", () => {
@@ -57,7 +69,10 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
     await setEnv({ LEXICAL_NLTK: "3.8" });
     const ids = await approvedEntries(h, [0.8, 0.5, 0.3], 71);
     const author = await freshUser();
-    const files = uploaded(syntheticPredictions(h.key.questions, "dyadic", { quality: 0.6, seed: 95 }), syntheticPredictions(h.key.questions, "multi-party", { quality: 0.6, seed: 96 }));
+    const files = uploaded(
+      syntheticPredictions(h.key.questions, "dyadic", { quality: 0.6, seed: 95 }),
+      syntheticPredictions(h.key.questions, "multi-party", { quality: 0.6, seed: 96 }),
+    );
     const pending = await createSubmission({ userId: author.id, files, meta: { methodName: "nltkroll-pending" } });
     expect((await waitForStatus(pending.id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
 
@@ -88,25 +103,39 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
     expect([...round!.requeued].sort()).toEqual([...ids, pending.id].sort());
     expect(await reconcileScorerVersion(h.log)).toBeNull(); // idempotent: nothing left to queue
     expect((await reconcileOnce(h.log)).enqueued).toBe(4);
-    for (const id of [...ids, pending.id]) expect((await waitForStatus(id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
+    for (const id of [...ids, pending.id])
+      expect((await waitForStatus(id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
     expect(h.fake.requests - calls).toBe(0);
     expect(await reconcileScorerVersion(h.log)).toBeNull(); // every entry has rows under 3.5 now
     const audit = await db.auditEvent.findMany({ where: { action: "scorer.lexical_rollout" } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: null, targetId: v35, details: { from: [legacy], to: v35, pinned: null } });
+    expect(audit[0]).toMatchObject({
+      actorId: null,
+      targetId: v35,
+      details: { from: [legacy], to: v35, pinned: null },
+    });
 
     // Before publishing, the public board is exactly what it was.
     const during = await boards();
-    for (const m of Object.keys(before)) expect({ ...during[m], generatedAt: "" }).toEqual({ ...before[m], generatedAt: "" });
+    for (const m of Object.keys(before))
+      expect({ ...during[m], generatedAt: "" }).toEqual({ ...before[m], generatedAt: "" });
     // /admin/rescore names the change and counts the questions whose BLEU-1 moved (per-question rows).
-    const q = async (v: string) => new Map((await db.questionScore.findMany({ where: { scorerVersion: v, submissionId: { in: ids } } })).map((r) => [`${r.submissionId}/${r.split}/${r.index}`, r.bleu1]));
+    const q = async (v: string) =>
+      new Map(
+        (await db.questionScore.findMany({ where: { scorerVersion: v, submissionId: { in: ids } } })).map((r) => [
+          `${r.submissionId}/${r.split}/${r.index}`,
+          r.bleu1,
+        ]),
+      );
     const [qa, qb] = [await q(legacy), await q(v35)];
     const both = [...qa].filter(([k, v]) => v !== null && qb.get(k) != null);
     const changed = both.filter(([k, v]) => Math.abs(v! - qb.get(k)!) > 1e-12).length;
     expect(both.length).toBeGreaterThan(0);
     const en = renderToStaticMarkup(await NltkChangeNote({ from: legacy, to: v35, locale: "en" }));
     expect(en).toContain("NLTK 3.8 → NLTK 3.5 (the benchmark’s pin)");
-    expect(en).toContain(`BLEU-1 differs between the two versions on ${changed} of ${both.length} answered questions of 3 approved entries`);
+    expect(en).toContain(
+      `BLEU-1 differs between the two versions on ${changed} of ${both.length} answered questions of 3 approved entries`,
+    );
     const zh = renderToStaticMarkup(await NltkChangeNote({ from: legacy, to: v35, locale: "zh" }));
     expect(zh).toContain("NLTK 3.8 → NLTK 3.5（基准官方固定的版本）");
     expect(zh).toContain(`${both.length} 道已作答题目里有 ${changed} 道的 BLEU-1 不同`);
@@ -126,7 +155,9 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
     expect(values(after.judge)).toEqual(values(before.judge));
     for (const id of ids) {
       const rows = await libraryRows(id);
-      const lib = (metric: string, scope: string) => rows.find((r) => r.split === "overall" && r.scope === scope && r.metric === metric && r.aggregate === "micro")!.value;
+      const lib = (metric: string, scope: string) =>
+        rows.find((r) => r.split === "overall" && r.scope === scope && r.metric === metric && r.aggregate === "micro")!
+          .value;
       for (const m of LEXICAL) {
         const e = values(after[m]).find((x) => x.id === id)!;
         expect(e.overall).toBeCloseTo(lib(m, "ALL"), 12);
@@ -177,7 +208,8 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
       expect(round).toMatchObject({ to: v38, from: [shown.replace("+nltk35+", "+nltk+"), shown], pinned: shown });
       expect(await publishedScorerVersion()).toBe(shown);
       expect((await reconcileOnce(h.log)).enqueued).toBe(round!.requeued.length);
-      for (const id of round!.requeued) expect((await waitForStatus(id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
+      for (const id of round!.requeued)
+        expect((await waitForStatus(id, ["SCORED", "FAILED"], 90_000)).status).toBe("SCORED");
       expect(h.fake.requests - calls).toBe(0);
       expect((await board("f1")).scorerVersion).toBe(shown);
     } finally {

@@ -23,7 +23,18 @@ async function entry(name: string, reviewState: "APPROVED" | "REJECTED", scores:
   const id = await seedSubmission(db);
   await db.submission.update({ where: { id }, data: { methodName: name, reviewState } });
   await db.score.createMany({
-    data: Object.entries(scores).map(([scorerVersion, value]) => ({ submissionId: id, scorerVersion, split: "overall", scope: "ALL", metric: "judge", aggregate: "micro", value, ciLow: null, ciHigh: null, n: 10 })),
+    data: Object.entries(scores).map(([scorerVersion, value]) => ({
+      submissionId: id,
+      scorerVersion,
+      split: "overall",
+      scope: "ALL",
+      metric: "judge",
+      aggregate: "micro",
+      value,
+      ciLow: null,
+      ciHigh: null,
+      n: 10,
+    })),
   });
   return id;
 }
@@ -49,7 +60,9 @@ describe("re-scoring preview", () => {
     const html = renderToStaticMarkup(createElement(WithIntl, null, createElement(JudgeRescoreTable, { rows })));
     expect(html).toContain("down 2");
     expect(html).toContain("unranked");
-    const zh = renderToStaticMarkup(createElement(WithIntl, { locale: "zh" }, createElement(JudgeRescoreTable, { rows })));
+    const zh = renderToStaticMarkup(
+      createElement(WithIntl, { locale: "zh" }, createElement(JudgeRescoreTable, { rows })),
+    );
     expect(zh).toContain("下降 2");
     expect(zh).toContain("未排名");
     // The preview wrote nothing.

@@ -44,7 +44,19 @@ describe("rolling out a new judge model", () => {
 
     // New rows under B (lexical and judge); A's rows are kept; B's judge was really asked.
     for (const id of ids) {
-      for (const v of [va, vb]) expect(await db.score.count({ where: { submissionId: id, scorerVersion: v, metric: { in: ["judge", "f1"] }, scope: "ALL", split: "overall", aggregate: "micro" } })).toBe(2);
+      for (const v of [va, vb])
+        expect(
+          await db.score.count({
+            where: {
+              submissionId: id,
+              scorerVersion: v,
+              metric: { in: ["judge", "f1"] },
+              scope: "ALL",
+              split: "overall",
+              aggregate: "micro",
+            },
+          }),
+        ).toBe(2);
     }
     expect(fake.requests).toBeGreaterThan(callsBefore);
     expect(fake.log.slice(-1)[0]!.model).toBe("judge-b");
@@ -61,6 +73,9 @@ describe("rolling out a new judge model", () => {
     expect(after.scorerVersion).toBe(vb);
     expect(after.entries.map((e) => e.id).sort()).toEqual([...ids].sort());
     const trail = await db.auditEvent.findMany({ where: { action: "scorer.publish" }, orderBy: { createdAt: "asc" } });
-    expect(trail.map((t) => [(t.details as { from: string }).from, (t.details as { to: string }).to])).toEqual([[va, va], [va, vb]]);
+    expect(trail.map((t) => [(t.details as { from: string }).from, (t.details as { to: string }).to])).toEqual([
+      [va, va],
+      [va, vb],
+    ]);
   });
 });

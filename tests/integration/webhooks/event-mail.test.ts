@@ -21,7 +21,10 @@ const mailsTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   await setEnv({ AUTH_URL: "https://lb.example", SMTP_URL: smtp.url, MAIL_FROM: "leaderboard@h2hmem.test" });
-  [author, admin] = await Promise.all([userWithToken("mail-author", "SUBMITTER"), userWithToken("mail-admin", "ADMIN")]);
+  [author, admin] = await Promise.all([
+    userWithToken("mail-author", "SUBMITTER"),
+    userWithToken("mail-admin", "ADMIN"),
+  ]);
 });
 afterAll(async () => {
   await smtp?.close();
@@ -56,14 +59,24 @@ describe("e-mail on submission events", () => {
   });
 
   it("sends nothing for an event the account opted out of, and still the others", async () => {
-    expect(await setMailEvents(author.id, ["submission.rejected"])).toEqual(["submission.scored", "submission.failed", "submission.approved"]);
+    expect(await setMailEvents(author.id, ["submission.rejected"])).toEqual([
+      "submission.scored",
+      "submission.failed",
+      "submission.approved",
+    ]);
     expect(await mailOptOut(author.id)).toEqual(["submission.scored", "submission.failed", "submission.approved"]);
     const stamp = `mail-b-${Date.now()}`;
     const id = await scored(stamp);
     await rejectSubmission({ submissionId: id, reviewerId: admin.id, reason: "not reproducible here" });
-    const rejected = await smtp.next((m) => m.to.includes(author.email) && m.subject === `[H2HMem] Not approved: ${stamp}`);
+    const rejected = await smtp.next(
+      (m) => m.to.includes(author.email) && m.subject === `[H2HMem] Not approved: ${stamp}`,
+    );
     expect(rejected.body).toContain("Reason: not reproducible here");
     // The rejection mail went out after scoring finished: a scored mail for it would be here by now.
-    expect(mailsTo(author.email).filter((m) => m.subject.includes(stamp)).map((m) => m.subject)).toEqual([`[H2HMem] Not approved: ${stamp}`]);
+    expect(
+      mailsTo(author.email)
+        .filter((m) => m.subject.includes(stamp))
+        .map((m) => m.subject),
+    ).toEqual([`[H2HMem] Not approved: ${stamp}`]);
   });
 });

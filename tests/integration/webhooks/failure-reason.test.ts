@@ -13,12 +13,26 @@ let author: Awaited<ReturnType<typeof userWithToken>>;
 
 beforeAll(async () => {
   // Port 9 on loopback: mail stays an outbox row (the dispatch fails quietly), which is all we read.
-  await setEnv({ AUTH_URL: "https://lb.example", SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "leaderboard@h2hmem.test", WEBHOOK_ALLOW_PRIVATE: "true", REDIS_URL: "redis://127.0.0.1:1", ENQUEUE_TIMEOUT_MS: "200" });
+  await setEnv({
+    AUTH_URL: "https://lb.example",
+    SMTP_URL: "smtp://127.0.0.1:9",
+    MAIL_FROM: "leaderboard@h2hmem.test",
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    REDIS_URL: "redis://127.0.0.1:1",
+    ENQUEUE_TIMEOUT_MS: "200",
+  });
   author = await userWithToken("failure-reason", "SUBMITTER");
 });
 afterAll(async () => {
   await db.user.deleteMany({ where: { id: author?.id } });
-  await setEnv({ AUTH_URL: undefined, SMTP_URL: undefined, MAIL_FROM: undefined, WEBHOOK_ALLOW_PRIVATE: undefined, REDIS_URL: process.env.REDIS_URL, ENQUEUE_TIMEOUT_MS: undefined });
+  await setEnv({
+    AUTH_URL: undefined,
+    SMTP_URL: undefined,
+    MAIL_FROM: undefined,
+    WEBHOOK_ALLOW_PRIVATE: undefined,
+    REDIS_URL: process.env.REDIS_URL,
+    ENQUEUE_TIMEOUT_MS: undefined,
+  });
 });
 
 describe("failure reasons sent to the submitter", () => {
@@ -26,13 +40,20 @@ describe("failure reasons sent to the submitter", () => {
     const hook = await createWebhook(author.id, { url: "http://127.0.0.1:9/hook", events: ["submission.failed"] });
     const stamp = `fr-${Date.now()}`;
     const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-    const { id } = await createSubmission({ userId: author.id, enqueue: false, meta: { methodName: stamp }, files: {
-      dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
-      multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
-    } });
+    const { id } = await createSubmission({
+      userId: author.id,
+      enqueue: false,
+      meta: { methodName: stamp },
+      files: {
+        dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
+        multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
+      },
+    });
     const since = new Date();
     expect(await markFailed(id, "judge", RAW)).toBe(true);
-    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: hook.id, event: "submission.failed" } });
+    const delivery = await db.webhookDelivery.findFirstOrThrow({
+      where: { endpointId: hook.id, event: "submission.failed" },
+    });
     const reason = (delivery.payload as { data: { reason: string } }).data.reason;
     expect(reason).toContain(id);
     expect(JSON.stringify(delivery.payload)).not.toMatch(/ECONNREFUSED|10\.9\.8\.7|secret/);

@@ -30,25 +30,49 @@ let admin: Awaited<ReturnType<typeof userWithToken>>;
 let endpointId: string;
 
 const scored = (stamp: string) => scoredSubmission(author.id, stamp, log);
-const deliveries = (submissionId: string, event: string) => db.webhookDelivery.findMany({ where: { endpointId, event, payload: { path: ["data", "submissionId"], equals: submissionId } } });
+const deliveries = (submissionId: string, event: string) =>
+  db.webhookDelivery.findMany({
+    where: { endpointId, event, payload: { path: ["data", "submissionId"], equals: submissionId } },
+  });
 const later = () => new Date(Date.now() + 5 * 60_000); // past every grace period and claim lease
 
 // A failure injected inside the transaction (BEFORE INSERT) or after it (BEFORE UPDATE: the claim).
 async function inject(table: "OutboxMessage" | "WebhookDelivery", on: "INSERT" | "UPDATE"): Promise<void> {
-  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION h2h_test_inject() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`);
-  await db.$executeRawUnsafe(`CREATE TRIGGER h2h_test_inject BEFORE ${on} ON "${table}" FOR EACH ROW EXECUTE FUNCTION h2h_test_inject()`);
+  await db.$executeRawUnsafe(
+    `CREATE OR REPLACE FUNCTION h2h_test_inject() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`,
+  );
+  await db.$executeRawUnsafe(
+    `CREATE TRIGGER h2h_test_inject BEFORE ${on} ON "${table}" FOR EACH ROW EXECUTE FUNCTION h2h_test_inject()`,
+  );
 }
 async function clearInjections(): Promise<void> {
-  for (const table of ["OutboxMessage", "WebhookDelivery"]) await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS h2h_test_inject ON "${table}"`);
+  for (const table of ["OutboxMessage", "WebhookDelivery"])
+    await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS h2h_test_inject ON "${table}"`);
 }
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  await setEnv({ AUTH_URL: "https://lb.example", SMTP_URL: smtp.url, MAIL_FROM: "leaderboard@h2hmem.test", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_BACKOFF_MS: "50", WEBHOOK_MAX_ATTEMPTS: "3", ENQUEUE_TIMEOUT_MS: "500", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-outbox-${process.pid}` });
+  await setEnv({
+    AUTH_URL: "https://lb.example",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "leaderboard@h2hmem.test",
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_TIMEOUT_MS: "2000",
+    WEBHOOK_BACKOFF_MS: "50",
+    WEBHOOK_MAX_ATTEMPTS: "3",
+    ENQUEUE_TIMEOUT_MS: "500",
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-outbox-${process.pid}`,
+  });
   receiver = await startWebhookReceiver((path) => secrets.get(path));
   worker = createWebhookWorker(log);
-  [author, admin] = await Promise.all([userWithToken("outbox-author", "SUBMITTER"), userWithToken("outbox-admin", "ADMIN")]);
-  const hook = await createWebhook(author.id, { url: receiver.url("/ok"), events: ["submission.scored", "submission.approved"] });
+  [author, admin] = await Promise.all([
+    userWithToken("outbox-author", "SUBMITTER"),
+    userWithToken("outbox-admin", "ADMIN"),
+  ]);
+  const hook = await createWebhook(author.id, {
+    url: receiver.url("/ok"),
+    events: ["submission.scored", "submission.approved"],
+  });
   secrets.set("/ok", hook.secret);
   endpointId = hook.id;
 });
@@ -64,7 +88,16 @@ afterAll(async () => {
   await receiver?.close();
   await smtp?.close();
   await db.user.deleteMany({ where: { id: { in: [author?.id, admin?.id].filter(Boolean) } } });
-  await setEnv({ AUTH_URL: undefined, SMTP_URL: undefined, MAIL_FROM: undefined, WEBHOOK_ALLOW_PRIVATE: undefined, WEBHOOK_TIMEOUT_MS: undefined, WEBHOOK_BACKOFF_MS: undefined, WEBHOOK_MAX_ATTEMPTS: undefined, ENQUEUE_TIMEOUT_MS: undefined });
+  await setEnv({
+    AUTH_URL: undefined,
+    SMTP_URL: undefined,
+    MAIL_FROM: undefined,
+    WEBHOOK_ALLOW_PRIVATE: undefined,
+    WEBHOOK_TIMEOUT_MS: undefined,
+    WEBHOOK_BACKOFF_MS: undefined,
+    WEBHOOK_MAX_ATTEMPTS: undefined,
+    ENQUEUE_TIMEOUT_MS: undefined,
+  });
 });
 
 describe("webhook deliveries left PENDING", () => {
@@ -80,11 +113,19 @@ describe("webhook deliveries left PENDING", () => {
     // Within the grace period the committing process may still enqueue it: the reconciler waits.
     expect((await reconcileNotifications(log)).deliveries).toMatchObject({ enqueued: 0 });
     expect((await reconcileNotifications(log, later())).deliveries).toMatchObject({ enqueued: 1 });
-    const done = await waitFor(async () => (await db.webhookDelivery.findFirst({ where: { id: pending!.id, status: "DELIVERED" } })) ?? undefined, "the re-enqueued delivery", 20_000);
+    const done = await waitFor(
+      async () =>
+        (await db.webhookDelivery.findFirst({ where: { id: pending!.id, status: "DELIVERED" } })) ?? undefined,
+      "the re-enqueued delivery",
+      20_000,
+    );
     expect(done).toMatchObject({ attempts: 1, lastStatus: 204 });
     const got = receiver.received.find((r) => r.id === pending!.id)!;
     expect(got.validSignature).toBe(true);
-    expect(got.payload).toMatchObject({ type: "submission.scored", data: { submissionId: id, methodName: stamp, status: "SCORED" } });
+    expect(got.payload).toMatchObject({
+      type: "submission.scored",
+      data: { submissionId: id, methodName: stamp, status: "SCORED" },
+    });
     // Nothing is left to do: another pass enqueues nothing and sends nothing twice.
     expect((await reconcileNotifications(log, later())).deliveries).toMatchObject({ enqueued: 0 });
     expect(receiver.received.filter((r) => r.id === pending!.id)).toHaveLength(1);
@@ -100,7 +141,10 @@ describe("notifications commit with the state change", () => {
     const before = { snapshots: await db.boardSnapshot.count(), messages: await db.outboxMessage.count() };
     await inject(table, "INSERT");
     await expect(approveSubmission({ submissionId: id, reviewerId: admin.id })).rejects.toThrow(/injected failure/);
-    expect(await db.submission.findUnique({ where: { id }, select: { reviewState: true, approvedAt: true } })).toEqual({ reviewState: "PENDING", approvedAt: null });
+    expect(await db.submission.findUnique({ where: { id }, select: { reviewState: true, approvedAt: true } })).toEqual({
+      reviewState: "PENDING",
+      approvedAt: null,
+    });
     expect(await deliveries(id, "submission.approved")).toEqual([]);
     expect(await db.outboxMessage.count()).toBe(before.messages);
     expect(await db.auditEvent.count({ where: { action: "submission.approve", targetId: id } })).toBe(0);
@@ -109,7 +153,16 @@ describe("notifications commit with the state change", () => {
     await clearInjections(); // the same approval now commits, with all of them
     await approveSubmission({ submissionId: id, reviewerId: admin.id });
     expect(await deliveries(id, "submission.approved")).toHaveLength(1);
-    expect(await db.outboxMessage.count({ where: { createdAt: { gte: new Date(Date.now() - 60_000) }, kind: "EMAIL", payload: { path: ["to"], equals: author.email }, status: "DONE" } })).toBeGreaterThan(0);
+    expect(
+      await db.outboxMessage.count({
+        where: {
+          createdAt: { gte: new Date(Date.now() - 60_000) },
+          kind: "EMAIL",
+          payload: { path: ["to"], equals: author.email },
+          status: "DONE",
+        },
+      }),
+    ).toBeGreaterThan(0);
   });
 
   it("a crash right after the commit leaves PENDING rows that one reconcile pass carries out", async () => {
@@ -119,13 +172,19 @@ describe("notifications commit with the state change", () => {
     // After the commit nothing gets done: Redis is down and every outbox claim fails.
     await setEnv({ REDIS_URL: REDIS_DOWN });
     await inject("OutboxMessage", "UPDATE");
-    expect(await approveSubmission({ submissionId: id, reviewerId: admin.id })).toEqual({ id, reviewState: "APPROVED" });
+    expect(await approveSubmission({ submissionId: id, reviewerId: admin.id })).toEqual({
+      id,
+      reviewState: "APPROVED",
+    });
     await clearInjections();
     await setEnv({ REDIS_URL: realRedis });
 
     const [delivery] = await deliveries(id, "submission.approved");
     expect(delivery).toMatchObject({ status: "PENDING", attempts: 0 });
-    const left = await db.outboxMessage.findMany({ where: { status: "PENDING" }, select: { id: true, kind: true, payload: true } });
+    const left = await db.outboxMessage.findMany({
+      where: { status: "PENDING" },
+      select: { id: true, kind: true, payload: true },
+    });
     expect(left.map((m) => m.kind).sort()).toEqual(["BOARD_SNAPSHOT", "EMAIL"]);
     expect(left.find((m) => m.kind === "BOARD_SNAPSHOT")!.payload).toEqual({ reason: "approve" });
     expect(await db.boardSnapshot.count()).toBe(snapshotsBefore);
@@ -141,7 +200,12 @@ describe("notifications commit with the state change", () => {
     expect(snapshot).toMatchObject({ reason: "approve" });
     expect(await db.boardSnapshot.count()).toBe(snapshotsBefore + 1);
     expect(snapshot!.boardJson).toContain(`"id":"${id}"`);
-    await waitFor(async () => (await db.webhookDelivery.findFirst({ where: { id: delivery!.id, status: "DELIVERED" } })) ?? undefined, "the approved delivery", 20_000);
+    await waitFor(
+      async () =>
+        (await db.webhookDelivery.findFirst({ where: { id: delivery!.id, status: "DELIVERED" } })) ?? undefined,
+      "the approved delivery",
+      20_000,
+    );
     expect(receiver.received.find((r) => r.id === delivery!.id)?.validSignature).toBe(true);
     expect(await db.outboxMessage.count({ where: { id: { in: left.map((m) => m.id) }, status: "DONE" } })).toBe(2);
     // Carried out once: a second pass finds nothing.

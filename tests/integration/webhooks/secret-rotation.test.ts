@@ -18,13 +18,21 @@ let worker: WebhookWorker;
 let owner: Awaited<ReturnType<typeof userWithToken>>;
 let other: Awaited<ReturnType<typeof userWithToken>>;
 let secret = "";
-const rotate = (id: string, token: string) => rotateRoute.POST(req(`/api/v1/webhooks/${id}/secret`, { method: "POST", token }), ctx({ id }));
+const rotate = (id: string, token: string) =>
+  rotateRoute.POST(req(`/api/v1/webhooks/${id}/secret`, { method: "POST", token }), ctx({ id }));
 
 beforeAll(async () => {
-  await setEnv({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_BACKOFF_MS: "50", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-rotate-${process.pid}` });
+  await setEnv({
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_BACKOFF_MS: "50",
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-rotate-${process.pid}`,
+  });
   receiver = await startWebhookReceiver(() => secret);
   worker = createWebhookWorker(log);
-  [owner, other] = await Promise.all([userWithToken("rotate-owner", "SUBMITTER"), userWithToken("rotate-other", "SUBMITTER")]);
+  [owner, other] = await Promise.all([
+    userWithToken("rotate-owner", "SUBMITTER"),
+    userWithToken("rotate-other", "SUBMITTER"),
+  ]);
 });
 afterAll(async () => {
   await worker?.worker.close(true);
@@ -46,7 +54,11 @@ describe("webhook secret rotation", () => {
     expect(body.secret).not.toBe(old);
     secret = body.secret;
     await sendTestWebhook(owner.id, hook.id);
-    const got = await waitFor(async () => receiver.received.find((r) => r.path === "/ok-rotate"), "the test delivery", 10_000);
+    const got = await waitFor(
+      async () => receiver.received.find((r) => r.path === "/ok-rotate"),
+      "the test delivery",
+      10_000,
+    );
     expect(got.validSignature).toBe(true);
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: got.id } });
     expect(delivery.status).toBe("DELIVERED");

@@ -20,12 +20,21 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let worker: WebhookWorker | undefined;
 let slow: Awaited<ReturnType<typeof userWithToken>>;
 let other: Awaited<ReturnType<typeof userWithToken>>;
-const sendTest = (id: string, token: string) => testRoute.POST(req(`/api/v1/webhooks/${id}/test`, { method: "POST", token }), ctx({ id }));
+const sendTest = (id: string, token: string) =>
+  testRoute.POST(req(`/api/v1/webhooks/${id}/test`, { method: "POST", token }), ctx({ id }));
 
 beforeAll(async () => {
-  await setEnv({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_TIMEOUT_MS: "30000", WEBHOOK_BACKOFF_MS: "50", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-fair-${process.pid}` });
+  await setEnv({
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_TIMEOUT_MS: "30000",
+    WEBHOOK_BACKOFF_MS: "50",
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-fair-${process.pid}`,
+  });
   receiver = await startWebhookReceiver(() => undefined);
-  [slow, other] = await Promise.all([userWithToken("fair-slow", "SUBMITTER"), userWithToken("fair-other", "SUBMITTER")]);
+  [slow, other] = await Promise.all([
+    userWithToken("fair-slow", "SUBMITTER"),
+    userWithToken("fair-other", "SUBMITTER"),
+  ]);
 });
 afterAll(async () => {
   await worker?.worker.close(true);
@@ -48,7 +57,12 @@ describe("webhook test calls and deliveries per account", () => {
 
   it("an account whose endpoints never answer cannot delay another account's delivery", async () => {
     const hang = await createWebhook(slow.id, { url: receiver.url("/hang-fair"), events: ["submission.scored"] });
-    const ids = await createDeliveries(db, Array.from({ length: CONCURRENCY * 2 }, () => hang.id), TEST_EVENT, { message: "slow" });
+    const ids = await createDeliveries(
+      db,
+      Array.from({ length: CONCURRENCY * 2 }, () => hang.id),
+      TEST_EVENT,
+      { message: "slow" },
+    );
     await enqueueDeliveries(ids);
     worker = createWebhookWorker(log);
     // Every endpoint of the slow account hangs (the first test queued some too).
@@ -59,7 +73,11 @@ describe("webhook test calls and deliveries per account", () => {
     const res = await sendTest(ok.id, other.token);
     expect(res.status).toBe(202);
     const { deliveryId } = (await res.json()) as { deliveryId: string };
-    await waitFor(async () => (await db.webhookDelivery.findUnique({ where: { id: deliveryId } }))?.status === "DELIVERED", "the other account's delivery", 10_000);
+    await waitFor(
+      async () => (await db.webhookDelivery.findUnique({ where: { id: deliveryId } }))?.status === "DELIVERED",
+      "the other account's delivery",
+      10_000,
+    );
     expect(Date.now() - started).toBeLessThan(5_000); // far below the slow endpoint's 30 s timeout
     expect(hanging()).toBeLessThanOrEqual(PER_ACCOUNT);
   });

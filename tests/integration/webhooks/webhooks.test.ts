@@ -26,7 +26,11 @@ let other: Awaited<ReturnType<typeof userWithToken>>;
 let admin: Awaited<ReturnType<typeof userWithToken>>;
 
 const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
-  fetch(`${server.url}${path}`, { method: init.method ?? "GET", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  fetch(`${server.url}${path}`, {
+    method: init.method ?? "GET",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 
 async function register(path: string, events: string[], token = author.token): Promise<string> {
   const r = await api("/api/v1/webhooks", token, { method: "POST", body: { url: receiver.url(path), events } });
@@ -38,17 +42,31 @@ async function register(path: string, events: string[], token = author.token): P
 }
 
 const deliveryOf = (endpointId: string, event: string) =>
-  waitFor(async () => {
-    const d = await db.webhookDelivery.findFirst({ where: { endpointId, event, status: { not: "PENDING" } } });
-    return d;
-  }, `a finished ${event} delivery to ${endpointId}`, 30_000);
+  waitFor(
+    async () => {
+      const d = await db.webhookDelivery.findFirst({ where: { endpointId, event, status: { not: "PENDING" } } });
+      return d;
+    },
+    `a finished ${event} delivery to ${endpointId}`,
+    30_000,
+  );
 
 beforeAll(async () => {
-  await setEnv({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_TIMEOUT_MS: "400", WEBHOOK_BACKOFF_MS: "50", WEBHOOK_MAX_ATTEMPTS: "3", QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-webhooks-${process.pid}` });
+  await setEnv({
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_TIMEOUT_MS: "400",
+    WEBHOOK_BACKOFF_MS: "50",
+    WEBHOOK_MAX_ATTEMPTS: "3",
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-webhooks-${process.pid}`,
+  });
   receiver = await startWebhookReceiver((path) => secrets.get(path));
   server = await startRouteServer();
   worker = createWebhookWorker(log);
-  [author, other, admin] = await Promise.all([userWithToken("wh-author", "SUBMITTER"), userWithToken("wh-other", "SUBMITTER"), userWithToken("wh-admin", "ADMIN")]);
+  [author, other, admin] = await Promise.all([
+    userWithToken("wh-author", "SUBMITTER"),
+    userWithToken("wh-other", "SUBMITTER"),
+    userWithToken("wh-admin", "ADMIN"),
+  ]);
 });
 afterAll(async () => {
   await worker?.worker.close(true);
@@ -56,7 +74,12 @@ afterAll(async () => {
   await server?.close();
   await receiver?.close();
   await db.user.deleteMany({ where: { id: { in: [author?.id, other?.id, admin?.id].filter(Boolean) } } });
-  await setEnv({ WEBHOOK_ALLOW_PRIVATE: undefined, WEBHOOK_TIMEOUT_MS: undefined, WEBHOOK_BACKOFF_MS: undefined, WEBHOOK_MAX_ATTEMPTS: undefined });
+  await setEnv({
+    WEBHOOK_ALLOW_PRIVATE: undefined,
+    WEBHOOK_TIMEOUT_MS: undefined,
+    WEBHOOK_BACKOFF_MS: undefined,
+    WEBHOOK_MAX_ATTEMPTS: undefined,
+  });
 });
 
 describe("webhooks", () => {
@@ -68,7 +91,10 @@ describe("webhooks", () => {
 
     const stamp = `wh-${Date.now()}`;
     const bytes = async (rel: string) => new Uint8Array(await fixtureBlob(rel, stamp).arrayBuffer());
-    const files = { dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") }, multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") } };
+    const files = {
+      dyadic: { fileName: "prediction_dyadic.json", bytes: await bytes("good/prediction_dyadic.json") },
+      multiparty: { fileName: "prediction_multiparty.json", bytes: await bytes("good/prediction_multiparty.json") },
+    };
     const { id } = await createSubmission({ userId: author.id, files, meta: { methodName: stamp }, enqueue: false });
     expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
 
@@ -77,7 +103,12 @@ describe("webhooks", () => {
     const got = receiver.received.find((r) => r.path === "/ok" && r.payload.type === "submission.scored")!;
     expect(got.validSignature).toBe(true);
     expect(got.id).toBe(delivered.id);
-    expect(got.payload.data).toMatchObject({ submissionId: id, methodName: stamp, status: "SCORED", reviewState: "PENDING" });
+    expect(got.payload.data).toMatchObject({
+      submissionId: id,
+      methodName: stamp,
+      status: "SCORED",
+      reviewState: "PENDING",
+    });
 
     const retried = await deliveryOf(flaky, "submission.scored");
     expect(retried).toMatchObject({ status: "DELIVERED", attempts: 2, lastStatus: 200 });
@@ -100,8 +131,17 @@ describe("webhooks", () => {
     expect(approval.payload.data.entryUrl).toMatch(new RegExp(`/entries/${id}$`));
 
     // The owner sees the log: status, attempts and last error per delivery.
-    const list = (await (await api("/api/v1/webhooks", author.token)).json()) as { webhooks: Array<{ id: string; deliveries: Array<{ status: string; attempts: number; lastError: string | null }> }> };
-    expect(list.webhooks.find((w) => w.id === hang)!.deliveries[0]).toMatchObject({ status: "FAILED", attempts: 3, lastError: expect.stringMatching(/no answer/) });
+    const list = (await (await api("/api/v1/webhooks", author.token)).json()) as {
+      webhooks: Array<{
+        id: string;
+        deliveries: Array<{ status: string; attempts: number; lastError: string | null }>;
+      }>;
+    };
+    expect(list.webhooks.find((w) => w.id === hang)!.deliveries[0]).toMatchObject({
+      status: "FAILED",
+      attempts: 3,
+      lastError: expect.stringMatching(/no answer/),
+    });
     expect(JSON.stringify(list)).not.toContain("whsec_"); // the secret is shown once, at creation
   });
 
@@ -113,7 +153,10 @@ describe("webhooks", () => {
     expect((await deliveryOf(id, "webhook.test")).status).toBe("DELIVERED");
     expect(receiver.received.find((r) => r.path === "/ok-test")?.validSignature).toBe(true);
 
-    const bad = await api("/api/v1/webhooks", author.token, { method: "POST", body: { url: receiver.url("/x"), events: ["submission.nope"] } });
+    const bad = await api("/api/v1/webhooks", author.token, {
+      method: "POST",
+      body: { url: receiver.url("/x"), events: ["submission.nope"] },
+    });
     expect(bad.status).toBe(422);
     expect((await api(`/api/v1/webhooks/${id}`, other.token, { method: "DELETE" })).status).toBe(404);
     expect((await api(`/api/v1/webhooks/${id}`, author.token, { method: "DELETE" })).status).toBe(200);
@@ -125,13 +168,26 @@ describe("webhooks", () => {
     const id = await register("/ok-private", ["submission.scored"]);
     await setEnv({ WEBHOOK_ALLOW_PRIVATE: undefined });
     try {
-      for (const url of [receiver.url("/ok"), "http://10.1.2.3/hook", "http://169.254.169.254/latest", "http://[::1]:8080/"]) {
-        const r = await api("/api/v1/webhooks", author.token, { method: "POST", body: { url, events: ["submission.scored"] } });
+      for (const url of [
+        receiver.url("/ok"),
+        "http://10.1.2.3/hook",
+        "http://169.254.169.254/latest",
+        "http://[::1]:8080/",
+      ]) {
+        const r = await api("/api/v1/webhooks", author.token, {
+          method: "POST",
+          body: { url, events: ["submission.scored"] },
+        });
         expect(r.status, url).toBe(422);
-        expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/loopback, private or link-local/);
+        expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(
+          /loopback, private or link-local/,
+        );
       }
       // A name is refused without saying what it resolves to.
-      const named = await api("/api/v1/webhooks", author.token, { method: "POST", body: { url: "http://localhost:9/hook", events: ["submission.scored"] } });
+      const named = await api("/api/v1/webhooks", author.token, {
+        method: "POST",
+        body: { url: "http://localhost:9/hook", events: ["submission.scored"] },
+      });
       expect(named.status).toBe(422);
       const namedText = await named.text();
       expect(namedText).not.toMatch(/127\.0\.0\.1|::1/);

@@ -24,7 +24,9 @@ describe("docs/ARCHITECTURE.md", () => {
   });
 
   it("names every feature folder of lib/server/ and every module at the top of workers/", () => {
-    const folders = readdirSync(path.join(ROOT, "lib/server"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `lib/server/${e.name}/`);
+    const folders = readdirSync(path.join(ROOT, "lib/server"), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `lib/server/${e.name}/`);
     const workers = sourceFiles("workers").filter((f) => f.split("/").length === 2);
     expect(folders.length).toBeGreaterThan(5);
     expect([...folders, ...workers].filter((p) => !named.includes(p))).toEqual([]);

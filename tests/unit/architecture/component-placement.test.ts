@@ -34,7 +34,9 @@ describe("component placement", () => {
     const misplaced = shared
       .map((f) => ({ f, routes: [...routesUsing(f)] }))
       .filter(({ routes }) => !routes.includes("/") && routes.length < 2)
-      .map(({ f, routes }) => (routes.length ? `${f}: only /${routes[0]} uses it; move it to app/${routes[0]}/…/_components/` : `${f}: unused`));
+      .map(({ f, routes }) =>
+        routes.length ? `${f}: only /${routes[0]} uses it; move it to app/${routes[0]}/…/_components/` : `${f}: unused`,
+      );
     expect(misplaced).toEqual([]);
   });
 
@@ -42,7 +44,9 @@ describe("component placement", () => {
     const privateFiles = sourceFiles("app").filter((f) => f.includes("/_components/"));
     expect(privateFiles.length).toBeGreaterThan(10);
     const leaks = privateFiles.flatMap((f) =>
-      (importers.get(f) ?? []).filter((from) => !from.startsWith("app/") || routeOf(from) !== routeOf(f)).map((from) => `${from} imports ${f}: move it to components/`),
+      (importers.get(f) ?? [])
+        .filter((from) => !from.startsWith("app/") || routeOf(from) !== routeOf(f))
+        .map((from) => `${from} imports ${f}: move it to components/`),
     );
     expect(leaks).toEqual([]);
   });

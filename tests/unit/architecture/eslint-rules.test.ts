@@ -41,8 +41,16 @@ describe("lib/scoring purity (no-restricted-imports)", () => {
   });
 
   it("allows pure imports in lib/scoring and the same imports outside it", async () => {
-    expect(await ruleHits(`import { z } from "zod";\nimport { CATEGORIES } from "./categories";\nexport const x = [z, CATEGORIES];\n`, "lib/scoring/probe.ts", "no-restricted-imports")).toEqual([]);
-    expect(await ruleHits(`import pg from "pg";\nexport const x = pg;\n`, "lib/server/probe.ts", "no-restricted-imports")).toEqual([]);
+    expect(
+      await ruleHits(
+        `import { z } from "zod";\nimport { CATEGORIES } from "./categories";\nexport const x = [z, CATEGORIES];\n`,
+        "lib/scoring/probe.ts",
+        "no-restricted-imports",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleHits(`import pg from "pg";\nexport const x = pg;\n`, "lib/server/probe.ts", "no-restricted-imports"),
+    ).toEqual([]);
   });
 });
 
@@ -66,13 +74,21 @@ describe("lib/scoring entry points (scoring/entry-points)", () => {
   });
 
   it("rejects re-exports and dynamic imports past the entry points too", async () => {
-    expect(await ruleHits(`export { tokenize } from "@/lib/scoring/lexical";\n`, "lib/server/probe.ts", rule)).toHaveLength(1);
+    expect(
+      await ruleHits(`export { tokenize } from "@/lib/scoring/lexical";\n`, "lib/server/probe.ts", rule),
+    ).toHaveLength(1);
     expect(await ruleHits(`export * from "../scoring/lexical";\n`, "lib/server/probe.ts", rule)).toHaveLength(1);
-    expect(await ruleHits(`export const m = () => import("@/lib/scoring/match");\n`, "workers/probe.ts", rule)).toHaveLength(1);
+    expect(
+      await ruleHits(`export const m = () => import("@/lib/scoring/match");\n`, "workers/probe.ts", rule),
+    ).toHaveLength(1);
   });
 
   it("rejects the engine entry in components and pages, which must not ship the lexical engine", async () => {
-    for (const file of ["components/submissions/probe.tsx", "app/(site)/submit/page.tsx", "app/(site)/admin/_components/probe.tsx"]) {
+    for (const file of [
+      "components/submissions/probe.tsx",
+      "app/(site)/submit/page.tsx",
+      "app/(site)/admin/_components/probe.tsx",
+    ]) {
       const hits = await ruleHits(probe("@/lib/scoring"), file, rule);
       expect(hits, file).toHaveLength(1);
       expect(hits[0]).toMatch(/lexical engine/);
@@ -97,15 +113,34 @@ describe("lib/scoring entry points (scoring/entry-points)", () => {
 
 describe("process.env only in lib/server/env.ts (no-restricted-properties)", () => {
   const code = `export const url = process.env.DATABASE_URL;\n`;
-  it.each(["lib/server/db-probe.ts", "app/api/probe/route.ts", "workers/probe.ts", "lib/scoring/probe.ts", "components/probe.tsx"])("rejects process.env in %s", async (file) => {
+  it.each([
+    "lib/server/db-probe.ts",
+    "app/api/probe/route.ts",
+    "workers/probe.ts",
+    "lib/scoring/probe.ts",
+    "components/probe.tsx",
+  ])("rejects process.env in %s", async (file) => {
     expect(await ruleHits(code, file, "no-restricted-properties")).toHaveLength(1);
   });
 
   it("rejects destructuring process.env too", async () => {
-    expect(await ruleHits(`const { env } = process;\nexport const e = env;\n`, "lib/server/probe.ts", "no-restricted-properties")).toHaveLength(1);
+    expect(
+      await ruleHits(
+        `const { env } = process;\nexport const e = env;\n`,
+        "lib/server/probe.ts",
+        "no-restricted-properties",
+      ),
+    ).toHaveLength(1);
   });
 
-  it.each(["lib/server/env.ts", "scripts/probe.ts", "tests/integration/probe.test.ts", "prisma.config.ts", "bin/probe.mjs", "prisma/seed.ts"])("allows it in %s", async (file) => {
+  it.each([
+    "lib/server/env.ts",
+    "scripts/probe.ts",
+    "tests/integration/probe.test.ts",
+    "prisma.config.ts",
+    "bin/probe.mjs",
+    "prisma/seed.ts",
+  ])("allows it in %s", async (file) => {
     expect(await ruleHits(code, file, "no-restricted-properties")).toEqual([]);
   });
 });
@@ -148,13 +183,28 @@ describe("imports point down (import/no-restricted-paths)", () => {
   });
 
   const allowed: Array<[string, string]> = [
-    ["app/probe/page.tsx", `import { formatBytes } from "@/components/ui/format";\nimport { db } from "@/lib/server/db";\nimport { approveAction } from "@/app/(site)/admin/actions";`],
-    ["components/probe.tsx", `import type { ActionResult } from "@/lib/server/errors";\nimport { Field } from "./ui/field";`],
-    ["workers/probe.ts", `import { enqueueScoring } from "@/lib/server/queue";\nimport { describeError } from "./errors";`],
+    [
+      "app/probe/page.tsx",
+      `import { formatBytes } from "@/components/ui/format";\nimport { db } from "@/lib/server/db";\nimport { approveAction } from "@/app/(site)/admin/actions";`,
+    ],
+    [
+      "components/probe.tsx",
+      `import type { ActionResult } from "@/lib/server/errors";\nimport { Field } from "./ui/field";`,
+    ],
+    [
+      "workers/probe.ts",
+      `import { enqueueScoring } from "@/lib/server/queue";\nimport { describeError } from "./errors";`,
+    ],
     ["lib/server/probe.ts", `import { CATEGORIES } from "@/lib/scoring/categories";\nimport { env } from "./env";`],
     ["lib/dev/probe.ts", `import { db } from "@/lib/server/db";\nimport { freePort } from "./services.mjs";`],
-    ["scripts/dev/probe.ts", `import { freePort } from "@/lib/dev/services.mjs";\nimport { describeError } from "@/workers/errors";`],
-    ["tests/integration/probe.test.ts", `import { approveAction } from "@/app/(site)/admin/actions";\nimport { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`],
+    [
+      "scripts/dev/probe.ts",
+      `import { freePort } from "@/lib/dev/services.mjs";\nimport { describeError } from "@/workers/errors";`,
+    ],
+    [
+      "tests/integration/probe.test.ts",
+      `import { approveAction } from "@/app/(site)/admin/actions";\nimport { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`,
+    ],
   ];
   it.each(allowed)("allows, in %s, imports that point down", async (file, lines) => {
     expect(await ruleHits(`${lines}\nexport const x = 1;\n`, file, rule)).toEqual([]);
@@ -165,10 +215,23 @@ describe("no regular expression backtracks super-linearly (eslint-plugin-regexp)
   const backtracking = "regexp/no-super-linear-backtracking";
   const move = "regexp/no-super-linear-move";
   const probe = (re: string) => `export const re = ${re};\n`;
-  const productPaths = ["app/probe.ts", "components/probe.tsx", "lib/scoring/probe.ts", "lib/server/probe.ts", "workers/probe.ts", "cli/probe.ts", "scripts/probe.ts", "proxy.ts"];
+  const productPaths = [
+    "app/probe.ts",
+    "components/probe.tsx",
+    "lib/scoring/probe.ts",
+    "lib/server/probe.ts",
+    "workers/probe.ts",
+    "cli/probe.ts",
+    "scripts/probe.ts",
+    "proxy.ts",
+  ];
 
-  it.each(productPaths)("rejects the old role-tag rule (cubic on newlines + \"system\" + spaces) in %s", async (file) => {
-    const hits = await ruleHits(probe(String.raw`/^\s*(?:#+\s*)?(?:system|assistant|developer)\s*(?:prompt|message)?\s*:/im`), file, backtracking);
+  it.each(productPaths)('rejects the old role-tag rule (cubic on newlines + "system" + spaces) in %s', async (file) => {
+    const hits = await ruleHits(
+      probe(String.raw`/^\s*(?:#+\s*)?(?:system|assistant|developer)\s*(?:prompt|message)?\s*:/im`),
+      file,
+      backtracking,
+    );
     expect(hits.length).toBeGreaterThan(0);
   });
 
@@ -177,11 +240,16 @@ describe("no regular expression backtracks super-linearly (eslint-plugin-regexp)
   });
 
   it("rejects super-linear backtracking in tests too", async () => {
-    expect((await ruleHits(probe(String.raw`/\s*=\s*(.*)\s*$/`), "tests/unit/probe.test.ts", backtracking)).length).toBeGreaterThan(0);
+    expect(
+      (await ruleHits(probe(String.raw`/\s*=\s*(.*)\s*$/`), "tests/unit/probe.test.ts", backtracking)).length,
+    ).toBeGreaterThan(0);
   });
 
   it("allows the linear rewrites", async () => {
-    for (const re of [String.raw`/^[^\S\n\r\u2028\u2029]*(?:#+[^\S\n\r\u2028\u2029]*)?(?:system|assistant|developer)\s*(?:(?:prompt|message)\s*)?:/im`, String.raw`/(?<!\/)\/+$/`]) {
+    for (const re of [
+      String.raw`/^[^\S\n\r\u2028\u2029]*(?:#+[^\S\n\r\u2028\u2029]*)?(?:system|assistant|developer)\s*(?:(?:prompt|message)\s*)?:/im`,
+      String.raw`/(?<!\/)\/+$/`,
+    ]) {
       expect(await ruleHits(probe(re), "lib/scoring/probe.ts", backtracking)).toEqual([]);
       expect(await ruleHits(probe(re), "lib/scoring/probe.ts", move)).toEqual([]);
     }

@@ -7,7 +7,13 @@ import { importCycles, importGraph, sourceFiles } from "../../support/import-gra
 
 describe("import cycles", () => {
   it("finds a cycle when there is one (the checker itself)", () => {
-    const graph = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts", "x.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["d.ts"]], ["e.ts", ["a.ts"]]]);
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts", "x.ts"]],
+      ["c.ts", ["a.ts"]],
+      ["d.ts", ["d.ts"]],
+      ["e.ts", ["a.ts"]],
+    ]);
     expect(importCycles(graph)).toEqual([["a.ts", "b.ts", "c.ts"], ["d.ts"]]);
   });
 
@@ -16,8 +22,12 @@ describe("import cycles", () => {
     expect(files.length).toBeGreaterThan(100);
     const graph = importGraph(files);
     // The graph is real: known edges are found (relative, aliased and type-only imports).
-    expect(graph.get("lib/server/judge/run-judge.ts")).toEqual(expect.arrayContaining(["lib/server/judge/types.ts", "lib/server/judge/client.ts"]));
-    expect(graph.get("workers/worker.ts")).toEqual(expect.arrayContaining(["lib/server/queue.ts", "workers/errors.ts"]));
+    expect(graph.get("lib/server/judge/run-judge.ts")).toEqual(
+      expect.arrayContaining(["lib/server/judge/types.ts", "lib/server/judge/client.ts"]),
+    );
+    expect(graph.get("workers/worker.ts")).toEqual(
+      expect.arrayContaining(["lib/server/queue.ts", "workers/errors.ts"]),
+    );
     expect(importCycles(graph)).toEqual([]);
   });
 });

@@ -13,7 +13,9 @@ const DELETE = /\bsubmission\.delete(Many)?\s*\(|DELETE\s+FROM\s+"Submission"/;
 
 describe("submission deletes", () => {
   it("happen only in the audited purge", () => {
-    const files = ["app", "components", "lib/server", "lib/scoring", "lib/validation", "workers", "cli"].flatMap(sourceFiles);
+    const files = ["app", "components", "lib/server", "lib/scoring", "lib/validation", "workers", "cli"].flatMap(
+      sourceFiles,
+    );
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.filter((f) => !ALLOWED.has(f) && DELETE.test(readFileSync(path.join(ROOT, f), "utf8")));
     expect(offenders).toEqual([]);

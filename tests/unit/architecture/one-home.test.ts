@@ -14,11 +14,19 @@ function sources(dir: string): string[] {
 }
 
 const CODE = ["app", "lib", "workers", "cli", "scripts"].flatMap(sources);
-const offenders = (pattern: RegExp, home: string, files = CODE) => files.filter((f) => f !== home && pattern.test(readFileSync(path.join(root, f), "utf8")));
+const offenders = (pattern: RegExp, home: string, files = CODE) =>
+  files.filter((f) => f !== home && pattern.test(readFileSync(path.join(root, f), "utf8")));
 
 describe("one home per rule", () => {
   it("finds the code it checks", () => {
-    expect(CODE).toEqual(expect.arrayContaining(["lib/server/audit.ts", "lib/server/db-errors.ts", "workers/errors.ts", "lib/server/submissions/stages.ts"]));
+    expect(CODE).toEqual(
+      expect.arrayContaining([
+        "lib/server/audit.ts",
+        "lib/server/db-errors.ts",
+        "workers/errors.ts",
+        "lib/server/submissions/stages.ts",
+      ]),
+    );
   });
 
   it("only recordAudit (lib/server/audit.ts) writes AuditEvent rows", () => {
@@ -26,12 +34,20 @@ describe("one home per rule", () => {
   });
 
   it("only lib/server/db-errors.ts lists database error codes", () => {
-    expect(offenders(/["'](P10\d\d|P20(24|28|34|37)|57P0\d|40P01|40001|53300|08\d{3})["']/, "lib/server/db-errors.ts")).toEqual([]);
+    expect(
+      offenders(/["'](P10\d\d|P20(24|28|34|37)|57P0\d|40P01|40001|53300|08\d{3})["']/, "lib/server/db-errors.ts"),
+    ).toEqual([]);
   });
 
   it("stage names are a type (lib/server/submissions/stages.ts), not a spelled-out union, in the server, the worker and the API", () => {
     const files = CODE.filter((f) => /^(lib\/server|workers|app\/api)\//.test(f));
-    expect(offenders(/["']lexical["']\s*\|\s*["']judge["']|z\.enum\(\[\s*["']lexical["']/, "lib/server/submissions/stages.ts", files)).toEqual([]);
+    expect(
+      offenders(
+        /["']lexical["']\s*\|\s*["']judge["']|z\.enum\(\[\s*["']lexical["']/,
+        "lib/server/submissions/stages.ts",
+        files,
+      ),
+    ).toEqual([]);
   });
 
   it("the token name rule is tokenNameSchema (lib/validation/api-token.ts)", () => {
@@ -39,6 +55,8 @@ describe("one home per rule", () => {
   });
 
   it("only lib/server/csv.ts writes CSV (one home for escape_formulas)", () => {
-    expect(CODE.filter((f) => /from ["']csv-stringify/.test(readFileSync(path.join(root, f), "utf8")))).toEqual(["lib/server/csv.ts"]);
+    expect(CODE.filter((f) => /from ["']csv-stringify/.test(readFileSync(path.join(root, f), "utf8")))).toEqual([
+      "lib/server/csv.ts",
+    ]);
   });
 });

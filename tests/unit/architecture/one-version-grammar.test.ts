@@ -21,7 +21,10 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/\\?\+(nltk|whitespace)\b/, "a tokenizer mode part (+nltk / +whitespace)"],
   [/\bnltk3[58]\b/, "an NLTK mode token (nltk35 / nltk38)"],
   [/\\?\+sw(198|179)\b/, "a stopword part (+sw198)"],
-  [/\b\w*[vV]ersion\??\.(split|indexOf|lastIndexOf|startsWith|endsWith|includes|match|replace)\(/, "ad-hoc parsing of a version string"],
+  [
+    /\b\w*[vV]ersion\??\.(split|indexOf|lastIndexOf|startsWith|endsWith|includes|match|replace)\(/,
+    "ad-hoc parsing of a version string",
+  ],
 ];
 
 /** The file without comments (a line comment starts at `//` after a space or a line start). */
@@ -36,9 +39,12 @@ function offenders(): string[] {
   const out: string[] = [];
   for (const f of [...FILES, ...MESSAGES]) {
     if (f === HOME || f in ALLOWED) continue;
-    const text = f.endsWith(".json") ? readFileSync(path.join(ROOT, f), "utf8") : code(readFileSync(path.join(ROOT, f), "utf8"));
+    const text = f.endsWith(".json")
+      ? readFileSync(path.join(ROOT, f), "utf8")
+      : code(readFileSync(path.join(ROOT, f), "utf8"));
     text.split("\n").forEach((line, i) => {
-      for (const [re, what] of FORBIDDEN) if (re.test(line)) out.push(`${f}:${i + 1}: ${what}: ${line.trim().slice(0, 120)}`);
+      for (const [re, what] of FORBIDDEN)
+        if (re.test(line)) out.push(`${f}:${i + 1}: ${what}: ${line.trim().slice(0, 120)}`);
     });
   }
   return out;
@@ -46,7 +52,15 @@ function offenders(): string[] {
 
 describe("one scorer-version grammar", () => {
   it("scans the code it guards", () => {
-    expect(FILES).toEqual(expect.arrayContaining([HOME, "lib/server/versions/current-version.ts", "lib/server/operations/activate-answer-key.ts", "workers/reconciler.ts", "app/(site)/page.tsx"]));
+    expect(FILES).toEqual(
+      expect.arrayContaining([
+        HOME,
+        "lib/server/versions/current-version.ts",
+        "lib/server/operations/activate-answer-key.ts",
+        "workers/reconciler.ts",
+        "app/(site)/page.tsx",
+      ]),
+    );
     expect(FILES.some((f) => f.startsWith("cli/"))).toBe(true);
   });
 
@@ -55,7 +69,9 @@ describe("one scorer-version grammar", () => {
     expect(FORBIDDEN.slice(0, 2).every(([re]) => re.test(home))).toBe(true);
     expect(FORBIDDEN.some(([re]) => re.test('where: { scorerVersion: { startsWith: "lex-1+nltk+" } }'))).toBe(true);
     expect(FORBIDDEN.some(([re]) => re.test("const m = /\\+judge=(.+)@/.exec(v);"))).toBe(true);
-    expect(FORBIDDEN.some(([re]) => re.test('published.includes("x")'.replace("published", "publishedVersion")))).toBe(true);
+    expect(FORBIDDEN.some(([re]) => re.test('published.includes("x")'.replace("published", "publishedVersion")))).toBe(
+      true,
+    );
     expect(code("a // +key= in a comment\n/* lex-1 */ b")).not.toMatch(/key=|lex-1/);
   });
 

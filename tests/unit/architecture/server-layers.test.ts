@@ -11,7 +11,19 @@ import { ROOT, importGraph, sourceFiles } from "../../support/import-graph";
 /** Folders that are infrastructure like the files at the top of lib/server/ (http.ts needs them). */
 const INFRASTRUCTURE_FOLDERS = ["auth", "metrics"];
 /** Every feature folder, lowest first. */
-const FEATURE_ORDER = ["backup", "downloads", "answer-key", "judge", "versions", "scores", "submissions", "leaderboard", "notify", "review", "operations"];
+const FEATURE_ORDER = [
+  "backup",
+  "downloads",
+  "answer-key",
+  "judge",
+  "versions",
+  "scores",
+  "submissions",
+  "leaderboard",
+  "notify",
+  "review",
+  "operations",
+];
 
 /** "infrastructure" or the feature folder a lib/server file belongs to. */
 function layerOf(file: string): string {
@@ -34,8 +46,19 @@ function backwardImports(graph: Map<string, string[]>): string[] {
 /** Pairs of lib/server units (a top-level file or a folder) that import each other. */
 function twoWayPairs(graph: Map<string, string[]>): string[] {
   const unit = (f: string) => f.split("/").slice(0, 3).join("/");
-  const edges = new Set([...graph].flatMap(([from, targets]) => targets.filter((t) => t.startsWith("lib/server/") && unit(t) !== unit(from)).map((t) => `${unit(from)} ${unit(t)}`)));
-  return [...edges].filter((e) => { const [a, b] = e.split(" "); return a < b && edges.has(`${b} ${a}`); }).map((e) => e.replace(" ", " <-> "));
+  const edges = new Set(
+    [...graph].flatMap(([from, targets]) =>
+      targets
+        .filter((t) => t.startsWith("lib/server/") && unit(t) !== unit(from))
+        .map((t) => `${unit(from)} ${unit(t)}`),
+    ),
+  );
+  return [...edges]
+    .filter((e) => {
+      const [a, b] = e.split(" ");
+      return a < b && edges.has(`${b} ${a}`);
+    })
+    .map((e) => e.replace(" ", " <-> "));
 }
 
 describe("lib/server layers", () => {
@@ -45,12 +68,17 @@ describe("lib/server layers", () => {
       ["lib/server/review/b.ts", ["lib/server/versions/a.ts", "lib/server/auth/session.ts"]],
       ["lib/server/env.ts", ["lib/server/judge/config.ts"]],
     ]);
-    expect(backwardImports(graph)).toEqual(["lib/server/versions/a.ts -> lib/server/review/b.ts", "lib/server/env.ts -> lib/server/judge/config.ts"]);
+    expect(backwardImports(graph)).toEqual([
+      "lib/server/versions/a.ts -> lib/server/review/b.ts",
+      "lib/server/env.ts -> lib/server/judge/config.ts",
+    ]);
     expect(twoWayPairs(graph)).toEqual(["lib/server/review <-> lib/server/versions"]);
   });
 
   it("places every folder of lib/server/ in the order", () => {
-    const folders = readdirSync(path.join(ROOT, "lib/server"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(path.join(ROOT, "lib/server"), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((f) => !INFRASTRUCTURE_FOLDERS.includes(f) && !FEATURE_ORDER.includes(f))).toEqual([]);
     expect([...INFRASTRUCTURE_FOLDERS, ...FEATURE_ORDER].filter((f) => !folders.includes(f))).toEqual([]);
   });
@@ -58,7 +86,9 @@ describe("lib/server layers", () => {
   it("every import of lib/server/ points down the order, and no two units import each other", () => {
     const graph = importGraph(sourceFiles("lib/server"));
     // The graph is real: known edges are found (a type-only import among them).
-    expect(graph.get("lib/server/operations/rollout.ts")).toEqual(expect.arrayContaining(["lib/server/review/curate.ts", "lib/server/versions/published-version.ts"]));
+    expect(graph.get("lib/server/operations/rollout.ts")).toEqual(
+      expect.arrayContaining(["lib/server/review/curate.ts", "lib/server/versions/published-version.ts"]),
+    );
     expect(graph.get("lib/server/scores/judge-stage-store.ts")).toContain("lib/server/judge/run-judge.ts");
     expect(backwardImports(graph)).toEqual([]);
     expect(twoWayPairs(graph)).toEqual([]);

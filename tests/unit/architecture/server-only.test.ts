@@ -17,14 +17,22 @@ describe("server-only", () => {
   it("every lib/server module imports it on its first line", () => {
     const files = sourceFiles("lib/server");
     expect(files.length).toBeGreaterThan(50);
-    const unmarked = files.filter((f) => readFileSync(path.join(ROOT, f), "utf8").split("\n", 1)[0] !== `import "server-only";`);
+    const unmarked = files.filter(
+      (f) => readFileSync(path.join(ROOT, f), "utf8").split("\n", 1)[0] !== `import "server-only";`,
+    );
     expect(unmarked).toEqual([]);
   });
 
   it("plain Node refuses a server module; with bin/register.mjs it loads", async () => {
-    const bare = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", probe], { cwd: ROOT }).catch((e: { stderr: string }) => e);
+    const bare = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", probe], {
+      cwd: ROOT,
+    }).catch((e: { stderr: string }) => e);
     expect("stderr" in bare ? bare.stderr : "").toMatch(/cannot be imported from a Client Component module/);
-    const registered = await run(process.execPath, ["--import", "./bin/register.mjs", "--input-type=module", "-e", probe], { cwd: ROOT });
+    const registered = await run(
+      process.execPath,
+      ["--import", "./bin/register.mjs", "--input-type=module", "-e", probe],
+      { cwd: ROOT },
+    );
     expect(registered.stdout.trim()).toBe("loaded");
   }, 60_000);
 });

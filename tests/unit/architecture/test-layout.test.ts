@@ -5,7 +5,16 @@ import config from "../../../vitest.config";
 
 // A test file outside every vitest project's include globs would silently never run.
 const root = path.resolve(import.meta.dirname, "../../..");
-const SKIP = new Set(["node_modules", ".next", ".git", "generated", ".data", "coverage", "test-results", "playwright-report"]);
+const SKIP = new Set([
+  "node_modules",
+  ".next",
+  ".git",
+  "generated",
+  ".data",
+  "coverage",
+  "test-results",
+  "playwright-report",
+]);
 
 function testFiles(dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -23,7 +32,10 @@ describe("test layout", () => {
   it("unit tests live only under tests/unit/ (never next to the code), helpers only in tests/support/", () => {
     const all = testFiles();
     expect(all.filter((f) => !f.startsWith("tests/"))).toEqual([]);
-    const integrationNonTests = readdirSync(path.join(root, "tests/integration"), { recursive: true, withFileTypes: true })
+    const integrationNonTests = readdirSync(path.join(root, "tests/integration"), {
+      recursive: true,
+      withFileTypes: true,
+    })
       .filter((e) => e.isFile() && !/\.test\.ts$/.test(e.name))
       .map((e) => e.name);
     expect(integrationNonTests, "helpers belong in tests/support/").toEqual([]);

@@ -13,11 +13,14 @@ describe("the web process never calls the LLM", () => {
     const llm = new Set([...packageImporters(files, "openai"), "lib/server/judge/run-judge.ts"]);
     expect([...llm]).toEqual(expect.arrayContaining(["lib/server/judge/client.ts", "lib/server/judge/run-judge.ts"]));
     const web = files.filter((f) => f.startsWith("app/") || f.startsWith("components/") || f === "proxy.ts");
-    const leaks = web.flatMap((f) => [...reachable(graph, f)].filter((t) => llm.has(t)).map((t) => `${f} -> … -> ${t}`));
+    const leaks = web.flatMap((f) =>
+      [...reachable(graph, f)].filter((t) => llm.has(t)).map((t) => `${f} -> … -> ${t}`),
+    );
     expect(leaks).toEqual([]);
   });
 
   it("the worker and the CLI do reach them (the check is not vacuous)", () => {
-    for (const entry of ["workers/index.ts", "cli/index.ts"]) expect(reachable(graph, entry).has("lib/server/judge/client.ts"), entry).toBe(true);
+    for (const entry of ["workers/index.ts", "cli/index.ts"])
+      expect(reachable(graph, entry).has("lib/server/judge/client.ts"), entry).toBe(true);
   });
 });

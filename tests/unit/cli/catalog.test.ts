@@ -6,13 +6,16 @@ import { buildProgram } from "@/cli/program";
 import { COMMAND_CATALOG, type CommandName } from "@/cli/commands/catalog";
 
 describe("the command catalog", () => {
-  it.each(Object.keys(COMMAND_CATALOG) as CommandName[])("%s: the listed term and description are the command's own", async (name) => {
-    const program = await buildProgram([name]);
-    const cmd = program.commands.find((c) => c.name() === name);
-    expect(cmd).toBeDefined();
-    expect(new Help().subcommandTerm(cmd!)).toBe(COMMAND_CATALOG[name].term);
-    expect(cmd!.description()).toBe(COMMAND_CATALOG[name].description);
-  });
+  it.each(Object.keys(COMMAND_CATALOG) as CommandName[])(
+    "%s: the listed term and description are the command's own",
+    async (name) => {
+      const program = await buildProgram([name]);
+      const cmd = program.commands.find((c) => c.name() === name);
+      expect(cmd).toBeDefined();
+      expect(new Help().subcommandTerm(cmd!)).toBe(COMMAND_CATALOG[name].term);
+      expect(cmd!.description()).toBe(COMMAND_CATALOG[name].description);
+    },
+  );
 
   it("the overview lists every command without registering any of their options", async () => {
     const program = await buildProgram(["--help"]);
@@ -23,7 +26,10 @@ describe("the command catalog", () => {
   });
 
   it("help NAME and NAME load that command only", async () => {
-    for (const argv of [["help", "score"], ["score", "--help"]]) {
+    for (const argv of [
+      ["help", "score"],
+      ["score", "--help"],
+    ]) {
       const program = await buildProgram(argv);
       expect(program.commands.map((c: Command) => c.name())).toEqual(["score"]);
     }

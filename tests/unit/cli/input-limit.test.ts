@@ -48,7 +48,12 @@ describe("local input limit", () => {
   }, 60_000);
 
   it("--max-bytes can lower the limit but not raise it (exit 2)", async () => {
-    const r = await h2hmem("validate", path.join(PRED, "good/prediction_dyadic.json"), "--max-bytes", String(LOCAL_MAX_BYTES + 1));
+    const r = await h2hmem(
+      "validate",
+      path.join(PRED, "good/prediction_dyadic.json"),
+      "--max-bytes",
+      String(LOCAL_MAX_BYTES + 1),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("can lower the local limit");
   }, 60_000);

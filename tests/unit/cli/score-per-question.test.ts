@@ -22,13 +22,29 @@ describe("h2hmem score --per-question", () => {
     expect(lines.map((l) => JSON.parse(l).index)).toEqual(lines.map((_, i) => i));
 
     writeFileSync(out, "previous run\n");
-    const swapped = await h2hmem("score", "--dyadic", path.join(PRED, "swapped/prediction_dyadic.json"), "--multiparty", path.join(PRED, "swapped/prediction_multiparty.json"), "--answer-key", KEY, "--per-question", out);
+    const swapped = await h2hmem(
+      "score",
+      "--dyadic",
+      path.join(PRED, "swapped/prediction_dyadic.json"),
+      "--multiparty",
+      path.join(PRED, "swapped/prediction_multiparty.json"),
+      "--answer-key",
+      KEY,
+      "--per-question",
+      out,
+    );
     expect(swapped.code).toBe(1);
     expect(swapped.stderr).toContain("SPLIT_SWAPPED");
     expect(readFileSync(out, "utf8")).toBe("previous run\n");
     expect(readdirSync(dir)).toEqual(["pq.jsonl"]);
 
-    const unwritable = await h2hmem("score", "--dyadic", good, "--per-question", path.join(dir, "missing-dir", "pq.jsonl"));
+    const unwritable = await h2hmem(
+      "score",
+      "--dyadic",
+      good,
+      "--per-question",
+      path.join(dir, "missing-dir", "pq.jsonl"),
+    );
     expect(unwritable.code).toBe(2);
     expect(unwritable.stderr).toContain("cannot write --per-question file");
   }, 120_000);

@@ -11,35 +11,94 @@ const KEY = path.join(ROOT, "prisma/seed-data/dataset");
 const GOOD_DY = path.join(PRED, "good/prediction_dyadic.json");
 const GOOD_MP = path.join(PRED, "good/prediction_multiparty.json");
 type Stat = { value: number; ciLow: number; ciHigh: number };
-type SplitReport = { n: number; counts: Record<string, number | null>; micro: Record<string, Stat>; macro: Record<string, Stat>; mainTypes: Record<string, { n: number; micro: Record<string, Stat> }>; categories: Record<string, { n: number; name: string; micro: Record<string, Stat> }> };
-type Report = { scorerVersion: string; tokenizer: string; splits: Record<string, SplitReport>; issues: Array<{ code: string; severity: string }> };
+type SplitReport = {
+  n: number;
+  counts: Record<string, number | null>;
+  micro: Record<string, Stat>;
+  macro: Record<string, Stat>;
+  mainTypes: Record<string, { n: number; micro: Record<string, Stat> }>;
+  categories: Record<string, { n: number; name: string; micro: Record<string, Stat> }>;
+};
+type Report = {
+  scorerVersion: string;
+  tokenizer: string;
+  splits: Record<string, SplitReport>;
+  issues: Array<{ code: string; severity: string }>;
+};
 const items = (file: string) => JSON.parse(readFileSync(file, "utf8")).predictions as Array<Record<string, string>>;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 describe("h2hmem score", () => {
   it("--json: per split and overall, micro/macro with breakdowns, matching per-question means", async () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), "h2hmem-score-")), "pq.jsonl");
-    const r = await h2hmem("score", "--dyadic", GOOD_DY, "--multiparty", GOOD_MP, "--answer-key", KEY, "--json", "--per-question", out);
+    const r = await h2hmem(
+      "score",
+      "--dyadic",
+      GOOD_DY,
+      "--multiparty",
+      GOOD_MP,
+      "--answer-key",
+      KEY,
+      "--json",
+      "--per-question",
+      out,
+    );
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout) as Report;
     expect(rep.scorerVersion).toMatch(/\+nltk35\+sw198\+key=[0-9a-f]{8}$/);
     expect(Object.keys(rep.splits)).toEqual(["dyadic", "multi-party", "overall"]);
-    expect(rep.splits.dyadic.counts).toMatchObject({ predictions: 35, scored: 35, matched: 35, unmatched: 0, unanswered: 0 });
+    expect(rep.splits.dyadic.counts).toMatchObject({
+      predictions: 35,
+      scored: 35,
+      matched: 35,
+      unmatched: 0,
+      unanswered: 0,
+    });
     expect(rep.splits.overall.n).toBe(45);
-    expect(Object.keys(rep.splits.overall.categories)).toEqual(["UPR", "CRR", "KR", "TR", "MCR", "RET", "TTL", "CD", "AR"]);
+    expect(Object.keys(rep.splits.overall.categories)).toEqual([
+      "UPR",
+      "CRR",
+      "KR",
+      "TR",
+      "MCR",
+      "RET",
+      "TTL",
+      "CD",
+      "AR",
+    ]);
     expect(rep.splits.overall.categories.MCR.name).toBe("Multimodal Causal Reasoning");
     expect(Object.keys(rep.splits["multi-party"].mainTypes)).toEqual(["RECALL", "REASONING", "APPLICATION"]);
 
     // Recompute the headline numbers by hand from the per-question file and the lexical metric.
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(45);
-    expect(Object.keys(lines[0])).toEqual(["split", "index", "question_text", "category", "precision", "recall", "f1", "bleu1"]);
-    expect(lines.map((l) => `${l.split}/${l.index}`).slice(33, 37)).toEqual(["dyadic/33", "dyadic/34", "multi-party/0", "multi-party/1"]);
+    expect(Object.keys(lines[0])).toEqual([
+      "split",
+      "index",
+      "question_text",
+      "category",
+      "precision",
+      "recall",
+      "f1",
+      "bleu1",
+    ]);
+    expect(lines.map((l) => `${l.split}/${l.index}`).slice(33, 37)).toEqual([
+      "dyadic/33",
+      "dyadic/34",
+      "multi-party/0",
+      "multi-party/1",
+    ]);
     const dy = items(GOOD_DY);
     expect(lines[1].f1).toBe(lexicalScores(dy[1].system_answer, dy[1].original_answer).f1);
     for (const metric of ["precision", "recall", "f1", "bleu1"]) {
       expect(rep.splits.overall.micro[metric].value).toBeCloseTo(mean(lines.map((l) => l[metric])), 12);
-      expect(rep.splits.dyadic.micro[metric].value).toBeCloseTo(mean(lines.filter((l) => l.split === "dyadic").map((l) => l[metric])), 12);
+      expect(rep.splits.dyadic.micro[metric].value).toBeCloseTo(
+        mean(lines.filter((l) => l.split === "dyadic").map((l) => l[metric])),
+        12,
+      );
       const cats = [...new Set(lines.map((l) => l.category))];
       const macro = mean(cats.map((c) => mean(lines.filter((l) => l.category === c).map((l) => l[metric]))));
       expect(rep.splits.overall.macro[metric].value).toBeCloseTo(macro, 12);
@@ -50,19 +109,40 @@ describe("h2hmem score", () => {
   }, 60_000);
 
   it("perfect answers score 1 on every metric; the multi_party file name alias works", async () => {
-    const r = await h2hmem("score", "--dyadic", path.join(PRED, "perfect/prediction_dyadic.json"), "--multiparty", path.join(PRED, "perfect/prediction_multi_party.json"), "--answer-key", KEY, "--json", "--resamples", "100");
+    const r = await h2hmem(
+      "score",
+      "--dyadic",
+      path.join(PRED, "perfect/prediction_dyadic.json"),
+      "--multiparty",
+      path.join(PRED, "perfect/prediction_multi_party.json"),
+      "--answer-key",
+      KEY,
+      "--json",
+      "--resamples",
+      "100",
+    );
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout) as Report;
-    for (const metric of ["precision", "recall", "f1", "bleu1"]) expect(rep.splits.overall.micro[metric]).toEqual({ value: 1, ciLow: 1, ciHigh: 1 });
+    for (const metric of ["precision", "recall", "f1", "bleu1"])
+      expect(rep.splits.overall.micro[metric]).toEqual({ value: 1, ciLow: 1, ciHigh: 1 });
   }, 60_000);
 
   it("with the key: unanswered questions count 0, unmatched predictions are left out; without it, all are scored", async () => {
     const file = path.join(PRED, "with-warnings/prediction_dyadic.json");
     const keyed = JSON.parse((await h2hmem("score", "--dyadic", file, "--answer-key", KEY, "--json")).stdout) as Report;
-    expect(keyed.splits.dyadic.counts).toEqual({ predictions: 35, scored: 35, matched: 33, unmatched: 2, unanswered: 2, answerDiffers: 1 });
+    expect(keyed.splits.dyadic.counts).toEqual({
+      predictions: 35,
+      scored: 35,
+      matched: 33,
+      unmatched: 2,
+      unanswered: 2,
+      answerDiffers: 1,
+    });
     expect(keyed.splits["multi-party"].counts).toMatchObject({ predictions: 0, scored: 10, unanswered: 10 });
     expect(keyed.splits["multi-party"].micro.f1.value).toBe(0);
-    expect(keyed.issues.map((i) => i.code)).toEqual(expect.arrayContaining(["SPLIT_MISSING", "UNMATCHED_PREDICTION", "ANSWER_DIFFERS"]));
+    expect(keyed.issues.map((i) => i.code)).toEqual(
+      expect.arrayContaining(["SPLIT_MISSING", "UNMATCHED_PREDICTION", "ANSWER_DIFFERS"]),
+    );
     const local = JSON.parse((await h2hmem("score", "--dyadic", file, "--json")).stdout) as Report;
     expect(local.splits.dyadic.counts).toMatchObject({ predictions: 35, scored: 35, matched: null });
     expect(Object.keys(local.splits)).toEqual(["dyadic", "overall"]);
@@ -80,12 +160,18 @@ describe("h2hmem score", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "h2hmem-nltk-"));
     const file = path.join(dir, "prediction_dyadic.json");
     const item = items(GOOD_DY)[0];
-    writeFileSync(file, JSON.stringify({ predictions: [{ ...item, original_answer: "yes she did", system_answer: "yes" }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ predictions: [{ ...item, original_answer: "yes she did", system_answer: "yes" }] }),
+    );
     const run = async (...extra: string[]) => {
       const pq = path.join(dir, `pq${extra.join("")}.jsonl`);
       const r = await h2hmem("score", "--dyadic", file, "--json", "--per-question", pq, ...extra);
       expect(r.code, r.stderr).toBe(0);
-      return { rep: JSON.parse(r.stdout) as Report & { nltk: string }, row: JSON.parse(readFileSync(pq, "utf8")) as { bleu1: number } };
+      return {
+        rep: JSON.parse(r.stdout) as Report & { nltk: string },
+        row: JSON.parse(readFileSync(pq, "utf8")) as { bleu1: number },
+      };
     };
     const pinned = await run();
     expect(pinned.rep.scorerVersion).toMatch(/^lex-\d+\+nltk35\+sw198$/);
@@ -109,7 +195,15 @@ describe("h2hmem score", () => {
     const bad = await h2hmem("score", "--dyadic", path.join(PRED, "errors/prediction_dyadic.json"));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("WRONG_TYPE");
-    const swapped = await h2hmem("score", "--dyadic", path.join(PRED, "swapped/prediction_dyadic.json"), "--multiparty", path.join(PRED, "swapped/prediction_multiparty.json"), "--answer-key", KEY);
+    const swapped = await h2hmem(
+      "score",
+      "--dyadic",
+      path.join(PRED, "swapped/prediction_dyadic.json"),
+      "--multiparty",
+      path.join(PRED, "swapped/prediction_multiparty.json"),
+      "--answer-key",
+      KEY,
+    );
     expect(swapped.code).toBe(1);
     expect(swapped.stderr.split("\n")[1]).toContain("SPLIT_SWAPPED");
     expect((await h2hmem("score")).code).toBe(2);
@@ -123,8 +217,20 @@ describe("h2hmem score", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "h2hmem-big-"));
     const base = items(GOOD_DY);
     const big = path.join(dir, "prediction_dyadic.json");
-    writeFileSync(big, JSON.stringify({ predictions: Array.from({ length: 100_000 }, (_, i) => base[i % base.length]) }));
-    const r = await h2hmem("score", "--dyadic", big, "--json", "--resamples", "200", "--per-question", path.join(dir, "pq.jsonl"));
+    writeFileSync(
+      big,
+      JSON.stringify({ predictions: Array.from({ length: 100_000 }, (_, i) => base[i % base.length]) }),
+    );
+    const r = await h2hmem(
+      "score",
+      "--dyadic",
+      big,
+      "--json",
+      "--resamples",
+      "200",
+      "--per-question",
+      path.join(dir, "pq.jsonl"),
+    );
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as Report).splits.dyadic.n).toBe(100_000);
     expect(readFileSync(path.join(dir, "pq.jsonl"), "utf8").trim().split("\n")).toHaveLength(100_000);

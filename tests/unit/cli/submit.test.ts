@@ -11,7 +11,13 @@ import { isLoopbackHost } from "@/cli/commands/submit-client";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-submit-"));
-const item = { question_text: "Q?", question_image: "", system_answer: "a", original_answer: "a", category: "Unimodal Precise Recall" };
+const item = {
+  question_text: "Q?",
+  question_image: "",
+  system_answer: "a",
+  original_answer: "a",
+  category: "Unimodal Precise Recall",
+};
 const DYADIC = path.join(dir, "prediction_dyadic.json");
 const MULTI = path.join(dir, "prediction_multiparty.json");
 const BAD = path.join(dir, "bad.json");
@@ -36,7 +42,9 @@ const STATES = [
     progress: { done: 2, total: 2 },
     scorerVersion: "lex-1+nltk+sw198",
     review: { state: "PENDING" },
-    scores: [{ split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.5, ciLow: 0.25, ciHigh: 0.75, n: 2 }],
+    scores: [
+      { split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0.5, ciLow: 0.25, ciHigh: 0.75, n: 2 },
+    ],
   },
 ];
 
@@ -45,10 +53,28 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (d: Buffer) => (body += d.toString("utf8")));
     req.on("end", () => {
-      seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body, contentType: req.headers["content-type"] });
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        auth: req.headers.authorization,
+        body,
+        contentType: req.headers["content-type"],
+      });
       res.setHeader("content-type", "application/json");
       if (req.method === "POST" && mode === "reject") {
-        res.writeHead(422).end(JSON.stringify({ error: { code: "VALIDATION_FAILED", message: "The submission is invalid", details: [{ file: "prediction_dyadic.json", path: "/predictions/0", message: "No dyadic question matches" }] } }));
+        res
+          .writeHead(422)
+          .end(
+            JSON.stringify({
+              error: {
+                code: "VALIDATION_FAILED",
+                message: "The submission is invalid",
+                details: [
+                  { file: "prediction_dyadic.json", path: "/predictions/0", message: "No dyadic question matches" },
+                ],
+              },
+            }),
+          );
       } else if (req.method === "POST") {
         res.writeHead(202).end(JSON.stringify({ id: "sub1", status: "QUEUED", warnings: [] }));
       } else {
@@ -67,10 +93,17 @@ function run(...args: string[]): Promise<{ code: number | null; stdout: string; 
   return runWith({ H2HMEM_TOKEN: "h2h_test" }, ...args);
 }
 
-function runWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const { H2HMEM_TOKEN: _unused, ...inherited } = process.env;
-    const child = spawn(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), "submit", ...args], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), "submit", ...args], {
+      cwd: ROOT,
+      env: { ...inherited, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d));
@@ -91,13 +124,23 @@ describe("h2hmem submit", () => {
     expect(post.url).toBe("/api/v1/submissions");
     expect(post.auth).toBe("Bearer h2h_test");
     expect(post.contentType).toMatch(/^multipart\/form-data; boundary=/);
-    for (const needle of ['name="dyadic"; filename="prediction_dyadic.json"', 'name="multiparty"; filename="prediction_multiparty.json"', 'name="methodName"', "My <Method>", 'name="organization"']) {
+    for (const needle of [
+      'name="dyadic"; filename="prediction_dyadic.json"',
+      'name="multiparty"; filename="prediction_multiparty.json"',
+      'name="methodName"',
+      "My <Method>",
+      'name="organization"',
+    ]) {
       expect(post.body).toContain(needle);
     }
     expect(r.stdout).toContain("Submitted: sub1 (QUEUED)");
     expect(r.stdout).toMatch(/SCORING_LEXICAL · lexical 1\/2/);
     expect(r.stdout).toMatch(/overall\s+n=2\s+f1 0\.5000 \[0\.2500, 0\.7500\]/);
-    expect(seen.filter((s) => s.method === "GET").every((s) => s.url === "/api/v1/submissions/sub1" && s.auth === "Bearer h2h_test")).toBe(true);
+    expect(
+      seen
+        .filter((s) => s.method === "GET")
+        .every((s) => s.url === "/api/v1/submissions/sub1" && s.auth === "Bearer h2h_test"),
+    ).toBe(true);
   }, 60_000);
 
   it("takes the token from --token too (with a warning), and without any token exits 2 naming H2HMEM_TOKEN", async () => {
@@ -124,7 +167,16 @@ describe("h2hmem submit", () => {
 
   it("warns on stderr before sending the token over http:// to a non-loopback host (loopback: no warning, as above)", async () => {
     // `.invalid` never resolves (RFC 2606): the warning comes before the request, which then fails.
-    const r = await run("--url", "http://h2hmem.invalid:8080", "--multiparty", MULTI, "--method", "M", "--dyadic", DYADIC);
+    const r = await run(
+      "--url",
+      "http://h2hmem.invalid:8080",
+      "--multiparty",
+      MULTI,
+      "--method",
+      "M",
+      "--dyadic",
+      DYADIC,
+    );
     expect(r.stderr).toMatch(/warning: sending the API token over plain http:\/\/ to h2hmem\.invalid:8080/);
     expect(r.stderr.match(/warning: sending the API token/g)).toHaveLength(1);
     expect(r.stderr).not.toContain("h2h_test");
@@ -132,8 +184,18 @@ describe("h2hmem submit", () => {
   }, 60_000);
 
   it("counts 127.0.0.0/8, ::1 and localhost as loopback, nothing else", () => {
-    for (const h of ["127.0.0.1", "127.1.2.3", "[::1]", "::1", "localhost", "LOCALHOST", "api.localhost"]) expect(isLoopbackHost(h), h).toBe(true);
-    for (const h of ["128.0.0.1", "10.0.0.1", "example.org", "127.0.0.1.example.org", "localhost.example.org", "[::2]", "0.0.0.0"]) expect(isLoopbackHost(h), h).toBe(false);
+    for (const h of ["127.0.0.1", "127.1.2.3", "[::1]", "::1", "localhost", "LOCALHOST", "api.localhost"])
+      expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of [
+      "128.0.0.1",
+      "10.0.0.1",
+      "example.org",
+      "127.0.0.1.example.org",
+      "localhost.example.org",
+      "[::2]",
+      "0.0.0.0",
+    ])
+      expect(isLoopbackHost(h), h).toBe(false);
   });
 
   it("prints the server's validation details and exits 1", async () => {

@@ -7,20 +7,42 @@ import { REPO_ROOT as ROOT, runH2hmem as h2hmem } from "../../support/run-h2hmem
 
 const PRED = path.join(ROOT, "tests/fixtures/predictions");
 const KEY = path.join(ROOT, "prisma/seed-data/dataset");
-type Report = { valid: boolean; split: string; issues: Array<{ severity: string; code: string; file: string; path: string; message: string; fix?: string }> };
+type Report = {
+  valid: boolean;
+  split: string;
+  issues: Array<{ severity: string; code: string; file: string; path: string; message: string; fix?: string }>;
+};
 const report = (stdout: string) => JSON.parse(stdout) as Report;
 
 let dir = "";
-const item = { question_text: "Q?", question_image: "", system_answer: "A", original_answer: "A", category: "Answer Refusal" };
+const item = {
+  question_text: "Q?",
+  question_image: "",
+  system_answer: "A",
+  original_answer: "A",
+  category: "Answer Refusal",
+};
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "h2hmem-cli-"));
   const enc = new TextEncoder().encode(JSON.stringify({ predictions: [item] }));
-  writeFileSync(path.join(dir, "invalid-utf8.json"), Uint8Array.from([...enc.slice(0, 10), 0xc3, 0x28, ...enc.slice(10)]));
+  writeFileSync(
+    path.join(dir, "invalid-utf8.json"),
+    Uint8Array.from([...enc.slice(0, 10), 0xc3, 0x28, ...enc.slice(10)]),
+  );
   writeFileSync(path.join(dir, "deep.json"), '{"predictions": ' + "[".repeat(5000) + "]".repeat(5000) + "}");
-  writeFileSync(path.join(dir, "null-byte.json"), JSON.stringify({ predictions: [{ ...item, system_answer: "a\u0000" }] }));
+  writeFileSync(
+    path.join(dir, "null-byte.json"),
+    JSON.stringify({ predictions: [{ ...item, system_answer: "a\u0000" }] }),
+  );
   writeFileSync(path.join(dir, "empty.json"), JSON.stringify({ predictions: [] }));
-  writeFileSync(path.join(dir, "long-answer.json"), JSON.stringify({ predictions: [item, { ...item, question_text: "Q2?", system_answer: "y".repeat(8_001) }] }));
-  writeFileSync(path.join(dir, "three.json"), JSON.stringify({ predictions: [item, { ...item, question_text: "Q2?" }, { ...item, question_text: "Q3?" }] }));
+  writeFileSync(
+    path.join(dir, "long-answer.json"),
+    JSON.stringify({ predictions: [item, { ...item, question_text: "Q2?", system_answer: "y".repeat(8_001) }] }),
+  );
+  writeFileSync(
+    path.join(dir, "three.json"),
+    JSON.stringify({ predictions: [item, { ...item, question_text: "Q2?" }, { ...item, question_text: "Q3?" }] }),
+  );
 });
 
 describe("h2hmem validate", () => {
@@ -58,13 +80,17 @@ describe("h2hmem validate", () => {
     ["malformed/root-array.json", "WRONG_ROOT", "got an array"],
     ["malformed/no-predictions.json", "MISSING_PREDICTIONS", 'no "predictions" field'],
     ["malformed/predictions-object.json", "PREDICTIONS_NOT_ARRAY", "must be an array"],
-  ])("%s -> %s, exit 1", async (file, code, text) => {
-    const r = await h2hmem("validate", path.join(PRED, file), "--split", "dyadic", "--json");
-    expect(r.code).toBe(1);
-    const err = report(r.stdout).issues.find((i) => i.severity === "error")!;
-    expect(err.code).toBe(code);
-    expect(err.message).toContain(text);
-  }, 60_000);
+  ])(
+    "%s -> %s, exit 1",
+    async (file, code, text) => {
+      const r = await h2hmem("validate", path.join(PRED, file), "--split", "dyadic", "--json");
+      expect(r.code).toBe(1);
+      const err = report(r.stdout).issues.find((i) => i.severity === "error")!;
+      expect(err.code).toBe(code);
+      expect(err.message).toContain(text);
+    },
+    60_000,
+  );
 
   it.each([
     ["invalid-utf8.json", [], "INVALID_UTF8"],
@@ -74,17 +100,41 @@ describe("h2hmem validate", () => {
     ["three.json", ["--max-bytes", "100"], "TOO_LARGE"],
     ["empty.json", [], "NO_PREDICTIONS"],
     ["long-answer.json", [], "ANSWER_TOO_LONG"],
-  ] as Array<[string, string[], string]>)("%s %j -> %s, exit 1", async (file, extra, code) => {
-    const r = await h2hmem("validate", path.join(dir, file), "--split", "multi-party", "--json", ...extra);
-    expect(r.code).toBe(1);
-    expect(report(r.stdout).issues.filter((i) => i.severity === "error").map((i) => i.code)).toEqual([code]);
-  }, 60_000);
+  ] as Array<[string, string[], string]>)(
+    "%s %j -> %s, exit 1",
+    async (file, extra, code) => {
+      const r = await h2hmem("validate", path.join(dir, file), "--split", "multi-party", "--json", ...extra);
+      expect(r.code).toBe(1);
+      expect(
+        report(r.stdout)
+          .issues.filter((i) => i.severity === "error")
+          .map((i) => i.code),
+      ).toEqual([code]);
+    },
+    60_000,
+  );
 
   it("accepts comments, BOM, typos and fuzzy matches with warnings (exit 0), checked against the answer key", async () => {
-    const r = await h2hmem("validate", path.join(PRED, "with-warnings/prediction_dyadic.json"), "--answer-key", KEY, "--json");
+    const r = await h2hmem(
+      "validate",
+      path.join(PRED, "with-warnings/prediction_dyadic.json"),
+      "--answer-key",
+      KEY,
+      "--json",
+    );
     expect(r.code).toBe(0);
     const codes = report(r.stdout).issues.map((i) => i.code);
-    expect(codes).toEqual(["JSON_COMMENTS", "EMPTY_ANSWER", "UNKNOWN_FIELD", "DUPLICATE_QUESTION", "ANSWER_DIFFERS", "CATEGORY_DIFFERS", "UNMATCHED_PREDICTION", "DUPLICATE_PREDICTION", "MISSING_QUESTIONS"]);
+    expect(codes).toEqual([
+      "JSON_COMMENTS",
+      "EMPTY_ANSWER",
+      "UNKNOWN_FIELD",
+      "DUPLICATE_QUESTION",
+      "ANSWER_DIFFERS",
+      "CATEGORY_DIFFERS",
+      "UNMATCHED_PREDICTION",
+      "DUPLICATE_PREDICTION",
+      "MISSING_QUESTIONS",
+    ]);
     const bom = await h2hmem("validate", path.join(PRED, "malformed/bom.json"), "--split", "dyadic", "--json");
     expect(bom.code).toBe(0);
     expect(report(bom.stdout).issues).toEqual([]);
@@ -100,7 +150,10 @@ describe("h2hmem validate", () => {
   }, 60_000);
 
   it("--max-answer-chars follows the server's UPLOAD_MAX_ANSWER_CHARS", async () => {
-    expect((await h2hmem("validate", path.join(dir, "long-answer.json"), "--split", "dyadic", "--max-answer-chars", "9000")).code).toBe(0);
+    expect(
+      (await h2hmem("validate", path.join(dir, "long-answer.json"), "--split", "dyadic", "--max-answer-chars", "9000"))
+        .code,
+    ).toBe(0);
     const r = await h2hmem("validate", path.join(dir, "three.json"), "--split", "dyadic", "--max-answer-chars", "0");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--max-answer-chars must be a positive integer");
@@ -109,7 +162,9 @@ describe("h2hmem validate", () => {
   it("usage errors exit 2; --help exits 0", async () => {
     expect((await h2hmem("validate")).code).toBe(2);
     expect((await h2hmem("validate", "/nonexistent/prediction_dyadic.json")).code).toBe(2);
-    expect((await h2hmem("validate", path.join(PRED, "good/prediction_dyadic.json"), "--split", "triadic")).code).toBe(2);
+    expect((await h2hmem("validate", path.join(PRED, "good/prediction_dyadic.json"), "--split", "triadic")).code).toBe(
+      2,
+    );
     expect((await h2hmem("validate", "x.json", "--bogus")).code).toBe(2);
     expect((await h2hmem("frobnicate")).code).toBe(2);
     const help = await h2hmem("validate", "--help");

@@ -9,7 +9,11 @@ function capture(isTTY: boolean) {
   const out = Object.assign(new PassThrough(), { isTTY });
   const err = new PassThrough();
   const text = (s: PassThrough) => (s.read() as Buffer | null)?.toString() ?? "";
-  return { out, err, lines: () => ({ out: text(out).split("\n").filter(Boolean), err: text(err).split("\n").filter(Boolean) }) };
+  return {
+    out,
+    err,
+    lines: () => ({ out: text(out).split("\n").filter(Boolean), err: text(err).split("\n").filter(Boolean) }),
+  };
 }
 
 const pinoLine = JSON.stringify({ level: 30, time: "2026-12-01T00:00:00.000Z", pid: 7, msg: "request", status: 200 });
@@ -34,7 +38,10 @@ describe("quick-start log", () => {
     expect(JSON.parse(out[1]!)).toMatchObject({ component: "web", level: 30, msg: "request", status: 200, pid: 7 });
     expect(JSON.parse(out[2]!)).toMatchObject({ component: "build", msg: "▲ Next.js 16 (plain text)" });
     expect(JSON.parse(out[3]!)).toMatchObject({ component: "quickstart", msg: "ready", url: "http://localhost:3000" });
-    expect(err.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([{ level: 40, component: "worker" }, { level: 50, msg: "it broke" }]);
+    expect(err.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
+      { level: 40, component: "worker" },
+      { level: 50, msg: "it broke" },
+    ]);
   });
 
   it("writes readable lines on a terminal, with children's pino records prettified", async () => {
@@ -48,7 +55,7 @@ describe("quick-start log", () => {
     const { out } = c.lines();
     expect(out[0]).toBe("[quickstart] PostgreSQL: embedded");
     expect(out[1]).toMatch(/^web {3}\| .*INFO.*request/);
-    expect(out[1]).not.toContain("{\"level\"");
+    expect(out[1]).not.toContain('{"level"');
     expect(out[2]).toBe("  H2HMem Leaderboard is running at http://localhost:3000");
   });
 

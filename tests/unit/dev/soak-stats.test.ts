@@ -26,7 +26,14 @@ describe("soak statistics", () => {
 
   it("summarises per kind and keeps the first error notes", () => {
     const rec = new Recorder();
-    for (let i = 1; i <= 100; i++) rec.add({ kind: "page /", ms: i, status: i === 100 ? 500 : 200, at: i * 10, note: i === 100 ? "boom" : undefined });
+    for (let i = 1; i <= 100; i++)
+      rec.add({
+        kind: "page /",
+        ms: i,
+        status: i === 100 ? 500 : 200,
+        at: i * 10,
+        note: i === 100 ? "boom" : undefined,
+      });
     rec.add({ kind: "api POST", ms: 7, status: null, at: 5, note: "ECONNREFUSED" });
     rec.add({ kind: "api POST", ms: 9, status: 429, at: 6 });
     const [api, page] = rec.byKind();
@@ -42,7 +49,16 @@ describe("soak statistics", () => {
 });
 
 describe("soak verification helpers", () => {
-  const row = (metric: string, value: number): ComparableRow => ({ split: "overall", scope: "ALL", metric, aggregate: "micro", value, ciLow: value - 0.1, ciHigh: value + 0.1, n: 10 });
+  const row = (metric: string, value: number): ComparableRow => ({
+    split: "overall",
+    scope: "ALL",
+    metric,
+    aggregate: "micro",
+    value,
+    ciLow: value - 0.1,
+    ciHigh: value + 0.1,
+    n: 10,
+  });
 
   it("diffRows finds changed, missing and unexpected rows with exact equality", () => {
     const expected = new Map([row("f1", 0.5), row("judge", 0.25)].map((r) => [rowKey(r), r]));

@@ -4,7 +4,8 @@
 // Any run can be replayed with FUZZ_SEED=<seed> (fast-check also prints seed and path on failure).
 import fc, { type Parameters } from "fast-check";
 
-const num = (v: string | undefined): number | undefined => (v !== undefined && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: string | undefined): number | undefined =>
+  v !== undefined && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 /** Fixed so a red CI run is reproducible as is; override with FUZZ_SEED. */
 export const DEFAULT_SEED = 20261129;
@@ -50,6 +51,10 @@ let announced = false;
 export function announce(target: string): void {
   if (announced) return;
   announced = true;
-  const mode = FUZZ.long ? `long (${FUZZ.minutes !== undefined ? `${FUZZ.minutes} min per target` : `${FUZZ.runs} runs per property`})` : "bounded";
-  console.log(`[fuzz] ${target}: seed=${FUZZ.seed} mode=${mode} case-timeout=${FUZZ.caseTimeoutMs}ms (replay: FUZZ_SEED=${FUZZ.seed})`);
+  const mode = FUZZ.long
+    ? `long (${FUZZ.minutes !== undefined ? `${FUZZ.minutes} min per target` : `${FUZZ.runs} runs per property`})`
+    : "bounded";
+  console.log(
+    `[fuzz] ${target}: seed=${FUZZ.seed} mode=${mode} case-timeout=${FUZZ.caseTimeoutMs}ms (replay: FUZZ_SEED=${FUZZ.seed})`,
+  );
 }

@@ -40,8 +40,14 @@ if (minutes !== undefined) env.FUZZ_MINUTES = minutes;
 if (runs !== undefined) env.FUZZ_RUNS = runs;
 if (caseTimeout !== undefined) env.FUZZ_CASE_TIMEOUT_MS = caseTimeout;
 
-console.log(`[fuzz] seed ${seed}; ${minutes !== undefined ? `${minutes} min per target` : `${runs} runs per property`}; replay: npm run fuzz -- --seed ${seed}${minutes !== undefined ? ` --minutes ${minutes}` : ` --runs ${runs}`}`);
-const child = spawn(process.execPath, [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--project", "unit", ...files], { cwd: root, env, stdio: "inherit" });
+console.log(
+  `[fuzz] seed ${seed}; ${minutes !== undefined ? `${minutes} min per target` : `${runs} runs per property`}; replay: npm run fuzz -- --seed ${seed}${minutes !== undefined ? ` --minutes ${minutes}` : ` --runs ${runs}`}`,
+);
+const child = spawn(
+  process.execPath,
+  [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--project", "unit", ...files],
+  { cwd: root, env, stdio: "inherit" },
+);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => {
   console.log(`[fuzz] ${code === 0 ? "no failures" : "FAILED"} (seed ${seed})`);

@@ -28,7 +28,10 @@ const targets = {
   validate: (input, opts) => parsePredictionFile(input, opts),
   category: (raw) => [normalizeCategory(raw), normalizeCategory(raw)],
   // Both NLTK versions, so that the properties can also compare them.
-  lexical: (pred, ref, mode) => ({ "3.5": lexicalCase(pred, ref, mode, "3.5"), "3.8": lexicalCase(pred, ref, mode, "3.8") }),
+  lexical: (pred, ref, mode) => ({
+    3.5: lexicalCase(pred, ref, mode, "3.5"),
+    3.8: lexicalCase(pred, ref, mode, "3.8"),
+  }),
   judge: (text, ids) => parseJudgeReply(text, ids),
 };
 
@@ -38,7 +41,11 @@ parentPort.on("message", ({ id, target, args }) => {
     const value = targets[target](...args);
     parentPort.postMessage({ id, kind: "ok", value, ms: performance.now() - t0 });
   } catch (e) {
-    parentPort.postMessage({ id, kind: "threw", error: e instanceof Error ? `${e.name}: ${e.message}\n${e.stack}` : String(e) });
+    parentPort.postMessage({
+      id,
+      kind: "threw",
+      error: e instanceof Error ? `${e.name}: ${e.message}\n${e.stack}` : String(e),
+    });
   }
 });
 parentPort.postMessage({ id: 0, kind: "ready" });

@@ -6,7 +6,10 @@ import { announce, FUZZ } from "./fuzz-config";
 // is reported as a hang with its input, and the worker is replaced for the next case.
 
 export type Target = "validate" | "category" | "lexical" | "judge";
-type Reply = { id: number; kind: "ok"; value: unknown; ms: number } | { id: number; kind: "threw"; error: string } | { id: number; kind: "ready" };
+type Reply =
+  | { id: number; kind: "ok"; value: unknown; ms: number }
+  | { id: number; kind: "threw"; error: string }
+  | { id: number; kind: "ready" };
 
 const WORKER = new URL("./time-box-worker.mjs", import.meta.url);
 const STARTUP_MS = 120_000; // loading TypeScript through tsx on a busy machine
@@ -45,7 +48,11 @@ export class TimeBox {
   }
 
   /** The target's return value; fails the property if it throws or misses the deadline. */
-  async run<T>(target: Target, args: unknown[], describe: () => string = () => JSON.stringify(args).slice(0, 300)): Promise<T> {
+  async run<T>(
+    target: Target,
+    args: unknown[],
+    describe: () => string = () => JSON.stringify(args).slice(0, 300),
+  ): Promise<T> {
     await this.start();
     this.calls++;
     const id = this.nextId++;

@@ -17,7 +17,11 @@ function files(dir: string): string[] {
 
 /** The file an import specifier names (@/ or relative), or null for a package. */
 function resolve(spec: string, from: string): string | null {
-  const base = spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+  const base = spec.startsWith("@/")
+    ? path.join(ROOT, spec.slice(2))
+    : spec.startsWith(".")
+      ? path.resolve(path.dirname(from), spec)
+      : null;
   if (base === null) return null;
   for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
     try {
@@ -55,8 +59,14 @@ describe("messages sent to the browser", () => {
     const used = new Set<string>();
     for (const file of client) {
       const text = readFileSync(file, "utf8");
-      expect(/useTranslations\(\s*\)/.test(text), `${path.relative(ROOT, file)}: useTranslations() without a namespace`).toBe(false);
-      expect(/useMessages\(/.test(text), `${path.relative(ROOT, file)}: useMessages sees only the client namespaces`).toBe(false);
+      expect(
+        /useTranslations\(\s*\)/.test(text),
+        `${path.relative(ROOT, file)}: useTranslations() without a namespace`,
+      ).toBe(false);
+      expect(
+        /useMessages\(/.test(text),
+        `${path.relative(ROOT, file)}: useMessages sees only the client namespaces`,
+      ).toBe(false);
       for (const m of text.matchAll(/useTranslations\(\s*["'`]([^"'`]+)["'`]/g)) used.add(m[1].split(".")[0]);
     }
     expect([...used].filter((ns) => !(CLIENT_NAMESPACES as readonly string[]).includes(ns))).toEqual([]);

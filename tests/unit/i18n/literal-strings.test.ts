@@ -25,7 +25,8 @@ function tagName(node: ts.Node): string | null {
 function literalStrings(source: string, fileName = "probe.tsx"): Hit[] {
   const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const hits: Hit[] = [];
-  const hit = (node: ts.Node, text: string) => hits.push({ line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: text.trim().slice(0, 60) });
+  const hit = (node: ts.Node, text: string) =>
+    hits.push({ line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: text.trim().slice(0, 60) });
   const visit = (node: ts.Node, inTechnical: boolean) => {
     const tag = tagName(node);
     const technical = inTechnical || (tag !== null && TECHNICAL.has(tag));
@@ -33,10 +34,18 @@ function literalStrings(source: string, fileName = "probe.tsx"): Hit[] {
     if (ts.isJsxAttribute(node) && ATTRIBUTES.has(node.name.getText(sf)) && node.initializer) {
       let init: ts.Node = node.initializer;
       if (ts.isJsxExpression(init) && init.expression) init = init.expression;
-      if ((ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) && LETTER.test(init.text)) hit(node, init.text);
+      if ((ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) && LETTER.test(init.text))
+        hit(node, init.text);
     }
     // A string child in braces ({"Sign in"}) is JSX text too.
-    if (ts.isJsxExpression(node) && !technical && node.expression && ts.isStringLiteral(node.expression) && ts.isJsxElement(node.parent) && LETTER.test(node.expression.text)) {
+    if (
+      ts.isJsxExpression(node) &&
+      !technical &&
+      node.expression &&
+      ts.isStringLiteral(node.expression) &&
+      ts.isJsxElement(node.parent) &&
+      LETTER.test(node.expression.text)
+    ) {
       hit(node, node.expression.text);
     }
     ts.forEachChild(node, (c) => visit(c, technical));
@@ -52,12 +61,19 @@ describe("literal user-facing strings", () => {
   it("exist only in files still listed in tests/unit/i18n/untranslated-files.json", () => {
     const offenders = components
       .filter((f) => !allowed.has(f))
-      .flatMap((f) => literalStrings(readFileSync(path.join(ROOT, f), "utf8"), f).map((h) => `${f}:${h.line} ${JSON.stringify(h.text)}`));
+      .flatMap((f) =>
+        literalStrings(readFileSync(path.join(ROOT, f), "utf8"), f).map(
+          (h) => `${f}:${h.line} ${JSON.stringify(h.text)}`,
+        ),
+      );
     expect(offenders, "move these strings to lib/i18n/messages/{en,zh}.json").toEqual([]);
   });
 
   it("the allowlist names only files that exist, once each, sorted", () => {
-    expect(untranslated.filter((f) => !existsSync(path.join(ROOT, f))), "converted or removed: delete from the list").toEqual([]);
+    expect(
+      untranslated.filter((f) => !existsSync(path.join(ROOT, f))),
+      "converted or removed: delete from the list",
+    ).toEqual([]);
     expect(untranslated).toEqual([...new Set(untranslated)].sort());
   });
 

@@ -21,7 +21,8 @@ describe("locale resolution", () => {
   });
 
   it("reads a request's query, cookie and header", () => {
-    const req = (url: string, headers: Record<string, string>) => new NextRequest(`http://x.example${url}`, { headers });
+    const req = (url: string, headers: Record<string, string>) =>
+      new NextRequest(`http://x.example${url}`, { headers });
     expect(localeOfRequest(req("/", { "accept-language": "zh-CN" }))).toBe("zh");
     expect(localeOfRequest(req("/", { "accept-language": "zh-CN", cookie: "NEXT_LOCALE=en" }))).toBe("en");
     expect(localeOfRequest(req("/about?lang=zh", { cookie: "NEXT_LOCALE=en" }))).toBe("zh");
@@ -29,7 +30,9 @@ describe("locale resolution", () => {
 
   it("builds switcher links that keep the path and the other parameters", () => {
     expect(hrefWithLocale("/", "", "zh")).toBe("/?lang=zh");
-    expect(hrefWithLocale("/entries/abc", "split=dyadic&lang=en&sort=-CD", "zh")).toBe("/entries/abc?split=dyadic&sort=-CD&lang=zh");
+    expect(hrefWithLocale("/entries/abc", "split=dyadic&lang=en&sort=-CD", "zh")).toBe(
+      "/entries/abc?split=dyadic&sort=-CD&lang=zh",
+    );
     expect(hrefWithLocale("/about", "lang=zh", null)).toBe("/about");
   });
 });

@@ -7,7 +7,27 @@ import { CATEGORY_CODES, DIFFICULTIES, MAIN_TYPES, SPLITS } from "@/lib/scoring/
 // key added to one file only (or a dropped `{count}`) fails here instead of at render time.
 
 type Tree = { [k: string]: string | Tree };
-const NAMESPACES = ["common", "header", "footer", "board", "entry", "compare", "about", "submit", "submissions", "auth", "settings", "admin", "errors", "validation", "mail", "categories", "mainTypes", "difficulty", "splits"];
+const NAMESPACES = [
+  "common",
+  "header",
+  "footer",
+  "board",
+  "entry",
+  "compare",
+  "about",
+  "submit",
+  "submissions",
+  "auth",
+  "settings",
+  "admin",
+  "errors",
+  "validation",
+  "mail",
+  "categories",
+  "mainTypes",
+  "difficulty",
+  "splits",
+];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -50,8 +70,14 @@ describe("message files", () => {
   });
 
   it("have the same keys in en and zh", () => {
-    expect([...flatEn.keys()].filter((k) => !flatZh.has(k)), "missing in zh.json").toEqual([]);
-    expect([...flatZh.keys()].filter((k) => !flatEn.has(k)), "missing in en.json").toEqual([]);
+    expect(
+      [...flatEn.keys()].filter((k) => !flatZh.has(k)),
+      "missing in zh.json",
+    ).toEqual([]);
+    expect(
+      [...flatZh.keys()].filter((k) => !flatEn.has(k)),
+      "missing in en.json",
+    ).toEqual([]);
   });
 
   it("have no empty or non-string values", () => {
@@ -60,7 +86,11 @@ describe("message files", () => {
   });
 
   it("use the same ICU arguments and tags in both locales", () => {
-    const mismatched = [...flatEn].filter(([k, v]) => flatZh.has(k) && icuArguments(String(v)).join() !== icuArguments(String(flatZh.get(k))).join()).map(([k]) => k);
+    const mismatched = [...flatEn]
+      .filter(
+        ([k, v]) => flatZh.has(k) && icuArguments(String(v)).join() !== icuArguments(String(flatZh.get(k))).join(),
+      )
+      .map(([k]) => k);
     expect(mismatched).toEqual([]);
   });
 

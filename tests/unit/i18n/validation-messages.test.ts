@@ -18,7 +18,14 @@ const zhT = createTranslator({
 }) as unknown as ValidationTranslator;
 
 const enc = (s: string) => new TextEncoder().encode(s);
-const item = (over: Record<string, unknown> = {}) => ({ question_text: "Q?", question_image: "", system_answer: "A", original_answer: "A", category: "Temporal Reasoning", ...over });
+const item = (over: Record<string, unknown> = {}) => ({
+  question_text: "Q?",
+  question_image: "",
+  system_answer: "A",
+  original_answer: "A",
+  category: "Temporal Reasoning",
+  ...over,
+});
 const BAD_FILES: Array<string | Uint8Array> = [
   "",
   "hello",
@@ -31,20 +38,47 @@ const BAD_FILES: Array<string | Uint8Array> = [
   '// c\n{"predictions": []}',
   new Uint8Array([0xff, 0xfe, 0x00]),
   "[".repeat(100),
-  JSON.stringify({ predictions: [item({ category: "Nope" }), item({ system_answer: 7 }), { question_text: "x" }, "str", item({ extra: 1 }), item({ system_answer: "x".repeat(50) }), item({ system_answer: "", question_text: "", original_answer: "" }), item(), item({ question_text: "a\u0000b" })], more: true }),
+  JSON.stringify({
+    predictions: [
+      item({ category: "Nope" }),
+      item({ system_answer: 7 }),
+      { question_text: "x" },
+      "str",
+      item({ extra: 1 }),
+      item({ system_answer: "x".repeat(50) }),
+      item({ system_answer: "", question_text: "", original_answer: "" }),
+      item(),
+      item({ question_text: "a\u0000b" }),
+    ],
+    more: true,
+  }),
 ];
 
 function zhIssues(): ValidationIssue[] {
-  return BAD_FILES.flatMap((f) => parsePredictionFile(typeof f === "string" ? enc(f) : f, { file: "prediction_dyadic.json", split: "dyadic", maxAnswerChars: 20, maxItems: 20 }).issues);
+  return BAD_FILES.flatMap(
+    (f) =>
+      parsePredictionFile(typeof f === "string" ? enc(f) : f, {
+        file: "prediction_dyadic.json",
+        split: "dyadic",
+        maxAnswerChars: 20,
+        maxItems: 20,
+      }).issues,
+  );
 }
 
 describe("validation messages", () => {
   it("exist in en and zh for every issue code and field code", () => {
     for (const messages of [en, zh]) {
-      const v = messages.validation as unknown as { issues: Record<string, { message?: string; fix?: string }>; fields: Record<string, string> };
+      const v = messages.validation as unknown as {
+        issues: Record<string, { message?: string; fix?: string }>;
+        fields: Record<string, string>;
+      };
       expect(ISSUE_CODES.filter((c) => !v.issues[c]?.message || !v.issues[c]?.fix)).toEqual([]);
       expect(FIELD_CODES.filter((c) => !v.fields[c])).toEqual([]);
-      expect(Object.keys(v.issues).filter((c) => !(ISSUE_CODES as readonly string[]).includes(c)), "messages for codes that do not exist").toEqual([]);
+      expect(
+        Object.keys(v.issues).filter((c) => !(ISSUE_CODES as readonly string[]).includes(c)),
+        "messages for codes that do not exist",
+      ).toEqual([]);
     }
   });
 
@@ -63,16 +97,32 @@ describe("validation messages", () => {
   });
 
   it("interpolates the limits of ANSWER_TOO_LONG with the locale's number format", () => {
-    const { issues } = parsePredictionFile(enc(JSON.stringify({ predictions: [item({ system_answer: "x".repeat(1500) })] })), { file: "f.json", split: "dyadic", maxAnswerChars: 1000 });
+    const { issues } = parsePredictionFile(
+      enc(JSON.stringify({ predictions: [item({ system_answer: "x".repeat(1500) })] })),
+      { file: "f.json", split: "dyadic", maxAnswerChars: 1000 },
+    );
     const out = translateIssue(issues[0]!, "zh", zhT);
     expect(out.message).toBe("system_answer 有 1,500 个字符，超过上限 1,000 个字符。");
   });
 
   it("keeps the validator's English for en, an unknown code, or missing parameters", () => {
-    const issue = { code: "ANSWER_TOO_LONG", message: "English text", fix: "English fix", params: { chars: 3, limit: 2 } };
+    const issue = {
+      code: "ANSWER_TOO_LONG",
+      message: "English text",
+      fix: "English fix",
+      params: { chars: 3, limit: 2 },
+    };
     expect(translateIssue(issue, "en", zhT)).toEqual({ message: "English text", fix: "English fix" });
-    expect(translateIssue({ ...issue, code: "SOMETHING_NEW" }, "zh", zhT)).toEqual({ message: "English text", fix: "English fix" });
-    expect(translateIssue({ ...issue, params: undefined }, "zh", zhT)).toEqual({ message: "English text", fix: "English fix" });
-    expect(translateIssue({ code: "FIELD_TOO_LONG", message: "too long", params: { limit: 200 } }, "zh", zhT).message).toBe("太长（最多 200）。");
+    expect(translateIssue({ ...issue, code: "SOMETHING_NEW" }, "zh", zhT)).toEqual({
+      message: "English text",
+      fix: "English fix",
+    });
+    expect(translateIssue({ ...issue, params: undefined }, "zh", zhT)).toEqual({
+      message: "English text",
+      fix: "English fix",
+    });
+    expect(
+      translateIssue({ code: "FIELD_TOO_LONG", message: "too long", params: { limit: 200 } }, "zh", zhT).message,
+    ).toBe("太长（最多 200）。");
   });
 });

@@ -22,8 +22,54 @@ function fillTo(head: string, unit: string, tail = "", length = N): string {
 
 // Shapes that make a backtracking engine retry from every position: long runs that almost match
 // a rule and then fail at the end, line starts before a keyword, keyword repeats.
-const KEYWORDS = ["system", "assistant", "developer", "ignore", "score", "grade", "give", "dear", "you are", "question_id", "not", "the dialogue", "no", "i", "cannot", "系统提示", "忽略", "给我", "评分", "你是"];
-const RUNS = [" ", "\n", "\t", "\u3000", "a", "9", ".", ". ", ",", "-", "--", "#", ":", '"', "'", ")", "(", "<", "<|", "[", "/", "。", "\u200b", "ａ"];
+const KEYWORDS = [
+  "system",
+  "assistant",
+  "developer",
+  "ignore",
+  "score",
+  "grade",
+  "give",
+  "dear",
+  "you are",
+  "question_id",
+  "not",
+  "the dialogue",
+  "no",
+  "i",
+  "cannot",
+  "系统提示",
+  "忽略",
+  "给我",
+  "评分",
+  "你是",
+];
+const RUNS = [
+  " ",
+  "\n",
+  "\t",
+  "\u3000",
+  "a",
+  "9",
+  ".",
+  ". ",
+  ",",
+  "-",
+  "--",
+  "#",
+  ":",
+  '"',
+  "'",
+  ")",
+  "(",
+  "<",
+  "<|",
+  "[",
+  "/",
+  "。",
+  "\u200b",
+  "ａ",
+];
 
 function adversarialInputs(length: number): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -41,7 +87,28 @@ function adversarialInputs(length: number): Array<[string, string]> {
     out.push([`${k} + words`, fill(`${k} `, "all ", "x")]);
   }
   // Near-misses of each rule, repeated: they start a match on every copy and fail late.
-  const nearMisses = ["ignore all the previous ", "score this answer ", "give it a score ", "<|system ", "[INST ", "<<SYS ", "system prompt ", "dear the ", "you are an ai ", '"score" ', "question id ", "not been explicitly ", "the dialogue does not explicitly ", "there is no ", "i do not have ", "cannot be ", "忽略之前的所有的", "给这个回答打", "评分应该为 ", "你是一个人工智能"];
+  const nearMisses = [
+    "ignore all the previous ",
+    "score this answer ",
+    "give it a score ",
+    "<|system ",
+    "[INST ",
+    "<<SYS ",
+    "system prompt ",
+    "dear the ",
+    "you are an ai ",
+    '"score" ',
+    "question id ",
+    "not been explicitly ",
+    "the dialogue does not explicitly ",
+    "there is no ",
+    "i do not have ",
+    "cannot be ",
+    "忽略之前的所有的",
+    "给这个回答打",
+    "评分应该为 ",
+    "你是一个人工智能",
+  ];
   for (const m of nearMisses) out.push([`near-miss ${JSON.stringify(m)} repeated`, fill("", m)]);
   return out;
 }
@@ -70,45 +137,82 @@ describe("adversarial answers of the maximum length", () => {
   });
 
   it.each(INJECTION_RULES.map((r) => [r.name, r.re] as const))("injection rule %j stays within budget", (_name, re) => {
-    for (const [shape, text] of DETECTOR_INPUTS) expect(elapsed(() => re.test(text)), shape).toBeLessThan(BUDGET_MS);
+    for (const [shape, text] of DETECTOR_INPUTS)
+      expect(
+        elapsed(() => re.test(text)),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
   });
 
   it("the injection detector (fold + rules) stays within budget", () => {
-    for (const [shape, text] of DETECTOR_INPUTS) expect(elapsed(() => detectJudgeInjection(text)), shape).toBeLessThan(BUDGET_MS);
+    for (const [shape, text] of DETECTOR_INPUTS)
+      expect(
+        elapsed(() => detectJudgeInjection(text)),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
   });
 
   it("the refusal detector stays within budget", () => {
-    for (const [shape, text] of DETECTOR_INPUTS) expect(elapsed(() => isRefusal(text)), shape).toBeLessThan(BUDGET_MS);
+    for (const [shape, text] of DETECTOR_INPUTS)
+      expect(
+        elapsed(() => isRefusal(text)),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
   });
 
   it("the category normaliser stays within budget", () => {
     for (const [shape, text] of DETECTOR_INPUTS) {
-      expect(elapsed(() => normalizeCategory(text)), shape).toBeLessThan(BUDGET_MS);
-      expect(elapsed(() => normalizeCategory(`${text} (MCR)`)), shape).toBeLessThan(BUDGET_MS);
+      expect(
+        elapsed(() => normalizeCategory(text)),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
+      expect(
+        elapsed(() => normalizeCategory(`${text} (MCR)`)),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
     }
   });
 
   it("the submission validator stays within budget", () => {
     for (const [shape, text] of INPUTS) {
-      const file = JSON.stringify({ predictions: [{ question_text: text, question_image: text, system_answer: text, original_answer: text, category: text }] });
-      expect(elapsed(() => parsePredictionFile(file, { file: "prediction_dyadic.json", split: "dyadic" })), shape).toBeLessThan(BUDGET_MS);
+      const file = JSON.stringify({
+        predictions: [
+          { question_text: text, question_image: text, system_answer: text, original_answer: text, category: text },
+        ],
+      });
+      expect(
+        elapsed(() => parsePredictionFile(file, { file: "prediction_dyadic.json", split: "dyadic" })),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
     }
   });
 
   it("the judge-reply parser stays within budget", () => {
     for (const [shape, text] of INPUTS) {
-      expect(elapsed(() => parseJudgeReply(text, ["q1"])), shape).toBeLessThan(BUDGET_MS);
+      expect(
+        elapsed(() => parseJudgeReply(text, ["q1"])),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
       const reply = `[{"question_id": "q1", "reasoning": ${JSON.stringify(text)}, "score": 1}]`;
-      expect(elapsed(() => parseJudgeReply(reply, ["q1"])), shape).toBeLessThan(BUDGET_MS);
+      expect(
+        elapsed(() => parseJudgeReply(reply, ["q1"])),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
     }
   });
 
   it("the lexical tokenizer and scores stay within budget", () => {
     for (const [shape, text] of INPUTS) {
       for (const nltk of ["3.5", "3.8"] as const) {
-        expect(elapsed(() => tokenize(text, { mode: "nltk", nltk, removeStopwords: true })), `${shape} (${nltk})`).toBeLessThan(BUDGET_MS);
+        expect(
+          elapsed(() => tokenize(text, { mode: "nltk", nltk, removeStopwords: true })),
+          `${shape} (${nltk})`,
+        ).toBeLessThan(BUDGET_MS);
       }
-      expect(elapsed(() => lexicalScores(text, "a short reference answer.")), shape).toBeLessThan(BUDGET_MS);
+      expect(
+        elapsed(() => lexicalScores(text, "a short reference answer.")),
+        shape,
+      ).toBeLessThan(BUDGET_MS);
     }
   });
 });

@@ -1,8 +1,25 @@
 // The score rows as lib/scoring/aggregate.ts computed them before its single-pass rewrite (2026-12-02),
 // kept verbatim as the oracle of aggregate.test.ts: the rewrite must give the same
 // numbers to the last bit (same additions in the same order), only with less work.
-import { CATEGORIES, CATEGORY_CODES, LEXICAL_METRICS, MAIN_TYPES, SPLITS, type CategoryCode, type MainType, type Metric, type Split, type SplitOrOverall } from "../../../lib/scoring/types";
-import { bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "../../../lib/scoring/bootstrap";
+import {
+  CATEGORIES,
+  CATEGORY_CODES,
+  LEXICAL_METRICS,
+  MAIN_TYPES,
+  SPLITS,
+  type CategoryCode,
+  type MainType,
+  type Metric,
+  type Split,
+  type SplitOrOverall,
+} from "../../../lib/scoring/types";
+import {
+  bootstrapMeansMulti,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  percentileInterval,
+  seedFor,
+} from "../../../lib/scoring/bootstrap";
 import type { QuestionResult, ScoreRow as Row } from "../../../lib/scoring/aggregate";
 
 type ScoreRow = Row;
@@ -27,7 +44,10 @@ export function referenceAggregateScores(results: QuestionResult[], opts: Aggreg
       const inSplit = cells.filter((c) => split === "overall" || c.split === split);
       const scopes: Array<[ScoreRow["scope"], CategoryCode[]]> = [
         ["ALL", [...CATEGORY_CODES]],
-        ...MAIN_TYPES.map((t): [MainType, CategoryCode[]] => [t, CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === t)]),
+        ...MAIN_TYPES.map((t): [MainType, CategoryCode[]] => [
+          t,
+          CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === t),
+        ]),
         ...CATEGORY_CODES.map((c): [CategoryCode, CategoryCode[]] => [c, [c]]),
       ];
       for (const [scope, cats] of scopes) {
@@ -44,7 +64,12 @@ export function referenceAggregateScores(results: QuestionResult[], opts: Aggreg
  * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
  * own non-null values with a stream seeded by cell and metric.
  */
-function buildCells(results: QuestionResult[], metrics: Metric[], resamples: number, seed: number): Map<Metric, Cell[]> {
+function buildCells(
+  results: QuestionResult[],
+  metrics: Metric[],
+  resamples: number,
+  seed: number,
+): Map<Metric, Cell[]> {
   const groups = new Map<string, QuestionResult[]>();
   for (const r of results) {
     const key = `${r.split}|${r.category}`;
@@ -85,11 +110,19 @@ function buildCells(results: QuestionResult[], metrics: Metric[], resamples: num
     jobs.push({ columns: full.map((f) => f.values), resamples, seed: seedFor(seed, key) });
     targets.push(full.map((f) => f.cell));
   }
-  jobs.map((j) => bootstrapMeansMulti(j.columns, j.resamples, j.seed)).forEach((dists, j) => targets[j].forEach((cell, c) => (cell.boot = dists[c])));
+  jobs
+    .map((j) => bootstrapMeansMulti(j.columns, j.resamples, j.seed))
+    .forEach((dists, j) => targets[j].forEach((cell, c) => (cell.boot = dists[c])));
   return out;
 }
 
-function rowsFor(split: SplitOrOverall, scope: ScoreRow["scope"], metric: Metric, cells: Cell[], resamples: number): ScoreRow[] {
+function rowsFor(
+  split: SplitOrOverall,
+  scope: ScoreRow["scope"],
+  metric: Metric,
+  cells: Cell[],
+  resamples: number,
+): ScoreRow[] {
   const n = cells.reduce((a, c) => a + c.n, 0);
   const excluded = cells.reduce((a, c) => a + c.excluded, 0);
   if (n === 0) return [];

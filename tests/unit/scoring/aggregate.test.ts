@@ -11,7 +11,15 @@ const r = (split: Split, category: CategoryCode, f1: number, judge?: number | nu
   metrics: judge === undefined ? { f1 } : { f1, judge },
 });
 // dyadic: UPR [1, 0], CRR [0.2]; multi-party: UPR [0.25], AR [1, 1, 0]
-const results = [r("dyadic", "UPR", 1, 1), r("dyadic", "UPR", 0, null), r("dyadic", "CRR", 0.2, 0.5), r("multi-party", "UPR", 0.25, 0.25), r("multi-party", "AR", 1, 1), r("multi-party", "AR", 1, null), r("multi-party", "AR", 0, 0)];
+const results = [
+  r("dyadic", "UPR", 1, 1),
+  r("dyadic", "UPR", 0, null),
+  r("dyadic", "CRR", 0.2, 0.5),
+  r("multi-party", "UPR", 0.25, 0.25),
+  r("multi-party", "AR", 1, 1),
+  r("multi-party", "AR", 1, null),
+  r("multi-party", "AR", 0, 0),
+];
 const pick = (rows: ScoreRow[], split: string, scope: string, metric: string, aggregate: string) =>
   rows.find((x) => x.split === split && x.scope === scope && x.metric === metric && x.aggregate === aggregate);
 
@@ -58,7 +66,9 @@ describe("aggregateScores", () => {
 
   it("is deterministic for a seed and changes with the seed", () => {
     expect(aggregateScores(results, { resamples: 200, seed: 7 })).toEqual(rows);
-    const varied = Array.from({ length: 60 }, (_, i) => r(i % 2 ? "dyadic" : "multi-party", i % 3 ? "UPR" : "AR", ((i * 37) % 101) / 100));
+    const varied = Array.from({ length: 60 }, (_, i) =>
+      r(i % 2 ? "dyadic" : "multi-party", i % 3 ? "UPR" : "AR", ((i * 37) % 101) / 100),
+    );
     const a = aggregateScores(varied, { seed: 7 });
     const b = aggregateScores(varied, { seed: 8 });
     expect(b.map((x) => x.value)).toEqual(a.map((x) => x.value));
@@ -79,7 +89,13 @@ describe("aggregateScores", () => {
       split: i < 2046 ? "dyadic" : "multi-party",
       category: cats[i % 9],
       qid: null,
-      metrics: { precision: (i % 7) / 7, recall: (i % 5) / 5, f1: (i % 3) / 3, bleu1: (i % 11) / 11, judge: i % 13 === 0 ? null : (i % 4) / 4 },
+      metrics: {
+        precision: (i % 7) / 7,
+        recall: (i % 5) / 5,
+        f1: (i % 3) / 3,
+        bleu1: (i % 11) / 11,
+        judge: i % 13 === 0 ? null : (i % 4) / 4,
+      },
     }));
     aggregateScores(big.slice(0, 100)); // warm-up (JIT)
     const before = process.cpuUsage();
@@ -92,12 +108,35 @@ describe("aggregateScores", () => {
   it("gives the reference procedure's rows to the last bit (same keys in the same order, Object.is numbers)", () => {
     const value = fc.oneof(fc.constantFrom(0, 1, 0.5, 1 / 3), fc.double({ min: 0, max: 1, noNaN: true }));
     const judge = fc.option(fc.oneof(value, fc.constant(null), fc.constant(Number.NaN)), { nil: undefined });
-    const result = fc.record({ split: fc.constantFrom(...SPLITS), category: fc.constantFrom(...CATEGORY_CODES), lexical: fc.boolean(), f1: value, bleu1: value, judge });
+    const result = fc.record({
+      split: fc.constantFrom(...SPLITS),
+      category: fc.constantFrom(...CATEGORY_CODES),
+      lexical: fc.boolean(),
+      f1: value,
+      bleu1: value,
+      judge,
+    });
     fc.assert(
-      fc.property(fc.array(result, { maxLength: 80 }), fc.constantFrom(0, 1, 2, 7, 64), fc.nat(), (raw, resamples, seed) => {
-        const results = raw.map((r): QuestionResult => ({ split: r.split, category: r.category, qid: null, metrics: { ...(r.lexical ? { f1: r.f1, bleu1: r.bleu1 } : {}), ...(r.judge === undefined ? {} : { judge: r.judge }) } }));
-        expectSameRows(aggregateScores(results, { resamples, seed }), referenceAggregateScores(results, { resamples, seed }));
-      }),
+      fc.property(
+        fc.array(result, { maxLength: 80 }),
+        fc.constantFrom(0, 1, 2, 7, 64),
+        fc.nat(),
+        (raw, resamples, seed) => {
+          const results = raw.map((r): QuestionResult => ({
+            split: r.split,
+            category: r.category,
+            qid: null,
+            metrics: {
+              ...(r.lexical ? { f1: r.f1, bleu1: r.bleu1 } : {}),
+              ...(r.judge === undefined ? {} : { judge: r.judge }),
+            },
+          }));
+          expectSameRows(
+            aggregateScores(results, { resamples, seed }),
+            referenceAggregateScores(results, { resamples, seed }),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -114,7 +153,13 @@ function fullSize(): QuestionResult[] {
     split: i % 11 < 9 ? "dyadic" : "multi-party",
     category: CATEGORY_CODES[(i * 7) % 9],
     qid: null,
-    metrics: { precision: ((i * 13) % 17) / 17, recall: ((i * 5) % 23) / 23, f1: Math.sqrt(i % 29) / 6, bleu1: ((i * 3) % 31) / 31, judge: i % 19 === 0 ? null : (i % 4) / 4 },
+    metrics: {
+      precision: ((i * 13) % 17) / 17,
+      recall: ((i * 5) % 23) / 23,
+      f1: Math.sqrt(i % 29) / 6,
+      bleu1: ((i * 3) % 31) / 31,
+      judge: i % 19 === 0 ? null : (i % 4) / 4,
+    },
   }));
 }
 
@@ -122,6 +167,7 @@ function expectSameRows(actual: ScoreRow[], expected: ScoreRow[]): void {
   expect(JSON.stringify(actual)).toBe(JSON.stringify(expected)); // keys in the same order
   expect(actual.length).toBe(expected.length);
   actual.forEach((row, i) => {
-    for (const key of Object.keys(expected[i]) as Array<keyof ScoreRow>) if (!Object.is(row[key], expected[i][key])) expect.fail(`row ${i} ${key}: ${row[key]} vs ${expected[i][key]}`);
+    for (const key of Object.keys(expected[i]) as Array<keyof ScoreRow>)
+      if (!Object.is(row[key], expected[i][key])) expect.fail(`row ${i} ${key}: ${row[key]} vs ${expected[i][key]}`);
   });
 }

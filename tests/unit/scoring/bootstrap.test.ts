@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bootstrapMeans, bootstrapMeansMulti, pairedBootstrap, percentileInterval, quantileSorted } from "../../../lib/scoring/bootstrap";
+import {
+  bootstrapMeans,
+  bootstrapMeansMulti,
+  pairedBootstrap,
+  percentileInterval,
+  quantileSorted,
+} from "../../../lib/scoring/bootstrap";
 import { drawIndex, mulberry32 } from "../../../lib/scoring/prng";
 
 /** The procedure of docs/SCORING.md written plainly: per resample, n draws, each column summed in draw order. */
@@ -22,8 +28,18 @@ function plainMeans(columns: number[][], resamples: number, seed: number): numbe
 describe("bootstrap", () => {
   it("the shared resample loop gives exactly the plain procedure's numbers, for every column", () => {
     // Sizes on both sides of 2^16; values with rounding-sensitive sums; one to nine columns.
-    for (const [n, k] of [[1, 1], [7, 3], [2236, 4], [2236, 5], [513, 9], [70_000, 3], [70_000, 6]]) {
-      const columns = Array.from({ length: k }, (_, c) => c).map((c) => Array.from({ length: n }, (_, i) => ((i * 7919 + c * 104729) % 1000) / 997));
+    for (const [n, k] of [
+      [1, 1],
+      [7, 3],
+      [2236, 4],
+      [2236, 5],
+      [513, 9],
+      [70_000, 3],
+      [70_000, 6],
+    ]) {
+      const columns = Array.from({ length: k }, (_, c) => c).map((c) =>
+        Array.from({ length: n }, (_, i) => ((i * 7919 + c * 104729) % 1000) / 997),
+      );
       const resamples = n > 10_000 ? 3 : 50;
       const got = bootstrapMeansMulti(columns, resamples, 20260529 + n);
       const want = plainMeans(columns, resamples, 20260529 + n);
@@ -49,16 +65,20 @@ describe("bootstrap", () => {
 
   it("resample means stay within the data range and are reproducible", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 50 }), fc.nat(), (values, seed) => {
-        const dist = bootstrapMeans(values, 50, seed);
-        const lo = Math.min(...values);
-        const hi = Math.max(...values);
-        for (const m of dist) {
-          expect(m).toBeGreaterThanOrEqual(lo - 1e-12);
-          expect(m).toBeLessThanOrEqual(hi + 1e-12);
-        }
-        expect(bootstrapMeans(values, 50, seed)).toEqual(dist);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 50 }),
+        fc.nat(),
+        (values, seed) => {
+          const dist = bootstrapMeans(values, 50, seed);
+          const lo = Math.min(...values);
+          const hi = Math.max(...values);
+          for (const m of dist) {
+            expect(m).toBeGreaterThanOrEqual(lo - 1e-12);
+            expect(m).toBeLessThanOrEqual(hi + 1e-12);
+          }
+          expect(bootstrapMeans(values, 50, seed)).toEqual(dist);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -27,15 +27,23 @@ describe("normalizeCategory", () => {
     expect(normalizeCategory(raw)).toBe(code);
   });
 
-  it.each(["", "Memory Recall", "Recall", "Conflict Detection (AR)", "Unimodal Precise Recal", "UPR CRR"])("rejects %j", (raw) => {
-    expect(normalizeCategory(raw)).toBeNull();
-  });
+  it.each(["", "Memory Recall", "Recall", "Conflict Detection (AR)", "Unimodal Precise Recal", "UPR CRR"])(
+    "rejects %j",
+    (raw) => {
+      expect(normalizeCategory(raw)).toBeNull();
+    },
+  );
 
   it("maps every canonical name and alias back to its own code, under any case and spacing", () => {
-    const spellings = CATEGORY_CODES.flatMap((c) => [CATEGORIES[c].name, ...CATEGORIES[c].aliases].map((s) => [s, c] as const));
+    const spellings = CATEGORY_CODES.flatMap((c) =>
+      [CATEGORIES[c].name, ...CATEGORIES[c].aliases].map((s) => [s, c] as const),
+    );
     fc.assert(
       fc.property(fc.constantFrom(...spellings), fc.boolean(), fc.nat(3), ([spelling, code], upper, pad) => {
-        const raw = " ".repeat(pad) + (upper ? spelling.toUpperCase() : spelling.toLowerCase()).replace(/ /g, "  ") + ` (${code})`;
+        const raw =
+          " ".repeat(pad) +
+          (upper ? spelling.toUpperCase() : spelling.toLowerCase()).replace(/ /g, "  ") +
+          ` (${code})`;
         expect(normalizeCategory(raw)).toBe(code);
       }),
     );

@@ -46,7 +46,17 @@ describe("lib/scoring import graph", () => {
 
   it("the browser entry points pull in only the validator's modules, no engine", () => {
     expect([...reachable("types")]).toEqual(["types"]);
-    expect([...reachable("validate")].sort()).toEqual(["categories", "issue-codes", "issues", "json-text", "question-keys", "submission-schema", "text-normalize", "types", "validate"]);
+    expect([...reachable("validate")].sort()).toEqual([
+      "categories",
+      "issue-codes",
+      "issues",
+      "json-text",
+      "question-keys",
+      "submission-schema",
+      "text-normalize",
+      "types",
+      "validate",
+    ]);
   });
 
   it("has no import cycle", () => {

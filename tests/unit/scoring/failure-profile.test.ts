@@ -10,7 +10,14 @@ const key = loadAnswerKeyDir(DATASET).questions;
 
 function profileOf(answer: (q: (typeof key)[number]) => string) {
   const files: Partial<Record<Split, PredictionItem[]>> = {};
-  for (const q of key) (files[q.split] ??= []).push({ question_text: q.questionText, question_image: q.questionImage, system_answer: answer(q), original_answer: q.answer, category: q.category });
+  for (const q of key)
+    (files[q.split] ??= []).push({
+      question_text: q.questionText,
+      question_image: q.questionImage,
+      system_answer: answer(q),
+      original_answer: q.answer,
+      category: q.category,
+    });
   const out = scoreSubmission({ files, answerKey: key, resamples: 20 });
   return failureProfileFromRows(failureProfileRows(out.perQuestion))!;
 }
@@ -45,7 +52,13 @@ describe("failure profile on the synthetic key", () => {
 });
 
 describe("failureProfileRows (hand-computed)", () => {
-  const q = (category: ProfileQuestion["category"], systemAnswer: string, precision: number, recall: number, counted = true): ProfileQuestion => ({ category, systemAnswer, precision, recall, counted });
+  const q = (
+    category: ProfileQuestion["category"],
+    systemAnswer: string,
+    precision: number,
+    recall: number,
+    counted = true,
+  ): ProfileQuestion => ({ category, systemAnswer, precision, recall, counted });
   const rows = failureProfileRows([
     q("UPR", "Lake Verrin", 1, 1),
     q("UPR", "The dialogue does not mention it.", 0, 0),
@@ -73,7 +86,10 @@ describe("failureProfileRows (hand-computed)", () => {
     expect(p.missedRefusalRate).toBe(0.5);
     expect(p.overRefusalRate).toBe(0.25);
     expect(p.emptyRate).toBeCloseTo(1 / 6, 12);
-    expect(p.byCategory).toEqual({ UPR: { refusalRate: 0.25, recallPrecisionGap: upr(), n: 4 }, AR: { refusalRate: 0.5, recallPrecisionGap: 0, n: 2 } });
+    expect(p.byCategory).toEqual({
+      UPR: { refusalRate: 0.25, recallPrecisionGap: upr(), n: 4 },
+      AR: { refusalRate: 0.5, recallPrecisionGap: 0, n: 2 },
+    });
     function upr() {
       return rows[1].recallPrecisionGap;
     }

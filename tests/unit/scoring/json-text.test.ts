@@ -19,7 +19,9 @@ describe("parseJsonText error positions", () => {
     expect(messages[0]).toBe(`Not valid JSON at line 2, column 3: CommaExpected.`);
     expect(at(text.indexOf("2"))).toBe("line 2, column 3");
     expect(messages.slice(1)).toEqual(
-      [text.indexOf("@"), text.indexOf("x"), ...[0, 1, 2].map((k) => text.indexOf("a") + 2 * k)].map((o) => `Not valid JSON at ${at(o)}: InvalidSymbol.`),
+      [text.indexOf("@"), text.indexOf("x"), ...[0, 1, 2].map((k) => text.indexOf("a") + 2 * k)].map(
+        (o) => `Not valid JSON at ${at(o)}: InvalidSymbol.`,
+      ),
     );
   });
 
@@ -42,7 +44,9 @@ describe("parseJsonText error positions", () => {
   // break, so a quote inside a comment hid 20,000 levels of nesting from the guard.
   it("reports nesting hidden from the depth guard by a quote in a comment instead of throwing", () => {
     const text = '{"predictions": [], // it\'s "quoted\n "b": ' + "[".repeat(20_000);
-    expect(positions(text)).toEqual(["JSON nesting too deep to parse (more than 64 levels, possibly after a broken string or a comment)."]);
+    expect(positions(text)).toEqual([
+      "JSON nesting too deep to parse (more than 64 levels, possibly after a broken string or a comment).",
+    ]);
   });
 });
 
@@ -50,14 +54,23 @@ describe("decodeText", () => {
   it("reports bad bytes as INVALID_UTF8 with the offset", () => {
     const issues = new IssueList("f.json");
     expect(decodeText(new Uint8Array([0x7b, 0x7d, 0xff]), issues)).toBeNull();
-    expect(issues.finish().map((i) => [i.code, i.message])).toEqual([["INVALID_UTF8", "The file is not valid UTF-8 (first bad byte at offset 2)."]]);
+    expect(issues.finish().map((i) => [i.code, i.message])).toEqual([
+      ["INVALID_UTF8", "The file is not valid UTF-8 (first bad byte at offset 2)."],
+    ]);
   });
 
   it("gives the offset of overlong forms, surrogates and code points past U+10FFFF too", () => {
-    for (const bad of [[0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf0, 0x80, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+    for (const bad of [
+      [0xe0, 0x80, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf0, 0x80, 0x80, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+    ]) {
       const issues = new IssueList("f.json");
       expect(decodeText(new Uint8Array([0x5b, 0x22, ...bad, 0x22, 0x5d]), issues)).toBeNull();
-      expect(issues.finish().map((i) => [i.code, i.message])).toEqual([["INVALID_UTF8", "The file is not valid UTF-8 (first bad byte at offset 2)."]]);
+      expect(issues.finish().map((i) => [i.code, i.message])).toEqual([
+        ["INVALID_UTF8", "The file is not valid UTF-8 (first bad byte at offset 2)."],
+      ]);
     }
   });
 

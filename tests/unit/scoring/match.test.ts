@@ -6,9 +6,27 @@ import type { PredictionItem, Split } from "../../../lib/scoring/types";
 let counter = 0;
 function ref(split: Split, text: string, image: string, answer: string): ReferenceQuestion {
   const index = counter++;
-  return { qid: `${split}/dialogue1/session1/${index}`, split, dialogue: 1, session: 1, index, questionText: text, questionImage: image, category: "UPR", mainType: "RECALL", difficulty: "medium", answer };
+  return {
+    qid: `${split}/dialogue1/session1/${index}`,
+    split,
+    dialogue: 1,
+    session: 1,
+    index,
+    questionText: text,
+    questionImage: image,
+    category: "UPR",
+    mainType: "RECALL",
+    difficulty: "medium",
+    answer,
+  };
 }
-const pred = (text: string, image: string, original: string): PredictionItem => ({ question_text: text, question_image: image, system_answer: "x", original_answer: original, category: "UPR" });
+const pred = (text: string, image: string, original: string): PredictionItem => ({
+  question_text: text,
+  question_image: image,
+  system_answer: "x",
+  original_answer: original,
+  category: "UPR",
+});
 
 const key = [
   ref("dyadic", "What is the lake called?", "2.jpg", "Lake Verrin"),
@@ -24,7 +42,16 @@ const qid = (i: number) => key[i].qid;
 
 describe("matchPredictions", () => {
   it("matches on normalised text + image basename and flags differing answers", () => {
-    const r = matchPredictions("dyadic", [pred("  what IS the lake\n called? ", "2.JPG", "Lake Verrin"), pred("Which trail does the map show?", "2.png", "the ridge loop"), pred("What is the lake called?", "", "Lake Verrin")], key, "f.json");
+    const r = matchPredictions(
+      "dyadic",
+      [
+        pred("  what IS the lake\n called? ", "2.JPG", "Lake Verrin"),
+        pred("Which trail does the map show?", "2.png", "the ridge loop"),
+        pred("What is the lake called?", "", "Lake Verrin"),
+      ],
+      key,
+      "f.json",
+    );
     expect(r.matches).toEqual([
       { index: 0, qid: qid(0), answerDiffers: false },
       { index: 1, qid: qid(1), answerDiffers: false },
@@ -38,15 +65,25 @@ describe("matchPredictions", () => {
   });
 
   it("breaks ties by original_answer, then order; reports duplicates and answer differences", () => {
-    const r = matchPredictions("dyadic", [
-      pred("Is the statement consistent?", "1.jpg", "Not contradictory"),
-      pred("Is the statement consistent?", "1.jpg", "Yes, contradiction"),
-      pred("Is the statement consistent?", "1.jpg", "Yes, contradiction"),
-    ], key, "f.json");
+    const r = matchPredictions(
+      "dyadic",
+      [
+        pred("Is the statement consistent?", "1.jpg", "Not contradictory"),
+        pred("Is the statement consistent?", "1.jpg", "Yes, contradiction"),
+        pred("Is the statement consistent?", "1.jpg", "Yes, contradiction"),
+      ],
+      key,
+      "f.json",
+    );
     expect(r.matches.map((m) => m.qid)).toEqual([qid(3), qid(2), null]);
     expect(r.issues.map((i) => i.code)).toContain("DUPLICATE_PREDICTION");
 
-    const byOrder = matchPredictions("dyadic", [pred("Is the statement consistent?", "1.jpg", "Maybe"), pred("Is the statement consistent?", "1.jpg", "Maybe")], key, "f.json");
+    const byOrder = matchPredictions(
+      "dyadic",
+      [pred("Is the statement consistent?", "1.jpg", "Maybe"), pred("Is the statement consistent?", "1.jpg", "Maybe")],
+      key,
+      "f.json",
+    );
     expect(byOrder.matches).toEqual([
       { index: 0, qid: qid(2), answerDiffers: true },
       { index: 1, qid: qid(3), answerDiffers: true },
@@ -55,7 +92,11 @@ describe("matchPredictions", () => {
   });
 
   it("detects a multi-party file given as dyadic", () => {
-    const items = [pred("When is the fair?", "", "Saturday"), pred("Who is the treasurer?", "", "Aiko"), pred("What is on the poster?", "img3.jpg", "The programme")];
+    const items = [
+      pred("When is the fair?", "", "Saturday"),
+      pred("Who is the treasurer?", "", "Aiko"),
+      pred("What is on the poster?", "img3.jpg", "The programme"),
+    ];
     const r = matchPredictions("dyadic", items, key, "prediction_dyadic.json");
     const swap = r.issues.find((i) => i.code === "SPLIT_SWAPPED")!;
     expect(swap.severity).toBe("error");

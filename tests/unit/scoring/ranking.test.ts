@@ -38,17 +38,29 @@ describe("rankWithTies", () => {
   });
 
   it("properties: ranks are non-decreasing, start at 1, and never exceed the position", () => {
-    const entry = fc.record({ id: fc.uuid(), value: fc.double({ min: 0, max: 1, noNaN: true }), half: fc.double({ min: 0, max: 0.2, noNaN: true }) });
+    const entry = fc.record({
+      id: fc.uuid(),
+      value: fc.double({ min: 0, max: 1, noNaN: true }),
+      half: fc.double({ min: 0, max: 0.2, noNaN: true }),
+    });
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 30 }), (raw) => {
-        const out = rankWithTies(raw.map((e) => ({ id: e.id, value: e.value, ciLow: e.value - e.half, ciHigh: e.value + e.half })));
+        const out = rankWithTies(
+          raw.map((e) => ({ id: e.id, value: e.value, ciLow: e.value - e.half, ciHigh: e.value + e.half })),
+        );
         expect(out[0].rank).toBe(1);
         out.forEach((e, i) => {
           expect(e.rank).toBeLessThanOrEqual(i + 1);
           if (i > 0) expect(e.rank).toBeGreaterThanOrEqual(out[i - 1].rank);
           if (!e.tied) expect(e.rank).toBe(i + 1);
         });
-        expect(rankWithTies([...raw].reverse().map((e) => ({ id: e.id, value: e.value, ciLow: e.value - e.half, ciHigh: e.value + e.half })))).toEqual(out);
+        expect(
+          rankWithTies(
+            [...raw]
+              .reverse()
+              .map((e) => ({ id: e.id, value: e.value, ciLow: e.value - e.half, ciHigh: e.value + e.half })),
+          ),
+        ).toEqual(out);
       }),
     );
   });

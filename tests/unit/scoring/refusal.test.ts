@@ -11,7 +11,7 @@ describe("isRefusal", () => {
     "Not mentioned.",
     "not mentioned",
     "NOT MENTIONED!",
-    "\"Not mentioned\"",
+    '"Not mentioned"',
     "The dialogue does not mention Carl's blood type.",
     "The dialogue doesn't mention it.",
     "The conversation did not specify the brand.",

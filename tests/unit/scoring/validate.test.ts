@@ -9,8 +9,10 @@ const item = (over: Record<string, unknown> = {}) => ({
   category: "Unimodal Precise Recall",
   ...over,
 });
-const parse = (input: string | Uint8Array, extra: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {}) =>
-  parsePredictionFile(input, { file: "prediction_dyadic.json", split: "dyadic", ...extra });
+const parse = (
+  input: string | Uint8Array,
+  extra: { maxItems?: number; maxBytes?: number; maxAnswerChars?: number } = {},
+) => parsePredictionFile(input, { file: "prediction_dyadic.json", split: "dyadic", ...extra });
 const json = (v: unknown) => JSON.stringify(v);
 const codes = (r: ReturnType<typeof parse>) => r.issues.map((i) => `${i.severity}:${i.code}:${i.path}`);
 
@@ -39,14 +41,29 @@ describe("parsePredictionFile", () => {
   it("reports a wrong root, a missing or non-array predictions field", () => {
     expect(codes(parse(json([item()])))).toEqual(["error:WRONG_ROOT:"]);
     expect(parse(json([item()])).issues[0].fix).toContain('{"predictions"');
-    expect(codes(parse(json({ preds: [] })))).toEqual(["warning:UNKNOWN_FIELD:/preds", "error:MISSING_PREDICTIONS:/predictions"]);
+    expect(codes(parse(json({ preds: [] })))).toEqual([
+      "warning:UNKNOWN_FIELD:/preds",
+      "error:MISSING_PREDICTIONS:/predictions",
+    ]);
     expect(codes(parse(json({ predictions: {} })))).toEqual(["error:PREDICTIONS_NOT_ARRAY:/predictions"]);
     expect(codes(parse("42"))).toEqual(["error:WRONG_ROOT:"]);
   });
 
   it("reports every item problem at once, with JSON paths", () => {
     const { original_answer: _o, ...missing } = item();
-    const r = parse(json({ predictions: [item({ system_answer: 42 }), missing, "text", item({ category: "Memory Recall" }), item({ category: { sub_type: "x" } }), item({ system_answer: "a\u0000b" }), item({ question_image: null })] }));
+    const r = parse(
+      json({
+        predictions: [
+          item({ system_answer: 42 }),
+          missing,
+          "text",
+          item({ category: "Memory Recall" }),
+          item({ category: { sub_type: "x" } }),
+          item({ system_answer: "a\u0000b" }),
+          item({ question_image: null }),
+        ],
+      }),
+    );
     expect(r.ok).toBe(false);
     expect(r.items).toEqual([]);
     expect(codes(r)).toEqual([
@@ -65,7 +82,9 @@ describe("parsePredictionFile", () => {
   });
 
   it("rejects too many items and too many bytes", () => {
-    expect(codes(parse(json({ predictions: [item(), item(), item()] }), { maxItems: 2 }))).toEqual(["error:TOO_MANY_ITEMS:/predictions"]);
+    expect(codes(parse(json({ predictions: [item(), item(), item()] }), { maxItems: 2 }))).toEqual([
+      "error:TOO_MANY_ITEMS:/predictions",
+    ]);
     const text = json({ predictions: [item()] });
     expect(codes(parse(text, { maxBytes: text.length - 1 }))).toEqual(["error:TOO_LARGE:"]);
     expect(parse(text, { maxBytes: text.length }).ok).toBe(true);
@@ -78,7 +97,8 @@ describe("parsePredictionFile", () => {
   });
 
   it("caps each answer (default 8,000 characters, counted in code points), naming its JSON path", () => {
-    const at = (n: number, extra = {}) => parse(json({ predictions: [item(), item({ system_answer: "x".repeat(n) })] }), extra);
+    const at = (n: number, extra = {}) =>
+      parse(json({ predictions: [item(), item({ system_answer: "x".repeat(n) })] }), extra);
     expect(at(8_000).ok).toBe(true);
     const r = at(8_001);
     expect(r.ok).toBe(false);
@@ -88,7 +108,9 @@ describe("parsePredictionFile", () => {
     expect(codes(at(11, { maxAnswerChars: 10 }))).toEqual(["error:ANSWER_TOO_LONG:/predictions/1/system_answer"]);
     expect(at(10, { maxAnswerChars: 10 }).ok).toBe(true);
     // 10 emoji are 20 UTF-16 units but 10 characters
-    expect(parse(json({ predictions: [item({ system_answer: "😀".repeat(10) })] }), { maxAnswerChars: 10 }).ok).toBe(true);
+    expect(parse(json({ predictions: [item({ system_answer: "😀".repeat(10) })] }), { maxAnswerChars: 10 }).ok).toBe(
+      true,
+    );
   });
 
   it("rejects pathological nesting before parsing", () => {
@@ -97,9 +119,13 @@ describe("parsePredictionFile", () => {
     // brackets inside strings do not count
     expect(parse(json({ predictions: [item({ system_answer: "[".repeat(500) })] })).ok).toBe(true);
     // a huge answer full of escapes and brackets neither trips the guard nor overflows the stack
-    expect(parse(json({ predictions: [item({ system_answer: 'a\\"[{'.repeat(1_000_000) })] }), { maxAnswerChars: 1e7 }).ok).toBe(true);
+    expect(
+      parse(json({ predictions: [item({ system_answer: 'a\\"[{'.repeat(1_000_000) })] }), { maxAnswerChars: 1e7 }).ok,
+    ).toBe(true);
     // a nested value inside an item is a type error, not a crash
-    expect(codes(parse(json({ predictions: [item({ system_answer: [[["x"]]] })] })))).toEqual(["error:WRONG_TYPE:/predictions/0/system_answer"]);
+    expect(codes(parse(json({ predictions: [item({ system_answer: [[["x"]]] })] })))).toEqual([
+      "error:WRONG_TYPE:/predictions/0/system_answer",
+    ]);
   }, 60_000);
 
   it("rejects invalid UTF-8 and accepts a BOM silently", () => {
@@ -134,10 +160,23 @@ describe("parsePredictionFile", () => {
     const good = item();
     const { question_image: _image, ...noImage } = item({ question_text: "Q2?" });
     const reversed = Object.fromEntries(Object.entries(item({ question_text: "Q3?" })).reverse());
-    const escaped = item({ question_text: "Q4?", system_answer: 'say "hi"\n\\ é \u2028 😀 </ \ufeff', original_answer: "\ufeffref" });
+    const escaped = item({
+      question_text: "Q4?",
+      system_answer: 'say "hi"\n\\ é \u2028 😀 </ \ufeff',
+      original_answer: "\ufeffref",
+    });
     const doc = { predictions: [good, noImage, reversed, escaped] };
-    const expected = doc.predictions.map((it: Record<string, string>) => ({ ...item(), ...it, question_image: it.question_image ?? "" }));
-    for (const text of [json(doc), JSON.stringify(doc, null, 2).replace(/\n/g, "\r\n"), JSON.stringify(doc, null, "\t"), json(doc).replace(/é/g, "\\u00e9")]) {
+    const expected = doc.predictions.map((it: Record<string, string>) => ({
+      ...item(),
+      ...it,
+      question_image: it.question_image ?? "",
+    }));
+    for (const text of [
+      json(doc),
+      JSON.stringify(doc, null, 2).replace(/\n/g, "\r\n"),
+      JSON.stringify(doc, null, "\t"),
+      json(doc).replace(/é/g, "\\u00e9"),
+    ]) {
       for (const input of [text, new TextEncoder().encode(text), new TextEncoder().encode("\ufeff" + text)]) {
         const r = parse(input);
         expect(r.issues).toEqual([]);
@@ -162,13 +201,18 @@ describe("parsePredictionFile", () => {
       ['{"other": 1, "predictions": [' + json(item()) + "]}", ["warning:UNKNOWN_FIELD:/other"]],
       [text + "x", ["error:INVALID_JSON:"]],
       [text.slice(0, -3), ["error:TRUNCATED_JSON:"]],
-      [text.replace('"Dark green"', '"Dark green", "__proto__": {"x": 1}'), ["warning:UNKNOWN_FIELD:/predictions/0/__proto__"]],
+      [
+        text.replace('"Dark green"', '"Dark green", "__proto__": {"x": 1}'),
+        ["warning:UNKNOWN_FIELD:/predictions/0/__proto__"],
+      ],
     ];
     for (const [input, want] of cases) {
       expect(codes(parse(input)), input).toEqual(want);
       expect(parse(new TextEncoder().encode(input))).toEqual(parse(input));
     }
-    expect(parse(text.replace('"Dark green"', '"Dark green", "original_answer": "Green"')).items[0].original_answer).toBe("Green");
+    expect(
+      parse(text.replace('"Dark green"', '"Dark green", "original_answer": "Green"')).items[0].original_answer,
+    ).toBe("Green");
   });
 
   it("caps repeated issues with a summary line", () => {

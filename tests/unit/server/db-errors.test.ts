@@ -7,7 +7,11 @@ import { dbErrorKind, errorChain, isDatabaseUnavailable } from "@/lib/server/db-
 const coded = (code: string, message = "x") => Object.assign(new Error(message), { code });
 // A raw query's failure: P2010 with the SQLSTATE under meta.driverAdapterError.
 const rawQuery = (cause: Record<string, unknown>) =>
-  Object.assign(new Error("Raw query failed."), { name: "PrismaClientKnownRequestError", code: "P2010", meta: { driverAdapterError: Object.assign(new Error(String(cause.kind)), { name: "DriverAdapterError", cause }) } });
+  Object.assign(new Error("Raw query failed."), {
+    name: "PrismaClientKnownRequestError",
+    code: "P2010",
+    meta: { driverAdapterError: Object.assign(new Error(String(cause.kind)), { name: "DriverAdapterError", cause }) },
+  });
 
 describe("dbErrorKind: every listed code", () => {
   it.each([
@@ -62,9 +66,17 @@ describe("dbErrorKind: every listed code", () => {
 
 describe("dbErrorKind: the shapes the driver adapter raises", () => {
   it("reads the SQLSTATE of a raw query's P2010", () => {
-    expect(dbErrorKind(rawQuery({ kind: "TransactionWriteConflict", originalCode: "40P01", originalMessage: "deadlock detected" }))).toBe("retryable");
+    expect(
+      dbErrorKind(
+        rawQuery({ kind: "TransactionWriteConflict", originalCode: "40P01", originalMessage: "deadlock detected" }),
+      ),
+    ).toBe("retryable");
     expect(dbErrorKind(rawQuery({ kind: "TooManyConnections", originalCode: "53300" }))).toBe("unavailable");
-    expect(dbErrorKind(rawQuery({ kind: "postgres", code: "57P01", message: "terminating connection due to administrator command" }))).toBe("unavailable");
+    expect(
+      dbErrorKind(
+        rawQuery({ kind: "postgres", code: "57P01", message: "terminating connection due to administrator command" }),
+      ),
+    ).toBe("unavailable");
     expect(dbErrorKind(rawQuery({ kind: "postgres", code: "23505" }))).toBeNull();
   });
 

@@ -17,10 +17,16 @@ function errorOf(source: Record<string, string | undefined>): EnvError {
 
 describe("parseEnv", () => {
   it("keeps the demo judge's model name for the loopback fake judge (JUDGE_DEMO=true)", () => {
-    expect(parseEnv({ ...valid, JUDGE_DEMO: "true", JUDGE_BASE_URL: "http://127.0.0.1:3600/v1" }).JUDGE_DEMO).toBe(true);
+    expect(parseEnv({ ...valid, JUDGE_DEMO: "true", JUDGE_BASE_URL: "http://127.0.0.1:3600/v1" }).JUDGE_DEMO).toBe(
+      true,
+    );
     expect(parseEnv(valid).JUDGE_DEMO).toBe(false);
-    expect(errorOf({ ...valid, JUDGE_MODEL: "h2hmem-demo-judge", JUDGE_BASE_URL: "https://api.example.org/v1" }).message).toMatch(/JUDGE_MODEL: h2hmem-demo-judge is reserved/);
-    expect(errorOf({ ...valid, JUDGE_DEMO: "true", JUDGE_BASE_URL: "https://api.example.org/v1" }).message).toMatch(/JUDGE_DEMO: .*loopback/);
+    expect(
+      errorOf({ ...valid, JUDGE_MODEL: "h2hmem-demo-judge", JUDGE_BASE_URL: "https://api.example.org/v1" }).message,
+    ).toMatch(/JUDGE_MODEL: h2hmem-demo-judge is reserved/);
+    expect(errorOf({ ...valid, JUDGE_DEMO: "true", JUDGE_BASE_URL: "https://api.example.org/v1" }).message).toMatch(
+      /JUDGE_DEMO: .*loopback/,
+    );
     expect(errorOf({ ...valid, JUDGE_DEMO: "true" }).message).toMatch(/JUDGE_DEMO: needs JUDGE_BASE_URL/);
   });
 
@@ -54,7 +60,9 @@ describe("parseEnv", () => {
   ])("rejects %s=%s naming the variable", (name, value, pattern) => {
     const err = errorOf({ ...valid, [name]: value });
     expect(err.message).toMatch(pattern);
-    expect(err.message.split("\n").filter((l) => l.startsWith("  "))).toEqual([expect.stringMatching(new RegExp(`^  ${name}: `))]);
+    expect(err.message.split("\n").filter((l) => l.startsWith("  "))).toEqual([
+      expect.stringMatching(new RegExp(`^  ${name}: `)),
+    ]);
   });
 
   it("lists every bad variable at once", () => {
@@ -90,8 +98,14 @@ describe("gitHubEndpoints", () => {
   });
 
   it("GITHUB_API_URL wins over the derived API URL", () => {
-    expect(gitHubEndpoints({ GITHUB_URL: "https://github.example.org", GITHUB_API_URL: "https://api.github.example.org/" }).apiUrl).toBe("https://api.github.example.org");
-    expect(gitHubEndpoints({ GITHUB_API_URL: "http://127.0.0.1:9999/gh" })).toMatchObject({ webUrl: "https://github.com", apiUrl: "http://127.0.0.1:9999/gh" });
+    expect(
+      gitHubEndpoints({ GITHUB_URL: "https://github.example.org", GITHUB_API_URL: "https://api.github.example.org/" })
+        .apiUrl,
+    ).toBe("https://api.github.example.org");
+    expect(gitHubEndpoints({ GITHUB_API_URL: "http://127.0.0.1:9999/gh" })).toMatchObject({
+      webUrl: "https://github.com",
+      apiUrl: "http://127.0.0.1:9999/gh",
+    });
   });
 });
 

@@ -3,7 +3,10 @@ import { fieldErrors, signupSchema } from "../../../lib/validation/signup";
 
 describe("signupSchema (browser and server)", () => {
   it("lower-cases and trims the email; accepts a 10-character password", () => {
-    expect(signupSchema.parse({ email: "  Ada@Example.ORG ", password: "0123456789" })).toEqual({ email: "ada@example.org", password: "0123456789" });
+    expect(signupSchema.parse({ email: "  Ada@Example.ORG ", password: "0123456789" })).toEqual({
+      email: "ada@example.org",
+      password: "0123456789",
+    });
   });
 
   it.each([

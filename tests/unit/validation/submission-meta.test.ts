@@ -3,8 +3,19 @@ import { submissionMetaSchema } from "../../../lib/validation/submission-meta";
 
 describe("submissionMetaSchema", () => {
   it("keeps HTML verbatim, trims, and drops empty optional fields", () => {
-    const meta = submissionMetaSchema.parse({ methodName: "  <b>Mem</b> & co  ", organization: "", paperUrl: " https://arxiv.org/abs/1 ", modality: "multimodal" });
-    expect(meta).toEqual({ methodName: "<b>Mem</b> & co", organization: undefined, paperUrl: "https://arxiv.org/abs/1", modality: "multimodal", publicPredictions: false });
+    const meta = submissionMetaSchema.parse({
+      methodName: "  <b>Mem</b> & co  ",
+      organization: "",
+      paperUrl: " https://arxiv.org/abs/1 ",
+      modality: "multimodal",
+    });
+    expect(meta).toEqual({
+      methodName: "<b>Mem</b> & co",
+      organization: undefined,
+      paperUrl: "https://arxiv.org/abs/1",
+      modality: "multimodal",
+      publicPredictions: false,
+    });
   });
 
   it.each([
@@ -39,8 +50,21 @@ describe("modality left unstated in the form", () => {
 
 describe("self-reported efficiency fields", () => {
   it("parses the multipart text as non-negative numbers; empty is not stated", () => {
-    const meta = submissionMetaSchema.parse({ methodName: "m", storageSecondsPerSession: " 351.08 ", retrievalSecondsPerQuestion: "0", answerSecondsPerQuestion: "", tokensPerQuestion: "1200", hardware: " 1x A100 " });
-    expect(meta).toMatchObject({ storageSecondsPerSession: 351.08, retrievalSecondsPerQuestion: 0, answerSecondsPerQuestion: undefined, tokensPerQuestion: 1200, hardware: "1x A100" });
+    const meta = submissionMetaSchema.parse({
+      methodName: "m",
+      storageSecondsPerSession: " 351.08 ",
+      retrievalSecondsPerQuestion: "0",
+      answerSecondsPerQuestion: "",
+      tokensPerQuestion: "1200",
+      hardware: " 1x A100 ",
+    });
+    expect(meta).toMatchObject({
+      storageSecondsPerSession: 351.08,
+      retrievalSecondsPerQuestion: 0,
+      answerSecondsPerQuestion: undefined,
+      tokensPerQuestion: 1200,
+      hardware: "1x A100",
+    });
   });
 
   it.each([
@@ -57,7 +81,15 @@ describe("self-reported efficiency fields", () => {
 });
 
 describe("publicPredictions (multipart field, form checkbox, JSON)", () => {
-  it.each([[undefined, false], ["", false], ["false", false], ["true", true], ["on", true], [true, true], [false, false]])("%j -> %s", (input, out) => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["true", true],
+    ["on", true],
+    [true, true],
+    [false, false],
+  ])("%j -> %s", (input, out) => {
     expect(submissionMetaSchema.parse({ methodName: "M", publicPredictions: input }).publicPredictions).toBe(out);
   });
 });

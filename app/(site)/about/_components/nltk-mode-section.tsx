@@ -19,12 +19,33 @@ export async function NltkModeSection({ locale }: { locale: Locale }) {
   const mean = moved?.meanDelta == null ? "none" : `${moved.meanDelta >= 0 ? "+" : ""}${moved.meanDelta.toFixed(3)}`;
   return (
     <section aria-labelledby="nltk-h" className="space-y-2" data-testid="nltk-mode">
-      <h2 id="nltk-h" className="text-xl font-semibold">{t("nltkHeading")}</h2>
-      {mode ? <p>{t.rich("nltkBoard", { code, version: published, mode, pinned: mode === `NLTK ${BENCHMARK_NLTK}` ? "yes" : "no" })}</p> : <p>{t("nltkUnknown")}</p>}
+      <h2 id="nltk-h" className="text-xl font-semibold">
+        {t("nltkHeading")}
+      </h2>
+      {mode ? (
+        <p>
+          {t.rich("nltkBoard", {
+            code,
+            version: published,
+            mode,
+            pinned: mode === `NLTK ${BENCHMARK_NLTK}` ? "yes" : "no",
+          })}
+        </p>
+      ) : (
+        <p>{t("nltkUnknown")}</p>
+      )}
       {mode ? (
         <p data-testid="nltk-moved">
           {moved && moved.compared > 0
-            ? t.rich("nltkMoved", { code, other: nltkLabelOfVersion(sibling)!, sibling: sibling!, changed: String(moved.changed), compared: String(moved.compared), entries: moved.entries, mean })
+            ? t.rich("nltkMoved", {
+                code,
+                other: nltkLabelOfVersion(sibling)!,
+                sibling: sibling!,
+                changed: String(moved.changed),
+                compared: String(moved.compared),
+                entries: moved.entries,
+                mean,
+              })
             : t("nltkNoRows")}
         </p>
       ) : null}

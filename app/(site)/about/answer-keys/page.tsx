@@ -14,7 +14,9 @@ export default async function AnswerKeysPage() {
   const t = await getTranslations("about");
   return (
     <article className="max-w-3xl space-y-4">
-      <p className="text-sm"><Link href="/about#keys-h">{t("answerKeysBack")}</Link></p>
+      <p className="text-sm">
+        <Link href="/about#keys-h">{t("answerKeysBack")}</Link>
+      </p>
       <h1 className="text-2xl font-semibold">{t("answerKeysTitle")}</h1>
       <p>{t.rich("answerKeysIntro", { code: (c) => <code>{c}</code>, keyPart: KEY_PART_TEXT })}</p>
       <AnswerKeyVersions locale={await getLocale()} />

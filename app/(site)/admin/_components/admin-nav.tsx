@@ -28,7 +28,13 @@ export function AdminNav() {
       <ul className="flex flex-wrap gap-4 text-sm">
         {LINKS.map(([href, key]) => (
           <li key={href}>
-            <Link href={href} aria-current={href === current ? "page" : undefined} className={href === current ? "font-semibold" : undefined}>{t(`nav.${key}`)}</Link>
+            <Link
+              href={href}
+              aria-current={href === current ? "page" : undefined}
+              className={href === current ? "font-semibold" : undefined}
+            >
+              {t(`nav.${key}`)}
+            </Link>
           </li>
         ))}
       </ul>

@@ -21,11 +21,21 @@ export async function AuditTable({ events, testId = "audit-table" }: { events: A
           <Tr key={e.id} className="align-top">
             <Td className="whitespace-nowrap">{e.createdAt.replace("T", " ").slice(0, 19)}</Td>
             <Td>{e.actor ?? t("system")}</Td>
-            <Td><code>{e.action}</code></Td>
             <Td>
-              {e.targetType === "Submission" ? <a href={`/admin/submissions/${e.targetId}`}>{e.targetType} {e.targetId}</a> : `${e.targetType} ${e.targetId}`}
+              <code>{e.action}</code>
             </Td>
-            <Td><code className="break-all">{JSON.stringify(e.details)}</code></Td>
+            <Td>
+              {e.targetType === "Submission" ? (
+                <a href={`/admin/submissions/${e.targetId}`}>
+                  {e.targetType} {e.targetId}
+                </a>
+              ) : (
+                `${e.targetType} ${e.targetId}`
+              )}
+            </Td>
+            <Td>
+              <code className="break-all">{JSON.stringify(e.details)}</code>
+            </Td>
           </Tr>
         ))}
       </TBody>

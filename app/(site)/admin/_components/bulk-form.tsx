@@ -20,19 +20,52 @@ export function BulkForm() {
     return res.ok ? { ok: true as const, data: { decision, results: res.data.results } } : res;
   });
   const { pending, error, data } = action;
-  const submit = (form: HTMLFormElement, decision: Decision["decision"]) => action.submit({ ids: new FormData(form).getAll("ids").map(String), decision });
+  const submit = (form: HTMLFormElement, decision: Decision["decision"]) =>
+    action.submit({ ids: new FormData(form).getAll("ids").map(String), decision });
   const failed = data?.results.filter((r) => !r.ok) ?? [];
   // Checks and results alike are a status line here, as before: the queue stays readable.
-  const message = error ? error.message : data ? t("result", { done: data.results.length - failed.length, decision: data.decision, failed: failed.length, errors: failed.map((f) => f.error).join(" ") }) : null;
+  const message = error
+    ? error.message
+    : data
+      ? t("result", {
+          done: data.results.length - failed.length,
+          decision: data.decision,
+          failed: failed.length,
+          errors: failed.map((f) => f.error).join(" "),
+        })
+      : null;
   return (
-    <form id="bulk-form" className="flex flex-wrap items-end gap-2 rounded border border-slate-200 p-3 text-sm dark:border-slate-800" onSubmit={(e) => e.preventDefault()}>
+    <form
+      id="bulk-form"
+      className="flex flex-wrap items-end gap-2 rounded border border-slate-200 p-3 text-sm dark:border-slate-800"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <span className="font-medium">{t("selected")}</span>
-      <button type="button" disabled={pending} onClick={(e) => submit(e.currentTarget.form!, "approve")} className="rounded bg-green-700 px-3 py-1 text-white disabled:opacity-60">{t("approve")}</button>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={(e) => submit(e.currentTarget.form!, "approve")}
+        className="rounded bg-green-700 px-3 py-1 text-white disabled:opacity-60"
+      >
+        {t("approve")}
+      </button>
       <label className="flex items-center gap-1">
         {t("reason")}
-        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} className={`w-56 ${CONTROL.filter}`} />
+        <input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={2000}
+          className={`w-56 ${CONTROL.filter}`}
+        />
       </label>
-      <button type="button" disabled={pending} onClick={(e) => submit(e.currentTarget.form!, "reject")} className="rounded border border-red-400 px-3 py-1 text-red-800 disabled:opacity-60 dark:text-red-200">{t("reject")}</button>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={(e) => submit(e.currentTarget.form!, "reject")}
+        className="rounded border border-red-400 px-3 py-1 text-red-800 disabled:opacity-60 dark:text-red-200"
+      >
+        {t("reject")}
+      </button>
       <FormMessage as="span" success={message} className="w-full" />
     </form>
   );

@@ -23,7 +23,13 @@ function Outcome({ run }: { run: AgreementRunView }) {
   if (run.status === "DONE" && r) {
     return (
       <span data-testid="judge-agreement-result">
-        {t("result", { compared: String(r.compared), sampled: String(r.sampled), exact: pct(r.exactRate), within: pct(r.withinOneRate), diff: r.meanAbsDiff?.toFixed(3) ?? "–" })}
+        {t("result", {
+          compared: String(r.compared),
+          sampled: String(r.sampled),
+          exact: pct(r.exactRate),
+          within: pct(r.withinOneRate),
+          diff: r.meanAbsDiff?.toFixed(3) ?? "–",
+        })}
         {r.failed ? t("notJudged", { count: String(r.failed) }) : ""}
       </span>
     );
@@ -32,7 +38,13 @@ function Outcome({ run }: { run: AgreementRunView }) {
   return <span>{run.status === "RUNNING" ? t("running") : t("waiting")}</span>;
 }
 
-export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]; request: (sample: number) => Promise<ActionResult<AgreementRunView>> }) {
+export function JudgeAgreementForm({
+  runs,
+  request,
+}: {
+  runs: AgreementRunView[];
+  request: (sample: number) => Promise<ActionResult<AgreementRunView>>;
+}) {
   const t = useTranslations("admin.agreement");
   const id = useId();
   const router = useRouter();
@@ -59,10 +71,26 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
         }}
       >
         <div>
-          <label htmlFor={id} className="block text-sm">{t("sampleLabel")}</label>
-          <input id={id} type="number" min={1} max={2236} value={sample} onChange={(e) => setSample(Number(e.target.value))} className={`w-28 text-sm ${CONTROL.filter}`} />
+          <label htmlFor={id} className="block text-sm">
+            {t("sampleLabel")}
+          </label>
+          <input
+            id={id}
+            type="number"
+            min={1}
+            max={2236}
+            value={sample}
+            onChange={(e) => setSample(Number(e.target.value))}
+            className={`w-28 text-sm ${CONTROL.filter}`}
+          />
         </div>
-        <button type="submit" disabled={pending} className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60">{pending ? t("queuing") : t("check")}</button>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-60"
+        >
+          {pending ? t("queuing") : t("check")}
+        </button>
         <FormMessage as="span" error={error ? (error.details[0]?.message ?? error.message) : null} className="w-full" />
       </form>
       {runs.length ? (
@@ -70,7 +98,13 @@ export function JudgeAgreementForm({ runs, request }: { runs: AgreementRunView[]
           <ul className="space-y-1 text-sm">
             {runs.map((run) => (
               <li key={run.id} data-status={run.status}>
-                <StatusBadge value={run.status} /> {t("runLine", { time: run.createdAt.slice(0, 16).replace("T", " "), sample: String(run.sample), seed: String(run.seed) })} <Outcome run={run} />
+                <StatusBadge value={run.status} />{" "}
+                {t("runLine", {
+                  time: run.createdAt.slice(0, 16).replace("T", " "),
+                  sample: String(run.sample),
+                  seed: String(run.seed),
+                })}{" "}
+                <Outcome run={run} />
               </li>
             ))}
           </ul>

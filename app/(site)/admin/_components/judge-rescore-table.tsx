@@ -4,7 +4,8 @@ import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 // Rank of each approved entry under two scorer versions and how it would move (read-only).
 
-const cell = (c: RescorePreviewRow["from"], unranked: string) => (c ? `${c.rank}${c.tied ? "=" : ""} (${c.value.toFixed(3)})` : unranked);
+const cell = (c: RescorePreviewRow["from"], unranked: string) =>
+  c ? `${c.rank}${c.tied ? "=" : ""} (${c.value.toFixed(3)})` : unranked;
 
 export function JudgeRescoreTable({ rows }: { rows: RescorePreviewRow[] }) {
   const t = useTranslations("admin.rescoreTable");
@@ -22,10 +23,20 @@ export function JudgeRescoreTable({ rows }: { rows: RescorePreviewRow[] }) {
       <TBody>
         {rows.map((r) => (
           <Tr key={r.id}>
-            <Td><a href={`/admin/submissions/${r.id}`}>{r.methodName}</a></Td>
+            <Td>
+              <a href={`/admin/submissions/${r.id}`}>{r.methodName}</a>
+            </Td>
             <Td>{cell(r.from, t("unranked"))}</Td>
             <Td>{cell(r.to, t("unranked"))}</Td>
-            <Td>{r.move === null ? "–" : r.move > 0 ? t("up", { n: r.move }) : r.move < 0 ? t("down", { n: -r.move }) : t("same")}</Td>
+            <Td>
+              {r.move === null
+                ? "–"
+                : r.move > 0
+                  ? t("up", { n: r.move })
+                  : r.move < 0
+                    ? t("down", { n: -r.move })
+                    : t("same")}
+            </Td>
           </Tr>
         ))}
       </TBody>

@@ -12,10 +12,20 @@ export async function NltkChangeNote({ from, to, locale }: { from: string; to: s
   const [t, b] = await Promise.all([translator(locale, "admin"), bleu1Changes(from, to)]);
   const mean = b.meanDelta === null ? "none" : `${b.meanDelta >= 0 ? "+" : ""}${b.meanDelta.toFixed(3)}`;
   return (
-    <div className="space-y-1 rounded border border-sky-300 bg-sky-50 p-2 text-sm dark:border-sky-800 dark:bg-sky-950" data-testid="nltk-change">
+    <div
+      className="space-y-1 rounded border border-sky-300 bg-sky-50 p-2 text-sm dark:border-sky-800 dark:bg-sky-950"
+      data-testid="nltk-change"
+    >
       <p>{t("rescore.nltkChange", { from: change.from, to: change.to, pinned: change.toIsPinned ? "yes" : "no" })}</p>
       <p data-testid="bleu1-changed">
-        {b.compared === 0 ? t("rescore.bleu1None") : t("rescore.bleu1Changed", { changed: String(b.changed), compared: String(b.compared), entries: b.entries, mean })}
+        {b.compared === 0
+          ? t("rescore.bleu1None")
+          : t("rescore.bleu1Changed", {
+              changed: String(b.changed),
+              compared: String(b.compared),
+              entries: b.entries,
+              mean,
+            })}
       </p>
     </div>
   );

@@ -21,11 +21,22 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
     s.staleKey ? t("staleKey") : null,
   ].filter((f): f is string => Boolean(f));
   return (
-    <article aria-labelledby={`rc-${s.id}`} data-testid="review-card" className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+    <article
+      aria-labelledby={`rc-${s.id}`}
+      data-testid="review-card"
+      className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+    >
       <header className="flex flex-wrap items-center gap-2">
         {canApprove || canReject ? (
           // Associated with the bulk form at the top of the queue through the `form` attribute.
-          <input type="checkbox" name="ids" value={s.id} form="bulk-form" aria-label={t("select", { name: s.methodName })} className="h-4 w-4" />
+          <input
+            type="checkbox"
+            name="ids"
+            value={s.id}
+            form="bulk-form"
+            aria-label={t("select", { name: s.methodName })}
+            className="h-4 w-4"
+          />
         ) : null}
         <h2 id={`rc-${s.id}`} className="text-lg font-semibold">
           <Link href={`/admin/submissions/${s.id}`}>{s.methodName}</Link>
@@ -43,11 +54,18 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
       </p>
       {s.description ? <p className="text-sm whitespace-pre-wrap">{s.description}</p> : null}
       <p className="text-sm">
-        {t("overall")} <strong className="tabular-nums">{fmt(s.headline.f1)}</strong> · {t("judge")} <strong className="tabular-nums">{fmt(s.headline.judge)}</strong>
+        {t("overall")} <strong className="tabular-nums">{fmt(s.headline.f1)}</strong> · {t("judge")}{" "}
+        <strong className="tabular-nums">{fmt(s.headline.judge)}</strong>
       </p>
       {flags.length > 0 ? (
-        <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" aria-label={t("flagsLabel")} data-testid="flags">
-          {flags.map((f) => <li key={f}>{f}</li>)}
+        <ul
+          className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300"
+          aria-label={t("flagsLabel")}
+          data-testid="flags"
+        >
+          {flags.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
         </ul>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("noFlags")}</p>
@@ -55,13 +73,23 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
       {s.reviewReason ? <p className="text-sm">{t("reason", { reason: s.reviewReason })}</p> : null}
       <div className="flex flex-wrap items-end gap-4">
         {canApprove ? (
-          <ActionButton label={t("approve")} run={approveAction.bind(null, s.id)} className="rounded bg-green-700 px-3 py-1 text-sm text-white hover:bg-green-800 disabled:opacity-60" />
+          <ActionButton
+            label={t("approve")}
+            run={approveAction.bind(null, s.id)}
+            className="rounded bg-green-700 px-3 py-1 text-sm text-white hover:bg-green-800 disabled:opacity-60"
+          />
         ) : null}
         {canReject ? <RejectForm run={rejectAction.bind(null, s.id)} /> : null}
         {s.status === "SCORED" || s.status === "FAILED" ? (
-          <ActionButton label={t("rescore")} confirm={t("rescoreConfirm")} run={rescoreAction.bind(null, s.id, "both")} />
+          <ActionButton
+            label={t("rescore")}
+            confirm={t("rescoreConfirm")}
+            run={rescoreAction.bind(null, s.id, "both")}
+          />
         ) : null}
-        <Link href={`/admin/submissions/${s.id}`} className="text-sm">{t("details")}</Link>
+        <Link href={`/admin/submissions/${s.id}`} className="text-sm">
+          {t("details")}
+        </Link>
       </div>
     </article>
   );

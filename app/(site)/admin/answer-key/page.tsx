@@ -13,7 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 // Counts only: the answers themselves are never listed or exported here.
 export default async function AnswerKeyPage() {
   await adminPageGuard();
-  const [o, t, ts] = await Promise.all([getAnswerKeyOverview(), getTranslations("admin.answerKey"), getTranslations("submissions.stateLabels")]);
+  const [o, t, ts] = await Promise.all([
+    getAnswerKeyOverview(),
+    getTranslations("admin.answerKey"),
+    getTranslations("submissions.stateLabels"),
+  ]);
   const state = (s: string) => (ts.has(s as never) ? ts(s as never) : s.toLowerCase());
   const active = o.versions.find((v) => v.active);
   const splits = Object.keys(o.active?.perSplit ?? {});
@@ -23,29 +27,52 @@ export default async function AnswerKeyPage() {
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       {active ? (
         <p data-testid="active-key">
-          {t("active")} <strong>{active.label}</strong> · {t("activeDetails", { count: String(active.questionCount), at: active.importedAt.replace("T", " ").slice(0, 19) })} <code>{active.contentSha256.slice(0, 12)}…</code>
+          {t("active")} <strong>{active.label}</strong> ·{" "}
+          {t("activeDetails", {
+            count: String(active.questionCount),
+            at: active.importedAt.replace("T", " ").slice(0, 19),
+          })}{" "}
+          <code>{active.contentSha256.slice(0, 12)}…</code>
         </p>
       ) : (
-        <p>{t("noneActive")} <code>npx h2hmem answer-key import &lt;dir&gt;</code>.</p>
+        <p>
+          {t("noneActive")} <code>npx h2hmem answer-key import &lt;dir&gt;</code>.
+        </p>
       )}
       {o.active ? (
-        <Table width="auto" className="text-sm tabular-nums" data-testid="key-counts" caption={t("caption")} captionClassName="text-left font-medium">
+        <Table
+          width="auto"
+          className="text-sm tabular-nums"
+          data-testid="key-counts"
+          caption={t("caption")}
+          captionClassName="text-left font-medium"
+        >
           <THead>
             <Tr kind="head" className="text-left">
               <Th>{t("colCategory")}</Th>
-              {splits.map((s) => <Th key={s}>{s}</Th>)}
+              {splits.map((s) => (
+                <Th key={s}>{s}</Th>
+              ))}
             </Tr>
           </THead>
           <TBody>
             {categories.map((c) => (
               <Tr key={c}>
-                <Th scope="row" className="text-left font-normal">{c}</Th>
-                {splits.map((s) => <Td key={s}>{o.active!.perCategory.find((x) => x.split === s && x.category === c)?.n ?? 0}</Td>)}
+                <Th scope="row" className="text-left font-normal">
+                  {c}
+                </Th>
+                {splits.map((s) => (
+                  <Td key={s}>{o.active!.perCategory.find((x) => x.split === s && x.category === c)?.n ?? 0}</Td>
+                ))}
               </Tr>
             ))}
             <Tr kind="plain" className="font-semibold">
-              <Th scope="row" className="text-left">{t("total")}</Th>
-              {splits.map((s) => <Td key={s}>{o.active!.perSplit[s]}</Td>)}
+              <Th scope="row" className="text-left">
+                {t("total")}
+              </Th>
+              {splits.map((s) => (
+                <Td key={s}>{o.active!.perSplit[s]}</Td>
+              ))}
             </Tr>
           </TBody>
         </Table>
@@ -54,15 +81,26 @@ export default async function AnswerKeyPage() {
       <ul className="text-sm">
         {o.versions.map((v) => (
           <li key={v.id}>
-            {t("version", { label: v.label, count: String(v.questionCount), at: v.importedAt.slice(0, 10), submissions: String(v.submissions) })}{v.active ? t("activeSuffix") : ""}
+            {t("version", {
+              label: v.label,
+              count: String(v.questionCount),
+              at: v.importedAt.slice(0, 10),
+              submissions: String(v.submissions),
+            })}
+            {v.active ? t("activeSuffix") : ""}
           </li>
         ))}
       </ul>
       <h2 className="text-lg font-semibold">{t("staleHeading")}</h2>
-      {o.staleEntries.length === 0 ? <p className="text-sm">{t("none")}</p> : (
+      {o.staleEntries.length === 0 ? (
+        <p className="text-sm">{t("none")}</p>
+      ) : (
         <ul className="text-sm" data-testid="stale-entries">
           {o.staleEntries.map((s) => (
-            <li key={s.id}><Link href={`/admin/submissions/${s.id}`}>{s.methodName}</Link> · {t("stale", { state: state(s.reviewState), key: s.keyLabel })}</li>
+            <li key={s.id}>
+              <Link href={`/admin/submissions/${s.id}`}>{s.methodName}</Link> ·{" "}
+              {t("stale", { state: state(s.reviewState), key: s.keyLabel })}
+            </li>
           ))}
         </ul>
       )}

@@ -15,19 +15,44 @@ export async function generateMetadata(): Promise<Metadata> {
 const ACTION_NAMES = Object.keys(AUDIT_ACTIONS);
 const ACTIONS = ["", ...new Set(ACTION_NAMES.map((a) => `${a.split(".")[0]}.`)), ...ACTION_NAMES];
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await adminPageGuard();
-  const sp = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const sp = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
   const filter = auditFilterSchema.parse(sp);
-  const [events, t] = await Promise.all([listAuditEvents({ ...filter, take: filter.take ?? 200 }), getTranslations("admin.audit")]);
+  const [events, t] = await Promise.all([
+    listAuditEvents({ ...filter, take: filter.take ?? 200 }),
+    getTranslations("admin.audit"),
+  ]);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label={t("filterLabel")}>
-        <SelectField id="audit-action" name="action" label={t("action")} className="flex flex-col" defaultValue={filter.action ?? ""} options={ACTIONS.map((a) => [a, a || t("any")])} />
-        <label className="flex flex-col">{t("actorEmail")}<input name="actor" defaultValue={filter.actor ?? ""} className={CONTROL.filter} /></label>
-        <label className="flex flex-col">{t("targetId")}<input name="targetId" defaultValue={filter.targetId ?? ""} className={CONTROL.filter} /></label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("filter")}</button>
+        <SelectField
+          id="audit-action"
+          name="action"
+          label={t("action")}
+          className="flex flex-col"
+          defaultValue={filter.action ?? ""}
+          options={ACTIONS.map((a) => [a, a || t("any")])}
+        />
+        <label className="flex flex-col">
+          {t("actorEmail")}
+          <input name="actor" defaultValue={filter.actor ?? ""} className={CONTROL.filter} />
+        </label>
+        <label className="flex flex-col">
+          {t("targetId")}
+          <input name="targetId" defaultValue={filter.targetId ?? ""} className={CONTROL.filter} />
+        </label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+          {t("filter")}
+        </button>
       </form>
       <AuditTable events={events} />
     </div>

@@ -17,40 +17,98 @@ const ms = (v: number | null) => (v === null ? "–" : v >= 1000 ? `${(v / 1000)
 
 export default async function OperationsPage() {
   await adminPageGuard();
-  const [o, t, ts] = await Promise.all([getOperations(), getTranslations("admin.operations"), getTranslations("submissions.stateLabels")]);
+  const [o, t, ts] = await Promise.all([
+    getOperations(),
+    getTranslations("admin.operations"),
+    getTranslations("submissions.stateLabels"),
+  ]);
   const state = (s: string) => (ts.has(s as never) ? ts(s as never) : s.toLowerCase());
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <section aria-labelledby="q-h" className="text-sm">
-        <h2 id="q-h" className="text-lg font-semibold">{t("queue")}</h2>
+        <h2 id="q-h" className="text-lg font-semibold">
+          {t("queue")}
+        </h2>
         {o.queue.ok ? (
-          <p data-testid="queue-counts">{t("queueName")} <code>scoring</code>: {Object.entries(o.queue.counts).map(([k, v]) => `${k} ${v}`).join(" · ")}</p>
-        ) : <p role="alert">{t("queueUnavailable", { error: o.queue.error })}</p>}
-        <p data-testid="status-counts">{t("byStage", { counts: ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING", "SCORED", "FAILED"].map((s) => `${state(s)} ${o.byStatus[s] ?? 0}`).join(" · ") })}</p>
+          <p data-testid="queue-counts">
+            {t("queueName")} <code>scoring</code>:{" "}
+            {Object.entries(o.queue.counts)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(" · ")}
+          </p>
+        ) : (
+          <p role="alert">{t("queueUnavailable", { error: o.queue.error })}</p>
+        )}
+        <p data-testid="status-counts">
+          {t("byStage", {
+            counts: ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING", "SCORED", "FAILED"]
+              .map((s) => `${state(s)} ${o.byStatus[s] ?? 0}`)
+              .join(" · "),
+          })}
+        </p>
       </section>
       <section aria-labelledby="r-h" className="text-sm">
-        <h2 id="r-h" className="text-lg font-semibold">{t("running")}</h2>
-        {o.running.length === 0 ? <p>{t("nothingRunning")}</p> : (
-          <ul>{o.running.map((r) => <li key={`${r.submissionId}-${r.stage}`}><Link href={`/admin/submissions/${r.submissionId}`}>{r.methodName}</Link> · {r.stage} {r.done}/{r.total} · {t("since", { time: r.startedAt?.slice(11, 19) ?? "?" })}</li>)}</ul>
+        <h2 id="r-h" className="text-lg font-semibold">
+          {t("running")}
+        </h2>
+        {o.running.length === 0 ? (
+          <p>{t("nothingRunning")}</p>
+        ) : (
+          <ul>
+            {o.running.map((r) => (
+              <li key={`${r.submissionId}-${r.stage}`}>
+                <Link href={`/admin/submissions/${r.submissionId}`}>{r.methodName}</Link> · {r.stage} {r.done}/{r.total}{" "}
+                · {t("since", { time: r.startedAt?.slice(11, 19) ?? "?" })}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
       <section aria-labelledby="t-h" className="text-sm">
-        <h2 id="t-h" className="text-lg font-semibold">{t("timings")}</h2>
+        <h2 id="t-h" className="text-lg font-semibold">
+          {t("timings")}
+        </h2>
         <Table width="auto" className="tabular-nums" data-testid="stage-timings">
-          <THead><Tr kind="plain" className="text-left"><Th pad="x">{t("colStage")}</Th><Th pad="x">{t("colRuns")}</Th><Th pad="x">{t("colMedian")}</Th><Th pad="x">{t("colP95")}</Th></Tr></THead>
-          <TBody>{o.timings.map((t) => <Tr kind="plain" key={t.stage}><Th pad="x" scope="row" className="text-left font-normal">{t.stage}</Th><Td pad="x">{t.runs}</Td><Td pad="x">{ms(t.medianMs)}</Td><Td pad="x">{ms(t.p95Ms)}</Td></Tr>)}</TBody>
+          <THead>
+            <Tr kind="plain" className="text-left">
+              <Th pad="x">{t("colStage")}</Th>
+              <Th pad="x">{t("colRuns")}</Th>
+              <Th pad="x">{t("colMedian")}</Th>
+              <Th pad="x">{t("colP95")}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {o.timings.map((t) => (
+              <Tr kind="plain" key={t.stage}>
+                <Th pad="x" scope="row" className="text-left font-normal">
+                  {t.stage}
+                </Th>
+                <Td pad="x">{t.runs}</Td>
+                <Td pad="x">{ms(t.medianMs)}</Td>
+                <Td pad="x">{ms(t.p95Ms)}</Td>
+              </Tr>
+            ))}
+          </TBody>
         </Table>
         {o.timings.length === 0 ? <p>{t("noTimings")}</p> : null}
       </section>
       <section aria-labelledby="f-h" className="text-sm">
-        <h2 id="f-h" className="text-lg font-semibold">{t("failed")}</h2>
-        {o.failed.length === 0 ? <p>{t("none")}</p> : (
+        <h2 id="f-h" className="text-lg font-semibold">
+          {t("failed")}
+        </h2>
+        {o.failed.length === 0 ? (
+          <p>{t("none")}</p>
+        ) : (
           <ul className="space-y-2" data-testid="failed-list">
             {o.failed.map((f) => (
               <li key={f.id} className="flex flex-wrap items-center gap-2">
-                <Link href={`/admin/submissions/${f.id}`}>{f.methodName}</Link> · {f.submitter} · {f.failureStage ?? "?"}: {f.failureReason ?? t("unknown")}
-                <ActionButton label={t("retry", { stage: f.failureStage === "judge" ? "judge" : "lexical" })} run={retryFailedAction.bind(null, f.id, f.failureStage === "judge" ? "judge" : "lexical")} />
+                <Link href={`/admin/submissions/${f.id}`}>{f.methodName}</Link> · {f.submitter} ·{" "}
+                {f.failureStage ?? "?"}: {f.failureReason ?? t("unknown")}
+                <ActionButton
+                  label={t("retry", { stage: f.failureStage === "judge" ? "judge" : "lexical" })}
+                  run={retryFailedAction.bind(null, f.id, f.failureStage === "judge" ? "judge" : "lexical")}
+                />
               </li>
             ))}
           </ul>

@@ -21,59 +21,111 @@ const select = "max-w-full text-sm";
 
 // A judge rollout (or an NLTK mode change, which the worker re-scores on its own) in three steps on one page: re-judge every approved entry under the current
 // (deployment's) version, preview how ranks would move, then publish the version to the board.
-export default async function RescorePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RescorePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await adminPageGuard();
   const sp = await searchParams;
-  const [status, listed, t, tm] = await Promise.all([scorerVersionStatus(), listScorerVersions(), getTranslations("admin.rescore"), getTranslations("common.metrics")]);
+  const [status, listed, t, tm] = await Promise.all([
+    scorerVersionStatus(),
+    listScorerVersions(),
+    getTranslations("admin.rescore"),
+    getTranslations("common.metrics"),
+  ]);
   const versions = [...new Set([status.published.version, status.current.version, ...listed.map((v) => v.version)])];
   const rows = new Map(listed.map((v) => [v.version, v.rows]));
   const one = (k: string) => (typeof sp[k] === "string" ? sp[k] : undefined);
   const to = one("to") ?? status.current.version;
   // Default metric: what the board ranks by under the version to publish (the judge when it has one).
-  const parsed = rescorePreviewQuery.safeParse({ from: one("from") ?? status.published.version, to, metric: one("metric") ?? headlineMetricOf(to) });
-  const [preview, target] = parsed.success ? await Promise.all([rescorePreview(parsed.data), versionCoverage(parsed.data.to)]) : [null, null];
+  const parsed = rescorePreviewQuery.safeParse({
+    from: one("from") ?? status.published.version,
+    to,
+    metric: one("metric") ?? headlineMetricOf(to),
+  });
+  const [preview, target] = parsed.success
+    ? await Promise.all([rescorePreview(parsed.data), versionCoverage(parsed.data.to)])
+    : [null, null];
   const cur = status.current;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <section aria-labelledby="state-h" className="space-y-1 text-sm">
-        <h2 id="state-h" className="text-lg font-semibold">{t("versions")}</h2>
+        <h2 id="state-h" className="text-lg font-semibold">
+          {t("versions")}
+        </h2>
         <p>
           {t("publicShows")} <code data-testid="published-version">{status.published.version}</code>{" "}
           {status.pinned ? t("pinned") : t("following")}:{" "}
-          {t("publishedCoverage", { scored: String(status.published.scored), approved: String(status.published.approved) })}
+          {t("publishedCoverage", {
+            scored: String(status.published.scored),
+            approved: String(status.published.approved),
+          })}
         </p>
-        {status.pinned ? null : (
-          <p data-testid="pin-hint">{t("pinHint")}</p>
-        )}
+        {status.pinned ? null : <p data-testid="pin-hint">{t("pinHint")}</p>}
         <p>
           {t("currentVersion")} <code data-testid="current-version">{cur.version}</code>:{" "}
-          <span data-testid="current-coverage">{t("currentCoverage", { scored: String(cur.scored), approved: String(cur.approved) })}</span>
+          <span data-testid="current-coverage">
+            {t("currentCoverage", { scored: String(cur.scored), approved: String(cur.approved) })}
+          </span>
           {t("inProgress", { count: cur.inProgress })}
         </p>
       </section>
       <section aria-labelledby="rejudge-h" className="space-y-2">
-        <h2 id="rejudge-h" className="text-lg font-semibold">{t("step1")}</h2>
+        <h2 id="rejudge-h" className="text-lg font-semibold">
+          {t("step1")}
+        </h2>
         <p className="text-sm">{t("step1Text", { count: String(cur.approved - cur.scored - cur.inProgress) })}</p>
         <RejudgeAllButton run={rejudgeAllAction} missing={cur.approved - cur.scored - cur.inProgress} />
       </section>
       <section aria-labelledby="preview-h" className="space-y-2">
-        <h2 id="preview-h" className="text-lg font-semibold">{t("step2")}</h2>
+        <h2 id="preview-h" className="text-lg font-semibold">
+          {t("step2")}
+        </h2>
         <form method="get" className="flex flex-wrap items-end gap-2">
           {(["from", "to"] as const).map((k) => (
-            <SelectField key={k} id={`v-${k}`} name={k} label={k === "from" ? t("from") : t("to")} selectClassName={select} defaultValue={parsed.success ? parsed.data[k] : undefined} options={versions.map((v) => [v, `${v} (${rows.get(v) ?? 0})`])} />
+            <SelectField
+              key={k}
+              id={`v-${k}`}
+              name={k}
+              label={k === "from" ? t("from") : t("to")}
+              selectClassName={select}
+              defaultValue={parsed.success ? parsed.data[k] : undefined}
+              options={versions.map((v) => [v, `${v} (${rows.get(v) ?? 0})`])}
+            />
           ))}
-          <SelectField id="v-metric" name="metric" label={t("metric")} selectClassName={select} defaultValue={parsed.success ? parsed.data.metric : "judge"} options={(["judge", "f1", "precision", "recall", "bleu1"] as const).map((m) => [m, tm(m)])} />
-          <button type="submit" className="rounded border border-slate-400 px-3 py-1 text-sm">{t("preview")}</button>
+          <SelectField
+            id="v-metric"
+            name="metric"
+            label={t("metric")}
+            selectClassName={select}
+            defaultValue={parsed.success ? parsed.data.metric : "judge"}
+            options={(["judge", "f1", "precision", "recall", "bleu1"] as const).map((m) => [m, tm(m)])}
+          />
+          <button type="submit" className="rounded border border-slate-400 px-3 py-1 text-sm">
+            {t("preview")}
+          </button>
         </form>
-        {parsed.success ? <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} /> : null}
+        {parsed.success ? (
+          <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} />
+        ) : null}
         {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">{t("invalid")}</p>}
       </section>
       {parsed.success && target ? (
         <section aria-labelledby="publish-h" className="space-y-2">
-          <h2 id="publish-h" className="text-lg font-semibold">{t("step3")} <code>{parsed.data.to}</code></h2>
-          <p className="text-sm">{t("step3Text", { scored: String(target.scored), approved: String(target.approved) })}</p>
-          <PublishVersionForm key={parsed.data.to} version={parsed.data.to} run={publishScorerVersionAction} fewer={Math.max(0, status.published.scored - target.scored)} />
+          <h2 id="publish-h" className="text-lg font-semibold">
+            {t("step3")} <code>{parsed.data.to}</code>
+          </h2>
+          <p className="text-sm">
+            {t("step3Text", { scored: String(target.scored), approved: String(target.approved) })}
+          </p>
+          <PublishVersionForm
+            key={parsed.data.to}
+            version={parsed.data.to}
+            run={publishScorerVersionAction}
+            fewer={Math.max(0, status.published.scored - target.scored)}
+          />
         </section>
       ) : null}
     </div>

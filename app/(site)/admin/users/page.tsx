@@ -12,7 +12,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UsersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const me = await adminPageGuard();
   const sp = await searchParams;
   const q = typeof sp.q === "string" ? sp.q.slice(0, 200) : "";
@@ -22,8 +26,13 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex items-end gap-2 text-sm">
-        <label className="flex flex-col">{t("emailContains")}<input name="q" defaultValue={q} className={CONTROL.filter} /></label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("search")}</button>
+        <label className="flex flex-col">
+          {t("emailContains")}
+          <input name="q" defaultValue={q} className={CONTROL.filter} />
+        </label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+          {t("search")}
+        </button>
       </form>
       <Table data-testid="users-table">
         <THead>
@@ -32,7 +41,9 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
             <Th>{t("colRole")}</Th>
             <Th>{t("colSubmissions")}</Th>
             <Th>{t("colJoined")}</Th>
-            <Th><span className="sr-only">{t("colActions")}</span></Th>
+            <Th>
+              <span className="sr-only">{t("colActions")}</span>
+            </Th>
           </Tr>
         </THead>
         <TBody>
@@ -44,10 +55,20 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
               <Td>{u.createdAt.slice(0, 10)}</Td>
               <Td>
                 {u.role === "SUBMITTER" ? (
-                  <ActionButton label={t("makeAdmin")} confirm={t("makeAdminConfirm", { email: u.email })} run={setRoleAction.bind(null, u.id, "ADMIN", undefined)} />
+                  <ActionButton
+                    label={t("makeAdmin")}
+                    confirm={t("makeAdminConfirm", { email: u.email })}
+                    run={setRoleAction.bind(null, u.id, "ADMIN", undefined)}
+                  />
                 ) : u.id !== me.id ? (
-                  <ActionButton label={t("removeAdmin")} confirm={t("removeAdminConfirm", { email: u.email })} run={setRoleAction.bind(null, u.id, "SUBMITTER", undefined)} />
-                ) : <span className="text-slate-500">{t("you")}</span>}
+                  <ActionButton
+                    label={t("removeAdmin")}
+                    confirm={t("removeAdminConfirm", { email: u.email })}
+                    run={setRoleAction.bind(null, u.id, "SUBMITTER", undefined)}
+                  />
+                ) : (
+                  <span className="text-slate-500">{t("you")}</span>
+                )}
               </Td>
             </Tr>
           ))}

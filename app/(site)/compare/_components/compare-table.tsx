@@ -10,7 +10,11 @@ export function CompareTable({ results, nameA, nameB }: { results: PairedResult[
   const f = formatter(useLocale());
   const scopeLabel = useScopeLabel();
   return (
-    <Table label={t("versus", { a: nameA, b: nameB })} data-testid="compare-table" caption={t("table.caption", { a: nameA, b: nameB })}>
+    <Table
+      label={t("versus", { a: nameA, b: nameB })}
+      data-testid="compare-table"
+      caption={t("table.caption", { a: nameA, b: nameB })}
+    >
       <THead>
         <Tr kind="head" className="text-right">
           <Th className="text-left">{t("table.scope")}</Th>
@@ -29,15 +33,24 @@ export function CompareTable({ results, nameA, nameB }: { results: PairedResult[
           return (
             <Tr key={r.scope} className="text-right tabular-nums">
               <Th scope="row" className="text-left font-normal">
-                {r.scope === "ALL" ? <strong>{scopeLabel("ALL")}</strong> : <abbr title={scopeLabel(r.scope)}>{r.scope}</abbr>}
+                {r.scope === "ALL" ? (
+                  <strong>{scopeLabel("ALL")}</strong>
+                ) : (
+                  <abbr title={scopeLabel(r.scope)}>{r.scope}</abbr>
+                )}
               </Th>
               <Td>{f.integer(r.n)}</Td>
               <Td>{f.score(r.meanA)}</Td>
               <Td>{f.score(r.meanB)}</Td>
-              <Td>{r.diff >= 0 ? "+" : ""}{f.score(r.diff)}</Td>
+              <Td>
+                {r.diff >= 0 ? "+" : ""}
+                {f.score(r.diff)}
+              </Td>
               <Td>{f.ci(r.ciLow, r.ciHigh)}</Td>
               <Td>{r.pValue < 0.001 ? `<${f.score(0.001)}` : f.score(r.pValue)}</Td>
-              <Td className="text-left">{significant ? (r.diff > 0 ? t("table.aBetter") : t("table.bBetter")) : t("table.noDifference")}</Td>
+              <Td className="text-left">
+                {significant ? (r.diff > 0 ? t("table.aBetter") : t("table.bBetter")) : t("table.noDifference")}
+              </Td>
             </Tr>
           );
         })}

@@ -4,14 +4,22 @@ import { significantWins, type PairComparison } from "@/lib/server/leaderboard/c
 import { useScopeLabel } from "@/components/entries/labels";
 
 /** Per entry: the scopes where it is significantly better than another entry (paired bootstrap). */
-export function SignificantWins({ pairs, entries }: { pairs: PairComparison[]; entries: Array<{ id: string; methodName: string }> }) {
+export function SignificantWins({
+  pairs,
+  entries,
+}: {
+  pairs: PairComparison[];
+  entries: Array<{ id: string; methodName: string }>;
+}) {
   const t = useTranslations("compare.wins");
   const f = formatter(useLocale());
   const scopeLabel = useScopeLabel();
   const name = (id: string) => entries.find((e) => e.id === id)?.methodName ?? id;
   return (
     <section aria-labelledby="wins-h" className="space-y-2" data-testid="significant-wins">
-      <h2 id="wins-h" className="text-lg font-semibold">{t("heading")}</h2>
+      <h2 id="wins-h" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
       <ul className="space-y-2">
         {entries.map((e) => {
           const wins = significantWins(pairs, e.id);
@@ -24,7 +32,11 @@ export function SignificantWins({ pairs, entries }: { pairs: PairComparison[]; e
                     <span key={`${w.scope}-${w.over}`}>
                       {i > 0 ? "; " : ""}
                       {w.scope === "ALL" ? t("all") : <abbr title={scopeLabel(w.scope)}>{w.scope}</abbr>}
-                      {t("over", { name: name(w.over), diff: f.score(w.diff), p: w.pValue < 0.001 ? `< ${f.score(0.001)}` : `= ${f.score(w.pValue)}` })}
+                      {t("over", {
+                        name: name(w.over),
+                        diff: f.score(w.diff),
+                        p: w.pValue < 0.001 ? `< ${f.score(0.001)}` : `= ${f.score(w.pValue)}`,
+                      })}
                     </span>
                   ))}
             </li>

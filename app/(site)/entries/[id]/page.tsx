@@ -30,7 +30,12 @@ import { RICH_TAGS } from "@/components/ui/rich-text";
 import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  const [h, t, common, f] = await Promise.all([entryHeadline((await params).id), getTranslations("entry"), getTranslations("common"), getFormat()]);
+  const [h, t, common, f] = await Promise.all([
+    entryHeadline((await params).id),
+    getTranslations("entry"),
+    getTranslations("common"),
+    getFormat(),
+  ]);
   if (!h) return { title: t("title") };
   const description = `${t("metaDescription", { headline: localHeadline(h, t, f) })}${h.organization ? ` · ${h.organization}` : ""}`;
   const site = common("siteName");
@@ -38,7 +43,13 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
     metadataBase: new URL(publicOrigin(await headers())),
     title: h.methodName,
     description,
-    openGraph: { siteName: site, title: `${h.methodName} · ${site}`, description, type: "article", url: `/entries/${h.id}` },
+    openGraph: {
+      siteName: site,
+      title: `${h.methodName} · ${site}`,
+      description,
+      type: "article",
+      url: `/entries/${h.id}`,
+    },
     twitter: { card: "summary_large_image", title: `${h.methodName} · ${site}`, description },
   };
 }
@@ -47,7 +58,13 @@ export const dynamic = "force-dynamic";
 const METRICS = ["judge", "f1", "bleu1", "precision", "recall"] as const;
 type Metric = (typeof METRICS)[number];
 
-export default async function EntryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EntryPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { id } = await params;
   const sp = await searchParams;
   const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
@@ -59,33 +76,56 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
-  const [overall, dyadic, multi] = await Promise.all((["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)));
+  const [overall, dyadic, multi] = await Promise.all(
+    (["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)),
+  );
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
-  const [t, tc, tm, f] = await Promise.all([getTranslations("entry"), getTranslations("categories"), getTranslations("common.metrics"), getFormat()]);
+  const [t, tc, tm, f] = await Promise.all([
+    getTranslations("entry"),
+    getTranslations("categories"),
+    getTranslations("common.metrics"),
+    getFormat(),
+  ]);
   const h = await headers();
   const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}/entries/${entry.id}`;
   const chartData = CATEGORY_CODES.map((c) => {
     const r = overall.rows.find((x) => x.scope === c);
     return { code: c, name: tc(c), entry: r?.cell?.value ?? null, best: r?.best ?? null, median: r?.median ?? null };
   });
-  const dates = { version: entry.scorerVersion ?? "–", submitted: f.date(entry.createdAt), approved: f.date(entry.approvedAt), scored: f.date(entry.scoredAt) };
+  const dates = {
+    version: entry.scorerVersion ?? "–",
+    submitted: f.date(entry.createdAt),
+    approved: f.date(entry.approvedAt),
+    scored: f.date(entry.scoredAt),
+  };
   const v = (c: React.ReactNode) => <code data-testid="entry-scorer-version">{c}</code>;
-  const link = (patch: Record<string, string>) => `/entries/${entry.id}?${new URLSearchParams({ metric, aggregate, ...patch })}`;
+  const link = (patch: Record<string, string>) =>
+    `/entries/${entry.id}?${new URLSearchParams({ metric, aggregate, ...patch })}`;
   return (
     <div className="space-y-8">
       <div className="space-y-3">
-        <p className="text-sm"><Link href="/">{t("backToBoard")}</Link> · <Link href={`/compare?ids=${entry.id}`}>{t("compareWith")}</Link></p>
-        <h1 className="text-2xl font-semibold" data-testid="entry-title">{entry.methodName}</h1>
+        <p className="text-sm">
+          <Link href="/">{t("backToBoard")}</Link> · <Link href={`/compare?ids=${entry.id}`}>{t("compareWith")}</Link>
+        </p>
+        <h1 className="text-2xl font-semibold" data-testid="entry-title">
+          {entry.methodName}
+        </h1>
         <MethodCard entry={entry} />
         {entry.scoreStatus === "not-rescored" ? (
-          <p role="status" data-testid="entry-unscored">{t.rich("notRescored", { ...RICH_TAGS, version: entry.publishedScorerVersion })}</p>
+          <p role="status" data-testid="entry-unscored">
+            {t.rich("notRescored", { ...RICH_TAGS, version: entry.publishedScorerVersion })}
+          </p>
         ) : null}
       </div>
       <nav aria-label={t("metricNav")} className="flex flex-wrap gap-3 text-sm">
         <span>{t("metricLabel")}</span>
-        {available.map((m) => <Link key={m} href={link({ metric: m })} aria-current={m === metric ? "page" : undefined}>{m === "judge" && entry.judge?.demo ? t("demoJudgeMetric", { metric: tm(m) }) : tm(m)}</Link>)}
+        {available.map((m) => (
+          <Link key={m} href={link({ metric: m })} aria-current={m === metric ? "page" : undefined}>
+            {m === "judge" && entry.judge?.demo ? t("demoJudgeMetric", { metric: tm(m) }) : tm(m)}
+          </Link>
+        ))}
       </nav>
       {entry.judge?.demo ? (
         <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="demo-judge-note">
@@ -93,7 +133,9 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         </p>
       ) : null}
       <section aria-labelledby="standing-h" className="space-y-4">
-        <h2 id="standing-h" className="text-lg font-semibold">{t("standingHeading")}</h2>
+        <h2 id="standing-h" className="text-lg font-semibold">
+          {t("standingHeading")}
+        </h2>
         <CategoryChart
           data={chartData}
           title={t("chartTitle", { metric: tm(metric), count: f.integer(overall.rows[0]?.of ?? 0) })}
@@ -112,34 +154,68 @@ export default async function EntryPage({ params, searchParams }: { params: Prom
         <SplitGap rows={entry.scores} metric={metric} />
       </section>
       <section aria-labelledby="fail-h" className="space-y-3">
-        <h2 id="fail-h" className="text-lg font-semibold">{t("failHeading")}</h2>
+        <h2 id="fail-h" className="text-lg font-semibold">
+          {t("failHeading")}
+        </h2>
         <FailurePanel profile={entry.failureProfile} />
       </section>
-      {weakest ? <WeakestQuestions entryId={entry.id} filter={weakFilter} metric={weakest.metric} rows={weakest.rows} keep={{ metric, aggregate }} /> : null}
+      {weakest ? (
+        <WeakestQuestions
+          entryId={entry.id}
+          filter={weakFilter}
+          metric={weakest.metric}
+          rows={weakest.rows}
+          keep={{ metric, aggregate }}
+        />
+      ) : null}
       <section aria-labelledby="all-h" className="space-y-3">
-        <h2 id="all-h" className="text-lg font-semibold">{t("allHeading")}</h2>
+        <h2 id="all-h" className="text-lg font-semibold">
+          {t("allHeading")}
+        </h2>
         <nav aria-label={t("averageNav")} className="text-sm">
-          <Link href={link({ aggregate: "micro" })} aria-current={aggregate === "micro" ? "page" : undefined}>{t("microAverage")}</Link>
+          <Link href={link({ aggregate: "micro" })} aria-current={aggregate === "micro" ? "page" : undefined}>
+            {t("microAverage")}
+          </Link>
           {" · "}
-          <Link href={link({ aggregate: "macro" })} aria-current={aggregate === "macro" ? "page" : undefined}>{t("macroAverage")}</Link>
+          <Link href={link({ aggregate: "macro" })} aria-current={aggregate === "macro" ? "page" : undefined}>
+            {t("macroAverage")}
+          </Link>
         </nav>
         <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
       </section>
       <section aria-labelledby="prov-h" className="space-y-1 text-sm">
-        <h2 id="prov-h" className="text-lg font-semibold">{t("provenance")}</h2>
+        <h2 id="prov-h" className="text-lg font-semibold">
+          {t("provenance")}
+        </h2>
         <p>
           {entry.answerKey
-            ? t.rich("provenanceLineKey", { ...dates, v, label: entry.answerKey.label, count: entry.answerKey.questionCount, imported: f.date(entry.answerKey.importedAt) })
+            ? t.rich("provenanceLineKey", {
+                ...dates,
+                v,
+                label: entry.answerKey.label,
+                count: entry.answerKey.questionCount,
+                imported: f.date(entry.answerKey.importedAt),
+              })
             : t.rich("provenanceLine", { ...dates, v })}
         </p>
         <ul data-testid="file-hashes">
           {entry.files.map((file) => (
-            <li key={file.split}>{t.rich("fileLine", { fileName: file.fileName, split: file.split, size: f.bytes(file.size), sha: file.sha256, code: (c) => <code className="break-all">{c}</code> })}</li>
+            <li key={file.split}>
+              {t.rich("fileLine", {
+                fileName: file.fileName,
+                split: file.split,
+                size: f.bytes(file.size),
+                sha: file.sha256,
+                code: (c) => <code className="break-all">{c}</code>,
+              })}
+            </li>
           ))}
         </ul>
         <p>{t.rich("uploadHash", { sha: entry.contentSha256, code: (c) => <code className="break-all">{c}</code> })}</p>
         {entry.source ? <CiSource source={entry.source} webUrl={gitHubEndpoints().webUrl} /> : null}
-        <p><a href={`/api/v1/entries/${entry.id}`}>{t("asJson")}</a></p>
+        <p>
+          <a href={`/api/v1/entries/${entry.id}`}>{t("asJson")}</a>
+        </p>
       </section>
       <ReproduceEntry entry={entry} url={url} />
       <CiteEntry entry={entry} url={url} />

@@ -18,8 +18,17 @@ export type CreateTokenInput = NewApiTokenInput & { password: string };
 export async function createTokenAction(input: CreateTokenInput) {
   return action(async () => {
     const user = await requireUser();
-    await reauthenticate(user.id, typeof input?.password === "string" ? input.password : "", await sessionSignedInAt(), await headers());
-    const { token, info } = await createApiToken(user.id, { name: input.name, scopes: input.scopes, expiresDays: input.expiresDays });
+    await reauthenticate(
+      user.id,
+      typeof input?.password === "string" ? input.password : "",
+      await sessionSignedInAt(),
+      await headers(),
+    );
+    const { token, info } = await createApiToken(user.id, {
+      name: input.name,
+      scopes: input.scopes,
+      expiresDays: input.expiresDays,
+    });
     revalidatePath("/settings/tokens");
     return { token, name: info.name, scopes: info.scopes, expiresAt: info.expiresAt?.toISOString() ?? null };
   });

@@ -20,7 +20,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function TokensPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/settings/tokens");
-  const [tokens, withPassword, t, f] = await Promise.all([listApiTokens(user.id), hasPassword(user.id), getTranslations("settings"), getFormat()]);
+  const [tokens, withPassword, t, f] = await Promise.all([
+    listApiTokens(user.id),
+    hasPassword(user.id),
+    getTranslations("settings"),
+    getFormat(),
+  ]);
   const state = (tok: (typeof tokens)[number]) => tokenState(tok).split(" ")[0] as "active" | "expired" | "revoked";
   return (
     <div className="space-y-6">
@@ -45,7 +50,9 @@ export default async function TokensPage() {
             <Th>{t("colExpires")}</Th>
             <Th>{t("colLastUsed")}</Th>
             <Th>{t("colState")}</Th>
-            <Th><span className="sr-only">{t("colActions")}</span></Th>
+            <Th>
+              <span className="sr-only">{t("colActions")}</span>
+            </Th>
           </Tr>
         </THead>
         <TBody>
@@ -58,23 +65,32 @@ export default async function TokensPage() {
               <Td>{tok.lastUsedAt ? f.date(tok.lastUsedAt) : t("never")}</Td>
               <Td>{t(`states.${state(tok)}`)}</Td>
               <Td>
-                {tok.revokedAt ? null : <ActionButton label={t("revoke", { name: tok.name })} confirm={t("revokeConfirm", { name: tok.name })} run={revokeTokenAction.bind(null, tok.id)} />}
+                {tok.revokedAt ? null : (
+                  <ActionButton
+                    label={t("revoke", { name: tok.name })}
+                    confirm={t("revokeConfirm", { name: tok.name })}
+                    run={revokeTokenAction.bind(null, tok.id)}
+                  />
+                )}
               </Td>
             </Tr>
           ))}
-          {tokens.length === 0 ? (
-            <TableEmpty colSpan={7}>{t("noTokens")}</TableEmpty>
-          ) : null}
+          {tokens.length === 0 ? <TableEmpty colSpan={7}>{t("noTokens")}</TableEmpty> : null}
         </TBody>
       </Table>
       <section aria-labelledby="sessions-h" className="space-y-2">
-        <h2 id="sessions-h" className="text-lg font-semibold">{t("sessionsTitle")}</h2>
+        <h2 id="sessions-h" className="text-lg font-semibold">
+          {t("sessionsTitle")}
+        </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("sessionsIntro")}</p>
         <form action={signOutEverywhereAction} className="space-y-2">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="revokeTokens" value="yes" /> {t("alsoRevoke")}
           </label>
-          <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+          <button
+            type="submit"
+            className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             {t("signOutEverywhere")}
           </button>
         </form>

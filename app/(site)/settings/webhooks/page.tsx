@@ -28,22 +28,35 @@ async function saveMailEvents(form: FormData): Promise<void> {
 export default async function WebhooksPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/settings/webhooks");
-  const [hooks, optOut, t, f] = await Promise.all([listWebhooks(user.id), mailOptOut(user.id), getTranslations("settings"), getFormat()]);
+  const [hooks, optOut, t, f] = await Promise.all([
+    listWebhooks(user.id),
+    mailOptOut(user.id),
+    getTranslations("settings"),
+    getFormat(),
+  ]);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("webhooksTitle")}</h1>
       <section aria-labelledby="mail-h" className="space-y-2">
-        <h2 id="mail-h" className="text-lg font-semibold">{t("mailTitle")}</h2>
+        <h2 id="mail-h" className="text-lg font-semibold">
+          {t("mailTitle")}
+        </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {mailConfigured() ? `${t("mailTo", { email: user.email })} ${t("mailLanguage")}` : t("noMail")}
         </p>
         <form action={saveMailEvents} className="flex flex-wrap items-center gap-4 text-sm">
           {WEBHOOK_EVENTS.map((ev) => (
             <label key={ev} className="flex items-center gap-1">
-              <input type="checkbox" name="mailEvents" value={ev} defaultChecked={!optOut.includes(ev)} /> <code>{ev}</code>
+              <input type="checkbox" name="mailEvents" value={ev} defaultChecked={!optOut.includes(ev)} />{" "}
+              <code>{ev}</code>
             </label>
           ))}
-          <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">{t("saveMail")}</button>
+          <button
+            type="submit"
+            className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            {t("saveMail")}
+          </button>
         </form>
       </section>
       <h2 className="text-lg font-semibold">{t("webhooksHeading")}</h2>
@@ -59,12 +72,21 @@ export default async function WebhooksPage() {
       <CreateWebhookForm events={WEBHOOK_EVENTS} create={createWebhookAction} />
       {hooks.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("noEndpoints")}</p> : null}
       {hooks.map((h) => (
-        <section key={h.id} aria-label={t("webhookLabel", { url: h.url })} className="space-y-2 rounded border border-slate-300 p-3 dark:border-slate-700" data-testid="webhook">
+        <section
+          key={h.id}
+          aria-label={t("webhookLabel", { url: h.url })}
+          className="space-y-2 rounded border border-slate-300 p-3 dark:border-slate-700"
+          data-testid="webhook"
+        >
           <div className="flex flex-wrap items-center gap-3">
             <code className="break-all">{h.url}</code>
             <span className="text-sm text-slate-600 dark:text-slate-400">{h.events.join(", ")}</span>
             <ActionButton label={t("sendTest")} run={testWebhookAction.bind(null, h.id)} />
-            <ActionButton label={t("delete")} confirm={t("deleteConfirm", { url: h.url })} run={deleteWebhookAction.bind(null, h.id)} />
+            <ActionButton
+              label={t("delete")}
+              confirm={t("deleteConfirm", { url: h.url })}
+              run={deleteWebhookAction.bind(null, h.id)}
+            />
           </div>
           <Table caption={t("deliveries")}>
             <THead>
@@ -79,16 +101,19 @@ export default async function WebhooksPage() {
             <TBody>
               {h.deliveries.map((d) => (
                 <Tr key={d.id}>
-                  <Td><code>{d.event}</code></Td>
+                  <Td>
+                    <code>{d.event}</code>
+                  </Td>
                   <Td>{f.date(d.createdAt)}</Td>
                   <Td>{t(`deliveryStatus.${DELIVERY_STATUS[d.status as keyof typeof DELIVERY_STATUS] ?? "other"}`)}</Td>
                   <Td>{d.attempts}</Td>
-                  <Td>{d.lastStatus ?? f.integer(null)}{d.lastError ? ` · ${d.lastError}` : ""}</Td>
+                  <Td>
+                    {d.lastStatus ?? f.integer(null)}
+                    {d.lastError ? ` · ${d.lastError}` : ""}
+                  </Td>
                 </Tr>
               ))}
-              {h.deliveries.length === 0 ? (
-                <TableEmpty colSpan={5}>{t("noDeliveries")}</TableEmpty>
-              ) : null}
+              {h.deliveries.length === 0 ? <TableEmpty colSpan={5}>{t("noDeliveries")}</TableEmpty> : null}
             </TBody>
           </Table>
         </section>

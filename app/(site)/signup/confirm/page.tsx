@@ -11,7 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Opening the link changes nothing (mail scanners prefetch links); the account is activated
 // by the form below, which needs the password chosen at sign-up.
-export default async function ConfirmPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const pending = await peekConfirmation(token);

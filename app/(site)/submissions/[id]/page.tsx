@@ -30,7 +30,9 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
     throw e;
   });
   const sp = await searchParams;
-  const filter = predictionFilterSchema.parse(Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const filter = predictionFilterSchema.parse(
+    Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+  );
   const predictions = view.status === "SCORED" ? await listPredictions(view.id, filter, view.scorerVersion) : null;
   const hasJudge = (view.scores ?? []).some((r) => r.metric === "judge");
   const t = await getTranslations("submissions");
@@ -39,10 +41,18 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold" data-testid="submission-title">{view.methodName}</h1>
-        <span className="text-sm">{t("review")} <StatusBadge value={view.review.state} testId="review-state" /></span>
+        <h1 className="text-2xl font-semibold" data-testid="submission-title">
+          {view.methodName}
+        </h1>
+        <span className="text-sm">
+          {t("review")} <StatusBadge value={view.review.state} testId="review-state" />
+        </span>
         {view.review.state === "PENDING" && view.owner.id === user.id ? (
-          <ActionButton label={t("withdraw")} confirm={t("withdrawConfirm")} run={withdrawAction.bind(null, view.id, undefined)} />
+          <ActionButton
+            label={t("withdraw")}
+            confirm={t("withdrawConfirm")}
+            run={withdrawAction.bind(null, view.id, undefined)}
+          />
         ) : null}
         {view.review.state === "APPROVED" && view.owner.id === user.id ? (
           // An approved entry leaves the board with a public tombstone that shows this reason.
@@ -62,26 +72,46 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       <IssueList issues={view.warnings as IssueView[]} title={t("validationWarnings")} />
       {view.scores ? (
         <section aria-labelledby="scores-h" className="space-y-2">
-          <h2 id="scores-h" className="text-lg font-semibold">{t("scores")}</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("scorerVersion")} <code>{view.scorerVersion ?? "–"}</code></p>
+          <h2 id="scores-h" className="text-lg font-semibold">
+            {t("scores")}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("scorerVersion")} <code>{view.scorerVersion ?? "–"}</code>
+          </p>
           <ScoreTables rows={view.scores} />
         </section>
       ) : null}
       <SubmissionFacts view={view} />
       {view.owner.id === user.id ? (
         <section aria-labelledby="public-h" className="space-y-2 text-sm">
-          <h2 id="public-h" className="text-lg font-semibold">{t("reproducibility")}</h2>
+          <h2 id="public-h" className="text-lg font-semibold">
+            {t("reproducibility")}
+          </h2>
           {view.publicPredictions ? (
-            <p data-testid="predictions-public">{t("predictionsPublic")} <code>h2hmem verify</code>.</p>
+            <p data-testid="predictions-public">
+              {t("predictionsPublic")} <code>h2hmem verify</code>.
+            </p>
           ) : (
             <>
               <p>{t("makePublicText", { command: "h2hmem verify" })}</p>
-              <ActionButton label={t("makePublic")} confirm={t("makePublicConfirm")} run={publishPredictionsAction.bind(null, view.id)} />
+              <ActionButton
+                label={t("makePublic")}
+                confirm={t("makePublicConfirm")}
+                run={publishPredictionsAction.bind(null, view.id)}
+              />
             </>
           )}
         </section>
       ) : null}
-      {predictions ? <PredictionTable basePath={`/submissions/${view.id}`} filter={filter} hasJudge={hasJudge} scorerVersion={view.scorerVersion} {...predictions} /> : null}
+      {predictions ? (
+        <PredictionTable
+          basePath={`/submissions/${view.id}`}
+          filter={filter}
+          hasJudge={hasJudge}
+          scorerVersion={view.scorerVersion}
+          {...predictions}
+        />
+      ) : null}
     </div>
   );
 }

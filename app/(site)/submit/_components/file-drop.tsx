@@ -5,7 +5,19 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 
 /** A labelled file input that also accepts a dropped file. */
-export function FileDrop({ name, label, hint, file, onFile }: { name: string; label: string; hint: string; file: File | null; onFile: (f: File | null) => void }) {
+export function FileDrop({
+  name,
+  label,
+  hint,
+  file,
+  onFile,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  file: File | null;
+  onFile: (f: File | null) => void;
+}) {
   const id = useId();
   const t = useTranslations("submit");
   const f = formatter(useLocale());

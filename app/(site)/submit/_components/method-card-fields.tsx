@@ -18,20 +18,80 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
       <Field label={t("organization")} name="organization" maxLength={200} error={errors.organization} />
       <Field label={t("paperUrl")} name="paperUrl" type="url" placeholder={URL_PLACEHOLDER} error={errors.paperUrl} />
       <Field label={t("codeUrl")} name="codeUrl" type="url" placeholder={URL_PLACEHOLDER} error={errors.codeUrl} />
-      <Field label={t("backbone")} name="backbone" maxLength={200} list="backbone-list" hint={t("backboneHint")} error={errors.backbone} />
+      <Field
+        label={t("backbone")}
+        name="backbone"
+        maxLength={200}
+        list="backbone-list"
+        hint={t("backboneHint")}
+        error={errors.backbone}
+      />
       <datalist id="backbone-list">
-        {BACKBONES.map((b) => <option key={b} value={b} />)}
+        {BACKBONES.map((b) => (
+          <option key={b} value={b} />
+        ))}
       </datalist>
-      <Field label={t("memoryMethod")} name="memoryMethod" maxLength={200} hint={t("memoryMethodHint")} error={errors.memoryMethod} />
+      <Field
+        label={t("memoryMethod")}
+        name="memoryMethod"
+        maxLength={200}
+        hint={t("memoryMethodHint")}
+        error={errors.memoryMethod}
+      />
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-medium">{t("efficiency")}</legend>
-        <Field label={t("storageSeconds")} name="storageSecondsPerSession" type="number" min={0} step="any" error={errors.storageSecondsPerSession} />
-        <Field label={t("retrievalSeconds")} name="retrievalSecondsPerQuestion" type="number" min={0} step="any" error={errors.retrievalSecondsPerQuestion} />
-        <Field label={t("answerSeconds")} name="answerSecondsPerQuestion" type="number" min={0} step="any" error={errors.answerSecondsPerQuestion} />
-        <Field label={t("tokens")} name="tokensPerQuestion" type="number" min={0} step="any" error={errors.tokensPerQuestion} />
-        <Field label={t("hardware")} name="hardware" maxLength={200} hint={t("hardwareHint")} error={errors.hardware} className="sm:col-span-2" />
+        <Field
+          label={t("storageSeconds")}
+          name="storageSecondsPerSession"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.storageSecondsPerSession}
+        />
+        <Field
+          label={t("retrievalSeconds")}
+          name="retrievalSecondsPerQuestion"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.retrievalSecondsPerQuestion}
+        />
+        <Field
+          label={t("answerSeconds")}
+          name="answerSecondsPerQuestion"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.answerSecondsPerQuestion}
+        />
+        <Field
+          label={t("tokens")}
+          name="tokensPerQuestion"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.tokensPerQuestion}
+        />
+        <Field
+          label={t("hardware")}
+          name="hardware"
+          maxLength={200}
+          hint={t("hardwareHint")}
+          error={errors.hardware}
+          className="sm:col-span-2"
+        />
       </fieldset>
-      <SelectField name="modality" label={t("modality")} variant="form" defaultValue="" options={[["", t("modalityNone")], ["text", t("modalityText")], ["multimodal", t("modalityMultimodal")]]} />
+      <SelectField
+        name="modality"
+        label={t("modality")}
+        variant="form"
+        defaultValue=""
+        options={[
+          ["", t("modalityNone")],
+          ["text", t("modalityText")],
+          ["multimodal", t("modalityMultimodal")],
+        ]}
+      />
       <div className="sm:col-span-2">
         <label htmlFor="f-description" className="mb-1 block text-sm font-medium">
           {t("description")}
@@ -44,12 +104,17 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
           aria-invalid={errors.description ? true : undefined}
           className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
         />
-        {errors.description ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.description}</p> : null}
+        {errors.description ? (
+          <p className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.description}</p>
+        ) : null}
       </div>
       <div className="flex items-start gap-2 sm:col-span-2">
         <input id="f-public-predictions" type="checkbox" name="publicPredictions" value="true" className="mt-1" />
         <label htmlFor="f-public-predictions" className="text-sm">
-          {t.rich("publicPredictions", { strong: (c) => <span className="font-medium">{c}</span>, code: (c) => <code>{c}</code> })}
+          {t.rich("publicPredictions", {
+            strong: (c) => <span className="font-medium">{c}</span>,
+            code: (c) => <code>{c}</code>,
+          })}
         </label>
       </div>
     </fieldset>

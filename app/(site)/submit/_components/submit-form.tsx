@@ -20,7 +20,13 @@ const SLOTS: Slot[] = [
 type Checked = { file: File; issues: IssueView[]; ok: boolean; count: number };
 
 /** Validates in the browser with the same parser the server uses, then uploads to API v1. */
-export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; maxItems: number; maxAnswerChars: number }; remaining: number | null }) {
+export function SubmitForm({
+  limits,
+  remaining,
+}: {
+  limits: { maxBytes: number; maxItems: number; maxAnswerChars: number };
+  remaining: number | null;
+}) {
   const router = useRouter();
   const t = useTranslations("submit");
   const locale = useLocale();
@@ -47,7 +53,10 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
     if (!file) return setFiles((f) => ({ ...f, [slot.field]: null }));
     const bytes = new Uint8Array(await file.arrayBuffer());
     const parsed = parsePredictionFile(bytes, { file: file.name, split: slot.split, ...limits });
-    setFiles((f) => ({ ...f, [slot.field]: { file, issues: parsed.issues, ok: parsed.ok, count: parsed.items.length } }));
+    setFiles((f) => ({
+      ...f,
+      [slot.field]: { file, issues: parsed.issues, ok: parsed.ok, count: parsed.items.length },
+    }));
   }
 
   const chosen = Object.values(files).filter((c): c is Checked => c !== null);
@@ -72,12 +81,17 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
     setBusy(true);
     try {
       const res = await fetch("/api/v1/submissions", { method: "POST", body: form, credentials: "same-origin" });
-      const body = (await res.json().catch(() => null)) as { id?: string; error?: { code?: string; message: string; details?: IssueView[] } } | null;
+      const body = (await res.json().catch(() => null)) as {
+        id?: string;
+        error?: { code?: string; message: string; details?: IssueView[] };
+      } | null;
       if (res.status === 202 && body?.id) return router.push(`/submissions/${body.id}`);
       const err = body?.error;
       setMessage(errorText(err, res.status));
       const details = err?.details ?? [];
-      const metaErrors = Object.fromEntries(shown(details.filter((d) => !d.file && d.path)).map((d) => [d.path!.split(".")[0]!, d.message]));
+      const metaErrors = Object.fromEntries(
+        shown(details.filter((d) => !d.file && d.path)).map((d) => [d.path!.split(".")[0]!, d.message]),
+      );
       setFieldErrors(metaErrors);
       setServerIssues(details.filter((d) => d.file));
     } catch {
@@ -95,20 +109,34 @@ export function SubmitForm({ limits, remaining }: { limits: { maxBytes: number; 
       <div className="grid gap-4 md:grid-cols-2">
         {SLOTS.map((s) => (
           <div key={s.field}>
-            <FileDrop name={s.field} label={t(`${s.field}Label`)} hint={t(`${s.field}Hint`)} file={files[s.field]?.file ?? null} onFile={(f) => void pick(s, f)} />
+            <FileDrop
+              name={s.field}
+              label={t(`${s.field}Label`)}
+              hint={t(`${s.field}Hint`)}
+              file={files[s.field]?.file ?? null}
+              onFile={(f) => void pick(s, f)}
+            />
             {files[s.field]?.ok ? (
               <p className="mt-2 text-sm text-green-800 dark:text-green-300" data-testid={`${s.field}-valid`}>
                 {t("valid", { count: files[s.field]!.count })}
               </p>
             ) : null}
-            <IssueList issues={shown(files[s.field]?.issues ?? [])} title={t("problemsIn", { file: files[s.field]?.file.name ?? s.field })} testId={`${s.field}-issues`} />
+            <IssueList
+              issues={shown(files[s.field]?.issues ?? [])}
+              title={t("problemsIn", { file: files[s.field]?.file.name ?? s.field })}
+              testId={`${s.field}-issues`}
+            />
           </div>
         ))}
       </div>
       <MethodCardFields errors={fieldErrors} />
       <FormMessage look="banner" error={message} />
       <IssueList issues={shown(serverIssues)} title={t("serverRejected")} testId="server-issues" />
-      <button type="submit" disabled={busy || remaining === 0} className="rounded bg-blue-700 px-5 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy || remaining === 0}
+        className="rounded bg-blue-700 px-5 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+      >
         {busy ? t("uploading") : t("upload")}
       </button>
     </form>

@@ -2,4 +2,6 @@ import { route } from "@/lib/server/http";
 import { leaderboardResponse } from "@/lib/server/leaderboard/export";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
 
-export const GET = route(async (req) => leaderboardResponse(req, parseLeaderboardParams(Object.fromEntries(new URL(req.url).searchParams)), "json"));
+export const GET = route(async (req) =>
+  leaderboardResponse(req, parseLeaderboardParams(Object.fromEntries(new URL(req.url).searchParams)), "json"),
+);

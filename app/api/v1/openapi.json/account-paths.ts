@@ -7,45 +7,112 @@ import { fails, input, jsonBody, jsonContent, ok, operation, pathParam, ref, typ
 // Someone else's id is a 404 (never 403), so ids cannot be probed.
 
 const id = pathParam("id");
-const notOwn = (what: string): [Parameters<typeof fails>[0][0], string] => ["NOT_FOUND", `No ${what} with this id of the caller's (admins: any).`];
+const notOwn = (what: string): [Parameters<typeof fails>[0][0], string] => [
+  "NOT_FOUND",
+  `No ${what} with this id of the caller's (admins: any).`,
+];
 const meta = input(submissionMetaSchema) as { properties: Record<string, JsonSchema>; required: string[] };
-const file = (what: string) => ({ type: "string", format: "binary", description: `The ${what} prediction file (JSON, docs/SCORING.md §2).` });
-const scoreRow: JsonSchema = { type: "object", properties: { split: { type: "string" }, scope: { type: "string" }, metric: { type: "string" }, aggregate: { type: "string" }, value: { type: "number" }, ciLow: { type: ["number", "null"] }, ciHigh: { type: ["number", "null"] }, n: { type: "integer" } } };
+const file = (what: string) => ({
+  type: "string",
+  format: "binary",
+  description: `The ${what} prediction file (JSON, docs/SCORING.md §2).`,
+});
+const scoreRow: JsonSchema = {
+  type: "object",
+  properties: {
+    split: { type: "string" },
+    scope: { type: "string" },
+    metric: { type: "string" },
+    aggregate: { type: "string" },
+    value: { type: "number" },
+    ciLow: { type: ["number", "null"] },
+    ciHigh: { type: ["number", "null"] },
+    n: { type: "integer" },
+  },
+};
 
 export const accountPaths = {
   "/api/v1/submissions": {
     post: operation("submit", {
-      summary: "Upload a submission: both prediction files and the method card (multipart). Validated, stored and queued for scoring.",
+      summary:
+        "Upload a submission: both prediction files and the method card (multipart). Validated, stored and queued for scoring.",
       requestBody: {
         required: true,
-        content: { "multipart/form-data": { schema: { type: "object", required: ["dyadic", "multiparty", ...meta.required], properties: { dyadic: file("dyadic"), multiparty: file("multi-party"), ...meta.properties } } } },
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              required: ["dyadic", "multiparty", ...meta.required],
+              properties: { dyadic: file("dyadic"), multiparty: file("multi-party"), ...meta.properties },
+            },
+          },
+        },
       },
       responses: {
-        "202": { description: "Accepted and queued; Location names the status URL.", headers: { Location: { schema: { type: "string" } } }, content: jsonContent({ type: "object", required: ["id", "status", "warnings"], properties: { id: { type: "string" }, status: { type: "string" }, warnings: { type: "array", items: { type: "object" } } } }) },
+        "202": {
+          description: "Accepted and queued; Location names the status URL.",
+          headers: { Location: { schema: { type: "string" } } },
+          content: jsonContent({
+            type: "object",
+            required: ["id", "status", "warnings"],
+            properties: {
+              id: { type: "string" },
+              status: { type: "string" },
+              warnings: { type: "array", items: { type: "object" } },
+            },
+          }),
+        },
         ...fails(
           ["BAD_REQUEST", "Malformed multipart, no files, or a non-file `dyadic`/`multiparty` field."],
           ["PAYLOAD_TOO_LARGE", "Body or a file over the limit (UPLOAD_MAX_BYTES)."],
           ["UNSUPPORTED_MEDIA_TYPE", "Not multipart/form-data."],
-          ["VALIDATION_FAILED", "A prediction file or the method card is invalid; `details` name the file, JSON path and issue code."],
-          ["RATE_LIMITED", "Daily quota, uploads already in flight for the account, or the per-address limit; see Retry-After."],
-          ["UNAVAILABLE", "The database is briefly unreachable or this process is at its upload limit; nothing was written; Retry-After."],
+          [
+            "VALIDATION_FAILED",
+            "A prediction file or the method card is invalid; `details` name the file, JSON path and issue code.",
+          ],
+          [
+            "RATE_LIMITED",
+            "Daily quota, uploads already in flight for the account, or the per-address limit; see Retry-After.",
+          ],
+          [
+            "UNAVAILABLE",
+            "The database is briefly unreachable or this process is at its upload limit; nothing was written; Retry-After.",
+          ],
         ),
       },
     }),
     get: operation("read", {
       summary: "The caller's own submissions, newest first.",
-      responses: ok("`{submissions: [{id, methodName, status, reviewState, createdAt, scoredAt, failureReason}]}`", { type: "object", required: ["submissions"], properties: { submissions: { type: "array", items: { type: "object", required: ["id", "methodName", "status", "reviewState", "createdAt"] } } } }),
+      responses: ok("`{submissions: [{id, methodName, status, reviewState, createdAt, scoredAt, failureReason}]}`", {
+        type: "object",
+        required: ["submissions"],
+        properties: {
+          submissions: {
+            type: "array",
+            items: { type: "object", required: ["id", "methodName", "status", "reviewState", "createdAt"] },
+          },
+        },
+      }),
     }),
   },
   "/api/v1/submissions/{id}": {
     get: operation("read", {
-      summary: "A submission's status: stages with progress, queue position, failure, review, files, efficiency, source, scores once SCORED.",
+      summary:
+        "A submission's status: stages with progress, queue position, failure, review, files, efficiency, source, scores once SCORED.",
       parameters: [id],
       responses: {
-        ...ok("The submission (fields in docs/API.md, \"Submission status\").", {
+        ...ok('The submission (fields in docs/API.md, "Submission status").', {
           type: "object",
           required: ["id", "status", "final", "stages", "review", "files", "publicPredictions", "source", "scores"],
-          properties: { id: { type: "string" }, status: { type: "string", enum: ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING", "SCORED", "FAILED"] }, final: { type: "boolean" }, queuePosition: { type: ["integer", "null"] }, publicPredictions: { type: "boolean" }, source: { oneOf: [ref("EntrySource"), { type: "null" }] }, scores: { oneOf: [{ type: "array", items: scoreRow }, { type: "null" }] } },
+          properties: {
+            id: { type: "string" },
+            status: { type: "string", enum: ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING", "SCORED", "FAILED"] },
+            final: { type: "boolean" },
+            queuePosition: { type: ["integer", "null"] },
+            publicPredictions: { type: "boolean" },
+            source: { oneOf: [ref("EntrySource"), { type: "null" }] },
+            scores: { oneOf: [{ type: "array", items: scoreRow }, { type: "null" }] },
+          },
         }),
         ...fails(notOwn("submission")),
       },
@@ -55,53 +122,104 @@ export const accountPaths = {
     get: operation("read", {
       summary: "Download one of the submission's uploaded prediction files, byte for byte (sha-256 in the ETag).",
       parameters: [id, pathParam("split", { type: "string", enum: ["dyadic", "multi-party"] })],
-      responses: { "200": { description: "The file.", headers: { ETag: { schema: { type: "string" } } }, content: jsonContent({ type: "object" }) }, ...fails(notOwn("submission")) },
+      responses: {
+        "200": {
+          description: "The file.",
+          headers: { ETag: { schema: { type: "string" } } },
+          content: jsonContent({ type: "object" }),
+        },
+        ...fails(notOwn("submission")),
+      },
     }),
   },
   "/api/v1/submissions/{id}/public-predictions": {
     post: operation("submit", {
-      summary: "Make the prediction files public (cannot be undone; audited): once approved they are served at /api/v1/entries/{id}/files/{split}.",
+      summary:
+        "Make the prediction files public (cannot be undone; audited): once approved they are served at /api/v1/entries/{id}/files/{split}.",
       parameters: [id],
-      responses: { ...ok("Done.", { type: "object", required: ["id", "publicPredictions"], properties: { id: { type: "string" }, publicPredictions: { const: true } } }), ...fails(["NOT_FOUND", "Not a submission of the caller's."]) },
+      responses: {
+        ...ok("Done.", {
+          type: "object",
+          required: ["id", "publicPredictions"],
+          properties: { id: { type: "string" }, publicPredictions: { const: true } },
+        }),
+        ...fails(["NOT_FOUND", "Not a submission of the caller's."]),
+      },
     }),
   },
   "/api/v1/submissions/{id}/retry": {
     post: operation("submit", {
-      summary: "Retry a FAILED submission from a stage (a judge retry keeps the lexical results). At most 10 per account per hour (admins unlimited).",
+      summary:
+        "Retry a FAILED submission from a stage (a judge retry keeps the lexical results). At most 10 per account per hour (admins unlimited).",
       parameters: [id],
       requestBody: jsonBody(retrySchema),
       responses: {
         ...ok("Queued again.", { type: "object" }, "202"),
-        ...fails(notOwn("submission"), ["CONFLICT", "Not FAILED, or a concurrent retry won."], ["VALIDATION_FAILED", "Unknown stage."], ["RATE_LIMITED", "Retry limit; see Retry-After."]),
+        ...fails(
+          notOwn("submission"),
+          ["CONFLICT", "Not FAILED, or a concurrent retry won."],
+          ["VALIDATION_FAILED", "Unknown stage."],
+          ["RATE_LIMITED", "Retry limit; see Retry-After."],
+        ),
       },
     }),
   },
   "/api/v1/webhooks": {
     post: operation("submit", {
-      summary: "Register a webhook endpoint (Standard Webhooks) for submission events of the caller's submissions; at most 10 per account.",
+      summary:
+        "Register a webhook endpoint (Standard Webhooks) for submission events of the caller's submissions; at most 10 per account.",
       requestBody: jsonBody(webhookInputSchema),
       responses: {
-        "201": { description: "Registered; the secret is shown only here. Location names the endpoint.", headers: { Location: { schema: { type: "string" } } }, content: jsonContent(ref("WebhookCreated")) },
-        ...fails(["VALIDATION_FAILED", "A bad URL, an unknown event, or a loopback/private/link-local target (unless WEBHOOK_ALLOW_PRIVATE=true)."], ["CONFLICT", "Already 10 endpoints."]),
+        "201": {
+          description: "Registered; the secret is shown only here. Location names the endpoint.",
+          headers: { Location: { schema: { type: "string" } } },
+          content: jsonContent(ref("WebhookCreated")),
+        },
+        ...fails(
+          [
+            "VALIDATION_FAILED",
+            "A bad URL, an unknown event, or a loopback/private/link-local target (unless WEBHOOK_ALLOW_PRIVATE=true).",
+          ],
+          ["CONFLICT", "Already 10 endpoints."],
+        ),
       },
     }),
     get: operation("read", {
-      summary: "The caller's webhook endpoints, each with its last 20 deliveries (status, attempts, last HTTP status and error).",
-      responses: ok("The endpoints.", { type: "object", required: ["webhooks"], properties: { webhooks: { type: "array", items: ref("Webhook") } } }),
+      summary:
+        "The caller's webhook endpoints, each with its last 20 deliveries (status, attempts, last HTTP status and error).",
+      responses: ok("The endpoints.", {
+        type: "object",
+        required: ["webhooks"],
+        properties: { webhooks: { type: "array", items: ref("Webhook") } },
+      }),
     }),
   },
   "/api/v1/webhooks/{id}": {
     delete: operation("submit", {
       summary: "Delete a webhook endpoint and its delivery log (audited).",
       parameters: [id],
-      responses: { ...ok("Deleted.", { type: "object", required: ["id", "deleted"], properties: { id: { type: "string" }, deleted: { const: true } } }), ...fails(["NOT_FOUND", "Not an endpoint of the caller's."]) },
+      responses: {
+        ...ok("Deleted.", {
+          type: "object",
+          required: ["id", "deleted"],
+          properties: { id: { type: "string" }, deleted: { const: true } },
+        }),
+        ...fails(["NOT_FOUND", "Not an endpoint of the caller's."]),
+      },
     }),
   },
   "/api/v1/webhooks/{id}/test": {
     post: operation("submit", {
       summary: "Queue a signed `webhook.test` delivery to the endpoint; its outcome shows in the delivery log.",
       parameters: [id],
-      responses: { ...ok("Queued.", { type: "object", required: ["deliveryId"], properties: { deliveryId: { type: "string" } } }, "202"), ...fails(["NOT_FOUND", "Not an endpoint of the caller's."]) },
+      responses: {
+        ...ok(
+          "Queued.",
+          { type: "object", required: ["deliveryId"], properties: { deliveryId: { type: "string" } } },
+          "202",
+        ),
+        ...fails(["NOT_FOUND", "Not an endpoint of the caller's."]),
+      },
     }),
   },
 };

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { ERROR_STATUS, errorBodySchema, type ErrorCode } from "@/lib/server/errors";
 import { badgeSchema } from "@/lib/server/leaderboard/badge";
 import { publicJudgeScoresSchema } from "@/lib/server/leaderboard/public-files";
-import { failureProfileSchema, judgeInfoSchema, leaderboardEntrySchema, leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
+import {
+  failureProfileSchema,
+  judgeInfoSchema,
+  leaderboardEntrySchema,
+  leaderboardJsonSchema,
+} from "@/lib/server/leaderboard/api-schema";
 import { SNAPSHOT_REASONS } from "@/lib/server/leaderboard/snapshots";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 import { referenceRowSchema } from "@/lib/server/leaderboard/reference-rows";
@@ -42,23 +47,43 @@ registry
   .add(publicJudgeScoresSchema, { id: "JudgeScores" })
   .add(entrySourceSchema, { id: "EntrySource" })
   .add(judgeInfoSchema, { id: "JudgeInfo" });
-const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, JsonSchema>;
+const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<
+  string,
+  JsonSchema
+>;
 export const generatedComponents = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, bare(s)]));
 
 /** A zod schema the server parses (a request body or query), as the client sends it. */
-export const input = (schema: z.ZodType): JsonSchema => bare(z.toJSONSchema(schema, { ...tidy, io: "input", unrepresentable: "any" }) as JsonSchema);
+export const input = (schema: z.ZodType): JsonSchema =>
+  bare(z.toJSONSchema(schema, { ...tidy, io: "input", unrepresentable: "any" }) as JsonSchema);
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 export const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
-export const jsonBody = (schema: z.ZodType, description?: string) => ({ required: true, ...(description ? { description } : {}), content: jsonContent(input(schema)) });
-export const pathParam = (name: string, schema: JsonSchema = { type: "string" }) => ({ name, in: "path", required: true, schema });
-export const ok = (description: string, schema: JsonSchema = { type: "object" }, status = "200") => ({ [status]: { description, content: jsonContent(schema) } });
+export const jsonBody = (schema: z.ZodType, description?: string) => ({
+  required: true,
+  ...(description ? { description } : {}),
+  content: jsonContent(input(schema)),
+});
+export const pathParam = (name: string, schema: JsonSchema = { type: "string" }) => ({
+  name,
+  in: "path",
+  required: true,
+  schema,
+});
+export const ok = (description: string, schema: JsonSchema = { type: "object" }, status = "200") => ({
+  [status]: { description, content: jsonContent(schema) },
+});
 
 /** Error responses by code: the status comes from ERROR_STATUS, the body is always `Error`. */
-export function fails(...cases: Array<[ErrorCode, string]>): Record<string, { description: string; content: ReturnType<typeof jsonContent> }> {
+export function fails(
+  ...cases: Array<[ErrorCode, string]>
+): Record<string, { description: string; content: ReturnType<typeof jsonContent> }> {
   const out: Record<string, { description: string; content: ReturnType<typeof jsonContent> }> = {};
   for (const [code, description] of cases) {
     const status = String(ERROR_STATUS[code]);
-    out[status] = { description: out[status] ? `${out[status].description} ${description}` : `${code}: ${description}`, content: jsonContent(ref("Error")) };
+    out[status] = {
+      description: out[status] ? `${out[status].description} ${description}` : `${code}: ${description}`,
+      content: jsonContent(ref("Error")),
+    };
   }
   return out;
 }
@@ -71,7 +96,12 @@ export const securitySchemes = {
     bearerFormat: "h2h_…",
     description: `An API token from /settings/tokens or \`h2hmem token create\`. Each operation names the scope it needs (${Object.values(TOKEN_SCOPE_LABELS).join("; ")}); a token without it gets 403 FORBIDDEN.`,
   },
-  session: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The browser session (bound only by the account's role); cross-site cookie writes are refused (403)." },
+  session: {
+    type: "apiKey",
+    in: "cookie",
+    name: "authjs.session-token",
+    description: "The browser session (bound only by the account's role); cross-site cookie writes are refused (403).",
+  },
 };
 
 type Operation = { summary: string; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
@@ -83,15 +113,33 @@ type Operation = { summary: string; parameters?: unknown[]; requestBody?: unknow
 export function operation(auth: TokenScope | null, body: Operation) {
   // A JSON body is read by parseJsonBody: too large or invalid answers these (unless the operation says more).
   const o = (body.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.["application/json"]
-    ? { ...body, responses: { ...fails(["PAYLOAD_TOO_LARGE", "The body is over JSON_BODY_MAX_BYTES (64 KiB), never parsed."], ["VALIDATION_FAILED", "The body is not JSON or does not match the schema; `details` name the fields."]), ...body.responses } }
+    ? {
+        ...body,
+        responses: {
+          ...fails(
+            ["PAYLOAD_TOO_LARGE", "The body is over JSON_BODY_MAX_BYTES (64 KiB), never parsed."],
+            ["VALIDATION_FAILED", "The body is not JSON or does not match the schema; `details` name the fields."],
+          ),
+          ...body.responses,
+        },
+      }
     : body;
   if (!auth) return { ...o, security: [] };
-  const forbidden = auth === "admin" ? "Not an administrator, or the token lacks the `admin` scope." : `The token lacks the \`${auth}\` scope (checked before anything is looked up).`;
+  const forbidden =
+    auth === "admin"
+      ? "Not an administrator, or the token lacks the `admin` scope."
+      : `The token lacks the \`${auth}\` scope (checked before anything is looked up).`;
   return {
     ...o,
     security: [{ apiToken: [auth] }, { session: [] }],
     "x-token-scope": auth,
-    responses: { ...o.responses, ...fails(["UNAUTHORIZED", "No session and no token, or an invalid, expired or revoked token."], ["FORBIDDEN", forbidden]) },
+    responses: {
+      ...o.responses,
+      ...fails(
+        ["UNAUTHORIZED", "No session and no token, or an invalid, expired or revoked token."],
+        ["FORBIDDEN", forbidden],
+      ),
+    },
   };
 }
 
@@ -109,17 +157,52 @@ const deliveryView: JsonSchema = {
     deliveredAt: { type: ["string", "null"], format: "date-time" },
   },
 };
-const webhookFields = { id: { type: "string" }, url: { type: "string", format: "uri" }, events: { type: "array", items: { type: "string", enum: [...WEBHOOK_EVENTS] } } };
+const webhookFields = {
+  id: { type: "string" },
+  url: { type: "string", format: "uri" },
+  events: { type: "array", items: { type: "string", enum: [...WEBHOOK_EVENTS] } },
+};
 
 // Responses the code writes without a zod schema of their own, described once here.
 export const handWritten: Record<string, JsonSchema> = {
-  WebhookCreated: { type: "object", required: ["id", "url", "events", "secret"], properties: { ...webhookFields, secret: { type: "string", pattern: "^whsec_[A-Za-z0-9+/]+=*$", description: "The signing secret, shown only in this answer (Standard Webhooks)." } } },
-  Webhook: { type: "object", required: ["id", "url", "events", "createdAt", "deliveries"], properties: { ...webhookFields, createdAt: { type: "string", format: "date-time" }, deliveries: { type: "array", items: ref("WebhookDelivery"), description: "The last 20, newest first." } } },
+  WebhookCreated: {
+    type: "object",
+    required: ["id", "url", "events", "secret"],
+    properties: {
+      ...webhookFields,
+      secret: {
+        type: "string",
+        pattern: "^whsec_[A-Za-z0-9+/]+=*$",
+        description: "The signing secret, shown only in this answer (Standard Webhooks).",
+      },
+    },
+  },
+  Webhook: {
+    type: "object",
+    required: ["id", "url", "events", "createdAt", "deliveries"],
+    properties: {
+      ...webhookFields,
+      createdAt: { type: "string", format: "date-time" },
+      deliveries: { type: "array", items: ref("WebhookDelivery"), description: "The last 20, newest first." },
+    },
+  },
   WebhookDelivery: deliveryView,
-  SnapshotLinks: { type: "object", required: ["self", "json", "csv"], properties: { self: { type: "string" }, json: { type: "string" }, csv: { type: "string" } } },
+  SnapshotLinks: {
+    type: "object",
+    required: ["self", "json", "csv"],
+    properties: { self: { type: "string" }, json: { type: "string" }, csv: { type: "string" } },
+  },
   SnapshotSummary: {
     type: "object",
     required: ["id", "createdAt", "reason", "scorerVersion", "answerKeyVersion", "contentSha256", "links"],
-    properties: { id: { type: "string" }, createdAt: { type: "string", format: "date-time" }, reason: { type: "string", enum: [...SNAPSHOT_REASONS] }, scorerVersion: { type: "string" }, answerKeyVersion: { type: ["string", "null"] }, contentSha256: { type: "string", description: "sha-256 of board.json." }, links: ref("SnapshotLinks") },
+    properties: {
+      id: { type: "string" },
+      createdAt: { type: "string", format: "date-time" },
+      reason: { type: "string", enum: [...SNAPSHOT_REASONS] },
+      scorerVersion: { type: "string" },
+      answerKeyVersion: { type: ["string", "null"] },
+      contentSha256: { type: "string", description: "sha-256 of board.json." },
+      links: ref("SnapshotLinks"),
+    },
   },
 };

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
-import { generatedComponents, jsonContent, fails, input, ok, operation, pathParam, rateLimited, ref, type JsonSchema } from "./components";
+import {
+  generatedComponents,
+  jsonContent,
+  fails,
+  input,
+  ok,
+  operation,
+  pathParam,
+  rateLimited,
+  ref,
+  type JsonSchema,
+} from "./components";
 
 // The public read API: no sign-in, rate-limited per client address, cacheable.
 
@@ -28,7 +39,14 @@ const snapshotFile = (type: string, what: string) =>
   operation(null, {
     summary: `The snapshot's board as ${what}, byte for byte what its manifest hashes (every split x metric x aggregate: rank, tie, entry, value, interval, n, every main type and category).`,
     parameters: [id],
-    responses: { "200": { description: `The ${what} file.`, headers: immutable, content: { [type]: { schema: type === "text/csv" ? { type: "string" } : { type: "object" } } } }, ...fails(["NOT_FOUND", "No such snapshot."], rateLimited) },
+    responses: {
+      "200": {
+        description: `The ${what} file.`,
+        headers: immutable,
+        content: { [type]: { schema: type === "text/csv" ? { type: "string" } : { type: "object" } } },
+      },
+      ...fails(["NOT_FOUND", "No such snapshot."], rateLimited),
+    },
   });
 
 export const publicPaths = {
@@ -36,30 +54,56 @@ export const publicPaths = {
     get: operation(null, {
       summary: "Ranked approved entries for one view of the board (all matching entries, not paged).",
       parameters: viewParams,
-      responses: { "200": { description: "The view.", headers: cacheHeaders, content: jsonContent(ref("Leaderboard")) }, ...cached },
+      responses: {
+        "200": { description: "The view.", headers: cacheHeaders, content: jsonContent(ref("Leaderboard")) },
+        ...cached,
+      },
     }),
   },
   "/api/v1/leaderboard.csv": {
     get: operation(null, {
-      summary: "The same view as CSV (one row per entry with status, attemptsTotal, attemptsSincePreviousEntry, scorerVersion and generatedAt; then the reference rows, status \"reference\"; with status=withdrawn the tombstones).",
+      summary:
+        'The same view as CSV (one row per entry with status, attemptsTotal, attemptsSincePreviousEntry, scorerVersion and generatedAt; then the reference rows, status "reference"; with status=withdrawn the tombstones).',
       parameters: viewParams,
-      responses: { "200": { description: "CSV attachment.", headers: cacheHeaders, content: { "text/csv": { schema: { type: "string" } } } }, ...cached },
+      responses: {
+        "200": {
+          description: "CSV attachment.",
+          headers: cacheHeaders,
+          content: { "text/csv": { schema: { type: "string" } } },
+        },
+        ...cached,
+      },
     }),
   },
   "/api/v1/entries/{id}": {
     get: operation(null, {
       summary:
-        "Public detail of an approved entry: status, attempts, method card (with self-reported efficiency), file hashes, the published scorer version, its answer key and its `judge` (`judge.demo`: the quick start's fake demo judge), every Score row under it; `scoreStatus` is \"not-rescored\" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version; `source` for an entry submitted from CI. A withdrawn or unpublished entry answers 410 with its tombstone.",
+        'Public detail of an approved entry: status, attempts, method card (with self-reported efficiency), file hashes, the published scorer version, its answer key and its `judge` (`judge.demo`: the quick start\'s fake demo judge), every Score row under it; `scoreStatus` is "not-rescored" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` under the same version; `source` for an entry submitted from CI. A withdrawn or unpublished entry answers 410 with its tombstone.',
       parameters: [id],
       responses: {
         "200": {
           description: "The entry.",
           headers: cacheHeaders,
-          content: jsonContent({ type: "object", properties: { failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] }, source: { oneOf: [ref("EntrySource"), { type: "null" }] }, judge: { oneOf: [ref("JudgeInfo"), { type: "null" }] } } }),
+          content: jsonContent({
+            type: "object",
+            properties: {
+              failureProfile: { oneOf: [ref("FailureProfile"), { type: "null" }] },
+              source: { oneOf: [ref("EntrySource"), { type: "null" }] },
+              judge: { oneOf: [ref("JudgeInfo"), { type: "null" }] },
+            },
+          }),
         },
         "410": {
-          description: "GONE: the entry was withdrawn by its author or unpublished by an administrator: the error and its tombstone.",
-          content: jsonContent({ type: "object", required: ["error", "entry"], properties: { error: (generatedComponents.Error as { properties: Record<string, unknown> }).properties.error, entry: ref("Tombstone") } }),
+          description:
+            "GONE: the entry was withdrawn by its author or unpublished by an administrator: the error and its tombstone.",
+          content: jsonContent({
+            type: "object",
+            required: ["error", "entry"],
+            properties: {
+              error: (generatedComponents.Error as { properties: Record<string, unknown> }).properties.error,
+              entry: ref("Tombstone"),
+            },
+          }),
         },
         ...cached,
         ...noEntry,
@@ -68,17 +112,31 @@ export const publicPaths = {
   },
   "/api/v1/entries/{id}/badge.json": {
     get: operation(null, {
-      summary: "README badge in the Shields endpoint format: the entry's overall rank and headline score (judge, else F1). Cached for 5 minutes.",
+      summary:
+        "README badge in the Shields endpoint format: the entry's overall rank and headline score (judge, else F1). Cached for 5 minutes.",
       parameters: [id],
-      responses: { "200": { description: "The badge (use with https://img.shields.io/endpoint?url=...).", headers: cacheHeaders, content: jsonContent(ref("Badge")) }, ...cached, ...noEntry },
+      responses: {
+        "200": {
+          description: "The badge (use with https://img.shields.io/endpoint?url=...).",
+          headers: cacheHeaders,
+          content: jsonContent(ref("Badge")),
+        },
+        ...cached,
+        ...noEntry,
+      },
     }),
   },
   "/api/v1/entries/{id}/files/{split}": {
     get: operation(null, {
-      summary: "A public prediction file of an approved entry whose author made the predictions public, byte for byte (`h2hmem verify` re-scores it).",
+      summary:
+        "A public prediction file of an approved entry whose author made the predictions public, byte for byte (`h2hmem verify` re-scores it).",
       parameters: [id, pathParam("split", { type: "string", enum: ["dyadic", "multi-party"] })],
       responses: {
-        "200": { description: "The file; its sha-256 in ETag and X-Content-SHA256 (the entry lists the same).", headers: { ETag: { schema: { type: "string" } }, "X-Content-SHA256": { schema: { type: "string" } } }, content: jsonContent({ type: "object" }) },
+        "200": {
+          description: "The file; its sha-256 in ETag and X-Content-SHA256 (the entry lists the same).",
+          headers: { ETag: { schema: { type: "string" } }, "X-Content-SHA256": { schema: { type: "string" } } },
+          content: jsonContent({ type: "object" }),
+        },
         ...notPublic,
       },
     }),
@@ -87,24 +145,56 @@ export const publicPaths = {
     get: operation(null, {
       summary: "Per-question judge scores (published scorer version) of an approved entry with public predictions.",
       parameters: [id],
-      responses: { ...ok("One score per prediction; key questions nobody answered have none and count 0.", ref("JudgeScores")), ...notPublic },
+      responses: {
+        ...ok("One score per prediction; key questions nobody answered have none and count 0.", ref("JudgeScores")),
+        ...notPublic,
+      },
     }),
   },
   "/api/v1/snapshots": {
     get: operation(null, {
-      summary: "Immutable snapshots of the public board, newest first (one after each change: approval, rejection, withdrawal or unpublishing of an entry, publishing a scorer version; a change that leaves the board as it was writes none).",
-      responses: { ...ok("The snapshots.", { type: "object", required: ["snapshots"], properties: { snapshots: { type: "array", items: ref("SnapshotSummary") } } }), ...fails(rateLimited) },
+      summary:
+        "Immutable snapshots of the public board, newest first (one after each change: approval, rejection, withdrawal or unpublishing of an entry, publishing a scorer version; a change that leaves the board as it was writes none).",
+      responses: {
+        ...ok("The snapshots.", {
+          type: "object",
+          required: ["snapshots"],
+          properties: { snapshots: { type: "array", items: ref("SnapshotSummary") } },
+        }),
+        ...fails(rateLimited),
+      },
     }),
   },
   "/api/v1/snapshots/{id}": {
     get: operation(null, {
-      summary: "A snapshot's manifest (time, reason, scorer and answer-key version, sha-256 of its files) and links to board.json and board.csv.",
+      summary:
+        "A snapshot's manifest (time, reason, scorer and answer-key version, sha-256 of its files) and links to board.json and board.csv.",
       parameters: [id],
       responses: {
         "200": {
           description: "The manifest and links.",
           headers: immutable,
-          content: jsonContent({ type: "object", required: ["id", "manifest", "links"], properties: { id: { type: "string" }, manifest: { type: "object", required: ["createdAt", "reason", "scorerVersion", "answerKey", "entries", "files"], properties: { files: { type: "array", items: { type: "object", properties: { name: { type: "string" }, sha256: { type: "string" }, bytes: { type: "integer" } } } } } }, links: ref("SnapshotLinks") } }),
+          content: jsonContent({
+            type: "object",
+            required: ["id", "manifest", "links"],
+            properties: {
+              id: { type: "string" },
+              manifest: {
+                type: "object",
+                required: ["createdAt", "reason", "scorerVersion", "answerKey", "entries", "files"],
+                properties: {
+                  files: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      properties: { name: { type: "string" }, sha256: { type: "string" }, bytes: { type: "integer" } },
+                    },
+                  },
+                },
+              },
+              links: ref("SnapshotLinks"),
+            },
+          }),
         },
         ...fails(["NOT_FOUND", "No such snapshot."], rateLimited),
       },
@@ -113,6 +203,12 @@ export const publicPaths = {
   "/api/v1/snapshots/{id}/board.json": { get: snapshotFile("application/json", "JSON") },
   "/api/v1/snapshots/{id}/board.csv": { get: snapshotFile("text/csv", "CSV") },
   "/api/v1/openapi.json": {
-    get: operation(null, { summary: "This document (OpenAPI 3.1).", responses: { "200": { description: "The document.", headers: cacheHeaders, content: jsonContent({ type: "object" }) }, "304": cached["304"] } }),
+    get: operation(null, {
+      summary: "This document (OpenAPI 3.1).",
+      responses: {
+        "200": { description: "The document.", headers: cacheHeaders, content: jsonContent({ type: "object" }) },
+        "304": cached["304"],
+      },
+    }),
   },
 };

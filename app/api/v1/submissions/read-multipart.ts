@@ -40,19 +40,37 @@ export async function readMultipart(req: Request, maxBytes: number): Promise<For
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${(maxBytes / 1024 / 1024).toFixed(1)} MiB: two prediction files of at most UPLOAD_MAX_BYTES each (a full submission is about 1 MB).`);
+  return new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `Request body exceeds ${(maxBytes / 1024 / 1024).toFixed(1)} MiB: two prediction files of at most UPLOAD_MAX_BYTES each (a full submission is about 1 MB).`,
+  );
 }
 
 export const META_FIELDS = [
-  "methodName", "organization", "description", "paperUrl", "codeUrl", "modality", "backbone", "memoryMethod",
-  ...EFFICIENCY_FIELDS, "hardware", "publicPredictions", ...SOURCE_FIELDS,
+  "methodName",
+  "organization",
+  "description",
+  "paperUrl",
+  "codeUrl",
+  "modality",
+  "backbone",
+  "memoryMethod",
+  ...EFFICIENCY_FIELDS,
+  "hardware",
+  "publicPredictions",
+  ...SOURCE_FIELDS,
 ] as const;
 
-export async function fileField(form: FormData, name: string): Promise<{ fileName: string; bytes: Uint8Array } | undefined> {
+export async function fileField(
+  form: FormData,
+  name: string,
+): Promise<{ fileName: string; bytes: Uint8Array } | undefined> {
   const v = form.get(name);
   if (v === null) return undefined;
   if (typeof v === "string") {
-    throw new AppError("BAD_REQUEST", `Field \`${name}\` must be a file.`, { details: [{ code: "FIELD_INVALID_TYPE", file: name, path: "$", message: "expected a file upload" }] });
+    throw new AppError("BAD_REQUEST", `Field \`${name}\` must be a file.`, {
+      details: [{ code: "FIELD_INVALID_TYPE", file: name, path: "$", message: "expected a file upload" }],
+    });
   }
   return { fileName: v.name || `${name}.json`, bytes: new Uint8Array(await v.arrayBuffer()) };
 }

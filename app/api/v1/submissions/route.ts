@@ -28,12 +28,18 @@ async function receive(req: Request, userId: string): Promise<Response> {
   const multiparty = await fileField(form, "multiparty");
   if (!dyadic && !multiparty) {
     throw new AppError("BAD_REQUEST", "Attach at least one prediction file: `dyadic` and/or `multiparty`.", {
-      details: [{ code: "FIELD_REQUIRED", path: "dyadic", message: "missing file" }, { code: "FIELD_REQUIRED", path: "multiparty", message: "missing file" }],
+      details: [
+        { code: "FIELD_REQUIRED", path: "dyadic", message: "missing file" },
+        { code: "FIELD_REQUIRED", path: "multiparty", message: "missing file" },
+      ],
     });
   }
   // Size limits, the method card and the files are checked once, by createSubmission.
   const res = await createSubmission({ userId, files: { dyadic, multiparty }, meta: metaFields(form) });
-  return json({ id: res.id, status: res.status, warnings: res.warnings }, { status: 202, headers: { location: `/api/v1/submissions/${res.id}` } });
+  return json(
+    { id: res.id, status: res.status, warnings: res.warnings },
+    { status: 202, headers: { location: `/api/v1/submissions/${res.id}` } },
+  );
 }
 
 export const GET = route(async (req) => {

@@ -6,7 +6,11 @@ import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 // The caller's webhook endpoints. POST answers the signing secret once.
 export const POST = route(async (req) => {
   const user = await requireApiUser(req, "submit");
-  const input = await parseJsonBody(req, webhookInputSchema, `Send \`{"url": "https://…", "events": [${WEBHOOK_EVENTS.map((e) => `"${e}"`).join(", ")}]}\`.`);
+  const input = await parseJsonBody(
+    req,
+    webhookInputSchema,
+    `Send \`{"url": "https://…", "events": [${WEBHOOK_EVENTS.map((e) => `"${e}"`).join(", ")}]}\`.`,
+  );
   const created = await createWebhook(user.id, input);
   return json(created, { status: 201, headers: { location: `/api/v1/webhooks/${created.id}` } });
 });

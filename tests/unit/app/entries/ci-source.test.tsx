@@ -7,7 +7,14 @@ describe("CiSource (entry page: submitted from CI)", () => {
   it("links the repository, the commit and the run on the configured GitHub host", () => {
     const html = renderToStaticMarkup(
       <WithIntl>
-        <CiSource source={{ repo: "acme/mem-x", commit: "0123456789abcdef0123456789abcdef01234567", run: "https://ghe.example/acme/mem-x/actions/runs/7" }} webUrl="https://ghe.example" />
+        <CiSource
+          source={{
+            repo: "acme/mem-x",
+            commit: "0123456789abcdef0123456789abcdef01234567",
+            run: "https://ghe.example/acme/mem-x/actions/runs/7",
+          }}
+          webUrl="https://ghe.example"
+        />
       </WithIntl>,
     );
     expect(html).toContain("Submitted from CI");
@@ -18,7 +25,11 @@ describe("CiSource (entry page: submitted from CI)", () => {
   });
 
   it("shows only the repository when commit and run are unknown", () => {
-    const html = renderToStaticMarkup(<WithIntl><CiSource source={{ repo: "acme/mem-x", commit: null, run: null }} webUrl="https://github.com" /></WithIntl>);
+    const html = renderToStaticMarkup(
+      <WithIntl>
+        <CiSource source={{ repo: "acme/mem-x", commit: null, run: null }} webUrl="https://github.com" />
+      </WithIntl>,
+    );
     expect(html.match(/<a /g)).toHaveLength(1);
     expect(html).not.toContain("commit");
   });
@@ -26,7 +37,10 @@ describe("CiSource (entry page: submitted from CI)", () => {
   it("reads in Chinese with the same links", () => {
     const html = renderToStaticMarkup(
       <WithIntl locale="zh">
-        <CiSource source={{ repo: "acme/mem-x", commit: "0123456789abcdef0123456789abcdef01234567", run: null }} webUrl="https://github.com" />
+        <CiSource
+          source={{ repo: "acme/mem-x", commit: "0123456789abcdef0123456789abcdef01234567", run: null }}
+          webUrl="https://github.com"
+        />
       </WithIntl>,
     );
     expect(html).toContain("通过 CI 提交");

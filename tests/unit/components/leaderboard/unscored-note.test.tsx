@@ -7,7 +7,11 @@ import zh from "@/lib/i18n/messages/zh.json";
 
 const missing = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `e${i}`, methodName: `Method ${i}` }));
 const render = (n: number, locale: "en" | "zh" = "en") =>
-  renderToStaticMarkup(<NextIntlClientProvider locale={locale} messages={locale === "zh" ? zh : en} timeZone="UTC"><UnscoredNoteText missing={missing(n)} /></NextIntlClientProvider>);
+  renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} messages={locale === "zh" ? zh : en} timeZone="UTC">
+      <UnscoredNoteText missing={missing(n)} />
+    </NextIntlClientProvider>,
+  );
 
 describe("the board's note on approved entries not scored under the published version", () => {
   it("names each of them with a link, and counts the rest past 20", () => {

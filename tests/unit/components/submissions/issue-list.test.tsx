@@ -4,9 +4,20 @@ import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import type { Locale } from "@/lib/i18n/locales";
 import { WithIntl } from "../../../support/intl";
 
-const issue = (severity: "error" | "warning", k: number): IssueView => ({ severity, code: "E_X", file: "prediction_dyadic.json", path: `$[${k}]`, message: `bad ${k}`, fix: `fix ${k}` });
+const issue = (severity: "error" | "warning", k: number): IssueView => ({
+  severity,
+  code: "E_X",
+  file: "prediction_dyadic.json",
+  path: `$[${k}]`,
+  message: `bad ${k}`,
+  fix: `fix ${k}`,
+});
 const render = (issues: IssueView[], locale: Locale = "en") =>
-  renderToStaticMarkup(<WithIntl locale={locale}><IssueList issues={issues} title="Problems" /></WithIntl>);
+  renderToStaticMarkup(
+    <WithIntl locale={locale}>
+      <IssueList issues={issues} title="Problems" />
+    </WithIntl>,
+  );
 
 describe("the validation issue list", () => {
   it("renders nothing without issues", () => {
@@ -19,7 +30,13 @@ describe("the validation issue list", () => {
     expect(one).toContain("Error</span>");
     expect(one).toContain("Warning</span>");
     expect(one).toContain("Fix: fix 0");
-    const many = render([issue("error", 0), issue("error", 1), issue("warning", 2), issue("warning", 3), issue("warning", 4)]);
+    const many = render([
+      issue("error", 0),
+      issue("error", 1),
+      issue("warning", 2),
+      issue("warning", 3),
+      issue("warning", 4),
+    ]);
     expect(many).toContain("Problems: 2 errors, 3 warnings");
   });
 

@@ -30,10 +30,14 @@ describe("the shared table", () => {
 
   it("keeps the caption, column and row scopes, and the cells' padding", () => {
     const html = render();
-    expect(html).toContain('<table class="min-w-full text-sm" data-testid="t"><caption class="sr-only">Scores</caption>');
+    expect(html).toContain(
+      '<table class="min-w-full text-sm" data-testid="t"><caption class="sr-only">Scores</caption>',
+    );
     expect(html).toContain('<th scope="col" class="px-2 py-1">Method</th>');
     expect(html).toContain('<th scope="col" class="px-2 py-1 text-right">F1</th>');
     expect(html).toContain('<th scope="row" class="px-2 py-1">A</th><td class="px-2 py-1 tabular-nums">0.5</td>');
-    expect(html).toContain('<tr><td class="px-2 py-2 text-slate-600 dark:text-slate-400" colSpan="2">Nothing yet</td></tr>');
+    expect(html).toContain(
+      '<tr><td class="px-2 py-2 text-slate-600 dark:text-slate-400" colSpan="2">Nothing yet</td></tr>',
+    );
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildJudgeBatches, partSizes, type JudgeItem } from "../../../../lib/scoring/judge/batch";
-import { renderJudgePrompt, promptTemplate, DEFAULT_JUDGE_PROMPT, ITEM_SEPARATOR } from "../../../../lib/scoring/judge/prompt";
+import {
+  renderJudgePrompt,
+  promptTemplate,
+  DEFAULT_JUDGE_PROMPT,
+  ITEM_SEPARATOR,
+} from "../../../../lib/scoring/judge/prompt";
 
 function item(id: string, where: JudgeItem["where"], split: JudgeItem["split"] = "dyadic"): JudgeItem {
   return { id, split, where, question: `Q ${id}?`, reference: `ref ${id}`, answer: `ans ${id}` };

@@ -54,7 +54,8 @@ describe("detectJudgeInjection", () => {
   });
 
   it("every flagged example contains one of the prefilter keywords", () => {
-    for (const [answer] of INJECTED) expect(INJECTION_KEYWORDS.some((k) => answer.toLowerCase().includes(k))).toBe(true);
+    for (const [answer] of INJECTED)
+      expect(INJECTION_KEYWORDS.some((k) => answer.toLowerCase().includes(k))).toBe(true);
   });
 });
 

@@ -57,14 +57,16 @@ describe("parseJudgeReply", () => {
   });
 
   it("tolerates code fences and prose around the array", () => {
-    const text = 'Here are my grades:\n```json\n[{"question_id":"a","score":0.75,"reasoning":"ok"}]\n```\nHope this helps!';
+    const text =
+      'Here are my grades:\n```json\n[{"question_id":"a","score":0.75,"reasoning":"ok"}]\n```\nHope this helps!';
     const r = parseJudgeReply(text, ids);
     expect(r.results.get("a")?.score).toBe(0.75);
     expect(r.missing).toEqual(["b", "c"]);
   });
 
   it("recovers the array when the surrounding prose itself contains brackets", () => {
-    const text = 'Scale used [0-1]. [{"question_id":"a","score":1,"reasoning":"x"},{"question_id":"b","score":0,"reasoning":"y"}] (see [note])';
+    const text =
+      'Scale used [0-1]. [{"question_id":"a","score":1,"reasoning":"x"},{"question_id":"b","score":0,"reasoning":"y"}] (see [note])';
     const r = parseJudgeReply(text, ids);
     expect([...r.results.keys()].sort()).toEqual(["a", "b"]);
   });
@@ -116,7 +118,11 @@ describe("parseJudgeReply", () => {
     const valid = JSON.stringify([{ question_id: "a", score: 1, reasoning: "fine" }]);
     const padded = valid + " ".repeat(70_000);
     const r = parseJudgeReply(padded, ids, { maxChars: replyCharLimit(3200) });
-    expect(r).toMatchObject({ results: new Map(), missing: ids, error: `reply is ${padded.length} characters long, more than the 65536 read for this request` });
+    expect(r).toMatchObject({
+      results: new Map(),
+      missing: ids,
+      error: `reply is ${padded.length} characters long, more than the 65536 read for this request`,
+    });
     // Within the limit the same text parses.
     expect(parseJudgeReply(padded, ids).results.get("a")?.score).toBe(1);
     expect(parseJudgeReply("x".repeat(MAX_REPLY_CHARS + 1), ids).error).toMatch(/^reply is 1048577 characters long/);
@@ -127,7 +133,9 @@ describe("parseJudgeReply", () => {
     const nested = parseJudgeReply("[".repeat(24) + "1,".repeat(50_000) + "1" + "]x".repeat(24), ids);
     expect(nested).toMatchObject({ error: null, missing: ids, dropped: 50_001 });
     // 50,000 levels deep behind an unclosed string: no candidate is an array.
-    expect(parseJudgeReply('["' + "[".repeat(50_000) + "]".repeat(50_000), ids).error).toBe("reply contains no JSON array");
+    expect(parseJudgeReply('["' + "[".repeat(50_000) + "]".repeat(50_000), ids).error).toBe(
+      "reply contains no JSON array",
+    );
     // The real array after 20 bracketed notes and before 100 kB of stray brackets.
     const answer = JSON.stringify([{ question_id: "c", score: 0.25, reasoning: "partly [sic]" }]);
     const r = parseJudgeReply("[note] ".repeat(20) + answer + " ]][[".repeat(20_000), ids);

@@ -1,10 +1,33 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LEXICAL_OPTIONS, LEXICAL_VERSION, lexicalScores, tokenize } from "../../../../lib/scoring/lexical/index";
+import {
+  DEFAULT_LEXICAL_OPTIONS,
+  LEXICAL_VERSION,
+  lexicalScores,
+  tokenize,
+} from "../../../../lib/scoring/lexical/index";
 import { crExp, crLog } from "../../../../lib/scoring/lexical/cr-math";
 
 const MODES = ["nltk", "whitespace"] as const;
-const words = fc.array(fc.constantFrom("apple", "Paris", "Dr.", "the", "it's", "3.14", "went", ",", ".", "\u2014", "\u201cx\u201d", "caf\u00e9"), { maxLength: 12 }).map((w) => w.join(" "));
+const words = fc
+  .array(
+    fc.constantFrom(
+      "apple",
+      "Paris",
+      "Dr.",
+      "the",
+      "it's",
+      "3.14",
+      "went",
+      ",",
+      ".",
+      "\u2014",
+      "\u201cx\u201d",
+      "caf\u00e9",
+    ),
+    { maxLength: 12 },
+  )
+  .map((w) => w.join(" "));
 const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }), words);
 
 describe.each(["3.5", "3.8"] as const)("lexicalScores (NLTK %s)", (nltk) => {
@@ -83,10 +106,14 @@ describe("correctly rounded exp/log", () => {
 
   it("stays within one ulp of Math.log / Math.exp", () => {
     fc.assert(
-      fc.property(fc.double({ min: 1e-300, max: 1e300, noNaN: true }), fc.double({ min: -700, max: 700, noNaN: true }), (x, a) => {
-        expect(Math.abs(crLog(x) - Math.log(x))).toBeLessThanOrEqual(Math.abs(Math.log(x)) * 2.3e-16);
-        expect(Math.abs(crExp(a) - Math.exp(a))).toBeLessThanOrEqual(Math.exp(a) * 2.3e-16);
-      }),
+      fc.property(
+        fc.double({ min: 1e-300, max: 1e300, noNaN: true }),
+        fc.double({ min: -700, max: 700, noNaN: true }),
+        (x, a) => {
+          expect(Math.abs(crLog(x) - Math.log(x))).toBeLessThanOrEqual(Math.abs(Math.log(x)) * 2.3e-16);
+          expect(Math.abs(crExp(a) - Math.exp(a))).toBeLessThanOrEqual(Math.exp(a) * 2.3e-16);
+        },
+      ),
     );
   });
 });

@@ -39,7 +39,10 @@ describe("NLTK 3.5 golden vectors (and their NLTK 3.8 metrics)", { timeout: 60_0
   it("every vector's four metrics in mode 3.5 and in mode 3.8 (Object.is)", () => {
     const bad: string[] = [];
     for (const r of golden) {
-      for (const [nltk, want] of [["3.5", list(r)], ["3.8", list(r.nltk38)]] as const) {
+      for (const [nltk, want] of [
+        ["3.5", list(r)],
+        ["3.8", list(r.nltk38)],
+      ] as const) {
         const got = metricList(lexicalScores(r.pred, r.ref, { nltk }));
         if (!sameMetrics(got, want)) bad.push(`${r.id} (${nltk}): ${got} != ${want}`);
       }
@@ -50,9 +53,11 @@ describe("NLTK 3.5 golden vectors (and their NLTK 3.8 metrics)", { timeout: 60_0
   it("every vector's tokens in mode 3.5: content (P/R/F1) and BLEU lists", () => {
     const bad: string[] = [];
     for (const r of golden) {
-      const tok = (text: string, removeStopwords: boolean) => tokenize(text, { mode: "nltk", nltk: "3.5", removeStopwords });
+      const tok = (text: string, removeStopwords: boolean) =>
+        tokenize(text, { mode: "nltk", nltk: "3.5", removeStopwords });
       const got = [tok(r.pred, true), tok(r.ref, true), tok(r.pred, false), tok(r.ref, false)];
-      if (JSON.stringify(got) !== JSON.stringify([r.pred_tokens, r.ref_tokens, r.pred_tokens_bleu, r.ref_tokens_bleu])) bad.push(r.id);
+      if (JSON.stringify(got) !== JSON.stringify([r.pred_tokens, r.ref_tokens, r.pred_tokens_bleu, r.ref_tokens_bleu]))
+        bad.push(r.id);
     }
     expect(bad.slice(0, 20)).toEqual([]);
   });
@@ -68,7 +73,8 @@ const CONFIGS: Array<[Config, TokenizerMode, StopwordList]> = [
 describe("vectors aimed at the differences between NLTK 3.5 and 3.8", { timeout: 60_000 }, () => {
   it("cover every kind of difference", () => {
     expect(versionRows.length).toBe(2596);
-    const differ = (pick: (e: Expected) => unknown) => versionRows.filter((r) => JSON.stringify(pick(r.nltk35)) !== JSON.stringify(pick(r.nltk38)));
+    const differ = (pick: (e: Expected) => unknown) =>
+      versionRows.filter((r) => JSON.stringify(pick(r.nltk35)) !== JSON.stringify(pick(r.nltk38)));
     // Tokens (word-tokenizer rules and Punkt candidates) and BLEU-1 of one-token hypotheses.
     expect(differ((e) => e.nltk_tokens).length).toBeGreaterThan(100);
     expect(differ((e) => e.nltk_tokens).some((r) => r.kind === "punkt_mix")).toBe(true);
@@ -82,7 +88,8 @@ describe("vectors aimed at the differences between NLTK 3.5 and 3.8", { timeout:
         const bad: string[] = [];
         for (const r of versionRows) {
           const got = metricList(lexicalScores(r.pred, r.ref, { tokenizer, stopwords, nltk }));
-          if (!sameMetrics(got, r[key][config])) bad.push(`${r.id} ${JSON.stringify([r.pred, r.ref])}: ${got} != ${r[key][config]}`);
+          if (!sameMetrics(got, r[key][config]))
+            bad.push(`${r.id} ${JSON.stringify([r.pred, r.ref])}: ${got} != ${r[key][config]}`);
         }
         expect(bad.slice(0, 20)).toEqual([]);
       });
@@ -93,7 +100,8 @@ describe("vectors aimed at the differences between NLTK 3.5 and 3.8", { timeout:
         const bad: string[] = [];
         for (const r of versionRows) {
           const got = [r.pred, r.ref].map((t) => tokenize(t, { mode, nltk, removeStopwords: false }));
-          if (JSON.stringify(got) !== JSON.stringify(r[key][`${mode}_tokens`])) bad.push(`${r.id} ${JSON.stringify(r.pred)}`);
+          if (JSON.stringify(got) !== JSON.stringify(r[key][`${mode}_tokens`]))
+            bad.push(`${r.id} ${JSON.stringify(r.pred)}`);
         }
         expect(bad.slice(0, 20)).toEqual([]);
       });

@@ -9,7 +9,14 @@ import { metricList, readFixture, sameMetrics } from "./fixtures";
 
 type Config = "nltk" | "whitespace" | "nltk_old" | "whitespace_old";
 type Tokens = [string[], string[]];
-type Row38 = { id: string; kind: string; pred: string; ref: string; nltk_tokens: Tokens; whitespace_tokens: Tokens } & Record<Config, number[]>;
+type Row38 = {
+  id: string;
+  kind: string;
+  pred: string;
+  ref: string;
+  nltk_tokens: Tokens;
+  whitespace_tokens: Tokens;
+} & Record<Config, number[]>;
 type Row35 = { id: string; nltk_tokens: Tokens | null } & Record<Config, number[]>;
 
 // parity-vectors: golden, real, edge and fuzzed pairs; fastpath-vectors: the boundaries of the

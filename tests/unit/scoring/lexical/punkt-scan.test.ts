@@ -22,7 +22,11 @@ function candidates38(text: string): Candidate[] {
   let prevStop = 0;
   let prev: { index: number; after: string; nextTok: number | null } | null = null;
   const push = (p: NonNullable<typeof prev>) =>
-    cands.push({ end: p.index + 1, nextTok: p.nextTok, context: (prevStart < prevStop ? text.slice(prevStart, prevStop) : "") + text[p.index] + p.after });
+    cands.push({
+      end: p.index + 1,
+      nextTok: p.nextTok,
+      context: (prevStart < prevStop ? text.slice(prevStart, prevStop) : "") + text[p.index] + p.after,
+    });
   for (let m = CONTEXT.exec(text); m; m = CONTEXT.exec(text)) {
     const lastSpace = text.lastIndexOf(" ", m.index - 1);
     const wordStart = lastSpace >= prevStop && lastSpace - prevStop > 0 ? lastSpace + 1 : prevStart;
@@ -78,35 +82,91 @@ function referenceRanges(text: string, nltk: NltkVersion): number[] {
 }
 
 const PIECES = [
-  "a", "b", "i", "j", "o", "x", "ab", "word", "next", "dr", "mr", "etc", "e.g", "u.s", "no", "vs", "jan", "st",
-  "1", "12", "3.5", "##number##", "-", "--", ".", ".", ".", "..", "...", "?", "!", "?!", '"', "'", ")", "(", "]", "[",
-  "}", "{", ";", ":", ",", "*", "@", "`", "\u00e9", "\u201d", "\u2019", " ", " ", " ", " ",
+  "a",
+  "b",
+  "i",
+  "j",
+  "o",
+  "x",
+  "ab",
+  "word",
+  "next",
+  "dr",
+  "mr",
+  "etc",
+  "e.g",
+  "u.s",
+  "no",
+  "vs",
+  "jan",
+  "st",
+  "1",
+  "12",
+  "3.5",
+  "##number##",
+  "-",
+  "--",
+  ".",
+  ".",
+  ".",
+  "..",
+  "...",
+  "?",
+  "!",
+  "?!",
+  '"',
+  "'",
+  ")",
+  "(",
+  "]",
+  "[",
+  "}",
+  "{",
+  ";",
+  ":",
+  ",",
+  "*",
+  "@",
+  "`",
+  "\u00e9",
+  "\u201d",
+  "\u2019",
+  " ",
+  " ",
+  " ",
+  " ",
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((a) => normalizeText(a.join("")));
 
 const rows = readFixture<{ pred: string; ref: string }>("parity-vectors.jsonl");
 
-describe.each(["3.5", "3.8"] as const)("the Punkt candidate scan of NLTK %s equals the regex reference", { timeout: 120_000 }, (nltk) => {
-  it("sentence ranges on every parity text", () => {
-    const bad: string[] = [];
-    for (const r of rows) {
-      for (const t of [r.pred, r.ref]) {
-        const n = normalizeText(t);
-        if (JSON.stringify(sentenceRanges(n, nltk)) !== JSON.stringify(referenceRanges(n, nltk))) bad.push(n);
+describe.each(["3.5", "3.8"] as const)(
+  "the Punkt candidate scan of NLTK %s equals the regex reference",
+  { timeout: 120_000 },
+  (nltk) => {
+    it("sentence ranges on every parity text", () => {
+      const bad: string[] = [];
+      for (const r of rows) {
+        for (const t of [r.pred, r.ref]) {
+          const n = normalizeText(t);
+          if (JSON.stringify(sentenceRanges(n, nltk)) !== JSON.stringify(referenceRanges(n, nltk))) bad.push(n);
+        }
       }
-    }
-    expect(bad.slice(0, 5)).toEqual([]);
-  });
+      expect(bad.slice(0, 5)).toEqual([]);
+    });
 
-  it("sentence ranges on random text", () => {
-    fc.assert(fc.property(text, (t) => {
-      expect(sentenceRanges(t, nltk), JSON.stringify(t)).toEqual(referenceRanges(t, nltk));
-    }), { numRuns: 20_000 });
-  });
-});
+    it("sentence ranges on random text", () => {
+      fc.assert(
+        fc.property(text, (t) => {
+          expect(sentenceRanges(t, nltk), JSON.stringify(t)).toEqual(referenceRanges(t, nltk));
+        }),
+        { numRuns: 20_000 },
+      );
+    });
+  },
+);
 
 describe("the quick Punkt decision", () => {
-
   it("quickSentbreak, when it decides, decides as containsSentbreak (and decides often)", () => {
     let decided = 0;
     let total = 0;
@@ -124,7 +184,19 @@ describe("the quick Punkt decision", () => {
     );
     // Contexts shaped like the common case, so that the comparison above is not vacuous.
     const words = fc.constantFrom("a", "b", "i", "ab", "dr", "mr", "etc", "jan", "word", "no", "vs", "st", "inc");
-    const next = fc.constantFrom("next", "smith", "edelman", "magnin", "1", "a.", "(x", '"y', "z!", "dr.", "\u00e9t\u00e9");
+    const next = fc.constantFrom(
+      "next",
+      "smith",
+      "edelman",
+      "magnin",
+      "1",
+      "a.",
+      "(x",
+      '"y',
+      "z!",
+      "dr.",
+      "\u00e9t\u00e9",
+    );
     fc.assert(
       fc.property(words, fc.constantFrom(".", "?", "!"), next, (w, e, n) => {
         const ctx = `${w}${e} ${n}`;

@@ -34,7 +34,12 @@ describe("an end character that starts a word, followed by another candidate in 
 describe.each(["3.5", "3.8"] as const)("memoized Punkt decisions (NLTK %s)", (nltk) => {
   // Contexts that the quick test leaves to containsSentbreak: a title, an initial, a quote after
   // a period, a closing bracket; both decisions occur.
-  const texts = ["dr. wu left. c. zhou came.", 'it was correct." then he left.', "see (p. 10). in short, yes.", "u.s. embassy. it is"];
+  const texts = [
+    "dr. wu left. c. zhou came.",
+    'it was correct." then he left.',
+    "see (p. 10). in short, yes.",
+    "u.s. embassy. it is",
+  ];
   const fresh = (t: string) => {
     clearSentbreakMemo();
     return sentences(t, nltk);

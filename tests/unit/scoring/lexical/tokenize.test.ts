@@ -3,13 +3,26 @@ import { tokenize } from "../../../../lib/scoring/lexical/index";
 
 // Expected values below were produced by the Python oracle (real NLTK 3.5 and 3.8, English Punkt).
 describe.each(["3.5", "3.8"] as const)("tokenize with NLTK %s", (nltkVersion) => {
-  const nltk = (text: string, removeStopwords = false) => tokenize(text, { mode: "nltk", nltk: nltkVersion, removeStopwords });
-  const ws = (text: string, removeStopwords = false) => tokenize(text, { mode: "whitespace", nltk: nltkVersion, removeStopwords });
+  const nltk = (text: string, removeStopwords = false) =>
+    tokenize(text, { mode: "nltk", nltk: nltkVersion, removeStopwords });
+  const ws = (text: string, removeStopwords = false) =>
+    tokenize(text, { mode: "whitespace", nltk: nltkVersion, removeStopwords });
 
   describe("nltk mode", () => {
     it("keeps trained abbreviations whole and splits contractions", () => {
       expect(nltk("Dr. Smith met the U.S. team. It's late, isn't it?")).toEqual([
-        "dr.", "smith", "met", "the", "u.s.", "team", "it", "'s", "late", "is", "n't", "it",
+        "dr.",
+        "smith",
+        "met",
+        "the",
+        "u.s.",
+        "team",
+        "it",
+        "'s",
+        "late",
+        "is",
+        "n't",
+        "it",
       ]);
     });
 
@@ -18,12 +31,36 @@ describe.each(["3.5", "3.8"] as const)("tokenize with NLTK %s", (nltkVersion) =>
     });
 
     it("keeps curly quotes, the ellipsis character and dashes in BLEU tokens", () => {
-      expect(nltk("\u201cwait\u2026\u201d \u2013 ok \u2014 fine")).toEqual(["\u201c", "wait\u2026", "\u201d", "\u2013", "ok", "\u2014", "fine"]);
-      expect(nltk("\u201cwait\u2026\u201d \u2013 ok \u2014 fine", true)).toEqual(["\u201c", "wait\u2026", "\u201d", "ok", "fine"]);
+      expect(nltk("\u201cwait\u2026\u201d \u2013 ok \u2014 fine")).toEqual([
+        "\u201c",
+        "wait\u2026",
+        "\u201d",
+        "\u2013",
+        "ok",
+        "\u2014",
+        "fine",
+      ]);
+      expect(nltk("\u201cwait\u2026\u201d \u2013 ok \u2014 fine", true)).toEqual([
+        "\u201c",
+        "wait\u2026",
+        "\u201d",
+        "ok",
+        "fine",
+      ]);
     });
 
     it("splits numbers only where NLTK does", () => {
-      expect(nltk("3.14 and 1,000 cost $5 (10%) on 3-4 days")).toEqual(["3.14", "and", "1,000", "cost", "5", "10", "on", "3-4", "days"]);
+      expect(nltk("3.14 and 1,000 cost $5 (10%) on 3-4 days")).toEqual([
+        "3.14",
+        "and",
+        "1,000",
+        "cost",
+        "5",
+        "10",
+        "on",
+        "3-4",
+        "days",
+      ]);
     });
 
     it("handles MacIntyre contractions", () => {
@@ -45,7 +82,9 @@ describe.each(["3.5", "3.8"] as const)("tokenize with NLTK %s", (nltkVersion) =>
     });
 
     it("uses the old 179-word list on request", () => {
-      expect(tokenize("I'm here", { mode: "whitespace", nltk: nltkVersion, removeStopwords: true, stopwords: "old" })).toEqual(["i'm"]);
+      expect(
+        tokenize("I'm here", { mode: "whitespace", nltk: nltkVersion, removeStopwords: true, stopwords: "old" }),
+      ).toEqual(["i'm"]);
     });
 
     it("lowercases like Python (final sigma, dotted I)", () => {
@@ -55,7 +94,8 @@ describe.each(["3.5", "3.8"] as const)("tokenize with NLTK %s", (nltkVersion) =>
 });
 
 describe("where the NLTK versions tokenize differently", () => {
-  const tok = (text: string, nltk: "3.5" | "3.8", removeStopwords = false) => tokenize(text, { mode: "nltk", nltk, removeStopwords });
+  const tok = (text: string, nltk: "3.5" | "3.8", removeStopwords = false) =>
+    tokenize(text, { mode: "nltk", nltk, removeStopwords });
 
   it("'n: 3.5 splits the quote off (and more'n into more, n); 3.8 keeps rock'n and splits more 'n", () => {
     expect(tok("Rock'n roll, more'n a day", "3.5")).toEqual(["rock", "n", "roll", "more", "n", "a", "day"]);

@@ -28,7 +28,9 @@ describe("loadAnswerKeyDir (synthetic seed dataset)", () => {
 
   it("covers all nine categories in both splits, with the documented quirks", () => {
     for (const split of ["dyadic", "multi-party"] as const) {
-      expect(new Set(key.questions.filter((q) => q.split === split).map((q) => q.category))).toEqual(new Set(CATEGORY_CODES));
+      expect(new Set(key.questions.filter((q) => q.split === split).map((q) => q.category))).toEqual(
+        new Set(CATEGORY_CODES),
+      );
     }
     expect(key.questions.some((q) => q.questionImage.startsWith("session1/"))).toBe(true);
     expect(key.questions.some((q) => /[\u4e00-\u9fff]/.test(q.answer))).toBe(true);

@@ -8,25 +8,25 @@ const landsOn = (location: string) => new URL(location, `${own}/signin`).origin;
 describe("resolveCallbackPath", () => {
   // Each of these passes a `startsWith("/") && !startsWith("//")` check (the check this replaced),
   // yet a browser resolves it to another origin.
-  it.each([
-    "/\\evil.example",
-    "/\\/evil.example",
-    "/\t/evil.example",
-    "/\n/evil.example",
-    "/\r\n/evil.example",
-  ])("refuses %j", (raw) => {
-    expect(raw.startsWith("/") && !raw.startsWith("//")).toBe(true);
-    expect(landsOn(raw)).not.toBe(own);
-    expect(resolveCallbackPath(raw, own)).toBe("/");
-    expect(resolveCallbackPath(raw, null)).toBe("/");
-  });
+  it.each(["/\\evil.example", "/\\/evil.example", "/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example"])(
+    "refuses %j",
+    (raw) => {
+      expect(raw.startsWith("/") && !raw.startsWith("//")).toBe(true);
+      expect(landsOn(raw)).not.toBe(own);
+      expect(resolveCallbackPath(raw, own)).toBe("/");
+      expect(resolveCallbackPath(raw, null)).toBe("/");
+    },
+  );
 
   // Same origin as written, but the normalized path starts with "//": sent back as a Location it
   // would be protocol-relative.
-  it.each(["/.//evil.example", "/./\\evil.example", "/../\\evil.example", "/%2e//evil.example"])("refuses %j", (raw) => {
-    expect(new URL(raw, own).pathname.startsWith("//")).toBe(true);
-    expect(resolveCallbackPath(raw, own)).toBe("/");
-  });
+  it.each(["/.//evil.example", "/./\\evil.example", "/../\\evil.example", "/%2e//evil.example"])(
+    "refuses %j",
+    (raw) => {
+      expect(new URL(raw, own).pathname.startsWith("//")).toBe(true);
+      expect(resolveCallbackPath(raw, own)).toBe("/");
+    },
+  );
 
   it.each([
     "//evil.example",

@@ -13,9 +13,15 @@ describe("pickVerifiedEmail", () => {
   });
 
   it("prefers a real mailbox to the users.noreply address when the primary one is unverified", () => {
-    const list = [e("victim@x.test", true, false), e("1+octo@users.noreply.github.com", false, true), e("mine@x.test", false, true)];
+    const list = [
+      e("victim@x.test", true, false),
+      e("1+octo@users.noreply.github.com", false, true),
+      e("mine@x.test", false, true),
+    ];
     expect(pickVerifiedEmail(list)).toBe("mine@x.test");
-    expect(pickVerifiedEmail([e("1+octo@users.noreply.github.com", false, true)])).toBe("1+octo@users.noreply.github.com");
+    expect(pickVerifiedEmail([e("1+octo@users.noreply.github.com", false, true)])).toBe(
+      "1+octo@users.noreply.github.com",
+    );
   });
 
   it("returns null when nothing is verified (or the list is empty)", () => {
@@ -25,7 +31,7 @@ describe("pickVerifiedEmail", () => {
 });
 
 describe("nextPageUrl", () => {
-  it("finds rel=\"next\" wherever it sits in GitHub's Link header", () => {
+  it('finds rel="next" wherever it sits in GitHub\'s Link header', () => {
     const link =
       '<https://api.github.com/user/emails?page=1>; rel="prev", <https://api.github.com/user/emails?per_page=100&page=3>; rel="next", ' +
       '<https://api.github.com/user/emails?page=5>; rel="last", <https://api.github.com/user/emails?page=1>; rel="first"';

@@ -3,7 +3,11 @@ import { parseEnv, resetEnvCache } from "../../../../lib/server/env";
 import { configuredSignupMode } from "../../../../lib/server/auth/signup";
 
 const base = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/h2hmem" };
-const mail = { SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "lb <noreply@lb.example>", AUTH_URL: "https://lb.example" };
+const mail = {
+  SMTP_URL: "smtp://127.0.0.1:2525",
+  MAIL_FROM: "lb <noreply@lb.example>",
+  AUTH_URL: "https://lb.example",
+};
 
 describe("mail and sign-up settings", () => {
   const saved = { ...process.env };

@@ -17,12 +17,25 @@ const data = (t: string) => ROWS[t].map((r) => `${r}\n`).join("");
 
 function file(over: { rowsOf?: string; mutate?: (text: string) => string } = {}): Buffer {
   const tables = Object.keys(ROWS).map((name) => ({ name, columns: ["a", "b"] }));
-  const header = { format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, appVersion: "t", createdAt: "t", server: "t", migrations: [], tables, sequences: [] };
+  const header = {
+    format: BACKUP_FORMAT,
+    formatVersion: BACKUP_FORMAT_VERSION,
+    appVersion: "t",
+    createdAt: "t",
+    server: "t",
+    migrations: [],
+    tables,
+    sequences: [],
+  };
   const parts: Buffer[] = [jsonLine(header)];
   const ends: Record<string, { rows: number; sha256: string }> = {};
   for (const { name } of tables) {
     ends[name] = { rows: ROWS[name].length, sha256: sha(data(name)) };
-    parts.push(jsonLine({ table: name, columns: ["a", "b"] }), Buffer.from(`${data(name)}\\.\n`), jsonLine({ table: name, ...ends[name] }));
+    parts.push(
+      jsonLine({ table: name, columns: ["a", "b"] }),
+      Buffer.from(`${data(name)}\\.\n`),
+      jsonLine({ table: name, ...ends[name] }),
+    );
   }
   parts.push(jsonLine({ complete: true, tables: ends }));
   const text = Buffer.concat(parts).toString("utf8");

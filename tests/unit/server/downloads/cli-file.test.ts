@@ -13,7 +13,10 @@ describe("the served single-file CLI", () => {
     const file = Buffer.from("#!/usr/bin/env node\nconsole.log('h2hmem');\n");
     const sha256 = createHash("sha256").update(file).digest("hex");
     writeFileSync(path.join(dir, "h2hmem.mjs"), file);
-    writeFileSync(path.join(dir, "h2hmem.json"), JSON.stringify({ version: "9.9.9", scorer: "lex-1+nltk+sw198", sha256, bytes: file.length, extra: true }));
+    writeFileSync(
+      path.join(dir, "h2hmem.json"),
+      JSON.stringify({ version: "9.9.9", scorer: "lex-1+nltk+sw198", sha256, bytes: file.length, extra: true }),
+    );
     expect(cliFileInfo(dir)).toEqual({ version: "9.9.9", scorer: "lex-1+nltk+sw198", sha256, bytes: file.length });
     expect(cliFileBytes(dir)).toEqual(file);
   });

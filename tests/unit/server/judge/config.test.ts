@@ -27,7 +27,9 @@ describe("loadPromptTemplate", () => {
   });
 
   it("rejects a missing or empty file with a clear message", () => {
-    expect(() => loadPromptTemplate(path.join(dir, "nope.txt"))).toThrow(/JUDGE_PROMPT_FILE .*nope\.txt cannot be read/);
+    expect(() => loadPromptTemplate(path.join(dir, "nope.txt"))).toThrow(
+      /JUDGE_PROMPT_FILE .*nope\.txt cannot be read/,
+    );
     const empty = path.join(dir, "empty.txt");
     writeFileSync(empty, "  \n");
     expect(() => loadPromptTemplate(empty)).toThrow(/is empty/);
@@ -37,7 +39,9 @@ describe("loadPromptTemplate", () => {
 describe("judgeScorerVersion", () => {
   it("appends the judge model and prompt version to the lexical version", () => {
     const prompt = promptTemplate();
-    expect(judgeScorerVersion("lex-1+nltk+sw198", { model: "gpt-4o-mini", prompt })).toBe(`lex-1+nltk+sw198+judge=gpt-4o-mini@${prompt.version}`);
+    expect(judgeScorerVersion("lex-1+nltk+sw198", { model: "gpt-4o-mini", prompt })).toBe(
+      `lex-1+nltk+sw198+judge=gpt-4o-mini@${prompt.version}`,
+    );
   });
 });
 

@@ -1,6 +1,12 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, classifyError, retryAfterMs, RetriesExhaustedError, withRetries } from "../../../../lib/server/judge/retry";
+import {
+  backoffDelay,
+  classifyError,
+  retryAfterMs,
+  RetriesExhaustedError,
+  withRetries,
+} from "../../../../lib/server/judge/retry";
 
 const apiError = (status: number, headers: Record<string, string> = {}) =>
   APIError.generate(status, { error: { message: "x" } }, undefined, new Headers(headers));
@@ -47,19 +53,27 @@ describe("withRetries", () => {
 
   it("retries transient errors until success", async () => {
     let n = 0;
-    const out = await withRetries(async () => {
-      if (n++ < 2) throw apiError(503);
-      return "ok";
-    }, policy, noSleep);
+    const out = await withRetries(
+      async () => {
+        if (n++ < 2) throw apiError(503);
+        return "ok";
+      },
+      policy,
+      noSleep,
+    );
     expect([out, n]).toEqual(["ok", 3]);
   });
 
   it("gives up after maxRetries and reports the last reason", async () => {
     let n = 0;
-    const err = await withRetries(async () => {
-      n++;
-      throw apiError(500);
-    }, policy, noSleep).catch((e) => e);
+    const err = await withRetries(
+      async () => {
+        n++;
+        throw apiError(500);
+      },
+      policy,
+      noSleep,
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(RetriesExhaustedError);
     expect(err).toMatchObject({ attempts: 3, retryable: true });
     expect(n).toBe(3);
@@ -67,10 +81,14 @@ describe("withRetries", () => {
 
   it("does not retry a non-retryable error", async () => {
     let n = 0;
-    const err = await withRetries(async () => {
-      n++;
-      throw apiError(401);
-    }, policy, noSleep).catch((e) => e);
+    const err = await withRetries(
+      async () => {
+        n++;
+        throw apiError(401);
+      },
+      policy,
+      noSleep,
+    ).catch((e) => e);
     expect(err).toMatchObject({ attempts: 1, retryable: false });
     expect(n).toBe(1);
   });
@@ -78,10 +96,14 @@ describe("withRetries", () => {
   it("sleeps for the server's Retry-After", async () => {
     const slept: number[] = [];
     let n = 0;
-    await withRetries(async () => {
-      if (n++ === 0) throw apiError(429, { "retry-after": "1" });
-      return 1;
-    }, policy, { sleep: async (ms) => void slept.push(ms), random: () => 0 });
+    await withRetries(
+      async () => {
+        if (n++ === 0) throw apiError(429, { "retry-after": "1" });
+        return 1;
+      },
+      policy,
+      { sleep: async (ms) => void slept.push(ms), random: () => 0 },
+    );
     expect(slept).toEqual([1000]);
   });
 });

@@ -15,22 +15,55 @@ const board: Leaderboard = {
   boardSize: 3,
   lowNMin: 30,
   pages: 1,
-  entries: [{
-    rank: 2, tied: true, id: "e1", status: "approved", attempts: { total: 7, sincePreviousEntry: 3 }, methodName: 'Mem, "quoted"', organization: "Lab", modality: "text", backbone: null, isBaseline: false, verified: true,
-    createdAt: "2026-11-01T00:00:00.000Z", answered: 9, overall: cell(0.5), mainTypes: { RECALL: cell(0.4) }, categories: { CD: cell(0.7) }, refusalRate: 0.25, overRefusalRate: 0.125,
-    scopeRank: { scope: "CD", rank: 1, tied: false },
-  }],
+  entries: [
+    {
+      rank: 2,
+      tied: true,
+      id: "e1",
+      status: "approved",
+      attempts: { total: 7, sincePreviousEntry: 3 },
+      methodName: 'Mem, "quoted"',
+      organization: "Lab",
+      modality: "text",
+      backbone: null,
+      isBaseline: false,
+      verified: true,
+      createdAt: "2026-11-01T00:00:00.000Z",
+      answered: 9,
+      overall: cell(0.5),
+      mainTypes: { RECALL: cell(0.4) },
+      categories: { CD: cell(0.7) },
+      refusalRate: 0.25,
+      overRefusalRate: 0.125,
+      scopeRank: { scope: "CD", rank: 1, tied: false },
+    },
+  ],
   withdrawn: [],
-  references: [{ kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } }],
+  references: [
+    { kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } },
+  ],
 };
 
 describe("leaderboard exports", () => {
   it("JSON and CSV carry the view, the scorer version and the generation time", () => {
     const json = JSON.parse(leaderboardJson(board));
-    expect(json).toMatchObject({ scorerVersion: "lex-1+nltk+sw198", generatedAt: board.generatedAt, split: "multi-party", total: 1 });
+    expect(json).toMatchObject({
+      scorerVersion: "lex-1+nltk+sw198",
+      generatedAt: board.generatedAt,
+      split: "multi-party",
+      total: 1,
+    });
     expect(json.filters.sort).toBe("-CD");
-    expect(json.entries[0]).toMatchObject({ id: "e1", rank: 2, tied: true, scopeRank: { scope: "CD", rank: 1 }, categories: { CD: { value: 0.7 } } });
-    expect(json.references).toEqual([{ kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } }]);
+    expect(json.entries[0]).toMatchObject({
+      id: "e1",
+      rank: 2,
+      tied: true,
+      scopeRank: { scope: "CD", rank: 1 },
+      categories: { CD: { value: 0.7 } },
+    });
+    expect(json.references).toEqual([
+      { kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } },
+    ]);
     const [header, row, ref] = leaderboardCsv(board).trim().split("\n");
     const cols = header!.split(",");
     expect(cols).toEqual(expect.arrayContaining(["rank", "CD", "RECALL", "scorerVersion", "generatedAt"]));
@@ -39,7 +72,12 @@ describe("leaderboard exports", () => {
     // Both columns of the attempt ledger, and the reference row marked as one (no rank).
     const at = (line: string, col: string) => line.split(",")[cols.indexOf(col)];
     expect(row!.startsWith("approved,")).toBe(true);
-    expect(cols.slice(cols.indexOf("answered"), cols.indexOf("createdAt") + 1)).toEqual(["answered", "attemptsTotal", "attemptsSincePreviousEntry", "createdAt"]);
+    expect(cols.slice(cols.indexOf("answered"), cols.indexOf("createdAt") + 1)).toEqual([
+      "answered",
+      "attemptsTotal",
+      "attemptsSincePreviousEntry",
+      "createdAt",
+    ]);
     expect(row).toContain(",9,7,3,2026-11-01T00:00:00.000Z,"); // the method name's quoted comma shifts split() positions
     expect(ref!.startsWith("reference,,,always-refuse,")).toBe(true);
     expect(at(ref!, "CD")).toBe("0.2");
@@ -51,16 +89,32 @@ describe("leaderboard exports", () => {
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("etag")).toBe(body.etag);
     expect(await fresh.text()).toBe('{"a":1}');
-    const same = conditional(new Request("http://x/", { headers: { "if-none-match": `"other", W/${body.etag}` } }), body, "application/json");
+    const same = conditional(
+      new Request("http://x/", { headers: { "if-none-match": `"other", W/${body.etag}` } }),
+      body,
+      "application/json",
+    );
     expect(same.status).toBe(304);
     expect(await same.text()).toBe("");
-    expect(conditional(new Request("http://x/", { headers: { "if-none-match": '"stale"' } }), body, "application/json").status).toBe(200);
+    expect(
+      conditional(new Request("http://x/", { headers: { "if-none-match": '"stale"' } }), body, "application/json")
+        .status,
+    ).toBe(200);
     expect(etagged('{"a":2}').etag).not.toBe(body.etag);
   });
 });
 
 describe("significantWins", () => {
-  const r = (scope: "ALL" | "CD", diff: number, ciLow: number, ciHigh: number) => ({ scope, n: 10, meanA: 0, meanB: 0, diff, ciLow, ciHigh, pValue: 0.01 });
+  const r = (scope: "ALL" | "CD", diff: number, ciLow: number, ciHigh: number) => ({
+    scope,
+    n: 10,
+    meanA: 0,
+    meanB: 0,
+    diff,
+    ciLow,
+    ciHigh,
+    pValue: 0.01,
+  });
   const pairs: PairComparison[] = [
     { a: "x", b: "y", results: [r("ALL", 0.1, 0.05, 0.15), r("CD", -0.2, -0.3, -0.1)] },
     { a: "x", b: "z", results: [r("ALL", 0.01, -0.02, 0.04)] },
@@ -73,14 +127,17 @@ describe("significantWins", () => {
 });
 
 describe("CSV formula injection", () => {
-  it.each(["=HYPERLINK(\"http://evil.example\",\"x\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\tTAB", "\rCR"])("a method name or organization %j reaches the CSV as text", (text) => {
-    const entry = { ...board.entries[0]!, methodName: text, organization: text };
-    const csv = leaderboardCsv({ ...board, entries: [entry] });
-    const row = csv.split("\n").slice(1).join("\n");
-    const quoted = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
-    expect(row).toContain(`,${quoted(`'${text}`)},${quoted(`'${text}`)},`);
-    expect(row).not.toContain(`,${quoted(text)},`);
-  });
+  it.each(['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\tTAB", "\rCR"])(
+    "a method name or organization %j reaches the CSV as text",
+    (text) => {
+      const entry = { ...board.entries[0]!, methodName: text, organization: text };
+      const csv = leaderboardCsv({ ...board, entries: [entry] });
+      const row = csv.split("\n").slice(1).join("\n");
+      const quoted = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+      expect(row).toContain(`,${quoted(`'${text}`)},${quoted(`'${text}`)},`);
+      expect(row).not.toContain(`,${quoted(text)},`);
+    },
+  );
 
   it("leaves numbers alone", () => {
     const entry = { ...board.entries[0]!, overall: { value: -0.25, ciLow: -0.5, ciHigh: 0, n: 3 } };

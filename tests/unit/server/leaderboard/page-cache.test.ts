@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/server/env";
-import { cachedPage, PAGE_CACHE_ECHO_HEADER, PAGE_CACHE_RENDER_HEADER, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
+import {
+  cachedPage,
+  PAGE_CACHE_ECHO_HEADER,
+  PAGE_CACHE_RENDER_HEADER,
+  pageCacheKey,
+} from "@/lib/server/leaderboard/page-cache";
 
 // The micro-cache against a real HTTP server standing in for the app's own port: it counts
 // renders, so sharing, expiry and what is never stored are observable.
@@ -18,13 +23,22 @@ beforeAll(async () => {
     seenHeaders = req.headers;
     // Plays this process's proxy, which tags the answer to its own render request; a foreign
     // server on the port would not.
-    if (!req.url?.startsWith("/entries/foreign")) res.setHeader(PAGE_CACHE_ECHO_HEADER, String(req.headers[PAGE_CACHE_RENDER_HEADER]));
+    if (!req.url?.startsWith("/entries/foreign"))
+      res.setHeader(PAGE_CACHE_ECHO_HEADER, String(req.headers[PAGE_CACHE_RENDER_HEADER]));
     const n = renders;
     setTimeout(() => {
-      if (req.url?.startsWith("/entries/gone")) return res.writeHead(404, { "content-type": "text/html" }).end(`missing ${n}`);
-      if (req.url?.startsWith("/entries/cookie")) return res.writeHead(200, { "set-cookie": "a=b" }).end(`personal ${n}`);
+      if (req.url?.startsWith("/entries/gone"))
+        return res.writeHead(404, { "content-type": "text/html" }).end(`missing ${n}`);
+      if (req.url?.startsWith("/entries/cookie"))
+        return res.writeHead(200, { "set-cookie": "a=b" }).end(`personal ${n}`);
       // The render's CSP names the nonce its scripts carry (proxy.ts).
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "x-internal": "1", "content-security-policy": `script-src 'nonce-n${n}'` }).end(`render ${n} of ${req.url} <script nonce="n${n}">`);
+      res
+        .writeHead(200, {
+          "content-type": "text/html; charset=utf-8",
+          "x-internal": "1",
+          "content-security-policy": `script-src 'nonce-n${n}'`,
+        })
+        .end(`render ${n} of ${req.url} <script nonce="n${n}">`);
     }, 50);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -38,18 +52,30 @@ afterAll(async () => {
   resetEnvCache();
 });
 
-const req = (url: string, headers: Record<string, string> = {}) => new NextRequest(`http://board.example${url}`, { headers: { host: "board.example", ...headers } });
+const req = (url: string, headers: Record<string, string> = {}) =>
+  new NextRequest(`http://board.example${url}`, { headers: { host: "board.example", ...headers } });
 
-async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; state: string | null; type: string | null; csp: string | null }> {
+async function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; state: string | null; type: string | null; csp: string | null }> {
   const r = req(url, headers);
   const res = await cachedPage(r, pageCacheKey(r)!);
-  return { status: res!.status, text: await res!.text(), state: res!.headers.get("x-page-cache"), type: res!.headers.get("content-type"), csp: res!.headers.get("content-security-policy") };
+  return {
+    status: res!.status,
+    text: await res!.text(),
+    state: res!.headers.get("x-page-cache"),
+    type: res!.headers.get("content-type"),
+    csp: res!.headers.get("content-security-policy"),
+  };
 }
 
 describe("pageCacheKey", () => {
   it("caches anonymous GETs of the board and entry pages only", () => {
     expect(pageCacheKey(req("/?split=dyadic&sort=-CD"))).toBe("en http://board.example/?split=dyadic&sort=-CD");
-    expect(pageCacheKey(req("/entries/abc", { "x-forwarded-proto": "https", "x-forwarded-host": "lb.example" }))).toBe("en https://lb.example/entries/abc");
+    expect(pageCacheKey(req("/entries/abc", { "x-forwarded-proto": "https", "x-forwarded-host": "lb.example" }))).toBe(
+      "en https://lb.example/entries/abc",
+    );
     expect(pageCacheKey(req("/about"))).toBeNull();
     expect(pageCacheKey(req("/entries/abc/extra"))).toBeNull();
     expect(pageCacheKey(req("/admin"))).toBeNull();
@@ -70,7 +96,9 @@ describe("pageCacheKey", () => {
 describe("pageCacheKey and the locale", () => {
   it("keys on the resolved locale: ?lang= > cookie > Accept-Language > en", () => {
     expect(pageCacheKey(req("/", { "accept-language": "zh-CN,zh;q=0.9" }))).toBe("zh http://board.example/");
-    expect(pageCacheKey(req("/", { "accept-language": "zh-CN", cookie: "NEXT_LOCALE=en" }))).toBe("en http://board.example/");
+    expect(pageCacheKey(req("/", { "accept-language": "zh-CN", cookie: "NEXT_LOCALE=en" }))).toBe(
+      "en http://board.example/",
+    );
     expect(pageCacheKey(req("/?lang=zh", { cookie: "NEXT_LOCALE=en" }))).toBe("zh http://board.example/?lang=zh");
     expect(pageCacheKey(req("/"))).toBe("en http://board.example/");
   });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { headlineText, type EntryHeadline } from "@/lib/server/leaderboard/share";
 
-const base: EntryHeadline = { id: "e1", methodName: "M", organization: null, metric: "judge", value: 0.6123, ciLow: 0.58, ciHigh: 0.6411, rank: 3, tied: false, of: 12 };
+const base: EntryHeadline = {
+  id: "e1",
+  methodName: "M",
+  organization: null,
+  metric: "judge",
+  value: 0.6123,
+  ciLow: 0.58,
+  ciHigh: 0.6411,
+  rank: 3,
+  tied: false,
+  of: 12,
+};
 
 describe("headlineText (link previews)", () => {
   it("names rank, metric, score and interval", () => {

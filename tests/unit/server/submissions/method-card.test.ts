@@ -1,12 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { methodCard } from "../../../../lib/server/submissions/method-card";
 
-const row = { methodName: "m", organization: null, description: null, paperUrl: null, codeUrl: null, modality: null, backbone: null, memoryMethod: null };
-const none = { storageSecondsPerSession: null, retrievalSecondsPerQuestion: null, answerSecondsPerQuestion: null, tokensPerQuestion: null, hardware: null };
+const row = {
+  methodName: "m",
+  organization: null,
+  description: null,
+  paperUrl: null,
+  codeUrl: null,
+  modality: null,
+  backbone: null,
+  memoryMethod: null,
+};
+const none = {
+  storageSecondsPerSession: null,
+  retrievalSecondsPerQuestion: null,
+  answerSecondsPerQuestion: null,
+  tokensPerQuestion: null,
+  hardware: null,
+};
 
 describe("methodCard efficiency", () => {
   it("is null when nothing was reported, else labelled self-reported with every field", () => {
     expect(methodCard({ ...row, ...none }).efficiency).toBeNull();
-    expect(methodCard({ ...row, ...none, answerSecondsPerQuestion: 4.33 }).efficiency).toEqual({ selfReported: true, ...none, answerSecondsPerQuestion: 4.33 });
+    expect(methodCard({ ...row, ...none, answerSecondsPerQuestion: 4.33 }).efficiency).toEqual({
+      selfReported: true,
+      ...none,
+      answerSecondsPerQuestion: 4.33,
+    });
   });
 });

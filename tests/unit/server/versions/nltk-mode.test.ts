@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parseScorerVersion } from "../../../../lib/scoring";
 import { nltkModeChange } from "../../../../lib/server/versions/nltk-mode";
-import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE, keyTagOfVersion, nltkLabelOfVersion, versionHasJudge } from "../../../../lib/server/versions/version-text";
+import {
+  KEY_PART_TEXT,
+  NLTK_MODE_TOKENS,
+  SCORER_VERSION_EXAMPLE,
+  keyTagOfVersion,
+  nltkLabelOfVersion,
+  versionHasJudge,
+} from "../../../../lib/server/versions/version-text";
 
 // What /admin/rescore and About say about a version pair (issue 29), read through the one grammar.
 
@@ -27,9 +34,17 @@ describe("version text for pages", () => {
   it("spells the parts through the module", () => {
     expect(NLTK_MODE_TOKENS).toEqual({ pinned: "nltk35", newer: "nltk38" });
     expect(KEY_PART_TEXT).toBe("+key=");
-    expect(parseScorerVersion(SCORER_VERSION_EXAMPLE)).toMatchObject({ options: { nltk: "3.5" }, keyTag: "5e6f7a8b", judge: { model: "gpt-4o-mini" } });
+    expect(parseScorerVersion(SCORER_VERSION_EXAMPLE)).toMatchObject({
+      options: { nltk: "3.5" },
+      keyTag: "5e6f7a8b",
+      judge: { model: "gpt-4o-mini" },
+    });
     expect([versionHasJudge(v35), versionHasJudge("lex-1+nltk35+sw198")]).toEqual([true, false]);
     expect(keyTagOfVersion(v38)).toBe("1a2b3c4d");
-    expect([nltkLabelOfVersion(legacy), nltkLabelOfVersion(v35), nltkLabelOfVersion("garbage")]).toEqual(["NLTK 3.8", "NLTK 3.5", null]);
+    expect([nltkLabelOfVersion(legacy), nltkLabelOfVersion(v35), nltkLabelOfVersion("garbage")]).toEqual([
+      "NLTK 3.8",
+      "NLTK 3.5",
+      null,
+    ]);
   });
 });

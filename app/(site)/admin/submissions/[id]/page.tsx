@@ -33,52 +33,108 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   }
-  const [judgeUsage, agreementRuns, t] = await Promise.all([getJudgeUsage(d.id), listAgreementRuns(d.id), getTranslations("admin.submission")]);
-  const key = d.answerKey ? (d.answerKey.active ? d.answerKey.label : t("olderKey", { label: d.answerKey.label })) : t("noKey");
+  const [judgeUsage, agreementRuns, t] = await Promise.all([
+    getJudgeUsage(d.id),
+    listAgreementRuns(d.id),
+    getTranslations("admin.submission"),
+  ]);
+  const key = d.answerKey
+    ? d.answerKey.active
+      ? d.answerKey.label
+      : t("olderKey", { label: d.answerKey.label })
+    : t("noKey");
   return (
     <div className="space-y-5">
       <header className="space-y-1">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold">
-          {d.methodName} <StatusBadge value={d.status} testId="review-status" /> <StatusBadge value={d.reviewState} testId="review-state" />
+          {d.methodName} <StatusBadge value={d.status} testId="review-status" />{" "}
+          <StatusBadge value={d.reviewState} testId="review-state" />
           {d.isBaseline ? <StatusBadge value="BASELINE" /> : null}
         </h1>
         <p className="text-sm">
-          {t("byline", { submitter: d.submitter, at: d.createdAt.slice(0, 16).replace("T", " "), key, scorer: d.scorerVersion ?? "–" })}
+          {t("byline", {
+            submitter: d.submitter,
+            at: d.createdAt.slice(0, 16).replace("T", " "),
+            key,
+            scorer: d.scorerVersion ?? "–",
+          })}
         </p>
         {d.reviewReason ? <p className="text-sm">{t("reviewNote", { reason: d.reviewReason })}</p> : null}
-        {d.failureReason ? <p className="text-sm text-red-700 dark:text-red-300">{t("failure", { reason: d.failureReason })}</p> : null}
-        <p className="text-sm"><Link href={`/submissions/${d.id}`}>{t("perQuestion")}</Link></p>
+        {d.failureReason ? (
+          <p className="text-sm text-red-700 dark:text-red-300">{t("failure", { reason: d.failureReason })}</p>
+        ) : null}
+        <p className="text-sm">
+          <Link href={`/submissions/${d.id}`}>{t("perQuestion")}</Link>
+        </p>
       </header>
       <DecisionPanel d={d} />
       <section aria-labelledby="flags-h">
-        <h2 id="flags-h" className="text-lg font-semibold">{t("flags")}</h2>
+        <h2 id="flags-h" className="text-lg font-semibold">
+          {t("flags")}
+        </h2>
         {d.flags.length ? (
           <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" data-testid="flags">
-            {d.flags.map((f) => <li key={describeFlag(f)} data-flag={f.kind}>{describeFlag(f)}</li>)}
+            {d.flags.map((f) => (
+              <li key={describeFlag(f)} data-flag={f.kind}>
+                {describeFlag(f)}
+              </li>
+            ))}
           </ul>
-        ) : <p className="text-sm">{t("noFlags")}</p>}
+        ) : (
+          <p className="text-sm">{t("noFlags")}</p>
+        )}
         <IssueList issues={d.warnings as IssueView[]} title={t("warnings")} />
       </section>
       <section aria-labelledby="scores-h" className="space-y-3">
-        <h2 id="scores-h" className="text-lg font-semibold">{t("scores")}</h2>
+        <h2 id="scores-h" className="text-lg font-semibold">
+          {t("scores")}
+        </h2>
         <ScoreComparison rows={d.rows} comparators={d.comparators} metric="f1" />
-        {d.rows.some((r) => r.metric === "judge") ? <ScoreComparison rows={d.rows} comparators={d.comparators} metric="judge" /> : null}
+        {d.rows.some((r) => r.metric === "judge") ? (
+          <ScoreComparison rows={d.rows} comparators={d.comparators} metric="judge" />
+        ) : null}
       </section>
       <section aria-labelledby="judge-h" className="space-y-2">
-        <h2 id="judge-h" className="text-lg font-semibold">{t("judgeUsage")}</h2>
+        <h2 id="judge-h" className="text-lg font-semibold">
+          {t("judgeUsage")}
+        </h2>
         <JudgeUsage usage={judgeUsage} />
-        {d.rows.some((r) => r.metric === "judge") ? <JudgeAgreementForm runs={agreementRuns} request={judgeAgreementAction.bind(null, d.id)} /> : null}
+        {d.rows.some((r) => r.metric === "judge") ? (
+          <JudgeAgreementForm runs={agreementRuns} request={judgeAgreementAction.bind(null, d.id)} />
+        ) : null}
       </section>
       <section aria-labelledby="files-h">
-        <h2 id="files-h" className="text-lg font-semibold">{t("files")}</h2>
-        <ul className="text-sm">{d.files.map((f) => <li key={f.split}>{t("file", { split: f.split, name: f.fileName, size: String(f.size) })} <code>{f.sha256.slice(0, 16)}…</code></li>)}</ul>
+        <h2 id="files-h" className="text-lg font-semibold">
+          {t("files")}
+        </h2>
+        <ul className="text-sm">
+          {d.files.map((f) => (
+            <li key={f.split}>
+              {t("file", { split: f.split, name: f.fileName, size: String(f.size) })}{" "}
+              <code>{f.sha256.slice(0, 16)}…</code>
+            </li>
+          ))}
+        </ul>
       </section>
       <details>
         <summary className="cursor-pointer text-lg font-semibold">{t("editMetadata")}</summary>
-        <MetadataForm id={d.id} initial={{ methodName: d.methodName, organization: d.organization, description: d.description, paperUrl: d.paperUrl, codeUrl: d.codeUrl, backbone: d.backbone, memoryMethod: d.memoryMethod }} />
+        <MetadataForm
+          id={d.id}
+          initial={{
+            methodName: d.methodName,
+            organization: d.organization,
+            description: d.description,
+            paperUrl: d.paperUrl,
+            codeUrl: d.codeUrl,
+            backbone: d.backbone,
+            memoryMethod: d.memoryMethod,
+          }}
+        />
       </details>
       <section aria-labelledby="trail-h">
-        <h2 id="trail-h" className="text-lg font-semibold">{t("auditTrail")}</h2>
+        <h2 id="trail-h" className="text-lg font-semibold">
+          {t("auditTrail")}
+        </h2>
         <AuditTable events={d.audit} testId="entry-audit" />
       </section>
     </div>

@@ -10,9 +10,16 @@ export function BadgeSnippet({ url }: { url: string }) {
   const t = useTranslations("entry.badge");
   return (
     <section aria-labelledby="badge-h" className="space-y-2">
-      <h2 id="badge-h" className="text-lg font-semibold">{t("heading")}</h2>
+      <h2 id="badge-h" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
       <p className="text-sm">{t("text")}</p>
-      <pre className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900" data-testid="badge-markdown" tabIndex={0} aria-label={t("label")}>
+      <pre
+        className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900"
+        data-testid="badge-markdown"
+        tabIndex={0}
+        aria-label={t("label")}
+      >
         {badgeMarkdown(url)}
       </pre>
     </section>

@@ -4,7 +4,11 @@ import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 /** BibTeX key: method slug plus the approval year, stable for a permanent entry link. */
 export function bibtexFor(e: EntryDetail, url: string): string {
   const year = (e.approvedAt ?? e.createdAt).slice(0, 4);
-  const slug = e.methodName.toLowerCase().replace(/[^a-z0-9]+/g, "").slice(0, 24) || "entry";
+  const slug =
+    e.methodName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "")
+      .slice(0, 24) || "entry";
   const esc = (s: string) => s.replace(/[{}\\]/g, "");
   return [
     `@misc{h2hmem_${slug}_${year},`,
@@ -21,8 +25,15 @@ export function CiteEntry({ entry, url }: { entry: EntryDetail; url: string }) {
   const t = useTranslations("entry.cite");
   return (
     <section aria-labelledby="cite-h" className="space-y-2">
-      <h2 id="cite-h" className="text-lg font-semibold">{t("heading")}</h2>
-      <pre className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900" data-testid="bibtex" tabIndex={0} aria-label={t("label")}>
+      <h2 id="cite-h" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
+      <pre
+        className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900"
+        data-testid="bibtex"
+        tabIndex={0}
+        aria-label={t("label")}
+      >
         {bibtexFor(entry, url)}
       </pre>
     </section>

@@ -25,11 +25,19 @@ export function FailurePanel({ profile }: { profile: FailureProfile | null }) {
         {facts.map(([key, label, value]) => (
           <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1 dark:border-slate-800">
             <dt>{label}</dt>
-            <dd className="tabular-nums" data-testid={`failure-${key}`}>{value}</dd>
+            <dd className="tabular-nums" data-testid={`failure-${key}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
-      <Table label={t("region")} className="border-collapse text-sm" data-testid="failure-by-category" caption={t("caption")} captionClassName="mb-1 text-left font-semibold">
+      <Table
+        label={t("region")}
+        className="border-collapse text-sm"
+        data-testid="failure-by-category"
+        caption={t("caption")}
+        captionClassName="mb-1 text-left font-semibold"
+      >
         <THead>
           <Tr kind="head" className="text-right">
             <Th className="text-left">{t("category")}</Th>
@@ -43,9 +51,15 @@ export function FailurePanel({ profile }: { profile: FailureProfile | null }) {
             const r = profile.byCategory[c]!;
             return (
               <Tr key={c} className="text-right tabular-nums">
-                <Th scope="row" className="text-left font-normal"><abbr title={tc(c)}>{c}</abbr></Th>
+                <Th scope="row" className="text-left font-normal">
+                  <abbr title={tc(c)}>{c}</abbr>
+                </Th>
                 <Td>{pct(r.refusalRate)}</Td>
-                <Td>{r.recallPrecisionGap === null ? "–" : `${r.recallPrecisionGap >= 0 ? "+" : ""}${f.score(r.recallPrecisionGap)}`}</Td>
+                <Td>
+                  {r.recallPrecisionGap === null
+                    ? "–"
+                    : `${r.recallPrecisionGap >= 0 ? "+" : ""}${f.score(r.recallPrecisionGap)}`}
+                </Td>
                 <Td>{f.integer(r.n)}</Td>
               </Tr>
             );

@@ -9,21 +9,39 @@ export function ReproduceEntry({ entry, url }: { entry: EntryDetail; url: string
   const version = entry.scorerVersion ?? "–";
   return (
     <section aria-labelledby="repro-h" className="space-y-2 text-sm">
-      <h2 id="repro-h" className="text-lg font-semibold">{t("heading")}</h2>
+      <h2 id="repro-h" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
       {entry.publicPredictions ? (
         <>
           <p>{t("public")}</p>
           <ul data-testid="public-files">
             {entry.files.map((f) => (
-              <li key={f.split}><a href={f.url ?? undefined} className="underline">{f.fileName}</a> ({f.split})</li>
+              <li key={f.split}>
+                <a href={f.url ?? undefined} className="underline">
+                  {f.fileName}
+                </a>{" "}
+                ({f.split})
+              </li>
             ))}
           </ul>
-          <pre className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900" data-testid="verify-command" tabIndex={0} aria-label={t("commandLabel")}>
+          <pre
+            className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900"
+            data-testid="verify-command"
+            tabIndex={0}
+            aria-label={t("commandLabel")}
+          >
             {command}
           </pre>
           <p>
             {entry.answerKey
-              ? t.rich("explainKey", { ...RICH_TAGS, code: (c) => <code className="break-all">{c}</code>, version, label: entry.answerKey.label, sha: entry.answerKey.contentSha256 })
+              ? t.rich("explainKey", {
+                  ...RICH_TAGS,
+                  code: (c) => <code className="break-all">{c}</code>,
+                  version,
+                  label: entry.answerKey.label,
+                  sha: entry.answerKey.contentSha256,
+                })
               : t.rich("explain", { ...RICH_TAGS, version })}
           </p>
         </>

@@ -25,7 +25,15 @@ export function SameBackboneLine({ cmp, metric }: { cmp: SameBackbone | null; me
         value: f.score(cmp.entryValue),
         other: f.score(cmp.other.value),
       })}
-      {p ? t("paired", { n: f.integer(p.n), diff: signed(p.diff), lo: f.score(p.ciLow), hi: f.score(p.ciHigh), p: f.score(p.pValue) }) : t("unpaired")}
+      {p
+        ? t("paired", {
+            n: f.integer(p.n),
+            diff: signed(p.diff),
+            lo: f.score(p.ciLow),
+            hi: f.score(p.ciHigh),
+            p: f.score(p.pValue),
+          })
+        : t("unpaired")}
     </p>
   );
 }

@@ -18,16 +18,31 @@ export async function shareImage(id: string): Promise<Response> {
   const title = h?.methodName ?? common("siteName");
   const line = h ? headlineText(h) : t("share.notFound");
   return new ImageResponse(
-    (
-      <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between", padding: 64, background: "#0f172a", color: "#f8fafc" }}>
-        <div style={{ display: "flex", fontSize: 32, color: "#94a3b8" }}>{t("share.tagline")}</div>
-        <div style={{ display: "flex", flexDirection: "column" }}>
-          <div style={{ display: "flex", fontSize: 72, fontWeight: 700, lineHeight: 1.1 }}>{title.length > 60 ? `${title.slice(0, 59)}…` : title}</div>
-          {h?.organization ? <div style={{ display: "flex", fontSize: 36, color: "#cbd5e1", marginTop: 12 }}>{h.organization.slice(0, 80)}</div> : null}
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: 64,
+        background: "#0f172a",
+        color: "#f8fafc",
+      }}
+    >
+      <div style={{ display: "flex", fontSize: 32, color: "#94a3b8" }}>{t("share.tagline")}</div>
+      <div style={{ display: "flex", flexDirection: "column" }}>
+        <div style={{ display: "flex", fontSize: 72, fontWeight: 700, lineHeight: 1.1 }}>
+          {title.length > 60 ? `${title.slice(0, 59)}…` : title}
         </div>
-        <div style={{ display: "flex", fontSize: 48, color: "#38bdf8" }}>{line}</div>
+        {h?.organization ? (
+          <div style={{ display: "flex", fontSize: 36, color: "#cbd5e1", marginTop: 12 }}>
+            {h.organization.slice(0, 80)}
+          </div>
+        ) : null}
       </div>
-    ),
+      <div style={{ display: "flex", fontSize: 48, color: "#38bdf8" }}>{line}</div>
+    </div>,
     { ...SHARE_IMAGE_SIZE, headers: { "cache-control": "public, max-age=300" }, status: h ? 200 : 404 },
   );
 }

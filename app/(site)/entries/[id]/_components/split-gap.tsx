@@ -12,11 +12,18 @@ export function SplitGap({ rows, metric }: { rows: ScoreRowView[]; metric: strin
   const f = formatter(useLocale());
   const scopeLabel = useScopeLabel();
   const metricName = useMetricLabel()(metric);
-  const get = (split: string, scope: string) => rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === "micro");
+  const get = (split: string, scope: string) =>
+    rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === "micro");
   const scopes = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES].filter((s) => get("dyadic", s) && get("multi-party", s));
   if (scopes.length === 0) return <p>{t("none", { metric: metricName })}</p>;
   return (
-    <Table label={t("region")} className="border-collapse text-sm" data-testid="split-gap" caption={t("caption", { metric: metricName })} captionClassName="mb-1 text-left font-semibold">
+    <Table
+      label={t("region")}
+      className="border-collapse text-sm"
+      data-testid="split-gap"
+      caption={t("caption", { metric: metricName })}
+      captionClassName="mb-1 text-left font-semibold"
+    >
       <THead>
         <Tr kind="head" className="text-right">
           <Th className="text-left">{t("scope")}</Th>
@@ -32,10 +39,15 @@ export function SplitGap({ rows, metric }: { rows: ScoreRowView[]; metric: strin
           const name = scopeLabel(s);
           return (
             <Tr key={s} className="text-right tabular-nums">
-              <Th scope="row" className="text-left font-normal">{s in CATEGORIES ? <abbr title={name}>{s}</abbr> : name}</Th>
+              <Th scope="row" className="text-left font-normal">
+                {s in CATEGORIES ? <abbr title={name}>{s}</abbr> : name}
+              </Th>
               <Td>{f.score(d)}</Td>
               <Td>{f.score(m)}</Td>
-              <Td>{d - m >= 0 ? "+" : ""}{f.score(d - m)}</Td>
+              <Td>
+                {d - m >= 0 ? "+" : ""}
+                {f.score(d - m)}
+              </Td>
             </Tr>
           );
         })}

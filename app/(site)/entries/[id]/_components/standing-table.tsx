@@ -17,7 +17,13 @@ export function StandingTable({ standing }: { standing: Standing }) {
   const splitName = ts(split);
   const metricName = useMetricLabel()(metric);
   return (
-    <Table label={t("region", { split: splitName })} className="border-collapse text-sm" data-testid={`standing-${split}`} caption={t("caption", { split: splitName, metric: metricName })} captionClassName="mb-1 text-left font-semibold">
+    <Table
+      label={t("region", { split: splitName })}
+      className="border-collapse text-sm"
+      data-testid={`standing-${split}`}
+      caption={t("caption", { split: splitName, metric: metricName })}
+      captionClassName="mb-1 text-left font-semibold"
+    >
       <THead>
         <Tr kind="head" className="text-right">
           <Th className="text-left">{t("scope")}</Th>
@@ -32,15 +38,29 @@ export function StandingTable({ standing }: { standing: Standing }) {
         {rows.map((r) => (
           <Tr key={r.scope} data-scope={r.scope} className="text-right tabular-nums">
             <Th scope="row" className={`text-left font-normal ${r.scope in CATEGORIES ? "pl-6" : "font-medium"}`}>
-              {r.scope in CATEGORIES ? <><abbr title={label(r.scope)}>{r.scope}</abbr> <span className="text-xs text-slate-600 dark:text-slate-400">{label(r.scope)}</span></> : label(r.scope)}
+              {r.scope in CATEGORIES ? (
+                <>
+                  <abbr title={label(r.scope)}>{r.scope}</abbr>{" "}
+                  <span className="text-xs text-slate-600 dark:text-slate-400">{label(r.scope)}</span>
+                </>
+              ) : (
+                label(r.scope)
+              )}
             </Th>
             <Td data-below-reference={below(r) ? "" : undefined}>
               <span title={below(r) ? t("belowReference") : undefined}>{f.score(r.cell?.value)}</span>{" "}
-              <span className="text-xs text-slate-600 dark:text-slate-400">{f.ci(r.cell?.ciLow, r.cell?.ciHigh)}</span></Td>
-            <Td data-testid={`rank-${split}-${r.scope}`}>{r.rank === null ? "–" : t("rankOf", { rank: f.integer(r.rank), tied: String(r.tied), of: f.integer(r.of) })}</Td>
+              <span className="text-xs text-slate-600 dark:text-slate-400">{f.ci(r.cell?.ciLow, r.cell?.ciHigh)}</span>
+            </Td>
+            <Td data-testid={`rank-${split}-${r.scope}`}>
+              {r.rank === null
+                ? "–"
+                : t("rankOf", { rank: f.integer(r.rank), tied: String(r.tied), of: f.integer(r.of) })}
+            </Td>
             <Td>{f.score(r.best)}</Td>
             <Td>{f.score(r.median)}</Td>
-            <Td className="italic" data-testid={`reference-${split}-${r.scope}`}>{f.score(r.reference)}</Td>
+            <Td className="italic" data-testid={`reference-${split}-${r.scope}`}>
+              {f.score(r.reference)}
+            </Td>
           </Tr>
         ))}
       </TBody>

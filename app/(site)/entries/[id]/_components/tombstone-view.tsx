@@ -17,15 +17,30 @@ export function TombstoneView({ t: stone }: { t: Tombstone }) {
   ];
   return (
     <div className="space-y-3">
-      <h1 className="text-2xl font-bold" data-testid="entry-title">{t("title", { name: stone.methodName })}</h1>
+      <h1 className="text-2xl font-bold" data-testid="entry-title">
+        {t("title", { name: stone.methodName })}
+      </h1>
       {/* The same sentence as the API's GONE error (tombstoneMessage), in the reader's language. */}
-      <p role="status" data-testid="entry-gone">{t("gone", { reason: stone.reason })}</p>
+      <p role="status" data-testid="entry-gone">
+        {t("gone", { reason: stone.reason })}
+      </p>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="tombstone">
         {facts.map(([k, v]) => (
-          <div key={k} className="contents"><dt className="text-slate-600 dark:text-slate-400">{k}</dt><dd>{v}</dd></div>
+          <div key={k} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{k}</dt>
+            <dd>{v}</dd>
+          </div>
         ))}
       </dl>
-      <p><Link href="/?status=withdrawn" className="underline">{t("allWithdrawn")}</Link> · <Link href="/" className="underline">{common("backToBoard")}</Link></p>
+      <p>
+        <Link href="/?status=withdrawn" className="underline">
+          {t("allWithdrawn")}
+        </Link>{" "}
+        ·{" "}
+        <Link href="/" className="underline">
+          {common("backToBoard")}
+        </Link>
+      </p>
     </div>
   );
 }

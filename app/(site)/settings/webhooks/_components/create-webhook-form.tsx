@@ -12,7 +12,13 @@ import type { ActionResult } from "@/lib/server/errors";
 type Created = { id: string; url: string; secret: string };
 const URL_EXAMPLE = "https://example.org/h2hmem-hook";
 
-export function CreateWebhookForm({ events, create }: { events: readonly string[]; create: (input: { url: string; events: string[] }) => Promise<ActionResult<Created>> }) {
+export function CreateWebhookForm({
+  events,
+  create,
+}: {
+  events: readonly string[];
+  create: (input: { url: string; events: string[] }) => Promise<ActionResult<Created>>;
+}) {
   const t = useTranslations("settings");
   const locale = useLocale();
   const te = useTranslations("errors") as unknown as ErrorsTranslator;
@@ -33,7 +39,15 @@ export function CreateWebhookForm({ events, create }: { events: readonly string[
           submit(input);
         }}
       >
-        <Field label={t("endpointUrl")} name="url" type="url" required maxLength={2000} placeholder={URL_EXAMPLE} error={error ?? undefined} />
+        <Field
+          label={t("endpointUrl")}
+          name="url"
+          type="url"
+          required
+          maxLength={2000}
+          placeholder={URL_EXAMPLE}
+          error={error ?? undefined}
+        />
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="mb-1 font-medium">{t("events")}</legend>
           {events.map((ev) => (
@@ -42,19 +56,30 @@ export function CreateWebhookForm({ events, create }: { events: readonly string[
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={pending} className="rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800 disabled:opacity-60"
+        >
           {pending ? t("adding") : t("addEndpoint")}
         </button>
       </form>
       <FormMessage
         look="banner"
         as="div"
-        success={created ? (
-          <>
-            <p className="font-medium">{t("endpointAdded")}</p>
-            <code data-testid="new-webhook-secret" className="mt-2 block break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{created.secret}</code>
-          </>
-        ) : null}
+        success={
+          created ? (
+            <>
+              <p className="font-medium">{t("endpointAdded")}</p>
+              <code
+                data-testid="new-webhook-secret"
+                className="mt-2 block break-all rounded bg-white px-2 py-1 dark:bg-slate-900"
+              >
+                {created.secret}
+              </code>
+            </>
+          ) : null
+        }
       />
     </div>
   );

@@ -50,9 +50,15 @@ export function LiveStatus({ initial, children }: { initial: LiveView; children?
     };
   }, [view, router]);
 
-  const stages = view.stages.length > 0 ? view.stages : [{ stage: "lexical", status: "PENDING", done: 0, total: 0, attempts: 0, error: null }];
+  const stages =
+    view.stages.length > 0
+      ? view.stages
+      : [{ stage: "lexical", status: "PENDING", done: 0, total: 0, attempts: 0, error: null }];
   return (
-    <section aria-labelledby="status-h" className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+    <section
+      aria-labelledby="status-h"
+      className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+    >
       <h2 id="status-h" className="flex items-center gap-2 text-lg font-semibold">
         {t("status")} <StatusBadge value={view.status} testId="submission-status" />
       </h2>
@@ -64,13 +70,30 @@ export function LiveStatus({ initial, children }: { initial: LiveView; children?
         ) : null}
         {stages.map((s) => (
           <div key={s.stage}>
-            <ProgressBar label={s.stage in STAGE_KEYS ? t(STAGE_KEYS[s.stage as keyof typeof STAGE_KEYS]) : s.stage} done={s.done} total={s.total} status={s.status} />
+            <ProgressBar
+              label={s.stage in STAGE_KEYS ? t(STAGE_KEYS[s.stage as keyof typeof STAGE_KEYS]) : s.stage}
+              done={s.done}
+              total={s.total}
+              status={s.status}
+            />
             {s.error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{s.error}</p> : null}
           </div>
         ))}
         {view.failure ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="failure-reason">
-            {view.failure.stage ? t("failedIn", { stage: view.failure.stage in STAGE_KEYS ? t(STAGE_KEYS[view.failure.stage as keyof typeof STAGE_KEYS]) : view.failure.stage, reason: view.failure.reason }) : t("failed", { reason: view.failure.reason })}
+          <p
+            role="alert"
+            className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            data-testid="failure-reason"
+          >
+            {view.failure.stage
+              ? t("failedIn", {
+                  stage:
+                    view.failure.stage in STAGE_KEYS
+                      ? t(STAGE_KEYS[view.failure.stage as keyof typeof STAGE_KEYS])
+                      : view.failure.stage,
+                  reason: view.failure.reason,
+                })
+              : t("failed", { reason: view.failure.reason })}
           </p>
         ) : null}
       </div>

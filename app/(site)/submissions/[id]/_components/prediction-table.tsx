@@ -7,7 +7,15 @@ import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { SelectField } from "@/components/ui/select-field";
 import { CONTROL } from "@/components/ui/control";
 
-type Props = { basePath: string; filter: PredictionFilter; rows: PredictionRow[]; total: number; pages: number; hasJudge: boolean; scorerVersion: string | null };
+type Props = {
+  basePath: string;
+  filter: PredictionFilter;
+  rows: PredictionRow[];
+  total: number;
+  pages: number;
+  hasJudge: boolean;
+  scorerVersion: string | null;
+};
 
 function pageHref(basePath: string, filter: PredictionFilter, page: number): string {
   const sp = new URLSearchParams();
@@ -27,18 +35,41 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
   const categoryName = (code: string) => (tc.has(code as never) ? tc(code as never) : code);
   return (
     <section id="questions" aria-labelledby="questions-h" className="space-y-3">
-      <h2 id="questions-h" className="text-lg font-semibold">{t("perQuestion")}</h2>
+      <h2 id="questions-h" className="text-lg font-semibold">
+        {t("perQuestion")}
+      </h2>
       <form method="get" action={`${basePath}#questions`} className="flex flex-wrap items-end gap-3" role="search">
         <div>
-          <label htmlFor="pq-q" className="block text-sm">{t("searchLabel")}</label>
+          <label htmlFor="pq-q" className="block text-sm">
+            {t("searchLabel")}
+          </label>
           <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className={CONTROL.filter} />
         </div>
-        <SelectField id="pq-cat" name="category" label={t("category")} defaultValue={filter.category ?? ""} options={[["", t("allCategories")], ...CATEGORY_CODES.map((c) => [c, `${c}: ${categoryName(c)}`] as const)]} />
-        <SelectField id="pq-split" name="split" label={t("split")} defaultValue={filter.split ?? ""} options={[["", t("both")], ["dyadic", ts("dyadic")], ["multi-party", ts("multi-party")]]} />
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">{t("filter")}</button>
+        <SelectField
+          id="pq-cat"
+          name="category"
+          label={t("category")}
+          defaultValue={filter.category ?? ""}
+          options={[["", t("allCategories")], ...CATEGORY_CODES.map((c) => [c, `${c}: ${categoryName(c)}`] as const)]}
+        />
+        <SelectField
+          id="pq-split"
+          name="split"
+          label={t("split")}
+          defaultValue={filter.split ?? ""}
+          options={[
+            ["", t("both")],
+            ["dyadic", ts("dyadic")],
+            ["multi-party", ts("multi-party")],
+          ]}
+        />
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+          {t("filter")}
+        </button>
       </form>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {t("matching", { count: total })} {t("underVersion")} <code data-testid="prediction-scorer-version">{scorerVersion ?? "–"}</code>.
+        {t("matching", { count: total })} {t("underVersion")}{" "}
+        <code data-testid="prediction-scorer-version">{scorerVersion ?? "–"}</code>.
       </p>
       <Table data-testid="prediction-table">
         <THead>
@@ -56,12 +87,19 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
         <TBody>
           {rows.map((r) => (
             <Tr key={r.id} className="align-top">
-              <Td className="tabular-nums">{r.split === "dyadic" ? "D" : "M"}{r.index}</Td>
-              <Td><abbr title={categoryName(r.category)}>{r.category}</abbr></Td>
+              <Td className="tabular-nums">
+                {r.split === "dyadic" ? "D" : "M"}
+                {r.index}
+              </Td>
+              <Td>
+                <abbr title={categoryName(r.category)}>{r.category}</abbr>
+              </Td>
               <Td className="max-w-xs">{r.questionText}</Td>
               <Td className="max-w-xs">
                 {r.referenceAnswer}
-                {r.answerDiffers ? <span className="mt-1 block text-xs text-amber-700 dark:text-amber-300">{t("answerDiffers")}</span> : null}
+                {r.answerDiffers ? (
+                  <span className="mt-1 block text-xs text-amber-700 dark:text-amber-300">{t("answerDiffers")}</span>
+                ) : null}
               </Td>
               <Td className="max-w-xs">{r.systemAnswer || <em>{t("emptyAnswer")}</em>}</Td>
               <Td className="text-right tabular-nums">{fmt(r.f1)}</Td>

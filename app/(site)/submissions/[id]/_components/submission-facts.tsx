@@ -16,25 +16,53 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
   ];
   return (
     <section aria-labelledby="facts-h" className="space-y-3">
-      <h2 id="facts-h" className="text-lg font-semibold">{t("facts")}</h2>
+      <h2 id="facts-h" className="text-lg font-semibold">
+        {t("facts")}
+      </h2>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-        {card.filter(([, v]) => v).map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium">{k}</dt>
-            <dd className="whitespace-pre-wrap">{v}</dd>
-          </div>
-        ))}
-        {view.paperUrl ? (<><dt className="font-medium">{t("paper")}</dt><dd><a href={view.paperUrl} rel="noopener noreferrer nofollow">{view.paperUrl}</a></dd></>) : null}
-        {view.codeUrl ? (<><dt className="font-medium">{t("code")}</dt><dd><a href={view.codeUrl} rel="noopener noreferrer nofollow">{view.codeUrl}</a></dd></>) : null}
+        {card
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-medium">{k}</dt>
+              <dd className="whitespace-pre-wrap">{v}</dd>
+            </div>
+          ))}
+        {view.paperUrl ? (
+          <>
+            <dt className="font-medium">{t("paper")}</dt>
+            <dd>
+              <a href={view.paperUrl} rel="noopener noreferrer nofollow">
+                {view.paperUrl}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {view.codeUrl ? (
+          <>
+            <dt className="font-medium">{t("code")}</dt>
+            <dd>
+              <a href={view.codeUrl} rel="noopener noreferrer nofollow">
+                {view.codeUrl}
+              </a>
+            </dd>
+          </>
+        ) : null}
         <dt className="font-medium">{t("submittedAt")}</dt>
         <dd>{f.dateTime(view.createdAt)}</dd>
       </dl>
       <ul className="space-y-1 text-sm" data-testid="file-hashes">
         {view.files.map((file) => (
           <li key={file.split}>
-            <span className="font-medium">{file.split}</span>: {file.fileName} {t("fileSize", { size: f.bytes(file.size) })} <code className="break-all">{file.sha256}</code>{" "}
-            <a href={`/api/v1/submissions/${view.id}/files/${file.split}`} download={file.fileName} className="underline">
-              {t("download")}<span className="sr-only"> {file.fileName}</span>
+            <span className="font-medium">{file.split}</span>: {file.fileName}{" "}
+            {t("fileSize", { size: f.bytes(file.size) })} <code className="break-all">{file.sha256}</code>{" "}
+            <a
+              href={`/api/v1/submissions/${view.id}/files/${file.split}`}
+              download={file.fileName}
+              className="underline"
+            >
+              {t("download")}
+              <span className="sr-only"> {file.fileName}</span>
             </a>
           </li>
         ))}

@@ -11,6 +11,7 @@ export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));
   const { id } = await params;
   const entry = await getPublicEntryOrTombstone(id);
-  if (entry.status === "withdrawn") return json({ ...new AppError("GONE", tombstoneMessage(entry)).toJSON(), entry }, { status: 410 });
+  if (entry.status === "withdrawn")
+    return json({ ...new AppError("GONE", tombstoneMessage(entry)).toJSON(), entry }, { status: 410 });
   return conditional(req, etagged(JSON.stringify(entry)), "application/json; charset=utf-8");
 });

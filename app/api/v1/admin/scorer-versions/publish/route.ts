@@ -6,6 +6,10 @@ import { publishScorerVersion, publishSchema } from "@/lib/server/operations/rol
 // it covers fewer approved entries than the published one and force is not set).
 export const POST = route(async (req) => {
   const actor = await requireApiAdmin(req);
-  const { version, force } = await parseJsonBody(req, publishSchema, 'Send `{"version": "<scorer version>", "force": false}`.');
+  const { version, force } = await parseJsonBody(
+    req,
+    publishSchema,
+    'Send `{"version": "<scorer version>", "force": false}`.',
+  );
   return json(await publishScorerVersion({ actor, version, force }));
 });

@@ -7,6 +7,10 @@ export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));
   const { id } = await params;
   return new Response(await getSnapshotFile(id, "json"), {
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    },
   });
 });

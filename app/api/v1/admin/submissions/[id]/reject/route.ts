@@ -7,7 +7,7 @@ export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);
   const { id } = await params;
   const body = await readJsonBody(req, () => {
-    throw new AppError("BAD_REQUEST", "Send a JSON body `{\"reason\": \"...\"}`.");
+    throw new AppError("BAD_REQUEST", 'Send a JSON body `{"reason": "..."}`.');
   });
   const parsed = rejectSchema.safeParse(body);
   if (!parsed.success) {

@@ -7,6 +7,10 @@ import { quoteChoices } from "@/lib/server/submissions/stages";
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const actor = await requireApiAdmin(req);
   const { id } = await params;
-  const { stage } = await parseJsonBody(req, rescoreSchema, `Send \`{"stage": ${quoteChoices(RESCORE_CHOICES, " | ")}}\`.`);
+  const { stage } = await parseJsonBody(
+    req,
+    rescoreSchema,
+    `Send \`{"stage": ${quoteChoices(RESCORE_CHOICES, " | ")}}\`.`,
+  );
   return json(await rescoreSubmission({ submissionId: id, stage, actor }), { status: 202 });
 });
