@@ -2,7 +2,7 @@
 import { createInterface } from "node:readline";
 import { UsageError } from "./errors";
 
-type SecretSource = {
+export type SecretSource = {
   flag?: string;
   flagName: string;
   envName: "H2HMEM_PASSWORD" | "H2HMEM_TOKEN";

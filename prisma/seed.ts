@@ -51,7 +51,7 @@ async function hasHeadline(submissionId: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   const log = logger.child({ component: "seed" });
-  const [admin, author] = await Promise.all(ACCOUNTS.map((a) => ensureUser(a)));
+  const [admin, author] = await Promise.all(ACCOUNTS.map((a) => ensureUser(a, { keepPassword: true })));
   // Demo entries belong to an account that cannot sign in, so they use none of the demo
   // author's daily quota and the author's "my submissions" starts empty.
   const owner = await ensureSystemUser(DEMO_OWNER, "H2HMem demo data");

@@ -7,6 +7,7 @@ import { closeScoringQueue } from "@/lib/server/queue";
 import { closeWebhookQueue } from "@/lib/server/notify/webhook-queue";
 import { createAgreementWorker } from "./agreement-worker";
 import { backfillFailureProfiles } from "./processors/failure-profile-backfill";
+import { backfillInjectionFlags } from "./processors/injection-flag-backfill";
 import { startHealthServer } from "./health";
 import { startReconciler } from "./reconciler";
 import { createScoringWorker, type WorkerStats } from "./worker";
@@ -32,6 +33,9 @@ log.info({ queue: "scoring", prefix: env.QUEUE_PREFIX, concurrency: env.WORKER_C
 // Rows scored before failure profiles existed (see the function); in the background, best effort.
 void backfillFailureProfiles(log).catch((e: unknown) =>
   log.warn({ err: (e as Error).message }, "failure profile backfill failed; the next start retries"),
+);
+void backfillInjectionFlags(log).catch((e: unknown) =>
+  log.warn({ err: (e as Error).message }, "judge-injection backfill failed; the next start retries"),
 );
 
 let shuttingDown = false;

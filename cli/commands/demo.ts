@@ -15,6 +15,10 @@ export function register(program: Command): void {
         process.stdout.write(
           `Removed ${r.removed.length} demo entr${r.removed.length === 1 ? "y" : "ies"}${r.removed.length ? `: ${r.removed.map((s) => s.methodName).join(", ")}` : ""}.\n`,
         );
+        if (r.accounts.length)
+          process.stdout.write(
+            `Removed the demo account${r.accounts.length === 1 ? "" : "s"} ${r.accounts.join(", ")}.\n`,
+          );
       }),
     );
 }

@@ -5,7 +5,10 @@ import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import { SelectField } from "@/components/ui/select-field";
 import { CONTROL } from "@/components/ui/control";
 
-/** Plain GET form so the view lives in the URL and works without JavaScript; `keep` carries page state outside the board's params. */
+/**
+ * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
+ * page state outside the board's params (the cost chart's chosen cost) that applying filters keeps.
+ */
 export function LeaderboardControls({
   params,
   hasJudge,

@@ -13,12 +13,21 @@ export function isLowN(n: number, lowNMin: number): boolean {
   return lowNMin > 0 && n < lowNMin;
 }
 
+export function fmtDate(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 10) : "–";
+}
+
 export const METRIC_LABELS: Record<string, string> = {
   f1: "F1",
   bleu1: "BLEU-1",
   precision: "Precision",
   recall: "Recall",
   judge: "LLM judge",
+};
+export const SPLIT_LABELS: Record<string, string> = {
+  overall: "Overall",
+  dyadic: "Dyadic",
+  "multi-party": "Multi-party",
 };
 
 export function formatBytes(n: number): string {

@@ -18,7 +18,11 @@ type Options<I, T> = {
   refresh?: boolean;
 };
 
-/** Client side of every form calling a server action: pending state, last result, refresh on success. */
+/**
+ * The client side of every form or button that calls a server action returning ActionResult,
+ * built on React 19's useActionState: pending state, the last result (error or data) and a
+ * refresh after success. `run` may refuse before the round trip by returning localFailure().
+ */
 export function useActionForm<I, T>(
   run: (input: I) => Promise<ActionResult<T>>,
   { onSuccess, refresh = true }: Options<I, T> = {},

@@ -71,7 +71,11 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
   return count;
 }
 
-/** A prediction file for one split; quality = share of reference words kept, extra = filler items appended. */
+/**
+ * A prediction file for the key questions of one split. quality in [0, 1]: the share of
+ * reference words kept (the rest replaced by random words). extra: unmatched filler items
+ * appended (to make a big, slow submission).
+ */
 export function syntheticPredictions(
   key: ReferenceQuestion[],
   split: Split,

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 // A failed server action in the reader's language; English keeps the server's more specific wording.
 
-type ActionErrorLike = {
+export type ActionErrorLike = {
   code: string;
   message: string;
   details: ReadonlyArray<{ code?: string; path?: string; message: string; params?: IssueParams }>;

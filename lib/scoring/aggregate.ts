@@ -1,4 +1,6 @@
-// Score rows with stratified percentile-bootstrap CIs (docs/SCORING.md §7-8), built from per-cell resample means so one pass serves every row.
+// Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
+// stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
+// resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
 import {
   CATEGORIES,
   CATEGORY_CODES,
@@ -73,7 +75,10 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   return rows;
 }
 
-/** micro: pooled mean of the questions; macro: mean of the category means (docs/SCORING.md §7). */
+/**
+ * micro: pooled mean of the questions, its resample = the n-weighted mean of the cell resample
+ * means; macro: mean of the category means, each category pooling its cells of this split.
+ */
 function rowsFor(
   split: SplitOrOverall,
   scope: ScoreRow["scope"],
@@ -117,7 +122,11 @@ function pooled(cells: Cell[], resamples: number, total: number): Float64Array {
   return out;
 }
 
-/** Metrics without nulls share one resample stream per cell; a metric with nulls resamples its own non-null values. */
+/**
+ * One cell per (split, category) and metric. Within a cell, all metrics without nulls share one
+ * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
+ * own non-null values with a stream seeded by cell and metric.
+ */
 function buildCells(
   results: QuestionResult[],
   metrics: Metric[],

@@ -9,7 +9,10 @@ export function bootstrapMeans(values: ArrayLike<number>, resamples: number, see
   return bootstrapMeansMulti([values], resamples, seed)[0];
 }
 
-/** Resample means of equally long columns with ONE shared index stream, so every column draws the same questions. */
+/**
+ * Resample means of several equally long columns with ONE shared index stream (the same questions
+ * are drawn for every column): per resample, n draws, each column summed in draw order.
+ */
 export function bootstrapMeansMulti(
   columns: ReadonlyArray<ArrayLike<number>>,
   resamples: number,
@@ -50,7 +53,10 @@ export function seedFor(seed: number, stratum: string): number {
   return hashString(stratum, (seed ^ 0x811c9dc5) >>> 0);
 }
 
-/** Paired bootstrap of mean(a) - mean(b) over the same questions; pValue is two-sided. */
+/**
+ * Paired bootstrap of mean(a) - mean(b) over the same questions (a[i] and b[i] score question i).
+ * pValue: two-sided, 2 * min(share of resampled differences <= 0, share >= 0), capped at 1.
+ */
 export function pairedBootstrap(
   a: number[],
   b: number[],

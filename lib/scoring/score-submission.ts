@@ -1,4 +1,6 @@
-// With an answer key every key question is scored (unanswered = 0) so all entries share denominators; without one, original_answer is the reference.
+// One submission (one or two prediction files) -> per-question lexical scores + score rows.
+// With an answer key, every key question is scored (unanswered = 0) so all entries share the same
+// denominators; without one, the submitted original_answer is the reference (official scripts).
 import {
   SPLITS,
   type CategoryCode,

@@ -28,12 +28,14 @@ export const AUDIT_ACTIONS = {
   "token.revoke": "ApiToken",
   "webhook.create": "WebhookEndpoint",
   "webhook.delete": "WebhookEndpoint",
+  "webhook.rotate-secret": "WebhookEndpoint",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
   // The worker re-scoring entries under a new NLTK mode (lib/server/operations/nltk-rollout.ts).
   "scorer.lexical_rollout": "ScorerVersion",
   "answer_key.activate": "AnswerKeyVersion",
   "demo.remove": "Submission",
+  "demo.remove-account": "User",
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {
@@ -44,7 +46,11 @@ type AuditEventInput<A extends AuditAction> = {
   details?: Record<string, unknown>;
 };
 
-/** Appends one AuditEvent; pass the change's transaction so change and trail commit together. Returns Prisma's lazy promise for batch `$transaction([...])`. */
+/**
+ * Appends one AuditEvent. Pass the transaction of the change it records, so that the change and
+ * its trail commit together. Details are stored as plain JSON (dates as ISO strings, undefined
+ * dropped). Returns Prisma's lazy promise, so it also fits a batch `$transaction([...])`.
+ */
 export function recordAudit<A extends AuditAction>(
   client: PrismaClient | Prisma.TransactionClient,
   event: AuditEventInput<A>,

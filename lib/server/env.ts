@@ -154,7 +154,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
   );
-  // `next build` may run without a database: an unresolvable placeholder makes a prerender that touches it fail instead of baking data in.
+  // `next build` may run where no database exists (the Docker image's build stage): a placeholder
+  // that cannot resolve (.invalid, RFC 2606), so a prerendered page that touched the database
+  // would fail the build instead of baking data in.
   if (source.NEXT_PHASE === "phase-production-build")
     cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);

@@ -7,7 +7,14 @@ import { AppError } from "./errors";
 // Limits live in Redis so every web instance shares them; with Redis down a per-process limiter takes over rather than failing open.
 
 type LimiterName =
-  "signin-ip" | "signin-account-ip" | "signin-account" | "api-ip" | "signup-ip" | "signup-email" | "retry-account";
+  | "signin-ip"
+  | "signin-account-ip"
+  | "signin-account"
+  | "api-ip"
+  | "signup-ip"
+  | "signup-email"
+  | "retry-account"
+  | "webhook-test";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Every sign-in attempt from one address.
@@ -25,6 +32,8 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
   "signup-email": { points: 3, duration: 60 * 60 },
   // Retries of failed submissions by one (non-admin) account: each one re-runs scoring and the judge.
   "retry-account": { points: 10, duration: 60 * 60 },
+  // Test deliveries per (account, endpoint): each one is an outbound request the worker makes.
+  "webhook-test": { points: 5, duration: 60 * 60 },
 };
 
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };
@@ -108,6 +117,13 @@ export async function assertNotLimited(name: LimiterName, key: string): Promise<
       retryAfterSeconds: retry,
     });
   }
+}
+
+/** Gives a consumed point back (an attempt reserved up front that turned out to be allowed). */
+export async function refund(name: LimiterName, key: string): Promise<void> {
+  await limiter(name)
+    .reward(key, 1)
+    .catch(() => undefined);
 }
 
 export async function resetLimit(name: LimiterName, key: string): Promise<void> {

@@ -21,7 +21,7 @@ export const tokenNameSchema = z
   .min(1, "Give the token a name")
   .max(100, "At most 100 characters");
 
-const tokenScopesSchema = z
+export const tokenScopesSchema = z
   .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(", ")}` }), {
     error: "Choose the token's scopes",
   })

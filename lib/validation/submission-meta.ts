@@ -53,7 +53,7 @@ const optionalMatch = (re: RegExp, message: string, max: number) =>
 const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 const SOURCE_COMMIT_RE = /^[0-9a-f]{7,40}$/i;
 /** A run id, or an https URL of a GitHub Actions run (the host is checked against GITHUB_URL on the server). */
-const SOURCE_RUN_RE =
+export const SOURCE_RUN_RE =
   /^(\d{1,20}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/actions\/runs\/\d{1,20}(\/attempts\/\d{1,5})?)$/;
 
 /** The CI source fields (API v1 multipart names). */

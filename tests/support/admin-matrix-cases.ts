@@ -129,6 +129,13 @@ export const MATRIX: Record<string, Case> = {
     url: (s) => `/api/v1/webhooks/${s.id}`,
     write: true,
   },
+  "v1/webhooks/[id]/secret POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [404], other: [404], admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/webhooks/${s.id}/secret`,
+    write: true,
+  },
   "v1/webhooks/[id]/test POST": {
     scope: "submit",
     expect: { anon: [401], owner: [404], other: [404], admin: [404] },

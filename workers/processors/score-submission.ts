@@ -3,6 +3,7 @@ import { isJudgeConfigured } from "@/lib/server/judge/config";
 import type { Logger } from "@/lib/server/logger";
 import type { Stage } from "@/lib/server/submissions/stages";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
+import { storeInjectionFlag } from "@/lib/server/scores/injection-flags";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
@@ -81,6 +82,8 @@ export async function scoreSubmissionPipeline(
   try {
     if (await lexicalIsCurrent(submissionId)) log.info("lexical stage already done; resuming at judge");
     else await runLexicalStage(submissionId, log);
+    // Stored once here, so review pages never run the detector on the web (issue 31).
+    await storeInjectionFlag(submissionId);
 
     stage = "judge";
     if (isJudgeConfigured()) {

@@ -1,4 +1,7 @@
-// The Score rows a submission must have, computed in-process from the uploaded bytes, never from what the service stored.
+// "Scoring the same files alone": the Score rows a submission must have, computed in-process
+// from the uploaded bytes with the pure scorer (what `h2hmem score` runs) and, for the judge
+// metric, with the fake judge's deterministic grade aggregated by the same library function
+// the judge stage uses. Nothing here reads what the service stored.
 import {
   aggregateScores,
   parsePredictionFile,
@@ -12,7 +15,7 @@ import {
 import { fakeGrade } from "../fake-judge-server";
 import type { SoakFiles } from "./files";
 
-type RowKey = string;
+export type RowKey = string;
 export type ComparableRow = {
   split: string;
   scope: string;

@@ -21,7 +21,7 @@ export function classify(status: number | null): Outcome {
 
 type Sample = { kind: string; ms: number; status: number | null; at: number; note?: string };
 
-type KindSummary = {
+export type KindSummary = {
   kind: string;
   requests: number;
   answered: number;

@@ -38,7 +38,12 @@ export const INJECTION_RULES: InjectionRule[] = [
   },
 ];
 
-/** A cheap superset filter (e.g. a SQL regex) before the rules run; the last entry covers characters NFKC or the fold may hide. */
+/**
+ * Words one of the rules needs: a cheap superset filter (e.g. in SQL, joined by "|" into a
+ * regular expression) before the rules run. The last entry keeps it a superset of the folded
+ * text: a character NFKC rewrites to ASCII (fullwidth forms, mathematical letters) or one the
+ * fold removes (zero-width, soft hyphen) may hide a keyword.
+ */
 export const INJECTION_KEYWORDS = [
   "ignore",
   "disregard",

@@ -4,7 +4,7 @@ import type { StopwordList } from "../types";
 import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
-const EXTRA_STOPWORDS: readonly string[] = [
+export const EXTRA_STOPWORDS: readonly string[] = [
   ".",
   ",",
   "!",
@@ -44,7 +44,14 @@ function isPunctOnly(t: string): boolean {
   return true;
 }
 
-/** Drops stopwords (optionally) and all-ASCII-punctuation tokens; tokens hold no whitespace, so the script's strip() is a no-op. */
+export function stopwordSet(list: StopwordList): ReadonlySet<string> {
+  return STOPSETS[list];
+}
+
+/**
+ * Filter raw tokens: drop stopwords (optionally) and tokens made only of ASCII punctuation.
+ * Tokens never contain whitespace here, so the script's per-token strip() is a no-op.
+ */
 export function filterTokens(
   tokens: readonly string[],
   removeStopwords: boolean,

@@ -21,7 +21,12 @@ export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalO
   );
 }
 
-type TokenizeOptions = { mode: TokenizerMode; nltk?: NltkVersion; removeStopwords: boolean; stopwords?: StopwordList };
+export type TokenizeOptions = {
+  mode: TokenizerMode;
+  nltk?: NltkVersion;
+  removeStopwords: boolean;
+  stopwords?: StopwordList;
+};
 
 /** The official tokenizer: `EnglishTextProcessor.tokenize(text, remove_stopwords)`. */
 export function tokenize(text: string, opts: TokenizeOptions): string[] {

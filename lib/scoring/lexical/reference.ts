@@ -19,8 +19,11 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
   return tokens;
 }
 
-/** calculate_single_pair: P/R/F1 over token sets without stopwords and punctuation, BLEU-1 over lists without punctuation. */
-function scoreRawTokenStrings(
+/**
+ * calculate_single_pair on raw token lists: P/R/F1 over the sets of tokens without stopwords and
+ * punctuation, BLEU-1 over the lists without punctuation.
+ */
+export function scoreRawTokenStrings(
   pred: readonly string[],
   ref: readonly string[],
   nltk: NltkVersion,

@@ -4,7 +4,14 @@ import { db } from "../db";
 
 // `h2hmem demo remove`: deletes every demo entry in one transaction; the demo key stays so old audit trails stay readable.
 
-export async function removeDemoEntries(): Promise<{ removed: Array<{ id: string; methodName: string }> }> {
+// The accounts prisma/seed.ts creates, with passwords published in the README: removed too, unless
+// one holds a real (non-demo) submission, which a deletion would take along by cascade.
+export const DEMO_ACCOUNTS = ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"];
+
+export async function removeDemoEntries(): Promise<{
+  removed: Array<{ id: string; methodName: string }>;
+  accounts: string[];
+}> {
   return db.$transaction(async (tx) => {
     const demo = await tx.submission.findMany({
       where: { isDemo: true },
@@ -20,6 +27,18 @@ export async function removeDemoEntries(): Promise<{ removed: Array<{ id: string
       });
     }
     await tx.submission.deleteMany({ where: { id: { in: demo.map((s) => s.id) } } });
-    return { removed: demo.map(({ id, methodName }) => ({ id, methodName })) };
+    const accounts = await tx.user.findMany({
+      where: { email: { in: DEMO_ACCOUNTS }, submissions: { none: { isDemo: false } } },
+      select: { id: true, email: true },
+    });
+    for (const a of accounts)
+      await recordAudit(tx, {
+        actor: null,
+        action: "demo.remove-account",
+        target: { type: "User", id: a.id },
+        details: { email: a.email },
+      });
+    await tx.user.deleteMany({ where: { id: { in: accounts.map((a) => a.id) } } });
+    return { removed: demo.map(({ id, methodName }) => ({ id, methodName })), accounts: accounts.map((a) => a.email) };
   });
 }

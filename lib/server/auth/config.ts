@@ -10,7 +10,7 @@ import { isAppError } from "../errors";
 import { GITHUB_NO_VERIFIED_EMAIL, gitHubProvider } from "./github";
 import { logger } from "../logger";
 import { clientIp, consume } from "../rate-limit";
-import { assertMayTryPassword, recordPasswordFailure, recordPasswordSuccess } from "./signin-limits";
+import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
 import { signupMode } from "./signup";
 import { BCRYPT_ROUNDS, DUMMY_HASH } from "./users";
 import { localeOfHeaders } from "../mail-locale";
@@ -40,7 +40,7 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   const ip = clientIp(headers);
   try {
     await consume("signin-ip", ip);
-    await assertMayTryPassword(email, ip);
+    await reservePasswordAttempt(email, ip);
   } catch (e) {
     if (isAppError(e) && e.code === "RATE_LIMITED") throw new RateLimitedSignin();
     throw e;
@@ -48,7 +48,6 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   const user = await db.user.findUnique({ where: { email } });
   const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) {
-    await recordPasswordFailure(email, ip);
     return null;
   }
   await recordPasswordSuccess(email, ip);

@@ -3,7 +3,7 @@ import bcrypt from "bcryptjs";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { clientIp } from "../rate-limit";
-import { assertMayTryPassword, recordPasswordFailure } from "./signin-limits";
+import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
 
 // Sensitive browser actions (creating an API token) ask for the password again, so a session
 // left open or a stolen cookie cannot mint a long-lived credential. Accounts without a password
@@ -33,11 +33,11 @@ export async function reauthenticate(
     return;
   }
   const ip = clientIp(headers);
-  await assertMayTryPassword(user.email, ip);
+  await reservePasswordAttempt(user.email, ip);
   if (!(await bcrypt.compare(password, user.passwordHash))) {
-    await recordPasswordFailure(user.email, ip);
     throw new AppError("VALIDATION_FAILED", "That is not your password.", {
       details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
     });
   }
+  await recordPasswordSuccess(user.email, ip);
 }

@@ -11,7 +11,7 @@ import { logger } from "../logger";
 import { mailConfigured, sendMail, type Mail } from "../mail";
 import { localeOfHeaders, userLocale } from "../mail-locale";
 import { clientIp, consume } from "../rate-limit";
-import { assertMayTryPassword, recordPasswordFailure } from "./signin-limits";
+import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
 import { alreadyRegisteredMail, confirmationMail, welcomeMail } from "./signup-mail";
 import { BCRYPT_ROUNDS } from "./users";
 
@@ -198,13 +198,13 @@ export async function confirmEmail(rawToken: string, password: string, headers: 
   if (!user?.pendingConfirmation || !user.passwordHash) throw new AppError("GONE", LINK_DEAD);
   // Password guesses here count against the same limits as sign-in.
   const ip = clientIp(headers);
-  await assertMayTryPassword(user.email, ip);
+  await reservePasswordAttempt(user.email, ip);
   if (!(await bcrypt.compare(password, user.passwordHash))) {
-    await recordPasswordFailure(user.email, ip);
     throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", {
       details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
     });
   }
+  await recordPasswordSuccess(user.email, ip);
   await db.$transaction(async (tx) => {
     // Single use even under concurrent clicks: only the request that deletes the row proceeds.
     const used = await tx.verificationToken.deleteMany({ where: { identifier: row.identifier, token } });

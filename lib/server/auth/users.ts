@@ -46,13 +46,16 @@ export async function createUser(input: NewUser): Promise<{ id: string; email: s
 }
 
 /** Idempotent: creates the user, or sets role and password (only re-hashed when it changed). */
+/** `keepPassword`: an existing account keeps its password (the seed must never reset a changed one). */
 export async function ensureUser(
   input: NewUser,
+  opts: { keepPassword?: boolean } = {},
 ): Promise<{ id: string; email: string; role: string; created: boolean }> {
   const u = parse(input);
   const existing = await db.user.findUnique({ where: { email: u.email } });
   if (!existing) return { ...(await createUser(input)), created: true };
-  const same = existing.passwordHash ? await bcrypt.compare(u.password, existing.passwordHash) : false;
+  const same =
+    opts.keepPassword || (existing.passwordHash ? await bcrypt.compare(u.password, existing.passwordHash) : false);
   const row = await db.user.update({
     where: { id: existing.id },
     data: {

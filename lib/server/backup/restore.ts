@@ -23,7 +23,7 @@ type RestoreOptions = {
   migrate?: boolean;
   log?: (message: string) => void;
 };
-type RestoreSummary = {
+export type RestoreSummary = {
   tables: Record<string, number>;
   backupMigrations: number;
   migratedAfter: string[];

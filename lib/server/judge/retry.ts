@@ -52,7 +52,11 @@ export class EmptyReplyError extends Error {
   }
 }
 
-/** Backoff with equal jitter so parallel batches do not retry in lockstep; Retry-After is honoured exactly, since less only earns another 429. */
+/**
+ * Exponential backoff with "equal jitter" (half fixed, half random) so parallel batches do not
+ * retry in lockstep. When the server sent Retry-After we wait exactly that long plus up to
+ * 100 ms of jitter: waiting less would only earn another 429.
+ */
 export function backoffDelay(
   attempt: number,
   policy: RetryPolicy,

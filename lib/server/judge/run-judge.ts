@@ -164,7 +164,9 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     level: number,
     known?: Map<string, CachedJudgement>,
   ): Promise<void> {
-    // Same request as before: results reused, so a re-score of unchanged answers makes no call.
+    // Same request as before: its results are reused, and the questions its reply lacked take
+    // the same re-ask path as then (whose requests are looked up in turn), so a re-score of
+    // unchanged answers makes no call at all.
     const hits = known ?? (await lookup([...keys.values()]));
     const cached: JudgeOutcome[] = [];
     for (const i of batch.items) {

@@ -13,7 +13,10 @@ import { REFERENCE_KINDS, referencePredictions } from "./reference-systems";
 
 type EnsureResult = { computed: string[]; skipped: string[] };
 
-/** Versions this build can compute, each with the lexical options it names. */
+/**
+ * Versions this build can compute, each with the lexical options it names (a legacy NLTK 3.8
+ * version keeps its 3.8 rows while the board still shows it); another lexical algorithm cannot.
+ */
 function computable(
   versions: string[],
   keySha256: string,

@@ -22,7 +22,9 @@ export type CostPoint = {
 };
 
 /** Marks the Pareto front (lower cost and higher score both better); returns the points by cost. */
-function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
+export function withParetoFront<T extends { cost: number; value: number }>(
+  points: T[],
+): Array<T & { pareto: boolean }> {
   const sorted = [...points].sort((a, b) => a.cost - b.cost || b.value - a.value);
   let best = -Infinity;
   return sorted.map((p) => {

@@ -188,7 +188,10 @@ function withdrawnCsv(lb: Leaderboard): string {
   return toCsv([header, ...rows]);
 }
 
-/** Public, rate-limited and cacheable: a strong ETag, and 304 for a matching If-None-Match. */
+/**
+ * Public, rate-limited (per client address) and cacheable: a strong ETag over the body, and
+ * `If-None-Match` answered with 304 without a body.
+ */
 export async function leaderboardResponse(
   req: Request,
   params: LeaderboardParams,

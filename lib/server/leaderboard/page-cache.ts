@@ -49,7 +49,9 @@ export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
   if (!CACHED_PATH.test(req.nextUrl.pathname)) return "path";
   const h = req.headers;
   if (h.has(PAGE_CACHE_RENDER_HEADER)) return "uncacheable";
-  // Next strips RSC headers before the proxy runs unless `skipProxyUrlNormalize` is set (next.config.js); without it navigations got cached HTML.
+  // Next strips these RSC headers and `_rsc` before the proxy runs (server/web/adapter.js) unless
+  // `skipProxyUrlNormalize` is set (next.config.js): without it, client navigations of / and
+  // /entries/<id> got cached HTML (found by tests/e2e/page-metrics.spec.ts).
   if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action"))
     return "client_nav";
   if (req.nextUrl.searchParams.has("_rsc")) return "client_nav";

@@ -31,7 +31,11 @@ export type WeakQuestion = {
   judgeReasoning: string | null;
 };
 
-/** May this viewer see an entry's per-question answers? Owner and admins always; everyone when predictions are public. */
+/**
+ * May this viewer see an entry's per-question answers? The owner and administrators always;
+ * everyone when the entry's predictions are public (`predictionsPublic`, to be wired to the
+ * public-predictions setting when it exists).
+ */
 export function mayViewPredictions(
   viewer: Pick<SessionUser, "id" | "role"> | null,
   entry: { userId: string; predictionsPublic?: boolean },
@@ -59,7 +63,11 @@ export function parseWeakestFilter(sp: Record<string, string | string[] | undefi
   return weakestFilterSchema.parse({ category: first(sp.wcat), difficulty: first(sp.wdiff), split: first(sp.wsplit) });
 }
 
-/** Lowest-scoring questions first (judge score, else F1), with stable tie-breaks. */
+/**
+ * Lowest-scoring questions first: by the judge score when the version has one, else by F1 (ties
+ * by split and position, so the list is stable). Unanswered key questions have no stored answer
+ * and are not listed (they score 0; the failure profile counts them as empty).
+ */
 export async function weakestQuestions(
   submissionId: string,
   scorerVersion: string | null,

@@ -50,8 +50,14 @@ export function pageRoute(pathname: string): string {
   return "other";
 }
 
-type PageRequestLabels = { route: string; method: string; cache: PageCacheState; reason: string; status_class: string };
-type PageRenderSeries = {
+export type PageRequestLabels = {
+  route: string;
+  method: string;
+  cache: PageCacheState;
+  reason: string;
+  status_class: string;
+};
+export type PageRenderSeries = {
   labels: { route: string; status_class: string };
   cumulative: number[];
   sum: number;
@@ -70,7 +76,10 @@ function store(): Store {
 
 const statusClass = (status: number | null) => (status === null ? "unknown" : `${Math.floor(status / 100)}xx`);
 
-/** One page request as the proxy saw it; `status` null when Next rendered the page. */
+/**
+ * One page request as the proxy saw it. `status` is null when the proxy let Next render the page
+ * (it returns before rendering, so it never sees that status).
+ */
 export function recordPageRequest(r: {
   pathname: string;
   method: string;

@@ -14,6 +14,9 @@ import { webhookHeaders } from "./signing";
 
 export class PermanentDeliveryError extends Error {}
 
+const NO_ANSWER = "no answer (the endpoint timed out or the connection failed)";
+const REFUSED = "refused: the URL is not a public address (private, loopback or link-local)";
+
 export type AttemptResult = { status: number | null; error: string | null };
 
 /** The URL is checked again here, on the very addresses the connection uses (no DNS rebinding). */
@@ -82,21 +85,33 @@ export async function attemptDelivery(deliveryId: string): Promise<"delivered" |
     result = await postWebhook(url, webhookHeaders(d.endpoint.secret, d.id, body), body, env.WEBHOOK_TIMEOUT_MS);
   } catch (e) {
     permanent = isAppError(e);
-    result = { status: null, error: (e as Error).message };
+    result = { status: null, error: permanent ? REFUSED : (e as Error).message };
   }
+  // The log shown to the account says only "no answer": refused, reset and timed out would let it
+  // map which ports of a host are open. The worker's log keeps the full error.
+  const shown = result.error === null || permanent || /^HTTP \d+$/.test(result.error) ? result.error : NO_ANSWER;
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   await db.webhookDelivery.update({
     where: { id: deliveryId },
     data: {
       attempts: { increment: 1 },
       lastStatus: result.status,
-      lastError: result.error,
+      lastError: shown,
       ...(ok ? { status: "DELIVERED", deliveredAt: new Date() } : permanent ? { status: "FAILED" } : {}),
     },
   });
   if (ok) return "delivered";
   if (permanent) throw new PermanentDeliveryError(result.error ?? "refused");
   throw new Error(result.error ?? "delivery failed");
+}
+
+/** The account a delivery belongs to (the worker caps deliveries per account); null once deleted. */
+export async function deliveryAccount(deliveryId: string): Promise<string | null> {
+  const d = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { endpoint: { select: { userId: true } } },
+  });
+  return d?.endpoint.userId ?? null;
 }
 
 /** Retries exhausted: the log says FAILED with the last error. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { consume } from "../rate-limit";
 import { createDeliveries } from "./events";
 import { TEST_EVENT, WEBHOOK_EVENTS } from "./events-types";
 import { enqueueDeliveries } from "./webhook-queue";
@@ -110,9 +111,21 @@ export async function deleteWebhook(userId: string, id: string): Promise<{ id: s
   return { id, deleted: true };
 }
 
+/** A new signing secret (shown once); deliveries signed from now on use it. Audited. */
+export async function rotateWebhookSecret(userId: string, id: string): Promise<{ id: string; secret: string }> {
+  await ownEndpoint(userId, id);
+  const secret = newWebhookSecret();
+  await db.$transaction([
+    db.webhookEndpoint.update({ where: { id }, data: { secret } }),
+    recordAudit(db, { actor: userId, action: "webhook.rotate-secret", target: { type: "WebhookEndpoint", id } }),
+  ]);
+  return { id, secret };
+}
+
 /** Queues a `webhook.test` delivery; its outcome appears in the log like any other. */
 export async function sendTestWebhook(userId: string, id: string): Promise<{ deliveryId: string }> {
   await ownEndpoint(userId, id);
+  await consume("webhook-test", `${userId}:${id}`);
   const [deliveryId] = await createDeliveries(db, [id], TEST_EVENT, {
     message: "Test delivery from the H2HMem leaderboard.",
     endpointId: id,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { siteUrl } from "../mail";
+import { submitterFailureReason } from "../submissions/submission-views";
 import { recordMail, mergeOutbox, type Outbox } from "./outbox-record";
 import { newMessageId } from "./signing";
 import { composeEventMail } from "./event-mail";
@@ -17,14 +18,7 @@ async function submissionEventData(
 ): Promise<{ userId: string; data: SubmissionEventData } | null> {
   const s = await tx.submission.findUnique({
     where: { id: submissionId },
-    select: {
-      userId: true,
-      methodName: true,
-      status: true,
-      reviewState: true,
-      reviewReason: true,
-      failureReason: true,
-    },
+    select: { userId: true, methodName: true, status: true, reviewState: true, reviewReason: true, failureStage: true },
   });
   if (!s) return null;
   return {
@@ -34,7 +28,9 @@ async function submissionEventData(
       methodName: s.methodName,
       status: s.status,
       reviewState: s.reviewState,
-      reason: s.status === "FAILED" ? s.failureReason : s.reviewReason,
+      // Never the stored exception text (hosts, paths, database details): a generic reason that
+      // quotes the submission id, which finds the full text in the logs and for admins.
+      reason: s.status === "FAILED" ? submitterFailureReason(s.failureStage, submissionId) : s.reviewReason,
       url: siteUrl(`/submissions/${submissionId}`),
       entryUrl: s.reviewState === "APPROVED" ? siteUrl(`/entries/${submissionId}`) : null,
     },

@@ -9,7 +9,10 @@ import { AppError } from "../errors";
 // Checked when an endpoint is registered and again at every delivery, on the address the
 // delivery then connects to (so a DNS answer that changes in between cannot slip through).
 
+// Two lists: Node checks an IPv4 address against IPv6 rules as ::ffff:a.b.c.d, so one list holding
+// ::ffff:0:0/96 refused every public IPv4 address.
 const blocked = new BlockList();
+const blocked6 = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -33,8 +36,13 @@ for (const [net, prefix] of [
   ["ff00::", 8],
   ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
+  // Tunnels and translation prefixes that embed an IPv4 address (6to4, local-use NAT64, Teredo), and deprecated site-local.
+  ["2002::", 16],
+  ["64:ff9b:1::", 48],
+  ["2001::", 32],
+  ["fec0::", 10],
 ] as const) {
-  blocked.addSubnet(net, prefix, "ipv6");
+  blocked6.addSubnet(net, prefix, "ipv6");
 }
 
 export function isPrivateAddress(address: string): boolean {
@@ -43,7 +51,7 @@ export function isPrivateAddress(address: string): boolean {
   // IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged by its IPv4 address.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return blocked.check(mapped[1]!, "ipv4");
-  return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  return family === 4 ? blocked.check(address, "ipv4") : blocked6.check(address, "ipv6");
 }
 
 /** Parses and checks a webhook URL's form (http(s), no credentials). */
@@ -80,14 +88,15 @@ export async function resolvePublicAddresses(host: string): Promise<Array<{ addr
   if (!env.WEBHOOK_ALLOW_PRIVATE) {
     const bad = addresses.find((a) => isPrivateAddress(a.address));
     if (bad) {
+      // The address itself is not named: it would tell an account what an internal name resolves to.
       throw new AppError(
         "VALIDATION_FAILED",
-        `The webhook host ${host} resolves to ${bad.address}, a loopback, private or link-local address: refused.`,
+        `The webhook host ${host} is not a public address (loopback, private or link-local): refused.`,
         {
           details: [
             {
               code: "URL_NOT_PUBLIC",
-              params: { host, address: bad.address },
+              params: { host },
               path: "url",
               message: "use a public address (WEBHOOK_ALLOW_PRIVATE=true allows private ones on local setups)",
             },

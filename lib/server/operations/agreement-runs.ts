@@ -75,7 +75,7 @@ export async function closeAgreementQueue(): Promise<void> {
   if (q) await q.close().catch(() => undefined);
 }
 
-type AgreementRequest = {
+export type AgreementRequest = {
   submissionId: string;
   sample?: number;
   seed?: number;

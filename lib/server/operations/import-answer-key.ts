@@ -9,7 +9,7 @@ import { activateAnswerKey, type ActivationResult } from "./activate-answer-key"
 
 // Imports the official dataset folder, idempotent by content sha-256; a new active key goes public only when an admin publishes.
 
-type ImportResult = {
+export type ImportResult = {
   versionId: string;
   created: boolean;
   questionCount: number;

@@ -129,7 +129,11 @@ export type PublishResult = {
   force: boolean;
 };
 
-/** Switches the public board to `version`; without `force`, refused when fewer approved entries would be ranked. */
+/**
+ * Switches the public board to `version`. Refused when the version has no scores, when it is
+ * already published, or (without `force`) when fewer approved entries are scored under it than
+ * under the published one: those entries would drop off the ranking.
+ */
 export async function publishScorerVersion(input: {
   actor: SessionUser;
   version: string;

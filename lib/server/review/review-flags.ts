@@ -1,9 +1,9 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { detectJudgeInjection, INJECTION_KEYWORDS } from "@/lib/scoring";
 import { db } from "../db";
 import { publishedScorerVersion } from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
+import { storedInjectionFlags } from "../scores/injection-flags";
 
 // Signals that help a reviewer decide, computed for a page of the queue in a few set-based
 // queries (no per-submission loops): each flag names what it found so the reviewer can check.
@@ -33,7 +33,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
   const vlist = Prisma.join(versions);
   const add = (id: string, f: ReviewFlag) => out.get(id)?.push(f);
 
-  const [differ, missing, dupes, similar, best, mine, judge, suspects] = await Promise.all([
+  const [differ, missing, dupes, similar, best, mine, judge, injected] = await Promise.all([
     db.$queryRaw<Array<{ id: string; n: bigint }>>`
       SELECT "submissionId" AS id, count(*) AS n FROM "Prediction"
       WHERE "submissionId" IN (${list}) AND "answerDiffers" GROUP BY 1`,
@@ -76,12 +76,8 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
       SELECT s.id, coalesce(r.error, s."failureReason", 'judge stage failed') AS detail FROM "Submission" s
       LEFT JOIN "StageRun" r ON r."submissionId" = s.id AND r.stage = 'judge'
       WHERE s.id IN (${list}) AND (r.status = 'FAILED' OR s."failureStage" = 'judge')`,
-    // Only answers holding one of the detector's keywords come back; the detector decides.
-    db.$queryRaw<Array<{ id: string; split: string; index: number; answer: string; qid: string | null }>>`
-      SELECT p."submissionId" AS id, p.split, p.index, p."systemAnswer" AS answer, q.qid FROM "Prediction" p
-      LEFT JOIN "ReferenceQuestion" q ON q.id = p."referenceQuestionId"
-      WHERE p."submissionId" IN (${list}) AND p."systemAnswer" ~* ${INJECTION_KEYWORDS.join("|")}
-      ORDER BY p."submissionId", p.split, p.index`,
+    // Stored by the worker when it scored (lib/server/scores/injection-flags.ts): no detector here.
+    storedInjectionFlags(ids),
   ]);
 
   for (const r of differ) add(r.id, { kind: "answers-differ", count: Number(r.n) });
@@ -101,17 +97,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
     if (r && top != null && r.f1 > top + FAR_ABOVE_MARGIN) add(r.id, { kind: "far-above-best", f1: r.f1, best: top });
   }
   for (const r of judge) add(r.id, { kind: "judge-failure", detail: r.detail.slice(0, 300) });
-  const injected = new Map<string, { questions: string[]; rules: Set<string> }>();
-  for (const p of suspects) {
-    const rules = detectJudgeInjection(p.answer);
-    if (rules.length === 0) continue;
-    const hit = injected.get(p.id) ?? { questions: [], rules: new Set<string>() };
-    // The id the judge sees: the answer key's stable id, else <split>/q<index> (lib/server/scores/judge-stage-store.ts).
-    hit.questions.push(p.qid ?? `${p.split}/q${p.index}`);
-    for (const r of rules) hit.rules.add(r);
-    injected.set(p.id, hit);
-  }
-  for (const [id, h] of injected) add(id, { kind: "judge-injection", questions: h.questions, rules: [...h.rules] });
+  for (const [id, h] of injected) add(id, { kind: "judge-injection", questions: h.questions, rules: h.rules });
   return out;
 }
 

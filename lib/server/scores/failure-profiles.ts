@@ -72,8 +72,16 @@ export async function failureProfilesFor(ids: string[], scorerVersion: string): 
   return out;
 }
 
-/** The lexical stage's per-question input rebuilt from stored rows, for backfilling profiles. */
-async function storedProfileQuestions(submissionId: string, scorerVersion: string): Promise<ProfileQuestion[] | null> {
+/**
+ * The lexical stage's per-question input rebuilt from stored rows: the submission's predictions
+ * with their lexical QuestionScore under the version, plus the key questions it left unanswered
+ * (scored 0, as the lexical stage does). With a key, only matched predictions count and the key's
+ * category wins; without one, every prediction counts under its own category.
+ */
+export async function storedProfileQuestions(
+  submissionId: string,
+  scorerVersion: string,
+): Promise<ProfileQuestion[] | null> {
   const s = await db.submission.findUnique({ where: { id: submissionId }, select: { answerKeyVersionId: true } });
   if (!s) return null;
   // Two queries joined here, as tests/support/question-scores.ts explains (Prisma's nested include

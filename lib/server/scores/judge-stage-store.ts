@@ -16,7 +16,7 @@ type JudgeWorkItem = {
   qid: string | null;
 };
 
-type JudgeWork = {
+export type JudgeWork = {
   items: JudgeWorkItem[];
   uncounted: number;
   answerKeyVersionId: string | null;

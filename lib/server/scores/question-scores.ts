@@ -5,7 +5,7 @@ import type { Prisma } from "@/generated/prisma/client";
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-type LexicalQuestionScore = {
+export type LexicalQuestionScore = {
   split: string;
   index: number;
   precision: number;
@@ -16,7 +16,12 @@ type LexicalQuestionScore = {
 /** A judged question (score null = the judge could not score it; the reasoning says why). */
 export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
 
-/** The lexical stage's complete result for one version: upserts and clears stale lexical columns. Call inside the Score rows' transaction. */
+/**
+ * The lexical stage's complete result for one version: upserts, and clears the lexical columns of
+ * rows not in `rows` (a question no longer scored, e.g. under another answer key); rows left with
+ * no value at all are removed. Unchanged rows are not rewritten. Call inside the transaction that
+ * writes the Score rows.
+ */
 export async function replaceLexicalQuestionScores(
   tx: Tx,
   submissionId: string,
@@ -59,7 +64,10 @@ export async function upsertJudgeQuestionScores(
     WHERE (q."judgeScore", q."judgeReasoning") IS DISTINCT FROM (EXCLUDED."judgeScore", EXCLUDED."judgeReasoning")`;
 }
 
-/** The judge stage's complete result for one version: stale judge columns cleared, the rest upserted. */
+/**
+ * The judge stage's complete result for one version, written with its Score rows: judge columns
+ * of questions not in this run are cleared (stale), the rest upserted.
+ */
 export async function replaceJudgeQuestionScores(
   tx: Tx,
   submissionId: string,

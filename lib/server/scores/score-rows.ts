@@ -13,7 +13,11 @@ export const scoreCellSchema = z.strictObject({
 export type ScoreCell = z.infer<typeof scoreCellSchema>;
 export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: string; aggregate: string };
 
-/** Score rows of the current version, else the newest one (the owner keeps seeing numbers during a rescore); `only` pins a version. */
+/**
+ * Score rows of one submission: the current scorer version when it has rows, else the newest
+ * version it was scored under (the owner still sees their numbers while a rescore runs).
+ * `only` (the public entry page: the published version) returns that version's rows or none.
+ */
 export async function scoreRowsFor(
   submissionId: string,
   opts: { only?: string } = {},
@@ -43,4 +47,13 @@ export async function scoreRowsFor(
       n: r.n,
     })),
   };
+}
+
+/** Index rows as split -> scope -> metric -> aggregate for table rendering. */
+export function indexRows(
+  rows: ScoreRowView[],
+): (split: string, scope: string, metric: string, aggregate: string) => ScoreCell | undefined {
+  const map = new Map<string, ScoreCell>();
+  for (const r of rows) map.set(`${r.split}|${r.scope}|${r.metric}|${r.aggregate}`, r);
+  return (split, scope, metric, aggregate) => map.get(`${split}|${scope}|${metric}|${aggregate}`);
 }

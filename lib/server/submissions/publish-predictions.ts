@@ -4,7 +4,9 @@ import { AppError } from "../errors";
 import { recordAudit } from "../audit";
 import type { SessionUser } from "../auth/config";
 
-// One way only: once published, copies may exist. Owner only (others get 404); idempotent.
+// The author makes an entry's prediction files public (for `h2hmem verify` and readers). One
+// way: once published, copies may exist, so there is no "make private again". Owner only;
+// anyone else gets the 404 of an unknown id. Idempotent.
 export async function publishPredictions(
   submissionId: string,
   actor: SessionUser,

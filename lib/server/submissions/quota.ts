@@ -6,7 +6,10 @@ import { AppError } from "../errors";
 
 const DAY_MS = 24 * 3600 * 1000;
 
-// Rolling 24-hour quota per user, checked again under a per-user lock in the transaction so parallel uploads cannot overshoot.
+// A rolling 24-hour quota per user. Only stored (accepted) submissions count: uploads that
+// failed validation never reach the database. Admins are exempt; 0 disables the quota.
+// createSubmission checks it once early and again inside its transaction under a per-user lock,
+// so parallel uploads cannot overshoot.
 export async function assertWithinQuota(
   userId: string,
   now: Date = new Date(),

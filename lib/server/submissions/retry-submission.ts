@@ -10,7 +10,11 @@ import { quoteChoices, STAGES, type Stage } from "./stages";
 
 export const retrySchema = z.object({ stage: z.enum(STAGES, { error: `stage must be ${quoteChoices(STAGES)}` }) });
 
-/** Who may retry a stage, the retry limit and the audit trail; the reset itself is retryStage's. */
+/**
+ * Owner retries a FAILED stage; admins may also rescore any final submission. The stage reset
+ * itself is the pipeline's (retryStage, conditional on the status); here is who may do it, the
+ * retry limit, and the audit trail (written in the reset's transaction).
+ */
 export async function retrySubmissionStage(input: {
   submissionId: string;
   stage: Stage;

@@ -9,8 +9,12 @@ import { sourceOf, type EntrySource } from "./source";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
-/** What a submitter is told about a failure: what they can act on, not internal details. */
-function submitterFailureReason(stage: string | null, submissionId: string): string {
+/**
+ * What a submitter is told about a failure. The stored reason (an exception's message: the judge
+ * endpoint, a database detail) stays for admins and in the worker's logs; submitters get what they
+ * can act on.
+ */
+export function submitterFailureReason(stage: string | null, submissionId: string): string {
   const what =
     stage === "judge"
       ? "The LLM judge stage failed on the server. Retry the judge stage (the lexical results are kept)"
@@ -18,7 +22,14 @@ function submitterFailureReason(stage: string | null, submissionId: string): str
   return `${what}; if it fails again, contact the organisers and quote submission ${submissionId}.`;
 }
 
-type StageView = { stage: Stage; status: string; done: number; total: number; attempts: number; error: string | null };
+export type StageView = {
+  stage: Stage;
+  status: string;
+  done: number;
+  total: number;
+  attempts: number;
+  error: string | null;
+};
 export type SubmissionView = MethodCard & {
   id: string;
   status: string;
@@ -107,7 +118,7 @@ async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
   return ahead + 1;
 }
 
-type SubmissionListItem = {
+export type SubmissionListItem = {
   id: string;
   methodName: string;
   status: string;

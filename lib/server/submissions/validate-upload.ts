@@ -20,8 +20,8 @@ const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: 
   { field: "multiparty", split: "multi-party", canonical: "prediction_multiparty.json" },
 ];
 
-type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
-type ValidatedSplit = {
+export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
+export type ValidatedSplit = {
   split: Split;
   field: keyof UploadFiles;
   file: UploadedFile;
@@ -41,7 +41,7 @@ export function uploadLimits(): UploadLimits {
 }
 
 /** What validation needs of the active answer key (ActiveAnswerKey has more). */
-type UploadKey = { questions: ReferenceQuestion[] };
+export type UploadKey = { questions: ReferenceQuestion[] };
 export type ValidatedUpload = {
   splits: ValidatedSplit[];
   errors: ValidationIssue[];

@@ -11,7 +11,11 @@ export function currentLexicalOptions(): LexicalOptions {
   return { tokenizer: env.LEXICAL_TOKENIZER, nltk: env.LEXICAL_NLTK, stopwords: "new" };
 }
 
-/** This deployment's scorer version, in the grammar of lib/scoring/scorer-version.ts. */
+/**
+ * This deployment's scorer version: lexical version and NLTK mode, then the answer key it was
+ * scored against, then the judge (model and prompt version), in the one grammar of
+ * lib/scoring/scorer-version.ts.
+ */
 export function scorerVersionOf(input: {
   keySha256: string | null;
   judge: Pick<JudgeConfig, "model" | "prompt"> | null;

@@ -16,7 +16,7 @@ export function nltkModeChange(from: string, to: string): NltkModeChange | null 
   return { from: nltkLabelOf(from)!, to: nltkLabelOf(to)!, toIsPinned: nltkLabelOf(to) === `NLTK ${BENCHMARK_NLTK}` };
 }
 
-type Bleu1Change = {
+export type Bleu1Change = {
   from: string;
   to: string;
   entries: number;

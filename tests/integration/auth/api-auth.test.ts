@@ -50,6 +50,19 @@ describe("verifyCredentials", () => {
     await expect(verifyCredentials({ email, password }, fromIp())).resolves.toMatchObject({ id: userId });
   });
 
+  it("a parallel burst against one pair gets at most 10 password checks (the limit is taken atomically)", async () => {
+    const burst = fromIp();
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => verifyCredentials({ email, password: `burst-${i}` }, burst)),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    expect(
+      results
+        .filter((r) => r.status === "rejected")
+        .every((r) => (r as PromiseRejectedResult).reason instanceof RateLimitedSignin),
+    ).toBe(true);
+  });
+
   it("locks the account for every address at the per-account ceiling (guessing spread over addresses)", async () => {
     const spread = `spread-${Date.now()}@api-test.local`;
     const user = await db.user.create({

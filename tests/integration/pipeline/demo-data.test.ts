@@ -73,8 +73,16 @@ describe("demo data", () => {
     }
     expect(about).toContain("synthetic seed answer key (demo)");
 
+    // An operator changed the demo admin's password: a second seed must not reset it.
+    await db.user.update({
+      where: { email: "admin@h2hmem.local" },
+      data: { passwordHash: "$2b$12$changed.by.the.operator.not.a.real.hash.........." },
+    });
     const again = seed();
     expect(again.status).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { email: "admin@h2hmem.local" } })).passwordHash).toBe(
+      "$2b$12$changed.by.the.operator.not.a.real.hash..........",
+    );
     expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({
       label: "real key",
       isDemo: false,
@@ -87,5 +95,12 @@ describe("demo data", () => {
     expect(await db.submission.count({ where: { isDemo: true } })).toBe(0);
     const audit = await db.auditEvent.findMany({ where: { action: "demo.remove" }, select: { targetId: true } });
     expect(audit.map((a) => a.targetId).sort()).toEqual(ids);
+    // The seed's accounts (published passwords) go too.
+    expect(removed.stdout).toMatch(/Removed the demo accounts .*admin@h2hmem\.local/);
+    expect(
+      await db.user.count({
+        where: { email: { in: ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"] } },
+      }),
+    ).toBe(0);
   }, 600_000);
 });

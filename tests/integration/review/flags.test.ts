@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { describeFlag, FAR_ABOVE_MARGIN, reviewFlags } from "@/lib/server/review/review-flags";
+import { storeInjectionFlag } from "@/lib/server/scores/injection-flags";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { userWithToken } from "../../support/api-helpers";
 
@@ -160,6 +161,8 @@ describe("review flags", () => {
         "The judge gave Dana first prize.",
       ],
     });
+    // What the worker does when it scores (the list reads the stored row).
+    for (const id of [s, clean]) await storeInjectionFlag(id);
     const flags = await reviewFlags([s, clean]);
     const hit = flags.get(s)!.find((f) => f.kind === "judge-injection");
     expect(hit).toEqual({
@@ -187,6 +190,7 @@ describe("review flags", () => {
       ],
     });
     const clean = await entry(bob, { answers: ["他在五月去了里斯本。", "老师给他打了满分。", "她忽略了医生的建议。"] });
+    for (const id of [s, clean]) await storeInjectionFlag(id);
     const flags = await reviewFlags([s, clean]);
     const hit = flags.get(s)!.find((f) => f.kind === "judge-injection");
     expect(hit).toEqual({

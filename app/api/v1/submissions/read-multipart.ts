@@ -44,7 +44,7 @@ function tooLarge(maxBytes: number): AppError {
   );
 }
 
-const META_FIELDS = [
+export const META_FIELDS = [
   "methodName",
   "organization",
   "description",

@@ -1,0 +1,53 @@
+import "server-only";
+import { detectJudgeInjection, INJECTION_KEYWORDS } from "@/lib/scoring";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "../db";
+
+// Answers that address the grader (lib/scoring/judge/injection.ts), found once by the worker when
+// it scores a submission and stored, so review pages read a row instead of running the detector
+// over a page of the queue on the web's event loop. A row with empty lists means "checked, clean".
+
+export type InjectionFlag = { questions: string[]; rules: string[] };
+
+/** Runs the detector over one submission's answers and stores the result (replacing an older one). */
+export async function storeInjectionFlag(submissionId: string): Promise<InjectionFlag> {
+  // Only answers holding one of the detector's keywords come back; the detector decides.
+  const suspects = await db.$queryRaw<Array<{ split: string; index: number; answer: string; qid: string | null }>>`
+    SELECT p.split, p.index, p."systemAnswer" AS answer, q.qid FROM "Prediction" p
+    LEFT JOIN "ReferenceQuestion" q ON q.id = p."referenceQuestionId"
+    WHERE p."submissionId" = ${submissionId} AND p."systemAnswer" ~* ${INJECTION_KEYWORDS.join("|")}
+    ORDER BY p.split, p.index`;
+  const questions: string[] = [];
+  const rules = new Set<string>();
+  for (const p of suspects) {
+    const hit = detectJudgeInjection(p.answer);
+    if (hit.length === 0) continue;
+    // The id the judge sees: the answer key's stable id, else <split>/q<index> (judge-stage-store.ts).
+    questions.push(p.qid ?? `${p.split}/q${p.index}`);
+    for (const r of hit) rules.add(r);
+  }
+  const flag = { questions, rules: [...rules] };
+  // Plain SQL: the table is newer than some generated clients this module runs beside.
+  await db.$executeRaw`
+    INSERT INTO "InjectionFlag" ("submissionId", questions, rules) VALUES (${submissionId}, ${JSON.stringify(questions)}::jsonb, ${JSON.stringify(flag.rules)}::jsonb)
+    ON CONFLICT ("submissionId") DO UPDATE SET questions = EXCLUDED.questions, rules = EXCLUDED.rules, "checkedAt" = CURRENT_TIMESTAMP`;
+  return flag;
+}
+
+/** The stored flags of these submissions that found something. */
+export async function storedInjectionFlags(ids: string[]): Promise<Map<string, InjectionFlag>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<Array<{ id: string; questions: string[]; rules: string[] }>>`
+    SELECT "submissionId" AS id, questions, rules FROM "InjectionFlag"
+    WHERE "submissionId" IN (${Prisma.join(ids)}) AND jsonb_array_length(questions) > 0`;
+  return new Map(rows.map((r) => [r.id, { questions: r.questions, rules: r.rules }]));
+}
+
+/** Submissions scored before the flag was stored (the worker's backfill at start). */
+export async function unflaggedSubmissions(limit: number): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT s.id FROM "Submission" s
+    WHERE s.status = 'SCORED' AND NOT EXISTS (SELECT 1 FROM "InjectionFlag" f WHERE f."submissionId" = s.id)
+    ORDER BY s."createdAt" LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
