@@ -25,11 +25,9 @@ export const leaderboardEntrySchema = z.strictObject({
   rank: rankSchema.meta({ description: "Rank on the whole board (ties share a rank)." }),
   tied: z.boolean().meta({ description: "Statistically tied with a neighbour (overlapping 95% intervals)." }),
   id: z.string(),
-  status: z
-    .literal("approved")
-    .meta({
-      description: "Ranked entries are approved; withdrawn ones are listed under `withdrawn` (status=withdrawn).",
-    }),
+  status: z.literal("approved").meta({
+    description: "Ranked entries are approved; withdrawn ones are listed under `withdrawn` (status=withdrawn).",
+  }),
   methodName: z.string(),
   organization: z.string().nullable(),
   modality: z.string().nullable(),
@@ -89,21 +87,17 @@ export const judgeInfoSchema = z
   .strictObject({
     model: z.string(),
     promptVersion: z.string(),
-    demo: z
-      .boolean()
-      .meta({
-        description:
-          'true: the bundled deterministic fake judge of the quick-start demo ("demo judge"), not an LLM; its scores only exercise the pipeline.',
-      }),
+    demo: z.boolean().meta({
+      description:
+        'true: the bundled deterministic fake judge of the quick-start demo ("demo judge"), not an LLM; its scores only exercise the pipeline.',
+    }),
   })
   .meta({ description: "The judge of the scorer version (model and prompt version); null when it has no judge." });
 
 export const leaderboardJsonSchema = z.strictObject({
-  scorerVersion: z
-    .string()
-    .meta({
-      description: `The published scorer version: lexical version and NLTK mode, answer key (\`${KEY_PART_PREFIX}<8 hex>\`) and judge. Every entry's numbers belong to it.`,
-    }),
+  scorerVersion: z.string().meta({
+    description: `The published scorer version: lexical version and NLTK mode, answer key (\`${KEY_PART_PREFIX}<8 hex>\`) and judge. Every entry's numbers belong to it.`,
+  }),
   answerKey: answerKeyInfoSchema.nullable(),
   judge: judgeInfoSchema.nullable(),
   notRescored: z
@@ -126,19 +120,14 @@ export const leaderboardJsonSchema = z.strictObject({
     status: statusFilterSchema,
   }),
   total: z.int().min(0),
-  lowNMin: z
-    .int()
-    .min(0)
-    .meta({
-      description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n.",
-    }),
+  lowNMin: z.int().min(0).meta({
+    description: "Cells with n below this are low-n (LOW_N_MIN; 0 = never marked). Every cell carries its n.",
+  }),
   entries: z.array(leaderboardEntrySchema),
-  references: z
-    .array(referenceRowSchema)
-    .meta({
-      description:
-        "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge).",
-    }),
+  references: z.array(referenceRowSchema).meta({
+    description:
+      "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge).",
+  }),
   withdrawn: z
     .array(tombstoneSchema)
     .meta({ description: "Entries taken off the board (status=withdrawn only; empty otherwise)." }),

@@ -46,24 +46,19 @@ export const leaderboardParamsSchema = z.object({
   // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
   modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),
   baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
-  backbone: backboneFilterSchema
-    .catch(undefined)
-    .meta({
-      description:
-        'Backbone model: an entry of the maintained list (lib/validation/backbones.ts) or "other"; any spelling of a listed name.',
-    }),
+  backbone: backboneFilterSchema.catch(undefined).meta({
+    description:
+      'Backbone model: an entry of the maintained list (lib/validation/backbones.ts) or "other"; any spelling of a listed name.',
+  }),
   verified: z
     .boolean()
     .catch(false)
     .default(false)
     .meta({ description: "1 = only entries scored against the official answer key." }),
-  status: statusFilterSchema
-    .catch("approved")
-    .default("approved")
-    .meta({
-      description:
-        "approved = the ranked board; withdrawn = the tombstones of entries withdrawn or unpublished (in `withdrawn`, no ranked entries).",
-    }),
+  status: statusFilterSchema.catch("approved").default("approved").meta({
+    description:
+      "approved = the ranked board; withdrawn = the tombstones of entries withdrawn or unpublished (in `withdrawn`, no ranked entries).",
+  }),
   page: z.coerce
     .number()
     .int()

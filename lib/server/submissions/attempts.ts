@@ -12,12 +12,9 @@ export const attemptsSchema = z
       .int()
       .min(1)
       .meta({ description: "The account's scored submissions when this entry was approved, itself included." }),
-    sincePreviousEntry: z
-      .int()
-      .min(1)
-      .meta({
-        description: "Of those, the ones uploaded after the account's previous approved entry (itself included).",
-      }),
+    sincePreviousEntry: z.int().min(1).meta({
+      description: "Of those, the ones uploaded after the account's previous approved entry (itself included).",
+    }),
   })
   .nullable()
   .meta({ description: "Attempt ledger, recorded at approval (null only for an entry never approved)." });

@@ -62,19 +62,17 @@ beforeAll(async () => {
       });
       res.setHeader("content-type", "application/json");
       if (req.method === "POST" && mode === "reject") {
-        res
-          .writeHead(422)
-          .end(
-            JSON.stringify({
-              error: {
-                code: "VALIDATION_FAILED",
-                message: "The submission is invalid",
-                details: [
-                  { file: "prediction_dyadic.json", path: "/predictions/0", message: "No dyadic question matches" },
-                ],
-              },
-            }),
-          );
+        res.writeHead(422).end(
+          JSON.stringify({
+            error: {
+              code: "VALIDATION_FAILED",
+              message: "The submission is invalid",
+              details: [
+                { file: "prediction_dyadic.json", path: "/predictions/0", message: "No dyadic question matches" },
+              ],
+            },
+          }),
+        );
       } else if (req.method === "POST") {
         res.writeHead(202).end(JSON.stringify({ id: "sub1", status: "QUEUED", warnings: [] }));
       } else {

@@ -105,12 +105,10 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc
     .tuple(fc.nat(), fc.constantFrom(...INVALID_UTF8))
     .map(([n, ins]) => ({ name: `invalid-utf8@${n}:${[...ins]}`, apply: (b: Uint8Array) => insertAt(b, n, ins) })),
-  fc
-    .tuple(fc.nat(), fc.constantFrom(...JSON_BITS))
-    .map(([n, s]) => ({
-      name: `insert-text@${n}:${JSON.stringify(s)}`,
-      apply: (b: Uint8Array) => insertAt(b, n, enc.encode(s)),
-    })),
+  fc.tuple(fc.nat(), fc.constantFrom(...JSON_BITS)).map(([n, s]) => ({
+    name: `insert-text@${n}:${JSON.stringify(s)}`,
+    apply: (b: Uint8Array) => insertAt(b, n, enc.encode(s)),
+  })),
   fc.tuple(fc.nat(), fc.integer({ min: 1, max: 64 })).map(([n, len]) => ({
     name: `delete@${n}+${len}`,
     apply: (b: Uint8Array) => {
