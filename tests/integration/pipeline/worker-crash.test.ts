@@ -81,7 +81,8 @@ async function expectLibraryParity(id: string, dyadic: Uint8Array, multi: Uint8A
 }
 
 beforeAll(async () => {
-  await setEnv({ QUEUE_PREFIX: prefix, JUDGE_BASE_URL: undefined });
+  // The big submission (~3 MB) is past the default 2 MiB cap: a deployment that takes such files raises it.
+  await setEnv({ QUEUE_PREFIX: prefix, JUDGE_BASE_URL: undefined, UPLOAD_MAX_BYTES: String(16 * 1024 * 1024) });
   key = await useSyntheticKey({ dyadic: 300, multiParty: 60 }, 404);
 });
 
