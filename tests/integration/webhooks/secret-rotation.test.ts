@@ -60,7 +60,15 @@ describe("webhook secret rotation", () => {
       10_000,
     );
     expect(got.validSignature).toBe(true);
-    const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: got.id } });
+    // The receiver answers before the worker records the outcome: wait for the row.
+    const delivery = await waitFor(
+      async () => {
+        const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id: got.id } });
+        return d.status === "PENDING" ? undefined : d;
+      },
+      "the delivery's outcome",
+      10_000,
+    );
     expect(delivery.status).toBe("DELIVERED");
     expect(await db.auditEvent.count({ where: { action: "webhook.rotate-secret", targetId: hook.id } })).toBe(1);
   });

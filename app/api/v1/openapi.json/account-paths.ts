@@ -208,6 +208,21 @@ export const accountPaths = {
       },
     }),
   },
+  "/api/v1/webhooks/{id}/secret": {
+    post: operation("submit", {
+      summary:
+        "Rotate the endpoint's signing secret (audited): the new secret is returned once; the old one stops at once.",
+      parameters: [id],
+      responses: {
+        ...ok("Rotated.", {
+          type: "object",
+          required: ["id", "secret"],
+          properties: { id: { type: "string" }, secret: { type: "string" } },
+        }),
+        ...fails(["NOT_FOUND", "Not an endpoint of the caller's."]),
+      },
+    }),
+  },
   "/api/v1/webhooks/{id}/test": {
     post: operation("submit", {
       summary: "Queue a signed `webhook.test` delivery to the endpoint; its outcome shows in the delivery log.",
