@@ -86,6 +86,8 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
     expect(await db.setting.count()).toBe(0);
     // The upgrade: the migration pins the board to the legacy version, the deployment now runs 3.5.
     await sql(process.env.DATABASE_URL!, readFileSync(MIGRATION, "utf8"));
+    // The migration wrote the setting behind the process's ~1 s cache (a worker call may have filled it).
+    forgetPublishedVersion();
     await setEnv({ LEXICAL_NLTK: undefined });
     const v35 = await currentScorerVersion();
     expect(v35).toBe(legacy.replace("+nltk+", "+nltk35+"));
@@ -198,6 +200,7 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
   it("pins a board that follows the current version (nothing published) before it re-scores", async () => {
     const shown = await publishedScorerVersion();
     await db.setting.deleteMany({});
+    forgetPublishedVersion(); // written behind the process's ~1 s cache
     await setEnv({ LEXICAL_NLTK: "3.8" });
     try {
       const v38 = await currentScorerVersion();
