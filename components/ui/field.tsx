@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { CONTROL } from "./control";
+import { describedByOf, FieldNotes } from "./field-notes";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -11,7 +12,7 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 /** Labelled input with its error and hint wired to aria-describedby. */
 export function Field({ label, name, error, hint, className, ...rest }: FieldProps) {
   const id = `f-${name}`;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
@@ -26,16 +27,7 @@ export function Field({ label, name, error, hint, className, ...rest }: FieldPro
         className={CONTROL.form}
         {...rest}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { CONTROL } from "./control";
+import { describedByOf, FieldNotes } from "./field-notes";
 
 // Label, select, hint and error in one place, wired with ids the way Field wires an input.
 const LABEL = { filter: "block text-sm", board: "block text-sm", form: "mb-1 block text-sm font-medium" } as const;
@@ -31,7 +32,7 @@ export function SelectField({
   selectClassName,
   ...rest
 }: SelectFieldProps) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div className={className}>
       <label htmlFor={id} className={LABEL[variant]}>
@@ -51,16 +52,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

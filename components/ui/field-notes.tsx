@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+
+// The hint and error under a form control, and the aria-describedby that points at them: one wiring
+// for Field and SelectField.
+
+export function describedByOf(id: string, hint: ReactNode, error: ReactNode): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
