@@ -37,12 +37,14 @@ CMD ["node", "--enable-source-maps", "dist/server/worker.mjs"]
 
 FROM base AS web
 ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0
-COPY --from=build --chown=node:node /app/.next/standalone ./
-COPY --from=build --chown=node:node /app/.next/static ./.next/static
+# The code belongs to root and is read-only for the user that runs it; only Next's cache is writable.
+COPY --from=build /app/.next/standalone ./
+COPY --from=build /app/.next/static ./.next/static
 # Next's standalone server does not copy public/ (the icons).
-COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build /app/public ./public
 # The single-file CLI the site serves at /downloads/h2hmem.mjs, with its version and sha256.
-COPY --from=build --chown=node:node /app/dist/h2hmem.mjs /app/dist/h2hmem.json ./dist/
+COPY --from=build /app/dist/h2hmem.mjs /app/dist/h2hmem.json ./dist/
+RUN mkdir -p .next/cache && chown node:node .next/cache
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
