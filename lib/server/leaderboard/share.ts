@@ -51,6 +51,15 @@ export function headlineText(h: EntryHeadline): string {
   return `${rank}${h.metric === "judge" ? "judge" : "F1"} ${h.value.toFixed(3)}${ci}`;
 }
 
+// Characters next/og's bundled Latin font draws; anything else (CJK, emoji) would make it fetch
+// fonts or images from the internet on every render, so previews leave them out.
+const DRAWABLE = /[^\u0020-\u007e\u00a0-\u017f\u2013\u2014\u2018\u2019\u201c\u201d\u2026]/gu;
+
+/** `text` without the characters a preview image cannot draw offline, whitespace collapsed. */
+export function drawableText(text: string): string {
+  return text.replace(DRAWABLE, " ").replace(/\s+/g, " ").trim();
+}
+
 /** The origin of absolute links in previews, robots.txt and the sitemap: AUTH_URL when set, else the request's host. */
 export function publicOrigin(h: Headers): string {
   if (env.AUTH_URL) return new URL(env.AUTH_URL).origin;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headlineText, type EntryHeadline } from "@/lib/server/leaderboard/share";
+import { drawableText, headlineText, type EntryHeadline } from "@/lib/server/leaderboard/share";
 
 const base: EntryHeadline = {
   id: "e1",
@@ -26,5 +26,15 @@ describe("headlineText (link previews)", () => {
   });
   it("says when the entry is not ranked under the published version", () => {
     expect(headlineText({ ...base, value: null })).toBe("Not ranked yet under the published scorer version");
+  });
+});
+
+describe("drawableText (preview images never fetch fonts)", () => {
+  it("keeps Latin text and typographic punctuation", () => {
+    expect(drawableText("Mém0 – “graph” v2…")).toBe("Mém0 – “graph” v2…");
+  });
+  it("leaves out CJK and emoji, collapsing the gaps", () => {
+    expect(drawableText("记忆 Agent 🚀 v2")).toBe("Agent v2");
+    expect(drawableText("多模态记忆")).toBe("");
   });
 });
