@@ -12,8 +12,7 @@ import {
 } from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
 import { rescoreSubmission } from "../review/curate";
-import { dispatchOutbox } from "../notify/outbox-dispatch";
-import { recordBoardSnapshot } from "../notify/outbox-record";
+import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 
 // Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): admin-only, audited.
 
