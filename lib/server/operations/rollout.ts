@@ -4,12 +4,7 @@ import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import {
-  forgetPublishedVersion,
-  PUBLISHED_VERSION_KEY,
-  versionCoverage,
-  type VersionCoverage,
-} from "../versions/published-version";
+import { PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
 import { rescoreSubmission } from "../review/curate";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
@@ -193,8 +188,6 @@ export async function publishScorerVersion(input: {
       outbox: await recordBoardSnapshot(tx, "publish"),
     };
   });
-  // After the commit: this process reads the new version at once, others within ~1 s.
-  forgetPublishedVersion();
   await dispatchOutbox(res.outbox);
   return res.result;
 }
