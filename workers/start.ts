@@ -11,7 +11,11 @@ import { describeError } from "./errors";
 // names them), startWorkerProcess for the process around them (loops, health, graceful shutdown).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list holds workers of every queue
-export type QueueWorker<N extends QueueName = any> = { worker: Worker<JobDataOf[N]>; active: () => number };
+export type QueueWorker<N extends QueueName = any> = {
+  worker: Worker<JobDataOf[N]>;
+  active: () => number;
+  done: { processed: number; failed: number };
+};
 
 export type QueueWorkerSpec<N extends QueueName> = {
   concurrency: number;
@@ -50,7 +54,10 @@ export function startQueueWorker<N extends QueueName>(name: N, log: Logger, spec
       maxStalledCount: spec.maxStalledCount ?? 1,
     },
   );
+  const done = { processed: 0, failed: 0 };
+  worker.on("completed", () => done.processed++);
   worker.on("failed", (job, err) => {
+    done.failed++;
     if (!job || !spec.onGaveUp || err.name === "UnrecoverableError" || !isFinalFailure(job, err)) return;
     void spec
       .onGaveUp(job, err)
@@ -59,7 +66,7 @@ export function startQueueWorker<N extends QueueName>(name: N, log: Logger, spec
       );
   });
   worker.on("error", (err) => log.error({ queue: name, err: describeError(err) }, "worker error"));
-  return { worker, active: () => active };
+  return { worker, active: () => active, done };
 }
 
 export type Loop = { stop: () => Promise<void> };
@@ -116,9 +123,25 @@ function startHealthServer(port: number, workers: QueueWorker[], log: Logger): h
     void Promise.all([check(db.$queryRaw`SELECT 1`), check(redisCheck)]).then(([database, redis]) => {
       const running = workers.every((w) => w.worker.isRunning());
       const ok = running && database === "ok" && redis === "ok";
-      const active = workers.reduce((n, w) => n + w.active(), 0);
+      const sum = (f: (w: QueueWorker) => number) => workers.reduce((n, w) => n + f(w), 0);
+      const [processed, failed, active] = [
+        sum((w) => w.done.processed),
+        sum((w) => w.done.failed),
+        sum((w) => w.active()),
+      ];
       res.writeHead(ok ? 200 : 503, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ok, worker: running ? "running" : "stopped", database, redis, queue, active }));
+      res.end(
+        JSON.stringify({
+          ok,
+          worker: running ? "running" : "stopped",
+          database,
+          redis,
+          queue,
+          processed,
+          failed,
+          active,
+        }),
+      );
     });
   });
   server.listen(port, () => log.info({ port }, "worker health endpoint listening"));
