@@ -9,7 +9,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
-import { closeScoringQueue } from "@/lib/server/queue";
+import { closeQueues } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { uploadContentSha } from "@/lib/server/submissions/validate-upload";
 import { ensureSystemUser, ensureUser } from "@/lib/server/auth/users";
@@ -149,12 +149,12 @@ async function main(): Promise<void> {
 
 main()
   .then(async () => {
-    await Promise.all([closeScoringQueue(), closeSharedJudgeRate()]);
+    await Promise.all([closeQueues(), closeSharedJudgeRate()]);
     await db.$disconnect();
   })
   .catch(async (e: unknown) => {
     logger.error({ err: e }, "seed failed");
-    await Promise.all([closeScoringQueue(), closeSharedJudgeRate()]);
+    await Promise.all([closeQueues(), closeSharedJudgeRate()]);
     await db.$disconnect().catch(() => undefined);
     process.exit(1);
   });

@@ -3,8 +3,7 @@ import type { Logger } from "@/lib/server/logger";
 import { enqueueScoring, scoringJobId, scoringJobState } from "@/lib/server/queue";
 import { ensureReferenceScores } from "@/lib/server/leaderboard/compute-references";
 import { rolloutNltkMode, type NltkRolloutResult } from "@/lib/server/operations/nltk-rollout";
-import { drainOutbox, type DrainResult } from "@/lib/server/notify/outbox-dispatch";
-import { requeuePendingDeliveries, type RequeueResult } from "@/lib/server/notify/webhook-queue";
+import { reconcileOutbox } from "@/lib/server/notify/outbox";
 
 // Postgres is the source of truth and the queue only carries ids, so a submission whose job was
 // never added (Redis down at upload) or was lost (Redis flushed) is found here and enqueued.
@@ -80,32 +79,7 @@ export async function reconcileScorerVersion(log: Logger): Promise<NltkRolloutRe
   return r;
 }
 
-export type NotificationsResult = { deliveries: RequeueResult | null; outbox: DrainResult | null };
-
-/**
- * What a state change left for after its commit and nobody did (the process died, Redis or SMTP
- * was down): PENDING webhook deliveries without a job are enqueued again (job id = delivery id,
- * so a duplicate collapses), PENDING outbox messages (event mail, board snapshot) carried out.
- * Each half runs even when the other fails.
- */
-export async function reconcileNotifications(log: Logger, now: Date = new Date()): Promise<NotificationsResult> {
-  const out: NotificationsResult = { deliveries: null, outbox: null };
-  try {
-    out.deliveries = await requeuePendingDeliveries(now);
-    if (out.deliveries.enqueued > 0) log.info(out.deliveries, "reconciler enqueued webhook deliveries");
-  } catch (e) {
-    log.warn({ err: (e as Error).message }, "reconciler could not enqueue webhook deliveries (will retry next round)");
-  }
-  try {
-    out.outbox = await drainOutbox(log, now);
-    if (out.outbox.checked > 0) log.info(out.outbox, "reconciler carried out outbox messages");
-  } catch (e) {
-    log.warn({ err: (e as Error).message }, "reconciler could not read the outbox (will retry next round)");
-  }
-  return out;
-}
-
-/** Runs at once and then every intervalMs (with the notifications and the reference rows' check); rounds never overlap. */
+/** Runs at once and then every intervalMs (with the outbox's leftovers and the reference rows' check); rounds never overlap. */
 export function startReconciler(log: Logger, intervalMs: number): { stop: () => Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -118,7 +92,7 @@ export function startReconciler(log: Logger, intervalMs: number): { stop: () => 
       .then(() => reconcileOnce(log))
       .then((r) => (r.checked > 0 ? log.debug(r, "reconcile round") : undefined))
       .catch((e: unknown) => log.warn({ err: (e as Error).message }, "reconcile round failed"))
-      .then(() => reconcileNotifications(log))
+      .then(() => reconcileOutbox(log))
       // Reference rows are lazily ensured here: one indexed read per round once they exist.
       .then(() => ensureReferenceScores(log))
       .catch((e: unknown) =>

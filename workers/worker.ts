@@ -1,9 +1,10 @@
-import { UnrecoverableError, Worker, type Job } from "bullmq";
+import { UnrecoverableError } from "bullmq";
 import { env } from "@/lib/server/env";
 import type { Logger } from "@/lib/server/logger";
-import { SCORING_QUEUE, scoringJobId, type ScoringJobData } from "@/lib/server/queue";
+import { scoringJobId } from "@/lib/server/queue";
 import { describeError } from "./errors";
 import { markGaveUp, scoreSubmissionPipeline } from "./processors/score-submission";
+import { isFinalFailure, startQueueWorker } from "./start";
 
 // The stalled event carries only the job id, which is scoringJobId(submissionId).
 function submissionIdOfJob(jobId: string): string | undefined {
@@ -11,67 +12,41 @@ function submissionIdOfJob(jobId: string): string | undefined {
   return jobId.startsWith(prefix) ? jobId.slice(prefix.length) : undefined;
 }
 
-export type WorkerStats = { processed: number; failed: number; active: number };
-
-/** The BullMQ worker of the scoring queue (no signals, no timers: index.ts owns the process). */
-export function createScoringWorker(
-  log: Logger,
-  stats: WorkerStats = { processed: 0, failed: 0, active: 0 },
-): Worker<ScoringJobData> {
-  const worker = new Worker<ScoringJobData>(
-    SCORING_QUEUE,
-    async (job: Job<ScoringJobData>) => {
+/** The scoring queue's worker. */
+export function createScoringWorker(log: Logger) {
+  const scoring = startQueueWorker("scoring", log, {
+    concurrency: env.WORKER_CONCURRENCY,
+    maxStalledCount: 2, // a job whose worker died is put back once; a second stall means it kills workers
+    run: async (job) => {
       const submissionId = job.data.submissionId;
       const jobLog = log.child({ jobId: job.id, submissionId, attempt: job.attemptsMade + 1 });
       jobLog.info("job started");
-      stats.active++;
-      const outcome = await scoreSubmissionPipeline(submissionId, jobLog, job.id).finally(() => stats.active--);
+      const outcome = await scoreSubmissionPipeline(submissionId, jobLog, job.id);
       // The submission row already says FAILED and why; tell BullMQ not to retry.
       if (outcome === "failed") throw new UnrecoverableError(`submission ${submissionId} failed permanently`);
       return { outcome };
     },
-    {
-      connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
-      prefix: env.QUEUE_PREFIX,
-      concurrency: env.WORKER_CONCURRENCY,
-      lockDuration: env.WORKER_LOCK_DURATION_MS,
-      stalledInterval: env.WORKER_STALLED_INTERVAL_MS,
-      // A job whose worker died is put back once; a second stall means it kills workers.
-      maxStalledCount: 2,
-    },
-  );
-
-  worker.on("completed", (job) => {
-    stats.processed++;
-    log.info({ jobId: job.id, submissionId: job.data.submissionId, result: job.returnvalue }, "job completed");
+    // Retries are exhausted (or the job stalled too often): record why, so the submitter sees it.
+    onGaveUp: (job, err) =>
+      markGaveUp(job.data.submissionId, `Scoring gave up after ${job.attemptsMade} attempt(s): ${describeError(err)}`),
   });
+  const { worker } = scoring;
+  worker.on("completed", (job) =>
+    log.info({ jobId: job.id, submissionId: job.data.submissionId, result: job.returnvalue }, "job completed"),
+  );
   worker.on("failed", (job, err) => {
-    stats.failed++;
     if (!job) return;
-    const submissionId = job.data.submissionId;
-    const attempts = job.opts.attempts ?? 1;
-    const final =
-      err instanceof UnrecoverableError || err.name === "UnrecoverableError" || job.attemptsMade >= attempts;
+    const { submissionId } = job.data;
+    const final = isFinalFailure(job, err);
     log.warn(
       { jobId: job.id, submissionId, attemptsMade: job.attemptsMade, final, err: describeError(err) },
       "job failed",
     );
-    if (final && err.name !== "UnrecoverableError") {
-      // Retries are exhausted (or the job stalled too often): record why, so the submitter sees it.
-      void markGaveUp(
-        submissionId,
-        `Scoring gave up after ${job.attemptsMade} attempt(s): ${describeError(err)}`,
-      ).catch((e: unknown) =>
-        log.error(
-          { jobId: job.id, submissionId, err: describeError(e) },
-          "could not mark submission FAILED; the reconciler will retry it",
-        ),
-      );
-    }
   });
   worker.on("stalled", (jobId) =>
     log.warn({ jobId, submissionId: submissionIdOfJob(jobId) }, "job stalled (its worker died?); it will be retried"),
   );
-  worker.on("error", (err) => log.error({ err: describeError(err) }, "worker error"));
-  return worker;
+  return scoring;
 }
+
+export type ScoringWorker = ReturnType<typeof createScoringWorker>;

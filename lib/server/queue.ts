@@ -1,96 +1,108 @@
 import "server-only";
 import { withTimeout } from "@/lib/server/with-timeout";
-import { Queue, type JobsOptions } from "bullmq";
+import { Queue, type ConnectionOptions, type JobsOptions } from "bullmq";
 import { env } from "./env";
 
-// Producer side of the scoring queue. The queue carries only submission ids: Postgres is
-// the source of truth, so a lost enqueue is repaired by the worker's reconciler.
+// The one registry of BullMQ queues (web and worker): each queue's name, job data and default job
+// options, and the connections. Queues carry only ids: Postgres is the source of truth, so a lost
+// enqueue is repaired by the worker's reconciler.
 
-export const SCORING_QUEUE = "scoring";
-export type ScoringJobData = { submissionId: string };
+const WEEK_S = 7 * 24 * 3600;
 
-export function scoringJobId(submissionId: string): string {
-  // One id per submission collapses duplicate enqueues; BullMQ rejects most ids containing ":".
-  return `score-${submissionId}`;
+export type JobDataOf = {
+  scoring: { submissionId: string };
+  "judge-agreement": { runId: string };
+  webhooks: { deliveryId: string };
+};
+export type QueueName = keyof JobDataOf;
+export type ScoringJobData = JobDataOf["scoring"];
+
+/** Default job options per queue; failed jobs are kept a week for diagnosis. */
+export function defaultJobOptions(name: QueueName): JobsOptions {
+  const webhooks = name === "webhooks";
+  return {
+    attempts: webhooks ? env.WEBHOOK_MAX_ATTEMPTS : env.JOB_ATTEMPTS,
+    backoff: { type: "exponential", delay: webhooks ? env.WEBHOOK_BACKOFF_MS : env.JOB_BACKOFF_MS },
+    removeOnComplete: true,
+    removeOnFail: { age: WEEK_S },
+  };
 }
 
 export function redisConnectionOptions(url: string = env.REDIS_URL) {
   return { url, connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS) };
 }
 
-function scoringJobOptions(submissionId: string): JobsOptions {
-  return {
-    jobId: scoringJobId(submissionId),
-    attempts: env.JOB_ATTEMPTS,
-    backoff: { type: "exponential", delay: env.JOB_BACKOFF_MS },
-    removeOnComplete: true,
-    // Keep failed jobs for a week for diagnosis; enqueueScoring replaces them on retry.
-    removeOnFail: { age: 7 * 24 * 3600 },
-  };
-}
+/** A worker's blocking connection (BullMQ requires maxRetriesPerRequest: null). */
+export const workerConnection = (): ConnectionOptions => ({ url: env.REDIS_URL, maxRetriesPerRequest: null });
 
-let queue: Queue<ScoringJobData> | undefined;
+// One producer connection per queue and process (a connection, not a cache of data).
+const queues = new Map<QueueName, Queue>();
 
-export function getScoringQueue(): Queue<ScoringJobData> {
-  queue ??= new Queue<ScoringJobData>(SCORING_QUEUE, {
-    connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 },
-    prefix: env.QUEUE_PREFIX,
-  });
-  // Without a listener, connection errors would crash the process as unhandled 'error' events.
-  if (queue.listenerCount("error") === 0) queue.on("error", () => undefined);
-  return queue;
-}
-
-async function addOrReplace(submissionId: string): Promise<"added" | "exists"> {
-  const q = getScoringQueue();
-  const existing = await q.getJob(scoringJobId(submissionId));
-  if (existing) {
-    const state = await existing.getState();
-    // A finished job with the same id would swallow the new add: remove it so a retry or
-    // rescore really runs. Waiting/active/delayed jobs already cover this submission.
-    if (state === "completed" || state === "failed") await existing.remove();
-    else return "exists";
+export function getQueue<N extends QueueName>(name: N): Queue<JobDataOf[N]> {
+  let q = queues.get(name);
+  if (!q) {
+    q = new Queue(name, {
+      connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 },
+      prefix: env.QUEUE_PREFIX,
+      defaultJobOptions: defaultJobOptions(name),
+    });
+    // Without a listener, connection errors would crash the process as unhandled 'error' events.
+    q.on("error", () => undefined);
+    queues.set(name, q);
   }
-  await q.add("score", { submissionId }, scoringJobOptions(submissionId));
-  return "added";
+  return q as Queue<JobDataOf[N]>;
+}
+
+/**
+ * Runs one producer call with ENQUEUE_TIMEOUT_MS; on failure the connection is dropped, so a
+ * timed-out add is abandoned rather than replayed when Redis returns (the reconciler retries).
+ */
+export async function onQueue<N extends QueueName, T>(
+  name: N,
+  what: string,
+  call: (q: Queue<JobDataOf[N]>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await withTimeout(call(getQueue(name)), env.ENQUEUE_TIMEOUT_MS, what, "is Redis reachable?");
+  } catch (e) {
+    const q = queues.get(name);
+    queues.delete(name);
+    if (q) void q.disconnect().catch(() => undefined);
+    throw e;
+  }
+}
+
+export async function closeQueues(): Promise<void> {
+  const open = [...queues.values()];
+  queues.clear();
+  await Promise.all(open.map((q) => q.close().catch(() => undefined)));
+}
+
+export function scoringJobId(submissionId: string): string {
+  // One id per submission collapses duplicate enqueues; BullMQ rejects most ids containing ":".
+  return `score-${submissionId}`;
 }
 
 /** Enqueue scoring; rejects quickly (ENQUEUE_TIMEOUT_MS) when Redis is unreachable. */
-export async function enqueueScoring(submissionId: string): Promise<"added" | "exists"> {
-  try {
-    return await withTimeout(addOrReplace(submissionId), env.ENQUEUE_TIMEOUT_MS, "enqueue", "is Redis reachable?");
-  } catch (e) {
-    // Drop the connection so the timed-out add is abandoned rather than replayed whenever
-    // Redis comes back: the caller was told it failed, and the reconciler owns the retry.
-    dropQueue();
-    throw e;
-  }
-}
-
-function dropQueue(): void {
-  const q = queue;
-  queue = undefined;
-  if (q) void q.disconnect().catch(() => undefined);
+export function enqueueScoring(submissionId: string): Promise<"added" | "exists"> {
+  return onQueue("scoring", "enqueue", async (q) => {
+    const existing = await q.getJob(scoringJobId(submissionId));
+    if (existing) {
+      const state = await existing.getState();
+      // A finished job with the same id would swallow the new add: remove it so a retry or
+      // rescore really runs. Waiting/active/delayed jobs already cover this submission.
+      if (state === "completed" || state === "failed") await existing.remove();
+      else return "exists";
+    }
+    await q.add("score", { submissionId }, { jobId: scoringJobId(submissionId) });
+    return "added";
+  });
 }
 
 /** State of the job for a submission, or null when there is none. */
-export async function scoringJobState(submissionId: string): Promise<string | null> {
-  try {
-    const job = await withTimeout(
-      getScoringQueue().getJob(scoringJobId(submissionId)),
-      env.ENQUEUE_TIMEOUT_MS,
-      "getJob",
-      "is Redis reachable?",
-    );
+export function scoringJobState(submissionId: string): Promise<string | null> {
+  return onQueue("scoring", "getJob", async (q) => {
+    const job = await q.getJob(scoringJobId(submissionId));
     return job ? await job.getState() : null;
-  } catch (e) {
-    dropQueue();
-    throw e;
-  }
-}
-
-export async function closeScoringQueue(): Promise<void> {
-  const q = queue;
-  queue = undefined;
-  if (q) await q.close().catch(() => undefined);
+  });
 }

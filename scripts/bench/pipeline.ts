@@ -11,7 +11,7 @@ import { loadActiveAnswerKey } from "../../lib/server/answer-key/store";
 import { importAnswerKey } from "../../lib/server/operations/import-answer-key";
 import { db } from "../../lib/server/db";
 import { logger } from "../../lib/server/logger";
-import { closeScoringQueue } from "../../lib/server/queue";
+import { closeQueues } from "../../lib/server/queue";
 import { createSubmission } from "../../lib/server/submissions/create-submission";
 import { ensureUser } from "../../lib/server/auth/users";
 import { createScoringWorker } from "../../workers/worker";
@@ -64,9 +64,9 @@ try {
     `predictions per submission: ${key.questions.length}; median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms over ${runs} runs (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`,
   );
 } finally {
-  await worker.close();
+  await worker.worker.close();
   await db.submission.deleteMany({ where: { id: { in: created } } });
-  await closeScoringQueue();
+  await closeQueues();
   await db.$disconnect();
   rmSync(dir, { recursive: true, force: true });
 }

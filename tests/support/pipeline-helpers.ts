@@ -8,9 +8,7 @@ import { parsePredictionFile, scoreSubmission, withAnswerKey, type ScoreOutput }
 import { importAnswerKey } from "@/lib/server/operations/import-answer-key";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
-import { closeScoringQueue } from "@/lib/server/queue";
-import { closeAgreementQueue } from "@/lib/server/operations/agreement-runs";
-import { closeWebhookQueue } from "@/lib/server/notify/webhook-queue";
+import { closeQueues } from "@/lib/server/queue";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { ensureUser } from "@/lib/server/auth/users";
 import { writeSyntheticDataset, type DatasetSize } from "@/lib/dev/synthetic-predictions";
@@ -31,7 +29,7 @@ export async function setEnv(vars: Record<string, string | undefined>): Promise<
   }
   resetEnvCache();
   // The producers reconnect with the new REDIS_URL / QUEUE_PREFIX.
-  await Promise.all([closeScoringQueue(), closeAgreementQueue(), closeWebhookQueue()]);
+  await closeQueues();
 }
 
 // Test files share one database and run one after another: whatever answer key was active

@@ -1,15 +1,14 @@
 // Shared set-up for the judge rollout tests (not a test file itself): an own database, a fake
 // judge configured as model "judge-a", a synthetic answer key, an admin and the real BullMQ
 // worker; and approved entries scored through it.
-import type { Worker } from "bullmq";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { SessionUser } from "@/lib/server/auth/config";
 import { logger, type Logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions, type DatasetSize } from "@/lib/dev/synthetic-predictions";
-import { createScoringWorker } from "@/workers/worker";
+import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
 import { startFakeJudgeServer, type FakeJudgeServer } from "../../lib/dev/fake-judge-server";
 import { withIsolatedDatabase } from "./isolated-db";
 import { freshUser, setEnv, uploaded, useSyntheticKey, waitForStatus } from "./pipeline-helpers";
@@ -27,7 +26,7 @@ export function withJudgeRollout(label: string, keySize: DatasetSize, keySeed: n
   const log = logger.child({ test: label });
   log.level = "warn";
   const h = { log } as RolloutHarness;
-  let worker: Worker | undefined;
+  let worker: ScoringWorker | undefined;
   beforeAll(async () => {
     h.fake = await startFakeJudgeServer();
     await setEnv({
@@ -43,8 +42,8 @@ export function withJudgeRollout(label: string, keySize: DatasetSize, keySeed: n
     worker = createScoringWorker(log);
   });
   afterAll(async () => {
-    await worker?.close();
-    await getScoringQueue().obliterate({ force: true });
+    await worker?.worker.close();
+    await getQueue("scoring").obliterate({ force: true });
     await h.fake?.close();
     await setEnv({
       JUDGE_BASE_URL: undefined,

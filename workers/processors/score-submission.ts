@@ -7,7 +7,7 @@ import { storeInjectionFlag } from "@/lib/server/scores/injection-flags";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
-import { dispatchOutbox } from "@/lib/server/notify/outbox-dispatch";
+import { dispatchOutbox } from "@/lib/server/notify/outbox";
 import { recordSubmissionEvent } from "@/lib/server/notify/events";
 
 // The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.

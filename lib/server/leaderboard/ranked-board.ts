@@ -79,7 +79,7 @@ export function placeScore(
 const boards = new Map<string, { stamp: string; value: Promise<RankedBoard> }>();
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
-  // The published version is part of the key: a switch (seen by every process within ~1 s,
+  // The published version is part of the key: a switch (read per request by every process,
   // lib/server/versions/published-version.ts) builds a new board.
   const [scorerVersion, hideDemo] = await Promise.all([publishedScorerVersion(), demoEntriesHidden()]);
   const k = `${scorerVersion}|${hideDemo}|${key.split}|${key.metric}|${key.aggregate}`;

@@ -8,7 +8,7 @@ import { scoreCellSchema } from "../scores/score-rows";
 import { publishedScorerVersion } from "../versions/published-version";
 import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./reference-systems";
 
-// Reference rows of the published version and active key; the worker writes them (./compute-references.ts), a brief per-process view avoids re-reading.
+// Reference rows of the published version and active key; the worker writes them (./compute-references.ts).
 
 export const referenceRowSchema = z
   .strictObject({
@@ -21,25 +21,10 @@ export const referenceRowSchema = z
 export type ReferenceRow = ScopedCells & { kind: ReferenceKind };
 
 type Key = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
-const TTL_MS = 5_000;
-const memo = new Map<string, { at: number; value: Promise<ReferenceRow[]> }>();
-
 export async function referenceRows(key: Key): Promise<ReferenceRow[]> {
   // The published version names its answer key, so its rows are that key's references,
   // also while another key is active and being rolled out.
-  const version = await publishedScorerVersion();
-  const k = `${version}|${key.split}|${key.metric}|${key.aggregate}`;
-  const hit = memo.get(k);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = read(version, key);
-  if (memo.size > 100) memo.clear();
-  memo.set(k, { at: Date.now(), value });
-  // Not kept when empty: rows the worker writes next show at once.
-  value.then(
-    (rows) => rows.length === 0 && memo.delete(k),
-    () => memo.delete(k),
-  );
-  return value;
+  return read(await publishedScorerVersion(), key);
 }
 
 async function read(scorerVersion: string, key: Key): Promise<ReferenceRow[]> {

@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { db } from "../db";
 import { env } from "../env";
 import { scrubSecrets } from "../logger";
-import { getScoringQueue } from "../queue";
+import { getQueue } from "../queue";
 
 // ok (200); degraded (200): Redis down but PostgreSQL up, so the site and uploads work; down (503): PostgreSQL unreachable.
 
@@ -103,7 +103,7 @@ async function runChecks(): Promise<HealthReport> {
     return [
       redis,
       await timed(async () => ({
-        counts: await getScoringQueue().getJobCounts("waiting", "active", "delayed", "failed", "completed"),
+        counts: await getQueue("scoring").getJobCounts("waiting", "active", "delayed", "failed", "completed"),
       })),
     ];
   };

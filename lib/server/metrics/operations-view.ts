@@ -1,7 +1,7 @@
 import "server-only";
 import { withTimeout } from "@/lib/server/with-timeout";
 import { db } from "../db";
-import { getScoringQueue } from "../queue";
+import { getQueue } from "../queue";
 
 // Operations view; queue numbers also come from Postgres so it still answers when Redis is down.
 
@@ -31,7 +31,7 @@ export type Operations = {
 async function queueCounts(): Promise<Operations["queue"]> {
   try {
     const counts = await withTimeout(
-      getScoringQueue().getJobCounts("waiting", "active", "delayed", "failed", "completed", "prioritized"),
+      getQueue("scoring").getJobCounts("waiting", "active", "delayed", "failed", "completed", "prioritized"),
       2000,
       "Redis",
     );

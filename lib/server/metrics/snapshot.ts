@@ -3,7 +3,7 @@ import { withTimeout } from "@/lib/server/with-timeout";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
 import { scrubSecrets } from "../logger";
-import { getScoringQueue } from "../queue";
+import { getQueue } from "../queue";
 
 // What /api/metrics reads at scrape time from where the worker already records it; cached briefly so a burst of scrapes costs one round.
 
@@ -99,7 +99,7 @@ function merge(into: Map<string, Buckets>, key: string, b: Buckets): void {
 }
 
 async function loadQueue(s: MetricsSnapshot): Promise<void> {
-  const counts = await withTimeout(getScoringQueue().getJobCounts(...QUEUE_STATES), REDIS_TIMEOUT_MS, "Redis");
+  const counts = await withTimeout(getQueue("scoring").getJobCounts(...QUEUE_STATES), REDIS_TIMEOUT_MS, "Redis");
   s.queue = Object.fromEntries(QUEUE_STATES.map((k) => [k, counts[k] ?? 0])) as MetricsSnapshot["queue"];
   s.redisUp = true;
 }

@@ -4,9 +4,8 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { consume } from "../rate-limit";
-import { createDeliveries } from "./events";
 import { TEST_EVENT, WEBHOOK_EVENTS } from "./events-types";
-import { enqueueDeliveries } from "./webhook-queue";
+import { createDeliveries, dispatchOutbox } from "./outbox";
 import { newWebhookSecret } from "./signing";
 import { assertPublicWebhookUrl } from "./url-guard";
 
@@ -130,6 +129,6 @@ export async function sendTestWebhook(userId: string, id: string): Promise<{ del
     message: "Test delivery from the H2HMem leaderboard.",
     endpointId: id,
   });
-  await enqueueDeliveries([deliveryId!]);
+  await dispatchOutbox({ deliveryIds: [deliveryId!], messageIds: [] });
   return { deliveryId: deliveryId! };
 }

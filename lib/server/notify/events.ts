@@ -2,15 +2,13 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { siteUrl } from "../mail";
 import { submitterFailureReason } from "../submissions/submission-views";
-import { recordMail, mergeOutbox, type Outbox } from "./outbox-record";
-import { newMessageId } from "./signing";
+import { createDeliveries, mergeOutbox, recordMail, type Outbox } from "./outbox";
 import { composeEventMail } from "./event-mail";
 import type { SubmissionEventData, WebhookEvent } from "./events-types";
 
-// How a submission event reaches its owner: one WebhookDelivery row (PENDING) per subscribed
-// endpoint and an e-mail outbox row unless the owner opted out, all written in the transaction
-// of the state change (a rollback takes them along, a commit keeps them even if the process dies
-// next). The caller hands the returned Outbox to dispatchOutbox after the commit.
+// How a submission event reaches its owner: through the outbox (outbox.ts), one webhook delivery
+// per subscribed endpoint and an e-mail unless the owner opted out, written in the transaction of
+// the state change. The caller hands the returned Outbox to dispatchOutbox after the commit.
 
 async function submissionEventData(
   tx: Prisma.TransactionClient,
@@ -37,29 +35,6 @@ async function submissionEventData(
   };
 }
 
-/** Body per Standard Webhooks: `{type, timestamp, data}`. */
-export const webhookPayload = (type: string, data: Prisma.InputJsonObject): Prisma.InputJsonObject => ({
-  type,
-  timestamp: new Date().toISOString(),
-  data,
-});
-
-export async function createDeliveries(
-  tx: Prisma.TransactionClient,
-  endpointIds: string[],
-  type: string,
-  data: Prisma.InputJsonObject,
-): Promise<string[]> {
-  const rows = endpointIds.map((endpointId) => ({
-    id: newMessageId(),
-    endpointId,
-    event: type,
-    payload: webhookPayload(type, data),
-  }));
-  if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
-  return rows.map((r) => r.id);
-}
-
 /** Call inside the transaction that made the change; reads the submission as the change left it. */
 export async function recordSubmissionEvent(
   tx: Prisma.TransactionClient,
@@ -78,9 +53,6 @@ export async function recordSubmissionEvent(
     event,
     found.data,
   );
-  const mail = await composeEventMail(tx, found.userId, event, found.data);
-  return mergeOutbox(
-    { deliveryIds, messageIds: [] },
-    mail ? await recordMail(tx, mail) : { deliveryIds: [], messageIds: [] },
-  );
+  const mail = await recordMail(tx, await composeEventMail(tx, found.userId, event, found.data));
+  return mergeOutbox({ deliveryIds, messageIds: [] }, mail);
 }

@@ -1,18 +1,14 @@
 import "server-only";
-import { Queue } from "bullmq";
 import type { JudgeAgreementRun, PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "../db";
-import { env } from "../env";
 import { AppError } from "../errors";
-import { redisConnectionOptions } from "../queue";
-import { withTimeout } from "../with-timeout";
+import { onQueue, type JobDataOf } from "../queue";
 import { isJudgeConfigured } from "../judge/config";
 import type { AgreementReport } from "../judge/types";
 
 // The agreement check as a job, since the web never calls the LLM; Redis unreachable fails the row at once.
 
-export const AGREEMENT_QUEUE = "judge-agreement";
-export type AgreementJobData = { runId: string };
+export type AgreementJobData = JobDataOf["judge-agreement"];
 export const agreementJobId = (runId: string) => `agreement-${runId}`;
 
 export const DEFAULT_AGREEMENT_SAMPLE = 50;
@@ -57,24 +53,6 @@ export function agreementRunView(r: JudgeAgreementRun): AgreementRunView {
   };
 }
 
-let queue: Queue<AgreementJobData> | undefined;
-
-function agreementQueue(): Queue<AgreementJobData> {
-  queue ??= new Queue<AgreementJobData>(AGREEMENT_QUEUE, {
-    connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 },
-    prefix: env.QUEUE_PREFIX,
-  });
-  // Without a listener, connection errors would crash the process as unhandled 'error' events.
-  if (queue.listenerCount("error") === 0) queue.on("error", () => undefined);
-  return queue;
-}
-
-export async function closeAgreementQueue(): Promise<void> {
-  const q = queue;
-  queue = undefined;
-  if (q) await q.close().catch(() => undefined);
-}
-
 export type AgreementRequest = {
   submissionId: string;
   sample?: number;
@@ -96,24 +74,10 @@ export async function requestAgreementCheck(input: AgreementRequest): Promise<Ag
     data: { submissionId: input.submissionId, requestedById: input.actorId ?? null, sample, seed },
   });
   try {
-    const options = {
-      jobId: agreementJobId(run.id),
-      attempts: env.JOB_ATTEMPTS,
-      backoff: { type: "exponential", delay: env.JOB_BACKOFF_MS },
-      removeOnComplete: true,
-      removeOnFail: { age: 7 * 24 * 3600 },
-    };
-    await withTimeout(
-      agreementQueue().add("agreement", { runId: run.id }, options),
-      env.ENQUEUE_TIMEOUT_MS,
-      "enqueue",
-      "is Redis reachable?",
+    await onQueue("judge-agreement", "enqueue", (q) =>
+      q.add("agreement", { runId: run.id }, { jobId: agreementJobId(run.id) }),
     );
   } catch (cause) {
-    // Abandon the connection, so the timed-out add is not replayed when Redis returns.
-    const q = queue;
-    queue = undefined;
-    void q?.disconnect().catch(() => undefined);
     const error = `Not queued: ${(cause as Error).message}. Nothing was judged; try again.`;
     await db.judgeAgreementRun.update({
       where: { id: run.id },

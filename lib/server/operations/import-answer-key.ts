@@ -1,10 +1,8 @@
 import "server-only";
 import type { ValidationIssue } from "@/lib/scoring";
 import { loadAnswerKeyDir } from "../answer-key/dataset-folder";
-import { forgetDemoVisibility } from "../answer-key/demo";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { forgetPublishedVersion } from "../versions/published-version";
 import { activateAnswerKey, type ActivationResult } from "./activate-answer-key";
 
 // Imports the official dataset folder, idempotent by content sha-256; a new active key goes public only when an admin publishes.
@@ -63,8 +61,6 @@ export async function importAnswerKey(
     },
     { timeout: 60_000 },
   );
-  forgetPublishedVersion();
-  forgetDemoVisibility();
   return {
     versionId,
     created: !existing,

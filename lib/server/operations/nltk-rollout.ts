@@ -6,7 +6,7 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
 import { resetStages } from "../submissions/retry-stage";
 import { currentScorerVersion } from "../versions/current-version";
-import { forgetPublishedVersion, PUBLISHED_VERSION_KEY } from "../versions/published-version";
+import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
 
 // An NLTK mode change re-scores entries on its own because it costs no judge call; the public board moves
 // only when an admin publishes (docs/SCORING.md §1).
@@ -81,6 +81,5 @@ export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
     });
     return { to, from, pinned, requeued };
   });
-  if (result?.pinned) forgetPublishedVersion();
   return result;
 }

@@ -4,16 +4,10 @@ import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import {
-  forgetPublishedVersion,
-  PUBLISHED_VERSION_KEY,
-  versionCoverage,
-  type VersionCoverage,
-} from "../versions/published-version";
+import { PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
 import { rescoreSubmission } from "../review/curate";
-import { dispatchOutbox } from "../notify/outbox-dispatch";
-import { recordBoardSnapshot } from "../notify/outbox-record";
+import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 
 // Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): admin-only, audited.
 
@@ -194,8 +188,6 @@ export async function publishScorerVersion(input: {
       outbox: await recordBoardSnapshot(tx, "publish"),
     };
   });
-  // After the commit: this process reads the new version at once, others within ~1 s.
-  forgetPublishedVersion();
   await dispatchOutbox(res.outbox);
   return res.result;
 }

@@ -8,8 +8,7 @@ import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
-import { dispatchOutbox } from "../notify/outbox-dispatch";
-import { mergeOutbox, recordBoardSnapshot } from "../notify/outbox-record";
+import { dispatchOutbox, mergeOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
 
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its

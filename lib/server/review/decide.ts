@@ -4,8 +4,7 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { recordAttempts } from "../submissions/attempts";
-import { dispatchOutbox } from "../notify/outbox-dispatch";
-import { mergeOutbox, recordBoardSnapshot } from "../notify/outbox-record";
+import { dispatchOutbox, mergeOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
 
 export const rejectSchema = z.object({

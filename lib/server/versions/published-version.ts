@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { hasJudgePart } from "@/lib/scoring";
 import { demoEntriesHidden } from "../answer-key/demo";
 import { db } from "../db";
@@ -9,25 +10,14 @@ import { currentScorerVersion } from "./current-version";
 
 export const PUBLISHED_VERSION_KEY = "published_scorer_version";
 
-// Cached briefly per process, so other processes see a switch or key import soon without a read per request.
-const TTL_MS = 1_000;
-let memo: { at: number; value: Promise<{ stored: string | null; published: string }> } | null = null;
+// Read per request (a primary-key row; React's cache shares it within a render): a publish in
+// any process, the worker's included, is public on the next request, with nothing to invalidate.
+const read = cache(async (): Promise<{ stored: string | null; published: string }> => {
+  const r = await db.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
+  return { stored: r?.value ?? null, published: r?.value ?? (await currentScorerVersion()) };
+});
 
-function read(): Promise<{ stored: string | null; published: string }> {
-  const now = Date.now();
-  if (memo && now - memo.at < TTL_MS) return memo.value;
-  const value = db.setting
-    .findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } })
-    .then(async (r) => ({ stored: r?.value ?? null, published: r?.value ?? (await currentScorerVersion()) }));
-  const entry = { at: now, value };
-  memo = entry;
-  value.catch(() => {
-    if (memo === entry) memo = null;
-  });
-  return value;
-}
-
-/** The stored setting (null when nothing was published), cached for ~1 s per process. */
+/** The stored setting (null when nothing was published). */
 export async function storedPublishedVersion(): Promise<string | null> {
   return (await read()).stored;
 }
@@ -35,11 +25,6 @@ export async function storedPublishedVersion(): Promise<string | null> {
 /** The scorer version every public reader uses. */
 export async function publishedScorerVersion(): Promise<string> {
   return (await read()).published;
-}
-
-/** Called after a switch in this process; other processes pick it up when their ~1 s cache expires. */
-export function forgetPublishedVersion(): void {
-  memo = null;
 }
 
 /** A version that includes a judge ranks by the judge; a lexical-only one by F1. */

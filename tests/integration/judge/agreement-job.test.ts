@@ -1,12 +1,7 @@
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/server/errors";
-import {
-  AGREEMENT_QUEUE,
-  agreementJobId,
-  listAgreementRuns,
-  requestAgreementCheck,
-} from "@/lib/server/operations/agreement-runs";
+import { agreementJobId, listAgreementRuns, requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FAST_RETRY, seedSubmission, testJudgeConfig } from "../../support/judge-fixtures";
 import { withIsolatedDatabase } from "../../support/isolated-db";
@@ -78,7 +73,7 @@ describe("judge agreement check as a queued job", () => {
     const id = await judged();
     const queued = await requestAgreementCheck({ submissionId: id, sample: 5, seed: 7 });
     expect(queued).toMatchObject({ status: "QUEUED", sample: 5, seed: 7, report: null });
-    const queue = new Queue(AGREEMENT_QUEUE, { connection: { url: process.env.REDIS_URL! }, prefix });
+    const queue = new Queue("judge-agreement", { connection: { url: process.env.REDIS_URL! }, prefix });
     expect(await (await queue.getJob(agreementJobId(queued.id)))?.getState()).toBe("waiting");
     await queue.close();
     expect(fake.requests).toBe(0); // no worker yet: nothing was judged

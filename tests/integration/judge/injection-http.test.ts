@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as submissionsRoute from "@/app/api/v1/submissions/route";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await restoreActiveKey();
   await db.user.deleteMany({ where: { id: { in: [a?.id, b?.id].filter(Boolean) } } });
-  await getScoringQueue().obliterate({ force: true });
+  await getQueue("scoring").obliterate({ force: true });
   await fake?.close();
   await setEnv({
     JUDGE_BASE_URL: undefined,

@@ -1,16 +1,15 @@
 // End to end: createSubmission -> BullMQ worker -> lexical -> judge (fake OpenAI-compatible
 // server) -> judge Score rows under the judge scorer version; a judge outage fails only the
 // judge stage, and a judge-only retry resumes from what was already judged.
-import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { logger } from "@/lib/server/logger";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { retryStage } from "@/lib/server/submissions/retry-stage";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
-import { createScoringWorker } from "@/workers/worker";
+import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
 import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
 import { predictionsWithScores } from "../../support/question-scores";
 import {
@@ -24,7 +23,7 @@ import {
 
 const log = logger.child({ test: "judge-pipeline" });
 log.level = "warn";
-let worker: Worker;
+let worker: ScoringWorker;
 let fake: FakeJudgeServer;
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 
@@ -44,8 +43,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreActiveKey(); // other files' fixtures expect the answer key that was active before
-  await worker?.close();
-  await getScoringQueue().obliterate({ force: true });
+  await worker?.worker.close();
+  await getQueue("scoring").obliterate({ force: true });
   await fake?.close();
   await setEnv({
     JUDGE_BASE_URL: undefined,

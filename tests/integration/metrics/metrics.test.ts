@@ -8,7 +8,7 @@ import * as leaderboard from "@/app/api/v1/leaderboard/route";
 import * as submission from "@/app/api/v1/submissions/[id]/route";
 import { db } from "@/lib/server/db";
 import { clearMetricsSnapshot } from "@/lib/server/metrics/snapshot";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { ctx, req, userWithToken } from "../../support/api-helpers";
 import { parseExposition, valueOf, type Series } from "../../support/metrics-helpers";
 import { freePort, setEnv } from "../../support/pipeline-helpers";
@@ -122,7 +122,7 @@ describe("GET /api/metrics content", () => {
 
   it("reports queue depth per state from BullMQ at scrape time", async () => {
     await setEnv({ QUEUE_PREFIX: `${real.QUEUE_PREFIX ?? "test"}-metrics-${process.pid}` });
-    const queue = getScoringQueue();
+    const queue = getQueue("scoring");
     try {
       for (let i = 0; i < 3; i++) await queue.add("score", { submissionId: `waiting-${i}` });
       await queue.add("score", { submissionId: "later" }, { delay: 60_000 });

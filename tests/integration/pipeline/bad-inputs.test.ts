@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "@/lib/scoring";
 import { db } from "@/lib/server/db";
 import type { AppError } from "@/lib/server/errors";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import {
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreActiveKey();
-  await getScoringQueue().obliterate({ force: true });
+  await getQueue("scoring").obliterate({ force: true });
   await setEnv({});
 });
 

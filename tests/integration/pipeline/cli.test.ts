@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApiTokens, revokeApiToken, verifyApiToken } from "@/lib/server/auth/api-tokens";
 import { db } from "@/lib/server/db";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { TS } from "../../../lib/dev/services.mjs";
 import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
 import { withIsolatedDatabase } from "../../support/isolated-db";
@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreActiveKey();
-  await getScoringQueue().obliterate({ force: true });
+  await getQueue("scoring").obliterate({ force: true });
   await setEnv({});
 });
 

@@ -3,7 +3,7 @@
 // The outage is a TCP proxy in front of the real database that is closed and reopened.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import {
@@ -35,7 +35,7 @@ afterAll(async () => {
     await worker.exit;
   }
   await proxy?.close();
-  await getScoringQueue().obliterate({ force: true });
+  await getQueue("scoring").obliterate({ force: true });
   await setEnv({});
 });
 

@@ -60,7 +60,6 @@ describe("demo data", () => {
     const imported = h2hmem("answer-key", "import", dir, "--label", "real key");
     expect(imported.status).toBe(0);
     expect(imported.stdout).not.toMatch(/Queued/); // demo entries are not re-scored under a real key
-    await new Promise((r) => setTimeout(r, 1_100)); // this process's ~1 s caches of the active key
     expect(await boardIds()).toEqual({ ranked: [], notRescored: [] });
     await expect(getPublicEntry(ids[0]!)).rejects.toMatchObject({ code: "NOT_FOUND" });
     // The About page lists both key versions with their dates and question counts.

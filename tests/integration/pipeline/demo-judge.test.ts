@@ -13,7 +13,6 @@ import { DEMO_JUDGE_MODEL, resetEnvCache } from "@/lib/server/env";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
-import { forgetPublishedVersion } from "@/lib/server/versions/published-version";
 import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "@/lib/dev/fake-judge-server";
 import { TS } from "../../../lib/dev/services.mjs";
 import { ctx, req } from "../../support/api-helpers";
@@ -78,7 +77,6 @@ describe("demo judge", () => {
 
     Object.assign(process.env, demoEnv);
     resetEnvCache();
-    forgetPublishedVersion();
     const after = await board("judge");
     expect(after.scorerVersion).toContain(`+judge=${DEMO_JUDGE_MODEL}@`);
     expect(after.judge).toMatchObject({ model: DEMO_JUDGE_MODEL, demo: true });

@@ -1,16 +1,15 @@
 // createSubmission -> BullMQ worker -> Score rows, compared with scoreSubmission run directly on
 // the uploaded bytes (parity between worker and library), plus idempotency of the lexical stage.
-import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { enqueueScoring, getScoringQueue, scoringJobId } from "@/lib/server/queue";
+import { enqueueScoring, getQueue, scoringJobId } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { retryStage } from "@/lib/server/submissions/retry-stage";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { runLexicalStage } from "@/workers/processors/lexical";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
-import { createScoringWorker } from "@/workers/worker";
+import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
 import {
   freshUser,
   libraryScores,
@@ -26,7 +25,7 @@ import {
 
 const log = logger.child({ test: "pipeline-parity" });
 log.level = "warn";
-let worker: Worker;
+let worker: ScoringWorker;
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 
 beforeAll(async () => {
@@ -40,8 +39,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreActiveKey();
-  await worker?.close();
-  await getScoringQueue().obliterate({ force: true });
+  await worker?.worker.close();
+  await getQueue("scoring").obliterate({ force: true });
   await setEnv({});
 });
 
@@ -202,8 +201,8 @@ describe("pipeline parity", () => {
     expect(failed.failureReason).toMatch(/gaps in their index sequence/);
     // Read the job again once it is failed: a copy loaded before that still says attemptsMade 0.
     const job = await waitFor(async () => {
-      const j = await getScoringQueue().getJob(scoringJobId(res.id));
-      return j && (await j.getState()) === "failed" ? getScoringQueue().getJob(scoringJobId(res.id)) : null;
+      const j = await getQueue("scoring").getJob(scoringJobId(res.id));
+      return j && (await j.getState()) === "failed" ? getQueue("scoring").getJob(scoringJobId(res.id)) : null;
     }, "the job to be failed");
     expect(job.attemptsMade).toBe(1);
   });

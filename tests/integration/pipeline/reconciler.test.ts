@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { getScoringQueue, scoringJobId, scoringJobState } from "@/lib/server/queue";
+import { getQueue, scoringJobId, scoringJobState } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { reconcileOnce } from "@/workers/reconciler";
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await getScoringQueue()
+  await getQueue("scoring")
     .obliterate({ force: true })
     .catch(() => undefined);
   await setEnv({ QUEUE_PREFIX: originalPrefix });
@@ -35,7 +35,7 @@ async function orphanedInProgress(methodName: string, ageMs: number): Promise<st
     syntheticPredictions(key.questions, "multi-party", { seed: 2 }),
   );
   const { id } = await createSubmission({ userId: user.id, files, meta: { methodName } });
-  await (await getScoringQueue().getJob(scoringJobId(id)))?.remove();
+  await (await getQueue("scoring").getJob(scoringJobId(id)))?.remove();
   await db.$executeRaw`UPDATE "Submission" SET status = 'JUDGING', "updatedAt" = ${new Date(Date.now() - ageMs)} WHERE id = ${id}`;
   return id;
 }
@@ -61,10 +61,10 @@ describe("reconciler", () => {
     );
     const { id } = await createSubmission({ userId: user.id, files, meta: { methodName: "live job" } });
     await db.$executeRaw`UPDATE "Submission" SET status = 'SCORING_LEXICAL', "updatedAt" = ${new Date(Date.now() - 10 * 60_000)} WHERE id = ${id}`;
-    const job = await getScoringQueue().getJob(scoringJobId(id));
+    const job = await getQueue("scoring").getJob(scoringJobId(id));
     const before = job?.timestamp;
     await reconcileOnce(logger);
-    const after = await getScoringQueue().getJob(scoringJobId(id));
+    const after = await getQueue("scoring").getJob(scoringJobId(id));
     expect(after?.timestamp).toBe(before);
     expect(await scoringJobState(id)).toBe("waiting");
   });

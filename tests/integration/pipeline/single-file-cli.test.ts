@@ -5,15 +5,14 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logger } from "@/lib/server/logger";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { scorerVersionFor } from "@/lib/scoring";
-import { createScoringWorker } from "@/workers/worker";
+import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
 import {
   freshUser,
@@ -28,7 +27,7 @@ import {
 
 const log = logger.child({ test: "single-file-cli" });
 log.level = "warn";
-let worker: Worker;
+let worker: ScoringWorker;
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 let buildDir: string;
 let bundle: string;
@@ -47,8 +46,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreActiveKey();
-  await worker?.close();
-  await getScoringQueue().obliterate({ force: true });
+  await worker?.worker.close();
+  await getQueue("scoring").obliterate({ force: true });
   await setEnv({});
   rmSync(buildDir, { recursive: true, force: true });
 });

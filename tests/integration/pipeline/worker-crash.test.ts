@@ -3,7 +3,7 @@
 // job finish (or, past the shutdown timeout, releases it) and exits 0. Also the health endpoint.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import {
@@ -90,7 +90,7 @@ afterAll(async () => {
   await restoreActiveKey();
   for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
   await Promise.all(workers.map((w) => w.exit));
-  await getScoringQueue().obliterate({ force: true });
+  await getQueue("scoring").obliterate({ force: true });
   await setEnv({});
 });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await getScoringQueue().obliterate({ force: true });
+  await getQueue("scoring").obliterate({ force: true });
   await restoreActiveKey();
   await db.user.deleteMany({ where: { id: { in: [author?.id, admin?.id].filter(Boolean) } } });
   await setEnv({});

@@ -9,13 +9,12 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
-import { createScoringWorker } from "@/workers/worker";
+import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
 import { userWithToken } from "../../support/api-helpers";
 import { restoreActiveKey, ROOT, setEnv, useSyntheticKey } from "../../support/pipeline-helpers";
@@ -23,7 +22,7 @@ import { startRouteServer, type RouteServer } from "../../support/api-server";
 
 const log = logger.child({ test: "github-action" });
 log.level = "warn";
-let worker: Worker;
+let worker: ScoringWorker;
 let server: RouteServer;
 let key: Awaited<ReturnType<typeof useSyntheticKey>>;
 let author: Awaited<ReturnType<typeof userWithToken>>;
@@ -129,8 +128,8 @@ else console.log(JSON.stringify({ id: "fake-id", status: "QUEUED", warnings: [] 
 afterAll(async () => {
   await server?.close();
   await fake?.close();
-  await worker?.close();
-  await getScoringQueue().obliterate({ force: true });
+  await worker?.worker.close();
+  await getQueue("scoring").obliterate({ force: true });
   await restoreActiveKey();
   if (author) await db.user.deleteMany({ where: { id: author.id } });
   await setEnv({});

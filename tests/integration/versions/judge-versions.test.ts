@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@/lib/server/auth/config";
 import { db } from "@/lib/server/db";
-import { closeScoringQueue, getScoringQueue, scoringJobId } from "@/lib/server/queue";
+import { closeQueues, getQueue, scoringJobId } from "@/lib/server/queue";
 import {
   PUBLISHED_VERSION_KEY,
   publishedScorerVersion,
@@ -46,8 +46,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await getScoringQueue().obliterate({ force: true });
-  await closeScoringQueue();
+  await getQueue("scoring").obliterate({ force: true });
+  await closeQueues();
 });
 
 type Opts = {
@@ -100,7 +100,7 @@ describe("re-judge all approved entries", () => {
     // A pending submission is re-scored too (a new answer key must reach the review queue); a rejected one is not.
     const dry = await rejudgeAllApproved({ actor: admin, dryRun: true });
     expect(dry.enqueued.sort()).toEqual([b, c, e].sort());
-    expect(await getScoringQueue().getJob(scoringJobId(b))).toBeUndefined(); // a dry run changes nothing
+    expect(await getQueue("scoring").getJob(scoringJobId(b))).toBeUndefined(); // a dry run changes nothing
     expect(await auditOf("scorer.rejudge_all")).toHaveLength(0);
 
     const first = await rejudgeAllApproved({ actor: admin });
@@ -108,10 +108,10 @@ describe("re-judge all approved entries", () => {
     expect(first).toMatchObject({ approved: 4, scored: 1, inProgress: [d], failed: [] });
     expect(first.enqueued.sort()).toEqual([b, c, e].sort());
     for (const id of [b, c, e]) {
-      expect(await getScoringQueue().getJob(scoringJobId(id))).toBeDefined();
+      expect(await getQueue("scoring").getJob(scoringJobId(id))).toBeDefined();
       expect((await db.submission.findUniqueOrThrow({ where: { id } })).status).toBe("QUEUED");
     }
-    for (const id of [a, d, f]) expect(await getScoringQueue().getJob(scoringJobId(id))).toBeUndefined();
+    for (const id of [a, d, f]) expect(await getQueue("scoring").getJob(scoringJobId(id))).toBeUndefined();
     const rescores = await db.auditEvent.findMany({ where: { action: "submission.rescore" } });
     expect(rescores.map((r) => r.targetId).sort()).toEqual([b, c, e].sort());
     expect(rescores.every((r) => r.actorId === admin.id)).toBe(true);
@@ -120,7 +120,7 @@ describe("re-judge all approved entries", () => {
     const second = await rejudgeAllApproved({ actor: admin });
     expect(second.enqueued).toEqual([]);
     expect(second.inProgress.sort()).toEqual([b, c, d, e].sort());
-    expect((await getScoringQueue().getJobCounts("waiting")).waiting).toBe(3);
+    expect((await getQueue("scoring").getJobCounts("waiting")).waiting).toBe(3);
     expect(await db.auditEvent.count({ where: { action: "submission.rescore" } })).toBe(3);
     const trail = await auditOf("scorer.rejudge_all");
     expect(trail.map((t) => [t.actorId, t.targetId])).toEqual([
@@ -147,7 +147,7 @@ describe("re-judge all approved entries", () => {
     expect(await boardIds()).toEqual([b, a]);
     expect((await getPublicEntry(b)).scores).toHaveLength(1);
     // Leave the rest scored so the next tests start from a settled board.
-    await getScoringQueue().obliterate({ force: true });
+    await getQueue("scoring").obliterate({ force: true });
     await db.submission.updateMany({ where: { id: { in: [b, c, d, e] } }, data: { status: "SCORED" } });
     await db.score.createMany({
       data: [c, d, e].map((id, i) => ({

@@ -15,7 +15,7 @@ import { db } from "@/lib/server/db";
 import { leaderboardJsonSchema, type LeaderboardJson } from "@/lib/server/leaderboard/api-schema";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
-import { forgetPublishedVersion, publishedScorerVersion } from "@/lib/server/versions/published-version";
+import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { rescorePreview } from "@/lib/server/operations/rank-diff-preview";
 import { publishScorerVersion } from "@/lib/server/operations/rollout";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
@@ -33,7 +33,6 @@ const LEXICAL = ["f1", "bleu1", "precision", "recall"] as const;
 type Metric = (typeof LEXICAL)[number] | "judge";
 
 async function board(metric: Metric): Promise<LeaderboardJson> {
-  forgetPublishedVersion();
   const res = await leaderboardGet(req(`http://localhost/api/v1/leaderboard?metric=${metric}`), ctx({}));
   expect(res.status).toBe(200);
   return leaderboardJsonSchema.parse(await res.json());
@@ -86,8 +85,6 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
     expect(await db.setting.count()).toBe(0);
     // The upgrade: the migration pins the board to the legacy version, the deployment now runs 3.5.
     await sql(process.env.DATABASE_URL!, readFileSync(MIGRATION, "utf8"));
-    // The migration wrote the setting behind the process's ~1 s cache (a worker call may have filled it).
-    forgetPublishedVersion();
     await setEnv({ LEXICAL_NLTK: undefined });
     const v35 = await currentScorerVersion();
     expect(v35).toBe(legacy.replace("+nltk+", "+nltk35+"));
@@ -200,7 +197,6 @@ describe("moving a running board from the legacy NLTK 3.8 version to NLTK 3.5", 
   it("pins a board that follows the current version (nothing published) before it re-scores", async () => {
     const shown = await publishedScorerVersion();
     await db.setting.deleteMany({});
-    forgetPublishedVersion(); // written behind the process's ~1 s cache
     await setEnv({ LEXICAL_NLTK: "3.8" });
     try {
       const v38 = await currentScorerVersion();

@@ -9,8 +9,8 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createWebhook } from "@/lib/server/notify/endpoints";
-import { getWebhookQueue } from "@/lib/server/notify/webhook-queue";
-import { reconcileNotifications } from "@/workers/reconciler";
+import { getQueue } from "@/lib/server/queue";
+import { reconcileOutbox } from "@/lib/server/notify/outbox";
 import { createWebhookWorker, type WebhookWorker } from "@/workers/webhook-worker";
 import { scoredSubmission, userWithToken } from "../../support/api-helpers";
 import { setEnv, waitFor } from "../../support/pipeline-helpers";
@@ -84,7 +84,7 @@ afterAll(async () => {
   await clearInjections();
   await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS h2h_test_inject()`);
   await worker?.worker.close(true);
-  await (await getWebhookQueue()).obliterate({ force: true });
+  await getQueue("webhooks").obliterate({ force: true });
   await receiver?.close();
   await smtp?.close();
   await db.user.deleteMany({ where: { id: { in: [author?.id, admin?.id].filter(Boolean) } } });
@@ -108,11 +108,11 @@ describe("webhook deliveries left PENDING", () => {
     await setEnv({ REDIS_URL: realRedis });
     const [pending] = await deliveries(id, "submission.scored");
     expect(pending).toMatchObject({ status: "PENDING", attempts: 0 });
-    expect(await (await getWebhookQueue()).getJobState(pending!.id)).toBe("unknown");
+    expect(await getQueue("webhooks").getJobState(pending!.id)).toBe("unknown");
 
     // Within the grace period the committing process may still enqueue it: the reconciler waits.
-    expect((await reconcileNotifications(log)).deliveries).toMatchObject({ enqueued: 0 });
-    expect((await reconcileNotifications(log, later())).deliveries).toMatchObject({ enqueued: 1 });
+    expect((await reconcileOutbox(log)).deliveries).toMatchObject({ enqueued: 0 });
+    expect((await reconcileOutbox(log, later())).deliveries).toMatchObject({ enqueued: 1 });
     const done = await waitFor(
       async () =>
         (await db.webhookDelivery.findFirst({ where: { id: pending!.id, status: "DELIVERED" } })) ?? undefined,
@@ -127,7 +127,7 @@ describe("webhook deliveries left PENDING", () => {
       data: { submissionId: id, methodName: stamp, status: "SCORED" },
     });
     // Nothing is left to do: another pass enqueues nothing and sends nothing twice.
-    expect((await reconcileNotifications(log, later())).deliveries).toMatchObject({ enqueued: 0 });
+    expect((await reconcileOutbox(log, later())).deliveries).toMatchObject({ enqueued: 0 });
     expect(receiver.received.filter((r) => r.id === pending!.id)).toHaveLength(1);
   });
 });
@@ -190,7 +190,7 @@ describe("notifications commit with the state change", () => {
     expect(await db.boardSnapshot.count()).toBe(snapshotsBefore);
     expect(smtp.messages.some((m) => m.subject === `[H2HMem] Approved and on the leaderboard: ${stamp}`)).toBe(false);
 
-    const pass = await reconcileNotifications(log, later());
+    const pass = await reconcileOutbox(log, later());
     expect(pass.deliveries).toMatchObject({ enqueued: 1 });
     expect(pass.outbox).toMatchObject({ checked: 2, done: 2, retry: 0, failed: 0 });
     const mail = await smtp.next((m) => m.subject === `[H2HMem] Approved and on the leaderboard: ${stamp}`);
@@ -209,6 +209,6 @@ describe("notifications commit with the state change", () => {
     expect(receiver.received.find((r) => r.id === delivery!.id)?.validSignature).toBe(true);
     expect(await db.outboxMessage.count({ where: { id: { in: left.map((m) => m.id) }, status: "DONE" } })).toBe(2);
     // Carried out once: a second pass finds nothing.
-    expect((await reconcileNotifications(log, later())).outbox).toMatchObject({ checked: 0 });
+    expect((await reconcileOutbox(log, later())).outbox).toMatchObject({ checked: 0 });
   });
 });

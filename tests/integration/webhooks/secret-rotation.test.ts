@@ -5,7 +5,7 @@ import * as rotateRoute from "@/app/api/v1/webhooks/[id]/secret/route";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { createWebhook, sendTestWebhook } from "@/lib/server/notify/endpoints";
-import { getWebhookQueue } from "@/lib/server/notify/webhook-queue";
+import { getQueue } from "@/lib/server/queue";
 import { createWebhookWorker, type WebhookWorker } from "@/workers/webhook-worker";
 import { ctx, req, userWithToken } from "../../support/api-helpers";
 import { setEnv, waitFor } from "../../support/pipeline-helpers";
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker?.worker.close(true);
-  await (await getWebhookQueue()).obliterate({ force: true });
+  await getQueue("webhooks").obliterate({ force: true });
   await receiver?.close();
   await db.user.deleteMany({ where: { id: { in: [owner?.id, other?.id].filter(Boolean) } } });
   await setEnv({ WEBHOOK_ALLOW_PRIVATE: undefined, WEBHOOK_BACKOFF_MS: undefined });

@@ -6,9 +6,9 @@ import * as testRoute from "@/app/api/v1/webhooks/[id]/test/route";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { createWebhook } from "@/lib/server/notify/endpoints";
-import { createDeliveries } from "@/lib/server/notify/events";
 import { TEST_EVENT } from "@/lib/server/notify/events-types";
-import { enqueueDeliveries, getWebhookQueue } from "@/lib/server/notify/webhook-queue";
+import { getQueue } from "@/lib/server/queue";
+import { createDeliveries, enqueueDeliveries } from "@/lib/server/notify/outbox";
 import { CONCURRENCY, createWebhookWorker, PER_ACCOUNT, type WebhookWorker } from "@/workers/webhook-worker";
 import { ctx, req, userWithToken } from "../../support/api-helpers";
 import { setEnv, waitFor } from "../../support/pipeline-helpers";
@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker?.worker.close(true);
-  await (await getWebhookQueue()).obliterate({ force: true });
+  await getQueue("webhooks").obliterate({ force: true });
   await receiver?.close();
   await db.user.deleteMany({ where: { id: { in: [slow?.id, other?.id].filter(Boolean) } } });
   await setEnv({ WEBHOOK_ALLOW_PRIVATE: undefined, WEBHOOK_TIMEOUT_MS: undefined, WEBHOOK_BACKOFF_MS: undefined });

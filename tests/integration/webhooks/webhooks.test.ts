@@ -7,7 +7,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { getWebhookQueue } from "@/lib/server/notify/webhook-queue";
+import { getQueue } from "@/lib/server/queue";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { createWebhookWorker, type WebhookWorker } from "@/workers/webhook-worker";
 import { fixtureBlob, userWithToken } from "../../support/api-helpers";
@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker?.worker.close(true);
-  await (await getWebhookQueue()).obliterate({ force: true });
+  await getQueue("webhooks").obliterate({ force: true });
   await server?.close();
   await receiver?.close();
   await db.user.deleteMany({ where: { id: { in: [author?.id, other?.id, admin?.id].filter(Boolean) } } });
