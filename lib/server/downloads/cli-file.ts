@@ -2,26 +2,20 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-// The single-file CLI `npm run build` writes, with its metadata; read once per process (a new build is a new deployment), null when not built.
+// The single-file CLI `npm run build` writes, with its metadata (a few bytes, read per call); null when not built.
 
 export const CLI_DOWNLOAD_PATH = "/downloads/h2hmem.mjs";
 
 export type CliFileInfo = { version: string; scorer: string; sha256: string; bytes: number };
 
 const DIST = path.join(process.cwd(), "dist");
-const cached = new Map<string, CliFileInfo | null>();
-
 export function cliFileInfo(dist = DIST): CliFileInfo | null {
-  if (cached.has(dist)) return cached.get(dist)!;
-  let info: CliFileInfo | null = null;
   try {
     const meta = JSON.parse(readFileSync(path.join(dist, "h2hmem.json"), "utf8")) as CliFileInfo;
-    info = { version: meta.version, scorer: meta.scorer, sha256: meta.sha256, bytes: meta.bytes };
+    return { version: meta.version, scorer: meta.scorer, sha256: meta.sha256, bytes: meta.bytes };
   } catch {
-    // not built
+    return null; // not built
   }
-  cached.set(dist, info);
-  return info;
 }
 
 /** The file's bytes (read per request: 0.8 MB, rarely fetched), or null when not built. */

@@ -9,11 +9,12 @@ import { viewQuery, type LeaderboardParams } from "./params";
 import { REFERENCE_LABELS } from "./reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
 import type { ScopedCells } from "./ranked-board";
+import { publicGeneration, StampedMemo } from "./stamped-memo";
 
-// The board's exports; bodies are memoised per board build and view, so repeats cost no re-serialisation.
+// The board's exports; bodies are kept per board build and view for one public generation, so repeats cost no re-serialisation.
 
 type Body = { text: string; etag: string };
-const memo = new Map<string, Body>();
+const bodies = new StampedMemo<Body>(200);
 
 export function leaderboardJson(lb: Leaderboard): string {
   const { params: p } = lb;
@@ -201,13 +202,10 @@ export async function leaderboardResponse(
   const lb = await getLeaderboard(params, { all: true });
   // Reference rows are written by the worker without touching submissions (the board's stamp): part of the key.
   const refs = lb.references.map((r) => `${r.kind}:${r.overall.value}:${r.overall.n}`).join(",");
-  const key = `${lb.generatedAt}|${lb.scorerVersion}|${format}|${viewQuery(params, { page: false })}|${refs}`;
-  let body = memo.get(key);
-  if (!body) {
-    body = etagged(format === "json" ? leaderboardJson(lb) : leaderboardCsv(lb));
-    if (memo.size > 200) memo.clear();
-    memo.set(key, body);
-  }
+  const key = `${lb.generatedAt}|${format}|${viewQuery(params, { page: false })}|${refs}`;
+  const body = await bodies.get(await publicGeneration(), key, async () =>
+    etagged(format === "json" ? leaderboardJson(lb) : leaderboardCsv(lb)),
+  );
   return conditional(
     req,
     body,

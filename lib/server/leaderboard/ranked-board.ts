@@ -3,13 +3,12 @@ import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
 import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
-import { demoEntriesHidden } from "../answer-key/demo";
-import { publishedScorerVersion, versionCoverage } from "../versions/published-version";
+import { versionCoverage } from "../versions/published-version";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
-import { boardStamp } from "./board-stamp";
+import { publicGeneration, StampedMemo } from "./stamped-memo";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -75,21 +74,14 @@ export function placeScore(
   return r.scope === "ALL";
 }
 
-// Every board view derives from one ranked list per split x metric x aggregate, cached until the board stamp changes.
-const boards = new Map<string, { stamp: string; value: Promise<RankedBoard> }>();
+// Every board view derives from one ranked list per split x metric x aggregate, kept for one public generation.
+const boards = new StampedMemo<RankedBoard>(64);
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
-  // The published version is part of the key: a switch (read per request by every process,
-  // lib/server/versions/published-version.ts) builds a new board.
-  const [scorerVersion, hideDemo] = await Promise.all([publishedScorerVersion(), demoEntriesHidden()]);
-  const k = `${scorerVersion}|${hideDemo}|${key.split}|${key.metric}|${key.aggregate}`;
-  const stamp = await boardStamp();
-  const hit = boards.get(k);
-  if (hit && hit.stamp === stamp) return hit.value;
-  const value = computeBoard(key, scorerVersion, hideDemo);
-  boards.set(k, { stamp, value });
-  value.catch(() => boards.delete(k));
-  return value;
+  const gen = await publicGeneration();
+  return boards.get(gen, `${key.split}|${key.metric}|${key.aggregate}`, () =>
+    computeBoard(key, gen.scorerVersion, gen.hideDemo),
+  );
 }
 
 /** Approved entries with Score rows of the published scorer version, ranked with ties. */
@@ -205,24 +197,15 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   };
 }
 
-// Answered counts only change on re-score (which changes scoredAt), so they are memoised per process.
-const answeredMemo = new Map<string, number>();
-
 async function answeredCounts(
-  entries: Array<{ id: string; scoredAt: Date | null }>,
+  entries: Array<{ id: string }>,
   split: LeaderboardParams["split"],
 ): Promise<Map<string, number>> {
-  const keyOf = (e: { id: string; scoredAt: Date | null }) => `${e.id}|${e.scoredAt?.getTime() ?? 0}|${split}`;
-  const missing = entries.filter((e) => !answeredMemo.has(keyOf(e)));
-  if (missing.length > 0) {
-    const groups = await db.prediction.groupBy({
-      by: ["submissionId"],
-      where: { submissionId: { in: missing.map((e) => e.id) }, ...(split === "overall" ? {} : { split }) },
-      _count: { _all: true },
-    });
-    const counts = new Map(groups.map((g) => [g.submissionId, g._count._all]));
-    if (answeredMemo.size > 50_000) answeredMemo.clear();
-    for (const e of missing) answeredMemo.set(keyOf(e), counts.get(e.id) ?? 0);
-  }
-  return new Map(entries.map((e) => [e.id, answeredMemo.get(keyOf(e)) ?? 0]));
+  const groups = await db.prediction.groupBy({
+    by: ["submissionId"],
+    where: { submissionId: { in: entries.map((e) => e.id) }, ...(split === "overall" ? {} : { split }) },
+    _count: { _all: true },
+  });
+  const counts = new Map(groups.map((g) => [g.submissionId, g._count._all]));
+  return new Map(entries.map((e) => [e.id, counts.get(e.id) ?? 0]));
 }

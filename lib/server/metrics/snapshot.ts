@@ -5,13 +5,12 @@ import { db } from "../db";
 import { scrubSecrets } from "../logger";
 import { getQueue } from "../queue";
 
-// What /api/metrics reads at scrape time from where the worker already records it; cached briefly so a burst of scrapes costs one round.
+// What /api/metrics reads at scrape time from where the worker already records it; a burst of scrapes shares one round.
 
 export const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
 // Seconds. Lexical runs take seconds to minutes; judge runs minutes to an hour.
 export const STAGE_BUCKETS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200] as const;
 export const JUDGE_CALL_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120] as const;
-const CACHE_MS = 5000;
 // Redis answers in milliseconds or is down; the Postgres aggregates take longer on big tables.
 const REDIS_TIMEOUT_MS = 2000;
 const DATABASE_TIMEOUT_MS = 5000;
@@ -125,19 +124,12 @@ async function load(): Promise<MetricsSnapshot> {
   return s;
 }
 
-const holder = globalThis as unknown as { h2hmemMetricsSnapshot?: { at: number; value: Promise<MetricsSnapshot> } };
+let inFlight: Promise<MetricsSnapshot> | null = null;
 
-/** The current snapshot, shared by every scrape within CACHE_MS. */
+/** The current snapshot; scrapes that arrive while one round runs share it. */
 export function metricsSnapshot(): Promise<MetricsSnapshot> {
-  const now = Date.now();
-  const c = holder.h2hmemMetricsSnapshot;
-  if (c && now - c.at < CACHE_MS) return c.value;
-  const value = load();
-  holder.h2hmemMetricsSnapshot = { at: now, value };
-  return value;
-}
-
-/** Tests: the next scrape reads fresh numbers instead of the cached ones. */
-export function clearMetricsSnapshot(): void {
-  holder.h2hmemMetricsSnapshot = undefined;
+  inFlight ??= load().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
 }

@@ -7,6 +7,8 @@ import { db } from "../db";
 import { resetStages } from "../submissions/retry-stage";
 import { currentScorerVersion } from "../versions/current-version";
 import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
+import type { Bleu1Change } from "../versions/nltk-mode";
+import { publicGeneration, StampedMemo } from "../leaderboard/stamped-memo";
 
 // An NLTK mode change re-scores entries on its own because it costs no judge call; the public board moves
 // only when an admin publishes (docs/SCORING.md §1).
@@ -82,4 +84,28 @@ export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
     return { to, from, pinned, requeued };
   });
   return result;
+}
+
+// Kept for one public generation: approvals and re-scores of approved entries change it.
+const bleu1Memo = new StampedMemo<Bleu1Change>(50);
+
+/** How many BLEU-1 values differ between two versions on approved entries. */
+export async function bleu1Changes(from: string, to: string): Promise<Bleu1Change> {
+  return bleu1Memo.get(await publicGeneration(), `${from}|${to}`, async () => {
+    const [r] = await db.$queryRaw<Array<{ entries: bigint; compared: bigint; changed: bigint; mean: number | null }>>`
+      SELECT count(DISTINCT a."submissionId") AS entries, count(*) AS compared,
+        count(*) FILTER (WHERE abs(a.bleu1 - b.bleu1) > 1e-12) AS changed, avg(b.bleu1 - a.bleu1) AS mean
+      FROM "QuestionScore" a
+      JOIN "QuestionScore" b ON b."submissionId" = a."submissionId" AND b.split = a.split AND b.index = a.index AND b."scorerVersion" = ${to}
+      JOIN "Submission" s ON s.id = a."submissionId"
+      WHERE a."scorerVersion" = ${from} AND s."reviewState" = 'APPROVED' AND a.bleu1 IS NOT NULL AND b.bleu1 IS NOT NULL`;
+    return {
+      from,
+      to,
+      entries: Number(r?.entries ?? 0),
+      compared: Number(r?.compared ?? 0),
+      changed: Number(r?.changed ?? 0),
+      meanDelta: r?.mean ?? null,
+    };
+  });
 }

@@ -25,36 +25,6 @@ export type Bleu1Change = {
   meanDelta: number | null;
 };
 
-const TTL_MS = 60_000;
-const memo = new Map<string, { at: number; value: Promise<Bleu1Change> }>();
-
-/** How many BLEU-1 values differ between two versions on approved entries; cached a minute since written rows never change. */
-export function bleu1Changes(from: string, to: string): Promise<Bleu1Change> {
-  const k = `${from}|${to}`;
-  const hit = memo.get(k);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = db.$queryRaw<Array<{ entries: bigint; compared: bigint; changed: bigint; mean: number | null }>>`
-      SELECT count(DISTINCT a."submissionId") AS entries, count(*) AS compared,
-        count(*) FILTER (WHERE abs(a.bleu1 - b.bleu1) > 1e-12) AS changed, avg(b.bleu1 - a.bleu1) AS mean
-      FROM "QuestionScore" a
-      JOIN "QuestionScore" b ON b."submissionId" = a."submissionId" AND b.split = a.split AND b.index = a.index AND b."scorerVersion" = ${to}
-      JOIN "Submission" s ON s.id = a."submissionId"
-      WHERE a."scorerVersion" = ${from} AND s."reviewState" = 'APPROVED' AND a.bleu1 IS NOT NULL AND b.bleu1 IS NOT NULL`.then(
-    ([r]) => ({
-      from,
-      to,
-      entries: Number(r?.entries ?? 0),
-      compared: Number(r?.compared ?? 0),
-      changed: Number(r?.changed ?? 0),
-      meanDelta: r?.mean ?? null,
-    }),
-  );
-  if (memo.size > 50) memo.clear();
-  memo.set(k, { at: Date.now(), value });
-  value.catch(() => memo.delete(k));
-  return value;
-}
-
 /** The version with per-question rows that differs from `version` only in NLTK mode, most rows first; null without one. */
 export async function nltkSiblingWithRows(version: string): Promise<string | null> {
   const g = await db.score.groupBy({

@@ -7,7 +7,6 @@ import * as metrics from "@/app/api/metrics/route";
 import * as leaderboard from "@/app/api/v1/leaderboard/route";
 import * as submission from "@/app/api/v1/submissions/[id]/route";
 import { db } from "@/lib/server/db";
-import { clearMetricsSnapshot } from "@/lib/server/metrics/snapshot";
 import { getQueue } from "@/lib/server/queue";
 import { ctx, req, userWithToken } from "../../support/api-helpers";
 import { parseExposition, valueOf, type Series } from "../../support/metrics-helpers";
@@ -25,7 +24,6 @@ let admin: Awaited<ReturnType<typeof userWithToken>>;
 const call = (headers: Record<string, string> = {}) => metrics.GET(req("/api/metrics", { headers }), ctx({}));
 
 async function scrape(): Promise<Series[]> {
-  clearMetricsSnapshot(); // the endpoint caches its Redis/Postgres reads for a few seconds
   const res = await call({ authorization: `Bearer ${TOKEN}` });
   expect(res.status).toBe(200);
   return parseExposition(await res.text());

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translator";
-import { bleu1Changes, BENCHMARK_NLTK, nltkSiblingWithRows } from "@/lib/server/versions/nltk-mode";
+import { BENCHMARK_NLTK, nltkSiblingWithRows } from "@/lib/server/versions/nltk-mode";
+import { bleu1Changes } from "@/lib/server/operations/nltk-rollout";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { nltkLabelOfVersion } from "@/lib/server/versions/version-text";
 

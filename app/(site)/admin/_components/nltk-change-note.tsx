@@ -1,6 +1,7 @@
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translator";
-import { bleu1Changes, nltkModeChange } from "@/lib/server/versions/nltk-mode";
+import { nltkModeChange } from "@/lib/server/versions/nltk-mode";
+import { bleu1Changes } from "@/lib/server/operations/nltk-rollout";
 
 // For a pair of versions that differ only in NLTK mode (issue 29): what changed, that the worker
 // re-scores on its own, and on how many questions BLEU-1 moved (per-question rows of both).
