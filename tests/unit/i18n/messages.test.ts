@@ -28,6 +28,7 @@ const NAMESPACES = [
   "difficulty",
   "splits",
   "webhookSecret",
+  "tokenExpiry",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {
