@@ -47,7 +47,10 @@ export function register(program: Command): void {
     .option("--org <organization>", "organisation")
     .option("--description <text>", "short description of the method")
     .option("--backbone <model>", "backbone model (e.g. the LLM the method answers with)")
-    .option("--public-predictions", "make the prediction files public once approved (anyone can re-score them)")
+    .option(
+      "--public-predictions",
+      "make the prediction files public once approved (anyone can re-score them; the token needs the publish scope)",
+    )
     .option("--source-repo <owner/name>", "submitted from CI: the repository (the GitHub Action fills this in)")
     .option("--source-commit <sha>", "submitted from CI: the commit SHA (7-40 hex digits)")
     .option("--source-run <url-or-id>", "submitted from CI: the GitHub Actions run URL or id")

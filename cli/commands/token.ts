@@ -1,6 +1,13 @@
 // `h2hmem token create|list|revoke`: a new token is printed once, since only its sha-256 is stored.
 import type { Command } from "commander";
-import { MAX_TOKEN_DAYS, splitScopes, TOKEN_SCOPES, tokenState } from "../../lib/validation/api-token";
+import {
+  DEFAULT_TOKEN_DAYS,
+  DEFAULT_TOKEN_SCOPES,
+  MAX_TOKEN_DAYS,
+  splitScopes,
+  TOKEN_SCOPES,
+  tokenState,
+} from "../../lib/validation/api-token";
 import { withDb } from "./server-db";
 import { describeCommand } from "./catalog";
 
@@ -22,16 +29,20 @@ export function register(program: Command): void {
     .option(
       "--scopes <list>",
       `comma-separated, of ${TOKEN_SCOPES.join(", ")} (admin only for administrators)`,
-      "submit,read",
+      DEFAULT_TOKEN_SCOPES.join(","),
     )
-    .option("--expires-days <n>", `days until the token stops working (1-${MAX_TOKEN_DAYS}; default: until revoked)`)
-    .action(async (opts: { email: string; name: string; scopes: string; expiresDays?: string }) =>
+    .option(
+      "--expires-days <n>",
+      `days until the token stops working (1-${MAX_TOKEN_DAYS}, or "never": until revoked)`,
+      String(DEFAULT_TOKEN_DAYS),
+    )
+    .action(async (opts: { email: string; name: string; scopes: string; expiresDays: string }) =>
       withDb(async () => {
         const { createApiToken } = await import("../../lib/server/auth/api-tokens");
         const input = {
           name: opts.name,
           scopes: splitScopes(opts.scopes),
-          expiresDays: opts.expiresDays === undefined ? null : Number(opts.expiresDays),
+          expiresDays: opts.expiresDays === "never" ? null : Number(opts.expiresDays),
         };
         const { token, info } = await createApiToken(await userId(opts.email), input, null);
         const expiry = info.expiresAt ? `expires ${info.expiresAt.toISOString()}` : "does not expire";

@@ -11,6 +11,7 @@ export const CLIENT_NAMESPACES = [
   "submissions",
   "settings",
   "admin",
+  "webhookSecret",
 ] as const satisfies ReadonlyArray<keyof Messages>;
 
 export function clientMessages(messages: Messages): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {

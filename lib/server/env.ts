@@ -87,6 +87,13 @@ const schema = z.object({
     .int()
     .min(1000)
     .default(10 * 60 * 1000),
+  // How long an upload's body may take to arrive (then 408 and the slots are freed); 2 minutes
+  // carries the 4.3 MB maximum at 36 KB/s.
+  UPLOAD_BODY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(2 * 60 * 1000),
   // Ceiling for every JSON request body (retry, review decisions, admin edits); default 64 KiB.
   JSON_BODY_MAX_BYTES: z.coerce
     .number()

@@ -80,7 +80,7 @@ export async function action<T>(fn: () => Promise<T>): Promise<ActionResult<T>> 
 }
 
 /** Who calls: the user, and the scopes of the API token used (null: a browser session, bound only by the role). */
-type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
+export type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
 
 /** Bearer API token first (machines), else the session cookie (the browser). */
 export async function authenticate(req: Request): Promise<ApiCaller | null> {
@@ -117,11 +117,21 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
 
 /** The signed-in caller with `scope`; a token without it gets 403 before any lookup, so the answer reveals nothing. */
 export async function requireApiUser(req: Request, scope: TokenScope): Promise<SessionUser> {
+  return (await requireApiCaller(req, scope)).user;
+}
+
+/** requireApiUser with the caller's token scopes, for a route whose body may ask for one more (requireScope). */
+export async function requireApiCaller(req: Request, scope: TokenScope): Promise<ApiCaller> {
   const caller = await authenticate(req);
   if (!caller) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
+  requireScope(caller, scope);
+  return caller;
+}
+
+/** 403 unless the caller is a browser session or its token holds `scope`. */
+export function requireScope(caller: ApiCaller, scope: TokenScope): void {
   if (caller.scopes && !caller.scopes.includes(scope))
     throw new AppError("FORBIDDEN", `This API token lacks the \`${scope}\` scope.`);
-  return caller.user;
 }
 
 /** An administrator; by API token only with the admin scope (which only administrators can be given). */

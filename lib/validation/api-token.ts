@@ -4,16 +4,23 @@ import { z } from "zod";
 // `h2hmem token create` CLI and lib/server/auth/api-tokens.ts (the authority).
 
 /** What a token may do. A browser session may do everything its role allows; a token only its scopes. */
-export const TOKEN_SCOPES = ["submit", "read", "admin"] as const;
+export const TOKEN_SCOPES = ["submit", "read", "webhooks", "publish", "admin"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** What a new token gets unless the creator ticks more: enough for `h2hmem submit --wait` and the Action. */
+export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = ["submit", "read"];
 
 export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
   submit: "submit: upload and retry submissions",
-  read: "read: list your submissions, their status and files",
+  read: "read: list your submissions, their status and files, your webhooks",
+  webhooks: "webhooks: add, test, rotate and delete webhook endpoints",
+  publish: "publish: make prediction files public, for good",
   admin: "admin: the admin API (administrators only)",
 };
 
 export const MAX_TOKEN_DAYS = 3650;
+/** A token expires after this many days unless its creator chooses otherwise (issue 31). */
+export const DEFAULT_TOKEN_DAYS = 90;
 
 export const tokenNameSchema = z
   .string({ error: "Give the token a name" })
@@ -31,14 +38,14 @@ export const tokenScopesSchema = z
 export const newApiTokenSchema = z.object({
   name: tokenNameSchema,
   scopes: tokenScopesSchema,
-  /** Days until the token stops working; null: until revoked. */
+  /** Days until the token stops working (default 90); null, asked for explicitly: until revoked. */
   expiresDays: z
     .number({ error: "Expiry must be a whole number of days" })
     .int("Expiry must be a whole number of days")
     .min(1, "Expiry is at least 1 day")
     .max(MAX_TOKEN_DAYS, `Expiry is at most ${MAX_TOKEN_DAYS} days`)
     .nullable()
-    .default(null),
+    .default(DEFAULT_TOKEN_DAYS),
 });
 
 export type NewApiTokenInput = z.input<typeof newApiTokenSchema>;

@@ -23,12 +23,27 @@ test("an API token created in the browser authenticates the API until it is revo
   const api = await request.newContext({ baseURL });
   const ok = await api.get("/api/v1/submissions", { headers: { authorization: `Bearer ${token}` } });
   expect(ok.status()).toBe(200);
+  // It expires (90 days by default) and has been used: neither column says "never" any more.
+  await page.reload();
+  await expect(page.getByTestId("token-table").getByRole("row").filter({ hasText: name })).not.toContainText("never");
 
   page.once("dialog", (d) => void d.accept());
   await page.getByRole("button", { name: `Revoke ${name}` }).click();
   await expect(page.getByTestId("token-table").getByRole("row").filter({ hasText: name })).toContainText("revoked");
   const revoked = await api.get("/api/v1/submissions", { headers: { authorization: `Bearer ${token}` } });
   expect(revoked.status()).toBe(401);
+
+  // A token made to last until revoked is flagged under the list (issue 31).
+  const forever = `${name} forever`;
+  await page.getByLabel("Token name").fill(forever);
+  await page.getByLabel("Expires").selectOption({ label: "never (until revoked)" });
+  await page.getByLabel("Your password").fill(AUTHOR.password);
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByTestId("new-token")).toBeVisible();
+  await expect(page.getByTestId("tokens-without-expiry")).toContainText("never expire");
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("button", { name: `Revoke ${forever}` }).click();
+  await expect(page.getByTestId("token-table").getByRole("row").filter({ hasText: forever })).toContainText("revoked");
   expect(blocked).toEqual([]);
   await api.dispose();
 });

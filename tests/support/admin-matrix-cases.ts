@@ -102,7 +102,7 @@ export const MATRIX: Record<string, Case> = {
   },
   // Only the author may publish the files (admins neither: it is the author's decision).
   "v1/submissions/[id]/public-predictions POST": {
-    scope: "submit",
+    scope: "publish",
     expect: { anon: [401], owner: [200], other: [404], admin: [404] },
     subject: pending,
     url: (s) => `/api/v1/submissions/${s.id}/public-predictions`,
@@ -116,28 +116,28 @@ export const MATRIX: Record<string, Case> = {
     url: () => "/api/v1/webhooks",
   },
   "v1/webhooks POST": {
-    scope: "submit",
+    scope: "webhooks",
     expect: { anon: [401], owner: [422], other: [422], admin: [422] },
     url: () => "/api/v1/webhooks",
     body: () => ({}),
     write: true,
   },
   "v1/webhooks/[id] DELETE": {
-    scope: "submit",
+    scope: "webhooks",
     expect: { anon: [401], owner: [404], other: [404], admin: [404] },
     subject: pending,
     url: (s) => `/api/v1/webhooks/${s.id}`,
     write: true,
   },
   "v1/webhooks/[id]/secret POST": {
-    scope: "submit",
+    scope: "webhooks",
     expect: { anon: [401], owner: [404], other: [404], admin: [404] },
     subject: pending,
     url: (s) => `/api/v1/webhooks/${s.id}/secret`,
     write: true,
   },
   "v1/webhooks/[id]/test POST": {
-    scope: "submit",
+    scope: "webhooks",
     expect: { anon: [401], owner: [404], other: [404], admin: [404] },
     subject: pending,
     url: (s) => `/api/v1/webhooks/${s.id}/test`,

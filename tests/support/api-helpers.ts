@@ -12,6 +12,7 @@ import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 // through real API tokens, so the same code path as `Authorization: Bearer` in production.
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/predictions");
+const ALL_BUT_ADMIN: TokenScope[] = ["submit", "read", "webhooks", "publish"];
 
 /** A user with an API token holding every scope the role may have (pass `scopes` to narrow it). */
 export async function userWithToken(
@@ -23,7 +24,7 @@ export async function userWithToken(
   const user = await db.user.create({ data: { email, role, passwordHash: await bcrypt.hash("unused-password", 4) } });
   const { token } = await createApiToken(user.id, {
     name: "api test",
-    scopes: scopes ?? (role === "ADMIN" ? ["submit", "read", "admin"] : ["submit", "read"]),
+    scopes: scopes ?? (role === "ADMIN" ? [...ALL_BUT_ADMIN, "admin"] : ALL_BUT_ADMIN),
   });
   return { id: user.id, email, token };
 }

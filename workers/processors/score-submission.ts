@@ -9,6 +9,8 @@ import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
 import { dispatchOutbox } from "@/lib/server/notify/outbox";
 import { recordSubmissionEvent } from "@/lib/server/notify/events";
+import { mergeOutbox, recordBoardSnapshot } from "@/lib/server/notify/outbox-record";
+import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 
 // The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.
 // Where to start is read from the database (StageRun rows), so a retried or recovered job
@@ -96,12 +98,17 @@ export async function scoreSubmissionPipeline(
         update: { status: "SKIPPED", error: null, finishedAt: new Date() },
       });
     }
+    // An approved entry re-scored under the version the public sees changes the board: snapshot it.
+    const [current, published] = await Promise.all([currentScorerVersion(), publishedScorerVersion()]);
     const outbox = await db.$transaction(async (tx) => {
-      await tx.submission.update({
+      const { reviewState } = await tx.submission.update({
         where: { id: submissionId },
         data: { status: "SCORED", stage: "done", scoredAt: new Date(), failureStage: null, failureReason: null },
+        select: { reviewState: true },
       });
-      return recordSubmissionEvent(tx, submissionId, "submission.scored");
+      const event = await recordSubmissionEvent(tx, submissionId, "submission.scored");
+      if (reviewState !== "APPROVED" || current !== published) return event;
+      return mergeOutbox(event, await recordBoardSnapshot(tx, "rescore"));
     });
     log.info("submission scored");
     await dispatchOutbox(outbox, log);

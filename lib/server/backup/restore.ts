@@ -111,6 +111,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
           `--force deletes every row of database "${name}": confirm with --confirm ${name}${opts.confirm ? ` (got "${opts.confirm}")` : ""}`,
         );
       }
+      // The board snapshots' TRUNCATE guard lets only this confirmed restore through (migration 20261203120200).
+      await client.query("SET LOCAL h2hmem.restore = 'force'");
       await client.query(`TRUNCATE ${all}`);
       truncated = true;
       log(`emptied ${nonEmpty.length} tables of "${name}"`);

@@ -13,7 +13,18 @@ import { rankedBoard } from "./ranked-board";
 const AGGREGATES = ["micro", "macro"] as const;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export const SNAPSHOT_REASONS = ["approve", "reject", "withdraw", "unpublish", "publish"] as const;
+export const SNAPSHOT_REASONS = [
+  "approve",
+  "reject",
+  "withdraw",
+  "unpublish",
+  "publish",
+  // Issue 31: a re-score under the published version, an edit of what the board shows, a purge.
+  "rescore",
+  "metadata",
+  "baseline",
+  "purge",
+] as const;
 export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
 
 async function boardContent() {

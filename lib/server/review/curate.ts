@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
 import { MODALITIES } from "@/lib/validation/submission-meta";
 import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
@@ -10,6 +11,7 @@ import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
 import { dispatchOutbox, mergeOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
+import type { SnapshotReason } from "../leaderboard/snapshots";
 
 // Admin decisions beyond approve/reject. Each one changes the submission and appends its
 // AuditEvent in the same transaction, so the trail can never miss a decision.
@@ -100,9 +102,17 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
   return out.result;
 }
 
+/** A board snapshot when the edited submission is on the public board (an approved entry). */
+async function snapshotIfPublic(tx: Prisma.TransactionClient, reviewState: string, reason: SnapshotReason) {
+  return reviewState === "APPROVED" ? recordBoardSnapshot(tx, reason) : null;
+}
+
 export async function setBaseline(input: Actor & { submissionId: string; isBaseline: boolean; reason?: string }) {
-  return db.$transaction(async (tx) => {
-    const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { isBaseline: true } });
+  const out = await db.$transaction(async (tx) => {
+    const s = await tx.submission.findUnique({
+      where: { id: input.submissionId },
+      select: { isBaseline: true, reviewState: true },
+    });
     if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
     if (s.isBaseline === input.isBaseline)
       throw new AppError("CONFLICT", input.isBaseline ? "Already a baseline." : "Not a baseline.");
@@ -114,8 +124,11 @@ export async function setBaseline(input: Actor & { submissionId: string; isBasel
       target: { type: "Submission", id: input.submissionId },
       details: { reason: input.reason ?? null },
     });
-    return { id: input.submissionId, isBaseline: input.isBaseline };
+    const outbox = await snapshotIfPublic(tx, s.reviewState, "baseline");
+    return { result: { id: input.submissionId, isBaseline: input.isBaseline }, outbox };
   });
+  if (out.outbox) await dispatchOutbox(out.outbox);
+  return out.result;
 }
 
 export async function editMetadata(input: Actor & { submissionId: string; patch: MetadataPatch }) {
@@ -129,22 +142,29 @@ export async function editMetadata(input: Actor & { submissionId: string; patch:
     throw new AppError("VALIDATION_FAILED", "Nothing to change.", {
       details: [{ code: "NOTHING_TO_CHANGE", path: "", message: "send at least one field" }],
     });
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const keys = Object.keys(data);
     const before = await tx.submission.findUnique({
       where: { id: input.submissionId },
       select: Object.fromEntries(keys.map((k) => [k, true])),
     });
     if (!before) throw new AppError("NOT_FOUND", "Submission not found.");
-    await tx.submission.update({ where: { id: input.submissionId }, data });
+    const { reviewState } = await tx.submission.update({
+      where: { id: input.submissionId },
+      data,
+      select: { reviewState: true },
+    });
     await recordAudit(tx, {
       actor: input.actorId,
       action: "submission.metadata",
       target: { type: "Submission", id: input.submissionId },
       details: { before, after: data, reason: reason ?? null },
     });
-    return { id: input.submissionId, changed: keys };
+    const outbox = await snapshotIfPublic(tx, reviewState, "metadata");
+    return { result: { id: input.submissionId, changed: keys }, outbox };
   });
+  if (out.outbox) await dispatchOutbox(out.outbox);
+  return out.result;
 }
 
 /** "both" re-runs lexical then judge; "judge" keeps the lexical results. */

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError, zodDetails } from "../errors";
+import { dispatchOutbox } from "../notify/outbox-dispatch";
+import { recordBoardSnapshot } from "../notify/outbox-record";
 
 // Hard deletion (issue 14, point 5): the only path that deletes a submission with its files,
 // predictions and scores, for data-protection requests. It is reachable from the CLI only
@@ -28,7 +30,7 @@ export async function purgeSubmission(input: z.input<typeof purgeSchema>): Promi
       details: zodDetails(parsed.error.issues, input),
     });
   const { submissionId, reason } = parsed.data;
-  return db.$transaction(async (tx) => {
+  const out = await db.$transaction(async (tx) => {
     const s = await tx.submission.findUnique({
       where: { id: submissionId },
       select: {
@@ -62,6 +64,13 @@ export async function purgeSubmission(input: z.input<typeof purgeSchema>): Promi
       },
     });
     await tx.submission.delete({ where: { id: s.id } });
-    return { id: s.id, methodName: s.methodName, reviewState: s.reviewState, deleted: true as const };
+    // An approved entry leaves the public board with it: snapshot that board.
+    const outbox = s.reviewState === "APPROVED" ? await recordBoardSnapshot(tx, "purge") : null;
+    return {
+      result: { id: s.id, methodName: s.methodName, reviewState: s.reviewState, deleted: true as const },
+      outbox,
+    };
   });
+  if (out.outbox) await dispatchOutbox(out.outbox);
+  return out.result;
 }

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminList from "@/app/api/v1/admin/submissions/route";
 import * as auditRoute from "@/app/api/v1/admin/audit/route";
 import * as submissionsRoute from "@/app/api/v1/submissions/route";
+import * as publishRoute from "@/app/api/v1/submissions/[id]/public-predictions/route";
+import * as webhooksRoute from "@/app/api/v1/webhooks/route";
 import { createApiToken, listApiTokens, revokeAllApiTokens } from "@/lib/server/auth/api-tokens";
 import { reauthenticate } from "@/lib/server/auth/reauthenticate";
 import { db } from "@/lib/server/db";
 import { ctx, fixtureBlob, req, userWithToken } from "../../support/api-helpers";
+import { setEnv } from "../../support/pipeline-helpers";
 
 // Scoped, expiring API tokens: a token does only what its scopes allow, stops at its expiry,
 // and the admin scope exists only for administrators. Creating one in the browser asks for the
@@ -99,7 +102,68 @@ describe("token scopes", () => {
     });
     expect(await errorOf(createApiToken(submitter.id, { name: "x" }))).toMatchObject({ code: "VALIDATION_FAILED" });
     const { info } = await createApiToken(admin.id, { name: "ops", scopes: ["admin", "read", "read"] });
-    expect(info).toMatchObject({ scopes: ["read", "admin"], expiresAt: null });
+    expect(info.scopes).toEqual(["read", "admin"]);
+    // 90 days unless chosen otherwise; "until revoked" only when asked for (expiresDays: null).
+    expect((info.expiresAt!.getTime() - info.createdAt.getTime()) / (24 * 3600 * 1000)).toBeCloseTo(90, 3);
+    const forever = await createApiToken(admin.id, { name: "ops2", scopes: ["read"], expiresDays: null });
+    expect(forever.info.expiresAt).toBeNull();
+  });
+
+  it("webhooks and publish are scopes of their own: a submit-only token gets 403 for both", async () => {
+    const u = await userWithToken("scopes-split", "SUBMITTER", ["submit", "read"]);
+    users.push(u);
+    const form = (pub: boolean) => {
+      const f = new FormData();
+      f.set("methodName", `Split ${stamp}`);
+      f.set("dyadic", fixtureBlob("good/prediction_dyadic.json", `${stamp}-${pub}`), "prediction_dyadic.json");
+      f.set(
+        "multiparty",
+        fixtureBlob("good/prediction_multiparty.json", `${stamp}-${pub}`),
+        "prediction_multiparty.json",
+      );
+      if (pub) f.set("publicPredictions", "true");
+      return f;
+    };
+    const upload = (token: string, pub: boolean) =>
+      submissionsRoute.POST(req("/api/v1/submissions", { method: "POST", body: form(pub), token }), ctx({}));
+    const hook = (token: string) =>
+      webhooksRoute.POST(
+        req("/api/v1/webhooks", {
+          method: "POST",
+          token,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ url: "http://127.0.0.1:9/h2hmem", events: ["submission.scored"] }),
+        }),
+        ctx({}),
+      );
+    const publish = (token: string, id: string) =>
+      publishRoute.POST(req(`/api/v1/submissions/${id}/public-predictions`, { method: "POST", token }), ctx({ id }));
+    const scopeError = async (r: Response, scope: string) => {
+      expect(r.status).toBe(403);
+      expect(await r.json()).toMatchObject({
+        error: { code: "FORBIDDEN", message: expect.stringContaining(`\`${scope}\``) },
+      });
+    };
+
+    await scopeError(await hook(u.token), "webhooks");
+    await scopeError(await upload(u.token, true), "publish");
+    const up = await upload(u.token, false);
+    expect(up.status).toBe(202);
+    const { id } = (await up.json()) as { id: string };
+    await scopeError(await publish(u.token, id), "publish");
+    expect(await db.submission.findUniqueOrThrow({ where: { id } })).toMatchObject({ publicPredictions: false });
+    expect(await db.webhookEndpoint.count({ where: { userId: u.id } })).toBe(0);
+
+    // With the scope ticked, the same calls go through (a loopback endpoint, allowed for the test).
+    const wide = await createApiToken(u.id, { name: "wide", scopes: ["submit", "webhooks", "publish"] });
+    await setEnv({ WEBHOOK_ALLOW_PRIVATE: "true" });
+    try {
+      expect((await hook(wide.token)).status).toBe(201);
+    } finally {
+      await setEnv({ WEBHOOK_ALLOW_PRIVATE: undefined });
+    }
+    expect((await publish(wide.token, id)).status).toBe(200);
+    expect(await db.submission.findUniqueOrThrow({ where: { id } })).toMatchObject({ publicPredictions: true });
   });
 
   it("revoking all tokens ('sign out everywhere' with the box ticked) stops every one, with an audit row each", async () => {

@@ -23,7 +23,7 @@ import { ctx, fixtureBlob, req, userWithToken } from "../../support/api-helpers"
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Every route handler under app/api/v1: its URL path, and per exported method the token scope
-// the handler demands (requireApiUser(req, "<scope>"), requireApiAdmin = admin; none = public).
+// the handler demands (requireApiUser or requireApiCaller(req, "<scope>"), requireApiAdmin = admin; none = public).
 const API_DIR = path.join(import.meta.dirname, "../../../app/api/v1");
 function routeHandlers(): Array<{ path: string; method: string; scope: string | null }> {
   const out: Array<{ path: string; method: string; scope: string | null }> = [];
@@ -45,7 +45,7 @@ function routeHandlers(): Array<{ path: string; method: string; scope: string | 
           const body = text.slice(m.index, exports[i + 1]?.index ?? text.length);
           const scope = body.includes("requireApiAdmin(")
             ? "admin"
-            : (/requireApiUser\(req, "(\w+)"\)/.exec(body)?.[1] ?? null);
+            : (/requireApi(?:User|Caller)\(req, "(\w+)"\)/.exec(body)?.[1] ?? null);
           out.push({ path: url.replace(/\/$/, ""), method: m[1]!.toLowerCase(), scope });
         });
       }
@@ -178,7 +178,7 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = (await openapiRoute.GET(req("/api/v1/openapi.json")).json()) as Json;
     const handlers = routeHandlers();
     expect(handlers.length).toBeGreaterThan(30);
-    expect(handlers).toContainEqual({ path: "/api/v1/webhooks/{id}/test", method: "post", scope: "submit" });
+    expect(handlers).toContainEqual({ path: "/api/v1/webhooks/{id}/test", method: "post", scope: "webhooks" });
     const inSpec = Object.entries(doc.paths as Json).flatMap(([p, ops]) =>
       Object.keys(ops as Json).map((method) => `${method.toUpperCase()} ${p}`),
     );

@@ -91,9 +91,10 @@ describe("h2hmem answer-key / user / token", () => {
     expect(await verifyApiToken(plain)).toBeNull();
     expect(cli("token", "create", "--email", "nobody@nowhere.local", "--name", "x").code).toBe(1);
 
-    // Scopes (default submit,read; admin for an administrator) and an optional expiry.
+    // Scopes (default submit,read; admin for an administrator) and an expiry (default 90 days).
     expect(stored.scopes).toEqual(["submit", "read"]);
-    expect(stored.expiresAt).toBeNull();
+    const days = (d: Date) => (d.getTime() - stored.createdAt.getTime()) / (24 * 3600 * 1000);
+    expect(days(stored.expiresAt!)).toBeCloseTo(90, 2);
     const scoped = cli(
       "token",
       "create",
@@ -114,6 +115,9 @@ describe("h2hmem answer-key / user / token", () => {
     expect(cli("token", "list", "--email", email).stdout).toMatch(/ops {2}scopes read,admin .* expires \d{4}-/);
     expect(cli("token", "create", "--email", email, "--name", "bad", "--scopes", "write").code).toBe(1);
     expect(cli("token", "create", "--email", email, "--name", "bad", "--expires-days", "soon").code).toBe(1);
+    // "never", asked for by name, is the only way to a token without expiry.
+    expect(cli("token", "create", "--email", email, "--name", "forever", "--expires-days", "never").code).toBe(0);
+    expect((await db.apiToken.findFirstOrThrow({ where: { userId: user.id, name: "forever" } })).expiresAt).toBeNull();
   }, 300_000);
 
   it("audits `token create` and `token revoke` like the browser does (actor: none, the CLI), and refuses a blank name", async () => {

@@ -27,6 +27,8 @@ const NAMESPACES = [
   "mainTypes",
   "difficulty",
   "splits",
+  "webhookSecret",
+  "tokenExpiry",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {

@@ -20,13 +20,16 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function TokensPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/settings/tokens");
-  const [tokens, withPassword, t, f] = await Promise.all([
+  const [tokens, withPassword, t, tx, f] = await Promise.all([
     listApiTokens(user.id),
     hasPassword(user.id),
     getTranslations("settings"),
+    getTranslations("tokenExpiry"),
     getFormat(),
   ]);
   const state = (tok: (typeof tokens)[number]) => tokenState(tok).split(" ")[0] as "active" | "expired" | "revoked";
+  // Tokens from before the 90-day default (or made with "never") work until revoked: say so.
+  const forever = tokens.filter((tok) => state(tok) === "active" && !tok.expiresAt).length;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("tokensTitle")}</h1>
@@ -78,6 +81,11 @@ export default async function TokensPage() {
           {tokens.length === 0 ? <TableEmpty colSpan={7}>{t("noTokens")}</TableEmpty> : null}
         </TBody>
       </Table>
+      {forever > 0 ? (
+        <p data-testid="tokens-without-expiry" className="max-w-3xl text-sm text-amber-800 dark:text-amber-300">
+          {tx("neverExpires", { count: forever })}
+        </p>
+      ) : null}
       <section aria-labelledby="sessions-h" className="space-y-2">
         <h2 id="sessions-h" className="text-lg font-semibold">
           {t("sessionsTitle")}

@@ -4,7 +4,13 @@ import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/server/auth/session";
 import { action as baseAction } from "@/lib/server/http";
 import { localizeError } from "@/lib/server/localize-error";
-import { createWebhook, deleteWebhook, sendTestWebhook, webhookInputSchema } from "@/lib/server/notify/endpoints";
+import {
+  createWebhook,
+  deleteWebhook,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  webhookInputSchema,
+} from "@/lib/server/notify/endpoints";
 import { setMailEvents } from "@/lib/server/notify/event-mail";
 
 /** Failures in the visitor's language (the shared buttons show the message as it comes). */
@@ -35,6 +41,14 @@ export async function testWebhookAction(id: string) {
     const res = await sendTestWebhook(user.id, id);
     revalidatePath("/settings/webhooks");
     return res;
+  });
+}
+
+/** A new signing secret, returned once; deliveries from now on are signed with it (issue 31). */
+export async function rotateWebhookSecretAction(id: string) {
+  return action(async () => {
+    const user = await requireUser();
+    return rotateWebhookSecret(user.id, id);
   });
 }
 

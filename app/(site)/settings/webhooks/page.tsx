@@ -9,7 +9,14 @@ import { listWebhooks } from "@/lib/server/notify/endpoints";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 import { mailOptOut } from "@/lib/server/notify/event-mail";
 import { mailConfigured } from "@/lib/server/mail";
-import { createWebhookAction, deleteWebhookAction, saveMailEventsAction, testWebhookAction } from "./actions";
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  rotateWebhookSecretAction,
+  saveMailEventsAction,
+  testWebhookAction,
+} from "./actions";
+import { RotateSecretButton } from "./_components/rotate-secret-button";
 import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -82,6 +89,7 @@ export default async function WebhooksPage() {
             <code className="break-all">{h.url}</code>
             <span className="text-sm text-slate-600 dark:text-slate-400">{h.events.join(", ")}</span>
             <ActionButton label={t("sendTest")} run={testWebhookAction.bind(null, h.id)} />
+            <RotateSecretButton url={h.url} rotate={rotateWebhookSecretAction.bind(null, h.id)} />
             <ActionButton
               label={t("delete")}
               confirm={t("deleteConfirm", { url: h.url })}

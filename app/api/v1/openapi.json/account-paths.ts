@@ -35,7 +35,7 @@ export const accountPaths = {
   "/api/v1/submissions": {
     post: operation("submit", {
       summary:
-        "Upload a submission: both prediction files and the method card (multipart). Validated, stored and queued for scoring.",
+        "Upload a submission: both prediction files and the method card (multipart). Validated, stored and queued for scoring. `publicPredictions=true` also needs the `publish` scope (403 without it).",
       requestBody: {
         required: true,
         content: {
@@ -65,6 +65,7 @@ export const accountPaths = {
         ...fails(
           ["BAD_REQUEST", "Malformed multipart, no files, or a non-file `dyadic`/`multiparty` field."],
           ["PAYLOAD_TOO_LARGE", "Body or a file over the limit (UPLOAD_MAX_BYTES)."],
+          ["REQUEST_TIMEOUT", "The body did not arrive within UPLOAD_BODY_TIMEOUT_MS (2 min); reading stopped."],
           ["UNSUPPORTED_MEDIA_TYPE", "Not multipart/form-data."],
           [
             "VALIDATION_FAILED",
@@ -133,7 +134,7 @@ export const accountPaths = {
     }),
   },
   "/api/v1/submissions/{id}/public-predictions": {
-    post: operation("submit", {
+    post: operation("publish", {
       summary:
         "Make the prediction files public (cannot be undone; audited): once approved they are served at /api/v1/entries/{id}/files/{split}.",
       parameters: [id],
@@ -165,7 +166,7 @@ export const accountPaths = {
     }),
   },
   "/api/v1/webhooks": {
-    post: operation("submit", {
+    post: operation("webhooks", {
       summary:
         "Register a webhook endpoint (Standard Webhooks) for submission events of the caller's submissions; at most 10 per account.",
       requestBody: jsonBody(webhookInputSchema),
@@ -195,7 +196,7 @@ export const accountPaths = {
     }),
   },
   "/api/v1/webhooks/{id}": {
-    delete: operation("submit", {
+    delete: operation("webhooks", {
       summary: "Delete a webhook endpoint and its delivery log (audited).",
       parameters: [id],
       responses: {
@@ -209,7 +210,7 @@ export const accountPaths = {
     }),
   },
   "/api/v1/webhooks/{id}/secret": {
-    post: operation("submit", {
+    post: operation("webhooks", {
       summary:
         "Rotate the endpoint's signing secret (audited): the new secret is returned once; the old one stops at once.",
       parameters: [id],
@@ -224,7 +225,7 @@ export const accountPaths = {
     }),
   },
   "/api/v1/webhooks/{id}/test": {
-    post: operation("submit", {
+    post: operation("webhooks", {
       summary: "Queue a signed `webhook.test` delivery to the endpoint; its outcome shows in the delivery log.",
       parameters: [id],
       responses: {

@@ -2,8 +2,10 @@ import { AppError } from "@/lib/server/errors";
 import { EFFICIENCY_FIELDS, SOURCE_FIELDS } from "@/lib/validation/submission-meta";
 
 // A hard byte ceiling: Content-Length checked first, and the stream counted because Content-Length can be absent or lie.
+// And a deadline: a body still arriving after `deadlineMs` is cut off (408), so a trickling client
+// cannot hold its account's and the process's upload slots for longer than that.
 
-export async function readMultipart(req: Request, maxBytes: number): Promise<FormData> {
+export async function readMultipart(req: Request, maxBytes: number, deadlineMs: number): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send multipart/form-data with files `dyadic` and/or `multiparty`.");
@@ -16,8 +18,16 @@ export async function readMultipart(req: Request, maxBytes: number): Promise<For
   // past the limit the stream errors, which stops reading.
   let total = 0;
   let exceeded = false;
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
   const counted = req.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
+      start(controller) {
+        timer = setTimeout(() => {
+          timedOut = true;
+          controller.error(tooSlow(deadlineMs));
+        }, deadlineMs);
+      },
       transform(chunk, controller) {
         total += chunk.byteLength;
         if (total > maxBytes) {
@@ -33,8 +43,18 @@ export async function readMultipart(req: Request, maxBytes: number): Promise<For
     return await new Response(counted, { headers: { "content-type": type } }).formData();
   } catch {
     if (exceeded) throw tooLarge(maxBytes);
+    if (timedOut) throw tooSlow(deadlineMs);
     throw new AppError("BAD_REQUEST", "Malformed multipart body.");
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+function tooSlow(deadlineMs: number): AppError {
+  return new AppError(
+    "REQUEST_TIMEOUT",
+    `The upload's body did not arrive within ${Math.round(deadlineMs / 1000)} s (UPLOAD_BODY_TIMEOUT_MS); reading stopped. Check the connection and upload again.`,
+  );
 }
 
 function tooLarge(maxBytes: number): AppError {

@@ -1,29 +1,35 @@
-import { requireApiUser, json, route } from "@/lib/server/http";
+import { requireApiCaller, requireApiUser, requireScope, json, route, type ApiCaller } from "@/lib/server/http";
 import { env } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { clientIp, consume } from "@/lib/server/rate-limit";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
 import { acquireUploadSlot } from "@/lib/server/submissions/upload-slots";
+import { submissionMetaSchema } from "@/lib/validation/submission-meta";
 import { fileField, metaFields, readMultipart } from "./read-multipart";
 
 // Two files of up to UPLOAD_MAX_BYTES each, plus room for the text fields and multipart framing.
 const FIELDS_ALLOWANCE = 256 * 1024;
 
 export const POST = route(async (req) => {
-  const user = await requireApiUser(req, "submit");
+  const caller = await requireApiCaller(req, "submit");
   await consume("api-ip", clientIp(req.headers));
   // Quota, per-process and per-account in-flight limits are decided before the body is read.
-  const slot = await acquireUploadSlot(user.id);
+  const slot = await acquireUploadSlot(caller.user.id);
   try {
-    return await receive(req, user.id);
+    return await receive(req, caller);
   } finally {
     await slot.release();
   }
 });
 
-async function receive(req: Request, userId: string): Promise<Response> {
-  const form = await readMultipart(req, 2 * env.UPLOAD_MAX_BYTES + FIELDS_ALLOWANCE);
+async function receive(req: Request, caller: ApiCaller): Promise<Response> {
+  const userId = caller.user.id;
+  const form = await readMultipart(req, 2 * env.UPLOAD_MAX_BYTES + FIELDS_ALLOWANCE, env.UPLOAD_BODY_TIMEOUT_MS);
+  const meta = metaFields(form);
+  // Public files cannot be taken back: a token needs the publish scope to ask for them.
+  if (submissionMetaSchema.shape.publicPredictions.safeParse(meta.publicPredictions).data === true)
+    requireScope(caller, "publish");
   const dyadic = await fileField(form, "dyadic");
   const multiparty = await fileField(form, "multiparty");
   if (!dyadic && !multiparty) {
@@ -35,7 +41,7 @@ async function receive(req: Request, userId: string): Promise<Response> {
     });
   }
   // Size limits, the method card and the files are checked once, by createSubmission.
-  const res = await createSubmission({ userId, files: { dyadic, multiparty }, meta: metaFields(form) });
+  const res = await createSubmission({ userId, files: { dyadic, multiparty }, meta });
   return json(
     { id: res.id, status: res.status, warnings: res.warnings },
     { status: 202, headers: { location: `/api/v1/submissions/${res.id}` } },

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 
 // The caller's webhook endpoints. POST answers the signing secret once.
 export const POST = route(async (req) => {
-  const user = await requireApiUser(req, "submit");
+  const user = await requireApiUser(req, "webhooks");
   const input = await parseJsonBody(
     req,
     webhookInputSchema,

@@ -10,7 +10,7 @@ import { formatter } from "@/lib/i18n/format";
 import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import type { ActionResult } from "@/lib/server/errors";
 import { fieldErrors } from "@/lib/validation/signup";
-import { newApiTokenSchema, TOKEN_SCOPES, type TokenScope } from "@/lib/validation/api-token";
+import { DEFAULT_TOKEN_SCOPES, newApiTokenSchema, TOKEN_SCOPES, type TokenScope } from "@/lib/validation/api-token";
 import type { CreateTokenInput } from "../actions";
 import { SelectField } from "@/components/ui/select-field";
 
@@ -99,7 +99,8 @@ export function CreateTokenForm({
           <legend className="text-sm font-medium">{t("scopes")}</legend>
           {scopes.map((s) => (
             <label key={s} className="mr-4 inline-flex items-center gap-1 text-sm">
-              <input type="checkbox" name="scopes" value={s} defaultChecked={s !== "admin"} /> {t(`scopeLabels.${s}`)}
+              <input type="checkbox" name="scopes" value={s} defaultChecked={DEFAULT_TOKEN_SCOPES.includes(s)} />{" "}
+              {t(`scopeLabels.${s}`)}
             </label>
           ))}
           {errors.scopes ? (

@@ -3,7 +3,7 @@ import { publishPredictions } from "@/lib/server/submissions/publish-predictions
 
 // The author makes the prediction files public (cannot be undone); served once the entry is approved.
 export const POST = route<{ id: string }>(async (req, { params }) => {
-  const actor = await requireApiUser(req, "submit");
+  const actor = await requireApiUser(req, "publish");
   const { id } = await params;
   return json(await publishPredictions(id, actor));
 });
