@@ -7,9 +7,8 @@ import { storeInjectionFlag } from "@/lib/server/scores/injection-flags";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
-import { dispatchOutbox } from "@/lib/server/notify/outbox";
+import { dispatchOutbox, mergeOutbox, recordBoardSnapshot } from "@/lib/server/notify/outbox";
 import { recordSubmissionEvent } from "@/lib/server/notify/events";
-import { mergeOutbox, recordBoardSnapshot } from "@/lib/server/notify/outbox-record";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 
 // The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError, zodDetails } from "../errors";
-import { dispatchOutbox } from "../notify/outbox-dispatch";
-import { recordBoardSnapshot } from "../notify/outbox-record";
+import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 
 // Hard deletion (issue 14, point 5): the only path that deletes a submission with its files,
 // predictions and scores, for data-protection requests. It is reachable from the CLI only

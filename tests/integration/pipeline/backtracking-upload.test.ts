@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getScoringQueue } from "@/lib/server/queue";
+import { getQueue } from "@/lib/server/queue";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/types";
 import { FIXTURES, userWithToken } from "../../support/api-helpers";
 import { startRouteServer, type RouteServer } from "../../support/api-server";
@@ -52,7 +52,7 @@ afterAll(async () => {
   if (worker && worker.child.exitCode === null) worker.child.kill("SIGTERM");
   await worker?.exit;
   await server?.close();
-  await getScoringQueue().obliterate({ force: true });
+  await getQueue("scoring").obliterate({ force: true });
   await setEnv({});
 });
 
