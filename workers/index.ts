@@ -6,6 +6,8 @@ import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeScoringQueue } from "@/lib/server/queue";
 import { closeWebhookQueue } from "@/lib/server/notify/webhook-queue";
 import { createAgreementWorker } from "./agreement-worker";
+import { createCalibrationWorker } from "./calibration-worker";
+import { closeCalibrationQueue } from "@/lib/server/operations/calibration-runs";
 import { backfillFailureProfiles } from "./processors/failure-profile-backfill";
 import { backfillInjectionFlags } from "./processors/injection-flag-backfill";
 import { startHealthServer } from "./health";
@@ -25,6 +27,7 @@ const log = logger.child({ component: "worker" });
 const stats: WorkerStats = { processed: 0, failed: 0, active: 0 };
 const worker = createScoringWorker(log, stats);
 const agreement = createAgreementWorker(log);
+const calibration = createCalibrationWorker(log);
 const webhooks = createWebhookWorker(log);
 const reconciler = startReconciler(log, env.RECONCILE_INTERVAL_MS);
 const health = env.WORKER_HEALTH_PORT > 0 ? startHealthServer(env.WORKER_HEALTH_PORT, worker, log, stats) : null;
@@ -48,9 +51,14 @@ async function shutdown(signal: string): Promise<void> {
   // Past the timeout the close is forced: the unfinished job's lock expires and another worker
   // takes it over (stalled-job recovery), so nothing is lost. (close() cannot be upgraded to a
   // forced close once started, hence pause + wait first.)
-  await Promise.all([worker.pause(true), agreement.worker.pause(true), webhooks.worker.pause(true)]);
+  await Promise.all([
+    worker.pause(true),
+    agreement.worker.pause(true),
+    calibration.worker.pause(true),
+    webhooks.worker.pause(true),
+  ]);
   const deadline = Date.now() + env.WORKER_SHUTDOWN_TIMEOUT_MS;
-  const busy = () => stats.active + agreement.active() + webhooks.active();
+  const busy = () => stats.active + agreement.active() + calibration.active() + webhooks.active();
   while (busy() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const released = busy() > 0;
   if (released)
@@ -58,12 +66,23 @@ async function shutdown(signal: string): Promise<void> {
       { timeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS, active: stats.active, agreementActive: agreement.active() },
       "active job did not finish in time; releasing it",
     );
-  await Promise.all([worker.close(released), agreement.worker.close(released), webhooks.worker.close(released)]);
+  await Promise.all([
+    worker.close(released),
+    agreement.worker.close(released),
+    calibration.worker.close(released),
+    webhooks.worker.close(released),
+  ]);
   health?.close();
   // A released job is still running in this process: exit without waiting for its queries
   // (draining the pool would let it finish after all). Its lock expires and another worker
   // redoes it from the start, idempotently.
-  const cleanup = Promise.all([closeScoringQueue(), closeWebhookQueue(), closeSharedJudgeRate(), db.$disconnect()]);
+  const cleanup = Promise.all([
+    closeScoringQueue(),
+    closeWebhookQueue(),
+    closeCalibrationQueue(),
+    closeSharedJudgeRate(),
+    db.$disconnect(),
+  ]);
   await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, released ? 0 : 10_000).unref())]);
   log.info({ ...stats, released }, "worker stopped");
   process.exit(0);

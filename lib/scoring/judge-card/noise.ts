@@ -17,19 +17,26 @@ export type JudgeNoise = {
 const EPS = 1e-9;
 
 export function judgeNoise(pairs: readonly RepeatPair[], questionsPerEntry: number): JudgeNoise {
-  const compared = pairs.length;
   let differ = 0;
-  let sq = 0;
+  let sumSq = 0;
   for (const p of pairs) {
     const d = p.stored - p.again;
     if (Math.abs(d) > EPS) differ++;
-    sq += d * d;
+    sumSq += d * d;
   }
-  const perQuestionSd = compared ? Math.sqrt(sq / compared / 2) : null;
+  return judgeNoiseFromSums({ compared: pairs.length, differ, sumSq }, questionsPerEntry);
+}
+
+/** The same from pooled counts (several agreement checks): repeats compared, repeats that differed, sum of squared differences. */
+export function judgeNoiseFromSums(
+  s: { compared: number; differ: number; sumSq: number },
+  questionsPerEntry: number,
+): JudgeNoise {
+  const perQuestionSd = s.compared ? Math.sqrt(s.sumSq / s.compared / 2) : null;
   return {
-    compared,
-    differ,
-    differRate: compared ? differ / compared : null,
+    compared: s.compared,
+    differ: s.differ,
+    differRate: s.compared ? s.differ / s.compared : null,
     perQuestionSd,
     entryMeanSd: perQuestionSd !== null && questionsPerEntry > 0 ? perQuestionSd / Math.sqrt(questionsPerEntry) : null,
     questions: questionsPerEntry,
