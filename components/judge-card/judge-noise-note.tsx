@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { withinJudgeNoise } from "@/lib/scoring";
+import type { ViewEntry } from "@/lib/server/leaderboard/view";
+import { judgeCardFor } from "@/lib/server/scores/judge-card";
+
+// Under the board when it shows judge scores: the link to the judge card, and every pair of
+// neighbours whose judge-score difference is within the judge's measured run-to-run noise.
+
+export async function JudgeNoiseNote({ entries: shown }: { entries: ViewEntry[] }) {
+  // Neighbours on the board, whatever column the view is sorted by.
+  const entries = [...shown].sort((x, y) => x.rank - y.rank);
+  const t = await getTranslations("judgeCard");
+  const card = await judgeCardFor().catch(() => null);
+  const sd = card?.noise?.perQuestionSd ?? null;
+  const pairs = entries.slice(1).flatMap((b, i) => {
+    const a = entries[i];
+    return withinJudgeNoise({ mean: a.overall.value, n: a.overall.n }, { mean: b.overall.value, n: b.overall.n }, sd)
+      ? [{ a, b }]
+      : [];
+  });
+  return (
+    <div className="text-sm" data-testid="judge-noise-note">
+      <p>
+        <Link href="/about#judge-card" data-testid="judge-card-link">
+          {t("cardLinkText")}
+        </Link>
+      </p>
+      {sd === null ? (
+        <p>{t("noNoiseNote")}</p>
+      ) : pairs.length > 0 ? (
+        <>
+          <p>{t("noiseNote")}</p>
+          <ul className="list-disc pl-6">
+            {pairs.map(({ a, b }) => (
+              <li key={`${a.id}-${b.id}`} data-testid="within-judge-noise" title={t("withinNoiseTitle")}>
+                {t("noisePair", { a: a.rank, methodA: a.methodName, b: b.rank, methodB: b.methodName })} —{" "}
+                {t("withinNoise")}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
