@@ -1,24 +1,14 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { withinJudgeNoise } from "@/lib/scoring";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
-import { judgeCardFor } from "@/lib/server/scores/judge-card";
+import { withinNoisePairs } from "@/lib/server/scores/judge-card";
 
 // Under the board when it shows judge scores: the link to the judge card, and every pair of
 // neighbours whose judge-score difference is within the judge's measured run-to-run noise.
 
-export async function JudgeNoiseNote({ entries: shown }: { entries: ViewEntry[] }) {
-  // Neighbours on the board, whatever column the view is sorted by.
-  const entries = [...shown].sort((x, y) => x.rank - y.rank);
+export async function JudgeNoiseNote({ entries }: { entries: ViewEntry[] }) {
   const t = await getTranslations("judgeCard");
-  const card = await judgeCardFor().catch(() => null);
-  const sd = card?.noise?.perQuestionSd ?? null;
-  const pairs = entries.slice(1).flatMap((b, i) => {
-    const a = entries[i];
-    return withinJudgeNoise({ mean: a.overall.value, n: a.overall.n }, { mean: b.overall.value, n: b.overall.n }, sd)
-      ? [{ a, b }]
-      : [];
-  });
+  const { measured, pairs } = await withinNoisePairs(entries);
   return (
     <div className="text-sm" data-testid="judge-noise-note">
       <p>
@@ -26,7 +16,7 @@ export async function JudgeNoiseNote({ entries: shown }: { entries: ViewEntry[] 
           {t("cardLinkText")}
         </Link>
       </p>
-      {sd === null ? (
+      {!measured ? (
         <p>{t("noNoiseNote")}</p>
       ) : pairs.length > 0 ? (
         <>

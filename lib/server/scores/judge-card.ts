@@ -7,6 +7,7 @@ import {
   judgeNoiseFromSums,
   judgePartOf,
   panelKappa,
+  withinJudgeNoise,
   type CalibrationResult,
 } from "@/lib/scoring";
 import type { JudgeCalibrationRun, PrismaClient } from "@/generated/prisma/client";
@@ -141,4 +142,21 @@ export async function judgeCardFor(version?: string | null, db: PrismaClient = d
 export async function calibratedCard(version: string, db: PrismaClient = defaultDb): Promise<JudgeCard | null> {
   const card = await judgeCardFor(version, db).catch(() => null);
   return card?.status === "ready" ? card : null;
+}
+
+/** Pairs of rank neighbours whose judge means differ by no more than the published judge's measured noise. */
+export async function withinNoisePairs<E extends { rank: number; overall: { value: number; n: number } }>(
+  shown: E[],
+): Promise<{ measured: boolean; pairs: Array<{ a: E; b: E }> }> {
+  const card = await judgeCardFor().catch(() => null);
+  const sd = card?.noise?.perQuestionSd ?? null;
+  // Neighbours on the board, whatever column the view is sorted by.
+  const entries = [...shown].sort((x, y) => x.rank - y.rank);
+  const pairs = entries.slice(1).flatMap((b, i) => {
+    const a = entries[i];
+    return withinJudgeNoise({ mean: a.overall.value, n: a.overall.n }, { mean: b.overall.value, n: b.overall.n }, sd)
+      ? [{ a, b }]
+      : [];
+  });
+  return { measured: sd !== null, pairs };
 }

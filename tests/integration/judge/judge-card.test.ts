@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JudgeCardView } from "@/components/judge-card/judge-card-view";
 import * as cardRoute from "@/app/api/v1/judge/card/route";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
@@ -8,6 +10,7 @@ import { forgetPublishedVersion } from "@/lib/server/versions/published-version"
 import { ensureCalibration, requestPanelRun } from "@/lib/server/operations/calibration-runs";
 import { requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 import { judgeCardSchema } from "@/lib/server/scores/judge-card-schema";
+import { withinNoisePairs } from "@/lib/server/scores/judge-card";
 import { runCalibrationJob } from "@/workers/processors/judge-calibration";
 import { runAgreementJob } from "@/workers/processors/judge-agreement";
 import { runJudgeStage } from "@/workers/processors/judge";
@@ -189,6 +192,11 @@ describe("judge card", () => {
     expect(c.noise!.compared).toBe(4);
     expect(c.noise!.differ).toBeGreaterThan(0);
     expect(c.noise!.perQuestionSd).toBeGreaterThan(0);
+    // The board marks neighbours this close as within judge noise (rank order, whatever the sort).
+    const row = (id: string, rank: number, value: number) => ({ id, rank, overall: { value, n: 4 } });
+    const marked = await withinNoisePairs([row("c", 3, 0.1), row("a", 1, 0.5), row("b", 2, 0.49)]);
+    expect(marked.measured).toBe(true);
+    expect(marked.pairs.map(({ a, b }) => [a.id, b.id])).toEqual([["a", "b"]]);
     // A faithful (deterministic) judge's repeats never differ.
     primary.reset();
     primary.mode = { kind: "faithful" };
@@ -236,6 +244,15 @@ describe("judge card", () => {
       [e2, 3, 2],
     ]);
     expect(c.ranking.changes.map((x) => x.id)).not.toContain(e3);
+
+    // The card as About shows it, in both languages: default fake judge, 2 of 7 wrong answers accepted.
+    const full = await card();
+    expect(full.calibration!.overall.falseAccept).toMatchObject({ n: 7, count: 2 });
+    const en = renderToStaticMarkup(await JudgeCardView({ card: full, locale: "en" }));
+    for (const text of ["False accepts", "28.6%", "All categories", "0.833", "0.333", "Second judge", "fake-panel"])
+      expect(en).toContain(text);
+    const zh = renderToStaticMarkup(await JudgeCardView({ card: full, locale: "zh" }));
+    for (const text of ["误判通过", "28.6%", "全部类别", "0.833", "0.333", "第二评审"]) expect(zh).toContain(text);
   });
 
   it("rejects a version that names no judge", async () => {
