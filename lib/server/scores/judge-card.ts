@@ -5,7 +5,9 @@ import {
   calibrationStats,
   compareBoards,
   judgeNoiseFromSums,
+  judgeLabel,
   judgePartOf,
+  parseJudgeLabel,
   panelKappa,
   withinJudgeNoise,
   type CalibrationResult,
@@ -31,11 +33,8 @@ type PanelResults = PrimaryResults & {
 
 /** "<model>@<prompt version>" or a whole scorer version naming a judge; the key tag when it names one. */
 function parseVersion(version: string): { judge: Judge; keyTag: string | null } | null {
-  const inVersion = judgePartOf(version);
-  if (inVersion) return { judge: inVersion, keyTag: answerKeyTagOf(version) };
-  const at = version.lastIndexOf("@");
-  if (at <= 0 || at === version.length - 1 || version.includes("+")) return null;
-  return { judge: { model: version.slice(0, at), promptVersion: version.slice(at + 1) }, keyTag: null };
+  const judge = parseJudgeLabel(version);
+  return judge ? { judge, keyTag: judgePartOf(version) ? answerKeyTagOf(version) : null } : null;
 }
 
 const sameJudge = (a: Judge, b: Judge) => a.model === b.model && a.promptVersion === b.promptVersion;
@@ -117,7 +116,7 @@ export async function judgeCardFor(version?: string | null, db: PrismaClient = d
   });
   const stats = primary ? calibrationStats(primary.items) : null;
   return {
-    version: `${judge.model}@${judge.promptVersion}`,
+    version: judgeLabel(judge),
     judge: { ...judge, demo: judge.model === DEMO_JUDGE_MODEL },
     published: publishedJudge !== null && sameJudge(publishedJudge, judge),
     status: done ? "ready" : !latest ? "none" : latest.status === "FAILED" ? "failed" : "pending",

@@ -107,3 +107,17 @@ describe("calibrationStats", () => {
     expect(s.categories[1].falseAccept.n).toBe(0);
   });
 });
+
+describe("judge labels", () => {
+  it("names a judge version and reads it back, alone or inside a scorer version", async () => {
+    const { judgeLabel, parseJudgeLabel } = await import("@/lib/scoring");
+    expect(judgeLabel({ model: "gpt-4o-mini", promptVersion: "h2h2-1a2b3c4d" })).toBe("gpt-4o-mini@h2h2-1a2b3c4d");
+    expect(parseJudgeLabel("gpt-4o-mini@h2h2-1a2b3c4d")).toEqual({
+      model: "gpt-4o-mini",
+      promptVersion: "h2h2-1a2b3c4d",
+    });
+    expect(parseJudgeLabel("lex-1+nltk35+sw198+key=5e6f7a8b+judge=m@p")).toEqual({ model: "m", promptVersion: "p" });
+    expect(parseJudgeLabel("lex-1+nltk35+sw198")).toBeNull();
+    expect(parseJudgeLabel("no-judge")).toBeNull();
+  });
+});
