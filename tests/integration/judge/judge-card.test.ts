@@ -12,11 +12,13 @@ import { requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 import { judgeCardSchema } from "@/lib/server/scores/judge-card-schema";
 import { withinNoisePairs } from "@/lib/server/scores/judge-card";
 import { runCalibrationJob } from "@/workers/processors/judge-calibration";
+import { createCalibrationWorker } from "@/workers/calibration-worker";
+import { startReconciler } from "@/workers/reconciler";
 import { runAgreementJob } from "@/workers/processors/judge-agreement";
 import { runJudgeStage } from "@/workers/processors/judge";
 import { FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
 import { withIsolatedDatabase } from "../../support/isolated-db";
-import { setEnv } from "../../support/pipeline-helpers";
+import { setEnv, waitFor } from "../../support/pipeline-helpers";
 import { FAST_RETRY, testJudgeConfig } from "../../support/judge-fixtures";
 
 // The judge card end to end: deterministic fake judges over real HTTP, the calibration and panel
@@ -253,6 +255,27 @@ describe("judge card", () => {
       expect(en).toContain(text);
     const zh = renderToStaticMarkup(await JudgeCardView({ card: full, locale: "zh" }));
     for (const text of ["误判通过", "28.6%", "全部类别", "0.833", "0.333", "第二评审"]) expect(zh).toContain(text);
+  });
+
+  it("the demo judge of the quick start is calibrated by the worker on its own (reconciler -> queue -> calibration worker)", async () => {
+    primary.reset();
+    await useJudge("ignored", primary, { JUDGE_DEMO: "true" });
+    const calibration = createCalibrationWorker(log);
+    const reconciler = startReconciler(log, 600_000);
+    try {
+      const c = await waitFor(async () => {
+        forgetPublishedVersion();
+        const got = await card();
+        return got.status === "ready" ? got : null;
+      }, "the demo judge's card");
+      expect(c.judge).toMatchObject({ model: "h2hmem-demo-judge", demo: true });
+      expect(c.calibration!.overall.falseReject.n).toBe(4);
+      expect(primary.requests).toBe(c.calibration!.cost.calls);
+    } finally {
+      await reconciler.stop();
+      await calibration.worker.close();
+      await setEnv({ JUDGE_DEMO: undefined });
+    }
   });
 
   it("rejects a version that names no judge", async () => {
