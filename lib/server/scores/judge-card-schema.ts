@@ -97,6 +97,7 @@ export type JudgeCard = z.infer<typeof judgeCardSchema>;
 
 export const judgeCardQuerySchema = z.strictObject({
   version: z.string().trim().min(1).max(400).optional().meta({
-    description: 'A judge version ("<model>@<prompt version>") or a scorer version naming one; default: the published judge.',
+    description:
+      'A judge version ("<model>@<prompt version>") or a scorer version naming one; default: the published judge.',
   }),
 });
