@@ -2,6 +2,7 @@ import { config as loadDotenv } from "dotenv";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { createAgreementWorker } from "./agreement-worker";
+import { createCalibrationWorker } from "./calibration-worker";
 import { backfillFailureProfiles } from "./processors/failure-profile-backfill";
 import { backfillInjectionFlags } from "./processors/injection-flag-backfill";
 import { startReconciler } from "./reconciler";
@@ -9,7 +10,7 @@ import { startWorkerProcess } from "./start";
 import { createScoringWorker } from "./worker";
 import { createWebhookWorker } from "./webhook-worker";
 
-// Worker process: `npm run worker`. Scores submissions, runs the admins' judge-agreement checks,
+// Worker process: `npm run worker`. Scores submissions, runs judge-agreement checks and judge-card calibrations,
 // delivers webhooks and reconciles what Postgres says against the queues (workers/start.ts owns
 // shutdown and health).
 
@@ -20,7 +21,7 @@ loadDotenv({ quiet: true });
 const log = logger.child({ component: "worker" });
 startWorkerProcess(
   log,
-  [createScoringWorker(log), createAgreementWorker(log), createWebhookWorker(log)],
+  [createScoringWorker(log), createAgreementWorker(log), createCalibrationWorker(log), createWebhookWorker(log)],
   [startReconciler(log, env.RECONCILE_INTERVAL_MS)],
 );
 log.info({ queue: "scoring", prefix: env.QUEUE_PREFIX, concurrency: env.WORKER_CONCURRENCY }, "worker started");

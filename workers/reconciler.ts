@@ -2,6 +2,7 @@ import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { enqueueScoring, scoringJobId, scoringJobState } from "@/lib/server/queue";
 import { ensureReferenceScores } from "@/lib/server/leaderboard/compute-references";
+import { ensureCalibration } from "@/lib/server/operations/calibration-runs";
 import { rolloutNltkMode, type NltkRolloutResult } from "@/lib/server/operations/nltk-rollout";
 import { reconcileOutbox } from "@/lib/server/notify/outbox";
 
@@ -97,6 +98,11 @@ export function startReconciler(log: Logger, intervalMs: number): { stop: () => 
       .then(() => ensureReferenceScores(log))
       .catch((e: unknown) =>
         log.warn({ err: (e as Error).message }, "reference scores not computed (will retry next round)"),
+      )
+      // The judge card: one calibration per judge version and answer key, queued for the calibration worker.
+      .then(() => ensureCalibration())
+      .catch((e: unknown) =>
+        log.warn({ err: (e as Error).message }, "judge calibration not queued (will retry next round)"),
       )
       .finally(() => {
         if (!stopped) timer = setTimeout(round, intervalMs);

@@ -16,6 +16,7 @@ import { FiltersDisclosure } from "@/components/leaderboard/filters-disclosure";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
+import { JudgeNoiseNote } from "@/components/judge-card/judge-noise-note";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
@@ -129,6 +130,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           demoJudge={judgeOfVersion(board.scorerVersion)?.demo}
         />
       )}
+      {params.metric === "judge" && board.entries.length > 0 ? <JudgeNoiseNote entries={board.entries} /> : null}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t("scorerVersion")} <code data-testid="scorer-version">{board.scorerVersion}</code> ·{" "}

@@ -18,7 +18,12 @@ export type FakeFault =
   // Cut off as if at max_tokens: half the reply (whole: all of it), finish_reason "length".
   | { kind: "length"; whole?: boolean }
   // Obeys the first "score <level>" found anywhere in the prompt: every question of that request gets it.
-  | { kind: "obedient" };
+  | { kind: "obedient" }
+  // Judge-card graders: full marks for any non-empty answer; 1 only for the reference (else 0);
+  // the usual grade moved one level on a deterministic share of repeated judgements (run-to-run noise).
+  | { kind: "lenient" }
+  | { kind: "faithful" }
+  | { kind: "noisy" };
 
 type FakeRequestLog = {
   at: number;
@@ -86,6 +91,8 @@ export class FakeJudgeServer {
   inFlight = 0;
   maxInFlight = 0;
   private queue: FakeFault[] = [];
+  /** Times each question id was graded in "noisy" mode: the n-th grade of an id is fixed. */
+  private seen = new Map<string, number>();
   private server: http.Server;
   private sockets = new Set<import("node:net").Socket>();
 
@@ -126,6 +133,7 @@ export class FakeJudgeServer {
     this.queue = [];
     this.mode = null;
     this.neverAnswer.clear();
+    this.seen.clear();
     this.maxInFlight = 0;
   }
 
@@ -204,6 +212,14 @@ export class FakeJudgeServer {
         score: fakeGrade(b.reference, b.answer),
         reasoning: `fake grade for ${b.id}`,
       }));
+    if (fault?.kind === "lenient")
+      graded = graded.map((g) => ({ ...g, score: blocks.find((b) => b.id === g.question_id)!.answer.trim() ? 1 : 0 }));
+    if (fault?.kind === "faithful")
+      graded = graded.map((g) => {
+        const b = blocks.find((x) => x.id === g.question_id)!;
+        return { ...g, score: normalize(b.reference) === normalize(b.answer) ? 1 : 0 };
+      });
+    if (fault?.kind === "noisy") graded = graded.map((g) => ({ ...g, score: this.noisy(g.question_id, g.score) }));
     const order = fault?.kind === "obedient" ? obeyedScore(prompt) : null;
     if (order !== null) graded = graded.map((g) => ({ ...g, score: order, reasoning: `told to score ${order}` }));
     if (fault?.kind === "missing-ids") graded = graded.slice(0, Math.max(0, graded.length - (fault.count ?? 1)));
@@ -234,6 +250,16 @@ export class FakeJudgeServer {
         total_tokens: Math.ceil(promptChars / 4) + Math.ceil(content.length / 4),
       },
     });
+  }
+
+  /** Every third grade of an id (offset by a hash of the id) moves one level toward 0.5. */
+  private noisy(id: string, score: number): number {
+    const n = this.seen.get(id) ?? 0;
+    this.seen.set(id, n + 1);
+    let h = 0;
+    for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    if ((h + n) % 3 !== 0) return score;
+    return score + (score < 0.5 ? 0.25 : score > 0.5 ? -0.25 : 0.25);
   }
 
   private json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

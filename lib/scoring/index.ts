@@ -28,3 +28,4 @@ export * from "./lexical";
 export * from "./judge";
 export { isRefusal, isEmptyAnswer } from "./refusal";
 export * from "./failure-profile";
+export * from "./judge-card";

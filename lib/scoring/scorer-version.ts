@@ -80,6 +80,19 @@ export function withJudge(version: string, judge: JudgePart): string {
   return `${version}${JUDGE_PART_PREFIX}${judge.model}@${judge.promptVersion}`;
 }
 
+/** A judge version on its own, "<model>@<prompt version>" (the judge card's name for it). */
+export function judgeLabel(judge: JudgePart): string {
+  return `${judge.model}@${judge.promptVersion}`;
+}
+
+/** The judge a "<model>@<prompt version>" label or a whole scorer version names, or null. */
+export function parseJudgeLabel(text: string): JudgePart | null {
+  const inVersion = judgePartOf(text);
+  if (inVersion) return inVersion;
+  const m = /^(.+)@([^@+]+)$/.exec(text);
+  return m && !text.includes(JUDGE_PART_PREFIX) ? { model: m[1]!, promptVersion: m[2]! } : null;
+}
+
 /** The key tag a version names ("1a2b3c4d"), or null for a version scored without a key. */
 export function answerKeyTagOf(version: string): string | null {
   return parseScorerVersion(version)?.keyTag ?? null;

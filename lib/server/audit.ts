@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   "judge.done": "Submission",
   "judge.failed": "Submission",
   "judge.agreement": "Submission",
+  // The judge card's calibration and second-judge panel runs (lib/server/judge/calibration.ts).
+  "judge.calibration": "JudgeCalibrationRun",
   "user.signup": "User",
   "user.email_confirmed": "User",
   "user.role": "User",

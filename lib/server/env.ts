@@ -120,6 +120,11 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  // The judge card (docs/JUDGE.md): questions per calibration kind, and an optional second judge.
+  JUDGE_CALIBRATION_SAMPLE: z.coerce.number().int().min(1).max(100_000).default(300),
+  JUDGE_PANEL_BASE_URL: z.string().url().optional(),
+  JUDGE_PANEL_MODEL: z.string().optional(),
+  JUDGE_PANEL_API_KEY: z.string().optional(),
 });
 
 // Settings that only make sense together. Mailed links use AUTH_URL, never the request's Host
@@ -136,6 +141,16 @@ const checked = schema.superRefine((e, ctx) => {
     e.JUDGE_MODEL === DEMO_JUDGE_MODEL && !e.JUDGE_DEMO,
     "JUDGE_MODEL",
     `${DEMO_JUDGE_MODEL} is reserved for the demo judge (JUDGE_DEMO=true)`,
+  );
+  need(
+    Boolean(e.JUDGE_PANEL_BASE_URL) && !e.JUDGE_PANEL_MODEL,
+    "JUDGE_PANEL_MODEL",
+    "is required when JUDGE_PANEL_BASE_URL is set",
+  );
+  need(
+    e.JUDGE_PANEL_MODEL === DEMO_JUDGE_MODEL,
+    "JUDGE_PANEL_MODEL",
+    `${DEMO_JUDGE_MODEL} is reserved for the demo judge`,
   );
   need(e.JUDGE_DEMO && !e.JUDGE_BASE_URL, "JUDGE_DEMO", "needs JUDGE_BASE_URL (the fake judge's URL)");
   need(

@@ -12,6 +12,7 @@ const WEEK_S = 7 * 24 * 3600;
 export type JobDataOf = {
   scoring: { submissionId: string };
   "judge-agreement": { runId: string };
+  "judge-calibration": { runId: string };
   webhooks: { deliveryId: string };
 };
 export type QueueName = keyof JobDataOf;

@@ -19,6 +19,9 @@ const { values } = parseArgs({
 
 const MODES = [
   "malformed",
+  "lenient",
+  "faithful",
+  "noisy",
   "missing-ids",
   "off-grid",
   "prose",

@@ -37,6 +37,8 @@ export const MATRIX: Record<string, Case> = {
   "v1/leaderboard GET": { expect: all(200), url: () => "/api/v1/leaderboard" },
   "v1/leaderboard.csv GET": { expect: all(200), url: () => "/api/v1/leaderboard.csv" },
   "v1/snapshots GET": { expect: all(200), url: () => "/api/v1/snapshots" },
+  // Public; the test deployment has no judge, so there is no card: 404 for everyone.
+  "v1/judge/card GET": { expect: all(404), url: () => "/api/v1/judge/card" },
   // A submission id is no snapshot id: 404 for everyone (snapshots are public, tested in leaderboard/snapshots).
   "v1/snapshots/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/snapshots/${s.id}` },
   "v1/snapshots/[id]/board.json GET": {

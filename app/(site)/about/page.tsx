@@ -10,6 +10,7 @@ import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE } from "@/lib/s
 import { DEMO_JUDGE_MODEL } from "@/lib/server/env";
 import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { NltkModeSection } from "./_components/nltk-mode-section";
+import { JudgeCardSection } from "./_components/judge-card-section";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
@@ -78,6 +79,7 @@ export default async function AboutPage() {
         </ul>
       </section>
       <NltkModeSection locale={await getLocale()} />
+      <JudgeCardSection locale={await getLocale()} />
       <section aria-labelledby="keys-h" className="space-y-2">
         <h2 id="keys-h" className={h2}>
           {t("keysHeading")}

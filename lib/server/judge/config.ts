@@ -47,11 +47,34 @@ export function loadPromptTemplate(file: string | undefined): PromptTemplate {
 
 export function judgeConfigFromEnv(): JudgeConfig {
   if (!env.JUDGE_BASE_URL) throw new AppError("INTERNAL", "the judge is not configured (set JUDGE_BASE_URL)");
+  // Local servers (vLLM, Ollama, llama.cpp) ignore the key, but the client requires one.
+  return { ...judgeConfigFromEnvOrDefaults(), model: env.JUDGE_DEMO ? DEMO_JUDGE_MODEL : env.JUDGE_MODEL };
+}
+
+/** The optional second judge of the judge card's panel: same prompt and limits, its own endpoint and model. */
+export function isPanelConfigured(): boolean {
+  return Boolean(env.JUDGE_PANEL_BASE_URL && env.JUDGE_PANEL_MODEL);
+}
+
+export function panelConfigFromEnv(): JudgeConfig {
+  if (!env.JUDGE_PANEL_BASE_URL || !env.JUDGE_PANEL_MODEL)
+    throw new AppError(
+      "INTERNAL",
+      "the second judge is not configured (set JUDGE_PANEL_BASE_URL and JUDGE_PANEL_MODEL)",
+    );
   return {
-    baseURL: env.JUDGE_BASE_URL,
-    // Local servers (vLLM, Ollama, llama.cpp) ignore the key, but the client requires one.
+    ...judgeConfigFromEnvOrDefaults(),
+    baseURL: env.JUDGE_PANEL_BASE_URL,
+    apiKey: env.JUDGE_PANEL_API_KEY ?? "not-needed",
+    model: env.JUDGE_PANEL_MODEL,
+  };
+}
+
+function judgeConfigFromEnvOrDefaults(): JudgeConfig {
+  return {
+    baseURL: env.JUDGE_BASE_URL ?? "",
     apiKey: env.JUDGE_API_KEY ?? "not-needed",
-    model: env.JUDGE_DEMO ? DEMO_JUDGE_MODEL : env.JUDGE_MODEL,
+    model: env.JUDGE_MODEL,
     batchSize: env.JUDGE_BATCH_SIZE,
     concurrency: env.JUDGE_CONCURRENCY,
     timeoutMs: env.JUDGE_TIMEOUT_MS,

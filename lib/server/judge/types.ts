@@ -42,6 +42,8 @@ export type AgreementReport = {
   exactRate: number | null;
   withinOneRate: number | null;
   meanAbsDiff: number | null;
+  /** Sum of squared differences over the compared questions: the judge card's noise SD (absent in older reports). */
+  sumSqDiff?: number;
   disagreements: Array<{ id: string; stored: number; again: number }>;
   usage: JudgeUsage;
 };

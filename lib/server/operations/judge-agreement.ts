@@ -93,6 +93,7 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
   let exact = 0;
   let withinOne = 0;
   let absSum = 0;
+  let sumSqDiff = 0;
   let compared = 0;
   const disagreements: AgreementReport["disagreements"] = [];
   for (const w of picked) {
@@ -102,6 +103,7 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
     const diff = Math.abs(stored - o.score);
     compared++;
     absSum += diff;
+    sumSqDiff += diff * diff;
     if (diff < EPS) exact++;
     else disagreements.push({ id: w.item.id, stored, again: o.score });
     if (diff <= 0.25 + EPS) withinOne++;
@@ -121,6 +123,7 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
     exactRate: compared ? exact / compared : null,
     withinOneRate: compared ? withinOne / compared : null,
     meanAbsDiff: compared ? absSum / compared : null,
+    sumSqDiff,
     disagreements: disagreements.slice(0, 50),
     usage: run.usage,
   };

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
+import { assertJudgeCard } from "./judge-card-gate";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "../versions/published-version";
@@ -146,6 +147,8 @@ export async function publishScorerVersion(input: {
     // Publishing the default version explicitly is allowed: it pins the board before a rollout.
     if (stored && stored.value === version)
       throw new AppError("CONFLICT", `Scorer version "${version}" is already published.`);
+    // A new judge (model or prompt) needs its card first (./judge-card-gate.ts).
+    await assertJudgeCard(from, version);
     const [cFrom, cTo] = await Promise.all([versionCoverage(from), versionCoverage(version)]);
     if (cTo.scored < cFrom.scored && !force) {
       throw new AppError(

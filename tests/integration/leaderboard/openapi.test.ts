@@ -99,6 +99,7 @@ describe("GET /api/v1/openapi.json", () => {
       "JudgeScores",
       "EntrySource",
       "JudgeInfo",
+      "JudgeCard",
       "WebhookCreated",
       "Webhook",
       "WebhookDelivery",
@@ -117,6 +118,12 @@ describe("GET /api/v1/openapi.json", () => {
       doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.judge
         .oneOf[0],
     ).toEqual({ $ref: "#/components/schemas/JudgeInfo" });
+    expect(doc.paths["/api/v1/judge/card"].get.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/JudgeCard",
+    });
+    expect(doc.components.schemas.JudgeCard.required).toEqual(
+      expect.arrayContaining(["version", "judge", "status", "calibration", "noise", "panel"]),
+    );
     expect(doc.components.schemas.EntrySource.required).toEqual(["repo", "commit", "run"]);
     expect(doc.components.schemas.FailureProfile.required).toEqual(
       expect.arrayContaining([

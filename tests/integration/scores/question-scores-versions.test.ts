@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
+import { calibrateCurrentJudge } from "../../support/calibrate";
 import { compareEntries, compareMany } from "@/lib/server/leaderboard/compare";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/submissions/predictions";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
@@ -87,6 +88,7 @@ describe("per-question scores per scorer version", () => {
     expect(page.rows[0]!.judgeScore).toBe(bRow.judgeScore);
 
     // Publish B: compare switches to B's per-question values.
+    await calibrateCurrentJudge(); // a new judge needs its card before it is published
     await publishScorerVersion({ actor: admin, version: vb });
     const judgeAfter = await compareEntries(a, b, "judge");
     expect(judgeAfter).not.toEqual(judgeBefore);

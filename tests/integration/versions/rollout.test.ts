@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { rescorePreview } from "@/lib/server/operations/rank-diff-preview";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
+import { calibrateCurrentJudge } from "../../support/calibrate";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
@@ -68,6 +69,12 @@ describe("rolling out a new judge model", () => {
     expect(preview.every((r) => r.from && r.to && r.move !== null)).toBe(true);
     expect((await judgeBoard()).scorerVersion).toBe(va);
 
+    // The bridge: judge B goes public only with its judge card.
+    await expect(publishScorerVersion({ actor: admin, version: vb })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("no judge card"),
+    });
+    await calibrateCurrentJudge();
     await publishScorerVersion({ actor: admin, version: vb });
     const after = await judgeBoard();
     expect(after.scorerVersion).toBe(vb);

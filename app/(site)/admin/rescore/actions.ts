@@ -5,6 +5,7 @@ import { requireAdmin } from "@/lib/server/auth/session";
 import { action as baseAction } from "@/lib/server/http";
 import { localizeError } from "@/lib/server/localize-error";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
+import { requestPanelRun } from "@/lib/server/operations/calibration-runs";
 
 /** Failures in the visitor's language (the shared buttons show the message as it comes). */
 const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);
@@ -30,5 +31,15 @@ export async function publishScorerVersionAction(version: string, force: boolean
     revalidatePath("/admin/audit");
     revalidatePath("/");
     return res;
+  });
+}
+
+/** Queues the second judge over the calibration set and the approved entries (the judge card's panel). */
+export async function runJudgePanelAction() {
+  return action(async () => {
+    const actor = await requireAdmin();
+    const run = await requestPanelRun(actor.id);
+    revalidatePath("/admin/rescore");
+    return { id: run.id, model: run.model };
   });
 }

@@ -2,13 +2,16 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
+import { JudgeCardCompare } from "@/app/(site)/admin/_components/judge-card-compare";
+import { JudgePanelButton } from "@/app/(site)/admin/_components/judge-panel-button";
+import { isPanelConfigured } from "@/lib/server/judge/config";
 import { PublishVersionForm } from "@/app/(site)/admin/_components/publish-version-form";
 import { RejudgeAllButton } from "@/app/(site)/admin/_components/rejudge-all-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 import { headlineMetricOf, versionCoverage } from "@/lib/server/versions/published-version";
 import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/operations/rank-diff-preview";
-import { publishScorerVersionAction, rejudgeAllAction } from "./actions";
+import { publishScorerVersionAction, rejudgeAllAction, runJudgePanelAction } from "./actions";
 import { SelectField } from "@/components/ui/select-field";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -110,7 +113,11 @@ export default async function RescorePage({
         {parsed.success ? (
           <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} />
         ) : null}
+        {parsed.success ? (
+          <JudgeCardCompare from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} />
+        ) : null}
         {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">{t("invalid")}</p>}
+        <JudgePanelButton run={runJudgePanelAction} configured={isPanelConfigured()} />
       </section>
       {parsed.success && target ? (
         <section aria-labelledby="publish-h" className="space-y-2">

@@ -10,6 +10,7 @@ import {
 } from "@/lib/server/leaderboard/api-schema";
 import { SNAPSHOT_REASONS } from "@/lib/server/leaderboard/snapshots";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
+import { judgeCardSchema } from "@/lib/server/scores/judge-card-schema";
 import { referenceRowSchema } from "@/lib/server/leaderboard/reference-rows";
 import { attemptsSchema } from "@/lib/server/submissions/attempts";
 import { tombstoneSchema } from "@/lib/server/leaderboard/tombstones";
@@ -44,7 +45,8 @@ registry
   .add(badgeSchema, { id: "Badge" })
   .add(publicJudgeScoresSchema, { id: "JudgeScores" })
   .add(entrySourceSchema, { id: "EntrySource" })
-  .add(judgeInfoSchema, { id: "JudgeInfo" });
+  .add(judgeInfoSchema, { id: "JudgeInfo" })
+  .add(judgeCardSchema, { id: "JudgeCard" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<
   string,
   JsonSchema

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
+import { judgeCardQuerySchema } from "@/lib/server/scores/judge-card-schema";
 import {
   generatedComponents,
   jsonContent,
@@ -202,6 +203,24 @@ export const publicPaths = {
   },
   "/api/v1/snapshots/{id}/board.json": { get: snapshotFile("application/json", "JSON") },
   "/api/v1/snapshots/{id}/board.csv": { get: snapshotFile("text/csv", "CSV") },
+  "/api/v1/judge/card": {
+    get: operation(null, {
+      summary:
+        "The judge card of the published judge version (or `?version=`): false-accept and false-reject rates on a calibration set built from the answer key (overall and per category, with n and 95% intervals), the mean score per kind of answer, the calibration's cost, run-to-run noise from the agreement checks, and a second judge's agreement (weighted kappa, Kendall tau) when an admin ran the panel. docs/JUDGE.md, \"The judge card\".",
+      parameters: Object.entries(judgeCardQuerySchema.shape).map(([name, field]) => {
+        const { description, ...schema } = input(field as z.ZodType);
+        return { name, in: "query", required: false, schema, description };
+      }),
+      responses: {
+        "200": { description: "The card.", content: jsonContent(ref("JudgeCard")) },
+        ...fails(
+          ["VALIDATION_FAILED", "`version` is not a judge version."],
+          ["NOT_FOUND", "The published board has no judge."],
+          rateLimited,
+        ),
+      },
+    }),
+  },
   "/api/v1/openapi.json": {
     get: operation(null, {
       summary: "This document (OpenAPI 3.1).",

@@ -1,0 +1,37 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { FormMessage } from "@/components/ui/form-message";
+import { useActionForm } from "@/components/ui/use-action-form";
+import type { ActionResult } from "@/lib/server/errors";
+
+// Queues the second judge (JUDGE_PANEL_*) over the calibration set and the approved entries; the
+// worker runs it and the judge card shows the agreement. Panel scores never reach the board.
+
+export function JudgePanelButton({
+  run,
+  configured,
+}: {
+  run: () => Promise<ActionResult<{ id: string; model: string }>>;
+  configured: boolean;
+}) {
+  const t = useTranslations("judgeCard");
+  const { pending, error, data, submit } = useActionForm(run);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="judge-panel">
+      <button
+        type="button"
+        disabled={pending || !configured}
+        className="rounded border border-slate-400 px-3 py-1 disabled:opacity-60"
+        onClick={() => submit(undefined)}
+      >
+        {pending ? t("panelPending") : t("panelButton")}
+      </button>
+      <FormMessage
+        as="span"
+        error={error?.message ?? (configured ? null : t("panelNotConfigured"))}
+        success={data ? t("panelQueued", { model: data.model }) : null}
+      />
+    </div>
+  );
+}

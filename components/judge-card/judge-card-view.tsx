@@ -1,0 +1,141 @@
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/translator";
+import { RICH_TAGS } from "@/components/ui/rich-text";
+import type { JudgeCard } from "@/lib/server/scores/judge-card-schema";
+
+// One judge card (docs/JUDGE.md, "The judge card"): on About for the published judge, and side by
+// side on /admin/rescore for the published and the new judge. Every number has a sentence.
+
+type Rate = { n: number; rate: number | null; ciLow: number | null; ciHigh: number | null };
+
+const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
+const num = (v: number | null, d = 3) => (v === null ? "–" : v.toFixed(d));
+
+function RateCell({ r }: { r: Rate }) {
+  return (
+    <td className="px-2 py-1 tabular-nums">
+      {pct(r.rate)}{" "}
+      <span className="text-neutral-500">
+        [{pct(r.ciLow)}, {pct(r.ciHigh)}] n={r.n}
+      </span>
+    </td>
+  );
+}
+
+export async function JudgeCardView({
+  card,
+  locale,
+  headingId,
+}: {
+  card: JudgeCard;
+  locale: Locale;
+  headingId?: string;
+}) {
+  const [t, tc] = await Promise.all([translator(locale, "judgeCard"), translator(locale, "categories")]);
+  const c = card.calibration;
+  return (
+    <div className="space-y-2" data-testid="judge-card" data-judge-version={card.version}>
+      <p>{t.rich("intro", { ...RICH_TAGS, version: card.version })}</p>
+      {card.judge.demo ? <p>{t("demo")}</p> : null}
+      {card.published ? null : <p>{t("notPublished")}</p>}
+      {c ? (
+        <>
+          <p>{t("calibration", { sample: c.sample, keyTag: c.keyTag, date: c.computedAt.slice(0, 10) })}</p>
+          <table className="text-sm" data-testid="judge-card-rates">
+            <thead>
+              <tr className="text-left">
+                <th className="px-2">{t("colScope")}</th>
+                <th className="px-2">{t("colFalseAccept")}</th>
+                <th className="px-2">{t("colFalseReject")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="font-semibold">
+                <th className="px-2 text-left">{t("overall")}</th>
+                <RateCell r={c.overall.falseAccept} />
+                <RateCell r={c.overall.falseReject} />
+              </tr>
+              {c.categories.map((row) => (
+                <tr key={row.category}>
+                  <th className="px-2 text-left font-normal">
+                    <abbr title={tc(row.category)}>{row.category}</abbr>
+                  </th>
+                  <RateCell r={row.falseAccept} />
+                  <RateCell r={row.falseReject} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className="list-disc space-y-1 pl-6 text-sm">
+            <li>{t.rich("falseAcceptHelp", RICH_TAGS)}</li>
+            <li>{t.rich("falseRejectHelp", RICH_TAGS)}</li>
+            <li>{t("intervalHelp")}</li>
+          </ul>
+          <p>
+            {t("meanScores", {
+              reference: num(c.overall.meanScore.reference, 2),
+              topical: num(c.overall.meanScore.topical, 2),
+              refusal: num(c.overall.meanScore.refusal, 2),
+            })}
+          </p>
+          <p>
+            {t("cost", {
+              calls: c.cost.calls.toLocaleString("en"),
+              promptTokens: c.cost.promptTokens.toLocaleString("en"),
+              completionTokens: c.cost.completionTokens.toLocaleString("en"),
+              seconds: (c.cost.wallMs / 1000).toFixed(1),
+            })}
+          </p>
+        </>
+      ) : (
+        <p>{t(`status_${card.status === "ready" ? "none" : card.status}`)}</p>
+      )}
+      <h3 id={headingId ? `${headingId}-noise` : undefined} className="font-semibold">
+        {t("noiseHeading")}
+      </h3>
+      {card.noise ? (
+        <p data-testid="judge-card-noise">
+          {t("noise", {
+            checks: card.noise.checks,
+            compared: card.noise.compared,
+            differRate: pct(card.noise.differRate),
+            entrySd: num(card.noise.entryMeanSd, 4),
+            questions: card.noise.questions,
+          })}{" "}
+          {t("noiseMark")}
+        </p>
+      ) : (
+        <p>{t("noNoise")}</p>
+      )}
+      <h3 className="font-semibold">{t("panelHeading")}</h3>
+      {card.panel ? (
+        <div className="space-y-1" data-testid="judge-card-panel">
+          <p>{t.rich("panel", { ...RICH_TAGS, model: card.panel.model })}</p>
+          <p>{t("kappa", { kappa: num(card.panel.kappa.overall.kappa), n: card.panel.kappa.overall.n })}</p>
+          <p>
+            {t("kappaCategories", {
+              list: card.panel.kappa.categories.map((k) => `${k.category} ${num(k.kappa)} (n=${k.n})`).join(", "),
+            })}
+          </p>
+          <p>{t("tau", { tau: num(card.panel.ranking.tau), n: card.panel.ranking.n })}</p>
+          {card.panel.ranking.changes.length > 0 ? (
+            <>
+              <p>{t("rankChanges")}</p>
+              <ul className="list-disc pl-6">
+                {card.panel.ranking.changes.map((ch) => (
+                  <li key={ch.id}>
+                    {t("rankChange", { method: ch.methodName, from: ch.primaryRank, to: ch.panelRank })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t("noRankChanges")}</p>
+          )}
+        </div>
+      ) : (
+        <p>{t("noPanel")}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { buildCalibrationSet, CALIBRATION_KINDS, type CalibrationResult, type ReferenceQuestion } from "@/lib/scoring";
+import { noJudgeCache } from "./cache";
+import { createJudgeTransport, type JudgeTransport } from "./client";
+import type { JudgeConfig } from "./config";
+import type { RequestLimiter } from "./limiter";
+import type { RetryPolicy } from "./retry";
+import { judgeQuestions } from "./run-judge";
+import type { JudgeUsage } from "./types";
+
+// Judges the calibration set (lib/scoring/judge-card) the way submissions are judged (same
+// client, prompt, batching by session, re-asks, rate gate and usage counters), one run per kind
+// so every question id is asked once per run, never reading or writing the submissions' cache.
+
+export type CalibrationRunResult = { results: CalibrationResult[]; usage: JudgeUsage; stopReason: string | null };
+
+export const addUsage = (a: JudgeUsage, b: JudgeUsage): JudgeUsage => ({
+  calls: a.calls + b.calls,
+  retries: a.retries + b.retries,
+  reasks: a.reasks + b.reasks,
+  cacheHits: a.cacheHits + b.cacheHits,
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+  wallMs: a.wallMs + b.wallMs,
+});
+
+export const emptyUsage = (): JudgeUsage => ({
+  calls: 0,
+  retries: 0,
+  reasks: 0,
+  cacheHits: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  wallMs: 0,
+});
+
+export async function judgeCalibrationSet(input: {
+  questions: readonly ReferenceQuestion[];
+  sample: number;
+  seed: number;
+  config: JudgeConfig;
+  transport?: JudgeTransport;
+  limiter?: RequestLimiter;
+  retryPolicy?: Partial<RetryPolicy>;
+}): Promise<CalibrationRunResult> {
+  const set = buildCalibrationSet(input.questions, { sample: input.sample, seed: input.seed });
+  const transport = input.transport ?? createJudgeTransport(input.config);
+  let usage = emptyUsage();
+  let stopReason: string | null = null;
+  const results: CalibrationResult[] = [];
+  for (const kind of CALIBRATION_KINDS) {
+    const items = set.filter((c) => c.kind === kind);
+    if (items.length === 0) continue;
+    const run = await judgeQuestions({
+      items: items.map((c) => c.item),
+      config: input.config,
+      transport,
+      cache: noJudgeCache,
+      bypassCache: true,
+      limiter: input.limiter,
+      retryPolicy: input.retryPolicy,
+    });
+    usage = addUsage(usage, run.usage);
+    stopReason ??= run.stopReason;
+    for (const c of items) {
+      const o = run.outcomes.get(c.item.id);
+      results.push({
+        qid: c.item.id,
+        kind,
+        category: c.category,
+        expected: c.expected,
+        score: o?.status === "judged" ? o.score : null,
+      });
+    }
+  }
+  return { results, usage, stopReason };
+}
