@@ -10,6 +10,7 @@ import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { boardStamp } from "./board-stamp";
+import { sourceOf, type EntrySource } from "../submissions/source";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -25,6 +26,8 @@ export type LeaderboardEntry = {
   verified?: boolean;
   createdAt: string;
   answered: number;
+  /** Repository, commit and run from a verified CI token (never typed fields); null otherwise. */
+  ciVerified?: EntrySource | null;
   /** The attempt ledger recorded at approval. */
   attempts: Attempts;
   overall: ScoreCell;
@@ -123,6 +126,12 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
           answerKeyVersionId: true,
           attemptsTotal: true,
           attemptsSincePrevious: true,
+          sourceRepo: true,
+          sourceCommit: true,
+          sourceRun: true,
+          sourceVerifiedAt: true,
+          sourceRef: true,
+          sourceWorkflow: true,
         },
       },
     },
@@ -150,6 +159,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         createdAt: s.createdAt.toISOString(),
         scoredAt: s.scoredAt,
         attempts: attemptsOf(s),
+        ciVerified: s.sourceVerifiedAt ? sourceOf(s) : null,
         overall: { value: 0, ciLow: null, ciHigh: null, n: 0 },
         mainTypes: {},
         categories: {},

@@ -117,7 +117,14 @@ describe("GET /api/v1/openapi.json", () => {
       doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.judge
         .oneOf[0],
     ).toEqual({ $ref: "#/components/schemas/JudgeInfo" });
-    expect(doc.components.schemas.EntrySource.required).toEqual(["repo", "commit", "run"]);
+    expect(doc.components.schemas.EntrySource.required).toEqual([
+      "repo",
+      "commit",
+      "run",
+      "verified",
+      "ref",
+      "workflow",
+    ]);
     expect(doc.components.schemas.FailureProfile.required).toEqual(
       expect.arrayContaining([
         "refusalRate",
@@ -233,6 +240,7 @@ describe("GET /api/v1/openapi.json", () => {
         "sourceRepo",
         "sourceCommit",
         "sourceRun",
+        "ciToken",
         "tokensPerQuestion",
       ]),
     );

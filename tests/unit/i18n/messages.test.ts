@@ -27,6 +27,7 @@ const NAMESPACES = [
   "mainTypes",
   "difficulty",
   "splits",
+  "provenance",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {
