@@ -9,11 +9,14 @@ import type { EntrySource } from "@/lib/server/submissions/source";
 export function CiSource({ source, webUrl }: { source: EntrySource; webUrl: string }) {
   const t = useTranslations("provenance");
   const repoUrl = `${webUrl}/${source.repo}`;
-  const link = (href: string) => (c: ReactNode) => (
-    <a href={href} className="underline">
-      {c}
-    </a>
-  );
+  const link = (href: string) =>
+    function Link(c: ReactNode) {
+      return (
+        <a href={href} className="underline">
+          {c}
+        </a>
+      );
+    };
   return (
     <p data-testid="ci-source" data-verified={source.verified}>
       {source.verified ? (
