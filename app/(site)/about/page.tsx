@@ -10,6 +10,7 @@ import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE } from "@/lib/s
 import { DEMO_JUDGE_MODEL } from "@/lib/server/env";
 import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { NltkModeSection } from "./_components/nltk-mode-section";
+import { ProvenanceSection } from "./_components/provenance-section";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
@@ -108,6 +109,7 @@ export default async function AboutPage() {
         <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
         <p>{t.rich("machineAccess", { openapi: link("/api/v1/openapi.json") })}</p>
       </section>
+      <ProvenanceSection locale={await getLocale()} />
       <section aria-labelledby="cite-board-h" className="space-y-2">
         <h2 id="cite-board-h" className={h2}>
           {t("citeHeading")}
