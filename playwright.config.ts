@@ -55,7 +55,8 @@ export default defineConfig({
   webServer: [
     {
       command: "node --import ./bin/register.mjs tests/support/fake-huggingface-server.ts",
-      url: `${hf.issuer}/.well-known/openid-configuration`,
+      // Waits for the port (discovery answers GET only; the readiness probe may not).
+      port: hfPort,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: "pipe",

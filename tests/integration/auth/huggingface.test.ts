@@ -132,6 +132,17 @@ describe("Hugging Face sign-in (HF_ISSUER = oidc-provider on loopback)", () => {
     expect(await db.account.count({ where: { provider: "huggingface", providerAccountId: "hf-unv" } })).toBe(0);
   });
 
+  it("refuses an already linked login whose email is no longer verified; the account stays", async () => {
+    const email = address("was-verified");
+    hf.accounts.set("hf-was", { email, email_verified: true, name: "W", preferred_username: "hf-was" });
+    expect((await signIn("hf-was")).session).not.toBeNull();
+    hf.accounts.set("hf-was", { email, email_verified: false, name: "W", preferred_username: "hf-was" });
+    const again = await signIn("hf-was");
+    expect(again.location).toBe(`${ORIGIN}/signin?error=HuggingFaceNoVerifiedEmail`);
+    expect(again.session).toBeNull();
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
   it("does not take over an existing password account with the same verified email", async () => {
     const email = address("taken");
     const owner = await db.user.create({ data: { email, passwordHash: "x", role: "SUBMITTER" } });
