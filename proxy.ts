@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "@/lib/server/env";
+import { env, huggingFaceEnabled } from "@/lib/server/env";
 import { recordPageRequest } from "@/lib/server/metrics/pages";
 import {
   cachedPage,
@@ -23,6 +23,8 @@ import {
 // Scripts run only with this response's nonce (docs/SECURITY.md); GitHub is allowed as a form target for the OAuth redirect.
 export function contentSecurityPolicy(dev: boolean, nonce: string): string {
   const formTargets = [env.GITHUB_URL ? new URL(env.GITHUB_URL).origin : "https://github.com"];
+  // Hugging Face's authorize endpoint (discovered; on the issuer's origin for huggingface.co and our tests).
+  if (huggingFaceEnabled()) formTargets.push(new URL(env.HF_ISSUER).origin);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,

@@ -43,3 +43,8 @@ function promptHidden(question: string): Promise<string> {
     }),
   );
 }
+
+/** The CI OIDC token the GitHub Action hands over (H2HMEM_CI_TOKEN); only ever from the environment. */
+export function ciTokenFromEnv(): string | undefined {
+  return process.env.H2HMEM_CI_TOKEN?.trim() || undefined;
+}

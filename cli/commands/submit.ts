@@ -2,12 +2,14 @@
 //  [--description D] [--backbone B] [--public-predictions] [--source-repo R --source-commit SHA --source-run URL]
 //  [--wait] [--json]` with the API token in H2HMEM_TOKEN (or a prompt, or --token T): validates locally (same checks as the server), uploads to
 // POST /api/v1/submissions, and with --wait follows GET /api/v1/submissions/{id} to the end.
+// H2HMEM_CI_TOKEN (set by the GitHub Action with id-token: write) is sent as `ciToken`: the server
+// verifies it and records the run's repository, commit and run as "Verified from CI".
 import path from "node:path";
 import type { Command } from "commander";
 import type { Split, ValidationIssue } from "../../lib/scoring";
 import { CliExit, EXIT_INVALID, EXIT_OK } from "../errors";
 import { fixed, formatIssues } from "../format";
-import { readSecret } from "../secrets";
+import { ciTokenFromEnv, readSecret } from "../secrets";
 import { fetchStatus, HttpApiError, isFinal, uploadSubmission, type SubmissionStatus } from "./submit-client";
 import { describeCommand } from "./catalog";
 
@@ -106,6 +108,7 @@ async function runSubmit(opts: Options): Promise<number> {
       sourceRepo: opts.sourceRepo,
       sourceCommit: opts.sourceCommit,
       sourceRun: opts.sourceRun,
+      ciToken: ciTokenFromEnv(),
     });
     id = res.id;
     warnings = res.warnings;

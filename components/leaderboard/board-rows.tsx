@@ -43,6 +43,24 @@ function Badges({ e, t }: { e: ViewEntry; t: T }) {
   );
 }
 
+/** "Verified from CI", linking the run (or the commit): only for a verified CI token, never typed fields. */
+function CiBadge({ e }: { e: ViewEntry }) {
+  const t = useTranslations("provenance");
+  const ci = e.ciVerified;
+  if (!ci) return null;
+  const commit = ci.commit?.slice(0, 12) ?? "";
+  return (
+    <a
+      href={ci.run ?? undefined}
+      title={t("boardBadgeTitle", { repo: ci.repo, commit })}
+      className="ml-1 inline-block rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-950 underline dark:bg-emerald-900 dark:text-emerald-50"
+      data-testid="ci-verified"
+    >
+      {t("boardBadge")}
+    </a>
+  );
+}
+
 function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t: T }) {
   const a = e.attempts;
   if (!a)
@@ -179,6 +197,7 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryP
           {e.methodName}
         </ViewLink>
         <Badges e={e} t={t} />
+        <CiBadge e={e} />
         {e.organization ? (
           <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span>
         ) : null}

@@ -37,6 +37,14 @@ const schema = z.object({
   // GitHub REST API base (profile and email look-ups at sign-in). Unset: https://api.github.com
   // for github.com, <GITHUB_URL>/api/v3 for a GitHub Enterprise Server.
   GITHUB_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  // Hugging Face sign-in (OpenID Connect); on when both are set. HF_ISSUER: discovery base, for tests and mirrors.
+  HF_CLIENT_ID: z.string().optional(),
+  HF_CLIENT_SECRET: z.string().optional(),
+  HF_ISSUER: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://huggingface.co"),
+  // Who issues the CI tokens the GitHub Action sends (GitHub Actions' OIDC; a GHES host's /_services/token).
+  CI_OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://token.actions.githubusercontent.com"),
   // Self-service sign-up: open (active at once), confirm (mailed link first), closed (CLI only).
   // Unset: confirm when SMTP is configured, else open.
   SIGNUP_MODE: z.enum(["open", "confirm", "closed"]).optional(),
@@ -206,6 +214,11 @@ export function gitHubEndpoints(e: Pick<Env, "GITHUB_URL" | "GITHUB_API_URL"> = 
     "",
   );
   return { webUrl, apiUrl, enterprise };
+}
+
+/** Whether "Sign in with Hugging Face" is offered (HF_CLIENT_ID and HF_CLIENT_SECRET set). */
+export function huggingFaceEnabled(e: Pick<Env, "HF_CLIENT_ID" | "HF_CLIENT_SECRET"> = getEnv()): boolean {
+  return Boolean(e.HF_CLIENT_ID && e.HF_CLIENT_SECRET);
 }
 
 /** For tests and scripts that change the environment after start-up. */

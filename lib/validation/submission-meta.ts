@@ -50,7 +50,9 @@ const optionalMatch = (re: RegExp, message: string, max: number) =>
     .transform((v) => (v === "" ? undefined : v))
     .refine((v) => v === undefined || re.test(v), message);
 
-const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+export const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+/** A full commit id (SHA-1, or SHA-256 for repositories that use it), as a CI token's `sha` claim carries it. */
+export const SOURCE_COMMIT_FULL_RE = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
 const SOURCE_COMMIT_RE = /^[0-9a-f]{7,40}$/i;
 /** A run id, or an https URL of a GitHub Actions run (the host is checked against GITHUB_URL on the server). */
 export const SOURCE_RUN_RE =

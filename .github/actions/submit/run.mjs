@@ -8,6 +8,9 @@
 // Inputs come as environment variables (action.yml maps them): H2HMEM_URL, H2HMEM_TOKEN,
 // H2HMEM_CLI_VERSION, H2HMEM_CLI_SHA256, H2HMEM_DYADIC, H2HMEM_MULTIPARTY, H2HMEM_METHOD, and
 // optional H2HMEM_ORGANIZATION, H2HMEM_BACKBONE, H2HMEM_PUBLIC_PREDICTIONS, H2HMEM_WAIT (default true).
+// With `permissions: id-token: write` the runner sets ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN: the script
+// then asks GitHub for an OIDC token with audience = the leaderboard URL and hands only that token to
+// the CLI (H2HMEM_CI_TOKEN), which uploads it for the server to verify ("Verified from CI").
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -94,10 +97,34 @@ function checkUrl(url) {
  * the job's whole environment with its other secrets. NODE_EXTRA_CA_CERTS, when the runner sets
  * it, lets a self-hosted leaderboard with a private CA be reached.
  */
-export function cliEnv(token) {
+export function cliEnv(token, ciToken) {
   const e = { PATH: env.PATH ?? "", HOME: env.HOME ?? os.homedir(), H2HMEM_TOKEN: token };
+  if (ciToken) e.H2HMEM_CI_TOKEN = ciToken;
   if (env.NODE_EXTRA_CA_CERTS) e.NODE_EXTRA_CA_CERTS = env.NODE_EXTRA_CA_CERTS;
   return e;
+}
+
+/**
+ * GitHub's OIDC token for this job with the leaderboard URL as audience, or null when the job has no
+ * `id-token: write` permission (then the source is shown as stated by the submitter). The request
+ * credentials stay here: the CLI gets only the short-lived, audience-bound token.
+ */
+export async function requestCiToken(audience) {
+  const requestUrl = env.ACTIONS_ID_TOKEN_REQUEST_URL;
+  const requestToken = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
+  if (!requestUrl || !requestToken) return null;
+  const u = new URL(requestUrl);
+  u.searchParams.set("audience", audience);
+  const res = await fetch(u, {
+    headers: { authorization: `bearer ${requestToken}`, accept: "application/json" },
+    signal: AbortSignal.timeout(15_000),
+  }).catch((e) => fail(`Requesting the GitHub OIDC token failed: ${e.message}`));
+  if (!res.ok) fail(`Requesting the GitHub OIDC token answered ${res.status}.`);
+  const value = (await res.json().catch(() => null))?.value;
+  if (typeof value !== "string" || !value) fail("GitHub's OIDC token response had no token.");
+  // Masked in the job log, like any secret.
+  process.stdout.write(`::add-mask::${value}\n`);
+  return value;
 }
 
 async function main() {
@@ -152,8 +179,9 @@ async function main() {
   }
 
   // The token stays in the environment (H2HMEM_TOKEN): never on a command line.
+  // Requested right before the upload: GitHub's tokens live minutes.
   const run = spawnSync(process.execPath, [cli, ...args], {
-    env: childEnv,
+    env: cliEnv(token, await requestCiToken(url)),
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
     maxBuffer: 1 << 26,

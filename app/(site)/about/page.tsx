@@ -11,6 +11,7 @@ import { DEMO_JUDGE_MODEL } from "@/lib/server/env";
 import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { NltkModeSection } from "./_components/nltk-mode-section";
 import { JudgeCardSection } from "./_components/judge-card-section";
+import { ProvenanceSection } from "./_components/provenance-section";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
@@ -110,6 +111,7 @@ export default async function AboutPage() {
         <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
         <p>{t.rich("machineAccess", { openapi: link("/api/v1/openapi.json") })}</p>
       </section>
+      <ProvenanceSection locale={await getLocale()} />
       <section aria-labelledby="cite-board-h" className="space-y-2">
         <h2 id="cite-board-h" className={h2}>
           {t("citeHeading")}

@@ -54,6 +54,10 @@ export async function signInWithGitHub(): Promise<void> {
   await signIn("github", { redirectTo: "/" });
 }
 
+export async function signInWithHuggingFace(): Promise<void> {
+  await signIn("huggingface", { redirectTo: "/" });
+}
+
 /** Signs out everywhere by bumping the session version; `revokeTokens` also revokes every API token. */
 export async function signOutEverywhereAction(form?: FormData): Promise<void> {
   const user = await currentUser();

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { GitHubSignIn } from "@/components/ui/github-sign-in";
-import { signInWithGitHub } from "@/app/(site)/signin/actions";
+import { HuggingFaceSignIn } from "@/components/ui/huggingface-sign-in";
+import { signInWithGitHub, signInWithHuggingFace } from "@/app/(site)/signin/actions";
 import { SignInForm } from "@/app/(site)/signin/_components/sign-in-form";
 import { currentUser } from "@/lib/server/auth/session";
 import { safeCallbackPath } from "@/lib/server/auth/callback-url";
@@ -31,6 +32,7 @@ export default async function SignInPage({
       <h1 className="mb-4 text-2xl font-semibold">{t("signInTitle")}</h1>
       <SignInForm callbackUrl={callbackUrl} initialError={urlError} />
       <GitHubSignIn label={t("signInGitHub")} signIn={signInWithGitHub} />
+      <HuggingFaceSignIn label={t("signInHuggingFace")} signIn={signInWithHuggingFace} />
       {(await signupMode()) !== "closed" ? (
         <p className="mt-6 text-sm">
           {t("noAccount")}{" "}

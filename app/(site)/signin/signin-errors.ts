@@ -1,5 +1,6 @@
 import en from "@/lib/i18n/messages/en.json";
 import { GITHUB_NO_VERIFIED_EMAIL } from "@/lib/server/auth/github";
+import { HF_NO_VERIFIED_EMAIL } from "@/lib/server/auth/huggingface";
 
 // What /signin shows for the `error` code Auth.js (or our signIn callback) puts in the URL: a key
 // of auth.signInErrors (the texts are in lib/i18n/messages).
@@ -10,6 +11,7 @@ const KEYS: Record<string, SignInErrorKey> = {
   OAuthAccountNotLinked: "OAuthAccountNotLinked",
   AccessDenied: "AccessDenied",
   [GITHUB_NO_VERIFIED_EMAIL]: "githubNoVerifiedEmail",
+  [HF_NO_VERIFIED_EMAIL]: "huggingFaceNoVerifiedEmail",
 };
 
 export function signInErrorKey(code: string): SignInErrorKey {

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { GitHubSignIn } from "@/components/ui/github-sign-in";
-import { signInWithGitHub } from "@/app/(site)/signin/actions";
+import { HuggingFaceSignIn } from "@/components/ui/huggingface-sign-in";
+import { signInWithGitHub, signInWithHuggingFace } from "@/app/(site)/signin/actions";
 import { currentUser } from "@/lib/server/auth/session";
 import { signupMode } from "@/lib/server/auth/signup";
 import { SignUpForm } from "./forms";
@@ -32,6 +33,7 @@ export default async function SignUpPage() {
         </>
       )}
       {mode !== "closed" ? <GitHubSignIn label={t("signUpGitHub")} signIn={signInWithGitHub} /> : null}
+      {mode !== "closed" ? <HuggingFaceSignIn label={t("signUpHuggingFace")} signIn={signInWithHuggingFace} /> : null}
       <p className="text-sm">
         {t("haveAccount")}{" "}
         <Link href="/signin" className="underline">

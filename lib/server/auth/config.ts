@@ -5,9 +5,10 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import type { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
-import { env } from "../env";
+import { env, huggingFaceEnabled } from "../env";
 import { isAppError } from "../errors";
 import { GITHUB_NO_VERIFIED_EMAIL, gitHubProvider } from "./github";
+import { HF_NO_VERIFIED_EMAIL, huggingFaceProvider, verifiedHuggingFaceEmail } from "./huggingface";
 import { logger } from "../logger";
 import { clientIp, consume } from "../rate-limit";
 import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
@@ -68,6 +69,14 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
   );
 }
 
+/** The OAuth providers that sign in only with a verified email, and the /signin error code otherwise. */
+// Checked on the provider's profile, not `user` (for a linked login that is our stored account).
+const NO_VERIFIED_EMAIL: Record<string, { code: string; email: (p: Record<string, unknown>) => string | null }> = {
+  // github.ts leaves `email` null unless GitHub verified the address.
+  github: { code: GITHUB_NO_VERIFIED_EMAIL, email: (p) => (typeof p.email === "string" ? p.email : null) },
+  huggingface: { code: HF_NO_VERIFIED_EMAIL, email: verifiedHuggingFaceEmail },
+};
+
 export function authConfig(): NextAuthConfig {
   const providers: NextAuthConfig["providers"] = [
     Credentials({
@@ -78,6 +87,7 @@ export function authConfig(): NextAuthConfig {
   if (env.GITHUB_ID && env.GITHUB_SECRET) {
     providers.push(gitHubProvider());
   }
+  if (huggingFaceEnabled()) providers.push(huggingFaceProvider());
   return {
     secret: env.AUTH_SECRET,
     // Deployed behind our own load balancer; AUTH_URL pins the origin when set.
@@ -88,7 +98,7 @@ export function authConfig(): NextAuthConfig {
     // Auth.js logs to the console by default; route it to our JSON logger, and a wrong
     // password is an expected outcome, not a server error.
     logger: {
-      // A GitHub login whose email belongs to another account is refused by design (not linked).
+      // An OAuth login whose email belongs to another account is refused by design (not linked).
       error: (e) =>
         e instanceof CredentialsSignin || (e as { type?: string }).type === "OAuthAccountNotLinked"
           ? logger.info({ event: "signin_failed", type: (e as { type?: string }).type }, "sign-in rejected")
@@ -103,21 +113,22 @@ export function authConfig(): NextAuthConfig {
     providers,
     callbacks: {
       async signIn({ account, profile }) {
-        if (account?.provider !== "github") return true;
-        // github-auth.ts leaves `email` null unless GitHub verified the address. Refused here,
-        // before Auth.js creates or links anything; also for an already linked login (one rule:
-        // no verified address, no sign-in).
-        if (!profile?.email) {
+        const provider = account?.provider;
+        if (!provider || !Object.hasOwn(NO_VERIFIED_EMAIL, provider)) return true;
+        // No address the provider verified: refused here, before Auth.js creates or links
+        // anything; also for an already linked login (one rule: no verified address, no sign-in).
+        const rule = NO_VERIFIED_EMAIL[provider]!;
+        if (!rule.email(profile ?? {})) {
           logger.info(
-            { event: "signin_failed", type: GITHUB_NO_VERIFIED_EMAIL, githubId: account.providerAccountId },
+            { event: "signin_failed", type: rule.code, provider, providerAccountId: account.providerAccountId },
             "sign-in rejected",
           );
-          return `/signin?error=${GITHUB_NO_VERIFIED_EMAIL}`;
+          return `/signin?error=${rule.code}`;
         }
-        // SIGNUP_MODE=closed covers GitHub too: only GitHub logins already linked to an account get in.
+        // SIGNUP_MODE=closed covers OAuth too: only logins already linked to an account get in.
         if ((await signupMode()) !== "closed") return true;
         const linked = await db.account.findUnique({
-          where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } },
+          where: { provider_providerAccountId: { provider, providerAccountId: account.providerAccountId } },
         });
         return Boolean(linked);
       },

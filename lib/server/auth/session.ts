@@ -4,41 +4,41 @@ import NextAuth from "next-auth";
 import type { Adapter } from "next-auth/adapters";
 import { authConfig, type SessionUser } from "./config";
 import { db } from "../db";
-import { env } from "../env";
+import { env, huggingFaceEnabled } from "../env";
 import { AppError } from "../errors";
 
 // Lazy config: env is read on the first request, not when `next build` imports this module.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const config = authConfig();
   // The adapter is only needed to link OAuth accounts to users; credentials need none.
-  if (env.GITHUB_ID && env.GITHUB_SECRET) {
-    config.adapter = gitHubAdapter();
+  if ((env.GITHUB_ID && env.GITHUB_SECRET) || huggingFaceEnabled()) {
+    config.adapter = oauthAdapter();
   }
   return config;
 });
 
 /**
- * The Prisma adapter with three changes (the only adapter-backed provider is GitHub; adding
- * another one means revisiting them):
+ * The Prisma adapter with three changes (the adapter-backed providers are GitHub and Hugging
+ * Face, both refusing unverified emails in the signIn callback; another one means revisiting them):
  * - A user it creates is marked email-verified. Auth.js creates OAuth users with
  *   `emailVerified: null` and has no per-provider hook before the insert, but the signIn
- *   callback (auth.config.ts) has already refused any GitHub profile without a GitHub-verified
- *   address. Password accounts never get here (signup.ts sets theirs on confirmation).
+ *   callback (config.ts) has already refused any GitHub or Hugging Face profile without an
+ *   address that provider verified. Password accounts never get here (signup.ts sets theirs on confirmation).
  * - `getUser` finds nobody. Auth.js calls it (JWT sessions) only to learn who the session
  *   cookie belongs to at an OAuth callback, and then links the GitHub login to that account,
  *   even for a session revoked by "sign out everywhere" (it never sees our sessionVersion).
  *   Linking is not offered, so every GitHub sign-in is treated as a fresh one.
  * - `linkAccount` stores no OAuth tokens (below).
  */
-function gitHubAdapter(): Adapter {
+function oauthAdapter(): Adapter {
   const base = PrismaAdapter(db as never) as Adapter;
   return {
     ...base,
     createUser: (user) =>
       base.createUser!({ ...user, emailVerified: user.email ? (user.emailVerified ?? new Date()) : null }),
-    // Only the link is kept: GitHub's access token (and any refresh or id token) is used once, at
-    // sign-in, to read the profile and emails; stored, it would be a credential to the user's
-    // GitHub account sitting in our database and its backups.
+    // Only the link is kept: the provider's access token (and any refresh or id token) is used once,
+    // at sign-in, to read the profile and emails; stored, it would be a credential to the user's
+    // GitHub or Hugging Face account sitting in our database and its backups.
     linkAccount: (account) =>
       base.linkAccount!({
         ...account,

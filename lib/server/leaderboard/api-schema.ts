@@ -4,6 +4,7 @@ import { CATEGORY_CODES, KEY_PART_PREFIX, MAIN_TYPES, type FailureProfile } from
 import { scoreCellSchema } from "../scores/score-rows";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import { attemptsSchema } from "../submissions/attempts";
+import { entrySourceSchema } from "../submissions/source";
 import {
   aggregateSchema,
   baselinesFilterSchema,
@@ -34,6 +35,10 @@ export const leaderboardEntrySchema = z.strictObject({
   backbone: z.string().nullable(),
   isBaseline: z.boolean(),
   verified: z.boolean().meta({ description: "Scored against the official answer key." }),
+  ciVerified: entrySourceSchema.nullable().meta({
+    description:
+      "Verified from CI: repository, commit and run from a CI OIDC token the server verified at upload; null when there was none (typed source fields are not shown here).",
+  }),
   createdAt: dateTime,
   answered: z.int().min(0),
   attempts: attemptsSchema,

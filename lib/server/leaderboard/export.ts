@@ -49,6 +49,7 @@ export function leaderboardJson(lb: Leaderboard): string {
       backbone: e.backbone,
       isBaseline: e.isBaseline,
       verified: e.verified ?? false,
+      ciVerified: e.ciVerified ?? null,
       createdAt: e.createdAt,
       answered: e.answered,
       attempts: e.attempts,

@@ -9,6 +9,7 @@ import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { publicGeneration, StampedMemo } from "./stamped-memo";
+import { sourceOf, type EntrySource } from "../submissions/source";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -24,6 +25,8 @@ export type LeaderboardEntry = {
   verified?: boolean;
   createdAt: string;
   answered: number;
+  /** Repository, commit and run from a verified CI token (never typed fields); null otherwise. */
+  ciVerified?: EntrySource | null;
   /** The attempt ledger recorded at approval. */
   attempts: Attempts;
   overall: ScoreCell;
@@ -115,6 +118,12 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
           answerKeyVersionId: true,
           attemptsTotal: true,
           attemptsSincePrevious: true,
+          sourceRepo: true,
+          sourceCommit: true,
+          sourceRun: true,
+          sourceVerifiedAt: true,
+          sourceRef: true,
+          sourceWorkflow: true,
         },
       },
     },
@@ -142,6 +151,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         createdAt: s.createdAt.toISOString(),
         scoredAt: s.scoredAt,
         attempts: attemptsOf(s),
+        ciVerified: s.sourceVerifiedAt ? sourceOf(s) : null,
         overall: { value: 0, ciLow: null, ciHigh: null, n: 0 },
         mainTypes: {},
         categories: {},

@@ -10,6 +10,7 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
+import type { CiProvenance } from "./ci-token";
 import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
@@ -22,6 +23,8 @@ type CreateSubmissionInput = {
   meta: Record<string, unknown>;
   /** false: store only (the seed scores in-process); default true. */
   enqueue?: boolean;
+  /** From a verified CI token (ci-token.ts): replaces the typed source fields and marks them verified. */
+  ciProvenance?: CiProvenance;
   /** The demo seed's entries: marked isDemo and outside any quota (never set from a request). */
   demo?: boolean;
 };
@@ -88,7 +91,8 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
 
   let id: string;
   try {
-    id = await store(input.userId, meta.data, upload, key?.versionId ?? null, key?.rowIdByQid ?? null, demo);
+    const card = input.ciProvenance ? { ...meta.data, ...verifiedSource(input.ciProvenance) } : meta.data;
+    id = await store(input.userId, card, upload, key?.versionId ?? null, key?.rowIdByQid ?? null, demo);
   } catch (e) {
     // Two identical uploads racing: the unique (userId, contentSha256) index lets one win.
     if ((e as { code?: string }).code === "P2002") {
@@ -109,9 +113,21 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   return { id, status: "QUEUED", warnings: upload.warnings, existing: false };
 }
 
+/** The source columns from a verified token's claims (never from typed fields). */
+function verifiedSource(p: CiProvenance) {
+  return {
+    sourceRepo: p.repo,
+    sourceCommit: p.commit,
+    sourceRun: p.runId,
+    sourceRef: p.ref,
+    sourceWorkflow: p.workflow,
+    sourceVerifiedAt: new Date(),
+  };
+}
+
 async function store(
   userId: string,
-  meta: SubmissionMeta,
+  meta: SubmissionMeta & Partial<ReturnType<typeof verifiedSource>>,
   upload: ValidatedUpload,
   answerKeyVersionId: string | null,
   rowIdByQid: Map<string, string> | null,

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { gitHubEndpoints } from "../env";
 import type { ErrorDetail } from "../errors";
 
-// Where a CI submission came from (`h2hmem submit --source-*`, filled in by the GitHub Action).
-// Shape is checked by submissionMetaSchema; the run URL's host is checked here against GITHUB_URL.
+// Where a CI submission came from: typed (`h2hmem submit --source-*`, shape checked by
+// submissionMetaSchema, run host here against GITHUB_URL) or, verified, a CI token's claims (ci-token.ts).
 
 export const entrySourceSchema = z
   .strictObject({
@@ -14,11 +14,30 @@ export const entrySourceSchema = z
       .string()
       .nullable()
       .meta({ description: "URL of the GitHub Actions run (a bare run id is expanded to one)." }),
+    verified: z.boolean().meta({
+      description:
+        "true: repo, commit and run come from a CI OIDC token the server verified (issuer, audience, signature, expiry) at upload. false: stated by the submitter (typed, unchecked).",
+    }),
+    ref: z
+      .string()
+      .nullable()
+      .meta({ description: "Git ref of the run (the token's `ref` claim); null unless verified." }),
+    workflow: z
+      .string()
+      .nullable()
+      .meta({ description: "Workflow file and ref (the token's `workflow_ref` claim); null unless verified." }),
   })
-  .meta({ description: "Submitted from CI (the GitHub Action); null for other submissions." });
+  .meta({ description: "Where a CI submission came from (the GitHub Action); null for other submissions." });
 export type EntrySource = z.infer<typeof entrySourceSchema>;
 
-type SourceRow = { sourceRepo: string | null; sourceCommit: string | null; sourceRun: string | null };
+type SourceRow = {
+  sourceRepo: string | null;
+  sourceCommit: string | null;
+  sourceRun: string | null;
+  sourceVerifiedAt: Date | null;
+  sourceRef: string | null;
+  sourceWorkflow: string | null;
+};
 
 /** The stored source as the API shows it; a run id becomes the run URL on the configured GitHub host. */
 export function sourceOf(s: SourceRow): EntrySource | null {
@@ -26,7 +45,15 @@ export function sourceOf(s: SourceRow): EntrySource | null {
   const web = gitHubEndpoints().webUrl;
   const run =
     s.sourceRun && /^\d+$/.test(s.sourceRun) ? `${web}/${s.sourceRepo}/actions/runs/${s.sourceRun}` : s.sourceRun;
-  return { repo: s.sourceRepo, commit: s.sourceCommit, run };
+  const verified = s.sourceVerifiedAt !== null;
+  return {
+    repo: s.sourceRepo,
+    commit: s.sourceCommit,
+    run,
+    verified,
+    ref: verified ? s.sourceRef : null,
+    workflow: verified ? s.sourceWorkflow : null,
+  };
 }
 
 /** Problems with the source fields that need the server's configuration (the run URL's host). */

@@ -124,7 +124,14 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.components.schemas.JudgeCard.required).toEqual(
       expect.arrayContaining(["version", "judge", "status", "calibration", "noise", "panel"]),
     );
-    expect(doc.components.schemas.EntrySource.required).toEqual(["repo", "commit", "run"]);
+    expect(doc.components.schemas.EntrySource.required).toEqual([
+      "repo",
+      "commit",
+      "run",
+      "verified",
+      "ref",
+      "workflow",
+    ]);
     expect(doc.components.schemas.FailureProfile.required).toEqual(
       expect.arrayContaining([
         "refusalRate",
@@ -240,6 +247,7 @@ describe("GET /api/v1/openapi.json", () => {
         "sourceRepo",
         "sourceCommit",
         "sourceRun",
+        "ciToken",
         "tokensPerQuestion",
       ]),
     );

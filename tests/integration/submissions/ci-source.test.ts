@@ -77,7 +77,15 @@ describe("submitted from CI", () => {
       sourceCommit: "0123456789abcdef0123456789abcdef01234567",
       sourceRun: run,
     });
-    const source = { repo: "acme/mem-x", commit: "0123456789abcdef0123456789abcdef01234567", run };
+    // Typed fields: shown as stated by the submitter (verified false), never as verified.
+    const source = {
+      repo: "acme/mem-x",
+      commit: "0123456789abcdef0123456789abcdef01234567",
+      run,
+      verified: false,
+      ref: null,
+      workflow: null,
+    };
     const status = await fetch(`${server.url}/api/v1/submissions/${id}`, {
       headers: { authorization: `Bearer ${author.token}` },
     });
@@ -98,6 +106,9 @@ describe("submitted from CI", () => {
       repo: "acme/mem-y",
       commit: null,
       run: "https://github.com/acme/mem-y/actions/runs/42",
+      verified: false,
+      ref: null,
+      workflow: null,
     });
 
     const plain = (await (await upload(3, {})).json()) as { id: string };

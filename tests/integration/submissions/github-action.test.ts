@@ -7,6 +7,8 @@
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,8 @@ import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
 import { userWithToken } from "../../support/api-helpers";
 import { restoreActiveKey, ROOT, setEnv, useSyntheticKey } from "../../support/pipeline-helpers";
 import { startRouteServer, type RouteServer } from "../../support/api-server";
+import { GITHUB_LIKE_CLAIMS, startFakeCiIssuer, type FakeCiIssuer } from "../../support/fake-ci-issuer";
+import { resetCiKeyCache } from "@/lib/server/submissions/ci-token";
 
 const log = logger.child({ test: "github-action" });
 log.level = "warn";
@@ -33,6 +37,34 @@ let cliPin: { H2HMEM_CLI_VERSION: string; H2HMEM_CLI_SHA256: string };
 let fake: RouteServer;
 let fakeLog: string;
 let fakePin: { H2HMEM_CLI_VERSION: string; H2HMEM_CLI_SHA256: string };
+// GitHub's side of `id-token: write`: the local CI issuer, and the runner's token-request endpoint
+// (ACTIONS_ID_TOKEN_REQUEST_URL) minting its tokens for the audience asked.
+let issuer: FakeCiIssuer;
+let tokenEndpoint: { url: string; audiences: string[]; close: () => Promise<void> };
+const idTokenEnv = () => ({
+  ACTIONS_ID_TOKEN_REQUEST_URL: `${tokenEndpoint.url}/token?api-version=2.0`,
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: "runner-request-token",
+});
+
+async function startTokenEndpoint(): Promise<typeof tokenEndpoint> {
+  const audiences: string[] = [];
+  const srv = http.createServer((req, res) => {
+    const u = new URL(req.url ?? "/", "http://x");
+    const audience = u.searchParams.get("audience") ?? "";
+    if (req.headers.authorization !== "bearer runner-request-token" || u.searchParams.get("api-version") !== "2.0")
+      return void res.writeHead(401).end();
+    audiences.push(audience);
+    void issuer.mint({}, { audience }).then((value) => {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ count: 1, value }));
+    });
+  });
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    audiences,
+    close: () => new Promise<void>((r) => srv.close(() => r())),
+  };
+}
 
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 const fakeRuns = (): Array<{ argv: string[]; env: Record<string, string> }> =>
@@ -123,11 +155,24 @@ else console.log(JSON.stringify({ id: "fake-id", status: "QUEUED", warnings: [] 
     syntheticPredictions(key.questions, "multi-party", { quality: 0.5, seed: 12 }),
   );
   writeFileSync(path.join(dir, "broken.json"), '{"predictions": [');
+  // Other files than the first test's: an identical upload would return that submission.
+  writeFileSync(
+    path.join(dir, "oidc_dyadic.json"),
+    syntheticPredictions(key.questions, "dyadic", { quality: 0.55, seed: 21 }),
+  );
+  writeFileSync(
+    path.join(dir, "oidc_multiparty.json"),
+    syntheticPredictions(key.questions, "multi-party", { quality: 0.45, seed: 22 }),
+  );
+  issuer = await startFakeCiIssuer();
+  tokenEndpoint = await startTokenEndpoint();
 }, 180_000);
 
 afterAll(async () => {
   await server?.close();
   await fake?.close();
+  await tokenEndpoint?.close();
+  await issuer?.close();
   await worker?.worker.close();
   await getQueue("scoring").obliterate({ force: true });
   await restoreActiveKey();
@@ -221,6 +266,40 @@ describe("the submit action's script", () => {
       expect(x.argv.join(" ")).not.toContain(author.token);
     }
   }, 60_000);
+
+  it("with id-token: write, hands the CLI only the OIDC token (never the runner's request credentials)", async () => {
+    rmSync(fakeLog, { force: true });
+    const r = await runAction({ ...files, ...fakePin, ...idTokenEnv(), H2HMEM_URL: fake.url });
+    expect(r.code).toBe(0);
+    expect(tokenEndpoint.audiences.at(-1)).toBe(fake.url);
+    const [version, submit] = fakeRuns();
+    expect(Object.keys(version!.env).sort()).toEqual(["H2HMEM_TOKEN", "HOME", "PATH"]);
+    expect(Object.keys(submit!.env).sort()).toEqual(["H2HMEM_CI_TOKEN", "H2HMEM_TOKEN", "HOME", "PATH"]);
+    expect(submit!.env.H2HMEM_CI_TOKEN!.split(".")).toHaveLength(3);
+    expect(r.stdout).toContain(`::add-mask::${submit!.env.H2HMEM_CI_TOKEN}`);
+  }, 60_000);
+
+  it("with id-token: write, the real CLI's upload is verified by the server: the claims are recorded", async () => {
+    await setEnv({ CI_OIDC_ISSUER: issuer.url, AUTH_URL: server.url });
+    resetCiKeyCache();
+    try {
+      const r = await runAction({
+        ...idTokenEnv(),
+        H2HMEM_DYADIC: "oidc_dyadic.json",
+        H2HMEM_MULTIPARTY: "oidc_multiparty.json",
+        H2HMEM_METHOD: "CI-Mem verified",
+        H2HMEM_WAIT: "false",
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const id = /submission-id=(\S+)/.exec(r.output)?.[1];
+      const row = await db.submission.findUniqueOrThrow({ where: { id } });
+      // From the token's claims (run_id 1234567890), not from GITHUB_RUN_ID (4242).
+      expect(row).toMatchObject({ sourceRepo: GITHUB_LIKE_CLAIMS.repository, sourceRun: GITHUB_LIKE_CLAIMS.run_id });
+      expect(row.sourceVerifiedAt).toBeInstanceOf(Date);
+    } finally {
+      await setEnv({ CI_OIDC_ISSUER: undefined, AUTH_URL: undefined });
+    }
+  }, 120_000);
 
   it("refuses a download whose sha256 is not the pinned one, before running it", async () => {
     rmSync(fakeLog, { force: true });

@@ -29,6 +29,7 @@ const NAMESPACES = [
   "splits",
   "webhookSecret",
   "tokenExpiry",
+  "provenance",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {

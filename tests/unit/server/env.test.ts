@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, gitHubEndpoints, parseEnv } from "../../../lib/server/env";
+import { EnvError, gitHubEndpoints, huggingFaceEnabled, parseEnv } from "../../../lib/server/env";
 
 const valid = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/h2hmem" };
 
@@ -124,5 +124,21 @@ describe(".env.example", () => {
     const example = readFileSync(path.join(import.meta.dirname, "../../../.env.example"), "utf8");
     const values = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]));
     expect(() => parseEnv(values)).not.toThrow();
+  });
+});
+
+describe("Hugging Face sign-in and CI token settings", () => {
+  const base = { DATABASE_URL: "postgresql://u@127.0.0.1:5432/db" };
+  it("default to Hugging Face's and GitHub Actions' issuers; HF sign-in is off unless both client values are set", () => {
+    const e = parseEnv(base);
+    expect(e.HF_ISSUER).toBe("https://huggingface.co");
+    expect(e.CI_OIDC_ISSUER).toBe("https://token.actions.githubusercontent.com");
+    expect(huggingFaceEnabled(e)).toBe(false);
+    expect(huggingFaceEnabled(parseEnv({ ...base, HF_CLIENT_ID: "id" }))).toBe(false);
+    expect(huggingFaceEnabled(parseEnv({ ...base, HF_CLIENT_ID: "id", HF_CLIENT_SECRET: "s" }))).toBe(true);
+  });
+  it("refuse an issuer that is not an http(s) URL, naming the variable", () => {
+    expect(() => parseEnv({ ...base, HF_ISSUER: "ftp://hf.example" })).toThrow(/HF_ISSUER/);
+    expect(() => parseEnv({ ...base, CI_OIDC_ISSUER: "not a url" })).toThrow(/CI_OIDC_ISSUER/);
   });
 });

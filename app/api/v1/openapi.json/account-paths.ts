@@ -2,6 +2,7 @@ import { retrySchema } from "@/lib/server/submissions/retry-submission";
 import { webhookInputSchema } from "@/lib/server/notify/endpoints";
 import { submissionMetaSchema } from "@/lib/validation/submission-meta";
 import { fails, input, jsonBody, jsonContent, ok, operation, pathParam, ref, type JsonSchema } from "./components";
+import { CI_TOKEN_MAX_CHARS } from "@/lib/server/submissions/ci-token";
 
 // An author's API: uploads and their status, retries, public predictions, webhook endpoints.
 // Someone else's id is a 404 (never 403), so ids cannot be probed.
@@ -43,7 +44,17 @@ export const accountPaths = {
             schema: {
               type: "object",
               required: ["dyadic", "multiparty", ...meta.required],
-              properties: { dyadic: file("dyadic"), multiparty: file("multi-party"), ...meta.properties },
+              properties: {
+                dyadic: file("dyadic"),
+                multiparty: file("multi-party"),
+                ...meta.properties,
+                ciToken: {
+                  type: "string",
+                  maxLength: CI_TOKEN_MAX_CHARS,
+                  description:
+                    "Optional CI OIDC token (the GitHub Action sends GitHub's, requested with audience = this leaderboard's URL, when the job has `permissions: id-token: write`). Verified against CI_OIDC_ISSUER's keys (issuer, audience, signature, expiry); then repository, commit, run, ref and workflow come from its claims and the entry shows \"Verified from CI\" (typed source fields are ignored). A token that fails is refused with 422 (details[0].path `ciToken`, params.reason audience|expired|signature|issuer|claims|malformed); without a token the source fields are shown as stated by the submitter.",
+                },
+              },
             },
           },
         },
@@ -69,7 +80,7 @@ export const accountPaths = {
           ["UNSUPPORTED_MEDIA_TYPE", "Not multipart/form-data."],
           [
             "VALIDATION_FAILED",
-            "A prediction file or the method card is invalid; `details` name the file, JSON path and issue code.",
+            "A prediction file or the method card is invalid; `details` name the file, JSON path and issue code. Also a `ciToken` that fails verification (path `ciToken`, params.reason).",
           ],
           [
             "RATE_LIMITED",
@@ -77,7 +88,7 @@ export const accountPaths = {
           ],
           [
             "UNAVAILABLE",
-            "The database is briefly unreachable or this process is at its upload limit; nothing was written; Retry-After.",
+            "The database is briefly unreachable, this process is at its upload limit, or the CI token issuer's keys could not be fetched; nothing was written; Retry-After.",
           ],
         ),
       },

@@ -3,6 +3,7 @@ import { env } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { clientIp, consume } from "@/lib/server/rate-limit";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
+import { verifyCiToken } from "@/lib/server/submissions/ci-token";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
 import { acquireUploadSlot } from "@/lib/server/submissions/upload-slots";
 import { submissionMetaSchema } from "@/lib/validation/submission-meta";
@@ -41,7 +42,12 @@ async function receive(req: Request, caller: ApiCaller): Promise<Response> {
     });
   }
   // Size limits, the method card and the files are checked once, by createSubmission.
-  const res = await createSubmission({ userId, files: { dyadic, multiparty }, meta });
+  // A CI OIDC token (the GitHub Action with id-token: write): verified before anything is stored.
+  const ciToken = form.get("ciToken");
+  if (ciToken !== null && typeof ciToken !== "string")
+    throw new AppError("BAD_REQUEST", "Field `ciToken` must be text.");
+  const ciProvenance = ciToken ? await verifyCiToken(ciToken.trim()) : undefined;
+  const res = await createSubmission({ userId, files: { dyadic, multiparty }, meta, ciProvenance });
   return json(
     { id: res.id, status: res.status, warnings: res.warnings },
     { status: 202, headers: { location: `/api/v1/submissions/${res.id}` } },

@@ -1,50 +1,73 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CiSource } from "@/app/(site)/entries/[id]/_components/ci-source";
+import type { EntrySource } from "@/lib/server/submissions/source";
 import { WithIntl } from "@/tests/support/intl";
 
-describe("CiSource (entry page: submitted from CI)", () => {
-  it("links the repository, the commit and the run on the configured GitHub host", () => {
+const SHA = "0123456789abcdef0123456789abcdef01234567";
+const stated = (over: Partial<EntrySource> = {}): EntrySource => ({
+  repo: "acme/mem-x",
+  commit: SHA,
+  run: "https://ghe.example/acme/mem-x/actions/runs/7",
+  verified: false,
+  ref: null,
+  workflow: null,
+  ...over,
+});
+
+describe("CiSource (entry page: CI provenance)", () => {
+  it("verified: says 'Verified from CI' and links the repository, the commit and the run", () => {
     const html = renderToStaticMarkup(
       <WithIntl>
-        <CiSource
-          source={{
-            repo: "acme/mem-x",
-            commit: "0123456789abcdef0123456789abcdef01234567",
-            run: "https://ghe.example/acme/mem-x/actions/runs/7",
-          }}
-          webUrl="https://ghe.example"
-        />
+        <CiSource source={stated({ verified: true, ref: "refs/heads/main" })} webUrl="https://ghe.example" />
       </WithIntl>,
     );
-    expect(html).toContain("Submitted from CI");
+    expect(html).toContain("Verified from CI");
+    expect(html).not.toContain("Stated by the submitter");
     expect(html).toContain('href="https://ghe.example/acme/mem-x"');
-    expect(html).toContain('href="https://ghe.example/acme/mem-x/commit/0123456789abcdef0123456789abcdef01234567"');
+    expect(html).toContain(`href="https://ghe.example/acme/mem-x/commit/${SHA}"`);
     expect(html).toContain("<code>0123456789ab</code>");
     expect(html).toContain('href="https://ghe.example/acme/mem-x/actions/runs/7"');
+    expect(html).toContain("<code>refs/heads/main</code>");
+  });
+
+  it("typed by the submitter: 'stated by the submitter', never 'Verified from CI'", () => {
+    const html = renderToStaticMarkup(
+      <WithIntl>
+        <CiSource source={stated()} webUrl="https://ghe.example" />
+      </WithIntl>,
+    );
+    expect(html).toContain("Stated by the submitter");
+    expect(html).toContain("not verified");
+    expect(html).not.toContain("Verified from CI");
+    expect(html).toContain('data-verified="false"');
   });
 
   it("shows only the repository when commit and run are unknown", () => {
     const html = renderToStaticMarkup(
       <WithIntl>
-        <CiSource source={{ repo: "acme/mem-x", commit: null, run: null }} webUrl="https://github.com" />
+        <CiSource source={stated({ commit: null, run: null })} webUrl="https://github.com" />
       </WithIntl>,
     );
     expect(html.match(/<a /g)).toHaveLength(1);
-    expect(html).not.toContain("commit");
+    expect(html).not.toContain(", commit");
   });
 
   it("reads in Chinese with the same links", () => {
-    const html = renderToStaticMarkup(
+    const verified = renderToStaticMarkup(
       <WithIntl locale="zh">
-        <CiSource
-          source={{ repo: "acme/mem-x", commit: "0123456789abcdef0123456789abcdef01234567", run: null }}
-          webUrl="https://github.com"
-        />
+        <CiSource source={stated({ verified: true, run: null })} webUrl="https://github.com" />
       </WithIntl>,
     );
-    expect(html).toContain("通过 CI 提交");
-    expect(html).toContain('href="https://github.com/acme/mem-x/commit/0123456789abcdef0123456789abcdef01234567"');
-    expect(html).not.toContain("Submitted from CI");
+    expect(verified).toContain("已由 CI 验证");
+    expect(verified).toContain(`href="https://github.com/acme/mem-x/commit/${SHA}"`);
+    expect(verified).not.toContain("Verified from CI");
+    const typed = renderToStaticMarkup(
+      <WithIntl locale="zh">
+        <CiSource source={stated()} webUrl="https://github.com" />
+      </WithIntl>,
+    );
+    expect(typed).toContain("提交者自述");
+    expect(typed).not.toContain("已由 CI 验证");
   });
 });
