@@ -14,7 +14,7 @@ export function hfEvalResultsYaml(entry: EntryDetail, origin: string): string {
   const url = `${origin}/entries/${entry.id}`;
   const date = entry.scoredAt ?? entry.approvedAt ?? entry.createdAt;
   const lines = [
-    `# H2HMem Leaderboard results of ${entry.methodName} (${url})`,
+    `# H2HMem Leaderboard results of ${entry.methodName.replace(/\s+/g, " ")} (${url})`,
     "# Save as .eval_results/h2hmem.yaml in your model repository on the Hugging Face Hub.",
     `# Values are proportions (0-1), mean over questions; scorer version ${entry.scorerVersion ?? "none"}.`,
   ];
