@@ -16,10 +16,15 @@ import { FiltersDisclosure } from "@/components/leaderboard/filters-disclosure";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
+import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
 export const dynamic = "force-dynamic";
+// The board's Atom feed, announced in the head for feed readers (also linked visibly below).
+export const metadata = {
+  alternates: { types: { "application/atom+xml": [{ url: FEED_PATH, title: "H2HMem leaderboard: board changes" }] } },
+};
 
 export default async function LeaderboardPage({
   searchParams,
@@ -94,6 +99,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const q = viewQuery(params, { page: false });
   const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;
   const t = await getTranslations("board");
+  const tf = await getTranslations("feed");
   const f = await getFormat();
   const filtered =
     params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
@@ -154,6 +160,9 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           {t("json")}
         </a>
         <Link href="/api/v1/openapi.json">{t("openapi")}</Link>
+        <a href={FEED_PATH} type="application/atom+xml" data-testid="board-feed">
+          {tf("link")}
+        </a>
       </p>
     </>
   );

@@ -10,6 +10,7 @@ import { KEY_PART_TEXT, NLTK_MODE_TOKENS, SCORER_VERSION_EXAMPLE } from "@/lib/s
 import { DEMO_JUDGE_MODEL } from "@/lib/server/env";
 import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { NltkModeSection } from "./_components/nltk-mode-section";
+import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
@@ -124,6 +125,12 @@ export default async function AboutPage() {
             ),
           })}
         </p>
+      </section>
+      <section aria-labelledby="feeds-h" className="space-y-2" data-testid="about-feeds">
+        <h2 id="feeds-h" className={h2}>
+          {t("exportsFeedHeading")}
+        </h2>
+        <p>{t.rich("exportsFeedText", { ...RICH_TAGS, feed: link(FEED_PATH) })}</p>
       </section>
     </article>
   );

@@ -1,6 +1,5 @@
 import "server-only";
-import { DEFAULT_RESAMPLES } from "@/lib/scoring/bootstrap";
-import { promptTemplate } from "@/lib/scoring/judge/prompt";
+import { DEFAULT_RESAMPLES, promptTemplate } from "@/lib/scoring";
 import type { EntryDetail } from "./entries";
 
 // An approved entry in the Every Eval Ever schema (evaleval/every_eval_ever, eval.schema.json 0.3.0):
@@ -30,8 +29,9 @@ const SPLIT_ORDER = ["overall", "dyadic", "multi-party"];
 const slug = (s: string) =>
   s
     .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, "-")
-    .replace(/^-+|-+$/g, "") || "unknown";
+    .split(/[^a-z0-9._]+/)
+    .filter(Boolean)
+    .join("-") || "unknown";
 
 function judgeScoring(judge: NonNullable<EntryDetail["judge"]>) {
   const builtin = promptTemplate();

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
-import { rankWithTies } from "@/lib/scoring/ranking";
+import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
 import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
 

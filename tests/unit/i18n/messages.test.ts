@@ -27,6 +27,9 @@ const NAMESPACES = [
   "mainTypes",
   "difficulty",
   "splits",
+  "exports",
+  "rankHistory",
+  "feed",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {

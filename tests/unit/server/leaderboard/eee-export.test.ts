@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
-import { promptTemplate } from "@/lib/scoring/judge/prompt";
+import { promptTemplate } from "@/lib/scoring";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { eeeDocument } from "@/lib/server/leaderboard/eee-export";
 import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
