@@ -5,6 +5,7 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
+import { claimVerdictSchema, rankHistorySchema } from "@/lib/server/leaderboard/history-schema";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission, withdrawSubmission } from "@/lib/server/review/decide";
 import { userWithToken } from "../../support/api-helpers";
@@ -66,6 +67,7 @@ describe("rank history", () => {
     const res = await get(`/api/v1/entries/${wrong}/rank-history?split=overall&category=ALL&metric=f1`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { entry: string; items: Item[] };
+    rankHistorySchema.parse(body); // the OpenAPI document's RankHistory, strictly
     const mine = body.items.filter((i) => snaps.some((s) => s.id === i.snapshot));
     expect(mine.map((i) => i.snapshot)).toEqual(snaps.map((s) => s.id));
     for (const item of mine) {
@@ -111,6 +113,7 @@ describe("claims", () => {
     const yes = await getJson<Verdict>(
       `/api/v1/claims/verify?entry=${perfect}&rank=1&date=${day}&split=overall&category=ALL&metric=f1`,
     );
+    claimVerdictSchema.parse(yes);
     expect(yes.verified).toBe(true);
     expect(yes.proof).toEqual(expect.objectContaining({ snapshot: snaps[1]!.id, rank: 1 }));
     expect((await overallF1(yes.proof!.snapshot)).find((e) => e.id === perfect)?.rank).toBe(1);
