@@ -39,8 +39,8 @@ export async function RankHistoryChart({ histories }: { histories: RankHistory[]
           );
           const splitName = ts(h.split);
           return (
-            <figure key={h.split} className="space-y-1" data-testid={`rank-history-${h.split}`}>
-              <figcaption className="text-sm font-medium">{splitName}</figcaption>
+            <div key={h.split} className="space-y-1" data-testid={`rank-history-${h.split}`}>
+              <h3 className="text-sm font-medium">{splitName}</h3>
               {items.length === 0 ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">{t("none")}</p>
               ) : (
@@ -141,7 +141,7 @@ export async function RankHistoryChart({ histories }: { histories: RankHistory[]
                   </table>
                 </details>
               ) : null}
-            </figure>
+            </div>
           );
         })}
       </div>
