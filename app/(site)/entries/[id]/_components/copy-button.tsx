@@ -2,14 +2,19 @@
 
 import { useState } from "react";
 
-/** Copies `text` to the clipboard; labels come from the server (no client messages needed). */
+/**
+ * Copies `text`, or the body of `href` fetched on click (large documents stay out of the page),
+ * to the clipboard; labels come from the server (no client messages needed).
+ */
 export function CopyButton({
   text,
+  href,
   label,
   copiedLabel,
   testId,
 }: {
-  text: string;
+  text?: string;
+  href?: string;
   label: string;
   copiedLabel: string;
   testId?: string;
@@ -21,13 +26,19 @@ export function CopyButton({
       data-testid={testId}
       className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
       onClick={() =>
-        void navigator.clipboard.writeText(text).then(
-          () => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 2000);
-          },
-          () => setCopied(false),
+        void (
+          text !== undefined
+            ? Promise.resolve(text)
+            : fetch(href!).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
         )
+          .then((body) => navigator.clipboard.writeText(body))
+          .then(
+            () => {
+              setCopied(true);
+              setTimeout(() => setCopied(false), 2000);
+            },
+            () => setCopied(false),
+          )
       }
     >
       <span aria-live="polite">{copied ? copiedLabel : label}</span>

@@ -1,18 +1,16 @@
 import { getTranslations } from "next-intl/server";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
-import { eeeDocument } from "@/lib/server/leaderboard/eee-export";
 import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
 import { CopyButton } from "./copy-button";
 
 const pre =
   "max-h-64 overflow-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900";
 
-/** The entry in standard formats: the Hugging Face `.eval_results` YAML and the Every Eval Ever JSON, each with a copy button. */
+/** The entry in standard formats: the Hugging Face `.eval_results` YAML (shown) and the Every Eval Ever JSON (linked: it is large), each with a copy button. */
 export async function StandardExports({ entry, origin }: { entry: EntryDetail; origin: string }) {
   const t = await getTranslations("exports");
   const yaml = hfEvalResultsYaml(entry, origin);
-  const eee = JSON.stringify(eeeDocument(entry, origin), null, 2);
   const base = `/api/v1/entries/${entry.id}`;
   const copy = { label: t("copy"), copiedLabel: t("copied") };
   return (
@@ -35,15 +33,9 @@ export async function StandardExports({ entry, origin }: { entry: EntryDetail; o
         <h3 className="font-medium">{t("eeeHeading")}</h3>
         <p className="text-sm">{t.rich("eeeText", RICH_TAGS)}</p>
         <p className="flex flex-wrap items-center gap-3 text-sm">
-          <CopyButton text={eee} testId="copy-eee-json" {...copy} />
-          <a href={`${base}/eee.json`}>{t("download")}</a>
+          <CopyButton href={`${base}/eee.json`} testId="copy-eee-json" {...copy} />
+          <a href={`${base}/eee.json`}>{t("show")}</a>
         </p>
-        <details>
-          <summary className="cursor-pointer text-sm">{t("show")}</summary>
-          <pre className={pre} tabIndex={0} aria-label={t("eeeLabel")}>
-            {eee}
-          </pre>
-        </details>
       </div>
     </section>
   );
