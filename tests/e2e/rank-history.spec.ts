@@ -65,6 +65,7 @@ test("entry page: rank history chart over the snapshots, standard exports with c
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(yaml);
   expect(await (await page.request.get(`/api/v1/entries/${entryId}/hf-eval-results.yaml`)).text()).toBe(yaml);
   await page.getByTestId("copy-eee-json").click();
+  await expect(page.getByTestId("copy-eee-json")).toHaveText("Copied"); // fetched on click, then copied
   const eee = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { schema_version: string };
   expect(eee.schema_version).toBe("0.3.0");
   await expectAccessible(page);
