@@ -17,10 +17,15 @@ import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
 import { JudgeNoiseNote } from "@/components/judge-card/judge-noise-note";
+import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
 export const dynamic = "force-dynamic";
+// The board's Atom feed, announced in the head for feed readers (also linked visibly below).
+export const metadata = {
+  alternates: { types: { "application/atom+xml": [{ url: FEED_PATH, title: "H2HMem leaderboard: board changes" }] } },
+};
 
 export default async function LeaderboardPage({
   searchParams,
@@ -95,6 +100,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
   const q = viewQuery(params, { page: false });
   const api = `/api/v1/leaderboard${q ? `?${q}` : ""}`;
   const t = await getTranslations("board");
+  const tf = await getTranslations("feed");
   const f = await getFormat();
   const filtered =
     params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
@@ -156,6 +162,9 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           {t("json")}
         </a>
         <Link href="/api/v1/openapi.json">{t("openapi")}</Link>
+        <a href={FEED_PATH} type="application/atom+xml" data-testid="board-feed">
+          {tf("link")}
+        </a>
       </p>
     </>
   );

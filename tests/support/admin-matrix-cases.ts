@@ -65,6 +65,27 @@ export const MATRIX: Record<string, Case> = {
     subject: approved,
     url: (s) => `/api/v1/entries/${s.id}/judge-scores`,
   },
+  // Issue 34: exports, rank history and claims are public and show only entries that were approved.
+  "v1/entries/[id]/eee.json GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/entries/${s.id}/eee.json`,
+  },
+  "v1/entries/[id]/hf-eval-results.yaml GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/entries/${s.id}/hf-eval-results.yaml`,
+  },
+  "v1/entries/[id]/rank-history GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/entries/${s.id}/rank-history`,
+  },
+  "v1/claims/verify GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/claims/verify?entry=${s.id}&rank=1&date=2026-06`,
+  },
   "v1/entries/[id]/badge.json GET": {
     expect: all(404),
     subject: pending,

@@ -10,7 +10,9 @@ import path from "node:path";
 type Handler = (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 type RouteFile = { segments: string[]; file: string };
 
-const API = path.resolve(import.meta.dirname, "../../app/api");
+const APP = path.resolve(import.meta.dirname, "../../app");
+// Route-file folders served: the API and the feeds.
+const ROOTS = ["api", "feeds"];
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -18,11 +20,8 @@ function walk(dir: string): string[] {
   );
 }
 
-const ROUTES: RouteFile[] = walk(API)
-  .map((file) => ({
-    file,
-    segments: ["api", ...path.relative(API, path.dirname(file)).split(path.sep).filter(Boolean)],
-  }))
+const ROUTES: RouteFile[] = ROOTS.flatMap((root) => walk(path.join(APP, root)))
+  .map((file) => ({ file, segments: path.relative(APP, path.dirname(file)).split(path.sep).filter(Boolean) }))
   // Static before dynamic at each depth: more literal segments first.
   .sort(
     (a, b) => b.segments.filter((s) => !s.startsWith("[")).length - a.segments.filter((s) => !s.startsWith("[")).length,

@@ -12,6 +12,7 @@ import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { NltkModeSection } from "./_components/nltk-mode-section";
 import { JudgeCardSection } from "./_components/judge-card-section";
 import { ProvenanceSection } from "./_components/provenance-section";
+import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
@@ -128,6 +129,12 @@ export default async function AboutPage() {
             ),
           })}
         </p>
+      </section>
+      <section aria-labelledby="feeds-h" className="space-y-2" data-testid="about-feeds">
+        <h2 id="feeds-h" className={h2}>
+          {t("exportsFeedHeading")}
+        </h2>
+        <p>{t.rich("exportsFeedText", { ...RICH_TAGS, feed: link(FEED_PATH) })}</p>
       </section>
     </article>
   );

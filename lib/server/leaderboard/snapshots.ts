@@ -150,7 +150,8 @@ export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string
   );
 }
 
-const links = (id: string) => ({
+/** A snapshot's permanent addresses (the permalink is `self`). */
+export const snapshotLinks = (id: string) => ({
   self: `/api/v1/snapshots/${id}`,
   json: `/api/v1/snapshots/${id}/board.json`,
   csv: `/api/v1/snapshots/${id}/board.csv`,
@@ -169,13 +170,13 @@ export async function listSnapshots() {
       contentSha256: true,
     },
   });
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), links: links(r.id) }));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), links: snapshotLinks(r.id) }));
 }
 
 export async function getSnapshot(id: string) {
   const s = await db.boardSnapshot.findUnique({ where: { id }, select: { id: true, manifest: true } });
   if (!s) throw new AppError("NOT_FOUND", "Snapshot not found.");
-  return { id: s.id, manifest: s.manifest, links: links(s.id) };
+  return { id: s.id, manifest: s.manifest, links: snapshotLinks(s.id) };
 }
 
 export async function getSnapshotFile(id: string, format: "json" | "csv"): Promise<string> {

@@ -25,7 +25,12 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 // Every route handler under app/api/v1: its URL path, and per exported method the token scope
 // the handler demands (requireApiUser or requireApiCaller(req, "<scope>"), requireApiAdmin = admin; none = public).
 const API_DIR = path.join(import.meta.dirname, "../../../app/api/v1");
+// The feeds (app/feeds) are public GET routes outside /api/v1, described in the same document.
+const FEEDS_DIR = path.join(import.meta.dirname, "../../../app/feeds");
 function routeHandlers(): Array<{ path: string; method: string; scope: string | null }> {
+  return [...routeHandlersIn(API_DIR, "/api/v1/"), ...routeHandlersIn(FEEDS_DIR, "/feeds/")];
+}
+function routeHandlersIn(root: string, prefix: string): Array<{ path: string; method: string; scope: string | null }> {
   const out: Array<{ path: string; method: string; scope: string | null }> = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -33,9 +38,9 @@ function routeHandlers(): Array<{ path: string; method: string; scope: string | 
       if (e.isDirectory()) walk(full);
       else if (e.name === "route.ts") {
         const url =
-          "/api/v1/" +
+          prefix +
           path
-            .relative(API_DIR, dir)
+            .relative(root, dir)
             .split(path.sep)
             .map((seg) => seg.replace(/^\[(\w+)\]$/, "{$1}"))
             .join("/");
@@ -51,7 +56,7 @@ function routeHandlers(): Array<{ path: string; method: string; scope: string | 
       }
     }
   };
-  walk(API_DIR);
+  walk(root);
   return out;
 }
 
@@ -100,6 +105,8 @@ describe("GET /api/v1/openapi.json", () => {
       "EntrySource",
       "JudgeInfo",
       "JudgeCard",
+      "RankHistory",
+      "ClaimVerdict",
       "WebhookCreated",
       "Webhook",
       "WebhookDelivery",

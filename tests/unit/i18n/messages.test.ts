@@ -30,6 +30,9 @@ const NAMESPACES = [
   "webhookSecret",
   "tokenExpiry",
   "provenance",
+  "exports",
+  "rankHistory",
+  "feed",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {

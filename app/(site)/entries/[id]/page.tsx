@@ -28,6 +28,9 @@ import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 import { entryHeadline, publicOrigin } from "@/lib/server/leaderboard/share";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
+import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-history-chart";
+import { StandardExports } from "@/app/(site)/entries/[id]/_components/standard-exports";
+import { rankHistory } from "@/lib/server/leaderboard/rank-history";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const [h, t, common, f] = await Promise.all([
@@ -80,6 +83,11 @@ export default async function EntryPage({
     (["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)),
   );
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
+  const histories = await Promise.all(
+    (["overall", "dyadic", "multi-party"] as const).map((split) =>
+      rankHistory(entry.id, { split, category: "ALL", metric, aggregate: "micro" }),
+    ),
+  );
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
   const [t, tc, tm, f] = await Promise.all([
@@ -153,6 +161,7 @@ export default async function EntryPage({
         <SameBackboneLine cmp={sameBackbone} metric={metric} />
         <SplitGap rows={entry.scores} metric={metric} />
       </section>
+      <RankHistoryChart histories={histories} />
       <section aria-labelledby="fail-h" className="space-y-3">
         <h2 id="fail-h" className="text-lg font-semibold">
           {t("failHeading")}
@@ -220,6 +229,7 @@ export default async function EntryPage({
       <ReproduceEntry entry={entry} url={url} />
       <CiteEntry entry={entry} url={url} />
       <BadgeSnippet url={url} />
+      <StandardExports entry={entry} origin={publicOrigin(h)} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   leaderboardJsonSchema,
 } from "@/lib/server/leaderboard/api-schema";
 import { SNAPSHOT_REASONS } from "@/lib/server/leaderboard/snapshots";
+import { claimVerdictSchema, rankHistorySchema } from "@/lib/server/leaderboard/history-schema";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 import { judgeCardSchema } from "@/lib/server/scores/judge-card-schema";
 import { referenceRowSchema } from "@/lib/server/leaderboard/reference-rows";
@@ -46,7 +47,9 @@ registry
   .add(publicJudgeScoresSchema, { id: "JudgeScores" })
   .add(entrySourceSchema, { id: "EntrySource" })
   .add(judgeInfoSchema, { id: "JudgeInfo" })
-  .add(judgeCardSchema, { id: "JudgeCard" });
+  .add(judgeCardSchema, { id: "JudgeCard" })
+  .add(rankHistorySchema, { id: "RankHistory" })
+  .add(claimVerdictSchema, { id: "ClaimVerdict" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<
   string,
   JsonSchema

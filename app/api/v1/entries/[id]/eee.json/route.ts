@@ -1,0 +1,16 @@
+import { route } from "@/lib/server/http";
+import { consume, clientIp } from "@/lib/server/rate-limit";
+import { getPublicEntry } from "@/lib/server/leaderboard/entries";
+import { eeeDocument } from "@/lib/server/leaderboard/eee-export";
+import { conditional, etagged } from "@/lib/server/leaderboard/export";
+import { publicOrigin } from "@/lib/server/leaderboard/share";
+
+// Public: an approved entry in the Every Eval Ever schema (404 unknown, 410 withdrawn).
+export const GET = route<{ id: string }>(async (req, { params }) => {
+  await consume("api-ip", clientIp(req.headers));
+  const entry = await getPublicEntry((await params).id);
+  const doc = eeeDocument(entry, publicOrigin(req.headers));
+  return conditional(req, etagged(JSON.stringify(doc, null, 2)), "application/json; charset=utf-8", {
+    "content-disposition": `inline; filename="h2hmem-${entry.id}.eee.json"`,
+  });
+});

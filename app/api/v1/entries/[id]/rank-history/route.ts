@@ -1,0 +1,13 @@
+import { json, route } from "@/lib/server/http";
+import { parseQuery } from "@/lib/server/query";
+import { consume, clientIp } from "@/lib/server/rate-limit";
+import { rankHistoryQuerySchema } from "@/lib/server/leaderboard/history-schema";
+import { rankHistory } from "@/lib/server/leaderboard/rank-history";
+
+// Public: the entry's rank and score in every board snapshot of one view (split x category x metric).
+export const GET = route<{ id: string }>(async (req, { params }) => {
+  await consume("api-ip", clientIp(req.headers));
+  const q = parseQuery(rankHistoryQuerySchema, req.url);
+  const { id } = await params;
+  return json(await rankHistory(id, q), { headers: { "cache-control": "public, max-age=60" } });
+});

@@ -1,0 +1,137 @@
+import "server-only";
+import { z } from "zod";
+import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
+import { historyScopeSchema, snapshotIndex, viewTables, type SnapshotRow } from "./snapshot-history";
+import { snapshotLinks, type SnapshotReason } from "./snapshots";
+
+// The board's Atom 1.0 feed (/feeds/board.atom), built from the immutable snapshots: one item per
+// publish, withdrawal, re-score and metadata update; `event=new-best` gives the moments an entry took rank 1 in one view.
+
+export const FEED_PATH = "/feeds/board.atom";
+const MAX_ITEMS = 100;
+
+export const feedQuerySchema = z.object({
+  event: z.enum(["all", "new-best"]).default("all"),
+  split: boardSplitSchema.default("overall"),
+  category: historyScopeSchema.default("ALL"),
+  metric: boardMetricSchema.default("f1"),
+  aggregate: aggregateSchema.default("micro"),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export type FeedEvent = "publish" | "withdrawal" | "re-score" | "update" | "new-best";
+export const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-best">> = {
+  approve: "publish",
+  withdraw: "withdrawal",
+  unpublish: "withdrawal",
+  reject: "withdrawal",
+  purge: "withdrawal",
+  publish: "re-score",
+  rescore: "re-score",
+  // An admin's edit of an approved entry's metadata or baseline mark.
+  metadata: "update",
+  baseline: "update",
+};
+
+type Item = {
+  fragment: string;
+  event: FeedEvent;
+  title: string;
+  summary: string;
+  date: Date;
+  snapshot: string;
+  entry?: string;
+};
+// Who joined or left is read off the headline view (overall, F1, micro: every scored entry has it).
+const HEADLINE = { split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" } as const;
+const names = (rows: SnapshotRow[]) => rows.map((r) => r.methodName).join(", ");
+
+async function changeItems(): Promise<Item[]> {
+  const snaps = await snapshotIndex();
+  const tables = await viewTables(
+    snaps.map((s) => s.id),
+    HEADLINE,
+  );
+  return snaps.map((s, i) => {
+    const now = tables[i]!;
+    const before = i > 0 ? tables[i - 1]! : [];
+    const event = EVENT_OF_REASON[s.reason as SnapshotReason] ?? "re-score";
+    const added = now.filter((r) => !before.some((b) => b.id === r.id));
+    const removed = before.filter((b) => !now.some((r) => r.id === b.id));
+    const title =
+      event === "publish" && added.length > 0
+        ? `Published: ${names(added)}`
+        : event === "withdrawal" && removed.length > 0
+          ? `Withdrawn: ${names(removed)}`
+          : event === "re-score"
+            ? `Re-scored under ${s.scorerVersion}`
+            : `Board updated (${s.reason})`;
+    const leader = now.filter((r) => r.rank === 1);
+    const summary = `${title}. ${now.length} ranked entries; first on overall F1 (micro): ${names(leader) || "none"}. Scorer version ${s.scorerVersion}.`;
+    const entry = event === "publish" ? added[0]?.id : event === "withdrawal" ? removed[0]?.id : undefined;
+    return { fragment: event, event, title, summary, date: s.createdAt, snapshot: s.id, entry };
+  });
+}
+
+async function newBestItems(q: FeedQuery): Promise<Item[]> {
+  const snaps = await snapshotIndex();
+  const tables = await viewTables(
+    snaps.map((s) => s.id),
+    { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category },
+  );
+  const where = `${q.split} / ${q.category === "ALL" ? "all categories" : q.category} / ${q.metric} (${q.aggregate})`;
+  return snaps.flatMap((s, i) => {
+    const wasFirst = new Set((i > 0 ? tables[i - 1]! : []).filter((r) => r.rank === 1).map((r) => r.id));
+    return tables[i]!.filter((r) => r.rank === 1 && !wasFirst.has(r.id)).map((r) => ({
+      fragment: `new-best/${q.split}/${q.category}/${q.metric}/${q.aggregate}/${r.id}`,
+      event: "new-best" as const,
+      title: `${r.methodName} took rank 1 on ${where}`,
+      summary: `${r.methodName} ranked first${r.tied ? " (tied)" : ""} on ${where} with ${r.value.toFixed(4)}, scorer version ${s.scorerVersion}.`,
+      date: s.createdAt,
+      snapshot: s.id,
+      entry: r.id,
+    }));
+  });
+}
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+/** The feed document; `origin` makes every link absolute (Atom ids and links are IRIs). */
+export async function boardFeed(q: FeedQuery, origin: string, selfQuery: string): Promise<string> {
+  const all = q.event === "new-best" ? await newBestItems(q) : await changeItems();
+  const items = all.slice(-MAX_ITEMS).reverse();
+  const updated = (items[0]?.date ?? new Date(0)).toISOString();
+  const self = `${origin}${FEED_PATH}${selfQuery ? `?${selfQuery}` : ""}`;
+  const title = q.event === "new-best" ? "H2HMem leaderboard: new rank 1" : "H2HMem leaderboard: board changes";
+  const entries = items.map((it) => {
+    const permalink = `${origin}${snapshotLinks(it.snapshot).self}`;
+    return [
+      "  <entry>",
+      `    <id>${esc(`${permalink}#${it.fragment}`)}</id>`,
+      `    <title>${esc(it.title)}</title>`,
+      `    <updated>${it.date.toISOString()}</updated>`,
+      `    <published>${it.date.toISOString()}</published>`,
+      `    <link rel="alternate" type="application/json" href="${esc(permalink)}"/>`,
+      it.entry ? `    <link rel="related" type="text/html" href="${esc(`${origin}/entries/${it.entry}`)}"/>` : null,
+      `    <category term="${it.event}"/>`,
+      `    <summary type="text">${esc(it.summary)}</summary>`,
+      "  </entry>",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${esc(self)}</id>`,
+    `  <title>${esc(title)}</title>`,
+    `  <updated>${updated}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${esc(self)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${esc(`${origin}/`)}"/>`,
+    "  <author><name>H2HMem Leaderboard</name></author>",
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,149 @@
+import "server-only";
+import { DEFAULT_RESAMPLES, promptTemplate } from "@/lib/scoring";
+import type { EntryDetail } from "./entries";
+
+// An approved entry in the Every Eval Ever schema (evaleval/every_eval_ever, eval.schema.json 0.3.0):
+// one result per split x category x metric (micro mean) with its 95% bootstrap interval; judge
+// scores name the judge under `llm_scoring`; the scorer version is the eval library's version.
+
+export const EEE_SCHEMA_VERSION = "0.3.0";
+/** The benchmark's dataset on the Hugging Face Hub (docs: h2hmem-benchmark fact sheet). */
+export const H2HMEM_HF_DATASET = "varib/H2HMEM";
+
+const METRIC_NAMES: Record<string, string> = {
+  judge: "LLM-judge score",
+  f1: "Token F1",
+  bleu1: "BLEU-1",
+  precision: "Token precision",
+  recall: "Token recall",
+};
+const METRIC_KIND: Record<string, string> = {
+  judge: "llm_judge_score",
+  f1: "f1",
+  bleu1: "bleu",
+  precision: "precision",
+  recall: "recall",
+};
+const SPLIT_ORDER = ["overall", "dyadic", "multi-party"];
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9._]+/)
+    .filter(Boolean)
+    .join("-") || "unknown";
+
+function judgeScoring(judge: NonNullable<EntryDetail["judge"]>) {
+  const builtin = promptTemplate();
+  return {
+    judges: [
+      {
+        model_info: {
+          name: judge.demo ? `${judge.model} (demo judge, not an LLM)` : judge.model,
+          id: judge.model,
+          additional_details: { deployment_type: "unknown" as const, model_availability: "unknown" as const },
+        },
+      },
+    ],
+    input_prompt:
+      judge.promptVersion === builtin.version
+        ? builtin.text
+        : `Custom judge prompt, version ${judge.promptVersion} (a hash of its text).`,
+    additional_details: { prompt_version: judge.promptVersion },
+  };
+}
+
+/** The EEE document of one approved entry; `origin` makes its links absolute. */
+export function eeeDocument(entry: EntryDetail, origin: string) {
+  const entryUrl = `${origin}/entries/${entry.id}`;
+  const scored = entry.scoredAt ?? entry.approvedAt ?? entry.createdAt;
+  const retrieved = String(Math.floor(Date.parse(scored) / 1000));
+  const rows = entry.scores
+    .filter((r) => r.aggregate === "micro")
+    .sort(
+      (a, b) =>
+        SPLIT_ORDER.indexOf(a.split) - SPLIT_ORDER.indexOf(b.split) ||
+        (a.scope === "ALL" ? -1 : b.scope === "ALL" ? 1 : a.scope.localeCompare(b.scope)) ||
+        a.metric.localeCompare(b.metric),
+    );
+  const modelId = `${slug(entry.organization ?? "unknown")}/${slug(entry.methodName)}`;
+  return {
+    schema_version: EEE_SCHEMA_VERSION,
+    evaluation_id: `h2hmem/${modelId}/${retrieved}`,
+    evaluation_timestamp: scored,
+    retrieved_timestamp: retrieved,
+    source_metadata: {
+      source_name: "H2HMem Leaderboard",
+      source_type: "evaluation_run" as const,
+      source_organization_name: "H2HMem Leaderboard",
+      source_organization_url: origin,
+      evaluator_relationship: "third_party" as const,
+      additional_details: {
+        entry_id: entry.id,
+        entry_url: entryUrl,
+        predictions_sha256: entry.contentSha256,
+        ...(entry.answerKey ? { answer_key_sha256: entry.answerKey.contentSha256 } : {}),
+      },
+    },
+    eval_library: {
+      name: "h2hmem-leaderboard",
+      version: entry.scorerVersion ?? entry.publishedScorerVersion,
+      additional_details: { published_scorer_version: entry.publishedScorerVersion },
+    },
+    model_info: {
+      name: entry.methodName,
+      id: modelId,
+      ...(entry.organization ? { developer: entry.organization } : {}),
+      additional_details: {
+        deployment_type: "unknown" as const,
+        model_availability: "unknown" as const,
+        ...(entry.backbone ? { backbone: entry.backbone } : {}),
+        ...(entry.memoryMethod ? { memory_method: entry.memoryMethod } : {}),
+        ...(entry.modality ? { modality: entry.modality } : {}),
+      },
+    },
+    evaluation_results: rows.map((r) => ({
+      evaluation_result_id: `${r.split}/${r.scope}/${r.metric}`,
+      evaluation_name: `H2HMem ${r.split} ${r.scope === "ALL" ? "all categories" : r.scope} ${r.metric}`,
+      source_data: {
+        dataset_name: `H2HMem (${r.split})`,
+        source_type: "hf_dataset" as const,
+        hf_repo: H2HMEM_HF_DATASET,
+        hf_split: "test",
+        additional_details: { h2hmem_split: r.split, category: r.scope },
+      },
+      evaluation_timestamp: scored,
+      metric_config: {
+        evaluation_description: `${METRIC_NAMES[r.metric] ?? r.metric} on ${r.scope === "ALL" ? "every question" : `the ${r.scope} questions`} of the ${r.split} split, mean over questions (micro).`,
+        metric_id: `h2hmem.${r.metric}`,
+        metric_name: METRIC_NAMES[r.metric] ?? r.metric,
+        metric_kind: METRIC_KIND[r.metric] ?? r.metric,
+        metric_unit: "proportion",
+        lower_is_better: false,
+        score_type: "continuous" as const,
+        min_score: 0,
+        max_score: 1,
+        ...(r.metric === "judge" && entry.judge ? { llm_scoring: judgeScoring(entry.judge) } : {}),
+        additional_details: { aggregate: "micro", scorer_version: entry.scorerVersion ?? "" },
+      },
+      score_details: {
+        score: r.value,
+        uncertainty: {
+          ...(r.ciLow !== null && r.ciHigh !== null
+            ? {
+                confidence_interval: {
+                  lower: r.ciLow,
+                  upper: r.ciHigh,
+                  confidence_level: 0.95,
+                  method: "percentile bootstrap over questions",
+                },
+                num_bootstrap_samples: DEFAULT_RESAMPLES,
+              }
+            : {}),
+          num_samples: r.n,
+        },
+      },
+    })),
+  };
+}
+export type EeeDocument = ReturnType<typeof eeeDocument>;

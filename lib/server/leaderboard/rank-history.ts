@@ -1,0 +1,107 @@
+import "server-only";
+import { AppError } from "../errors";
+import { db } from "../db";
+import type { ClaimQuery, ClaimVerdict, RankHistory, RankHistoryQuery } from "./history-schema";
+import { snapshotIndex, tieGroupOf, viewTables, type SnapshotMeta, type SnapshotRow } from "./snapshot-history";
+import { snapshotLinks } from "./snapshots";
+
+// An entry's rank over time, and claims about it ("first on H2HMem in June"), answered from the
+// immutable board snapshots only: every answer names the snapshot that shows it.
+
+/** Entries that were ever public (approved now, or withdrawn/unpublished after approval); anything else is 404. */
+async function requireEverPublic(id: string): Promise<void> {
+  const s = await db.submission.findFirst({
+    where: { id, OR: [{ reviewState: "APPROVED" }, { approvedAt: { not: null } }] },
+    select: { id: true },
+  });
+  if (!s) throw new AppError("NOT_FOUND", "Entry not found.");
+}
+
+export async function rankHistory(entry: string, q: RankHistoryQuery): Promise<RankHistory> {
+  await requireEverPublic(entry);
+  const snaps = await snapshotIndex();
+  const tables = await viewTables(
+    snaps.map((s) => s.id),
+    { ...q, scope: q.category },
+  );
+  const items = snaps.flatMap((s, i) => {
+    const table = tables[i]!;
+    const row = table.find((r) => r.id === entry);
+    if (!row) return [];
+    return [
+      {
+        snapshot: s.id,
+        permalink: snapshotLinks(s.id).self,
+        date: s.createdAt.toISOString(),
+        reason: s.reason,
+        scorerVersion: s.scorerVersion,
+        rank: row.rank,
+        tied: row.tied,
+        tieGroup: tieGroupOf(table, row),
+        of: table.length,
+        value: row.value,
+        ciLow: row.ciLow,
+        ciHigh: row.ciHigh,
+        n: row.n,
+      },
+    ];
+  });
+  return { entry, split: q.split, category: q.category, metric: q.metric, aggregate: q.aggregate, items };
+}
+
+/** [start, end) of the claim's date: a UTC day or month, or one instant (start = end). */
+export function claimPeriod(date: string): { start: Date; end: Date } {
+  if (/^\d{4}-\d{2}$/.test(date)) {
+    const start = new Date(`${date}-01T00:00:00Z`);
+    return { start, end: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)) };
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    const start = new Date(`${date}T00:00:00Z`);
+    return { start, end: new Date(start.getTime() + 86_400_000) };
+  }
+  const at = new Date(date);
+  return { start: at, end: at };
+}
+
+/** The snapshots in force during [start, end): the last one taken at or before start, and every one taken inside. */
+export function snapshotsInForce(snaps: SnapshotMeta[], start: Date, end: Date): SnapshotMeta[] {
+  const before = snaps.filter((s) => s.createdAt <= start);
+  const inside = snaps.filter((s) => s.createdAt > start && s.createdAt < end);
+  return [...before.slice(-1), ...inside];
+}
+
+export async function verifyClaim(q: ClaimQuery): Promise<ClaimVerdict> {
+  await requireEverPublic(q.entry);
+  const { start, end } = claimPeriod(q.date);
+  const snaps = snapshotsInForce(await snapshotIndex(), start, end);
+  const tables = await viewTables(
+    snaps.map((s) => s.id),
+    { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category },
+  );
+  const checked = snaps.map((s, i) => {
+    const table = tables[i]!;
+    const row: SnapshotRow | undefined = table.find((r) => r.id === q.entry);
+    return {
+      snapshot: s.id,
+      permalink: snapshotLinks(s.id).self,
+      date: s.createdAt.toISOString(),
+      rank: row?.rank ?? null,
+      tieGroup: row ? tieGroupOf(table, row) : [],
+    };
+  });
+  const proof = checked.find((c) => c.rank === q.rank) ?? null;
+  return {
+    claim: {
+      entry: q.entry,
+      rank: q.rank,
+      date: q.date,
+      split: q.split,
+      category: q.category,
+      metric: q.metric,
+      aggregate: q.aggregate,
+    },
+    verified: proof !== null,
+    proof,
+    checked,
+  };
+}

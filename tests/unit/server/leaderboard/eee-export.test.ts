@@ -1,0 +1,74 @@
+// The EEE document of an entry with judge scores: every judge result names the judge under
+// `llm_scoring` (model, prompt) and the whole document validates against eval.schema.json.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Ajv from "ajv";
+import { describe, expect, it } from "vitest";
+import { promptTemplate } from "@/lib/scoring";
+import type { EntryDetail } from "@/lib/server/leaderboard/entries";
+import { eeeDocument } from "@/lib/server/leaderboard/eee-export";
+import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
+import { parse } from "yaml";
+
+const schema = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "../../../fixtures/eee/eval.schema.json"), "utf8"),
+) as object;
+const version = "lex-1+key-abcdef12+judge-gpt-x";
+const row = (split: string, scope: string, metric: string, value: number) => ({
+  split,
+  scope,
+  metric,
+  aggregate: "micro",
+  value,
+  ciLow: value - 0.05,
+  ciHigh: value + 0.05,
+  n: 40,
+});
+const entry = {
+  id: "e1",
+  methodName: 'Mem "Graph"\n- v2',
+  organization: "Lab A",
+  backbone: "gpt-4o",
+  memoryMethod: null,
+  modality: "multimodal",
+  contentSha256: "f".repeat(64),
+  answerKey: null,
+  scoredAt: "2026-06-02T10:00:00.000Z",
+  approvedAt: "2026-06-03T10:00:00.000Z",
+  createdAt: "2026-06-01T10:00:00.000Z",
+  scorerVersion: version,
+  publishedScorerVersion: version,
+  judge: { model: "gpt-x", promptVersion: promptTemplate().version, demo: false },
+  scores: [
+    row("overall", "ALL", "judge", 0.61),
+    row("overall", "ALL", "f1", 0.42),
+    row("dyadic", "KR", "judge", 0.5),
+    { ...row("overall", "ALL", "f1", 0.4), aggregate: "macro" },
+  ],
+} as unknown as EntryDetail;
+
+describe("eeeDocument", () => {
+  it("names the judge under llm_scoring and validates against the EEE schema", () => {
+    const doc = eeeDocument(entry, "https://board.example");
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc.evaluation_results.map((r) => r.evaluation_result_id)).toEqual([
+      "overall/ALL/f1",
+      "overall/ALL/judge",
+      "dyadic/KR/judge",
+    ]);
+    const judged = doc.evaluation_results.filter((r) => r.evaluation_result_id.endsWith("/judge"));
+    for (const r of judged) {
+      expect(r.metric_config.llm_scoring?.judges[0]!.model_info.id).toBe("gpt-x");
+      expect(r.metric_config.llm_scoring?.input_prompt).toBe(promptTemplate().text);
+    }
+    expect(doc.evaluation_results[0]!.metric_config.llm_scoring).toBeUndefined();
+    expect(doc.eval_library.version).toBe(version);
+  });
+
+  it("the HF snippet parses as YAML (one item per split x metric, micro over all categories) whatever the name holds", () => {
+    const items = parse(hfEvalResultsYaml(entry, "https://board.example")) as Array<Record<string, unknown>>;
+    expect(items.map((i) => (i.dataset as { task_id: string }).task_id)).toEqual(["overall-judge", "overall-f1"]);
+    expect(items[0]!.notes).toContain("judge gpt-x");
+  });
+});
