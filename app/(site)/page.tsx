@@ -13,6 +13,7 @@ import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
 import { CostChart } from "@/components/leaderboard/cost-chart";
 import { FiltersDisclosure } from "@/components/leaderboard/filters-disclosure";
+import { INTERVALS_PARAM } from "@/components/leaderboard/board-legend";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
@@ -59,7 +60,7 @@ export default async function LeaderboardPage({
       </FiltersDisclosure>
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
           the board must render completely without it. */}
-      <BoardBody parsed={params} />
+      <BoardBody parsed={params} showIntervals={first(sp[INTERVALS_PARAM]) === "1"} />
       <BoardCostChart params={params} field={costField} />
       <PublishedBaselinesTable />
     </div>
@@ -87,7 +88,15 @@ async function BoardCostChart({
   );
 }
 
-async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboardParams> }) {
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+async function BoardBody({
+  parsed,
+  showIntervals,
+}: {
+  parsed: ReturnType<typeof parseLeaderboardParams>;
+  showIntervals: boolean;
+}) {
   const board = await getLeaderboard(parsed);
   const key = board.answerKey;
   const params = board.params;
@@ -127,6 +136,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           lowNMin={board.lowNMin}
           references={board.references}
           demoJudge={judgeOfVersion(board.scorerVersion)?.demo}
+          showIntervals={showIntervals}
         />
       )}
       <Pagination params={params} pages={board.pages} total={board.total} />

@@ -110,6 +110,8 @@ type RowProps = { params: LeaderboardParams; wide: WideClass };
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
 export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow }) {
   const t = useTranslations("board.table");
+  const names = useTranslations("categories");
+  const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
     <Tr
@@ -136,10 +138,10 @@ export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow })
       </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
       {MAIN_TYPES.map((m) => (
-        <HeatCell key={m} cell={r.mainTypes[m]} compact className={wide(m)} />
+        <HeatCell key={m} cell={r.mainTypes[m]} label={mainNames(m)} compact className={wide(m)} />
       ))}
       {CATEGORY_CODES.map((c) => (
-        <HeatCell key={c} cell={r.categories[c]} compact className={wide(c)} />
+        <HeatCell key={c} cell={r.categories[c]} label={names(c)} compact className={wide(c)} />
       ))}
       <Td pad="none" className={`text-right ${wide("refusalRate")}`}>
         –
@@ -170,6 +172,8 @@ type EntryProps = RowProps & {
 
 export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryProps) {
   const t = useTranslations("board.table");
+  const names = useTranslations("categories");
+  const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
     <Tr className="bg-white dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
@@ -195,12 +199,13 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryP
       </Td>
       <Headline cell={e.overall} testId="headline" strong f={f} demoLabel={demo ? t("demoJudge") : undefined} />
       {MAIN_TYPES.map((m) => (
-        <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact className={wide(m)} />
+        <HeatCell key={m} cell={e.mainTypes[m]} label={mainNames(m)} lowNMin={lowNMin} compact className={wide(m)} />
       ))}
       {CATEGORY_CODES.map((c) => (
         <HeatCell
           key={c}
           cell={e.categories[c]}
+          label={names(c)}
           testId={`cat-${c}`}
           lowNMin={lowNMin}
           compact
