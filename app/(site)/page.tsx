@@ -13,6 +13,8 @@ import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
 import { CostChart } from "@/components/leaderboard/cost-chart";
 import { FiltersDisclosure } from "@/components/leaderboard/filters-disclosure";
+import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
+import { currentUser } from "@/lib/server/auth/session";
 import { INTERVALS_PARAM } from "@/components/leaderboard/board-legend";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
@@ -41,6 +43,7 @@ export default async function LeaderboardPage({
           {t.rich("intro", { about: (c) => <Link href="/about">{c}</Link> })}
         </p>
       </div>
+      <BoardStatusNote admin={(await currentUser())?.role === "ADMIN"} />
       <SplitTabs params={params} />
       {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
       <FiltersDisclosure summary={t("controls.filters")}>
@@ -111,24 +114,36 @@ async function BoardBody({
       {params.status === "withdrawn" ? (
         <WithdrawnTable rows={board.withdrawn} />
       ) : board.entries.length === 0 ? (
-        <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
-          {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
-          {filtered ? (
-            <Link
-              href={hrefWith(params, {
-                q: undefined,
-                modality: "all",
-                baselines: "include",
-                verified: false,
-                backbone: undefined,
-              })}
-            >
-              {t("clearFilters")}
-            </Link>
-          ) : (
-            <Link href="/submit">{t("submitYours")}</Link>
-          )}
-        </p>
+        <>
+          <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
+            {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
+            {filtered ? (
+              <Link
+                href={hrefWith(params, {
+                  q: undefined,
+                  modality: "all",
+                  baselines: "include",
+                  verified: false,
+                  backbone: undefined,
+                })}
+              >
+                {t("clearFilters")}
+              </Link>
+            ) : (
+              <Link href="/submit">{t("submitYours")}</Link>
+            )}
+          </p>
+          {/* The reference rows of the shown version stay, so an empty board still has its yardstick. */}
+          {board.references.length > 0 ? (
+            <LeaderboardTable
+              entries={[]}
+              params={params}
+              lowNMin={board.lowNMin}
+              references={board.references}
+              showIntervals={showIntervals}
+            />
+          ) : null}
+        </>
       ) : (
         <LeaderboardTable
           entries={board.entries}

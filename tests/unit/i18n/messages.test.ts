@@ -27,6 +27,9 @@ const NAMESPACES = [
   "mainTypes",
   "difficulty",
   "splits",
+  "submitFormat",
+  "boardStatus",
+  "intervals",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {
