@@ -53,10 +53,16 @@ function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t:
     );
   const title = t("attemptsTitle", { total: a.total, since: a.sincePreviousEntry });
   return (
-    <Td pad="none" className={`text-right tabular-nums ${className}`} data-testid="attempts" title={title}>
+    <Td
+      pad="none"
+      className={`text-right tabular-nums ${className}`}
+      data-testid="attempts"
+      title={title}
+      aria-label={title}
+    >
       {a.total}
       {a.sincePreviousEntry !== a.total ? (
-        <span className="block text-xs text-slate-600 dark:text-slate-400">
+        <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
           {t("sincePrev", { since: a.sincePreviousEntry })}
         </span>
       ) : null}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CATEGORIES,
+  FIELD_HINTS,
   PREDICTION_FIELDS,
   exampleFileName,
   exampleFileText,
@@ -73,9 +74,11 @@ describe("example prediction files", () => {
 describe("the Submit page's field list", () => {
   it("has a line for every schema field in both languages, and only question_image is optional", () => {
     for (const field of PREDICTION_FIELDS) {
-      expect(en.submitFormat.fields[field]).toBeTruthy();
-      expect(zh.submitFormat.fields[field]).toBeTruthy();
+      // The English line is the CLI's hint (one text), the Chinese one keeps its example.
+      expect(en.validation.fieldHints[field]).toBe(FIELD_HINTS[field]);
+      expect(zh.validation.fieldHints[field]).toBeTruthy();
     }
+    expect(zh.validation.fieldHints.category).toContain(`"${CATEGORIES.UPR.name}"`);
     expect(PREDICTION_FIELDS.filter(isOptionalField)).toEqual(["question_image"]);
   });
 });

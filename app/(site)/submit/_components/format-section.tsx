@@ -23,9 +23,10 @@ type Props = {
 const SPLIT_KEY = { dyadic: "dyadic", "multi-party": "multiparty" } as const;
 
 export async function FormatSection({ limits, examples, cliPath }: Props) {
-  const [t, tc, locale] = await Promise.all([
+  const [t, tc, tv, locale] = await Promise.all([
     getTranslations("submitFormat"),
     getTranslations("categories"),
+    getTranslations("validation.fieldHints"),
     getLocale(),
   ]);
   const f = formatter(locale);
@@ -62,7 +63,7 @@ export async function FormatSection({ limits, examples, cliPath }: Props) {
                 ({t(isOptionalField(field) ? "optional" : "required")})
               </span>
             </dt>
-            <dd className="max-sm:mb-2">{t(`fields.${field}`)}</dd>
+            <dd className="max-sm:mb-2">{tv(field)}</dd>
           </div>
         ))}
       </dl>
