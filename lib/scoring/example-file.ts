@@ -2,12 +2,6 @@
 // so an author sees every field filled as the public dataset gives it (served at /downloads/example_*).
 import type { ReferenceQuestion } from "./answer-key";
 import { CATEGORIES, type PredictionItem, type Split } from "./types";
-import { PREDICTION_FILE_NAMES } from "./submission-schema";
-
-/** The download name of a split's example: example_ + the official file name. */
-export function exampleFileName(split: Split): string {
-  return `example_${PREDICTION_FILE_NAMES[split]}`;
-}
 
 /** One item per key question of the split, in key order, with an empty system_answer. */
 export function examplePredictions(questions: readonly ReferenceQuestion[], split: Split): PredictionItem[] {

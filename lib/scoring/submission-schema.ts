@@ -22,6 +22,11 @@ export const PREDICTION_FILE_ALIASES: Record<Split, string[]> = {
   "multi-party": ["prediction_multi_party.json"],
 };
 
+/** The Submit page's example file of a split (served under /downloads/): example_ + the official name. */
+export function exampleFileName(split: Split): string {
+  return `example_${PREDICTION_FILE_NAMES[split]}`;
+}
+
 /** A field the schema fills in when it is missing (question_image -> ""). */
 export function isOptionalField(field: (typeof PREDICTION_FIELDS)[number]): boolean {
   return predictionItemSchema.shape[field].safeParse(undefined).success;

@@ -11,6 +11,7 @@ import {
   PREDICTION_FIELDS,
   PREDICTION_FILE_ALIASES,
   PREDICTION_FILE_NAMES,
+  exampleFileName,
   predictionItemSchema,
 } from "./submission-schema";
 import { QuestionKeys } from "./question-keys";
@@ -55,7 +56,9 @@ const KNOWN_FIELDS = new Set<string>(PREDICTION_FIELDS);
 export function splitForFileName(name: string): Split | null {
   const base = name.split(/[\\/]/).pop()!.toLowerCase();
   for (const split of SPLITS) {
-    if ([PREDICTION_FILE_NAMES[split], ...PREDICTION_FILE_ALIASES[split]].includes(base)) return split;
+    // The Submit page's example files (example_prediction_*.json) name their split too.
+    const names = [PREDICTION_FILE_NAMES[split], ...PREDICTION_FILE_ALIASES[split], exampleFileName(split)];
+    if (names.includes(base)) return split;
   }
   return null;
 }

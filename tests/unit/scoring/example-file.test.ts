@@ -8,6 +8,7 @@ import {
   hasErrors,
   isOptionalField,
   parsePredictionFile,
+  splitForFileName,
   type ReferenceQuestion,
 } from "@/lib/scoring";
 import en from "@/lib/i18n/messages/en.json";
@@ -68,6 +69,8 @@ describe("example prediction files", () => {
   it("is named after the official file names", () => {
     expect(exampleFileName("dyadic")).toBe("example_prediction_dyadic.json");
     expect(exampleFileName("multi-party")).toBe("example_prediction_multiparty.json");
+    expect(splitForFileName("example_prediction_multiparty.json")).toBe("multi-party");
+    expect(splitForFileName("downloads/example_prediction_dyadic.json")).toBe("dyadic");
   });
 });
 
