@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./failure-and-cost-pages";
+import { AUTHOR, rawFixture, signIn } from "./helpers";
 
 // Issue 32, "the first hour": the file format where authors upload (signed out, both languages, with
 // example files the CLI validates), and every score cell's interval readable without a mouse.
@@ -92,8 +93,11 @@ for (const lang of ["en", "zh"] as const) {
   test(`a category cell's interval and n by keyboard focus alone, and the show-intervals switch (${lang})`, async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     await page.goto(`/?lang=${lang}`);
     const marker = lang === "en" ? "95% CI" : "95% 置信区间";
+    // From the board's scroll region (itself a Tab stop), Tab alone reaches the cells.
+    await page.getByTestId("leaderboard-region").focus();
     const label = await tabToIntervalCell(page, marker);
     const pattern =
       lang === "en"
@@ -138,6 +142,29 @@ test("smaller points: compare URL, Attempts wording, entry page on a phone, issu
 
   await page.goto("/");
   await expect(page.getByTestId("attempts").first()).not.toContainText("prev.");
+
+  // A wrong type in the 6th item: people read "item 6", tools keep the JSON path.
+  await signIn(page, AUTHOR);
+  const bad = JSON.parse(rawFixture("good/prediction_dyadic.json").buffer.toString("utf8")) as {
+    predictions: Array<Record<string, unknown>>;
+  };
+  bad.predictions[5]!.system_answer = 5;
+  for (const [lang, text] of [
+    ["en", "item 6 (system_answer)"],
+    ["zh", "第 6 项（system_answer）"],
+  ] as const) {
+    await page.goto(`/submit?lang=${lang}`);
+    await page
+      .locator("input[type=file]")
+      .first()
+      .setInputFiles({
+        name: "prediction_dyadic.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(bad)),
+      });
+    await expect(page.getByTestId("issue-item").first()).toHaveText(text);
+    await expect(page.getByText("/predictions/5/system_answer").first()).toBeVisible();
+  }
 
   await page.setViewportSize(PHONE);
   for (const lang of ["en", "zh"] as const) {
