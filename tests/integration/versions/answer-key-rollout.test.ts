@@ -22,6 +22,7 @@ import { publishScorerVersion } from "@/lib/server/operations/rollout";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 import { boardStatus, unscoredEntries } from "@/lib/server/leaderboard/board-status";
 import { pinSourceOf } from "@/lib/server/versions/pin-source";
+import { ensureReferenceScores } from "@/lib/server/leaderboard/compute-references";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { reconcileOnce } from "@/workers/reconciler";
@@ -119,6 +120,16 @@ describe("a new answer key goes public only through re-score, preview and publis
       pending: { version: vb, newKey: true, key: { label: "errata 1" }, scored: 0, approved: 3 },
     });
     expect(await pinSourceOf(va)).toMatchObject({ kind: "import" });
+    // The pinned board keeps reference rows of the key it shows, computed from that (inactive) key.
+    await db.referenceScore.deleteMany({ where: { scorerVersion: va } });
+    expect((await ensureReferenceScores(h.log)).computed).toContain(va);
+    const rowA = await db.answerKeyVersion.findFirstOrThrow({ where: { contentSha256: keyA.digest } });
+    const refsA = await db.referenceScore.findMany({
+      where: { scorerVersion: va },
+      select: { answerKeyVersionId: true },
+    });
+    expect(refsA.length).toBeGreaterThan(0);
+    expect(new Set(refsA.map((r) => r.answerKeyVersionId))).toEqual(new Set([rowA.id]));
 
     // One entry re-scored (the worker's pipeline, in process), the new version published early
     // (forced): the others are listed as not re-scored yet, never ranked with their old numbers.
