@@ -1,8 +1,11 @@
 import { CATEGORIES, mulberry32, type ReferenceQuestion, type Split } from "@/lib/scoring";
+import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
 
 // Demo prediction files generated from the (synthetic) seed answer key. Each imitates a system
 // of a different quality, so the demo leaderboard has a spread of real, computed scores.
 // Deterministic (seeded), so re-running the seed produces byte-identical files (deduplicated).
+
+const DEMO_REFUSAL = "Not mentioned.";
 
 export type DemoSystem = {
   methodName: string;
@@ -39,8 +42,9 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
   },
   {
     methodName: "Demo: Always-Refuse (synthetic)",
-    description: 'Synthetic demo entry: answers "Not mentioned" to everything. Not a real system.',
-    answer: () => "Not mentioned.",
+    // Not the board's "always refuse" reference row, which answers with REFUSAL: the texts differ, so do the scores.
+    description: `Synthetic demo entry: answers "${DEMO_REFUSAL}" to everything, a shorter refusal than the "always refuse" reference row's "${REFUSAL}", so its scores differ from that row's. Not a real system.`,
+    answer: () => DEMO_REFUSAL,
   },
 ];
 

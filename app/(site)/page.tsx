@@ -13,6 +13,9 @@ import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams, viewQuery } from "@/lib/server/leaderboard/params";
 import { CostChart } from "@/components/leaderboard/cost-chart";
 import { FiltersDisclosure } from "@/components/leaderboard/filters-disclosure";
+import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
+import { currentUser } from "@/lib/server/auth/session";
+import { INTERVALS_PARAM } from "@/components/leaderboard/board-legend";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
@@ -46,6 +49,7 @@ export default async function LeaderboardPage({
           {t.rich("intro", { about: (c) => <Link href="/about">{c}</Link> })}
         </p>
       </div>
+      <BoardStatusNote admin={(await currentUser())?.role === "ADMIN"} />
       <SplitTabs params={params} />
       {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
       <FiltersDisclosure summary={t("controls.filters")}>
@@ -65,7 +69,7 @@ export default async function LeaderboardPage({
       </FiltersDisclosure>
       {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
           the board must render completely without it. */}
-      <BoardBody parsed={params} />
+      <BoardBody parsed={params} showIntervals={first(sp[INTERVALS_PARAM]) === "1"} />
       <BoardCostChart params={params} field={costField} />
       <PublishedBaselinesTable />
     </div>
@@ -93,7 +97,15 @@ async function BoardCostChart({
   );
 }
 
-async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboardParams> }) {
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+async function BoardBody({
+  parsed,
+  showIntervals,
+}: {
+  parsed: ReturnType<typeof parseLeaderboardParams>;
+  showIntervals: boolean;
+}) {
   const board = await getLeaderboard(parsed);
   const key = board.answerKey;
   const params = board.params;
@@ -109,24 +121,36 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
       {params.status === "withdrawn" ? (
         <WithdrawnTable rows={board.withdrawn} />
       ) : board.entries.length === 0 ? (
-        <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
-          {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
-          {filtered ? (
-            <Link
-              href={hrefWith(params, {
-                q: undefined,
-                modality: "all",
-                baselines: "include",
-                verified: false,
-                backbone: undefined,
-              })}
-            >
-              {t("clearFilters")}
-            </Link>
-          ) : (
-            <Link href="/submit">{t("submitYours")}</Link>
-          )}
-        </p>
+        <>
+          <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
+            {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
+            {filtered ? (
+              <Link
+                href={hrefWith(params, {
+                  q: undefined,
+                  modality: "all",
+                  baselines: "include",
+                  verified: false,
+                  backbone: undefined,
+                })}
+              >
+                {t("clearFilters")}
+              </Link>
+            ) : (
+              <Link href="/submit">{t("submitYours")}</Link>
+            )}
+          </p>
+          {/* The reference rows of the shown version stay, so an empty board still has its yardstick. */}
+          {board.references.length > 0 ? (
+            <LeaderboardTable
+              entries={[]}
+              params={params}
+              lowNMin={board.lowNMin}
+              references={board.references}
+              showIntervals={showIntervals}
+            />
+          ) : null}
+        </>
       ) : (
         <LeaderboardTable
           entries={board.entries}
@@ -134,6 +158,7 @@ async function BoardBody({ parsed }: { parsed: ReturnType<typeof parseLeaderboar
           lowNMin={board.lowNMin}
           references={board.references}
           demoJudge={judgeOfVersion(board.scorerVersion)?.demo}
+          showIntervals={showIntervals}
         />
       )}
       {params.metric === "judge" && board.entries.length > 0 ? <JudgeNoiseNote entries={board.entries} /> : null}

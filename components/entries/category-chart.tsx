@@ -24,7 +24,11 @@ export function CategoryChart({ data, series, title }: { data: ChartDatum[]; ser
               formatter={(v) => (typeof v === "number" ? f.score(v) : String(v))}
               labelFormatter={(code) => data.find((d) => d.code === code)?.name ?? String(code)}
             />
-            <Legend formatter={(v) => <span className="text-slate-900 dark:text-slate-100">{String(v)}</span>} />
+            {/* Series keys (e0, e1, ...) sort in bar order; the default sorts by name (issue 32). */}
+            <Legend
+              itemSorter="dataKey"
+              formatter={(v) => <span className="text-slate-900 dark:text-slate-100">{String(v)}</span>}
+            />
             {series.map((s) => (
               <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} />
             ))}

@@ -71,10 +71,16 @@ function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t:
     );
   const title = t("attemptsTitle", { total: a.total, since: a.sincePreviousEntry });
   return (
-    <Td pad="none" className={`text-right tabular-nums ${className}`} data-testid="attempts" title={title}>
+    <Td
+      pad="none"
+      className={`text-right tabular-nums ${className}`}
+      data-testid="attempts"
+      title={title}
+      aria-label={title}
+    >
       {a.total}
       {a.sincePreviousEntry !== a.total ? (
-        <span className="block text-xs text-slate-600 dark:text-slate-400">
+        <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
           {t("sincePrev", { since: a.sincePreviousEntry })}
         </span>
       ) : null}
@@ -128,6 +134,8 @@ type RowProps = { params: LeaderboardParams; wide: WideClass };
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
 export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow }) {
   const t = useTranslations("board.table");
+  const names = useTranslations("categories");
+  const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
     <Tr
@@ -154,10 +162,10 @@ export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow })
       </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
       {MAIN_TYPES.map((m) => (
-        <HeatCell key={m} cell={r.mainTypes[m]} compact className={wide(m)} />
+        <HeatCell key={m} cell={r.mainTypes[m]} label={mainNames(m)} compact className={wide(m)} />
       ))}
       {CATEGORY_CODES.map((c) => (
-        <HeatCell key={c} cell={r.categories[c]} compact className={wide(c)} />
+        <HeatCell key={c} cell={r.categories[c]} label={names(c)} compact className={wide(c)} />
       ))}
       <Td pad="none" className={`text-right ${wide("refusalRate")}`}>
         –
@@ -188,6 +196,8 @@ type EntryProps = RowProps & {
 
 export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryProps) {
   const t = useTranslations("board.table");
+  const names = useTranslations("categories");
+  const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
     <Tr className="bg-white dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
@@ -214,12 +224,13 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryP
       </Td>
       <Headline cell={e.overall} testId="headline" strong f={f} demoLabel={demo ? t("demoJudge") : undefined} />
       {MAIN_TYPES.map((m) => (
-        <HeatCell key={m} cell={e.mainTypes[m]} lowNMin={lowNMin} compact className={wide(m)} />
+        <HeatCell key={m} cell={e.mainTypes[m]} label={mainNames(m)} lowNMin={lowNMin} compact className={wide(m)} />
       ))}
       {CATEGORY_CODES.map((c) => (
         <HeatCell
           key={c}
           cell={e.categories[c]}
+          label={names(c)}
           testId={`cat-${c}`}
           lowNMin={lowNMin}
           compact

@@ -5,7 +5,7 @@ import type { ScoreCell } from "@/lib/server/scores/score-rows";
 import { isLowN } from "@/components/ui/format";
 import { formatter } from "@/lib/i18n/format";
 import { hrefWith } from "./controls";
-import { LOW_N_MARK } from "./heat-cell";
+import { LOW_N_MARK, intervalText } from "./heat-cell";
 import { ViewLink } from "./view-link";
 
 type Props = {
@@ -19,9 +19,11 @@ type Props = {
 
 function Score({ cell, lowNMin, below }: { cell: ScoreCell | undefined; lowNMin: number; below?: boolean }) {
   const t = useTranslations("board.table");
+  const ti = useTranslations("intervals");
   const f = formatter(useLocale());
   if (!cell) return <dd>–</dd>;
   const low = isLowN(cell.n, lowNMin);
+  const ci = intervalText(f, cell);
   return (
     <dd className="tabular-nums" data-below-reference={below ? "" : undefined}>
       {f.score(cell.value, 2)}
@@ -30,6 +32,11 @@ function Score({ cell, lowNMin, below }: { cell: ScoreCell | undefined; lowNMin:
           {LOW_N_MARK}
         </span>
       ) : null}
+      {below ? <span className="sr-only"> ({ti("belowShort")})</span> : null}
+      {/* A phone has no hover: the interval and n are printed (issue 32). */}
+      <span className="block text-[0.7rem] leading-tight text-slate-700 dark:text-slate-300" data-testid="panel-ci">
+        {ci ? ti("panelCi", { ci, n: cell.n }) : `n ${cell.n}`}
+      </span>
     </dd>
   );
 }

@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ScoreCell } from "@/lib/server/scores/score-rows";
 import { isLowN } from "@/components/ui/format";
-import { formatter } from "@/lib/i18n/format";
+import { formatter, type Formatter } from "@/lib/i18n/format";
 import { Td } from "@/components/ui/table";
 
 /** The background stays light enough for AA contrast in both themes; ▾ below the best reference is drawn by CSS so the text stays the number. */
@@ -20,6 +20,12 @@ type Props = {
   className?: string;
 };
 
+/** "0.61-0.93" at the cell's digits; "" without an interval. */
+export function intervalText(f: Formatter, cell: ScoreCell, digits = 2): string {
+  if (cell.ciLow === null || cell.ciLow === undefined || cell.ciHigh === null || cell.ciHigh === undefined) return "";
+  return `${f.score(cell.ciLow, digits)}-${f.score(cell.ciHigh, digits)}`;
+}
+
 /** The low-n mark after a cell's number (a sign, the same in every language). */
 export const LOW_N_MARK = "ⁿ";
 
@@ -34,6 +40,7 @@ export function HeatCell({
   className = "",
 }: Props) {
   const t = useTranslations("board.table");
+  const ti = useTranslations("intervals");
   const f = formatter(useLocale());
   if (!cell)
     return (
@@ -57,10 +64,23 @@ export function HeatCell({
     }) +
     (low ? t("cellLowN", { min: lowNMin }) : "") +
     (below ? t("cellBelow", { reference: f.score(reference, 4) }) : "");
+  // Keyboard and screen-reader users get the value, interval and n from the cell itself (issue 32).
+  const ci = intervalText(f, cell, digits);
+  const name = label
+    ? [
+        ci ? ti("cellLabel", { label, value: f.score(cell.value, digits), ci, n: cell.n }) : "",
+        low ? ti("lowN", { min: lowNMin }) : "",
+        below ? ti("below", { reference: f.score(reference, digits) }) : "",
+      ]
+        .filter(Boolean)
+        .join("; ")
+    : "";
   return (
     <Td
+      tabIndex={name ? 0 : undefined}
+      aria-label={name || undefined}
       pad={compact ? "none" : "md"}
-      className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()}
+      className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""}${name ? " heat-focus" : ""} ${className}`.trimEnd()}
       style={{ ["--v" as string]: v }}
       data-testid={testId}
       data-n={cell.n}
@@ -72,6 +92,11 @@ export function HeatCell({
       {low ? (
         <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>
           {LOW_N_MARK}
+        </span>
+      ) : null}
+      {ci ? (
+        <span className="cell-ci" data-testid="cell-ci">
+          {ti("cellCi", { ci, n: cell.n })}
         </span>
       ) : null}
     </Td>

@@ -4,7 +4,7 @@ import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
 import { EntryTr, ReferenceTr, type WideClass } from "./board-rows";
-import { LOW_N_MARK } from "./heat-cell";
+import { BoardLegend } from "./board-legend";
 import { SortHeader } from "./sort-header";
 import { Table, TBody, THead, Th, Tr } from "@/components/ui/table";
 
@@ -16,12 +16,15 @@ export function LeaderboardTable({
   lowNMin,
   references = [],
   demoJudge = false,
+  showIntervals = false,
 }: {
   entries: ViewEntry[];
   params: LeaderboardParams;
   lowNMin: number;
   references?: ReferenceRow[];
   demoJudge?: boolean;
+  /** Print each cell's interval and n (the legend's switch). */
+  showIntervals?: boolean;
 }) {
   const t = useTranslations("board");
   const tt = useTranslations("board.table");
@@ -46,18 +49,16 @@ export function LeaderboardTable({
       scrollClassName="board-scroll"
       data-region-testid="leaderboard-region"
       // Cells come from board-rows.tsx and heat-cell.tsx; the board's tighter padding is set here once.
-      className="board border-collapse text-sm [&_td.heat]:text-right [&_td.heat]:tabular-nums max-sm:[&_td]:align-top max-sm:[&_th]:align-top [&_td]:px-1 [&_td]:py-1 [&_th]:px-1 [&_th]:py-1"
+      className={`board border-collapse${showIntervals ? " show-intervals" : ""} text-sm [&_td.heat]:text-right [&_td.heat]:tabular-nums max-sm:[&_td]:align-top max-sm:[&_th]:align-top [&_td]:px-1 [&_td]:py-1 [&_th]:px-1 [&_th]:py-1`}
       data-testid="leaderboard"
       caption={caption}
       after={
-        lowNMin > 0 ? (
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="low-n-legend">
-            <span className="low-n-mark" aria-hidden="true">
-              {LOW_N_MARK}
-            </span>{" "}
-            {tt("lowNLegend", { min: lowNMin })}
-          </p>
-        ) : null
+        <BoardLegend
+          params={params}
+          lowNMin={lowNMin}
+          hasReferences={references.length > 0}
+          showIntervals={showIntervals}
+        />
       }
     >
       <THead className="text-xs">

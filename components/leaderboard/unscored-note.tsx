@@ -1,35 +1,50 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { versionCoverage } from "@/lib/server/versions/published-version";
+import { unscoredEntries, type UnscoredReason } from "@/lib/server/leaderboard/board-status";
 
 const SHOWN = 20;
 
-type Missing = Array<{ id: string; methodName: string }>;
+type Missing = Array<{ id: string; methodName: string; reason?: UnscoredReason }>;
+// One sentence per reason, so an entry scored under the version being prepared never reads "not yet scored".
+const REASONS: UnscoredReason[] = ["pendingVersion", "scoring", "otherVersion", "notScored"];
 
 /** Approved entries without scores under the published version are named, not silently missing. */
 export async function UnscoredNote({ version }: { version: string }) {
-  const { missing } = await versionCoverage(version);
+  const missing = await unscoredEntries(version);
   return missing.length === 0 ? null : <UnscoredNoteText missing={missing} />;
 }
 
 /** The note itself (nothing when every approved entry is scored). */
 export function UnscoredNoteText({ missing }: { missing: Missing }) {
-  const t = useTranslations("board");
   if (missing.length === 0) return null;
-  const names = missing.slice(0, SHOWN).map((m, i) => (
+  return (
+    <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="unscored-note" role="note">
+      {REASONS.map((reason) => {
+        const group = missing.filter((m) => (m.reason ?? "notScored") === reason);
+        return group.length === 0 ? null : <ReasonLine key={reason} reason={reason} group={group} />;
+      })}
+    </div>
+  );
+}
+
+function ReasonLine({ reason, group }: { reason: UnscoredReason; group: Missing }) {
+  const t = useTranslations("board");
+  const tb = useTranslations("boardStatus");
+  const names = group.slice(0, SHOWN).map((m, i) => (
     <span key={m.id}>
       {i > 0 ? ", " : ""}
       <Link href={`/entries/${m.id}`}>{m.methodName}</Link>
     </span>
   ));
+  const values = {
+    count: group.length,
+    more: Math.max(0, group.length - SHOWN),
+    names: () => names,
+    strong: (c: React.ReactNode) => <strong>{c}</strong>,
+  };
   return (
-    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="unscored-note" role="note">
-      {t.rich("unscored", {
-        count: missing.length,
-        more: Math.max(0, missing.length - SHOWN),
-        names: () => names,
-        strong: (c) => <strong>{c}</strong>,
-      })}
+    <p data-testid={`unscored-${reason}`}>
+      {reason === "notScored" ? t.rich("unscored", values) : tb.rich(`unscored.${reason}`, values)}
     </p>
   );
 }

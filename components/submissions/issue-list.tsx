@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { pathParts } from "./issue-path";
 
 export type IssueView = {
   severity?: "error" | "warning";
@@ -31,7 +32,7 @@ export function IssueList({ issues, title, testId }: { issues: IssueView[]; titl
             <span className="font-medium">{i.severity === "warning" ? t("warning") : t("error")}</span>{" "}
             {i.code ? <code className="text-xs">{i.code} </code> : null}
             {i.file ? <span className="text-slate-600 dark:text-slate-300">{i.file} </span> : null}
-            {i.path ? <code className="rounded bg-black/5 px-1 dark:bg-white/10">{i.path}</code> : null}: {i.message}
+            {i.path ? <IssuePath path={i.path} /> : null}: {i.message}
             {i.fix ? (
               <span className="block text-slate-700 dark:text-slate-300">{t("fix", { fix: i.fix })}</span>
             ) : null}
@@ -40,5 +41,23 @@ export function IssueList({ issues, title, testId }: { issues: IssueView[]; titl
         {issues.length > 500 ? <li>{t("more", { count: issues.length - 500 })}</li> : null}
       </ul>
     </section>
+  );
+}
+
+/** "item 6 (system_answer)" for people, then the JSON path tools use. */
+function IssuePath({ path }: { path: string }) {
+  const t = useTranslations("submissions.issueList");
+  const { item, field } = pathParts(path);
+  return (
+    <>
+      {item !== null ? (
+        <span className="font-medium" data-testid="issue-item">
+          {t("item", { n: item, field: field ?? "none" })}{" "}
+        </span>
+      ) : null}
+      <code className="rounded bg-black/5 px-1 dark:bg-white/10" title={t("jsonPath")}>
+        {path}
+      </code>
+    </>
   );
 }

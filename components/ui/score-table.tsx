@@ -53,6 +53,8 @@ export function ScoreTables({
       {splits.map((split) => (
         <Table
           key={split}
+          label={t("scoreTable.caption", { split: ts(split), aggregate })}
+          scrollHint={t("scrollHint")}
           className="border-collapse text-sm"
           data-testid={`scores-${split}`}
           caption={t("scoreTable.caption", { split: ts(split), aggregate })}

@@ -21,6 +21,8 @@ type TableProps = ComponentProps<"table"> & {
   /** Extra nodes inside the scroll box after the table (a legend). */
   after?: ReactNode;
   "data-region-testid"?: string;
+  /** A phone-only line above the box saying it scrolls sideways (the edge shadows alone were missed). */
+  scrollHint?: string;
 };
 
 export function Table({
@@ -33,16 +35,30 @@ export function Table({
   className,
   children,
   "data-region-testid": regionTestId,
+  scrollHint,
   ...rest
 }: TableProps) {
   const region = label ? { tabIndex: 0, role: "region", "aria-label": label } : {};
-  return (
+  const box = (
     <div className={scrollClassName} data-testid={regionTestId} {...region}>
       <table className={clsx(width === "full" && "min-w-full", className ?? "text-sm")} {...rest}>
         {caption !== undefined ? <caption className={captionClassName}>{caption}</caption> : null}
         {children}
       </table>
       {after}
+    </div>
+  );
+  if (!scrollHint) return box;
+  return (
+    <div className="min-w-0">
+      <p
+        className="mb-1 text-xs text-slate-600 sm:hidden dark:text-slate-400"
+        aria-hidden="true"
+        data-testid="scroll-hint"
+      >
+        {scrollHint}
+      </p>
+      {box}
     </div>
   );
 }

@@ -34,6 +34,9 @@ function valuesOf(issue: IssueLike, t: ValidationTranslator): Record<string, str
   const values: Record<string, string | number> = { ...CONSTANTS, code: issue.code ?? "", ...(issue.params ?? {}) };
   const got = issue.params?.got;
   if (typeof got === "string" && t.has(`kinds.${got}`)) values.gotText = t(`kinds.${got}`);
+  // What a field holds, with its example (the English fix carries FIELD_HINTS; issue 32).
+  const field = issue.params?.field;
+  if (typeof field === "string" && t.has(`fieldHints.${field}`)) values.hint = t(`fieldHints.${field}`);
   return values;
 }
 

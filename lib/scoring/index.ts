@@ -10,6 +10,7 @@ export { parsePredictionFile, splitForFileName, type ParsedFile, type ParseOptio
 export { lineColumn } from "./json-text";
 export { normalizeText, imageBaseName } from "./text-normalize";
 export * from "./answer-key";
+export * from "./example-file";
 export * from "./match";
 export * from "./aggregate";
 export {

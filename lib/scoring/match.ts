@@ -4,6 +4,7 @@ import type { ReferenceQuestion } from "./answer-key";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { imageBaseName, normalizeText } from "./text-normalize";
 import { normalizeCategory } from "./categories";
+import { PREDICTION_FILE_NAMES } from "./submission-schema";
 
 export type Match = { index: number; qid: string | null; answerDiffers: boolean };
 type MatchResult = {
@@ -148,7 +149,7 @@ export class PredictionMatcher {
         "SPLIT_SWAPPED",
         "/predictions",
         `This file was given as ${split} but ${otherHits} of its ${count} predictions match ${other} questions (only ${ownHits} match the ${this.own.length} ${split} questions): the dyadic and multi-party files look swapped.`,
-        `Submit it as the ${other} file (${other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json"}).`,
+        `Submit it as the ${other} file (${PREDICTION_FILE_NAMES[other]}).`,
         {
           basis: "content",
           split,
@@ -157,7 +158,7 @@ export class PredictionMatcher {
           count,
           ownHits,
           ownTotal: this.own.length,
-          otherFile: other === "dyadic" ? "prediction_dyadic.json" : "prediction_multiparty.json",
+          otherFile: PREDICTION_FILE_NAMES[other],
         },
       );
     }

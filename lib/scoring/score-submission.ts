@@ -16,6 +16,7 @@ import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { resolveLexicalOptions, scorerVersionFor } from "./scorer-version";
+import { PREDICTION_FILE_NAMES } from "./submission-schema";
 
 export type PerQuestion = {
   split: Split;
@@ -52,10 +53,6 @@ export type ScoreOutput = {
 type NoJudge = "judge" extends keyof PerQuestion ? never : PerQuestion;
 
 const ZERO: LexicalScores = { precision: 0, recall: 0, f1: 0, bleu1: 0 };
-const DEFAULT_NAMES: Record<Split, string> = {
-  dyadic: "prediction_dyadic.json",
-  "multi-party": "prediction_multiparty.json",
-};
 
 export function scoreSubmission(input: ScoreInput): ScoreOutput {
   const lexical = resolveLexicalOptions(input.lexical);
@@ -66,7 +63,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
   const keySplits = new Set((key ?? []).map((q) => q.split));
 
   for (const split of SPLITS) {
-    const file = input.fileNames?.[split] ?? DEFAULT_NAMES[split];
+    const file = input.fileNames?.[split] ?? PREDICTION_FILE_NAMES[split];
     const items = input.files[split];
     const local = new IssueList(file, 20);
     if (!items) {
@@ -75,8 +72,8 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
           "SPLIT_MISSING",
           "",
           `No ${split} file: all ${split} questions of the answer key score 0.`,
-          `Provide ${DEFAULT_NAMES[split]} for a complete evaluation.`,
-          { split, fileName: DEFAULT_NAMES[split] },
+          `Provide ${PREDICTION_FILE_NAMES[split]} for a complete evaluation.`,
+          { split, fileName: PREDICTION_FILE_NAMES[split] },
         );
         for (const q of key!) if (q.split === split) perQuestion.push(unanswered(q));
       }

@@ -1,5 +1,6 @@
 // The submission contract (benchmark doc §3): THE zod schema of one prediction, the single source of truth.
 import { z } from "zod";
+import type { Split } from "./types";
 
 export { DEFAULT_MAX_ANSWER_CHARS } from "./types";
 
@@ -10,6 +11,26 @@ export const PREDICTION_FIELDS = [
   "original_answer",
   "category",
 ] as const;
+
+/** The official file name of each split; the template's `prediction_multi_party.json` is accepted too. */
+export const PREDICTION_FILE_NAMES: Record<Split, string> = {
+  dyadic: "prediction_dyadic.json",
+  "multi-party": "prediction_multiparty.json",
+};
+export const PREDICTION_FILE_ALIASES: Record<Split, string[]> = {
+  dyadic: [],
+  "multi-party": ["prediction_multi_party.json"],
+};
+
+/** The Submit page's example file of a split (served under /downloads/): example_ + the official name. */
+export function exampleFileName(split: Split): string {
+  return `example_${PREDICTION_FILE_NAMES[split]}`;
+}
+
+/** A field the schema fills in when it is missing (question_image -> ""). */
+export function isOptionalField(field: (typeof PREDICTION_FIELDS)[number]): boolean {
+  return predictionItemSchema.shape[field].safeParse(undefined).success;
+}
 
 export const DEFAULT_MAX_ITEMS = 100_000;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // The one reader of a prediction file (server, CLI, browser upload form), so it must never import the lexical engine.
-import type { PredictionItem, Split } from "./types";
+import { SPLITS, type PredictionItem, type Split } from "./types";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
 import { allowedCategoryNames, normalizeCategory } from "./categories";
@@ -9,6 +9,9 @@ import {
   DEFAULT_MAX_ITEMS,
   FIELD_HINTS,
   PREDICTION_FIELDS,
+  PREDICTION_FILE_ALIASES,
+  PREDICTION_FILE_NAMES,
+  exampleFileName,
   predictionItemSchema,
 } from "./submission-schema";
 import { QuestionKeys } from "./question-keys";
@@ -24,6 +27,13 @@ export {
   type IssueParams,
 } from "./issue-codes";
 export { DEFAULT_MAX_ANSWER_CHARS } from "./types";
+// The format facts the Submit page lists (app/(site)/submit/_components/format-section.tsx).
+export {
+  PREDICTION_FIELDS,
+  PREDICTION_FILE_ALIASES,
+  PREDICTION_FILE_NAMES,
+  isOptionalField,
+} from "./submission-schema";
 
 export type ParsedFile = {
   file: string;
@@ -45,8 +55,11 @@ const KNOWN_FIELDS = new Set<string>(PREDICTION_FIELDS);
 /** Split named by an official file name (prediction_multi_party.json is the template's alias). */
 export function splitForFileName(name: string): Split | null {
   const base = name.split(/[\\/]/).pop()!.toLowerCase();
-  if (base === "prediction_dyadic.json") return "dyadic";
-  if (base === "prediction_multiparty.json" || base === "prediction_multi_party.json") return "multi-party";
+  for (const split of SPLITS) {
+    // The Submit page's example files (example_prediction_*.json) name their split too.
+    const names = [PREDICTION_FILE_NAMES[split], ...PREDICTION_FILE_ALIASES[split], exampleFileName(split)];
+    if (names.includes(base)) return split;
+  }
   return null;
 }
 

@@ -16,7 +16,10 @@ test("the submit page in Chinese shows the browser check's validation errors in 
   // File, JSON path and the translated message and fix, with the parameters filled in.
   await expect(issues).toContainText("/predictions/0/system_answer");
   await expect(issues).toContainText("“system_answer”必须是字符串，实际为数字。");
-  await expect(issues).toContainText("请使用普通字符串。");
+  // The fix gives the field's hint with its example, as the English one does (issue 32); people read "item 1".
+  await expect(issues).toContainText("请使用普通字符串：你的系统给出的答案");
+  await expect(issues).toContainText("第 1 项（system_answer）");
+  await expect(issues).toContainText('问题的子类型，例如 "Unimodal Precise Recall"');
   await expect(issues).toContainText("/predictions/2/category");
   await expect(issues).toContainText("未知类别");
   await expect(issues).not.toContainText("must be a string");

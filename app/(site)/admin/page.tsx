@@ -5,6 +5,7 @@ import { BulkForm } from "@/app/(site)/admin/_components/bulk-form";
 import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
+import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -25,6 +26,7 @@ export default async function AdminPage({
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("reviewHeading")}</h1>
+      <BoardStatusNote admin />
       <nav aria-label={t("filterLabel")}>
         <ul className="flex flex-wrap gap-3 text-sm">
           {FILTERS.map((f) => (

@@ -6,7 +6,8 @@ import { CATEGORY_CODES } from "@/lib/scoring/types";
 import { CompareTable } from "@/app/(site)/compare/_components/compare-table";
 import { SignificantWins } from "@/app/(site)/compare/_components/significant-wins";
 import { CategoryChart } from "@/components/entries/category-chart";
-import { compareMany, comparableEntries, parseCompareParams } from "@/lib/server/leaderboard/compare";
+import { redirect } from "next/navigation";
+import { compareMany, comparableEntries, parseCompareParams, tidyCompareQuery } from "@/lib/server/leaderboard/compare";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { SelectField } from "@/components/ui/select-field";
 
@@ -24,7 +25,10 @@ export default async function ComparePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const params = parseCompareParams(await searchParams);
+  const raw = await searchParams;
+  const tidy = tidyCompareQuery(raw);
+  if (tidy !== null) redirect(tidy ? `/compare?${tidy}` : "/compare");
+  const params = parseCompareParams(raw);
   const [t, tc, tm, f] = await Promise.all([
     getTranslations("compare"),
     getTranslations("categories"),

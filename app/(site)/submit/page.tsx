@@ -1,23 +1,27 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SubmitForm } from "@/app/(site)/submit/_components/submit-form";
+import { FormatSection } from "@/app/(site)/submit/_components/format-section";
 import { CliDownload } from "@/components/cli-download";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { currentUser } from "@/lib/server/auth/session";
 import { remainingQuota } from "@/lib/server/submissions/quota";
 import { uploadLimits } from "@/lib/server/submissions/validate-upload";
+import { EXAMPLE_FILE_PATHS } from "@/lib/server/submissions/example-files";
+import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("submit");
   return { title: t("title") };
 }
 
+// Signed-out visitors see the format too (issue 32): authors prepare files before they have an account.
 export default async function SubmitPage() {
   const user = await currentUser();
-  if (!user) redirect("/signin?callbackUrl=/submit");
-  const quota = await remainingQuota(user.id, user.role);
-  const t = await getTranslations("submit");
+  const quota = user ? await remainingQuota(user.id, user.role) : null;
+  const [t, tf] = await Promise.all([getTranslations("submit"), getTranslations("submitFormat")]);
+  const hasKey = (await loadActiveAnswerKey()) !== null;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
@@ -25,7 +29,20 @@ export default async function SubmitPage() {
         {t.rich("intro", { format: '{"predictions": [...]}', code: (c) => <code>{c}</code> })}
       </p>
       <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
-      <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
+      {user && quota ? (
+        <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
+      ) : (
+        <p className="font-medium" data-testid="submit-signin">
+          {tf.rich("signInToUpload", {
+            link: (c) => <Link href="/signin?callbackUrl=%2Fsubmit">{c}</Link>,
+          })}
+        </p>
+      )}
+      <FormatSection
+        limits={uploadLimits()}
+        examples={hasKey ? EXAMPLE_FILE_PATHS : null}
+        cliPath={CLI_DOWNLOAD_PATH}
+      />
     </div>
   );
 }

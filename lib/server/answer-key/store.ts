@@ -23,8 +23,24 @@ export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
   });
   if (!active) return null;
   if (cache?.versionId === active.id) return cache;
+  const { questions, rows } = await readQuestions(active.id);
+  cache = {
+    versionId: active.id,
+    contentSha256: active.contentSha256,
+    questions,
+    rowIdByQid: new Map(rows.map((r) => [r.qid, r.id])),
+  };
+  return cache;
+}
+
+/** An imported key version's questions (active or not), e.g. the one a pinned board version names. */
+export async function loadAnswerKeyQuestions(versionId: string): Promise<ReferenceQuestion[]> {
+  return (await readQuestions(versionId)).questions;
+}
+
+async function readQuestions(versionId: string) {
   const rows = await db.referenceQuestion.findMany({
-    where: { versionId: active.id },
+    where: { versionId },
     orderBy: [{ split: "asc" }, { dialogue: "asc" }, { session: "asc" }, { index: "asc" }],
   });
   const questions: ReferenceQuestion[] = rows.map((r) => ({
@@ -40,11 +56,5 @@ export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
     difficulty: r.difficulty as ReferenceQuestion["difficulty"],
     answer: r.answer,
   }));
-  cache = {
-    versionId: active.id,
-    contentSha256: active.contentSha256,
-    questions,
-    rowIdByQid: new Map(rows.map((r) => [r.qid, r.id])),
-  };
-  return cache;
+  return { questions, rows };
 }

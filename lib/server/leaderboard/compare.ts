@@ -29,6 +29,27 @@ export function parseCompareParams(raw: Record<string, string | string[] | undef
   });
 }
 
+/**
+ * The tidy query of a compare URL, or null when it already is: the form's empty slots send `ids=`
+ * and one `ids` per slot, which become one comma-separated list (issue 32). Other keys stay as sent.
+ */
+export function tidyCompareQuery(raw: Record<string, string | string[] | undefined>): string | null {
+  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v !== undefined ? [v] : []);
+  const sent = all(raw.ids);
+  if (sent.length <= 1 && !sent.some((v) => v.trim() === "")) return null;
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(raw)) {
+    if (k === "ids") {
+      const ids = sent
+        .flatMap((s) => s.split(","))
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (ids.length > 0) out.set("ids", [...new Set(ids)].join(","));
+    } else for (const one of all(v)) out.append(k, one);
+  }
+  return out.toString();
+}
+
 type Metric = CompareParams["metric"];
 export type PairedResult = {
   scope: "ALL" | CategoryCode;

@@ -1,7 +1,8 @@
 import "server-only";
 import { answerKeyTag, answerKeyTagOf, lexicalOptionsForVersion, scoreSubmission } from "@/lib/scoring";
 import type { LexicalOptions } from "@/lib/scoring/types";
-import { loadActiveAnswerKey } from "../answer-key/store";
+import type { ReferenceQuestion } from "@/lib/scoring";
+import { loadActiveAnswerKey, loadAnswerKeyQuestions } from "../answer-key/store";
 import { db } from "../db";
 import type { Logger } from "../logger";
 import { currentScorerVersion } from "../versions/current-version";
@@ -9,58 +10,71 @@ import { publishedScorerVersion } from "../versions/published-version";
 import { REFERENCE_KINDS, referencePredictions } from "./reference-systems";
 
 // Reference scores are scoring, so the worker computes them (lexical only) for the published and current
-// versions, so a version is ready before an admin publishes it.
+// versions, so a version is ready before an admin publishes it, and a pinned board keeps its rows.
 
 type EnsureResult = { computed: string[]; skipped: string[] };
 
+type KeyOf = { versionId: string; questions: ReferenceQuestion[] };
+
 /**
  * Versions this build can compute, each with the lexical options it names (a legacy NLTK 3.8
- * version keeps its 3.8 rows while the board still shows it); another lexical algorithm cannot.
+ * version keeps its 3.8 rows while the board still shows it) and the key it names: the active one,
+ * or an earlier import while the board is pinned to it (issue 32); another lexical algorithm cannot.
  */
-function computable(
+async function computable(
   versions: string[],
-  keySha256: string,
-): { ok: Array<{ version: string; lexical: LexicalOptions }>; skipped: string[] } {
-  const ok: Array<{ version: string; lexical: LexicalOptions }> = [];
+  active: { versionId: string; contentSha256: string; questions: ReferenceQuestion[] },
+): Promise<{ ok: Array<{ version: string; lexical: LexicalOptions; key: KeyOf }>; skipped: string[] }> {
+  const ok: Array<{ version: string; lexical: LexicalOptions; key: KeyOf }> = [];
   const skipped: string[] = [];
   for (const version of versions) {
     const lexical = lexicalOptionsForVersion(version);
-    // Only versions that name the active key: a version of another key is that key's to score.
-    if (lexical && answerKeyTagOf(version) === answerKeyTag(keySha256)) ok.push({ version, lexical });
+    const tag = answerKeyTagOf(version);
+    let key: KeyOf | null = null;
+    if (tag === answerKeyTag(active.contentSha256)) key = active;
+    else if (tag) {
+      const stored = await db.answerKeyVersion.findFirst({
+        where: { contentSha256: { startsWith: tag } },
+        select: { id: true },
+      });
+      if (stored) key = { versionId: stored.id, questions: await loadAnswerKeyQuestions(stored.id) };
+    }
+    if (lexical && key) ok.push({ version, lexical, key });
     else skipped.push(version);
   }
   return { ok, skipped };
 }
 
 export async function ensureReferenceScores(log: Logger): Promise<EnsureResult> {
-  const key = await loadActiveAnswerKey();
-  if (!key) return { computed: [], skipped: [] }; // without a key there are no references to score against
-  const { ok, skipped } = computable(
+  const active = await loadActiveAnswerKey();
+  if (!active) return { computed: [], skipped: [] }; // without a key there are no references to score against
+  const { ok, skipped } = await computable(
     [...new Set([await publishedScorerVersion(), await currentScorerVersion()])],
-    key.contentSha256,
+    active,
   );
-  const missing: Array<{ version: string; lexical: LexicalOptions }> = [];
+  const missing: typeof ok = [];
   for (const v of ok) {
     const have = await db.referenceScore.findFirst({
-      where: { scorerVersion: v.version, answerKeyVersionId: key.versionId },
+      where: { scorerVersion: v.version, answerKeyVersionId: v.key.versionId },
       select: { kind: true },
     });
     if (!have) missing.push(v);
   }
   if (missing.length === 0) return { computed: [], skipped };
   const started = Date.now();
-  const rowsFor = (lexical: LexicalOptions) =>
+  const rowsFor = (lexical: LexicalOptions, questions: ReferenceQuestion[]) =>
     REFERENCE_KINDS.flatMap((kind) =>
-      scoreSubmission({ files: referencePredictions(kind, key.questions), answerKey: key.questions, lexical }).rows.map(
+      scoreSubmission({ files: referencePredictions(kind, questions), answerKey: questions, lexical }).rows.map(
         (r) => ({ kind, ...r }),
       ),
     );
-  const scored = missing.map((m) => ({ ...m, rows: rowsFor(m.lexical) }));
+  const scored = missing.map((m) => ({ ...m, rows: rowsFor(m.lexical, m.key.questions) }));
   await db.$transaction(
     async (tx) => {
       // Two workers may ensure at once: one writes, the other finds the rows and adds none.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`references:${key.versionId}`}))`;
-      for (const { version: scorerVersion, rows } of scored) {
+      for (const id of [...new Set(scored.map((m) => m.key.versionId))].sort())
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`references:${id}`}))`;
+      for (const { version: scorerVersion, rows, key } of scored) {
         const again = await tx.referenceScore.findFirst({
           where: { scorerVersion, answerKeyVersionId: key.versionId },
           select: { kind: true },
@@ -87,7 +101,12 @@ export async function ensureReferenceScores(log: Logger): Promise<EnsureResult> 
   );
   const computed = missing.map((m) => m.version);
   log.info(
-    { versions: computed, answerKeyVersionId: key.versionId, rows: scored[0]!.rows.length, ms: Date.now() - started },
+    {
+      versions: computed,
+      answerKeyVersionIds: [...new Set(scored.map((m) => m.key.versionId))],
+      rows: scored[0]!.rows.length,
+      ms: Date.now() - started,
+    },
     "reference scores computed",
   );
   return { computed, skipped };

@@ -70,6 +70,7 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     where: { id, ...(await publicEntryWhere()) },
     include: {
       files: { select: { split: true, fileName: true, sha256: true, size: true }, orderBy: { split: "asc" } },
+      answerKeyVersion: { select: { isDemo: true } },
     },
   });
   if (!s) return null;
@@ -87,7 +88,8 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     createdAt: s.createdAt.toISOString(),
     approvedAt: (s.approvedAt ?? s.reviewedAt)?.toISOString() ?? null,
     contentSha256: s.contentSha256,
-    answerKeyVerified: s.answerKeyVersionId !== null,
+    // The quick start's synthetic seed key is no official key: its entries are not "verified" (issue 32).
+    answerKeyVerified: s.answerKeyVersion !== null && !s.answerKeyVersion.isDemo,
     publicPredictions: s.publicPredictions,
     source: sourceOf(s),
     scoredAt: s.scoredAt?.toISOString() ?? null,

@@ -115,7 +115,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
           isBaseline: true,
           createdAt: true,
           scoredAt: true,
-          answerKeyVersionId: true,
+          answerKeyVersion: { select: { isDemo: true } },
           attemptsTotal: true,
           attemptsSincePrevious: true,
           sourceRepo: true,
@@ -147,7 +147,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         modality: s.modality,
         backbone: s.backbone,
         isBaseline: s.isBaseline,
-        verified: s.answerKeyVersionId !== null,
+        // Scored against an official key: the quick start's synthetic seed key does not count (issue 32).
+        verified: s.answerKeyVersion !== null && !s.answerKeyVersion.isDemo,
         createdAt: s.createdAt.toISOString(),
         scoredAt: s.scoredAt,
         attempts: attemptsOf(s),

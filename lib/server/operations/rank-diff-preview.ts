@@ -4,6 +4,7 @@ import { rankWithTies } from "@/lib/scoring";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "@/lib/server/db";
 import { boardMetricSchema } from "../leaderboard/params";
+import { publicEntryWhere } from "../answer-key/demo";
 
 // Read-only preview of every approved entry's rank move between two scorer versions. Nothing is switched.
 
@@ -37,6 +38,14 @@ export async function listScorerVersions(
     .sort((a, b) => b.rows - a.rows || a.version.localeCompare(b.version));
 }
 
+/** How many entries have a headline row under each version (the Re-score page's version lists say "N entries"). */
+export async function entriesPerVersion(db: PrismaClient = defaultDb): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<Array<{ version: string; n: bigint }>>`
+    SELECT "scorerVersion" AS version, count(DISTINCT "submissionId") AS n FROM "Score"
+    WHERE split = 'overall' AND scope = 'ALL' AND aggregate = 'micro' GROUP BY 1`;
+  return new Map(rows.map((r) => [r.version, Number(r.n)]));
+}
+
 export async function rescorePreview(
   q: RescorePreviewQuery,
   db: PrismaClient = defaultDb,
@@ -48,7 +57,8 @@ export async function rescorePreview(
       scope: "ALL",
       aggregate: "micro",
       metric: q.metric,
-      submission: { reviewState: "APPROVED" },
+      // The entries the public board ranks (demo entries leave it under a real key), so ranks match it.
+      submission: await publicEntryWhere(),
     },
     select: {
       submissionId: true,

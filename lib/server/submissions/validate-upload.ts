@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import {
   matchPredictions,
   parsePredictionFile,
+  PREDICTION_FILE_NAMES,
   splitForFileName,
   type ReferenceQuestion,
   type ValidationIssue,
@@ -16,8 +17,8 @@ export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };
 
 const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: string }> = [
-  { field: "dyadic", split: "dyadic", canonical: "prediction_dyadic.json" },
-  { field: "multiparty", split: "multi-party", canonical: "prediction_multiparty.json" },
+  { field: "dyadic", split: "dyadic", canonical: PREDICTION_FILE_NAMES.dyadic },
+  { field: "multiparty", split: "multi-party", canonical: PREDICTION_FILE_NAMES["multi-party"] },
 ];
 
 export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;

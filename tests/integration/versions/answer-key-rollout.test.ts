@@ -20,6 +20,9 @@ import { publishedScorerVersion } from "@/lib/server/versions/published-version"
 import { rescorePreview } from "@/lib/server/operations/rank-diff-preview";
 import { publishScorerVersion } from "@/lib/server/operations/rollout";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
+import { boardStatus, unscoredEntries } from "@/lib/server/leaderboard/board-status";
+import { pinSourceOf } from "@/lib/server/versions/pin-source";
+import { ensureReferenceScores } from "@/lib/server/leaderboard/compute-references";
 import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { reconcileOnce } from "@/workers/reconciler";
@@ -111,6 +114,22 @@ describe("a new answer key goes public only through re-score, preview and publis
     expect(await db.submission.count({ where: { user: { email: "demo-entries@h2hmem.local" } } })).toBe(0);
     const pinned = await board();
     expect({ ...pinned, generatedAt: "" }).toEqual({ ...before, generatedAt: "" });
+    // Issue 32: the board names the key it shows and the one being prepared; the import pinned it.
+    expect(await boardStatus()).toMatchObject({
+      published: { version: va, key: { contentSha256: keyA.digest } },
+      pending: { version: vb, newKey: true, key: { label: "errata 1" }, scored: 0, approved: 3 },
+    });
+    expect(await pinSourceOf(va)).toMatchObject({ kind: "import" });
+    // The pinned board keeps reference rows of the key it shows, computed from that (inactive) key.
+    await db.referenceScore.deleteMany({ where: { scorerVersion: va } });
+    expect((await ensureReferenceScores(h.log)).computed).toContain(va);
+    const rowA = await db.answerKeyVersion.findFirstOrThrow({ where: { contentSha256: keyA.digest } });
+    const refsA = await db.referenceScore.findMany({
+      where: { scorerVersion: va },
+      select: { answerKeyVersionId: true },
+    });
+    expect(refsA.length).toBeGreaterThan(0);
+    expect(new Set(refsA.map((r) => r.answerKeyVersionId))).toEqual(new Set([rowA.id]));
 
     // One entry re-scored (the worker's pipeline, in process), the new version published early
     // (forced): the others are listed as not re-scored yet, never ranked with their old numbers.
@@ -124,6 +143,9 @@ describe("a new answer key goes public only through re-score, preview and publis
       keyB.digest,
     ]);
     expectOneKey(early, keyB.digest, keyB.questions.length);
+    // Entries with only the previous key's rows are described as such, never as "not yet scored".
+    expect((await unscoredEntries(vb)).map((e) => e.reason).sort()).not.toContain("notScored");
+    expect(await unscoredEntries(vb)).toHaveLength(2);
     expect(early.notRescored.map((e) => [e.id, e.status]).sort()).toEqual(
       ids
         .slice(1)
@@ -150,8 +172,19 @@ describe("a new answer key goes public only through re-score, preview and publis
     const preview = await rescorePreview({ from: va, to: vb, metric: "judge" });
     expect(preview.map((r) => r.id).sort()).toEqual([...ids].sort());
     expect(preview.every((r) => r.from && r.to)).toBe(true);
+    expect((await boardStatus()).pending).toMatchObject({ version: vb, scored: 3, approved: 3 });
+    // An entry approved while the board is pinned, scored only under the new key: "shown after the next publish".
+    // (Its rows under the old key removed, as if it had been uploaded after the import.)
+    await db.score.deleteMany({ where: { submissionId: pending.id, scorerVersion: va } });
+    await db.submission.update({ where: { id: pending.id }, data: { reviewState: "APPROVED" } });
+    expect(await unscoredEntries(va)).toEqual([
+      { id: pending.id, methodName: "keyroll-pending", reason: "pendingVersion" },
+    ]);
+    await db.submission.update({ where: { id: pending.id }, data: { reviewState: "PENDING" } });
 
     await publishScorerVersion({ actor: h.admin, version: vb });
+    expect(await pinSourceOf(vb)).toMatchObject({ kind: "publish" });
+    expect((await boardStatus()).pending).toBeNull();
     for (const metric of ["f1", "judge"] as const) {
       const after = await board(metric);
       expect(after.scorerVersion).toBe(vb);

@@ -33,6 +33,9 @@ const NAMESPACES = [
   "exports",
   "rankHistory",
   "feed",
+  "submitFormat",
+  "boardStatus",
+  "intervals",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {

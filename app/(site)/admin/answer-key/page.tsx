@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.answerKey");
@@ -25,6 +26,7 @@ export default async function AnswerKeyPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <BoardStatusNote admin />
       {active ? (
         <p data-testid="active-key">
           {t("active")} <strong>{active.label}</strong> ·{" "}

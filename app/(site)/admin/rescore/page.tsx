@@ -10,7 +10,14 @@ import { RejudgeAllButton } from "@/app/(site)/admin/_components/rejudge-all-but
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 import { headlineMetricOf, versionCoverage } from "@/lib/server/versions/published-version";
-import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/operations/rank-diff-preview";
+import {
+  entriesPerVersion,
+  listScorerVersions,
+  rescorePreview,
+  rescorePreviewQuery,
+} from "@/lib/server/operations/rank-diff-preview";
+import { pinSourceOf } from "@/lib/server/versions/pin-source";
+import { formatter } from "@/lib/i18n/format";
 import { publishScorerVersionAction, rejudgeAllAction, runJudgePanelAction } from "./actions";
 import { SelectField } from "@/components/ui/select-field";
 
@@ -31,14 +38,17 @@ export default async function RescorePage({
 }) {
   await adminPageGuard();
   const sp = await searchParams;
-  const [status, listed, t, tm] = await Promise.all([
+  const [status, listed, entries, t, tm, locale] = await Promise.all([
     scorerVersionStatus(),
     listScorerVersions(),
+    entriesPerVersion(),
     getTranslations("admin.rescore"),
     getTranslations("common.metrics"),
+    getLocale(),
   ]);
+  const pin = status.pinned ? await pinSourceOf(status.published.version) : null;
+  const f = formatter(locale);
   const versions = [...new Set([status.published.version, status.current.version, ...listed.map((v) => v.version)])];
-  const rows = new Map(listed.map((v) => [v.version, v.rows]));
   const one = (k: string) => (typeof sp[k] === "string" ? sp[k] : undefined);
   const to = one("to") ?? status.current.version;
   // Default metric: what the board ranks by under the version to publish (the judge when it has one).
@@ -60,7 +70,16 @@ export default async function RescorePage({
         </h2>
         <p>
           {t("publicShows")} <code data-testid="published-version">{status.published.version}</code>{" "}
-          {status.pinned ? t("pinned") : t("following")}:{" "}
+          <span data-testid="pin-source">
+            {!pin
+              ? t("following")
+              : pin.kind === "publish"
+                ? t("pinnedPublish", { actor: pin.actor ?? "–", at: f.dateTime(pin.at) })
+                : pin.kind === "import"
+                  ? t("pinnedImport", { at: f.dateTime(pin.at) })
+                  : t("pinnedUnknown")}
+          </span>
+          :{" "}
           {t("publishedCoverage", {
             scored: String(status.published.scored),
             approved: String(status.published.approved),
@@ -95,7 +114,7 @@ export default async function RescorePage({
               label={k === "from" ? t("from") : t("to")}
               selectClassName={select}
               defaultValue={parsed.success ? parsed.data[k] : undefined}
-              options={versions.map((v) => [v, `${v} (${rows.get(v) ?? 0})`])}
+              options={versions.map((v) => [v, `${v} (${t("entriesCount", { count: entries.get(v) ?? 0 })})`])}
             />
           ))}
           <SelectField
@@ -110,12 +129,8 @@ export default async function RescorePage({
             {t("preview")}
           </button>
         </form>
-        {parsed.success ? (
-          <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} />
-        ) : null}
-        {parsed.success ? (
-          <JudgeCardCompare from={parsed.data.from} to={parsed.data.to} locale={await getLocale()} />
-        ) : null}
+        {parsed.success ? <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={locale} /> : null}
+        {parsed.success ? <JudgeCardCompare from={parsed.data.from} to={parsed.data.to} locale={locale} /> : null}
         {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">{t("invalid")}</p>}
         <JudgePanelButton run={runJudgePanelAction} configured={isPanelConfigured()} />
       </section>

@@ -8,6 +8,7 @@ import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 export function FailurePanel({ profile }: { profile: FailureProfile | null }) {
   const t = useTranslations("entry.failure");
   const tc = useTranslations("categories");
+  const tcommon = useTranslations("common");
   const f = formatter(useLocale());
   const pct = (v: number | null) => f.percent(v, 1);
   if (!profile) return <p data-testid="failure-profile-none">{t("none")}</p>;
@@ -33,6 +34,7 @@ export function FailurePanel({ profile }: { profile: FailureProfile | null }) {
       </dl>
       <Table
         label={t("region")}
+        scrollHint={tcommon("scrollHint")}
         className="border-collapse text-sm"
         data-testid="failure-by-category"
         caption={t("caption")}

@@ -4,10 +4,13 @@ import { formatter } from "@/lib/i18n/format";
 
 export function MethodCard({ entry: e }: { entry: EntryDetail }) {
   const t = useTranslations("entry.card");
+  const tm = useTranslations("board.table.modality");
   const f = formatter(useLocale());
+  // The stored modality is a code ("text"); the page shows it in the page's language (issue 32).
+  const modality = e.modality === "text" || e.modality === "multimodal" ? tm(e.modality) : e.modality;
   const facts: Array<[string, string | null]> = [
     [t("organization"), e.organization],
-    [t("modality"), e.modality],
+    [t("modality"), modality],
     [t("backbone"), e.backbone],
     [t("memoryMethod"), e.memoryMethod],
     [t("submitted"), f.date(e.createdAt)],

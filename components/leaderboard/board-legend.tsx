@@ -1,0 +1,50 @@
+import { useTranslations } from "next-intl";
+import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
+import { viewQuery } from "@/lib/server/leaderboard/params";
+import { LOW_N_MARK } from "./heat-cell";
+
+// The board's marks in words (WCAG 1.4.1: not a shape or colour alone) and the "show intervals"
+// switch, a plain link (`intervals=1`) so it works without JavaScript.
+
+/** The URL parameter of the switch; the board page reads it (not part of the API's view params). */
+export const INTERVALS_PARAM = "intervals";
+
+export function intervalsHref(params: LeaderboardParams, show: boolean): string {
+  const sp = new URLSearchParams(viewQuery(params));
+  if (show) sp.set(INTERVALS_PARAM, "1");
+  const s = sp.toString();
+  return s ? `/?${s}` : "/";
+}
+
+type Props = { params: LeaderboardParams; lowNMin: number; hasReferences: boolean; showIntervals: boolean };
+
+export function BoardLegend({ params, lowNMin, hasReferences, showIntervals }: Props) {
+  const t = useTranslations("intervals");
+  return (
+    <div
+      className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300"
+      data-testid="board-legend"
+    >
+      <a href={intervalsHref(params, !showIntervals)} className="font-medium" data-testid="intervals-switch">
+        {t(showIntervals ? "switchHide" : "switchShow")}
+      </a>
+      <span>{t("legendCells")}</span>
+      {lowNMin > 0 ? (
+        <span data-testid="low-n-legend">
+          <span className="low-n-mark" aria-hidden="true">
+            {LOW_N_MARK}
+          </span>{" "}
+          {t("legendLowN", { min: lowNMin })}
+        </span>
+      ) : null}
+      {hasReferences ? (
+        <span data-testid="below-reference-legend">
+          <span className="font-semibold text-red-700 dark:text-red-300" aria-hidden="true">
+            ▾
+          </span>{" "}
+          {t("legendBelow")}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// A JSON path as people count (issue 32): "/predictions/5/system_answer" is the 6th item. Tools keep the
+// path itself (the API and `h2hmem validate --json` are unchanged); the page shows both.
+
+export type PathParts = { item: number | null; field: string | null };
+
+/** The 1-based item and the field of a prediction path; nulls for any other path. */
+export function pathParts(path: string): PathParts {
+  const m = /^\/predictions\/(\d+)(?:\/([^/]+))?/.exec(path);
+  if (!m) return { item: null, field: null };
+  return { item: Number(m[1]) + 1, field: m[2] ?? null };
+}

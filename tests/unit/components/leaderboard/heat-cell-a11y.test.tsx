@@ -1,0 +1,51 @@
+import { NextIntlClientProvider } from "next-intl";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { HeatCell } from "@/components/leaderboard/heat-cell";
+import { CategoryDetails } from "@/components/leaderboard/category-details";
+import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
+import en from "@/lib/i18n/messages/en.json";
+import zh from "@/lib/i18n/messages/zh.json";
+
+const cell = { value: 0.8, ciLow: 0.61, ciHigh: 0.93, n: 12 };
+const render = (node: React.ReactNode, locale: "en" | "zh" = "en") =>
+  renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} messages={locale === "zh" ? zh : en} timeZone="UTC">
+      <table>
+        <tbody>
+          <tr>{node}</tr>
+        </tbody>
+      </table>
+    </NextIntlClientProvider>,
+  );
+
+describe("a score cell read without a mouse (issue 32)", () => {
+  it("is focusable and named with its value, 95% interval and n", () => {
+    const html = render(<HeatCell cell={cell} label="Temporal Reasoning" compact />);
+    expect(html).toContain('tabindex="0"');
+    expect(html).toContain('aria-label="Temporal Reasoning 0.80, 95% CI 0.61-0.93, n 12"');
+    expect(html).toContain('class="cell-ci" data-testid="cell-ci">0.61-0.93 · n 12</span>');
+  });
+
+  it("says low n and below the reference in words, in both languages", () => {
+    const html = render(<HeatCell cell={cell} label="Temporal Reasoning" lowNMin={30} reference={0.9} compact />);
+    expect(html).toContain("n 12; low n: fewer than 30 questions; below the best trivial reference (0.90)");
+    const zhHtml = render(<HeatCell cell={cell} label="时间顺序推理" lowNMin={30} compact />, "zh");
+    expect(zhHtml).toContain('aria-label="时间顺序推理 0.80，95% 置信区间 0.61-0.93，n 12; n 较小：题目少于 30 道"');
+  });
+
+  it("without a label (or without an interval) stays out of the tab order", () => {
+    expect(render(<HeatCell cell={cell} compact />)).not.toContain("tabindex");
+    const noCi = render(<HeatCell cell={{ ...cell, ciLow: null, ciHigh: null }} label="X" compact />);
+    expect(noCi).not.toContain("tabindex");
+  });
+
+  it("the phone's Categories panel prints interval and n", () => {
+    const html = renderToStaticMarkup(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <CategoryDetails mainTypes={{}} categories={{ TR: cell }} params={leaderboardParamsSchema.parse({})} />
+      </NextIntlClientProvider>,
+    );
+    expect(html).toContain("95% CI 0.61-0.93, n 12");
+  });
+});
