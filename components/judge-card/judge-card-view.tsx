@@ -11,13 +11,11 @@ type Rate = { n: number; rate: number | null; ciLow: number | null; ciHigh: numb
 const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
 const num = (v: number | null, d = 3) => (v === null ? "–" : v.toFixed(d));
 
-function RateCell({ r }: { r: Rate }) {
+function RateCell({ r, interval }: { r: Rate; interval: (v: { low: string; high: string; n: number }) => string }) {
   return (
     <td className="px-2 py-1 tabular-nums">
       {pct(r.rate)}{" "}
-      <span className="text-neutral-500">
-        [{pct(r.ciLow)}, {pct(r.ciHigh)}] n={r.n}
-      </span>
+      <span className="text-neutral-500">{interval({ low: pct(r.ciLow), high: pct(r.ciHigh), n: r.n })}</span>
     </td>
   );
 }
@@ -52,16 +50,16 @@ export async function JudgeCardView({
             <tbody>
               <tr className="font-semibold">
                 <th className="px-2 text-left">{t("overall")}</th>
-                <RateCell r={c.overall.falseAccept} />
-                <RateCell r={c.overall.falseReject} />
+                <RateCell r={c.overall.falseAccept} interval={(v) => t("rateInterval", v)} />
+                <RateCell r={c.overall.falseReject} interval={(v) => t("rateInterval", v)} />
               </tr>
               {c.categories.map((row) => (
                 <tr key={row.category}>
                   <th className="px-2 text-left font-normal">
                     <abbr title={tc(row.category)}>{row.category}</abbr>
                   </th>
-                  <RateCell r={row.falseAccept} />
-                  <RateCell r={row.falseReject} />
+                  <RateCell r={row.falseAccept} interval={(v) => t("rateInterval", v)} />
+                  <RateCell r={row.falseReject} interval={(v) => t("rateInterval", v)} />
                 </tr>
               ))}
             </tbody>

@@ -12,6 +12,7 @@ export const CLIENT_NAMESPACES = [
   "settings",
   "admin",
   "webhookSecret",
+  "judgeCard",
 ] as const satisfies ReadonlyArray<keyof Messages>;
 
 export function clientMessages(messages: Messages): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {

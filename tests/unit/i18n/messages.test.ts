@@ -36,6 +36,7 @@ const NAMESPACES = [
   "submitFormat",
   "boardStatus",
   "intervals",
+  "judgeCard",
 ];
 
 function flatten(tree: Tree, prefix = ""): Map<string, unknown> {
