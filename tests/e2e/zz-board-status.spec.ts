@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
 import { e2eDatabaseUrl } from "../../playwright.config";
 import { writeSyntheticDataset } from "../../lib/dev/synthetic-predictions";
 import { expectAccessible } from "./failure-and-cost-pages";
@@ -34,6 +35,11 @@ test("a new key imported: the board and admin pages explain it until publish", a
   await signIn(page, ADMIN);
   await approve(page, url.split("/").pop()!);
   await signOut(page);
+  // A deployment where nobody has published yet (admin-rescore.spec.ts pins the board earlier in the run):
+  // then the import itself pins the board to the old key's version.
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  await client.query(`DELETE FROM "Setting" WHERE key = 'published_scorer_version'`).finally(() => client.end());
   const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-e2e-key-"));
   writeSyntheticDataset(dir, { dyadic: 28, multiParty: 14 }, 321);
   const imported = await run(
