@@ -11,7 +11,7 @@ import {
   isJudgeConfigured,
 } from "@/lib/server/judge/config";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
-import { addUsage } from "@/lib/server/judge/calibration";
+import { addUsage } from "@/lib/server/judge/run-judge";
 import { judgeEntriesWithPanel } from "@/lib/server/operations/judge-panel";
 import { describeError, isTransientError } from "../errors";
 

@@ -5,7 +5,7 @@ import { createJudgeTransport, type JudgeTransport } from "./client";
 import type { JudgeConfig } from "./config";
 import type { RequestLimiter } from "./limiter";
 import type { RetryPolicy } from "./retry";
-import { judgeQuestions } from "./run-judge";
+import { addUsage, emptyUsage, judgeQuestions } from "./run-judge";
 import type { JudgeUsage } from "./types";
 
 // Judges the calibration set (lib/scoring/judge-card) the way submissions are judged (same
@@ -13,26 +13,6 @@ import type { JudgeUsage } from "./types";
 // so every question id is asked once per run, never reading or writing the submissions' cache.
 
 export type CalibrationRunResult = { results: CalibrationResult[]; usage: JudgeUsage; stopReason: string | null };
-
-export const addUsage = (a: JudgeUsage, b: JudgeUsage): JudgeUsage => ({
-  calls: a.calls + b.calls,
-  retries: a.retries + b.retries,
-  reasks: a.reasks + b.reasks,
-  cacheHits: a.cacheHits + b.cacheHits,
-  promptTokens: a.promptTokens + b.promptTokens,
-  completionTokens: a.completionTokens + b.completionTokens,
-  wallMs: a.wallMs + b.wallMs,
-});
-
-export const emptyUsage = (): JudgeUsage => ({
-  calls: 0,
-  retries: 0,
-  reasks: 0,
-  cacheHits: 0,
-  promptTokens: 0,
-  completionTokens: 0,
-  wallMs: 0,
-});
 
 export async function judgeCalibrationSet(input: {
   questions: readonly ReferenceQuestion[];

@@ -75,18 +75,30 @@ function askSizes(batchSize: number): number[] {
   return quarter > 1 ? [batchSize, quarter, 1] : [batchSize, 1];
 }
 
+export const addUsage = (a: JudgeUsage, b: JudgeUsage): JudgeUsage => ({
+  calls: a.calls + b.calls,
+  retries: a.retries + b.retries,
+  reasks: a.reasks + b.reasks,
+  cacheHits: a.cacheHits + b.cacheHits,
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+  wallMs: a.wallMs + b.wallMs,
+});
+
+export const emptyUsage = (): JudgeUsage => ({
+  calls: 0,
+  retries: 0,
+  reasks: 0,
+  cacheHits: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  wallMs: 0,
+});
+
 export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResult> {
   const started = Date.now();
   const { config } = input;
-  const usage: JudgeUsage = {
-    calls: 0,
-    retries: 0,
-    reasks: 0,
-    cacheHits: 0,
-    promptTokens: 0,
-    completionTokens: 0,
-    wallMs: 0,
-  };
+  const usage = emptyUsage();
   const outcomes = new Map<string, JudgeOutcome>();
   const limiter = input.limiter ?? new RequestLimiter(config.concurrency, config.rpm);
   const policy: RetryPolicy = {

@@ -6,7 +6,7 @@ import type { JudgeConfig } from "../judge/config";
 import type { RequestLimiter } from "../judge/limiter";
 import type { RetryPolicy } from "../judge/retry";
 import { judgeQuestions } from "../judge/run-judge";
-import { addUsage, emptyUsage } from "../judge/calibration";
+import { addUsage, emptyUsage } from "../judge/run-judge";
 import type { JudgeUsage } from "../judge/types";
 import { loadJudgeWork } from "../scores/judge-stage-store";
 import { publishedScorerVersion } from "../versions/published-version";
