@@ -6,7 +6,7 @@
 //      single file's loader the CLI's cache settings).
 //   3. Imports point down: app -> components -> lib, workers -> lib; lib never imports app/,
 //      components/ or workers/, components/ never app/, workers/ never app/ or components/.
-//   4. Production code never imports the dev tooling (lib/dev/) or the tests.
+//   4. Production code never imports the dev tooling (scripts/dev/) or the tests.
 // Import cycles are caught by tests/unit/architecture/import-cycles.test.ts (it sees type-only
 // imports too, which import/no-cycle skips, and costs no lint time).
 //   5. Outside lib/scoring only its entry points are imported (scoringEntryPoints below).
@@ -94,8 +94,8 @@ const layerZones = [
   },
   {
     target: PRODUCTION,
-    from: ["./lib/dev", "./tests"],
-    message: "Production code never imports lib/dev/ (dev tooling) or tests/.",
+    from: ["./scripts/dev", "./tests"],
+    message: "Production code never imports scripts/dev/ (dev tooling) or tests/.",
   },
 ];
 
@@ -204,7 +204,6 @@ const config = [
       "cli/secrets.ts",
       "cli/cache-dir.ts",
       "cli/single-file-loader.ts",
-      "lib/dev/**",
       "scripts/**",
       "tests/**",
       "bin/**",
@@ -235,7 +234,7 @@ const config = [
   },
   {
     // Plain Node ESM helpers run before TypeScript tooling exists (quickstart, test runner).
-    files: ["scripts/**/*.mjs", "lib/dev/**/*.mjs", "bin/**/*.mjs"],
+    files: ["scripts/**/*.mjs", "bin/**/*.mjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 ];

@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 // Browser tier. `npm test` provisions services and sets E2E_DATABASE_URL (h2hmem_e2e),
-// REDIS_URL and E2E_PORT; lib/dev/e2e-server.mjs migrates + seeds that database and
+// REDIS_URL and E2E_PORT; scripts/dev/e2e-server.mjs migrates + seeds that database and
 // runs the built app plus one worker. Chromium is Debian's (Playwright downloads none here).
 
 const port = Number(process.env.E2E_PORT ?? 3310);
@@ -69,7 +69,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node lib/dev/e2e-server.mjs",
+      command: "node scripts/dev/e2e-server.mjs",
       url: baseURL,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -6,7 +6,7 @@ import { NLTK_VERSIONS } from "@/lib/scoring/types";
 // The one module that reads process.env. Parsing is lazy so modules import without every variable
 // set (tests, `next build`); the first access fails with one message naming each bad variable.
 
-// The bundled fake judge's reserved model name (lib/dev/fake-judge-server.ts): settings refuse it
+// The bundled fake judge's reserved model name (scripts/dev/fake-judge-server.ts): settings refuse it
 // without JUDGE_DEMO; lib/server/judge/demo-judge.ts labels the versions that carry it.
 export const DEMO_JUDGE_MODEL = "h2hmem-demo-judge";
 
@@ -122,7 +122,7 @@ const schema = z.object({
   // max_tokens of every judge request. Unset: sized for JUDGE_BATCH_SIZE (defaultReplyTokens).
   JUDGE_MAX_TOKENS: z.coerce.number().int().min(64).max(65_536).optional(),
   JUDGE_PROMPT_FILE: z.string().optional(),
-  // The judge at JUDGE_BASE_URL is the bundled deterministic fake (lib/dev/fake-judge-server.ts), as the
+  // The judge at JUDGE_BASE_URL is the bundled deterministic fake (scripts/dev/fake-judge-server.ts), as the
   // quick start runs it: its scores go under the reserved model name and are labelled "demo judge".
   JUDGE_DEMO: z
     .enum(["true", "false"])

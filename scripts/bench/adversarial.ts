@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createApiToken } from "../../lib/server/auth/api-tokens";
 import { ensureUser } from "../../lib/server/auth/users";
-import { freePort, startEmbeddedPostgres } from "../../lib/dev/services.mjs";
+import { freePort, startEmbeddedPostgres } from "../../scripts/dev/services.mjs";
 import { machine } from "../soak/report";
 import { createSubmitters, freshDatabase } from "../soak/setup";
 import { childEnv, PrivateRedis, Processes, waitHttp } from "../soak/stack";

@@ -13,7 +13,7 @@ import os from "node:os";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
 import { CATEGORY_CODES, MAIN_TYPES } from "../../lib/scoring/types";
-import { migrateDatabase, recreateDatabase, withDatabase } from "../../lib/dev/services.mjs";
+import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
 
 type Result = {
   requests: { average: number };

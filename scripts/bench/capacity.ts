@@ -14,13 +14,13 @@ import { db } from "../../lib/server/db";
 import { enqueueScoring } from "../../lib/server/queue";
 import { createSubmission } from "../../lib/server/submissions/create-submission";
 import { ensureUser } from "../../lib/server/auth/users";
-import { startFakeJudgeServer } from "../../lib/dev/fake-judge-server";
-import { freePort } from "../../lib/dev/services.mjs";
-import { soakFiles } from "../../lib/dev/soak/files";
+import { startFakeJudgeServer } from "../../scripts/dev/fake-judge-server";
+import { freePort } from "../../scripts/dev/services.mjs";
+import { soakFiles } from "../../scripts/soak/files";
 import { machine } from "../soak/report";
 import { activateFullSizeKey, freshDatabase } from "../soak/setup";
 import { childEnv, PrivateRedis, Processes, sleep, waitHttp } from "../soak/stack";
-import { percentile } from "../../lib/dev/soak/stats";
+import { percentile } from "../../scripts/soak/stats";
 
 const { values: a } = parseArgs({
   options: {

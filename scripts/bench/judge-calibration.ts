@@ -14,8 +14,8 @@ import { loadAnswerKeyDir } from "../../lib/server/answer-key/dataset-folder";
 import { judgeCalibrationSet } from "../../lib/server/judge/calibration";
 import type { JudgeConfig } from "../../lib/server/judge/config";
 import { RequestLimiter } from "../../lib/server/judge/limiter";
-import { startFakeJudgeServer } from "../../lib/dev/fake-judge-server";
-import { FULL_SIZE, writeSyntheticDataset } from "../../lib/dev/synthetic-predictions";
+import { startFakeJudgeServer } from "../../scripts/dev/fake-judge-server";
+import { FULL_SIZE, writeSyntheticDataset } from "../../scripts/dev/synthetic-predictions";
 
 const { values } = parseArgs({
   options: {

@@ -20,7 +20,7 @@ import type { CachedJudgement, JudgeCacheStore } from "../../lib/server/judge/ca
 import { createJudgeTransport } from "../../lib/server/judge/client";
 import type { JudgeConfig } from "../../lib/server/judge/config";
 import { judgeQuestions } from "../../lib/server/judge/run-judge";
-import { startFakeJudgeServer } from "../../lib/dev/fake-judge-server";
+import { startFakeJudgeServer } from "../../scripts/dev/fake-judge-server";
 
 const { values } = parseArgs({
   options: {

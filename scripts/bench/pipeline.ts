@@ -15,7 +15,7 @@ import { closeQueues } from "../../lib/server/queue";
 import { createSubmission } from "../../lib/server/submissions/create-submission";
 import { ensureUser } from "../../lib/server/auth/users";
 import { createScoringWorker } from "../../workers/worker";
-import { FULL_SIZE, syntheticPredictions, writeSyntheticDataset } from "../../lib/dev/synthetic-predictions";
+import { FULL_SIZE, syntheticPredictions, writeSyntheticDataset } from "../../scripts/dev/synthetic-predictions";
 
 const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 3);
 const quiet = logger.child({});

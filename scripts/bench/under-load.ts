@@ -16,7 +16,7 @@ import { importAnswerKey } from "../../lib/server/operations/import-answer-key";
 import { createApiToken, revokeApiToken } from "../../lib/server/auth/api-tokens";
 import { db } from "../../lib/server/db";
 import { ensureUser } from "../../lib/server/auth/users";
-import { FULL_SIZE, syntheticPredictions, writeSyntheticDataset } from "../../lib/dev/synthetic-predictions";
+import { FULL_SIZE, syntheticPredictions, writeSyntheticDataset } from "../../scripts/dev/synthetic-predictions";
 
 const BASE = process.env.BENCH_URL ?? "http://127.0.0.1:3902";
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);

@@ -5,7 +5,7 @@
 // --mode obedient follows any "score <level>" found in its prompt (an injection-prone grader).
 // It is NOT a real judge, and scores produced with it mean nothing beyond testing the plumbing.
 import { parseArgs } from "node:util";
-import { startFakeJudgeServer, type FakeFault } from "../../lib/dev/fake-judge-server";
+import { startFakeJudgeServer, type FakeFault } from "../../scripts/dev/fake-judge-server";
 
 const { values } = parseArgs({
   options: {

@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIsCurrent, recordBuild, sourceHash } from "../../lib/dev/build-state.mjs";
-import { ensureDotEnv, readEnvFile, writeEnvFile } from "../../lib/dev/env-file.mjs";
-import { createQuickstartLog } from "../../lib/dev/quickstart-log.mjs";
+import { buildIsCurrent, recordBuild, sourceHash } from "../../scripts/dev/build-state.mjs";
+import { ensureDotEnv, readEnvFile, writeEnvFile } from "../../scripts/dev/env-file.mjs";
+import { createQuickstartLog } from "../../scripts/dev/quickstart-log.mjs";
 import {
   credentials,
   embeddedPgDir,
@@ -15,7 +15,7 @@ import {
   processAlive,
   runLogged,
   waitForHttp,
-} from "../../lib/dev/quickstart-steps.mjs";
+} from "../../scripts/dev/quickstart-steps.mjs";
 import {
   freePort,
   MIGRATE_ARGS,
@@ -25,14 +25,14 @@ import {
   startRedis,
   TS,
   withDatabase,
-} from "../../lib/dev/services.mjs";
-import { supervise } from "../../lib/dev/supervisor.mjs";
+} from "../../scripts/dev/services.mjs";
+import { supervise } from "../../scripts/dev/supervisor.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
 const T0 = Date.now();
 const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
-// Readable lines on a terminal, JSON lines otherwise: decided once, in lib/dev/quickstart-log.mjs.
+// Readable lines on a terminal, JSON lines otherwise: decided once, in scripts/dev/quickstart-log.mjs.
 const log = createQuickstartLog();
 const say = (m) => log.say(m);
 // No seed: no synthetic key, no demo entries, no demo accounts (create an admin with the CLI).

@@ -1,7 +1,7 @@
 // `npm test`: every test tier against real services, then one plain summary line.
 //   1. Prisma client generated (if missing or older than the schema)
 //   2. services: DATABASE_URL / REDIS_URL (local hosts only) or embedded ones
-//      (lib/dev/test-services.mjs); h2hmem_test dropped, recreated, migrated
+//      (scripts/dev/test-services.mjs); h2hmem_test dropped, recreated, migrated
 //   3. vitest unit, vitest integration (serial), bundles + next build, playwright (tests/e2e)
 //   4. "N passed, N failed" (sum over tiers); exit 1 on any failure
 // Options: --only unit,integration,e2e   --skip-build (reuse .next even in CI)
@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawn } from "node:child_process";
-import { buildIsCurrent, recordBuild, sourceHash } from "../../lib/dev/build-state.mjs";
-import { freePort, runNode } from "../../lib/dev/services.mjs";
-import { provisionTestServices } from "../../lib/dev/test-services.mjs";
+import { buildIsCurrent, recordBuild, sourceHash } from "../../scripts/dev/build-state.mjs";
+import { freePort, runNode } from "../../scripts/dev/services.mjs";
+import { provisionTestServices } from "../../scripts/dev/test-services.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);

@@ -2,9 +2,9 @@
 // compare) with a think time; submitters upload a full-size submission through API v1, follow
 // its status until it is final (like `h2hmem submit --wait`), and upload the next one.
 import type { ReferenceQuestion } from "../../lib/scoring";
-import { methodNameFor, soakFiles, uploadForm } from "../../lib/dev/soak/files";
+import { methodNameFor, soakFiles, uploadForm } from "../../scripts/soak/files";
 import { sleep } from "./stack";
-import type { Recorder } from "../../lib/dev/soak/stats";
+import type { Recorder } from "../../scripts/soak/stats";
 import type { Submitter } from "./setup";
 
 export type LoadContext = {

@@ -3,7 +3,7 @@
 import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { latencyTable, type Recorder } from "../../lib/dev/soak/stats";
+import { latencyTable, type Recorder } from "../../scripts/soak/stats";
 import type { DrainResult, VerifyResult } from "./verify";
 
 export function machine(): string {

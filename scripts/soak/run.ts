@@ -14,14 +14,14 @@ import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../../lib/dev/fake-judge-server";
-import { freePort } from "../../lib/dev/services.mjs";
+import { startFakeJudgeServer, type FakeJudgeServer } from "../../scripts/dev/fake-judge-server";
+import { freePort } from "../../scripts/dev/services.mjs";
 import { runChaos, schedule } from "./chaos";
 import { submitter, visitor, type LoadContext, type SubmitterState } from "./load";
 import { loadSampler, record, renderReport } from "./report";
 import { activateFullSizeKey, approvedEntries, createSubmitters, freshDatabase } from "./setup";
 import { childEnv, PrivateRedis, Processes, waitHttp } from "./stack";
-import { Recorder } from "../../lib/dev/soak/stats";
+import { Recorder } from "../../scripts/soak/stats";
 import { barMet, drain, verify } from "./verify";
 
 const { values: a } = parseArgs({

@@ -12,9 +12,9 @@ import { approveSubmission } from "../../lib/server/review/decide";
 import { createSubmission } from "../../lib/server/submissions/create-submission";
 import { ensureSystemUser, ensureUser } from "../../lib/server/auth/users";
 import { scoreSubmissionPipeline } from "../../workers/processors/score-submission";
-import { migrateDatabase, recreateDatabase, withDatabase } from "../../lib/dev/services.mjs";
-import { FULL_SIZE, writeSyntheticDataset } from "../../lib/dev/synthetic-predictions";
-import { soakFiles } from "../../lib/dev/soak/files";
+import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
+import { FULL_SIZE, writeSyntheticDataset } from "../../scripts/dev/synthetic-predictions";
+import { soakFiles } from "../../scripts/soak/files";
 
 export type Submitter = { index: number; email: string; userId: string; token: string };
 export type AnswerKey = NonNullable<Awaited<ReturnType<typeof loadActiveAnswerKey>>>;

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
-import { startRedis, TS } from "../../lib/dev/services.mjs";
+import { startRedis, TS } from "../../scripts/dev/services.mjs";
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

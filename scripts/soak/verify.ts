@@ -4,8 +4,8 @@
 // timed-out request) are found in the database and verified too.
 import { db } from "../../lib/server/db";
 import type { LexicalOptions } from "../../lib/scoring";
-import { diffRows, expectedRows } from "../../lib/dev/soak/expected";
-import { seedFromMethodName, sha256, soakFiles } from "../../lib/dev/soak/files";
+import { diffRows, expectedRows } from "../../scripts/soak/expected";
+import { seedFromMethodName, sha256, soakFiles } from "../../scripts/soak/files";
 import type { Accepted } from "./load";
 import type { AnswerKey } from "./setup";
 import { sleep } from "./stack";

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { e2eDatabaseUrl } from "../../playwright.config";
-import { writeSyntheticDataset } from "../../lib/dev/synthetic-predictions";
+import { writeSyntheticDataset } from "../../scripts/dev/synthetic-predictions";
 import { expectAccessible } from "./failure-and-cost-pages";
 import { approve } from "./cost-entries";
 import { ADMIN, AUTHOR, signIn, signOut, uploadScored } from "./helpers";

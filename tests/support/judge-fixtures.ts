@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { defaultReplyTokens, promptTemplate } from "@/lib/scoring";
 import type { JudgeConfig } from "@/lib/server/judge/config";
-import { fakeGrade } from "../../lib/dev/fake-judge-server";
+import { fakeGrade } from "../../scripts/dev/fake-judge-server";
 
 // A small answer key (3 sessions in 2 dyadic dialogues + 1 multi-party session) and a
 // submission over it that exercises every path of the judge stage: exact answers (1), answers

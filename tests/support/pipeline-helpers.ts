@@ -11,9 +11,9 @@ import { resetEnvCache } from "@/lib/server/env";
 import { closeQueues } from "@/lib/server/queue";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { ensureUser } from "@/lib/server/auth/users";
-import { writeSyntheticDataset, type DatasetSize } from "@/lib/dev/synthetic-predictions";
+import { writeSyntheticDataset, type DatasetSize } from "@/scripts/dev/synthetic-predictions";
 import { predictionsWithScores } from "./question-scores";
-import { freePort as freePortUntyped, startRedis as startRedisUntyped, TS } from "../../lib/dev/services.mjs";
+import { freePort as freePortUntyped, startRedis as startRedisUntyped, TS } from "../../scripts/dev/services.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const freePort = freePortUntyped as () => Promise<number>;

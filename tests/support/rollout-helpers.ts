@@ -7,9 +7,9 @@ import { logger, type Logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { syntheticPredictions, type DatasetSize } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions, type DatasetSize } from "@/scripts/dev/synthetic-predictions";
 import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../../lib/dev/fake-judge-server";
+import { startFakeJudgeServer, type FakeJudgeServer } from "../../scripts/dev/fake-judge-server";
 import { withIsolatedDatabase } from "./isolated-db";
 import { freshUser, setEnv, uploaded, useSyntheticKey, waitForStatus } from "./pipeline-helpers";
 

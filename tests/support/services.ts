@@ -1,5 +1,5 @@
 // Typed entry to the test service provisioning shared with scripts/dev/test.mjs.
-import { provisionTestServices as provision } from "../../lib/dev/test-services.mjs";
+import { provisionTestServices as provision } from "../../scripts/dev/test-services.mjs";
 
 export type TestServices = { env: Record<string, string>; stop: () => Promise<void> };
 

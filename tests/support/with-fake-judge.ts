@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { createPrismaClient } from "@/lib/server/db";
-import { FakeJudgeServer } from "../../lib/dev/fake-judge-server";
+import { FakeJudgeServer } from "../../scripts/dev/fake-judge-server";
 
 export type FakeJudgeHarness = { db: PrismaClient; fake: FakeJudgeServer };
 

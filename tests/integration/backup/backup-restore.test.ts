@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackup } from "@/lib/server/backup/backup";
 import { checkBackup, restoreBackup } from "@/lib/server/backup/restore";
 import { migrate } from "@/lib/server/migrate";
-import { startFakeJudgeServer, type FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
+import { startFakeJudgeServer, type FakeJudgeServer } from "../../../scripts/dev/fake-judge-server";
 import { tempDatabase, type TempDb } from "../../support/temp-db";
 import {
   ALL_BYTES,

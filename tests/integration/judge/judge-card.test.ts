@@ -15,7 +15,7 @@ import { createCalibrationWorker } from "@/workers/calibration-worker";
 import { startReconciler } from "@/workers/reconciler";
 import { runAgreementJob } from "@/workers/processors/judge-agreement";
 import { runJudgeStage } from "@/workers/processors/judge";
-import { FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
+import { FakeJudgeServer } from "../../../scripts/dev/fake-judge-server";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 import { setEnv, waitFor } from "../../support/pipeline-helpers";
 import { FAST_RETRY, testJudgeConfig } from "../../support/judge-fixtures";

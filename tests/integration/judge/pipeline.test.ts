@@ -8,9 +8,9 @@ import { logger } from "@/lib/server/logger";
 import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { retryStage } from "@/lib/server/submissions/retry-stage";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
-import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "../../../lib/dev/fake-judge-server";
+import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "../../../scripts/dev/fake-judge-server";
 import { predictionsWithScores } from "../../support/question-scores";
 import {
   freshUser,

@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db";
 import type { AppError } from "@/lib/server/errors";
 import { getQueue } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import {
   freshUser,
   setEnv,

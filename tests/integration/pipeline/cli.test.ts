@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApiTokens, revokeApiToken, verifyApiToken } from "@/lib/server/auth/api-tokens";
 import { db } from "@/lib/server/db";
 import { getQueue } from "@/lib/server/queue";
-import { TS } from "../../../lib/dev/services.mjs";
+import { TS } from "../../../scripts/dev/services.mjs";
 import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 

@@ -6,7 +6,7 @@ import { logger } from "@/lib/server/logger";
 import { enqueueScoring, getQueue, scoringJobId } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { retryStage } from "@/lib/server/submissions/retry-stage";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import { runLexicalStage } from "@/workers/processors/lexical";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { createScoringWorker, type ScoringWorker } from "@/workers/worker";

@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { getQueue, scoringJobId, scoringJobState } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import { reconcileOnce } from "@/workers/reconciler";
 import { freshUser, restoreActiveKey, setEnv, uploaded, useSyntheticKey } from "../../support/pipeline-helpers";
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import {
   freePort,
   freshUser,

@@ -10,7 +10,7 @@ import { logger } from "@/lib/server/logger";
 import { getQueue } from "@/lib/server/queue";
 import { currentLexicalOptions } from "@/lib/server/versions/current-version";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import { scorerVersionFor } from "@/lib/scoring";
 import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";

@@ -10,7 +10,7 @@ import { logger } from "@/lib/server/logger";
 import { getQueue } from "@/lib/server/queue";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { resetCiKeyCache } from "@/lib/server/submissions/ci-token";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { userWithToken } from "../../support/api-helpers";
 import { restoreActiveKey, setEnv, useSyntheticKey } from "../../support/pipeline-helpers";

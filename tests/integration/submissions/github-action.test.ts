@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { getQueue } from "@/lib/server/queue";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import { createScoringWorker, type ScoringWorker } from "@/workers/worker";
 import { buildSingleFile } from "../../../scripts/build/bundles.mjs";
 import { userWithToken } from "../../support/api-helpers";

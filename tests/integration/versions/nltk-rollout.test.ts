@@ -18,7 +18,7 @@ import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 import { rescorePreview } from "@/lib/server/operations/rank-diff-preview";
 import { publishScorerVersion } from "@/lib/server/operations/rollout";
-import { syntheticPredictions } from "@/lib/dev/synthetic-predictions";
+import { syntheticPredictions } from "@/scripts/dev/synthetic-predictions";
 import { reconcileOnce, reconcileScorerVersion } from "@/workers/reconciler";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
 import { NltkModeSection } from "@/app/(site)/about/_components/nltk-mode-section";

@@ -168,18 +168,18 @@ describe("imports point down (import/no-restricted-paths)", () => {
   });
 
   const devTooling: Array<[string, string]> = [
-    ["app/probe/page.tsx", `import { freePort } from "@/lib/dev/services.mjs";`],
-    ["components/probe.tsx", `import { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`],
-    ["lib/server/probe.ts", `import { FakeJudgeServer } from "../dev/fake-judge-server";`],
+    ["app/probe/page.tsx", `import { freePort } from "@/scripts/dev/services.mjs";`],
+    ["components/probe.tsx", `import { FakeJudgeServer } from "@/scripts/dev/fake-judge-server";`],
+    ["lib/server/probe.ts", `import { FakeJudgeServer } from "../../scripts/dev/fake-judge-server";`],
     ["lib/scoring/probe.ts", `import { importGraph } from "@/tests/support/import-graph";`],
     ["workers/probe.ts", `import { importGraph } from "../tests/support/import-graph";`],
-    ["cli/commands/probe.ts", `import { FakeJudgeServer } from "../../lib/dev/fake-judge-server";`],
-    ["proxy.ts", `import { freePort } from "./lib/dev/services.mjs";`],
+    ["cli/commands/probe.ts", `import { FakeJudgeServer } from "../../scripts/dev/fake-judge-server";`],
+    ["proxy.ts", `import { freePort } from "./scripts/dev/services.mjs";`],
   ];
   it.each(devTooling)("rejects dev tooling and tests in production code, in %s: %s", async (file, line) => {
     const hits = await ruleHits(`${line}\nexport const x = 1;\n`, file, rule);
     expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatch(/lib\/dev/);
+    expect(hits[0]).toMatch(/scripts\/dev/);
   });
 
   const allowed: Array<[string, string]> = [
@@ -196,14 +196,14 @@ describe("imports point down (import/no-restricted-paths)", () => {
       `import { enqueueScoring } from "@/lib/server/queue";\nimport { describeError } from "./errors";`,
     ],
     ["lib/server/probe.ts", `import { CATEGORIES } from "@/lib/scoring/categories";\nimport { env } from "./env";`],
-    ["lib/dev/probe.ts", `import { db } from "@/lib/server/db";\nimport { freePort } from "./services.mjs";`],
+    ["scripts/dev/probe.ts", `import { db } from "@/lib/server/db";\nimport { freePort } from "./services.mjs";`],
     [
       "scripts/dev/probe.ts",
-      `import { freePort } from "@/lib/dev/services.mjs";\nimport { describeError } from "@/workers/errors";`,
+      `import { freePort } from "@/scripts/dev/services.mjs";\nimport { describeError } from "@/workers/errors";`,
     ],
     [
       "tests/integration/probe.test.ts",
-      `import { approveAction } from "@/app/(site)/admin/actions";\nimport { FakeJudgeServer } from "@/lib/dev/fake-judge-server";`,
+      `import { approveAction } from "@/app/(site)/admin/actions";\nimport { FakeJudgeServer } from "@/scripts/dev/fake-judge-server";`,
     ],
   ];
   it.each(allowed)("allows, in %s, imports that point down", async (file, lines) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_JUDGE_PROMPT, renderJudgePrompt } from "../../../lib/scoring";
-import { obeyedScore, parseQuestionBlocks } from "../../../lib/dev/fake-judge-server";
+import { obeyedScore, parseQuestionBlocks } from "../../../scripts/dev/fake-judge-server";
 
 // The fake judge reads the JSON-encoded fields back, and its obedient mode finds an order only
 // where a submitter put one: our own rubric never reads as "score <level>".

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createQuickstartLog } from "../../../lib/dev/quickstart-log.mjs";
+import { createQuickstartLog } from "../../../scripts/dev/quickstart-log.mjs";
 
 function capture(isTTY: boolean) {
   const out = Object.assign(new PassThrough(), { isTTY });
@@ -60,7 +60,7 @@ describe("quick-start log", () => {
   });
 
   it("decides from the real stdout: a pipe gets JSON", () => {
-    const script = `import("./lib/dev/quickstart-log.mjs").then(({ createQuickstartLog }) => createQuickstartLog().say("hello"))`;
+    const script = `import("./scripts/dev/quickstart-log.mjs").then(({ createQuickstartLog }) => createQuickstartLog().say("hello"))`;
     const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout.trim())).toMatchObject({ component: "quickstart", msg: "hello", level: 30 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { classify, errorRate, latencyTable, percentile, Recorder } from "../../../lib/dev/soak/stats";
-import { diffRows, rowKey, type ComparableRow } from "../../../lib/dev/soak/expected";
-import { methodNameFor, seedFromMethodName } from "../../../lib/dev/soak/files";
+import { classify, errorRate, latencyTable, percentile, Recorder } from "../../../scripts/soak/stats";
+import { diffRows, rowKey, type ComparableRow } from "../../../scripts/soak/expected";
+import { methodNameFor, seedFromMethodName } from "../../../scripts/soak/files";
 
 describe("soak statistics", () => {
   it("percentile is nearest-rank on unsorted samples", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { supervise } from "../../../lib/dev/supervisor.mjs";
+import { supervise } from "../../../scripts/dev/supervisor.mjs";
 
 type Supervisor = { pid?: number; hold(): void; stop(timeoutMs?: number): Promise<void> };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -8,7 +8,7 @@ import {
   mulberry32,
   type ReferenceQuestion,
   type Split,
-} from "../scoring";
+} from "../../lib/scoring";
 
 const VOCAB = (
   "the a of to and in that it with for on as was he she they we you at by from this had not are but be " +

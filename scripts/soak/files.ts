@@ -1,7 +1,7 @@
 // Soak files regenerated from a seed (carried in the method name), so the verifier rebuilds the exact bytes instead of keeping them in memory.
 import { createHash } from "node:crypto";
-import type { ReferenceQuestion } from "../../scoring";
-import { syntheticPredictions } from "../synthetic-predictions";
+import type { ReferenceQuestion } from "../../lib/scoring";
+import { syntheticPredictions } from "../dev/synthetic-predictions";
 
 export type SoakFiles = { dyadic: Uint8Array; multiparty: Uint8Array };
 

@@ -11,8 +11,8 @@ import {
   type ReferenceQuestion,
   type ScoreRow,
   type Split,
-} from "../../scoring";
-import { fakeGrade } from "../fake-judge-server";
+} from "../../lib/scoring";
+import { fakeGrade } from "../dev/fake-judge-server";
 import type { SoakFiles } from "./files";
 
 export type RowKey = string;
