@@ -116,5 +116,8 @@ export async function deliveryAccount(deliveryId: string): Promise<string | null
 
 /** Retries exhausted: the log says FAILED with the last error. */
 export async function markDeliveryFailed(deliveryId: string): Promise<void> {
-  await db.outboxMessage.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { status: "FAILED" } });
+  await db.outboxMessage.updateMany({
+    where: { id: deliveryId, kind: "WEBHOOK", status: "PENDING" },
+    data: { status: "FAILED" },
+  });
 }
