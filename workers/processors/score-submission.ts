@@ -7,7 +7,7 @@ import { storeInjectionFlag } from "@/lib/server/scores/injection-flags";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
-import { dispatchOutbox, mergeOutbox, recordBoardSnapshot } from "@/lib/server/notify/outbox";
+import { dispatchOutbox, recordBoardSnapshot } from "@/lib/server/notify/outbox";
 import { recordSubmissionEvent } from "@/lib/server/notify/events";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 
@@ -107,7 +107,7 @@ export async function scoreSubmissionPipeline(
       });
       const event = await recordSubmissionEvent(tx, submissionId, "submission.scored");
       if (reviewState !== "APPROVED" || current !== published) return event;
-      return mergeOutbox(event, await recordBoardSnapshot(tx, "rescore"));
+      return [...event, ...(await recordBoardSnapshot(tx, "rescore"))];
     });
     log.info("submission scored");
     await dispatchOutbox(outbox, log);

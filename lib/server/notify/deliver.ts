@@ -9,7 +9,7 @@ import { parseWebhookUrl, resolvePublicAddresses } from "./url-guard";
 import { webhookHeaders } from "./signing";
 
 // One delivery attempt (run by workers/webhook-worker.ts): POST the signed payload with a hard
-// timeout, then log the outcome on the row. A 2xx delivers; anything else throws so BullMQ
+// timeout, then log the outcome on its outbox row. A 2xx delivers; anything else throws so BullMQ
 // retries with backoff; a URL that is refused now (private address) is permanent.
 
 export class PermanentDeliveryError extends Error {}
@@ -70,12 +70,12 @@ export function postWebhook(
 }
 
 export async function attemptDelivery(deliveryId: string): Promise<"delivered" | "gone"> {
-  const d = await db.webhookDelivery.findUnique({
+  const d = await db.outboxMessage.findUnique({
     where: { id: deliveryId },
     include: { endpoint: { select: { url: true, secret: true } } },
   });
-  if (!d) return "gone"; // endpoint deleted since (cascade)
-  if (d.status === "DELIVERED") return "delivered";
+  if (!d?.endpoint) return "gone"; // endpoint deleted since (cascade)
+  if (d.status === "DONE") return "delivered";
   const body = JSON.stringify(d.payload);
   let result: AttemptResult;
   let permanent = false;
@@ -91,13 +91,13 @@ export async function attemptDelivery(deliveryId: string): Promise<"delivered" |
   // map which ports of a host are open. The worker's log keeps the full error.
   const shown = result.error === null || permanent || /^HTTP \d+$/.test(result.error) ? result.error : NO_ANSWER;
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
-  await db.webhookDelivery.update({
+  await db.outboxMessage.update({
     where: { id: deliveryId },
     data: {
       attempts: { increment: 1 },
       lastStatus: result.status,
       lastError: shown,
-      ...(ok ? { status: "DELIVERED", deliveredAt: new Date() } : permanent ? { status: "FAILED" } : {}),
+      ...(ok ? { status: "DONE", doneAt: new Date() } : permanent ? { status: "FAILED" } : {}),
     },
   });
   if (ok) return "delivered";
@@ -107,14 +107,17 @@ export async function attemptDelivery(deliveryId: string): Promise<"delivered" |
 
 /** The account a delivery belongs to (the worker caps deliveries per account); null once deleted. */
 export async function deliveryAccount(deliveryId: string): Promise<string | null> {
-  const d = await db.webhookDelivery.findUnique({
+  const d = await db.outboxMessage.findUnique({
     where: { id: deliveryId },
     select: { endpoint: { select: { userId: true } } },
   });
-  return d?.endpoint.userId ?? null;
+  return d?.endpoint?.userId ?? null;
 }
 
 /** Retries exhausted: the log says FAILED with the last error. */
 export async function markDeliveryFailed(deliveryId: string): Promise<void> {
-  await db.webhookDelivery.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { status: "FAILED" } });
+  await db.outboxMessage.updateMany({
+    where: { id: deliveryId, kind: "WEBHOOK", status: "PENDING" },
+    data: { status: "FAILED" },
+  });
 }

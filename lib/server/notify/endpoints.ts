@@ -5,7 +5,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { consume } from "../rate-limit";
 import { TEST_EVENT, WEBHOOK_EVENTS } from "./events-types";
-import { createDeliveries, dispatchOutbox } from "./outbox";
+import { dispatchOutbox, recordWebhooks } from "./outbox";
 import { newWebhookSecret } from "./signing";
 import { assertPublicWebhookUrl } from "./url-guard";
 
@@ -79,13 +79,13 @@ export async function listWebhooks(userId: string): Promise<WebhookView[]> {
     createdAt: e.createdAt.toISOString(),
     deliveries: e.deliveries.map((d) => ({
       id: d.id,
-      event: d.event,
-      status: d.status,
+      event: d.event!,
+      status: d.status === "DONE" ? "DELIVERED" : d.status,
       attempts: d.attempts,
       lastStatus: d.lastStatus,
       lastError: d.lastError,
       createdAt: d.createdAt.toISOString(),
-      deliveredAt: d.deliveredAt?.toISOString() ?? null,
+      deliveredAt: d.doneAt?.toISOString() ?? null,
     })),
   }));
 }
@@ -125,10 +125,10 @@ export async function rotateWebhookSecret(userId: string, id: string): Promise<{
 export async function sendTestWebhook(userId: string, id: string): Promise<{ deliveryId: string }> {
   await ownEndpoint(userId, id);
   await consume("webhook-test", `${userId}:${id}`);
-  const [deliveryId] = await createDeliveries(db, [id], TEST_EVENT, {
+  const outbox = await recordWebhooks(db, [id], TEST_EVENT, {
     message: "Test delivery from the H2HMem leaderboard.",
     endpointId: id,
   });
-  await dispatchOutbox({ deliveryIds: [deliveryId!], messageIds: [] });
-  return { deliveryId: deliveryId! };
+  await dispatchOutbox(outbox);
+  return { deliveryId: outbox[0]! };
 }

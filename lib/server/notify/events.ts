@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { siteUrl } from "../mail";
 import { submitterFailureReason } from "../submissions/submission-views";
-import { createDeliveries, mergeOutbox, recordMail, type Outbox } from "./outbox";
+import { recordMail, recordWebhooks, type Outbox } from "./outbox";
 import { composeEventMail } from "./event-mail";
 import type { SubmissionEventData, WebhookEvent } from "./events-types";
 
@@ -42,17 +42,16 @@ export async function recordSubmissionEvent(
   event: WebhookEvent,
 ): Promise<Outbox> {
   const found = await submissionEventData(tx, submissionId);
-  if (!found) return { deliveryIds: [], messageIds: [] };
+  if (!found) return [];
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { userId: found.userId, events: { array_contains: [event] } },
     select: { id: true },
   });
-  const deliveryIds = await createDeliveries(
+  const webhooks = await recordWebhooks(
     tx,
     endpoints.map((e) => e.id),
     event,
     found.data,
   );
-  const mail = await recordMail(tx, await composeEventMail(tx, found.userId, event, found.data));
-  return mergeOutbox({ deliveryIds, messageIds: [] }, mail);
+  return [...webhooks, ...(await recordMail(tx, await composeEventMail(tx, found.userId, event, found.data)))];
 }

@@ -9,21 +9,15 @@ import { onQueue } from "../queue";
 import { markDeliveryFailed } from "./deliver";
 import { newMessageId } from "./signing";
 
-// The transactional outbox: the one way a change's consequences leave the process. Rows are
-// written in the change's transaction (record*), carried out after the commit by the committing
-// process (dispatchOutbox) or else by the worker's reconciler (reconcileOutbox). A webhook row
-// (WebhookDelivery, also the log the account sees) is handed to the "webhooks" queue for its
-// retries and per-account fairness; a mail or snapshot row (OutboxMessage) is carried out here
-// under a claim lease (at least once, never lost).
+// The transactional outbox: the one way a change's consequences leave the process. OutboxMessage
+// rows are written in the change's transaction (record*), carried out after the commit by the
+// committing process (dispatchOutbox) or else by the worker's reconciler (reconcileOutbox). A
+// WEBHOOK row (also the delivery log the account sees) is handed to the "webhooks" queue for its
+// retries and per-account fairness; a mail or snapshot row is carried out here under a claim
+// lease (at least once, never lost).
 
-/** What one transaction left to do once it commits. */
-export type Outbox = { deliveryIds: string[]; messageIds: string[] };
-const NOTHING: Outbox = { deliveryIds: [], messageIds: [] };
-
-export const mergeOutbox = (...parts: Outbox[]): Outbox => ({
-  deliveryIds: parts.flatMap((p) => p.deliveryIds),
-  messageIds: parts.flatMap((p) => p.messageIds),
-});
+/** The ids of the rows one transaction left to carry out once it commits. */
+export type Outbox = string[];
 
 /** Webhook body per Standard Webhooks: `{type, timestamp, data}`. */
 const webhookPayload = (type: string, data: Prisma.InputJsonObject): Prisma.InputJsonObject => ({
@@ -32,27 +26,28 @@ const webhookPayload = (type: string, data: Prisma.InputJsonObject): Prisma.Inpu
   data,
 });
 
-/** One PENDING delivery per endpoint; returns their ids (the `webhook-id` of every attempt). */
-export async function createDeliveries(
+/** One WEBHOOK row per endpoint; its id is the `webhook-id` of every attempt. */
+export async function recordWebhooks(
   tx: Prisma.TransactionClient,
   endpointIds: string[],
   type: string,
   data: Prisma.InputJsonObject,
-): Promise<string[]> {
+): Promise<Outbox> {
   const rows = endpointIds.map((endpointId) => ({
     id: newMessageId(),
+    kind: "WEBHOOK" as const,
     endpointId,
     event: type,
     payload: webhookPayload(type, data),
   }));
-  if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
+  if (rows.length) await tx.outboxMessage.createMany({ data: rows });
   return rows.map((r) => r.id);
 }
 
 export async function recordMail(tx: Prisma.TransactionClient, mail: Mail | null): Promise<Outbox> {
-  if (!mail) return NOTHING;
+  if (!mail) return [];
   const m = await tx.outboxMessage.create({ data: { kind: "EMAIL", payload: mail }, select: { id: true } });
-  return { deliveryIds: [], messageIds: [m.id] };
+  return [m.id];
 }
 
 /** A snapshot of the board as this change leaves it (written from the committed board). */
@@ -61,7 +56,7 @@ export async function recordBoardSnapshot(tx: Prisma.TransactionClient, reason: 
     data: { kind: "BOARD_SNAPSHOT", payload: { reason } },
     select: { id: true },
   });
-  return { deliveryIds: [], messageIds: [m.id] };
+  return [m.id];
 }
 
 // ---- after the commit ----
@@ -74,8 +69,8 @@ const GRACE_MS = 30_000;
 const mailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
 const snapshotSchema = z.object({ reason: z.enum(SNAPSHOT_REASONS) });
 
-/** Hands deliveries to the webhooks queue (job id = delivery id: a duplicate add is a no-op). */
-export async function enqueueDeliveries(ids: string[]): Promise<void> {
+/** Hands WEBHOOK rows to the webhooks queue (job id = row id: a duplicate add is a no-op). */
+export async function enqueueWebhooks(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await onQueue("webhooks", "enqueue webhooks", (q) =>
     q.addBulk(ids.map((deliveryId) => ({ name: "deliver", data: { deliveryId }, opts: { jobId: deliveryId } }))),
@@ -83,15 +78,14 @@ export async function enqueueDeliveries(ids: string[]): Promise<void> {
 }
 
 type MessageOutcome = "done" | "retry" | "failed" | "taken";
+const unclaimed = (now: Date) => ({
+  OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(now.getTime() - CLAIM_LEASE_MS) } }],
+});
 
-/** Claims and carries out one message; its failure is stored on the row (only a database error throws). */
-async function runOutboxMessage(id: string, log: Logger, now: Date = new Date()): Promise<MessageOutcome> {
+/** Claims and carries out one mail or snapshot; its failure is stored on the row (only a database error throws). */
+async function runMessage(id: string, log: Logger, now: Date = new Date()): Promise<MessageOutcome> {
   const claimed = await db.outboxMessage.updateMany({
-    where: {
-      id,
-      status: "PENDING",
-      OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(now.getTime() - CLAIM_LEASE_MS) } }],
-    },
+    where: { id, status: "PENDING", kind: { not: "WEBHOOK" }, ...unclaimed(now) },
     data: { claimedAt: now, attempts: { increment: 1 } },
   });
   if (claimed.count === 0) return "taken"; // done already, or another process holds it
@@ -115,18 +109,25 @@ async function runOutboxMessage(id: string, log: Logger, now: Date = new Date())
   }
 }
 
-/** After the commit: enqueue the deliveries, carry out the messages. Never throws: leftovers are the reconciler's. */
+type Row = { id: string; kind: string };
+const split = (rows: Row[]) => ({
+  webhooks: rows.filter((r) => r.kind === "WEBHOOK").map((r) => r.id),
+  messages: rows.filter((r) => r.kind !== "WEBHOOK").map((r) => r.id),
+});
+
+/** After the commit: enqueue the webhooks, carry out the rest. Never throws: leftovers are the reconciler's. */
 export async function dispatchOutbox(outbox: Outbox, log: Logger = logger): Promise<void> {
+  if (outbox.length === 0) return;
   try {
-    await enqueueDeliveries(outbox.deliveryIds);
-  } catch (err) {
-    log.warn(
-      { err: (err as Error).message, deliveries: outbox.deliveryIds },
-      "deliveries not enqueued; they stay PENDING",
+    const { webhooks, messages } = split(
+      await db.outboxMessage.findMany({ where: { id: { in: outbox } }, select: { id: true, kind: true } }),
     );
-  }
-  try {
-    for (const id of outbox.messageIds) await runOutboxMessage(id, log);
+    try {
+      await enqueueWebhooks(webhooks);
+    } catch (err) {
+      log.warn({ err: (err as Error).message, webhooks }, "webhook deliveries not enqueued; they stay PENDING");
+    }
+    for (const id of messages) await runMessage(id, log);
   } catch (err) {
     log.error({ err, outbox }, "outbox not carried out (the reconciler will)");
   }
@@ -134,67 +135,55 @@ export async function dispatchOutbox(outbox: Outbox, log: Logger = logger): Prom
 
 // ---- the reconciler's pass ----
 
-export type RequeueResult = { checked: number; enqueued: number; failed: number };
-export type DrainResult = { checked: number; done: number; retry: number; failed: number };
-export type OutboxPass = { deliveries: RequeueResult | null; outbox: DrainResult | null };
+export type OutboxPass = { checked: number; enqueued: number; done: number; retry: number; failed: number };
 
-const pendingSince = (now: Date) => ({
-  status: "PENDING" as const,
-  createdAt: { lt: new Date(now.getTime() - GRACE_MS) },
-});
-
-/** PENDING deliveries without a job are enqueued again; one whose job ended FAILED is marked so. */
-async function requeueDeliveries(now: Date): Promise<RequeueResult> {
-  const rows = await db.webhookDelivery.findMany({
-    where: pendingSince(now),
-    select: { id: true },
-    orderBy: { createdAt: "asc" },
-    take: 1000,
-  });
-  const result: RequeueResult = { checked: rows.length, enqueued: 0, failed: 0 };
+/** A WEBHOOK row without a job is enqueued again, one whose job ended FAILED is marked so, one whose job lives is left a lease. */
+async function requeueWebhooks(ids: string[], pass: OutboxPass, now: Date): Promise<void> {
   const missing: string[] = [];
-  for (const { id } of rows) {
+  const alive: string[] = [];
+  for (const id of ids) {
     const state = await onQueue("webhooks", "webhook job state", (q) => q.getJobState(id));
     if (state === "unknown") missing.push(id);
     else if (state === "failed") {
       await markDeliveryFailed(id);
-      result.failed++;
-    }
+      pass.failed++;
+    } else alive.push(id);
   }
-  await enqueueDeliveries(missing);
-  result.enqueued = missing.length;
-  return result;
+  await enqueueWebhooks(missing);
+  pass.enqueued = missing.length;
+  // A job in its backoff is not asked about again until the lease runs out.
+  await db.outboxMessage.updateMany({ where: { id: { in: alive }, status: "PENDING" }, data: { claimedAt: now } });
 }
 
-async function drainMessages(log: Logger, now: Date): Promise<DrainResult> {
-  const rows = await db.outboxMessage.findMany({
-    where: pendingSince(now),
-    select: { id: true },
-    orderBy: { createdAt: "asc" },
-    take: 200,
-  });
-  const result: DrainResult = { checked: rows.length, done: 0, retry: 0, failed: 0 };
-  for (const r of rows) {
-    const outcome = await runOutboxMessage(r.id, log, now);
-    if (outcome !== "taken") result[outcome]++;
-  }
-  return result;
-}
-
-/** What a change left for after its commit and nobody did (crash, Redis or SMTP down); each half runs even when the other fails. */
-export async function reconcileOutbox(log: Logger, now: Date = new Date()): Promise<OutboxPass> {
-  const out: OutboxPass = { deliveries: null, outbox: null };
+/** What a change left for after its commit and nobody did (crash, Redis or SMTP down); null when the outbox could not be read. */
+export async function reconcileOutbox(log: Logger, now: Date = new Date()): Promise<OutboxPass | null> {
+  let rows: Row[];
   try {
-    out.deliveries = await requeueDeliveries(now);
-    if (out.deliveries.enqueued > 0) log.info(out.deliveries, "reconciler enqueued webhook deliveries");
+    rows = await db.outboxMessage.findMany({
+      where: { status: "PENDING", createdAt: { lt: new Date(now.getTime() - GRACE_MS) }, ...unclaimed(now) },
+      select: { id: true, kind: true },
+      orderBy: { createdAt: "asc" },
+      take: 500,
+    });
+  } catch (e) {
+    log.warn({ err: (e as Error).message }, "reconciler could not read the outbox (will retry next round)");
+    return null;
+  }
+  const pass: OutboxPass = { checked: rows.length, enqueued: 0, done: 0, retry: 0, failed: 0 };
+  const { webhooks, messages } = split(rows);
+  try {
+    await requeueWebhooks(webhooks, pass, now);
   } catch (e) {
     log.warn({ err: (e as Error).message }, "reconciler could not enqueue webhook deliveries (will retry next round)");
   }
   try {
-    out.outbox = await drainMessages(log, now);
-    if (out.outbox.checked > 0) log.info(out.outbox, "reconciler carried out outbox messages");
+    for (const id of messages) {
+      const outcome = await runMessage(id, log, now);
+      if (outcome !== "taken") pass[outcome]++;
+    }
   } catch (e) {
-    log.warn({ err: (e as Error).message }, "reconciler could not read the outbox (will retry next round)");
+    log.warn({ err: (e as Error).message }, "reconciler could not carry out the outbox (will retry next round)");
   }
-  return out;
+  if (pass.checked > 0) log.info(pass, "reconciler carried out the outbox");
+  return pass;
 }

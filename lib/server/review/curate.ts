@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, rejectSubmission } from "./decide";
-import { dispatchOutbox, mergeOutbox, recordBoardSnapshot } from "../notify/outbox";
+import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
 import type { SnapshotReason } from "../leaderboard/snapshots";
 
@@ -92,10 +92,10 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
       target: { type: "Submission", id: input.submissionId },
       details: { note: clean, public: true },
     });
-    const outbox = mergeOutbox(
-      await recordBoardSnapshot(tx, "unpublish"),
-      await recordSubmissionEvent(tx, input.submissionId, "submission.rejected"),
-    );
+    const outbox = [
+      ...(await recordBoardSnapshot(tx, "unpublish")),
+      ...(await recordSubmissionEvent(tx, input.submissionId, "submission.rejected")),
+    ];
     return { result: { id: input.submissionId, reviewState: "REJECTED" as const }, outbox };
   });
   await dispatchOutbox(out.outbox);

@@ -4,7 +4,7 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { recordAttempts } from "../submissions/attempts";
-import { dispatchOutbox, mergeOutbox, recordBoardSnapshot } from "../notify/outbox";
+import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
 
 export const rejectSchema = z.object({
@@ -48,10 +48,10 @@ export async function approveSubmission({
       target: { type: "Submission", id: submissionId },
       details: { attempts },
     });
-    const outbox = mergeOutbox(
-      await recordBoardSnapshot(tx, "approve"),
-      await recordSubmissionEvent(tx, submissionId, "submission.approved"),
-    );
+    const outbox = [
+      ...(await recordBoardSnapshot(tx, "approve")),
+      ...(await recordSubmissionEvent(tx, submissionId, "submission.approved")),
+    ];
     return { result: { id: submissionId, reviewState: "APPROVED" as const }, outbox };
   });
   await dispatchOutbox(out.outbox);
@@ -95,10 +95,10 @@ export async function rejectSubmission({
       details: takenDown ? { reason: clean, public: true } : { reason: clean },
     });
     // Rejecting a pending submission leaves the board as it was: only a take-down snapshots it.
-    const outbox = mergeOutbox(
-      takenDown ? await recordBoardSnapshot(tx, "reject") : { deliveryIds: [], messageIds: [] },
-      await recordSubmissionEvent(tx, submissionId, "submission.rejected"),
-    );
+    const outbox = [
+      ...(takenDown ? await recordBoardSnapshot(tx, "reject") : []),
+      ...(await recordSubmissionEvent(tx, submissionId, "submission.rejected")),
+    ];
     return { result: { id: submissionId, reviewState: "REJECTED" as const }, outbox };
   });
   await dispatchOutbox(out.outbox);

@@ -51,7 +51,7 @@ describe("failure reasons sent to the submitter", () => {
     });
     const since = new Date();
     expect(await markFailed(id, "judge", RAW)).toBe(true);
-    const delivery = await db.webhookDelivery.findFirstOrThrow({
+    const delivery = await db.outboxMessage.findFirstOrThrow({
       where: { endpointId: hook.id, event: "submission.failed" },
     });
     const reason = (delivery.payload as { data: { reason: string } }).data.reason;

@@ -63,13 +63,13 @@ describe("webhook secret rotation", () => {
     // The receiver answers before the worker records the outcome: wait for the row.
     const delivery = await waitFor(
       async () => {
-        const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id: got.id } });
+        const d = await db.outboxMessage.findUniqueOrThrow({ where: { id: got.id } });
         return d.status === "PENDING" ? undefined : d;
       },
       "the delivery's outcome",
       10_000,
     );
-    expect(delivery.status).toBe("DELIVERED");
+    expect(delivery.status).toBe("DONE");
     expect(await db.auditEvent.count({ where: { action: "webhook.rotate-secret", targetId: hook.id } })).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import { logger } from "@/lib/server/logger";
 import { createWebhook } from "@/lib/server/notify/endpoints";
 import { TEST_EVENT } from "@/lib/server/notify/events-types";
 import { getQueue } from "@/lib/server/queue";
-import { createDeliveries, enqueueDeliveries } from "@/lib/server/notify/outbox";
+import { enqueueWebhooks, recordWebhooks } from "@/lib/server/notify/outbox";
 import { CONCURRENCY, createWebhookWorker, PER_ACCOUNT, type WebhookWorker } from "@/workers/webhook-worker";
 import { ctx, req, userWithToken } from "../../support/api-helpers";
 import { setEnv, waitFor } from "../../support/pipeline-helpers";
@@ -57,13 +57,13 @@ describe("webhook test calls and deliveries per account", () => {
 
   it("an account whose endpoints never answer cannot delay another account's delivery", async () => {
     const hang = await createWebhook(slow.id, { url: receiver.url("/hang-fair"), events: ["submission.scored"] });
-    const ids = await createDeliveries(
+    const ids = await recordWebhooks(
       db,
       Array.from({ length: CONCURRENCY * 2 }, () => hang.id),
       TEST_EVENT,
       { message: "slow" },
     );
-    await enqueueDeliveries(ids);
+    await enqueueWebhooks(ids);
     worker = createWebhookWorker(log);
     // Every endpoint of the slow account hangs (the first test queued some too).
     const hanging = () => receiver.received.filter((r) => r.path.startsWith("/hang")).length;
@@ -74,7 +74,7 @@ describe("webhook test calls and deliveries per account", () => {
     expect(res.status).toBe(202);
     const { deliveryId } = (await res.json()) as { deliveryId: string };
     await waitFor(
-      async () => (await db.webhookDelivery.findUnique({ where: { id: deliveryId } }))?.status === "DELIVERED",
+      async () => (await db.outboxMessage.findUnique({ where: { id: deliveryId } }))?.status === "DONE",
       "the other account's delivery",
       10_000,
     );

@@ -44,7 +44,7 @@ async function register(path: string, events: string[], token = author.token): P
 const deliveryOf = (endpointId: string, event: string) =>
   waitFor(
     async () => {
-      const d = await db.webhookDelivery.findFirst({ where: { endpointId, event, status: { not: "PENDING" } } });
+      const d = await db.outboxMessage.findFirst({ where: { endpointId, event, status: { not: "PENDING" } } });
       return d;
     },
     `a finished ${event} delivery to ${endpointId}`,
@@ -99,7 +99,7 @@ describe("webhooks", () => {
     expect(await scoreSubmissionPipeline(id, log)).toBe("scored");
 
     const delivered = await deliveryOf(ok, "submission.scored");
-    expect(delivered).toMatchObject({ status: "DELIVERED", attempts: 1, lastStatus: 204 });
+    expect(delivered).toMatchObject({ status: "DONE", attempts: 1, lastStatus: 204 });
     const got = receiver.received.find((r) => r.path === "/ok" && r.payload.type === "submission.scored")!;
     expect(got.validSignature).toBe(true);
     expect(got.id).toBe(delivered.id);
@@ -111,7 +111,7 @@ describe("webhooks", () => {
     });
 
     const retried = await deliveryOf(flaky, "submission.scored");
-    expect(retried).toMatchObject({ status: "DELIVERED", attempts: 2, lastStatus: 200 });
+    expect(retried).toMatchObject({ status: "DONE", attempts: 2, lastStatus: 200 });
     const flakyCalls = receiver.received.filter((r) => r.path === "/flaky");
     expect(flakyCalls.map((r) => r.id)).toEqual([retried.id, retried.id]); // the same webhook-id on every attempt
     expect(flakyCalls.every((r) => r.validSignature)).toBe(true);
@@ -121,11 +121,11 @@ describe("webhooks", () => {
     // Generic: refused, reset and timed out would tell an account which ports of a host are open.
     expect(hung.lastError).toBe("no answer (the endpoint timed out or the connection failed)");
     // Another account's endpoint hears nothing of this submission.
-    expect(await db.webhookDelivery.count({ where: { endpointId: unrelated } })).toBe(0);
+    expect(await db.outboxMessage.count({ where: { endpointId: unrelated } })).toBe(0);
 
     await approveSubmission({ submissionId: id, reviewerId: admin.id });
     const approved = await deliveryOf(ok, "submission.approved");
-    expect(approved.status).toBe("DELIVERED");
+    expect(approved.status).toBe("DONE");
     const approval = receiver.received.find((r) => r.payload.type === "submission.approved")!;
     expect(approval.validSignature).toBe(true);
     expect(approval.payload.data.entryUrl).toMatch(new RegExp(`/entries/${id}$`));
@@ -142,6 +142,11 @@ describe("webhooks", () => {
       attempts: 3,
       lastError: expect.stringMatching(/no answer/),
     });
+    // A delivered row keeps its public name (an outbox row DONE is DELIVERED, its doneAt deliveredAt).
+    expect(list.webhooks.find((w) => w.id === ok)!.deliveries[0]).toMatchObject({
+      status: "DELIVERED",
+      deliveredAt: expect.any(String),
+    });
     expect(JSON.stringify(list)).not.toContain("whsec_"); // the secret is shown once, at creation
   });
 
@@ -150,7 +155,7 @@ describe("webhooks", () => {
     expect((await api(`/api/v1/webhooks/${id}/test`, other.token, { method: "POST" })).status).toBe(404);
     const test = await api(`/api/v1/webhooks/${id}/test`, author.token, { method: "POST" });
     expect(test.status).toBe(202);
-    expect((await deliveryOf(id, "webhook.test")).status).toBe("DELIVERED");
+    expect((await deliveryOf(id, "webhook.test")).status).toBe("DONE");
     expect(receiver.received.find((r) => r.path === "/ok-test")?.validSignature).toBe(true);
 
     const bad = await api("/api/v1/webhooks", author.token, {
