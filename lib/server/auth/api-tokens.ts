@@ -6,10 +6,7 @@ import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError, zodDetails } from "../errors";
 
-// API tokens for `Authorization: Bearer h2h_...`. Only the sha-256 of a token is stored;
-// the plain token is shown once at creation. A token carries scopes (submit, read, admin:
-// lib/validation/api-token.ts) and an optional expiry. Creating and revoking write their audit
-// event in the same transaction, whoever calls (the browser's settings page, `h2hmem token`).
+// Only the sha-256 is stored; the plain token is shown once. Audit rows share the transaction.
 
 const TOKEN_PREFIX = "h2h_";
 const TOKEN_RE = /^h2h_[A-Za-z0-9_-]{43}$/;
@@ -34,11 +31,7 @@ export function generateApiToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString("base64url");
 }
 
-/**
- * `input`: { name, scopes, expiresDays? } (newApiTokenSchema). The admin scope only for an
- * administrator. `actor`: who creates it, the owner by default; null for the CLI (an operator
- * with database access).
- */
+/** `actor` null: the CLI (an operator with database access). */
 export async function createApiToken(
   userId: string,
   input: unknown,
@@ -82,8 +75,7 @@ export async function verifyApiToken(token: string): Promise<VerifiedApiToken | 
   if (!TOKEN_RE.test(token)) return null;
   const hash = hashApiToken(token);
   const row = await db.apiToken.findUnique({ where: { tokenHash: hash } });
-  // The lookup is by hash already; the constant-time compare guards against a future
-  // change to a prefix lookup.
+  // Constant-time compare guards against a future change to a prefix lookup.
   if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
@@ -106,7 +98,6 @@ export async function revokeApiToken(userId: string, tokenId: string, actor: str
   });
 }
 
-/** Revokes every active token of the user ("sign out everywhere" with tokens); one audit row each. */
 export async function revokeAllApiTokens(userId: string, actor: string | null = userId): Promise<number> {
   return db.$transaction(async (tx) => {
     const active = await tx.apiToken.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
