@@ -76,7 +76,6 @@ export function healthReport(): Promise<HealthReport> {
   return entry.report;
 }
 
-/** For tests that change what the checks reach. */
 export function resetHealthCache(): void {
   cache.healthReport = undefined;
 }

@@ -52,7 +52,6 @@ function withRequestId(res: Response, id: string): Response {
   }
 }
 
-/** Runs one request's handler with its request id in the log context; logs and counts it. */
 export async function instrumentRequest(
   req: Request,
   params: Promise<unknown> | undefined,

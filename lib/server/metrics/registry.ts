@@ -15,12 +15,10 @@ type State = {
 type Label = "route" | "method" | "status_class";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-// The route label is a pattern from our route files, so it is bounded by construction; this cap
-// is a second guard in case an unexpected path ever reached it.
+// Route labels are bounded by construction; this cap is a second guard.
 const MAX_ROUTES = 200;
 
-// Module instances can be duplicated across Next's route bundles (and by dev hot reload): one
-// registry per process, kept on globalThis.
+// Next's route bundles (and hot reload) duplicate modules: one registry per process on globalThis.
 const holder = globalThis as unknown as { h2hmemMetrics?: State };
 
 function create(): State {
@@ -97,7 +95,6 @@ function fromSnapshot(
   });
 }
 
-/** Series computed from the scrape-time snapshot (Redis and Postgres). */
 function registerScrapeMetrics(registry: Registry): void {
   fromSnapshot(
     registry,
@@ -185,7 +182,6 @@ function registerScrapeMetrics(registry: Registry): void {
   ).register(registry);
 }
 
-/** Page requests and micro-cache renders, recorded by proxy.ts on globalThis (metrics-pages.ts). */
 function registerPageMetrics(registry: Registry): void {
   new client.Counter({
     name: "h2hmem_page_requests_total",

@@ -29,8 +29,7 @@ export type MetricsSnapshot = {
   errors: string[];
 };
 
-// `ARRAY[count(*) FILTER (WHERE v <= b1), ...]`: every bucket in one pass over the rows.
-// An integer column is compared with integer bounds (no per-row cast to float).
+// Every bucket in one pass; integer bounds for an integer column (no per-row cast to float).
 function bucketArray(column: Prisma.Sql, bounds: readonly number[], as: "int" | "float8", scale = 1): Prisma.Sql {
   const cast = Prisma.raw(as);
   return Prisma.sql`ARRAY[${Prisma.join(bounds.map((b) => Prisma.sql`count(*) FILTER (WHERE ${column} <= ${b * scale}::${cast})`))}]::int[]`;
@@ -126,7 +125,7 @@ async function load(): Promise<MetricsSnapshot> {
 
 let inFlight: Promise<MetricsSnapshot> | null = null;
 
-/** The current snapshot; scrapes that arrive while one round runs share it. */
+/** Scrapes that arrive while one round runs share it. */
 export function metricsSnapshot(): Promise<MetricsSnapshot> {
   inFlight ??= load().finally(() => {
     inFlight = null;
