@@ -29,11 +29,7 @@ export type PredictionRow = {
   judgeScore: number | null;
 };
 
-/**
- * One page of a submission's predictions with their scores under `scorerVersion` (the version
- * the caller shows the aggregates of; null = no scores). Caller must already have checked that
- * the viewer may see this submission.
- */
+/** The caller must already have checked that the viewer may see this submission. */
 export async function listPredictions(
   submissionId: string,
   filter: PredictionFilter,

@@ -6,9 +6,7 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { stagesFrom, type Stage } from "./stages";
 
-// Retry one stage of a submission; the reset is compare-and-set on the status so of two concurrent retries one wins.
-
-/** Resets the stages from `stage` on; the reconciler enqueues them if nobody else does. */
+/** Compare-and-set on the status, so of two concurrent retries one wins; the reconciler enqueues. */
 export async function resetStages(tx: Prisma.TransactionClient, submissionIds: string[], stage: Stage): Promise<void> {
   await tx.stageRun.updateMany({
     where: { submissionId: { in: submissionIds }, stage: { in: stagesFrom(stage) } },
@@ -25,7 +23,6 @@ const NOT_RUNNING: SubmissionStatus[] = ["RECEIVED", "QUEUED", "SCORED", "FAILED
 type RetryOptions = {
   /** The statuses the retry may start from (default: any status but a running one). */
   from?: SubmissionStatus[];
-  /** What to say when the submission is in none of them. */
   conflict?: string;
   record?: (tx: Prisma.TransactionClient) => Promise<unknown>;
 };

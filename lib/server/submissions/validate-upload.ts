@@ -11,7 +11,7 @@ import {
 import { env } from "../env";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
 
-// The two files validated with lib/scoring, plus checks needing both files or the key; UPLOAD_MAX_BYTES bounds its cost on the request path.
+// UPLOAD_MAX_BYTES bounds its cost on the request path.
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };
@@ -30,7 +30,7 @@ export type ValidatedSplit = {
   items: PredictionItem[];
   matches: MatchInfo | null;
 };
-/** The limits every upload is validated with: the server, and the browser check (same numbers). */
+/** Shared with the browser check (same numbers). */
 type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
 
 export function uploadLimits(): UploadLimits {
@@ -41,7 +41,6 @@ export function uploadLimits(): UploadLimits {
   };
 }
 
-/** What validation needs of the active answer key (ActiveAnswerKey has more). */
 export type UploadKey = { questions: ReferenceQuestion[] };
 export type ValidatedUpload = {
   splits: ValidatedSplit[];
@@ -74,7 +73,6 @@ function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | nu
   };
 }
 
-/** Identity of an upload for deduplication: both files' bytes, by split. */
 export function uploadContentSha(files: UploadFiles): string {
   return sha256Hex(
     UPLOAD_FIELDS.map(({ field, split }) => `${split}:${files[field] ? sha256Hex(files[field].bytes) : "-"}`).join(
