@@ -12,11 +12,10 @@ export type StandingRow = {
   cell: ScoreCell | null;
   rank: number | null;
   tied: boolean;
-  /** Entries ranked in this scope. */
   of: number;
   best: number | null;
   median: number | null;
-  /** The best trivial reference system in this scope (none for the judge, or before the worker computed them). */
+  /** None for the judge, or before the worker computed them. */
   reference: number | null;
 };
 
@@ -29,7 +28,6 @@ const median = (v: number[]): number | null => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** Where one entry stands on the public board per scope, from the board's cached rows. */
 export async function entryStanding(id: string, metric: Metric, split: Split): Promise<Standing> {
   const [board, refs] = await Promise.all([
     rankedBoard({ split, metric, aggregate: "micro" }),

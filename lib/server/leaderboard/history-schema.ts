@@ -3,8 +3,7 @@ import { z } from "zod";
 import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
 import { historyScopeSchema } from "./snapshot-history";
 
-// The contracts of rank history and claim verification: the query each route parses at its edge,
-// and the JSON it answers (the OpenAPI document is generated from these).
+// The OpenAPI document is generated from these.
 
 const viewQuery = {
   split: boardSplitSchema.default("overall").meta({ description: "Split (overall, dyadic, multi-party)." }),

@@ -45,7 +45,7 @@ export const publicJudgeScoresSchema = z.strictObject({
 });
 type PublicJudgeScores = z.infer<typeof publicJudgeScoresSchema>;
 
-/** Per prediction (split, index in its file); key questions nobody answered have none and count 0. */
+/** Key questions nobody answered have none and count 0. */
 export async function getPublicJudgeScores(id: string): Promise<PublicJudgeScores> {
   const submissionId = await publicEntryId(id);
   const scorerVersion = await publishedScorerVersion();

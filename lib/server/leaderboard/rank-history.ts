@@ -5,10 +5,9 @@ import type { ClaimQuery, ClaimVerdict, RankHistory, RankHistoryQuery } from "./
 import { snapshotIndex, tieGroupOf, viewTables, type SnapshotMeta, type SnapshotRow } from "./snapshot-history";
 import { snapshotLinks } from "./snapshots";
 
-// An entry's rank over time, and claims about it ("first on H2HMem in June"), answered from the
-// immutable board snapshots only: every answer names the snapshot that shows it.
+// Snapshots only: every answer names the snapshot that shows it.
 
-/** Entries that were ever public (approved now, or withdrawn/unpublished after approval); anything else is 404. */
+/** Ever public (approved now, or removed after approval); anything else is 404. */
 async function requireEverPublic(id: string): Promise<void> {
   const s = await db.submission.findFirst({
     where: { id, OR: [{ reviewState: "APPROVED" }, { approvedAt: { not: null } }] },
@@ -63,7 +62,7 @@ export function claimPeriod(date: string): { start: Date; end: Date } {
   return { start: at, end: at };
 }
 
-/** The snapshots in force during [start, end): the last one taken at or before start, and every one taken inside. */
+/** The last one taken at or before start, and every one taken inside. */
 export function snapshotsInForce(snaps: SnapshotMeta[], start: Date, end: Date): SnapshotMeta[] {
   const before = snaps.filter((s) => s.createdAt <= start);
   const inside = snaps.filter((s) => s.createdAt > start && s.createdAt < end);

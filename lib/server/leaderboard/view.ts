@@ -13,17 +13,15 @@ export type Leaderboard = Pick<RankedBoard, "answerKey" | "notRescored"> & {
   scorerVersion: string;
   generatedAt: string;
   params: LeaderboardParams;
-  /** Entries matching the filters and search (all pages). */
+  /** Matching the filters, all pages. */
   total: number;
-  /** Ranked entries on the whole board, before filters. */
+  /** Before filters. */
   boardSize: number;
   pages: number;
   entries: ViewEntry[];
-  /** Cells over fewer questions are marked low-n (env LOW_N_MIN; 0 = never). */
   lowNMin: number;
-  /** Tombstones of withdrawn or unpublished entries: filled only for `status=withdrawn` (which has no ranked entries). */
+  /** Filled only for `status=withdrawn`. */
   withdrawn: Tombstone[];
-  /** The trivial reference systems for this split, metric and average (pinned, never ranked; none for the judge). */
   references: ReferenceRow[];
 };
 
@@ -34,7 +32,7 @@ const scopeOf = (sort: string | undefined): string | null => {
     : null;
 };
 
-/** Filters, search and sort over the ranked list; ranks stay those of the whole board. `all: true` returns every match. */
+/** Ranks stay those of the whole board; `all: true` returns every match. */
 export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
   const [board, references] = await Promise.all([rankedBoard(params), referenceRows(params)]);
   const matches = (e: { methodName: string; organization: string | null }) =>
@@ -94,7 +92,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   };
 }
 
-/** `sort` is a column key (rank, method, date, value, refusalRate, overRefusalRate, a main type or category code), "-" prefix = descending. */
+/** `sort` is a column key, "-" prefix = descending. */
 export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: string): T[] {
   const desc = sort.startsWith("-");
   const key = desc ? sort.slice(1) : sort;
