@@ -13,7 +13,7 @@ const emailsSchema = z.array(
 );
 const profileSchema = z.object({ id: z.number(), login: z.string() }).passthrough();
 
-export type GitHubEmailEntry = z.infer<typeof emailsSchema>[number];
+type GitHubEmailEntry = z.infer<typeof emailsSchema>[number];
 
 /** Verified primary, else a verified real mailbox before users.noreply; null refuses the sign-in. */
 export function pickVerifiedEmail(emails: GitHubEmailEntry[]): string | null {
@@ -23,10 +23,10 @@ export function pickVerifiedEmail(emails: GitHubEmailEntry[]): string | null {
   return chosen?.email ?? null;
 }
 
-/** At most this many pages of /user/emails (100 addresses each) are read; more is an upstream error. */
+/** More pages of /user/emails (100 addresses each) is an upstream error. */
 export const MAX_EMAIL_PAGES = 10;
 
-/** The rel="next" URL of a `Link` header (RFC 8288, as GitHub sends it), or null. */
+/** RFC 8288, as GitHub sends it. */
 export function nextPageUrl(link: string | null): string | null {
   for (const m of (link ?? "").matchAll(/<([^<>]*)>\s*((?:;\s*[^;,]*)*)/g)) {
     const rel = /;\s*rel\s*=\s*"?([^";,]*)"?/i.exec(m[2]!)?.[1] ?? "";
@@ -73,7 +73,7 @@ async function fetchAllEmails(apiUrl: string, accessToken: string): Promise<GitH
   return all;
 }
 
-export async function fetchGitHubProfile(
+async function fetchGitHubProfile(
   apiUrl: string,
   accessToken: string,
 ): Promise<Record<string, unknown> & { email: string | null }> {

@@ -5,7 +5,7 @@ import { env } from "../env";
 export const HF_NO_VERIFIED_EMAIL = "HuggingFaceNoVerifiedEmail";
 
 /** Must equal the discovery document's `issuer` exactly. */
-export function huggingFaceIssuer(): string {
+function huggingFaceIssuer(): string {
   return env.HF_ISSUER.replace(/(?<!\/)\/+$/, "");
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
 
-export type AdminUserRow = {
+type AdminUserRow = {
   id: string;
   email: string;
   name: string | null;

@@ -1,13 +1,11 @@
 import "server-only";
-import bcrypt from "bcryptjs";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { clientIp } from "../rate-limit";
-import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
+import { checkPassword } from "./signin-limits";
 
 // A session left open or a stolen cookie must not mint a long-lived credential.
 
-export const RECENT_SIGNIN_SECONDS = 10 * 60;
+const RECENT_SIGNIN_SECONDS = 10 * 60;
 
 /** Accounts without a password prove it with a sign-in newer than RECENT_SIGNIN_SECONDS. */
 export async function reauthenticate(
@@ -27,12 +25,5 @@ export async function reauthenticate(
       );
     return;
   }
-  const ip = clientIp(headers);
-  await reservePasswordAttempt(user.email, ip);
-  if (!(await bcrypt.compare(password, user.passwordHash))) {
-    throw new AppError("VALIDATION_FAILED", "That is not your password.", {
-      details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
-    });
-  }
-  await recordPasswordSuccess(user.email, ip);
+  await checkPassword(user.email, user.passwordHash, password, headers, "That is not your password.");
 }

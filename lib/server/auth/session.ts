@@ -45,7 +45,7 @@ export async function currentUser(): Promise<SessionUser | null> {
   return loadSessionUser(session?.user?.id, (session?.user as { sv?: unknown } | undefined)?.sv);
 }
 
-/** When the current browser session signed in (seconds since the epoch), or null (older sessions). */
+/** Seconds since the epoch; null for older sessions. */
 export async function sessionSignedInAt(): Promise<number | null> {
   const at = ((await auth())?.user as { at?: unknown } | undefined)?.at;
   return typeof at === "number" ? at : null;
@@ -65,7 +65,7 @@ export async function loadSessionUser(
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
-/** Revokes every session of the user, on every device (the JWTs stay signed but are refused). */
+/** The JWTs stay signed but are refused. */
 export async function revokeAllSessions(userId: string): Promise<void> {
   await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }

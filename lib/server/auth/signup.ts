@@ -11,15 +11,15 @@ import { logger } from "../logger";
 import { mailConfigured, sendMail, type Mail } from "../mail";
 import { localeOfHeaders, userLocale } from "../mail-locale";
 import { clientIp, consume } from "../rate-limit";
-import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
+import { checkPassword } from "./signin-limits";
 import { alreadyRegisteredMail, confirmationMail, welcomeMail } from "./signup-mail";
 import { BCRYPT_ROUNDS } from "./users";
 
 // Same answer whether or not the email is registered (no enumeration); only the mail differs.
 // Confirming needs the token AND the sign-up password, so a link for someone else's sign-up is useless.
 
-export type SignupMode = "open" | "confirm" | "closed";
-export const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+type SignupMode = "open" | "confirm" | "closed";
+const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The mode as configured: SIGNUP_MODE, else confirm with mail and open without. */
 export function configuredSignupMode(): SignupMode {
@@ -41,6 +41,10 @@ export async function signupMode(): Promise<SignupMode> {
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const identifierOf = (userId: string) => `signup:${userId}`;
+const findLink = (token: string) =>
+  db.verificationToken.findFirst({
+    where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
+  });
 
 function invalid(error: ZodError, input: unknown): AppError {
   const firsts = Object.keys(fieldErrors(error));
@@ -50,7 +54,7 @@ function invalid(error: ZodError, input: unknown): AppError {
   });
 }
 
-/** Replaces any earlier link of the user with a new one; returns the raw token (mailed, never stored). */
+/** Replaces any earlier link; the raw token is mailed, never stored. */
 async function issueToken(userId: string): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
   await db.$transaction([
@@ -134,7 +138,6 @@ async function createAccount(
   }
 }
 
-/** Mails a fresh link when the address has an account awaiting confirmation; same answer otherwise. */
 export async function resendConfirmation(rawEmail: unknown, headers: Headers): Promise<void> {
   if (!mailConfigured())
     throw new AppError("FORBIDDEN", "This leaderboard sends no mail, so there is nothing to resend.");
@@ -156,13 +159,9 @@ export async function resendConfirmation(rawEmail: unknown, headers: Headers): P
 
 const LINK_DEAD = "This confirmation link is invalid, already used or older than 24 hours. Ask for a new one below.";
 
-/** The pending account a link belongs to, or null; does not use the link up. */
+/** Does not use the link up. */
 export async function peekConfirmation(rawToken: string): Promise<{ email: string } | null> {
-  const row = rawToken
-    ? await db.verificationToken.findFirst({
-        where: { token: sha256(rawToken), identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
-      })
-    : null;
+  const row = rawToken ? await findLink(sha256(rawToken)) : null;
   if (!row) return null;
   const user = await db.user.findUnique({
     where: { id: row.identifier.slice("signup:".length) },
@@ -174,21 +173,18 @@ export async function peekConfirmation(rawToken: string): Promise<{ email: strin
 /** The link is used up only on success; returns the email for the sign-in that follows. */
 export async function confirmEmail(rawToken: string, password: string, headers: Headers): Promise<{ email: string }> {
   const token = sha256(rawToken);
-  const row = await db.verificationToken.findFirst({
-    where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
-  });
+  const row = await findLink(token);
   if (!row) throw new AppError("GONE", LINK_DEAD);
   const userId = row.identifier.slice("signup:".length);
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user?.pendingConfirmation || !user.passwordHash) throw new AppError("GONE", LINK_DEAD);
-  const ip = clientIp(headers);
-  await reservePasswordAttempt(user.email, ip);
-  if (!(await bcrypt.compare(password, user.passwordHash))) {
-    throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", {
-      details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
-    });
-  }
-  await recordPasswordSuccess(user.email, ip);
+  await checkPassword(
+    user.email,
+    user.passwordHash,
+    password,
+    headers,
+    "That is not the password chosen at sign-up for this address.",
+  );
   await db.$transaction(async (tx) => {
     // Single use even under concurrent clicks: only the request that deletes the row proceeds.
     const used = await tx.verificationToken.deleteMany({ where: { identifier: row.identifier, token } });

@@ -20,7 +20,7 @@ export const newUserSchema = z
     role: z.enum(Role).default("SUBMITTER"),
   })
   .refine(...passwordNotEmail);
-export type NewUser = z.input<typeof newUserSchema>;
+type NewUser = z.input<typeof newUserSchema>;
 
 function parse(input: NewUser) {
   const parsed = newUserSchema.safeParse(input);
