@@ -15,7 +15,7 @@ export const note = (min: number, what: string, required = "is required") =>
     .max(2000, "must be at most 2000 characters");
 
 export const rejectSchema = z.object({ reason: note(3, "a reason") });
-export const withdrawSchema = z.object({
+const withdrawSchema = z.object({
   reason: note(3, "a reason", "is required to withdraw an approved entry (it is shown on its permanent link)"),
 });
 

@@ -16,7 +16,7 @@ export const purgeSchema = z.object({
     .max(2000, "must be at most 2000 characters"),
 });
 
-export type PurgeResult = { id: string; methodName: string; reviewState: string; deleted: true };
+type PurgeResult = { id: string; methodName: string; reviewState: string; deleted: true };
 
 export async function purgeSubmission(input: z.input<typeof purgeSchema>): Promise<PurgeResult> {
   const parsed = purgeSchema.safeParse(input);

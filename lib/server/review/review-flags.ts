@@ -16,7 +16,7 @@ export type ReviewFlag =
   | { kind: "judge-failure"; detail: string }
   | { kind: "judge-injection"; questions: string[]; rules: string[] };
 
-export const SIMILARITY_THRESHOLD = 0.9;
+const SIMILARITY_THRESHOLD = 0.9;
 export const FAR_ABOVE_MARGIN = 0.1;
 
 export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag[]>> {

@@ -6,7 +6,7 @@ import { reviewFlags, type ReviewFlag } from "./review-flags";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 
 export const reviewFilterSchema = z.enum(["pending", "approved", "rejected", "withdrawn", "all"]).catch("pending");
-export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
+type ReviewFilter = z.infer<typeof reviewFilterSchema>;
 
 export type AdminSubmission = MethodCard & {
   id: string;
