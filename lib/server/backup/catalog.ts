@@ -59,7 +59,7 @@ export async function appTables(client: pg.Client): Promise<TableInfo[]> {
   return [...byTable].map(([name, columns]) => ({ name, columns }));
 }
 
-/** child table -> the tables its foreign keys point at (self-references left out: one COPY checks them). */
+/** Self-references left out: one COPY checks them. */
 export async function foreignKeyParents(client: pg.Client): Promise<Map<string, Set<string>>> {
   const { rows } = await client.query<{ child: string; parent: string }>(
     `SELECT c.relname AS child, p.relname AS parent

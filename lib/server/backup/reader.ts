@@ -42,7 +42,7 @@ function parseLine<S extends z.ZodType>(schema: S, line: Buffer, what: string): 
   return r.data;
 }
 
-/** A file path, or "-" for stdin (`docker compose run -T ... restore - < file`). */
+/** "-" for stdin. */
 export function openBackup(file: string): Readable {
   if (file === "-") return process.stdin.pipe(createGunzip());
   if (!existsSync(file)) throw new AppError("NOT_FOUND", `backup file not found: ${file}`);

@@ -22,7 +22,7 @@ type RestoreOptions = {
   migrate?: boolean;
   log?: (message: string) => void;
 };
-export type RestoreSummary = {
+type RestoreSummary = {
   tables: Record<string, number>;
   backupMigrations: number;
   migratedAfter: string[];
