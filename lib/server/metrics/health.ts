@@ -62,7 +62,7 @@ type HealthReport = {
   affected: Array<{ feature: string; impact: string }>;
 };
 
-// At most one round of checks per second per process: callers share the running round and its cached answer.
+// At most one round of checks per second per process.
 const HEALTH_CACHE_MS = 1000;
 const cache = globalThis as unknown as { healthReport?: { report: Promise<HealthReport>; doneAt?: number } };
 

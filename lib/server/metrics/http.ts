@@ -3,8 +3,6 @@ import { randomUUID } from "node:crypto";
 import { logger, withLogContext } from "../logger";
 import { recordHttpRequest } from "./registry";
 
-// Per-request instrumentation for route(): a request id echoed back and on every log line, an access-log line, HTTP metrics.
-
 const SANE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export function requestIdFrom(headers: Headers): string {

@@ -1,9 +1,7 @@
 import "server-only";
-// Page-request metrics shared by proxy.ts and the page cache. Plain data on globalThis because the proxy is a
-// separate bundle in the same process; no server imports, to keep the proxy bundle small.
+// Plain data on globalThis: the proxy is a separate bundle in the same process, kept small.
 
 type PageCacheState = "hit" | "miss" | "bypass";
-/** Why a page request was not served by the micro-cache. */
 export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "signed_in" | "uncacheable";
 
 // A unit test checks this list against app/, so a new page cannot silently fall into "other".
@@ -36,7 +34,6 @@ const MATCHERS = PAGE_ROUTES.map((pattern) => ({ pattern, segments: pattern.spli
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 export const PAGE_RENDER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
 
-/** The page's route pattern (`/entries/[id]`), or "other" for any path that is not a page. */
 export function pageRoute(pathname: string): string {
   const trimmed = pathname.replace(/(?<!\/)\/+$/, "");
   if (trimmed === "") return "/";
@@ -48,14 +45,14 @@ export function pageRoute(pathname: string): string {
   return "other";
 }
 
-export type PageRequestLabels = {
+type PageRequestLabels = {
   route: string;
   method: string;
   cache: PageCacheState;
   reason: string;
   status_class: string;
 };
-export type PageRenderSeries = {
+type PageRenderSeries = {
   labels: { route: string; status_class: string };
   cumulative: number[];
   sum: number;

@@ -4,7 +4,7 @@ import { PrecomputedHistogram } from "./histogram";
 import { PAGE_RENDER_BUCKETS, pageMetricsSnapshot } from "./pages";
 import { JUDGE_CALL_BUCKETS, QUEUE_STATES, STAGE_BUCKETS, metricsSnapshot, type MetricsSnapshot } from "./snapshot";
 
-// Prometheus metrics of the web process (docs/OPERATIONS.md). Worker series are read from Redis and Postgres at scrape time, so any instance sees them all.
+// Worker series are read at scrape time, so any instance sees them all.
 
 type State = {
   registry: Registry;
@@ -72,7 +72,6 @@ export async function renderMetrics(): Promise<{ body: string; contentType: stri
 
 type SetValue = (labels: Record<string, string>, value: number) => void;
 
-/** A gauge or counter whose series are rewritten from the snapshot at each scrape. */
 function fromSnapshot(
   registry: Registry,
   kind: "gauge" | "counter",

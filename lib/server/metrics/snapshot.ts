@@ -5,10 +5,8 @@ import { db } from "../db";
 import { scrubSecrets } from "../logger";
 import { getQueue } from "../queue";
 
-// What /api/metrics reads at scrape time from where the worker already records it; a burst of scrapes shares one round.
-
 export const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
-// Seconds. Lexical runs take seconds to minutes; judge runs minutes to an hour.
+// Lexical runs take seconds to minutes; judge runs minutes to an hour.
 export const STAGE_BUCKETS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200] as const;
 export const JUDGE_CALL_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120] as const;
 // Redis answers in milliseconds or is down; the Postgres aggregates take longer on big tables.
