@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { db } from "../db";
 
-// The attempt ledger: the best of many private attempts inflates a board, so approval freezes how many submissions the account had scored.
+// The best of many private attempts inflates a board, so approval freezes how many the account had scored.
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 

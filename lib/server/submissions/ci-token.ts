@@ -41,12 +41,12 @@ function refused(reason: Reason): AppError {
 const trimSlash = (u: string) => u.replace(/(?<!\/)\/+$/, "");
 
 /** AUTH_URL, with or without the trailing slash. */
-export function expectedAudiences(): string[] {
+function expectedAudiences(): string[] {
   const base = trimSlash(siteUrl("/"));
   return [base, `${base}/`];
 }
 
-// One key set per issuer, kept across requests (jose caches and refreshes the keys; cooldown 30 s).
+// jose caches and refreshes the keys (cooldown 30 s).
 const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
 
 async function discover(issuer: string): Promise<JWTVerifyGetKey> {

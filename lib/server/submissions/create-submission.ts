@@ -15,7 +15,6 @@ import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
-export type { UploadedFile, UploadFiles } from "./validate-upload";
 type CreateSubmissionInput = {
   userId: string;
   files: UploadFiles;

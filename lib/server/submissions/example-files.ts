@@ -6,7 +6,7 @@ import { loadActiveAnswerKey } from "../answer-key/store";
 // The key is cached per version, so building on request is a stringify, not a load.
 
 /** The route folders under app/downloads/ use the same names. */
-export function exampleFilePath(split: Split): string {
+function exampleFilePath(split: Split): string {
   return `/downloads/${exampleFileName(split)}`;
 }
 

@@ -11,7 +11,7 @@ export const predictionFilterSchema = z.object({
 });
 export type PredictionFilter = z.infer<typeof predictionFilterSchema>;
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export type PredictionRow = {
   id: string;

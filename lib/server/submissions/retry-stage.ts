@@ -6,15 +6,29 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { stagesFrom, type Stage } from "./stages";
 
-/** Compare-and-set on the status, so of two concurrent retries one wins; the reconciler enqueues. */
+const REQUEUED = {
+  status: "QUEUED",
+  stage: "queued",
+  failureStage: null,
+  failureReason: null,
+  progressDone: 0,
+} satisfies Prisma.SubmissionUpdateManyMutationInput;
+const PENDING_RUN = {
+  status: "PENDING",
+  error: null,
+  done: 0,
+  finishedAt: null,
+} satisfies Prisma.StageRunUpdateManyMutationInput;
+
+/** The reconciler enqueues them if nobody else does. */
 export async function resetStages(tx: Prisma.TransactionClient, submissionIds: string[], stage: Stage): Promise<void> {
   await tx.stageRun.updateMany({
     where: { submissionId: { in: submissionIds }, stage: { in: stagesFrom(stage) } },
-    data: { status: "PENDING", error: null, done: 0, finishedAt: null },
+    data: PENDING_RUN,
   });
   await tx.submission.updateMany({
     where: { id: { in: submissionIds } },
-    data: { status: "QUEUED", stage: "queued", failureStage: null, failureReason: null, progressDone: 0 },
+    data: REQUEUED,
   });
 }
 
@@ -27,6 +41,7 @@ type RetryOptions = {
   record?: (tx: Prisma.TransactionClient) => Promise<unknown>;
 };
 
+/** Compare-and-set on the status, so of two concurrent retries one wins. */
 export async function retryStage(
   submissionId: string,
   stage: Stage,
@@ -45,7 +60,7 @@ export async function retryStage(
     }
     const claimed = await tx.submission.updateMany({
       where: { id: submissionId, status: { in: from } },
-      data: { status: "QUEUED", stage: "queued", failureStage: null, failureReason: null, progressDone: 0 },
+      data: REQUEUED,
     });
     // Not in `from` any more (or never was): another retry, or the worker, got there first.
     if (claimed.count === 0)
@@ -55,7 +70,7 @@ export async function retryStage(
       );
     await tx.stageRun.updateMany({
       where: { submissionId, stage: { in: stagesFrom(stage) } },
-      data: { status: "PENDING", error: null, done: 0, finishedAt: null },
+      data: PENDING_RUN,
     });
     await opts.record?.(tx);
   });

@@ -113,7 +113,7 @@ async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
   return ahead + 1;
 }
 
-export type SubmissionListItem = {
+type SubmissionListItem = {
   id: string;
   methodName: string;
   status: string;

@@ -21,7 +21,7 @@ const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: 
   { field: "multiparty", split: "multi-party", canonical: PREDICTION_FILE_NAMES["multi-party"] },
 ];
 
-export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
+type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
 export type ValidatedSplit = {
   split: Split;
   field: keyof UploadFiles;
@@ -41,7 +41,7 @@ export function uploadLimits(): UploadLimits {
   };
 }
 
-export type UploadKey = { questions: ReferenceQuestion[] };
+type UploadKey = { questions: ReferenceQuestion[] };
 export type ValidatedUpload = {
   splits: ValidatedSplit[];
   errors: ValidationIssue[];
@@ -49,7 +49,7 @@ export type ValidatedUpload = {
   contentSha256: string;
 };
 
-export function sha256Hex(bytes: Uint8Array | string): string {
+function sha256Hex(bytes: Uint8Array | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
@@ -111,7 +111,6 @@ export function validateUpload(files: UploadFiles, key: UploadKey | null, limits
     const sha256 = sha256Hex(file.bytes);
     let matches: MatchInfo | null = null;
     if (key) {
-      // Also reports unmatched, duplicate and missing questions, and SPLIT_SWAPPED files.
       const result = matchPredictions(split, parsed.items, key.questions, fileName);
       matches = result.matches;
       for (const issue of result.issues) (issue.severity === "error" ? errors : warnings).push(issue);
