@@ -17,9 +17,8 @@ export const badgeSchema = z.strictObject({
   color: z.string(),
   cacheSeconds: z.number().int().meta({ description: "How long Shields may cache the badge." }),
 });
-export type Badge = z.infer<typeof badgeSchema>;
+type Badge = z.infer<typeof badgeSchema>;
 
-/** Top 3 green, top 10 blue, the rest grey-blue. */
 function badgeColor(rank: number): string {
   return rank === 1 ? "brightgreen" : rank <= 3 ? "green" : rank <= 10 ? "blue" : "informational";
 }

@@ -16,10 +16,10 @@ export const feedQuerySchema = z.object({
   metric: boardMetricSchema.default("f1"),
   aggregate: aggregateSchema.default("micro"),
 });
-export type FeedQuery = z.infer<typeof feedQuerySchema>;
+type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-export type FeedEvent = "publish" | "withdrawal" | "re-score" | "update" | "new-best";
-export const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-best">> = {
+type FeedEvent = "publish" | "withdrawal" | "re-score" | "update" | "new-best";
+const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-best">> = {
   approve: "publish",
   withdraw: "withdrawal",
   unpublish: "withdrawal",

@@ -6,9 +6,9 @@ import { publishedScorerVersion, versionCoverage, headlineMetricOf } from "../ve
 
 // Unscored entries say why instead of "not yet scored".
 
-export type BoardStatus = {
+type BoardStatus = {
   published: { version: string; key: AnswerKeyInfo | null };
-  /** The version the worker writes now, when it is not the published one (null: the board is current). */
+  /** null: the board is current. */
   pending: {
     version: string;
     key: AnswerKeyInfo | null;
@@ -37,7 +37,7 @@ export async function boardStatus(): Promise<BoardStatus> {
 }
 
 export type UnscoredReason = "pendingVersion" | "otherVersion" | "scoring" | "notScored";
-export type UnscoredEntry = { id: string; methodName: string; reason: UnscoredReason };
+type UnscoredEntry = { id: string; methodName: string; reason: UnscoredReason };
 
 export async function unscoredEntries(published: string): Promise<UnscoredEntry[]> {
   const { missing } = await versionCoverage(published);

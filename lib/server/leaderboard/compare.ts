@@ -18,8 +18,9 @@ const compareParamsSchema = z.object({
 });
 type CompareParams = z.infer<typeof compareParamsSchema>;
 
+const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v !== undefined ? [v] : []);
+
 export function parseCompareParams(raw: Record<string, string | string[] | undefined>): CompareParams {
-  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
   const ids = [...all(raw.ids).flatMap((s) => s.split(",")), ...all(raw.a), ...all(raw.b)]
     .map((s) => s.trim())
     .filter(Boolean);
@@ -31,7 +32,6 @@ export function parseCompareParams(raw: Record<string, string | string[] | undef
 
 /** The form's slots send one (maybe empty) `ids` each: one comma-separated list; null when already tidy. */
 export function tidyCompareQuery(raw: Record<string, string | string[] | undefined>): string | null {
-  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v !== undefined ? [v] : []);
   const sent = all(raw.ids);
   if (sent.length <= 1 && !sent.some((v) => v.trim() === "")) return null;
   const out = new URLSearchParams();

@@ -19,9 +19,7 @@ export type CostPoint = {
 };
 
 /** Lower cost and higher score both better; returns the points by cost. */
-export function withParetoFront<T extends { cost: number; value: number }>(
-  points: T[],
-): Array<T & { pareto: boolean }> {
+function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
   const sorted = [...points].sort((a, b) => a.cost - b.cost || b.value - a.value);
   let best = -Infinity;
   return sorted.map((p) => {

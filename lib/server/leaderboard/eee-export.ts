@@ -4,7 +4,7 @@ import type { EntryDetail } from "./entries";
 
 // Every Eval Ever schema (evaleval/every_eval_ever, eval.schema.json 0.3.0).
 
-export const EEE_SCHEMA_VERSION = "0.3.0";
+const EEE_SCHEMA_VERSION = "0.3.0";
 export const H2HMEM_HF_DATASET = "varib/H2HMEM";
 
 const METRIC_NAMES: Record<string, string> = {
@@ -142,4 +142,3 @@ export function eeeDocument(entry: EntryDetail, origin: string) {
     })),
   };
 }
-export type EeeDocument = ReturnType<typeof eeeDocument>;

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import { toCsv } from "../csv";
 import { consume, clientIp } from "../rate-limit";
 import type { LeaderboardJson } from "./api-schema";
@@ -8,7 +8,7 @@ import { getLeaderboard, type Leaderboard } from "./view";
 import { viewQuery, type LeaderboardParams } from "./params";
 import { REFERENCE_LABELS } from "./reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
-import type { ScopedCells } from "./ranked-board";
+import { scopeCell, type ScopedCells } from "./ranked-board";
 import { publicGeneration, StampedMemo } from "./stamped-memo";
 
 // Bodies are kept for one public generation, so repeats cost no re-serialisation.
@@ -110,19 +110,11 @@ export function leaderboardCsv(lb: Leaderboard): string {
       ...lb.withdrawn.map((t) => [...WITHDRAWN_COLUMNS.map((k) => t[k] ?? ""), ...stamp]),
     ]);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
-  const row = (
-    cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>,
-    c: Pick<ScopedCells, "overall" | "mainTypes" | "categories">,
-  ) => {
+  const row = (cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>, c: ScopedCells) => {
     const cells = { ...cols, value: c.overall.value, ciLow: c.overall.ciLow, ciHigh: c.overall.ciHigh, n: c.overall.n };
     return [
       ...ENTRY_COLUMNS.map((k) => cells[k] ?? ""),
-      ...scopes.map(
-        (s) =>
-          ((MAIN_TYPES as readonly string[]).includes(s)
-            ? c.mainTypes[s as MainType]?.value
-            : c.categories[s as CategoryCode]?.value) ?? "",
-      ),
+      ...scopes.map((s) => scopeCell(c, s)?.value ?? ""),
       lb.params.split,
       lb.params.metric,
       lb.params.aggregate,
@@ -140,7 +132,6 @@ export function leaderboardCsv(lb: Leaderboard): string {
       e,
     ),
   );
-  // Reference rows: status "reference", no rank, the kind as id and its label as method.
   const refs = lb.references.map((r) =>
     row(
       { status: "reference", id: r.kind, methodName: REFERENCE_LABELS[r.kind], isBaseline: false, verified: false },

@@ -22,7 +22,7 @@ export type RankHistoryQuery = z.infer<typeof rankHistoryQuerySchema>;
 const dateTime = z.string().meta({ format: "date-time" });
 const permalink = z.string().meta({ description: "The snapshot's permanent address (/api/v1/snapshots/{id})." });
 
-export const rankHistoryItemSchema = z.strictObject({
+const rankHistoryItemSchema = z.strictObject({
   snapshot: z.string().meta({ description: "Snapshot id." }),
   permalink,
   date: dateTime.meta({ description: "When the snapshot was taken." }),
@@ -57,7 +57,7 @@ export type RankHistory = z.infer<typeof rankHistorySchema>;
 // A day (UTC) or a month (UTC) or an instant.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
-export const claimDateSchema = z
+const claimDateSchema = z
   .string()
   .refine(
     (s) =>

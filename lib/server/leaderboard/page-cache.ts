@@ -37,7 +37,6 @@ const KEPT = new Set([
 
 export const isPageCacheRender = (req: NextRequest): boolean => req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE;
 
-/** Why this request must be rendered for itself alone; null when the cache may serve it. */
 export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
   if (req.method !== "GET") return "method";
   if (!CACHED_PATH.test(req.nextUrl.pathname)) return "path";

@@ -41,7 +41,6 @@ export const leaderboardParamsSchema = z.object({
     .optional()
     .catch(undefined)
     .meta({ description: "Case-insensitive search in method name and organization." }),
-  // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
   modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),
   baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
   backbone: backboneFilterSchema.catch(undefined).meta({

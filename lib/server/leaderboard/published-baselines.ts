@@ -9,7 +9,7 @@ type PublishedBaseline = {
   metric: "judge";
   aggregate: "weighted average";
   mainTypes: Record<MainType, number>;
-  /** The paper's efficiency figures (project page): storage s/session, retrieval and answering s/question. */
+  /** Seconds per session (storage) and per question (retrieval, answering). */
   efficiency: {
     storageSecondsPerSession: number;
     retrievalSecondsPerQuestion: number;

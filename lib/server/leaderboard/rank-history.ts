@@ -49,7 +49,7 @@ export async function rankHistory(entry: string, q: RankHistoryQuery): Promise<R
 }
 
 /** [start, end) of the claim's date: a UTC day or month, or one instant (start = end). */
-export function claimPeriod(date: string): { start: Date; end: Date } {
+function claimPeriod(date: string): { start: Date; end: Date } {
   if (/^\d{4}-\d{2}$/.test(date)) {
     const start = new Date(`${date}-01T00:00:00Z`);
     return { start, end: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)) };
@@ -63,7 +63,7 @@ export function claimPeriod(date: string): { start: Date; end: Date } {
 }
 
 /** The last one taken at or before start, and every one taken inside. */
-export function snapshotsInForce(snaps: SnapshotMeta[], start: Date, end: Date): SnapshotMeta[] {
+function snapshotsInForce(snaps: SnapshotMeta[], start: Date, end: Date): SnapshotMeta[] {
   const before = snaps.filter((s) => s.createdAt <= start);
   const inside = snaps.filter((s) => s.createdAt > start && s.createdAt < end);
   return [...before.slice(-1), ...inside];

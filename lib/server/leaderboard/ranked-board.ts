@@ -61,6 +61,12 @@ export type ScopedCells = {
   categories: Partial<Record<CategoryCode, ScoreCell>>;
 };
 
+/** "ALL", a main type or a category. */
+export function scopeCell(c: ScopedCells, scope: string): ScoreCell | undefined {
+  if (scope === "ALL") return c.overall;
+  return isMainType(scope) ? c.mainTypes[scope] : isCategory(scope) ? c.categories[scope] : undefined;
+}
+
 /** True for the headline row. */
 export function placeScore(
   target: ScopedCells,
@@ -72,7 +78,7 @@ export function placeScore(
   return r.scope === "ALL";
 }
 
-// Every board view derives from one ranked list per split x metric x aggregate, kept for one public generation.
+// Every board view derives from one ranked list per split x metric x aggregate.
 const boards = new StampedMemo<RankedBoard>(64);
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {

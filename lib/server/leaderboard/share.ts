@@ -40,7 +40,6 @@ export async function entryHeadline(id: string): Promise<EntryHeadline | null> {
   };
 }
 
-/** e.g. "#3 of 12 · judge 0.612 [0.580, 0.641]". */
 export function headlineText(h: EntryHeadline): string {
   if (h.value === null) return "Not ranked yet under the published scorer version";
   const ci = h.ciLow !== null && h.ciHigh !== null ? ` [${h.ciLow.toFixed(3)}, ${h.ciHigh.toFixed(3)}]` : "";

@@ -8,7 +8,7 @@ import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
 // Snapshots never change, so a table computed once is kept (bounded) for every later read.
 
 export const historyScopeSchema = z.enum(["ALL", ...MAIN_TYPES, ...CATEGORY_CODES]);
-export type HistoryView = {
+type HistoryView = {
   split: z.infer<typeof boardSplitSchema>;
   metric: z.infer<typeof boardMetricSchema>;
   aggregate: z.infer<typeof aggregateSchema>;
@@ -50,7 +50,7 @@ export async function snapshotIndex(): Promise<SnapshotMeta[]> {
 }
 
 /** A scope other than ALL is ranked by its own cells (ties as on the board). */
-export function tableOf(boards: StoredBoard[], view: HistoryView): SnapshotRow[] {
+function tableOf(boards: StoredBoard[], view: HistoryView): SnapshotRow[] {
   const board = boards.find(
     (b) => b.split === view.split && b.metric === view.metric && b.aggregate === view.aggregate,
   );

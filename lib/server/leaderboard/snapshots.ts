@@ -6,7 +6,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
 import { boardMetricSchema, boardSplitSchema } from "./params";
-import { rankedBoard } from "./ranked-board";
+import { rankedBoard, scopeCell } from "./ranked-board";
 
 // Written from an outbox message once the change committed.
 
@@ -86,12 +86,7 @@ async function boardContent() {
       e.overall.ciLow ?? "",
       e.overall.ciHigh ?? "",
       e.overall.n,
-      ...scopes.map(
-        (s) =>
-          ((MAIN_TYPES as readonly string[]).includes(s)
-            ? e.mainTypes[s as (typeof MAIN_TYPES)[number]]?.value
-            : e.categories[s as (typeof CATEGORY_CODES)[number]]?.value) ?? "",
-      ),
+      ...scopes.map((s) => scopeCell(e, s)?.value ?? ""),
     ]),
   );
   return {

@@ -24,7 +24,7 @@ export const tombstoneSchema = z.strictObject({
 });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
-export const TOMBSTONE_WHERE = {
+const TOMBSTONE_WHERE = {
   publicNote: { not: null },
   reviewState: { in: ["REJECTED", "WITHDRAWN"] },
 } satisfies Prisma.SubmissionWhereInput;

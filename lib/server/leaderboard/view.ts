@@ -1,6 +1,6 @@
 import "server-only";
-import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
-import { rankedBoard, type LeaderboardEntry, type RankedBoard } from "./ranked-board";
+import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { rankedBoard, scopeCell, type LeaderboardEntry, type RankedBoard } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
 import { env } from "../env";
 import { backboneKey } from "@/lib/validation/backbones";
@@ -103,9 +103,7 @@ export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: stri
     if (key === "answered") return e.answered;
     if (key === "rank" || key === "value") return key === "rank" ? e.rank : e.overall.value;
     if (key === "refusalRate" || key === "overRefusalRate") return e[key] ?? -1;
-    if ((MAIN_TYPES as readonly string[]).includes(key)) return e.mainTypes[key as MainType]?.value ?? -1;
-    if ((CATEGORY_CODES as readonly string[]).includes(key)) return e.categories[key as CategoryCode]?.value ?? -1;
-    return e.rank;
+    return scopeOf(key) ? (scopeCell(e, key)?.value ?? -1) : e.rank;
   };
   return [...entries].sort((a, b) => {
     const x = val(a);

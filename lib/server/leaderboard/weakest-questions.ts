@@ -4,7 +4,7 @@ import { CATEGORY_CODES, DIFFICULTIES, SPLITS } from "@/lib/scoring/types";
 import type { SessionUser } from "../auth/config";
 import { db } from "../db";
 
-// "Where an entry fails": its lowest-scoring questions; `mayViewPredictions` is the one access check.
+// `mayViewPredictions` is the one access check.
 
 /** Short keys: they share the entry page's query string. */
 const weakestFilterSchema = z.object({
