@@ -1,44 +1,39 @@
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
 import type { TokenScope } from "@/generated/prisma/enums";
 import { newApiTokenSchema } from "@/lib/validation/api-token";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 import { AppError, zodDetails } from "../errors";
 
-// API tokens for `Authorization: Bearer h2h_...`. Only the sha-256 of a token is stored;
-// the plain token is shown once at creation. A token carries scopes (submit, read, admin:
-// lib/validation/api-token.ts) and an optional expiry. Creating and revoking write their audit
-// event in the same transaction, whoever calls (the browser's settings page, `h2hmem token`).
+// Only the sha-256 is stored; the plain token is shown once. Audit rows share the transaction.
 
 const TOKEN_PREFIX = "h2h_";
 const TOKEN_RE = /^h2h_[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 3600 * 1000;
 
-export type ApiTokenInfo = {
-  id: string;
-  name: string;
-  scopes: TokenScope[];
-  expiresAt: Date | null;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-};
-export type VerifiedApiToken = { userId: string; tokenId: string; scopes: TokenScope[] };
+const INFO = {
+  id: true,
+  name: true,
+  scopes: true,
+  expiresAt: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} satisfies Prisma.ApiTokenSelect;
+type ApiTokenInfo = Prisma.ApiTokenGetPayload<{ select: typeof INFO }>;
+type VerifiedApiToken = { userId: string; tokenId: string; scopes: TokenScope[] };
 
-export function hashApiToken(token: string): string {
+function hashApiToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export function generateApiToken(): string {
+function generateApiToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString("base64url");
 }
 
-/**
- * `input`: { name, scopes, expiresDays? } (newApiTokenSchema). The admin scope only for an
- * administrator. `actor`: who creates it, the owner by default; null for the CLI (an operator
- * with database access).
- */
+/** `actor` null: the CLI (an operator with database access). */
 export async function createApiToken(
   userId: string,
   input: unknown,
@@ -65,6 +60,7 @@ export async function createApiToken(
     const expiresAt = expiresDays === null ? null : new Date(Date.now() + expiresDays * DAY_MS);
     const created = await tx.apiToken.create({
       data: { userId, name, scopes, expiresAt, tokenHash: hashApiToken(token) },
+      select: INFO,
     });
     await recordAudit(tx, {
       actor,
@@ -74,23 +70,21 @@ export async function createApiToken(
     });
     return created;
   });
-  return { token, info: pick(row) };
+  return { token, info: row };
 }
 
-/** The owner and scopes of a valid token (not revoked, not expired), recording its use; else null. */
 export async function verifyApiToken(token: string): Promise<VerifiedApiToken | null> {
   if (!TOKEN_RE.test(token)) return null;
   const hash = hashApiToken(token);
   const row = await db.apiToken.findUnique({ where: { tokenHash: hash } });
-  // The lookup is by hash already; the constant-time compare guards against a future
-  // change to a prefix lookup.
+  // Constant-time compare guards against a future change to a prefix lookup.
   if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return { userId: row.userId, tokenId: row.id, scopes: row.scopes };
 }
 
-/** Revokes one of the user's tokens; a token of another user is "not found", revoking twice a no-op. */
+/** Another user's token is "not found"; revoking twice is a no-op. */
 export async function revokeApiToken(userId: string, tokenId: string, actor: string | null = userId): Promise<void> {
   await db.$transaction(async (tx) => {
     const result = await tx.apiToken.updateMany({
@@ -106,7 +100,6 @@ export async function revokeApiToken(userId: string, tokenId: string, actor: str
   });
 }
 
-/** Revokes every active token of the user ("sign out everywhere" with tokens); one audit row each. */
 export async function revokeAllApiTokens(userId: string, actor: string | null = userId): Promise<number> {
   return db.$transaction(async (tx) => {
     const active = await tx.apiToken.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
@@ -127,18 +120,5 @@ export async function revokeAllApiTokens(userId: string, actor: string | null = 
 }
 
 export async function listApiTokens(userId: string): Promise<ApiTokenInfo[]> {
-  const rows = await db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
-  return rows.map(pick);
-}
-
-function pick(row: ApiTokenInfo): ApiTokenInfo {
-  return {
-    id: row.id,
-    name: row.name,
-    scopes: row.scopes,
-    expiresAt: row.expiresAt,
-    createdAt: row.createdAt,
-    lastUsedAt: row.lastUsedAt,
-    revokedAt: row.revokedAt,
-  };
+  return db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, select: INFO });
 }

@@ -26,8 +26,7 @@ export class RateLimitedSignin extends CredentialsSignin {
   code = "rate_limited";
 }
 
-// Right password, but the account's mailed confirmation link has not been followed yet. Only
-// someone who knows the password learns this, so it reveals nothing about the address.
+// Only someone who knows the password learns this, so it reveals nothing about the address.
 export class UnconfirmedSignin extends CredentialsSignin {
   code = "unconfirmed";
 }
@@ -52,7 +51,6 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
     return null;
   }
   await recordPasswordSuccess(email, ip);
-  // The language in use becomes the account's mail language (User.locale).
   const locale = localeOfHeaders(headers);
   if (user.locale !== locale) await db.user.update({ where: { id: user.id }, data: { locale } });
   if (bcrypt.getRounds(user.passwordHash) < BCRYPT_ROUNDS) {
@@ -62,17 +60,14 @@ export async function verifyCredentials(raw: unknown, headers: Headers): Promise
     });
   }
   if (user.pendingConfirmation && (await signupMode()) !== "open") throw new UnconfirmedSignin();
-  // sessionVersion rides along to the jwt callback (not part of SessionUser).
   return Object.assign(
     { id: user.id, email: user.email, name: user.name, role: user.role },
     { sessionVersion: user.sessionVersion },
   );
 }
 
-/** The OAuth providers that sign in only with a verified email, and the /signin error code otherwise. */
 // Checked on the provider's profile, not `user` (for a linked login that is our stored account).
 const NO_VERIFIED_EMAIL: Record<string, { code: string; email: (p: Record<string, unknown>) => string | null }> = {
-  // github.ts leaves `email` null unless GitHub verified the address.
   github: { code: GITHUB_NO_VERIFIED_EMAIL, email: (p) => (typeof p.email === "string" ? p.email : null) },
   huggingface: { code: HF_NO_VERIFIED_EMAIL, email: verifiedHuggingFaceEmail },
 };
@@ -90,15 +85,12 @@ export function authConfig(): NextAuthConfig {
   if (huggingFaceEnabled()) providers.push(huggingFaceProvider());
   return {
     secret: env.AUTH_SECRET,
-    // Deployed behind our own load balancer; AUTH_URL pins the origin when set.
+    // Behind our own load balancer; AUTH_URL pins the origin when set.
     trustHost: true,
-    // The Credentials provider only works with JWT sessions.
     session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
     pages: { signIn: "/signin", error: "/signin" },
-    // Auth.js logs to the console by default; route it to our JSON logger, and a wrong
-    // password is an expected outcome, not a server error.
+    // Wrong passwords and unlinked OAuth logins are expected outcomes, not server errors.
     logger: {
-      // An OAuth login whose email belongs to another account is refused by design (not linked).
       error: (e) =>
         e instanceof CredentialsSignin || (e as { type?: string }).type === "OAuthAccountNotLinked"
           ? logger.info({ event: "signin_failed", type: (e as { type?: string }).type }, "sign-in rejected")
@@ -115,8 +107,7 @@ export function authConfig(): NextAuthConfig {
       async signIn({ account, profile }) {
         const provider = account?.provider;
         if (!provider || !Object.hasOwn(NO_VERIFIED_EMAIL, provider)) return true;
-        // No address the provider verified: refused here, before Auth.js creates or links
-        // anything; also for an already linked login (one rule: no verified address, no sign-in).
+        // Refused before Auth.js creates or links anything, also for an already linked login.
         const rule = NO_VERIFIED_EMAIL[provider]!;
         if (!rule.email(profile ?? {})) {
           logger.info(
@@ -138,7 +129,6 @@ export function authConfig(): NextAuthConfig {
           token.role = (user as Partial<SessionUser>).role ?? "SUBMITTER";
           const sv = (user as { sessionVersion?: unknown }).sessionVersion;
           token.sv = typeof sv === "number" ? sv : 0;
-          // When this session signed in (user is only present at sign-in): reauthenticate.ts.
           token.at = Math.floor(Date.now() / 1000);
         }
         return token;

@@ -3,13 +3,9 @@ import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { env, gitHubEndpoints } from "../env";
 
-// GitHub sign-in with our own profile look-up. The stock Auth.js provider takes the public
-// profile email, else the primary one from /user/emails, without looking at GitHub's `verified`
-// flag (declined upstream: nextauthjs/next-auth#10013). Anyone can add someone else's address to
-// their GitHub account unverified, so an unverified address must never create or find an
-// account here: we read /user/emails every time and keep only a verified address.
+// Own profile look-up: the stock provider ignores GitHub's `verified` flag (next-auth#10013),
+// and anyone can add someone else's address unverified.
 
-/** The `error` code /signin shows when GitHub reports no verified email (see auth.config.ts). */
 export const GITHUB_NO_VERIFIED_EMAIL = "GitHubNoVerifiedEmail";
 
 const emailsSchema = z.array(
@@ -17,12 +13,9 @@ const emailsSchema = z.array(
 );
 const profileSchema = z.object({ id: z.number(), login: z.string() }).passthrough();
 
-export type GitHubEmailEntry = z.infer<typeof emailsSchema>[number];
+type GitHubEmailEntry = z.infer<typeof emailsSchema>[number];
 
-/**
- * The address to use: the primary one if GitHub verified it, else another verified one (a real
- * mailbox before the users.noreply address), else null: the sign-in is refused.
- */
+/** Verified primary, else a verified real mailbox before users.noreply; null refuses the sign-in. */
 export function pickVerifiedEmail(emails: GitHubEmailEntry[]): string | null {
   const verified = emails.filter((e) => e.verified === true && e.email.includes("@"));
   const chosen =
@@ -30,10 +23,10 @@ export function pickVerifiedEmail(emails: GitHubEmailEntry[]): string | null {
   return chosen?.email ?? null;
 }
 
-/** At most this many pages of /user/emails (100 addresses each) are read; more is an upstream error. */
+/** More pages of /user/emails (100 addresses each) is an upstream error. */
 export const MAX_EMAIL_PAGES = 10;
 
-/** The rel="next" URL of a `Link` header (RFC 8288, as GitHub sends it), or null. */
+/** RFC 8288, as GitHub sends it. */
 export function nextPageUrl(link: string | null): string | null {
   for (const m of (link ?? "").matchAll(/<([^<>]*)>\s*((?:;\s*[^;,]*)*)/g)) {
     const rel = /;\s*rel\s*=\s*"?([^";,]*)"?/i.exec(m[2]!)?.[1] ?? "";
@@ -42,10 +35,7 @@ export function nextPageUrl(link: string | null): string | null {
   return null;
 }
 
-/**
- * Whether a URL GitHub handed us lies under the configured API base (same origin, same path
- * prefix). The bearer token goes only there: a `Link` header elsewhere is never followed.
- */
+/** The bearer token goes only under the API base: a `Link` header elsewhere is never followed. */
 export function isUnderApi(url: string, apiUrl: string): boolean {
   const u = new URL(url);
   const base = new URL(apiUrl);
@@ -62,17 +52,12 @@ async function getJson(url: string, accessToken: string): Promise<{ body: unknow
     },
     signal: AbortSignal.timeout(10_000),
   });
-  // A failed look-up is an upstream error (Auth.js answers error=Configuration and logs it),
-  // never "no verified email".
+  // An upstream error, never "no verified email".
   if (!res.ok) throw new Error(`GitHub API ${new URL(url).pathname} answered ${res.status}`);
   return { body: await res.json(), link: res.headers.get("link") };
 }
 
-/**
- * Every page of /user/emails, following GitHub's `Link: <…>; rel="next"`. A partial list could
- * pick another address than the full one (or none), so a page we cannot read, a next page off
- * the API origin, or more than MAX_EMAIL_PAGES pages all fail the sign-in as an upstream error.
- */
+/** Every page or an error: a partial list could pick another address than the full one. */
 async function fetchAllEmails(apiUrl: string, accessToken: string): Promise<GitHubEmailEntry[]> {
   const all: GitHubEmailEntry[] = [];
   let url: string | null = `${apiUrl}/user/emails?per_page=100`;
@@ -88,8 +73,7 @@ async function fetchAllEmails(apiUrl: string, accessToken: string): Promise<GitH
   return all;
 }
 
-/** The GitHub profile with `email` replaced by the verified address (null when there is none). */
-export async function fetchGitHubProfile(
+async function fetchGitHubProfile(
   apiUrl: string,
   accessToken: string,
 ): Promise<Record<string, unknown> & { email: string | null }> {
@@ -103,7 +87,6 @@ export function gitHubProvider() {
   return GitHub({
     clientId: env.GITHUB_ID,
     clientSecret: env.GITHUB_SECRET,
-    // GitHub Enterprise Server: authorize and token endpoints under GITHUB_URL.
     enterprise: enterprise ? { baseUrl: webUrl } : undefined,
     userinfo: {
       url: `${apiUrl}/user`,
@@ -112,8 +95,7 @@ export function gitHubProvider() {
         return fetchGitHubProfile(apiUrl, tokens.access_token);
       },
     },
-    // Never attach a GitHub login to an existing account just because the emails match
-    // (Auth.js then answers OAuthAccountNotLinked); tests/integration/auth/github.test.ts.
+    // Matching emails must never attach a GitHub login to an existing account.
     allowDangerousEmailAccountLinking: false,
   });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { Role } from "@/generated/prisma/enums";
 import { db } from "../db";
 
-export type AdminUserRow = {
+type AdminUserRow = {
   id: string;
   email: string;
   name: string | null;
@@ -11,7 +11,7 @@ export type AdminUserRow = {
   submissions: number;
 };
 
-/** Accounts for the role page: admins first, then newest. No password hashes or tokens leave here. */
+/** No password hashes or tokens leave here. */
 export async function listUsers(opts: { q?: string; take?: number } = {}): Promise<AdminUserRow[]> {
   const users = await db.user.findMany({
     where: opts.q ? { email: { contains: opts.q, mode: "insensitive" } } : {},

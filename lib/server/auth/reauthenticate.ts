@@ -1,20 +1,13 @@
 import "server-only";
-import bcrypt from "bcryptjs";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { clientIp } from "../rate-limit";
-import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
+import { checkPassword } from "./signin-limits";
 
-// Sensitive browser actions (creating an API token) ask for the password again, so a session
-// left open or a stolen cookie cannot mint a long-lived credential. Accounts without a password
-// (GitHub sign-in) prove it with a recent sign-in instead.
+// A session left open or a stolen cookie must not mint a long-lived credential.
 
-export const RECENT_SIGNIN_SECONDS = 10 * 60;
+const RECENT_SIGNIN_SECONDS = 10 * 60;
 
-/**
- * `signedInAt`: when the session was created (seconds since the epoch; null if unknown).
- * Wrong passwords count against the sign-in limits of (account, address) and account.
- */
+/** Accounts without a password prove it with a sign-in newer than RECENT_SIGNIN_SECONDS. */
 export async function reauthenticate(
   userId: string,
   password: string,
@@ -32,12 +25,5 @@ export async function reauthenticate(
       );
     return;
   }
-  const ip = clientIp(headers);
-  await reservePasswordAttempt(user.email, ip);
-  if (!(await bcrypt.compare(password, user.passwordHash))) {
-    throw new AppError("VALIDATION_FAILED", "That is not your password.", {
-      details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
-    });
-  }
-  await recordPasswordSuccess(user.email, ip);
+  await checkPassword(user.email, user.passwordHash, password, headers, "That is not your password.");
 }

@@ -10,7 +10,7 @@ export const roleSchema = z.object({
   reason: z.string().trim().max(2000).optional(),
 });
 
-/** Promote or demote a user, audited. An admin cannot demote themself (no lock-out by accident). */
+/** An admin cannot demote themself (no lock-out by accident). */
 export async function setUserRole(input: { actorId: string; userId: string; role: Role; reason?: string }) {
   const { role, reason } = roleSchema.parse({ role: input.role, reason: input.reason });
   if (input.userId === input.actorId && role !== "ADMIN")

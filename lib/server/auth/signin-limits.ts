@@ -1,16 +1,13 @@
 import "server-only";
-import { consume, refund, resetLimit } from "../rate-limit";
+import bcrypt from "bcryptjs";
+import { AppError } from "../errors";
+import { clientIp, consume, refund, resetLimit } from "../rate-limit";
 
-// Password guessing limits, shared by sign-in, the confirmation page and password re-entry.
-// Failures count per (account, client address): someone who keeps failing from their address
-// locks only that pair, so they cannot keep the owner (an admin) out from elsewhere. A higher
-// per-account ceiling stops guessing spread over many addresses. An attempt takes its point
-// before the password is checked (one atomic step in Redis), so a parallel burst cannot all pass
-// a check made before any of its failures were counted; a success gives the point back.
+// Per (account, address) so a guesser cannot lock the owner out from elsewhere; a per-account
+// ceiling stops spread-out guessing. The point is taken before the check so a burst cannot slip past.
 
 const pair = (email: string, ip: string) => `${email}|${ip}`;
 
-/** Reserves one attempt; throws AppError RATE_LIMITED when this address, or everyone, may not try this account now. */
 export async function reservePasswordAttempt(email: string, ip: string): Promise<void> {
   await consume("signin-account-ip", pair(email, ip));
   try {
@@ -21,7 +18,24 @@ export async function reservePasswordAttempt(email: string, ip: string): Promise
   }
 }
 
-/** The pair starts afresh; the account's ceiling gets this attempt's point back (a success does not end a spread-out attack). */
+/** A wrong password throws VALIDATION_FAILED with `wrong` as its message. */
+export async function checkPassword(
+  email: string,
+  passwordHash: string,
+  password: string,
+  headers: Headers,
+  wrong: string,
+): Promise<void> {
+  const ip = clientIp(headers);
+  await reservePasswordAttempt(email, ip);
+  if (!(await bcrypt.compare(password, passwordHash)))
+    throw new AppError("VALIDATION_FAILED", wrong, {
+      details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
+    });
+  await recordPasswordSuccess(email, ip);
+}
+
+/** Only refunds the account ceiling: a success does not end a spread-out attack. */
 export async function recordPasswordSuccess(email: string, ip: string): Promise<void> {
   await resetLimit("signin-account-ip", pair(email, ip));
   await refund("signin-account", email);

@@ -3,9 +3,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { siteUrl, type Mail } from "../mail";
 import { mailTranslator, type MailTranslator } from "../mail-locale";
 
-// The texts of the mails sent by self-service sign-up, in the recipient's locale (texts in the
-// `mail` namespace of lib/i18n/messages). Plain text only: nothing to render, nothing to track.
-
+// Plain text only: nothing to render, nothing to track.
 const footer = (t: MailTranslator) => `\n\n-- \n${t("signature")}\n${t("signupFooter")}`;
 
 export async function confirmationMail(to: string, rawToken: string, locale: Locale): Promise<Mail> {

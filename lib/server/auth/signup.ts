@@ -11,31 +11,22 @@ import { logger } from "../logger";
 import { mailConfigured, sendMail, type Mail } from "../mail";
 import { localeOfHeaders, userLocale } from "../mail-locale";
 import { clientIp, consume } from "../rate-limit";
-import { recordPasswordSuccess, reservePasswordAttempt } from "./signin-limits";
+import { checkPassword } from "./signin-limits";
 import { alreadyRegisteredMail, confirmationMail, welcomeMail } from "./signup-mail";
 import { BCRYPT_ROUNDS } from "./users";
 
-// Self-service sign-up (SUBMITTER accounts). Every request for one mode gets the same answer
-// whether or not the email is registered (no account enumeration); what differs is only the
-// mail the address's owner receives. Confirmation tokens are stored sha-256 hashed in the
-// Auth.js VerificationToken table (identifier "signup:<userId>"), expire after 24 hours and
-// work once. Confirming needs the token AND the password chosen at sign-up, so a link mailed
-// for a sign-up someone else made with your address cannot activate their password.
+// Same answer whether or not the email is registered (no enumeration); only the mail differs.
+// Confirming needs the token AND the sign-up password, so a link for someone else's sign-up is useless.
 
-export type SignupMode = "open" | "confirm" | "closed";
-export const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+type SignupMode = "open" | "confirm" | "closed";
+const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The mode as configured: SIGNUP_MODE, else confirm with mail and open without. */
 export function configuredSignupMode(): SignupMode {
   return env.SIGNUP_MODE ?? (mailConfigured() ? "confirm" : "open");
 }
 
-/**
- * The mode in force. An unset SIGNUP_MODE never opens sign-up by itself where confirmation was
- * in use: if mail is gone (SMTP_URL removed) while accounts still await confirmation, falling
- * back to `open` would let those unconfirmed accounts, possibly registered with someone else's
- * address, sign in. Then sign-up is closed (and logged) until SIGNUP_MODE says what to do.
- */
+/** Closed (not open) when mail is gone but accounts await confirmation: open would let them sign in. */
 export async function signupMode(): Promise<SignupMode> {
   const mode = configuredSignupMode();
   if (env.SIGNUP_MODE || mode !== "open") return mode;
@@ -50,9 +41,12 @@ export async function signupMode(): Promise<SignupMode> {
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const identifierOf = (userId: string) => `signup:${userId}`;
+const findLink = (token: string) =>
+  db.verificationToken.findFirst({
+    where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
+  });
 
 function invalid(error: ZodError, input: unknown): AppError {
-  // One detail per field (the first problem), as the form shows them.
   const firsts = Object.keys(fieldErrors(error));
   const details = zodDetails(error.issues, input).map((d) => ({ ...d, path: d.path.split(".")[0] || "form" }));
   return new AppError("VALIDATION_FAILED", "Please correct the fields below.", {
@@ -60,7 +54,7 @@ function invalid(error: ZodError, input: unknown): AppError {
   });
 }
 
-/** Replaces any earlier link of the user with a new one; returns the raw token (mailed, never stored). */
+/** Replaces any earlier link; the raw token is mailed, never stored. */
 async function issueToken(userId: string): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
   await db.$transaction([
@@ -91,7 +85,6 @@ export async function signUp(input: SignupInput, headers: Headers): Promise<{ mo
   if (!parsed.success) throw invalid(parsed.error, input);
   await consume("signup-ip", clientIp(headers));
   const { email, password } = parsed.data;
-  // The visitor's language: the account's mails use it (User.locale).
   const locale = localeOfHeaders(headers);
   // Hashed before the lookup so both outcomes cost the same time.
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
@@ -100,8 +93,7 @@ export async function signUp(input: SignupInput, headers: Headers): Promise<{ mo
     select: { id: true, pendingConfirmation: true, locale: true },
   });
   if (existing?.pendingConfirmation && mode === "confirm") {
-    // Not confirmed yet: the latest sign-up's password wins and earlier links stop working
-    // (only when its link is actually mailed, so the mail limit cannot strand the account).
+    // Latest password wins only when its link is mailed, so the mail limit cannot strand the account.
     await mailLimited(email, async () => {
       await db.user.update({ where: { id: existing.id }, data: { passwordHash, locale } });
       return confirmationMail(email, await issueToken(existing.id), locale);
@@ -146,7 +138,6 @@ async function createAccount(
   }
 }
 
-/** Mails a fresh link when the address has an account awaiting confirmation; same answer otherwise. */
 export async function resendConfirmation(rawEmail: unknown, headers: Headers): Promise<void> {
   if (!mailConfigured())
     throw new AppError("FORBIDDEN", "This leaderboard sends no mail, so there is nothing to resend.");
@@ -168,13 +159,9 @@ export async function resendConfirmation(rawEmail: unknown, headers: Headers): P
 
 const LINK_DEAD = "This confirmation link is invalid, already used or older than 24 hours. Ask for a new one below.";
 
-/** The pending account a link belongs to, or null; does not use the link up. */
+/** Does not use the link up. */
 export async function peekConfirmation(rawToken: string): Promise<{ email: string } | null> {
-  const row = rawToken
-    ? await db.verificationToken.findFirst({
-        where: { token: sha256(rawToken), identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
-      })
-    : null;
+  const row = rawToken ? await findLink(sha256(rawToken)) : null;
   if (!row) return null;
   const user = await db.user.findUnique({
     where: { id: row.identifier.slice("signup:".length) },
@@ -183,28 +170,21 @@ export async function peekConfirmation(rawToken: string): Promise<{ email: strin
   return user?.pendingConfirmation ? { email: user.email } : null;
 }
 
-/**
- * Confirms the account of a link when the password matches the one chosen at sign-up; the
- * link is used up only on success. Returns the email for the sign-in that follows.
- */
+/** The link is used up only on success; returns the email for the sign-in that follows. */
 export async function confirmEmail(rawToken: string, password: string, headers: Headers): Promise<{ email: string }> {
   const token = sha256(rawToken);
-  const row = await db.verificationToken.findFirst({
-    where: { token, identifier: { startsWith: "signup:" }, expires: { gt: new Date() } },
-  });
+  const row = await findLink(token);
   if (!row) throw new AppError("GONE", LINK_DEAD);
   const userId = row.identifier.slice("signup:".length);
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user?.pendingConfirmation || !user.passwordHash) throw new AppError("GONE", LINK_DEAD);
-  // Password guesses here count against the same limits as sign-in.
-  const ip = clientIp(headers);
-  await reservePasswordAttempt(user.email, ip);
-  if (!(await bcrypt.compare(password, user.passwordHash))) {
-    throw new AppError("VALIDATION_FAILED", "That is not the password chosen at sign-up for this address.", {
-      details: [{ code: "WRONG_PASSWORD", path: "password", message: "Wrong password" }],
-    });
-  }
-  await recordPasswordSuccess(user.email, ip);
+  await checkPassword(
+    user.email,
+    user.passwordHash,
+    password,
+    headers,
+    "That is not the password chosen at sign-up for this address.",
+  );
   await db.$transaction(async (tx) => {
     // Single use even under concurrent clicks: only the request that deletes the row proceeds.
     const used = await tx.verificationToken.deleteMany({ where: { identifier: row.identifier, token } });

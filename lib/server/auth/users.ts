@@ -6,18 +6,12 @@ import { emailSchema, passwordNotEmail, passwordSchema } from "@/lib/validation/
 import { db } from "../db";
 import { AppError, zodDetails } from "../errors";
 
-// Local (email + password) accounts for the CLI and the seed. Emails are stored lower-cased,
-// as the sign-in form looks them up.
-
-// OWASP's minimum for bcrypt; ~0.25 s per hash on one core. Older hashes (10) are upgraded at
-// the next successful sign-in (lib/server/auth/config.ts).
+// OWASP's minimum for bcrypt; older hashes are upgraded at the next sign-in.
 export const BCRYPT_ROUNDS = 12;
 
-// Compared when a sign-in names no account, so response time does not reveal which emails are
-// registered; of the same cost (tests/unit/server/auth/passwords.test.ts). Nobody knows its password.
+// Compared when a sign-in names no account, so timing does not reveal registered emails.
 export const DUMMY_HASH = "$2b$12$l/JK4osGjPpkbq0EqlwH1uIOwh44/cYhkaXVPIW1cTjp0swRdbwKG";
 
-// The password rule is the sign-up one (lib/validation/signup.ts): one rule for web and CLI.
 export const newUserSchema = z
   .object({
     email: emailSchema,
@@ -26,7 +20,7 @@ export const newUserSchema = z
     role: z.enum(Role).default("SUBMITTER"),
   })
   .refine(...passwordNotEmail);
-export type NewUser = z.input<typeof newUserSchema>;
+type NewUser = z.input<typeof newUserSchema>;
 
 function parse(input: NewUser) {
   const parsed = newUserSchema.safeParse(input);
@@ -45,8 +39,7 @@ export async function createUser(input: NewUser): Promise<{ id: string; email: s
   return { id: row.id, email: row.email, role: row.role };
 }
 
-/** Idempotent: creates the user, or sets role and password (only re-hashed when it changed). */
-/** `keepPassword`: an existing account keeps its password (the seed must never reset a changed one). */
+/** `keepPassword`: the seed must never reset a changed password. */
 export async function ensureUser(
   input: NewUser,
   opts: { keepPassword?: boolean } = {},
@@ -81,7 +74,6 @@ export async function ensureSystemUser(email: string, name: string): Promise<{ i
   return { id: row.id, email: row.email };
 }
 
-/** Whether the account signs in with a password (else only with GitHub). */
 export async function hasPassword(userId: string): Promise<boolean> {
   const row = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   return Boolean(row?.passwordHash);

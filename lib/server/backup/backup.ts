@@ -36,7 +36,7 @@ type BackupOptions = {
 };
 type BackupSummary = { file: string | null; tables: BackupTrailer["tables"]; migrations: number; ms: number };
 
-/** One gzip file of every app table from one REPEATABLE READ snapshot; written to a temp name and renamed, so a failed backup never looks complete. */
+/** Written to a temp name and renamed, so a failed backup never looks complete. */
 export async function createBackup(opts: BackupOptions): Promise<BackupSummary> {
   const t0 = Date.now();
   const log = opts.log ?? (() => undefined);

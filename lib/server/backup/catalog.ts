@@ -4,14 +4,12 @@ import { AppError } from "../errors";
 import { connect as connectClient, MIGRATIONS_TABLE, redactUrl } from "../migrate";
 import { quoteIdent, type BackupMigration } from "./format";
 
-// What a backup covers, read from the database catalog (not from a hard-coded list), so a table
-// added by a future migration is backed up and restored without touching this code.
+// Read from the catalog, so a table added by a future migration is covered without touching this code.
 
 export type TableInfo = { name: string; columns: string[] };
 type SequenceInfo = { name: string; lastValue: string; isCalled: boolean };
 
-// Text forms that do not depend on the server's or the client's configuration: both the backup
-// and the restore session use them (e.g. floats with every digit, timestamps in ISO and UTC).
+// Text forms independent of server and client configuration, for backup and restore alike.
 const SESSION_SETTINGS = [
   "SET client_encoding = 'UTF8'",
   "SET DateStyle = 'ISO, YMD'",
@@ -45,7 +43,7 @@ export async function appliedMigrations(client: pg.Client): Promise<BackupMigrat
   return rows;
 }
 
-/** The app's tables (every base table of the schema but the migrations bookkeeping), with their writable columns. */
+/** Every base table but the migrations bookkeeping, with its writable columns. */
 export async function appTables(client: pg.Client): Promise<TableInfo[]> {
   const { rows } = await client.query<{ table_name: string; column_name: string }>(
     `SELECT c.table_name, c.column_name
@@ -61,7 +59,7 @@ export async function appTables(client: pg.Client): Promise<TableInfo[]> {
   return [...byTable].map(([name, columns]) => ({ name, columns }));
 }
 
-/** child table -> the tables its foreign keys point at (self-references left out: one COPY checks them). */
+/** Self-references left out: one COPY checks them. */
 export async function foreignKeyParents(client: pg.Client): Promise<Map<string, Set<string>>> {
   const { rows } = await client.query<{ child: string; parent: string }>(
     `SELECT c.relname AS child, p.relname AS parent
@@ -76,7 +74,7 @@ export async function foreignKeyParents(client: pg.Client): Promise<Map<string, 
   return parents;
 }
 
-/** Tables ordered so that every table comes after the tables it references (ties by name, so stable). */
+/** Referenced tables first (ties by name, so stable). */
 export function foreignKeyOrder(tables: TableInfo[], parents: Map<string, Set<string>>): TableInfo[] {
   const pending = [...tables].sort((a, b) => a.name.localeCompare(b.name));
   const done = new Set<string>();

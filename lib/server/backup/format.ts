@@ -1,14 +1,10 @@
 import "server-only";
 import { z } from "zod";
 
-// The portable backup file (gzip; docs/DEPLOY.md §6). Every line but the table data is one JSON object:
-//   1. header   {format, formatVersion, appVersion, createdAt, server, migrations, tables, sequences}
-//   2. per table, in foreign-key order: {table, columns}, the rows as COPY text, `\.`, {table, rows, sha256}
-//   3. trailer  {complete: true, tables: {name: {rows, sha256}}}: last, as the file is written in one pass.
+// The file layout is in docs/DEPLOY.md §6; the trailer is last as the file is written in one pass.
 
 export const BACKUP_FORMAT = "h2hmem-backup";
 export const BACKUP_FORMAT_VERSION = 1;
-/** The line that ends a table's rows (as in psql's COPY text). */
 export const END_OF_DATA = Buffer.from("\\.\n");
 
 const migration = z.object({ name: z.string().min(1), checksum: z.string().regex(/^[0-9a-f]{64}$/) });
@@ -45,7 +41,7 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** Number of rows in a chunk of COPY text: every row ends with one raw newline (embedded ones are escaped). */
+/** Every COPY row ends with one raw newline (embedded ones are escaped). */
 export function countNewlines(buf: Buffer): number {
   let n = 0;
   for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;

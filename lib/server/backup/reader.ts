@@ -17,7 +17,7 @@ import {
   type BackupHeader,
 } from "./format";
 
-// Streams a backup back as events; a table's "end" is yielded only once its checksum matched, so a transaction can roll back on any throw.
+// A table's "end" is yielded only once its checksum matched, so a transaction can roll back on any throw.
 
 export type BackupEvent =
   | { kind: "header"; header: BackupHeader }
@@ -42,14 +42,13 @@ function parseLine<S extends z.ZodType>(schema: S, line: Buffer, what: string): 
   return r.data;
 }
 
-/** A file path, or "-" for stdin (`docker compose run -T ... restore - < file`). */
+/** "-" for stdin. */
 export function openBackup(file: string): Readable {
   if (file === "-") return process.stdin.pipe(createGunzip());
   if (!existsSync(file)) throw new AppError("NOT_FOUND", `backup file not found: ${file}`);
   return createReadStream(file).pipe(createGunzip());
 }
 
-/** Where the row data of a table ends: `\.` + newline at the start of a line. */
 function findTerminator(buf: Buffer, atLineStart: boolean): number {
   for (let i = buf.indexOf(TERMINATOR); i !== -1; i = buf.indexOf(TERMINATOR, i + 1)) {
     if (i === 0 ? atLineStart : buf[i - 1] === 10) return i;
@@ -77,7 +76,7 @@ export async function* readBackup(input: AsyncIterable<Buffer>): AsyncGenerator<
       try {
         head = JSON.parse(line.toString("utf8")) as typeof head;
       } catch {
-        // reported below as "not an h2hmem backup"
+        // reported below
       }
       if (head.format !== BACKUP_FORMAT) throw bad("not an h2hmem backup (first line has no format h2hmem-backup)");
       if (head.formatVersion !== BACKUP_FORMAT_VERSION)

@@ -7,12 +7,12 @@ import { loadMigrations, migrate, type MigrationFile } from "../migrate";
 import type { TableInfo } from "./catalog";
 import type { BackupHeader, BackupMigration } from "./format";
 
-// The refusals of a restore, each with a message that says what to do instead.
+// Each refusal says what to do instead.
 
 const list = (ms: BackupMigration[]) =>
   ms.length ? `${ms[ms.length - 1].name} (${ms.length} migrations)` : "no migrations";
 
-/** The backup's migrations must be the code's first ones, unchanged; with `applied`, the database must be at exactly those. */
+/** With `applied`, the database must be at exactly the backup's migrations. */
 export function checkMigrations(file: BackupMigration[], code: MigrationFile[], applied?: BackupMigration[]): void {
   for (const [i, m] of file.entries()) {
     const c = code[i];
@@ -41,7 +41,7 @@ export function checkMigrations(file: BackupMigration[], code: MigrationFile[], 
   }
 }
 
-/** The database's tables and columns must be exactly the file's, and the file's order must satisfy the foreign keys. */
+/** The file's order must also satisfy the foreign keys. */
 export function checkTables(file: BackupHeader["tables"], db: TableInfo[], parents: Map<string, Set<string>>): void {
   const fileNames = new Set(file.map((t) => t.name));
   const dbNames = new Set(db.map((t) => t.name));
@@ -74,7 +74,7 @@ export function checkTables(file: BackupHeader["tables"], db: TableInfo[], paren
   }
 }
 
-/** Applies the code's first `count` migrations with the regular runner (a folder holding only those). */
+/** The regular runner on a folder holding only the first `count` migrations. */
 export async function migrateToBackup(
   connectionString: string,
   dir: string,

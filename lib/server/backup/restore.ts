@@ -14,16 +14,15 @@ import { openBackup, readBackup, type BackupEvent } from "./reader";
 type RestoreOptions = {
   connectionString: string;
   file: string;
-  /** The code's migrations (default prisma/migrations under cwd). */
   migrationsDir?: string;
-  /** Delete the rows of a non-empty database first; needs `confirm` = the database's name. */
+  /** Empty a non-empty database first; needs `confirm` = the database's name. */
   force?: boolean;
   confirm?: string;
-  /** Apply the code's newer migrations after the restore (default true). */
+  /** Apply the code's newer migrations afterwards (default true). */
   migrate?: boolean;
   log?: (message: string) => void;
 };
-export type RestoreSummary = {
+type RestoreSummary = {
   tables: Record<string, number>;
   backupMigrations: number;
   migratedAfter: string[];
@@ -52,7 +51,6 @@ function asFileError(err: unknown): unknown {
     : err;
 }
 
-/** Verifies a file (structure, every checksum and count) without a database. */
 export async function checkBackup(file: string): Promise<{ header: BackupHeader; tables: Record<string, number> }> {
   const events = readBackup(openBackup(file));
   const header = await readHeader(events);
@@ -65,7 +63,7 @@ export async function checkBackup(file: string): Promise<{ header: BackupHeader;
   return { header, tables };
 }
 
-/** Loads a backup into an empty database in ONE transaction (checksums and counts verified), so any error rolls everything back. */
+/** ONE transaction, so any error rolls everything back. */
 export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummary> {
   const t0 = Date.now();
   const log = opts.log ?? (() => undefined);
@@ -111,7 +109,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
           `--force deletes every row of database "${name}": confirm with --confirm ${name}${opts.confirm ? ` (got "${opts.confirm}")` : ""}`,
         );
       }
-      // The board snapshots' TRUNCATE guard lets only this confirmed restore through (migration 20261203120200).
+      // The board snapshots' TRUNCATE guard lets only this confirmed restore through.
       await client.query("SET LOCAL h2hmem.restore = 'force'");
       await client.query(`TRUNCATE ${all}`);
       truncated = true;

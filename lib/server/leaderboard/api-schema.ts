@@ -16,8 +16,7 @@ import {
 import { tombstoneSchema } from "./tombstones";
 import { referenceRowSchema } from "./reference-rows";
 
-// The JSON of GET /api/v1/leaderboard: leaderboardJson (./export.ts) is typed by this schema, the
-// OpenAPI document is generated from it, and a test parses real responses with it.
+// Types leaderboardJson, generates the OpenAPI document, and a test parses real responses with it.
 
 const rankSchema = z.int().min(1);
 const dateTime = z.string().meta({ format: "date-time" });
@@ -70,7 +69,7 @@ const answerKeyInfoSchema = z
   });
 
 const rate = z.number().min(0).max(1).nullable();
-/** `failureProfile` of GET /api/v1/entries/{id} (rates from the stored counts, lib/scoring/failure-profile.ts). */
+/** `failureProfile` of GET /api/v1/entries/{id}. */
 export const failureProfileSchema = z.strictObject({
   refusalRate: rate.meta({
     description: "Share of all questions refused (one refusal detector, lib/scoring/refusal.ts).",
@@ -87,7 +86,6 @@ export const failureProfileSchema = z.strictObject({
   ),
 }) satisfies z.ZodType<FailureProfile>;
 
-/** `judge` of the leaderboard and entry JSON: the judge part of the scorer version. */
 export const judgeInfoSchema = z
   .strictObject({
     model: z.string(),

@@ -4,7 +4,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { rankedBoard } from "./ranked-board";
 
-// An entry's README badge in the Shields "endpoint" format: rank and headline score on the public board.
+// Shields "endpoint" format.
 
 export const BADGE_CACHE_SECONDS = 300;
 
@@ -17,14 +17,13 @@ export const badgeSchema = z.strictObject({
   color: z.string(),
   cacheSeconds: z.number().int().meta({ description: "How long Shields may cache the badge." }),
 });
-export type Badge = z.infer<typeof badgeSchema>;
+type Badge = z.infer<typeof badgeSchema>;
 
-/** Top 3 green, top 10 blue, the rest grey-blue. */
 function badgeColor(rank: number): string {
   return rank === 1 ? "brightgreen" : rank <= 3 ? "green" : rank <= 10 ? "blue" : "informational";
 }
 
-/** Approved entries only; any other id is 404, as on the entry page. */
+/** Any id but an approved entry's is 404, as on the entry page. */
 export async function entryBadge(id: string): Promise<Badge> {
   const approved = await db.submission.findFirst({ where: { id, reviewState: "APPROVED" }, select: { id: true } });
   if (!approved) throw new AppError("NOT_FOUND", "Entry not found.");

@@ -4,8 +4,7 @@ import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
 import { historyScopeSchema, snapshotIndex, viewTables, type SnapshotRow } from "./snapshot-history";
 import { snapshotLinks, type SnapshotReason } from "./snapshots";
 
-// The board's Atom 1.0 feed (/feeds/board.atom), built from the immutable snapshots: one item per
-// publish, withdrawal, re-score and metadata update; `event=new-best` gives the moments an entry took rank 1 in one view.
+// `event=new-best` gives the moments an entry took rank 1 in one view.
 
 export const FEED_PATH = "/feeds/board.atom";
 const MAX_ITEMS = 100;
@@ -17,10 +16,10 @@ export const feedQuerySchema = z.object({
   metric: boardMetricSchema.default("f1"),
   aggregate: aggregateSchema.default("micro"),
 });
-export type FeedQuery = z.infer<typeof feedQuerySchema>;
+type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-export type FeedEvent = "publish" | "withdrawal" | "re-score" | "update" | "new-best";
-export const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-best">> = {
+type FeedEvent = "publish" | "withdrawal" | "re-score" | "update" | "new-best";
+const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-best">> = {
   approve: "publish",
   withdraw: "withdrawal",
   unpublish: "withdrawal",
@@ -28,7 +27,6 @@ export const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-bes
   purge: "withdrawal",
   publish: "re-score",
   rescore: "re-score",
-  // An admin's edit of an approved entry's metadata or baseline mark.
   metadata: "update",
   baseline: "update",
 };
@@ -42,7 +40,7 @@ type Item = {
   snapshot: string;
   entry?: string;
 };
-// Who joined or left is read off the headline view (overall, F1, micro: every scored entry has it).
+// Every scored entry has the headline view.
 const HEADLINE = { split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" } as const;
 const names = (rows: SnapshotRow[]) => rows.map((r) => r.methodName).join(", ");
 
@@ -97,7 +95,7 @@ async function newBestItems(q: FeedQuery): Promise<Item[]> {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
-/** The feed document; `origin` makes every link absolute (Atom ids and links are IRIs). */
+/** Atom ids and links are IRIs: `origin` makes them absolute. */
 export async function boardFeed(q: FeedQuery, origin: string, selfQuery: string): Promise<string> {
   const all = q.event === "new-best" ? await newBestItems(q) : await changeItems();
   const items = all.slice(-MAX_ITEMS).reverse();

@@ -1,8 +1,7 @@
 import "server-only";
 import { db } from "../db";
 
-// The stamp of what the public board shows (approved submissions only, so scoring progress does not
-// invalidate caches); everything cached under it is rebuilt on any public change.
+// Approved submissions only, so scoring progress does not invalidate caches.
 
 let inFlight: Promise<string> | null = null;
 

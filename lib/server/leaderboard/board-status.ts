@@ -4,16 +4,15 @@ import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-inf
 import { currentScorerVersion } from "../versions/current-version";
 import { publishedScorerVersion, versionCoverage, headlineMetricOf } from "../versions/published-version";
 
-// What the board shows when the active key or scorer version differs from the published one
-// (issue 32): the board names both, and unscored entries say why instead of "not yet scored".
+// Unscored entries say why instead of "not yet scored".
 
-export type BoardStatus = {
+type BoardStatus = {
   published: { version: string; key: AnswerKeyInfo | null };
-  /** The version the worker writes now, when it is not the published one (null: the board is current). */
+  /** null: the board is current. */
   pending: {
     version: string;
     key: AnswerKeyInfo | null;
-    /** The new version names another answer key (not only another judge or NLTK mode). */
+    /** Not only another judge or NLTK mode. */
     newKey: boolean;
     scored: number;
     approved: number;
@@ -38,9 +37,8 @@ export async function boardStatus(): Promise<BoardStatus> {
 }
 
 export type UnscoredReason = "pendingVersion" | "otherVersion" | "scoring" | "notScored";
-export type UnscoredEntry = { id: string; methodName: string; reason: UnscoredReason };
+type UnscoredEntry = { id: string; methodName: string; reason: UnscoredReason };
 
-/** The approved entries without the published version's headline row, each with why (one query). */
 export async function unscoredEntries(published: string): Promise<UnscoredEntry[]> {
   const { missing } = await versionCoverage(published);
   if (missing.length === 0) return [];

@@ -11,15 +11,16 @@ const idSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,40}$/);
 
-/** `ids=a,b,c` (2 to 4 distinct entries); the older `a=`/`b=` form is still read. */
+/** `ids=a,b,c`; the older `a=`/`b=` form is still read. */
 const compareParamsSchema = z.object({
   ids: z.array(idSchema).max(4).catch([]).default([]),
   metric: boardMetricSchema.catch("f1").default("f1"),
 });
 type CompareParams = z.infer<typeof compareParamsSchema>;
 
+const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v !== undefined ? [v] : []);
+
 export function parseCompareParams(raw: Record<string, string | string[] | undefined>): CompareParams {
-  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
   const ids = [...all(raw.ids).flatMap((s) => s.split(",")), ...all(raw.a), ...all(raw.b)]
     .map((s) => s.trim())
     .filter(Boolean);
@@ -29,12 +30,8 @@ export function parseCompareParams(raw: Record<string, string | string[] | undef
   });
 }
 
-/**
- * The tidy query of a compare URL, or null when it already is: the form's empty slots send `ids=`
- * and one `ids` per slot, which become one comma-separated list (issue 32). Other keys stay as sent.
- */
+/** The form's slots send one (maybe empty) `ids` each: one comma-separated list; null when already tidy. */
 export function tidyCompareQuery(raw: Record<string, string | string[] | undefined>): string | null {
-  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v !== undefined ? [v] : []);
   const sent = all(raw.ids);
   if (sent.length <= 1 && !sent.some((v) => v.trim() === "")) return null;
   const out = new URLSearchParams();
@@ -71,12 +68,11 @@ const METRIC_FIELD = {
   judge: "judgeScore",
 } as const;
 
-// Depends only on the published scores, so it is computed once per public generation (./stamped-memo.ts), not per request.
+// Depends only on the published scores: computed once per public generation.
 const pickList = new StampedMemo<Array<{ id: string; methodName: string }>>(1);
 const questionMemo = new StampedMemo<QuestionScores>(48); // ~2,236 questions each
 const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
 
-/** Approved entries to pick from: those scored under the published scorer version. */
 export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
   const gen = await publicGeneration();
   return pickList.get(gen, "all", async () => {
@@ -91,15 +87,14 @@ export async function comparableEntries(): Promise<Array<{ id: string; methodNam
   });
 }
 
-/** Per-question scores under `version`, only for an approved entry with that version's headline row, so partial runs never show. */
+/** Only for an entry with the version's headline row, so partial runs never show. */
 async function perQuestion(id: string, metric: Metric, version: string): Promise<QuestionScores> {
   const headline = { scorerVersion: version, split: "overall", scope: "ALL", metric, aggregate: "micro" };
   const [shown, rows] = await Promise.all([
     db.submission.count({ where: { id, ...(await publicEntryWhere()), scores: { some: headline } } }),
     db.questionScore.findMany({
       where: { submissionId: id, scorerVersion: version },
-      // In a fixed order: the pairs' sums and the bootstrap's draws follow it (without it Postgres
-      // may return another order after a re-score writes rows, and the same data gave other CIs).
+      // The bootstrap's draws follow this order: without it the same data could give other CIs.
       orderBy: [{ split: "asc" }, { index: "asc" }],
       select: {
         split: true,
@@ -123,7 +118,7 @@ async function perQuestion(id: string, metric: Metric, version: string): Promise
   return out;
 }
 
-/** Paired bootstrap (seeded) of A minus B per scope, over the questions both entries answered and were scored on. */
+/** Seeded paired bootstrap of A minus B per scope, over the questions both were scored on. */
 function pairedByScope(qa: QuestionScores, qb: QuestionScores): PairedResult[] | null {
   if (qa.size === 0 || qb.size === 0) return null;
   const pairs: Array<{ category: string; a: number; b: number }> = [];
@@ -151,7 +146,7 @@ function pairedByScope(qa: QuestionScores, qb: QuestionScores): PairedResult[] |
   return results;
 }
 
-/** Every pair of `ids` (A = the earlier one) under `version`, computed from the rows now: the reference for the cache. */
+/** The reference for the cache: computed from the rows now. */
 export async function comparePairsUncached(ids: string[], metric: Metric, version: string): Promise<PairComparison[]> {
   const scores = await Promise.all(ids.map((id) => perQuestion(id, metric, version)));
   const out: PairComparison[] = [];
@@ -171,14 +166,13 @@ function cachedPair(gen: PublicGeneration, a: string, b: string, metric: Metric)
   });
 }
 
-/** A against B under the published scorer version (the one the board shows). */
 export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
   return cachedPair(await publicGeneration(), a, b, metric);
 }
 
 export type PairComparison = { a: string; b: string; results: PairedResult[] | null };
 
-/** Every pair of 2 to 4 entries (A = the earlier one in `ids`) under the published scorer version. */
+/** A = the earlier one in `ids`. */
 export async function compareMany(ids: string[], metric: Metric): Promise<PairComparison[]> {
   const gen = await publicGeneration();
   const pairs: Array<[string, string]> = [];
@@ -186,7 +180,7 @@ export async function compareMany(ids: string[], metric: Metric): Promise<PairCo
   return Promise.all(pairs.map(async ([a, b]) => ({ a, b, results: await cachedPair(gen, a, b, metric) })));
 }
 
-/** Significant wins: scopes where `id` is better than another entry with the 95% CI excluding 0. */
+/** Scopes where `id` beats another entry with the 95% CI excluding 0. */
 export function significantWins(
   pairs: PairComparison[],
   id: string,

@@ -9,18 +9,13 @@ import { currentScorerVersion } from "../versions/current-version";
 import { publishedScorerVersion } from "../versions/published-version";
 import { REFERENCE_KINDS, referencePredictions } from "./reference-systems";
 
-// Reference scores are scoring, so the worker computes them (lexical only) for the published and current
-// versions, so a version is ready before an admin publishes it, and a pinned board keeps its rows.
+// Worker-only (they are scoring); current versions too, so one is ready before an admin publishes it.
 
 type EnsureResult = { computed: string[]; skipped: string[] };
 
 type KeyOf = { versionId: string; questions: ReferenceQuestion[] };
 
-/**
- * Versions this build can compute, each with the lexical options it names (a legacy NLTK 3.8
- * version keeps its 3.8 rows while the board still shows it) and the key it names: the active one,
- * or an earlier import while the board is pinned to it (issue 32); another lexical algorithm cannot.
- */
+/** Each with the lexical options and key it names; another lexical algorithm cannot be computed. */
 async function computable(
   versions: string[],
   active: { versionId: string; contentSha256: string; questions: ReferenceQuestion[] },
@@ -47,7 +42,7 @@ async function computable(
 
 export async function ensureReferenceScores(log: Logger): Promise<EnsureResult> {
   const active = await loadActiveAnswerKey();
-  if (!active) return { computed: [], skipped: [] }; // without a key there are no references to score against
+  if (!active) return { computed: [], skipped: [] };
   const { ok, skipped } = await computable(
     [...new Set([await publishedScorerVersion(), await currentScorerVersion()])],
     active,

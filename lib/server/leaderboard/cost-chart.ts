@@ -4,11 +4,8 @@ import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { db } from "../db";
 import type { LeaderboardEntry } from "./ranked-board";
 
-// Headline score against one self-reported cost, with the Pareto front of the current view.
-
 export const costFieldSchema = z.enum(EFFICIENCY_FIELDS).catch("answerSecondsPerQuestion");
 export type CostField = z.infer<typeof costFieldSchema>;
-// The fields' names are messages (board.cost.fields), in the visitor's language.
 
 export type CostPoint = {
   id: string;
@@ -21,10 +18,8 @@ export type CostPoint = {
   pareto: boolean;
 };
 
-/** Marks the Pareto front (lower cost and higher score both better); returns the points by cost. */
-export function withParetoFront<T extends { cost: number; value: number }>(
-  points: T[],
-): Array<T & { pareto: boolean }> {
+/** Lower cost and higher score both better; returns the points by cost. */
+function withParetoFront<T extends { cost: number; value: number }>(points: T[]): Array<T & { pareto: boolean }> {
   const sorted = [...points].sort((a, b) => a.cost - b.cost || b.value - a.value);
   let best = -Infinity;
   return sorted.map((p) => {

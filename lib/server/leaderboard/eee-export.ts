@@ -2,12 +2,9 @@ import "server-only";
 import { DEFAULT_RESAMPLES, promptTemplate } from "@/lib/scoring";
 import type { EntryDetail } from "./entries";
 
-// An approved entry in the Every Eval Ever schema (evaleval/every_eval_ever, eval.schema.json 0.3.0):
-// one result per split x category x metric (micro mean) with its 95% bootstrap interval; judge
-// scores name the judge under `llm_scoring`; the scorer version is the eval library's version.
+// Every Eval Ever schema (evaleval/every_eval_ever, eval.schema.json 0.3.0).
 
-export const EEE_SCHEMA_VERSION = "0.3.0";
-/** The benchmark's dataset on the Hugging Face Hub (docs: h2hmem-benchmark fact sheet). */
+const EEE_SCHEMA_VERSION = "0.3.0";
 export const H2HMEM_HF_DATASET = "varib/H2HMEM";
 
 const METRIC_NAMES: Record<string, string> = {
@@ -53,7 +50,6 @@ function judgeScoring(judge: NonNullable<EntryDetail["judge"]>) {
   };
 }
 
-/** The EEE document of one approved entry; `origin` makes its links absolute. */
 export function eeeDocument(entry: EntryDetail, origin: string) {
   const entryUrl = `${origin}/entries/${entry.id}`;
   const scored = entry.scoredAt ?? entry.approvedAt ?? entry.createdAt;
@@ -146,4 +142,3 @@ export function eeeDocument(entry: EntryDetail, origin: string) {
     })),
   };
 }
-export type EeeDocument = ReturnType<typeof eeeDocument>;

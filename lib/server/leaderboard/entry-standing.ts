@@ -1,6 +1,6 @@
 import "server-only";
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
-import { rankedBoard, type ScopedCells } from "./ranked-board";
+import { rankedBoard, scopeCell, type ScopedCells } from "./ranked-board";
 import type { ScoreCell } from "../scores/score-rows";
 import { referenceRows } from "./reference-rows";
 
@@ -12,11 +12,10 @@ export type StandingRow = {
   cell: ScoreCell | null;
   rank: number | null;
   tied: boolean;
-  /** Entries ranked in this scope. */
   of: number;
   best: number | null;
   median: number | null;
-  /** The best trivial reference system in this scope (none for the judge, or before the worker computed them). */
+  /** None for the judge, or before the worker computed them. */
   reference: number | null;
 };
 
@@ -29,7 +28,6 @@ const median = (v: number[]): number | null => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** Where one entry stands on the public board per scope, from the board's cached rows. */
 export async function entryStanding(id: string, metric: Metric, split: Split): Promise<Standing> {
   const [board, refs] = await Promise.all([
     rankedBoard({ split, metric, aggregate: "micro" }),
@@ -38,12 +36,7 @@ export async function entryStanding(id: string, metric: Metric, split: Split): P
   const me = board.entries.find((e) => e.id === id);
   const scopes: Array<"ALL" | MainType | CategoryCode> = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES];
   const rows = scopes.map((scope): StandingRow => {
-    const pick = (e: ScopedCells) =>
-      scope === "ALL"
-        ? e.overall
-        : (MAIN_TYPES as readonly string[]).includes(scope)
-          ? e.mainTypes[scope as MainType]
-          : e.categories[scope as CategoryCode];
+    const pick = (e: ScopedCells) => scopeCell(e, scope);
     const values = board.entries
       .map(pick)
       .filter((c): c is ScoreCell => Boolean(c))

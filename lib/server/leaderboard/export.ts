@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
+import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import { toCsv } from "../csv";
 import { consume, clientIp } from "../rate-limit";
 import type { LeaderboardJson } from "./api-schema";
@@ -8,10 +8,10 @@ import { getLeaderboard, type Leaderboard } from "./view";
 import { viewQuery, type LeaderboardParams } from "./params";
 import { REFERENCE_LABELS } from "./reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
-import type { ScopedCells } from "./ranked-board";
+import { scopeCell, type ScopedCells } from "./ranked-board";
 import { publicGeneration, StampedMemo } from "./stamped-memo";
 
-// The board's exports; bodies are kept per board build and view for one public generation, so repeats cost no re-serialisation.
+// Bodies are kept for one public generation, so repeats cost no re-serialisation.
 
 type Body = { text: string; etag: string };
 const bodies = new StampedMemo<Body>(200);
@@ -71,129 +71,80 @@ export function leaderboardJson(lb: Leaderboard): string {
   return JSON.stringify(body);
 }
 
+const ENTRY_COLUMNS = [
+  "status",
+  "rank",
+  "tied",
+  "id",
+  "methodName",
+  "organization",
+  "modality",
+  "isBaseline",
+  "verified",
+  "value",
+  "ciLow",
+  "ciHigh",
+  "n",
+  "answered",
+  "attemptsTotal",
+  "attemptsSincePreviousEntry",
+  "createdAt",
+] as const;
+const WITHDRAWN_COLUMNS = [
+  "status",
+  "id",
+  "methodName",
+  "organization",
+  "removedBy",
+  "createdAt",
+  "approvedAt",
+  "removedAt",
+  "reason",
+] as const;
+
 export function leaderboardCsv(lb: Leaderboard): string {
-  if (lb.params.status === "withdrawn") return withdrawnCsv(lb);
+  const stamp = [lb.scorerVersion, lb.generatedAt];
+  if (lb.params.status === "withdrawn")
+    return toCsv([
+      [...WITHDRAWN_COLUMNS, "scorerVersion", "generatedAt"],
+      ...lb.withdrawn.map((t) => [...WITHDRAWN_COLUMNS.map((k) => t[k] ?? ""), ...stamp]),
+    ]);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
-  const scopeValues = (c: Pick<ScopedCells, "mainTypes" | "categories">) =>
-    scopes.map(
-      (s) =>
-        ((MAIN_TYPES as readonly string[]).includes(s)
-          ? c.mainTypes[s as MainType]?.value
-          : c.categories[s as CategoryCode]?.value) ?? "",
-    );
-  const header = [
-    "status",
-    "rank",
-    "tied",
-    "id",
-    "methodName",
-    "organization",
-    "modality",
-    "isBaseline",
-    "verified",
-    "value",
-    "ciLow",
-    "ciHigh",
-    "n",
-    "answered",
-    "attemptsTotal",
-    "attemptsSincePreviousEntry",
-    "createdAt",
-    ...scopes,
-    "split",
-    "metric",
-    "aggregate",
-    "scorerVersion",
-    "generatedAt",
-  ];
-  const rows = lb.entries.map((e) => [
-    e.status,
-    e.rank,
-    e.tied,
-    e.id,
-    e.methodName,
-    e.organization ?? "",
-    e.modality ?? "",
-    e.isBaseline,
-    e.verified ?? false,
-    e.overall.value,
-    e.overall.ciLow ?? "",
-    e.overall.ciHigh ?? "",
-    e.overall.n,
-    e.answered,
-    e.attempts?.total ?? "",
-    e.attempts?.sincePreviousEntry ?? "",
-    e.createdAt,
-    ...scopeValues(e),
-    lb.params.split,
-    lb.params.metric,
-    lb.params.aggregate,
-    lb.scorerVersion,
-    lb.generatedAt,
+  const row = (cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>, c: ScopedCells) => {
+    const cells = { ...cols, value: c.overall.value, ciLow: c.overall.ciLow, ciHigh: c.overall.ciHigh, n: c.overall.n };
+    return [
+      ...ENTRY_COLUMNS.map((k) => cells[k] ?? ""),
+      ...scopes.map((s) => scopeCell(c, s)?.value ?? ""),
+      lb.params.split,
+      lb.params.metric,
+      lb.params.aggregate,
+      ...stamp,
+    ];
+  };
+  const rows = lb.entries.map((e) =>
+    row(
+      {
+        ...e,
+        verified: e.verified ?? false,
+        attemptsTotal: e.attempts?.total,
+        attemptsSincePreviousEntry: e.attempts?.sincePreviousEntry,
+      },
+      e,
+    ),
+  );
+  const refs = lb.references.map((r) =>
+    row(
+      { status: "reference", id: r.kind, methodName: REFERENCE_LABELS[r.kind], isBaseline: false, verified: false },
+      r,
+    ),
+  );
+  return toCsv([
+    [...ENTRY_COLUMNS, ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"],
+    ...rows,
+    ...refs,
   ]);
-  // Reference rows: status "reference", no rank, the kind as id and its label as method.
-  const refs = lb.references.map((r) => [
-    "reference",
-    "",
-    "",
-    r.kind,
-    REFERENCE_LABELS[r.kind],
-    "",
-    "",
-    false,
-    false,
-    r.overall.value,
-    r.overall.ciLow ?? "",
-    r.overall.ciHigh ?? "",
-    r.overall.n,
-    "",
-    "",
-    "",
-    "",
-    ...scopeValues(r),
-    lb.params.split,
-    lb.params.metric,
-    lb.params.aggregate,
-    lb.scorerVersion,
-    lb.generatedAt,
-  ]);
-  return toCsv([header, ...rows, ...refs]);
 }
 
-function withdrawnCsv(lb: Leaderboard): string {
-  const header = [
-    "status",
-    "id",
-    "methodName",
-    "organization",
-    "removedBy",
-    "createdAt",
-    "approvedAt",
-    "removedAt",
-    "reason",
-    "scorerVersion",
-    "generatedAt",
-  ];
-  const rows = lb.withdrawn.map((t) => [
-    t.status,
-    t.id,
-    t.methodName,
-    t.organization ?? "",
-    t.removedBy,
-    t.createdAt,
-    t.approvedAt ?? "",
-    t.removedAt ?? "",
-    t.reason,
-    lb.scorerVersion,
-    lb.generatedAt,
-  ]);
-  return toCsv([header, ...rows]);
-}
-
-/**
- * Public, rate-limited (per client address) and cacheable: a strong ETag over the body, and
- * `If-None-Match` answered with 304 without a body.
- */
 export async function leaderboardResponse(
   req: Request,
   params: LeaderboardParams,
@@ -201,7 +152,7 @@ export async function leaderboardResponse(
 ): Promise<Response> {
   await consume("api-ip", clientIp(req.headers));
   const lb = await getLeaderboard(params, { all: true });
-  // Reference rows are written by the worker without touching submissions (the board's stamp): part of the key.
+  // The worker writes reference rows without touching the board's stamp.
   const refs = lb.references.map((r) => `${r.kind}:${r.overall.value}:${r.overall.n}`).join(",");
   const key = `${lb.generatedAt}|${format}|${viewQuery(params, { page: false })}|${refs}`;
   const body = await bodies.get(await publicGeneration(), key, async () =>

@@ -2,8 +2,7 @@ import "server-only";
 import type { EntryDetail } from "./entries";
 import { H2HMEM_HF_DATASET } from "./eee-export";
 
-// A Hugging Face `.eval_results/*.yaml` snippet (Hub "Evaluation Results": a list of
-// {dataset: {id, task_id}, value, date, source: {url, name}, notes}) for the author's model repo.
+// A Hugging Face `.eval_results/*.yaml` snippet (Hub "Evaluation Results") for the author's model repo.
 
 const SPLITS = ["overall", "dyadic", "multi-party"] as const;
 const METRICS = ["judge", "f1", "bleu1", "precision", "recall"] as const;

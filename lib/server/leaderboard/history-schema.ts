@@ -3,8 +3,7 @@ import { z } from "zod";
 import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
 import { historyScopeSchema } from "./snapshot-history";
 
-// The contracts of rank history and claim verification: the query each route parses at its edge,
-// and the JSON it answers (the OpenAPI document is generated from these).
+// The OpenAPI document is generated from these.
 
 const viewQuery = {
   split: boardSplitSchema.default("overall").meta({ description: "Split (overall, dyadic, multi-party)." }),
@@ -23,7 +22,7 @@ export type RankHistoryQuery = z.infer<typeof rankHistoryQuerySchema>;
 const dateTime = z.string().meta({ format: "date-time" });
 const permalink = z.string().meta({ description: "The snapshot's permanent address (/api/v1/snapshots/{id})." });
 
-export const rankHistoryItemSchema = z.strictObject({
+const rankHistoryItemSchema = z.strictObject({
   snapshot: z.string().meta({ description: "Snapshot id." }),
   permalink,
   date: dateTime.meta({ description: "When the snapshot was taken." }),
@@ -58,7 +57,7 @@ export type RankHistory = z.infer<typeof rankHistorySchema>;
 // A day (UTC) or a month (UTC) or an instant.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
-export const claimDateSchema = z
+const claimDateSchema = z
   .string()
   .refine(
     (s) =>

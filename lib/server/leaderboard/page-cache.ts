@@ -4,20 +4,16 @@ import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
 import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 
-// Micro-cache for anonymous GETs of the board and entry pages (used by proxy.ts): the render is the whole
-// cost under load, so each URL renders once per TTL_MS and concurrent requests share it.
+// The render is the whole cost under load: each URL renders once per TTL_MS, concurrent requests share it.
 
 const TTL_MS = 1000;
 const MAX_ENTRIES = 200;
 /** Marks the proxy's own render request, which must go through to the page. */
 export const PAGE_CACHE_RENDER_HEADER = "x-h2hmem-page-render";
-/** Set by this process's proxy on the answer to its own render request (see renderPage). */
 export const PAGE_CACHE_ECHO_HEADER = "x-h2hmem-page-rendered-for";
-// Per process: proves the loopback answer came from THIS server, not from whatever else listens
-// on 127.0.0.1:PORT (e.g. `next start -p 4000` with PORT unset would otherwise fetch port 3000).
+// Proves the loopback answer came from THIS server, not whatever else listens on 127.0.0.1:PORT.
 const INSTANCE = crypto.randomUUID();
 
-/** Tags the response to this process's own render request so renderPage can trust it. */
 export function markRenderResponse(req: NextRequest, res: Response): void {
   if (req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE) res.headers.set(PAGE_CACHE_ECHO_HEADER, INSTANCE);
 }
@@ -28,8 +24,7 @@ const cache = new Map<string, Cached>();
 const inFlight = new Map<string, Promise<Cached | null>>();
 
 const CACHED_PATH = /^\/(entries\/[^/]+)?$/;
-// Headers of the rendered page worth replaying (other security headers are set again by the
-// proxy). The CSP is the render's own: its scripts carry the nonce that policy names.
+// Other security headers are set again by the proxy; the CSP is the render's own (its nonce).
 const KEPT = new Set([
   "content-type",
   "cache-control",
@@ -40,36 +35,30 @@ const KEPT = new Set([
   "content-security-policy",
 ]);
 
-/** True for the proxy's own render request (a loopback fetch made on a miss, see renderPage). */
 export const isPageCacheRender = (req: NextRequest): boolean => req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE;
 
-/** Why this request must be rendered for itself alone; null when the cache may serve it. */
 export function pageCacheBypass(req: NextRequest): PageBypassReason | null {
   if (req.method !== "GET") return "method";
   if (!CACHED_PATH.test(req.nextUrl.pathname)) return "path";
   const h = req.headers;
   if (h.has(PAGE_CACHE_RENDER_HEADER)) return "uncacheable";
-  // Next strips these RSC headers and `_rsc` before the proxy runs (server/web/adapter.js) unless
-  // `skipProxyUrlNormalize` is set (next.config.js): without it, client navigations of / and
-  // /entries/<id> got cached HTML (found by tests/e2e/page-metrics.spec.ts).
+  // Visible only with `skipProxyUrlNormalize` (next.config.js); else client navigations got cached HTML.
   if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-router-prefetch") || h.has("next-action"))
     return "client_nav";
   if (req.nextUrl.searchParams.has("_rsc")) return "client_nav";
-  // Auth.js session cookies (plain, __Secure- prefixed or chunked): the header shows the user.
+  // Plain, __Secure- prefixed or chunked: the header shows the user.
   if (req.cookies.getAll().some((c) => c.name.includes("authjs.session-token"))) return "signed_in";
   return null;
 }
 
-/** The cache key of a request, or null when it must be rendered for this request alone. */
 export function pageCacheKey(req: NextRequest): string | null {
   if (pageCacheBypass(req)) return null;
   const h = req.headers;
-  // The entry page builds its citation URL from the forwarded host and protocol. The locale
-  // leads the key: an en and a zh visitor of the same URL never share a render.
+  // The citation URL uses the forwarded host and protocol; en and zh visitors never share a render.
   return `${localeOfRequest(req)} ${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
 }
 
-/** The response for `key`, from the cache or one shared render; null = render it normally. */
+/** null = render it normally. */
 export async function cachedPage(req: NextRequest, key: string): Promise<Response | null> {
   const now = Date.now();
   let hit = cache.get(key);
@@ -97,8 +86,7 @@ function store(key: string, value: Cached): void {
   cache.set(key, value);
 }
 
-// The page is rendered by this same server: a loopback request on the port it listens on
-// (next start and the standalone server set PORT), marked so the proxy lets it through.
+// A loopback request to this same server, marked so the proxy lets it through.
 async function renderPage(req: NextRequest, at: number): Promise<Cached | null> {
   const h = req.headers;
   const started = performance.now();
@@ -111,7 +99,6 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
         "accept-encoding": "identity",
         "x-forwarded-host": h.get("x-forwarded-host") ?? h.get("host") ?? "",
         "x-forwarded-proto": h.get("x-forwarded-proto") ?? "http",
-        // The render resolves to the visitor's locale (the key's first word) whatever it came from.
         cookie: `${LOCALE_COOKIE}=${localeOfRequest(req)}`,
       },
       redirect: "manual",
@@ -120,14 +107,13 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
     const body = new Uint8Array(await res.arrayBuffer());
     if (res.headers.get(PAGE_CACHE_ECHO_HEADER) !== INSTANCE) return null;
     status = res.status;
-    // Whatever sets a cookie is personal: never replay it.
+    // Personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));
     return { at, status: res.status, headers, body };
   } catch {
     return null;
   } finally {
-    // Measured to the last byte of the body: the whole server render of this page.
     recordPageRender({ pathname: req.nextUrl.pathname, status, seconds: (performance.now() - started) / 1000 });
   }
 }

@@ -4,8 +4,7 @@ import { LEXICAL_METRICS, SPLITS } from "@/lib/scoring";
 import { MODALITIES } from "@/lib/validation/submission-meta";
 import { backboneFilterSchema } from "@/lib/validation/backbones";
 
-// The board's vocabulary: the one list of each (the API's OpenAPI document is generated from
-// these schemas, app/api/v1/openapi.json/spec.ts).
+// The API's OpenAPI document is generated from these schemas.
 export const boardSplitSchema = z.enum(["overall", ...SPLITS]);
 export const boardMetricSchema = z.enum([...LEXICAL_METRICS, "judge"]);
 export const aggregateSchema = z.enum(["micro", "macro"]);
@@ -13,8 +12,7 @@ export const modalityFilterSchema = z.enum(["all", ...MODALITIES]);
 export const baselinesFilterSchema = z.enum(["include", "exclude", "only"]);
 export const statusFilterSchema = z.enum(["approved", "withdrawn"]);
 
-// Leaderboard view state lives in the URL; unknown values fall back to defaults instead of erroring
-// so that a hand-edited link still renders.
+// Unknown values fall back to defaults so that a hand-edited link still renders.
 export const leaderboardParamsSchema = z.object({
   split: boardSplitSchema.catch("overall").default("overall").meta({ description: "Split tab." }),
   metric: boardMetricSchema
@@ -43,7 +41,6 @@ export const leaderboardParamsSchema = z.object({
     .optional()
     .catch(undefined)
     .meta({ description: "Case-insensitive search in method name and organization." }),
-  // Filters: input modality, baseline rows, and "verified" = scored against the official answer key.
   modality: modalityFilterSchema.catch("all").default("all").meta({ description: "Input modality filter." }),
   baselines: baselinesFilterSchema.catch("include").default("include").meta({ description: "Baseline rows." }),
   backbone: backboneFilterSchema.catch(undefined).meta({
@@ -70,7 +67,7 @@ export const leaderboardParamsSchema = z.object({
 });
 export type LeaderboardParams = z.infer<typeof leaderboardParamsSchema>;
 
-/** Rows per board page: render cost grows with rows; the API and exports return every entry. */
+/** Render cost grows with rows; the API and exports return every entry. */
 export const PAGE_SIZE = 25;
 
 export function parseLeaderboardParams(raw: Record<string, string | string[] | undefined>): LeaderboardParams {
@@ -91,7 +88,7 @@ export function parseLeaderboardParams(raw: Record<string, string | string[] | u
   });
 }
 
-/** Query string of the non-default view state (shared by links, the export URLs and the API). */
+/** Only the non-default view state. */
 export function viewQuery(p: LeaderboardParams, opts: { page?: boolean } = {}): string {
   const sp = new URLSearchParams();
   if (p.split !== "overall") sp.set("split", p.split);

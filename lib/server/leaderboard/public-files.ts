@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
 import { fileSplit, type StoredFile } from "../submissions/submission-files";
 
-// What `h2hmem verify` needs of an approved entry whose files are public; any other entry is 404.
+// Any entry but an approved one with public files is 404.
 
 const NOT_FOUND = () =>
   new AppError(
@@ -45,7 +45,7 @@ export const publicJudgeScoresSchema = z.strictObject({
 });
 type PublicJudgeScores = z.infer<typeof publicJudgeScoresSchema>;
 
-/** Per prediction (split, index in its file); key questions nobody answered have none and count 0. */
+/** Key questions nobody answered have none and count 0. */
 export async function getPublicJudgeScores(id: string): Promise<PublicJudgeScores> {
   const submissionId = await publicEntryId(id);
   const scorerVersion = await publishedScorerVersion();

@@ -1,7 +1,7 @@
 import "server-only";
 import type { MainType } from "@/lib/scoring/types";
 
-// Numbers the benchmark authors published: only per-main-type judge averages exist, so they are labelled reference rows, never ranked.
+// Only per-main-type judge averages were published, so these are reference rows, never ranked.
 
 type PublishedBaseline = {
   method: string;
@@ -9,7 +9,7 @@ type PublishedBaseline = {
   metric: "judge";
   aggregate: "weighted average";
   mainTypes: Record<MainType, number>;
-  /** The paper's efficiency figures (project page): storage s/session, retrieval and answering s/question. */
+  /** Seconds per session (storage) and per question (retrieval, answering). */
   efficiency: {
     storageSecondsPerSession: number;
     retrievalSecondsPerQuestion: number;
@@ -23,8 +23,6 @@ const eff = (
   answerSecondsPerQuestion: number,
 ) => ({ storageSecondsPerSession, retrievalSecondsPerQuestion, answerSecondsPerQuestion });
 
-// Where the numbers come from; the board names the chart and says what is missing in the
-// visitor's language (messages: board.published.source).
 export const PUBLISHED_BASELINE_SOURCE = { url: "https://h2hmemprojectpage.vercel.app" } as const;
 
 export const PUBLISHED_BASELINES: readonly PublishedBaseline[] = [

@@ -5,10 +5,9 @@ import type { ClaimQuery, ClaimVerdict, RankHistory, RankHistoryQuery } from "./
 import { snapshotIndex, tieGroupOf, viewTables, type SnapshotMeta, type SnapshotRow } from "./snapshot-history";
 import { snapshotLinks } from "./snapshots";
 
-// An entry's rank over time, and claims about it ("first on H2HMem in June"), answered from the
-// immutable board snapshots only: every answer names the snapshot that shows it.
+// Snapshots only: every answer names the snapshot that shows it.
 
-/** Entries that were ever public (approved now, or withdrawn/unpublished after approval); anything else is 404. */
+/** Ever public (approved now, or removed after approval); anything else is 404. */
 async function requireEverPublic(id: string): Promise<void> {
   const s = await db.submission.findFirst({
     where: { id, OR: [{ reviewState: "APPROVED" }, { approvedAt: { not: null } }] },
@@ -50,7 +49,7 @@ export async function rankHistory(entry: string, q: RankHistoryQuery): Promise<R
 }
 
 /** [start, end) of the claim's date: a UTC day or month, or one instant (start = end). */
-export function claimPeriod(date: string): { start: Date; end: Date } {
+function claimPeriod(date: string): { start: Date; end: Date } {
   if (/^\d{4}-\d{2}$/.test(date)) {
     const start = new Date(`${date}-01T00:00:00Z`);
     return { start, end: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)) };
@@ -63,8 +62,8 @@ export function claimPeriod(date: string): { start: Date; end: Date } {
   return { start: at, end: at };
 }
 
-/** The snapshots in force during [start, end): the last one taken at or before start, and every one taken inside. */
-export function snapshotsInForce(snaps: SnapshotMeta[], start: Date, end: Date): SnapshotMeta[] {
+/** The last one taken at or before start, and every one taken inside. */
+function snapshotsInForce(snaps: SnapshotMeta[], start: Date, end: Date): SnapshotMeta[] {
   const before = snaps.filter((s) => s.createdAt <= start);
   const inside = snaps.filter((s) => s.createdAt > start && s.createdAt < end);
   return [...before.slice(-1), ...inside];

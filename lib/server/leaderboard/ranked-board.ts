@@ -21,31 +21,26 @@ export type LeaderboardEntry = {
   modality: string | null;
   backbone: string | null;
   isBaseline: boolean;
-  /** Scored against the official answer key (not against the answers shipped in the file). */
   verified?: boolean;
   createdAt: string;
   answered: number;
-  /** Repository, commit and run from a verified CI token (never typed fields); null otherwise. */
   ciVerified?: EntrySource | null;
-  /** The attempt ledger recorded at approval. */
   attempts: Attempts;
   overall: ScoreCell;
   mainTypes: Partial<Record<MainType, ScoreCell>>;
   categories: Partial<Record<CategoryCode, ScoreCell>>;
-  /** From the entry's stored failure profile (both splits); null without one. */
   refusalRate: number | null;
   overRefusalRate: number | null;
 };
 
 export type RankedBoard = {
   scorerVersion: string;
-  /** The answer key the version names: every ranked row was computed against it (null: no key). */
   answerKey: AnswerKeyInfo | null;
-  /** Approved entries without the headline row under this version: listed, never ranked with another version's numbers. */
+  /** Listed, never ranked with another version's numbers. */
   notRescored: Array<{ id: string; methodName: string }>;
   generatedAt: string;
   entries: LeaderboardEntry[];
-  /** Rank (with ties) within one main type or category, over the whole board; computed lazily. */
+  /** Computed lazily. */
   scopeRanks: (scope: string) => Map<string, { rank: number; tied: boolean }>;
 };
 
@@ -66,7 +61,13 @@ export type ScopedCells = {
   categories: Partial<Record<CategoryCode, ScoreCell>>;
 };
 
-/** Files one Score-shaped row into its scope's place (entries and reference rows alike); true for the headline. */
+/** "ALL", a main type or a category. */
+export function scopeCell(c: ScopedCells, scope: string): ScoreCell | undefined {
+  if (scope === "ALL") return c.overall;
+  return isMainType(scope) ? c.mainTypes[scope] : isCategory(scope) ? c.categories[scope] : undefined;
+}
+
+/** True for the headline row. */
 export function placeScore(
   target: ScopedCells,
   r: { scope: string; value: number; ciLow: number | null; ciHigh: number | null; n: number },
@@ -77,7 +78,7 @@ export function placeScore(
   return r.scope === "ALL";
 }
 
-// Every board view derives from one ranked list per split x metric x aggregate, kept for one public generation.
+// Every board view derives from one ranked list per split x metric x aggregate.
 const boards = new StampedMemo<RankedBoard>(64);
 
 export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
@@ -87,10 +88,8 @@ export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
   );
 }
 
-/** Approved entries with Score rows of the published scorer version, ranked with ties. */
 async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: boolean): Promise<RankedBoard> {
-  // Only precomputed Score rows (never per-question data) feed the ranking. No status filter:
-  // an approved entry being re-scored (QUEUED, JUDGING) keeps its published rows on the board.
+  // No status filter: an approved entry being re-scored keeps its published rows on the board.
   const rows = await db.score.findMany({
     where: {
       scorerVersion,
@@ -147,7 +146,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         modality: s.modality,
         backbone: s.backbone,
         isBaseline: s.isBaseline,
-        // Scored against an official key: the quick start's synthetic seed key does not count (issue 32).
+        // The quick start's synthetic seed key does not count.
         verified: s.answerKeyVersion !== null && !s.answerKeyVersion.isDemo,
         createdAt: s.createdAt.toISOString(),
         scoredAt: s.scoredAt,
@@ -162,7 +161,6 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     }
     if (placeScore(e, r)) e.hasOverall = true;
   }
-  // An entry without a headline score for this view (e.g. no judge run) is not ranked in it.
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
   const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
   const [answered, answerKey, coverage, profiles] = await Promise.all([

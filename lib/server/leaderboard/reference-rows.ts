@@ -8,8 +8,6 @@ import { scoreCellSchema } from "../scores/score-rows";
 import { publishedScorerVersion } from "../versions/published-version";
 import { REFERENCE_KINDS, referenceKindSchema, type ReferenceKind } from "./reference-systems";
 
-// Reference rows of the published version and active key; the worker writes them (./compute-references.ts).
-
 export const referenceRowSchema = z
   .strictObject({
     kind: referenceKindSchema,
@@ -22,8 +20,7 @@ export type ReferenceRow = ScopedCells & { kind: ReferenceKind };
 
 type Key = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
 export async function referenceRows(key: Key): Promise<ReferenceRow[]> {
-  // The published version names its answer key, so its rows are that key's references,
-  // also while another key is active and being rolled out.
+  // That key's references, also while another key is being rolled out.
   return read(await publishedScorerVersion(), key);
 }
 
@@ -54,7 +51,7 @@ async function read(scorerVersion: string, key: Key): Promise<ReferenceRow[]> {
   });
 }
 
-/** Per category, the best reference score: an entry's cell below it is no better than a trivial answer. */
+/** An entry's cell below it is no better than a trivial answer. */
 export function bestReferenceByCategory(refs: readonly ReferenceRow[]): Partial<Record<CategoryCode, number>> {
   const best: Partial<Record<CategoryCode, number>> = {};
   for (const r of refs)

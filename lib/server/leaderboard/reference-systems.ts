@@ -2,8 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { PredictionItem, ReferenceQuestion, Split } from "@/lib/scoring";
 
-// The three trivial systems every entry should beat (issue 14, point 6). Each answers every
-// question of the answer key, so it shares the entries' denominators.
+// Each answers every key question, so it shares the entries' denominators.
 
 export const REFERENCE_KINDS = ["always-refuse", "echo-question", "empty"] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
@@ -23,7 +22,7 @@ const answerOf: Record<ReferenceKind, (q: ReferenceQuestion) => string> = {
   empty: () => "",
 };
 
-/** The prediction files the system would submit: one item per key question, in key order. */
+/** One item per key question, in key order. */
 export function referencePredictions(
   kind: ReferenceKind,
   questions: readonly ReferenceQuestion[],

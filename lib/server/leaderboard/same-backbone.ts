@@ -4,15 +4,15 @@ import { compareEntries, type PairedResult } from "./compare";
 import { rankedBoard } from "./ranked-board";
 import type { LeaderboardParams } from "./params";
 
-// The entry page's "same backbone" line; "other" backbones are not one model, so no line.
+// "other" backbones are not one model, so no line.
 
 export type SameBackbone = {
   backbone: string;
   other: { id: string; methodName: string; isBaseline: boolean; value: number };
   entryValue: number;
-  /** entry minus other, from the board's headline values */
+  /** entry minus other */
   diff: number;
-  /** paired bootstrap over the questions both answered (null without per-question scores) */
+  /** null without per-question scores */
   paired: PairedResult | null;
 };
 

@@ -5,12 +5,10 @@ import { isAppError } from "../errors";
 import { getPublicEntry } from "./entries";
 import { entryStanding } from "./entry-standing";
 
-/** What a shared entry link previews: the method, its headline score and its rank. */
 export type EntryHeadline = {
   id: string;
   methodName: string;
   organization: string | null;
-  /** The judge when the entry has judge scores (the benchmark's headline metric), else F1. */
   metric: "judge" | "f1";
   value: number | null;
   ciLow: number | null;
@@ -20,7 +18,6 @@ export type EntryHeadline = {
   of: number;
 };
 
-/** The headline of an approved entry under the published scorer version; null for any other id. */
 export async function entryHeadline(id: string): Promise<EntryHeadline | null> {
   const entry = await getPublicEntry(id).catch((e: unknown) => {
     if (isAppError(e) && (e.code === "NOT_FOUND" || e.code === "GONE")) return null;
@@ -43,7 +40,6 @@ export async function entryHeadline(id: string): Promise<EntryHeadline | null> {
   };
 }
 
-/** One line for link previews, e.g. "#3 of 12 · judge 0.612 [0.580, 0.641]". */
 export function headlineText(h: EntryHeadline): string {
   if (h.value === null) return "Not ranked yet under the published scorer version";
   const ci = h.ciLow !== null && h.ciHigh !== null ? ` [${h.ciLow.toFixed(3)}, ${h.ciHigh.toFixed(3)}]` : "";
@@ -51,16 +47,14 @@ export function headlineText(h: EntryHeadline): string {
   return `${rank}${h.metric === "judge" ? "judge" : "F1"} ${h.value.toFixed(3)}${ci}`;
 }
 
-// Characters next/og's bundled Latin font draws; anything else (CJK, emoji) would make it fetch
-// fonts or images from the internet on every render, so previews leave them out.
+// Anything next/og's bundled font cannot draw would make it fetch fonts on every render.
 const DRAWABLE = /[^\u0020-\u007e\u00a0-\u017f\u2013\u2014\u2018\u2019\u201c\u201d\u2026]/gu;
 
-/** `text` without the characters a preview image cannot draw offline, whitespace collapsed. */
 export function drawableText(text: string): string {
   return text.replace(DRAWABLE, " ").replace(/\s+/g, " ").trim();
 }
 
-/** The origin of absolute links in previews, robots.txt and the sitemap: AUTH_URL when set, else the request's host. */
+/** AUTH_URL when set, else the request's host. */
 export function publicOrigin(h: Headers): string {
   if (env.AUTH_URL) return new URL(env.AUTH_URL).origin;
   const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
@@ -68,7 +62,6 @@ export function publicOrigin(h: Headers): string {
   return `${proto}://${host}`;
 }
 
-/** Every approved entry's permalink and when it last changed, for the sitemap. */
 export async function sitemapEntries(): Promise<Array<{ id: string; lastModified: Date }>> {
   const rows = await db.submission.findMany({
     where: { reviewState: "APPROVED" },

@@ -5,11 +5,10 @@ import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
 import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
 
-// Reads the immutable board snapshots as ranked tables, one per view (split x metric x aggregate x
-// scope). Snapshots never change, so a table computed once is kept (bounded) for every later read.
+// Snapshots never change, so a table computed once is kept (bounded) for every later read.
 
 export const historyScopeSchema = z.enum(["ALL", ...MAIN_TYPES, ...CATEGORY_CODES]);
-export type HistoryView = {
+type HistoryView = {
   split: z.infer<typeof boardSplitSchema>;
   metric: z.infer<typeof boardMetricSchema>;
   aggregate: z.infer<typeof aggregateSchema>;
@@ -43,7 +42,6 @@ const CACHE_MAX = 20_000;
 const tables = new Map<string, SnapshotRow[]>();
 const viewKey = (v: HistoryView) => `${v.split}|${v.metric}|${v.aggregate}|${v.scope}`;
 
-/** Every snapshot, oldest first (metadata only). */
 export async function snapshotIndex(): Promise<SnapshotMeta[]> {
   return db.boardSnapshot.findMany({
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -51,8 +49,8 @@ export async function snapshotIndex(): Promise<SnapshotMeta[]> {
   });
 }
 
-/** The table of `view` in each snapshot: rows in rank order; a scope other than ALL is ranked by its own cells (ties as on the board). */
-export function tableOf(boards: StoredBoard[], view: HistoryView): SnapshotRow[] {
+/** A scope other than ALL is ranked by its own cells (ties as on the board). */
+function tableOf(boards: StoredBoard[], view: HistoryView): SnapshotRow[] {
   const board = boards.find(
     (b) => b.split === view.split && b.metric === view.metric && b.aggregate === view.aggregate,
   );
@@ -74,7 +72,7 @@ export function tableOf(boards: StoredBoard[], view: HistoryView): SnapshotRow[]
   );
 }
 
-/** The view's table in each of `snapshotIds` (same order); reads only the snapshots not seen before. */
+/** Reads only the snapshots not seen before. */
 export async function viewTables(snapshotIds: string[], view: HistoryView): Promise<SnapshotRow[][]> {
   const key = viewKey(view);
   const missing = snapshotIds.filter((id) => !tables.has(`${id}|${key}`));
@@ -92,7 +90,6 @@ export async function viewTables(snapshotIds: string[], view: HistoryView): Prom
   return snapshotIds.map((id) => tables.get(`${id}|${key}`) ?? []);
 }
 
-/** The rows sharing `row`'s rank: its tie group (itself alone when untied). */
 export function tieGroupOf(table: SnapshotRow[], row: SnapshotRow): string[] {
   return table.filter((r) => r.rank === row.rank).map((r) => r.id);
 }

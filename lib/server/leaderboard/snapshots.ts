@@ -6,9 +6,9 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
 import { boardMetricSchema, boardSplitSchema } from "./params";
-import { rankedBoard } from "./ranked-board";
+import { rankedBoard, scopeCell } from "./ranked-board";
 
-// Immutable snapshots of the public board after every change that may move it; written from an outbox message once the change committed.
+// Written from an outbox message once the change committed.
 
 const AGGREGATES = ["micro", "macro"] as const;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -19,7 +19,6 @@ export const SNAPSHOT_REASONS = [
   "withdraw",
   "unpublish",
   "publish",
-  // Issue 31: a re-score under the published version, an edit of what the board shows, a purge.
   "rescore",
   "metadata",
   "baseline",
@@ -87,12 +86,7 @@ async function boardContent() {
       e.overall.ciLow ?? "",
       e.overall.ciHigh ?? "",
       e.overall.n,
-      ...scopes.map(
-        (s) =>
-          ((MAIN_TYPES as readonly string[]).includes(s)
-            ? e.mainTypes[s as (typeof MAIN_TYPES)[number]]?.value
-            : e.categories[s as (typeof CATEGORY_CODES)[number]]?.value) ?? "",
-      ),
+      ...scopes.map((s) => scopeCell(e, s)?.value ?? ""),
     ]),
   );
   return {
@@ -103,12 +97,12 @@ async function boardContent() {
   };
 }
 
-/** Writes a snapshot unless it equals the last one; throws so the outbox retries. An advisory lock keeps writers in order. */
+/** Throws so the outbox retries; an advisory lock keeps writers in order. */
 export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string | null> {
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('board-snapshot'))`;
-      // Read under the lock (committed data): a writer that waited sees at least what the one before it saw.
+      // A writer that waited sees at least what the one before it saw.
       const board = await boardContent();
       const contentSha256 = sha256(board.json);
       const key = await tx.answerKeyVersion.findFirst({
@@ -150,7 +144,6 @@ export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string
   );
 }
 
-/** A snapshot's permanent addresses (the permalink is `self`). */
 export const snapshotLinks = (id: string) => ({
   self: `/api/v1/snapshots/${id}`,
   json: `/api/v1/snapshots/${id}/board.json`,

@@ -3,7 +3,7 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import { publishedScorerVersion } from "../versions/published-version";
 import { boardStamp } from "./board-stamp";
 
-// A per-process LRU memo dropped whenever the public board's generation changes, so no change is answered from the old one.
+// Dropped whenever the public board's generation changes, so no change is answered from the old one.
 
 export type PublicGeneration = { scorerVersion: string; hideDemo: boolean; stamp: string };
 
@@ -22,7 +22,6 @@ export class StampedMemo<T> {
 
   constructor(private readonly max: number) {}
 
-  /** The value of `key` in generation `gen`, computed at most once per generation. */
   get(gen: PublicGeneration, key: string, compute: () => Promise<T>): Promise<T> {
     const g = `${gen.scorerVersion}|${gen.hideDemo}|${gen.stamp}`;
     if (g !== this.generation) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
 
-// An approved entry that leaves the board keeps a public tombstone (410) at its link: nothing vanishes silently.
+// Nothing vanishes silently: a removed entry's link answers 410.
 
 const dateTime = z.string().meta({ format: "date-time" });
 
@@ -24,7 +24,7 @@ export const tombstoneSchema = z.strictObject({
 });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
-export const TOMBSTONE_WHERE = {
+const TOMBSTONE_WHERE = {
   publicNote: { not: null },
   reviewState: { in: ["REJECTED", "WITHDRAWN"] },
 } satisfies Prisma.SubmissionWhereInput;
@@ -61,7 +61,6 @@ export async function findTombstone(id: string): Promise<Tombstone | null> {
   return s ? toTombstone(s) : null;
 }
 
-/** Every tombstone, most recently removed first (the board's "withdrawn" filter). */
 export async function listTombstones(): Promise<Tombstone[]> {
   const rows = await db.submission.findMany({
     where: TOMBSTONE_WHERE,

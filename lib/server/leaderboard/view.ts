@@ -1,6 +1,6 @@
 import "server-only";
-import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/lib/scoring/types";
-import { rankedBoard, type LeaderboardEntry, type RankedBoard } from "./ranked-board";
+import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { rankedBoard, scopeCell, type LeaderboardEntry, type RankedBoard } from "./ranked-board";
 import { PAGE_SIZE, type LeaderboardParams } from "./params";
 import { env } from "../env";
 import { backboneKey } from "@/lib/validation/backbones";
@@ -13,17 +13,15 @@ export type Leaderboard = Pick<RankedBoard, "answerKey" | "notRescored"> & {
   scorerVersion: string;
   generatedAt: string;
   params: LeaderboardParams;
-  /** Entries matching the filters and search (all pages). */
+  /** Matching the filters, all pages. */
   total: number;
-  /** Ranked entries on the whole board, before filters. */
+  /** Before filters. */
   boardSize: number;
   pages: number;
   entries: ViewEntry[];
-  /** Cells over fewer questions are marked low-n (env LOW_N_MIN; 0 = never). */
   lowNMin: number;
-  /** Tombstones of withdrawn or unpublished entries: filled only for `status=withdrawn` (which has no ranked entries). */
+  /** Filled only for `status=withdrawn`. */
   withdrawn: Tombstone[];
-  /** The trivial reference systems for this split, metric and average (pinned, never ranked; none for the judge). */
   references: ReferenceRow[];
 };
 
@@ -34,7 +32,7 @@ const scopeOf = (sort: string | undefined): string | null => {
     : null;
 };
 
-/** Filters, search and sort over the ranked list; ranks stay those of the whole board. `all: true` returns every match. */
+/** Ranks stay those of the whole board; `all: true` returns every match. */
 export async function getLeaderboard(params: LeaderboardParams, opts: { all?: boolean } = {}): Promise<Leaderboard> {
   const [board, references] = await Promise.all([rankedBoard(params), referenceRows(params)]);
   const matches = (e: { methodName: string; organization: string | null }) =>
@@ -94,7 +92,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   };
 }
 
-/** `sort` is a column key (rank, method, date, value, refusalRate, overRefusalRate, a main type or category code), "-" prefix = descending. */
+/** `sort` is a column key, "-" prefix = descending. */
 export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: string): T[] {
   const desc = sort.startsWith("-");
   const key = desc ? sort.slice(1) : sort;
@@ -105,9 +103,7 @@ export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: stri
     if (key === "answered") return e.answered;
     if (key === "rank" || key === "value") return key === "rank" ? e.rank : e.overall.value;
     if (key === "refusalRate" || key === "overRefusalRate") return e[key] ?? -1;
-    if ((MAIN_TYPES as readonly string[]).includes(key)) return e.mainTypes[key as MainType]?.value ?? -1;
-    if ((CATEGORY_CODES as readonly string[]).includes(key)) return e.categories[key as CategoryCode]?.value ?? -1;
-    return e.rank;
+    return scopeOf(key) ? (scopeCell(e, key)?.value ?? -1) : e.rank;
   };
   return [...entries].sort((a, b) => {
     const x = val(a);

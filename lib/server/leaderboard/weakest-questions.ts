@@ -4,9 +4,9 @@ import { CATEGORY_CODES, DIFFICULTIES, SPLITS } from "@/lib/scoring/types";
 import type { SessionUser } from "../auth/config";
 import { db } from "../db";
 
-// "Where an entry fails": its lowest-scoring questions; `mayViewPredictions` is the one access check.
+// `mayViewPredictions` is the one access check.
 
-/** URL state of the panel (short keys: they share the entry page's query string). */
+/** Short keys: they share the entry page's query string. */
 const weakestFilterSchema = z.object({
   category: z.enum(CATEGORY_CODES).optional().catch(undefined),
   difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
@@ -31,11 +31,6 @@ export type WeakQuestion = {
   judgeReasoning: string | null;
 };
 
-/**
- * May this viewer see an entry's per-question answers? The owner and administrators always;
- * everyone when the entry's predictions are public (`predictionsPublic`, to be wired to the
- * public-predictions setting when it exists).
- */
 export function mayViewPredictions(
   viewer: Pick<SessionUser, "id" | "role"> | null,
   entry: { userId: string; predictionsPublic?: boolean },
@@ -45,7 +40,6 @@ export function mayViewPredictions(
   return viewer.role === "ADMIN" || viewer.id === entry.userId;
 }
 
-/** The panel's rows when this viewer may see them, else null (nothing to render, nothing read). */
 export async function weakestQuestionsForViewer(
   entryId: string,
   viewer: Pick<SessionUser, "id" | "role"> | null,
@@ -57,17 +51,12 @@ export async function weakestQuestionsForViewer(
   return weakestQuestions(entryId, scorerVersion, filter);
 }
 
-/** The panel's filter from the entry page's query (keys wcat, wdiff, wsplit: the page's own keys stay free). */
 export function parseWeakestFilter(sp: Record<string, string | string[] | undefined>): WeakestFilter {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
   return weakestFilterSchema.parse({ category: first(sp.wcat), difficulty: first(sp.wdiff), split: first(sp.wsplit) });
 }
 
-/**
- * Lowest-scoring questions first: by the judge score when the version has one, else by F1 (ties
- * by split and position, so the list is stable). Unanswered key questions have no stored answer
- * and are not listed (they score 0; the failure profile counts them as empty).
- */
+/** By judge score when the version has one, else F1; unanswered key questions have no row to list. */
 export async function weakestQuestions(
   submissionId: string,
   scorerVersion: string | null,
@@ -86,7 +75,7 @@ export async function weakestQuestions(
       ...(filter.split ? { split: filter.split } : {}),
       ...(metric === "judge" ? { judgeScore: { not: null } } : { f1: { not: null } }),
       prediction: {
-        // The key's category wins over the submitted one (as in scoring).
+        // The key's category wins (as in scoring).
         ...(filter.category
           ? {
               OR: [

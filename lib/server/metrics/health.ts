@@ -62,7 +62,7 @@ type HealthReport = {
   affected: Array<{ feature: string; impact: string }>;
 };
 
-// At most one round of checks per second per process: callers share the running round and its cached answer.
+// At most one round of checks per second per process.
 const HEALTH_CACHE_MS = 1000;
 const cache = globalThis as unknown as { healthReport?: { report: Promise<HealthReport>; doneAt?: number } };
 
@@ -76,7 +76,6 @@ export function healthReport(): Promise<HealthReport> {
   return entry.report;
 }
 
-/** For tests that change what the checks reach. */
 export function resetHealthCache(): void {
   cache.healthReport = undefined;
 }

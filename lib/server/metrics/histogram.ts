@@ -1,11 +1,11 @@
 import "server-only";
 import type { Metric, Registry } from "prom-client";
 
-// A Prometheus histogram whose buckets are counted by SQL, not observed here: prom-client's Histogram only observes single values.
+// Buckets counted by SQL: prom-client's Histogram only observes single values.
 
 type BucketSeries = {
   labels: Record<string, string>;
-  /** Cumulative counts, one per upper bound in `buckets` (count of values <= bound). */
+  /** Cumulative: values <= each bound in `buckets`. */
   cumulative: number[];
   sum: number;
   count: number;

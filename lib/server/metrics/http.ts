@@ -3,8 +3,6 @@ import { randomUUID } from "node:crypto";
 import { logger, withLogContext } from "../logger";
 import { recordHttpRequest } from "./registry";
 
-// Per-request instrumentation for route(): a request id echoed back and on every log line, an access-log line, HTTP metrics.
-
 const SANE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export function requestIdFrom(headers: Headers): string {
@@ -52,7 +50,6 @@ function withRequestId(res: Response, id: string): Response {
   }
 }
 
-/** Runs one request's handler with its request id in the log context; logs and counts it. */
 export async function instrumentRequest(
   req: Request,
   params: Promise<unknown> | undefined,

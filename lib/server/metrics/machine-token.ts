@@ -2,8 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "../env";
 
-// METRICS_TOKEN, the monitoring credential: `Authorization: Bearer <METRICS_TOKEN>` opens
-// /api/metrics and the details of /api/health. User API tokens and sessions never do.
+// Only METRICS_TOKEN opens /api/metrics and /api/health details; user tokens and sessions never do.
 
 type MachineToken = "off" | "missing" | "invalid" | "ok";
 

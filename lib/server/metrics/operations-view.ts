@@ -6,7 +6,7 @@ import { getQueue } from "../queue";
 // Operations view; queue numbers also come from Postgres so it still answers when Redis is down.
 
 type StageTiming = { stage: string; runs: number; medianMs: number | null; p95Ms: number | null };
-export type Operations = {
+type Operations = {
   queue: { ok: true; counts: Record<string, number> } | { ok: false; error: string };
   byStatus: Record<string, number>;
   running: Array<{

@@ -1,13 +1,10 @@
 import "server-only";
-// Page-request metrics shared by proxy.ts and the page cache. Plain data on globalThis because the proxy is a
-// separate bundle in the same process; no server imports, to keep the proxy bundle small.
+// Plain data on globalThis: the proxy is a separate bundle in the same process, kept small.
 
 type PageCacheState = "hit" | "miss" | "bypass";
-/** Why a page request was not served by the micro-cache. */
 export type PageBypassReason = "disabled" | "method" | "path" | "client_nav" | "signed_in" | "uncacheable";
 
-// The App Router pages (app/**/page.tsx); tests/unit/server/metrics/pages.test.ts checks this list
-// against the app directory, so a new page cannot silently fall into "other".
+// A unit test checks this list against app/, so a new page cannot silently fall into "other".
 const PAGE_ROUTES = [
   "/",
   "/about",
@@ -35,10 +32,8 @@ export const PAGE_ROUTE_PATTERNS: readonly string[] = PAGE_ROUTES;
 
 const MATCHERS = PAGE_ROUTES.map((pattern) => ({ pattern, segments: pattern.split("/").slice(1) }));
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-/** Upper bounds (seconds) of the render-duration histogram. */
 export const PAGE_RENDER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
 
-/** The page's route pattern (`/entries/[id]`), or "other" for any path that is not a page. */
 export function pageRoute(pathname: string): string {
   const trimmed = pathname.replace(/(?<!\/)\/+$/, "");
   if (trimmed === "") return "/";
@@ -50,14 +45,14 @@ export function pageRoute(pathname: string): string {
   return "other";
 }
 
-export type PageRequestLabels = {
+type PageRequestLabels = {
   route: string;
   method: string;
   cache: PageCacheState;
   reason: string;
   status_class: string;
 };
-export type PageRenderSeries = {
+type PageRenderSeries = {
   labels: { route: string; status_class: string };
   cumulative: number[];
   sum: number;
@@ -76,10 +71,7 @@ function store(): Store {
 
 const statusClass = (status: number | null) => (status === null ? "unknown" : `${Math.floor(status / 100)}xx`);
 
-/**
- * One page request as the proxy saw it. `status` is null when the proxy let Next render the page
- * (it returns before rendering, so it never sees that status).
- */
+/** `status` null: the proxy let Next render the page and never sees that status. */
 export function recordPageRequest(r: {
   pathname: string;
   method: string;
@@ -101,7 +93,6 @@ export function recordPageRequest(r: {
   s.set(key, entry);
 }
 
-/** One micro-cache render (the loopback request made on a miss): its status and full duration. */
 export function recordPageRender(r: { pathname: string; status: number | null; seconds: number }): void {
   const labels = { route: pageRoute(r.pathname), status_class: r.status === null ? "error" : statusClass(r.status) };
   const key = JSON.stringify(labels);

@@ -4,7 +4,7 @@ import { PrecomputedHistogram } from "./histogram";
 import { PAGE_RENDER_BUCKETS, pageMetricsSnapshot } from "./pages";
 import { JUDGE_CALL_BUCKETS, QUEUE_STATES, STAGE_BUCKETS, metricsSnapshot, type MetricsSnapshot } from "./snapshot";
 
-// Prometheus metrics of the web process (docs/OPERATIONS.md). Worker series are read from Redis and Postgres at scrape time, so any instance sees them all.
+// Worker series are read at scrape time, so any instance sees them all.
 
 type State = {
   registry: Registry;
@@ -15,12 +15,10 @@ type State = {
 type Label = "route" | "method" | "status_class";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-// The route label is a pattern from our route files, so it is bounded by construction; this cap
-// is a second guard in case an unexpected path ever reached it.
+// Route labels are bounded by construction; this cap is a second guard.
 const MAX_ROUTES = 200;
 
-// Module instances can be duplicated across Next's route bundles (and by dev hot reload): one
-// registry per process, kept on globalThis.
+// Next's route bundles (and hot reload) duplicate modules: one registry per process on globalThis.
 const holder = globalThis as unknown as { h2hmemMetrics?: State };
 
 function create(): State {
@@ -74,7 +72,6 @@ export async function renderMetrics(): Promise<{ body: string; contentType: stri
 
 type SetValue = (labels: Record<string, string>, value: number) => void;
 
-/** A gauge or counter whose series are rewritten from the snapshot at each scrape. */
 function fromSnapshot(
   registry: Registry,
   kind: "gauge" | "counter",
@@ -97,7 +94,6 @@ function fromSnapshot(
   });
 }
 
-/** Series computed from the scrape-time snapshot (Redis and Postgres). */
 function registerScrapeMetrics(registry: Registry): void {
   fromSnapshot(
     registry,
@@ -185,7 +181,6 @@ function registerScrapeMetrics(registry: Registry): void {
   ).register(registry);
 }
 
-/** Page requests and micro-cache renders, recorded by proxy.ts on globalThis (metrics-pages.ts). */
 function registerPageMetrics(registry: Registry): void {
   new client.Counter({
     name: "h2hmem_page_requests_total",

@@ -5,10 +5,8 @@ import { db } from "../db";
 import { scrubSecrets } from "../logger";
 import { getQueue } from "../queue";
 
-// What /api/metrics reads at scrape time from where the worker already records it; a burst of scrapes shares one round.
-
 export const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
-// Seconds. Lexical runs take seconds to minutes; judge runs minutes to an hour.
+// Lexical runs take seconds to minutes; judge runs minutes to an hour.
 export const STAGE_BUCKETS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200] as const;
 export const JUDGE_CALL_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120] as const;
 // Redis answers in milliseconds or is down; the Postgres aggregates take longer on big tables.
@@ -29,8 +27,7 @@ export type MetricsSnapshot = {
   errors: string[];
 };
 
-// `ARRAY[count(*) FILTER (WHERE v <= b1), ...]`: every bucket in one pass over the rows.
-// An integer column is compared with integer bounds (no per-row cast to float).
+// Every bucket in one pass; integer bounds for an integer column (no per-row cast to float).
 function bucketArray(column: Prisma.Sql, bounds: readonly number[], as: "int" | "float8", scale = 1): Prisma.Sql {
   const cast = Prisma.raw(as);
   return Prisma.sql`ARRAY[${Prisma.join(bounds.map((b) => Prisma.sql`count(*) FILTER (WHERE ${column} <= ${b * scale}::${cast})`))}]::int[]`;
@@ -126,7 +123,7 @@ async function load(): Promise<MetricsSnapshot> {
 
 let inFlight: Promise<MetricsSnapshot> | null = null;
 
-/** The current snapshot; scrapes that arrive while one round runs share it. */
+/** Scrapes that arrive while one round runs share it. */
 export function metricsSnapshot(): Promise<MetricsSnapshot> {
   inFlight ??= load().finally(() => {
     inFlight = null;

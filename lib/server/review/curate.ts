@@ -8,20 +8,10 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
-import { approveSubmission, rejectSubmission } from "./decide";
+import { approveSubmission, note, rejectSubmission } from "./decide";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
 import type { SnapshotReason } from "../leaderboard/snapshots";
-
-// Admin decisions beyond approve/reject. Each one changes the submission and appends its
-// AuditEvent in the same transaction, so the trail can never miss a decision.
-
-const note = (min: number, what: string) =>
-  z
-    .string({ error: "is required" })
-    .trim()
-    .min(min, `give ${what} of at least ${min} characters`)
-    .max(2000, "must be at most 2000 characters");
 
 export const unpublishSchema = z.object({ note: note(3, "a public note") });
 export const baselineSchema = z.object({
@@ -46,7 +36,7 @@ const text = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((s) => !s.includes("\u0000"), "must not contain null bytes");
 const url = text(2000).refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "must be an http:// or https:// URL");
-// Display metadata only: scores, files and review state are not editable here. null or "" clears a field.
+// Scores, files and review state are not editable here. null or "" clears a field.
 export const metadataSchema = z
   .object({
     methodName: text(200).min(1, "is required").optional(),
@@ -102,7 +92,6 @@ export async function unpublishSubmission(input: Actor & { submissionId: string;
   return out.result;
 }
 
-/** A board snapshot when the edited submission is on the public board (an approved entry). */
 async function snapshotIfPublic(tx: Prisma.TransactionClient, reviewState: string, reason: SnapshotReason) {
   return reviewState === "APPROVED" ? recordBoardSnapshot(tx, reason) : null;
 }

@@ -7,28 +7,22 @@ import { recordAttempts } from "../submissions/attempts";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
 
-export const rejectSchema = z.object({
-  reason: z
-    .string({ error: "is required" })
+export const note = (min: number, what: string, required = "is required") =>
+  z
+    .string({ error: required })
     .trim()
-    .min(3, "give a reason of at least 3 characters")
-    .max(2000, "must be at most 2000 characters"),
-});
+    .min(min, `give ${what} of at least ${min} characters`)
+    .max(2000, "must be at most 2000 characters");
 
-export const withdrawSchema = z.object({
-  reason: z
-    .string({ error: "is required to withdraw an approved entry (it is shown on its permanent link)" })
-    .trim()
-    .min(3, "give a reason of at least 3 characters")
-    .max(2000, "must be at most 2000 characters"),
+export const rejectSchema = z.object({ reason: note(3, "a reason") });
+const withdrawSchema = z.object({
+  reason: note(3, "a reason", "is required to withdraw an approved entry (it is shown on its permanent link)"),
 });
 
 type Decision = { submissionId: string; reviewerId: string };
 
-// Each decision and its AuditEvent commit together: there is never a decision without a trail.
-// The conditional updateMany makes two concurrent reviewers safe: only one finds it PENDING.
-// The board snapshot and the owner's notifications are outbox rows of the same transaction,
-// carried out once it committed (lib/server/notify/).
+// Decision, audit row and outbox commit together; the conditional updateMany lets only one
+// of two concurrent reviewers find it PENDING.
 
 export async function approveSubmission({
   submissionId,
@@ -105,10 +99,7 @@ export async function rejectSubmission({
   return out.result;
 }
 
-/**
- * The owner withdraws a pending submission, or takes an approved entry off the board: that
- * needs a reason, which its permanent link then shows (a tombstone, never a silent removal).
- */
+/** An approved entry needs a reason, shown on its permanent link (never a silent removal). */
 export async function withdrawSubmission({
   submissionId,
   userId,
@@ -146,7 +137,6 @@ export async function withdrawSubmission({
       target: { type: "Submission", id: submissionId },
       ...(approved ? { details: { reason: clean, public: true } } : {}),
     });
-    // Withdrawing an approved entry changes the public board.
     return {
       result: { id: submissionId, reviewState: "WITHDRAWN" as const },
       outbox: approved ? await recordBoardSnapshot(tx, "withdraw") : null,

@@ -5,11 +5,7 @@ import { db } from "../db";
 import { AppError, zodDetails } from "../errors";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 
-// Hard deletion (issue 14, point 5): the only path that deletes a submission with its files,
-// predictions and scores, for data-protection requests. It is reachable from the CLI only
-// (`h2hmem submission purge`, an operator with database access), never from the web or the API.
-// The audit event, written in the same transaction, keeps what was deleted and why; the public
-// permalink then answers 404 (there is nothing left to show).
+// Data-protection hard deletion, CLI only; the audit event keeps what was deleted and why.
 
 export const purgeSchema = z.object({
   submissionId: z.string().trim().min(1, "is required"),
@@ -20,7 +16,7 @@ export const purgeSchema = z.object({
     .max(2000, "must be at most 2000 characters"),
 });
 
-export type PurgeResult = { id: string; methodName: string; reviewState: string; deleted: true };
+type PurgeResult = { id: string; methodName: string; reviewState: string; deleted: true };
 
 export async function purgeSubmission(input: z.input<typeof purgeSchema>): Promise<PurgeResult> {
   const parsed = purgeSchema.safeParse(input);
@@ -63,7 +59,6 @@ export async function purgeSubmission(input: z.input<typeof purgeSchema>): Promi
       },
     });
     await tx.submission.delete({ where: { id: s.id } });
-    // An approved entry leaves the public board with it: snapshot that board.
     const outbox = s.reviewState === "APPROVED" ? await recordBoardSnapshot(tx, "purge") : null;
     return {
       result: { id: s.id, methodName: s.methodName, reviewState: s.reviewState, deleted: true as const },

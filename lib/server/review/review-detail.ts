@@ -7,9 +7,6 @@ import { reviewFlags, type ReviewFlag } from "./review-flags";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 
-// Everything an admin needs to decide on one submission: its scores next to the current top
-// approved entries and the baselines, warnings, flags and its own audit trail. Admin-only.
-
 export type Comparator = { id: string; methodName: string; isBaseline: boolean; rows: ScoreRowView[] };
 export type ReviewDetail = MethodCard & {
   id: string;

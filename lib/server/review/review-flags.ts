@@ -5,8 +5,7 @@ import { publishedScorerVersion } from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
 import { storedInjectionFlags } from "../scores/injection-flags";
 
-// Signals that help a reviewer decide, computed for a page of the queue in a few set-based
-// queries (no per-submission loops): each flag names what it found so the reviewer can check.
+// Set-based queries for a page of the queue; each flag names what it found so the reviewer can check.
 
 export type ReviewFlag =
   | { kind: "answers-differ"; count: number }
@@ -15,20 +14,16 @@ export type ReviewFlag =
   | { kind: "similar-answers"; of: Array<{ id: string; jaccard: number }> }
   | { kind: "far-above-best"; f1: number; best: number }
   | { kind: "judge-failure"; detail: string }
-  // Answers that address the grader (lib/scoring/judge/injection.ts): the judge questions they belong to.
   | { kind: "judge-injection"; questions: string[]; rules: string[] };
 
-/** Jaccard of (question, normalised answer) sets above which two entries count as near-duplicates. */
-export const SIMILARITY_THRESHOLD = 0.9;
-/** Overall micro F1 this far above the best approved entry is flagged as suspicious. */
+const SIMILARITY_THRESHOLD = 0.9;
 export const FAR_ABOVE_MARGIN = 0.1;
 
 export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag[]>> {
   const out = new Map<string, ReviewFlag[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
   const list = Prisma.join(ids);
-  // "Far above the best" compares with the public board (the published version); an entry not
-  // scored under it yet (new since a judge rollout) is compared under the current version.
+  // An entry not yet scored under the published version (new since a rollout) uses the current one.
   const versions = [...new Set([await publishedScorerVersion(), await currentScorerVersion()])];
   const vlist = Prisma.join(versions);
   const add = (id: string, f: ReviewFlag) => out.get(id)?.push(f);
@@ -37,7 +32,6 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
     db.$queryRaw<Array<{ id: string; n: bigint }>>`
       SELECT "submissionId" AS id, count(*) AS n FROM "Prediction"
       WHERE "submissionId" IN (${list}) AND "answerDiffers" GROUP BY 1`,
-    // Key questions of the submitted splits that no prediction matched.
     db.$queryRaw<Array<{ id: string; n: bigint }>>`
       SELECT s.id, count(*) AS n FROM "Submission" s
       JOIN "SubmissionFile" f ON f."submissionId" = s.id
@@ -51,7 +45,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
       JOIN "SubmissionFile" b ON b.sha256 = a.sha256 AND b."submissionId" <> a."submissionId"
       JOIN "Submission" sb ON sb.id = b."submissionId"
       WHERE a."submissionId" IN (${list}) AND sb."userId" <> sa."userId"`,
-    // Answer sets keyed by (split, index, lower-cased trimmed answer); only pairs sharing at least one answer are compared.
+    // Only pairs sharing at least one answer are compared.
     db.$queryRaw<Array<{ id: string; other: string; jaccard: number }>>`
       WITH mine AS (
         SELECT p."submissionId" AS id, p.split, p.index, lower(btrim(p."systemAnswer")) AS ans FROM "Prediction" p WHERE p."submissionId" IN (${list})
@@ -76,7 +70,6 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
       SELECT s.id, coalesce(r.error, s."failureReason", 'judge stage failed') AS detail FROM "Submission" s
       LEFT JOIN "StageRun" r ON r."submissionId" = s.id AND r.stage = 'judge'
       WHERE s.id IN (${list}) AND (r.status = 'FAILED' OR s."failureStage" = 'judge')`,
-    // Stored by the worker when it scored (lib/server/scores/injection-flags.ts): no detector here.
     storedInjectionFlags(ids),
   ]);
 
@@ -91,7 +84,6 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
     if (sim.length) add(id, { kind: "similar-answers", of: sim });
   }
   for (const id of ids) {
-    // The first version (published, then current) the entry has a row under decides.
     const r = versions.map((v) => mine.find((m) => m.id === id && m.v === v)).find(Boolean);
     const top = r ? best.find((b) => b.v === r.v)?.best : null;
     if (r && top != null && r.f1 > top + FAR_ABOVE_MARGIN) add(r.id, { kind: "far-above-best", f1: r.f1, best: top });

@@ -6,7 +6,7 @@ import { reviewFlags, type ReviewFlag } from "./review-flags";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 
 export const reviewFilterSchema = z.enum(["pending", "approved", "rejected", "withdrawn", "all"]).catch("pending");
-export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
+type ReviewFilter = z.infer<typeof reviewFilterSchema>;
 
 export type AdminSubmission = MethodCard & {
   id: string;
@@ -17,13 +17,12 @@ export type AdminSubmission = MethodCard & {
   createdAt: string;
   headline: { f1: number | null; judge: number | null };
   flags: { answersDiffer: number; unmatched: number; missing: number | null; warnings: number };
-  /** Duplicates, similar answers, far-above-best scores, judge failures (lib/server/review/review-flags.ts). */
   reviewFlags: ReviewFlag[];
   isBaseline: boolean;
   staleKey: boolean;
 };
 
-/** Review queue: scored pending submissions first (they are actionable), newest first within a group. */
+/** Scored pending submissions first (they are actionable), newest first within a group. */
 export async function listForReview(filter: ReviewFilter, take = 100): Promise<AdminSubmission[]> {
   const where =
     filter === "all" ? {} : { reviewState: filter.toUpperCase() as "PENDING" | "APPROVED" | "REJECTED" | "WITHDRAWN" };

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { db } from "../db";
 
-// The attempt ledger: the best of many private attempts inflates a board, so approval freezes how many submissions the account had scored.
+// The best of many private attempts inflates a board, so approval freezes how many the account had scored.
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
@@ -26,7 +26,6 @@ export function attemptsOf(s: { attemptsTotal: number | null; attemptsSincePrevi
     : { total: s.attemptsTotal, sincePreviousEntry: s.attemptsSincePrevious };
 }
 
-/** Counts and stores the ledger of a submission being approved at `at`, inside the approval's transaction. */
 export async function recordAttempts(tx: Tx, submissionId: string, at: Date): Promise<NonNullable<Attempts>> {
   const me = await tx.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { userId: true } });
   // Two approvals of one account at once would both miss the other as "previous entry".

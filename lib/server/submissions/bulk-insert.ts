@@ -6,7 +6,7 @@ import type { ScoreRow } from "@/lib/scoring";
 // One INSERT ... SELECT FROM unnest(arrays) per call: Prisma's createMany builds a statement per row.
 // Ids are generated here because the cuid default lives in the client.
 
-export type PredictionRow = {
+type PredictionRow = {
   submissionId: string;
   split: string;
   index: number;

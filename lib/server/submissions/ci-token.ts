@@ -6,12 +6,8 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { siteUrl } from "../mail";
 
-// Verified CI provenance: the GitHub Action sends GitHub's OIDC token (audience = this
-// leaderboard's URL) with the upload as `ciToken`. It is verified against CI_OIDC_ISSUER's keys,
-// found through OIDC discovery over HTTP; only then are repository, commit and run shown as
-// "Verified from CI". A token that fails is refused (422), never downgraded silently.
+// A token that fails is refused (422), never downgraded silently to typed provenance.
 
-/** What a verified token says, stored on the submission. */
 export type CiProvenance = { repo: string; commit: string; runId: string; ref: string | null; workflow: string | null };
 
 /** The longest `ciToken` accepted (GitHub's are about 1-2 KB). */
@@ -44,13 +40,13 @@ function refused(reason: Reason): AppError {
 
 const trimSlash = (u: string) => u.replace(/(?<!\/)\/+$/, "");
 
-/** The audience a token must name: this leaderboard's public URL (AUTH_URL), with or without the trailing slash. */
-export function expectedAudiences(): string[] {
+/** AUTH_URL, with or without the trailing slash. */
+function expectedAudiences(): string[] {
   const base = trimSlash(siteUrl("/"));
   return [base, `${base}/`];
 }
 
-// One key set per issuer, kept across requests (jose caches and refreshes the keys; cooldown 30 s).
+// jose caches and refreshes the keys (cooldown 30 s).
 const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
 
 async function discover(issuer: string): Promise<JWTVerifyGetKey> {
@@ -71,7 +67,6 @@ function keysOf(issuer: string): Promise<JWTVerifyGetKey> {
   return p;
 }
 
-/** For tests that restart a local issuer. */
 export function resetCiKeyCache(): void {
   keySets.clear();
 }
@@ -85,7 +80,7 @@ function reasonOf(e: unknown): Reason | null {
   return null;
 }
 
-/** Verifies a CI OIDC token (issuer, audience, signature, expiry) and returns its provenance, or throws a 422/503. */
+/** Throws a 422 for a bad token, 503 when the issuer's keys cannot be fetched. */
 export async function verifyCiToken(token: string): Promise<CiProvenance> {
   const issuer = trimSlash(env.CI_OIDC_ISSUER);
   if (token.length > CI_TOKEN_MAX_CHARS) throw refused("malformed");

@@ -15,17 +15,15 @@ import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
-export type { UploadedFile, UploadFiles } from "./validate-upload";
 type CreateSubmissionInput = {
   userId: string;
   files: UploadFiles;
-  /** The method card as sent (form fields, JSON): checked here with submissionMetaSchema. */
   meta: Record<string, unknown>;
   /** false: store only (the seed scores in-process); default true. */
   enqueue?: boolean;
-  /** From a verified CI token (ci-token.ts): replaces the typed source fields and marks them verified. */
+  /** Replaces the typed source fields and marks them verified. */
   ciProvenance?: CiProvenance;
-  /** The demo seed's entries: marked isDemo and outside any quota (never set from a request). */
+  /** The demo seed's entries, outside any quota (never set from a request). */
   demo?: boolean;
 };
 type CreateSubmissionResult = { id: string; status: string; warnings: ValidationIssue[]; existing: boolean };
@@ -64,7 +62,7 @@ async function findExisting(userId: string, contentSha256: string): Promise<Crea
   return { id: row.id, status: row.status, warnings: row.warnings as ValidationIssue[], existing: true };
 }
 
-/** Validates an upload, stores it in one transaction and enqueues scoring; with Redis down it stays QUEUED for the reconciler. */
+/** With Redis down the submission stays QUEUED for the reconciler. */
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
   assertSizes(input.files);
   const meta = submissionMetaSchema.safeParse(input.meta);
@@ -72,8 +70,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
     ? sourceHostErrors(meta.data)
     : zodDetails(meta.error.issues, input.meta, { file: "" });
   const key = await loadActiveAnswerKey();
-  // On the request path: UPLOAD_MAX_BYTES keeps this short enough that /api/health still answers
-  // within a second while UPLOAD_MAX_CONCURRENT_PER_PROCESS uploads are validated (docs/BENCHMARKS.md).
+  // UPLOAD_MAX_BYTES keeps this short enough for /api/health to answer meanwhile.
   const upload = validateUpload(input.files, key, uploadLimits());
   if (metaErrors.length > 0 || upload.errors.length > 0 || !meta.success) {
     const details = [...metaErrors, ...upload.errors.map(toDetail)];
@@ -113,7 +110,6 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   return { id, status: "QUEUED", warnings: upload.warnings, existing: false };
 }
 
-/** The source columns from a verified token's claims (never from typed fields). */
 function verifiedSource(p: CiProvenance) {
   return {
     sourceRepo: p.repo,

@@ -3,11 +3,10 @@ import { exampleFileName, exampleFileText } from "@/lib/scoring";
 import { SPLITS, type Split } from "@/lib/scoring/types";
 import { loadActiveAnswerKey } from "../answer-key/store";
 
-// The example prediction files on the Submit page, built from the active answer key on request
-// (the key is cached per version in store.ts, so this is a stringify, not a load).
+// The key is cached per version, so building on request is a stringify, not a load.
 
-/** The download path of a split's example file (the route folders under app/downloads/ use the same names). */
-export function exampleFilePath(split: Split): string {
+/** The route folders under app/downloads/ use the same names. */
+function exampleFilePath(split: Split): string {
   return `/downloads/${exampleFileName(split)}`;
 }
 
@@ -16,7 +15,6 @@ export const EXAMPLE_FILE_PATHS = Object.fromEntries(SPLITS.map((s) => [s, examp
   string
 >;
 
-/** The example file of a split, or null while no answer key is imported. */
 export async function exampleFile(split: Split): Promise<{ name: string; text: string } | null> {
   const key = await loadActiveAnswerKey();
   if (!key) return null;

@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import { route } from "../http";
 import { exampleFile } from "./example-files";
 
-/** GET handler of /downloads/example_prediction_<split>.json (one per route folder, same code). */
+/** One per route folder, same code. */
 export function exampleFileRoute(split: Split) {
   return route(async () => {
     const file = await exampleFile(split);

@@ -1,6 +1,5 @@
 import "server-only";
-// The method card (display metadata) of a submission, as every view shows it. One place, so a
-// new metadata field reaches the API, the review pages and the entry page together.
+// One place, so a new metadata field reaches the API, the review pages and the entry page together.
 
 /** Self-reported by the submitter (never measured here); null when nothing was reported. */
 export type Efficiency = {
@@ -24,7 +23,6 @@ export type MethodCard = {
   efficiency: Efficiency | null;
 };
 
-/** The columns the card is made of (a Submission row). */
 type MethodCardRow = Omit<MethodCard, "efficiency"> & Omit<Efficiency, "selfReported">;
 
 function efficiencyOf(s: Omit<Efficiency, "selfReported">): Efficiency | null {

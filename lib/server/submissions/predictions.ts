@@ -11,7 +11,7 @@ export const predictionFilterSchema = z.object({
 });
 export type PredictionFilter = z.infer<typeof predictionFilterSchema>;
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export type PredictionRow = {
   id: string;
@@ -29,11 +29,7 @@ export type PredictionRow = {
   judgeScore: number | null;
 };
 
-/**
- * One page of a submission's predictions with their scores under `scorerVersion` (the version
- * the caller shows the aggregates of; null = no scores). Caller must already have checked that
- * the viewer may see this submission.
- */
+/** The caller must already have checked that the viewer may see this submission. */
 export async function listPredictions(
   submissionId: string,
   filter: PredictionFilter,

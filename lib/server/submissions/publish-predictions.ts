@@ -4,9 +4,7 @@ import { AppError } from "../errors";
 import { recordAudit } from "../audit";
 import type { SessionUser } from "../auth/config";
 
-// The author makes an entry's prediction files public (for `h2hmem verify` and readers). One
-// way: once published, copies may exist, so there is no "make private again". Owner only;
-// anyone else gets the 404 of an unknown id. Idempotent.
+// One way: once published, copies may exist. Anyone but the owner gets the 404 of an unknown id.
 export async function publishPredictions(
   submissionId: string,
   actor: SessionUser,

@@ -6,10 +6,7 @@ import { AppError } from "../errors";
 
 const DAY_MS = 24 * 3600 * 1000;
 
-// A rolling 24-hour quota per user. Only stored (accepted) submissions count: uploads that
-// failed validation never reach the database. Admins are exempt; 0 disables the quota.
-// createSubmission checks it once early and again inside its transaction under a per-user lock,
-// so parallel uploads cannot overshoot.
+// Checked early and again in the transaction under a per-user lock, so parallel uploads cannot overshoot.
 export async function assertWithinQuota(
   userId: string,
   now: Date = new Date(),
@@ -39,7 +36,6 @@ export async function assertWithinQuota(
   );
 }
 
-/** Submissions a user may still make in the rolling window (admins are not limited; 0 disables). */
 export async function remainingQuota(
   userId: string,
   role: string,

@@ -6,17 +6,29 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { stagesFrom, type Stage } from "./stages";
 
-// Retry one stage of a submission; the reset is compare-and-set on the status so of two concurrent retries one wins.
+const REQUEUED = {
+  status: "QUEUED",
+  stage: "queued",
+  failureStage: null,
+  failureReason: null,
+  progressDone: 0,
+} satisfies Prisma.SubmissionUpdateManyMutationInput;
+const PENDING_RUN = {
+  status: "PENDING",
+  error: null,
+  done: 0,
+  finishedAt: null,
+} satisfies Prisma.StageRunUpdateManyMutationInput;
 
-/** Resets the stages from `stage` on; the reconciler enqueues them if nobody else does. */
+/** The reconciler enqueues them if nobody else does. */
 export async function resetStages(tx: Prisma.TransactionClient, submissionIds: string[], stage: Stage): Promise<void> {
   await tx.stageRun.updateMany({
     where: { submissionId: { in: submissionIds }, stage: { in: stagesFrom(stage) } },
-    data: { status: "PENDING", error: null, done: 0, finishedAt: null },
+    data: PENDING_RUN,
   });
   await tx.submission.updateMany({
     where: { id: { in: submissionIds } },
-    data: { status: "QUEUED", stage: "queued", failureStage: null, failureReason: null, progressDone: 0 },
+    data: REQUEUED,
   });
 }
 
@@ -25,11 +37,11 @@ const NOT_RUNNING: SubmissionStatus[] = ["RECEIVED", "QUEUED", "SCORED", "FAILED
 type RetryOptions = {
   /** The statuses the retry may start from (default: any status but a running one). */
   from?: SubmissionStatus[];
-  /** What to say when the submission is in none of them. */
   conflict?: string;
   record?: (tx: Prisma.TransactionClient) => Promise<unknown>;
 };
 
+/** Compare-and-set on the status, so of two concurrent retries one wins. */
 export async function retryStage(
   submissionId: string,
   stage: Stage,
@@ -48,7 +60,7 @@ export async function retryStage(
     }
     const claimed = await tx.submission.updateMany({
       where: { id: submissionId, status: { in: from } },
-      data: { status: "QUEUED", stage: "queued", failureStage: null, failureReason: null, progressDone: 0 },
+      data: REQUEUED,
     });
     // Not in `from` any more (or never was): another retry, or the worker, got there first.
     if (claimed.count === 0)
@@ -58,7 +70,7 @@ export async function retryStage(
       );
     await tx.stageRun.updateMany({
       where: { submissionId, stage: { in: stagesFrom(stage) } },
-      data: { status: "PENDING", error: null, done: 0, finishedAt: null },
+      data: PENDING_RUN,
     });
     await opts.record?.(tx);
   });

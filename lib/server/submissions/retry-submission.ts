@@ -10,11 +10,7 @@ import { quoteChoices, STAGES, type Stage } from "./stages";
 
 export const retrySchema = z.object({ stage: z.enum(STAGES, { error: `stage must be ${quoteChoices(STAGES)}` }) });
 
-/**
- * Owner retries a FAILED stage; admins may also rescore any final submission. The stage reset
- * itself is the pipeline's (retryStage, conditional on the status); here is who may do it, the
- * retry limit, and the audit trail (written in the reset's transaction).
- */
+/** Owner retries a FAILED stage; admins may also rescore any final submission. */
 export async function retrySubmissionStage(input: {
   submissionId: string;
   stage: Stage;
@@ -33,7 +29,7 @@ export async function retrySubmissionStage(input: {
         ? "Only a failed submission can be retried."
         : "The submission is still being scored; rescore when it has finished.",
     record: async (tx) => {
-      // Each retry re-runs the judge, so retries are limited per account (not admins); when limited, the reset rolls back.
+      // Each retry re-runs the judge; when limited, the reset rolls back.
       if (!isAdmin) await consume("retry-account", actor.id);
       await recordAudit(tx, {
         actor: actor.id,

@@ -3,9 +3,6 @@ import { z } from "zod";
 import { gitHubEndpoints } from "../env";
 import type { ErrorDetail } from "../errors";
 
-// Where a CI submission came from: typed (`h2hmem submit --source-*`, shape checked by
-// submissionMetaSchema, run host here against GITHUB_URL) or, verified, a CI token's claims (ci-token.ts).
-
 export const entrySourceSchema = z
   .strictObject({
     repo: z.string().meta({ description: "Repository OWNER/NAME the submission was made from." }),
@@ -39,7 +36,7 @@ type SourceRow = {
   sourceWorkflow: string | null;
 };
 
-/** The stored source as the API shows it; a run id becomes the run URL on the configured GitHub host. */
+/** A run id becomes the run URL on the configured GitHub host. */
 export function sourceOf(s: SourceRow): EntrySource | null {
   if (!s.sourceRepo) return null;
   const web = gitHubEndpoints().webUrl;
@@ -56,7 +53,7 @@ export function sourceOf(s: SourceRow): EntrySource | null {
   };
 }
 
-/** Problems with the source fields that need the server's configuration (the run URL's host). */
+/** Checks that need the server's configuration (the run URL's host). */
 export function sourceHostErrors(meta: { sourceRun?: string }): ErrorDetail[] {
   if (!meta.sourceRun || /^\d+$/.test(meta.sourceRun)) return [];
   const host = new URL(gitHubEndpoints().webUrl).host;

@@ -1,7 +1,7 @@
 import "server-only";
 import { Stage } from "@/generated/prisma/enums";
 
-// The pipeline's stages in run order, the same list as schema.prisma's enum Stage.
+// In run order, as schema.prisma's enum Stage.
 export type { Stage };
 export const STAGES: readonly Stage[] = Object.values(Stage);
 

@@ -3,8 +3,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import type { SessionUser } from "../auth/config";
 
-// The raw uploaded bytes, exactly as received (kept for reproducibility). Owner or admin
-// only; anyone else gets the same 404 as for an unknown id.
+// Owner or admin only; anyone else gets the same 404 as for an unknown id.
 
 // A Map: the split comes from the URL, and `__proto__` or `constructor` must be unknown, not inherited.
 const SPLITS = new Map<string, string>([
@@ -13,7 +12,7 @@ const SPLITS = new Map<string, string>([
   ["multiparty", "multi-party"],
 ]);
 
-/** The stored split a URL split name means (also the legacy "multiparty"); undefined for anything else. */
+/** Also the legacy "multiparty". */
 export function fileSplit(name: string): string | undefined {
   return SPLITS.get(name);
 }

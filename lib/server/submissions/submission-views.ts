@@ -9,11 +9,7 @@ import { sourceOf, type EntrySource } from "./source";
 
 const FINAL = new Set(["SCORED", "FAILED"]);
 
-/**
- * What a submitter is told about a failure. The stored reason (an exception's message: the judge
- * endpoint, a database detail) stays for admins and in the worker's logs; submitters get what they
- * can act on.
- */
+/** The stored reason may name the judge endpoint or a database detail: admins and logs only. */
 export function submitterFailureReason(stage: string | null, submissionId: string): string {
   const what =
     stage === "judge"
@@ -44,9 +40,8 @@ export type SubmissionView = MethodCard & {
   warnings: unknown[];
   files: Array<{ split: string; fileName: string; sha256: string; size: number }>;
   contentSha256: string;
-  /** The author made the prediction files public (served once approved). */
+  /** Served once approved. */
   publicPredictions: boolean;
-  /** Submitted from CI (GitHub Action): repository, commit and run; null otherwise. */
   source: EntrySource | null;
   createdAt: string;
   scoredAt: string | null;
@@ -118,7 +113,7 @@ async function queuePositionOf(id: string, createdAt: Date): Promise<number> {
   return ahead + 1;
 }
 
-export type SubmissionListItem = {
+type SubmissionListItem = {
   id: string;
   methodName: string;
   status: string;

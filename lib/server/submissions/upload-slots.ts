@@ -6,8 +6,7 @@ import { logger } from "../logger";
 import { limitsRedis, limitsRedisReady } from "../rate-limit";
 import { assertWithinQuota } from "./quota";
 
-// Upload admission decided before reading the body: quota, per-process cap and a Redis-shared per-account limit
-// whose slots expire, so a crashed holder frees them. Redis down: per-process counting.
+// Decided before reading the body; slots expire, so a crashed holder frees them.
 
 const ACQUIRE = `
 local now = tonumber(ARGV[1])
@@ -24,7 +23,6 @@ const state = globalThis as unknown as { uploadsReading?: number; uploadSlotsLoc
 type UploadSlot = { release: () => Promise<void> };
 
 const key = (userId: string) => `${env.QUEUE_PREFIX}:uploads:in-flight:${userId}`;
-/** Uploads this process is reading or processing now. */
 const uploadsInProcess = (): number => state.uploadsReading ?? 0;
 
 /** Throws RATE_LIMITED (429) or UNAVAILABLE (503), both with Retry-After, unless the upload may be read. */

@@ -11,7 +11,7 @@ import {
 import { env } from "../env";
 import type { PredictionItem, Split } from "@/lib/scoring/types";
 
-// The two files validated with lib/scoring, plus checks needing both files or the key; UPLOAD_MAX_BYTES bounds its cost on the request path.
+// UPLOAD_MAX_BYTES bounds its cost on the request path.
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 export type UploadFiles = { dyadic?: UploadedFile; multiparty?: UploadedFile };
@@ -21,7 +21,7 @@ const UPLOAD_FIELDS: Array<{ field: keyof UploadFiles; split: Split; canonical: 
   { field: "multiparty", split: "multi-party", canonical: PREDICTION_FILE_NAMES["multi-party"] },
 ];
 
-export type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
+type MatchInfo = Array<{ index: number; qid: string | null; answerDiffers: boolean }>;
 export type ValidatedSplit = {
   split: Split;
   field: keyof UploadFiles;
@@ -30,7 +30,7 @@ export type ValidatedSplit = {
   items: PredictionItem[];
   matches: MatchInfo | null;
 };
-/** The limits every upload is validated with: the server, and the browser check (same numbers). */
+/** Shared with the browser check (same numbers). */
 type UploadLimits = { maxBytes: number; maxItems: number; maxAnswerChars: number };
 
 export function uploadLimits(): UploadLimits {
@@ -41,8 +41,7 @@ export function uploadLimits(): UploadLimits {
   };
 }
 
-/** What validation needs of the active answer key (ActiveAnswerKey has more). */
-export type UploadKey = { questions: ReferenceQuestion[] };
+type UploadKey = { questions: ReferenceQuestion[] };
 export type ValidatedUpload = {
   splits: ValidatedSplit[];
   errors: ValidationIssue[];
@@ -50,7 +49,7 @@ export type ValidatedUpload = {
   contentSha256: string;
 };
 
-export function sha256Hex(bytes: Uint8Array | string): string {
+function sha256Hex(bytes: Uint8Array | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
@@ -74,7 +73,6 @@ function fileNameSwapIssue(split: Split, fileName: string): ValidationIssue | nu
   };
 }
 
-/** Identity of an upload for deduplication: both files' bytes, by split. */
 export function uploadContentSha(files: UploadFiles): string {
   return sha256Hex(
     UPLOAD_FIELDS.map(({ field, split }) => `${split}:${files[field] ? sha256Hex(files[field].bytes) : "-"}`).join(
@@ -113,7 +111,6 @@ export function validateUpload(files: UploadFiles, key: UploadKey | null, limits
     const sha256 = sha256Hex(file.bytes);
     let matches: MatchInfo | null = null;
     if (key) {
-      // Also reports unmatched, duplicate and missing questions, and SPLIT_SWAPPED files.
       const result = matchPredictions(split, parsed.items, key.questions, fileName);
       matches = result.matches;
       for (const issue of result.issues) (issue.severity === "error" ? errors : warnings).push(issue);
