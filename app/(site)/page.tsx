@@ -25,7 +25,6 @@ import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
 export const dynamic = "force-dynamic";
-// The board's Atom feed, announced in the head for feed readers (also linked visibly below).
 export const metadata = {
   alternates: { types: { "application/atom+xml": [{ url: FEED_PATH, title: "H2HMem leaderboard: board changes" }] } },
 };

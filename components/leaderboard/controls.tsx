@@ -5,10 +5,7 @@ import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import { SelectField } from "@/components/ui/select-field";
 import { CONTROL } from "@/components/ui/control";
 
-/**
- * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
- * page state outside the board's params (the cost chart's chosen cost) that applying filters keeps.
- */
+/** A plain GET form, so it works without JavaScript; `keep` is page state (the chosen cost) that filtering keeps. */
 export function LeaderboardControls({
   params,
   hasJudge,

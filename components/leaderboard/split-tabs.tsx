@@ -5,7 +5,6 @@ import { ViewLink } from "./view-link";
 
 const SPLITS = ["overall", "dyadic", "multi-party"] as const;
 
-/** Split tabs as links (they change the URL, so they work without JavaScript). */
 export function SplitTabs({ params }: { params: LeaderboardParams }) {
   const t = useTranslations("board");
   const splits = useTranslations("splits");

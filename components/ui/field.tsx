@@ -9,7 +9,6 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: string;
 };
 
-/** Labelled input with its error and hint wired to aria-describedby. */
 export function Field({ label, name, error, hint, className, ...rest }: FieldProps) {
   const id = `f-${name}`;
   const describedBy = describedByOf(id, hint, error);

@@ -1,8 +1,7 @@
 import clsx from "clsx";
 import type { ComponentProps, ReactNode } from "react";
 
-// Every table on the site, written once (shadcn's components/ui/table.tsx shape). Server-safe: no
-// context, so cell padding is a prop on each cell rather than something the table hands down.
+// shadcn's table shape. Server-safe: no context, so cell padding is a prop on each cell.
 
 // Shadows at an edge where more columns hide (covers attached "local" hide them at either end).
 const SCROLL =
@@ -11,7 +10,6 @@ const SCROLL =
 type TableProps = ComponentProps<"table"> & {
   /** Names the scroll region; a named region is focusable so keyboard users can scroll it. */
   label?: string;
-  /** The visible or screen-reader caption. */
   caption?: ReactNode;
   captionClassName?: string;
   /** Replaces the scroll box's classes (the board scrolls both ways in its own box). */

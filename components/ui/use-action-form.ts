@@ -18,11 +18,7 @@ type Options<I, T> = {
   refresh?: boolean;
 };
 
-/**
- * The client side of every form or button that calls a server action returning ActionResult,
- * built on React 19's useActionState: pending state, the last result (error or data) and a
- * refresh after success. `run` may refuse before the round trip by returning localFailure().
- */
+/** useActionState for a server action returning ActionResult; `run` may refuse early by returning localFailure(). */
 export function useActionForm<I, T>(
   run: (input: I) => Promise<ActionResult<T>>,
   { onSuccess, refresh = true }: Options<I, T> = {},

@@ -2,8 +2,7 @@ import { useTranslations } from "next-intl";
 import type { JudgeUsageView } from "@/lib/server/judge/judge-calls";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
-// Judge cost and raw replies for one submission (admin review page). Runs come from the
-// judge.* audit events, calls from JudgeCall rows; raw replies are folded so the page stays short.
+// Judge cost and raw replies for one submission; the replies are folded so the page stays short.
 
 // Counts go into the messages as strings: raw digits, as in the table cells (no 1,234 grouping).
 const time = (iso: string) => iso.replace("T", " ").slice(0, 19);

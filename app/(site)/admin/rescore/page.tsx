@@ -29,8 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // Version names are long: the selects may not grow past the page.
 const select = "max-w-full text-sm";
 
-// A judge rollout (or an NLTK mode change, which the worker re-scores on its own) in three steps on one page: re-judge every approved entry under the current
-// (deployment's) version, preview how ranks would move, then publish the version to the board.
+// A judge rollout in three steps: re-judge every approved entry, preview how ranks move, publish.
 export default async function RescorePage({
   searchParams,
 }: {

@@ -3,8 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
 import type { RankHistory } from "@/lib/server/leaderboard/history-schema";
 
-// The entry's rank and score in every board snapshot, one small SVG per split (no chart library:
-// two polylines). Points are evenly spaced in snapshot order; the table under each has the dates.
+// No chart library: two polylines, points evenly spaced in snapshot order; the table under each has the dates.
 
 const W = 300;
 const H = 120;

@@ -2,7 +2,6 @@ import { useTranslations } from "next-intl";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 
-/** How a reader re-scores this entry: the public files and the `h2hmem verify` command. */
 export function ReproduceEntry({ entry, url }: { entry: EntryDetail; url: string }) {
   const t = useTranslations("entry.reproduce");
   const command = `npx h2hmem verify ${url}${entry.answerKey ? " --answer-key <official dataset folder>" : ""}`;

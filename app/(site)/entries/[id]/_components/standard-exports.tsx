@@ -7,7 +7,7 @@ import { CopyButton } from "./copy-button";
 const pre =
   "max-h-64 overflow-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900";
 
-/** The entry in standard formats: the Hugging Face `.eval_results` YAML (shown) and the Every Eval Ever JSON (linked: it is large), each with a copy button. */
+/** The Every Eval Ever JSON is linked, not shown: it is large. */
 export async function StandardExports({ entry, origin }: { entry: EntryDetail; origin: string }) {
   const t = await getTranslations("exports");
   const yaml = hfEvalResultsYaml(entry, origin);

@@ -3,7 +3,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 
-/** Method card and file hashes (sha-256 of the uploaded bytes, for reproducibility). */
 export function SubmissionFacts({ view }: { view: SubmissionView }) {
   const t = useTranslations("submissions");
   const f = formatter(useLocale() as Locale);
