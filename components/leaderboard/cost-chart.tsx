@@ -4,6 +4,7 @@ import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { formatter } from "@/lib/i18n/format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { SelectField } from "@/components/ui/select-field";
+import { Section } from "@/components/ui/section";
 
 const W = 640;
 const H = 320;
@@ -27,10 +28,7 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
   const y = (v: number) => PAD.t + (1 - Math.max(0, Math.min(1, v))) * (H - PAD.t - PAD.b);
   const front = points.filter((p) => p.pareto);
   return (
-    <section aria-labelledby="cost-h" className="space-y-2" data-testid="cost-chart">
-      <h2 id="cost-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="cost-h" heading={t("heading")} className="space-y-2" data-testid="cost-chart">
       <form method="get" action="/#cost-h" className="flex flex-wrap items-end gap-2 text-sm">
         {Object.entries(hidden).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -134,6 +132,6 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
           </Table>
         </>
       )}
-    </section>
+    </Section>
   );
 }

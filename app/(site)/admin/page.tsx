@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { BulkForm } from "@/app/(site)/admin/_components/bulk-form";
@@ -6,11 +5,9 @@ import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.title");
 
 const FILTERS = ["pending", "approved", "rejected", "withdrawn", "all"] as const;
 

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
@@ -10,10 +9,9 @@ import { redirect } from "next/navigation";
 import { compareMany, comparableEntries, parseCompareParams, tidyCompareQuery } from "@/lib/server/leaderboard/compare";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { SelectField } from "@/components/ui/select-field";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("compare"))("title") };
-}
+export const generateMetadata = pageTitle("compare.title");
 export const dynamic = "force-dynamic";
 
 const COLORS = ["#1d4ed8", "#b45309", "#059669", "#9333ea"];

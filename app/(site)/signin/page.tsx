@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -11,11 +10,9 @@ import { safeCallbackPath } from "@/lib/server/auth/callback-url";
 import { mailConfigured } from "@/lib/server/mail";
 import { signupMode } from "@/lib/server/auth/signup";
 import { signInErrorKey } from "./signin-errors";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth");
-  return { title: t("signInTitle") };
-}
+export const generateMetadata = pageTitle("auth.signInTitle");
 
 export default async function SignInPage({
   searchParams,

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -7,10 +6,9 @@ import { getFormat } from "@/lib/i18n/server";
 import { currentUser } from "@/lib/server/auth/session";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("submissions"))("title") };
-}
+export const generateMetadata = pageTitle("submissions.title");
 
 export default async function MySubmissionsPage() {
   const user = await currentUser();

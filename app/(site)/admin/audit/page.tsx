@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { AUDIT_ACTIONS, auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
 import { SelectField } from "@/components/ui/select-field";
 import { CONTROL } from "@/components/ui/control";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.audit");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.audit.title");
 
 // "any", each family ("submission.": the filter matches by prefix), then every action: one list, AUDIT_ACTIONS.
 const ACTION_NAMES = Object.keys(AUDIT_ACTIONS);

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
@@ -20,11 +19,10 @@ import { pinSourceOf } from "@/lib/server/versions/pin-source";
 import { formatter } from "@/lib/i18n/format";
 import { publishScorerVersionAction, rejudgeAllAction, runJudgePanelAction } from "./actions";
 import { SelectField } from "@/components/ui/select-field";
+import { Section } from "@/components/ui/section";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.rescore");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.rescore.title");
 
 // Version names are long: the selects may not grow past the page.
 const select = "max-w-full text-sm";
@@ -63,10 +61,7 @@ export default async function RescorePage({
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <section aria-labelledby="state-h" className="space-y-1 text-sm">
-        <h2 id="state-h" className="text-lg font-semibold">
-          {t("versions")}
-        </h2>
+      <Section hid="state-h" heading={t("versions")} className="space-y-1 text-sm">
         <p>
           {t("publicShows")} <code data-testid="published-version">{status.published.version}</code>{" "}
           <span data-testid="pin-source">
@@ -92,18 +87,12 @@ export default async function RescorePage({
           </span>
           {t("inProgress", { count: cur.inProgress })}
         </p>
-      </section>
-      <section aria-labelledby="rejudge-h" className="space-y-2">
-        <h2 id="rejudge-h" className="text-lg font-semibold">
-          {t("step1")}
-        </h2>
+      </Section>
+      <Section hid="rejudge-h" heading={t("step1")} className="space-y-2">
         <p className="text-sm">{t("step1Text", { count: String(cur.approved - cur.scored - cur.inProgress) })}</p>
         <RejudgeAllButton run={rejudgeAllAction} missing={cur.approved - cur.scored - cur.inProgress} />
-      </section>
-      <section aria-labelledby="preview-h" className="space-y-2">
-        <h2 id="preview-h" className="text-lg font-semibold">
-          {t("step2")}
-        </h2>
+      </Section>
+      <Section hid="preview-h" heading={t("step2")} className="space-y-2">
         <form method="get" className="flex flex-wrap items-end gap-2">
           {(["from", "to"] as const).map((k) => (
             <SelectField
@@ -132,7 +121,7 @@ export default async function RescorePage({
         {parsed.success ? <JudgeCardCompare from={parsed.data.from} to={parsed.data.to} locale={locale} /> : null}
         {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">{t("invalid")}</p>}
         <JudgePanelButton run={runJudgePanelAction} configured={isPanelConfigured()} />
-      </section>
+      </Section>
       {parsed.success && target ? (
         <section aria-labelledby="publish-h" className="space-y-2">
           <h2 id="publish-h" className="text-lg font-semibold">

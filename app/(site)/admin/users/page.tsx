@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { setRoleAction } from "@/app/(site)/admin/actions";
 import { ActionButton } from "@/components/submissions/action-button";
@@ -6,11 +5,9 @@ import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listUsers } from "@/lib/server/auth/list-users";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { CONTROL } from "@/components/ui/control";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.users");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.users.title");
 
 export default async function UsersPage({
   searchParams,

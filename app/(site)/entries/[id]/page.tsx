@@ -31,6 +31,7 @@ import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
 import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-history-chart";
 import { StandardExports } from "@/app/(site)/entries/[id]/_components/standard-exports";
 import { rankHistory } from "@/lib/server/leaderboard/rank-history";
+import { Section } from "@/components/ui/section";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const [h, t, common, f] = await Promise.all([
@@ -140,10 +141,7 @@ export default async function EntryPage({
           {t.rich("demoJudgeNote", { ...RICH_TAGS, model: entry.judge.model })}
         </p>
       ) : null}
-      <section aria-labelledby="standing-h" className="space-y-4">
-        <h2 id="standing-h" className="text-lg font-semibold">
-          {t("standingHeading")}
-        </h2>
+      <Section hid="standing-h" heading={t("standingHeading")} className="space-y-4">
         <CategoryChart
           data={chartData}
           title={t("chartTitle", { metric: tm(metric), count: f.integer(overall.rows[0]?.of ?? 0) })}
@@ -160,14 +158,11 @@ export default async function EntryPage({
         </div>
         <SameBackboneLine cmp={sameBackbone} metric={metric} />
         <SplitGap rows={entry.scores} metric={metric} />
-      </section>
+      </Section>
       <RankHistoryChart histories={histories} />
-      <section aria-labelledby="fail-h" className="space-y-3">
-        <h2 id="fail-h" className="text-lg font-semibold">
-          {t("failHeading")}
-        </h2>
+      <Section hid="fail-h" heading={t("failHeading")} className="space-y-3">
         <FailurePanel profile={entry.failureProfile} />
-      </section>
+      </Section>
       {weakest ? (
         <WeakestQuestions
           entryId={entry.id}
@@ -177,10 +172,7 @@ export default async function EntryPage({
           keep={{ metric, aggregate }}
         />
       ) : null}
-      <section aria-labelledby="all-h" className="space-y-3">
-        <h2 id="all-h" className="text-lg font-semibold">
-          {t("allHeading")}
-        </h2>
+      <Section hid="all-h" heading={t("allHeading")} className="space-y-3">
         <nav aria-label={t("averageNav")} className="text-sm">
           <Link href={link({ aggregate: "micro" })} aria-current={aggregate === "micro" ? "page" : undefined}>
             {t("microAverage")}
@@ -191,11 +183,8 @@ export default async function EntryPage({
           </Link>
         </nav>
         <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
-      </section>
-      <section aria-labelledby="prov-h" className="space-y-1 text-sm">
-        <h2 id="prov-h" className="text-lg font-semibold">
-          {t("provenance")}
-        </h2>
+      </Section>
+      <Section hid="prov-h" heading={t("provenance")} className="space-y-1 text-sm">
         <p>
           {entry.answerKey
             ? t.rich("provenanceLineKey", {
@@ -225,7 +214,7 @@ export default async function EntryPage({
         <p>
           <a href={`/api/v1/entries/${entry.id}`}>{t("asJson")}</a>
         </p>
-      </section>
+      </Section>
       <ReproduceEntry entry={entry} url={url} />
       <CiteEntry entry={entry} url={url} />
       <BadgeSnippet url={url} />

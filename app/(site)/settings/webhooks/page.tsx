@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
@@ -18,11 +17,10 @@ import {
 } from "./actions";
 import { RotateSecretButton } from "./_components/rotate-secret-button";
 import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { Section } from "@/components/ui/section";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("settings");
-  return { title: t("webhooksTitle") };
-}
+export const generateMetadata = pageTitle("settings.webhooksTitle");
 
 const DELIVERY_STATUS = { PENDING: "pending", DELIVERED: "delivered", FAILED: "failed" } as const;
 
@@ -44,10 +42,7 @@ export default async function WebhooksPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("webhooksTitle")}</h1>
-      <section aria-labelledby="mail-h" className="space-y-2">
-        <h2 id="mail-h" className="text-lg font-semibold">
-          {t("mailTitle")}
-        </h2>
+      <Section hid="mail-h" heading={t("mailTitle")} className="space-y-2">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {mailConfigured() ? `${t("mailTo", { email: user.email })} ${t("mailLanguage")}` : t("noMail")}
         </p>
@@ -65,7 +60,7 @@ export default async function WebhooksPage() {
             {t("saveMail")}
           </button>
         </form>
-      </section>
+      </Section>
       <h2 className="text-lg font-semibold">{t("webhooksHeading")}</h2>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         {t.rich("webhooksIntro", {

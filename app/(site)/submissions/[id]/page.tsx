@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound, redirect } from "next/navigation";
 import { ActionButton } from "@/components/submissions/action-button";
@@ -14,10 +13,10 @@ import { listPredictions, predictionFilterSchema } from "@/lib/server/submission
 import { getSubmissionForViewer } from "@/lib/server/submissions/submission-views";
 import { NoteForm } from "@/components/ui/note-form";
 import { publishPredictionsAction, retryStageAction, withdrawAction } from "../actions";
+import { Section } from "@/components/ui/section";
+import { pageTitle } from "@/app/(site)/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("submissions"))("submissionTitle") };
-}
+export const generateMetadata = pageTitle("submissions.submissionTitle");
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -71,22 +70,16 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       </LiveStatus>
       <IssueList issues={view.warnings as IssueView[]} title={t("validationWarnings")} />
       {view.scores ? (
-        <section aria-labelledby="scores-h" className="space-y-2">
-          <h2 id="scores-h" className="text-lg font-semibold">
-            {t("scores")}
-          </h2>
+        <Section hid="scores-h" heading={t("scores")} className="space-y-2">
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {t("scorerVersion")} <code>{view.scorerVersion ?? "–"}</code>
           </p>
           <ScoreTables rows={view.scores} />
-        </section>
+        </Section>
       ) : null}
       <SubmissionFacts view={view} />
       {view.owner.id === user.id ? (
-        <section aria-labelledby="public-h" className="space-y-2 text-sm">
-          <h2 id="public-h" className="text-lg font-semibold">
-            {t("reproducibility")}
-          </h2>
+        <Section hid="public-h" heading={t("reproducibility")} className="space-y-2 text-sm">
           {view.publicPredictions ? (
             <p data-testid="predictions-public">
               {t("predictionsPublic")} <code>h2hmem verify</code>.
@@ -101,7 +94,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
               />
             </>
           )}
-        </section>
+        </Section>
       ) : null}
       {predictions ? (
         <PredictionTable

@@ -2,6 +2,7 @@ import type { SubmissionView } from "@/lib/server/submissions/submission-views";
 import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
+import { Section } from "@/components/ui/section";
 
 export function SubmissionFacts({ view }: { view: SubmissionView }) {
   const t = useTranslations("submissions");
@@ -14,10 +15,7 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
     [t("description"), view.description],
   ];
   return (
-    <section aria-labelledby="facts-h" className="space-y-3">
-      <h2 id="facts-h" className="text-lg font-semibold">
-        {t("facts")}
-      </h2>
+    <Section hid="facts-h" heading={t("facts")} className="space-y-3">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         {card
           .filter(([, v]) => v)
@@ -66,6 +64,6 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
