@@ -21,6 +21,7 @@ import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
 import { JudgeNoiseNote } from "@/components/judge-card/judge-noise-note";
 import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
+import type { SearchParams } from "@/app/(site)/page-helpers";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
@@ -29,11 +30,7 @@ export const metadata = {
   alternates: { types: { "application/atom+xml": [{ url: FEED_PATH, title: "H2HMem leaderboard: board changes" }] } },
 };
 
-export default async function LeaderboardPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function LeaderboardPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
   const params = parseLeaderboardParams(sp);
   const costField = costFieldSchema.parse(Array.isArray(sp.cost) ? sp.cost[0] : sp.cost);

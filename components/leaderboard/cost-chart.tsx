@@ -12,7 +12,7 @@ const PAD = { l: 48, r: 16, t: 12, b: 40 };
 
 type Props = { points: CostPoint[]; field: CostField; metricLabel: string; hidden: Record<string, string> };
 
-/** Score against a self-reported cost (log x), 95% interval whiskers, the Pareto front, and the same data as a table. */
+/** Score against a self-reported cost (log x) with the Pareto front; the table carries the same data. */
 export function CostChart({ points, field, metricLabel, hidden }: Props) {
   const t = useTranslations("board.cost");
   const f = formatter(useLocale());

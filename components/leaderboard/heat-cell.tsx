@@ -10,7 +10,6 @@ type Props = {
   digits?: number;
   label?: string;
   testId?: string;
-  /** Cells over fewer questions are marked low-n (LOW_N_MIN; 0 = never). */
   lowNMin?: number;
   compact?: boolean;
   /** The best trivial reference score in this scope: a value below it is marked ▾. */

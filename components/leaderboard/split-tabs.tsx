@@ -2,8 +2,7 @@ import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { hrefWith } from "./controls";
 import { ViewLink } from "./view-link";
-
-const SPLITS = ["overall", "dyadic", "multi-party"] as const;
+import { SPLIT_ORDER } from "@/components/ui/format";
 
 export function SplitTabs({ params }: { params: LeaderboardParams }) {
   const t = useTranslations("board");
@@ -11,7 +10,7 @@ export function SplitTabs({ params }: { params: LeaderboardParams }) {
   return (
     <nav aria-label={t("splitNav")} className="border-b border-slate-300 dark:border-slate-700">
       <ul className="-mb-px flex gap-1">
-        {SPLITS.map((s) => {
+        {SPLIT_ORDER.map((s) => {
           const current = params.split === s;
           return (
             <li key={s}>

@@ -15,7 +15,6 @@ import { publicOrigin } from "@/lib/server/leaderboard/share";
 
 // The locale is always named explicitly: Next renders app/not-found.tsx within every route's tree.
 
-/** The site-wide metadata (title template, icons, manifest) in `locale`. */
 export async function siteMetadata(locale: Locale): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: "common" });
   const name = t("siteName");

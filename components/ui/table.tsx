@@ -93,6 +93,19 @@ export function Td({ pad = "md", align, className, ...rest }: ComponentProps<"td
   return <td className={clsx(PAD[pad], align && ALIGN[align], className) || undefined} {...rest} />;
 }
 
+/** A header of plain left-aligned column headers. */
+export function HeadRow({ labels }: { labels: ReactNode[] }) {
+  return (
+    <thead>
+      <Tr kind="head" className="text-left">
+        {labels.map((label, i) => (
+          <Th key={i}>{label}</Th>
+        ))}
+      </Tr>
+    </thead>
+  );
+}
+
 /** The one row a table shows when it has nothing to list. */
 export function TableEmpty({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (

@@ -2,6 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition, useActionState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { actionErrorText, type ActionErrorLike, type ErrorsTranslator } from "@/lib/i18n/action-error";
+import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import type { ActionResult } from "@/lib/server/errors";
 
 type ActionFailure = Extract<ActionResult<never>, { ok: false }>["error"];
@@ -40,4 +43,12 @@ export function useActionForm<I, T>(
     /** For onSubmit/onClick handlers: dispatches inside a transition as useActionState requires. */
     submit: (input: I) => startTransition(() => dispatch(input)),
   };
+}
+
+/** A failed action's form and field messages in the reader's language; null without a failure. */
+export function useActionErrorText(error: ActionErrorLike | null | undefined) {
+  const locale = useLocale();
+  const te = useTranslations("errors") as unknown as ErrorsTranslator;
+  const tv = useTranslations("validation") as unknown as ValidationTranslator;
+  return error ? actionErrorText(error, locale, te, tv) : null;
 }

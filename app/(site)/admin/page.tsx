@@ -5,17 +5,13 @@ import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("admin.title");
 
 const FILTERS = ["pending", "approved", "rejected", "withdrawn", "all"] as const;
 
-export default async function AdminPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AdminPage({ searchParams }: { searchParams: SearchParams }) {
   await adminPageGuard();
   const sp = await searchParams;
   const review = reviewFilterSchema.parse(typeof sp.review === "string" ? sp.review : "pending");

@@ -7,7 +7,7 @@ import { signInWithGitHub, signInWithHuggingFace } from "@/app/(site)/signin/act
 import { currentUser } from "@/lib/server/auth/session";
 import { signupMode } from "@/lib/server/auth/signup";
 import { SignUpForm } from "./forms";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("auth.signUpTitle");
 

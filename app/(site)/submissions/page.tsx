@@ -5,8 +5,8 @@ import { StatusBadge } from "@/components/submissions/status-badge";
 import { getFormat } from "@/lib/i18n/server";
 import { currentUser } from "@/lib/server/auth/session";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
-import { pageTitle } from "@/app/(site)/page-title";
+import { HeadRow, Table, TBody, Td, Tr } from "@/components/ui/table";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("submissions.title");
 
@@ -25,14 +25,7 @@ export default async function MySubmissionsPage() {
         </p>
       ) : (
         <Table>
-          <THead>
-            <Tr kind="head" className="text-left">
-              <Th>{t("colMethod")}</Th>
-              <Th>{t("colStatus")}</Th>
-              <Th>{t("colReview")}</Th>
-              <Th>{t("colSubmitted")}</Th>
-            </Tr>
-          </THead>
+          <HeadRow labels={[t("colMethod"), t("colStatus"), t("colReview"), t("colSubmitted")]} />
           <TBody>
             {subs.map((s) => (
               <Tr key={s.id}>

@@ -9,7 +9,7 @@ import { remainingQuota } from "@/lib/server/submissions/quota";
 import { uploadLimits } from "@/lib/server/submissions/validate-upload";
 import { EXAMPLE_FILE_PATHS } from "@/lib/server/submissions/example-files";
 import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("submit.title");
 

@@ -4,7 +4,7 @@ import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("admin.answerKey.title");
 

@@ -6,7 +6,7 @@ import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getOperations } from "@/lib/server/metrics/operations-view";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { Section } from "@/components/ui/section";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("admin.operations.title");
 export const dynamic = "force-dynamic";

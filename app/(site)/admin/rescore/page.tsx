@@ -20,7 +20,7 @@ import { formatter } from "@/lib/i18n/format";
 import { publishScorerVersionAction, rejudgeAllAction, runJudgePanelAction } from "./actions";
 import { SelectField } from "@/components/ui/select-field";
 import { Section } from "@/components/ui/section";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("admin.rescore.title");
 
@@ -28,11 +28,7 @@ export const generateMetadata = pageTitle("admin.rescore.title");
 const select = "max-w-full text-sm";
 
 // A judge rollout in three steps: re-judge every approved entry, preview how ranks move, publish.
-export default async function RescorePage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function RescorePage({ searchParams }: { searchParams: SearchParams }) {
   await adminPageGuard();
   const sp = await searchParams;
   const [status, listed, entries, t, tm, locale] = await Promise.all([

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
 import { CATEGORY_CODES } from "@/lib/scoring/types";
@@ -21,8 +20,8 @@ import { currentUser } from "@/lib/server/auth/session";
 import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/leaderboard/weakest-questions";
 import { TombstoneView } from "@/app/(site)/entries/[id]/_components/tombstone-view";
 import { ScoreTables } from "@/components/ui/score-table";
+import { SPLIT_ORDER } from "@/components/ui/format";
 import { env, gitHubEndpoints } from "@/lib/server/env";
-import { isAppError } from "@/lib/server/errors";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 import { entryHeadline, publicOrigin } from "@/lib/server/leaderboard/share";
@@ -32,6 +31,7 @@ import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-his
 import { StandardExports } from "@/app/(site)/entries/[id]/_components/standard-exports";
 import { rankHistory } from "@/lib/server/leaderboard/rank-history";
 import { Section } from "@/components/ui/section";
+import { orNotFound, type SearchParams } from "@/app/(site)/page-helpers";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const [h, t, common, f] = await Promise.all([
@@ -67,27 +67,20 @@ export default async function EntryPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
   const { id } = await params;
   const sp = await searchParams;
   const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
-  const entry = await getPublicEntryOrTombstone(id).catch((e: unknown) => {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  });
+  const entry = await orNotFound(getPublicEntryOrTombstone(id));
   if (entry.status === "withdrawn") return <TombstoneView t={entry} />;
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
-  const [overall, dyadic, multi] = await Promise.all(
-    (["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)),
-  );
+  const [overall, dyadic, multi] = await Promise.all(SPLIT_ORDER.map((s) => entryStanding(entry.id, metric, s)));
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const histories = await Promise.all(
-    (["overall", "dyadic", "multi-party"] as const).map((split) =>
-      rankHistory(entry.id, { split, category: "ALL", metric, aggregate: "micro" }),
-    ),
+    SPLIT_ORDER.map((split) => rankHistory(entry.id, { split, category: "ALL", metric, aggregate: "micro" })),
   );
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);

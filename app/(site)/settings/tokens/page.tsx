@@ -9,9 +9,9 @@ import { hasPassword } from "@/lib/server/auth/users";
 import { tokenState } from "@/lib/validation/api-token";
 import { createTokenAction, revokeTokenAction } from "./actions";
 import { signOutEverywhereAction } from "@/app/(site)/signin/actions";
-import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TableEmpty, TBody, Td, Tr } from "@/components/ui/table";
 import { Section } from "@/components/ui/section";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("settings.tokensTitle");
 
@@ -43,19 +43,19 @@ export default async function TokensPage() {
       </p>
       <CreateTokenForm create={createTokenAction} isAdmin={user.role === "ADMIN"} hasPassword={withPassword} />
       <Table data-testid="token-table">
-        <THead>
-          <Tr kind="head" className="text-left">
-            <Th>{t("colName")}</Th>
-            <Th>{t("colScopes")}</Th>
-            <Th>{t("colCreated")}</Th>
-            <Th>{t("colExpires")}</Th>
-            <Th>{t("colLastUsed")}</Th>
-            <Th>{t("colState")}</Th>
-            <Th>
-              <span className="sr-only">{t("colActions")}</span>
-            </Th>
-          </Tr>
-        </THead>
+        <HeadRow
+          labels={[
+            t("colName"),
+            t("colScopes"),
+            t("colCreated"),
+            t("colExpires"),
+            t("colLastUsed"),
+            t("colState"),
+            <span key="a" className="sr-only">
+              {t("colActions")}
+            </span>,
+          ]}
+        />
         <TBody>
           {tokens.map((tok) => (
             <Tr key={tok.id}>

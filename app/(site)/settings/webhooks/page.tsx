@@ -16,9 +16,9 @@ import {
   testWebhookAction,
 } from "./actions";
 import { RotateSecretButton } from "./_components/rotate-secret-button";
-import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TableEmpty, TBody, Td, Tr } from "@/components/ui/table";
 import { Section } from "@/components/ui/section";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("settings.webhooksTitle");
 
@@ -92,15 +92,7 @@ export default async function WebhooksPage() {
             />
           </div>
           <Table caption={t("deliveries")}>
-            <THead>
-              <Tr kind="head" className="text-left">
-                <Th>{t("colEvent")}</Th>
-                <Th>{t("colCreated")}</Th>
-                <Th>{t("colStatus")}</Th>
-                <Th>{t("colAttempts")}</Th>
-                <Th>{t("colLastAnswer")}</Th>
-              </Tr>
-            </THead>
+            <HeadRow labels={[t("colEvent"), t("colCreated"), t("colStatus"), t("colAttempts"), t("colLastAnswer")]} />
             <TBody>
               {h.deliveries.map((d) => (
                 <Tr key={d.id}>

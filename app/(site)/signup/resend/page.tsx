@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { mailConfigured } from "@/lib/server/mail";
 import { ResendForm } from "../forms";
-import { pageTitle } from "@/app/(site)/page-title";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("auth.resendTitle");
 // Depends on the deployment's mail settings, read at request time (not at build).

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { ActionButton } from "@/components/submissions/action-button";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { LiveStatus } from "@/app/(site)/submissions/[id]/_components/live-status";
@@ -8,26 +8,22 @@ import { StatusBadge } from "@/components/submissions/status-badge";
 import { SubmissionFacts } from "@/app/(site)/submissions/[id]/_components/submission-facts";
 import { ScoreTables } from "@/components/ui/score-table";
 import { currentUser } from "@/lib/server/auth/session";
-import { isAppError } from "@/lib/server/errors";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/submissions/predictions";
 import { getSubmissionForViewer } from "@/lib/server/submissions/submission-views";
 import { NoteForm } from "@/components/ui/note-form";
 import { publishPredictionsAction, retryStageAction, withdrawAction } from "../actions";
 import { Section } from "@/components/ui/section";
-import { pageTitle } from "@/app/(site)/page-title";
+import { orNotFound, pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("submissions.submissionTitle");
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ id: string }>; searchParams: SearchParams };
 
 export default async function SubmissionPage({ params, searchParams }: Props) {
   const { id } = await params;
   const user = await currentUser();
   if (!user) redirect(`/signin?callbackUrl=/submissions/${encodeURIComponent(id)}`);
-  const view = await getSubmissionForViewer(id, user).catch((e: unknown) => {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  });
+  const view = await orNotFound(getSubmissionForViewer(id, user));
   const sp = await searchParams;
   const filter = predictionFilterSchema.parse(
     Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),

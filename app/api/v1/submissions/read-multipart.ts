@@ -61,7 +61,7 @@ function tooLarge(maxBytes: number): AppError {
   );
 }
 
-export const META_FIELDS = [
+const META_FIELDS = [
   "methodName",
   "organization",
   "description",

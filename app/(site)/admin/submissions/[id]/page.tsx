@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { judgeAgreementAction } from "@/app/(site)/admin/actions";
@@ -10,27 +9,20 @@ import { MetadataForm } from "@/app/(site)/admin/_components/metadata-form";
 import { ScoreComparison } from "@/app/(site)/admin/_components/score-comparison";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { StatusBadge } from "@/components/submissions/status-badge";
-import { isAppError } from "@/lib/server/errors";
 import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
 import { listAgreementRuns } from "@/lib/server/operations/agreement-runs";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
-import { getReviewDetail, type ReviewDetail } from "@/lib/server/review/review-detail";
+import { getReviewDetail } from "@/lib/server/review/review-detail";
 import { describeFlag } from "@/lib/server/review/review-flags";
 import { Section } from "@/components/ui/section";
-import { pageTitle } from "@/app/(site)/page-title";
+import { orNotFound, pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("admin.submission.title");
 
 export default async function ReviewSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
   await adminPageGuard();
   const { id } = await params;
-  let d: ReviewDetail;
-  try {
-    d = await getReviewDetail(id);
-  } catch (e) {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
+  const d = await orNotFound(getReviewDetail(id));
   const [judgeUsage, agreementRuns, t] = await Promise.all([
     getJudgeUsage(d.id),
     listAgreementRuns(d.id),

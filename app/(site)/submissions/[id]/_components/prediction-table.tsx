@@ -5,7 +5,7 @@ import type { PredictionFilter, PredictionRow } from "@/lib/server/submissions/p
 import { fmt } from "@/components/ui/format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { SelectField } from "@/components/ui/select-field";
-import { CONTROL } from "@/components/ui/control";
+import { Field } from "@/components/ui/field";
 import { Section } from "@/components/ui/section";
 
 type Props = {
@@ -37,12 +37,14 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
   return (
     <Section hid="questions-h" heading={t("perQuestion")} id="questions" className="space-y-3">
       <form method="get" action={`${basePath}#questions`} className="flex flex-wrap items-end gap-3" role="search">
-        <div>
-          <label htmlFor="pq-q" className="block text-sm">
-            {t("searchLabel")}
-          </label>
-          <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className={CONTROL.filter} />
-        </div>
+        <Field
+          id="pq-q"
+          name="q"
+          type="search"
+          label={t("searchLabel")}
+          variant="filter"
+          defaultValue={filter.q ?? ""}
+        />
         <SelectField
           id="pq-cat"
           name="category"
