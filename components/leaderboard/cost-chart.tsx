@@ -2,7 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { CostField, CostPoint } from "@/lib/server/leaderboard/cost-chart";
 import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { formatter } from "@/lib/i18n/format";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TBody, Td, Th, Tr } from "@/components/ui/table";
 import { SelectField } from "@/components/ui/select-field";
 import { Section } from "@/components/ui/section";
 
@@ -106,15 +106,7 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
             caption={t("caption", { metric: metricLabel, field: inSentence })}
             captionClassName="mb-1 text-left font-semibold"
           >
-            <THead>
-              <Tr kind="head" className="text-right">
-                <Th className="text-left">{t("method")}</Th>
-                <Th>{t("cost")}</Th>
-                <Th>{metricLabel}</Th>
-                <Th>{t("interval")}</Th>
-                <Th>{t("pareto")}</Th>
-              </Tr>
-            </THead>
+            <HeadRow numeric labels={[t("method"), t("cost"), metricLabel, t("interval"), t("pareto")]} />
             <TBody>
               {points.map((p) => (
                 <Tr key={p.id} className="text-right tabular-nums">

@@ -17,7 +17,6 @@ type Row = {
 
 type Scope = { scope: string; label: string; title: string; level: 0 | 1 | 2 };
 
-/** One table per split: rows are scopes (all, main types, categories), columns the metrics. */
 export function ScoreTables({
   rows,
   aggregate = "micro",

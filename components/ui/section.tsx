@@ -1,6 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
 
-/** A page section named by its h2. */
 export function Section({
   hid,
   heading,

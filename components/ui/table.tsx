@@ -93,20 +93,21 @@ export function Td({ pad = "md", align, className, ...rest }: ComponentProps<"td
   return <td className={clsx(PAD[pad], align && ALIGN[align], className) || undefined} {...rest} />;
 }
 
-/** A header of plain left-aligned column headers. */
-export function HeadRow({ labels }: { labels: ReactNode[] }) {
+/** A header of plain column names; `numeric` right-aligns all but the first. */
+export function HeadRow({ labels, numeric = false }: { labels: ReactNode[]; numeric?: boolean }) {
   return (
     <thead>
-      <Tr kind="head" className="text-left">
+      <Tr kind="head" className={numeric ? "text-right" : "text-left"}>
         {labels.map((label, i) => (
-          <Th key={i}>{label}</Th>
+          <Th key={i} className={numeric && i === 0 ? "text-left" : undefined}>
+            {label}
+          </Th>
         ))}
       </Tr>
     </thead>
   );
 }
 
-/** The one row a table shows when it has nothing to list. */
 export function TableEmpty({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <Tr kind="plain">

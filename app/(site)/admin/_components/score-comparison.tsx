@@ -10,7 +10,6 @@ const SCOPES = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES] as const;
 const cell = (rows: ScoreRowView[], split: string, scope: string, metric: string) =>
   rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === "micro")?.value;
 
-/** Micro scores per split and scope: this submission next to the top approved entries and the baselines. */
 export function ScoreComparison({
   rows,
   comparators,

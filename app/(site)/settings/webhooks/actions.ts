@@ -12,7 +12,6 @@ import {
 } from "@/lib/server/notify/endpoints";
 import { setMailEvents } from "@/lib/server/notify/event-mail";
 
-/** Returns the signing secret once. */
 export async function createWebhookAction(input: { url: string; events: string[] }) {
   return action(async () => {
     const user = await requireUser();

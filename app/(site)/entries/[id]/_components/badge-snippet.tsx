@@ -1,7 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Section } from "@/components/ui/section";
 
-/** The README badge: a Shields endpoint badge linking back to the entry. */
 export function badgeMarkdown(entryUrl: string): string {
   const badgeUrl = `${entryUrl.replace(/\/entries\//, "/api/v1/entries/")}/badge.json`;
   return `[![H2HMem](https://img.shields.io/endpoint?url=${encodeURIComponent(badgeUrl)})](${entryUrl})`;
