@@ -116,46 +116,40 @@ async function BoardBody({
     <>
       {params.status === "withdrawn" ? (
         <WithdrawnTable rows={board.withdrawn} />
-      ) : board.entries.length === 0 ? (
+      ) : (
         <>
-          <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
-            {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
-            {filtered ? (
-              <Link
-                href={hrefWith(params, {
-                  q: undefined,
-                  modality: "all",
-                  baselines: "include",
-                  verified: false,
-                  backbone: undefined,
-                })}
-              >
-                {t("clearFilters")}
-              </Link>
-            ) : (
-              <Link href="/submit">{t("submitYours")}</Link>
-            )}
-          </p>
+          {board.entries.length > 0 ? null : (
+            <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
+              {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
+              {filtered ? (
+                <Link
+                  href={hrefWith(params, {
+                    q: undefined,
+                    modality: "all",
+                    baselines: "include",
+                    verified: false,
+                    backbone: undefined,
+                  })}
+                >
+                  {t("clearFilters")}
+                </Link>
+              ) : (
+                <Link href="/submit">{t("submitYours")}</Link>
+              )}
+            </p>
+          )}
           {/* The reference rows of the shown version stay, so an empty board still has its yardstick. */}
-          {board.references.length > 0 ? (
+          {board.entries.length > 0 || board.references.length > 0 ? (
             <LeaderboardTable
-              entries={[]}
+              entries={board.entries}
               params={params}
               lowNMin={board.lowNMin}
               references={board.references}
+              demoJudge={board.entries.length > 0 && judgeOfVersion(board.scorerVersion)?.demo}
               showIntervals={showIntervals}
             />
           ) : null}
         </>
-      ) : (
-        <LeaderboardTable
-          entries={board.entries}
-          params={params}
-          lowNMin={board.lowNMin}
-          references={board.references}
-          demoJudge={judgeOfVersion(board.scorerVersion)?.demo}
-          showIntervals={showIntervals}
-        />
       )}
       {params.metric === "judge" && board.entries.length > 0 ? <JudgeNoiseNote entries={board.entries} /> : null}
       <Pagination params={params} pages={board.pages} total={board.total} />

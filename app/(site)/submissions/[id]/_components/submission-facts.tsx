@@ -25,26 +25,21 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
               <dd className="whitespace-pre-wrap">{v}</dd>
             </div>
           ))}
-        {view.paperUrl ? (
-          <>
-            <dt className="font-medium">{t("paper")}</dt>
-            <dd>
-              <a href={view.paperUrl} rel="noopener noreferrer nofollow">
-                {view.paperUrl}
-              </a>
-            </dd>
-          </>
-        ) : null}
-        {view.codeUrl ? (
-          <>
-            <dt className="font-medium">{t("code")}</dt>
-            <dd>
-              <a href={view.codeUrl} rel="noopener noreferrer nofollow">
-                {view.codeUrl}
-              </a>
-            </dd>
-          </>
-        ) : null}
+        {[
+          [t("paper"), view.paperUrl],
+          [t("code"), view.codeUrl],
+        ].map(([k, url]) =>
+          url ? (
+            <div key={k} className="contents">
+              <dt className="font-medium">{k}</dt>
+              <dd>
+                <a href={url} rel="noopener noreferrer nofollow">
+                  {url}
+                </a>
+              </dd>
+            </div>
+          ) : null,
+        )}
         <dt className="font-medium">{t("submittedAt")}</dt>
         <dd>{f.dateTime(view.createdAt)}</dd>
       </dl>
