@@ -4,7 +4,6 @@ import { publicOrigin, sitemapEntries } from "@/lib/server/leaderboard/share";
 
 export const dynamic = "force-dynamic";
 
-// The board, the About page and every approved entry's permalink.
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const origin = publicOrigin(await headers());
   const entries = await sitemapEntries();

@@ -3,8 +3,7 @@ import { formatter } from "@/lib/i18n/format";
 import type { CliFileInfo } from "@/lib/server/downloads/cli-file";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 
-// The single-file CLI offer (About and Submit pages): link, version, scorer version and sha256, so an
-// author can check the download (`sha256sum h2hmem.mjs`) and see it scores with this server's scorer.
+// The sha256 lets an author check the download (`sha256sum h2hmem.mjs`).
 export async function CliDownload({ info, href }: { info: CliFileInfo | null; href: string }) {
   const [t, locale] = await Promise.all([getTranslations("common"), getLocale()]);
   if (!info) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("cliMissing")}</p>;

@@ -21,20 +21,16 @@ import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
 import { JudgeNoiseNote } from "@/components/judge-card/judge-noise-note";
 import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
+import type { SearchParams } from "@/app/(site)/page-helpers";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
 export const dynamic = "force-dynamic";
-// The board's Atom feed, announced in the head for feed readers (also linked visibly below).
 export const metadata = {
   alternates: { types: { "application/atom+xml": [{ url: FEED_PATH, title: "H2HMem leaderboard: board changes" }] } },
 };
 
-export default async function LeaderboardPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function LeaderboardPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
   const params = parseLeaderboardParams(sp);
   const costField = costFieldSchema.parse(Array.isArray(sp.cost) ? sp.cost[0] : sp.cost);
@@ -120,46 +116,40 @@ async function BoardBody({
     <>
       {params.status === "withdrawn" ? (
         <WithdrawnTable rows={board.withdrawn} />
-      ) : board.entries.length === 0 ? (
+      ) : (
         <>
-          <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
-            {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
-            {filtered ? (
-              <Link
-                href={hrefWith(params, {
-                  q: undefined,
-                  modality: "all",
-                  baselines: "include",
-                  verified: false,
-                  backbone: undefined,
-                })}
-              >
-                {t("clearFilters")}
-              </Link>
-            ) : (
-              <Link href="/submit">{t("submitYours")}</Link>
-            )}
-          </p>
+          {board.entries.length > 0 ? null : (
+            <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
+              {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
+              {filtered ? (
+                <Link
+                  href={hrefWith(params, {
+                    q: undefined,
+                    modality: "all",
+                    baselines: "include",
+                    verified: false,
+                    backbone: undefined,
+                  })}
+                >
+                  {t("clearFilters")}
+                </Link>
+              ) : (
+                <Link href="/submit">{t("submitYours")}</Link>
+              )}
+            </p>
+          )}
           {/* The reference rows of the shown version stay, so an empty board still has its yardstick. */}
-          {board.references.length > 0 ? (
+          {board.entries.length > 0 || board.references.length > 0 ? (
             <LeaderboardTable
-              entries={[]}
+              entries={board.entries}
               params={params}
               lowNMin={board.lowNMin}
               references={board.references}
+              demoJudge={board.entries.length > 0 && judgeOfVersion(board.scorerVersion)?.demo}
               showIntervals={showIntervals}
             />
           ) : null}
         </>
-      ) : (
-        <LeaderboardTable
-          entries={board.entries}
-          params={params}
-          lowNMin={board.lowNMin}
-          references={board.references}
-          demoJudge={judgeOfVersion(board.scorerVersion)?.demo}
-          showIntervals={showIntervals}
-        />
       )}
       {params.metric === "judge" && board.entries.length > 0 ? <JudgeNoiseNote entries={board.entries} /> : null}
       <Pagination params={params} pages={board.pages} total={board.total} />

@@ -4,7 +4,6 @@ import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type MainType } from "@
 const METRIC_KEYS = ["f1", "bleu1", "precision", "recall", "judge"] as const;
 type MetricKey = (typeof METRIC_KEYS)[number];
 
-/** A scope's display name in the current locale: all questions, a main type, or a category. */
 export function useScopeLabel(): (scope: string) => string {
   const common = useTranslations("common");
   const tm = useTranslations("mainTypes");

@@ -3,8 +3,7 @@ import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { viewQuery } from "@/lib/server/leaderboard/params";
 import { LOW_N_MARK } from "./heat-cell";
 
-// The board's marks in words (WCAG 1.4.1: not a shape or colour alone) and the "show intervals"
-// switch, a plain link (`intervals=1`) so it works without JavaScript.
+// The board's marks in words (WCAG 1.4.1); the intervals switch is a plain link so it works without JavaScript.
 
 /** The URL parameter of the switch; the board page reads it (not part of the API's view params). */
 export const INTERVALS_PARAM = "intervals";

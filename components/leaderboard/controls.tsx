@@ -1,14 +1,11 @@
 import { useTranslations } from "next-intl";
 import { viewQuery, type LeaderboardParams } from "@/lib/server/leaderboard/params";
-import { METRIC_LABELS } from "@/components/ui/format";
+import { METRIC_ORDER } from "@/components/ui/format";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import { SelectField } from "@/components/ui/select-field";
-import { CONTROL } from "@/components/ui/control";
+import { Field } from "@/components/ui/field";
 
-/**
- * Plain GET form: the view is fully described by the URL and works without JavaScript. `keep`:
- * page state outside the board's params (the cost chart's chosen cost) that applying filters keeps.
- */
+/** A plain GET form, so it works without JavaScript; `keep` is page state (the chosen cost) that filtering keeps. */
 export function LeaderboardControls({
   params,
   hasJudge,
@@ -22,10 +19,7 @@ export function LeaderboardControls({
 }) {
   const t = useTranslations("board.controls");
   const board = useTranslations("board");
-  // The order of METRIC_LABELS (F1 first); the names come from the messages.
-  const metrics = (Object.keys(METRIC_LABELS) as LeaderboardParams["metric"][]).filter(
-    (v) => v !== "judge" || hasJudge || params.metric === "judge",
-  );
+  const metrics = METRIC_ORDER.filter((v) => v !== "judge" || hasJudge || params.metric === "judge");
   return (
     <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-label={t("label")} role="search">
       <input type="hidden" name="split" value={params.split} />
@@ -57,19 +51,15 @@ export function LeaderboardControls({
           ["macro", t("macro")],
         ]}
       />
-      <div>
-        <label htmlFor="lb-q" className="block text-sm">
-          {t("search")}
-        </label>
-        <input
-          id="lb-q"
-          name="q"
-          type="search"
-          defaultValue={params.q ?? ""}
-          placeholder={t("searchPlaceholder")}
-          className={CONTROL.board}
-        />
-      </div>
+      <Field
+        id="lb-q"
+        name="q"
+        type="search"
+        label={t("search")}
+        variant="board"
+        defaultValue={params.q ?? ""}
+        placeholder={t("searchPlaceholder")}
+      />
       <SelectField
         id="lb-modality"
         name="modality"

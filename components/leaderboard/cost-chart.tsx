@@ -2,8 +2,9 @@ import { useLocale, useTranslations } from "next-intl";
 import type { CostField, CostPoint } from "@/lib/server/leaderboard/cost-chart";
 import { EFFICIENCY_FIELDS } from "@/lib/validation/submission-meta";
 import { formatter } from "@/lib/i18n/format";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TBody, Td, Th, Tr } from "@/components/ui/table";
 import { SelectField } from "@/components/ui/select-field";
+import { Section } from "@/components/ui/section";
 
 const W = 640;
 const H = 320;
@@ -11,7 +12,7 @@ const PAD = { l: 48, r: 16, t: 12, b: 40 };
 
 type Props = { points: CostPoint[]; field: CostField; metricLabel: string; hidden: Record<string, string> };
 
-/** Score against a self-reported cost (log x), 95% interval whiskers, the Pareto front, and the same data as a table. */
+/** Score against a self-reported cost (log x) with the Pareto front; the table carries the same data. */
 export function CostChart({ points, field, metricLabel, hidden }: Props) {
   const t = useTranslations("board.cost");
   const f = formatter(useLocale());
@@ -27,10 +28,7 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
   const y = (v: number) => PAD.t + (1 - Math.max(0, Math.min(1, v))) * (H - PAD.t - PAD.b);
   const front = points.filter((p) => p.pareto);
   return (
-    <section aria-labelledby="cost-h" className="space-y-2" data-testid="cost-chart">
-      <h2 id="cost-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="cost-h" heading={t("heading")} className="space-y-2" data-testid="cost-chart">
       <form method="get" action="/#cost-h" className="flex flex-wrap items-end gap-2 text-sm">
         {Object.entries(hidden).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -108,15 +106,7 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
             caption={t("caption", { metric: metricLabel, field: inSentence })}
             captionClassName="mb-1 text-left font-semibold"
           >
-            <THead>
-              <Tr kind="head" className="text-right">
-                <Th className="text-left">{t("method")}</Th>
-                <Th>{t("cost")}</Th>
-                <Th>{metricLabel}</Th>
-                <Th>{t("interval")}</Th>
-                <Th>{t("pareto")}</Th>
-              </Tr>
-            </THead>
+            <HeadRow numeric labels={[t("method"), t("cost"), metricLabel, t("interval"), t("pareto")]} />
             <TBody>
               {points.map((p) => (
                 <Tr key={p.id} className="text-right tabular-nums">
@@ -134,6 +124,6 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
           </Table>
         </>
       )}
-    </section>
+    </Section>
   );
 }

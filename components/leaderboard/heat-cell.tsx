@@ -10,13 +10,10 @@ type Props = {
   digits?: number;
   label?: string;
   testId?: string;
-  /** Cells over fewer questions are marked low-n (LOW_N_MIN; 0 = never). */
   lowNMin?: number;
-  /** padding and alignment come from the table */
   compact?: boolean;
   /** The best trivial reference score in this scope: a value below it is marked ▾. */
   reference?: number;
-  /** extra classes, e.g. the board hides category columns on a phone */
   className?: string;
 };
 

@@ -43,6 +43,9 @@ export function LeaderboardTable({
   // rest is one tap away in each row's CategoryDetails.
   const wide: WideClass = (key) => (key !== undefined && key === sortScope ? "" : "max-sm:hidden");
   const num = (key?: string) => `${th} text-right ${wide(key)}`;
+  const tall = (sortKey: string, label: string, className: string, title?: string) => (
+    <SortHeader params={params} sortKey={sortKey} rowSpan={2} label={label} title={title} className={className} />
+  );
   return (
     <Table
       label={caption}
@@ -63,36 +66,15 @@ export function LeaderboardTable({
     >
       <THead className="text-xs">
         <Tr kind="plain" className="border-b border-slate-200 dark:border-slate-800">
-          <SortHeader
-            params={params}
-            sortKey="rank"
-            rowSpan={2}
-            label={sortScope && sortScope in CATEGORIES ? tt("rankIn", { scope: sortScope }) : tt("rank")}
-            title={t("tieRule")}
-            className={`${th} board-rank text-left`}
-          />
-          <SortHeader
-            params={params}
-            sortKey="method"
-            rowSpan={2}
-            label={tt("method")}
-            className={`${th} board-method text-left`}
-          />
-          <SortHeader
-            params={params}
-            sortKey="org"
-            rowSpan={2}
-            label={tt("organization")}
-            className={`${th} text-left ${wide("org")}`}
-          />
-          <SortHeader
-            params={params}
-            sortKey="value"
-            rowSpan={2}
-            label={metric}
-            title={tt("headlineTitle", { metric, aggregate })}
-            className={`${th} text-right`}
-          />
+          {tall(
+            "rank",
+            sortScope && sortScope in CATEGORIES ? tt("rankIn", { scope: sortScope }) : tt("rank"),
+            `${th} board-rank text-left`,
+            t("tieRule"),
+          )}
+          {tall("method", tt("method"), `${th} board-method text-left`)}
+          {tall("org", tt("organization"), `${th} text-left ${wide("org")}`)}
+          {tall("value", metric, `${th} text-right`, tt("headlineTitle", { metric, aggregate }))}
           <Th pad="sm" scope="colgroup" colSpan={3} className={`text-center ${wide()}`}>
             {tt("mainTypes")}
           </Th>
@@ -107,41 +89,13 @@ export function LeaderboardTable({
               {mainNames(g.m)}
             </Th>
           ))}
-          <SortHeader
-            params={params}
-            sortKey="refusalRate"
-            rowSpan={2}
-            label={tt("refused")}
-            title={tt("refusedTitle")}
-            className={num("refusalRate")}
-          />
-          <SortHeader
-            params={params}
-            sortKey="overRefusalRate"
-            rowSpan={2}
-            label={tt("overRefused")}
-            title={tt("overRefusedTitle")}
-            className={num("overRefusalRate")}
-          />
+          {tall("refusalRate", tt("refused"), num("refusalRate"), tt("refusedTitle"))}
+          {tall("overRefusalRate", tt("overRefused"), num("overRefusalRate"), tt("overRefusedTitle"))}
           <Th pad="none" rowSpan={2} className={num()} title={tt("attemptsRule")}>
             {tt("attempts")}
           </Th>
-          <SortHeader
-            params={params}
-            sortKey="answered"
-            rowSpan={2}
-            label={tt("answered")}
-            title={tt("answeredTitle")}
-            className={num("answered")}
-          />
-          <SortHeader
-            params={params}
-            sortKey="date"
-            rowSpan={2}
-            label={tt("date")}
-            title={tt("dateTitle")}
-            className={`${th} text-left ${wide("date")}`}
-          />
+          {tall("answered", tt("answered"), num("answered"), tt("answeredTitle"))}
+          {tall("date", tt("date"), `${th} text-left ${wide("date")}`, tt("dateTitle"))}
         </Tr>
         <Tr kind="head">
           {MAIN_TYPES.map((m) => (

@@ -3,6 +3,7 @@ import { MAIN_TYPES } from "@/lib/scoring/types";
 import { formatter } from "@/lib/i18n/format";
 import { PUBLISHED_BASELINES, PUBLISHED_BASELINE_SOURCE } from "@/lib/server/leaderboard/published-baselines";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { Section } from "@/components/ui/section";
 
 /** The authors' published numbers: reference rows, not ranked, with what was not published said plainly. */
 export function PublishedBaselinesTable() {
@@ -11,10 +12,7 @@ export function PublishedBaselinesTable() {
   const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
-    <section aria-labelledby="pb-h" className="space-y-2">
-      <h2 id="pb-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="pb-h" heading={t("heading")} className="space-y-2">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t.rich("source", {
           link: (c) => (
@@ -63,6 +61,6 @@ export function PublishedBaselinesTable() {
           ))}
         </TBody>
       </Table>
-    </section>
+    </Section>
   );
 }

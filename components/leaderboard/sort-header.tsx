@@ -13,7 +13,6 @@ type Props = {
   rowSpan?: number;
 };
 
-/** Column header that toggles sorting by its key; aria-sort tells screen readers the state. */
 export function SortHeader({ params, sortKey, label, title, className, rowSpan }: Props) {
   const t = useTranslations("board.table");
   const active = params.sort === sortKey ? "ascending" : params.sort === `-${sortKey}` ? "descending" : undefined;

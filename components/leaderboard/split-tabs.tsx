@@ -2,17 +2,15 @@ import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { hrefWith } from "./controls";
 import { ViewLink } from "./view-link";
+import { SPLIT_ORDER } from "@/components/ui/format";
 
-const SPLITS = ["overall", "dyadic", "multi-party"] as const;
-
-/** Split tabs as links (they change the URL, so they work without JavaScript). */
 export function SplitTabs({ params }: { params: LeaderboardParams }) {
   const t = useTranslations("board");
   const splits = useTranslations("splits");
   return (
     <nav aria-label={t("splitNav")} className="border-b border-slate-300 dark:border-slate-700">
       <ul className="-mb-px flex gap-1">
-        {SPLITS.map((s) => {
+        {SPLIT_ORDER.map((s) => {
           const current = params.split === s;
           return (
             <li key={s}>

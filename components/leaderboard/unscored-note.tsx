@@ -14,7 +14,6 @@ export async function UnscoredNote({ version }: { version: string }) {
   return missing.length === 0 ? null : <UnscoredNoteText missing={missing} />;
 }
 
-/** The note itself (nothing when every approved entry is scored). */
 export function UnscoredNoteText({ missing }: { missing: Missing }) {
   if (missing.length === 0) return null;
   return (

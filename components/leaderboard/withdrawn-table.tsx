@@ -4,7 +4,6 @@ import { formatter } from "@/lib/i18n/format";
 import { ViewLink } from "./view-link";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
-/** The board's "withdrawn" filter: every entry taken off the board, with the reason given. */
 export function WithdrawnTable({ rows }: { rows: Tombstone[] }) {
   const t = useTranslations("board.withdrawn");
   const f = formatter(useLocale());

@@ -5,7 +5,6 @@ import type { ActionResult } from "@/lib/server/errors";
 import { FormMessage } from "@/components/ui/form-message";
 import { useActionForm } from "@/components/ui/use-action-form";
 
-/** Runs a server action that returns an ActionResult, shows its error, refreshes on success. */
 export function ActionButton({
   label,
   run,

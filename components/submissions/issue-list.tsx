@@ -10,7 +10,6 @@ export type IssueView = {
   fix?: string;
 };
 
-/** Every validation issue with its file, JSON path and suggested fix. */
 export function IssueList({ issues, title, testId }: { issues: IssueView[]; title: string; testId?: string }) {
   const t = useTranslations("submissions.issueList");
   if (issues.length === 0) return null;

@@ -1,5 +1,4 @@
-// A JSON path as people count (issue 32): "/predictions/5/system_answer" is the 6th item. Tools keep the
-// path itself (the API and `h2hmem validate --json` are unchanged); the page shows both.
+// "/predictions/5/system_answer" is the 6th item to people (issue 32); tools keep the path itself.
 
 export type PathParts = { item: number | null; field: string | null };
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 
-// The hint and error under a form control, and the aria-describedby that points at them: one wiring
-// for Field and SelectField.
+// One wiring of hint, error and aria-describedby for Field and SelectField.
 
 export function describedByOf(id: string, hint: ReactNode, error: ReactNode): string | undefined {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;

@@ -1,21 +1,29 @@
 import type { InputHTMLAttributes } from "react";
-import { CONTROL } from "./control";
+import { CONTROL, LABEL } from "./control";
 import { describedByOf, FieldNotes } from "./field-notes";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   name: string;
+  variant?: keyof typeof CONTROL;
   error?: string;
   hint?: string;
 };
 
-/** Labelled input with its error and hint wired to aria-describedby. */
-export function Field({ label, name, error, hint, className, ...rest }: FieldProps) {
-  const id = `f-${name}`;
+export function Field({
+  label,
+  name,
+  id = `f-${name}`,
+  variant = "form",
+  error,
+  hint,
+  className,
+  ...rest
+}: FieldProps) {
   const describedBy = describedByOf(id, hint, error);
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+      <label htmlFor={id} className={LABEL[variant]}>
         {label}
         {rest.required ? <span aria-hidden="true"> *</span> : null}
       </label>
@@ -24,7 +32,7 @@ export function Field({ label, name, error, hint, className, ...rest }: FieldPro
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={CONTROL.form}
+        className={CONTROL[variant]}
         {...rest}
       />
       <FieldNotes id={id} hint={hint} error={error} />

@@ -1,8 +1,7 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
 
-// A form's outcome: an error is an alert (read out at once), a success a status. "inline" sits
-// in the form's row; "banner" is the boxed message of the account and upload forms.
+// An error is an alert (read out at once), a success a status.
 const LOOK = {
   inline: { error: "text-sm text-red-700 dark:text-red-300", success: "text-sm" },
   banner: {

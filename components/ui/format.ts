@@ -1,7 +1,6 @@
 import { formatter } from "@/lib/i18n/format";
 
-// English-only formatting for views not yet translated. The rules live in lib/i18n/format.ts;
-// translated views call formatter(locale) there instead (docs/ARCHITECTURE.md, Translations).
+// English-only formatting for views not yet translated; translated ones call formatter(locale).
 const en = formatter("en");
 
 export function fmt(v: number | null | undefined, digits = 3): string {
@@ -13,22 +12,9 @@ export function isLowN(n: number, lowNMin: number): boolean {
   return lowNMin > 0 && n < lowNMin;
 }
 
-export function fmtDate(iso: string | null | undefined): string {
-  return iso ? iso.slice(0, 10) : "–";
-}
-
-export const METRIC_LABELS: Record<string, string> = {
-  f1: "F1",
-  bleu1: "BLEU-1",
-  precision: "Precision",
-  recall: "Recall",
-  judge: "LLM judge",
-};
-export const SPLIT_LABELS: Record<string, string> = {
-  overall: "Overall",
-  dyadic: "Dyadic",
-  "multi-party": "Multi-party",
-};
+/** The order metrics and splits are shown in (their names come from the messages). */
+export const METRIC_ORDER = ["f1", "bleu1", "precision", "recall", "judge"] as const;
+export const SPLIT_ORDER = ["overall", "dyadic", "multi-party"] as const;
 
 export function formatBytes(n: number): string {
   return en.bytes(n);

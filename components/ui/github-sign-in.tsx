@@ -1,6 +1,6 @@
 import { env } from "@/lib/server/env";
 
-/** The GitHub OAuth button (server component) posting to the given sign-in action; renders nothing unless GITHUB_ID/GITHUB_SECRET are set. */
+/** Renders nothing unless GITHUB_ID/GITHUB_SECRET are set. */
 export function GitHubSignIn({ label, signIn }: { label: string; signIn: () => Promise<void> }) {
   if (!env.GITHUB_ID || !env.GITHUB_SECRET) return null;
   return (

@@ -1,6 +1,5 @@
 import { hrefWithLocale, HTML_LANG, LOCALES } from "@/lib/i18n/locales";
 
-/** `<link rel="alternate" hreflang>` per locale and x-default of `path`, absolute under `origin`. */
 export function HreflangLinks({ path, origin }: { path: string; origin: string }) {
   if (!path) return null;
   const [pathname, search = ""] = path.split("?", 2);

@@ -1,6 +1,6 @@
 import { huggingFaceEnabled } from "@/lib/server/env";
 
-/** The Hugging Face OpenID Connect button (server component); renders nothing unless HF_CLIENT_ID/HF_CLIENT_SECRET are set. */
+/** Renders nothing unless HF_CLIENT_ID/HF_CLIENT_SECRET are set. */
 export function HuggingFaceSignIn({ label, signIn }: { label: string; signIn: () => Promise<void> }) {
   if (!huggingFaceEnabled()) return null;
   return (

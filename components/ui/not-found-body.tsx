@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locales";
 
-/** The text of a 404: app/not-found.tsx (the whole document) and app/(site)/not-found.tsx (inside the site layout). */
+/** Shared by app/not-found.tsx and app/(site)/not-found.tsx. */
 export async function NotFoundBody({ locale }: { locale: Locale }) {
   const [t, tc] = await Promise.all([
     getTranslations({ locale, namespace: "errors" }),

@@ -11,7 +11,6 @@ type NoteFormProps = {
   label: string;
   button: string;
   run: (note: string) => Promise<ActionResult<unknown>>;
-  /** Shown on the button while the action runs. */
   pendingLabel?: string;
   buttonClassName?: string;
 };

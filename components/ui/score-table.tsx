@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, type MainType } from "@/lib/scoring/types";
-import { isLowN } from "./format";
+import { isLowN, METRIC_ORDER, SPLIT_ORDER } from "./format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 type Row = {
@@ -15,12 +15,8 @@ type Row = {
   n: number;
 };
 
-const METRICS = ["f1", "bleu1", "precision", "recall", "judge"] as const;
-const SPLITS = ["overall", "dyadic", "multi-party"] as const;
-
 type Scope = { scope: string; label: string; title: string; level: 0 | 1 | 2 };
 
-/** One table per split: rows are scopes (all, main types, categories), columns the metrics. */
 export function ScoreTables({
   rows,
   aggregate = "micro",
@@ -28,7 +24,7 @@ export function ScoreTables({
 }: {
   rows: Row[];
   aggregate?: "micro" | "macro";
-  /** LOW_N_MIN: smaller n is marked low-n */ lowNMin?: number;
+  lowNMin?: number;
 }) {
   const t = useTranslations("common");
   const tm = useTranslations("mainTypes");
@@ -43,8 +39,8 @@ export function ScoreTables({
     for (const c of CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === (mt as MainType)))
       scopes.push({ scope: c, label: c, title: tc(c), level: 2 });
   }
-  const splits = SPLITS.filter((s) => rows.some((r) => r.split === s));
-  const metrics = METRICS.filter((m) => rows.some((r) => r.metric === m));
+  const splits = SPLIT_ORDER.filter((s) => rows.some((r) => r.split === s));
+  const metrics = METRIC_ORDER.filter((m) => rows.some((r) => r.metric === m));
   const get = (split: string, scope: string, metric: string) =>
     rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === aggregate);
   if (splits.length === 0) return <p>{t("scoreTable.noScores")}</p>;

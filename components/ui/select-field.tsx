@@ -1,10 +1,9 @@
 import clsx from "clsx";
 import type { ReactNode, SelectHTMLAttributes } from "react";
-import { CONTROL } from "./control";
+import { CONTROL, LABEL } from "./control";
 import { describedByOf, FieldNotes } from "./field-notes";
 
 // Label, select, hint and error in one place, wired with ids the way Field wires an input.
-const LABEL = { filter: "block text-sm", board: "block text-sm", form: "mb-1 block text-sm font-medium" } as const;
 
 type SelectOption = readonly [value: string, text: ReactNode];
 
@@ -15,7 +14,6 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"
   variant?: keyof typeof CONTROL;
   hint?: ReactNode;
   error?: ReactNode;
-  /** The wrapper's classes (the select's own go in selectClassName). */
   className?: string;
   selectClassName?: string;
 };

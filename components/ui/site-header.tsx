@@ -6,7 +6,7 @@ import { currentUser } from "@/lib/server/auth/session";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { LocaleLinks, LocaleSwitcher } from "@/components/ui/locale-switcher";
 
-/** The header of every page; the sign-out server action comes from the route that renders it. */
+/** The sign-out server action comes from the route that renders the header. */
 export async function SiteHeader({
   signOut,
   path,

@@ -13,10 +13,8 @@ import { loadMessages } from "@/lib/i18n/load-messages";
 import { scriptNonce } from "@/lib/server/csp-nonce";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
-// The document of every page, rendered by the layouts that own <html> (app/(site)/layout.tsx, app/not-found.tsx).
 // The locale is always named explicitly: Next renders app/not-found.tsx within every route's tree.
 
-/** The site-wide metadata (title template, icons, manifest) in `locale`. */
 export async function siteMetadata(locale: Locale): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: "common" });
   const name = t("siteName");
@@ -68,9 +66,7 @@ async function SiteShell({ children, locale, path, origin, nonce, signOut }: She
         <HreflangLinks path={path} origin={origin} />
       </head>
       <body className="min-h-screen">
-        {/* The namespaces client components use (lib/i18n/client-messages.ts). Every prop given
-            (see above); `now` is the render's time (nothing formats relative times), as
-            lib/i18n/request.ts sets no `now` or formats either. */}
+        {/* Every prop given explicitly (see above); nothing formats relative times, so `now` is the render's. */}
         <NextIntlClientProvider
           locale={locale}
           messages={clientMessages(messages)}

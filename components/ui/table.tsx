@@ -1,8 +1,7 @@
 import clsx from "clsx";
 import type { ComponentProps, ReactNode } from "react";
 
-// Every table on the site, written once (shadcn's components/ui/table.tsx shape). Server-safe: no
-// context, so cell padding is a prop on each cell rather than something the table hands down.
+// shadcn's table shape. Server-safe: no context, so cell padding is a prop on each cell.
 
 // Shadows at an edge where more columns hide (covers attached "local" hide them at either end).
 const SCROLL =
@@ -11,7 +10,6 @@ const SCROLL =
 type TableProps = ComponentProps<"table"> & {
   /** Names the scroll region; a named region is focusable so keyboard users can scroll it. */
   label?: string;
-  /** The visible or screen-reader caption. */
   caption?: ReactNode;
   captionClassName?: string;
   /** Replaces the scroll box's classes (the board scrolls both ways in its own box). */
@@ -95,7 +93,21 @@ export function Td({ pad = "md", align, className, ...rest }: ComponentProps<"td
   return <td className={clsx(PAD[pad], align && ALIGN[align], className) || undefined} {...rest} />;
 }
 
-/** The one row a table shows when it has nothing to list. */
+/** A header of plain column names; `numeric` right-aligns all but the first. */
+export function HeadRow({ labels, numeric = false }: { labels: ReactNode[]; numeric?: boolean }) {
+  return (
+    <thead>
+      <Tr kind="head" className={numeric ? "text-right" : "text-left"}>
+        {labels.map((label, i) => (
+          <Th key={i} className={numeric && i === 0 ? "text-left" : undefined}>
+            {label}
+          </Th>
+        ))}
+      </Tr>
+    </thead>
+  );
+}
+
 export function TableEmpty({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <Tr kind="plain">

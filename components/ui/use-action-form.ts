@@ -2,6 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition, useActionState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { actionErrorText, type ActionErrorLike, type ErrorsTranslator } from "@/lib/i18n/action-error";
+import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import type { ActionResult } from "@/lib/server/errors";
 
 type ActionFailure = Extract<ActionResult<never>, { ok: false }>["error"];
@@ -18,11 +21,7 @@ type Options<I, T> = {
   refresh?: boolean;
 };
 
-/**
- * The client side of every form or button that calls a server action returning ActionResult,
- * built on React 19's useActionState: pending state, the last result (error or data) and a
- * refresh after success. `run` may refuse before the round trip by returning localFailure().
- */
+/** useActionState for a server action returning ActionResult; `run` may refuse early by returning localFailure(). */
 export function useActionForm<I, T>(
   run: (input: I) => Promise<ActionResult<T>>,
   { onSuccess, refresh = true }: Options<I, T> = {},
@@ -44,4 +43,12 @@ export function useActionForm<I, T>(
     /** For onSubmit/onClick handlers: dispatches inside a transition as useActionState requires. */
     submit: (input: I) => startTransition(() => dispatch(input)),
   };
+}
+
+/** A failed action's form and field messages in the reader's language; null without a failure. */
+export function useActionErrorText(error: ActionErrorLike | null | undefined) {
+  const locale = useLocale();
+  const te = useTranslations("errors") as unknown as ErrorsTranslator;
+  const tv = useTranslations("validation") as unknown as ValidationTranslator;
+  return error ? actionErrorText(error, locale, te, tv) : null;
 }

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/server/auth/session";
-import { action as baseAction } from "@/lib/server/http";
-import { localizeError } from "@/lib/server/localize-error";
+import { localizedAction as action } from "@/app/(site)/localized-action";
 import {
   bulkReview,
   editMetadata,
@@ -18,11 +17,7 @@ import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission"
 import type { Stage } from "@/lib/server/submissions/stages";
 import { requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 
-/** Failures in the visitor's language (the shared buttons show the message as it comes). */
-const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);
-
-// Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
-// the mutation it calls validates the input again and writes the audit event.
+// Every action starts with requireAdmin() (authz-matrix.test.ts checks); the mutation re-validates and audits.
 
 function refresh(submissionId?: string) {
   revalidatePath("/admin");

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { BulkForm } from "@/app/(site)/admin/_components/bulk-form";
@@ -6,19 +5,13 @@ import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.title");
 
 const FILTERS = ["pending", "approved", "rejected", "withdrawn", "all"] as const;
 
-export default async function AdminPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AdminPage({ searchParams }: { searchParams: SearchParams }) {
   await adminPageGuard();
   const sp = await searchParams;
   const review = reviewFilterSchema.parse(typeof sp.review === "string" ? sp.review : "pending");

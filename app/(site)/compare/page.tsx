@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
@@ -10,21 +9,16 @@ import { redirect } from "next/navigation";
 import { compareMany, comparableEntries, parseCompareParams, tidyCompareQuery } from "@/lib/server/leaderboard/compare";
 import { rankedBoard } from "@/lib/server/leaderboard/ranked-board";
 import { SelectField } from "@/components/ui/select-field";
+import { METRIC_ORDER } from "@/components/ui/format";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("compare"))("title") };
-}
+export const generateMetadata = pageTitle("compare.title");
 export const dynamic = "force-dynamic";
 
 const COLORS = ["#1d4ed8", "#b45309", "#059669", "#9333ea"];
 const SLOTS = ["A", "B", "C", "D"] as const;
-const METRICS = ["f1", "bleu1", "precision", "recall", "judge"] as const;
 
-export default async function ComparePage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams;
   const tidy = tidyCompareQuery(raw);
   if (tidy !== null) redirect(tidy ? `/compare?${tidy}` : "/compare");
@@ -79,7 +73,7 @@ export default async function ComparePage({
           label={t("metric")}
           variant="board"
           defaultValue={params.metric}
-          options={METRICS.map((m) => [m, tm(m)])}
+          options={METRIC_ORDER.map((m) => [m, tm(m)])}
         />
         <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-white hover:bg-blue-800">
           {t("submit")}

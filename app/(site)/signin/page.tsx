@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -11,17 +10,11 @@ import { safeCallbackPath } from "@/lib/server/auth/callback-url";
 import { mailConfigured } from "@/lib/server/mail";
 import { signupMode } from "@/lib/server/auth/signup";
 import { signInErrorKey } from "./signin-errors";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth");
-  return { title: t("signInTitle") };
-}
+export const generateMetadata = pageTitle("auth.signInTitle");
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
   const callbackUrl = safeCallbackPath(sp.callbackUrl);
   if (await currentUser()) redirect(callbackUrl);

@@ -2,8 +2,7 @@ import en from "@/lib/i18n/messages/en.json";
 import { GITHUB_NO_VERIFIED_EMAIL } from "@/lib/server/auth/github";
 import { HF_NO_VERIFIED_EMAIL } from "@/lib/server/auth/huggingface";
 
-// What /signin shows for the `error` code Auth.js (or our signIn callback) puts in the URL: a key
-// of auth.signInErrors (the texts are in lib/i18n/messages).
+// The auth.signInErrors key for the `error` code Auth.js (or our signIn callback) puts in the URL.
 type SignInErrorKey = keyof typeof en.auth.signInErrors;
 
 const KEYS: Record<string, SignInErrorKey> = {

@@ -2,11 +2,10 @@
 
 import Link from "next/link";
 import { useActionState, useState, type FormEvent } from "react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { Field } from "@/components/ui/field";
-import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
-import type { ValidationTranslator } from "@/lib/i18n/issue-text";
+import { useActionErrorText } from "@/components/ui/use-action-form";
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, signupSchema } from "@/lib/validation/signup";
 import { confirmEmailAction, resendConfirmationAction, signUpAction, type FormState } from "./actions";
 import { FormMessage } from "@/components/ui/form-message";
@@ -27,11 +26,7 @@ function Done({ children }: { children: React.ReactNode }) {
 
 /** Server field errors by name, plus the form-level message, in the reader's language. */
 function useServerErrors(state: FormState<unknown>): { form: string | null; fields: Partial<Record<string, string>> } {
-  const locale = useLocale();
-  const te = useTranslations("errors") as unknown as ErrorsTranslator;
-  const tv = useTranslations("validation") as unknown as ValidationTranslator;
-  if (!state.result || state.result.ok) return { form: null, fields: {} };
-  return actionErrorText(state.result.error, locale, te, tv);
+  return useActionErrorText(state.result?.ok === false ? state.result.error : null) ?? { form: null, fields: {} };
 }
 
 type AuthT = ReturnType<typeof useTranslations<"auth">>;

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -8,11 +7,9 @@ import { signInWithGitHub, signInWithHuggingFace } from "@/app/(site)/signin/act
 import { currentUser } from "@/lib/server/auth/session";
 import { signupMode } from "@/lib/server/auth/signup";
 import { SignUpForm } from "./forms";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth");
-  return { title: t("signUpTitle") };
-}
+export const generateMetadata = pageTitle("auth.signUpTitle");
 
 export default async function SignUpPage() {
   if (await currentUser()) redirect("/submit");

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -6,11 +5,10 @@ import { StatusBadge } from "@/components/submissions/status-badge";
 import { getFormat } from "@/lib/i18n/server";
 import { currentUser } from "@/lib/server/auth/session";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TBody, Td, Tr } from "@/components/ui/table";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("submissions"))("title") };
-}
+export const generateMetadata = pageTitle("submissions.title");
 
 export default async function MySubmissionsPage() {
   const user = await currentUser();
@@ -27,14 +25,7 @@ export default async function MySubmissionsPage() {
         </p>
       ) : (
         <Table>
-          <THead>
-            <Tr kind="head" className="text-left">
-              <Th>{t("colMethod")}</Th>
-              <Th>{t("colStatus")}</Th>
-              <Th>{t("colReview")}</Th>
-              <Th>{t("colSubmitted")}</Th>
-            </Tr>
-          </THead>
+          <HeadRow labels={[t("colMethod"), t("colStatus"), t("colReview"), t("colSubmitted")]} />
           <TBody>
             {subs.map((s) => (
               <Tr key={s.id}>

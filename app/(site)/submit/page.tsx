@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SubmitForm } from "@/app/(site)/submit/_components/submit-form";
@@ -10,11 +9,9 @@ import { remainingQuota } from "@/lib/server/submissions/quota";
 import { uploadLimits } from "@/lib/server/submissions/validate-upload";
 import { EXAMPLE_FILE_PATHS } from "@/lib/server/submissions/example-files";
 import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("submit");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("submit.title");
 
 // Signed-out visitors see the format too (issue 32): authors prepare files before they have an account.
 export default async function SubmitPage() {

@@ -2,8 +2,7 @@ import { AppError } from "@/lib/server/errors";
 import { cliFileBytes, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { route } from "@/lib/server/http";
 
-// GET /downloads/h2hmem.mjs: the single-file CLI (`node h2hmem.mjs validate|score|submit ...`, Node >= 20,
-// no checkout needed). Its sha256 is the ETag and the X-Checksum-Sha256 header (also on /about).
+// Its sha256 is the ETag and the X-Checksum-Sha256 header (also on /about).
 export const dynamic = "force-dynamic";
 
 export const GET = route(async (req) => {

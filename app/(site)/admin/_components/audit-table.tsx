@@ -1,21 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import type { AuditRow } from "@/lib/server/audit";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TBody, Td, Tr } from "@/components/ui/table";
 
 export async function AuditTable({ events, testId = "audit-table" }: { events: AuditRow[]; testId?: string }) {
   const t = await getTranslations("admin.audit");
   if (events.length === 0) return <p className="text-sm">{t("noEvents")}</p>;
   return (
     <Table label={t("eventsLabel")} data-testid={testId}>
-      <THead>
-        <Tr kind="head" className="text-left">
-          <Th>{t("colTime")}</Th>
-          <Th>{t("colActor")}</Th>
-          <Th>{t("colAction")}</Th>
-          <Th>{t("colTarget")}</Th>
-          <Th>{t("colDetails")}</Th>
-        </Tr>
-      </THead>
+      <HeadRow labels={[t("colTime"), t("colActor"), t("colAction"), t("colTarget"), t("colDetails")]} />
       <TBody>
         {events.map((e) => (
           <Tr key={e.id} className="align-top">

@@ -23,7 +23,6 @@ export function BulkForm() {
   const submit = (form: HTMLFormElement, decision: Decision["decision"]) =>
     action.submit({ ids: new FormData(form).getAll("ids").map(String), decision });
   const failed = data?.results.filter((r) => !r.ok) ?? [];
-  // Checks and results alike are a status line here, as before: the queue stays readable.
   const message = error
     ? error.message
     : data

@@ -5,8 +5,7 @@ import { judgeChanges } from "@/lib/server/operations/judge-card-gate";
 import { judgeCardFor } from "@/lib/server/scores/judge-card";
 import type { JudgeCard } from "@/lib/server/scores/judge-card-schema";
 
-// The rank-diff preview's bridge: the published and the new judge's cards side by side, when the
-// judge (model or prompt) changes between the two versions; publishing waits for the new card.
+// When the judge changes between two versions, publishing waits for the new judge's card.
 
 const cardOf = (version: string): Promise<JudgeCard | null> => judgeCardFor(version).catch(() => null);
 

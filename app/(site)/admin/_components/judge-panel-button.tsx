@@ -5,8 +5,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult } from "@/lib/server/errors";
 
-// Queues the second judge (JUDGE_PANEL_*) over the calibration set and the approved entries; the
-// worker runs it and the judge card shows the agreement. Panel scores never reach the board.
+// Panel scores (JUDGE_PANEL_*) only feed the judge card's agreement, never the board.
 
 export function JudgePanelButton({
   run,

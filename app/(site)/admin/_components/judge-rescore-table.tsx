@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { RescorePreviewRow } from "@/lib/server/operations/rank-diff-preview";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TBody, Td, Tr } from "@/components/ui/table";
 
 // Rank of each approved entry under two scorer versions and how it would move (read-only).
 
@@ -12,14 +12,7 @@ export function JudgeRescoreTable({ rows }: { rows: RescorePreviewRow[] }) {
   if (rows.length === 0) return <p className="text-sm">{t("none")}</p>;
   return (
     <Table label={t("regionLabel")} data-testid="rescore-preview">
-      <THead>
-        <Tr kind="head" className="text-left">
-          <Th>{t("colEntry")}</Th>
-          <Th>{t("colNow")}</Th>
-          <Th>{t("colAfter")}</Th>
-          <Th>{t("colMove")}</Th>
-        </Tr>
-      </THead>
+      <HeadRow labels={[t("colEntry"), t("colNow"), t("colAfter"), t("colMove")]} />
       <TBody>
         {rows.map((r) => (
           <Tr key={r.id}>

@@ -1,9 +1,8 @@
 import { useTranslations } from "next-intl";
 import type { JudgeUsageView } from "@/lib/server/judge/judge-calls";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TBody, Td, Tr } from "@/components/ui/table";
 
-// Judge cost and raw replies for one submission (admin review page). Runs come from the
-// judge.* audit events, calls from JudgeCall rows; raw replies are folded so the page stays short.
+// Judge cost and raw replies for one submission; the replies are folded so the page stays short.
 
 // Counts go into the messages as strings: raw digits, as in the table cells (no 1,234 grouping).
 const time = (iso: string) => iso.replace("T", " ").slice(0, 19);
@@ -35,13 +34,7 @@ export function JudgeUsage({ usage }: { usage: JudgeUsageView }) {
         })}
       </p>
       <Table label={t("runsLabel")} data-testid="judge-runs">
-        <THead>
-          <Tr kind="head" className="text-left">
-            {COLUMNS.map((h) => (
-              <Th key={h}>{t(h)}</Th>
-            ))}
-          </Tr>
-        </THead>
+        <HeadRow labels={COLUMNS.map((h) => t(h))} />
         <TBody>
           {runs.map((r) => (
             <Tr key={`${r.at}-${r.action}`} className="align-top">

@@ -7,7 +7,6 @@ import { FormMessage } from "@/components/ui/form-message";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { CONTROL } from "@/components/ui/control";
 
-// Each field's label is the message admin.metadata.<field>.
 const FIELDS = ["methodName", "organization", "paperUrl", "codeUrl", "backbone", "memoryMethod"] as const;
 type Field = (typeof FIELDS)[number] | "description";
 
@@ -21,7 +20,6 @@ export function MetadataForm({ id, initial }: { id: string; initial: Record<Fiel
   const { pending, error, data, submit } = useActionForm((changed: Record<string, string | null>) =>
     editMetadataAction(id, { ...changed, reason: reason || undefined }),
   );
-  // One status line for both outcomes, as the review page has always shown it.
   const msg = data
     ? t("saved", { fields: data.changed.join(", ") })
     : error

@@ -3,8 +3,7 @@ import { translator } from "@/lib/i18n/translator";
 import { nltkModeChange } from "@/lib/server/versions/nltk-mode";
 import { bleu1Changes } from "@/lib/server/operations/nltk-rollout";
 
-// For a pair of versions that differ only in NLTK mode (issue 29): what changed, that the worker
-// re-scores on its own, and on how many questions BLEU-1 moved (per-question rows of both).
+// Versions differing only in NLTK mode (issue 29): the worker re-scores on its own; BLEU-1 moves on some questions.
 
 /** Takes the locale (not next-intl's request config) so it also renders outside a page (tests). */
 export async function NltkChangeNote({ from, to, locale }: { from: string; to: string; locale: Locale }) {

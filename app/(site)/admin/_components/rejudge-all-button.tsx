@@ -6,8 +6,7 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult } from "@/lib/server/errors";
 import type { RejudgeAllResult } from "@/lib/server/operations/rollout";
 
-// One click re-scores every approved entry lacking rows under the current scorer version;
-// clicking again enqueues nothing new (entries already queued or scored are skipped).
+// Idempotent: entries already queued or scored under the current version are skipped.
 
 export function RejudgeAllButton({
   run,

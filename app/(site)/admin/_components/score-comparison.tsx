@@ -1,17 +1,15 @@
 import { useTranslations } from "next-intl";
-import { fmt } from "@/components/ui/format";
+import { fmt, SPLIT_ORDER } from "@/components/ui/format";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import type { Comparator } from "@/lib/server/review/review-detail";
 import type { ScoreRowView } from "@/lib/server/scores/score-rows";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
-const SPLITS = ["overall", "dyadic", "multi-party"] as const;
 const SCOPES = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES] as const;
 
 const cell = (rows: ScoreRowView[], split: string, scope: string, metric: string) =>
   rows.find((r) => r.split === split && r.scope === scope && r.metric === metric && r.aggregate === "micro")?.value;
 
-/** Micro scores per split and scope: this submission next to the top approved entries and the baselines. */
 export function ScoreComparison({
   rows,
   comparators,
@@ -46,7 +44,7 @@ export function ScoreComparison({
         </Tr>
       </THead>
       <TBody>
-        {SPLITS.flatMap((split) =>
+        {SPLIT_ORDER.flatMap((split) =>
           SCOPES.filter((scope) => cell(rows, split, scope, metric) !== undefined).map((scope) => (
             <Tr key={`${split}-${scope}`}>
               <Th scope="row" className="text-left font-normal">

@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getAnswerKeyOverview } from "@/lib/server/answer-key/overview";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.answerKey");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.answerKey.title");
 
 // Counts only: the answers themselves are never listed or exported here.
 export default async function AnswerKeyPage() {

@@ -1,25 +1,18 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { AUDIT_ACTIONS, auditFilterSchema, listAuditEvents } from "@/lib/server/audit";
 import { SelectField } from "@/components/ui/select-field";
-import { CONTROL } from "@/components/ui/control";
+import { Field } from "@/components/ui/field";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.audit");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.audit.title");
 
 // "any", each family ("submission.": the filter matches by prefix), then every action: one list, AUDIT_ACTIONS.
 const ACTION_NAMES = Object.keys(AUDIT_ACTIONS);
 const ACTIONS = ["", ...new Set(ACTION_NAMES.map((a) => `${a.split(".")[0]}.`)), ...ACTION_NAMES];
 
-export default async function AuditPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   await adminPageGuard();
   const sp = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => typeof v === "string")) as Record<
     string,
@@ -42,14 +35,8 @@ export default async function AuditPage({
           defaultValue={filter.action ?? ""}
           options={ACTIONS.map((a) => [a, a || t("any")])}
         />
-        <label className="flex flex-col">
-          {t("actorEmail")}
-          <input name="actor" defaultValue={filter.actor ?? ""} className={CONTROL.filter} />
-        </label>
-        <label className="flex flex-col">
-          {t("targetId")}
-          <input name="targetId" defaultValue={filter.targetId ?? ""} className={CONTROL.filter} />
-        </label>
+        <Field name="actor" label={t("actorEmail")} variant="filter" defaultValue={filter.actor ?? ""} />
+        <Field name="targetId" label={t("targetId")} variant="filter" defaultValue={filter.targetId ?? ""} />
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
           {t("filter")}
         </button>

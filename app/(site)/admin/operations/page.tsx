@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { retryFailedAction } from "@/app/(site)/admin/actions";
@@ -6,11 +5,10 @@ import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { getOperations } from "@/lib/server/metrics/operations-view";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { Section } from "@/components/ui/section";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.operations");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.operations.title");
 export const dynamic = "force-dynamic";
 
 const ms = (v: number | null) => (v === null ? "–" : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${v} ms`);
@@ -26,10 +24,7 @@ export default async function OperationsPage() {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <section aria-labelledby="q-h" className="text-sm">
-        <h2 id="q-h" className="text-lg font-semibold">
-          {t("queue")}
-        </h2>
+      <Section hid="q-h" heading={t("queue")} className="text-sm">
         {o.queue.ok ? (
           <p data-testid="queue-counts">
             {t("queueName")} <code>scoring</code>:{" "}
@@ -47,11 +42,8 @@ export default async function OperationsPage() {
               .join(" · "),
           })}
         </p>
-      </section>
-      <section aria-labelledby="r-h" className="text-sm">
-        <h2 id="r-h" className="text-lg font-semibold">
-          {t("running")}
-        </h2>
+      </Section>
+      <Section hid="r-h" heading={t("running")} className="text-sm">
         {o.running.length === 0 ? (
           <p>{t("nothingRunning")}</p>
         ) : (
@@ -64,11 +56,8 @@ export default async function OperationsPage() {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="t-h" className="text-sm">
-        <h2 id="t-h" className="text-lg font-semibold">
-          {t("timings")}
-        </h2>
+      </Section>
+      <Section hid="t-h" heading={t("timings")} className="text-sm">
         <Table width="auto" className="tabular-nums" data-testid="stage-timings">
           <THead>
             <Tr kind="plain" className="text-left">
@@ -92,11 +81,8 @@ export default async function OperationsPage() {
           </TBody>
         </Table>
         {o.timings.length === 0 ? <p>{t("noTimings")}</p> : null}
-      </section>
-      <section aria-labelledby="f-h" className="text-sm">
-        <h2 id="f-h" className="text-lg font-semibold">
-          {t("failed")}
-        </h2>
+      </Section>
+      <Section hid="f-h" heading={t("failed")} className="text-sm">
         {o.failed.length === 0 ? (
           <p>{t("none")}</p>
         ) : (
@@ -113,7 +99,7 @@ export default async function OperationsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </div>
   );
 }

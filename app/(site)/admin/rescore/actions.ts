@@ -2,16 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/server/auth/session";
-import { action as baseAction } from "@/lib/server/http";
-import { localizeError } from "@/lib/server/localize-error";
+import { localizedAction as action } from "@/app/(site)/localized-action";
 import { publishScorerVersion, rejudgeAllApproved } from "@/lib/server/operations/rollout";
 import { requestPanelRun } from "@/lib/server/operations/calibration-runs";
 
-/** Failures in the visitor's language (the shared buttons show the message as it comes). */
-const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);
-
-// Every action starts with requireAdmin() (checked by tests/integration/http/authz-matrix.test.ts);
-// the mutation checks the role again and writes the audit event.
+// Every action starts with requireAdmin() (authz-matrix.test.ts checks); the mutation re-checks and audits.
 
 export async function rejudgeAllAction() {
   return action(async () => {

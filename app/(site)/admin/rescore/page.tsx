@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
@@ -20,22 +19,16 @@ import { pinSourceOf } from "@/lib/server/versions/pin-source";
 import { formatter } from "@/lib/i18n/format";
 import { publishScorerVersionAction, rejudgeAllAction, runJudgePanelAction } from "./actions";
 import { SelectField } from "@/components/ui/select-field";
+import { Section } from "@/components/ui/section";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.rescore");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.rescore.title");
 
 // Version names are long: the selects may not grow past the page.
 const select = "max-w-full text-sm";
 
-// A judge rollout (or an NLTK mode change, which the worker re-scores on its own) in three steps on one page: re-judge every approved entry under the current
-// (deployment's) version, preview how ranks would move, then publish the version to the board.
-export default async function RescorePage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+// A judge rollout in three steps: re-judge every approved entry, preview how ranks move, publish.
+export default async function RescorePage({ searchParams }: { searchParams: SearchParams }) {
   await adminPageGuard();
   const sp = await searchParams;
   const [status, listed, entries, t, tm, locale] = await Promise.all([
@@ -64,10 +57,7 @@ export default async function RescorePage({
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <section aria-labelledby="state-h" className="space-y-1 text-sm">
-        <h2 id="state-h" className="text-lg font-semibold">
-          {t("versions")}
-        </h2>
+      <Section hid="state-h" heading={t("versions")} className="space-y-1 text-sm">
         <p>
           {t("publicShows")} <code data-testid="published-version">{status.published.version}</code>{" "}
           <span data-testid="pin-source">
@@ -93,18 +83,12 @@ export default async function RescorePage({
           </span>
           {t("inProgress", { count: cur.inProgress })}
         </p>
-      </section>
-      <section aria-labelledby="rejudge-h" className="space-y-2">
-        <h2 id="rejudge-h" className="text-lg font-semibold">
-          {t("step1")}
-        </h2>
+      </Section>
+      <Section hid="rejudge-h" heading={t("step1")} className="space-y-2">
         <p className="text-sm">{t("step1Text", { count: String(cur.approved - cur.scored - cur.inProgress) })}</p>
         <RejudgeAllButton run={rejudgeAllAction} missing={cur.approved - cur.scored - cur.inProgress} />
-      </section>
-      <section aria-labelledby="preview-h" className="space-y-2">
-        <h2 id="preview-h" className="text-lg font-semibold">
-          {t("step2")}
-        </h2>
+      </Section>
+      <Section hid="preview-h" heading={t("step2")} className="space-y-2">
         <form method="get" className="flex flex-wrap items-end gap-2">
           {(["from", "to"] as const).map((k) => (
             <SelectField
@@ -133,7 +117,7 @@ export default async function RescorePage({
         {parsed.success ? <JudgeCardCompare from={parsed.data.from} to={parsed.data.to} locale={locale} /> : null}
         {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">{t("invalid")}</p>}
         <JudgePanelButton run={runJudgePanelAction} configured={isPanelConfigured()} />
-      </section>
+      </Section>
       {parsed.success && target ? (
         <section aria-labelledby="publish-h" className="space-y-2">
           <h2 id="publish-h" className="text-lg font-semibold">

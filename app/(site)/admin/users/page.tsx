@@ -1,22 +1,15 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { setRoleAction } from "@/app/(site)/admin/actions";
 import { ActionButton } from "@/components/submissions/action-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listUsers } from "@/lib/server/auth/list-users";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
-import { CONTROL } from "@/components/ui/control";
+import { HeadRow, Table, TBody, Td, Tr } from "@/components/ui/table";
+import { Field } from "@/components/ui/field";
+import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.users");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.users.title");
 
-export default async function UsersPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
   const me = await adminPageGuard();
   const sp = await searchParams;
   const q = typeof sp.q === "string" ? sp.q.slice(0, 200) : "";
@@ -26,26 +19,23 @@ export default async function UsersPage({
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <form method="get" className="flex items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          {t("emailContains")}
-          <input name="q" defaultValue={q} className={CONTROL.filter} />
-        </label>
+        <Field name="q" label={t("emailContains")} variant="filter" defaultValue={q} />
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
           {t("search")}
         </button>
       </form>
       <Table data-testid="users-table">
-        <THead>
-          <Tr kind="head" className="text-left">
-            <Th>{t("colEmail")}</Th>
-            <Th>{t("colRole")}</Th>
-            <Th>{t("colSubmissions")}</Th>
-            <Th>{t("colJoined")}</Th>
-            <Th>
-              <span className="sr-only">{t("colActions")}</span>
-            </Th>
-          </Tr>
-        </THead>
+        <HeadRow
+          labels={[
+            t("colEmail"),
+            t("colRole"),
+            t("colSubmissions"),
+            t("colJoined"),
+            <span key="a" className="sr-only">
+              {t("colActions")}
+            </span>,
+          ]}
+        />
         <TBody>
           {users.map((u) => (
             <Tr key={u.id}>

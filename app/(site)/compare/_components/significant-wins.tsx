@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import { significantWins, type PairComparison } from "@/lib/server/leaderboard/compare";
 import { useScopeLabel } from "@/components/entries/labels";
+import { Section } from "@/components/ui/section";
 
 /** Per entry: the scopes where it is significantly better than another entry (paired bootstrap). */
 export function SignificantWins({
@@ -16,10 +17,7 @@ export function SignificantWins({
   const scopeLabel = useScopeLabel();
   const name = (id: string) => entries.find((e) => e.id === id)?.methodName ?? id;
   return (
-    <section aria-labelledby="wins-h" className="space-y-2" data-testid="significant-wins">
-      <h2 id="wins-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="wins-h" heading={t("heading")} className="space-y-2" data-testid="significant-wins">
       <ul className="space-y-2">
         {entries.map((e) => {
           const wins = significantWins(pairs, e.id);
@@ -43,6 +41,6 @@ export function SignificantWins({
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
 import { CATEGORY_CODES } from "@/lib/scoring/types";
@@ -21,8 +20,8 @@ import { currentUser } from "@/lib/server/auth/session";
 import { parseWeakestFilter, weakestQuestionsForViewer } from "@/lib/server/leaderboard/weakest-questions";
 import { TombstoneView } from "@/app/(site)/entries/[id]/_components/tombstone-view";
 import { ScoreTables } from "@/components/ui/score-table";
+import { SPLIT_ORDER } from "@/components/ui/format";
 import { env, gitHubEndpoints } from "@/lib/server/env";
-import { isAppError } from "@/lib/server/errors";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 import { entryHeadline, publicOrigin } from "@/lib/server/leaderboard/share";
@@ -31,6 +30,8 @@ import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
 import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-history-chart";
 import { StandardExports } from "@/app/(site)/entries/[id]/_components/standard-exports";
 import { rankHistory } from "@/lib/server/leaderboard/rank-history";
+import { Section } from "@/components/ui/section";
+import { orNotFound, type SearchParams } from "@/app/(site)/page-helpers";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const [h, t, common, f] = await Promise.all([
@@ -66,27 +67,20 @@ export default async function EntryPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 }) {
   const { id } = await params;
   const sp = await searchParams;
   const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
-  const entry = await getPublicEntryOrTombstone(id).catch((e: unknown) => {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  });
+  const entry = await orNotFound(getPublicEntryOrTombstone(id));
   if (entry.status === "withdrawn") return <TombstoneView t={entry} />;
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
   // The judge is the headline metric when the entry has judge scores.
   const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
-  const [overall, dyadic, multi] = await Promise.all(
-    (["overall", "dyadic", "multi-party"] as const).map((s) => entryStanding(entry.id, metric, s)),
-  );
+  const [overall, dyadic, multi] = await Promise.all(SPLIT_ORDER.map((s) => entryStanding(entry.id, metric, s)));
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const histories = await Promise.all(
-    (["overall", "dyadic", "multi-party"] as const).map((split) =>
-      rankHistory(entry.id, { split, category: "ALL", metric, aggregate: "micro" }),
-    ),
+    SPLIT_ORDER.map((split) => rankHistory(entry.id, { split, category: "ALL", metric, aggregate: "micro" })),
   );
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
@@ -140,10 +134,7 @@ export default async function EntryPage({
           {t.rich("demoJudgeNote", { ...RICH_TAGS, model: entry.judge.model })}
         </p>
       ) : null}
-      <section aria-labelledby="standing-h" className="space-y-4">
-        <h2 id="standing-h" className="text-lg font-semibold">
-          {t("standingHeading")}
-        </h2>
+      <Section hid="standing-h" heading={t("standingHeading")} className="space-y-4">
         <CategoryChart
           data={chartData}
           title={t("chartTitle", { metric: tm(metric), count: f.integer(overall.rows[0]?.of ?? 0) })}
@@ -160,14 +151,11 @@ export default async function EntryPage({
         </div>
         <SameBackboneLine cmp={sameBackbone} metric={metric} />
         <SplitGap rows={entry.scores} metric={metric} />
-      </section>
+      </Section>
       <RankHistoryChart histories={histories} />
-      <section aria-labelledby="fail-h" className="space-y-3">
-        <h2 id="fail-h" className="text-lg font-semibold">
-          {t("failHeading")}
-        </h2>
+      <Section hid="fail-h" heading={t("failHeading")} className="space-y-3">
         <FailurePanel profile={entry.failureProfile} />
-      </section>
+      </Section>
       {weakest ? (
         <WeakestQuestions
           entryId={entry.id}
@@ -177,10 +165,7 @@ export default async function EntryPage({
           keep={{ metric, aggregate }}
         />
       ) : null}
-      <section aria-labelledby="all-h" className="space-y-3">
-        <h2 id="all-h" className="text-lg font-semibold">
-          {t("allHeading")}
-        </h2>
+      <Section hid="all-h" heading={t("allHeading")} className="space-y-3">
         <nav aria-label={t("averageNav")} className="text-sm">
           <Link href={link({ aggregate: "micro" })} aria-current={aggregate === "micro" ? "page" : undefined}>
             {t("microAverage")}
@@ -191,11 +176,8 @@ export default async function EntryPage({
           </Link>
         </nav>
         <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
-      </section>
-      <section aria-labelledby="prov-h" className="space-y-1 text-sm">
-        <h2 id="prov-h" className="text-lg font-semibold">
-          {t("provenance")}
-        </h2>
+      </Section>
+      <Section hid="prov-h" heading={t("provenance")} className="space-y-1 text-sm">
         <p>
           {entry.answerKey
             ? t.rich("provenanceLineKey", {
@@ -225,7 +207,7 @@ export default async function EntryPage({
         <p>
           <a href={`/api/v1/entries/${entry.id}`}>{t("asJson")}</a>
         </p>
-      </section>
+      </Section>
       <ReproduceEntry entry={entry} url={url} />
       <CiteEntry entry={entry} url={url} />
       <BadgeSnippet url={url} />

@@ -5,12 +5,8 @@ import { headers } from "next/headers";
 import { createApiToken, revokeApiToken } from "@/lib/server/auth/api-tokens";
 import { reauthenticate } from "@/lib/server/auth/reauthenticate";
 import { requireUser, sessionSignedInAt } from "@/lib/server/auth/session";
-import { action as baseAction } from "@/lib/server/http";
-import { localizeError } from "@/lib/server/localize-error";
+import { localizedAction as action } from "@/app/(site)/localized-action";
 import type { NewApiTokenInput } from "@/lib/validation/api-token";
-
-/** Failures in the visitor's language (the shared buttons show the message as it comes). */
-const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);
 
 export type CreateTokenInput = NewApiTokenInput & { password: string };
 

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
@@ -10,12 +9,11 @@ import { hasPassword } from "@/lib/server/auth/users";
 import { tokenState } from "@/lib/validation/api-token";
 import { createTokenAction, revokeTokenAction } from "./actions";
 import { signOutEverywhereAction } from "@/app/(site)/signin/actions";
-import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TableEmpty, TBody, Td, Tr } from "@/components/ui/table";
+import { Section } from "@/components/ui/section";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("settings");
-  return { title: t("tokensTitle") };
-}
+export const generateMetadata = pageTitle("settings.tokensTitle");
 
 export default async function TokensPage() {
   const user = await currentUser();
@@ -45,19 +43,19 @@ export default async function TokensPage() {
       </p>
       <CreateTokenForm create={createTokenAction} isAdmin={user.role === "ADMIN"} hasPassword={withPassword} />
       <Table data-testid="token-table">
-        <THead>
-          <Tr kind="head" className="text-left">
-            <Th>{t("colName")}</Th>
-            <Th>{t("colScopes")}</Th>
-            <Th>{t("colCreated")}</Th>
-            <Th>{t("colExpires")}</Th>
-            <Th>{t("colLastUsed")}</Th>
-            <Th>{t("colState")}</Th>
-            <Th>
-              <span className="sr-only">{t("colActions")}</span>
-            </Th>
-          </Tr>
-        </THead>
+        <HeadRow
+          labels={[
+            t("colName"),
+            t("colScopes"),
+            t("colCreated"),
+            t("colExpires"),
+            t("colLastUsed"),
+            t("colState"),
+            <span key="a" className="sr-only">
+              {t("colActions")}
+            </span>,
+          ]}
+        />
         <TBody>
           {tokens.map((tok) => (
             <Tr key={tok.id}>
@@ -86,10 +84,7 @@ export default async function TokensPage() {
           {tx("neverExpires", { count: forever })}
         </p>
       ) : null}
-      <section aria-labelledby="sessions-h" className="space-y-2">
-        <h2 id="sessions-h" className="text-lg font-semibold">
-          {t("sessionsTitle")}
-        </h2>
+      <Section hid="sessions-h" heading={t("sessionsTitle")} className="space-y-2">
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("sessionsIntro")}</p>
         <form action={signOutEverywhereAction} className="space-y-2">
           <label className="flex items-center gap-2 text-sm">
@@ -102,7 +97,7 @@ export default async function TokensPage() {
             {t("signOutEverywhere")}
           </button>
         </form>
-      </section>
+      </Section>
     </div>
   );
 }

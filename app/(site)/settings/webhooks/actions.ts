@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/server/auth/session";
-import { action as baseAction } from "@/lib/server/http";
-import { localizeError } from "@/lib/server/localize-error";
+import { localizedAction as action } from "@/app/(site)/localized-action";
 import {
   createWebhook,
   deleteWebhook,
@@ -13,10 +12,6 @@ import {
 } from "@/lib/server/notify/endpoints";
 import { setMailEvents } from "@/lib/server/notify/event-mail";
 
-/** Failures in the visitor's language (the shared buttons show the message as it comes). */
-const action = <T>(fn: () => Promise<T>) => baseAction(fn).then(localizeError);
-
-/** Returns the signing secret once. */
 export async function createWebhookAction(input: { url: string; events: string[] }) {
   return action(async () => {
     const user = await requireUser();

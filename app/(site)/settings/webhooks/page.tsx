@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
@@ -17,12 +16,11 @@ import {
   testWebhookAction,
 } from "./actions";
 import { RotateSecretButton } from "./_components/rotate-secret-button";
-import { Table, TableEmpty, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TableEmpty, TBody, Td, Tr } from "@/components/ui/table";
+import { Section } from "@/components/ui/section";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("settings");
-  return { title: t("webhooksTitle") };
-}
+export const generateMetadata = pageTitle("settings.webhooksTitle");
 
 const DELIVERY_STATUS = { PENDING: "pending", DELIVERED: "delivered", FAILED: "failed" } as const;
 
@@ -44,10 +42,7 @@ export default async function WebhooksPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("webhooksTitle")}</h1>
-      <section aria-labelledby="mail-h" className="space-y-2">
-        <h2 id="mail-h" className="text-lg font-semibold">
-          {t("mailTitle")}
-        </h2>
+      <Section hid="mail-h" heading={t("mailTitle")} className="space-y-2">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {mailConfigured() ? `${t("mailTo", { email: user.email })} ${t("mailLanguage")}` : t("noMail")}
         </p>
@@ -65,7 +60,7 @@ export default async function WebhooksPage() {
             {t("saveMail")}
           </button>
         </form>
-      </section>
+      </Section>
       <h2 className="text-lg font-semibold">{t("webhooksHeading")}</h2>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         {t.rich("webhooksIntro", {
@@ -97,15 +92,7 @@ export default async function WebhooksPage() {
             />
           </div>
           <Table caption={t("deliveries")}>
-            <THead>
-              <Tr kind="head" className="text-left">
-                <Th>{t("colEvent")}</Th>
-                <Th>{t("colCreated")}</Th>
-                <Th>{t("colStatus")}</Th>
-                <Th>{t("colAttempts")}</Th>
-                <Th>{t("colLastAnswer")}</Th>
-              </Tr>
-            </THead>
+            <HeadRow labels={[t("colEvent"), t("colCreated"), t("colStatus"), t("colAttempts"), t("colLastAnswer")]} />
             <TBody>
               {h.deliveries.map((d) => (
                 <Tr key={d.id}>

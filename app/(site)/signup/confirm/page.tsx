@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { peekConfirmation } from "@/lib/server/auth/signup";
 import { ConfirmForm } from "../forms";
+import type { SearchParams } from "@/app/(site)/page-helpers";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth");
@@ -11,11 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Opening the link changes nothing (mail scanners prefetch links); the account is activated
 // by the form below, which needs the password chosen at sign-up.
-export default async function ConfirmPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function ConfirmPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const pending = await peekConfirmation(token);

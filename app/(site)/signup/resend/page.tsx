@@ -1,13 +1,10 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { mailConfigured } from "@/lib/server/mail";
 import { ResendForm } from "../forms";
+import { pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth");
-  return { title: t("resendTitle") };
-}
+export const generateMetadata = pageTitle("auth.resendTitle");
 // Depends on the deployment's mail settings, read at request time (not at build).
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,5 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { ActionButton } from "@/components/submissions/action-button";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { LiveStatus } from "@/app/(site)/submissions/[id]/_components/live-status";
@@ -9,26 +8,22 @@ import { StatusBadge } from "@/components/submissions/status-badge";
 import { SubmissionFacts } from "@/app/(site)/submissions/[id]/_components/submission-facts";
 import { ScoreTables } from "@/components/ui/score-table";
 import { currentUser } from "@/lib/server/auth/session";
-import { isAppError } from "@/lib/server/errors";
 import { listPredictions, predictionFilterSchema } from "@/lib/server/submissions/predictions";
 import { getSubmissionForViewer } from "@/lib/server/submissions/submission-views";
 import { NoteForm } from "@/components/ui/note-form";
 import { publishPredictionsAction, retryStageAction, withdrawAction } from "../actions";
+import { Section } from "@/components/ui/section";
+import { orNotFound, pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("submissions"))("submissionTitle") };
-}
+export const generateMetadata = pageTitle("submissions.submissionTitle");
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ id: string }>; searchParams: SearchParams };
 
 export default async function SubmissionPage({ params, searchParams }: Props) {
   const { id } = await params;
   const user = await currentUser();
   if (!user) redirect(`/signin?callbackUrl=/submissions/${encodeURIComponent(id)}`);
-  const view = await getSubmissionForViewer(id, user).catch((e: unknown) => {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  });
+  const view = await orNotFound(getSubmissionForViewer(id, user));
   const sp = await searchParams;
   const filter = predictionFilterSchema.parse(
     Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
@@ -71,22 +66,16 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       </LiveStatus>
       <IssueList issues={view.warnings as IssueView[]} title={t("validationWarnings")} />
       {view.scores ? (
-        <section aria-labelledby="scores-h" className="space-y-2">
-          <h2 id="scores-h" className="text-lg font-semibold">
-            {t("scores")}
-          </h2>
+        <Section hid="scores-h" heading={t("scores")} className="space-y-2">
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {t("scorerVersion")} <code>{view.scorerVersion ?? "–"}</code>
           </p>
           <ScoreTables rows={view.scores} />
-        </section>
+        </Section>
       ) : null}
       <SubmissionFacts view={view} />
       {view.owner.id === user.id ? (
-        <section aria-labelledby="public-h" className="space-y-2 text-sm">
-          <h2 id="public-h" className="text-lg font-semibold">
-            {t("reproducibility")}
-          </h2>
+        <Section hid="public-h" heading={t("reproducibility")} className="space-y-2 text-sm">
           {view.publicPredictions ? (
             <p data-testid="predictions-public">
               {t("predictionsPublic")} <code>h2hmem verify</code>.
@@ -101,7 +90,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
               />
             </>
           )}
-        </section>
+        </Section>
       ) : null}
       {predictions ? (
         <PredictionTable

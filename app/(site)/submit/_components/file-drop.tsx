@@ -4,7 +4,6 @@ import { useId, useState, type DragEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 
-/** A labelled file input that also accepts a dropped file. */
 export function FileDrop({
   name,
   label,

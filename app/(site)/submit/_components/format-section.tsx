@@ -10,8 +10,7 @@ import { formatter } from "@/lib/i18n/format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 
-// The file format where authors upload (issue 32): every fact comes from its one home in lib/scoring
-// (schema, file names, category table) or the server's upload limits, never retyped here.
+// Every fact comes from its one home in lib/scoring or the upload limits, never retyped here.
 
 type Props = {
   limits: { maxBytes: number; maxItems: number; maxAnswerChars: number };

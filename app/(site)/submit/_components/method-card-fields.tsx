@@ -8,7 +8,6 @@ import { SelectField } from "@/components/ui/select-field";
 /** Not words: the same in every locale. */
 const URL_PLACEHOLDER = "https://";
 
-/** Method card: what the leaderboard shows about an entry. Names match the API v1 fields. */
 export function MethodCardFields({ errors }: { errors: Record<string, string> }) {
   const t = useTranslations("submit.card");
   return (

@@ -3,8 +3,6 @@ import { feedQuerySchema } from "@/lib/server/leaderboard/board-feed";
 import { claimQuerySchema, rankHistoryQuerySchema } from "@/lib/server/leaderboard/history-schema";
 import { fails, input, jsonContent, operation, pathParam, rateLimited, ref, type JsonSchema } from "./components";
 
-// Rank history, claim verification, the Atom feed and the standard exports (issue 34): public, rate-limited.
-
 const queryParams = (schema: z.ZodObject, required: string[] = []) =>
   Object.entries(schema.shape).map(([name, field]) => {
     const { description, ...s } = input(field as z.ZodType);

@@ -14,8 +14,6 @@ import {
   type JsonSchema,
 } from "./components";
 
-// The public read API: no sign-in, rate-limited per client address, cacheable.
-
 // The URL carries `verified` as "1" (parseLeaderboardParams), not as a JSON boolean.
 const QUERY_FORM: Record<string, JsonSchema> = { verified: { type: "string", enum: ["1", "0"] } };
 

@@ -1,9 +1,8 @@
 import { AppError } from "@/lib/server/errors";
 import { EFFICIENCY_FIELDS, SOURCE_FIELDS } from "@/lib/validation/submission-meta";
 
-// A hard byte ceiling: Content-Length checked first, and the stream counted because Content-Length can be absent or lie.
-// And a deadline: a body still arriving after `deadlineMs` is cut off (408), so a trickling client
-// cannot hold its account's and the process's upload slots for longer than that.
+// Content-Length is checked first and the stream counted too, since the header can be absent or lie;
+// a body still arriving after `deadlineMs` is cut off (408), so a trickling client cannot hold upload slots.
 
 export async function readMultipart(req: Request, maxBytes: number, deadlineMs: number): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
@@ -14,8 +13,6 @@ export async function readMultipart(req: Request, maxBytes: number, deadlineMs: 
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) throw new AppError("BAD_REQUEST", "Empty request body.");
 
-  // Counted as it streams into the multipart parser (no intermediate copy of the whole body);
-  // past the limit the stream errors, which stops reading.
   let total = 0;
   let exceeded = false;
   let timedOut = false;
@@ -64,7 +61,7 @@ function tooLarge(maxBytes: number): AppError {
   );
 }
 
-export const META_FIELDS = [
+const META_FIELDS = [
   "methodName",
   "organization",
   "description",

@@ -3,7 +3,6 @@ import { parseJsonBody } from "@/lib/server/json-body";
 import { createWebhook, listWebhooks, webhookInputSchema } from "@/lib/server/notify/endpoints";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 
-// The caller's webhook endpoints. POST answers the signing secret once.
 export const POST = route(async (req) => {
   const user = await requireApiUser(req, "webhooks");
   const input = await parseJsonBody(

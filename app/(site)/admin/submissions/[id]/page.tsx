@@ -1,6 +1,4 @@
-import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
 import { judgeAgreementAction } from "@/app/(site)/admin/actions";
@@ -11,28 +9,20 @@ import { MetadataForm } from "@/app/(site)/admin/_components/metadata-form";
 import { ScoreComparison } from "@/app/(site)/admin/_components/score-comparison";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
 import { StatusBadge } from "@/components/submissions/status-badge";
-import { isAppError } from "@/lib/server/errors";
 import { getJudgeUsage } from "@/lib/server/judge/judge-calls";
 import { listAgreementRuns } from "@/lib/server/operations/agreement-runs";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
-import { getReviewDetail, type ReviewDetail } from "@/lib/server/review/review-detail";
+import { getReviewDetail } from "@/lib/server/review/review-detail";
 import { describeFlag } from "@/lib/server/review/review-flags";
+import { Section } from "@/components/ui/section";
+import { orNotFound, pageTitle } from "@/app/(site)/page-helpers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.submission");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.submission.title");
 
 export default async function ReviewSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
   await adminPageGuard();
   const { id } = await params;
-  let d: ReviewDetail;
-  try {
-    d = await getReviewDetail(id);
-  } catch (e) {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
+  const d = await orNotFound(getReviewDetail(id));
   const [judgeUsage, agreementRuns, t] = await Promise.all([
     getJudgeUsage(d.id),
     listAgreementRuns(d.id),
@@ -68,10 +58,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         </p>
       </header>
       <DecisionPanel d={d} />
-      <section aria-labelledby="flags-h">
-        <h2 id="flags-h" className="text-lg font-semibold">
-          {t("flags")}
-        </h2>
+      <Section hid="flags-h" heading={t("flags")}>
         {d.flags.length ? (
           <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" data-testid="flags">
             {d.flags.map((f) => (
@@ -84,29 +71,20 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
           <p className="text-sm">{t("noFlags")}</p>
         )}
         <IssueList issues={d.warnings as IssueView[]} title={t("warnings")} />
-      </section>
-      <section aria-labelledby="scores-h" className="space-y-3">
-        <h2 id="scores-h" className="text-lg font-semibold">
-          {t("scores")}
-        </h2>
+      </Section>
+      <Section hid="scores-h" heading={t("scores")} className="space-y-3">
         <ScoreComparison rows={d.rows} comparators={d.comparators} metric="f1" />
         {d.rows.some((r) => r.metric === "judge") ? (
           <ScoreComparison rows={d.rows} comparators={d.comparators} metric="judge" />
         ) : null}
-      </section>
-      <section aria-labelledby="judge-h" className="space-y-2">
-        <h2 id="judge-h" className="text-lg font-semibold">
-          {t("judgeUsage")}
-        </h2>
+      </Section>
+      <Section hid="judge-h" heading={t("judgeUsage")} className="space-y-2">
         <JudgeUsage usage={judgeUsage} />
         {d.rows.some((r) => r.metric === "judge") ? (
           <JudgeAgreementForm runs={agreementRuns} request={judgeAgreementAction.bind(null, d.id)} />
         ) : null}
-      </section>
-      <section aria-labelledby="files-h">
-        <h2 id="files-h" className="text-lg font-semibold">
-          {t("files")}
-        </h2>
+      </Section>
+      <Section hid="files-h" heading={t("files")}>
         <ul className="text-sm">
           {d.files.map((f) => (
             <li key={f.split}>
@@ -115,7 +93,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
       <details>
         <summary className="cursor-pointer text-lg font-semibold">{t("editMetadata")}</summary>
         <MetadataForm
@@ -131,12 +109,9 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
           }}
         />
       </details>
-      <section aria-labelledby="trail-h">
-        <h2 id="trail-h" className="text-lg font-semibold">
-          {t("auditTrail")}
-        </h2>
+      <Section hid="trail-h" heading={t("auditTrail")}>
         <AuditTable events={d.audit} testId="entry-audit" />
-      </section>
+      </Section>
     </div>
   );
 }

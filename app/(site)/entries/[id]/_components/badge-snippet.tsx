@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
+import { Section } from "@/components/ui/section";
 
-/** The README badge: a Shields endpoint badge linking back to the entry. */
 export function badgeMarkdown(entryUrl: string): string {
   const badgeUrl = `${entryUrl.replace(/\/entries\//, "/api/v1/entries/")}/badge.json`;
   return `[![H2HMem](https://img.shields.io/endpoint?url=${encodeURIComponent(badgeUrl)})](${entryUrl})`;
@@ -9,10 +9,7 @@ export function badgeMarkdown(entryUrl: string): string {
 export function BadgeSnippet({ url }: { url: string }) {
   const t = useTranslations("entry.badge");
   return (
-    <section aria-labelledby="badge-h" className="space-y-2">
-      <h2 id="badge-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="badge-h" heading={t("heading")} className="space-y-2">
       <p className="text-sm">{t("text")}</p>
       <pre
         className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900"
@@ -22,6 +19,6 @@ export function BadgeSnippet({ url }: { url: string }) {
       >
         {badgeMarkdown(url)}
       </pre>
-    </section>
+    </Section>
   );
 }

@@ -2,10 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { EntrySource } from "@/lib/server/submissions/source";
 
-/**
- * Where a CI submission came from, with links to the repository, commit and run. "Verified from
- * CI" only when a CI OIDC token was verified at upload; otherwise "stated by the submitter".
- */
+/** "Verified from CI" only when a CI OIDC token was verified at upload. */
 export function CiSource({ source, webUrl }: { source: EntrySource; webUrl: string }) {
   const t = useTranslations("provenance");
   const repoUrl = `${webUrl}/${source.repo}`;

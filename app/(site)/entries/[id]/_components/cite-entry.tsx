@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
+import { Section } from "@/components/ui/section";
 
 /** BibTeX key: method slug plus the approval year, stable for a permanent entry link. */
 function bibtexFor(e: EntryDetail, url: string): string {
@@ -24,10 +25,7 @@ function bibtexFor(e: EntryDetail, url: string): string {
 export function CiteEntry({ entry, url }: { entry: EntryDetail; url: string }) {
   const t = useTranslations("entry.cite");
   return (
-    <section aria-labelledby="cite-h" className="space-y-2">
-      <h2 id="cite-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="cite-h" heading={t("heading")} className="space-y-2">
       <pre
         className="overflow-x-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900"
         data-testid="bibtex"
@@ -36,6 +34,6 @@ export function CiteEntry({ entry, url }: { entry: EntryDetail; url: string }) {
       >
         {bibtexFor(entry, url)}
       </pre>
-    </section>
+    </Section>
   );
 }

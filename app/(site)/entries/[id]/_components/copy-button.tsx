@@ -2,10 +2,7 @@
 
 import { useState } from "react";
 
-/**
- * Copies `text`, or the body of `href` fetched on click (large documents stay out of the page),
- * to the clipboard; labels come from the server (no client messages needed).
- */
+/** Copies `text`, or the body of `href` fetched on click so large documents stay out of the page. */
 export function CopyButton({
   text,
   href,

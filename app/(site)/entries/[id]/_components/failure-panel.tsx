@@ -4,7 +4,6 @@ import { CATEGORY_CODES } from "@/lib/scoring/types";
 import type { FailureProfile } from "@/lib/scoring/types";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
-/** Compact failure profile: refusals (missed and over-), empty answers, answer length, recall-precision gap per category. */
 export function FailurePanel({ profile }: { profile: FailureProfile | null }) {
   const t = useTranslations("entry.failure");
   const tc = useTranslations("categories");

@@ -2,9 +2,9 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
 import type { RankHistory } from "@/lib/server/leaderboard/history-schema";
+import { Section } from "@/components/ui/section";
 
-// The entry's rank and score in every board snapshot, one small SVG per split (no chart library:
-// two polylines). Points are evenly spaced in snapshot order; the table under each has the dates.
+// No chart library: two polylines, points evenly spaced in snapshot order; the table under each has the dates.
 
 const W = 300;
 const H = 120;
@@ -19,10 +19,7 @@ const path = (pts: Array<[number, number]>) => pts.map(([x, y]) => `${x.toFixed(
 export async function RankHistoryChart({ histories }: { histories: RankHistory[] }) {
   const [t, ts, f] = await Promise.all([getTranslations("rankHistory"), getTranslations("splits"), getFormat()]);
   return (
-    <section aria-labelledby="history-h" className="space-y-3" data-testid="rank-history">
-      <h2 id="history-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="history-h" heading={t("heading")} className="space-y-3" data-testid="rank-history">
       <p className="text-sm">{t("text", { metric: histories[0]?.metric ?? "" })}</p>
       <div className="grid gap-6 md:grid-cols-3">
         {histories.map((h) => {
@@ -146,6 +143,6 @@ export async function RankHistoryChart({ histories }: { histories: RankHistory[]
         })}
       </div>
       <p className="text-sm">{t.rich("verifyHint", { code: (c) => <code className="break-all">{c}</code> })}</p>
-    </section>
+    </Section>
   );
 }

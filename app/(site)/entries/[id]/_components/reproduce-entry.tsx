@@ -1,17 +1,14 @@
 import { useTranslations } from "next-intl";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { RICH_TAGS } from "@/components/ui/rich-text";
+import { Section } from "@/components/ui/section";
 
-/** How a reader re-scores this entry: the public files and the `h2hmem verify` command. */
 export function ReproduceEntry({ entry, url }: { entry: EntryDetail; url: string }) {
   const t = useTranslations("entry.reproduce");
   const command = `npx h2hmem verify ${url}${entry.answerKey ? " --answer-key <official dataset folder>" : ""}`;
   const version = entry.scorerVersion ?? "–";
   return (
-    <section aria-labelledby="repro-h" className="space-y-2 text-sm">
-      <h2 id="repro-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="repro-h" heading={t("heading")} className="space-y-2 text-sm">
       {entry.publicPredictions ? (
         <>
           <p>{t("public")}</p>
@@ -48,6 +45,6 @@ export function ReproduceEntry({ entry, url }: { entry: EntryDetail; url: string
       ) : (
         <p data-testid="predictions-private">{t("private")}</p>
       )}
-    </section>
+    </Section>
   );
 }

@@ -3,7 +3,7 @@ import { formatter } from "@/lib/i18n/format";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import type { ScoreRowView } from "@/lib/server/scores/score-rows";
 import { useScopeLabel, useMetricLabel } from "@/components/entries/labels";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { HeadRow, Table, TBody, Td, Th, Tr } from "@/components/ui/table";
 
 /** Dyadic minus multi-party per scope (micro): how much the method loses with more speakers. */
 export function SplitGap({ rows, metric }: { rows: ScoreRowView[]; metric: string }) {
@@ -24,14 +24,7 @@ export function SplitGap({ rows, metric }: { rows: ScoreRowView[]; metric: strin
       caption={t("caption", { metric: metricName })}
       captionClassName="mb-1 text-left font-semibold"
     >
-      <THead>
-        <Tr kind="head" className="text-right">
-          <Th className="text-left">{t("scope")}</Th>
-          <Th>{ts("dyadic")}</Th>
-          <Th>{ts("multi-party")}</Th>
-          <Th>{t("gap")}</Th>
-        </Tr>
-      </THead>
+      <HeadRow numeric labels={[t("scope"), ts("dyadic"), ts("multi-party"), t("gap")]} />
       <TBody>
         {scopes.map((s) => {
           const d = get("dyadic", s)!.value;

@@ -3,21 +3,19 @@ import { RICH_TAGS } from "@/components/ui/rich-text";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
 import { CopyButton } from "./copy-button";
+import { Section } from "@/components/ui/section";
 
 const pre =
   "max-h-64 overflow-auto rounded border border-slate-300 bg-slate-50 p-3 text-xs dark:border-slate-700 dark:bg-slate-900";
 
-/** The entry in standard formats: the Hugging Face `.eval_results` YAML (shown) and the Every Eval Ever JSON (linked: it is large), each with a copy button. */
+/** The Every Eval Ever JSON is linked, not shown: it is large. */
 export async function StandardExports({ entry, origin }: { entry: EntryDetail; origin: string }) {
   const t = await getTranslations("exports");
   const yaml = hfEvalResultsYaml(entry, origin);
   const base = `/api/v1/entries/${entry.id}`;
   const copy = { label: t("copy"), copiedLabel: t("copied") };
   return (
-    <section aria-labelledby="exports-h" className="space-y-3" data-testid="standard-exports">
-      <h2 id="exports-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="exports-h" heading={t("heading")} className="space-y-3" data-testid="standard-exports">
       <div className="space-y-2">
         <h3 className="font-medium">{t("hfHeading")}</h3>
         <p className="text-sm">{t.rich("hfText", RICH_TAGS)}</p>
@@ -37,6 +35,6 @@ export async function StandardExports({ entry, origin }: { entry: EntryDetail; o
           <a href={`${base}/eee.json`}>{t("show")}</a>
         </p>
       </div>
-    </section>
+    </Section>
   );
 }

@@ -7,7 +7,6 @@ import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
 const below = (r: StandingRow) => r.cell !== null && r.reference !== null && r.cell.value < r.reference;
 
-/** One split: score with interval, rank among ranked entries (ties marked), best and median. */
 export function StandingTable({ standing }: { standing: Standing }) {
   const { split, metric, rows } = standing;
   const t = useTranslations("entry.standing");

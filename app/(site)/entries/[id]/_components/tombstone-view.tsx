@@ -3,7 +3,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import type { Tombstone } from "@/lib/server/leaderboard/tombstones";
 
-/** The permanent link of an entry taken off the board: what it was, when, and why. */
 export function TombstoneView({ t: stone }: { t: Tombstone }) {
   const t = useTranslations("entry.tombstone");
   const common = useTranslations("common");

@@ -3,6 +3,7 @@ import { formatter } from "@/lib/i18n/format";
 import { CATEGORY_CODES, DIFFICULTIES, SPLITS } from "@/lib/scoring/types";
 import type { WeakestFilter, WeakQuestion } from "@/lib/server/leaderboard/weakest-questions";
 import { SelectField } from "@/components/ui/select-field";
+import { Section } from "@/components/ui/section";
 
 type Props = {
   entryId: string;
@@ -41,10 +42,7 @@ export function WeakestQuestions({ entryId, filter, metric, rows, keep }: Props)
   const difficulty = (d: string) =>
     (DIFFICULTIES as readonly string[]).includes(d) ? td(d as (typeof DIFFICULTIES)[number]) : d;
   return (
-    <section id="weakest" aria-labelledby="weakest-h" className="space-y-3" data-testid="weakest-questions">
-      <h2 id="weakest-h" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
+    <Section hid="weakest-h" heading={t("heading")} id="weakest" className="space-y-3" data-testid="weakest-questions">
       <p className="text-sm">{t("intro", { metric })}</p>
       <form method="get" action={`/entries/${entryId}#weakest`} className="flex flex-wrap items-end gap-3">
         {Object.entries(keep).map(([k, v]) => (
@@ -129,6 +127,6 @@ export function WeakestQuestions({ entryId, filter, metric, rows, keep }: Props)
           ))}
         </ol>
       )}
-    </section>
+    </Section>
   );
 }

@@ -4,8 +4,7 @@ import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
-import { useActionForm } from "@/components/ui/use-action-form";
-import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
+import { useActionErrorText, useActionForm } from "@/components/ui/use-action-form";
 import { formatter } from "@/lib/i18n/format";
 import type { ValidationTranslator } from "@/lib/i18n/issue-text";
 import type { ActionResult } from "@/lib/server/errors";
@@ -34,13 +33,12 @@ export function CreateTokenForm({
 }) {
   const t = useTranslations("settings");
   const locale = useLocale();
-  const te = useTranslations("errors") as unknown as ErrorsTranslator;
   const tv = useTranslations("validation") as unknown as ValidationTranslator;
   // The token is shown once: it stays on screen even if a later attempt fails.
   const [created, setCreated] = useState<Created | null>(null);
   const [local, setLocal] = useState<Partial<Record<string, string>> | null>(null);
   const { pending, error, submit } = useActionForm(create, { onSuccess: setCreated });
-  const server = error ? actionErrorText(error, locale, te, tv) : null;
+  const server = useActionErrorText(error);
   const first = error?.details[0]?.path ?? "form";
   const errors: Partial<Record<string, string>> =
     local ?? (server ? { [first]: server.fields[first] ?? server.form, form: server.form } : {});

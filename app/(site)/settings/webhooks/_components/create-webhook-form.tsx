@@ -1,12 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
-import { useActionForm } from "@/components/ui/use-action-form";
-import { actionErrorText, type ErrorsTranslator } from "@/lib/i18n/action-error";
-import type { ValidationTranslator } from "@/lib/i18n/issue-text";
+import { useActionErrorText, useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult } from "@/lib/server/errors";
 
 type Created = { id: string; url: string; secret: string };
@@ -20,13 +18,10 @@ export function CreateWebhookForm({
   create: (input: { url: string; events: string[] }) => Promise<ActionResult<Created>>;
 }) {
   const t = useTranslations("settings");
-  const locale = useLocale();
-  const te = useTranslations("errors") as unknown as ErrorsTranslator;
-  const tv = useTranslations("validation") as unknown as ValidationTranslator;
   // The secret is shown once: it stays on screen even if a later attempt fails.
   const [created, setCreated] = useState<Created | null>(null);
   const { pending, error: failure, submit } = useActionForm(create, { onSuccess: setCreated });
-  const text = failure ? actionErrorText(failure, locale, te, tv) : null;
+  const text = useActionErrorText(failure);
   const error = text ? [text.form, ...Object.entries(text.fields).map(([path, m]) => `${path}: ${m}`)].join(" ") : null;
   return (
     <div className="space-y-3">

@@ -5,7 +5,8 @@ import type { PredictionFilter, PredictionRow } from "@/lib/server/submissions/p
 import { fmt } from "@/components/ui/format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { SelectField } from "@/components/ui/select-field";
-import { CONTROL } from "@/components/ui/control";
+import { Field } from "@/components/ui/field";
+import { Section } from "@/components/ui/section";
 
 type Props = {
   basePath: string;
@@ -34,17 +35,16 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
   const tm = useTranslations("common.metrics");
   const categoryName = (code: string) => (tc.has(code as never) ? tc(code as never) : code);
   return (
-    <section id="questions" aria-labelledby="questions-h" className="space-y-3">
-      <h2 id="questions-h" className="text-lg font-semibold">
-        {t("perQuestion")}
-      </h2>
+    <Section hid="questions-h" heading={t("perQuestion")} id="questions" className="space-y-3">
       <form method="get" action={`${basePath}#questions`} className="flex flex-wrap items-end gap-3" role="search">
-        <div>
-          <label htmlFor="pq-q" className="block text-sm">
-            {t("searchLabel")}
-          </label>
-          <input id="pq-q" name="q" type="search" defaultValue={filter.q ?? ""} className={CONTROL.filter} />
-        </div>
+        <Field
+          id="pq-q"
+          name="q"
+          type="search"
+          label={t("searchLabel")}
+          variant="filter"
+          defaultValue={filter.q ?? ""}
+        />
         <SelectField
           id="pq-cat"
           name="category"
@@ -116,6 +116,6 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
           {filter.page < pages ? <Link href={pageHref(basePath, filter, filter.page + 1)}>{t("next")}</Link> : null}
         </nav>
       ) : null}
-    </section>
+    </Section>
   );
 }

@@ -2,8 +2,8 @@ import type { SubmissionView } from "@/lib/server/submissions/submission-views";
 import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
+import { Section } from "@/components/ui/section";
 
-/** Method card and file hashes (sha-256 of the uploaded bytes, for reproducibility). */
 export function SubmissionFacts({ view }: { view: SubmissionView }) {
   const t = useTranslations("submissions");
   const f = formatter(useLocale() as Locale);
@@ -15,10 +15,7 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
     [t("description"), view.description],
   ];
   return (
-    <section aria-labelledby="facts-h" className="space-y-3">
-      <h2 id="facts-h" className="text-lg font-semibold">
-        {t("facts")}
-      </h2>
+    <Section hid="facts-h" heading={t("facts")} className="space-y-3">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         {card
           .filter(([, v]) => v)
@@ -28,26 +25,21 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
               <dd className="whitespace-pre-wrap">{v}</dd>
             </div>
           ))}
-        {view.paperUrl ? (
-          <>
-            <dt className="font-medium">{t("paper")}</dt>
-            <dd>
-              <a href={view.paperUrl} rel="noopener noreferrer nofollow">
-                {view.paperUrl}
-              </a>
-            </dd>
-          </>
-        ) : null}
-        {view.codeUrl ? (
-          <>
-            <dt className="font-medium">{t("code")}</dt>
-            <dd>
-              <a href={view.codeUrl} rel="noopener noreferrer nofollow">
-                {view.codeUrl}
-              </a>
-            </dd>
-          </>
-        ) : null}
+        {[
+          [t("paper"), view.paperUrl],
+          [t("code"), view.codeUrl],
+        ].map(([k, url]) =>
+          url ? (
+            <div key={k} className="contents">
+              <dt className="font-medium">{k}</dt>
+              <dd>
+                <a href={url} rel="noopener noreferrer nofollow">
+                  {url}
+                </a>
+              </dd>
+            </div>
+          ) : null,
+        )}
         <dt className="font-medium">{t("submittedAt")}</dt>
         <dd>{f.dateTime(view.createdAt)}</dd>
       </dl>
@@ -67,6 +59,6 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

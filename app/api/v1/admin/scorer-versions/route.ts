@@ -2,8 +2,6 @@ import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { listScorerVersions } from "@/lib/server/operations/rank-diff-preview";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
 
-// The rollout state: the current (deployment's) and the published scorer version with how many
-// approved entries each covers, and every version that has scores.
 export const GET = route(async (req) => {
   await requireApiAdmin(req);
   const [status, versions] = await Promise.all([scorerVersionStatus(), listScorerVersions()]);

@@ -4,7 +4,6 @@ import { consume, clientIp } from "@/lib/server/rate-limit";
 import { claimQuerySchema } from "@/lib/server/leaderboard/history-schema";
 import { verifyClaim } from "@/lib/server/leaderboard/rank-history";
 
-// Public: "entry X held rank R on date D" checked against the immutable board snapshots.
 export const GET = route(async (req) => {
   await consume("api-ip", clientIp(req.headers));
   return json(await verifyClaim(parseQuery(claimQuerySchema, req.url)), {

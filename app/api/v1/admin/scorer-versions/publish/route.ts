@@ -2,8 +2,7 @@ import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { parseJsonBody } from "@/lib/server/json-body";
 import { publishScorerVersion, publishSchema } from "@/lib/server/operations/rollout";
 
-// `{"version": "...", "force"?: boolean}`: switch the public board to a scorer version (409 when
-// it covers fewer approved entries than the published one and force is not set).
+// 409 when the version covers fewer approved entries than the published one and force is not set.
 export const POST = route(async (req) => {
   const actor = await requireApiAdmin(req);
   const { version, force } = await parseJsonBody(

@@ -9,7 +9,6 @@ export const GET = route<{ id: string }>(async (req, { params }) => {
   return json(await getReviewDetail(id));
 });
 
-// Display metadata only (method name, organization, description, URLs...); scores are untouched.
 export const PATCH = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);
   const { id } = await params;

@@ -2,7 +2,6 @@ import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { bulkReview, bulkSchema } from "@/lib/server/review/curate";
 import { parseJsonBody } from "@/lib/server/json-body";
 
-// `{"ids": [...], "decision": "approve" | "reject", "reason"?: "..."}`; one result per id.
 export const POST = route(async (req) => {
   const admin = await requireApiAdmin(req);
   const body = await parseJsonBody(req, bulkSchema, "Invalid bulk decision.");

@@ -5,7 +5,6 @@ import { eeeDocument } from "@/lib/server/leaderboard/eee-export";
 import { conditional, etagged } from "@/lib/server/leaderboard/export";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
-// Public: an approved entry in the Every Eval Ever schema (404 unknown, 410 withdrawn).
 export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));
   const entry = await getPublicEntry((await params).id);

@@ -5,7 +5,6 @@ import { conditional, etagged } from "@/lib/server/leaderboard/export";
 import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
-// Public: an approved entry's results as a Hugging Face `.eval_results/*.yaml` file.
 export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));
   const entry = await getPublicEntry((await params).id);

@@ -4,7 +4,6 @@ import { consume, clientIp } from "@/lib/server/rate-limit";
 import { rankHistoryQuerySchema } from "@/lib/server/leaderboard/history-schema";
 import { rankHistory } from "@/lib/server/leaderboard/rank-history";
 
-// Public: the entry's rank and score in every board snapshot of one view (split x category x metric).
 export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));
   const q = parseQuery(rankHistoryQuerySchema, req.url);

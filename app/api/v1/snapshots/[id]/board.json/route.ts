@@ -2,7 +2,6 @@ import { route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
 import { getSnapshotFile } from "@/lib/server/leaderboard/snapshots";
 
-// The snapshot's board as json, byte for byte what its manifest hashes.
 export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));
   const { id } = await params;

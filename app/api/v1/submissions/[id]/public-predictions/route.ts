@@ -1,7 +1,6 @@
 import { json, requireApiUser, route } from "@/lib/server/http";
 import { publishPredictions } from "@/lib/server/submissions/publish-predictions";
 
-// The author makes the prediction files public (cannot be undone); served once the entry is approved.
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const actor = await requireApiUser(req, "publish");
   const { id } = await params;

@@ -3,7 +3,6 @@ import { parseJsonBody } from "@/lib/server/json-body";
 import { retrySchema, retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 import { quoteChoices, STAGES } from "@/lib/server/submissions/stages";
 
-// Retry a failed stage: `{"stage": "<stage>"}` (a judge retry keeps the lexical results).
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const actor = await requireApiUser(req, "submit");
   const { id } = await params;

@@ -1,7 +1,6 @@
 import { json, requireApiUser, route } from "@/lib/server/http";
 import { rotateWebhookSecret } from "@/lib/server/notify/endpoints";
 
-// Rotates the endpoint's signing secret: the new one is shown once, the old one stops at once.
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const user = await requireApiUser(req, "webhooks");
   const { id } = await params;

@@ -2,7 +2,6 @@ import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { baselineSchema, setBaseline } from "@/lib/server/review/curate";
 import { parseJsonBody } from "@/lib/server/json-body";
 
-// `{"isBaseline": true|false, "reason"?: "..."}`
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);
   const { id } = await params;

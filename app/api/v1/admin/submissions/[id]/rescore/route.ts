@@ -3,7 +3,6 @@ import { RESCORE_CHOICES, rescoreSchema, rescoreSubmission } from "@/lib/server/
 import { parseJsonBody } from "@/lib/server/json-body";
 import { quoteChoices } from "@/lib/server/submissions/stages";
 
-// `{"stage": "<stage>" | "both"}` (default "both"); rows are written under the current version.
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const actor = await requireApiAdmin(req);
   const { id } = await params;

@@ -2,7 +2,6 @@ import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { unpublishSchema, unpublishSubmission } from "@/lib/server/review/curate";
 import { parseJsonBody } from "@/lib/server/json-body";
 
-// Takes an approved entry off the public board; `{"note": "..."}` is shown to the submitter.
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);
   const { id } = await params;

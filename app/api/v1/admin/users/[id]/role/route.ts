@@ -2,7 +2,6 @@ import { json, requireApiAdmin, route } from "@/lib/server/http";
 import { parseJsonBody } from "@/lib/server/json-body";
 import { roleSchema, setUserRole } from "@/lib/server/auth/set-role";
 
-// `{"role": "ADMIN" | "SUBMITTER", "reason"?: "..."}`
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireApiAdmin(req);
   const { id } = await params;

@@ -1,7 +1,6 @@
 import { requireApiUser, route } from "@/lib/server/http";
 import { getSubmissionFile } from "@/lib/server/submissions/submission-files";
 
-// Download of an uploaded prediction file, byte for byte (its sha-256 in the ETag).
 export const GET = route<{ id: string; split: string }>(async (req, { params }) => {
   const user = await requireApiUser(req, "read");
   const { id, split } = await params;
