@@ -19,7 +19,7 @@ import { INTERVALS_PARAM } from "@/components/leaderboard/board-legend";
 import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
-import { JudgeNoiseNote } from "@/components/judge-card/judge-noise-note";
+import { judgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
 import type { SearchParams } from "@/app/(site)/page-helpers";
 
@@ -110,6 +110,11 @@ async function BoardBody({
   const t = await getTranslations("board");
   const tf = await getTranslations("feed");
   const f = await getFormat();
+  // Rank neighbours across the whole view, so a page boundary does not hide a mark.
+  const noise =
+    params.metric === "judge" && board.entries.length > 0
+      ? await judgeNoiseMarks((await getLeaderboard(parsed, { all: true })).entries)
+      : null;
   const filtered =
     params.q || params.modality !== "all" || params.baselines !== "include" || params.verified || params.backbone;
   return (
@@ -147,11 +152,11 @@ async function BoardBody({
               references={board.references}
               demoJudge={board.entries.length > 0 && judgeOfVersion(board.scorerVersion)?.demo}
               showIntervals={showIntervals}
+              noise={noise}
             />
           ) : null}
         </>
       )}
-      {params.metric === "judge" && board.entries.length > 0 ? <JudgeNoiseNote entries={board.entries} /> : null}
       <Pagination params={params} pages={board.pages} total={board.total} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t("scorerVersion")} <code data-testid="scorer-version">{board.scorerVersion}</code> ·{" "}

@@ -2,6 +2,7 @@ import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { viewQuery } from "@/lib/server/leaderboard/params";
 import { LOW_N_MARK } from "./heat-cell";
+import { JUDGE_CARD_HREF, NOISE_MARK } from "./judge-noise-mark";
 
 // The board's marks in words (WCAG 1.4.1); the intervals switch is a plain link so it works without JavaScript.
 
@@ -15,10 +16,18 @@ export function intervalsHref(params: LeaderboardParams, show: boolean): string 
   return s ? `/?${s}` : "/";
 }
 
-type Props = { params: LeaderboardParams; lowNMin: number; hasReferences: boolean; showIntervals: boolean };
+type Props = {
+  params: LeaderboardParams;
+  lowNMin: number;
+  hasReferences: boolean;
+  showIntervals: boolean;
+  /** The judge column may carry the within-judge-noise mark (its noise is measured). */
+  noise?: boolean;
+};
 
-export function BoardLegend({ params, lowNMin, hasReferences, showIntervals }: Props) {
+export function BoardLegend({ params, lowNMin, hasReferences, showIntervals, noise = false }: Props) {
   const t = useTranslations("intervals");
+  const tj = useTranslations("judgeCard");
   return (
     <div
       className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300"
@@ -42,6 +51,14 @@ export function BoardLegend({ params, lowNMin, hasReferences, showIntervals }: P
             ▾
           </span>{" "}
           {t("legendBelow")}
+        </span>
+      ) : null}
+      {noise ? (
+        <span data-testid="judge-noise-legend">
+          <span className="font-semibold text-sky-800 dark:text-sky-300" aria-hidden="true">
+            {NOISE_MARK}
+          </span>{" "}
+          {tj("legendNoise")} <a href={JUDGE_CARD_HREF}>{tj("cardLink")}</a>
         </span>
       ) : null}
     </div>

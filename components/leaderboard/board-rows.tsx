@@ -7,6 +7,7 @@ import { formatter, type Formatter } from "@/lib/i18n/format";
 import { useLocale, useTranslations } from "next-intl";
 import { CategoryDetails } from "./category-details";
 import { HeatCell } from "./heat-cell";
+import { JudgeNoiseMark } from "./judge-noise-mark";
 import { ViewLink } from "./view-link";
 import { Td, Th, Tr } from "@/components/ui/table";
 
@@ -109,16 +110,20 @@ function Headline({
   strong,
   f,
   demoLabel,
+  noise,
 }: {
   cell: ViewEntry["overall"];
   testId: string;
   strong?: boolean;
   f: Formatter;
   demoLabel?: string;
+  /** Ranks of the neighbours whose judge means are within the judge's noise of this one. */
+  noise?: number[];
 }) {
   return (
     <Td pad="none" className="text-right tabular-nums whitespace-nowrap" data-testid={testId}>
       {strong ? <strong>{f.score(cell.value)}</strong> : f.score(cell.value)}
+      {noise?.length ? <JudgeNoiseMark ranks={noise} /> : null}
       <span className="block text-xs text-slate-600 dark:text-slate-400">{f.ci(cell.ciLow, cell.ciHigh)}</span>
       {demoLabel ? (
         <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="demo-judge">
@@ -192,9 +197,10 @@ type EntryProps = RowProps & {
   lowNMin: number;
   best: Partial<Record<CategoryCode, number>>;
   demo?: boolean;
+  noise?: number[];
 };
 
-export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryProps) {
+export function EntryTr({ e, params, wide, lowNMin, best, demo = false, noise }: EntryProps) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -222,7 +228,14 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false }: EntryP
       <Td pad="none" className={wide("org")}>
         {e.organization ?? <span className="text-slate-600 dark:text-slate-400">–</span>}
       </Td>
-      <Headline cell={e.overall} testId="headline" strong f={f} demoLabel={demo ? t("demoJudge") : undefined} />
+      <Headline
+        cell={e.overall}
+        testId="headline"
+        strong
+        f={f}
+        demoLabel={demo ? t("demoJudge") : undefined}
+        noise={noise}
+      />
       {MAIN_TYPES.map((m) => (
         <HeatCell key={m} cell={e.mainTypes[m]} label={mainNames(m)} lowNMin={lowNMin} compact className={wide(m)} />
       ))}

@@ -1,9 +1,12 @@
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
+import type { JudgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { EntryTr, ReferenceTr, type WideClass } from "./board-rows";
+import { JudgeCardLink } from "./judge-noise-mark";
 import { BoardLegend } from "./board-legend";
 import { SortHeader } from "./sort-header";
 import { Table, TBody, THead, Th, Tr } from "@/components/ui/table";
@@ -17,6 +20,7 @@ export function LeaderboardTable({
   references = [],
   demoJudge = false,
   showIntervals = false,
+  noise = null,
 }: {
   entries: ViewEntry[];
   params: LeaderboardParams;
@@ -25,6 +29,8 @@ export function LeaderboardTable({
   demoJudge?: boolean;
   /** Print each cell's interval and n (the legend's switch). */
   showIntervals?: boolean;
+  /** Rows within the judge's measured noise of a rank neighbour (judge metric only); null: noise not measured. */
+  noise?: JudgeNoiseMarks | null;
 }) {
   const t = useTranslations("board");
   const tt = useTranslations("board.table");
@@ -33,7 +39,8 @@ export function LeaderboardTable({
   const splits = useTranslations("splits");
   const best = bestReferenceByCategory(references);
   // Scores of the quick start's fake judge say so in the column and in every headline cell.
-  const demo = demoJudge && params.metric === "judge";
+  const judge = params.metric === "judge";
+  const demo = demoJudge && judge;
   const metric = demo ? t("demoJudgeMetric", { metric: t("metrics.judge") }) : t(`metrics.${params.metric}`);
   const aggregate = t(`aggregates.${params.aggregate}`);
   const caption = tt("caption", { split: splits(params.split), metric, aggregate });
@@ -43,8 +50,10 @@ export function LeaderboardTable({
   // rest is one tap away in each row's CategoryDetails.
   const wide: WideClass = (key) => (key !== undefined && key === sortScope ? "" : "max-sm:hidden");
   const num = (key?: string) => `${th} text-right ${wide(key)}`;
-  const tall = (sortKey: string, label: string, className: string, title?: string) => (
-    <SortHeader params={params} sortKey={sortKey} rowSpan={2} label={label} title={title} className={className} />
+  const tall = (sortKey: string, label: string, className: string, title?: string, children?: ReactNode) => (
+    <SortHeader params={params} sortKey={sortKey} rowSpan={2} label={label} title={title} className={className}>
+      {children}
+    </SortHeader>
   );
   return (
     <Table
@@ -61,6 +70,7 @@ export function LeaderboardTable({
           lowNMin={lowNMin}
           hasReferences={references.length > 0}
           showIntervals={showIntervals}
+          noise={judge && noise !== null}
         />
       }
     >
@@ -74,7 +84,13 @@ export function LeaderboardTable({
           )}
           {tall("method", tt("method"), `${th} board-method text-left`)}
           {tall("org", tt("organization"), `${th} text-left ${wide("org")}`)}
-          {tall("value", metric, `${th} text-right`, tt("headlineTitle", { metric, aggregate }))}
+          {tall(
+            "value",
+            metric,
+            `${th} text-right`,
+            tt("headlineTitle", { metric, aggregate }),
+            judge ? <JudgeCardLink /> : null,
+          )}
           <Th pad="sm" scope="colgroup" colSpan={3} className={`text-center ${wide()}`}>
             {tt("mainTypes")}
           </Th>
@@ -118,7 +134,16 @@ export function LeaderboardTable({
           <ReferenceTr key={r.kind} r={r} params={params} wide={wide} />
         ))}
         {entries.map((e) => (
-          <EntryTr key={e.id} e={e} params={params} wide={wide} lowNMin={lowNMin} best={best} demo={demo} />
+          <EntryTr
+            key={e.id}
+            e={e}
+            params={params}
+            wide={wide}
+            lowNMin={lowNMin}
+            best={best}
+            demo={demo}
+            noise={judge ? noise?.[e.id] : undefined}
+          />
         ))}
       </TBody>
     </Table>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { hrefWith } from "./controls";
@@ -11,9 +12,11 @@ type Props = {
   title?: string;
   className?: string;
   rowSpan?: number;
+  /** Shown under the sort link (e.g. the judge column's link to the judge card). */
+  children?: ReactNode;
 };
 
-export function SortHeader({ params, sortKey, label, title, className, rowSpan }: Props) {
+export function SortHeader({ params, sortKey, label, title, className, rowSpan, children }: Props) {
   const t = useTranslations("board.table");
   const active = params.sort === sortKey ? "ascending" : params.sort === `-${sortKey}` ? "descending" : undefined;
   // Scores sort best-first on the first click; names, dates and ranks ascending.
@@ -37,6 +40,7 @@ export function SortHeader({ params, sortKey, label, title, className, rowSpan }
         {title ? <abbr title={title}>{label}</abbr> : label}
         {active === "ascending" ? " ▲" : active === "descending" ? " ▼" : ""}
       </ViewLink>
+      {children}
     </Th>
   );
 }

@@ -159,3 +159,19 @@ export async function withinNoisePairs<E extends { rank: number; overall: { valu
   });
   return { measured: sd !== null, pairs };
 }
+
+/** Entry id -> ranks of its neighbours within judge noise (the board's per-row mark); null while the noise is unmeasured. */
+export type JudgeNoiseMarks = Record<string, number[]>;
+
+export async function judgeNoiseMarks(
+  shown: Array<{ id: string; rank: number; overall: { value: number; n: number } }>,
+): Promise<JudgeNoiseMarks | null> {
+  const { measured, pairs } = await withinNoisePairs(shown);
+  if (!measured) return null;
+  const marks: JudgeNoiseMarks = {};
+  for (const { a, b } of pairs) {
+    (marks[a.id] ??= []).push(b.rank);
+    (marks[b.id] ??= []).push(a.rank);
+  }
+  return marks;
+}

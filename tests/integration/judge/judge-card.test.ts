@@ -9,7 +9,7 @@ import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { ensureCalibration, requestPanelRun } from "@/lib/server/operations/calibration-runs";
 import { requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 import { judgeCardSchema } from "@/lib/server/scores/judge-card-schema";
-import { withinNoisePairs } from "@/lib/server/scores/judge-card";
+import { judgeNoiseMarks, withinNoisePairs } from "@/lib/server/scores/judge-card";
 import { runCalibrationJob } from "@/workers/processors/judge-calibration";
 import { createCalibrationWorker } from "@/workers/calibration-worker";
 import { startReconciler } from "@/workers/reconciler";
@@ -197,6 +197,8 @@ describe("judge card", () => {
     const marked = await withinNoisePairs([row("c", 3, 0.1), row("a", 1, 0.5), row("b", 2, 0.49)]);
     expect(marked.measured).toBe(true);
     expect(marked.pairs.map(({ a, b }) => [a.id, b.id])).toEqual([["a", "b"]]);
+    // Each row of such a pair carries the mark, naming its neighbour's rank.
+    expect(await judgeNoiseMarks([row("c", 3, 0.1), row("a", 1, 0.5), row("b", 2, 0.49)])).toEqual({ a: [2], b: [1] });
     // A faithful (deterministic) judge's repeats never differ.
     primary.reset();
     primary.mode = { kind: "faithful" };
