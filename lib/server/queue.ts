@@ -3,9 +3,7 @@ import { withTimeout } from "@/lib/server/with-timeout";
 import { Queue, type ConnectionOptions, type JobsOptions } from "bullmq";
 import { env } from "./env";
 
-// The one registry of BullMQ queues (web and worker): each queue's name, job data and default job
-// options, and the connections. Queues carry only ids: Postgres is the source of truth, so a lost
-// enqueue is repaired by the worker's reconciler.
+// Queues carry only ids: Postgres is the source of truth, so the reconciler repairs a lost enqueue.
 
 const WEEK_S = 7 * 24 * 3600;
 
@@ -18,7 +16,6 @@ export type JobDataOf = {
 export type QueueName = keyof JobDataOf;
 export type ScoringJobData = JobDataOf["scoring"];
 
-/** Default job options per queue; failed jobs are kept a week for diagnosis. */
 export function defaultJobOptions(name: QueueName): JobsOptions {
   const webhooks = name === "webhooks";
   return {
@@ -36,7 +33,6 @@ export function redisConnectionOptions(url: string = env.REDIS_URL) {
 /** A worker's blocking connection (BullMQ requires maxRetriesPerRequest: null). */
 export const workerConnection = (): ConnectionOptions => ({ url: env.REDIS_URL, maxRetriesPerRequest: null });
 
-// One producer connection per queue and process (a connection, not a cache of data).
 const queues = new Map<QueueName, Queue>();
 
 export function getQueue<N extends QueueName>(name: N): Queue<JobDataOf[N]> {
@@ -54,10 +50,7 @@ export function getQueue<N extends QueueName>(name: N): Queue<JobDataOf[N]> {
   return q as Queue<JobDataOf[N]>;
 }
 
-/**
- * Runs one producer call with ENQUEUE_TIMEOUT_MS; on failure the connection is dropped, so a
- * timed-out add is abandoned rather than replayed when Redis returns (the reconciler retries).
- */
+/** On failure the connection is dropped, so a timed-out add is abandoned rather than replayed later. */
 export async function onQueue<N extends QueueName, T>(
   name: N,
   what: string,
@@ -84,14 +77,12 @@ export function scoringJobId(submissionId: string): string {
   return `score-${submissionId}`;
 }
 
-/** Enqueue scoring; rejects quickly (ENQUEUE_TIMEOUT_MS) when Redis is unreachable. */
 export function enqueueScoring(submissionId: string): Promise<"added" | "exists"> {
   return onQueue("scoring", "enqueue", async (q) => {
     const existing = await q.getJob(scoringJobId(submissionId));
     if (existing) {
       const state = await existing.getState();
-      // A finished job with the same id would swallow the new add: remove it so a retry or
-      // rescore really runs. Waiting/active/delayed jobs already cover this submission.
+      // A finished job with the same id would swallow the new add.
       if (state === "completed" || state === "failed") await existing.remove();
       else return "exists";
     }
@@ -100,7 +91,6 @@ export function enqueueScoring(submissionId: string): Promise<"added" | "exists"
   });
 }
 
-/** State of the job for a submission, or null when there is none. */
 export function scoringJobState(submissionId: string): Promise<string | null> {
   return onQueue("scoring", "getJob", async (q) => {
     const job = await q.getJob(scoringJobId(submissionId));
