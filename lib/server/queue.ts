@@ -14,9 +14,8 @@ export type JobDataOf = {
   webhooks: { deliveryId: string };
 };
 export type QueueName = keyof JobDataOf;
-export type ScoringJobData = JobDataOf["scoring"];
 
-export function defaultJobOptions(name: QueueName): JobsOptions {
+function defaultJobOptions(name: QueueName): JobsOptions {
   const webhooks = name === "webhooks";
   return {
     attempts: webhooks ? env.WEBHOOK_MAX_ATTEMPTS : env.JOB_ATTEMPTS,
@@ -26,7 +25,7 @@ export function defaultJobOptions(name: QueueName): JobsOptions {
   };
 }
 
-export function redisConnectionOptions(url: string = env.REDIS_URL) {
+function redisConnectionOptions(url: string = env.REDIS_URL) {
   return { url, connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS) };
 }
 

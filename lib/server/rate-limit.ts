@@ -64,7 +64,7 @@ export async function limitsRedisReady(waitMs = 1000): Promise<Redis> {
   return client;
 }
 
-export function limiter(name: LimiterName): RateLimiterAbstract {
+function limiter(name: LimiterName): RateLimiterAbstract {
   globalForRl.rlLimiters ??= new Map();
   let l = globalForRl.rlLimiters.get(name);
   if (!l) {
@@ -95,14 +95,6 @@ export async function consume(name: LimiterName, key: string, points = 1): Promi
   } catch (e) {
     throw e instanceof RateLimiterRes ? rateLimited(e) : e;
   }
-}
-
-/** Throws RATE_LIMITED if the key has no points left, without consuming one. */
-export async function assertNotLimited(name: LimiterName, key: string): Promise<void> {
-  const res = await limiter(name)
-    .get(key)
-    .catch(() => null);
-  if (res && res.consumedPoints >= LIMITS[name].points) throw rateLimited(res);
 }
 
 export async function refund(name: LimiterName, key: string): Promise<void> {
