@@ -69,10 +69,7 @@ export async function failureProfilesFor(ids: string[], scorerVersion: string): 
 }
 
 /** The lexical stage's per-question input rebuilt from stored rows, unanswered key questions scoring 0. */
-export async function storedProfileQuestions(
-  submissionId: string,
-  scorerVersion: string,
-): Promise<ProfileQuestion[] | null> {
+async function storedProfileQuestions(submissionId: string, scorerVersion: string): Promise<ProfileQuestion[] | null> {
   const s = await db.submission.findUnique({ where: { id: submissionId }, select: { answerKeyVersionId: true } });
   if (!s) return null;
   // Prisma's nested include over the composite key duplicates children on large submissions.

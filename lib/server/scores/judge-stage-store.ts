@@ -115,7 +115,7 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
   };
 }
 
-export type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };
+type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };
 
 export function judgeQuestionScores(
   outcomes: Iterable<JudgeOutcome>,
