@@ -9,8 +9,8 @@ import { activeKeySha256 } from "../versions/current-version";
 
 // The judge card's runs (docs/JUDGE.md): one primary calibration per judge version and answer key.
 
-export const calibrationJobId = (runId: string) => `calibration-${runId}`;
-export const CALIBRATION_SEED = 1;
+const calibrationJobId = (runId: string) => `calibration-${runId}`;
+const CALIBRATION_SEED = 1;
 const RETRY_FAILED_AFTER_MS = 15 * 60_000;
 
 async function enqueue(runId: string): Promise<void> {
