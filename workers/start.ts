@@ -14,7 +14,7 @@ export type QueueWorker<N extends QueueName = any> = {
   done: { processed: number; failed: number };
 };
 
-export type QueueWorkerSpec<N extends QueueName> = {
+type QueueWorkerSpec<N extends QueueName> = {
   concurrency: number;
   lockDuration?: number;
   maxStalledCount?: number;
@@ -64,7 +64,7 @@ export function startQueueWorker<N extends QueueName>(name: N, log: Logger, spec
   return { worker, active: () => active, done };
 }
 
-export type Loop = { stop: () => Promise<void> };
+type Loop = { stop: () => Promise<void> };
 
 export function startWorkerProcess(log: Logger, workers: QueueWorker[], loops: Loop[]): void {
   const health = env.WORKER_HEALTH_PORT > 0 ? startHealthServer(env.WORKER_HEALTH_PORT, workers, log) : null;

@@ -31,7 +31,7 @@ export class JudgeStageError extends Error {
   }
 }
 
-export type JudgeStageInput = {
+type JudgeStageInput = {
   submissionId: string;
   log?: Logger;
   logger?: Logger;
@@ -43,7 +43,7 @@ export type JudgeStageInput = {
   retryPolicy?: Partial<RetryPolicy>;
 };
 
-export type JudgeStageResult = {
+type JudgeStageResult = {
   scorerVersion: string;
   total: number;
   judged: number;

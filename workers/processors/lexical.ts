@@ -21,7 +21,7 @@ import { PermanentError } from "../errors";
 
 const WRITE_CHUNK = 1000;
 
-export type LexicalStageResult = { scorerVersion: string; predictions: number; scored: number; rows: number };
+type LexicalStageResult = { scorerVersion: string; predictions: number; scored: number; rows: number };
 
 async function setProgress(submissionId: string, done: number, total: number): Promise<void> {
   await db.$transaction([

@@ -13,7 +13,7 @@ import { publishedScorerVersion } from "@/lib/server/versions/published-version"
 
 // lexical -> judge (or SKIPPED) -> SCORED. StageRun rows say where to start, so a retried job resumes.
 
-export type PipelineOutcome = "scored" | "skipped" | "failed";
+type PipelineOutcome = "scored" | "skipped" | "failed";
 
 /** FAILED unless SCORED meanwhile: a stale or duplicate job must never undo a result. */
 export async function markFailed(submissionId: string, stage: Stage, reason: string): Promise<boolean> {
