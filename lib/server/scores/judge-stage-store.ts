@@ -3,7 +3,7 @@ import { normalizeCategory, type CategoryCode, type JudgeItem, type QuestionResu
 import type { PrismaClient } from "@/generated/prisma/client";
 import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "./question-scores";
 import type { JudgeOutcome } from "../judge/run-judge";
-import type { Stage } from "../submissions/stages";
+import type { Stage } from "@/generated/prisma/enums";
 
 // Only answers are read from the submission, so its metadata never reaches the judge.
 
