@@ -25,10 +25,6 @@ function defaultJobOptions(name: QueueName): JobsOptions {
   };
 }
 
-function redisConnectionOptions(url: string = env.REDIS_URL) {
-  return { url, connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS) };
-}
-
 /** A worker's blocking connection (BullMQ requires maxRetriesPerRequest: null). */
 export const workerConnection = (): ConnectionOptions => ({ url: env.REDIS_URL, maxRetriesPerRequest: null });
 
@@ -38,11 +34,15 @@ export function getQueue<N extends QueueName>(name: N): Queue<JobDataOf[N]> {
   let q = queues.get(name);
   if (!q) {
     q = new Queue(name, {
-      connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 },
+      connection: {
+        url: env.REDIS_URL,
+        connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS),
+        maxRetriesPerRequest: 1,
+      },
       prefix: env.QUEUE_PREFIX,
       defaultJobOptions: defaultJobOptions(name),
     });
-    // Without a listener, connection errors would crash the process as unhandled 'error' events.
+    // An unhandled 'error' event would crash the process.
     q.on("error", () => undefined);
     queues.set(name, q);
   }
