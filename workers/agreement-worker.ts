@@ -4,8 +4,7 @@ import { describeError } from "./errors";
 import { markAgreementFailed, runAgreementJob } from "./processors/judge-agreement";
 import { startQueueWorker } from "./start";
 
-// The judge-agreement queue, one check at a time per process (each check is a burst of judge
-// calls; the scoring queue keeps its own slots).
+// One check at a time per process: each is a burst of judge calls.
 export function createAgreementWorker(log: Logger) {
   return startQueueWorker("judge-agreement", log, {
     concurrency: 1,
@@ -14,7 +13,6 @@ export function createAgreementWorker(log: Logger) {
       const jobLog = log.child({ jobId: job.id, agreementRunId: job.data.runId, attempt: job.attemptsMade + 1 });
       jobLog.info("agreement check started");
       const run = await runAgreementJob(job.data.runId, jobLog);
-      // The row already says FAILED and why; nothing to retry.
       if (run?.status === "FAILED") throw new UnrecoverableError(run.error ?? "agreement check failed");
       return { status: run?.status ?? "skipped" };
     },

@@ -4,7 +4,6 @@ import { describeError } from "./errors";
 import { markCalibrationFailed, runCalibrationJob } from "./processors/judge-calibration";
 import { startQueueWorker } from "./start";
 
-// The judge-calibration queue (the judge card), one run at a time per process, like the agreement worker.
 export function createCalibrationWorker(log: Logger) {
   return startQueueWorker("judge-calibration", log, {
     concurrency: 1,

@@ -1,16 +1,11 @@
 import { errorChain, ownDbErrorKind } from "@/lib/server/db-errors";
 import { scrubSecrets } from "@/lib/server/logger";
 
-// Which failures are worth a retry. Transient: the database could not be reached or lost a race
-// (lib/server/db-errors.ts has the one list), or Redis dropped the connection; BullMQ retries
-// the job with backoff. Everything else (bad data, a bug) is permanent: the submission is marked
-// FAILED with a readable reason, no retry.
-
-// Redis (ioredis) and queue texts; their socket codes are the database's list's (ECONNREFUSED...).
+// Transient (retried with backoff): the database was unreachable or lost a race, or Redis dropped
+// the connection. Everything else (bad data, a bug) is permanent.
 const QUEUE_MESSAGE = /connection (is )?closed|Stream isn't writeable|timed out/i;
 
-// Errors that already carry a final, user-facing verdict (the judge stage retries internally);
-// nothing they wrap is looked at.
+// Errors that already carry a final verdict; nothing they wrap is looked at.
 const PERMANENT_NAMES = new Set(["PermanentError", "JudgeStageError", "UnrecoverableError"]);
 const isPermanent = (err: object) => PERMANENT_NAMES.has(String((err as { name?: unknown }).name));
 
@@ -29,7 +24,6 @@ export class PermanentError extends Error {
   }
 }
 
-/** A readable one-liner for logs and failure reasons; connection-string credentials are masked. */
 export function describeError(e: unknown): string {
   return scrubSecrets(e instanceof Error ? e.message : String(e)).slice(0, 2000);
 }

@@ -7,9 +7,6 @@ import { closeQueues, getQueue, workerConnection, type JobDataOf, type QueueName
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { describeError } from "./errors";
 
-// The one way a worker is started: startQueueWorker for each BullMQ queue (lib/server/queue.ts
-// names them), startWorkerProcess for the process around them (loops, health, graceful shutdown).
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list holds workers of every queue
 export type QueueWorker<N extends QueueName = any> = {
   worker: Worker<JobDataOf[N]>;
@@ -17,17 +14,15 @@ export type QueueWorker<N extends QueueName = any> = {
   done: { processed: number; failed: number };
 };
 
-export type QueueWorkerSpec<N extends QueueName> = {
+type QueueWorkerSpec<N extends QueueName> = {
   concurrency: number;
   lockDuration?: number;
-  /** A job whose worker died is put back this many times minus one. */
   maxStalledCount?: number;
   run: (job: Job<JobDataOf[N]>, token?: string) => Promise<unknown>;
-  /** Retries exhausted (or stalled too often) on an error that was not final: record why on the row. */
+  /** Retries exhausted on an error that was not final: record why on the row. */
   onGaveUp?: (job: Job<JobDataOf[N]>, err: Error) => Promise<unknown>;
 };
 
-/** A final failure: the processor gave a verdict, or the retries are used up. */
 export const isFinalFailure = (job: Job, err: Error) =>
   err.name === "UnrecoverableError" ||
   err instanceof UnrecoverableError ||
@@ -69,9 +64,8 @@ export function startQueueWorker<N extends QueueName>(name: N, log: Logger, spec
   return { worker, active: () => active, done };
 }
 
-export type Loop = { stop: () => Promise<void> };
+type Loop = { stop: () => Promise<void> };
 
-/** Runs the workers and loops until SIGTERM/SIGINT, with the optional health endpoint. */
 export function startWorkerProcess(log: Logger, workers: QueueWorker[], loops: Loop[]): void {
   const health = env.WORKER_HEALTH_PORT > 0 ? startHealthServer(env.WORKER_HEALTH_PORT, workers, log) : null;
   let shuttingDown = false;
@@ -80,8 +74,7 @@ export function startWorkerProcess(log: Logger, workers: QueueWorker[], loops: L
     shuttingDown = true;
     log.info({ signal }, "shutting down: letting the current job finish");
     await Promise.all(loops.map((l) => l.stop()));
-    // Take no new jobs and give the active ones WORKER_SHUTDOWN_TIMEOUT_MS; past it the close is
-    // forced and the job's lock expires, so another worker takes it over (nothing is lost).
+    // Past the timeout the close is forced and the job's lock expires, so another worker takes it over.
     await Promise.all(workers.map((w) => w.worker.pause(true)));
     const deadline = Date.now() + env.WORKER_SHUTDOWN_TIMEOUT_MS;
     const busy = () => workers.reduce((n, w) => n + w.active(), 0);
@@ -94,7 +87,7 @@ export function startWorkerProcess(log: Logger, workers: QueueWorker[], loops: L
       );
     await Promise.all(workers.map((w) => w.worker.close(released)));
     health?.close();
-    // A released job still runs here: exit without draining the pool (it would let the job finish).
+    // A released job still runs here: draining the pool would let it finish.
     const cleanup = Promise.all([closeQueues(), closeSharedJudgeRate(), db.$disconnect()]);
     await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, released ? 0 : 10_000).unref())]);
     log.info({ released }, "worker stopped");
@@ -104,7 +97,6 @@ export function startWorkerProcess(log: Logger, workers: QueueWorker[], loops: L
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-// GET /health (or /): 200 when every queue worker runs and both the database and Redis answer, else 503.
 function startHealthServer(port: number, workers: QueueWorker[], log: Logger): http.Server {
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" || !["/", "/health", "/healthz"].includes((req.url ?? "/").split("?")[0])) {
@@ -124,11 +116,6 @@ function startHealthServer(port: number, workers: QueueWorker[], log: Logger): h
       const running = workers.every((w) => w.worker.isRunning());
       const ok = running && database === "ok" && redis === "ok";
       const sum = (f: (w: QueueWorker) => number) => workers.reduce((n, w) => n + f(w), 0);
-      const [processed, failed, active] = [
-        sum((w) => w.done.processed),
-        sum((w) => w.done.failed),
-        sum((w) => w.active()),
-      ];
       res.writeHead(ok ? 200 : 503, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
@@ -137,9 +124,9 @@ function startHealthServer(port: number, workers: QueueWorker[], log: Logger): h
           database,
           redis,
           queue,
-          processed,
-          failed,
-          active,
+          processed: sum((w) => w.done.processed),
+          failed: sum((w) => w.done.failed),
+          active: sum((w) => w.active()),
         }),
       );
     });

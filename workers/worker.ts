@@ -12,7 +12,6 @@ function submissionIdOfJob(jobId: string): string | undefined {
   return jobId.startsWith(prefix) ? jobId.slice(prefix.length) : undefined;
 }
 
-/** The scoring queue's worker. */
 export function createScoringWorker(log: Logger) {
   const scoring = startQueueWorker("scoring", log, {
     concurrency: env.WORKER_CONCURRENCY,
@@ -22,11 +21,9 @@ export function createScoringWorker(log: Logger) {
       const jobLog = log.child({ jobId: job.id, submissionId, attempt: job.attemptsMade + 1 });
       jobLog.info("job started");
       const outcome = await scoreSubmissionPipeline(submissionId, jobLog, job.id);
-      // The submission row already says FAILED and why; tell BullMQ not to retry.
       if (outcome === "failed") throw new UnrecoverableError(`submission ${submissionId} failed permanently`);
       return { outcome };
     },
-    // Retries are exhausted (or the job stalled too often): record why, so the submitter sees it.
     onGaveUp: (job, err) =>
       markGaveUp(job.data.submissionId, `Scoring gave up after ${job.attemptsMade} attempt(s): ${describeError(err)}`),
   });
@@ -36,8 +33,8 @@ export function createScoringWorker(log: Logger) {
   );
   worker.on("failed", (job, err) => {
     if (!job) return;
-    const { submissionId } = job.data;
     const final = isFinalFailure(job, err);
+    const { submissionId } = job.data;
     log.warn(
       { jobId: job.id, submissionId, attemptsMade: job.attemptsMade, final, err: describeError(err) },
       "job failed",

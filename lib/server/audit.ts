@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { db } from "./db";
 
-// The audit trail: every action the code records is listed once here, and recordAudit is the only writer.
+// recordAudit is the audit trail's only writer.
 
 export const AUDIT_ACTIONS = {
   "submission.approve": "Submission",
@@ -15,13 +15,11 @@ export const AUDIT_ACTIONS = {
   "submission.metadata": "Submission",
   "submission.retry": "Submission",
   "submission.rescore": "Submission",
-  // Hard deletion for a data-protection request (CLI only; the event keeps what was deleted).
   "submission.purge": "Submission",
   "submission.predictions.public": "Submission",
   "judge.done": "Submission",
   "judge.failed": "Submission",
   "judge.agreement": "Submission",
-  // The judge card's calibration and second-judge panel runs (lib/server/judge/calibration.ts).
   "judge.calibration": "JudgeCalibrationRun",
   "user.signup": "User",
   "user.email_confirmed": "User",
@@ -33,7 +31,6 @@ export const AUDIT_ACTIONS = {
   "webhook.rotate-secret": "WebhookEndpoint",
   "scorer.rejudge_all": "ScorerVersion",
   "scorer.publish": "ScorerVersion",
-  // The worker re-scoring entries under a new NLTK mode (lib/server/operations/nltk-rollout.ts).
   "scorer.lexical_rollout": "ScorerVersion",
   "answer_key.activate": "AnswerKeyVersion",
   "demo.remove": "Submission",
@@ -41,18 +38,14 @@ export const AUDIT_ACTIONS = {
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {
-  /** The user who acted; null for the worker and the CLI (an operator with database access). */
+  /** null for the worker and the CLI. */
   actor: string | null;
   action: A;
   target: { type: (typeof AUDIT_ACTIONS)[A]; id: string };
   details?: Record<string, unknown>;
 };
 
-/**
- * Appends one AuditEvent. Pass the transaction of the change it records, so that the change and
- * its trail commit together. Details are stored as plain JSON (dates as ISO strings, undefined
- * dropped). Returns Prisma's lazy promise, so it also fits a batch `$transaction([...])`.
- */
+/** Pass the change's transaction so both commit together; the lazy promise also fits a batch `$transaction([...])`. */
 export function recordAudit<A extends AuditAction>(
   client: PrismaClient | Prisma.TransactionClient,
   event: AuditEventInput<A>,

@@ -1,6 +1,5 @@
 import "server-only";
-// The one list of database errors worth waiting out: "unavailable" (web answers 503, worker retries) and
-// "retryable" (a lost race, rolled back; worker retries). Prisma reports each under several shapes.
+// Database errors worth waiting out; Prisma reports each under several shapes.
 
 type DbErrorKind = "unavailable" | "retryable";
 
@@ -48,7 +47,7 @@ const UNAVAILABLE_MESSAGE =
 
 type Wrapper = { cause?: unknown; originalError?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
 
-/** `e` and the errors it wraps, breadth first, leaving out those `prune` accepts with everything they wrap. */
+/** Breadth first, leaving out those `prune` accepts with everything they wrap. */
 export function errorChain(e: unknown, prune: (err: object) => boolean = () => false): object[] {
   const out: object[] = [];
   const queue: unknown[] = [e];
@@ -62,14 +61,8 @@ export function errorChain(e: unknown, prune: (err: object) => boolean = () => f
   return out;
 }
 
-/** The kind of one error object, without looking at what it wraps. */
 export function ownDbErrorKind(err: object): DbErrorKind | null {
-  const { code, originalCode, kind, message } = err as {
-    code?: unknown;
-    originalCode?: unknown;
-    kind?: unknown;
-    message?: unknown;
-  };
+  const { code, originalCode, kind, message } = err as Record<string, unknown>;
   for (const c of [code, originalCode]) {
     if (typeof c !== "string") continue;
     if (UNAVAILABLE_CODES.has(c) || CONNECTION_EXCEPTION.test(c)) return "unavailable";

@@ -2,9 +2,6 @@ import "server-only";
 import { z } from "zod";
 import { DETAIL_CODES, type FieldCode } from "@/lib/scoring";
 
-// One error type for the whole server. Route handlers and server actions map it to
-// HTTP statuses / action results; anything else is an internal error (logged, never leaked).
-
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -41,24 +38,19 @@ const errorDetailSchema = z.strictObject({
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
-/** The field code of a zod issue; `input` (what was parsed) tells a missing field from a wrong one. */
+const FIELD_CODES: Partial<Record<z.core.$ZodIssue["code"], FieldCode>> = {
+  too_small: "FIELD_TOO_SHORT",
+  too_big: "FIELD_TOO_LONG",
+  invalid_format: "FIELD_INVALID_FORMAT",
+  invalid_value: "FIELD_INVALID_VALUE",
+  unrecognized_keys: "FIELD_UNKNOWN",
+};
+
+/** `input` (what was parsed) tells a missing field from a wrong one. */
 function fieldCode(issue: z.core.$ZodIssue, input: unknown): FieldCode {
-  switch (issue.code) {
-    case "invalid_type":
-      return valueAt(input, issue.path) === undefined ? "FIELD_REQUIRED" : "FIELD_INVALID_TYPE";
-    case "too_small":
-      return "FIELD_TOO_SHORT";
-    case "too_big":
-      return "FIELD_TOO_LONG";
-    case "invalid_format":
-      return "FIELD_INVALID_FORMAT";
-    case "invalid_value":
-      return "FIELD_INVALID_VALUE";
-    case "unrecognized_keys":
-      return "FIELD_UNKNOWN";
-    default:
-      return "FIELD_INVALID";
-  }
+  if (issue.code === "invalid_type")
+    return valueAt(input, issue.path) === undefined ? "FIELD_REQUIRED" : "FIELD_INVALID_TYPE";
+  return FIELD_CODES[issue.code] ?? "FIELD_INVALID";
 }
 
 function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
@@ -68,7 +60,6 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return v;
 }
 
-/** One detail per zod issue, each with its field code (the one mapping from zod to the API). */
 export function zodDetails(
   issues: ReadonlyArray<z.core.$ZodIssue>,
   input?: unknown,
@@ -86,7 +77,6 @@ export function zodDetails(
   });
 }
 
-/** The body of every error response (AppError.toJSON). */
 export const errorBodySchema = z.strictObject({
   error: z.strictObject({
     code: z.enum(Object.keys(ERROR_STATUS) as ErrorCode[]),

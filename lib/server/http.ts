@@ -25,21 +25,17 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 function toAppError(e: unknown): AppError {
   if (isAppError(e)) return e;
   if (e instanceof ZodError) {
-    return new AppError("BAD_REQUEST", "Invalid request.", {
-      details: zodDetails(e.issues),
-    });
+    return new AppError("BAD_REQUEST", "Invalid request.", { details: zodDetails(e.issues) });
   }
   if (isDatabaseUnavailable(e)) {
     logger.warn({ err: e }, "database unavailable");
     return new AppError(
       "UNAVAILABLE",
       "The database is temporarily unavailable. Nothing was changed; please retry in a few seconds.",
-      {
-        retryAfterSeconds: 5,
-      },
+      { retryAfterSeconds: 5 },
     );
   }
-  // Inside a request the reference is its X-Request-Id, so a user's report leads to every log line.
+  // The request's X-Request-Id, so a user's report leads to every log line.
   const id = currentLogContext()?.requestId ?? crypto.randomUUID();
   logger.error({ err: e, errorId: id }, "internal error");
   return new AppError("INTERNAL", `Internal error (reference ${id}).`);
@@ -79,10 +75,9 @@ export async function action<T>(fn: () => Promise<T>): Promise<ActionResult<T>> 
   }
 }
 
-/** Who calls: the user, and the scopes of the API token used (null: a browser session, bound only by the role). */
+/** scopes null: a browser session, bound only by the role. */
 export type ApiCaller = { user: SessionUser; scopes: readonly TokenScope[] | null };
 
-/** Bearer API token first (machines), else the session cookie (the browser). */
 export async function authenticate(req: Request): Promise<ApiCaller | null> {
   const header = req.headers.get("authorization");
   if (header) {
@@ -102,7 +97,7 @@ export async function authenticate(req: Request): Promise<ApiCaller | null> {
   return user ? { user, scopes: null } : null;
 }
 
-/** The session cookie from the Request itself (not next/headers), so handlers work the same when tests call them directly. */
+/** Read from the Request, not next/headers, so handlers work the same when tests call them directly. */
 async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
   const cookie = req.headers.get("cookie") ?? "";
   if (!cookie.includes("authjs.session-token") || !env.AUTH_SECRET) return null;
@@ -115,12 +110,11 @@ async function sessionUserFromRequest(req: Request): Promise<SessionUser | null>
   return loadSessionUser(typeof token?.uid === "string" ? token.uid : null, token?.sv);
 }
 
-/** The signed-in caller with `scope`; a token without it gets 403 before any lookup, so the answer reveals nothing. */
+/** A token without `scope` gets 403 before any lookup, so the answer reveals nothing. */
 export async function requireApiUser(req: Request, scope: TokenScope): Promise<SessionUser> {
   return (await requireApiCaller(req, scope)).user;
 }
 
-/** requireApiUser with the caller's token scopes, for a route whose body may ask for one more (requireScope). */
 export async function requireApiCaller(req: Request, scope: TokenScope): Promise<ApiCaller> {
   const caller = await authenticate(req);
   if (!caller) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <api token>`.");
@@ -128,20 +122,18 @@ export async function requireApiCaller(req: Request, scope: TokenScope): Promise
   return caller;
 }
 
-/** 403 unless the caller is a browser session or its token holds `scope`. */
 export function requireScope(caller: ApiCaller, scope: TokenScope): void {
   if (caller.scopes && !caller.scopes.includes(scope))
     throw new AppError("FORBIDDEN", `This API token lacks the \`${scope}\` scope.`);
 }
 
-/** An administrator; by API token only with the admin scope (which only administrators can be given). */
 export async function requireApiAdmin(req: Request): Promise<SessionUser> {
   const user = await requireApiUser(req, "admin");
   if (user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Administrators only.");
   return user;
 }
 
-/** Cookie-authenticated writes must come from our own pages (defence in depth on top of SameSite=Lax). */
+/** Defence in depth on top of SameSite=Lax. */
 function assertSameOrigin(req: Request): void {
   if (req.method === "GET" || req.method === "HEAD") return;
   const origin = req.headers.get("origin");

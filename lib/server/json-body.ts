@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { env } from "./env";
 import { AppError, zodDetails } from "./errors";
 
-// The one JSON body reader: over JSON_BODY_MAX_BYTES is refused (413) before parsing, counted while streaming since Content-Length can lie.
+// Counted while streaming since Content-Length can lie.
 
 /** The body parsed as JSON; `onInvalid()` decides what an empty or malformed body is. */
 export async function readJsonBody(
@@ -20,7 +20,6 @@ export async function readJsonBody(
   }
 }
 
-/** JSON body parsed against one schema; a missing or invalid body is a 422 naming the fields. */
 export async function parseJsonBody<S extends z.ZodType>(
   req: Request,
   schema: S,

@@ -3,13 +3,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { env } from "./env";
 
-// JSON logs, one object per line, shared by web and worker; created on first use so importing does not parse the environment.
+// Created on first use so importing does not parse the environment.
 
 export type Logger = pino.Logger;
 type LogContext = { requestId?: string };
 
-// Set by the route() wrapper for the duration of one request: every line logged meanwhile,
-// from any module, carries the request id (library code need not pass a logger around).
+// Every line logged during a request carries its id, so library code need not pass a logger around.
 const context = new AsyncLocalStorage<LogContext>();
 
 export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
@@ -20,7 +19,6 @@ export function currentLogContext(): LogContext | undefined {
   return context.getStore();
 }
 
-// Connection strings in error messages (`postgresql://user:password@host`) lose their credentials.
 const CREDENTIALS = /\/\/[^@\s/]*@/g;
 export function scrubSecrets(text: string): string {
   return text.replace(CREDENTIALS, "//***@");
@@ -33,7 +31,6 @@ function errSerializer(e: unknown): unknown {
   return out;
 }
 
-// Fields that must never reach a log line, wherever a caller puts them.
 const REDACT = ["authorization", "cookie", "password", "passwordHash", "token", "apiKey", "secret"].flatMap((k) => [
   k,
   `*.${k}`,
@@ -60,7 +57,6 @@ function getLogger(): Logger {
   return instance;
 }
 
-/** Tests: send the log lines to `destination` (undefined: back to stdout). */
 export function setLogDestination(destination?: pino.DestinationStream): void {
   instance = destination ? create(destination) : undefined;
 }

@@ -3,9 +3,9 @@ import { createTranslator } from "next-intl";
 import { loadMessages } from "@/lib/i18n/load-messages";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
 
-// Mails go out in the recipient's stored User.locale; builds its own translator so the worker can use it outside a request.
+// Its own translator, so the worker can use it outside a request.
 
-/** The stored preference as a locale (null, or a locale this build dropped: English). */
+/** null, or a locale this build dropped: English. */
 export function userLocale(stored: string | null | undefined): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
@@ -18,7 +18,6 @@ function cookieValue(header: string | null, name: string): string | null {
   return null;
 }
 
-/** The active locale of a request from its headers: the proxy's resolved one, else cookie, else Accept-Language. */
 export function localeOfHeaders(headers: Headers): Locale {
   const forwarded = headers.get(LOCALE_HEADER);
   if (isLocale(forwarded)) return forwarded;
@@ -30,7 +29,6 @@ export function localeOfHeaders(headers: Headers): Locale {
 
 export type MailTranslator = Awaited<ReturnType<typeof mailTranslator>>;
 
-/** t() of the `mail` namespace in `locale`. */
 export async function mailTranslator(locale: Locale) {
   return createTranslator({ locale, messages: await loadMessages(locale), namespace: "mail" });
 }

@@ -4,21 +4,17 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 
-// Plain-SQL migration runner (prisma migrate needs a native engine): each migration once, in its own transaction,
-// under an advisory lock so concurrent runners wait.
+// prisma migrate needs a native engine; an advisory lock makes concurrent runners wait.
 
 export const MIGRATIONS_TABLE = "_migrations";
-// Arbitrary constant shared by every runner of this app ("h2hm" in ASCII).
 const LOCK_KEY = 0x68_32_68_6d;
-// A migration that cannot run in a transaction (e.g. CREATE INDEX CONCURRENTLY) opts out.
+// For statements that cannot run in a transaction (CREATE INDEX CONCURRENTLY).
 const NO_TRANSACTION_MARKER = /^--\s*migrate:no-transaction\b/m;
 
 export type MigrationFile = { name: string; file: string; sql: string; checksum: string };
 type MigrateOptions = {
   connectionString: string;
-  /** Folder holding <name>/migration.sql; default prisma/migrations under cwd. */
   dir?: string;
-  /** Create the database when it does not exist (needs CREATEDB on the server). */
   createDatabase?: boolean;
   log?: (message: string) => void;
 };
@@ -32,7 +28,7 @@ export class MigrationError extends Error {
 }
 
 function checksumOf(sql: string): string {
-  // Line endings are normalised so a Windows checkout does not look like an edit.
+  // A Windows checkout must not look like an edit.
   return createHash("sha256").update(sql.replace(/\r\n/g, "\n")).digest("hex");
 }
 
@@ -56,7 +52,6 @@ export async function loadMigrations(dir: string): Promise<MigrationFile[]> {
   return out;
 }
 
-/** postgres://user:secret@host/db -> postgres://user:***@host/db (for messages). */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
@@ -77,7 +72,7 @@ function quoteIdent(name: string): string {
 
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT", "EAI_AGAIN", "ENOENT"]);
 
-/** A connected pg client (no pool: migrations and backups hold one session), ended if connect fails. */
+/** No pool: migrations and backups hold one session. */
 export async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   try {
@@ -190,7 +185,6 @@ export async function migrate(opts: MigrateOptions): Promise<MigrateResult> {
       try {
         await applyOne(client, m);
       } catch (err) {
-        if (err instanceof MigrationError) throw err;
         throw new MigrationError(`migration ${m.name} failed and was rolled back: ${(err as Error).message}`, {
           cause: err,
         });
@@ -200,7 +194,6 @@ export async function migrate(opts: MigrateOptions): Promise<MigrateResult> {
     }
     return result;
   } finally {
-    // Closing the session releases the advisory lock even if the unlock is skipped.
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => undefined);
     await client.end().catch(() => undefined);
   }

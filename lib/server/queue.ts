@@ -3,9 +3,7 @@ import { withTimeout } from "@/lib/server/with-timeout";
 import { Queue, type ConnectionOptions, type JobsOptions } from "bullmq";
 import { env } from "./env";
 
-// The one registry of BullMQ queues (web and worker): each queue's name, job data and default job
-// options, and the connections. Queues carry only ids: Postgres is the source of truth, so a lost
-// enqueue is repaired by the worker's reconciler.
+// Queues carry only ids: Postgres is the source of truth, so the reconciler repairs a lost enqueue.
 
 const WEEK_S = 7 * 24 * 3600;
 
@@ -16,10 +14,8 @@ export type JobDataOf = {
   webhooks: { deliveryId: string };
 };
 export type QueueName = keyof JobDataOf;
-export type ScoringJobData = JobDataOf["scoring"];
 
-/** Default job options per queue; failed jobs are kept a week for diagnosis. */
-export function defaultJobOptions(name: QueueName): JobsOptions {
+function defaultJobOptions(name: QueueName): JobsOptions {
   const webhooks = name === "webhooks";
   return {
     attempts: webhooks ? env.WEBHOOK_MAX_ATTEMPTS : env.JOB_ATTEMPTS,
@@ -29,35 +25,31 @@ export function defaultJobOptions(name: QueueName): JobsOptions {
   };
 }
 
-export function redisConnectionOptions(url: string = env.REDIS_URL) {
-  return { url, connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS) };
-}
-
 /** A worker's blocking connection (BullMQ requires maxRetriesPerRequest: null). */
 export const workerConnection = (): ConnectionOptions => ({ url: env.REDIS_URL, maxRetriesPerRequest: null });
 
-// One producer connection per queue and process (a connection, not a cache of data).
 const queues = new Map<QueueName, Queue>();
 
 export function getQueue<N extends QueueName>(name: N): Queue<JobDataOf[N]> {
   let q = queues.get(name);
   if (!q) {
     q = new Queue(name, {
-      connection: { ...redisConnectionOptions(), maxRetriesPerRequest: 1 },
+      connection: {
+        url: env.REDIS_URL,
+        connectTimeout: Math.max(500, env.ENQUEUE_TIMEOUT_MS),
+        maxRetriesPerRequest: 1,
+      },
       prefix: env.QUEUE_PREFIX,
       defaultJobOptions: defaultJobOptions(name),
     });
-    // Without a listener, connection errors would crash the process as unhandled 'error' events.
+    // An unhandled 'error' event would crash the process.
     q.on("error", () => undefined);
     queues.set(name, q);
   }
   return q as Queue<JobDataOf[N]>;
 }
 
-/**
- * Runs one producer call with ENQUEUE_TIMEOUT_MS; on failure the connection is dropped, so a
- * timed-out add is abandoned rather than replayed when Redis returns (the reconciler retries).
- */
+/** On failure the connection is dropped, so a timed-out add is abandoned rather than replayed later. */
 export async function onQueue<N extends QueueName, T>(
   name: N,
   what: string,
@@ -84,14 +76,12 @@ export function scoringJobId(submissionId: string): string {
   return `score-${submissionId}`;
 }
 
-/** Enqueue scoring; rejects quickly (ENQUEUE_TIMEOUT_MS) when Redis is unreachable. */
 export function enqueueScoring(submissionId: string): Promise<"added" | "exists"> {
   return onQueue("scoring", "enqueue", async (q) => {
     const existing = await q.getJob(scoringJobId(submissionId));
     if (existing) {
       const state = await existing.getState();
-      // A finished job with the same id would swallow the new add: remove it so a retry or
-      // rescore really runs. Waiting/active/delayed jobs already cover this submission.
+      // A finished job with the same id would swallow the new add.
       if (state === "completed" || state === "failed") await existing.remove();
       else return "exists";
     }
@@ -100,7 +90,6 @@ export function enqueueScoring(submissionId: string): Promise<"added" | "exists"
   });
 }
 
-/** State of the job for a submission, or null when there is none. */
 export function scoringJobState(submissionId: string): Promise<string | null> {
   return onQueue("scoring", "getJob", async (q) => {
     const job = await q.getJob(scoringJobId(submissionId));

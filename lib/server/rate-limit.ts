@@ -17,22 +17,16 @@ type LimiterName =
   | "webhook-test";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
-  // Every sign-in attempt from one address.
   "signin-ip": { points: 60, duration: 15 * 60 },
-  // Failed attempts against one account from one address; reset by a success from that address.
+  // Failed attempts against one account (from one address / from anywhere: guessing spread over many).
   "signin-account-ip": { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
-  // Failed attempts against one account from anywhere: the ceiling for guessing spread over
-  // many addresses (lib/server/auth/signin-limits.ts).
   "signin-account": { points: 100, duration: 15 * 60, blockDuration: 15 * 60 },
-  // Coarse per-address ceiling for the API.
   "api-ip": { points: 600, duration: 60 },
-  // Sign-up and "resend confirmation" requests from one address.
   "signup-ip": { points: 10, duration: 60 * 60 },
-  // Mails to one address (confirmation links, notices), so the form cannot flood an inbox.
+  // Mails to one address, so the form cannot flood an inbox.
   "signup-email": { points: 3, duration: 60 * 60 },
-  // Retries of failed submissions by one (non-admin) account: each one re-runs scoring and the judge.
+  // Each retry re-runs scoring and the judge.
   "retry-account": { points: 10, duration: 60 * 60 },
-  // Test deliveries per (account, endpoint): each one is an outbound request the worker makes.
   "webhook-test": { points: 5, duration: 60 * 60 },
 };
 
@@ -42,10 +36,9 @@ const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map
 export function limitsRedis(): Redis {
   if (!globalForRl.rlRedis) {
     globalForRl.rlRedis = new Redis(env.REDIS_URL, {
-      // Fail fast when Redis is unavailable so the insurance limiter answers instead.
+      // Fail fast (even on a frozen Redis) so the insurance limiter answers instead.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      // A frozen (not closed) Redis would otherwise hold every limited request until it answers.
       commandTimeout: 1_000,
     });
     globalForRl.rlRedis.on("error", () => {
@@ -71,7 +64,7 @@ export async function limitsRedisReady(waitMs = 1000): Promise<Redis> {
   return client;
 }
 
-export function limiter(name: LimiterName): RateLimiterAbstract {
+function limiter(name: LimiterName): RateLimiterAbstract {
   globalForRl.rlLimiters ??= new Map();
   let l = globalForRl.rlLimiters.get(name);
   if (!l) {
@@ -88,38 +81,22 @@ export function limiter(name: LimiterName): RateLimiterAbstract {
   return l;
 }
 
-/** Consumes one point; throws AppError RATE_LIMITED with Retry-After when exhausted. */
+function rateLimited(res: RateLimiterRes): AppError {
+  const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, {
+    retryAfterSeconds: retry,
+  });
+}
+
 export async function consume(name: LimiterName, key: string, points = 1): Promise<void> {
   await limitsRedisReady();
   try {
     await limiter(name).consume(key, points);
   } catch (e) {
-    if (e instanceof RateLimiterRes) {
-      const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, {
-        retryAfterSeconds: retry,
-      });
-    }
-    throw e;
+    throw e instanceof RateLimiterRes ? rateLimited(e) : e;
   }
 }
 
-/** Throws RATE_LIMITED if the key has no points left, without consuming one. */
-export async function assertNotLimited(name: LimiterName, key: string): Promise<void> {
-  const res = await limiter(name)
-    .get(key)
-    .catch(() => null);
-  if (!res) return;
-  const { points } = LIMITS[name];
-  if (res.consumedPoints >= points) {
-    const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${retry} seconds.`, {
-      retryAfterSeconds: retry,
-    });
-  }
-}
-
-/** Gives a consumed point back (an attempt reserved up front that turned out to be allowed). */
 export async function refund(name: LimiterName, key: string): Promise<void> {
   await limiter(name)
     .reward(key, 1)
@@ -132,7 +109,7 @@ export async function resetLimit(name: LimiterName, key: string): Promise<void> 
     .catch(() => undefined);
 }
 
-/** Client address: proxies append to X-Forwarded-For, so we take the entry TRUSTED_PROXY_HOPS from the right. */
+/** Proxies append to X-Forwarded-For, so the client is the entry TRUSTED_PROXY_HOPS from the right. */
 export function clientIp(headers: Headers, hops: number = env.TRUSTED_PROXY_HOPS): string {
   const parts = (headers.get("x-forwarded-for") ?? "")
     .split(",")

@@ -3,10 +3,8 @@ import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { backfillFailureProfile } from "@/lib/server/scores/failure-profiles";
 
-// Submissions scored before failure profiles existed have Score and QuestionScore rows but no
-// FailureProfile rows. The worker fills them once at start, from the stored rows (no re-score,
-// no status change, so the board is untouched); new runs write them in the lexical stage. Any
-// number of workers may run it at once: each (submission, version) is replaced in one transaction.
+// Fills FailureProfile rows from stored rows (no re-score, the board is untouched). Safe in many
+// workers at once: each (submission, version) is replaced in one transaction.
 
 const BATCH = 100;
 
@@ -30,7 +28,6 @@ export async function backfillFailureProfiles(log: Logger): Promise<{ filled: nu
     const batch = (await missingProfiles()).filter((m) => !skipped.has(`${m.submissionId}|${m.scorerVersion}`));
     if (batch.length === 0) break;
     for (const m of batch) {
-      // A version of another lexical algorithm cannot be re-tokenized with this build: skipped.
       const lexical = lexicalOptionsForVersion(m.scorerVersion);
       if (lexical && (await backfillFailureProfile(m.submissionId, m.scorerVersion, lexical))) filled++;
       else skipped.add(`${m.submissionId}|${m.scorerVersion}`);

@@ -1,9 +1,7 @@
 import type { Logger } from "@/lib/server/logger";
 import { storeInjectionFlag, unflaggedSubmissions } from "@/lib/server/scores/injection-flags";
 
-// Submissions scored before judge-injection flags were stored have none; the worker fills them
-// once at start from their stored answers (no re-score, no status change). Any number of workers
-// may run it at once: the store is an upsert.
+// Safe in many workers at once: the store is an upsert.
 
 const BATCH = 100;
 

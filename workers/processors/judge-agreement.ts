@@ -1,4 +1,4 @@
-import { db as defaultDb } from "@/lib/server/db";
+import { db } from "@/lib/server/db";
 import { isAppError } from "@/lib/server/errors";
 import type { Logger } from "@/lib/server/logger";
 import { runAgreementCheck } from "@/lib/server/operations/judge-agreement";
@@ -7,13 +7,9 @@ import { judgeConfigFromEnv } from "@/lib/server/judge/config";
 import { judgeLimiterFor } from "@/lib/server/judge/shared-rate";
 import { describeError, isTransientError } from "../errors";
 
-// One queued agreement check (lib/server/operations/agreement-runs.ts): QUEUED -> RUNNING -> DONE with
-// the report, or FAILED with a reason the admin reads on the review page. A transient failure
-// (database or Redis away) is rethrown for BullMQ to retry; a rerun starts the check over (same
-// seed, same sample), so a run taken over from a dead worker ends with the same report.
+// A rerun starts the check over with the same seed, so a run taken over from a dead worker ends with the same report.
 
 export async function runAgreementJob(runId: string, log: Logger): Promise<AgreementRunView | null> {
-  const db = defaultDb;
   const run = await db.judgeAgreementRun.findUnique({ where: { id: runId } });
   if (!run || run.status === "DONE" || run.status === "FAILED") {
     log.info(
@@ -35,7 +31,6 @@ export async function runAgreementJob(runId: string, log: Logger): Promise<Agree
       sample: run.sample,
       seed: run.seed,
       actorId: run.requestedById,
-      // The RPM budget the judge stage uses, shared by every worker through Redis.
       limiter: judgeLimiterFor(config),
     });
     const done = await db.judgeAgreementRun.update({
@@ -51,10 +46,10 @@ export async function runAgreementJob(runId: string, log: Logger): Promise<Agree
 }
 
 export async function markAgreementFailed(runId: string, error: string): Promise<AgreementRunView | null> {
-  const { count } = await defaultDb.judgeAgreementRun.updateMany({
+  const { count } = await db.judgeAgreementRun.updateMany({
     where: { id: runId, status: { in: ["QUEUED", "RUNNING"] } },
     data: { status: "FAILED", error, finishedAt: new Date() },
   });
   if (count === 0) return null;
-  return agreementRunView(await defaultDb.judgeAgreementRun.findUniqueOrThrow({ where: { id: runId } }));
+  return agreementRunView(await db.judgeAgreementRun.findUniqueOrThrow({ where: { id: runId } }));
 }

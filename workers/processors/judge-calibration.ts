@@ -15,8 +15,6 @@ import { addUsage } from "@/lib/server/judge/run-judge";
 import { judgeEntriesWithPanel } from "@/lib/server/operations/judge-panel";
 import { describeError, isTransientError } from "../errors";
 
-// One judge-card run (lib/server/operations/calibration-runs.ts): QUEUED -> RUNNING -> DONE with
-// the judged calibration items (and, for the panel, the entries' means), or FAILED with why.
 // The same seed gives the same sample, so a run retried after a transient error ends the same.
 
 class CalibrationRefused extends Error {}
@@ -42,7 +40,6 @@ export async function runCalibrationJob(runId: string, log: Logger): Promise<"DO
     const key = await loadActiveAnswerKey();
     if (key?.contentSha256 !== run.keySha256)
       throw new CalibrationRefused("The answer key changed; a new run follows.");
-    // The RPM budget of the judge stage, shared by every worker through Redis.
     const limiter = judgeLimiterFor(config);
     const cal = await judgeCalibrationSet({
       questions: key.questions,

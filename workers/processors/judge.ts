@@ -13,6 +13,7 @@ import {
   loadJudgeWork,
   persistOutcomes,
   questionResults,
+  startStageRun,
   type Db,
 } from "@/lib/server/scores/judge-stage-store";
 import { replaceJudgeQuestionScores } from "@/lib/server/scores/question-scores";
@@ -20,12 +21,8 @@ import type { Logger } from "@/lib/server/logger";
 import { scorerVersionOf } from "@/lib/server/versions/current-version";
 import type { RetryPolicy } from "@/lib/server/judge/retry";
 
-// Judge stage (run by ./score-submission.ts when a judge is configured, else SKIPPED). Judges every counted question of a submission,
-// persisting results batch by batch (QuestionScore judge columns under the run's scorer version +
-// JudgeCache in one transaction), so a restarted worker resumes: everything judged before is a
-// cache hit and costs no call. Only a complete run writes "judge" Score rows, together with the
-// complete per-question set (rewritten, so the two always come from the same run); otherwise the
-// stage FAILS naming how many questions could not be judged, and a retry re-asks just those.
+// Results persist batch by batch so a restarted worker resumes from the cache; only a complete run
+// writes "judge" Score rows (with the per-question set), else a retry re-asks just the failures.
 
 export class JudgeStageError extends Error {
   constructor(message: string) {
@@ -34,20 +31,19 @@ export class JudgeStageError extends Error {
   }
 }
 
-export type JudgeStageInput = {
+type JudgeStageInput = {
   submissionId: string;
   log?: Logger;
   logger?: Logger;
   jobId?: string;
   db?: Db;
   onProgress?: (done: number, total: number) => void | Promise<void>;
-  /** Tests and benchmarks inject these; the worker uses the environment. */
   config?: JudgeConfig;
   transport?: JudgeTransport;
   retryPolicy?: Partial<RetryPolicy>;
 };
 
-export type JudgeStageResult = {
+type JudgeStageResult = {
   scorerVersion: string;
   total: number;
   judged: number;
@@ -62,28 +58,13 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const { submissionId } = input;
   const config = input.config ?? judgeConfigFromEnv();
   const work = await loadJudgeWork(db, submissionId);
-  // Against the key the lexical stage of this run matched (the submission's); equals the
-  // lexical stage's version when the config comes from the environment (the worker).
   const scorerVersion = scorerVersionOf({ keySha256: work.answerKeySha256, judge: config });
   const total = work.items.length;
   const where = { submissionId_stage: { submissionId, stage: "judge" as const } };
-  await db.stageRun.upsert({
-    where,
-    create: { submissionId, stage: "judge", status: "RUNNING", attempts: 1, total, startedAt: new Date() },
-    update: {
-      status: "RUNNING",
-      attempts: { increment: 1 },
-      done: 0,
-      total,
-      error: null,
-      startedAt: new Date(),
-      finishedAt: null,
-    },
-  });
+  await startStageRun(db, submissionId, "judge", total);
   if (total === 0) throw new JudgeStageError("The submission has no scorable questions to judge.");
 
-  // Unanswered key questions and empty answers score 0 by the rubric ("no usable answer"):
-  // no call is spent on them.
+  // Empty answers score 0 by the rubric: no call is spent on them.
   const predictionIdOf = new Map(work.items.map((w) => [w.item.id, w.predictionId]));
   const empty: JudgeOutcome[] = work.items
     .filter((w) => w.item.answer.trim() === "")
@@ -111,7 +92,6 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   };
   await progress(empty);
 
-  // Every request's raw reply and usage go to JudgeCall rows (written even if the run throws).
   const runId = randomUUID();
   const recorder = judgeCallRecorder(db, {
     submissionId,
@@ -126,7 +106,6 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
     config,
     transport: input.transport ?? createJudgeTransport(config),
     cache: prismaJudgeCache(db),
-    // Concurrency per process; the RPM budget shared by every worker through Redis.
     limiter: judgeLimiterFor(config),
     retryPolicy: input.retryPolicy,
     retryHooks: { onRetry: (i) => log?.warn(i, "judge request failed; retrying") },
@@ -188,7 +167,6 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
         where,
         data: { status: "DONE", done: total, total, error: null, finishedAt: new Date() },
       });
-      // Usage (calls, tokens, wall time) and outcome of the run.
       await recordAudit(tx, {
         actor: null,
         action: "judge.done",

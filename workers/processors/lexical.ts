@@ -13,17 +13,15 @@ import { currentLexicalOptions, scorerVersionForKey } from "@/lib/server/version
 import { insertScoreRows } from "@/lib/server/submissions/bulk-insert";
 import { replaceLexicalQuestionScores } from "@/lib/server/scores/question-scores";
 import { replaceFailureProfile } from "@/lib/server/scores/failure-profiles";
+import { startStageRun } from "@/lib/server/scores/judge-stage-store";
 import { PermanentError } from "../errors";
 
-// Lexical stage: predictions + active answer key -> the answer-key match on Prediction rows, and
-// per-question (QuestionScore), aggregate (Score) and failure profile rows under the scorer version. Idempotent:
-// the match is an update, and the stage's per-question and Score rows for (submission,
-// scorerVersion) are replaced in one transaction, so a retry or a second worker running the same
-// job leaves exactly one set of identical rows.
+// Idempotent: the stage's rows for (submission, scorerVersion) are replaced in one transaction, so a
+// retry or a second worker running the same job leaves exactly one set of identical rows.
 
 const WRITE_CHUNK = 1000;
 
-export type LexicalStageResult = { scorerVersion: string; predictions: number; scored: number; rows: number };
+type LexicalStageResult = { scorerVersion: string; predictions: number; scored: number; rows: number };
 
 async function setProgress(submissionId: string, done: number, total: number): Promise<void> {
   await db.$transaction([
@@ -61,19 +59,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
         failureReason: null,
       },
     }),
-    db.stageRun.upsert({
-      where: { submissionId_stage: { submissionId, stage: "lexical" } },
-      create: { submissionId, stage: "lexical", status: "RUNNING", attempts: 1, total, startedAt: new Date() },
-      update: {
-        status: "RUNNING",
-        attempts: { increment: 1 },
-        done: 0,
-        total,
-        error: null,
-        startedAt: new Date(),
-        finishedAt: null,
-      },
-    }),
+    startStageRun(db, submissionId, "lexical", total),
   ]);
   if (total === 0) throw new PermanentError("The submission has no predictions to score.");
 
@@ -101,8 +87,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   const lexical = currentLexicalOptions();
   const result = scoreSubmission({ files, answerKey: key?.questions, lexical });
   const profile = failureProfileRows(result.perQuestion, lexical);
-  // The deployment's version against the key this run used (it names the judge too when one is
-  // configured), so that every row of a run shares one version; see lib/server/versions/current-version.ts.
+  // Against the key this run used, so every row of a run shares one version.
   const scorerVersion = scorerVersionForKey(key?.contentSha256 ?? null);
   log.info({ scorerVersion, predictions: total, ms: Date.now() - started }, "lexical scores computed");
 
@@ -116,8 +101,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   const lexicalMetrics: string[] = [...LEXICAL_METRICS];
   await db.$transaction(
     async (tx) => {
-      // Serialises two runs of one submission (a stalled job taken over while the first worker
-      // still writes): otherwise both inserts could collide on the unique score key.
+      // A stalled job taken over while the first worker still writes would collide on the unique score key.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${submissionId}))`;
       await tx.score.deleteMany({ where: { submissionId, scorerVersion, metric: { in: lexicalMetrics } } });
       await insertScoreRows(tx, submissionId, scorerVersion, result.rows);
@@ -138,7 +122,7 @@ export async function runLexicalStage(submissionId: string, log: Logger): Promis
   return { scorerVersion, predictions: total, scored: answered.length, rows: result.rows.length };
 }
 
-/** The answer-key match, one UPDATE for many Prediction rows (per-row updates would cost a round trip each). */
+/** The answer-key match in one UPDATE for many Prediction rows (one round trip). */
 async function writeChunk(
   chunk: Array<PerQuestion & { index: number }>,
   idBySlot: Map<string, string>,

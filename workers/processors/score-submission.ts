@@ -11,16 +11,11 @@ import { dispatchOutbox, recordBoardSnapshot } from "@/lib/server/notify/outbox"
 import { recordSubmissionEvent } from "@/lib/server/notify/events";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
 
-// The whole scoring pipeline for one submission: lexical -> judge (or SKIPPED) -> SCORED.
-// Where to start is read from the database (StageRun rows), so a retried or recovered job
-// resumes instead of redoing finished work, and a judge-only retry keeps the lexical results.
+// lexical -> judge (or SKIPPED) -> SCORED. StageRun rows say where to start, so a retried job resumes.
 
-export type PipelineOutcome = "scored" | "skipped" | "failed";
+type PipelineOutcome = "scored" | "skipped" | "failed";
 
-/**
- * FAILED, unless the submission is SCORED meanwhile (a stale or duplicate job must never undo a
- * result): the status change is conditional, and the stage row changes only with it.
- */
+/** FAILED unless SCORED meanwhile: a stale or duplicate job must never undo a result. */
 export async function markFailed(submissionId: string, stage: Stage, reason: string): Promise<boolean> {
   const outbox = await db.$transaction(async (tx) => {
     const changed = await tx.submission.updateMany({
@@ -33,7 +28,6 @@ export async function markFailed(submissionId: string, stage: Stage, reason: str
       create: { submissionId, stage, status: "FAILED", error: reason, finishedAt: new Date() },
       update: { status: "FAILED", error: reason, finishedAt: new Date() },
     });
-    // The owner's submission.failed notifications commit with the status (outbox rows).
     return recordSubmissionEvent(tx, submissionId, "submission.failed");
   });
   if (!outbox) return false;
@@ -51,8 +45,7 @@ export async function markGaveUp(submissionId: string, reason: string): Promise<
 async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
   const stage = await db.stageRun.findUnique({ where: { submissionId_stage: { submissionId, stage: "lexical" } } });
   if (stage?.status !== "DONE") return false;
-  // Scores under an older scorer version (another key, lexical mode or judge) do not count.
-  // A version scored before failure profiles existed re-runs lexical too, which writes them.
+  // Scores under an older scorer version do not count; missing failure profiles re-run lexical too.
   const version = await currentScorerVersion();
   const [rows, profile] = await Promise.all([
     db.score.count({ where: { submissionId, scorerVersion: version, metric: "f1" } }),
@@ -61,10 +54,7 @@ async function lexicalIsCurrent(submissionId: string): Promise<boolean> {
   return rows > 0 && profile > 0;
 }
 
-/**
- * Runs the pipeline. Transient errors are rethrown (the queue retries); permanent ones mark the
- * submission FAILED with the stage and a readable reason, and return "failed".
- */
+/** Transient errors are rethrown for the queue to retry; permanent ones mark the submission FAILED. */
 export async function scoreSubmissionPipeline(
   submissionId: string,
   log: Logger,
@@ -83,7 +73,7 @@ export async function scoreSubmissionPipeline(
   try {
     if (await lexicalIsCurrent(submissionId)) log.info("lexical stage already done; resuming at judge");
     else await runLexicalStage(submissionId, log);
-    // Stored once here, so review pages never run the detector on the web (issue 31).
+    // Stored once here, so review pages never run the detector on the web.
     await storeInjectionFlag(submissionId);
 
     stage = "judge";

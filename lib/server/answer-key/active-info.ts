@@ -6,7 +6,7 @@ export type AnswerKeyInfo = { label: string; contentSha256: string; questionCoun
 
 const memo = new Map<string, Promise<AnswerKeyInfo | null>>();
 
-/** The answer key a scorer version names, so pages show the key their numbers belong to; remembered per process since key versions never change. */
+/** Remembered per process since key versions never change. */
 export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | null> {
   const tag = answerKeyTagOf(version);
   if (!tag) return Promise.resolve(null);
@@ -39,7 +39,6 @@ export function answerKeyOfVersion(version: string): Promise<AnswerKeyInfo | nul
 
 type KeyVersionRow = AnswerKeyInfo & { tag: string; active: boolean; isDemo: boolean };
 
-/** Every imported key version, newest first: which key each scorer version's key tag names. */
 export async function listAnswerKeyVersions(): Promise<KeyVersionRow[]> {
   const rows = await db.answerKeyVersion.findMany({
     orderBy: { importedAt: "desc" },

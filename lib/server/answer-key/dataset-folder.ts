@@ -1,6 +1,5 @@
 import "server-only";
-// Node-only loader for the official dataset folder (lib/scoring stays pure, so file walking lives
-// here). Reads <dir>/dyadic/dialogue*/scenes/session*/questions.json and the same for multi-party.
+// File walking lives here so lib/scoring stays pure.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +11,6 @@ export type LoadedAnswerKey = {
   questions: ReferenceQuestion[];
   issues: ValidationIssue[];
   files: Array<{ path: string; split: Split; dialogue: number; session: number; count: number; sha256: string }>;
-  /** sha-256 over the sorted file list and contents: identifies this exact key revision. */
   digest: string;
 };
 

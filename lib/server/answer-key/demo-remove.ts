@@ -2,11 +2,10 @@ import "server-only";
 import { recordAudit } from "../audit";
 import { db } from "../db";
 
-// `h2hmem demo remove`: deletes every demo entry in one transaction; the demo key stays so old audit trails stay readable.
+// The demo key stays so old audit trails stay readable.
 
-// The accounts prisma/seed.ts creates, with passwords published in the README: removed too, unless
-// one holds a real (non-demo) submission, which a deletion would take along by cascade.
-export const DEMO_ACCOUNTS = ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"];
+// The seed's accounts (passwords in the README), kept if one holds a real submission a cascade would delete.
+const DEMO_ACCOUNTS = ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"];
 
 export async function removeDemoEntries(): Promise<{
   removed: Array<{ id: string; methodName: string }>;

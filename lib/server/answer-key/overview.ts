@@ -1,9 +1,6 @@
 import "server-only";
 import { db } from "../db";
 
-// Answer key versions (newest first), the active one's counts per split and category, and how
-// many entries were scored under an older key (those are marked in the queue and review page).
-
 export type AnswerKeyOverview = {
   versions: Array<{
     id: string;

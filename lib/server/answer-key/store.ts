@@ -3,9 +3,6 @@ import type { ReferenceQuestion } from "@/lib/scoring";
 import type { Split } from "@/lib/scoring/types";
 import { db } from "../db";
 
-// The active answer key as scoring reads it; importing and activating a key is an admin
-// operation (lib/server/operations/import-answer-key.ts).
-
 export type ActiveAnswerKey = {
   versionId: string;
   contentSha256: string;
@@ -15,7 +12,7 @@ export type ActiveAnswerKey = {
 
 let cache: ActiveAnswerKey | undefined;
 
-/** The active answer key (cached per version: a cheap id lookup, a full load only on change). */
+/** A cheap id lookup, a full load only on change. */
 export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
   const active = await db.answerKeyVersion.findFirst({
     where: { active: true },
@@ -33,7 +30,6 @@ export async function loadActiveAnswerKey(): Promise<ActiveAnswerKey | null> {
   return cache;
 }
 
-/** An imported key version's questions (active or not), e.g. the one a pinned board version names. */
 export async function loadAnswerKeyQuestions(versionId: string): Promise<ReferenceQuestion[]> {
   return (await readQuestions(versionId)).questions;
 }

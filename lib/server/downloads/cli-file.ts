@@ -2,8 +2,6 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-// The single-file CLI `npm run build` writes, with its metadata (a few bytes, read per call); null when not built.
-
 export const CLI_DOWNLOAD_PATH = "/downloads/h2hmem.mjs";
 
 export type CliFileInfo = { version: string; scorer: string; sha256: string; bytes: number };
@@ -18,7 +16,7 @@ export function cliFileInfo(dist = DIST): CliFileInfo | null {
   }
 }
 
-/** The file's bytes (read per request: 0.8 MB, rarely fetched), or null when not built. */
+/** Read per request: 0.8 MB, rarely fetched. */
 export function cliFileBytes(dist = DIST): Buffer | null {
   try {
     return readFileSync(path.join(dist, "h2hmem.mjs"));

@@ -2,8 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 
-// The cache key covers the exact rendered request, so a score is reused only for a byte-identical request:
-// never in another batch context that may have steered the grader.
+// The key covers the exact rendered request: another batch context may have steered the grader.
 
 export type CachedJudgement = { score: number; reasoning: string };
 type CacheKeyInput = { model: string; promptVersion: string; request: string; questionId: string };
@@ -22,7 +21,6 @@ export type JudgeCacheStore = {
   getMany(keys: string[]): Promise<Map<string, CachedJudgement>>;
 };
 
-/** A store that never hits (the agreement check re-judges on purpose). */
 export const noJudgeCache: JudgeCacheStore = { getMany: async () => new Map() };
 
 type Db = Pick<PrismaClient, "judgeCache">;

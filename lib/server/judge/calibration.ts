@@ -8,11 +8,9 @@ import type { RetryPolicy } from "./retry";
 import { addUsage, emptyUsage, judgeQuestions } from "./run-judge";
 import type { JudgeUsage } from "./types";
 
-// Judges the calibration set (lib/scoring/judge-card) the way submissions are judged (same
-// client, prompt, batching by session, re-asks, rate gate and usage counters), one run per kind
-// so every question id is asked once per run, never reading or writing the submissions' cache.
+// One run per kind so every question id is asked once per run; the submissions' cache is never touched.
 
-export type CalibrationRunResult = { results: CalibrationResult[]; usage: JudgeUsage; stopReason: string | null };
+type CalibrationRunResult = { results: CalibrationResult[]; usage: JudgeUsage; stopReason: string | null };
 
 export async function judgeCalibrationSet(input: {
   questions: readonly ReferenceQuestion[];

@@ -3,14 +3,13 @@ import OpenAI from "openai";
 import type { JudgeConfig } from "./config";
 import { EmptyReplyError } from "./retry";
 
-// One chat-completions call: one user message, temperature 0, a max_tokens cap, our timeout, no
-// SDK retries (retries are ours, see retry.ts). Works with any OpenAI-compatible server via baseURL.
+// Any OpenAI-compatible server via baseURL; no SDK retries (retries are ours, see retry.ts).
 
 export type JudgeCallResult = {
   text: string;
   promptTokens: number;
   completionTokens: number;
-  /** The reply stopped at max_tokens (finish_reason "length"): it is cut off and must not be parsed. */
+  /** Cut off at max_tokens: must not be parsed. */
   truncated?: boolean;
 };
 export type JudgeTransport = (prompt: string) => Promise<JudgeCallResult>;
@@ -35,8 +34,7 @@ export function createJudgeTransport(
     const choice = res.choices?.[0];
     const text = choice?.message?.content ?? "";
     const usage = { promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0 };
-    // Checked before emptiness: a reply that spent the whole budget without text is cut off too,
-    // and asking the same batch again would only cut it off again.
+    // Before emptiness: asking a reply that spent the budget without text again would only cut it off again.
     if (choice?.finish_reason === "length") return { text, ...usage, truncated: true };
     if (text.trim() === "") throw new EmptyReplyError();
     return { text, ...usage };

@@ -2,11 +2,7 @@ import "server-only";
 import { readFileSync, statSync } from "node:fs";
 import { defaultReplyTokens, promptTemplate, type PromptTemplate } from "@/lib/scoring";
 import { AppError } from "../errors";
-import { env } from "../env";
-import { DEMO_JUDGE_MODEL } from "../env";
-
-// Everything the judge needs, resolved once from the environment. Tests and the benchmark
-// build a JudgeConfig directly instead.
+import { DEMO_JUDGE_MODEL, env } from "../env";
 
 export type JudgeConfig = {
   baseURL: string;
@@ -17,7 +13,6 @@ export type JudgeConfig = {
   timeoutMs: number;
   maxRetries: number;
   rpm: number;
-  /** max_tokens of every request; a reply cut off there is re-asked in smaller batches. */
   maxTokens: number;
   prompt: PromptTemplate;
 };
@@ -26,8 +21,7 @@ export function isJudgeConfigured(): boolean {
   return Boolean(env.JUDGE_BASE_URL);
 }
 
-// The web app computes the scorer version on every leaderboard read: re-read the file only
-// when it changed.
+// The web computes the scorer version on every leaderboard read: re-read the file only when it changed.
 let memo: { file: string; mtimeMs: number; size: number; template: PromptTemplate } | undefined;
 
 export function loadPromptTemplate(file: string | undefined): PromptTemplate {
@@ -47,11 +41,10 @@ export function loadPromptTemplate(file: string | undefined): PromptTemplate {
 
 export function judgeConfigFromEnv(): JudgeConfig {
   if (!env.JUDGE_BASE_URL) throw new AppError("INTERNAL", "the judge is not configured (set JUDGE_BASE_URL)");
-  // Local servers (vLLM, Ollama, llama.cpp) ignore the key, but the client requires one.
   return { ...judgeConfigFromEnvOrDefaults(), model: env.JUDGE_DEMO ? DEMO_JUDGE_MODEL : env.JUDGE_MODEL };
 }
 
-/** The optional second judge of the judge card's panel: same prompt and limits, its own endpoint and model. */
+/** The judge card's second judge: same prompt and limits, its own endpoint and model. */
 export function isPanelConfigured(): boolean {
   return Boolean(env.JUDGE_PANEL_BASE_URL && env.JUDGE_PANEL_MODEL);
 }
@@ -73,6 +66,7 @@ export function panelConfigFromEnv(): JudgeConfig {
 function judgeConfigFromEnvOrDefaults(): JudgeConfig {
   return {
     baseURL: env.JUDGE_BASE_URL ?? "",
+    // Local servers (vLLM, Ollama) ignore the key, but the client requires one.
     apiKey: env.JUDGE_API_KEY ?? "not-needed",
     model: env.JUDGE_MODEL,
     batchSize: env.JUDGE_BATCH_SIZE,

@@ -3,8 +3,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "@/lib/server/db";
 import type { JudgeCallRecord, JudgeUsage } from "./types";
 
-// JudgeCall rows: every request to the judge with its raw reply and usage (admins audit a
-// score and its cost from them), and the per-submission usage summary the review page shows.
+// Every judge request's raw reply and usage, so admins can audit a score and its cost.
 
 type JudgeCallPurpose = "stage" | "agreement";
 
@@ -16,7 +15,6 @@ type CallMeta = {
   promptVersion: string;
 };
 
-/** Collects calls in memory during a run; `flush` writes what was collected since the last flush. */
 export function judgeCallRecorder(db: PrismaClient, meta: CallMeta) {
   let pending: JudgeCallRecord[] = [];
   return {
@@ -57,7 +55,6 @@ export type JudgeUsageView = {
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
-/** Judge usage of one submission: each run (from the judge.* audit events) and the latest calls. */
 export async function getJudgeUsage(
   submissionId: string,
   opts: { db?: PrismaClient; callLimit?: number } = {},

@@ -1,14 +1,11 @@
 import "server-only";
-// Request gate of the judge: concurrency per process and `rpm` starts per sliding window, retries included;
-// the worker shares the rate part through Redis (./shared-rate.ts).
+// `rpm` counts starts per sliding window, retries included.
 
 export type LimiterClock = { now: () => number; sleep: (ms: number) => Promise<void> };
 const realClock: LimiterClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
-/** Resolves when one more request may start (and counts that start). */
 export type RateGate = { acquire: () => Promise<void> };
 
-/** In-process sliding window: the start times of the last `rpm` requests. */
 export class LocalRateGate implements RateGate {
   private starts: number[] = [];
   private chain: Promise<void> = Promise.resolve();

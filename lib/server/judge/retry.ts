@@ -1,17 +1,14 @@
 import "server-only";
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 
-// Our own retry loop (the openai client runs with maxRetries: 0) so that every attempt passes
-// through the rate limiter, is counted, and honours Retry-After exactly.
+// Our own loop (the openai client has maxRetries: 0) so every attempt passes the rate limiter and is counted.
 
 export type RetryPolicy = { maxRetries: number; baseDelayMs: number; maxDelayMs: number };
 
-/** Longest server-requested wait we obey; beyond it the attempt counts as exhausted. */
 const MAX_RETRY_AFTER_MS = 120_000;
 
 type ErrorClass = { retryable: boolean; reason: string; retryAfterMs: number | null };
 
-/** Reads `retry-after-ms`, then `Retry-After` (seconds or an HTTP date). */
 export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
   if (!headers) return null;
   const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
@@ -26,13 +23,11 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
 
 export function classifyError(e: unknown): ErrorClass {
   if (e instanceof APIConnectionError) {
-    // Includes APIConnectionTimeoutError (our JUDGE_TIMEOUT_MS) and refused/reset connections.
-    const timeout = e instanceof APIConnectionTimeoutError;
-    // Worded without "timed out"/"ECONN..." on purpose: the pipeline treats those words as a
-    // database/Redis hiccup and would retry the whole job instead of reporting the judge failure.
-    const reason = timeout
-      ? "the judge gave no reply within JUDGE_TIMEOUT_MS"
-      : `could not reach the judge server (${e.message})`;
+    // No "timed out"/"ECONN..." wording: the pipeline would take it for a database/Redis hiccup and retry the job.
+    const reason =
+      e instanceof APIConnectionTimeoutError
+        ? "the judge gave no reply within JUDGE_TIMEOUT_MS"
+        : `could not reach the judge server (${e.message})`;
     return { retryable: true, reason, retryAfterMs: null };
   }
   if (e instanceof APIError && typeof e.status === "number") {
@@ -44,7 +39,6 @@ export function classifyError(e: unknown): ErrorClass {
   return { retryable: false, reason: e instanceof Error ? e.message : String(e), retryAfterMs: null };
 }
 
-/** A 200 reply with no message content: treated like a transient server fault. */
 export class EmptyReplyError extends Error {
   constructor() {
     super("the judge returned an empty reply");
@@ -52,11 +46,7 @@ export class EmptyReplyError extends Error {
   }
 }
 
-/**
- * Exponential backoff with "equal jitter" (half fixed, half random) so parallel batches do not
- * retry in lockstep. When the server sent Retry-After we wait exactly that long plus up to
- * 100 ms of jitter: waiting less would only earn another 429.
- */
+/** Jitter so parallel batches do not retry in lockstep; waiting less than Retry-After would only earn another 429. */
 export function backoffDelay(
   attempt: number,
   policy: RetryPolicy,

@@ -15,14 +15,12 @@ import { RequestLimiter } from "./limiter";
 import { RetriesExhaustedError, withRetries, type RetryHooks, type RetryPolicy } from "./retry";
 import type { JudgeCallRecord, JudgeUsage } from "./types";
 
-// Judges questions in batches via the cache, else the limiter; missing items are re-asked in smaller batches. A request
-// that still fails stops the run so an outage does not burn quota; a later retry resumes via the cache.
+// A request that still fails after retries stops the run so an outage does not burn quota.
 
 export type JudgeOutcome =
   | { id: string; status: "judged"; score: number; reasoning: string; cacheKey: string; cached: boolean }
   | { id: string; status: "failed"; reason: string };
 
-// The stage (workers/processors/judge.ts) takes the usage type from here with the run.
 export type { JudgeUsage };
 
 type JudgeRunResult = { outcomes: Map<string, JudgeOutcome>; usage: JudgeUsage; stopReason: string | null };
@@ -35,11 +33,9 @@ type JudgeRunInput = {
   limiter?: RequestLimiter;
   retryPolicy?: Partial<RetryPolicy>;
   retryHooks?: RetryHooks;
-  /** Called with each settled group of outcomes (persist them: this is what makes a run resumable). */
+  /** Persisting each settled group is what makes a run resumable. */
   onOutcomes?: (outcomes: JudgeOutcome[]) => Promise<void>;
-  /** Called after every request (success or error) with its raw reply and usage. */
   onCall?: (call: JudgeCallRecord) => void;
-  /** Skip the cache lookup (the agreement check re-judges on purpose). */
   bypassCache?: boolean;
 };
 
@@ -69,21 +65,10 @@ class Breaker {
 
 const truncatedReason = (maxTokens: number) => `reply cut off at max_tokens (${maxTokens}, finish_reason "length")`;
 
-/** Batch sizes for the first ask and the re-asks: full, a quarter, then one by one. */
 function askSizes(batchSize: number): number[] {
   const quarter = Math.max(1, Math.ceil(batchSize / 4));
   return quarter > 1 ? [batchSize, quarter, 1] : [batchSize, 1];
 }
-
-export const addUsage = (a: JudgeUsage, b: JudgeUsage): JudgeUsage => ({
-  calls: a.calls + b.calls,
-  retries: a.retries + b.retries,
-  reasks: a.reasks + b.reasks,
-  cacheHits: a.cacheHits + b.cacheHits,
-  promptTokens: a.promptTokens + b.promptTokens,
-  completionTokens: a.completionTokens + b.completionTokens,
-  wallMs: a.wallMs + b.wallMs,
-});
 
 export const emptyUsage = (): JudgeUsage => ({
   calls: 0,
@@ -94,6 +79,12 @@ export const emptyUsage = (): JudgeUsage => ({
   completionTokens: 0,
   wallMs: 0,
 });
+
+export const addUsage = (a: JudgeUsage, b: JudgeUsage): JudgeUsage => {
+  const sum = emptyUsage();
+  for (const k of Object.keys(sum) as (keyof JudgeUsage)[]) sum[k] = a[k] + b[k];
+  return sum;
+};
 
 export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResult> {
   const started = Date.now();
@@ -112,7 +103,6 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
   let stopReason: string | null = null;
   const breaker = new Breaker();
 
-  // Persisting is serialised so concurrent batches never interleave writes.
   let writes: Promise<void> = Promise.resolve();
   const settle = (list: JudgeOutcome[]): Promise<void> => {
     for (const o of list) outcomes.set(o.id, o);
@@ -121,7 +111,6 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     return writes;
   };
 
-  // A request and the cache key of each of its questions: what the grader sees, exactly.
   const plan = (batch: JudgeBatch) => {
     const prompt = renderJudgePrompt(config.prompt.text, batch.header, batch.items);
     const keys = new Map(
@@ -141,32 +130,25 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
 
   async function timedCall(prompt: string, batch: JudgeBatch, attempt: number, level: number) {
     const t0 = Date.now();
-    const base = { questionIds: batch.items.map((i) => i.id), attempt, level };
+    const record = (error: string | null, r?: JudgeCallResult) =>
+      input.onCall?.({
+        questionIds: batch.items.map((i) => i.id),
+        attempt,
+        level,
+        ok: error === null,
+        error,
+        rawReply: r?.text ?? null,
+        promptTokens: r?.promptTokens ?? 0,
+        completionTokens: r?.completionTokens ?? 0,
+        latencyMs: Date.now() - t0,
+      });
     try {
       const r = await input.transport(prompt);
       // A cut-off reply was paid for and is kept, but it is a failed call, not an answer.
-      const error = r.truncated ? truncatedReason(config.maxTokens) : null;
-      input.onCall?.({
-        ...base,
-        ok: !r.truncated,
-        error,
-        rawReply: r.text,
-        promptTokens: r.promptTokens,
-        completionTokens: r.completionTokens,
-        latencyMs: Date.now() - t0,
-      });
+      record(r.truncated ? truncatedReason(config.maxTokens) : null, r);
       return r;
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      input.onCall?.({
-        ...base,
-        ok: false,
-        error,
-        rawReply: null,
-        promptTokens: 0,
-        completionTokens: 0,
-        latencyMs: Date.now() - t0,
-      });
+      record(e instanceof Error ? e.message : String(e));
       throw e;
     }
   }
@@ -176,9 +158,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     level: number,
     known?: Map<string, CachedJudgement>,
   ): Promise<void> {
-    // Same request as before: its results are reused, and the questions its reply lacked take
-    // the same re-ask path as then (whose requests are looked up in turn), so a re-score of
-    // unchanged answers makes no call at all.
+    // Questions a cached reply lacked take the same re-ask path, so re-scoring unchanged answers makes no call.
     const hits = known ?? (await lookup([...keys.values()]));
     const cached: JudgeOutcome[] = [];
     for (const i of batch.items) {
@@ -237,8 +217,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
       return failAll(batch, reason);
     }
     const ids = batch.items.map((i) => i.id);
-    // A reply cut off at max_tokens is not parsed (its last items may be half-written): the
-    // whole batch goes down the re-ask path, where smaller batches fit the budget.
+    // A cut-off reply's last items may be half-written: the whole batch is re-asked in smaller batches.
     const parsed = reply.truncated
       ? { results: new Map<string, JudgedItem>(), missing: ids, error: truncatedReason(config.maxTokens) }
       : parseJudgeReply(reply.text, ids, { maxChars: replyCharLimit(config.maxTokens) });
@@ -254,7 +233,6 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     return reask(parsed.missing, level, parsed.error ?? "missing from the judge's reply", true);
   }
 
-  /** Questions a reply lacked: asked again in smaller batches, then one by one, then failed. */
   async function reask(missing: string[], level: number, why: string, fresh: boolean): Promise<void> {
     if (missing.length === 0) return;
     if (level + 1 >= sizes.length) {
@@ -269,8 +247,7 @@ export async function judgeQuestions(input: JudgeRunInput): Promise<JudgeRunResu
     await Promise.all(again.map((b) => ask(plan(b), level + 1)));
   }
 
-  // Every first request is planned from the full list (not from what the cache lacks), so an
-  // unchanged submission renders the same requests again; their keys are fetched in one go.
+  // Planned from the full list, not what the cache lacks, so an unchanged submission renders the same requests.
   const first = buildJudgeBatches(input.items, { batchSize: sizes[0] }).map(plan);
   const known = await lookup(first.flatMap((p) => [...p.keys.values()]));
   await Promise.all(first.map((p) => ask(p, 0, known)));

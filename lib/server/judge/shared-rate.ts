@@ -6,8 +6,7 @@ import { logger } from "../logger";
 import type { JudgeConfig } from "./config";
 import { LocalRateGate, RequestLimiter, type RateGate } from "./limiter";
 
-// The judge's RPM budget shared by every worker on one Redis: an exact sliding-window log in one Lua script
-// (fixed windows would let twice the budget through). Redis down: falls back to the per-process window.
+// A sliding-window log, since fixed windows would let twice the budget through; Redis down: the per-process window.
 
 const SCRIPT = `
 local t = redis.call('TIME')
@@ -50,7 +49,6 @@ export class RedisRateGate implements RateGate {
     readonly key: string,
     readonly rpm: number,
     readonly windowMs = 60_000,
-    /** Tests observe each grant's Redis server time. */
     private onGrant?: GrantListener,
   ) {
     if (rpm < 1) throw new RangeError("rpm must be at least 1");
@@ -89,7 +87,6 @@ export class RedisRateGate implements RateGate {
 
 let shared: Redis | undefined;
 function sharedRedis(): Redis {
-  // Bounded waits: a command that Redis does not answer within a second falls back to the local gate.
   shared ??= new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1_000 });
   if (shared.listenerCount("error") === 0) shared.on("error", () => undefined);
   return shared;
@@ -97,7 +94,7 @@ function sharedRedis(): Redis {
 
 const limiters = new Map<string, RequestLimiter>();
 
-/** Closes the shared connection, so a script that judged in-process (the seed) can exit. */
+/** So a script that judged in-process (the seed) can exit. */
 export async function closeSharedJudgeRate(): Promise<void> {
   const r = shared;
   shared = undefined;
@@ -105,7 +102,7 @@ export async function closeSharedJudgeRate(): Promise<void> {
   if (r) await r.quit().catch(() => r.disconnect());
 }
 
-/** The worker's limiter: concurrency per process, RPM shared through Redis per QUEUE_PREFIX, base URL and model. */
+/** Concurrency per process, RPM shared through Redis. */
 export function judgeLimiterFor(c: JudgeConfig): RequestLimiter {
   const key = `${c.baseURL}|${c.model}|${c.concurrency}|${c.rpm}`;
   let l = limiters.get(key);

@@ -2,7 +2,6 @@ import "server-only";
 
 // Judge run records in one home, so neither side imports the other and the web never loads the judge client.
 
-/** Counters of one judge run, kept in its audit event and summed on the review page. */
 export type JudgeUsage = {
   calls: number;
   retries: number;
@@ -13,7 +12,6 @@ export type JudgeUsage = {
   wallMs: number;
 };
 
-/** One request to the judge as it happened (success or error), for JudgeCall rows. */
 export type JudgeCallRecord = {
   questionIds: string[];
   attempt: number;
@@ -26,7 +24,6 @@ export type JudgeCallRecord = {
   latencyMs: number;
 };
 
-/** The outcome of an agreement check (lib/server/operations/judge-agreement.ts), kept on its JudgeAgreementRun row and audit event. */
 export type AgreementReport = {
   runId: string;
   submissionId: string;
@@ -42,7 +39,7 @@ export type AgreementReport = {
   exactRate: number | null;
   withinOneRate: number | null;
   meanAbsDiff: number | null;
-  /** Sum of squared differences over the compared questions: the judge card's noise SD (absent in older reports). */
+  /** The judge card's noise SD (absent in older reports). */
   sumSqDiff?: number;
   disagreements: Array<{ id: string; stored: number; again: number }>;
   usage: JudgeUsage;

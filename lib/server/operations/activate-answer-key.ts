@@ -6,14 +6,13 @@ import { resetStages } from "../submissions/retry-stage";
 import { scorerVersionForKey } from "../versions/current-version";
 import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
 
-// A new active key never changes the public board by itself (docs/SCORING.md §4): the board is pinned and
-// entries are queued for re-scoring, and the admin publishes as for a new judge.
+// A new active key never changes the public board by itself: it is pinned until the admin publishes.
 
 export type ActivationResult = { previousId: string | null; pinned: string | null; requeued: string[] };
 
 type Tx = Prisma.TransactionClient;
 
-/** The version the board shows while nothing is published; the approved entries' actual rows win when they cover more. */
+/** The approved entries' actual rows win when they cover more than the expected version. */
 async function boardVersionUnder(tx: Tx, keySha256: string): Promise<string | null> {
   const expected = scorerVersionForKey(keySha256);
   const tag = keyTagLikePattern(keySha256);
@@ -27,9 +26,8 @@ async function boardVersionUnder(tx: Tx, keySha256: string): Promise<string | nu
   return rows.map((r) => r.version).reduce((best, v) => (n(v) > n(best) ? v : best), expected);
 }
 
-/** Activates `id` (inside the import's transaction); a no-op beyond that when it was already active. */
 export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationResult> {
-  // Serialises with publishing (lib/server/operations/rollout.ts takes the same lock).
+  // The lock publishing takes too.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
   const previous = await tx.answerKeyVersion.findFirst({
     where: { active: true },
@@ -46,10 +44,8 @@ export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationR
     pinned = await boardVersionUnder(tx, previous.contentSha256);
     if (pinned) await tx.setting.create({ data: { key: PUBLISHED_VERSION_KEY, value: pinned } });
   }
-  // Finished ones only: a submission still being scored is scored under the key its lexical
-  // stage loaded; "re-judge all" on /admin/rescore picks up any it left under the old key.
+  // Finished ones only ("re-judge all" picks up the rest); demo entries leave the board under a real key.
   const subs = await tx.submission.findMany({
-    // Demo entries leave the board under a real key (lib/server/answer-key/demo.ts): not re-scored.
     where: {
       reviewState: { in: ["APPROVED", "PENDING"] },
       status: { in: ["SCORED", "FAILED"] },

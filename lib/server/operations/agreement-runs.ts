@@ -2,20 +2,18 @@ import "server-only";
 import type { JudgeAgreementRun, PrismaClient } from "@/generated/prisma/client";
 import { db as defaultDb } from "../db";
 import { AppError } from "../errors";
-import { onQueue, type JobDataOf } from "../queue";
+import { onQueue } from "../queue";
 import { isJudgeConfigured } from "../judge/config";
 import type { AgreementReport } from "../judge/types";
 
 // The agreement check as a job, since the web never calls the LLM; Redis unreachable fails the row at once.
 
-export type AgreementJobData = JobDataOf["judge-agreement"];
 export const agreementJobId = (runId: string) => `agreement-${runId}`;
 
 export const DEFAULT_AGREEMENT_SAMPLE = 50;
 // Far above the benchmark's 2,236 questions; keeps the stored sample size a 4-byte integer.
 const MAX_AGREEMENT_SAMPLE = 100_000;
 
-/** The checks a request must pass before anything is queued or judged (the CLI's too). */
 export function checkAgreementRequest(sample: number, configured = isJudgeConfigured()): number {
   if (!configured) throw new AppError("CONFLICT", "The judge is not configured (JUDGE_BASE_URL is unset).");
   if (!Number.isInteger(sample) || sample < 1 || sample > MAX_AGREEMENT_SAMPLE) {
@@ -61,7 +59,6 @@ export type AgreementRequest = {
   db?: PrismaClient;
 };
 
-/** Queues an agreement check; rejects at once (no row) when it could not run, UNAVAILABLE when Redis is down. */
 export async function requestAgreementCheck(input: AgreementRequest): Promise<AgreementRunView> {
   const db = input.db ?? defaultDb;
   const sample = checkAgreementRequest(input.sample ?? DEFAULT_AGREEMENT_SAMPLE);
@@ -88,7 +85,6 @@ export async function requestAgreementCheck(input: AgreementRequest): Promise<Ag
   return agreementRunView(run);
 }
 
-/** The latest checks of a submission, newest first (the review page). */
 export async function listAgreementRuns(
   submissionId: string,
   opts: { db?: PrismaClient; limit?: number } = {},

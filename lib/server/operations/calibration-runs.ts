@@ -5,13 +5,12 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { onQueue } from "../queue";
 import { isJudgeConfigured, isPanelConfigured, judgeConfigFromEnv, panelConfigFromEnv } from "../judge/config";
+import { activeKeySha256 } from "../versions/current-version";
 
-// The judge card's runs as jobs (docs/JUDGE.md, "The judge card"): the worker's reconciler ensures
-// one primary calibration per judge version and answer key; an admin queues the second-judge panel.
+// The judge card's runs (docs/JUDGE.md): one primary calibration per judge version and answer key.
 
-export const calibrationJobId = (runId: string) => `calibration-${runId}`;
-export const CALIBRATION_SEED = 1;
-/** A failed calibration (judge down) is tried again after this long. */
+const calibrationJobId = (runId: string) => `calibration-${runId}`;
+const CALIBRATION_SEED = 1;
 const RETRY_FAILED_AFTER_MS = 15 * 60_000;
 
 async function enqueue(runId: string): Promise<void> {
@@ -20,19 +19,10 @@ async function enqueue(runId: string): Promise<void> {
   );
 }
 
-async function activeKeySha(db: PrismaClient): Promise<string | null> {
-  const k = await db.answerKeyVersion.findFirst({ where: { active: true }, select: { contentSha256: true } });
-  return k?.contentSha256 ?? null;
-}
-
-/**
- * The configured judge's calibration against the active key: created and queued when missing (or
- * failed a while ago), re-queued while QUEUED (same job id, so a duplicate collapses). Null when
- * there is no judge or no key. Run by the worker's reconciler every round: one indexed read once done.
- */
+/** Re-queued while QUEUED (a duplicate job id collapses); run by the reconciler every round. */
 export async function ensureCalibration(db: PrismaClient = defaultDb): Promise<JudgeCalibrationRun | null> {
   if (!isJudgeConfigured()) return null;
-  const keySha256 = await activeKeySha(db);
+  const keySha256 = await activeKeySha256(db);
   if (!keySha256) return null;
   const c = judgeConfigFromEnv();
   const where = {
@@ -44,7 +34,6 @@ export async function ensureCalibration(db: PrismaClient = defaultDb): Promise<J
     seed: CALIBRATION_SEED,
   };
   const run = await db.$transaction(async (tx) => {
-    // Two workers may ensure at once: the second finds the first's row.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`calibration:${c.model}@${c.prompt.version}:${keySha256}`}))`;
     const last = await tx.judgeCalibrationRun.findFirst({ where, orderBy: { createdAt: "desc" } });
     const stale =
@@ -56,14 +45,13 @@ export async function ensureCalibration(db: PrismaClient = defaultDb): Promise<J
   return run;
 }
 
-/** Queues the second judge over the calibration set and the approved entries (admin). */
 export async function requestPanelRun(
   actorId: string | null,
   db: PrismaClient = defaultDb,
 ): Promise<JudgeCalibrationRun> {
   if (!isPanelConfigured())
     throw new AppError("CONFLICT", "The second judge is not configured (JUDGE_PANEL_BASE_URL and JUDGE_PANEL_MODEL).");
-  const keySha256 = await activeKeySha(db);
+  const keySha256 = await activeKeySha256(db);
   if (!keySha256) throw new AppError("CONFLICT", "The panel needs an active answer key.");
   const p = panelConfigFromEnv();
   const run = await db.judgeCalibrationRun.create({

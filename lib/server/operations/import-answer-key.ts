@@ -7,7 +7,7 @@ import { activateAnswerKey, type ActivationResult } from "./activate-answer-key"
 
 // Imports the official dataset folder, idempotent by content sha-256; a new active key goes public only when an admin publishes.
 
-export type ImportResult = {
+type ImportResult = {
   versionId: string;
   created: boolean;
   questionCount: number;

@@ -17,11 +17,10 @@ import { loadJudgeWork } from "../scores/judge-stage-store";
 import { mulberry32 } from "@/lib/scoring";
 import { scorerVersionOf } from "../versions/current-version";
 
-// Agreement check (docs/JUDGE.md): re-judges a seeded sample bypassing the cache and compares with stored scores; nothing stored changes.
+// Re-judges a seeded sample bypassing the cache and compares with stored scores; nothing stored changes.
 
 type AgreementInput = {
   submissionId: string;
-  /** The JudgeAgreementRun id when a worker runs a queued check; else a fresh one. */
   runId?: string;
   sample?: number;
   seed?: number;
@@ -30,7 +29,6 @@ type AgreementInput = {
   config?: JudgeConfig;
   transport?: JudgeTransport;
   retryPolicy?: Partial<RetryPolicy>;
-  /** The worker passes the rate gate it shares with the judge stage. */
   limiter?: RequestLimiter;
 };
 
@@ -38,7 +36,6 @@ const EPS = 1e-9;
 
 export function seededSample<T>(list: T[], n: number, seed: number): T[] {
   const a = [...list];
-  // The scoring library's seeded PRNG: the same seed picks the same sample everywhere.
   const next = mulberry32(seed);
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor((next() / 4294967296) * (i + 1));
@@ -64,7 +61,7 @@ export async function runAgreementCheck(input: AgreementInput): Promise<Agreemen
     select: { judgeScore: true, prediction: { select: { id: true } } },
   });
   const storedOf = new Map(stored.map((q) => [q.prediction.id, q.judgeScore!]));
-  // Only questions the judge actually answered: empty answers are 0 by rule, never asked.
+  // Empty answers are 0 by rule, never asked.
   const eligible = work.items.filter(
     (w) => w.predictionId && storedOf.has(w.predictionId) && w.item.answer.trim() !== "",
   );

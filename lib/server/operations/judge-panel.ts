@@ -5,17 +5,14 @@ import { createJudgeTransport } from "../judge/client";
 import type { JudgeConfig } from "../judge/config";
 import type { RequestLimiter } from "../judge/limiter";
 import type { RetryPolicy } from "../judge/retry";
-import { judgeQuestions } from "../judge/run-judge";
-import { addUsage, emptyUsage } from "../judge/run-judge";
+import { addUsage, emptyUsage, judgeQuestions } from "../judge/run-judge";
 import type { JudgeUsage } from "../judge/types";
 import { loadJudgeWork } from "../scores/judge-stage-store";
 import { publishedScorerVersion } from "../versions/published-version";
 
-// The second judge over the approved entries (worker only): each entry's counted questions judged
-// by the panel without the cache; only the per-entry means are kept, on the panel's run row.
-// Nothing here writes a Score or QuestionScore row: panel scores never reach the board.
+// Only per-entry means are kept, on the panel's run row: panel scores never reach the board.
 
-export type PanelEntry = { submissionId: string; methodName: string; primary: number; panel: number; n: number };
+type PanelEntry = { submissionId: string; methodName: string; primary: number; panel: number; n: number };
 
 export async function judgeEntriesWithPanel(input: {
   db: PrismaClient;
@@ -42,7 +39,6 @@ export async function judgeEntriesWithPanel(input: {
   const entries: PanelEntry[] = [];
   for (const row of rows) {
     const work = await loadJudgeWork(input.db, row.submissionId);
-    // As in the stage: an empty or missing answer scores 0 without a call.
     const asked = work.items.filter((w) => w.item.answer.trim() !== "");
     const run = await judgeQuestions({
       items: asked.map((w) => w.item),

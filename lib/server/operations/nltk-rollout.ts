@@ -10,15 +10,13 @@ import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
 import type { Bleu1Change } from "../versions/nltk-mode";
 import { publicGeneration, StampedMemo } from "../leaderboard/stamped-memo";
 
-// An NLTK mode change re-scores entries on its own because it costs no judge call; the public board moves
-// only when an admin publishes (docs/SCORING.md §1).
+// An NLTK mode change costs no judge call, so it re-scores on its own; the board moves only on publish.
 
 const ACTION = "scorer.lexical_rollout";
 type Tx = Prisma.TransactionClient;
 
 export type NltkRolloutResult = { to: string; from: string[]; pinned: string | null; requeued: string[] };
 
-/** Versions with rows that differ from `to` only in their NLTK mode (one group-by over headline rows). */
 async function siblingVersions(to: string): Promise<string[]> {
   const g = await db.score.groupBy({
     by: ["scorerVersion"],
@@ -30,7 +28,7 @@ async function siblingVersions(to: string): Promise<string[]> {
     .sort();
 }
 
-/** The sibling version the approved entries' headline rows cover most (newest on a tie): what the board showed before. */
+/** What the board showed before: the sibling version covering the most approved entries. */
 async function boardVersionOf(tx: Tx, from: string[]): Promise<string | null> {
   const rows = await tx.$queryRaw<Array<{ version: string; n: bigint }>>`
     SELECT sc."scorerVersion" AS version, count(DISTINCT sc."submissionId") AS n FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId"
@@ -40,7 +38,7 @@ async function boardVersionOf(tx: Tx, from: string[]): Promise<string | null> {
   return rows[0]?.version ?? null;
 }
 
-/** Submissions an earlier round already re-queued for `to`: each is re-queued at most once per version (a failing one must not loop). */
+/** Each submission is re-queued at most once per version, so a failing one cannot loop. */
 async function alreadyRequeued(tx: Tx, to: string): Promise<Set<string>> {
   const events = await tx.auditEvent.findMany({ where: { action: ACTION, targetId: to }, select: { details: true } });
   return new Set(
@@ -48,14 +46,14 @@ async function alreadyRequeued(tx: Tx, to: string): Promise<Set<string>> {
   );
 }
 
-/** One idempotent round: resets submissions scored only under an NLTK-mode sibling for re-scoring. Null when nothing to do. */
+/** One idempotent round; null when there is nothing to do. */
 export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
   const to = await currentScorerVersion();
   const from = await siblingVersions(to);
   if (from.length === 0) return null;
   const hideDemo = await demoEntriesHidden();
-  const result = await db.$transaction(async (tx) => {
-    // Serialises with publishing and key activation (same lock), and with another worker's round.
+  return db.$transaction(async (tx) => {
+    // The lock publishing and key activation take too.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
     const candidates = await tx.$queryRaw<Array<{ id: string; approved: boolean }>>`
       SELECT s.id, s."reviewState" = 'APPROVED' AS approved FROM "Submission" s
@@ -68,7 +66,7 @@ export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
     if (todo.length === 0) return null;
     let pinned: string | null = null;
     const stored = await tx.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
-    // The board follows the current version while nothing is published: keep it where it was.
+    // An unpublished board follows the current version: keep it where it was.
     if (!stored && todo.some((c) => c.approved)) {
       pinned = await boardVersionOf(tx, from);
       if (pinned) await tx.setting.create({ data: { key: PUBLISHED_VERSION_KEY, value: pinned } });
@@ -83,13 +81,11 @@ export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
     });
     return { to, from, pinned, requeued };
   });
-  return result;
 }
 
 // Kept for one public generation: approvals and re-scores of approved entries change it.
 const bleu1Memo = new StampedMemo<Bleu1Change>(50);
 
-/** How many BLEU-1 values differ between two versions on approved entries. */
 export async function bleu1Changes(from: string, to: string): Promise<Bleu1Change> {
   return bleu1Memo.get(await publicGeneration(), `${from}|${to}`, async () => {
     const [r] = await db.$queryRaw<Array<{ entries: bigint; compared: bigint; changed: bigint; mean: number | null }>>`

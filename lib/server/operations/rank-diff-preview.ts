@@ -6,8 +6,6 @@ import { db as defaultDb } from "@/lib/server/db";
 import { boardMetricSchema } from "../leaderboard/params";
 import { publicEntryWhere } from "../answer-key/demo";
 
-// Read-only preview of every approved entry's rank move between two scorer versions. Nothing is switched.
-
 export const rescorePreviewQuery = z.object({
   from: z.string().min(1).max(300),
   to: z.string().min(1).max(300),
@@ -20,11 +18,10 @@ export type RescorePreviewRow = {
   methodName: string;
   from: { value: number; rank: number; tied: boolean } | null;
   to: { value: number; rank: number; tied: boolean } | null;
-  /** Positive = moves up (rank number gets smaller); null when unranked under either version. */
+  /** Positive = moves up. */
   move: number | null;
 };
 
-/** Scorer versions with at least one headline row, most rows first. */
 export async function listScorerVersions(
   db: PrismaClient = defaultDb,
 ): Promise<Array<{ version: string; rows: number }>> {
@@ -38,7 +35,6 @@ export async function listScorerVersions(
     .sort((a, b) => b.rows - a.rows || a.version.localeCompare(b.version));
 }
 
-/** How many entries have a headline row under each version (the Re-score page's version lists say "N entries"). */
 export async function entriesPerVersion(db: PrismaClient = defaultDb): Promise<Map<string, number>> {
   const rows = await db.$queryRaw<Array<{ version: string; n: bigint }>>`
     SELECT "scorerVersion" AS version, count(DISTINCT "submissionId") AS n FROM "Score"
@@ -57,7 +53,7 @@ export async function rescorePreview(
       scope: "ALL",
       aggregate: "micro",
       metric: q.metric,
-      // The entries the public board ranks (demo entries leave it under a real key), so ranks match it.
+      // So ranks match the public board's.
       submission: await publicEntryWhere(),
     },
     select: {

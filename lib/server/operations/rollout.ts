@@ -10,7 +10,7 @@ import { currentScorerVersion } from "../versions/current-version";
 import { rescoreSubmission } from "../review/curate";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 
-// Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge"): admin-only, audited.
+// Versioned re-scoring (docs/JUDGE.md, "Rolling out a new judge").
 
 export const rejudgeAllSchema = z
   .object({ dryRun: z.boolean({ error: "must be true or false" }).default(false) })
@@ -32,23 +32,20 @@ function assertAdmin(actor: SessionUser): void {
 export type RejudgeAllResult = {
   scorerVersion: string;
   approved: number;
-  /** Approved entries that already had rows under the version before this call. */
   scored: number;
   enqueued: string[];
-  /** Missing rows but already being scored (queued or running): left alone. */
   inProgress: string[];
   failed: Array<{ id: string; error: string }>;
   dryRun: boolean;
 };
 
-/** Re-scores every entry without rows under the current version through the single re-score path; idempotent. */
+/** Idempotent: only entries without rows under the current version are re-scored. */
 export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: boolean }): Promise<RejudgeAllResult> {
   assertAdmin(input.actor);
   const dryRun = input.dryRun ?? false;
   const scorerVersion = await currentScorerVersion();
   const coverage = await versionCoverage(scorerVersion);
-  // Pending submissions too (a new answer key re-scores them before review); like approved ones,
-  // those already queued or running are reported as in progress and left alone.
+  // Pending submissions too: a new answer key re-scores them before review.
   const pending = await db.$queryRaw<Array<{ id: string }>>`
     SELECT s.id FROM "Submission" s WHERE s."reviewState" = 'PENDING'
       AND NOT EXISTS (SELECT 1 FROM "Score" sc WHERE sc."submissionId" = s.id AND sc."scorerVersion" = ${scorerVersion} AND sc.metric = 'f1')
@@ -63,25 +60,22 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
   ]);
   const status = new Map(subs.map((s) => [s.id, s.status]));
   const lexicalDone = new Set(lexical.map((r) => r.submissionId));
+  const busy = (id: string) => IN_PROGRESS.has(status.get(id) ?? "");
+  const todo = ids.filter((id) => !busy(id));
   const result: RejudgeAllResult = {
     scorerVersion,
     approved: coverage.approved,
     scored: coverage.scored,
-    enqueued: [],
-    inProgress: [],
+    enqueued: dryRun ? todo : [],
+    inProgress: ids.filter(busy),
     failed: [],
     dryRun,
   };
-  const todo = ids.filter((id) => !IN_PROGRESS.has(status.get(id) ?? ""));
-  result.inProgress = ids.filter((id) => IN_PROGRESS.has(status.get(id) ?? ""));
-  if (dryRun) result.enqueued = todo;
-  // A few at a time: each is a handful of round trips to Postgres and Redis.
   for (let i = 0; !dryRun && i < todo.length; i += PARALLEL) {
     const outcomes = await Promise.all(
       todo.slice(i, i + PARALLEL).map(async (id) => {
         try {
-          // A judge-only reset keeps the lexical StageRun; the pipeline still re-runs lexical when it
-          // has no rows under this version (workers/processors/score-submission.ts, lexicalIsCurrent).
+          // The pipeline still re-runs lexical when it has no rows under this version.
           await rescoreSubmission({
             submissionId: id,
             stage: lexicalDone.has(id) ? "judge" : "both",
@@ -124,11 +118,7 @@ export type PublishResult = {
   force: boolean;
 };
 
-/**
- * Switches the public board to `version`. Refused when the version has no scores, when it is
- * already published, or (without `force`) when fewer approved entries are scored under it than
- * under the published one: those entries would drop off the ranking.
- */
+/** Without `force`, refused when fewer approved entries are scored under `version`: they would drop off the ranking. */
 export async function publishScorerVersion(input: {
   actor: SessionUser;
   version: string;
@@ -140,14 +130,13 @@ export async function publishScorerVersion(input: {
   if (!known)
     throw new AppError("NOT_FOUND", `No scores exist under scorer version "${version}"; re-judge under it first.`);
   const res = await db.$transaction(async (tx) => {
-    // Serialises concurrent switches so that "from" in the audit trail is always the real one.
+    // So that "from" in the audit trail is always the real one.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
     const stored = await tx.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
     const from = stored?.value ?? (await currentScorerVersion());
     // Publishing the default version explicitly is allowed: it pins the board before a rollout.
     if (stored && stored.value === version)
       throw new AppError("CONFLICT", `Scorer version "${version}" is already published.`);
-    // A new judge (model or prompt) needs its card first (./judge-card-gate.ts).
     await assertJudgeCard(from, version);
     const [cFrom, cTo] = await Promise.all([versionCoverage(from), versionCoverage(version)]);
     if (cTo.scored < cFrom.scored && !force) {

@@ -13,11 +13,9 @@ import {
 } from "@/lib/scoring";
 import { db } from "../db";
 
-// Failure profile rows, written by the lexical stage with its Score rows under the same version.
-
 type Tx = Pick<Prisma.TransactionClient, "failureProfile">;
 
-/** Replaces the version's rows of one submission. Call inside the transaction that writes its Score rows. */
+/** Call inside the transaction that writes the Score rows. */
 export async function replaceFailureProfile(
   tx: Tx,
   submissionId: string,
@@ -29,25 +27,24 @@ export async function replaceFailureProfile(
     await tx.failureProfile.createMany({ data: rows.map((r) => ({ submissionId, scorerVersion, ...r })) });
 }
 
-const toRow = (r: {
-  scope: string;
-  n: number;
-  refused: number;
-  empty: number;
-  tokensMedian: number | null;
-  tokensP90: number | null;
-  recallPrecisionGap: number | null;
-}): FailureProfileRow => ({
-  scope: r.scope as ProfileScope,
-  n: r.n,
-  refused: r.refused,
-  empty: r.empty,
-  tokensMedian: r.tokensMedian,
-  tokensP90: r.tokensP90,
-  recallPrecisionGap: r.recallPrecisionGap,
+const toRow = ({
+  scope,
+  n,
+  refused,
+  empty,
+  tokensMedian,
+  tokensP90,
+  recallPrecisionGap,
+}: Omit<FailureProfileRow, "scope"> & { scope: string }): FailureProfileRow => ({
+  scope: scope as ProfileScope,
+  n,
+  refused,
+  empty,
+  tokensMedian,
+  tokensP90,
+  recallPrecisionGap,
 });
 
-/** The profile of one submission under one version; null when it has none under it. */
 export async function failureProfileFor(
   submissionId: string,
   scorerVersion: string | null,
@@ -57,7 +54,6 @@ export async function failureProfileFor(
   return failureProfileFromRows(rows.map(toRow));
 }
 
-/** Profiles of many submissions under one version (the board), by submission id. */
 export async function failureProfilesFor(ids: string[], scorerVersion: string): Promise<Map<string, FailureProfile>> {
   const rows = ids.length
     ? await db.failureProfile.findMany({ where: { submissionId: { in: ids }, scorerVersion } })
@@ -72,20 +68,11 @@ export async function failureProfilesFor(ids: string[], scorerVersion: string): 
   return out;
 }
 
-/**
- * The lexical stage's per-question input rebuilt from stored rows: the submission's predictions
- * with their lexical QuestionScore under the version, plus the key questions it left unanswered
- * (scored 0, as the lexical stage does). With a key, only matched predictions count and the key's
- * category wins; without one, every prediction counts under its own category.
- */
-export async function storedProfileQuestions(
-  submissionId: string,
-  scorerVersion: string,
-): Promise<ProfileQuestion[] | null> {
+/** The lexical stage's per-question input rebuilt from stored rows, unanswered key questions scoring 0. */
+async function storedProfileQuestions(submissionId: string, scorerVersion: string): Promise<ProfileQuestion[] | null> {
   const s = await db.submission.findUnique({ where: { id: submissionId }, select: { answerKeyVersionId: true } });
   if (!s) return null;
-  // Two queries joined here, as tests/support/question-scores.ts explains (Prisma's nested include
-  // over the composite key duplicates children on large submissions).
+  // Prisma's nested include over the composite key duplicates children on large submissions.
   const [preds, scores] = await Promise.all([
     db.prediction.findMany({
       where: { submissionId },
@@ -131,7 +118,6 @@ export async function storedProfileQuestions(
   return out;
 }
 
-/** Computes and stores the profile of a scored (submission, version) from its stored rows. */
 export async function backfillFailureProfile(
   submissionId: string,
   scorerVersion: string,
@@ -141,7 +127,7 @@ export async function backfillFailureProfile(
   if (!questions || questions.length === 0) return false;
   await db.$transaction(async (tx) => {
     await replaceFailureProfile(tx, submissionId, scorerVersion, failureProfileRows(questions, lexical));
-    // Touch the row: the public caches are keyed by the approved entries' updatedAt (lib/server/leaderboard/board-stamp.ts).
+    // The public caches are keyed by the approved entries' updatedAt.
     await tx.submission.update({ where: { id: submissionId }, data: { updatedAt: new Date() } });
   });
   return true;

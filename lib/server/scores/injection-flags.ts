@@ -3,15 +3,11 @@ import { detectJudgeInjection, INJECTION_KEYWORDS } from "@/lib/scoring";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
 
-// Answers that address the grader (lib/scoring/judge/injection.ts), found once by the worker when
-// it scores a submission and stored, so review pages read a row instead of running the detector
-// over a page of the queue on the web's event loop. A row with empty lists means "checked, clean".
+// Stored by the worker so review pages never run the detector on the web's event loop; empty lists mean "clean".
 
 export type InjectionFlag = { questions: string[]; rules: string[] };
 
-/** Runs the detector over one submission's answers and stores the result (replacing an older one). */
 export async function storeInjectionFlag(submissionId: string): Promise<InjectionFlag> {
-  // Only answers holding one of the detector's keywords come back; the detector decides.
   const suspects = await db.$queryRaw<Array<{ split: string; index: number; answer: string; qid: string | null }>>`
     SELECT p.split, p.index, p."systemAnswer" AS answer, q.qid FROM "Prediction" p
     LEFT JOIN "ReferenceQuestion" q ON q.id = p."referenceQuestionId"
@@ -22,7 +18,7 @@ export async function storeInjectionFlag(submissionId: string): Promise<Injectio
   for (const p of suspects) {
     const hit = detectJudgeInjection(p.answer);
     if (hit.length === 0) continue;
-    // The id the judge sees: the answer key's stable id, else <split>/q<index> (judge-stage-store.ts).
+    // The id the judge sees (judge-stage-store.ts).
     questions.push(p.qid ?? `${p.split}/q${p.index}`);
     for (const r of hit) rules.add(r);
   }
@@ -34,7 +30,6 @@ export async function storeInjectionFlag(submissionId: string): Promise<Injectio
   return flag;
 }
 
-/** The stored flags of these submissions that found something. */
 export async function storedInjectionFlags(ids: string[]): Promise<Map<string, InjectionFlag>> {
   if (ids.length === 0) return new Map();
   const rows = await db.$queryRaw<Array<{ id: string; questions: string[]; rules: string[] }>>`
@@ -43,7 +38,6 @@ export async function storedInjectionFlags(ids: string[]): Promise<Map<string, I
   return new Map(rows.map((r) => [r.id, { questions: r.questions, rules: r.rules }]));
 }
 
-/** Submissions scored before the flag was stored (the worker's backfill at start). */
 export async function unflaggedSubmissions(limit: number): Promise<string[]> {
   const rows = await db.$queryRaw<Array<{ id: string }>>`
     SELECT s.id FROM "Submission" s

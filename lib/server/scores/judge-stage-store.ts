@@ -3,12 +3,28 @@ import { normalizeCategory, type CategoryCode, type JudgeItem, type QuestionResu
 import type { PrismaClient } from "@/generated/prisma/client";
 import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "./question-scores";
 import type { JudgeOutcome } from "../judge/run-judge";
+import type { Stage } from "@/generated/prisma/enums";
 
-// Database side of the judge stage; only answers are read from the submission, so its metadata never reaches the judge.
+// Only answers are read from the submission, so its metadata never reaches the judge.
 
 export type Db = PrismaClient;
 
-/** One counted question: a prediction to judge, or a key question nobody answered (scores 0). */
+export function startStageRun(db: Db, submissionId: string, stage: Stage, total: number) {
+  return db.stageRun.upsert({
+    where: { submissionId_stage: { submissionId, stage } },
+    create: { submissionId, stage, status: "RUNNING", attempts: 1, total, startedAt: new Date() },
+    update: {
+      status: "RUNNING",
+      attempts: { increment: 1 },
+      done: 0,
+      total,
+      error: null,
+      startedAt: new Date(),
+      finishedAt: null,
+    },
+  });
+}
+
 type JudgeWorkItem = {
   item: JudgeItem;
   predictionId: string | null;
@@ -72,7 +88,7 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
     });
   }
   if (sub.answerKeyVersionId) {
-    // Same denominators as the lexical stage: every key question counts, unanswered = 0.
+    // Same denominators as the lexical stage.
     const key = await db.referenceQuestion.findMany({ where: { versionId: sub.answerKeyVersionId } });
     for (const q of key) {
       if (answeredRefs.has(q.id)) continue;
@@ -99,9 +115,8 @@ export async function loadJudgeWork(db: Db, submissionId: string): Promise<Judge
   };
 }
 
-export type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };
+type Progress = { submissionId: string; scorerVersion: string; done: number; total: number };
 
-/** Per-question rows of outcomes that belong to a prediction (unanswered key questions have none). */
 export function judgeQuestionScores(
   outcomes: Iterable<JudgeOutcome>,
   predictionIdOf: Map<string, string | null>,
@@ -119,7 +134,7 @@ export function judgeQuestionScores(
   return rows;
 }
 
-/** A batch's outcomes, cache entries and progress in one transaction, so a failed run's judged questions stay visible. */
+/** One transaction, so a failed run's judged questions stay visible. */
 export async function persistOutcomes(
   db: Db,
   outcomes: JudgeOutcome[],

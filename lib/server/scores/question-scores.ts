@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 
-// Per-question score writes; each stage owns its columns and every write is an upsert, so a retried run leaves one row per question.
+// Each stage owns its columns and every write is an upsert, so a retried run leaves one row per question.
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
@@ -13,15 +13,9 @@ export type LexicalQuestionScore = {
   f1: number;
   bleu1: number;
 };
-/** A judged question (score null = the judge could not score it; the reasoning says why). */
 export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
 
-/**
- * The lexical stage's complete result for one version: upserts, and clears the lexical columns of
- * rows not in `rows` (a question no longer scored, e.g. under another answer key); rows left with
- * no value at all are removed. Unchanged rows are not rewritten. Call inside the transaction that
- * writes the Score rows.
- */
+/** Clears the lexical columns of rows not in `rows` (e.g. under another answer key). Call inside the Score rows' transaction. */
 export async function replaceLexicalQuestionScores(
   tx: Tx,
   submissionId: string,
@@ -46,7 +40,6 @@ export async function replaceLexicalQuestionScores(
   await deleteEmptyRows(tx, submissionId, scorerVersion);
 }
 
-/** Judge results for some questions (a batch as it finishes), keyed by prediction id. Unchanged rows are not rewritten. */
 export async function upsertJudgeQuestionScores(
   tx: Tx,
   submissionId: string,
@@ -64,10 +57,7 @@ export async function upsertJudgeQuestionScores(
     WHERE (q."judgeScore", q."judgeReasoning") IS DISTINCT FROM (EXCLUDED."judgeScore", EXCLUDED."judgeReasoning")`;
 }
 
-/**
- * The judge stage's complete result for one version, written with its Score rows: judge columns
- * of questions not in this run are cleared (stale), the rest upserted.
- */
+/** Judge columns of questions not in this run are cleared as stale. */
 export async function replaceJudgeQuestionScores(
   tx: Tx,
   submissionId: string,

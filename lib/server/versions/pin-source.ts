@@ -1,10 +1,9 @@
 import "server-only";
 import { db } from "../db";
 
-// Who or what set the board's published version, read from the audit log (issue 32): the Re-score
-// page must not say "published by an administrator" when an answer-key import pinned it.
+// The Re-score page must not say "published by an administrator" when an answer-key import pinned it.
 
-export type PinSource =
+type PinSource =
   { kind: "publish"; at: Date; actor: string | null } | { kind: "import"; at: Date } | { kind: "unknown" };
 
 /** The latest audit event that made `version` the published one; "unknown" for a migration's pin. */

@@ -9,15 +9,12 @@ import {
 import { currentScorerVersion } from "./current-version";
 
 type ScorerVersionStatus = {
-  /** The deployment's version: what the worker writes and re-judging produces. */
   current: VersionCoverage & { inProgress: number };
-  /** What the public board reads. */
   published: VersionCoverage;
   /** False while nothing was published: the board then follows the current version. */
   pinned: boolean;
 };
 
-/** The admin's view of a rollout: both versions and how many approved entries each covers. */
 export async function scorerVersionStatus(): Promise<ScorerVersionStatus> {
   const current = await currentScorerVersion();
   const [stored, published] = await Promise.all([storedPublishedVersion(), publishedScorerVersion()]);
