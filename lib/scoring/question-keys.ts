@@ -7,7 +7,7 @@ type Question = Pick<PredictionItem, "question_text" | "question_image" | "origi
 export class QuestionKeys {
   private readonly firsts = new Map<string, number>();
 
-  /** Index of the first earlier item with the same question, or undefined (and `index` is remembered). */
+  /** Undefined when new (then `index` is remembered). */
   firstOf(item: Question, index: number): number | undefined {
     const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}\u0000${normalizeText(item.original_answer)}`;
     const first = this.firsts.get(key);

@@ -13,9 +13,9 @@ export type CalibrationResult = {
 };
 
 export type CalibrationStats = {
-  /** Answers expected to get 0 (topical-but-wrong, and refusals outside Answer Refusal) that got more. */
+  /** Expected 0 (topical-but-wrong, refusals outside AR), got more. */
   falseAccept: RateWithInterval;
-  /** Answers expected to get full marks (the references) that got less. */
+  /** References that got less than full marks. */
   falseReject: RateWithInterval;
   meanScore: Record<CalibrationKind, number | null>;
   judged: number;
@@ -62,7 +62,6 @@ export function calibrationStats(items: readonly CalibrationResult[]): {
 
 const pairKey = (r: Pick<CalibrationResult, "qid" | "kind">) => `${r.kind}|${r.qid}`;
 
-/** Weighted kappa between two judges over the calibration items both judged, overall and per category. */
 export function panelKappa(
   primary: readonly CalibrationResult[],
   panel: readonly CalibrationResult[],
