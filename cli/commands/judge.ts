@@ -1,4 +1,3 @@
-// `h2hmem judge agreement`: re-judges a seeded sample without the cache and reports agreement with stored scores.
 import type { Command } from "commander";
 import { UsageError } from "../errors";
 import { withDb } from "./server-db";

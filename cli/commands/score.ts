@@ -1,4 +1,4 @@
-// `h2hmem score`: local scoring with lib/scoring, the same code and numbers as the server's worker.
+// `h2hmem score`: the same code and numbers as the server's worker.
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
@@ -130,7 +130,7 @@ async function scoreFiles(opts: Options): Promise<number> {
   return EXIT_OK;
 }
 
-/** One line per prediction, written to a temp file and renamed so OUT never holds a partial run. */
+/** Written to a temp file and renamed, so OUT never holds a partial run. */
 function writePerQuestion(out: string, perQuestion: PerQuestion[]): void {
   const lines: string[] = [];
   for (const p of perQuestion) {

@@ -1,4 +1,3 @@
-// Re-computes an entry's board numbers from its files and compares them with the board's rows.
 import {
   aggregateScores,
   scoreSubmission,
@@ -43,7 +42,6 @@ export function rescore(input: {
   return { rows, issues: lexical.issues };
 }
 
-/** Every board row against the recomputed one: value, interval and n must all agree. */
 export function compareRows(board: BoardRow[], local: ScoreRow[]): Comparison[] {
   const mine = new Map(local.map((r) => [keyOf(r), r]));
   return board.map((row) => {

@@ -1,7 +1,4 @@
-// The work of `h2hmem verify` (cli/commands/verify.ts registers it): downloads an
-// entry's public prediction files, its scorer and answer-key versions, re-scores the files with
-// this build's lib/scoring (lexical), re-aggregates the stored per-question judge scores, and
-// exits 0 only if every number the board holds for the entry (value, interval, n) matches.
+// The work of `h2hmem verify`: exits 0 only if every number the board holds for the entry matches.
 import {
   hasErrors,
   lexicalOptionsForVersion,
