@@ -12,7 +12,7 @@ import type {
   ValidationIssue,
 } from "../../lib/scoring";
 import { DEFAULT_MAX_ANSWER_CHARS, NLTK_VERSIONS } from "../../lib/scoring/types";
-import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
+import { CliExit, EXIT_INVALID, EXIT_OK, intOption, UsageError } from "../errors";
 import { describeCommand } from "./catalog";
 
 type Options = {
@@ -58,12 +58,6 @@ export function register(program: Command): void {
     .action(async (opts: Options) => {
       throw new CliExit(await scoreFiles(opts));
     });
-}
-
-function intOption(raw: string, name: string, min: number): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
 }
 
 // The scorer loads here, when the command runs (not for --help or validate).

@@ -58,8 +58,7 @@ async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promi
     return fail(
       `the judge scores are of ${judge.scorerVersion}, the board of ${entry.scorerVersion}; retry in a moment.`,
     );
-  const { rows } = rescore({ files, answerKey: key, lexical, judge });
-  const results = compareRows(entry.scores, rows);
+  const results = compareRows(entry.scores, rescore({ files, answerKey: key, lexical, judge }));
   const ok = results.every((r) => r.ok);
   if (opts.json) {
     process.stdout.write(
