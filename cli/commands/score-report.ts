@@ -143,7 +143,7 @@ export function renderScoreTables(report: ScoreReport): string {
       ["  95% CI", "", ...ci(s.micro)],
       ["ALL macro", String(s.n), ...metricCells(s.macro)],
       ["  95% CI", "", ...ci(s.macro)],
-      ...Object.entries(s.mainTypes).map(([, t]) => [t.name, String(t.n), ...metricCells(t.micro)]),
+      ...Object.values(s.mainTypes).map((t) => [t.name, String(t.n), ...metricCells(t.micro)]),
       ...Object.entries(s.categories).map(([code, t]) => [`${code} ${t.name}`, String(t.n), ...metricCells(t.micro)]),
     ];
     out.push("", `== ${split}: ${countLine}`, table(HEAD, rows));

@@ -3,19 +3,9 @@ import { parse as parseJsonc, printParseErrorCode, createScanner, type ParseErro
 import type { IssueList } from "./issues";
 import { MAX_JSON_DEPTH } from "./submission-schema";
 
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
+export const lineColumn = (text: string, offset: number) => lineColumns(text)(offset);
 
-/** lineColumn for many offsets: line starts found once, then binary search (per offset is quadratic). */
+/** For many offsets of one text: line starts found once, then binary search. */
 function lineColumns(text: string): (offset: number) => { line: number; column: number } {
   const starts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
