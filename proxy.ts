@@ -46,7 +46,7 @@ const SECURITY_HEADERS = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-// Response hardening and the page micro-cache (lib/server/leaderboard/page-cache.ts). Authorization is never decided here.
+// Authorization is never decided here.
 export async function proxy(req: NextRequest): Promise<Response> {
   const locale = localeOfRequest(req);
   // Not in development, where every edit must show at once.

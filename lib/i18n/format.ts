@@ -1,6 +1,6 @@
 import { HTML_LANG, type Locale } from "./locales";
 
-// The one home of locale-aware number and date formatting; scores keep 3 decimals so columns line up in every locale.
+// Scores keep 3 decimals so columns line up in every locale.
 
 const NONE = "–";
 const missing = (v: number | null | undefined): v is null | undefined =>

@@ -1,7 +1,7 @@
 import { DETAIL_CODES, ISSUE_CODES, type IssueParams } from "@/lib/scoring/validate";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
-// Validation issues in the reader's language from their stable (code, params); unknown codes fall back to English.
+// Translated from the stable (code, params); unknown codes fall back to English.
 
 type IssueLike = { code?: string; message: string; fix?: string; params?: IssueParams; summary?: boolean };
 

@@ -1,4 +1,4 @@
-// Submissions and the answer key both go through normalizeCategory, so every known spelling lands on its code instead of vanishing from a table.
+// Submissions and the answer key both go through here, so no known spelling vanishes from a table.
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPE_NAMES, MAIN_TYPES, type CategoryCode, type MainType } from "./types";
 
 const ABBR_SUFFIX = new RegExp(`\\s*\\((${CATEGORY_CODES.join("|")})\\)$`, "i");

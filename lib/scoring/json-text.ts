@@ -120,7 +120,7 @@ const CLOSE_BRACE = 2;
 const OPEN_BRACKET = 3;
 const CLOSE_BRACKET = 4;
 
-/** jsonDepthExceeds counted on jsonc-parser's tokens, so an overflow never depends on the caller's stack. */
+/** On jsonc-parser's tokens, so an overflow never depends on the caller's stack. */
 function scannerDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
   const scanner = createScanner(text, false);
   let depth = 0;

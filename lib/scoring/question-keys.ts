@@ -1,4 +1,4 @@
-// Repeated questions: same text, image and original_answer as an earlier item (another answer is a distinct question).
+// Repeated questions; another original_answer makes another question.
 import type { PredictionItem } from "./types";
 import { normalizeText, imageBaseName } from "./text-normalize";
 

@@ -117,7 +117,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     issues.push(...local.finish());
   }
 
-  // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.
+  // A row is its own metrics record (NoJudge): no copy per question.
   const results: QuestionResult[] = [];
   for (const p of perQuestion)
     if (p.counted) results.push({ split: p.split, category: p.category, qid: p.qid, metrics: p satisfies NoJudge });

@@ -1,5 +1,4 @@
-// The one grammar of scorer versions (docs/SCORING.md §1): every stored score names the exact algorithm
-// that produced it, so a change writes new rows instead of mixing numbers. Every reader goes through here.
+// The one grammar of scorer versions (docs/SCORING.md §1): a change writes new rows instead of mixing numbers.
 import { DEFAULT_LEXICAL_OPTIONS, LEXICAL_VERSION } from "./lexical";
 import type { LexicalOptions, NltkVersion } from "./types";
 

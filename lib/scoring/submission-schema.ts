@@ -1,4 +1,4 @@
-// The submission contract (benchmark doc §3): THE zod schema of one prediction, the single source of truth.
+// The submission contract (benchmark doc §3), the single source of truth.
 import { z } from "zod";
 import type { Split } from "./types";
 

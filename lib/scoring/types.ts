@@ -1,6 +1,6 @@
 // The scoring vocabulary, importable anywhere (the browser too) without the engine.
 
-/** Longest system_answer in code points: every answer goes to the judge, so one file must not cost millions of tokens. */
+/** Every answer goes to the judge, so one file must not cost millions of tokens. */
 export const DEFAULT_MAX_ANSWER_CHARS = 8_000;
 
 export const SPLITS = ["dyadic", "multi-party"] as const;

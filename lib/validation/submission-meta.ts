@@ -83,7 +83,7 @@ export const submissionMetaSchema = z
     answerSecondsPerQuestion: optionalCost,
     tokensPerQuestion: optionalCost,
     hardware: optionalText(200),
-    // Multipart sends "true" (a checked box sends "on"); JSON may send a boolean. Absent = private.
+    // A checked box sends "on"; JSON may send a boolean. Absent = private.
     publicPredictions: z
       .preprocess(
         (v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v),

@@ -7,7 +7,7 @@ const levelIndex = (score: number, levels: readonly number[]): number => {
   return best;
 };
 
-/** Linearly weighted Cohen's kappa; null without items or when chance disagreement is zero. */
+/** Linearly weighted; null without items or when chance disagreement is zero. */
 export function weightedKappa(
   a: readonly number[],
   b: readonly number[],

@@ -29,7 +29,7 @@ function shuffle<T>(list: readonly T[], seed: number): T[] {
   return a;
 }
 
-/** Seeded sample of `size` questions, stratified by split x category (proportional, largest remainder). */
+/** Proportional per split x category, by largest remainder. */
 export function stratifiedSample(
   questions: readonly ReferenceQuestion[],
   size: number,
@@ -68,7 +68,7 @@ export function buildCalibrationSet(
   for (const q of stratifiedSample(questions, opts.sample, opts.seed)) {
     const base = { category: q.category, split: q.split };
     out.push({ ...base, kind: "reference", expected: 1, item: itemOf(q, q.answer) });
-    // A different reference of the same dialogue: on topic, but the answer to another question.
+    // On topic, but the answer to another question.
     const own = normalizeText(q.answer);
     const others = dialogues
       .get(`${q.split}/${q.dialogue}`)!

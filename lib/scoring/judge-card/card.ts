@@ -1,4 +1,3 @@
-// The judge card's calibration numbers from judged calibration items (pure; server: lib/server/judge/card.ts).
 import { CATEGORY_CODES, type CategoryCode } from "../types";
 import type { CalibrationKind } from "./calibration-set";
 import { mean, rateWithInterval, type RateWithInterval } from "./rates";

@@ -47,7 +47,7 @@ export function noiseMargin(perQuestionSd: number | null, nA: number, nB: number
   return 1.96 * perQuestionSd * Math.sqrt(1 / nA + 1 / nB);
 }
 
-/** True when two entries' judge means differ by no more than the noise margin (never without measured noise). */
+/** Never true without measured noise. */
 export function withinJudgeNoise(
   a: { mean: number; n: number },
   b: { mean: number; n: number },

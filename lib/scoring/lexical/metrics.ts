@@ -40,7 +40,7 @@ export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: Nltk
   return m === 0 ? 0 : brevityPenalty(r, h) * expLogRatio(m, h);
 }
 
-// Both factors depend on small integers only and correctly rounded exp/log is costly: memoized, dropped when full.
+// Both factors depend on small integers only, and correctly rounded exp/log is costly: memoized.
 const MEMO_LIMIT = 1 << 16;
 const bpMemo = new Map<number, number>();
 const ratioMemo = new Map<number, number>();

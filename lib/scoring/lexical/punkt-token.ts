@@ -40,7 +40,7 @@ type PunktToken = {
   ellipsis: boolean;
 };
 
-/** A numeric type starts with "-", ".", "," or a (possibly non-ASCII) digit: skip the regex otherwise. */
+/** A lowercase ASCII letter never starts a number: skip the regex. */
 function isNumeric(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c >= 97 && c <= 122) return false;

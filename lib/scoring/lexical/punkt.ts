@@ -39,7 +39,7 @@ function breaksAt(text: string, from: number, to: number): boolean {
   return v;
 }
 
-// Undecided contexts recur across answers ("dr. wu"); decisions are a pure function of the context, so memoized (bounded).
+// Undecided contexts recur across answers ("dr. wu") and depend on the context alone: memoized, bounded.
 const MEMO_LIMIT = 4096;
 const MEMO_MAX_CHARS = 64;
 const memo = new Map<string, boolean>();

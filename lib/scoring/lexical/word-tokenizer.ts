@@ -24,7 +24,7 @@ const NOT_WORD_BEFORE = `(?<![${W}])`;
 const NOT_WORD_AFTER = `(?![${W}])`;
 const hasDoubleApos = (t: string) => t.includes("''");
 
-/** `(?i)(\')(?!<clitics>)(\w)\b` -> `\1 \2`: a quote before a one-letter word that is no clitic. */
+/** `(?i)(\')(?!<clitics>)(\w)\b` -> `\1 \2`. */
 function quoteBeforeLetter(clitics: readonly string[]): Rule {
   return [rx(`(')(?!${clitics.map(ci).join("|")})([${W}])${NOT_WORD_AFTER}`), "$1 $2", F.F_APOS];
 }
