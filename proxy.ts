@@ -23,7 +23,7 @@ import {
 // Scripts run only with this response's nonce (docs/SECURITY.md); GitHub is allowed as a form target for the OAuth redirect.
 export function contentSecurityPolicy(dev: boolean, nonce: string): string {
   const formTargets = [env.GITHUB_URL ? new URL(env.GITHUB_URL).origin : "https://github.com"];
-  // Hugging Face's authorize endpoint (discovered; on the issuer's origin for huggingface.co and our tests).
+  // Hugging Face's authorize endpoint is on the issuer's origin.
   if (huggingFaceEnabled()) formTargets.push(new URL(env.HF_ISSUER).origin);
   return [
     "default-src 'self'",
@@ -46,16 +46,14 @@ const SECURITY_HEADERS = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-// Response hardening and the page micro-cache (lib/server/leaderboard/page-cache.ts). Authorization is never decided here.
+// Authorization is never decided here.
 export async function proxy(req: NextRequest): Promise<Response> {
-  // The UI locale (?lang= > cookie > Accept-Language > en), resolved once for the render.
   const locale = localeOfRequest(req);
   // Not in development, where every edit must show at once.
   const enabled = env.NODE_ENV === "production";
   const key = enabled ? pageCacheKey(req) : null;
   const cached = key ? await cachedPage(req, key) : null;
-  // A fresh nonce per render. An answer from the micro-cache keeps the CSP of the render it
-  // replays (its scripts carry that render's nonce).
+  // A cached answer keeps the CSP of the render it replays: its scripts carry that nonce.
   const nonce = randomBytes(16).toString("base64");
   const csp = contentSecurityPolicy(env.NODE_ENV !== "production", nonce);
   const forward = new Headers(req.headers);
@@ -65,7 +63,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   forward.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   const res = cached || NextResponse.next({ request: { headers: forward } });
   markRenderResponse(req, res);
-  // Page metrics; the status is only known for cached answers, since Next renders after this returns.
+  // The status is only known for cached answers: Next renders after this returns.
   if (!isPageCacheRender(req)) {
     const state = cached?.headers.get("x-page-cache") === "hit" ? "hit" : "miss";
     const reason = (enabled ? pageCacheBypass(req) : "disabled") ?? "uncacheable";
@@ -81,8 +79,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   return res;
 }
 
-// `?lang=` is the no-JavaScript switcher: remember the choice (only when it changes, so the
-// page cache's own render, which carries the cookie, stays cacheable).
+// Only when the choice changes, so the page cache's own render (with the cookie) stays cacheable.
 function rememberLocale(req: NextRequest, res: Response): void {
   const asked = req.nextUrl.searchParams.get(LOCALE_QUERY);
   if (isLocale(asked) && req.cookies.get(LOCALE_COOKIE)?.value !== asked) {

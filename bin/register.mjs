@@ -1,5 +1,5 @@
-// Runs the repository's TypeScript in plain Node (node --import ./bin/register.mjs workers/index.ts).
-// `server-only` gets the "react-server" condition, as Next gives server code: outside Next there is no client bundle to guard.
+// Runs the repository's TypeScript in plain Node; `server-only` gets the "react-server" condition,
+// as Next gives server code: outside Next there is no client bundle to guard.
 import { register } from "node:module";
 import "tsx";
 

@@ -6,6 +6,12 @@ export const EXIT_USAGE = 2;
 /** Wrong invocation: bad flag values, missing or unreadable files. Exits 2. */
 export class UsageError extends Error {}
 
+export function intOption(raw: string, name: string, min: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
 /** Ends the command with an exit code after its output was written. */
 export class CliExit extends Error {
   constructor(readonly code: number) {

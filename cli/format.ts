@@ -1,4 +1,3 @@
-// Human-readable output helpers: issue lists and aligned tables.
 import type { ValidationIssue } from "../lib/scoring";
 
 function formatIssue(i: ValidationIssue): string {

@@ -1,5 +1,4 @@
-// File input for CLI commands: prediction files and the answer-key folder, with usage errors
-// (exit 2) for anything the user must fix in the command line itself.
+// File input for CLI commands; a usage error (exit 2) for anything to fix in the command line.
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import type { LoadedAnswerKey } from "../lib/server/answer-key/dataset-folder";
@@ -8,11 +7,10 @@ import { parsePredictionFile, type ParsedFile, type ValidationIssue } from "../l
 import { UsageError } from "./errors";
 import { LOCAL_LIMITS, LOCAL_MAX_BYTES } from "./limits";
 
-export { LOCAL_LIMITS, LOCAL_MAX_BYTES };
+export { LOCAL_MAX_BYTES };
 
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
 
-/** The TOO_LARGE error for a file past LOCAL_MAX_BYTES (`size` bytes, or more when only a part was read). */
 function tooLarge(name: string, size: number, more: boolean): ValidationIssue {
   return {
     severity: "error",
@@ -25,7 +23,7 @@ function tooLarge(name: string, size: number, more: boolean): ValidationIssue {
   };
 }
 
-/** The file's bytes, or TOO_LARGE past LOCAL_MAX_BYTES (checked before reading, so a huge file is never loaded). */
+/** Checks the size before reading, so a huge file is never loaded. */
 export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: ValidationIssue } {
   if (!existsSync(file)) throw new UsageError(`file not found: ${file}`);
   const stat = statSync(file);
@@ -51,7 +49,6 @@ export function readLocalFile(file: string): { bytes: Uint8Array } | { issue: Va
   return { bytes: Buffer.concat(chunks) };
 }
 
-/** Reads and validates a prediction file (local size limits unless --max-items / --max-bytes say otherwise). */
 export function readPredictionFile(
   file: string,
   split: Split,
@@ -69,7 +66,6 @@ export function readPredictionFile(
   });
 }
 
-/** The official dataset folder's questions (the loader, and with it the scorer, loads on first use). */
 export async function readAnswerKey(dir: string): Promise<LoadedAnswerKey> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--answer-key must be a folder: ${dir}`);
   const { loadAnswerKeyDir } = await import("../lib/server/answer-key/dataset-folder");

@@ -1,5 +1,4 @@
-// Local file limits of the CLI (their own module so that `--help` can show them without loading
-// the readers and the validator).
+// Its own module so that `--help` can show the limits without loading the validator.
 
 /** Local files are read whole, so their size is capped (docs/BENCHMARKS.md). */
 export const LOCAL_MAX_BYTES = 256 * 1024 * 1024;

@@ -24,7 +24,7 @@ const COMMANDS: Record<CommandName, () => Promise<CommandModule>> = {
 const isCommand = (name: string | undefined): name is CommandName =>
   name !== undefined && Object.hasOwn(COMMANDS, name);
 
-/** The program with only the command `argv` names loaded; anything else lists the catalog and loads none. */
+/** Loads only the command `argv` names; anything else lists the catalog. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command("h2hmem")
     .description("H2HMem leaderboard tools: validate and score prediction files, manage the server.")

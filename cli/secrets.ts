@@ -29,7 +29,6 @@ export async function readSecret(src: SecretSource): Promise<string> {
   return value;
 }
 
-/** Reads one line from the terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   process.stderr.write(question);
@@ -44,7 +43,7 @@ function promptHidden(question: string): Promise<string> {
   );
 }
 
-/** The CI OIDC token the GitHub Action hands over (H2HMEM_CI_TOKEN); only ever from the environment. */
+/** Only ever from the environment. */
 export function ciTokenFromEnv(): string | undefined {
   return process.env.H2HMEM_CI_TOKEN?.trim() || undefined;
 }

@@ -1,9 +1,8 @@
 // `h2hmem --version`; a build stamps both versions so the compiled CLI answers without loading the scorer.
 import { readFileSync } from "node:fs";
 
-declare const H2HMEM_BUILD: { version: string; scorer: string } | undefined;
-
 type VersionInfo = { version: string; scorer: string };
+declare const H2HMEM_BUILD: VersionInfo | undefined;
 
 async function versionInfo(): Promise<VersionInfo> {
   if (typeof H2HMEM_BUILD !== "undefined") return H2HMEM_BUILD;

@@ -1,5 +1,3 @@
-// `h2hmem answer-key import DIR [--label L]`: loads the official dataset folder into the
-// database (idempotent by content sha-256) and makes it the active answer key.
 import type { Command } from "commander";
 import { withDb } from "./server-db";
 import { describeCommand } from "./catalog";

@@ -1,5 +1,4 @@
-// `h2hmem backup FILE`: a portable logical backup of the whole database (one gzip file, see
-// lib/server/backup/format.ts). Needs only DATABASE_URL, no pg_dump. FILE "-" writes to stdout.
+// `h2hmem backup`: needs only DATABASE_URL, no pg_dump (format: lib/server/backup/format.ts).
 import type { Command } from "commander";
 import { withDb } from "./server-db";
 import { describeCommand } from "./catalog";
@@ -13,7 +12,7 @@ export function register(program: Command): void {
       withDb(async () => {
         const { env } = await import("../../lib/server/env");
         const { createBackup } = await import("../../lib/server/backup/backup");
-        // Progress goes to stderr so that `h2hmem backup - | ...` pipes only the file.
+        // stderr, so that `h2hmem backup - | ...` pipes only the file.
         const log = opts.quiet ? undefined : (m: string) => process.stderr.write(`backup: ${m}\n`);
         const s = await createBackup({
           connectionString: env.DATABASE_URL,

@@ -1,4 +1,3 @@
-// `h2hmem demo remove`: deletes the demo entries written by the seed (audited).
 import type { Command } from "commander";
 import { withDb } from "./server-db";
 import { describeCommand } from "./catalog";

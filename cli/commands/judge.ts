@@ -1,16 +1,9 @@
-// `h2hmem judge agreement`: re-judges a seeded sample without the cache and reports agreement with stored scores.
 import type { Command } from "commander";
-import { UsageError } from "../errors";
+import { intOption } from "../errors";
 import { withDb } from "./server-db";
 import { describeCommand } from "./catalog";
 
 type AgreementOpts = { submission: string; sample: string; seed: string; json?: boolean };
-
-function positiveInt(raw: string, flag: string, min: number): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} must be an integer >= ${min}, got "${raw}"`);
-  return n;
-}
 
 const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
 
@@ -26,8 +19,8 @@ export function register(program: Command): void {
     .option("--seed <n>", "seed of the random sample (same seed, same sample)", "1")
     .option("--json", "print the report as JSON")
     .action(async (opts: AgreementOpts) => {
-      const sample = positiveInt(opts.sample, "--sample", 1);
-      const seed = positiveInt(opts.seed, "--seed", 0);
+      const sample = intOption(opts.sample, "--sample", 1);
+      const seed = intOption(opts.seed, "--seed", 0);
       await withDb(async () => {
         const { runAgreementCheck } = await import("../../lib/server/operations/judge-agreement");
         const r = await runAgreementCheck({ submissionId: opts.submission, sample, seed });

@@ -1,5 +1,3 @@
-// `h2hmem restore FILE [--force --confirm DB] [--check] [--no-migrate]`: loads a file written by
-// `h2hmem backup` into DATABASE_URL in one transaction (see lib/server/backup/restore.ts).
 import type { Command } from "commander";
 import { CliExit, EXIT_INVALID } from "../errors";
 import { withDb } from "./server-db";

@@ -30,7 +30,6 @@ type SplitReport = ScopeReport & {
 type ScoreReport = {
   scorerVersion: string;
   tokenizer: string;
-  /** Which NLTK's behaviour the lexical numbers follow: "3.5" (the benchmark's pin) or "3.8". */
   nltk: string;
   stopwords: string;
   answerKey: string | null;
@@ -58,7 +57,6 @@ function scope(rows: ScoreRow[], split: SplitOrOverall, scopeName: string): Scop
   return { n: mine[0].n, micro: block("micro"), macro: block("macro") };
 }
 
-/** One pass over the questions of a split (or all): predictions and, of those, matched, unmatched and differing; unanswered key questions. */
 function questionCounts(perQuestion: ScoreOutput["perQuestion"], split: SplitOrOverall) {
   const c = { predictions: 0, matched: 0, unmatched: 0, unanswered: 0, answerDiffers: 0 };
   for (const p of perQuestion) {
@@ -145,7 +143,7 @@ export function renderScoreTables(report: ScoreReport): string {
       ["  95% CI", "", ...ci(s.micro)],
       ["ALL macro", String(s.n), ...metricCells(s.macro)],
       ["  95% CI", "", ...ci(s.macro)],
-      ...Object.entries(s.mainTypes).map(([, t]) => [t.name, String(t.n), ...metricCells(t.micro)]),
+      ...Object.values(s.mainTypes).map((t) => [t.name, String(t.n), ...metricCells(t.micro)]),
       ...Object.entries(s.categories).map(([code, t]) => [`${code} ${t.name}`, String(t.n), ...metricCells(t.micro)]),
     ];
     out.push("", `== ${split}: ${countLine}`, table(HEAD, rows));

@@ -1,4 +1,4 @@
-// `h2hmem score`: local scoring with lib/scoring, the same code and numbers as the server's worker.
+// `h2hmem score`: the same code and numbers as the server's worker.
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
@@ -12,7 +12,7 @@ import type {
   ValidationIssue,
 } from "../../lib/scoring";
 import { DEFAULT_MAX_ANSWER_CHARS, NLTK_VERSIONS } from "../../lib/scoring/types";
-import { CliExit, EXIT_INVALID, EXIT_OK, UsageError } from "../errors";
+import { CliExit, EXIT_INVALID, EXIT_OK, intOption, UsageError } from "../errors";
 import { describeCommand } from "./catalog";
 
 type Options = {
@@ -58,12 +58,6 @@ export function register(program: Command): void {
     .action(async (opts: Options) => {
       throw new CliExit(await scoreFiles(opts));
     });
-}
-
-function intOption(raw: string, name: string, min: number): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
 }
 
 // The scorer loads here, when the command runs (not for --help or validate).
@@ -130,7 +124,7 @@ async function scoreFiles(opts: Options): Promise<number> {
   return EXIT_OK;
 }
 
-/** One line per prediction, written to a temp file and renamed so OUT never holds a partial run. */
+/** Written to a temp file and renamed, so OUT never holds a partial run. */
 function writePerQuestion(out: string, perQuestion: PerQuestion[]): void {
   const lines: string[] = [];
   for (const p of perQuestion) {

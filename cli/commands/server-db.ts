@@ -1,4 +1,4 @@
-// Server modules are imported lazily so `validate`/`score`/`submit` never load Prisma; the connection is closed so the process can exit.
+// Imported lazily so `validate`/`score`/`submit` never load Prisma.
 import { CliExit, EXIT_INVALID } from "../errors";
 
 type AppErrorLike = {
@@ -13,7 +13,6 @@ function isAppErrorLike(e: unknown): e is AppErrorLike {
 }
 
 export async function withDb(fn: () => Promise<void>): Promise<never> {
-  // Like the web app and worker, the CLI honours a local .env (DATABASE_URL etc.).
   (await import("dotenv")).config({ quiet: true });
   const { db } = await import("../../lib/server/db");
   try {

@@ -1,5 +1,4 @@
-// `h2hmem submission purge <id> --reason R --yes`: hard deletion for a data-protection request.
-// The only delete path for a submission (approved or not); the web and the API never delete.
+// The only delete path for a submission (a data-protection request); the web and the API never delete.
 import type { Command } from "commander";
 import { UsageError } from "../errors";
 import { withDb } from "./server-db";

@@ -1,6 +1,6 @@
 // HTTP side of `h2hmem submit`: the multipart upload and the status polling (API v1).
 
-export type ApiError = {
+type ApiError = {
   status: number;
   code: string;
   message: string;
@@ -59,7 +59,7 @@ export function apiUrl(base: string, pathname: string): string {
   return new URL(pathname, base.endsWith("/") ? base : `${base}/`).toString();
 }
 
-/** Loopback hosts (127.0.0.0/8, ::1, localhost): plain http:// to them never leaves the machine. */
+/** Plain http:// to a loopback host never leaves the machine. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname
     .toLowerCase()
@@ -70,13 +70,13 @@ export function isLoopbackHost(hostname: string): boolean {
 
 const warnedBases = new Set<string>();
 
-/** A warning on stderr (once per server) when the token would cross the network unencrypted. */
-export function warnIfTokenInClear(base: string): void {
+/** Once per server. */
+function warnIfTokenInClear(base: string): void {
   let url: URL;
   try {
     url = new URL(base);
   } catch {
-    return; // fetch reports the bad URL itself
+    return; // fetch reports it
   }
   if (url.protocol !== "http:" || isLoopbackHost(url.hostname) || warnedBases.has(url.origin)) return;
   warnedBases.add(url.origin);

@@ -1,9 +1,5 @@
-// `h2hmem submit --url URL --dyadic F --multiparty F --method NAME [--org ORG]
-//  [--description D] [--backbone B] [--public-predictions] [--source-repo R --source-commit SHA --source-run URL]
-//  [--wait] [--json]` with the API token in H2HMEM_TOKEN (or a prompt, or --token T): validates locally (same checks as the server), uploads to
-// POST /api/v1/submissions, and with --wait follows GET /api/v1/submissions/{id} to the end.
-// H2HMEM_CI_TOKEN (set by the GitHub Action with id-token: write) is sent as `ciToken`: the server
-// verifies it and records the run's repository, commit and run as "Verified from CI".
+// `h2hmem submit`: validates locally (the server's checks), uploads, and with --wait polls to the end.
+// H2HMEM_CI_TOKEN (from the GitHub Action) is sent as `ciToken` so the server can mark it "Verified from CI".
 import path from "node:path";
 import type { Command } from "commander";
 import type { Split, ValidationIssue } from "../../lib/scoring";
@@ -71,7 +67,7 @@ async function runSubmit(opts: Options): Promise<number> {
   json = opts.json === true;
   const [validator, { readLocalFile }] = await Promise.all([import("../../lib/scoring/validate"), import("../io")]);
   const { hasErrors, parsePredictionFile } = validator;
-  /** A file's bytes, validated with the server's default limits (the server applies its own). */
+  // Validated with the server's default limits (the server applies its own).
   const checked = (file: string, split: Split, issues: ValidationIssue[]): { name: string; bytes: Uint8Array } => {
     const name = path.basename(file);
     const read = readLocalFile(file);

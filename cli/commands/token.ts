@@ -1,4 +1,4 @@
-// `h2hmem token create|list|revoke`: a new token is printed once, since only its sha-256 is stored.
+// A new token is printed once, since only its sha-256 is stored.
 import type { Command } from "commander";
 import {
   DEFAULT_TOKEN_DAYS,

@@ -1,5 +1,4 @@
-// `h2hmem user create --email E [--admin] [--name N]`: the password from H2HMEM_PASSWORD or a
-// hidden prompt (`--password P` still works, with a warning: argv is visible to every local user).
+// `--password P` warns: argv is visible to every local user.
 import type { Command } from "commander";
 import { readSecret } from "../secrets";
 import { withDb } from "./server-db";

@@ -1,5 +1,4 @@
-// `h2hmem validate FILE [--split dyadic|multi-party] [--answer-key DIR] [--json] [--max-answer-chars N]`
-// Exit 0 when valid (warnings allowed), 1 when invalid, 2 on usage errors.
+// `h2hmem validate`: exit 0 when valid (warnings allowed), 1 when invalid, 2 on usage errors.
 import path from "node:path";
 import type { Command } from "commander";
 import type { PredictionItem, ReferenceQuestion, Split, ValidationIssue } from "../../lib/scoring";
@@ -118,7 +117,6 @@ function limit(raw: string | undefined, name: string, max = Infinity): number | 
   return n;
 }
 
-/** The split whose questions more predictions match (one pass over the items for both). */
 function bestSplit(
   PredictionMatcher: typeof import("../../lib/scoring").PredictionMatcher,
   items: readonly PredictionItem[],

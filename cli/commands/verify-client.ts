@@ -1,5 +1,4 @@
-// HTTP side of `h2hmem verify`: the public entry, its public prediction files (checked against
-// the hashes the entry lists) and its per-question judge scores. Public endpoints: no token.
+// HTTP side of `h2hmem verify` (public endpoints: no token).
 import { createHash } from "node:crypto";
 import { apiUrl, HttpApiError, parseError } from "./submit-client";
 
@@ -38,7 +37,6 @@ export const fetchEntry = (base: string, id: string) =>
 export const fetchJudgeScores = (base: string, id: string) =>
   getJson<JudgeScores>(apiUrl(base, `api/v1/entries/${encodeURIComponent(id)}/judge-scores`));
 
-/** Downloads one file and refuses it unless its sha-256 is the one the entry lists. */
 export async function fetchFile(base: string, file: PublicEntry["files"][number]): Promise<Uint8Array> {
   const res = await fetch(apiUrl(base, file.url!.replace(/^\//, "")));
   if (!res.ok) throw new HttpApiError(await parseError(res));
@@ -49,7 +47,6 @@ export async function fetchFile(base: string, file: PublicEntry["files"][number]
   return bytes;
 }
 
-/** `https://host/entries/<id>` (base from the URL unless --url is given) or a bare id with --url. */
 export function parseEntryRef(ref: string, url?: string): { base: string; id: string } | null {
   const m = /^(https?:\/\/[^/]+)(?:\/.*)?\/entries\/([^/?#]+)/.exec(ref);
   if (m) return { base: url ?? m[1]!, id: decodeURIComponent(m[2]!) };

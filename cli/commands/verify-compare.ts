@@ -1,4 +1,3 @@
-// Re-computes an entry's board numbers from its files and compares them with the board's rows.
 import {
   aggregateScores,
   scoreSubmission,
@@ -24,11 +23,11 @@ export function rescore(input: {
   answerKey?: ReferenceQuestion[];
   lexical: LexicalOptions;
   judge: JudgeScores | null;
-}): { rows: ScoreRow[]; issues: ReturnType<typeof scoreSubmission>["issues"] } {
+}): ScoreRow[] {
   const lexical = scoreSubmission({ files: input.files, answerKey: input.answerKey, lexical: input.lexical });
   const rows = [...lexical.rows];
   if (input.judge) {
-    // The judge stage judges exactly the questions the lexical stage counted (unanswered key questions score 0).
+    // The judge stage judges exactly the questions the lexical stage counted.
     const stored = new Map(input.judge.scores.map((s) => [`${s.split}|${s.index}`, s.judgeScore]));
     const results = lexical.perQuestion
       .filter((p) => p.counted)
@@ -40,10 +39,9 @@ export function rescore(input: {
       }));
     rows.push(...aggregateScores(results));
   }
-  return { rows, issues: lexical.issues };
+  return rows;
 }
 
-/** Every board row against the recomputed one: value, interval and n must all agree. */
 export function compareRows(board: BoardRow[], local: ScoreRow[]): Comparison[] {
   const mine = new Map(local.map((r) => [keyOf(r), r]));
   return board.map((row) => {

@@ -1,7 +1,4 @@
-// The work of `h2hmem verify` (cli/commands/verify.ts registers it): downloads an
-// entry's public prediction files, its scorer and answer-key versions, re-scores the files with
-// this build's lib/scoring (lexical), re-aggregates the stored per-question judge scores, and
-// exits 0 only if every number the board holds for the entry (value, interval, n) matches.
+// The work of `h2hmem verify`: exits 0 only if every number the board holds for the entry matches.
 import {
   hasErrors,
   lexicalOptionsForVersion,
@@ -61,8 +58,7 @@ async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promi
     return fail(
       `the judge scores are of ${judge.scorerVersion}, the board of ${entry.scorerVersion}; retry in a moment.`,
     );
-  const { rows } = rescore({ files, answerKey: key, lexical, judge });
-  const results = compareRows(entry.scores, rows);
+  const results = compareRows(entry.scores, rescore({ files, answerKey: key, lexical, judge }));
   const ok = results.every((r) => r.ok);
   if (opts.json) {
     process.stdout.write(

@@ -1,5 +1,4 @@
-// `h2hmem verify <entry URL or id> [--url BASE] [--answer-key DIR] [--json]`: re-scores a public
-// entry locally (cli/commands/verify-run.ts, loaded only when the command runs).
+// `h2hmem verify`: the work is in verify-run.ts, loaded only when the command runs.
 import type { Command } from "commander";
 import { CliExit } from "../errors";
 import type { VerifyOptions } from "./verify-run";

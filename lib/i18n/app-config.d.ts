@@ -4,7 +4,6 @@ import type { Messages } from "./load-messages";
 // Types next-intl's t(), useLocale() and getLocale() against our locales and the English file,
 // so a misspelt key fails `tsc` (https://next-intl.dev/docs/workflows/typescript).
 declare module "next-intl" {
-  // Declaration merging needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface AppConfig {
     Locale: Locale;

@@ -1,4 +1,4 @@
-// Only the namespaces client components use are sent to the browser, so server-only texts don't travel with every page.
+// Only these namespaces are sent to the browser, so server-only texts don't travel with every page.
 import type { Messages } from "./load-messages";
 
 export const CLIENT_NAMESPACES = [

@@ -1,6 +1,6 @@
 import { HTML_LANG, type Locale } from "./locales";
 
-// The one home of locale-aware number and date formatting; scores keep 3 decimals so columns line up in every locale.
+// Scores keep 3 decimals so columns line up in every locale.
 
 const NONE = "–";
 const missing = (v: number | null | undefined): v is null | undefined =>
@@ -14,7 +14,7 @@ function nf(locale: Locale, key: string, opts: Intl.NumberFormatOptions): Intl.N
 }
 function df(locale: Locale, key: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const k = `d|${locale}|${key}`;
-  // UTC, as the API, CSV and the request config (lib/i18n/request.ts) use.
+  // UTC, as the API, CSV and lib/i18n/request.ts use.
   if (!cache.has(k)) cache.set(k, new Intl.DateTimeFormat(HTML_LANG[locale], { timeZone: "UTC", ...opts }));
   return cache.get(k) as Intl.DateTimeFormat;
 }
@@ -31,12 +31,9 @@ export function formatter(locale: Locale) {
     }).format(v);
   return {
     locale,
-    /** A score (F1, BLEU-1, judge) with `digits` decimals; "–" when missing. */
     score: (v: number | null | undefined, digits = 3): string => (missing(v) ? NONE : fixed(v, digits)),
-    /** A bootstrap interval "[lo, hi]"; "" when either end is missing. */
     ci: (lo: number | null | undefined, hi: number | null | undefined): string =>
       missing(lo) || missing(hi) ? "" : `[${fixed(lo, 3)}, ${fixed(hi, 3)}]`,
-    /** A rate in 0..1 as a percentage; "–" when missing. */
     percent: (v: number | null | undefined, digits = 0): string =>
       missing(v)
         ? NONE
@@ -45,16 +42,13 @@ export function formatter(locale: Locale) {
             minimumFractionDigits: digits,
             maximumFractionDigits: digits,
           }).format(v),
-    /** A count with the locale's grouping (12,345). */
     integer: (v: number | null | undefined): string =>
       missing(v) ? NONE : nf(locale, "int", { maximumFractionDigits: 0 }).format(v),
-    /** A calendar date (UTC): "Dec 1, 2026" / "2026年12月1日". */
     date: (v: Date | string | null | undefined): string =>
       v ? df(locale, "date", { dateStyle: "medium" }).format(toDate(v)) : NONE,
-    /** Date and time to the minute (UTC), with the zone named. */
     dateTime: (v: Date | string | null | undefined): string =>
       v ? df(locale, "dateTime", { dateStyle: "medium", timeStyle: "short" }).format(toDate(v)) + " UTC" : NONE,
-    /** A byte size in B, KiB or MiB (binary units, as the upload limits are stated). */
+    /** Binary units, as the upload limits are stated. */
     bytes: (n: number): string => {
       if (n < 1024) return `${fixed(n, 0)} B`;
       if (n < 1024 * 1024) return `${fixed(n / 1024, 1)} KiB`;

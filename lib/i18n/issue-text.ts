@@ -1,11 +1,11 @@
 import { DETAIL_CODES, ISSUE_CODES, type IssueParams } from "@/lib/scoring/validate";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
-// Validation issues in the reader's language from their stable (code, params); unknown codes fall back to English.
+// Translated from the stable (code, params); unknown codes fall back to English.
 
 type IssueLike = { code?: string; message: string; fix?: string; params?: IssueParams; summary?: boolean };
 
-/** The subset of next-intl's translator used here (typed loosely: the keys are built from codes). */
+/** Typed loosely: the keys are built from codes. */
 export type ValidationTranslator = {
   (key: string, values?: Record<string, string | number>): string;
   has(key: string): boolean;
@@ -18,7 +18,6 @@ const CONSTANTS = { rootExample: '{"predictions": [ ... ]}', closers: "} ]" };
 const ISSUE_SET = new Set<string>(ISSUE_CODES);
 const DETAIL_SET = new Set<string>(DETAIL_CODES);
 
-/** Argument names a message needs ({name} or {name, …} at any depth). */
 function neededArguments(raw: string): string[] {
   return [...raw.matchAll(/\{\s*([A-Za-z]\w*)\s*[,}]/g)].map((m) => m[1]!);
 }
@@ -34,13 +33,11 @@ function valuesOf(issue: IssueLike, t: ValidationTranslator): Record<string, str
   const values: Record<string, string | number> = { ...CONSTANTS, code: issue.code ?? "", ...(issue.params ?? {}) };
   const got = issue.params?.got;
   if (typeof got === "string" && t.has(`kinds.${got}`)) values.gotText = t(`kinds.${got}`);
-  // What a field holds, with its example (the English fix carries FIELD_HINTS; issue 32).
   const field = issue.params?.field;
   if (typeof field === "string" && t.has(`fieldHints.${field}`)) values.hint = t(`fieldHints.${field}`);
   return values;
 }
 
-/** Message and fix of a prediction-file issue or an API detail in `locale`. */
 export function translateIssue(
   issue: IssueLike,
   locale: Locale,
@@ -57,7 +54,6 @@ export function translateIssue(
   return { message, ...(fix ? { fix } : issue.fix ? { fix: issue.fix } : {}) };
 }
 
-/** Every issue translated, keeping its other fields (severity, file, path) for display. */
 export function translateIssues<I extends IssueLike>(
   issues: readonly I[],
   locale: Locale,

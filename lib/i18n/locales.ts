@@ -1,27 +1,21 @@
-// The one home of the UI's locales, the cookie and query names, and how a request picks its
-// locale. Pure: imported by proxy.ts, the request config, the header switcher and tests.
+// The one home of the UI's locales and how a request picks one; pure, so proxy.ts can import it.
 
 export const LOCALES = ["en", "zh"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-/** next-intl's conventional cookie name; set by proxy.ts when `?lang=` is given. */
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 /** `?lang=zh` links work without JavaScript and give hreflang alternates real URLs. */
 export const LOCALE_QUERY = "lang";
-/** The proxy forwards the resolved locale to the render in this request header. */
 export const LOCALE_HEADER = "x-h2hmem-locale";
-/** One year: the choice outlives the session. */
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
-/** BCP 47 tags for `<html lang>` and hreflang; zh is Simplified Chinese whatever the region. */
+/** zh is Simplified Chinese whatever the region. */
 export const HTML_LANG: Record<Locale, string> = { en: "en", zh: "zh-Hans" };
-/** Each locale's own name, shown in the switcher in that language. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", zh: "简体中文" };
 
 export function isLocale(v: unknown): v is Locale {
   return typeof v === "string" && (LOCALES as readonly string[]).includes(v);
 }
 
-/** The best supported locale of an Accept-Language header (q-values honoured), or null. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
   if (!header) return null;
   const ranged = header
@@ -41,7 +35,6 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return null;
 }
 
-/** Resolution order: `?lang=` > cookie > Accept-Language > en. Invalid values are skipped. */
 export function resolveLocale(input: {
   query?: string | null;
   cookie?: string | null;
@@ -52,7 +45,6 @@ export function resolveLocale(input: {
   return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
-/** `path?query` with `lang` set to `locale` (other parameters kept): the switcher's links. */
 export function hrefWithLocale(pathname: string, search: string, locale: Locale | null): string {
   const params = new URLSearchParams(search);
   params.delete(LOCALE_QUERY);
@@ -61,12 +53,11 @@ export function hrefWithLocale(pathname: string, search: string, locale: Locale 
   return qs ? `${pathname}?${qs}` : pathname;
 }
 
-/** The proxy forwards the requested path and query here, for the switcher's fallback and hreflang. */
+/** The requested path and query, for the switcher's fallback and hreflang. */
 export const PATH_HEADER = "x-h2hmem-path";
 
 type LocaleSource = { nextUrl: URL; cookies: { get(name: string): { value: string } | undefined }; headers: Headers };
 
-/** The locale of an incoming request (proxy.ts and the page cache key). */
 export function localeOfRequest(req: LocaleSource): Locale {
   return resolveLocale({
     query: req.nextUrl.searchParams.get(LOCALE_QUERY),

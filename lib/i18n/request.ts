@@ -3,7 +3,7 @@ import { getRequestConfig } from "next-intl/server";
 import { isLocale, LOCALE_COOKIE, LOCALE_HEADER, resolveLocale, type Locale } from "./locales";
 import { loadMessages } from "./load-messages";
 
-// next-intl's request config. proxy.ts resolves the locale and forwards it in LOCALE_HEADER; requests it does not see resolve here.
+// proxy.ts forwards the locale in LOCALE_HEADER; requests it does not see resolve here.
 export async function requestLocale(): Promise<Locale> {
   const h = await headers();
   const forwarded = h.get(LOCALE_HEADER);
@@ -16,6 +16,6 @@ export async function requestLocale(): Promise<Locale> {
 
 export default getRequestConfig(async () => {
   const locale = await requestLocale();
-  // Dates are shown in UTC everywhere (as the API and CSV do), so server and client agree.
+  // UTC everywhere (as the API and CSV), so server and client agree.
   return { locale, messages: await loadMessages(locale), timeZone: "UTC" };
 });

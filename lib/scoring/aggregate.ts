@@ -1,6 +1,5 @@
-// Score rows (per split and overall; ALL, per main type, per category; micro and macro) with
-// stratified percentile-bootstrap CIs. Every resample is built from per-(split, category) cell
-// resample means, so one pass of n x R random draws per metric serves all 2 x 3 x 13 rows.
+// Score rows with stratified bootstrap CIs, built from per-(split, category) cell resample means
+// so one pass of n x R draws per metric serves every row.
 import {
   CATEGORIES,
   CATEGORY_CODES,
@@ -14,6 +13,7 @@ import {
   type SplitOrOverall,
 } from "./types";
 import { bootstrapMeansMulti, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
+import { groupBy } from "./group-by";
 
 export type ScoreRow = {
   split: SplitOrOverall;
@@ -23,9 +23,9 @@ export type ScoreRow = {
   value: number;
   ciLow: number | null;
   ciHigh: number | null;
-  /** Questions with a value in this scope (the denominator). */
+  /** The denominator: questions with a value. */
   n: number;
-  /** Questions in this scope whose value was null (e.g. judge failed): left out of the mean. */
+  /** Questions whose value was null (e.g. judge failed): left out of the mean. */
   excluded?: number;
 };
 export type QuestionResult = {
@@ -38,10 +38,8 @@ export type AggregateOptions = { resamples?: number; seed?: number };
 
 const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
 
-/** A (split, category) cell of one metric: its questions with a value, their sum and resample means. */
 type Cell = { split: Split; category: CategoryCode; n: number; sum: number; excluded: number; boot: Float64Array };
 
-/** Scopes in row order, each with the categories it pools. */
 const SCOPES: ReadonlyArray<readonly [ScoreRow["scope"], ReadonlySet<CategoryCode>]> = [
   ["ALL", new Set(CATEGORY_CODES)],
   ...MAIN_TYPES.map((t) => [t, new Set(CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === t))] as const),
@@ -75,10 +73,7 @@ export function aggregateScores(results: QuestionResult[], opts: AggregateOption
   return rows;
 }
 
-/**
- * micro: pooled mean of the questions, its resample = the n-weighted mean of the cell resample
- * means; macro: mean of the category means, each category pooling its cells of this split.
- */
+/** micro: pooled mean of the questions; macro: mean of the category means. */
 function rowsFor(
   split: SplitOrOverall,
   scope: ScoreRow["scope"],
@@ -92,8 +87,7 @@ function rowsFor(
   const base = { split, scope, metric, n, ...(excluded > 0 || metric === "judge" ? { excluded } : {}) };
   const live = cells.filter((c) => c.n > 0);
   // The categories in order of their first cell, as the macro mean adds them.
-  const byCategory = new Map<CategoryCode, Cell[]>();
-  for (const c of live) byCategory.set(c.category, [...(byCategory.get(c.category) ?? []), c]);
+  const byCategory = groupBy(live, (c) => c.category);
   let macro = 0;
   const macroDist = new Float64Array(resamples > 0 ? resamples : 0);
   for (const group of byCategory.values()) {
@@ -114,7 +108,7 @@ function rowsFor(
   ];
 }
 
-/** The n-weighted mean of cell resample means: sum(n_c * mean_c) / total (divided last, so 1s stay 1). */
+/** The n-weighted mean of cell resample means, divided last so 1s stay 1. */
 function pooled(cells: Cell[], resamples: number, total: number): Float64Array {
   const out = new Float64Array(resamples > 0 ? resamples : 0);
   for (const c of cells) for (let b = 0; b < out.length; b++) out[b] += c.n * c.boot[b];
@@ -122,24 +116,14 @@ function pooled(cells: Cell[], resamples: number, total: number): Float64Array {
   return out;
 }
 
-/**
- * One cell per (split, category) and metric. Within a cell, all metrics without nulls share one
- * resample index stream (seeded by the cell); a metric with nulls (judge failures) resamples its
- * own non-null values with a stream seeded by cell and metric.
- */
+/** Metrics without nulls share the cell's resample stream; one with nulls draws its own. */
 function buildCells(
   results: QuestionResult[],
   metrics: Metric[],
   resamples: number,
   seed: number,
 ): Map<Metric, Cell[]> {
-  const groups = new Map<string, QuestionResult[]>();
-  for (const r of results) {
-    const key = `${r.split}|${r.category}`;
-    const list = groups.get(key);
-    if (list) list.push(r);
-    else groups.set(key, [r]);
-  }
+  const groups = groupBy(results, (r) => `${r.split}|${r.category}`);
   const out = new Map<Metric, Cell[]>(metrics.map((m) => [m, []]));
   for (const [key, members] of groups) {
     const { split, category } = members[0];

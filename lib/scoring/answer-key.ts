@@ -1,4 +1,4 @@
-// The official questions.json -> ReferenceQuestion[]. A question's place comes from its folder, never from the noisy answer_session fields.
+// A question's place comes from its folder, never from the noisy answer_session fields.
 import { z } from "zod";
 import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type Difficulty, type MainType, type Split } from "./types";
 import { allowedCategoryNames, normalizeCategory, normalizeMainType } from "./categories";
@@ -19,6 +19,11 @@ export type ReferenceQuestion = {
 };
 type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
 
+const optionalString = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
+
 const questionSchema = z.looseObject({
   // null/missing image and difficulty are tolerated: they mean "no image" and "medium".
   question: z.looseObject({
@@ -29,17 +34,8 @@ const questionSchema = z.looseObject({
       .transform((v) => v ?? ""),
   }),
   original_answer: z.string(),
-  question_type: z.looseObject({
-    main_type: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? undefined),
-    sub_type: z.string(),
-  }),
-  difficulty: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? undefined),
+  question_type: z.looseObject({ main_type: optionalString, sub_type: z.string() }),
+  difficulty: optionalString,
 });
 const questionsFileSchema = z.looseObject({ questions: z.array(z.unknown()) });
 
@@ -48,7 +44,7 @@ export function makeQid(split: Split, dialogue: number, session: number, index: 
 }
 
 function difficultyOf(raw: string | undefined): Difficulty | null {
-  if (raw === undefined || raw.trim() === "") return "medium"; // documented quirk: missing = medium
+  if (raw === undefined || raw.trim() === "") return "medium";
   const folded = raw.trim().toLowerCase();
   return folded === "easy" || folded === "medium" || folded === "hard" ? folded : null;
 }

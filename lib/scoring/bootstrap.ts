@@ -1,18 +1,14 @@
-// Percentile bootstrap over questions. See docs/SCORING.md for the exact procedure.
+// Percentile bootstrap over questions (procedure: docs/SCORING.md).
 import { drawIndex, hashString, mulberry32 } from "./prng";
 
 export const DEFAULT_RESAMPLES = 1000;
 export const DEFAULT_SEED = 20260529;
 
-/** Means of `resamples` resamples (with replacement, same size) of `values`; empty when n = 0. */
 export function bootstrapMeans(values: ArrayLike<number>, resamples: number, seed: number): Float64Array {
   return bootstrapMeansMulti([values], resamples, seed)[0];
 }
 
-/**
- * Resample means of several equally long columns with ONE shared index stream (the same questions
- * are drawn for every column): per resample, n draws, each column summed in draw order.
- */
+/** Equally long columns share ONE index stream: the same questions are drawn for every column. */
 export function bootstrapMeansMulti(
   columns: ReadonlyArray<ArrayLike<number>>,
   resamples: number,
@@ -41,7 +37,6 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
 }
 
-/** 95% percentile interval of a bootstrap distribution, or nulls when there is none. */
 export function percentileInterval(dist: Float64Array, level = 0.95): { low: number | null; high: number | null } {
   if (dist.length === 0) return { low: null, high: null };
   const sorted = Float64Array.from(dist).sort();
@@ -53,10 +48,7 @@ export function seedFor(seed: number, stratum: string): number {
   return hashString(stratum, (seed ^ 0x811c9dc5) >>> 0);
 }
 
-/**
- * Paired bootstrap of mean(a) - mean(b) over the same questions (a[i] and b[i] score question i).
- * pValue: two-sided, 2 * min(share of resampled differences <= 0, share >= 0), capped at 1.
- */
+/** mean(a) - mean(b) over the same questions; pValue two-sided, capped at 1. */
 export function pairedBootstrap(
   a: number[],
   b: number[],

@@ -1,4 +1,4 @@
-// Submissions and the answer key both go through normalizeCategory, so every known spelling lands on its code instead of vanishing from a table.
+// Submissions and the answer key both go through here, so no known spelling vanishes from a table.
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPE_NAMES, MAIN_TYPES, type CategoryCode, type MainType } from "./types";
 
 const ABBR_SUFFIX = new RegExp(`\\s*\\((${CATEGORY_CODES.join("|")})\\)$`, "i");
@@ -17,7 +17,7 @@ const LOOKUP: Map<string, CategoryCode> = (() => {
   return map;
 })();
 
-/** Any accepted spelling -> its code, or null (callers must report it, never drop it); "Name (ABBR)" must agree, never guessed. */
+/** Null must be reported, never dropped; "Name (ABBR)" must agree, never guessed. */
 export function normalizeCategory(raw: string): CategoryCode | null {
   if (typeof raw !== "string") return null;
   const folded = fold(raw);
@@ -32,7 +32,6 @@ export function normalizeCategory(raw: string): CategoryCode | null {
   return LOOKUP.get(folded) ?? null;
 }
 
-/** Main type from the data's `question_type.main_type` ("Memory Recall"), case-insensitive. */
 export function normalizeMainType(raw: string): MainType | null {
   const folded = fold(raw);
   for (const type of MAIN_TYPES) {
@@ -41,7 +40,6 @@ export function normalizeMainType(raw: string): MainType | null {
   return null;
 }
 
-/** Human list of accepted names, for error messages. */
 export function allowedCategoryNames(): string {
   return CATEGORY_CODES.map((c) => `"${CATEGORIES[c].name}" (${c})`).join(", ");
 }

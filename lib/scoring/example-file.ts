@@ -1,10 +1,8 @@
-// The example prediction file of a split: the active key's questions in the submission format, unanswered,
-// so an author sees every field filled as the public dataset gives it (served at /downloads/example_*).
+// The active key's questions unanswered, so an author sees every field as the dataset gives it.
 import type { ReferenceQuestion } from "./answer-key";
 import { CATEGORIES, type PredictionItem, type Split } from "./types";
 
-/** One item per key question of the split, in key order, with an empty system_answer. */
-export function examplePredictions(questions: readonly ReferenceQuestion[], split: Split): PredictionItem[] {
+function examplePredictions(questions: readonly ReferenceQuestion[], split: Split): PredictionItem[] {
   return questions
     .filter((q) => q.split === split)
     .map((q) => ({
@@ -16,7 +14,6 @@ export function examplePredictions(questions: readonly ReferenceQuestion[], spli
     }));
 }
 
-/** The file's text: `{"predictions": [...]}`, indented so it reads as an example. */
 export function exampleFileText(questions: readonly ReferenceQuestion[], split: Split): string {
   return `${JSON.stringify({ predictions: examplePredictions(questions, split) }, null, 2)}\n`;
 }

@@ -1,25 +1,23 @@
-// Failure profile of one submission (docs/SCORING.md §9b). Rates are derived from stored counts only in
-// failureProfileFromRows, so the API shows exactly what the rows say.
+// Rates come from stored counts only (failureProfileFromRows), so the API shows what the rows say.
 import { isEmptyAnswer, isRefusal } from "./refusal";
 import { tokenize } from "./lexical";
 import { quantileSorted } from "./bootstrap";
 import { resolveLexicalOptions } from "./scorer-version";
+import { groupBy } from "./group-by";
 import { CATEGORY_CODES, type CategoryCode, type FailureProfile, type LexicalOptions } from "./types";
 
-/** The category whose questions should be refused (its references say "Not mentioned"). */
 const REFUSAL_CATEGORY: CategoryCode = "AR";
 
 export type ProfileScope = "ALL" | CategoryCode;
-/** One stored row: counts over the counted questions of the scope (both splits). */
 export type FailureProfileRow = {
   scope: ProfileScope;
   n: number;
   refused: number;
   empty: number;
-  /** Median / p90 answer length in lexical-tokenizer tokens over the non-empty answers; null when none. */
+  /** In lexical tokens over the non-empty answers. */
   tokensMedian: number | null;
   tokensP90: number | null;
-  /** Mean recall minus mean precision (micro, as the Score rows); null when n = 0. */
+  /** Mean recall minus mean precision (micro). */
   recallPrecisionGap: number | null;
 };
 
@@ -31,19 +29,13 @@ export type ProfileQuestion = {
   counted: boolean;
 };
 
-/** Rows for "ALL" and every category present, from the per-question results (counted ones only). */
 export function failureProfileRows(
   questions: readonly ProfileQuestion[],
   lexical?: Partial<LexicalOptions>,
 ): FailureProfileRow[] {
   const mode = resolveLexicalOptions(lexical).tokenizer;
-  const groups = new Map<ProfileScope, ProfileQuestion[]>([["ALL", []]]);
-  for (const q of questions) {
-    if (!q.counted) continue;
-    groups.get("ALL")!.push(q);
-    if (!groups.has(q.category)) groups.set(q.category, []);
-    groups.get(q.category)!.push(q);
-  }
+  const counted = questions.filter((q) => q.counted);
+  const groups = new Map<ProfileScope, ProfileQuestion[]>([["ALL", counted], ...groupBy(counted, (q) => q.category)]);
   const order: ProfileScope[] = ["ALL", ...CATEGORY_CODES];
   return order.filter((s) => groups.has(s)).map((scope) => rowFor(scope, groups.get(scope)!, mode));
 }
@@ -77,7 +69,7 @@ function rowFor(scope: ProfileScope, qs: ProfileQuestion[], mode: LexicalOptions
 
 const rate = (num: number, den: number): number | null => (den > 0 ? num / den : null);
 
-/** The API's view of stored rows; null when there are none (not profiled under this version). */
+/** Null when not profiled under this version. */
 export function failureProfileFromRows(rows: readonly FailureProfileRow[]): FailureProfile | null {
   const all = rows.find((r) => r.scope === "ALL");
   if (!all) return null;

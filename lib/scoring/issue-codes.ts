@@ -1,6 +1,5 @@
 // Machine codes of validation problems: clients translate by code, so a code is never renamed or reused.
 
-/** Problems in a prediction file or an answer key (lib/scoring, the upload checks and the CLI). */
 export const ISSUE_CODES = [
   // reading the file
   "TOO_LARGE",
@@ -70,9 +69,7 @@ export const FIELD_CODES = [
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 
-/** Every code an error detail of the API can carry. */
 export const DETAIL_CODES = [...ISSUE_CODES, ...FIELD_CODES] as const;
 export type DetailCode = IssueCode | FieldCode;
 
-/** Values interpolated into a translated message (numbers are formatted by the reader's locale). */
 export type IssueParams = Record<string, string | number>;

@@ -9,7 +9,7 @@ export type ValidationIssue = {
   path: string;
   message: string;
   fix?: string;
-  /** The values in message and fix, for translations (e.g. {chars, limit} of ANSWER_TOO_LONG). */
+  /** For translations, e.g. {chars, limit} of ANSWER_TOO_LONG. */
   params?: IssueParams;
   /** The "N more ... not listed" line that replaces issues of one code past the cap. */
   summary?: true;
@@ -20,7 +20,7 @@ export function jsonPointer(parts: ReadonlyArray<string | number>): string {
   return parts.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
-/** Keeps at most `perCode` issues per code plus a summary, so one mistake repeated 100,000 times stays readable. */
+/** At most `perCode` issues per code plus a summary, so a mistake repeated 100,000 times stays readable. */
 export class IssueList {
   readonly items: ValidationIssue[] = [];
   private readonly counts = new Map<string, number>();
@@ -45,7 +45,6 @@ export class IssueList {
     this.add({ severity: "warning", code, path, message, fix, ...(params ? { params } : {}) });
   }
 
-  /** The collected issues plus one "N more" line per code that overflowed the cap. */
   finish(): ValidationIssue[] {
     const out = [...this.items];
     for (const [key, count] of this.counts) {

@@ -3,19 +3,9 @@ import { parse as parseJsonc, printParseErrorCode, createScanner, type ParseErro
 import type { IssueList } from "./issues";
 import { MAX_JSON_DEPTH } from "./submission-schema";
 
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
+export const lineColumn = (text: string, offset: number) => lineColumns(text)(offset);
 
-/** lineColumn for many offsets of one text: line starts found once, then binary search (per-offset was quadratic). */
+/** For many offsets of one text: line starts found once, then binary search. */
 function lineColumns(text: string): (offset: number) => { line: number; column: number } {
   const starts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
@@ -53,10 +43,10 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** V8's maximum string length (2^29 - 24 UTF-16 units); strict UTF-8 never decodes to more units than bytes. */
+// The engine's maximum string length; strict UTF-8 never decodes to more units than bytes.
 const MAX_STRING_LENGTH = 2 ** 29 - 24;
 
-/** Decodes strict UTF-8 and strips a BOM (accepted silently). Returns null after reporting. */
+/** Strict UTF-8, BOM stripped; null after reporting. */
 export function decodeText(input: string | Uint8Array, issues: IssueList): string | null {
   let text: string;
   if (typeof input === "string") {
@@ -67,7 +57,6 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
     } catch {
       const at = firstInvalidUtf8(input);
       if (at < 0 && input.byteLength > MAX_STRING_LENGTH) {
-        // Valid UTF-8 that still failed: its text would be longer than the engine's maximum string.
         const fix =
           "A prediction file is far smaller (a full submission is about 1 MB): check that this is the right file.";
         issues.error(
@@ -89,7 +78,7 @@ export function decodeText(input: string | Uint8Array, issues: IssueList): strin
       return null;
     }
   }
-  // TextDecoder already drops a leading BOM for Uint8Array input; strings may still carry one.
+  // TextDecoder already drops a BOM; strings may still carry one.
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -100,12 +89,11 @@ function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      // Jump over a string with indexOf (no regex: a backtracking regex overflows on huge strings).
-      // A quote closes the string when preceded by an even number of backslashes.
+      // Skip the string with indexOf: a backtracking regex overflows on huge strings.
       let from = i + 1;
       for (;;) {
         const q = text.indexOf('"', from);
-        if (q < 0) return -1; // unterminated: the parser reports it
+        if (q < 0) return -1;
         let backslashes = 0;
         for (let k = q - 1; text.charCodeAt(k) === 92; k--) backslashes++;
         from = q + 1;
@@ -132,7 +120,7 @@ const CLOSE_BRACE = 2;
 const OPEN_BRACKET = 3;
 const CLOSE_BRACKET = 4;
 
-/** jsonDepthExceeds counted on jsonc-parser's tokens, so an overflow never depends on the caller's stack. */
+/** On jsonc-parser's tokens, so an overflow never depends on the caller's stack. */
 function scannerDepthExceeds(text: string, limit = MAX_JSON_DEPTH): number {
   const scanner = createScanner(text, false);
   let depth = 0;
@@ -163,7 +151,7 @@ const TRUNCATION_CODES = new Set([
   "CommaExpected",
 ]);
 
-/** Parses JSON (comments tolerated with a warning). Returns undefined after reporting errors. */
+/** Comments are tolerated with a warning; undefined after reporting errors. */
 export function parseJsonText(text: string, issues: IssueList): { value: unknown } | undefined {
   if (text.trim() === "") {
     issues.error("EMPTY_FILE", "", "The file is empty.", 'Write a JSON object: {"predictions": [ ... ]}.');
@@ -182,9 +170,9 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
     return undefined;
   }
   try {
-    return { value: JSON.parse(text) }; // fast path: strict JSON
+    return { value: JSON.parse(text) };
   } catch {
-    // fall through to the tolerant parser for comments and precise error positions
+    // the tolerant parser below handles comments and gives error positions
   }
   const first = text.trimStart()[0];
   if (first !== "{" && first !== "[" && first !== "/") {
@@ -214,7 +202,7 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   try {
     value = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false });
   } catch (e) {
-    // jsonc-parser recurses per nesting level; the token count above bounds it, this is the backstop.
+    // jsonc-parser recurses per level: the backstop to the token count above.
     if (!(e instanceof RangeError)) throw e;
     tooDeep();
     return undefined;
@@ -225,8 +213,7 @@ export function parseJsonText(text: string, issues: IssueList): { value: unknown
   const lineColumnOf = lineColumns(text);
   for (const err of errors) {
     const name = printParseErrorCode(err.error);
-    // One report per position; when the file is cut off, the unterminated string and the
-    // missing brackets at its end are symptoms of the truncation, reported once below.
+    // One report per position; a truncated file's end symptoms are reported once below.
     if (reported.has(err.offset) || (truncated && (err.offset >= end || name === "UnexpectedEndOfString"))) continue;
     reported.add(err.offset);
     const { line, column } = lineColumnOf(err.offset);

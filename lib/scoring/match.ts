@@ -5,6 +5,7 @@ import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { imageBaseName, normalizeText } from "./text-normalize";
 import { normalizeCategory } from "./categories";
 import { PREDICTION_FILE_NAMES } from "./submission-schema";
+import { groupBy } from "./group-by";
 
 export type Match = { index: number; qid: string | null; answerDiffers: boolean };
 type MatchResult = {
@@ -15,18 +16,10 @@ type MatchResult = {
 
 const matchKey = (text: string, image: string) => `${normalizeText(text)}\u0000${imageBaseName(image)}`;
 
-function indexKey(questions: ReferenceQuestion[]): Map<string, ReferenceQuestion[]> {
-  const map = new Map<string, ReferenceQuestion[]>();
-  for (const q of questions) {
-    const k = matchKey(q.questionText, q.questionImage);
-    const list = map.get(k);
-    if (list) list.push(q);
-    else map.set(k, [q]);
-  }
-  return map;
-}
+const indexKey = (questions: ReferenceQuestion[]) =>
+  groupBy(questions, (q) => matchKey(q.questionText, q.questionImage));
 
-/** Matches predictions one at a time in file order (each decision depends only on earlier ones). */
+/** Each decision depends only on earlier ones. */
 export class PredictionMatcher {
   private readonly issues: IssueList;
   private readonly own: ReferenceQuestion[];
@@ -120,7 +113,6 @@ export class PredictionMatcher {
     return { index, qid: pick.qid, answerDiffers };
   }
 
-  /** After the last item: the unanswered key questions and every issue. */
   finish(): Omit<MatchResult, "matches"> {
     const { split, own, issues } = this;
     const missing = own.filter((q) => !this.used.has(q.qid)).map((q) => q.qid);
@@ -138,7 +130,6 @@ export class PredictionMatcher {
     return { missing, issues: issues.finish() };
   }
 
-  /** A dyadic file uploaded as multi-party (or the reverse) matches the other split far better. */
   private detectSwap(): void {
     const { split, count, otherHits } = this;
     if (this.otherKeys === null || count === 0) return;

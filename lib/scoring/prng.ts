@@ -1,5 +1,4 @@
-// Seeded PRNG so confidence intervals are reproducible bit for bit across runs and machines.
-// mulberry32: tiny, fast, 32-bit state; statistical quality is ample for bootstrap resampling.
+// Seeded PRNG (mulberry32) so confidence intervals are reproducible bit for bit across machines.
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -12,7 +11,7 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-/** FNV-1a 32-bit hash, used to derive an independent stream per resampling stratum from one seed. */
+/** FNV-1a 32-bit: an independent stream per resampling stratum from one seed. */
 export function hashString(text: string, seed = 0x811c9dc5): number {
   let h = seed >>> 0;
   for (let i = 0; i < text.length; i++) {

@@ -1,4 +1,4 @@
-// Repeated questions: same text, image and original_answer as an earlier item (another answer is a distinct question).
+// Repeated questions; another original_answer makes another question.
 import type { PredictionItem } from "./types";
 import { normalizeText, imageBaseName } from "./text-normalize";
 
@@ -7,7 +7,7 @@ type Question = Pick<PredictionItem, "question_text" | "question_image" | "origi
 export class QuestionKeys {
   private readonly firsts = new Map<string, number>();
 
-  /** Index of the first earlier item with the same question, or undefined (and `index` is remembered). */
+  /** Undefined when new (then `index` is remembered). */
   firstOf(item: Question, index: number): number | undefined {
     const key = `${normalizeText(item.question_text)}\u0000${imageBaseName(item.question_image)}\u0000${normalizeText(item.original_answer)}`;
     const first = this.firsts.get(key);

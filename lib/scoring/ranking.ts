@@ -1,9 +1,7 @@
-// Ranks that show statistical ties (rule stated in docs/SCORING.md, "Ranks and ties").
-
 type RankInput = { id: string; value: number; ciLow: number | null; ciHigh: number | null };
 type RankedEntry = { id: string; rank: number; tied: boolean };
 
-/** Competition ranks with statistical ties: an entry ties the one above when their 95% CIs overlap (docs/SCORING.md §9). */
+/** An entry ties the one above when their 95% CIs overlap (docs/SCORING.md §9). */
 export function rankWithTies(entries: RankInput[]): RankedEntry[] {
   const sorted = [...entries].sort((x, y) => y.value - x.value || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const groupStart: number[] = [];

@@ -33,7 +33,7 @@ function firstSentence(text: string): string {
   return (end === -1 ? folded : folded.slice(0, end)).trim();
 }
 
-/** true when the answer declines for lack of information; an empty answer is not a refusal (it is "empty"). */
+/** An empty answer is not a refusal (it is "empty"). */
 export function isRefusal(answer: string): boolean {
   const s = firstSentence(answer ?? "").replace(/^[\s"'“”(\[]+|(?<![\s"'“”)\],;:])[\s"'“”)\],;:]+$/g, "");
   if (s === "") return false;
@@ -41,7 +41,6 @@ export function isRefusal(answer: string): boolean {
   return PHRASES.some((p) => p.test(s));
 }
 
-/** An answer with no content (empty or whitespace only). */
 export function isEmptyAnswer(answer: string): boolean {
   return (answer ?? "").trim() === "";
 }

@@ -1,5 +1,4 @@
-// One submission (one or two prediction files) -> per-question lexical scores + score rows.
-// With an answer key, every key question is scored (unanswered = 0) so all entries share the same
+// With an answer key every key question is scored (unanswered = 0) so all entries share the same
 // denominators; without one, the submitted original_answer is the reference (official scripts).
 import {
   SPLITS,
@@ -22,14 +21,13 @@ export type PerQuestion = {
   split: Split;
   /** Position in the prediction file; null = a key question nobody answered (scored 0). */
   index: number | null;
-  /** Matched key question; null without a key, or for an unmatched/duplicate prediction. */
   qid: string | null;
   category: CategoryCode;
   questionText: string;
   referenceAnswer: string;
   systemAnswer: string;
   answerDiffers: boolean;
-  /** false for predictions left out of the aggregates (unmatched or duplicate when a key is used). */
+  /** false when left out of the aggregates (unmatched or duplicate). */
   counted: boolean;
 } & LexicalScores;
 
@@ -39,7 +37,6 @@ type ScoreInput = {
   lexical?: Partial<LexicalOptions>;
   resamples?: number;
   seed?: number;
-  /** Names used in issues (defaults to the official file names). */
   fileNames?: Partial<Record<Split, string>>;
 };
 export type ScoreOutput = {
@@ -80,7 +77,6 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
       issues.push(...local.finish());
       continue;
     }
-    // Matching is sequential (each decision depends on the earlier ones); its issues come first.
     const matcher = key ? new PredictionMatcher(split, key, file) : null;
     items.forEach((item, index) => {
       const match = matcher?.add(item, index) ?? null;
@@ -121,7 +117,7 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
     issues.push(...local.finish());
   }
 
-  // A row is its own metrics record (it holds the four lexical metrics and no other): no copy per question.
+  // A row is its own metrics record (NoJudge): no copy per question.
   const results: QuestionResult[] = [];
   for (const p of perQuestion)
     if (p.counted) results.push({ split: p.split, category: p.category, qid: p.qid, metrics: p satisfies NoJudge });

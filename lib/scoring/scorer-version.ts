@@ -1,17 +1,13 @@
-// The one grammar of scorer versions (docs/SCORING.md §1): every stored score names the exact algorithm
-// that produced it, so a change writes new rows instead of mixing numbers. Every reader goes through here.
+// The one grammar of scorer versions (docs/SCORING.md §1): a change writes new rows instead of mixing numbers.
 import { DEFAULT_LEXICAL_OPTIONS, LEXICAL_VERSION } from "./lexical";
 import type { LexicalOptions, NltkVersion } from "./types";
 
-/** How many hex digits of the answer key's content sha-256 a scorer version carries. */
 const ANSWER_KEY_TAG_LENGTH = 8;
-/** How a version spells its answer-key and judge parts (also for text that shows them). */
 export const KEY_PART_PREFIX = "+key=";
 const JUDGE_PART_PREFIX = "+judge=";
 
 type JudgePart = { model: string; promptVersion: string };
 type ParsedScorerVersion = {
-  /** "lex-1": the lexical algorithm's own version. */
   lexicalVersion: string;
   options: LexicalOptions;
   /** True for a version written before the NLTK mode was named ("nltk", "whitespace"). */
@@ -39,7 +35,6 @@ export function scorerVersionFor(opts: Partial<LexicalOptions> = {}): string {
   return `${LEXICAL_VERSION}+${modeToken(o)}+sw${o.stopwords === "old" ? 179 : 198}`;
 }
 
-/** A whole version from its parts (the inverse of parseScorerVersion). */
 export function formatScorerVersion(input: {
   lexical?: Partial<LexicalOptions>;
   keySha256?: string | null;
@@ -49,7 +44,6 @@ export function formatScorerVersion(input: {
   return input.judge ? withJudge(lexical, input.judge) : lexical;
 }
 
-/** Every part of a version, or null when it does not follow the grammar. */
 export function parseScorerVersion(version: string | null | undefined): ParsedScorerVersion | null {
   const m = version ? GRAMMAR.exec(version) : null;
   if (!m) return null;
@@ -65,27 +59,24 @@ export function parseScorerVersion(version: string | null | undefined): ParsedSc
   };
 }
 
-/** Appends the answer key's tag: scores against another key are another version. */
+/** Scores against another key are another version. */
 export function withAnswerKey(version: string, keySha256: string | null): string {
   return keySha256 ? `${version}${KEY_PART_PREFIX}${answerKeyTag(keySha256)}` : version;
 }
 
-/** The tag a version carries for a key's content sha-256. */
 export function answerKeyTag(keySha256: string): string {
   return keySha256.slice(0, ANSWER_KEY_TAG_LENGTH).toLowerCase();
 }
 
-/** Appends the judge part: "<lexical>+judge=<model>@<prompt version>". */
 export function withJudge(version: string, judge: JudgePart): string {
   return `${version}${JUDGE_PART_PREFIX}${judge.model}@${judge.promptVersion}`;
 }
 
-/** A judge version on its own, "<model>@<prompt version>" (the judge card's name for it). */
 export function judgeLabel(judge: JudgePart): string {
   return `${judge.model}@${judge.promptVersion}`;
 }
 
-/** The judge a "<model>@<prompt version>" label or a whole scorer version names, or null. */
+/** Accepts a "<model>@<prompt version>" label or a whole scorer version. */
 export function parseJudgeLabel(text: string): JudgePart | null {
   const inVersion = judgePartOf(text);
   if (inVersion) return inVersion;
@@ -93,46 +84,42 @@ export function parseJudgeLabel(text: string): JudgePart | null {
   return m && !text.includes(JUDGE_PART_PREFIX) ? { model: m[1]!, promptVersion: m[2]! } : null;
 }
 
-/** The key tag a version names ("1a2b3c4d"), or null for a version scored without a key. */
 export function answerKeyTagOf(version: string): string | null {
   return parseScorerVersion(version)?.keyTag ?? null;
 }
 
-/** The judge a version names, or null without one. */
 export function judgePartOf(version: string | null | undefined): JudgePart | null {
   return parseScorerVersion(version)?.judge ?? null;
 }
 
-/** The version without its judge part: lexical values depend on this alone. */
+/** Lexical values depend on this part alone. */
 export function lexicalPartOf(version: string): string {
   const i = version.indexOf(JUDGE_PART_PREFIX);
   return i < 0 ? version : version.slice(0, i);
 }
 
-/** The same version with another lexical mode (a rollout from one NLTK mode to another). */
+/** For a rollout from one NLTK mode to another. */
 export function withLexicalOptions(version: string, opts: Partial<LexicalOptions>): string | null {
   const p = parseScorerVersion(version);
   if (!p) return null;
   return formatScorerVersion({ lexical: { ...p.options, ...opts }, keySha256: p.keyTag, judge: p.judge });
 }
 
-/** A SQL LIKE pattern matching every version against the key with this tag. */
 export function keyTagLikePattern(keyTag: string): string {
   return `%${KEY_PART_PREFIX}${answerKeyTag(keyTag)}%`;
 }
 
-/** The lexical options a version names, or null when this build cannot re-compute its numbers. */
+/** Null when this build cannot re-compute the version's numbers. */
 export function lexicalOptionsForVersion(version: string): LexicalOptions | null {
   const p = parseScorerVersion(version);
   return p && p.lexicalVersion === LEXICAL_VERSION ? p.options : null;
 }
 
-/** True when the version has a judge part (the board then ranks by the judge). */
 export function hasJudgePart(version: string | null | undefined): boolean {
   return judgePartOf(version) !== null;
 }
 
-/** True when `from` differs from `to` only in NLTK mode: re-scoring then needs no judge call, so the worker does it alone. */
+/** Only the NLTK mode differs: re-scoring needs no judge call, so the worker does it alone. */
 export function isNltkModeChange(from: string, to: string): boolean {
   const a = parseScorerVersion(from);
   const b = parseScorerVersion(to);
@@ -140,7 +127,6 @@ export function isNltkModeChange(from: string, to: string): boolean {
   return withLexicalOptions(from, { nltk: b.options.nltk }) === withLexicalOptions(to, {});
 }
 
-/** "NLTK 3.5" style label of a version's NLTK mode, or null when it does not parse. */
 export function nltkLabelOf(version: string | null | undefined): string | null {
   const p = parseScorerVersion(version);
   return p ? `NLTK ${p.options.nltk}` : null;

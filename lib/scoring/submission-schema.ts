@@ -1,4 +1,4 @@
-// The submission contract (benchmark doc §3): THE zod schema of one prediction, the single source of truth.
+// The submission contract (benchmark doc §3), the single source of truth.
 import { z } from "zod";
 import type { Split } from "./types";
 
@@ -12,7 +12,6 @@ export const PREDICTION_FIELDS = [
   "category",
 ] as const;
 
-/** The official file name of each split; the template's `prediction_multi_party.json` is accepted too. */
 export const PREDICTION_FILE_NAMES: Record<Split, string> = {
   dyadic: "prediction_dyadic.json",
   "multi-party": "prediction_multiparty.json",
@@ -22,19 +21,17 @@ export const PREDICTION_FILE_ALIASES: Record<Split, string[]> = {
   "multi-party": ["prediction_multi_party.json"],
 };
 
-/** The Submit page's example file of a split (served under /downloads/): example_ + the official name. */
 export function exampleFileName(split: Split): string {
   return `example_${PREDICTION_FILE_NAMES[split]}`;
 }
 
-/** A field the schema fills in when it is missing (question_image -> ""). */
 export function isOptionalField(field: (typeof PREDICTION_FIELDS)[number]): boolean {
   return predictionItemSchema.shape[field].safeParse(undefined).success;
 }
 
 export const DEFAULT_MAX_ITEMS = 100_000;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-/** Deeper nesting than this is rejected before JSON.parse (a valid file needs 3 levels). */
+/** Rejected before JSON.parse: a valid file needs 3 levels. */
 export const MAX_JSON_DEPTH = 64;
 
 export const FIELD_HINTS: Record<(typeof PREDICTION_FIELDS)[number], string> = {
@@ -45,7 +42,6 @@ export const FIELD_HINTS: Record<(typeof PREDICTION_FIELDS)[number], string> = {
   category: 'the question\'s sub-type, e.g. "Unimodal Precise Recall"',
 };
 
-/** One prediction. question_image is optional and defaults to "" (no image). */
 export const predictionItemSchema = z.looseObject({
   question_text: z.string(),
   question_image: z.string().default(""),

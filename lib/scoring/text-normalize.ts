@@ -1,7 +1,5 @@
-// Normalisation used to match predictions to answer-key questions: participants copy question
-// text by hand or through different JSON tools, so whitespace and case must not break a match.
+// Question text is copied by hand or through JSON tools, so whitespace and case must not break a match.
 
-/** Unicode NFC, trim, collapse whitespace runs and lower-case. */
 export function normalizeText(text: string): string {
   return text.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
 }

@@ -1,22 +1,20 @@
-// Shared vocabulary of the scoring engine: types and small constants, importable anywhere (the
-// browser included, without the engine): `@/lib/scoring/types` is an entry point.
+// The scoring vocabulary, importable anywhere (the browser too) without the engine.
 
-/** Longest system_answer in code points: every answer goes to the judge, so one file must not cost millions of tokens. */
+/** Every answer goes to the judge, so one file must not cost millions of tokens. */
 export const DEFAULT_MAX_ANSWER_CHARS = 8_000;
 
 export const SPLITS = ["dyadic", "multi-party"] as const;
 export type Split = (typeof SPLITS)[number];
 export type SplitOrOverall = Split | "overall";
 
-/** Canonical display order (README): UPR CRR KR TR MCR RET TTL CD AR. */
+/** Canonical display order (README). */
 export const CATEGORY_CODES = ["UPR", "CRR", "KR", "TR", "MCR", "RET", "TTL", "CD", "AR"] as const;
 export type CategoryCode = (typeof CATEGORY_CODES)[number];
 
 export const MAIN_TYPES = ["RECALL", "REASONING", "APPLICATION"] as const;
 export type MainType = (typeof MAIN_TYPES)[number];
 
-// The nine H2HMem question categories and three main types, with every spelling seen in the
-// official data, README, template and scripts (benchmark doc §4; normalised by categories.ts).
+// Aliases: every spelling seen in the official data, README, template and scripts (benchmark doc §4).
 type CategoryInfo = { code: CategoryCode; name: string; mainType: MainType; aliases: string[] };
 
 export const MAIN_TYPE_NAMES: Record<MainType, string> = {
@@ -47,7 +45,7 @@ export const CATEGORIES: Record<CategoryCode, CategoryInfo> = {
   AR: { code: "AR", name: "Answer Refusal", mainType: "APPLICATION", aliases: [] },
 };
 
-/** Question difficulty in the dataset (a missing one counts as medium). */
+/** A missing difficulty counts as medium. */
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
@@ -58,13 +56,12 @@ export type Metric = LexicalMetric | "judge";
 export type TokenizerMode = "nltk" | "whitespace";
 export type StopwordList = "new" | "old"; // 198 words (nltk_data since 2025-02) | 179 words
 
-/** Which NLTK's behaviour the lexical metrics follow: 3.5, the benchmark's pin (default), or >= 3.6.6. */
+/** 3.5, the benchmark's pin (default), or >= 3.6.6. */
 export const NLTK_VERSIONS = ["3.5", "3.8"] as const;
 export type NltkVersion = (typeof NLTK_VERSIONS)[number];
 export type LexicalOptions = { tokenizer: TokenizerMode; nltk: NltkVersion; stopwords: StopwordList };
 export type LexicalScores = Record<LexicalMetric, number>;
 
-/** One item of a prediction file, as the official template defines it. */
 export type PredictionItem = {
   question_text: string;
   question_image: string;
@@ -73,12 +70,10 @@ export type PredictionItem = {
   category: string;
 };
 
-/** A submission's failure profile as the API shows it (derived from stored counts, failure-profile.ts). */
 export type FailureProfile = {
   refusalRate: number | null;
-  /** Answer Refusal questions answered (neither refused nor empty), over the AR questions. */
+  /** AR questions answered (neither refused nor empty). */
   missedRefusalRate: number | null;
-  /** Other categories' questions refused, over those questions. */
   overRefusalRate: number | null;
   emptyRate: number | null;
   answerTokens: { median: number | null; p90: number | null };

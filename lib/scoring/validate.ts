@@ -16,18 +16,9 @@ import {
 } from "./submission-schema";
 import { QuestionKeys } from "./question-keys";
 
-export { hasErrors, type Severity, type ValidationIssue } from "./issues";
-export {
-  ISSUE_CODES,
-  FIELD_CODES,
-  DETAIL_CODES,
-  type IssueCode,
-  type FieldCode,
-  type DetailCode,
-  type IssueParams,
-} from "./issue-codes";
+export { hasErrors, type ValidationIssue } from "./issues";
+export { ISSUE_CODES, FIELD_CODES, DETAIL_CODES, type IssueParams } from "./issue-codes";
 export { DEFAULT_MAX_ANSWER_CHARS } from "./types";
-// The format facts the Submit page lists (app/(site)/submit/_components/format-section.tsx).
 export {
   PREDICTION_FIELDS,
   PREDICTION_FILE_ALIASES,
@@ -52,18 +43,16 @@ export type ParseOptions = {
 
 const KNOWN_FIELDS = new Set<string>(PREDICTION_FIELDS);
 
-/** Split named by an official file name (prediction_multi_party.json is the template's alias). */
 export function splitForFileName(name: string): Split | null {
   const base = name.split(/[\\/]/).pop()!.toLowerCase();
   for (const split of SPLITS) {
-    // The Submit page's example files (example_prediction_*.json) name their split too.
     const names = [PREDICTION_FILE_NAMES[split], ...PREDICTION_FILE_ALIASES[split], exampleFileName(split)];
     if (names.includes(base)) return split;
   }
   return null;
 }
 
-/** The JSON kind of a value, as a stable token for translations: null, array, object, string, number, boolean. */
+/** A stable token for translations. */
 function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
@@ -76,7 +65,6 @@ function describe(value: unknown): string {
   return kind === "array" || kind === "object" ? `an ${kind}` : `a ${kind}`;
 }
 
-/** A file's text (a string, or UTF-8 bytes with an optional BOM) -> its items and every issue. */
 export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptions): ParsedFile {
   const issues = new IssueList(opts.file);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -140,7 +128,6 @@ export function parsePredictionFile(input: string | Uint8Array, opts: ParseOptio
   return done(items);
 }
 
-/** The file's predictions array, or null after reporting why there is none. */
 function predictionList(text: string, issues: IssueList): unknown[] | null {
   const parsed = parseJsonText(text, issues);
   if (!parsed) return null;
@@ -191,12 +178,12 @@ function predictionList(text: string, issues: IssueList): unknown[] | null {
   return list;
 }
 
-/** Code points, not UTF-16 units, so the limit means the same for every script; counted only near the limit. */
+/** Code points, so the limit means the same for every script; counted only near the limit. */
 function charCount(text: string, max: number): number {
   return text.length <= max ? text.length : [...text].length;
 }
 
-/** One prediction checked against the schema and the limits: the item, or null after reporting why not. */
+/** Null after reporting why the item is rejected. */
 function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerChars: number): PredictionItem | null {
   const at = (field?: string) => jsonPointer(field ? ["predictions", index, field] : ["predictions", index]);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {

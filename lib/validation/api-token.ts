@@ -1,13 +1,12 @@
 import { z } from "zod";
 
-// A new API token, parsed the same way by the settings page (browser and server action), the
-// `h2hmem token create` CLI and lib/server/auth/api-tokens.ts (the authority).
+// Shared by the settings page, `h2hmem token create` and lib/server/auth/api-tokens.ts (the authority).
 
-/** What a token may do. A browser session may do everything its role allows; a token only its scopes. */
+/** A browser session may do everything its role allows; a token only its scopes. */
 export const TOKEN_SCOPES = ["submit", "read", "webhooks", "publish", "admin"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
-/** What a new token gets unless the creator ticks more: enough for `h2hmem submit --wait` and the Action. */
+/** Enough for `h2hmem submit --wait` and the Action. */
 export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = ["submit", "read"];
 
 export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
@@ -19,7 +18,6 @@ export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
 };
 
 export const MAX_TOKEN_DAYS = 3650;
-/** A token expires after this many days unless its creator chooses otherwise (issue 31). */
 export const DEFAULT_TOKEN_DAYS = 90;
 
 export const tokenNameSchema = z
@@ -28,7 +26,7 @@ export const tokenNameSchema = z
   .min(1, "Give the token a name")
   .max(100, "At most 100 characters");
 
-export const tokenScopesSchema = z
+const tokenScopesSchema = z
   .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(", ")}` }), {
     error: "Choose the token's scopes",
   })
@@ -38,7 +36,7 @@ export const tokenScopesSchema = z
 export const newApiTokenSchema = z.object({
   name: tokenNameSchema,
   scopes: tokenScopesSchema,
-  /** Days until the token stops working (default 90); null, asked for explicitly: until revoked. */
+  /** null, asked for explicitly: until revoked. */
   expiresDays: z
     .number({ error: "Expiry must be a whole number of days" })
     .int("Expiry must be a whole number of days")
@@ -50,7 +48,6 @@ export const newApiTokenSchema = z.object({
 
 export type NewApiTokenInput = z.input<typeof newApiTokenSchema>;
 
-/** "submit, read" (the CLI's --scopes) -> ["submit", "read"]; validated by tokenScopesSchema. */
 export function splitScopes(text: string): string[] {
   return text
     .split(",")
@@ -58,7 +55,6 @@ export function splitScopes(text: string): string[] {
     .filter(Boolean);
 }
 
-/** "active", "expired <iso>" or "revoked <iso>": how the tokens page and `token list` show a token. */
 export function tokenState(t: { revokedAt: Date | null; expiresAt: Date | null }, now = Date.now()): string {
   if (t.revokedAt) return `revoked ${t.revokedAt.toISOString()}`;
   if (t.expiresAt && t.expiresAt.getTime() <= now) return `expired ${t.expiresAt.toISOString()}`;

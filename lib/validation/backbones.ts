@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Backbone models a method card picks from (others are kept as typed, grouped as "other"); the board filter groups by this list.
+// Others are kept as typed and grouped as "other" by the board filter.
 export const BACKBONES = [
   "Qwen2.5-VL-3B-Instruct",
   "Qwen2.5-VL-7B-Instruct",
@@ -23,7 +23,7 @@ const fold = (s: string) =>
     .replace(/instruct$/, "");
 const BY_FOLD = new Map<string, (typeof BACKBONES)[number]>(BACKBONES.map((b) => [fold(b), b]));
 
-/** The list entry a stated backbone names (case, spaces, dashes and an "-Instruct" suffix ignored), "other", or null when none is stated. */
+/** Case, spaces, dashes and an "-Instruct" suffix are ignored; null when none is stated. */
 export function backboneKey(raw: string | null | undefined): BackboneKey | null {
   const t = raw?.trim();
   if (!t) return null;
@@ -31,7 +31,6 @@ export function backboneKey(raw: string | null | undefined): BackboneKey | null 
   return BY_FOLD.get(fold(t)) ?? OTHER_BACKBONE;
 }
 
-/** `?backbone=` of the board: a list entry (any spelling backboneKey accepts) or "other". */
 export const backboneFilterSchema = z.preprocess(
   (v) => (typeof v === "string" ? (backboneKey(v) ?? undefined) : v),
   z.enum([...BACKBONES, OTHER_BACKBONE]).optional(),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-// Self-service sign-up, parsed the same way in the browser (instant feedback) and in the
-// server action (the authority). Emails are stored lower-cased, as sign-in looks them up.
+// Parsed alike in the browser and the server action; emails are lower-cased, as sign-in looks them up.
 
 export const PASSWORD_MIN_LENGTH = 10;
 /** bcrypt reads only the first 72 bytes: a longer password would be cut without telling anyone. */
@@ -14,7 +13,6 @@ export const emailSchema = z
   .email("Enter a valid email address")
   .max(320, "Email is too long");
 
-/** The one password rule for new passwords: sign-up (browser and server) and `h2hmem user create`. */
 export const passwordSchema = z
   .string({ error: "Enter a password" })
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -23,7 +21,6 @@ export const passwordSchema = z
     `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters; accented letters and emoji count 2-4)`,
   );
 
-/** The other half of the rule, on an object with the email: the password is not the address. */
 export const passwordNotEmail: [
   (v: { email: string; password: string }) => boolean,
   { path: string[]; message: string },
@@ -36,7 +33,6 @@ export const signupSchema = z.object({ email: emailSchema, password: passwordSch
 
 export type SignupInput = z.input<typeof signupSchema>;
 
-/** The first message per field, for forms. */
 export function fieldErrors(error: z.ZodError): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
   for (const i of error.issues) out[String(i.path[0] ?? "form")] ??= i.message;

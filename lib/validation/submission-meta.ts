@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-// Method metadata sent with a submission (web form, API v1 multipart fields, CLI).
-// Text is stored verbatim (HTML is escaped at render time, never stripped here).
+// Text is stored verbatim: HTML is escaped at render time, never stripped here.
 
 const optionalText = (max: number) =>
   z
@@ -11,12 +10,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(2000, "must be at most 2000 characters")
-  .optional()
-  .transform((v) => (v === "" ? undefined : v))
+const optionalUrl = optionalText(2000)
   .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), "must be an http:// or https:// URL")
   .refine((v) => {
     if (v === undefined) return true;
@@ -28,7 +22,7 @@ const optionalUrl = z
     }
   }, "must be an http:// or https:// URL");
 
-// A self-reported cost: a non-negative number, sent as text by forms and multipart ("" = not stated).
+// Forms and multipart send text ("" = not stated).
 const optionalCost = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
   z
@@ -39,29 +33,21 @@ const optionalCost = z.preprocess(
     .optional(),
 );
 
-// Where a CI submission came from (the GitHub Action fills these in from the GitHub context).
-// Strict, because they become links: nothing but these shapes can reach an href.
+// Strict, because the CI source fields become links: nothing but these shapes can reach an href.
 const optionalMatch = (re: RegExp, message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .refine((v) => v === undefined || re.test(v), message);
+  optionalText(max).refine((v) => v === undefined || re.test(v), message);
 
 export const SOURCE_REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-/** A full commit id (SHA-1, or SHA-256 for repositories that use it), as a CI token's `sha` claim carries it. */
+/** A full SHA-1 or SHA-256 commit id, as a CI token's `sha` claim carries it. */
 export const SOURCE_COMMIT_FULL_RE = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
 const SOURCE_COMMIT_RE = /^[0-9a-f]{7,40}$/i;
-/** A run id, or an https URL of a GitHub Actions run (the host is checked against GITHUB_URL on the server). */
-export const SOURCE_RUN_RE =
+/** The server checks the host against GITHUB_URL. */
+const SOURCE_RUN_RE =
   /^(\d{1,20}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/actions\/runs\/\d{1,20}(\/attempts\/\d{1,5})?)$/;
 
-/** The CI source fields (API v1 multipart names). */
 export const SOURCE_FIELDS = ["sourceRepo", "sourceCommit", "sourceRun"] as const;
 
-/** The self-reported efficiency fields (API v1 multipart names), in display order. */
+/** In display order. */
 export const EFFICIENCY_FIELDS = [
   "storageSecondsPerSession",
   "retrievalSecondsPerQuestion",
@@ -69,7 +55,6 @@ export const EFFICIENCY_FIELDS = [
   "tokensPerQuestion",
 ] as const;
 
-/** Input modality of a method, as the card states it. */
 export const MODALITIES = ["text", "multimodal"] as const;
 
 // Null bytes break Postgres text columns; reject them at the edge with a clear message.
@@ -86,7 +71,7 @@ export const submissionMetaSchema = z
     description: optionalText(5000),
     paperUrl: optionalUrl,
     codeUrl: optionalUrl,
-    // The form's "Not stated" option sends "": treat it as absent, like the other optional fields.
+    // The form's "Not stated" option sends "".
     modality: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
       z.enum(MODALITIES, { error: 'must be "text" or "multimodal"' }).optional(),
@@ -98,7 +83,7 @@ export const submissionMetaSchema = z
     answerSecondsPerQuestion: optionalCost,
     tokensPerQuestion: optionalCost,
     hardware: optionalText(200),
-    // Multipart sends "true" (a checked box sends "on"); JSON may send a boolean. Absent = private.
+    // A checked box sends "on"; JSON may send a boolean. Absent = private.
     publicPredictions: z
       .preprocess(
         (v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v),

@@ -1,5 +1,4 @@
-// Agreement between two judges and two rankings: weighted Cohen's kappa (linear weights on the
-// rubric's ordinal levels) and Kendall's tau-b. Pure; docs/JUDGE.md ("The judge card").
+// Agreement between two judges and two rankings (docs/JUDGE.md, "The judge card").
 import { JUDGE_LEVELS } from "../judge/prompt";
 
 const levelIndex = (score: number, levels: readonly number[]): number => {
@@ -8,10 +7,7 @@ const levelIndex = (score: number, levels: readonly number[]): number => {
   return best;
 };
 
-/**
- * Linearly weighted Cohen's kappa of two raters over the same items: 1 - sum(w*observed) / sum(w*expected),
- * w = |i - j| / (k - 1). Null without items or when chance disagreement is zero (both raters constant and equal).
- */
+/** Linearly weighted; null without items or when chance disagreement is zero. */
 export function weightedKappa(
   a: readonly number[],
   b: readonly number[],
@@ -42,7 +38,7 @@ export function weightedKappa(
   return exp === 0 ? null : 1 - obs / exp;
 }
 
-/** Kendall's tau-b of two paired value lists (ties allowed); null for fewer than two pairs or a constant list. */
+/** Kendall's tau-b (ties allowed); null for fewer than two pairs or a constant list. */
 export function kendallTau(x: readonly number[], y: readonly number[]): number | null {
   if (x.length !== y.length) throw new Error(`kendallTau needs equal lengths (${x.length} vs ${y.length})`);
   let concordant = 0;

@@ -1,23 +1,20 @@
-// The calibration set (docs/JUDGE.md, "The judge card"): built from the answer key alone, no
-// human labels. Per sampled question three answers: its reference (expected 1), another question's
-// reference from the same dialogue (topical but wrong, expected 0) and the refusal text (expected 0,
-// except in Answer Refusal, where refusing is the correct answer).
+// The calibration set (docs/JUDGE.md, "The judge card"): built from the answer key alone, so it
+// needs no human labels.
 import type { JudgeItem } from "../judge/batch";
 import type { ReferenceQuestion } from "../answer-key";
 import type { CategoryCode, Split } from "../types";
 import { hashString, mulberry32, drawIndex } from "../prng";
 import { normalizeText } from "../text-normalize";
+import { groupBy } from "../group-by";
 
 export const CALIBRATION_KINDS = ["reference", "topical", "refusal"] as const;
 export type CalibrationKind = (typeof CALIBRATION_KINDS)[number];
 export const CALIBRATION_REFUSAL = "Not mentioned in the conversation.";
-export const DEFAULT_CALIBRATION_SAMPLE = 300;
 
 export type CalibrationItem = {
   kind: CalibrationKind;
   category: CategoryCode;
   split: Split;
-  /** The score a faithful judge gives: 1 or 0. */
   expected: 0 | 1;
   item: JudgeItem;
 };
@@ -32,20 +29,14 @@ function shuffle<T>(list: readonly T[], seed: number): T[] {
   return a;
 }
 
-/** Seeded sample of `size` questions, stratified by split x category (proportional, largest remainder). */
+/** Proportional per split x category, by largest remainder. */
 export function stratifiedSample(
   questions: readonly ReferenceQuestion[],
   size: number,
   seed: number,
 ): ReferenceQuestion[] {
   if (size >= questions.length) return [...questions];
-  const strata = new Map<string, ReferenceQuestion[]>();
-  for (const q of questions) {
-    const key = `${q.split}/${q.category}`;
-    const list = strata.get(key);
-    if (list) list.push(q);
-    else strata.set(key, [q]);
-  }
+  const strata = groupBy(questions, (q) => `${q.split}/${q.category}`);
   const keys = [...strata.keys()].sort();
   const quota = keys.map((k) => (strata.get(k)!.length * size) / questions.length);
   const take = quota.map(Math.floor);
@@ -68,23 +59,16 @@ const itemOf = (q: ReferenceQuestion, answer: string): JudgeItem => ({
   answer,
 });
 
-/** The three kinds of answers for a seeded, stratified sample of the key's questions. */
 export function buildCalibrationSet(
   questions: readonly ReferenceQuestion[],
   opts: { sample: number; seed: number },
 ): CalibrationItem[] {
-  const dialogues = new Map<string, ReferenceQuestion[]>();
-  for (const q of questions) {
-    const key = `${q.split}/${q.dialogue}`;
-    const list = dialogues.get(key);
-    if (list) list.push(q);
-    else dialogues.set(key, [q]);
-  }
+  const dialogues = groupBy(questions, (q) => `${q.split}/${q.dialogue}`);
   const out: CalibrationItem[] = [];
   for (const q of stratifiedSample(questions, opts.sample, opts.seed)) {
     const base = { category: q.category, split: q.split };
     out.push({ ...base, kind: "reference", expected: 1, item: itemOf(q, q.answer) });
-    // A different reference of the same dialogue: on topic, but the answer to another question.
+    // On topic, but the answer to another question.
     const own = normalizeText(q.answer);
     const others = dialogues
       .get(`${q.split}/${q.dialogue}`)!

@@ -1,4 +1,3 @@
-// The judge card's calibration numbers from judged calibration items (pure; server: lib/server/judge/card.ts).
 import { CATEGORY_CODES, type CategoryCode } from "../types";
 import type { CalibrationKind } from "./calibration-set";
 import { mean, rateWithInterval, type RateWithInterval } from "./rates";
@@ -13,9 +12,9 @@ export type CalibrationResult = {
 };
 
 export type CalibrationStats = {
-  /** Answers expected to get 0 (topical-but-wrong, and refusals outside Answer Refusal) that got more. */
+  /** Expected 0 (topical-but-wrong, refusals outside AR), got more. */
   falseAccept: RateWithInterval;
-  /** Answers expected to get full marks (the references) that got less. */
+  /** References that got less than full marks. */
   falseReject: RateWithInterval;
   meanScore: Record<CalibrationKind, number | null>;
   judged: number;
@@ -62,7 +61,6 @@ export function calibrationStats(items: readonly CalibrationResult[]): {
 
 const pairKey = (r: Pick<CalibrationResult, "qid" | "kind">) => `${r.kind}|${r.qid}`;
 
-/** Weighted kappa between two judges over the calibration items both judged, overall and per category. */
 export function panelKappa(
   primary: readonly CalibrationResult[],
   panel: readonly CalibrationResult[],

@@ -1,5 +1,4 @@
-// Run-to-run noise of a judge from repeated judgements (the agreement check): how often a repeat
-// differs, and the standard deviation that noise puts on an entry's judge mean.
+// Run-to-run noise of a judge, from repeated judgements (the agreement check).
 
 export type RepeatPair = { stored: number; again: number };
 
@@ -9,7 +8,6 @@ export type JudgeNoise = {
   differRate: number | null;
   /** SD of one judgement's noise: sqrt(mean(d^2) / 2), d = stored - again (two independent draws). */
   perQuestionSd: number | null;
-  /** perQuestionSd / sqrt(questions): the SD of a mean over that many questions. */
   entryMeanSd: number | null;
   questions: number;
 };
@@ -27,7 +25,7 @@ export function judgeNoise(pairs: readonly RepeatPair[], questionsPerEntry: numb
   return judgeNoiseFromSums({ compared: pairs.length, differ, sumSq }, questionsPerEntry);
 }
 
-/** The same from pooled counts (several agreement checks): repeats compared, repeats that differed, sum of squared differences. */
+/** The same from pooled counts of several agreement checks. */
 export function judgeNoiseFromSums(
   s: { compared: number; differ: number; sumSq: number },
   questionsPerEntry: number,
@@ -43,13 +41,13 @@ export function judgeNoiseFromSums(
   };
 }
 
-/** 95% half-width of the difference of two entries' judge means (over nA and nB questions) under this noise alone. */
+/** 95% half-width of the difference of two entries' judge means under this noise alone. */
 export function noiseMargin(perQuestionSd: number | null, nA: number, nB: number): number | null {
   if (perQuestionSd === null || nA <= 0 || nB <= 0) return null;
   return 1.96 * perQuestionSd * Math.sqrt(1 / nA + 1 / nB);
 }
 
-/** True when two entries' judge means differ by no more than the noise margin (never without measured noise). */
+/** Never true without measured noise. */
 export function withinJudgeNoise(
   a: { mean: number; n: number },
   b: { mean: number; n: number },

@@ -1,5 +1,4 @@
-// Two judges' boards compared: Kendall's tau-b between the entries' judge means, and every entry
-// whose rank (1 = best; equal means share the better rank) differs between the boards.
+// Two judges' boards compared (equal means share the better rank).
 import { kendallTau } from "./agreement-stats";
 
 export type BoardEntry = { id: string; primary: number; panel: number };

@@ -1,5 +1,4 @@
-// A rate (share of items with a property) with its 95% interval, by the project's one interval
-// procedure: the seeded percentile bootstrap of lib/scoring/bootstrap.ts.
+// A rate with its 95% interval by the project's one interval procedure (bootstrap.ts).
 import { bootstrapMeans, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "../bootstrap";
 
 export type RateWithInterval = {

@@ -1,5 +1,6 @@
 import type { Split } from "../types";
 import type { JudgeQuestion } from "./prompt";
+import { groupBy } from "../group-by";
 
 // One request per session, as the official protocol; the header names only what the answer key says, nothing a submitter wrote.
 
@@ -7,11 +8,11 @@ export type SessionRef = { dialogue: number; session: number };
 export type JudgeItem = JudgeQuestion & { split: Split; where: SessionRef | null };
 export type JudgeBatch = { key: string; header: string; items: JudgeQuestion[] };
 
-export function sessionKey(split: Split, where: SessionRef | null): string {
+function sessionKey(split: Split, where: SessionRef | null): string {
   return where ? `${split}/dialogue${where.dialogue}/session${where.session}` : `${split}/unmatched`;
 }
 
-/** Splits `n` items into the fewest parts of at most `size`, with sizes differing by at most one. */
+/** The fewest parts of at most `size`, sizes differing by at most one. */
 export function partSizes(n: number, size: number): number[] {
   if (n <= 0) return [];
   const parts = Math.ceil(n / size);
@@ -42,15 +43,11 @@ export function buildJudgeBatches(items: JudgeItem[], opts: { batchSize: number 
   if (!Number.isInteger(opts.batchSize) || opts.batchSize < 1)
     throw new RangeError("batchSize must be a positive integer");
   const seen = new Set<string>();
-  const groups = new Map<string, JudgeItem[]>();
   for (const item of items) {
     if (seen.has(item.id)) throw new Error(`duplicate judge question id: ${item.id}`);
     seen.add(item.id);
-    const key = sessionKey(item.split, item.where);
-    const list = groups.get(key);
-    if (list) list.push(item);
-    else groups.set(key, [item]);
   }
+  const groups = groupBy(items, (item) => sessionKey(item.split, item.where));
   const ordered = [...groups.entries()].sort(([, a], [, b]) => compareKeys(a[0], b[0]));
   const batches: JudgeBatch[] = [];
   for (const [key, list] of ordered) {

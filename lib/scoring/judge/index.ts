@@ -1,19 +1,7 @@
-export { sha256Hex } from "./sha256";
-export {
-  JUDGE_LEVELS,
-  BUILTIN_PROMPT_REVISION,
-  DEFAULT_JUDGE_PROMPT,
-  ITEM_SEPARATOR,
-  promptTemplate,
-  formatQuestionBlock,
-  encodeField,
-  renderJudgePrompt,
-  defaultReplyTokens,
-} from "./prompt";
-export type { JudgeLevel, PromptTemplate, JudgeQuestion } from "./prompt";
-export { buildJudgeBatches, partSizes, sessionKey } from "./batch";
-export type { JudgeItem, JudgeBatch, SessionRef } from "./batch";
-export { parseJudgeReply, snapScore, replyCharLimit, MAX_REPLY_CHARS } from "./parse";
+export { DEFAULT_JUDGE_PROMPT, promptTemplate, renderJudgePrompt, defaultReplyTokens } from "./prompt";
+export type { PromptTemplate } from "./prompt";
+export { buildJudgeBatches } from "./batch";
+export type { JudgeItem, JudgeBatch } from "./batch";
+export { parseJudgeReply, replyCharLimit } from "./parse";
 export type { JudgedItem, ParsedReply, ParseOptions } from "./parse";
-export { detectJudgeInjection, INJECTION_RULES, INJECTION_KEYWORDS } from "./injection";
-export type { InjectionRule } from "./injection";
+export { detectJudgeInjection, INJECTION_KEYWORDS } from "./injection";

@@ -1,5 +1,4 @@
-// Flags answers that address the grader (review flag `judge-injection`), a second line behind the prompt's
-// defences (docs/JUDGE.md "Threat model"); rules are narrow so ordinary answers do not trip them.
+// Answers that address the grader, behind the prompt's defences (docs/JUDGE.md "Threat model").
 
 export type InjectionRule = { name: string; re: RegExp };
 
@@ -39,10 +38,8 @@ export const INJECTION_RULES: InjectionRule[] = [
 ];
 
 /**
- * Words one of the rules needs: a cheap superset filter (e.g. in SQL, joined by "|" into a
- * regular expression) before the rules run. The last entry keeps it a superset of the folded
- * text: a character NFKC rewrites to ASCII (fullwidth forms, mathematical letters) or one the
- * fold removes (zero-width, soft hyphen) may hide a keyword.
+ * A cheap superset filter (e.g. in SQL) before the rules run. The last entry keeps it a superset
+ * of the folded text: characters NFKC rewrites or the fold removes may hide a keyword.
  */
 export const INJECTION_KEYWORDS = [
   "ignore",
@@ -85,12 +82,11 @@ export const INJECTION_KEYWORDS = [
 // Zero-width characters and the soft hyphen split a keyword without showing ("ig\u200Bnore").
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 
-/** The text the rules see: invisible characters removed, then NFKC (fullwidth "ｓｙｓｔｅｍ：" -> "system:"). */
+/** Invisible characters removed, then NFKC (fullwidth "ｓｙｓｔｅｍ：" -> "system:"). */
 export function foldForInjection(answer: string): string {
   return answer.replace(INVISIBLE, "").normalize("NFKC");
 }
 
-/** The names of the rules an answer trips; empty for an ordinary answer. */
 export function detectJudgeInjection(answer: string): string[] {
   const folded = foldForInjection(answer);
   return INJECTION_RULES.filter((r) => r.re.test(folded)).map((r) => r.name);

@@ -1,22 +1,18 @@
 import { JUDGE_LEVELS, type JudgeLevel } from "./prompt";
 
-// Reply parsing, following the official rules (benchmark doc §8) and made tolerant of the
-// ways real models wrap JSON: code fences, prose before/after, brackets inside that prose.
+// The official rules (benchmark doc §8), tolerant of code fences and prose around the JSON.
 
 export type JudgedItem = { score: JudgeLevel; reasoning: string; rawScore: number; snapped: boolean };
 export type ParsedReply = {
   results: Map<string, JudgedItem>;
   /** Expected ids with no usable item in the reply: they must be asked again. */
   missing: string[];
-  /** Ids in the reply that were not asked for (ignored). */
   unexpected: string[];
-  /** Items dropped for a bad or missing id or score. */
   dropped: number;
-  /** Set when no JSON array could be read at all. */
   error: string | null;
 };
 
-/** Snaps a score to the nearest rubric level; an exact midpoint goes DOWN so the judge never gains from an ambiguous number. */
+/** An exact midpoint snaps DOWN so the judge never gains from an ambiguous number. */
 export function snapScore(x: number): JudgeLevel {
   // Clamp first: for |x| >= 2^53, x - 1 rounds to x - 0, so 1e300 would tie and snap to 0.
   const v = Math.min(1, Math.max(0, x));
@@ -43,19 +39,17 @@ function tryArray(span: string): unknown[] | null {
   }
 }
 
-/** Longest reply read for this max_tokens: anything longer cannot be legitimate, and refusing it bounds the parser's work. */
+/** Anything longer cannot be legitimate; refusing it bounds the parser's work. */
 export function replyCharLimit(maxTokens: number): number {
   return Math.max(65_536, 16 * maxTokens);
 }
-/** The default limit: that of the largest max_tokens the judge accepts (65,536). */
 export const MAX_REPLY_CHARS = replyCharLimit(65_536);
-/** `[` positions tried as the start of the array when the official span is not one. */
 const MAX_CANDIDATES = 24;
-/** Bracket nesting beyond which a `[` is no candidate (a reply's array nests one or two deep). */
+/** A reply's array nests one or two deep. */
 const MAX_CANDIDATE_DEPTH = 32;
 const [OPEN, CLOSE, QUOTE, BACKSLASH] = ["[", "]", '"', "\\"].map((c) => c.charCodeAt(0));
 
-/** The `]` closing the `[` at `open` (skipping strings), or -1; one scan and at most one JSON.parse per candidate. */
+/** The `]` closing the `[` at `open`, or -1: one scan and at most one JSON.parse per candidate. */
 function matchingClose(text: string, open: number): number {
   let depth = 0;
   let inString = false;
@@ -102,7 +96,7 @@ function idOf(item: Record<string, unknown>): string | null {
   return null;
 }
 
-export type ParseOptions = { /** Longer replies are refused (default MAX_REPLY_CHARS). */ maxChars?: number };
+export type ParseOptions = { maxChars?: number };
 
 export function parseJudgeReply(text: string, expectedIds: readonly string[], opts: ParseOptions = {}): ParsedReply {
   const expected = new Set(expectedIds);
@@ -131,7 +125,7 @@ export function parseJudgeReply(text: string, expectedIds: readonly string[], op
       unexpected.push(id);
       continue;
     }
-    if (results.has(id)) continue; // first answer for an id wins
+    if (results.has(id)) continue;
     const score = snapScore(raw);
     const reasoning =
       typeof item.reasoning === "string"

@@ -1,13 +1,12 @@
 import { sha256Hex } from "./sha256";
 
-// Our wording of the official rubric; the three texts are JSON strings so an answer cannot break out
-// of its block or pose as the rubric (docs/JUDGE.md "Threat model").
+// The three texts are JSON strings so an answer cannot pose as the rubric (docs/JUDGE.md "Threat model").
 
 export const JUDGE_LEVELS = [0, 0.25, 0.5, 0.75, 1] as const;
 export type JudgeLevel = (typeof JUDGE_LEVELS)[number];
 
 /** Bump when the built-in wording changes in meaning; the hash suffix changes with any edit anyway. */
-export const BUILTIN_PROMPT_REVISION = "h2h2";
+const BUILTIN_PROMPT_REVISION = "h2h2";
 
 export const ITEM_SEPARATOR = "-".repeat(40);
 
@@ -32,13 +31,12 @@ Reply with a JSON array and nothing else. It must contain one object per questio
 [{"question_id": "<the Question ID exactly as written above>", "score": <0, 0.25, 0.5, 0.75 or 1>, "reasoning": "<one or two sentences>"}]
 Write every reasoning in English, even when the question or the answers use another language.`;
 
-/** Reply budget (max_tokens) per question, about twice one reply item, plus overhead for fences and prose. */
+/** About twice one reply item, plus overhead for fences and prose. */
 const REPLY_TOKENS_PER_QUESTION = 150;
 const REPLY_TOKENS_OVERHEAD = 200;
 /** The output limit of gpt-4o and gpt-4o-mini: many APIs refuse a larger max_tokens outright. */
 const REPLY_TOKENS_DEFAULT_CAP = 16_384;
 
-/** Default max_tokens for requests of up to `batchSize` questions. */
 export function defaultReplyTokens(batchSize: number): number {
   return Math.min(REPLY_TOKENS_DEFAULT_CAP, REPLY_TOKENS_OVERHEAD + REPLY_TOKENS_PER_QUESTION * Math.max(1, batchSize));
 }
@@ -59,8 +57,7 @@ export function promptTemplate(fileText?: string | null): PromptTemplate {
 
 export type JudgeQuestion = { id: string; question: string; reference: string; answer: string };
 
-/** One question block; each text JSON-encoded so no answer can break out of its line. */
-export function formatQuestionBlock(q: JudgeQuestion): string {
+function formatQuestionBlock(q: JudgeQuestion): string {
   return [
     ITEM_SEPARATOR,
     `Question ID: ${q.id}`,
@@ -70,14 +67,14 @@ export function formatQuestionBlock(q: JudgeQuestion): string {
   ].join("\n");
 }
 
-/** JSON.stringify leaves U+2028/U+2029 raw; they are line breaks to many readers, so escape them too. */
-export function encodeField(text: string): string {
+/** JSON.stringify leaves U+2028/U+2029 raw, yet many readers break lines there. */
+function encodeField(text: string): string {
   return JSON.stringify(text.trim())
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** Fills `{{header}}` and `{{questions}}`, appending them when a custom template lacks the placeholders. */
+/** Appends header and questions when a custom template lacks the placeholders. */
 export function renderJudgePrompt(template: string, header: string, questions: JudgeQuestion[]): string {
   const block = questions.map(formatQuestionBlock).join("\n");
   const hasQuestions = template.includes("{{questions}}");

@@ -14,7 +14,6 @@ const K = new Uint32Array([
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
-/** Hex SHA-256 of the UTF-8 encoding of `input` (or of the given bytes). */
 export function sha256Hex(input: string | Uint8Array): string {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   const bitLen = bytes.length * 8;
@@ -22,7 +21,6 @@ export function sha256Hex(input: string | Uint8Array): string {
   padded.set(bytes);
   padded[bytes.length] = 0x80;
   const view = new DataView(padded.buffer);
-  // Message length as a 64-bit big-endian integer (high word first).
   view.setUint32(padded.length - 8, Math.floor(bitLen / 0x100000000));
   view.setUint32(padded.length - 4, bitLen >>> 0);
 

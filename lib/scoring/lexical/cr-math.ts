@@ -71,7 +71,7 @@ const INV_FACT: DD[] = [];
   }
 }
 
-/** n * ln2 as a double-double (n integer, |n| < 2^11). */
+/** n * ln2 as a double-double (|n| < 2^11). */
 function kLn2(n: number): DD {
   return add(add(twoProd(n, LN2_HI), twoProd(n, LN2_LO)), [n * LN2_LO2, 0]);
 }

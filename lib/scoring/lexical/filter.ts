@@ -1,10 +1,9 @@
-// The filtering half of EnglishTextProcessor.tokenize in the official H2HMem script: after
-// word-tokenizing, drop stopwords (optionally) and tokens made only of ASCII punctuation.
+// The filtering half of the official script's EnglishTextProcessor.tokenize.
 import type { StopwordList } from "../types";
 import { STOPWORDS_NEW, STOPWORDS_OLD } from "./data/stopwords";
 
 /** Punctuation strings the official script adds to NLTK's stopword list. */
-export const EXTRA_STOPWORDS: readonly string[] = [
+const EXTRA_STOPWORDS: readonly string[] = [
   ".",
   ",",
   "!",
@@ -31,11 +30,10 @@ const STOPSETS: Record<StopwordList, ReadonlySet<string>> = {
   old: new Set([...STOPWORDS_OLD, ...EXTRA_STOPWORDS]),
 };
 
-/** Python's string.punctuation (32 ASCII characters) as a lookup table. */
+/** Python's string.punctuation. */
 const PUNCT = new Uint8Array(128);
 for (const ch of "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~") PUNCT[ch.charCodeAt(0)] = 1;
 
-/** True if every character of a non-empty token is in string.punctuation. */
 function isPunctOnly(t: string): boolean {
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
@@ -44,14 +42,7 @@ function isPunctOnly(t: string): boolean {
   return true;
 }
 
-export function stopwordSet(list: StopwordList): ReadonlySet<string> {
-  return STOPSETS[list];
-}
-
-/**
- * Filter raw tokens: drop stopwords (optionally) and tokens made only of ASCII punctuation.
- * Tokens never contain whitespace here, so the script's per-token strip() is a no-op.
- */
+/** Drops stopwords (optionally) and punctuation-only tokens; the script's strip() is a no-op here. */
 export function filterTokens(
   tokens: readonly string[],
   removeStopwords: boolean,

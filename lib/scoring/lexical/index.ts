@@ -1,5 +1,4 @@
-// Lexical metrics of the H2HMem benchmark (precision, recall, F1, BLEU-1), bit-exact with the
-// official Python script run with real NLTK (3.5, the pin, by default). See README.md in this folder.
+// Lexical metrics, bit-exact with the official Python script run with real NLTK (README.md).
 import type { LexicalOptions, LexicalScores, NltkVersion, StopwordList, TokenizerMode } from "../types";
 import { filterTokens } from "./filter";
 import { referenceRawTokens, referenceScores } from "./reference";
@@ -9,7 +8,6 @@ export const LEXICAL_VERSION = "lex-1";
 
 export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = { tokenizer: "nltk", nltk: "3.5", stopwords: "new" };
 
-/** Scores of one (system answer, reference answer) pair. */
 export function lexicalScores(pred: string, ref: string, opts?: Partial<LexicalOptions>): LexicalScores {
   const d = DEFAULT_LEXICAL_OPTIONS;
   return referenceScores(

@@ -3,7 +3,7 @@
 import type { LexicalScores, NltkVersion } from "../types";
 import { crExp, crLog } from "./cr-math";
 
-/** Precision, recall and F1 over token SETS (stopwords removed). */
+/** Over token SETS. */
 export function setScores(pred: readonly string[], ref: readonly string[]): Omit<LexicalScores, "bleu1"> {
   const p = new Set(pred);
   const r = new Set(ref);
@@ -26,8 +26,7 @@ export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: Nltk
   const r = ref.length;
   if (h === 0 || r === 0) return 0;
   if (nltk === "3.5" && h === 1) return r === 1 && hyp[0] === ref[0] ? 1 : 0;
-  // m = clipped matches, the sum over types of min(count in hyp, count in ref): each hyp token
-  // takes one of the ref's remaining copies.
+  // m = clipped matches: each hyp token takes one of the ref's remaining copies.
   const refCounts = new Map<string, number>();
   for (let i = 0; i < r; i++) refCounts.set(ref[i], (refCounts.get(ref[i]) ?? 0) + 1);
   let m = 0;
@@ -41,12 +40,12 @@ export function bleu1(hyp: readonly string[], ref: readonly string[], nltk: Nltk
   return m === 0 ? 0 : brevityPenalty(r, h) * expLogRatio(m, h);
 }
 
-// Both factors depend on small integers only and correctly rounded exp/log is costly: memoized, dropped when full.
+// Both factors depend on small integers only, and correctly rounded exp/log is costly: memoized.
 const MEMO_LIMIT = 1 << 16;
 const bpMemo = new Map<number, number>();
 const ratioMemo = new Map<number, number>();
 
-/** NLTK brevity_penalty(r, h) for h > 0: 1 if h > r else exp(1 - r / h). */
+/** NLTK brevity_penalty(r, h) for h > 0. */
 function brevityPenalty(r: number, h: number): number {
   if (h > r) return 1;
   if (r >= 0x100000 || h >= 0x100000) return crExp(1 - r / h);

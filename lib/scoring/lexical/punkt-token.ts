@@ -1,5 +1,5 @@
-// Punkt's word segmentation and token annotation (NLTK PunktSentenceTokenizer, English), only what
-// sentence splitting needs. Input is already lowercased, so Punkt's tok.lower() calls are omitted.
+// Punkt's word segmentation and token annotation, only what sentence splitting needs.
+// Input is already lowercased, so Punkt's tok.lower() calls are omitted.
 import { ABBREV_TYPES, COLLOCATIONS, ORTHO_CONTEXT, SENT_STARTERS } from "./data/punkt-english";
 import { D, W, firstIsLower, firstIsUpper } from "./py-text";
 
@@ -17,7 +17,6 @@ const PUNCT_ONE = new Set([";", ":", ",", ".", "!", "?"]);
 const NON_WORD = `[)";}\\]*:@'({\\[!?]`;
 const MULTI = `(?:-{2,}|\\.{2,}|(?:\\. ){2,}\\.)`;
 
-// The English parameters, and the regular expressions with Unicode classes.
 const ABBREVS = new Set(ABBREV_TYPES);
 const STARTERS = new Set(SENT_STARTERS);
 const COLLOCS = new Set(COLLOCATIONS.map(([a, b]) => `${a}\u0000${b}`));
@@ -25,8 +24,7 @@ const COLLOC_FIRST = new Set(COLLOCATIONS.map(([a]) => a));
 const ORTHO = new Map(ORTHO_CONTEXT);
 const NUMERIC = new RegExp(`^-?[.,]?[${D}][${D},.\\-]*\\.?$`, "u");
 const INITIAL = new RegExp(`^(?![${D}])[${W}]\\.$`, "u");
-// Linear on its input: a context holds one space at most (the word before, the end character,
-// one space, the next token), so "(?:\. ){2,}" never runs on and each word is scanned once.
+// Linear: a context holds one space at most, so "(?:\. ){2,}" never runs on.
 const WORD_RE = new RegExp(
   // eslint-disable-next-line regexp/no-super-linear-move -- bounded: a context has one space at most (see above)
   `${MULTI}|(?=[^("\`{\\[:;&#*@)}\\]\\-,])[^ ]+?(?= |$|${NON_WORD}|${MULTI}|,(?=$| |${NON_WORD}|${MULTI}))|[^ ]`,
@@ -42,7 +40,7 @@ type PunktToken = {
   ellipsis: boolean;
 };
 
-/** A numeric type starts with "-", ".", "," or a (possibly non-ASCII) digit: skip the regex otherwise. */
+/** A lowercase ASCII letter never starts a number: skip the regex. */
 function isNumeric(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c >= 97 && c <= 122) return false;
@@ -55,7 +53,7 @@ function isEllipsis(tok: string): boolean {
 }
 
 function isInitial(tok: string): boolean {
-  // One code point (1 or 2 UTF-16 units) plus ".".
+  // One code point plus ".".
   if (tok.length > 3 || tok.length < 2 || tok.charCodeAt(tok.length - 1) !== 46) return false;
   return INITIAL.test(tok);
 }
@@ -80,7 +78,6 @@ function typeNoSentperiod(t: PunktToken): string {
   return t.sentbreak ? typeNoPeriod(t) : t.type;
 }
 
-/** First pass: decisions from the token alone. */
 function firstPass(t: PunktToken): void {
   const tok = t.tok;
   if (tok === "." || tok === "?" || tok === "!") t.sentbreak = true;
@@ -95,7 +92,6 @@ function firstPass(t: PunktToken): void {
 
 type Ortho = true | false | "unknown";
 
-/** Does the orthography of this token say that it starts a sentence? */
 function orthoHeuristic(t: PunktToken): Ortho {
   if (PUNCT_ONE.has(t.tok)) return false;
   const ctx = ORTHO.get(typeNoSentperiod(t)) ?? 0;
@@ -104,7 +100,6 @@ function orthoHeuristic(t: PunktToken): Ortho {
   return "unknown";
 }
 
-/** Second pass: revise the decision for t1 using the following token t2. */
 function secondPass(t1: PunktToken, t2: PunktToken): void {
   if (!t1.periodFinal) return;
   const typ = typeNoPeriod(t1);
@@ -153,7 +148,7 @@ export function quickSentbreak(text: string, from: number, to: number): boolean 
   return ABBREVS.has(word) || COLLOC_FIRST.has(word) ? undefined : true;
 }
 
-/** True if some token other than the last one ends a sentence (text_contains_sentbreak). */
+/** NLTK's text_contains_sentbreak. */
 export function containsSentbreak(context: string): boolean {
   const toks = (context.match(WORD_RE) ?? []).map(makeToken);
   for (const t of toks) firstPass(t);

@@ -12,7 +12,6 @@ for (const ch of ")\";}]*:@'({[!?") NON_WORD[ch.charCodeAt(0)] = 1;
 
 /** A break needs an end char followed by something; a final one alone never splits. */
 function hasInnerEndChar(text: string): boolean {
-  // Native searches: the first occurrence is the smallest index, so one check per character.
   const last = text.length - 1;
   const p = text.indexOf(".");
   if (p >= 0 && p < last) return true;
@@ -25,7 +24,6 @@ function hasInnerEndChar(text: string): boolean {
 const REALIGN = /^["')\]}]+?(?: +|(?=--)|$)/u;
 const mayRealign = (c: number) => c === 34 || c === 39 || c === 41 || c === 93 || c === 125;
 
-/** Does the candidate whose context is text[from, to) break? */
 function breaksAt(text: string, from: number, to: number): boolean {
   const quick = quickSentbreak(text, from, to);
   if (quick !== undefined) return quick;
@@ -41,17 +39,16 @@ function breaksAt(text: string, from: number, to: number): boolean {
   return v;
 }
 
-// Undecided contexts recur across answers ("dr. wu"); decisions are a pure function of the context, so memoized (bounded).
+// Undecided contexts recur across answers ("dr. wu") and depend on the context alone: memoized, bounded.
 const MEMO_LIMIT = 4096;
 const MEMO_MAX_CHARS = 64;
 const memo = new Map<string, boolean>();
 
-/** Forget the memoized decisions (tests of the memo start from none). */
 export function clearSentbreakMemo(): void {
   memo.clear();
 }
 
-/** Index of the next . ? or ! at or after `from` (or -1), from three native searches kept ahead. */
+/** Index of the next . ? or ! at or after `from` (or -1). */
 class EndChars {
   private dot: number;
   private question: number;
@@ -97,7 +94,7 @@ function rawSlices(text: string, nltk: NltkVersion): number[] {
       nextTok = j;
       after = k < 0 ? n : k;
     } else continue;
-    // Start of the word before this match, as in NLTK; scanning back no further than the previous match keeps this linear.
+    // Start of the word before this match; scanning back no further than the previous match keeps this linear.
     const floor = prevAt > 0 ? prevAt : 0;
     let back = i - 1;
     while (back > floor && text.charCodeAt(back) !== 32) back--;
@@ -122,7 +119,7 @@ function rawSlices(text: string, nltk: NltkVersion): number[] {
 
 const sub = (text: string, a: number, b: number) => (a < b ? text.slice(a, b) : "");
 
-/** Sentence ranges of normalized text as [start0, stop0, ...] (stop <= start: empty), so callers scan the flat text itself. */
+/** [start0, stop0, ...] (stop <= start: empty), so callers scan the flat text itself. */
 export function sentenceRanges(text: string, nltk: NltkVersion): number[] {
   if (!hasInnerEndChar(text)) return text === "" ? [] : [0, text.length];
   const slices = rawSlices(text, nltk);
@@ -153,7 +150,6 @@ export function sentenceRanges(text: string, nltk: NltkVersion): number[] {
   return out;
 }
 
-/** Split normalized text into sentences. */
 export function sentences(text: string, nltk: NltkVersion): string[] {
   const r = sentenceRanges(text, nltk);
   const out: string[] = [];

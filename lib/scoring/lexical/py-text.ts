@@ -12,7 +12,7 @@ import {
   PY_WORD,
 } from "./data/unicode-tables";
 
-/** Character-class bodies for building `u`-flag regexes with Python meaning. */
+/** Character-class bodies for `u`-flag regexes with Python meaning. */
 export const W = PY_WORD;
 export const D = PY_DIGIT;
 
@@ -27,8 +27,7 @@ function buildTables() {
   return {
     lowerMap,
     lowerable: new RegExp(`[${lowerable}]`, "gu"),
-    // Non-ASCII characters that Python's OR this JavaScript engine's lowercasing would change: if a
-    // text has none, String#toLowerCase gives exactly Python's result (it only touches A-Z then).
+    // Without these (changed by Python's OR JS's lowercasing), String#toLowerCase equals Python's.
     nonAsciiCased: new RegExp(`(?![\\0-\\x7f])[\\p{Changes_When_Lowercased}${lowerable}]`, "u"),
     sigmaSkip: new RegExp(`[${PY_SIGMA_SKIP}]`, "u"),
     sigmaCased: new RegExp(`[${PY_SIGMA_CASED}]`, "u"),
@@ -71,7 +70,6 @@ function classOf(codePoints: number[]): string {
   return out;
 }
 
-/** True if the text is plain ASCII (fast paths below are then exact). */
 function isPlainAscii(text: string): boolean {
   return !NON_ASCII_OR_CTRL.test(text);
 }
@@ -112,7 +110,7 @@ function finalSigma(text: string, at: number): boolean {
 }
 
 /** `re.sub(r"\s+", " ", text).strip()` with Python's Unicode whitespace. */
-export function collapseWhitespace(text: string): string {
+function collapseWhitespace(text: string): string {
   const state = scanAscii(text);
   if (state === ASCII_CLEAN) return text;
   if (state === ASCII_NEEDS_COLLAPSE) return text.replace(ASCII_SPACE_RUN, " ").trim();
@@ -128,8 +126,7 @@ const NOT_PRINTABLE_ASCII = /[^ -~]/;
 
 /** One pass: is the text plain ASCII, and if so, does its whitespace need collapsing? */
 function scanAscii(text: string): number {
-  // Common case first, in native regex code: printable ASCII with single inner spaces only.
-  // (One character-class regex plus a native substring search beat one regex with alternatives.)
+  // Common case first, natively: printable ASCII with single inner spaces only.
   const last = text.length - 1;
   if (
     !NOT_PRINTABLE_ASCII.test(text) &&
@@ -158,14 +155,14 @@ export function normalizeText(text: string): string {
   return collapseWhitespace(pyLower(text));
 }
 
-/** Python `s[0].isupper()` on the first code point. */
+/** Python `s[0].isupper()`. */
 export function firstIsUpper(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c < 128) return c >= 65 && c <= 90;
   return tables().upperChar.test(tok);
 }
 
-/** Python `s[0].islower()` on the first code point. */
+/** Python `s[0].islower()`. */
 export function firstIsLower(tok: string): boolean {
   const c = tok.charCodeAt(0);
   if (c < 128) return c >= 97 && c <= 122;

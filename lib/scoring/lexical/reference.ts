@@ -6,7 +6,7 @@ import { normalizeText } from "./py-text";
 import { filterTokens } from "./filter";
 import { wordTokenize } from "./word-tokenizer";
 
-/** The script's tokens before filtering: lowercased, whitespace collapsed, word-tokenized. */
+/** The script's tokens before filtering. */
 export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: NltkVersion): string[] {
   const normalized = normalizeText(text ?? "");
   if (normalized === "") return [];
@@ -19,11 +19,8 @@ export function referenceRawTokens(text: string, mode: TokenizerMode, nltk: Nltk
   return tokens;
 }
 
-/**
- * calculate_single_pair on raw token lists: P/R/F1 over the sets of tokens without stopwords and
- * punctuation, BLEU-1 over the lists without punctuation.
- */
-export function scoreRawTokenStrings(
+/** calculate_single_pair on raw token lists. */
+function scoreRawTokenStrings(
   pred: readonly string[],
   ref: readonly string[],
   nltk: NltkVersion,

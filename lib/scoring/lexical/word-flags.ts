@@ -1,5 +1,4 @@
-// Which characters a sentence contains, as bit flags: the word-tokenizer rules are skipped when
-// their pattern needs a character the sentence lacks (most sentences need only a few rules).
+// Which characters a sentence contains: a word-tokenizer rule is skipped when the sentence lacks its character.
 
 export const F_PERIOD = 1;
 export const F_COLON_COMMA = 2;
@@ -10,8 +9,7 @@ export const F_STAR = 32;
 export const F_BRACKET = 64;
 export const F_DASH = 128;
 export const F_DQUOTE = 256; // "
-// "nn", "mm" or "tt" in any case: with an apostrophe, a necessary condition for every contraction
-// rule (cannot, gimme, gonna, gotta, lemme, wanna; d'ye, more'n / mor'n, 'tis, 'twas).
+// "nn", "mm" or "tt" in any case: with an apostrophe, necessary for every contraction rule.
 export const F_DOUBLE_NMT = 512;
 export const F_BACKTICK = 1024;
 export const F_OPEN_QUOTE = 2048; // « “ ‘ „
@@ -34,7 +32,6 @@ for (const [chars, flag] of [
   for (const ch of chars) ASCII_FLAGS[ch.charCodeAt(0)] |= flag;
 }
 
-/** The flags of a sentence. */
 export function charFlags(text: string): number {
   let flags = 0;
   let prev = 0;

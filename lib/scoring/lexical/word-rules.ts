@@ -1,4 +1,4 @@
-// Hand-written equivalents of the NLTK word-tokenizer rules that fire on almost every sentence, each reproducing one regex substitution exactly.
+// The word-tokenizer rules that fire on almost every sentence, each exactly one regex substitution by hand.
 import { D } from "./py-text";
 
 const CLOSERS_WIDE = new Set([" ", "]", ")", "}", ">", '"', "'", "\u00bb", "\u201d", "\u2019"]);
@@ -58,7 +58,7 @@ export function padFinalColonComma(text: string): string {
 
 const NON_SPACE_RUN = /[^ ]+/g;
 
-/** `str.split()` of text whose only whitespace is ASCII spaces: its runs of non-spaces, natively. */
+/** `str.split()` of text whose only whitespace is ASCII spaces. */
 export function splitOnSpaces(text: string): string[] {
   return text.match(NON_SPACE_RUN) ?? [];
 }

@@ -5,7 +5,7 @@ import { W } from "./py-text";
 import * as F from "./word-flags";
 import { finalPeriodNarrow, finalPeriodWide, padColonComma, padFinalColonComma, splitOnSpaces } from "./word-rules";
 
-// [pattern, replacement, flags, guard]: a rule runs only if the sentence has a character in `flags` (0 = always) and the guard holds.
+// [pattern, replacement, flags, guard]: runs only if the sentence has a `flags` character (0 = always) and the guard holds.
 type Guard = RegExp | ((text: string) => boolean);
 type Rule = readonly [RegExp | ((text: string) => string), string, number, Guard?];
 /** A rule that differs between the versions (null: the version has no such rule). */
@@ -14,7 +14,7 @@ type Entry = Rule | Versioned;
 const byVersion = (v35: Rule | null, v38: Rule | null): Versioned => ({ versioned: { "3.5": v35, "3.8": v38 } });
 
 const CI: Record<string, string> = { i: "[Ii\u0130\u0131]", s: "[Ss\u017f]" };
-/** Case-insensitive spelling of an ASCII word, the way Python's `(?i)` matches it. */
+/** An ASCII word the way Python's `(?i)` matches it. */
 function ci(word: string): string {
   return Array.from(word, (c) => (/[a-z]/.test(c) ? (CI[c] ?? `[${c.toUpperCase()}${c}]`) : c)).join("");
 }
@@ -24,20 +24,18 @@ const NOT_WORD_BEFORE = `(?<![${W}])`;
 const NOT_WORD_AFTER = `(?![${W}])`;
 const hasDoubleApos = (t: string) => t.includes("''");
 
-/** `(?i)(\')(?!<clitics>)(\w)\b` -> `\1 \2`: a quote before a one-letter word that is no clitic. */
+/** `(?i)(\')(?!<clitics>)(\w)\b` -> `\1 \2`. */
 function quoteBeforeLetter(clitics: readonly string[]): Rule {
   return [rx(`(')(?!${clitics.map(ci).join("|")})([${W}])${NOT_WORD_AFTER}`), "$1 $2", F.F_APOS];
 }
 const CLITICS = ["re", "ve", "ll", "m", "t", "s", "d"];
 
-// Robert MacIntyre's contractions, split into two tokens. Guard: the letters without the
-// word-boundary look-arounds.
+// Robert MacIntyre's contractions; the guard is the letters without the look-arounds.
 function contraction(a: string, b: string, before: string, after: string): Rule {
   return [rx(`${before}(${a})(${b})${after}`), " $1 $2 ", 0, new RegExp(a + b, "u")];
 }
 const plainContraction = (a: string, b: string) => contraction(ci(a), ci(b), NOT_WORD_BEFORE, NOT_WORD_AFTER);
 
-/** Quote handling before punctuation (opening quotes become ``). */
 const STARTING_QUOTES: Entry[] = [
   [rx("([\u00ab\u201c\u2018\u201e]|`+)"), " $1 ", F.F_OPEN_QUOTE | F.F_BACKTICK],
   [rx('^"'), "``", F.F_DQUOTE, /^"/],
@@ -124,7 +122,6 @@ function rulesOf(nltk: NltkVersion): RuleSet {
     brackets: pick(BRACKETS_AND_DASHES),
     ending: pick(ENDING_QUOTES),
     contractions,
-    // Necessary condition for any contraction rule.
     hasContraction: new RegExp(contractions.map((r) => (r[3] as RegExp).source).join("|"), "u"),
   };
 }
@@ -140,11 +137,9 @@ function apply(text: string, list: readonly Rule[], flags: number): string {
   return text;
 }
 
-/** Tokenize one sentence exactly like `NLTKWordTokenizer().tokenize(sentence)` of that NLTK. */
+/** `NLTKWordTokenizer().tokenize(sentence)` of that NLTK. */
 export function wordTokenize(sentence: string, nltk: NltkVersion): string[] {
-  // Rules only insert spaces or turn " into `` / '' (accounted for in the rule masks), so the
-  // flags of the input stay valid throughout. Apostrophes made from " are space-delimited and
-  // cannot form a contraction.
+  // Rules only insert spaces or turn " into `` / '' (in the rule masks), so the input's flags stay valid.
   const rules = RULES[nltk];
   const flags = F.charFlags(sentence);
   let text = sentence;
