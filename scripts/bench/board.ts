@@ -4,7 +4,7 @@
 //   /favicon.ico (a public/ file, the ceiling) · /icon.svg (a public/ file through proxy.ts) · / ·
 //   an entry page · /api/v1/leaderboard · / and the entry page with a (dummy) session cookie ·
 //   /favicon.ico again
-//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720] [--db h2hmem_board_bench] [--identity]
+//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720] [--db h2hmem_board_bench]
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL for the API rate limiter. Each API request carries a random
 // X-Forwarded-For so the per-address limiter (600/min) is exercised but does not cap the run.
 import { spawn } from "node:child_process";
@@ -121,10 +121,6 @@ try {
   // The static file runs first and last, so each board figure has a ceiling measured minutes
   // apart on a machine whose load changes; the load average is printed with every line.
   const uncached = { cookie: "authjs.session-token=not-a-session" }; // as a signed-in visitor
-  // Every request asks for compression as browsers do (--identity: as plain HTTP clients do).
-  const BROWSER: Record<string, string> = process.argv.includes("--identity")
-    ? {}
-    : { "accept-encoding": "gzip, deflate, br" };
   const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
     { name: "/favicon.ico (static file, ceiling)", path: "/favicon.ico" },
     { name: "/icon.svg (static file through proxy.ts)", path: "/icon.svg" },
@@ -149,7 +145,7 @@ try {
           path: t.path,
           setupRequest: (req: { headers?: Record<string, string> }) => ({
             ...req,
-            headers: { ...req.headers, ...BROWSER, ...t.headers, "x-forwarded-for": randomIp() },
+            headers: { ...req.headers, ...t.headers, "x-forwarded-for": randomIp() },
           }),
         },
       ],

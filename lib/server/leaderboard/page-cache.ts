@@ -1,5 +1,4 @@
 import "server-only";
-import { gzipSync } from "node:zlib";
 import type { NextRequest } from "next/server";
 import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
@@ -19,8 +18,7 @@ export function markRenderResponse(req: NextRequest, res: Response): void {
   if (req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE) res.headers.set(PAGE_CACHE_ECHO_HEADER, INSTANCE);
 }
 
-// `gzip` is compressed once per render: otherwise Next compresses the whole page again on every hit.
-type Cached = { at: number; status: number; headers: Array<[string, string]>; body: Uint8Array; gzip: Uint8Array };
+type Cached = { at: number; status: number; headers: Array<[string, string]>; body: Uint8Array };
 
 const cache = new Map<string, Cached>();
 const inFlight = new Map<string, Promise<Cached | null>>();
@@ -62,36 +60,23 @@ export function pageCacheKey(req: NextRequest): string | null {
 
 /** null = render it normally. */
 export async function cachedPage(req: NextRequest, key: string): Promise<Response | null> {
-  const hit = cache.get(key);
-  const age = hit ? Date.now() - hit.at : Infinity;
-  if (age >= TTL_MS) {
-    const fresh = await render(req, key);
-    return fresh ? replay(req, fresh, "miss") : null;
+  const now = Date.now();
+  let hit = cache.get(key);
+  let state = "hit";
+  if (!hit || now - hit.at >= TTL_MS) {
+    state = "miss";
+    let render = inFlight.get(key);
+    if (!render) {
+      render = renderPage(req, now).finally(() => inFlight.delete(key));
+      inFlight.set(key, render);
+    }
+    const fresh = await render;
+    if (!fresh) return null;
+    hit = fresh;
+    if (fresh.status === 200) store(key, fresh);
   }
-  return replay(req, hit!, "hit");
-}
-
-/** One render per URL at a time; a 200 is stored for the next requests. */
-function render(req: NextRequest, key: string): Promise<Cached | null> {
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = renderPage(req, Date.now())
-      .then((fresh) => {
-        if (fresh?.status === 200) store(key, fresh);
-        return fresh;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-  }
-  return pending;
-}
-
-function replay(req: NextRequest, page: Cached, state: "hit" | "miss"): Response {
-  const gzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
-  const res = new Response((gzip ? page.gzip : page.body).slice(), { status: page.status, headers: page.headers });
+  const res = new Response(hit.body.slice(), { status: hit.status, headers: hit.headers });
   res.headers.set("x-page-cache", state);
-  if (!/accept-encoding/i.test(res.headers.get("vary") ?? "")) res.headers.append("vary", "Accept-Encoding");
-  if (gzip) res.headers.set("content-encoding", "gzip");
   return res;
 }
 
@@ -125,7 +110,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
     // Personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));
-    return { at, status: res.status, headers, body, gzip: gzipSync(body) };
+    return { at, status: res.status, headers, body };
   } catch {
     return null;
   } finally {
