@@ -2,12 +2,7 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
 // next-intl without locale-prefixed URLs: the locale comes from proxy.ts (docs/ARCHITECTURE.md, Translations).
-const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./lib/i18n/request.ts",
-  // Messages are compiled at build time: formatting a message with values costs a walk of its
-  // compiled form instead of parsing and memoising it per call (the board formats ~1,400 per render).
-  experimental: { messages: { path: "./lib/i18n/messages", format: "json", locales: "infer", precompile: true } },
-});
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
