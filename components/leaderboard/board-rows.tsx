@@ -81,7 +81,7 @@ function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t:
     >
       {a.total}
       {a.sincePreviousEntry !== a.total ? (
-        <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
           {t("sincePrev", { since: a.sincePreviousEntry })}
         </span>
       ) : null}

@@ -4,7 +4,7 @@
 //   /favicon.ico (a public/ file, the ceiling) · /icon.svg (a public/ file through proxy.ts) · / ·
 //   an entry page · /api/v1/leaderboard · / and the entry page with a (dummy) session cookie ·
 //   /favicon.ico again
-//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720] [--db h2hmem_board_bench]
+//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720] [--db h2hmem_board_bench] [--quick]
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL for the API rate limiter. Each API request carries a random
 // X-Forwarded-For so the per-address limiter (600/min) is exercised but does not cap the run.
 import { spawn } from "node:child_process";
@@ -121,7 +121,7 @@ try {
   // The static file runs first and last, so each board figure has a ceiling measured minutes
   // apart on a machine whose load changes; the load average is printed with every line.
   const uncached = { cookie: "authjs.session-token=not-a-session" }; // as a signed-in visitor
-  const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+  const all: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
     { name: "/favicon.ico (static file, ceiling)", path: "/favicon.ico" },
     { name: "/icon.svg (static file through proxy.ts)", path: "/icon.svg" },
     { name: "/ (board, first page of 25 rows)", path: "/" },
@@ -131,6 +131,8 @@ try {
     { name: "/entries/bench-00500 with a session cookie", path: "/entries/bench-00500", headers: uncached },
     { name: "/favicon.ico (static file, ceiling, again)", path: "/favicon.ico" },
   ];
+  // --quick: the ceiling, the proxied static file and the anonymous board only.
+  const targets = process.argv.includes("--quick") ? all.filter((_, i) => i < 3 || i === all.length - 1) : all;
   const out: string[] = [];
   const rps: number[] = [];
   for (const t of targets) {
