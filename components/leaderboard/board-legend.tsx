@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { viewQuery } from "@/lib/server/leaderboard/params";
-import { LOW_N_MARK } from "./heat-cell";
+import { LOW_N_MARK } from "./cell-text";
 import { JUDGE_CARD_HREF, NOISE_MARK } from "./judge-noise-mark";
 
 // The board's marks in words (WCAG 1.4.1); the intervals switch is a plain link so it works without JavaScript.

@@ -1,11 +1,10 @@
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
-import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import type { ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
 import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
 import { formatter, type Formatter } from "@/lib/i18n/format";
 import { useLocale, useTranslations } from "next-intl";
-import { CategoryDetails } from "./category-details";
+import { RowCategories } from "./row-categories";
 import { HeatCell } from "./heat-cell";
 import { JudgeNoiseMark } from "./judge-noise-mark";
 import { ViewLink } from "./view-link";
@@ -134,10 +133,10 @@ function Headline({
   );
 }
 
-type RowProps = { params: LeaderboardParams; wide: WideClass };
+type RowProps = { wide: WideClass };
 
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
-export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow }) {
+export function ReferenceTr({ r, wide }: RowProps & { r: ReferenceRow }) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -160,7 +159,7 @@ export function ReferenceTr({ r, params, wide }: RowProps & { r: ReferenceRow })
         >
           {t("reference")}
         </a>
-        <CategoryDetails mainTypes={r.mainTypes} categories={r.categories} params={params} />
+        <RowCategories mainTypes={r.mainTypes} categories={r.categories} />
       </Th>
       <Td pad="none" className={wide()}>
         {t("trivialSystem")}
@@ -200,7 +199,7 @@ type EntryProps = RowProps & {
   noise?: number[];
 };
 
-export function EntryTr({ e, params, wide, lowNMin, best, demo = false, noise }: EntryProps) {
+export function EntryTr({ e, wide, lowNMin, best, demo = false, noise }: EntryProps) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -217,12 +216,12 @@ export function EntryTr({ e, params, wide, lowNMin, best, demo = false, noise }:
         {e.organization ? (
           <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span>
         ) : null}
-        <CategoryDetails
+        <RowCategories
           mainTypes={e.mainTypes}
           categories={e.categories}
-          params={params}
           lowNMin={lowNMin}
-          best={best}
+          below={CATEGORY_CODES.filter((c) => best[c] !== undefined && (e.categories[c]?.value ?? Infinity) < best[c])}
+          entryHref={`/entries/${e.id}`}
         />
       </Th>
       <Td pad="none" className={wide("org")}>

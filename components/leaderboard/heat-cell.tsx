@@ -1,7 +1,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ScoreCell } from "@/lib/server/scores/score-rows";
 import { isLowN } from "@/components/ui/format";
-import { formatter, type Formatter } from "@/lib/i18n/format";
+import { formatter } from "@/lib/i18n/format";
+import { LOW_N_MARK, intervalText } from "./cell-text";
 import { Td } from "@/components/ui/table";
 
 /** The background stays light enough for AA contrast in both themes; ▾ below the best reference is drawn by CSS so the text stays the number. */
@@ -17,15 +18,6 @@ type Props = {
   className?: string;
 };
 
-/** "0.61-0.93" at the cell's digits; "" without an interval. */
-export function intervalText(f: Formatter, cell: ScoreCell, digits = 2): string {
-  if (cell.ciLow === null || cell.ciLow === undefined || cell.ciHigh === null || cell.ciHigh === undefined) return "";
-  return `${f.score(cell.ciLow, digits)}-${f.score(cell.ciHigh, digits)}`;
-}
-
-/** The low-n mark after a cell's number (a sign, the same in every language). */
-export const LOW_N_MARK = "ⁿ";
-
 export function HeatCell({
   cell,
   digits = 2,
@@ -38,6 +30,7 @@ export function HeatCell({
 }: Props) {
   const t = useTranslations("board.table");
   const ti = useTranslations("intervals");
+  const tr = useTranslations("boardRow");
   const f = formatter(useLocale());
   if (!cell)
     return (
@@ -81,13 +74,14 @@ export function HeatCell({
       style={{ ["--v" as string]: v }}
       data-testid={testId}
       data-n={cell.n}
-      data-low-n={low ? "" : undefined}
-      data-below-reference={below ? "" : undefined}
+      // Spread, not `undefined`: an absent prop costs nothing in the page's RSC payload (300 cells).
+      {...(low && { "data-low-n": "" })}
+      {...(below && { "data-below-reference": "" })}
       title={title}
     >
       {f.score(cell.value, digits)}
       {low ? (
-        <span className="low-n-mark" aria-label={t("lowNMark", { n: cell.n })}>
+        <span className="low-n-mark" aria-label={tr("lowNMark", { n: cell.n })}>
           {LOW_N_MARK}
         </span>
       ) : null}

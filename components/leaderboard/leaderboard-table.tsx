@@ -9,6 +9,8 @@ import { EntryTr, ReferenceTr, type WideClass } from "./board-rows";
 import { JudgeCardLink } from "./judge-noise-mark";
 import { BoardLegend } from "./board-legend";
 import { SortHeader } from "./sort-header";
+import { RowCategoriesProvider } from "./row-categories";
+import { hrefWith } from "./controls";
 import { Table, TBody, THead, Th, Tr } from "@/components/ui/table";
 
 const th = "px-1 py-1";
@@ -55,6 +57,7 @@ export function LeaderboardTable({
       {children}
     </SortHeader>
   );
+  const sortHrefs = Object.fromEntries(CATEGORY_CODES.map((c) => [c, hrefWith(params, { sort: `-${c}` })]));
   return (
     <Table
       label={caption}
@@ -129,23 +132,25 @@ export function LeaderboardTable({
           ))}
         </Tr>
       </THead>
-      <TBody>
-        {references.map((r) => (
-          <ReferenceTr key={r.kind} r={r} params={params} wide={wide} />
-        ))}
-        {entries.map((e) => (
-          <EntryTr
-            key={e.id}
-            e={e}
-            params={params}
-            wide={wide}
-            lowNMin={lowNMin}
-            best={best}
-            demo={demo}
-            noise={judge ? noise?.[e.id] : undefined}
-          />
-        ))}
-      </TBody>
+      {/* Each row's phone panel links to the board ranked by a category. */}
+      <RowCategoriesProvider value={{ sortHrefs }}>
+        <TBody>
+          {references.map((r) => (
+            <ReferenceTr key={r.kind} r={r} wide={wide} />
+          ))}
+          {entries.map((e) => (
+            <EntryTr
+              key={e.id}
+              e={e}
+              wide={wide}
+              lowNMin={lowNMin}
+              best={best}
+              demo={demo}
+              noise={judge ? noise?.[e.id] : undefined}
+            />
+          ))}
+        </TBody>
+      </RowCategoriesProvider>
     </Table>
   );
 }

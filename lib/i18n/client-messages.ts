@@ -13,6 +13,11 @@ export const CLIENT_NAMESPACES = [
   "admin",
   "webhookSecret",
   "judgeCard",
+  // The board row's Categories panel (rendered when opened).
+  "boardRow",
+  "intervals",
+  "categories",
+  "mainTypes",
 ] as const satisfies ReadonlyArray<keyof Messages>;
 
 export function clientMessages(messages: Messages): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {

@@ -18,7 +18,7 @@ export function markRenderResponse(req: NextRequest, res: Response): void {
   if (req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE) res.headers.set(PAGE_CACHE_ECHO_HEADER, INSTANCE);
 }
 
-type Cached = { at: number; status: number; headers: Array<[string, string]>; body: Uint8Array };
+type Cached = { at: number; status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> };
 
 const cache = new Map<string, Cached>();
 const inFlight = new Map<string, Promise<Cached | null>>();
@@ -75,7 +75,8 @@ export async function cachedPage(req: NextRequest, key: string): Promise<Respons
     hit = fresh;
     if (fresh.status === 200) store(key, fresh);
   }
-  const res = new Response(hit.body.slice(), { status: hit.status, headers: hit.headers });
+  // Response copies the bytes itself (fetch spec), so the cached body stays intact.
+  const res = new Response(hit.body, { status: hit.status, headers: hit.headers });
   res.headers.set("x-page-cache", state);
   return res;
 }

@@ -12,6 +12,7 @@ const NAMESPACES = [
   "header",
   "footer",
   "board",
+  "boardRow",
   "entry",
   "compare",
   "about",

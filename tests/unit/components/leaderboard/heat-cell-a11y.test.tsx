@@ -2,8 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { HeatCell } from "@/components/leaderboard/heat-cell";
-import { CategoryDetails } from "@/components/leaderboard/category-details";
-import { leaderboardParamsSchema } from "@/lib/server/leaderboard/params";
+import { CategoryPanel } from "@/components/leaderboard/row-categories";
 import en from "@/lib/i18n/messages/en.json";
 import zh from "@/lib/i18n/messages/zh.json";
 
@@ -43,7 +42,7 @@ describe("a score cell read without a mouse (issue 32)", () => {
   it("the phone's Categories panel prints interval and n", () => {
     const html = renderToStaticMarkup(
       <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-        <CategoryDetails mainTypes={{}} categories={{ TR: cell }} params={leaderboardParamsSchema.parse({})} />
+        <CategoryPanel mainTypes={{}} categories={{ TR: cell }} />
       </NextIntlClientProvider>,
     );
     expect(html).toContain("95% CI 0.61-0.93, n 12");
