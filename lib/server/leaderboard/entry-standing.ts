@@ -21,13 +21,6 @@ export type StandingRow = {
 
 export type Standing = { split: Split; metric: Metric; rows: StandingRow[] };
 
-const median = (v: number[]): number | null => {
-  if (v.length === 0) return null;
-  const s = [...v].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 export async function entryStanding(id: string, metric: Metric, split: Split): Promise<Standing> {
   const [board, refs] = await Promise.all([
     rankedBoard({ split, metric, aggregate: "micro" }),
@@ -37,10 +30,6 @@ export async function entryStanding(id: string, metric: Metric, split: Split): P
   const scopes: Array<"ALL" | MainType | CategoryCode> = ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES];
   const rows = scopes.map((scope): StandingRow => {
     const pick = (e: ScopedCells) => scopeCell(e, scope);
-    const values = board.entries
-      .map(pick)
-      .filter((c): c is ScoreCell => Boolean(c))
-      .map((c) => c.value);
     const refValues = refs
       .map(pick)
       .filter((c): c is ScoreCell => Boolean(c))
@@ -51,9 +40,7 @@ export async function entryStanding(id: string, metric: Metric, split: Split): P
       cell: me ? (pick(me) ?? null) : null,
       rank: r?.rank ?? null,
       tied: r?.tied ?? false,
-      of: values.length,
-      best: values.length ? Math.max(...values) : null,
-      median: median(values),
+      ...board.scopeStats(scope),
       reference: refValues.length ? Math.max(...refValues) : null,
     };
   });

@@ -40,9 +40,20 @@ export type RankedBoard = {
   notRescored: Array<{ id: string; methodName: string }>;
   generatedAt: string;
   entries: LeaderboardEntry[];
-  /** Computed lazily. */
+  /** Computed lazily, once per board (every entry page asks for the same scopes). */
   scopeRanks: (scope: string) => Map<string, { rank: number; tied: boolean }>;
+  scopeStats: (scope: string) => ScopeStats;
 };
+
+/** Over the entries with a score in the scope. */
+export type ScopeStats = { of: number; best: number | null; median: number | null };
+
+function stats(values: number[]): ScopeStats {
+  const s = values.toSorted((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  const median = s.length === 0 ? null : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return { of: s.length, best: s.at(-1) ?? null, median };
+}
 
 type BoardKey = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
 
@@ -183,15 +194,16 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   entries.sort(
     (a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName),
   );
-  const scopeCache = new Map<string, Map<string, { rank: number; tied: boolean }>>();
-  const scopeRanks = (scope: string) => {
+  const scopeCache = new Map<string, { ranks: Map<string, { rank: number; tied: boolean }>; stats: ScopeStats }>();
+  const summary = (scope: string) => {
     let m = scopeCache.get(scope);
     if (!m) {
       const withCell = entries.flatMap((e) => {
         const c = isMainType(scope) ? e.mainTypes[scope] : isCategory(scope) ? e.categories[scope] : e.overall;
         return c ? [{ id: e.id, ...c }] : [];
       });
-      m = new Map(rankWithTies(withCell).map((r) => [r.id, { rank: r.rank, tied: r.tied }]));
+      const ranks = new Map(rankWithTies(withCell).map((r) => [r.id, { rank: r.rank, tied: r.tied }]));
+      m = { ranks, stats: stats(withCell.map((c) => c.value)) };
       scopeCache.set(scope, m);
     }
     return m;
@@ -202,7 +214,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     notRescored: coverage.missing,
     generatedAt: new Date().toISOString(),
     entries,
-    scopeRanks,
+    scopeRanks: (s) => summary(s).ranks,
+    scopeStats: (s) => summary(s).stats,
   };
 }
 
