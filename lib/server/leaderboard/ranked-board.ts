@@ -48,7 +48,7 @@ export type RankedBoard = {
 /** Over the entries with a score in the scope. */
 export type ScopeStats = { of: number; best: number | null; median: number | null };
 
-function stats(values: number[]): ScopeStats {
+export function scopeStatsOf(values: number[]): ScopeStats {
   const s = values.toSorted((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   const median = s.length === 0 ? null : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
@@ -203,7 +203,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         return c ? [{ id: e.id, ...c }] : [];
       });
       const ranks = new Map(rankWithTies(withCell).map((r) => [r.id, { rank: r.rank, tied: r.tied }]));
-      m = { ranks, stats: stats(withCell.map((c) => c.value)) };
+      m = { ranks, stats: scopeStatsOf(withCell.map((c) => c.value)) };
       scopeCache.set(scope, m);
     }
     return m;

@@ -7,6 +7,7 @@ import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { leaderboardJsonSchema } from "@/lib/server/leaderboard/api-schema";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
+import { rankedBoard, scopeCell } from "@/lib/server/leaderboard/ranked-board";
 import { ensureReferenceScores } from "@/lib/server/leaderboard/compute-references";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
@@ -107,6 +108,18 @@ describe("reference rows", () => {
         ...lb.references.map((r) => r.categories[row.scope as keyof typeof CATEGORIES]?.value ?? -1),
       );
       expect(row.reference).toBe(best);
+    }
+    // Count, best and median per scope are the whole board's, computed once per board.
+    const ranked = await rankedBoard({ split: "overall", metric: "f1", aggregate: "micro" });
+    for (const row of standing.rows) {
+      const values = ranked.entries.flatMap((e) => scopeCell(e, row.scope)?.value ?? []).sort((a, b) => a - b);
+      const m = Math.floor(values.length / 2);
+      expect(values.length).toBeGreaterThan(0);
+      expect(row).toMatchObject({
+        of: values.length,
+        best: Math.max(...values),
+        median: values.length % 2 ? values[m] : (values[m - 1]! + values[m]!) / 2,
+      });
     }
   });
 });
