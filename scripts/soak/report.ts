@@ -3,7 +3,7 @@
 import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { latencyTable, type Recorder } from "../../scripts/soak/stats";
+import { latencyTable, percentile, type Recorder } from "../../scripts/soak/stats";
 import type { DrainResult, VerifyResult } from "./verify";
 
 export function machine(): string {
@@ -68,6 +68,7 @@ export function renderReport(r: ReportInput): string {
     ...latencyTable(rows, all),
     "",
     `Pages (board, entry, compare) together: ${pages.requests} requests, ${pages.errors} errors, p50 ${pages.p50.toFixed(0)} ms, p99 ${pages.p99.toFixed(0)} ms.`,
+    `Pages p99 per 30 s of load (where the tail comes from; faults above): ${pagesP99By30s(r.recorder, isPage)}.`,
     "",
     duringOutage(r),
     `Log lines (pino level warn / error) in ${r.logDir}: ${logLevels(r.logDir)}.`,
@@ -127,4 +128,11 @@ export function record(markdown: string): string {
   const file = path.resolve("docs/BENCHMARKS.md");
   appendFileSync(file, `\n${markdown}`);
   return file;
+}
+
+/** "+0 s 412 ms · +30 s 380 ms · ...", by when the answer came. */
+function pagesP99By30s(recorder: Recorder, isPage: (kind: string) => boolean): string {
+  const windows: number[][] = [];
+  for (const x of recorder.samples) if (isPage(x.kind)) (windows[Math.floor(x.at / 30_000)] ??= []).push(x.ms);
+  return windows.flatMap((ms, w) => (ms ? [`+${w * 30} s ${percentile(ms, 99).toFixed(0)} ms`] : [])).join(" · ");
 }
