@@ -65,7 +65,8 @@ export function ThemeToggle() {
   if (theme === null) return null;
   return (
     <div role="group" aria-label={t("theme")} className="flex items-center gap-1 text-sm">
-      <span aria-hidden="true" className="mr-1 text-slate-600 dark:text-slate-400">
+      {/* Visual only (the group is named); below 1536 px it gives way so an admin's header stays one line. */}
+      <span aria-hidden="true" className="mr-1 text-slate-600 max-2xl:hidden dark:text-slate-400">
         {t("themeShort")}
       </span>
       {OPTIONS.map((o) => (

@@ -34,7 +34,7 @@ export async function SiteHeader({
   ];
   return (
     <header className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto flex site-width flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex site-width flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <Link href="/" className="text-lg font-semibold text-slate-900 no-underline dark:text-slate-100">
           {t("siteName")}
         </Link>
