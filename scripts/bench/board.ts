@@ -2,12 +2,15 @@
 // per-question data) into a SEPARATE database, starts the built app (`next start`, run
 // `npx next build` first) against it, and measures with autocannon:
 //   /favicon.ico (a public/ file, the ceiling) · /icon.svg (a public/ file through proxy.ts) · / ·
+//   a static file holding the board's own HTML (the ceiling for that many bytes) ·
 //   an entry page · /api/v1/leaderboard · / and the entry page with a (dummy) session cookie ·
 //   /favicon.ico again
-//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720] [--db h2hmem_board_bench] [--quick]
+//   npx tsx scripts/bench/board.ts [--entries 1000] [--duration 20] [--connections 50] [--port 3720] [--db h2hmem_board_bench] [--quick] [--plain]
+// Every request asks for gzip as a browser does; --plain asks for uncompressed bytes.
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL for the API rate limiter. Each API request carries a random
 // X-Forwarded-For so the per-address limiter (600/min) is exercised but does not cap the run.
 import { spawn } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import pg from "pg";
@@ -100,10 +103,8 @@ await seed();
 const env = Object.fromEntries(
   Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_")),
 ) as NodeJS.ProcessEnv;
-const web = spawn(
-  process.execPath,
-  ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
-  {
+const start = () =>
+  spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: {
       ...env,
       DATABASE_URL: url,
@@ -113,10 +114,22 @@ const web = spawn(
       AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123",
     },
     stdio: ["ignore", "ignore", "inherit"],
-  },
-);
+  });
+let web = start();
 const base = `http://127.0.0.1:${PORT}`;
+// Next lists its static files when it starts, so the copy of the board needs a restart.
+const BOARD_COPY = ".next/static/bench-board.html";
+const ENCODING: Record<string, string> = process.argv.includes("--plain")
+  ? {}
+  : { "accept-encoding": "gzip, deflate, br" };
 try {
+  await waitUp(base);
+  const html = await fetch(`${base}/`).then((r) => r.text());
+  writeFileSync(BOARD_COPY, html);
+  console.log(`[bench-board] the board's HTML: ${Buffer.byteLength(html)} bytes`);
+  web.kill("SIGTERM");
+  await new Promise((r) => web.once("exit", r));
+  web = start();
   await waitUp(base);
   // The static file runs first and last, so each board figure has a ceiling measured minutes
   // apart on a machine whose load changes; the load average is printed with every line.
@@ -125,18 +138,20 @@ try {
     { name: "/favicon.ico (static file, ceiling)", path: "/favicon.ico" },
     { name: "/icon.svg (static file through proxy.ts)", path: "/icon.svg" },
     { name: "/ (board, first page of 25 rows)", path: "/" },
+    { name: "the board's HTML as a static file", path: "/_next/static/bench-board.html" },
     { name: "/entries/bench-00500", path: "/entries/bench-00500" },
     { name: "/api/v1/leaderboard (all entries)", path: "/api/v1/leaderboard" },
     { name: "/ with a session cookie", path: "/", headers: uncached },
     { name: "/entries/bench-00500 with a session cookie", path: "/entries/bench-00500", headers: uncached },
     { name: "/favicon.ico (static file, ceiling, again)", path: "/favicon.ico" },
   ];
-  // --quick: the ceiling, the proxied static file and the anonymous board only.
-  const targets = process.argv.includes("--quick") ? all.filter((_, i) => i < 3 || i === all.length - 1) : all;
+  // --quick: the ceiling, the proxied static file, the anonymous board and its static copy only.
+  const targets = process.argv.includes("--quick") ? all.filter((_, i) => i < 4 || i === all.length - 1) : all;
   const out: string[] = [];
   const rps: number[] = [];
   for (const t of targets) {
-    await fetch(base + t.path, { headers: t.headers }); // warm-up: first render and board cache
+    const headers = { ...ENCODING, ...t.headers };
+    await fetch(base + t.path, { headers }); // warm-up: first render and board cache
     const r = await autocannon({
       url: base,
       connections: CONNECTIONS,
@@ -147,7 +162,7 @@ try {
           path: t.path,
           setupRequest: (req: { headers?: Record<string, string> }) => ({
             ...req,
-            headers: { ...req.headers, ...t.headers, "x-forwarded-for": randomIp() },
+            headers: { ...req.headers, ...headers, "x-forwarded-for": randomIp() },
           }),
         },
       ],
@@ -159,6 +174,7 @@ try {
   }
   const ceiling = (rps[0]! + rps[rps.length - 1]!) / 2;
   const ratios = targets.slice(1, -1).map((t, i) => `${t.name}: ${((rps[i + 1]! / ceiling) * 100).toFixed(0)}%`);
+  ratios.push(`/ against the board's HTML as a static file: ${((rps[2]! / rps[3]!) * 100).toFixed(0)}%`);
   console.log(
     `\n| target | req/s | p50 ms | p99 ms | non-2xx | errors | load avg (1 min) |\n|---|---|---|---|---|---|---|\n${out.join("\n")}`,
   );
@@ -167,4 +183,5 @@ try {
   );
 } finally {
   web.kill("SIGTERM");
+  rmSync(BOARD_COPY, { force: true });
 }
