@@ -16,7 +16,6 @@ import { ADMIN, AUTHOR, signIn, signOut, uploadScored } from "./helpers";
 // Named to run last: a real key makes the seed's demo entries leave the board for the specs after it.
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const LABEL = "e2e second key";
 
 /** The page as a fresh request renders it (the anonymous micro-cache and the ~1 s version cache settle). */
 async function eventually(page: Page, url: string, check: () => Promise<void>): Promise<void> {
@@ -26,8 +25,10 @@ async function eventually(page: Page, url: string, check: () => Promise<void>): 
   }).toPass({ timeout: 30_000 });
 }
 
-test("a new key imported: the board and admin pages explain it until publish", async ({ page }) => {
+test("a new key imported: the board and admin pages explain it until publish", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
+  // A retry imports a key of its own: the same key again would be refused as already imported.
+  const LABEL = `e2e second key${testInfo.retry ? ` (retry ${testInfo.retry})` : ""}`;
   // One real approved entry, so the new key's version has scores to publish.
   await signIn(page, AUTHOR);
   const url = await uploadScored(page, "Board status e2e", `status-${Date.now()}`);
@@ -41,7 +42,7 @@ test("a new key imported: the board and admin pages explain it until publish", a
   await client.connect();
   await client.query(`DELETE FROM "Setting" WHERE key = 'published_scorer_version'`).finally(() => client.end());
   const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-e2e-key-"));
-  writeSyntheticDataset(dir, { dyadic: 28, multiParty: 14 }, 321);
+  writeSyntheticDataset(dir, { dyadic: 28, multiParty: 14 }, 321 + testInfo.retry);
   const imported = await run(
     process.execPath,
     [path.join(ROOT, "bin/h2hmem.mjs"), "answer-key", "import", dir, "--label", LABEL],
