@@ -1,17 +1,20 @@
+"use client";
+
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
-import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
+import type { JudgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { formatter, type Formatter } from "@/lib/i18n/format";
 import { useLocale, useTranslations } from "next-intl";
-import { RowCategories } from "./row-categories";
+import { RowCategories, RowCategoriesProvider } from "./row-categories";
 import { HeatCell } from "./heat-cell";
 import { JudgeNoiseMark } from "./judge-noise-mark";
 import { ViewLink } from "./view-link";
-import { Td, Th, Tr } from "@/components/ui/table";
+import { wideClass, type WideClass } from "./wide-class";
+import { TBody, Td, Th, Tr } from "@/components/ui/table";
 
-/** Classes of a column hidden on a phone, unless the board is sorted by it (then it shows beside the headline). */
-export type WideClass = (key?: string) => string;
+// A client component for its payload, not its state: the page's RSC payload then carries each
+// row's numbers once, not the markup of its 20 cells a second time beside the HTML.
 
 // Rank and method stay in place when the board scrolls sideways (globals.css: .board-*).
 const RANK = "board-rank";
@@ -134,9 +137,11 @@ function Headline({
 }
 
 type RowProps = { wide: WideClass };
+/** A reference row with its method text (its wording lives with the server's reference systems). */
+export type LabelledReference = ReferenceRow & { label: string };
 
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
-export function ReferenceTr({ r, wide }: RowProps & { r: ReferenceRow }) {
+function ReferenceTr({ r, wide }: RowProps & { r: LabelledReference }) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -152,7 +157,7 @@ export function ReferenceTr({ r, wide }: RowProps & { r: ReferenceRow }) {
         {t("ref")}
       </Td>
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`}>
-        {t(`referenceKinds.${r.kind}`, { text: REFUSAL })}
+        {r.label}
         <a
           href="/about#references"
           className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50"
@@ -199,7 +204,7 @@ type EntryProps = RowProps & {
   noise?: number[];
 };
 
-export function EntryTr({ e, wide, lowNMin, best, demo = false, noise }: EntryProps) {
+function EntryTr({ e, wide, lowNMin, best, demo = false, noise }: EntryProps) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -264,5 +269,32 @@ export function EntryTr({ e, wide, lowNMin, best, demo = false, noise }: EntryPr
         {f.date(e.createdAt)}
       </Td>
     </Tr>
+  );
+}
+
+type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise"> & {
+  entries: ViewEntry[];
+  references: LabelledReference[];
+  /** The column the board is sorted by (shown on a phone too). */
+  sortScope?: string;
+  /** The rows' within-noise marks (judge metric only). */
+  noise?: JudgeNoiseMarks;
+  /** Each row's phone panel links to the board ranked by a category. */
+  sortHrefs: Partial<Record<CategoryCode, string>>;
+};
+
+export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ...row }: BoardRowsProps) {
+  const wide = wideClass(sortScope);
+  return (
+    <RowCategoriesProvider value={{ sortHrefs }}>
+      <TBody>
+        {references.map((r) => (
+          <ReferenceTr key={r.kind} r={r} wide={wide} />
+        ))}
+        {entries.map((e) => (
+          <EntryTr key={e.id} e={e} wide={wide} noise={noise?.[e.id]} {...row} />
+        ))}
+      </TBody>
+    </RowCategoriesProvider>
   );
 }

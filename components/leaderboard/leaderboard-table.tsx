@@ -4,14 +4,15 @@ import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
+import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
 import type { JudgeNoiseMarks } from "@/lib/server/scores/judge-card";
-import { EntryTr, ReferenceTr, type WideClass } from "./board-rows";
+import { BoardRows } from "./board-rows";
+import { wideClass } from "./wide-class";
 import { JudgeCardLink } from "./judge-noise-mark";
 import { BoardLegend } from "./board-legend";
 import { SortHeader } from "./sort-header";
-import { RowCategoriesProvider } from "./row-categories";
 import { hrefWith } from "./controls";
-import { Table, TBody, THead, Th, Tr } from "@/components/ui/table";
+import { Table, THead, Th, Tr } from "@/components/ui/table";
 
 const th = "px-1 py-1";
 
@@ -48,9 +49,7 @@ export function LeaderboardTable({
   const caption = tt("caption", { split: splits(params.split), metric, aggregate });
   const groups = MAIN_TYPES.map((m) => ({ m, cats: CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === m) }));
   const sortScope = params.sort?.replace(/^-/, "");
-  // A phone shows rank, method and the headline (and the column the board is sorted by); the
-  // rest is one tap away in each row's CategoryDetails.
-  const wide: WideClass = (key) => (key !== undefined && key === sortScope ? "" : "max-sm:hidden");
+  const wide = wideClass(sortScope);
   const num = (key?: string) => `${th} text-right ${wide(key)}`;
   const tall = (sortKey: string, label: string, className: string, title?: string, children?: ReactNode) => (
     <SortHeader params={params} sortKey={sortKey} rowSpan={2} label={label} title={title} className={className}>
@@ -132,25 +131,20 @@ export function LeaderboardTable({
           ))}
         </Tr>
       </THead>
-      {/* Each row's phone panel links to the board ranked by a category. */}
-      <RowCategoriesProvider value={{ sortHrefs }}>
-        <TBody>
-          {references.map((r) => (
-            <ReferenceTr key={r.kind} r={r} wide={wide} />
-          ))}
-          {entries.map((e) => (
-            <EntryTr
-              key={e.id}
-              e={e}
-              wide={wide}
-              lowNMin={lowNMin}
-              best={best}
-              demo={demo}
-              noise={judge ? noise?.[e.id] : undefined}
-            />
-          ))}
-        </TBody>
-      </RowCategoriesProvider>
+      <BoardRows
+        entries={entries}
+        references={references.map((r) => ({ ...r, label: tt(`referenceKinds.${r.kind}`, { text: REFUSAL }) }))}
+        sortScope={sortScope}
+        lowNMin={lowNMin}
+        best={best}
+        demo={demo}
+        noise={
+          judge && noise
+            ? Object.fromEntries(entries.flatMap((e) => (noise[e.id] ? [[e.id, noise[e.id]]] : [])))
+            : undefined
+        }
+        sortHrefs={sortHrefs}
+      />
     </Table>
   );
 }

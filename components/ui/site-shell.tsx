@@ -1,15 +1,13 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
-import { NextIntlClientProvider } from "next-intl";
-import { clientMessages } from "@/lib/i18n/client-messages";
+import { ClientMessages } from "@/components/ui/client-messages";
 import { getTranslations } from "next-intl/server";
 import { THEME_SCRIPT } from "@/components/theme-toggle";
 import { SiteHeader } from "@/components/ui/site-header";
 import { SiteFooter } from "@/components/ui/site-footer";
 import { HreflangLinks } from "@/components/ui/hreflang-links";
 import { HTML_LANG, PATH_HEADER, type Locale } from "@/lib/i18n/locales";
-import { loadMessages } from "@/lib/i18n/load-messages";
 import { scriptNonce } from "@/lib/server/csp-nonce";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
@@ -56,7 +54,7 @@ type ShellProps = {
 };
 
 async function SiteShell({ children, locale, path, origin, nonce, signOut }: ShellProps) {
-  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "common" }), loadMessages(locale)]);
+  const t = await getTranslations({ locale, namespace: "common" });
   return (
     // The theme script sets data-theme on <html> before React hydrates it.
     <html lang={HTML_LANG[locale]} suppressHydrationWarning>
@@ -66,14 +64,7 @@ async function SiteShell({ children, locale, path, origin, nonce, signOut }: She
         <HreflangLinks path={path} origin={origin} />
       </head>
       <body className="min-h-screen">
-        {/* Every prop given explicitly (see above); nothing formats relative times, so `now` is the render's. */}
-        <NextIntlClientProvider
-          locale={locale}
-          messages={clientMessages(messages)}
-          timeZone="UTC"
-          formats={{}}
-          now={new Date()}
-        >
+        <ClientMessages scope="shell" locale={locale}>
           <a href="#main" className="skip-link">
             {t("skipToContent")}
           </a>
@@ -82,7 +73,7 @@ async function SiteShell({ children, locale, path, origin, nonce, signOut }: She
             {children}
           </main>
           <SiteFooter locale={locale} />
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -1,28 +1,34 @@
-// Only these namespaces are sent to the browser, so server-only texts don't travel with every page.
+// The browser gets only the namespaces (or parts of one, "board.table") its client components ask
+// for: every page the shell's, and a page or section its scope's (<ClientMessages scope>).
 import type { Messages } from "./load-messages";
 
-export const CLIENT_NAMESPACES = [
-  "common",
-  "header",
-  "errors",
-  "validation",
-  "auth",
-  "submit",
-  "submissions",
-  "settings",
-  "admin",
-  "webhookSecret",
-  "judgeCard",
-  // The board row's Categories panel (rendered when opened).
-  "boardRow",
-  "intervals",
-  "categories",
-  "mainTypes",
-] as const satisfies ReadonlyArray<keyof Messages>;
+/** The header, error boundaries and shared form parts, on every page. */
+const SHELL = ["common", "header", "errors"] as const;
 
-export function clientMessages(messages: Messages): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {
-  return Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]])) as Pick<
-    Messages,
-    (typeof CLIENT_NAMESPACES)[number]
-  >;
+export const CLIENT_SCOPES = {
+  shell: SHELL,
+  // The board's rows (components/leaderboard/board-rows.tsx) and their Categories panel.
+  board: [...SHELL, "board.table", "provenance", "judgeCard", "boardRow", "intervals", "categories", "mainTypes"],
+  admin: [...SHELL, "admin", "judgeCard", "submissions", "validation"],
+  auth: [...SHELL, "auth", "validation"],
+  settings: [...SHELL, "settings", "webhookSecret", "submissions", "validation"],
+  submissions: [...SHELL, "submissions", "validation"],
+  submit: [...SHELL, "submit", "submissions", "validation"],
+} as const;
+export type ClientScope = keyof typeof CLIENT_SCOPES;
+
+type Tree = { [key: string]: string | Tree };
+
+export function clientMessages(messages: Messages, scope: ClientScope): Partial<Messages> {
+  const out: Tree = {};
+  for (const path of CLIENT_SCOPES[scope]) {
+    const keys = path.split(".");
+    let from = messages as unknown as Tree;
+    let to = out;
+    keys.forEach((k, i) => {
+      from = from[k] as Tree;
+      to = (to[k] ??= i === keys.length - 1 ? from : {}) as Tree;
+    });
+  }
+  return out as Partial<Messages>;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AdminNav } from "@/app/(site)/admin/_components/admin-nav";
+import { ClientMessages } from "@/components/ui/client-messages";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 
 // The admin frame. The guard hides the nav from non-admins; each page still checks for itself,
@@ -7,9 +8,11 @@ import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await adminPageGuard();
   return (
-    <div className="space-y-4">
-      <AdminNav />
-      {children}
-    </div>
+    <ClientMessages scope="admin">
+      <div className="space-y-4">
+        <AdminNav />
+        {children}
+      </div>
+    </ClientMessages>
   );
 }

@@ -1,12 +1,15 @@
-// Client components get only CLIENT_NAMESPACES (lib/i18n/client-messages.ts): every namespace a
-// module that runs in the browser ("use client" files and what they import) asks for must be among them, or that component would throw in the browser.
+// Client components get only their page's scope of messages (lib/i18n/client-messages.ts): every
+// namespace a module that runs in the browser ("use client" files and what they import) asks for
+// must be in the scope its page or an enclosing layout names (<ClientMessages scope>), or that
+// component would throw in the browser.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLIENT_NAMESPACES, clientMessages } from "@/lib/i18n/client-messages";
+import { CLIENT_SCOPES, clientMessages, type ClientScope } from "@/lib/i18n/client-messages";
 import en from "@/lib/i18n/messages/en.json";
 
 const ROOT = path.resolve(__dirname, "../../..");
+const APP = path.join(ROOT, "app");
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -33,49 +36,84 @@ function resolve(spec: string, from: string): string | null {
   return null;
 }
 
-/** "use client" files and every module they import (those run in the browser too). */
-function clientModules(): string[] {
-  const all = ["app", "components", "lib"].flatMap((d) => files(path.join(ROOT, d)));
-  const queue = all.filter((f) => /^\s*["']use client["']/m.test(readFileSync(f, "utf8")));
-  const seen = new Set(queue);
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    for (const m of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*(?:\(\s*)?["']([^"']+)["']/g)) {
-      const target = resolve(m[1], file);
-      if (target && !seen.has(target) && !target.endsWith(".json")) {
-        seen.add(target);
-        queue.push(target);
+const text = (f: string) => readFileSync(f, "utf8");
+const imports = (f: string) =>
+  [...text(f).matchAll(/(?:from|import)\s*(?:\(\s*)?["']([^"']+)["']/g)]
+    .map((m) => resolve(m[1], f))
+    .filter((t): t is string => t !== null && !t.endsWith(".json"));
+
+/** Every module reachable from `start`, following imports. */
+function reach(start: string[]): Set<string> {
+  const seen = new Set(start);
+  const queue = [...start];
+  while (queue.length > 0)
+    for (const t of imports(queue.pop()!))
+      if (!seen.has(t)) {
+        seen.add(t);
+        queue.push(t);
       }
-    }
-  }
-  return [...seen];
+  return seen;
 }
 
-describe("messages sent to the browser", () => {
-  const client = clientModules();
+/** The modules that run in the browser for a route file: its "use client" imports and theirs. */
+const clientModulesOf = (file: string) =>
+  reach([...reach([file])].filter((f) => /^\s*["']use client["']/m.test(text(f))));
 
-  it("cover every namespace a client component uses, and client components always name one", () => {
-    expect(client.length).toBeGreaterThan(10);
-    const used = new Set<string>();
-    for (const file of client) {
-      const text = readFileSync(file, "utf8");
-      expect(
-        /useTranslations\(\s*\)/.test(text),
-        `${path.relative(ROOT, file)}: useTranslations() without a namespace`,
-      ).toBe(false);
-      expect(
-        /useMessages\(/.test(text),
-        `${path.relative(ROOT, file)}: useMessages sees only the client namespaces`,
-      ).toBe(false);
-      for (const m of text.matchAll(/useTranslations\(\s*["'`]([^"'`]+)["'`]/g)) used.add(m[1].split(".")[0]);
+const namespacesOf = (modules: Iterable<string>) =>
+  new Set(
+    [...modules].flatMap((f) => [...text(f).matchAll(/useTranslations\(\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1])),
+  );
+
+/** The scopes a route file and the layouts above it name. */
+function scopesOf(file: string): ClientScope[] {
+  const sources = [file];
+  for (let dir = path.dirname(file); dir.startsWith(APP); dir = path.dirname(dir)) {
+    const layout = path.join(dir, "layout.tsx");
+    if (layout !== file && statSync(layout, { throwIfNoEntry: false })?.isFile()) sources.push(layout);
+  }
+  const named = sources.flatMap((f) => [...text(f).matchAll(/<ClientMessages\s+scope="(\w+)"/g)].map((m) => m[1]));
+  return ["shell", ...(named as ClientScope[])];
+}
+
+const covered = (ns: string, scopes: ClientScope[]) =>
+  scopes.some((s) => (CLIENT_SCOPES[s] as readonly string[]).some((c) => ns === c || ns.startsWith(`${c}.`)));
+
+describe("messages sent to the browser", () => {
+  const routes = files(APP).filter((f) => /\/(page|layout|error|not-found|global-error)\.tsx$/.test(f));
+
+  it("cover, on every page, each namespace its client components use", () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const missing: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const scopes = scopesOf(route);
+      for (const ns of namespacesOf(clientModulesOf(route))) {
+        checked++;
+        if (!covered(ns, scopes)) missing.push(`${path.relative(ROOT, route)}: ${ns} (scopes ${scopes.join(", ")})`);
+      }
     }
-    expect([...used].filter((ns) => !(CLIENT_NAMESPACES as readonly string[]).includes(ns))).toEqual([]);
-    expect(used.size).toBeGreaterThan(3);
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
   });
 
-  it("leave the server-only namespaces out", () => {
-    const sent = Object.keys(clientMessages(en));
-    expect(sent).toEqual([...CLIENT_NAMESPACES]);
-    for (const ns of ["board", "entry", "about", "mail"]) expect(sent).not.toContain(ns);
+  it("client components always name a namespace", () => {
+    const client = clientModulesOf(path.join(APP, "layout.tsx"));
+    for (const route of routes) for (const f of clientModulesOf(route)) client.add(f);
+    expect(client.size).toBeGreaterThan(10);
+    for (const file of client) {
+      const rel = path.relative(ROOT, file);
+      expect(/useTranslations\(\s*\)/.test(text(file)), `${rel}: useTranslations() without a namespace`).toBe(false);
+      expect(/useMessages\(/.test(text(file)), `${rel}: useMessages sees only the client namespaces`).toBe(false);
+    }
+  });
+
+  it("leave the server-only namespaces out, and the other pages' out of the board", () => {
+    const shell = Object.keys(clientMessages(en, "shell"));
+    expect(shell).toEqual(["common", "header", "errors"]);
+    const board = clientMessages(en, "board");
+    expect(Object.keys(board.board ?? {})).toEqual(["table"]);
+    for (const ns of ["entry", "about", "mail", "admin", "validation", "submit", "settings"])
+      expect(Object.keys(board)).not.toContain(ns);
+    expect(Object.keys(clientMessages(en, "admin"))).toContain("admin");
   });
 });
