@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
 import { CATEGORY_CODES } from "@/lib/scoring/types";
 import { CompareTable } from "@/app/(site)/compare/_components/compare-table";
+import { EntrySlots } from "@/app/(site)/compare/_components/entry-slots";
 import { SignificantWins } from "@/app/(site)/compare/_components/significant-wins";
 import { CategoryChart } from "@/components/entries/category-chart";
 import { redirect } from "next/navigation";
@@ -56,17 +57,15 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("intro", { resamples: f.integer(1000) })}</p>
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("formLabel")}>
-        {SLOTS.map((slot, i) => (
-          <SelectField
-            key={slot}
-            id={`cmp-${slot}`}
-            name="ids"
-            label={i >= 2 ? t("slotOptional", { slot }) : t("slot", { slot })}
-            variant="board"
-            defaultValue={chosen[i]?.id ?? ""}
-            options={[["", i >= 2 ? t("none") : t("choose")], ...all.map((e) => [e.id, e.methodName] as const)]}
-          />
-        ))}
+        <EntrySlots
+          entries={all.map((e) => [e.id, e.methodName] as const)}
+          slots={SLOTS.map((slot, i) => ({
+            id: `cmp-${slot}`,
+            label: i >= 2 ? t("slotOptional", { slot }) : t("slot", { slot }),
+            empty: i >= 2 ? t("none") : t("choose"),
+            chosen: chosen[i]?.id ?? "",
+          }))}
+        />
         <SelectField
           id="cmp-metric"
           name="metric"
