@@ -12,7 +12,9 @@ export const CLIENT_SCOPES = {
   admin: [...SHELL, "admin", "judgeCard", "submissions", "validation"],
   auth: [...SHELL, "auth", "validation"],
   settings: [...SHELL, "settings", "webhookSecret", "submissions", "validation"],
-  submissions: [...SHELL, "submissions", "validation"],
+  // The score tables (components/ui/score-tables-view.tsx).
+  entry: [...SHELL, "mainTypes", "categories", "splits"],
+  submissions: [...SHELL, "submissions", "validation", "mainTypes", "categories", "splits"],
   submit: [...SHELL, "submit", "submissions", "validation"],
 } as const;
 export type ClientScope = keyof typeof CLIENT_SCOPES;
