@@ -136,12 +136,12 @@ function Headline({
   );
 }
 
-type RowProps = { wide: WideClass };
+type RowProps = { wide: WideClass; printIntervals: boolean };
 /** A reference row with its method text (its wording lives with the server's reference systems). */
 export type LabelledReference = ReferenceRow & { label: string };
 
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
-function ReferenceTr({ r, wide }: RowProps & { r: LabelledReference }) {
+function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledReference }) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -171,10 +171,24 @@ function ReferenceTr({ r, wide }: RowProps & { r: LabelledReference }) {
       </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
       {MAIN_TYPES.map((m) => (
-        <HeatCell key={m} cell={r.mainTypes[m]} label={mainNames(m)} compact className={wide(m)} />
+        <HeatCell
+          key={m}
+          cell={r.mainTypes[m]}
+          label={mainNames(m)}
+          compact
+          className={wide(m)}
+          printInterval={printIntervals}
+        />
       ))}
       {CATEGORY_CODES.map((c) => (
-        <HeatCell key={c} cell={r.categories[c]} label={names(c)} compact className={wide(c)} />
+        <HeatCell
+          key={c}
+          cell={r.categories[c]}
+          label={names(c)}
+          compact
+          className={wide(c)}
+          printInterval={printIntervals}
+        />
       ))}
       <Td pad="none" className={`text-right ${wide("refusalRate")}`}>
         –
@@ -204,7 +218,7 @@ type EntryProps = RowProps & {
   noise?: number[];
 };
 
-function EntryTr({ e, wide, lowNMin, best, demo = false, noise }: EntryProps) {
+function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise }: EntryProps) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -241,7 +255,15 @@ function EntryTr({ e, wide, lowNMin, best, demo = false, noise }: EntryProps) {
         noise={noise}
       />
       {MAIN_TYPES.map((m) => (
-        <HeatCell key={m} cell={e.mainTypes[m]} label={mainNames(m)} lowNMin={lowNMin} compact className={wide(m)} />
+        <HeatCell
+          key={m}
+          cell={e.mainTypes[m]}
+          label={mainNames(m)}
+          lowNMin={lowNMin}
+          compact
+          className={wide(m)}
+          printInterval={printIntervals}
+        />
       ))}
       {CATEGORY_CODES.map((c) => (
         <HeatCell
@@ -253,6 +275,7 @@ function EntryTr({ e, wide, lowNMin, best, demo = false, noise }: EntryProps) {
           compact
           reference={best[c]}
           className={wide(c)}
+          printInterval={printIntervals}
         />
       ))}
       <Td pad="none" className={`text-right tabular-nums ${wide("refusalRate")}`} data-testid="refusal-rate">
@@ -289,7 +312,7 @@ export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ..
     <RowCategoriesProvider value={{ sortHrefs }}>
       <TBody>
         {references.map((r) => (
-          <ReferenceTr key={r.kind} r={r} wide={wide} />
+          <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />
         ))}
         {entries.map((e) => (
           <EntryTr key={e.id} e={e} wide={wide} noise={noise?.[e.id]} {...row} />

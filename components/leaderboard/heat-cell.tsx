@@ -16,6 +16,8 @@ type Props = {
   /** The best trivial reference score in this scope: a value below it is marked ▾. */
   reference?: number;
   className?: string;
+  /** Print the interval and n under the number (the board's "show intervals" switch); the cell's name says them always. */
+  printInterval?: boolean;
 };
 
 export function HeatCell({
@@ -27,6 +29,7 @@ export function HeatCell({
   compact = false,
   reference,
   className = "",
+  printInterval = true,
 }: Props) {
   const t = useTranslations("board.table");
   const ti = useTranslations("intervals");
@@ -85,7 +88,7 @@ export function HeatCell({
           {LOW_N_MARK}
         </span>
       ) : null}
-      {ci ? (
+      {ci && printInterval ? (
         <span className="cell-ci" data-testid="cell-ci">
           {ti("cellCi", { ci, n: cell.n })}
         </span>

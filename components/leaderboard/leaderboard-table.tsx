@@ -63,7 +63,7 @@ export function LeaderboardTable({
       scrollClassName="board-scroll"
       data-region-testid="leaderboard-region"
       // Cells come from board-rows.tsx and heat-cell.tsx; the board's tighter padding is set here once.
-      className={`board border-collapse${showIntervals ? " show-intervals" : ""} text-sm [&_td.heat]:text-right [&_td.heat]:tabular-nums max-sm:[&_td]:align-top max-sm:[&_th]:align-top [&_td]:px-1 [&_td]:py-1 [&_th]:px-1 [&_th]:py-1`}
+      className={`board border-collapse text-sm [&_td.heat]:text-right [&_td.heat]:tabular-nums max-sm:[&_td]:align-top max-sm:[&_th]:align-top [&_td]:px-1 [&_td]:py-1 [&_th]:px-1 [&_th]:py-1`}
       data-testid="leaderboard"
       caption={caption}
       after={
@@ -144,6 +144,7 @@ export function LeaderboardTable({
             : undefined
         }
         sortHrefs={sortHrefs}
+        printIntervals={showIntervals}
       />
     </Table>
   );
