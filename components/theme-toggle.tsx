@@ -58,13 +58,19 @@ function choose(t: Theme): void {
   for (const l of listeners) l();
 }
 
-/** Three toggle buttons; rendered only in the browser, where the stored choice is known. */
+/** Three toggle buttons; usable only in the browser, where the stored choice is known. */
 export function ThemeToggle() {
   const theme = useSyncExternalStore(subscribe, readTheme, () => null);
   const t = useTranslations("header");
-  if (theme === null) return null;
+  // Served invisible and inert, so the header keeps its layout when the buttons come alive.
+  const idle = theme === null ? { inert: true, "aria-hidden": true } : {};
   return (
-    <div role="group" aria-label={t("theme")} className="flex items-center gap-1 text-sm">
+    <div
+      role="group"
+      aria-label={t("theme")}
+      className={`flex items-center gap-1 text-sm${theme === null ? " invisible" : ""}`}
+      {...idle}
+    >
       {/* Visual only (the group is named); below 1536 px it gives way so an admin's header stays one line. */}
       <span aria-hidden="true" className="mr-1 text-slate-600 max-2xl:hidden dark:text-slate-400">
         {t("themeShort")}
