@@ -170,25 +170,11 @@ function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledRefere
         {t("trivialSystem")}
       </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
-      {MAIN_TYPES.map((m) => (
-        <HeatCell
-          key={m}
-          cell={r.mainTypes[m]}
-          label={mainNames(m)}
-          compact
-          className={wide(m)}
-          printInterval={printIntervals}
-        />
-      ))}
-      {CATEGORY_CODES.map((c) => (
-        <HeatCell
-          key={c}
-          cell={r.categories[c]}
-          label={names(c)}
-          compact
-          className={wide(c)}
-          printInterval={printIntervals}
-        />
+      {[
+        ...MAIN_TYPES.map((m) => [m, r.mainTypes[m], mainNames(m)] as const),
+        ...CATEGORY_CODES.map((c) => [c, r.categories[c], names(c)] as const),
+      ].map(([key, cell, label]) => (
+        <HeatCell key={key} cell={cell} label={label} compact className={wide(key)} printInterval={printIntervals} />
       ))}
       <Td pad="none" className={`text-right ${wide("refusalRate")}`}>
         –
