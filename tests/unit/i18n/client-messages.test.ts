@@ -116,4 +116,14 @@ describe("messages sent to the browser", () => {
       expect(Object.keys(board)).not.toContain(ns);
     expect(Object.keys(clientMessages(en, "admin"))).toContain("admin");
   });
+
+  it("name only namespaces (or parts of one) the messages have", () => {
+    for (const [scope, paths] of Object.entries(CLIENT_SCOPES)) {
+      const sent = clientMessages(en, scope as ClientScope) as Record<string, unknown>;
+      for (const p of paths) {
+        const value = p.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], sent);
+        expect(typeof value === "object" && value !== null, `${scope}: ${p}`).toBe(true);
+      }
+    }
+  });
 });
