@@ -7,6 +7,8 @@ import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 // The render is the whole cost under load: each URL renders once per TTL_MS, concurrent requests share it.
 
 const TTL_MS = 1000;
+// A hit this old starts the next render in the background, so a busy URL never waits for one.
+const REFRESH_MS = 750;
 const MAX_ENTRIES = 200;
 /** Marks the proxy's own render request, which must go through to the page. */
 export const PAGE_CACHE_RENDER_HEADER = "x-h2hmem-page-render";
@@ -65,20 +67,28 @@ export async function cachedPage(req: NextRequest, key: string): Promise<Respons
   let state = "hit";
   if (!hit || now - hit.at >= TTL_MS) {
     state = "miss";
-    let render = inFlight.get(key);
-    if (!render) {
-      render = renderPage(req, now).finally(() => inFlight.delete(key));
-      inFlight.set(key, render);
-    }
-    const fresh = await render;
+    const fresh = await renderOnce(req, key, now);
     if (!fresh) return null;
     hit = fresh;
-    if (fresh.status === 200) store(key, fresh);
-  }
+  } else if (now - hit.at >= REFRESH_MS) void renderOnce(req, key, now);
   // Response copies the bytes itself (fetch spec), so the cached body stays intact.
   const res = new Response(hit.body, { status: hit.status, headers: hit.headers });
   res.headers.set("x-page-cache", state);
   return res;
+}
+
+function renderOnce(req: NextRequest, key: string, now: number): Promise<Cached | null> {
+  let render = inFlight.get(key);
+  if (!render) {
+    render = renderPage(req, now)
+      .then((fresh) => {
+        if (fresh?.status === 200) store(key, fresh);
+        return fresh;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, render);
+  }
+  return render;
 }
 
 function store(key: string, value: Cached): void {

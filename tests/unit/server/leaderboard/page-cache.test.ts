@@ -142,6 +142,22 @@ describe("cachedPage", () => {
     expect(renders - before).toBe(2);
   });
 
+  it("renders the next copy in the background once a hit is 750 ms old, so a busy URL never waits", async () => {
+    const before = renders;
+    const first = await get("/?page=5");
+    await new Promise((r) => setTimeout(r, 800));
+    const old = await get("/?page=5");
+    // Answered at once from the copy it has (under a second old); the next one is on its way.
+    expect(old).toMatchObject({ state: "hit", text: first.text });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(renders - before).toBe(2);
+    const next = await get("/?page=5");
+    expect(next.state).toBe("hit");
+    expect(next.text).not.toBe(first.text);
+    expect(next.text).toContain("of /?page=5");
+    expect(renders - before).toBe(2);
+  });
+
   it("keeps other URLs apart, and does not replay errors or responses that set cookies", async () => {
     const a = await get("/?page=3");
     const b = await get("/?page=4");
