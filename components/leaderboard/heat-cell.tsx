@@ -73,10 +73,9 @@ export function HeatCell({
       tabIndex={name ? 0 : undefined}
       aria-label={name || undefined}
       pad={compact ? "none" : "md"}
-      className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""}${name ? " heat-focus" : ""} ${className}`.trimEnd()}
+      className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()}
       style={{ ["--v" as string]: v }}
       data-testid={testId}
-      data-n={cell.n}
       // Spread, not `undefined`: an absent prop costs nothing in the page's RSC payload (300 cells).
       {...(low && { "data-low-n": "" })}
       {...(below && { "data-below-reference": "" })}
