@@ -7,8 +7,10 @@ import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 // The render is the whole cost under load: each URL renders once per TTL_MS, concurrent requests share it.
 
 const TTL_MS = 1000;
-// A hit this old starts the next render in the background, so a busy URL never waits for one.
+// A copy this old that has served BUSY requests renders the next one in the background, so a busy
+// URL never waits for a render; a quiet URL renders when asked again, not for nobody.
 const REFRESH_MS = 750;
+const BUSY = 4;
 const MAX_ENTRIES = 200;
 /** Marks the proxy's own render request, which must go through to the page. */
 export const PAGE_CACHE_RENDER_HEADER = "x-h2hmem-page-render";
@@ -20,7 +22,13 @@ export function markRenderResponse(req: NextRequest, res: Response): void {
   if (req.headers.get(PAGE_CACHE_RENDER_HEADER) === INSTANCE) res.headers.set(PAGE_CACHE_ECHO_HEADER, INSTANCE);
 }
 
-type Cached = { at: number; status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> };
+type Cached = {
+  at: number;
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array<ArrayBuffer>;
+  hits: number;
+};
 
 const cache = new Map<string, Cached>();
 const inFlight = new Map<string, Promise<Cached | null>>();
@@ -70,7 +78,7 @@ export async function cachedPage(req: NextRequest, key: string): Promise<Respons
     const fresh = await renderOnce(req, key, now);
     if (!fresh) return null;
     hit = fresh;
-  } else if (now - hit.at >= REFRESH_MS) void renderOnce(req, key, now);
+  } else if (++hit.hits >= BUSY && now - hit.at >= REFRESH_MS) void renderOnce(req, key, now);
   // Response copies the bytes itself (fetch spec), so the cached body stays intact.
   const res = new Response(hit.body, { status: hit.status, headers: hit.headers });
   res.headers.set("x-page-cache", state);
@@ -121,7 +129,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
     // Personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));
-    return { at, status: res.status, headers, body };
+    return { at, status: res.status, headers, body, hits: 0 };
   } catch {
     return null;
   } finally {

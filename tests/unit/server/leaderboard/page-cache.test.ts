@@ -142,9 +142,11 @@ describe("cachedPage", () => {
     expect(renders - before).toBe(2);
   });
 
-  it("renders the next copy in the background once a hit is 750 ms old, so a busy URL never waits", async () => {
+  it("renders a busy URL's next copy in the background once it is 750 ms old, so it never waits", async () => {
     const before = renders;
     const first = await get("/?page=5");
+    // Three more visitors, then a fourth once the copy is old enough: four requests served.
+    await Promise.all([get("/?page=5"), get("/?page=5"), get("/?page=5")]);
     await new Promise((r) => setTimeout(r, 800));
     const old = await get("/?page=5");
     // Answered at once from the copy it has (under a second old); the next one is on its way.
@@ -156,6 +158,15 @@ describe("cachedPage", () => {
     expect(next.text).not.toBe(first.text);
     expect(next.text).toContain("of /?page=5");
     expect(renders - before).toBe(2);
+  });
+
+  it("renders a quiet URL only when asked after its copy expired, never for nobody", async () => {
+    const before = renders;
+    const first = await get("/?page=6");
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await get("/?page=6")).toMatchObject({ state: "hit", text: first.text });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(renders - before).toBe(1);
   });
 
   it("keeps other URLs apart, and does not replay errors or responses that set cookies", async () => {
