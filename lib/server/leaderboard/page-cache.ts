@@ -4,7 +4,7 @@ import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
 import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 
-// The render is the whole cost under load: each URL renders once per TTL_MS, concurrent requests share it.
+// The render is the whole cost under load: concurrent requests share one, and a copy is replayed for at most TTL_MS.
 
 const TTL_MS = 1000;
 // A copy this old that has served BUSY requests renders the next one in the background, so a busy
