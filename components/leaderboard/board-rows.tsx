@@ -1,7 +1,7 @@
 "use client";
 
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/types";
-import { fromWire, type RowEntry, type WireEntry } from "./row-wire";
+import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
 import type { JudgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { formatter, type Formatter } from "@/lib/i18n/format";
@@ -22,7 +22,7 @@ const METHOD = "board-method";
 
 type T = ReturnType<typeof useTranslations<"board.table">>;
 
-function Badges({ e, t }: { e: RowEntry; t: T }) {
+function Badges({ e, t }: { e: ViewEntry; t: T }) {
   const badges = [
     e.isBaseline ? { t: t("baseline"), c: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50" } : null,
     e.modality
@@ -47,7 +47,7 @@ function Badges({ e, t }: { e: RowEntry; t: T }) {
 }
 
 /** "Verified from CI", linking the run (or the commit): only for a verified CI token, never typed fields. */
-function CiBadge({ e }: { e: RowEntry }) {
+function CiBadge({ e }: { e: ViewEntry }) {
   const t = useTranslations("provenance");
   const ci = e.ciVerified;
   if (!ci) return null;
@@ -64,7 +64,7 @@ function CiBadge({ e }: { e: RowEntry }) {
   );
 }
 
-function AttemptsCell({ e, className, t }: { e: RowEntry; className: string; t: T }) {
+function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t: T }) {
   const a = e.attempts;
   if (!a)
     return (
@@ -91,7 +91,7 @@ function AttemptsCell({ e, className, t }: { e: RowEntry; className: string; t: 
   );
 }
 
-function RankCell({ e, t }: { e: RowEntry; t: T }) {
+function RankCell({ e, t }: { e: ViewEntry; t: T }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
   return (
@@ -114,7 +114,7 @@ function Headline({
   demoLabel,
   noise,
 }: {
-  cell: RowEntry["overall"];
+  cell: ViewEntry["overall"];
   testId: string;
   strong?: boolean;
   f: Formatter;
@@ -197,7 +197,7 @@ function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledRefere
 
 // demo: the scores shown are the quick start's fake judge's, and every headline cell says so.
 type EntryProps = RowProps & {
-  e: RowEntry;
+  e: ViewEntry;
   lowNMin: number;
   best: Partial<Record<CategoryCode, number>>;
   demo?: boolean;
@@ -282,7 +282,7 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise }
 }
 
 type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise"> & {
-  entries: WireEntry[];
+  entries: ViewEntry[];
   references: LabelledReference[];
   /** The column the board is sorted by (shown on a phone too). */
   sortScope?: string;
@@ -300,8 +300,8 @@ export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ..
         {references.map((r) => (
           <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />
         ))}
-        {entries.map((w) => (
-          <EntryTr key={w.id} e={fromWire(w)} wide={wide} noise={noise?.[w.id]} {...row} />
+        {entries.map((e) => (
+          <EntryTr key={e.id} e={e} wide={wide} noise={noise?.[e.id]} {...row} />
         ))}
       </TBody>
     </RowCategoriesProvider>

@@ -7,7 +7,6 @@ import { bestReferenceByCategory, type ReferenceRow } from "@/lib/server/leaderb
 import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
 import type { JudgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { BoardRows } from "./board-rows";
-import { toWire } from "./row-wire";
 import { wideClass } from "./wide-class";
 import { JudgeCardLink } from "./judge-noise-mark";
 import { BoardLegend } from "./board-legend";
@@ -133,7 +132,7 @@ export function LeaderboardTable({
         </Tr>
       </THead>
       <BoardRows
-        entries={entries.map(toWire)}
+        entries={entries}
         references={references.map((r) => ({ ...r, label: tt(`referenceKinds.${r.kind}`, { text: REFUSAL }) }))}
         sortScope={sortScope}
         lowNMin={lowNMin}
