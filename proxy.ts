@@ -48,20 +48,12 @@ const SECURITY_HEADERS = {
 
 // Authorization is never decided here.
 export async function proxy(req: NextRequest): Promise<Response> {
-  const locale = localeOfRequest(req);
   // Not in development, where every edit must show at once.
   const enabled = env.NODE_ENV === "production";
   const key = enabled ? pageCacheKey(req) : null;
   const cached = key ? await cachedPage(req, key) : null;
   // A cached answer keeps the CSP of the render it replays: its scripts carry that nonce.
-  const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(env.NODE_ENV !== "production", nonce);
-  const forward = new Headers(req.headers);
-  forward.set(NONCE_HEADER, nonce);
-  forward.set("content-security-policy", csp);
-  forward.set(LOCALE_HEADER, locale);
-  forward.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
-  const res = cached || NextResponse.next({ request: { headers: forward } });
+  const res = cached ?? passOn(req);
   markRenderResponse(req, res);
   // The status is only known for cached answers: Next renders after this returns.
   if (!isPageCacheRender(req)) {
@@ -75,7 +67,20 @@ export async function proxy(req: NextRequest): Promise<Response> {
   }
   rememberLocale(req, res);
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
-  if (!cached?.headers.has("content-security-policy")) res.headers.set("Content-Security-Policy", csp);
+  return res;
+}
+
+// To Next's render, with a fresh nonce that the page's scripts carry and the CSP allows.
+function passOn(req: NextRequest): Response {
+  const nonce = randomBytes(16).toString("base64");
+  const csp = contentSecurityPolicy(env.NODE_ENV !== "production", nonce);
+  const forward = new Headers(req.headers);
+  forward.set(NONCE_HEADER, nonce);
+  forward.set("content-security-policy", csp);
+  forward.set(LOCALE_HEADER, localeOfRequest(req));
+  forward.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
+  const res = NextResponse.next({ request: { headers: forward } });
+  res.headers.set("Content-Security-Policy", csp);
   return res;
 }
 

@@ -26,7 +26,7 @@ type Cached = {
   at: number;
   status: number;
   headers: Array<[string, string]>;
-  body: Uint8Array<ArrayBuffer>;
+  body: Buffer;
   hits: number;
 };
 
@@ -79,8 +79,10 @@ export async function cachedPage(req: NextRequest, key: string): Promise<Respons
     if (!fresh) return null;
     hit = fresh;
   } else if (++hit.hits >= BUSY && now - hit.at >= REFRESH_MS) void renderOnce(req, key, now);
-  // Response copies the bytes itself (fetch spec), so the cached body stays intact.
-  const res = new Response(hit.body, { status: hit.status, headers: hit.headers });
+  // One chunk, not copied: a byte-array body is copied by Response, then by Next's compressor.
+  const bytes = hit.body;
+  const body = new ReadableStream<Buffer>({ start: (c) => (c.enqueue(bytes), c.close()) });
+  const res = new Response(body, { status: hit.status, headers: hit.headers });
   res.headers.set("x-page-cache", state);
   return res;
 }
@@ -123,7 +125,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
       redirect: "manual",
       signal: AbortSignal.timeout(30_000),
     });
-    const body = new Uint8Array(await res.arrayBuffer());
+    const body = Buffer.from(await res.arrayBuffer());
     if (res.headers.get(PAGE_CACHE_ECHO_HEADER) !== INSTANCE) return null;
     status = res.status;
     // Personal: never replay it.
