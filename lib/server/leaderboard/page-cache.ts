@@ -3,14 +3,16 @@ import type { NextRequest } from "next/server";
 import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
 import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
+import { db } from "../db";
+import { activeKeySha256 } from "../versions/current-version";
+import { generationKey, publicGeneration } from "./stamped-memo";
 
-// The render is the whole cost under load: concurrent requests share one, and a copy is replayed for at most TTL_MS.
+// The render is the whole cost under load: concurrent requests share one, and its copy is replayed
+// until what the page shows changes (pageGeneration), asked at most once a CHECK_MS.
 
-const TTL_MS = 1000;
-// A copy this old that has served BUSY requests renders the next one in the background, so a busy
-// URL never waits for a render; a quiet URL renders when asked again, not for nobody.
-const REFRESH_MS = 750;
-const BUSY = 4;
+const CHECK_MS = 1000;
+// For what the generation does not cover (none is known): no copy is older than this.
+const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 200;
 /** Marks the proxy's own render request, which must go through to the page. */
 export const PAGE_CACHE_RENDER_HEADER = "x-h2hmem-page-render";
@@ -24,10 +26,11 @@ export function markRenderResponse(req: NextRequest, res: Response): void {
 
 type Cached = {
   at: number;
+  checked: number;
+  generation: string;
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
-  hits: number;
 };
 
 const cache = new Map<string, Cached>();
@@ -68,17 +71,40 @@ export function pageCacheKey(req: NextRequest): string | null {
   return `${localeOfRequest(req)} ${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
 }
 
+// What an anonymous board or entry page shows besides its URL and locale: the public generation
+// (approvals, withdrawals, a publish, demo visibility), the active key (the board's note on a key
+// being prepared) and the latest snapshot (rank history), which the outbox writes after an approval.
+let reading: Promise<string | null> | null = null;
+function pageGeneration(): Promise<string | null> {
+  reading ??= Promise.all([
+    publicGeneration(),
+    activeKeySha256(),
+    db.boardSnapshot.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } }),
+  ])
+    .then(([g, key, snapshot]) => `${generationKey(g)}|${key}|${snapshot?.id}`)
+    .catch(() => null)
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
+}
+
 /** null = render it normally. */
 export async function cachedPage(req: NextRequest, key: string): Promise<Response | null> {
   const now = Date.now();
   let hit = cache.get(key);
   let state = "hit";
-  if (!hit || now - hit.at >= TTL_MS) {
+  if (hit && now - hit.checked >= CHECK_MS) {
+    const copy = hit;
+    if (now - copy.at < MAX_AGE_MS && (await pageGeneration()) === copy.generation) copy.checked = now;
+    else hit = undefined;
+  }
+  if (!hit) {
     state = "miss";
     const fresh = await renderOnce(req, key, now);
     if (!fresh) return null;
     hit = fresh;
-  } else if (++hit.hits >= BUSY && now - hit.at >= REFRESH_MS) void renderOnce(req, key, now);
+  }
   // One chunk, not copied: a byte-array body is copied by Response, then by Next's compressor.
   const bytes = hit.body;
   const body = new ReadableStream<Buffer>({ start: (c) => (c.enqueue(bytes), c.close()) });
@@ -102,7 +128,7 @@ function renderOnce(req: NextRequest, key: string, now: number): Promise<Cached 
 }
 
 function store(key: string, value: Cached): void {
-  for (const [k, v] of cache) if (value.at - v.at >= TTL_MS) cache.delete(k);
+  for (const [k, v] of cache) if (v.generation !== value.generation || value.at - v.at >= MAX_AGE_MS) cache.delete(k);
   while (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
 }
@@ -113,6 +139,9 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
   const started = performance.now();
   let status: number | null = null;
   try {
+    // Read before the render: a change during it is then seen at the next check.
+    const generation = await pageGeneration();
+    if (generation === null) return null;
     const res = await fetch(`http://127.0.0.1:${env.PORT}${req.nextUrl.pathname}${req.nextUrl.search}`, {
       headers: {
         [PAGE_CACHE_RENDER_HEADER]: INSTANCE,
@@ -131,7 +160,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
     // Personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));
-    return { at, status: res.status, headers, body, hits: 0 };
+    return { at, checked: at, generation, status: res.status, headers, body };
   } catch {
     return null;
   } finally {

@@ -16,6 +16,8 @@ export async function publicGeneration(): Promise<PublicGeneration> {
   return { scorerVersion, hideDemo, stamp };
 }
 
+export const generationKey = (g: PublicGeneration): string => `${g.scorerVersion}|${g.hideDemo}|${g.stamp}`;
+
 export class StampedMemo<T> {
   private generation = "";
   private readonly values = new Map<string, Promise<T>>();
@@ -23,7 +25,7 @@ export class StampedMemo<T> {
   constructor(private readonly max: number) {}
 
   get(gen: PublicGeneration, key: string, compute: () => Promise<T>): Promise<T> {
-    const g = `${gen.scorerVersion}|${gen.hideDemo}|${gen.stamp}`;
+    const g = generationKey(gen);
     if (g !== this.generation) {
       this.values.clear();
       this.generation = g;
