@@ -72,16 +72,24 @@ export function pageCacheKey(req: NextRequest): string | null {
 }
 
 // What an anonymous board or entry page shows besides its URL and locale: the public generation
-// (approvals, withdrawals, a publish, demo visibility), the active key (the board's note on a key
-// being prepared) and the latest snapshot (rank history), which the outbox writes after an approval.
+// (approvals, withdrawals, a publish, demo visibility), the active key (the board's note on a key being
+// prepared), and what the worker writes after those: the latest snapshot (rank history), reference
+// systems' scores (their rows) and a finished judge calibration (the "within judge noise" marks).
 let reading: Promise<string | null> | null = null;
 function pageGeneration(): Promise<string | null> {
+  const latest = { orderBy: { createdAt: "desc" }, select: { createdAt: true } } as const;
   reading ??= Promise.all([
     publicGeneration(),
     activeKeySha256(),
-    db.boardSnapshot.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } }),
+    db.boardSnapshot.findFirst(latest),
+    db.referenceScore.findFirst(latest),
+    db.judgeCalibrationRun.findFirst({
+      where: { status: "DONE" },
+      orderBy: { finishedAt: "desc" },
+      select: { id: true },
+    }),
   ])
-    .then(([g, key, snapshot]) => `${generationKey(g)}|${key}|${snapshot?.id}`)
+    .then(([g, key, ...written]) => [generationKey(g), key, ...written.map((w) => JSON.stringify(w))].join("|"))
     .catch(() => null)
     .finally(() => {
       reading = null;

@@ -146,9 +146,9 @@ describe("cachedPage", () => {
     expect(await get("/?page=2")).toMatchObject({ state: "hit", text: later.text });
   });
 
-  it("renders again when the active key or the latest board snapshot changes", async () => {
+  it("renders again when the active key, or what the worker writes after it, changes", async () => {
     const first = await get("/?page=5");
-    await db.answerKeyVersion.create({
+    const key = await db.answerKeyVersion.create({
       data: { label: "page-cache key", contentSha256: "a".repeat(64), active: true, questionCount: 0, isDemo: true },
     });
     await new Promise((r) => setTimeout(r, 1050));
@@ -156,6 +156,29 @@ describe("cachedPage", () => {
     expect(second.state).toBe("miss");
     expect(second.text).not.toBe(first.text);
     await db.boardSnapshot.create({ data: SNAPSHOT });
+    await new Promise((r) => setTimeout(r, 1050));
+    expect((await get("/?page=5")).state).toBe("miss");
+    expect((await get("/?page=5")).state).toBe("hit");
+    await db.judgeCalibrationRun.create({
+      data: {
+        role: "primary",
+        model: "m",
+        promptVersion: "p",
+        keySha256: "a".repeat(64),
+        sample: 1,
+        seed: 1,
+        status: "DONE",
+        finishedAt: new Date(),
+      },
+    });
+    await new Promise((r) => setTimeout(r, 1050));
+    expect((await get("/?page=5")).state).toBe("miss");
+    await db.referenceScore.create({
+      data: {
+        ...{ kind: "empty", scorerVersion: "v-page-cache", answerKeyVersionId: key.id, split: "overall" },
+        ...{ scope: "ALL", metric: "f1", aggregate: "micro", value: 0, n: 1 },
+      },
+    });
     await new Promise((r) => setTimeout(r, 1050));
     expect((await get("/?page=5")).state).toBe("miss");
   });
