@@ -48,7 +48,7 @@ test("Accept-Language zh gives Chinese on a first visit; the board's cached page
   try {
     const zhPage = await zh.newPage();
     const enPage = await en.newPage();
-    // The same anonymous URL, within the page cache's second, in both locales.
+    // The same anonymous URL, at the same moment, in both locales.
     await Promise.all([zhPage.goto("/"), enPage.goto("/")]);
     await expect(zhPage.locator("html")).toHaveAttribute("lang", "zh-Hans");
     await expect(header(zhPage).getByRole("link", { name: "排行榜", exact: true })).toBeVisible();
