@@ -8,7 +8,7 @@ import { activeKeySha256 } from "../versions/current-version";
 import { generationKey, publicGeneration } from "./stamped-memo";
 
 // The render is the whole cost under load: concurrent requests share one, and its copy is replayed
-// until what the page shows changes (pageGeneration), asked at most once a CHECK_MS.
+// until what the page shows changes (pageGeneration), asked at most once per CHECK_MS.
 
 const CHECK_MS = 1000;
 // For what the generation does not cover (none is known): no copy is older than this.
@@ -103,8 +103,7 @@ export async function cachedPage(req: NextRequest, key: string): Promise<Respons
   let hit = cache.get(key);
   let state = "hit";
   if (hit && now - hit.checked >= CHECK_MS) {
-    const copy = hit;
-    if (now - copy.at < MAX_AGE_MS && (await pageGeneration()) === copy.generation) copy.checked = now;
+    if (now - hit.at < MAX_AGE_MS && (await pageGeneration()) === hit.generation) hit.checked = now;
     else hit = undefined;
   }
   if (!hit) {
