@@ -9,7 +9,7 @@ import { JUDGE_CARD_HREF, NOISE_MARK } from "./judge-noise-mark";
 /** The URL parameter of the switch; the board page reads it (not part of the API's view params). */
 export const INTERVALS_PARAM = "intervals";
 
-export function intervalsHref(params: LeaderboardParams, show: boolean): string {
+function intervalsHref(params: LeaderboardParams, show: boolean): string {
   const sp = new URLSearchParams(viewQuery(params));
   if (show) sp.set(INTERVALS_PARAM, "1");
   const s = sp.toString();

@@ -15,7 +15,3 @@ export function isLowN(n: number, lowNMin: number): boolean {
 /** The order metrics and splits are shown in (their names come from the messages). */
 export const METRIC_ORDER = ["f1", "bleu1", "precision", "recall", "judge"] as const;
 export const SPLIT_ORDER = ["overall", "dyadic", "multi-party"] as const;
-
-export function formatBytes(n: number): string {
-  return en.bytes(n);
-}

@@ -70,6 +70,5 @@ export const FIELD_CODES = [
 export type FieldCode = (typeof FIELD_CODES)[number];
 
 export const DETAIL_CODES = [...ISSUE_CODES, ...FIELD_CODES] as const;
-export type DetailCode = IssueCode | FieldCode;
 
 export type IssueParams = Record<string, string | number>;

@@ -92,12 +92,6 @@ export function judgePartOf(version: string | null | undefined): JudgePart | nul
   return parseScorerVersion(version)?.judge ?? null;
 }
 
-/** Lexical values depend on this part alone. */
-export function lexicalPartOf(version: string): string {
-  const i = version.indexOf(JUDGE_PART_PREFIX);
-  return i < 0 ? version : version.slice(0, i);
-}
-
 /** For a rollout from one NLTK mode to another. */
 export function withLexicalOptions(version: string, opts: Partial<LexicalOptions>): string | null {
   const p = parseScorerVersion(version);

@@ -1,7 +1,5 @@
 // Run-to-run noise of a judge, from repeated judgements (the agreement check).
 
-export type RepeatPair = { stored: number; again: number };
-
 export type JudgeNoise = {
   compared: number;
   differ: number;
@@ -14,18 +12,7 @@ export type JudgeNoise = {
 
 const EPS = 1e-9;
 
-export function judgeNoise(pairs: readonly RepeatPair[], questionsPerEntry: number): JudgeNoise {
-  let differ = 0;
-  let sumSq = 0;
-  for (const p of pairs) {
-    const d = p.stored - p.again;
-    if (Math.abs(d) > EPS) differ++;
-    sumSq += d * d;
-  }
-  return judgeNoiseFromSums({ compared: pairs.length, differ, sumSq }, questionsPerEntry);
-}
-
-/** The same from pooled counts of several agreement checks. */
+/** From pooled counts of the agreement checks: d = stored - again per question, `differ` where d != 0. */
 export function judgeNoiseFromSums(
   s: { compared: number; differ: number; sumSq: number },
   questionsPerEntry: number,

@@ -30,7 +30,7 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-export function postWebhook(
+function postWebhook(
   url: URL,
   headers: Record<string, string>,
   body: string,

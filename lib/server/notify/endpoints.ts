@@ -12,7 +12,7 @@ import { assertPublicWebhookUrl } from "./url-guard";
 // An account's webhook endpoints: register (the secret is shown once), list with the recent
 // delivery log, delete, send a test event. Owner only: anyone else's id is a 404.
 
-export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
+const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 const LOG_SIZE = 20;
 
 export const webhookInputSchema = z.strictObject({

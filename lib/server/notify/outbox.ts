@@ -9,12 +9,9 @@ import { onQueue } from "../queue";
 import { markDeliveryFailed } from "./deliver";
 import { newMessageId } from "./signing";
 
-// The transactional outbox: the one way a change's consequences leave the process. OutboxMessage
-// rows are written in the change's transaction (record*), carried out after the commit by the
-// committing process (dispatchOutbox) or else by the worker's reconciler (reconcileOutbox). A
-// WEBHOOK row (also the delivery log the account sees) is handed to the "webhooks" queue for its
-// retries and per-account fairness; a mail or snapshot row is carried out here under a claim
-// lease (at least once, never lost).
+// The transactional outbox: rows written in the change's transaction (record*), carried out after the
+// commit (dispatchOutbox) or by the worker's reconciler (reconcileOutbox), at least once, never lost.
+// WEBHOOK rows go to the "webhooks" queue (retries, per-account fairness); mail and snapshots run here.
 
 /** The ids of the rows one transaction left to carry out once it commits. */
 export type Outbox = string[];

@@ -8,7 +8,7 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString("base64")}`;
 export const newMessageId = (): string => `msg_${randomUUID().replaceAll("-", "")}`;
 
-export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
   return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }

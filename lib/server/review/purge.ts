@@ -7,7 +7,7 @@ import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 
 // Data-protection hard deletion, CLI only; the audit event keeps what was deleted and why.
 
-export const purgeSchema = z.object({
+const purgeSchema = z.object({
   submissionId: z.string().trim().min(1, "is required"),
   reason: z
     .string({ error: "is required" })

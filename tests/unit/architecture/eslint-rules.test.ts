@@ -152,14 +152,14 @@ describe("imports point down (import/no-restricted-paths)", () => {
     ["lib/server/probe.ts", `import { approveAction } from "@/app/(site)/admin/actions";`],
     ["lib/server/probe.ts", `import { approveAction } from "../../app/(site)/admin/actions";`],
     ["lib/server/probe.ts", `import type { SignInState } from "@/app/(site)/signin/actions";`],
-    ["lib/server/probe.ts", `import { formatBytes } from "@/components/ui/format";`],
+    ["lib/server/probe.ts", `import { fmt } from "@/components/ui/format";`],
     ["lib/server/probe.ts", `import { describeError } from "@/workers/errors";`],
-    ["lib/scoring/probe.ts", `import { formatBytes } from "../../components/ui/format";`],
+    ["lib/scoring/probe.ts", `import { fmt } from "../../components/ui/format";`],
     ["lib/validation/probe.ts", `import { describeError } from "../../workers/errors";`],
     ["components/probe.tsx", `import { signOutAction } from "@/app/(site)/signin/actions";`],
     ["components/ui/probe.tsx", `import { signOutAction } from "../../app/(site)/signin/actions";`],
     ["workers/probe.ts", `import { approveAction } from "@/app/(site)/admin/actions";`],
-    ["workers/processors/probe.ts", `import { formatBytes } from "../../components/ui/format";`],
+    ["workers/processors/probe.ts", `import { fmt } from "../../components/ui/format";`],
   ];
   it.each(upward)("rejects, in %s: %s", async (file, line) => {
     const hits = await ruleHits(`${line}\nexport const x = 1;\n`, file, rule);
@@ -185,7 +185,7 @@ describe("imports point down (import/no-restricted-paths)", () => {
   const allowed: Array<[string, string]> = [
     [
       "app/probe/page.tsx",
-      `import { formatBytes } from "@/components/ui/format";\nimport { db } from "@/lib/server/db";\nimport { approveAction } from "@/app/(site)/admin/actions";`,
+      `import { fmt } from "@/components/ui/format";\nimport { db } from "@/lib/server/db";\nimport { approveAction } from "@/app/(site)/admin/actions";`,
     ],
     [
       "components/probe.tsx",

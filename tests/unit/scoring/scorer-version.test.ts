@@ -7,7 +7,6 @@ import {
   judgePartOf,
   keyTagLikePattern,
   lexicalOptionsForVersion,
-  lexicalPartOf,
   nltkLabelOf,
   parseScorerVersion,
   scorerVersionFor,
@@ -100,7 +99,6 @@ describe("the NLTK mode in the version", () => {
   it("splits the judge part off and refuses what is not a version", () => {
     const v = withJudge("lex-1+nltk35+sw198+key=1a2b3c4d", judge);
     expect(judgePartOf(v)).toEqual(judge);
-    expect(lexicalPartOf(v)).toBe("lex-1+nltk35+sw198+key=1a2b3c4d");
     expect(judgePartOf("lex-1+nltk35+sw198")).toBeNull();
     for (const bad of ["", "lex-1", "lex-1+nltk36+sw198", "lex-1+nltk35+sw200", "v1+judge=m@p"])
       expect(parseScorerVersion(bad)).toBeNull();

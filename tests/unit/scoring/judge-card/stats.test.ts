@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   calibrationStats,
   compareBoards,
-  judgeNoise,
+  judgeNoiseFromSums,
   kendallTau,
   noiseMargin,
   rateWithInterval,
@@ -64,21 +64,14 @@ describe("rates and noise", () => {
     expect([all.ciLow, all.ciHigh]).toEqual([1, 1]);
   });
   it("measures repeat noise and its SD on a mean", () => {
-    const n = judgeNoise(
-      [
-        { stored: 1, again: 1 },
-        { stored: 0.5, again: 0 },
-        { stored: 0, again: 0 },
-        { stored: 0.75, again: 1 },
-      ],
-      100,
-    );
+    // Four repeats: (1, 1), (0.5, 0), (0, 0), (0.75, 1).
+    const n = judgeNoiseFromSums({ compared: 4, differ: 2, sumSq: 0.25 + 0.0625 }, 100);
     expect(n.differ).toBe(2);
     expect(n.differRate).toBe(0.5);
     // mean(d^2) = (0.25 + 0.0625) / 4 = 0.078125; / 2 -> 0.0390625; sqrt = 0.1976...
     expect(n.perQuestionSd).toBeCloseTo(Math.sqrt(0.0390625), 12);
     expect(n.entryMeanSd).toBeCloseTo(Math.sqrt(0.0390625) / 10, 12);
-    expect(judgeNoise([{ stored: 1, again: 1 }], 10).perQuestionSd).toBe(0);
+    expect(judgeNoiseFromSums({ compared: 1, differ: 0, sumSq: 0 }, 10).perQuestionSd).toBe(0);
   });
   it("marks neighbours within judge noise only when noise was measured", () => {
     expect(noiseMargin(0.2, 100, 100)).toBeCloseTo(1.96 * 0.2 * Math.sqrt(0.02), 12);
