@@ -1,6 +1,7 @@
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translator";
 import { RICH_TAGS } from "@/components/ui/rich-text";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { JudgeCard } from "@/lib/server/scores/judge-card-schema";
 
 // One judge card (docs/JUDGE.md, "The judge card"): on About for the published judge, and side by
@@ -13,10 +14,10 @@ const num = (v: number | null, d = 3) => (v === null ? "–" : v.toFixed(d));
 
 function RateCell({ r, interval }: { r: Rate; interval: (v: { low: string; high: string; n: number }) => string }) {
   return (
-    <td className="px-2 py-1 tabular-nums">
+    <Td className="tabular-nums">
       {pct(r.rate)}{" "}
       <span className="text-neutral-500">{interval({ low: pct(r.ciLow), high: pct(r.ciHigh), n: r.n })}</span>
-    </td>
+    </Td>
   );
 }
 
@@ -39,31 +40,33 @@ export async function JudgeCardView({
       {c ? (
         <>
           <p>{t("calibration", { sample: c.sample, keyTag: c.keyTag, date: c.computedAt.slice(0, 10) })}</p>
-          <table className="text-sm" data-testid="judge-card-rates">
-            <thead>
-              <tr className="text-left">
-                <th className="px-2">{t("colScope")}</th>
-                <th className="px-2">{t("colFalseAccept")}</th>
-                <th className="px-2">{t("colFalseReject")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="font-semibold">
-                <th className="px-2 text-left">{t("overall")}</th>
+          <Table width="auto" data-testid="judge-card-rates">
+            <THead>
+              <Tr kind="plain" className="text-left">
+                <Th pad="x">{t("colScope")}</Th>
+                <Th pad="x">{t("colFalseAccept")}</Th>
+                <Th pad="x">{t("colFalseReject")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              <Tr kind="plain" className="font-semibold">
+                <Th pad="x" scope="row" align="left">
+                  {t("overall")}
+                </Th>
                 <RateCell r={c.overall.falseAccept} interval={(v) => t("rateInterval", v)} />
                 <RateCell r={c.overall.falseReject} interval={(v) => t("rateInterval", v)} />
-              </tr>
+              </Tr>
               {c.categories.map((row) => (
-                <tr key={row.category}>
-                  <th className="px-2 text-left font-normal">
+                <Tr kind="plain" key={row.category}>
+                  <Th pad="x" scope="row" align="left" className="font-normal">
                     <abbr title={tc(row.category)}>{row.category}</abbr>
-                  </th>
+                  </Th>
                   <RateCell r={row.falseAccept} interval={(v) => t("rateInterval", v)} />
                   <RateCell r={row.falseReject} interval={(v) => t("rateInterval", v)} />
-                </tr>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
           <ul className="list-disc space-y-1 pl-6 text-sm">
             <li>{t.rich("falseAcceptHelp", RICH_TAGS)}</li>
             <li>{t.rich("falseRejectHelp", RICH_TAGS)}</li>

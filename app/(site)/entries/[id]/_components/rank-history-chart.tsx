@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
 import type { RankHistory } from "@/lib/server/leaderboard/history-schema";
 import { Section } from "@/components/ui/section";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 
 // No chart library: two polylines, points evenly spaced in snapshot order; the table under each has the dates.
 
@@ -112,30 +113,42 @@ export async function RankHistoryChart({ histories }: { histories: RankHistory[]
               {items.length > 0 ? (
                 <details className="text-xs">
                   <summary className="cursor-pointer">{t("tableSummary")}</summary>
-                  <table className="mt-1">
-                    <thead>
-                      <tr>
-                        <th className="pr-2 text-left">{t("colDate")}</th>
-                        <th className="pr-2 text-right">{t("colRank")}</th>
-                        <th className="pr-2 text-right">{t("colScore")}</th>
-                        <th className="text-left">{t("colSnapshot")}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
+                  <Table width="auto" className="mt-1">
+                    <THead>
+                      <Tr kind="plain">
+                        <Th pad="none" align="left" className="pr-2">
+                          {t("colDate")}
+                        </Th>
+                        <Th pad="none" align="right" className="pr-2">
+                          {t("colRank")}
+                        </Th>
+                        <Th pad="none" align="right" className="pr-2">
+                          {t("colScore")}
+                        </Th>
+                        <Th pad="none" align="left">
+                          {t("colSnapshot")}
+                        </Th>
+                      </Tr>
+                    </THead>
+                    <TBody>
                       {items.map((i) => (
-                        <tr key={i.snapshot}>
-                          <td className="pr-2">{f.date(i.date)}</td>
-                          <td className="pr-2 text-right">
+                        <Tr kind="plain" key={i.snapshot}>
+                          <Td pad="none" className="pr-2">
+                            {f.date(i.date)}
+                          </Td>
+                          <Td pad="none" align="right" className="pr-2">
                             {i.tied ? t("tiedRank", { rank: i.rank, size: i.tieGroup.length }) : `#${i.rank}`}
-                          </td>
-                          <td className="pr-2 text-right">{f.score(i.value)}</td>
-                          <td>
+                          </Td>
+                          <Td pad="none" align="right" className="pr-2">
+                            {f.score(i.value)}
+                          </Td>
+                          <Td pad="none">
                             <Link href={i.permalink}>{i.snapshot.slice(0, 10)}</Link>
-                          </td>
-                        </tr>
+                          </Td>
+                        </Tr>
                       ))}
-                    </tbody>
-                  </table>
+                    </TBody>
+                  </Table>
                 </details>
               ) : null}
             </div>
