@@ -20,7 +20,7 @@ import { costFieldSchema, costPoints } from "@/lib/server/leaderboard/cost-chart
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { versionHasJudge } from "@/lib/server/versions/version-text";
 import { judgeNoiseMarks } from "@/lib/server/scores/judge-card";
-import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
+import { FEED_PATH } from "@/lib/server/history/board-feed";
 import type { SearchParams } from "@/app/(site)/page-helpers";
 import { ClientMessages } from "@/components/ui/client-messages";
 

@@ -13,10 +13,10 @@ import {
   loadJudgeWork,
   persistOutcomes,
   questionResults,
-  startStageRun,
   type Db,
 } from "@/lib/server/scores/judge-stage-store";
 import { replaceJudgeQuestionScores } from "@/lib/server/scores/question-scores";
+import { startStageRun } from "@/lib/server/submissions/stages";
 import type { Logger } from "@/lib/server/logger";
 import { scorerVersionOf } from "@/lib/server/versions/current-version";
 import type { RetryPolicy } from "@/lib/server/judge/retry";

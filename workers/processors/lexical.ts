@@ -10,10 +10,10 @@ import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 import { db } from "@/lib/server/db";
 import type { Logger } from "@/lib/server/logger";
 import { currentLexicalOptions, scorerVersionForKey } from "@/lib/server/versions/current-version";
-import { insertScoreRows } from "@/lib/server/submissions/bulk-insert";
+import { insertScoreRows } from "@/lib/server/scores/score-rows";
 import { replaceLexicalQuestionScores } from "@/lib/server/scores/question-scores";
 import { replaceFailureProfile } from "@/lib/server/scores/failure-profiles";
-import { startStageRun } from "@/lib/server/scores/judge-stage-store";
+import { startStageRun } from "@/lib/server/submissions/stages";
 import { PermanentError } from "../errors";
 
 // Idempotent: the stage's rows for (submission, scorerVersion) are replaced in one transaction, so a

@@ -12,7 +12,7 @@ import { DEMO_JUDGE_LABEL } from "@/lib/server/judge/demo-judge";
 import { NltkModeSection } from "./_components/nltk-mode-section";
 import { JudgeCardSection } from "./_components/judge-card-section";
 import { ProvenanceSection } from "./_components/provenance-section";
-import { FEED_PATH } from "@/lib/server/leaderboard/board-feed";
+import { FEED_PATH } from "@/lib/server/history/board-feed";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };

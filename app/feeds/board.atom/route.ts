@@ -1,8 +1,8 @@
 import { route } from "@/lib/server/http";
 import { parseQuery } from "@/lib/server/query";
 import { consume, clientIp } from "@/lib/server/rate-limit";
-import { boardFeed, feedQuerySchema } from "@/lib/server/leaderboard/board-feed";
-import { conditional, etagged } from "@/lib/server/leaderboard/export";
+import { boardFeed, feedQuerySchema } from "@/lib/server/history/board-feed";
+import { conditional, etagged } from "@/lib/server/exports/export";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
 // Public Atom feed of board changes (?event=new-best&split=&category=&metric= for new rank-1 moments).

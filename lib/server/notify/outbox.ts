@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
-import { SNAPSHOT_REASONS, writeBoardSnapshot, type SnapshotReason } from "../leaderboard/snapshots";
+import { SNAPSHOT_REASONS, writeBoardSnapshot, type SnapshotReason } from "../history/snapshots";
 import { logger, type Logger } from "../logger";
 import { deliverMail, type Mail } from "../mail";
 import { onQueue } from "../queue";

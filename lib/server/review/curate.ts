@@ -11,7 +11,7 @@ import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, note, rejectSubmission } from "./decide";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
-import type { SnapshotReason } from "../leaderboard/snapshots";
+import type { SnapshotReason } from "../history/snapshots";
 
 export const unpublishSchema = z.object({ note: note(3, "a public note") });
 export const baselineSchema = z.object({

@@ -3,27 +3,10 @@ import { normalizeCategory, type CategoryCode, type JudgeItem, type QuestionResu
 import type { PrismaClient } from "@/generated/prisma/client";
 import { upsertJudgeQuestionScores, type JudgeQuestionScore } from "./question-scores";
 import type { JudgeOutcome } from "../judge/run-judge";
-import type { Stage } from "@/generated/prisma/enums";
 
 // Only answers are read from the submission, so its metadata never reaches the judge.
 
 export type Db = PrismaClient;
-
-export function startStageRun(db: Db, submissionId: string, stage: Stage, total: number) {
-  return db.stageRun.upsert({
-    where: { submissionId_stage: { submissionId, stage } },
-    create: { submissionId, stage, status: "RUNNING", attempts: 1, total, startedAt: new Date() },
-    update: {
-      status: "RUNNING",
-      attempts: { increment: 1 },
-      done: 0,
-      total,
-      error: null,
-      startedAt: new Date(),
-      finishedAt: null,
-    },
-  });
-}
 
 type JudgeWorkItem = {
   item: JudgeItem;

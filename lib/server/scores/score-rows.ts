@@ -1,5 +1,8 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import type { ScoreRow } from "@/lib/scoring";
 import { db } from "../db";
 import { currentScorerVersion } from "../versions/current-version";
 
@@ -44,4 +47,21 @@ export async function scoreRowsFor(
       : [];
   }
   return { scorerVersion: rows.length ? version : null, rows };
+}
+
+// One INSERT ... SELECT FROM unnest(arrays): Prisma's createMany builds a statement per row.
+export async function insertScoreRows(
+  tx: Prisma.TransactionClient,
+  submissionId: string,
+  scorerVersion: string,
+  rows: ScoreRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <K extends keyof ScoreRow>(k: K) => rows.map((r) => r[k]);
+  await tx.$executeRaw`
+    INSERT INTO "Score" ("id", "submissionId", "scorerVersion", "split", "scope", "metric", "aggregate", "value", "ciLow", "ciHigh", "n")
+    SELECT u.id, ${submissionId}, ${scorerVersion}, u.split, u.scope, u.metric, u.aggregate, u.value, u.lo, u.hi, u.n FROM unnest(
+      ${rows.map(() => randomUUID())}::text[], ${col("split")}::text[], ${col("scope")}::text[], ${col("metric")}::text[], ${col("aggregate")}::text[],
+      ${col("value")}::float8[], ${col("ciLow")}::float8[], ${col("ciHigh")}::float8[], ${col("n")}::int[]
+    ) AS u(id, split, scope, metric, aggregate, value, lo, hi, n)`;
 }

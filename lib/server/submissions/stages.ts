@@ -1,4 +1,5 @@
 import "server-only";
+import type { PrismaClient } from "@/generated/prisma/client";
 import { Stage } from "@/generated/prisma/enums";
 
 // In run order, as schema.prisma's enum Stage.
@@ -14,4 +15,21 @@ export function stagesFrom(stage: Stage): Stage[] {
 export function quoteChoices(values: readonly string[], joiner: " or " | " | " = " or "): string {
   const quoted = values.map((v) => `"${v}"`);
   return joiner === " | " ? quoted.join(" | ") : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+}
+
+/** Marks a stage RUNNING (a new attempt) with its total; done counts restart from 0. */
+export function startStageRun(db: PrismaClient, submissionId: string, stage: Stage, total: number) {
+  return db.stageRun.upsert({
+    where: { submissionId_stage: { submissionId, stage } },
+    create: { submissionId, stage, status: "RUNNING", attempts: 1, total, startedAt: new Date() },
+    update: {
+      status: "RUNNING",
+      attempts: { increment: 1 },
+      done: 0,
+      total,
+      error: null,
+      startedAt: new Date(),
+      finishedAt: null,
+    },
+  });
 }

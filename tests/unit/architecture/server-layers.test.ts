@@ -20,6 +20,8 @@ const FEATURE_ORDER = [
   "scores",
   "submissions",
   "leaderboard",
+  "history",
+  "exports",
   "notify",
   "review",
   "operations",

@@ -29,7 +29,7 @@ import { RICH_TAGS } from "@/components/ui/rich-text";
 import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
 import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-history-chart";
 import { StandardExports } from "@/app/(site)/entries/[id]/_components/standard-exports";
-import { rankHistory } from "@/lib/server/leaderboard/rank-history";
+import { rankHistory } from "@/lib/server/history/rank-history";
 import { Section } from "@/components/ui/section";
 import { orNotFound, type SearchParams } from "@/app/(site)/page-helpers";
 

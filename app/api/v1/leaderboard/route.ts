@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http";
-import { leaderboardResponse } from "@/lib/server/leaderboard/export";
+import { leaderboardResponse } from "@/lib/server/exports/export";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
 
 export const GET = route(async (req) =>

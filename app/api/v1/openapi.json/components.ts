@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ERROR_STATUS, errorBodySchema, type ErrorCode } from "@/lib/server/errors";
-import { badgeSchema } from "@/lib/server/leaderboard/badge";
+import { badgeSchema } from "@/lib/server/exports/badge";
 import { publicJudgeScoresSchema } from "@/lib/server/leaderboard/public-files";
 import {
   failureProfileSchema,
@@ -8,8 +8,8 @@ import {
   leaderboardEntrySchema,
   leaderboardJsonSchema,
 } from "@/lib/server/leaderboard/api-schema";
-import { SNAPSHOT_REASONS } from "@/lib/server/leaderboard/snapshots";
-import { claimVerdictSchema, rankHistorySchema } from "@/lib/server/leaderboard/history-schema";
+import { SNAPSHOT_REASONS } from "@/lib/server/history/snapshots";
+import { claimVerdictSchema, rankHistorySchema } from "@/lib/server/history/history-schema";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 import { judgeCardSchema } from "@/lib/server/scores/judge-card-schema";
 import { referenceRowSchema } from "@/lib/server/leaderboard/reference-rows";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { feedQuerySchema } from "@/lib/server/leaderboard/board-feed";
-import { claimQuerySchema, rankHistoryQuerySchema } from "@/lib/server/leaderboard/history-schema";
+import { feedQuerySchema } from "@/lib/server/history/board-feed";
+import { claimQuerySchema, rankHistoryQuerySchema } from "@/lib/server/history/history-schema";
 import { fails, input, jsonContent, operation, pathParam, rateLimited, ref, type JsonSchema } from "./components";
 
 const queryParams = (schema: z.ZodObject, required: string[] = []) =>

@@ -1,4 +1,4 @@
-import { conditional, etagged } from "@/lib/server/leaderboard/export";
+import { conditional, etagged } from "@/lib/server/exports/export";
 import { OPENAPI } from "./spec";
 
 const body = etagged(JSON.stringify(OPENAPI, null, 2));

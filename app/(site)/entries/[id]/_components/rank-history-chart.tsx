@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getFormat } from "@/lib/i18n/server";
-import type { RankHistory } from "@/lib/server/leaderboard/history-schema";
+import type { RankHistory } from "@/lib/server/history/history-schema";
 import { Section } from "@/components/ui/section";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 

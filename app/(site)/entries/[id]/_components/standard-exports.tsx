@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
-import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
+import { hfEvalResultsYaml } from "@/lib/server/exports/hf-eval-results";
 import { CopyButton } from "./copy-button";
 import { Section } from "@/components/ui/section";
 

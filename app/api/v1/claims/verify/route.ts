@@ -1,8 +1,8 @@
 import { json, route } from "@/lib/server/http";
 import { parseQuery } from "@/lib/server/query";
 import { consume, clientIp } from "@/lib/server/rate-limit";
-import { claimQuerySchema } from "@/lib/server/leaderboard/history-schema";
-import { verifyClaim } from "@/lib/server/leaderboard/rank-history";
+import { claimQuerySchema } from "@/lib/server/history/history-schema";
+import { verifyClaim } from "@/lib/server/history/rank-history";
 
 export const GET = route(async (req) => {
   await consume("api-ip", clientIp(req.headers));

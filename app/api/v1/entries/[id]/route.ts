@@ -2,7 +2,7 @@ import { AppError } from "@/lib/server/errors";
 import { json, route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
-import { conditional, etagged } from "@/lib/server/leaderboard/export";
+import { conditional, etagged } from "@/lib/server/exports/export";
 import { tombstoneMessage } from "@/lib/server/leaderboard/tombstones";
 
 // Public, rate-limited per client address, and cacheable with an ETag (304 on If-None-Match).

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
-import { getSnapshot } from "@/lib/server/leaderboard/snapshots";
+import { getSnapshot } from "@/lib/server/history/snapshots";
 
 // Immutable: cacheable for as long as anyone likes.
 export const GET = route<{ id: string }>(async (req, { params }) => {

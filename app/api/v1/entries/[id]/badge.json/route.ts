@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
-import { BADGE_CACHE_SECONDS, entryBadge } from "@/lib/server/leaderboard/badge";
-import { conditional, etagged } from "@/lib/server/leaderboard/export";
+import { BADGE_CACHE_SECONDS, entryBadge } from "@/lib/server/exports/badge";
+import { conditional, etagged } from "@/lib/server/exports/export";
 
 // Public Shields endpoint badge; shared caches (and Shields itself) keep it for a few minutes.
 export const GET = route<{ id: string }>(async (req, { params }) => {

@@ -1,8 +1,8 @@
 import { route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
-import { eeeDocument } from "@/lib/server/leaderboard/eee-export";
-import { conditional, etagged } from "@/lib/server/leaderboard/export";
+import { eeeDocument } from "@/lib/server/exports/eee-export";
+import { conditional, etagged } from "@/lib/server/exports/export";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
 export const GET = route<{ id: string }>(async (req, { params }) => {

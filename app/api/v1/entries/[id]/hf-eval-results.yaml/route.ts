@@ -1,8 +1,8 @@
 import { route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
 import { getPublicEntry } from "@/lib/server/leaderboard/entries";
-import { conditional, etagged } from "@/lib/server/leaderboard/export";
-import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
+import { conditional, etagged } from "@/lib/server/exports/export";
+import { hfEvalResultsYaml } from "@/lib/server/exports/hf-eval-results";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
 export const GET = route<{ id: string }>(async (req, { params }) => {

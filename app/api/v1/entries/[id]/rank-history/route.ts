@@ -1,8 +1,8 @@
 import { json, route } from "@/lib/server/http";
 import { parseQuery } from "@/lib/server/query";
 import { consume, clientIp } from "@/lib/server/rate-limit";
-import { rankHistoryQuerySchema } from "@/lib/server/leaderboard/history-schema";
-import { rankHistory } from "@/lib/server/leaderboard/rank-history";
+import { rankHistoryQuerySchema } from "@/lib/server/history/history-schema";
+import { rankHistory } from "@/lib/server/history/rank-history";
 
 export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http";
 import { consume, clientIp } from "@/lib/server/rate-limit";
-import { getSnapshotFile } from "@/lib/server/leaderboard/snapshots";
+import { getSnapshotFile } from "@/lib/server/history/snapshots";
 
 export const GET = route<{ id: string }>(async (req, { params }) => {
   await consume("api-ip", clientIp(req.headers));

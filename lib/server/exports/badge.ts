@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { rankedBoard } from "./ranked-board";
+import { rankedBoard } from "../leaderboard/ranked-board";
 
 // Shields "endpoint" format.
 

@@ -6,8 +6,8 @@ import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { promptTemplate } from "@/lib/scoring";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
-import { eeeDocument } from "@/lib/server/leaderboard/eee-export";
-import { hfEvalResultsYaml } from "@/lib/server/leaderboard/hf-eval-results";
+import { eeeDocument } from "@/lib/server/exports/eee-export";
+import { hfEvalResultsYaml } from "@/lib/server/exports/hf-eval-results";
 import { parse } from "yaml";
 
 const schema = JSON.parse(

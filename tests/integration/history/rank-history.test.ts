@@ -5,7 +5,7 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { claimVerdictSchema, rankHistorySchema } from "@/lib/server/leaderboard/history-schema";
+import { claimVerdictSchema, rankHistorySchema } from "@/lib/server/history/history-schema";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission, withdrawSubmission } from "@/lib/server/review/decide";
 import { userWithToken } from "../../support/api-helpers";

@@ -5,8 +5,8 @@ import { toCsv } from "../csv";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
-import { boardMetricSchema, boardSplitSchema } from "./params";
-import { rankedBoard, scopeCell } from "./ranked-board";
+import { boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
+import { rankedBoard, scopeCell } from "../leaderboard/ranked-board";
 
 // Written from an outbox message once the change committed.
 

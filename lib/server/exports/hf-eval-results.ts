@@ -1,5 +1,5 @@
 import "server-only";
-import type { EntryDetail } from "./entries";
+import type { EntryDetail } from "../leaderboard/entries";
 import { H2HMEM_HF_DATASET } from "./eee-export";
 
 // A Hugging Face `.eval_results/*.yaml` snippet (Hub "Evaluation Results") for the author's model repo.

@@ -1,6 +1,6 @@
 import "server-only";
 import { DEFAULT_RESAMPLES, promptTemplate } from "@/lib/scoring";
-import type { EntryDetail } from "./entries";
+import type { EntryDetail } from "../leaderboard/entries";
 
 // Every Eval Ever schema (evaleval/every_eval_ever, eval.schema.json 0.3.0).
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
+import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
 import { historyScopeSchema } from "./snapshot-history";
 
 // The OpenAPI document is generated from these.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
-import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "./params";
+import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
 
 // Snapshots never change, so a table computed once is kept (bounded) for every later read.
 

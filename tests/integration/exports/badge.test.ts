@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgeMarkdown } from "@/app/(site)/entries/[id]/_components/badge-snippet";
 import { db } from "@/lib/server/db";
-import { badgeSchema } from "@/lib/server/leaderboard/badge";
+import { badgeSchema } from "@/lib/server/exports/badge";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";

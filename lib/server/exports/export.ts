@@ -3,13 +3,13 @@ import { createHash } from "node:crypto";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import { toCsv } from "../csv";
 import { consume, clientIp } from "../rate-limit";
-import type { LeaderboardJson } from "./api-schema";
-import { getLeaderboard, type Leaderboard } from "./view";
-import { viewQuery, type LeaderboardParams } from "./params";
-import { REFERENCE_LABELS } from "./reference-systems";
+import type { LeaderboardJson } from "../leaderboard/api-schema";
+import { getLeaderboard, type Leaderboard } from "../leaderboard/view";
+import { viewQuery, type LeaderboardParams } from "../leaderboard/params";
+import { REFERENCE_LABELS } from "../leaderboard/reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
-import { scopeCell, type ScopedCells } from "./ranked-board";
-import { publicGeneration, StampedMemo } from "./stamped-memo";
+import { scopeCell, type ScopedCells } from "../leaderboard/ranked-board";
+import { publicGeneration, StampedMemo } from "../leaderboard/stamped-memo";
 
 // Bodies are kept for one public generation, so repeats cost no re-serialisation.
 

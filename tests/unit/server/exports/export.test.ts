@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { significantWins, type PairComparison } from "../../../../lib/server/leaderboard/compare";
-import { conditional, etagged, leaderboardCsv, leaderboardJson } from "../../../../lib/server/leaderboard/export";
+import { conditional, etagged, leaderboardCsv, leaderboardJson } from "../../../../lib/server/exports/export";
 import type { Leaderboard } from "../../../../lib/server/leaderboard/view";
 import { parseLeaderboardParams } from "../../../../lib/server/leaderboard/params";
 
