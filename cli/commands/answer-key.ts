@@ -6,7 +6,9 @@ export function register(program: Command): void {
   const group = program.command("answer-key").description(describeCommand("answer-key"));
   group
     .command("import <dir>")
-    .description("Import DIR/{dyadic,multi-party}/dialogue*/scenes/session*/questions.json and activate it.")
+    .description(
+      "Import DIR/{dyadic,multi-party}/dialogueN/scenes/sessionK/questions.json (or .../dialogueN/sessionK/...) and activate it.",
+    )
     .option("--label <label>", "a name for this import, e.g. the dataset commit")
     .action(async (dir: string, opts: { label?: string }) =>
       withDb(async () => {
