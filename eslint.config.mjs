@@ -2,7 +2,8 @@
 // codebase, each proven by tests/unit/architecture/eslint-rules.test.ts:
 //   1. lib/scoring/** is pure: no framework, database, queue, filesystem or lib/server imports.
 //   2. Only lib/server/env.ts reads process.env (scripts, tests and config files may too,
-//      cli/secrets.ts the CLI's own H2HMEM_PASSWORD / H2HMEM_TOKEN, and cli/cache-dir.ts and the
+//      cli/secrets.ts the CLI's own H2HMEM_PASSWORD / H2HMEM_TOKEN, cli/server-env.ts the server
+//      commands' DATABASE_URL (or the quick start's services file), and cli/cache-dir.ts and the
 //      single file's loader the CLI's cache settings).
 //   3. Imports point down: app -> components -> lib, workers -> lib; lib never imports app/,
 //      components/ or workers/, components/ never app/, workers/ never app/ or components/.
@@ -202,6 +203,7 @@ const config = [
     files: [
       "lib/server/env.ts",
       "cli/secrets.ts",
+      "cli/server-env.ts",
       "cli/cache-dir.ts",
       "cli/single-file-loader.ts",
       "scripts/**",

@@ -67,14 +67,11 @@ export function readPredictionFile(
 }
 
 export async function readAnswerKey(dir: string): Promise<LoadedAnswerKey> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--answer-key must be a folder: ${dir}`);
-  const { loadAnswerKeyDir } = await import("../lib/server/answer-key/dataset-folder");
+  const { datasetLayoutProblem, loadAnswerKeyDir } = await import("../lib/server/answer-key/dataset-folder");
   const key = loadAnswerKeyDir(dir);
-  if (key.questions.length === 0) {
-    throw new UsageError(
-      `no questions found under ${dir} (expected dyadic/dialogue*/scenes/session*/questions.json or multi-party/...)`,
-    );
-  }
+  if (key.files.length === 0) throw new UsageError(`--answer-key ${dir}: ${datasetLayoutProblem(dir)}`);
+  if (key.questions.length === 0)
+    throw new UsageError(`--answer-key ${dir}: its ${key.files.length} questions.json files hold no questions`);
   return key;
 }
 

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatter } from "@/lib/i18n/format";
-import type { CliFileInfo } from "@/lib/server/downloads/cli-file";
+import { CLI_NODE_MAJOR, type CliFileInfo } from "@/lib/server/downloads/cli-file";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 
 // The sha256 lets an author check the download (`sha256sum h2hmem.mjs`).
@@ -12,6 +12,7 @@ export async function CliDownload({ info, href }: { info: CliFileInfo | null; hr
       <p>
         {t.rich("cliUsage", {
           ...RICH_TAGS,
+          node: String(CLI_NODE_MAJOR),
           size: `${formatter(locale).integer(Math.round(info.bytes / 1024))} KiB`,
           download: (c) => (
             <a href={href} download className="font-semibold underline">

@@ -2,29 +2,42 @@ import type { Command } from "commander";
 import { withDb } from "./server-db";
 import { describeCommand } from "./catalog";
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 export function register(program: Command): void {
   const group = program.command("answer-key").description(describeCommand("answer-key"));
   group
     .command("import <dir>")
-    .description("Import DIR/{dyadic,multi-party}/dialogue*/scenes/session*/questions.json and activate it.")
+    .description(
+      "Import DIR/{dyadic,multi-party}/dialogueN/scenes/sessionK/questions.json (or .../dialogueN/sessionK/...) and activate it.",
+    )
     .option("--label <label>", "a name for this import, e.g. the dataset commit")
     .action(async (dir: string, opts: { label?: string }) =>
       withDb(async () => {
         const { importAnswerKey } = await import("../../lib/server/operations/import-answer-key");
         const r = await importAnswerKey(dir, opts.label);
-        process.stdout.write(
-          `${r.created ? "Imported" : "Already imported"} answer key ${r.versionId}: ${r.questionCount} questions from ${r.fileCount} files; now active.\n`,
+        say(
+          `${r.created ? "Imported" : "Already imported"} answer key ${r.versionId}: ${r.questionCount} questions from ${r.fileCount} files; now active.`,
         );
         const a = r.activation;
+        const next = a?.published
+          ? "Next: approve a first entry scored against it (uploads on /submit, the review queue on /admin) and it is on the board"
+          : "Next: re-score and publish the new key on /admin/rescore";
+        if (a?.demoOffBoard)
+          say(
+            `The ${a.demoOffBoard} demo entr${a.demoOffBoard === 1 ? "y is" : "ies are"} off the board now (a real key replaced the demo one). ${next}; \`npx h2hmem demo remove\` deletes the demo data.`,
+          );
+        if (a?.published)
+          say(
+            "Published: no approved entry was ranked, so no visitor's numbers change; the board shows this key now and waits for its first approved entry.",
+          );
         if (a?.pinned)
-          process.stdout.write(
-            `The public board stays on scorer version ${a.pinned} (pinned) until an administrator publishes another on /admin/rescore.\n`,
+          say(
+            `The public board stays on scorer version ${a.pinned} (pinned) until an administrator publishes another on /admin/rescore.`,
           );
         if (a && a.requeued.length > 0)
-          process.stdout.write(
-            `Queued ${a.requeued.length} approved and pending submissions for re-scoring under the new key.\n`,
-          );
-        for (const w of r.warnings) process.stdout.write(`warning ${w.code} ${w.file} ${w.path}: ${w.message}\n`);
+          say(`Queued ${a.requeued.length} approved and pending submissions for re-scoring under the new key.`);
+        for (const w of r.warnings) say(`warning ${w.code} ${w.file} ${w.path}: ${w.message}`);
       }),
     );
 }

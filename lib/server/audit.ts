@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   "scorer.publish": "ScorerVersion",
   "scorer.lexical_rollout": "ScorerVersion",
   "answer_key.activate": "AnswerKeyVersion",
+  "answer_key.publish": "AnswerKeyVersion",
   "demo.remove": "Submission",
   "demo.remove-account": "User",
 } as const;

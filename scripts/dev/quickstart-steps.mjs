@@ -7,6 +7,9 @@ import path from "node:path";
 import { isRoot, portIsFree } from "./services.mjs";
 import { pipeLines } from "./quickstart-log.mjs";
 
+/** What the CLI's server commands read when DATABASE_URL is unset (cli/server-env.ts names it too; a test holds them equal). */
+export const SERVICES_FILE = ".data/services.env";
+
 /** Runs a command to completion with its output going through the quick-start log; resolves to its exit code. */
 export function runLogged(log, name, command, args, { env = process.env, cwd = process.cwd() } = {}) {
   return new Promise((resolve, reject) => {
@@ -24,6 +27,17 @@ export function embeddedPgDir(root) {
   const tag = createHash("sha256").update(root).digest("hex").slice(0, 10);
   const base = existsSync("/var/tmp") ? "/var/tmp" : os.tmpdir();
   return path.join(base, `h2hmem-${tag}`, "pg");
+}
+
+/**
+ * Ctrl-C, SIGTERM or SIGHUP call `stop`. npm passes SIGINT/SIGTERM on to its child, which is this process
+ * (package.json runs it with `exec`); should the parent go without a signal reaching us (npm killed, or a
+ * shell in between), `stop` is called too, rather than leave the services running with nobody to stop them.
+ */
+export function stopOnSignalOrOrphan(stop) {
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, stop);
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop(), 500).unref();
 }
 
 export function processAlive(pid) {

@@ -1,7 +1,7 @@
 // `npm run quickstart`: from a fresh clone to a running leaderboard (web + worker) with
 // demo data (`-- --no-demo`: an empty deployment, no seed). Plain Node ESM with only built-in imports at the top, so it runs before `npm ci`.
 // Uses DATABASE_URL / REDIS_URL (environment or .env) when set, else an embedded PostgreSQL
-// and a redis-server from PATH. Ctrl-C / SIGTERM stops everything it started.
+// and a redis-server from PATH. Ctrl-C / SIGTERM (to npm or to this process) stops everything it started.
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,8 @@ import {
   pickPort,
   processAlive,
   runLogged,
+  SERVICES_FILE,
+  stopOnSignalOrOrphan,
   waitForHttp,
 } from "../../scripts/dev/quickstart-steps.mjs";
 import {
@@ -166,9 +168,9 @@ async function main() {
   const rd = await step("Redis", () => redis(config));
   mkdirSync(".data", { recursive: true });
   writeEnvFile(
-    ".data/services.env",
+    SERVICES_FILE,
     { DATABASE_URL: db.url, REDIS_URL: rd.url },
-    "Services of the running quick start (for the CLI: set -a; . .data/services.env; set +a)",
+    "Services of the running quick start: `npx h2hmem` server commands run in this folder read it (cli/server-env.ts)",
   );
   await step("migrations", async () => {
     const code = await runLogged(log, "migrate", process.execPath, MIGRATE_ARGS, {
@@ -232,7 +234,7 @@ async function main() {
     lines.push(
       `Judge scores come from the bundled fake judge ("demo judge"), not a real LLM: set JUDGE_BASE_URL for one.`,
     );
-  lines.push(`CLI against this database: set -a; . .data/services.env; set +a`);
+  lines.push(`npx h2hmem answer-key|user|token|... in this folder use this database (${SERVICES_FILE})`);
   lines.push(
     "Ctrl-C stops web, worker" +
       (judge.env.JUDGE_DEMO ? ", the demo judge" : "") +
@@ -245,9 +247,10 @@ async function main() {
     readyMs: Date.now() - T0,
     accounts: accounts.map((c) => ({ role: c.role, email: c.email })),
     credentialsFile: "prisma/seed-data/credentials.json",
+    servicesFile: path.join(root, SERVICES_FILE),
     demoJudge: Boolean(judge.env.JUDGE_DEMO),
   });
 }
 
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => shutdown(0));
+stopOnSignalOrOrphan(() => shutdown(0));
 main().catch((err) => fail(err.message));

@@ -17,6 +17,8 @@ export type AnswerKeyOverview = {
     perCategory: Array<{ split: string; category: string; n: number }>;
   } | null;
   staleEntries: Array<{ id: string; methodName: string; reviewState: string; keyLabel: string }>;
+  /** Approved demo entries, off the board while a real key is active (not "stale": never re-scored). */
+  demoOffBoard: number;
 };
 
 export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
@@ -25,7 +27,8 @@ export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
     include: { _count: { select: { submissions: true } } },
   });
   const active = versions.find((v) => v.active) ?? null;
-  const [counts, stale] = await Promise.all([
+  const realKey = active !== null && !active.isDemo;
+  const [counts, stale, demoOffBoard] = await Promise.all([
     active
       ? db.referenceQuestion.groupBy({
           by: ["split", "category"],
@@ -40,12 +43,14 @@ export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
             answerKeyVersionId: { not: null, notIn: [active.id] },
             status: "SCORED",
             reviewState: { in: ["PENDING", "APPROVED"] },
+            ...(realKey ? { isDemo: false } : {}),
           },
           select: { id: true, methodName: true, reviewState: true, answerKeyVersion: { select: { label: true } } },
           orderBy: { createdAt: "desc" },
           take: 200,
         })
       : Promise.resolve([]),
+    realKey ? db.submission.count({ where: { isDemo: true, reviewState: "APPROVED" } }) : 0,
   ]);
   const perSplit: Record<string, number> = {};
   for (const c of counts) perSplit[c.split] = (perSplit[c.split] ?? 0) + c._count._all;
@@ -72,5 +77,6 @@ export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
       reviewState: s.reviewState,
       keyLabel: s.answerKeyVersion?.label ?? "?",
     })),
+    demoOffBoard,
   };
 }

@@ -4,6 +4,10 @@ import path from "node:path";
 
 export const CLI_DOWNLOAD_PATH = "/downloads/h2hmem.mjs";
 
+/** The oldest Node the single-file CLI supports (the LTS lines; it still starts on 20, past its end of life).
+ *  The Submit and About pages say it from here; README's "Scoring locally" says the same (a test holds them). */
+export const CLI_NODE_MAJOR = 22;
+
 export type CliFileInfo = { version: string; scorer: string; sha256: string; bytes: number };
 
 const DIST = path.join(process.cwd(), "dist");

@@ -2,12 +2,19 @@ import "server-only";
 import { db } from "../db";
 import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
 import { currentScorerVersion } from "../versions/current-version";
-import { publishedScorerVersion, versionCoverage, headlineMetricOf } from "../versions/published-version";
+import { publicEntryWhere } from "../answer-key/demo";
+import {
+  headlineMetricOf,
+  publishedScorerVersion,
+  SCORING_STATUSES,
+  versionCoverage,
+} from "../versions/published-version";
 
 // Unscored entries say why instead of "not yet scored".
 
 type BoardStatus = {
-  published: { version: string; key: AnswerKeyInfo | null };
+  /** approved: entries the public can see (none: the board waits for its first). */
+  published: { version: string; key: AnswerKeyInfo | null; approved: number };
   /** null: the board is current. */
   pending: {
     version: string;
@@ -16,22 +23,29 @@ type BoardStatus = {
     newKey: boolean;
     scored: number;
     approved: number;
+    /** Approved entries the worker is scoring under it now. */
+    inProgress: number;
   } | null;
 };
 
 export async function boardStatus(): Promise<BoardStatus> {
   const [published, current] = await Promise.all([publishedScorerVersion(), currentScorerVersion()]);
-  const publishedKey = await answerKeyOfVersion(published);
-  if (published === current) return { published: { version: published, key: publishedKey }, pending: null };
+  const [publishedKey, approved] = await Promise.all([
+    answerKeyOfVersion(published),
+    publicEntryWhere().then((where) => db.submission.count({ where })),
+  ]);
+  const shown = { version: published, key: publishedKey, approved };
+  if (published === current) return { published: shown, pending: null };
   const [key, coverage] = await Promise.all([answerKeyOfVersion(current), versionCoverage(current)]);
   return {
-    published: { version: published, key: publishedKey },
+    published: shown,
     pending: {
       version: current,
       key,
       newKey: (key?.contentSha256 ?? null) !== (publishedKey?.contentSha256 ?? null),
       scored: coverage.scored,
       approved: coverage.approved,
+      inProgress: coverage.inProgress,
     },
   };
 }
@@ -58,7 +72,7 @@ export async function unscoredEntries(published: string): Promise<UnscoredEntry[
     const reason: UnscoredReason =
       current !== published && r?.underCurrent
         ? "pendingVersion"
-        : r && ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"].includes(r.status)
+        : r && SCORING_STATUSES.includes(r.status)
           ? "scoring"
           : r?.underOther
             ? "otherVersion"

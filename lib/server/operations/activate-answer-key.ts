@@ -6,9 +6,18 @@ import { resetStages } from "../submissions/retry-stage";
 import { scorerVersionForKey } from "../versions/current-version";
 import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
 
-// A new active key never changes the public board by itself: it is pinned until the admin publishes.
+// A new active key never changes a ranked board by itself: it is pinned until the admin publishes. A board
+// with no approved entry under the new key has no numbers to protect: the new key is public at once.
 
-export type ActivationResult = { previousId: string | null; pinned: string | null; requeued: string[] };
+export type ActivationResult = {
+  previousId: string | null;
+  pinned: string | null;
+  /** The board follows the new key now (no approved entry to re-score first). */
+  published: boolean;
+  requeued: string[];
+  /** Approved demo entries that left the board: a real key replaced the demo one. */
+  demoOffBoard: number;
+};
 
 type Tx = Prisma.TransactionClient;
 
@@ -31,26 +40,34 @@ export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationR
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${PUBLISHED_VERSION_KEY}))`;
   const previous = await tx.answerKeyVersion.findFirst({
     where: { active: true },
-    select: { id: true, contentSha256: true },
+    select: { id: true, contentSha256: true, isDemo: true },
   });
   const next = await tx.answerKeyVersion.findUniqueOrThrow({ where: { id }, select: { isDemo: true } });
   await tx.answerKeyVersion.updateMany({ where: { active: true, id: { not: id } }, data: { active: false } });
   await tx.answerKeyVersion.update({ where: { id }, data: { active: true } });
-  if (!previous || previous.id === id) return { previousId: previous?.id ?? null, pinned: null, requeued: [] };
+  if (!previous || previous.id === id)
+    return { previousId: previous?.id ?? null, pinned: null, published: false, requeued: [], demoOffBoard: 0 };
 
-  let pinned: string | null = null;
+  // Demo entries leave the board under a real key (lib/server/answer-key/demo.ts).
+  const visible = next.isDemo ? {} : { isDemo: false };
+  const [ranked, demoOffBoard] = await Promise.all([
+    tx.submission.count({ where: { reviewState: "APPROVED", ...visible } }),
+    previous.isDemo && !next.isDemo ? tx.submission.count({ where: { reviewState: "APPROVED", isDemo: true } }) : 0,
+  ]);
   const stored = await tx.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
-  if (!stored) {
+  let pinned: string | null = null;
+  const published = ranked === 0;
+  if (published) {
+    // Unpinned, the board shows the current version: the one web and worker compute for this key (this
+    // process, e.g. a CLI without the judge settings, could name another).
+    if (stored) await tx.setting.delete({ where: { key: PUBLISHED_VERSION_KEY } });
+  } else if (!stored) {
     pinned = await boardVersionUnder(tx, previous.contentSha256);
     if (pinned) await tx.setting.create({ data: { key: PUBLISHED_VERSION_KEY, value: pinned } });
   }
-  // Finished ones only ("re-judge all" picks up the rest); demo entries leave the board under a real key.
+  // Finished ones only ("re-judge all" picks up the rest).
   const subs = await tx.submission.findMany({
-    where: {
-      reviewState: { in: ["APPROVED", "PENDING"] },
-      status: { in: ["SCORED", "FAILED"] },
-      ...(next.isDemo ? {} : { isDemo: false }),
-    },
+    where: { reviewState: { in: ["APPROVED", "PENDING"] }, status: { in: ["SCORED", "FAILED"] }, ...visible },
     select: { id: true },
     orderBy: { createdAt: "asc" },
   });
@@ -60,7 +77,14 @@ export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationR
     actor: null,
     action: "answer_key.activate",
     target: { type: "AnswerKeyVersion", id },
-    details: { from: previous.id, to: id, pinned, requeued: requeued.length },
+    details: { from: previous.id, to: id, pinned, published, requeued: requeued.length, demoOffBoard },
   });
-  return { previousId: previous.id, pinned, requeued };
+  if (published)
+    await recordAudit(tx, {
+      actor: null,
+      action: "answer_key.publish",
+      target: { type: "AnswerKeyVersion", id },
+      details: { reason: "no approved entry to re-score", unpinned: stored?.value ?? null },
+    });
+  return { previousId: previous.id, pinned, published, requeued, demoOffBoard };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ValidationIssue } from "@/lib/scoring";
-import { loadAnswerKeyDir } from "../answer-key/dataset-folder";
+import { datasetLayoutProblem, loadAnswerKeyDir } from "../answer-key/dataset-folder";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { activateAnswerKey, type ActivationResult } from "./activate-answer-key";
@@ -24,10 +24,7 @@ export async function importAnswerKey(
 ): Promise<ImportResult> {
   const key = loadAnswerKeyDir(dir);
   if (key.files.length === 0) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `No questions.json found under ${dir}/{dyadic,multi-party}/dialogue*/scenes/session*/`,
-    );
+    throw new AppError("BAD_REQUEST", `No questions.json under ${dir}: ${datasetLayoutProblem(dir)}`);
   }
   const errors = key.issues.filter((i) => i.severity === "error");
   if (errors.length > 0) {

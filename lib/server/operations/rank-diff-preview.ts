@@ -35,13 +35,6 @@ export async function listScorerVersions(
     .sort((a, b) => b.rows - a.rows || a.version.localeCompare(b.version));
 }
 
-export async function entriesPerVersion(db: PrismaClient = defaultDb): Promise<Map<string, number>> {
-  const rows = await db.$queryRaw<Array<{ version: string; n: bigint }>>`
-    SELECT "scorerVersion" AS version, count(DISTINCT "submissionId") AS n FROM "Score"
-    WHERE split = 'overall' AND scope = 'ALL' AND aggregate = 'micro' GROUP BY 1`;
-  return new Map(rows.map((r) => [r.version, Number(r.n)]));
-}
-
 export async function rescorePreview(
   q: RescorePreviewQuery,
   db: PrismaClient = defaultDb,

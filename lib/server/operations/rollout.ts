@@ -5,7 +5,12 @@ import { recordAudit } from "../audit";
 import { assertJudgeCard } from "./judge-card-gate";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { PUBLISHED_VERSION_KEY, versionCoverage, type VersionCoverage } from "../versions/published-version";
+import {
+  PUBLISHED_VERSION_KEY,
+  SCORING_STATUSES,
+  versionCoverage,
+  type VersionCoverage,
+} from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
 import { rescoreSubmission } from "../review/curate";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
@@ -22,7 +27,6 @@ export const publishSchema = z
   })
   .strict();
 
-const IN_PROGRESS = new Set(["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"]);
 const PARALLEL = 8;
 
 function assertAdmin(actor: SessionUser): void {
@@ -60,7 +64,7 @@ export async function rejudgeAllApproved(input: { actor: SessionUser; dryRun?: b
   ]);
   const status = new Map(subs.map((s) => [s.id, s.status]));
   const lexicalDone = new Set(lexical.map((r) => r.submissionId));
-  const busy = (id: string) => IN_PROGRESS.has(status.get(id) ?? "");
+  const busy = (id: string) => SCORING_STATUSES.includes(status.get(id) ?? "");
   const todo = ids.filter((id) => !busy(id));
   const result: RejudgeAllResult = {
     scorerVersion,
@@ -127,7 +131,8 @@ export async function publishScorerVersion(input: {
   assertAdmin(input.actor);
   const { version, force } = publishSchema.parse({ version: input.version, force: input.force });
   const known = await db.score.findFirst({ where: { scorerVersion: version }, select: { id: true } });
-  if (!known)
+  // The current version of a board without approved entries has nothing to re-judge: publishing it is fine.
+  if (!known && (version !== (await currentScorerVersion()) || (await versionCoverage(version)).approved > 0))
     throw new AppError("NOT_FOUND", `No scores exist under scorer version "${version}"; re-judge under it first.`);
   const res = await db.$transaction(async (tx) => {
     // So that "from" in the audit trail is always the real one.

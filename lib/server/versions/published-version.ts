@@ -29,20 +29,45 @@ export function headlineMetricOf(version: string): "judge" | "f1" {
 
 export type VersionCoverage = {
   version: string;
+  /** Approved entries the public can see (demo entries only while a demo key is active). */
   approved: number;
   scored: number;
   missing: Array<{ id: string; methodName: string }>;
+  /** Of the missing, those the worker is scoring now. */
+  inProgress: number;
 };
+
+/** A submission the worker has yet to finish (an entry "being scored"). */
+export const SCORING_STATUSES = ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"];
 
 export async function versionCoverage(version: string): Promise<VersionCoverage> {
   const metric = headlineMetricOf(version);
   const hideDemo = await demoEntriesHidden();
-  const rows = await db.$queryRaw<Array<{ id: string; methodName: string; scored: boolean }>>`
-    SELECT s.id, s."methodName", EXISTS (
+  const rows = await db.$queryRaw<Array<{ id: string; methodName: string; scored: boolean; busy: boolean }>>`
+    SELECT s.id, s."methodName", s.status::text = ANY(${SCORING_STATUSES}) AS busy, EXISTS (
       SELECT 1 FROM "Score" sc WHERE sc."submissionId" = s.id AND sc."scorerVersion" = ${version}
         AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = ${metric} AND sc.aggregate = 'micro'
     ) AS scored
     FROM "Submission" s WHERE s."reviewState" = 'APPROVED' AND NOT (s."isDemo" AND ${hideDemo}) ORDER BY s."methodName", s.id`;
-  const missing = rows.filter((r) => !r.scored).map(({ id, methodName }) => ({ id, methodName }));
-  return { version, approved: rows.length, scored: rows.length - missing.length, missing };
+  const unscored = rows.filter((r) => !r.scored);
+  return {
+    version,
+    approved: rows.length,
+    scored: rows.length - unscored.length,
+    missing: unscored.map(({ id, methodName }) => ({ id, methodName })),
+    inProgress: unscored.filter((r) => r.busy).length,
+  };
+}
+
+/** `scored` of versionCoverage for many versions in one query (the Re-score page's version lists). */
+export async function scoredPerVersion(versions: string[]): Promise<Map<string, number>> {
+  const hideDemo = await demoEntriesHidden();
+  const rows = await db.$queryRaw<Array<{ version: string; metric: string; n: bigint }>>`
+    SELECT sc."scorerVersion" AS version, sc.metric, count(DISTINCT s.id) AS n
+    FROM "Score" sc JOIN "Submission" s ON s.id = sc."submissionId"
+    WHERE s."reviewState" = 'APPROVED' AND NOT (s."isDemo" AND ${hideDemo}) AND sc."scorerVersion" = ANY(${versions})
+      AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.aggregate = 'micro' AND sc.metric IN ('judge', 'f1')
+    GROUP BY 1, 2`;
+  const n = (v: string) => rows.find((r) => r.version === v && r.metric === headlineMetricOf(v))?.n ?? 0;
+  return new Map(versions.map((v) => [v, Number(n(v))]));
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "../db";
 import {
   publishedScorerVersion,
   storedPublishedVersion,
@@ -9,7 +8,7 @@ import {
 import { currentScorerVersion } from "./current-version";
 
 type ScorerVersionStatus = {
-  current: VersionCoverage & { inProgress: number };
+  current: VersionCoverage;
   published: VersionCoverage;
   /** False while nothing was published: the board then follows the current version. */
   pinned: boolean;
@@ -19,11 +18,5 @@ export async function scorerVersionStatus(): Promise<ScorerVersionStatus> {
   const current = await currentScorerVersion();
   const [stored, published] = await Promise.all([storedPublishedVersion(), publishedScorerVersion()]);
   const [cCurrent, cPublished] = await Promise.all([versionCoverage(current), versionCoverage(published)]);
-  const inProgress = await db.submission.count({
-    where: {
-      id: { in: cCurrent.missing.map((m) => m.id) },
-      status: { in: ["RECEIVED", "QUEUED", "SCORING_LEXICAL", "JUDGING"] },
-    },
-  });
-  return { current: { ...cCurrent, inProgress }, published: cPublished, pinned: stored !== null };
+  return { current: cCurrent, published: cPublished, pinned: stored !== null };
 }

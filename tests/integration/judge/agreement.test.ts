@@ -114,7 +114,7 @@ describe("judge agreement check", () => {
         child.on("close", (status) => resolve({ status, stdout, stderr }));
       });
     const ok = await run(["judge", "agreement", "--submission", id, "--sample", "3", "--seed", "2"]);
-    expect(ok.stderr).toBe("");
+    expect(ok.stderr).toMatch(/^h2hmem: database postgresql:\S+ \(from DATABASE_URL\)\n$/);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(/sample: 3 of 8 judged questions \(seed 2\)/);
     expect(ok.stdout).toMatch(

@@ -1,13 +1,16 @@
 // The database-backed CLI commands and the seed, run as real processes against the test database.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApiTokens, revokeApiToken, verifyApiToken } from "@/lib/server/auth/api-tokens";
 import { db } from "@/lib/server/db";
+import { redactUrl } from "@/lib/server/migrate";
 import { getQueue } from "@/lib/server/queue";
 import { TS } from "../../../scripts/dev/services.mjs";
-import { ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
+import { datasetWithoutScenes } from "../../support/dataset-layouts";
+import { freePort, ROOT, setEnv, restoreActiveKey, rememberActiveKey } from "../../support/pipeline-helpers";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 
 // Its own database: importing the seed key is a real activation (it pins the board and queues
@@ -44,7 +47,7 @@ afterAll(async () => {
 describe("h2hmem answer-key / user / token", () => {
   it("imports the answer key idempotently and activates it", async () => {
     const first = cli("answer-key", "import", "prisma/seed-data/dataset", "--label", "seed");
-    expect(first.stderr).toBe("");
+    expect(first.stderr).toMatch(/^h2hmem: database postgresql:\S+ \(from DATABASE_URL\)\n$/);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
       /(Imported|Already imported) answer key \S+: \d+ questions from \d+ files; now active/,
@@ -147,6 +150,69 @@ describe("h2hmem answer-key / user / token", () => {
     expect(admin.stderr).toMatch(/administrators/);
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(1);
   }, 300_000);
+});
+
+describe("server commands find the quick start's database (issue 45, point 2)", () => {
+  /** The CLI run from `cwd` with neither DATABASE_URL nor REDIS_URL in its environment. */
+  function cliIn(cwd: string, ...args: string[]) {
+    const env: NodeJS.ProcessEnv = { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: "warn" };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const r = spawnSync(process.execPath, [path.join(ROOT, "bin/h2hmem.mjs"), ...args], {
+      cwd,
+      env,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  }
+  /** A folder, with a quick start's services file when `services` is given. */
+  function folder(services?: Record<string, string>): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-cli-cwd-"));
+    if (services) {
+      mkdirSync(path.join(dir, ".data"));
+      const lines = Object.entries(services).map(([k, v]) => `${k}=${v}\n`);
+      writeFileSync(path.join(dir, ".data", "services.env"), `# as the quick start writes it\n${lines.join("")}`);
+    }
+    return dir;
+  }
+
+  it("read .data/services.env when DATABASE_URL is unset, and say which database they use", () => {
+    const url = process.env.DATABASE_URL!;
+    const dir = folder({ DATABASE_URL: url, REDIS_URL: process.env.REDIS_URL! });
+    // The seed key again, laid out without scenes/ (point 3): the same key, so "already imported".
+    const r = cliIn(dir, "answer-key", "import", datasetWithoutScenes(path.join(ROOT, "prisma/seed-data/dataset")));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`h2hmem: database ${redactUrl(url)} (from the quick start's .data/services.env)\n`);
+    expect(r.stdout).toMatch(/^Already imported answer key/);
+  }, 120_000);
+
+  it("with no database anywhere: one line naming the variable and the file, exit 2", () => {
+    const dir = folder();
+    const r = cliIn(dir, "user", "create", "--email", "x@y.z");
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      `h2hmem: no database: DATABASE_URL is not set (environment or .env) and there is no quick start's ${path.join(dir, ".data/services.env")}; set DATABASE_URL, or run \`npm run quickstart\` in this checkout and the command from its folder\n`,
+    );
+  }, 120_000);
+
+  it("a quick start that is not running: one line, exit 2, no password shown", async () => {
+    const port = await freePort();
+    const r = cliIn(
+      folder({ DATABASE_URL: `postgresql://postgres:s3cret@127.0.0.1:${port}/h2hmem` }),
+      "demo",
+      "remove",
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split("\n")).toEqual([
+      `h2hmem: database postgresql://postgres:***@127.0.0.1:${port}/h2hmem (from the quick start's .data/services.env)`,
+      expect.stringMatching(
+        /^h2hmem: cannot reach the database \S+ \(from the quick start's \.data\/services\.env\): .*; is the quick start running\?$/,
+      ),
+    ]);
+    expect(r.stderr).not.toContain("s3cret");
+  }, 120_000);
 });
 
 describe("npm run db:seed", () => {

@@ -97,7 +97,7 @@ describe("a new answer key goes public only through re-score, preview and publis
     const keyB = loadAnswerKeyDir(dirB);
     expect(keyB.questions.length).toBe(keyA.questions.length + 1);
     const imported = h2hmem("answer-key", "import", dirB, "--label", "errata 1");
-    expect(imported.stderr).toBe("");
+    expect(imported.stderr).toMatch(/^h2hmem: database postgresql:\S+ \(from DATABASE_URL\)\n$/);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain(`stays on scorer version ${va} (pinned)`);
     expect(imported.stdout).toContain("Queued 4 approved and pending submissions");

@@ -59,4 +59,10 @@ describe("one home per rule", () => {
       "lib/server/csv.ts",
     ]);
   });
+
+  it("only lib/server/versions/published-version.ts lists the statuses of a submission being scored", () => {
+    expect(
+      offenders(/"QUEUED",\s*"SCORING_LEXICAL",\s*"JUDGING"\s*\]/, "lib/server/versions/published-version.ts"),
+    ).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT as ROOT, runH2hmem as h2hmem } from "../../support/run-h2hmem";
 import { lexicalScores } from "../../../lib/scoring";
+import { datasetWithoutScenes } from "../../support/dataset-layouts";
 
 const PRED = path.join(ROOT, "tests/fixtures/predictions");
 const KEY = path.join(ROOT, "prisma/seed-data/dataset");
@@ -211,6 +212,19 @@ describe("h2hmem score", () => {
     expect((await h2hmem("score", "--dyadic", "/nope.json")).code).toBe(2);
     expect((await h2hmem("score", "--dyadic", GOOD_DY, "--answer-key", "/nonexistent-dir")).code).toBe(2);
     expect((await h2hmem("score", "--help")).stdout).toContain("--per-question");
+  }, 120_000);
+
+  it("--answer-key: the folder without scenes/ scores the same; another layout is named with what was expected", async () => {
+    const args = ["score", "--dyadic", GOOD_DY, "--multiparty", GOOD_MP, "--json", "--resamples", "0"];
+    const official = await h2hmem(...args, "--answer-key", KEY);
+    const flat = await h2hmem(...args, "--answer-key", datasetWithoutScenes(KEY));
+    expect(flat.code, flat.stderr).toBe(0);
+    expect(JSON.parse(flat.stdout)).toEqual(JSON.parse(official.stdout));
+    const bad = await h2hmem(...args, "--answer-key", path.join(KEY, "dyadic"));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toMatch(
+      /^h2hmem: --answer-key \S+: found dialogue1\/, dialogue2\/ in \S+, but no dyadic\/ or multi-party\/ folder .*expected <split>\/dialogueN\/scenes\/sessionK\/questions.json .* or <split>\/dialogueN\/sessionK\/questions.json/,
+    );
   }, 120_000);
 
   it("scores 100,000 predictions", async () => {

@@ -90,6 +90,11 @@ export default async function AnswerKeyPage() {
           </li>
         ))}
       </ul>
+      {o.demoOffBoard > 0 ? (
+        <p className="text-sm" data-testid="demo-off-board">
+          {t.rich("demoOffBoard", { count: o.demoOffBoard, code: (c) => <code>{c}</code> })}
+        </p>
+      ) : null}
       <h2 className="text-lg font-semibold">{t("staleHeading")}</h2>
       {o.staleEntries.length === 0 ? (
         <p className="text-sm">{t("none")}</p>

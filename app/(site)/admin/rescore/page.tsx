@@ -8,13 +8,8 @@ import { PublishVersionForm } from "@/app/(site)/admin/_components/publish-versi
 import { RejudgeAllButton } from "@/app/(site)/admin/_components/rejudge-all-button";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { scorerVersionStatus } from "@/lib/server/versions/version-status";
-import { headlineMetricOf, versionCoverage } from "@/lib/server/versions/published-version";
-import {
-  entriesPerVersion,
-  listScorerVersions,
-  rescorePreview,
-  rescorePreviewQuery,
-} from "@/lib/server/operations/rank-diff-preview";
+import { headlineMetricOf, scoredPerVersion, versionCoverage } from "@/lib/server/versions/published-version";
+import { listScorerVersions, rescorePreview, rescorePreviewQuery } from "@/lib/server/operations/rank-diff-preview";
 import { pinSourceOf } from "@/lib/server/versions/pin-source";
 import { formatter } from "@/lib/i18n/format";
 import { publishScorerVersionAction, rejudgeAllAction, runJudgePanelAction } from "./actions";
@@ -31,10 +26,9 @@ const select = "max-w-full text-sm";
 export default async function RescorePage({ searchParams }: { searchParams: SearchParams }) {
   await adminPageGuard();
   const sp = await searchParams;
-  const [status, listed, entries, t, tm, locale] = await Promise.all([
+  const [status, listed, t, tm, locale] = await Promise.all([
     scorerVersionStatus(),
     listScorerVersions(),
-    entriesPerVersion(),
     getTranslations("admin.rescore"),
     getTranslations("common.metrics"),
     getLocale(),
@@ -42,6 +36,8 @@ export default async function RescorePage({ searchParams }: { searchParams: Sear
   const pin = status.pinned ? await pinSourceOf(status.published.version) : null;
   const f = formatter(locale);
   const versions = [...new Set([status.published.version, status.current.version, ...listed.map((v) => v.version)])];
+  // Counted as the coverage lines above count: approved entries the public can see, scored under the version.
+  const entries = await scoredPerVersion(versions);
   const one = (k: string) => (typeof sp[k] === "string" ? sp[k] : undefined);
   const to = one("to") ?? status.current.version;
   // Default metric: what the board ranks by under the version to publish (the judge when it has one).
