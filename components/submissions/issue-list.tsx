@@ -22,10 +22,12 @@ export function IssueList({ issues, title, testId }: { issues: IssueView[]; titl
         {issues.slice(0, 500).map((i, k) => (
           <li
             key={k}
+            // Errors take focus when an upload is refused (the form moves the user to the first one).
+            {...(i.severity === "warning" ? {} : { tabIndex: -1, "data-issue": "error" })}
             className={
               i.severity === "warning"
                 ? "rounded border-l-4 border-amber-500 bg-amber-50 px-2 py-1 dark:bg-amber-950"
-                : "rounded border-l-4 border-red-600 bg-red-50 px-2 py-1 dark:bg-red-950"
+                : "rounded border-l-4 border-red-600 bg-red-50 px-2 py-1 focus:outline-2 focus:outline-blue-700 dark:bg-red-950"
             }
           >
             <span className="font-medium">{i.severity === "warning" ? t("warning") : t("error")}</span>{" "}

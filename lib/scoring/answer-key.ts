@@ -1,7 +1,7 @@
 // A question's place comes from its folder, never from the noisy answer_session fields.
 import { z } from "zod";
 import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type Difficulty, type MainType, type Split } from "./types";
-import { allowedCategoryNames, normalizeCategory, normalizeMainType } from "./categories";
+import { normalizeCategory, normalizeMainType, unknownCategoryFix } from "./categories";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 
 export type ReferenceQuestion = {
@@ -82,12 +82,13 @@ export function parseQuestionsFile(
     const q = parsed.data;
     const category = normalizeCategory(q.question_type.sub_type);
     if (!category) {
+      const { fix, params } = unknownCategoryFix(q.question_type.sub_type);
       issues.error(
         "UNKNOWN_CATEGORY",
         `${path}/question_type/sub_type`,
         `Unknown sub_type "${q.question_type.sub_type}".`,
-        "Use one of the nine H2HMem categories.",
-        { value: q.question_type.sub_type, allowed: allowedCategoryNames() },
+        fix,
+        params,
       );
       return;
     }

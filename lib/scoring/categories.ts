@@ -43,3 +43,59 @@ export function normalizeMainType(raw: string): MainType | null {
 export function allowedCategoryNames(): string {
   return CATEGORY_CODES.map((c) => `"${CATEGORIES[c].name}" (${c})`).join(", ");
 }
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** What an unknown category most likely meant: a main type (with its sub-types) or the nearest spelling. */
+export type CategoryHint =
+  { kind: "mainType"; mainType: MainType; subTypes: string[] } | { kind: "spelling"; code: CategoryCode; name: string };
+
+export function suggestCategory(raw: string): CategoryHint | null {
+  const folded = fold(raw.replace(/[-_]+/g, " "));
+  if (folded === "" || folded.length > 100) return null;
+  const mainType = normalizeMainType(folded);
+  if (mainType) {
+    const subTypes = CATEGORY_CODES.filter((c) => CATEGORIES[c].mainType === mainType).map((c) => CATEGORIES[c].name);
+    return { kind: "mainType", mainType, subTypes };
+  }
+  let best: { code: CategoryCode; d: number } | null = null;
+  for (const [spelling, code] of LOOKUP) {
+    if (spelling.length <= 3) continue; // codes: one typo away from another code
+    // A lone first word ("temporal") counts as one edit from its full name.
+    const d = spelling.startsWith(`${folded} `) ? 1 : editDistance(folded, spelling);
+    if (!best || d < best.d) best = { code, d };
+  }
+  // About one typo per four letters; more and the guess is noise.
+  if (!best || best.d > Math.max(2, Math.floor(folded.length / 4))) return null;
+  return { kind: "spelling", code: best.code, name: CATEGORIES[best.code].name };
+}
+
+/** The fix and params of every UNKNOWN_CATEGORY issue (validator, answer key, scorer), one wording. */
+export function unknownCategoryFix(raw: string): { fix: string; params: Record<string, string> } {
+  const hint = suggestCategory(raw);
+  const allowed = allowedCategoryNames();
+  const value = raw.slice(0, 100);
+  if (hint?.kind === "mainType") {
+    const subTypes = hint.subTypes.map((n) => `"${n}"`).join(", ");
+    return {
+      fix: `"${value}" is a main type, not a category; its categories are ${subTypes}. Use the one that fits the question (all: ${allowed}).`,
+      params: { value, allowed, guess: "mainType", suggestion: MAIN_TYPE_NAMES[hint.mainType], subTypes },
+    };
+  }
+  if (hint) {
+    return {
+      fix: `Did you mean "${hint.name}"? Use one of: ${allowed}.`,
+      params: { value, allowed, guess: "spelling", suggestion: hint.name, subTypes: "" },
+    };
+  }
+  return { fix: `Use one of: ${allowed}.`, params: { value, allowed, guess: "none", suggestion: "", subTypes: "" } };
+}

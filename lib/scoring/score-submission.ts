@@ -10,7 +10,7 @@ import {
 } from "./types";
 import type { ReferenceQuestion } from "./answer-key";
 import { lexicalScores } from "./lexical";
-import { allowedCategoryNames, normalizeCategory } from "./categories";
+import { normalizeCategory, unknownCategoryFix } from "./categories";
 import { PredictionMatcher } from "./match";
 import { aggregateScores, type QuestionResult, type ScoreRow } from "./aggregate";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
@@ -86,12 +86,14 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
       const submitted = normalizeCategory(item.category);
       const category = q?.category ?? submitted;
       if (category === null) {
+        const { fix, params } = unknownCategoryFix(item.category);
+        const at = jsonPointer(["predictions", index, "category"]);
         local.error(
           "UNKNOWN_CATEGORY",
-          jsonPointer(["predictions", index, "category"]),
+          at,
           `Unknown category "${item.category}"; the item is not scored.`,
-          "Validate the file first (h2hmem validate).",
-          { value: item.category, allowed: allowedCategoryNames() },
+          fix,
+          params,
         );
         return;
       }

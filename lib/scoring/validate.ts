@@ -2,7 +2,7 @@
 import { SPLITS, type PredictionItem, type Split } from "./types";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 import { decodeText, parseJsonText } from "./json-text";
-import { allowedCategoryNames, normalizeCategory } from "./categories";
+import { normalizeCategory, unknownCategoryFix } from "./categories";
 import {
   DEFAULT_MAX_ANSWER_CHARS,
   DEFAULT_MAX_BYTES,
@@ -241,13 +241,8 @@ function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerC
   }
   if (typeof obj.category === "string" && normalizeCategory(obj.category) === null) {
     ok = false;
-    issues.error(
-      "UNKNOWN_CATEGORY",
-      at("category"),
-      `Unknown category "${obj.category.slice(0, 100)}".`,
-      `Use one of: ${allowedCategoryNames()}.`,
-      { value: obj.category.slice(0, 100), allowed: allowedCategoryNames() },
-    );
+    const { fix, params } = unknownCategoryFix(obj.category);
+    issues.error("UNKNOWN_CATEGORY", at("category"), `Unknown category "${obj.category.slice(0, 100)}".`, fix, params);
   }
   if (typeof obj.system_answer === "string") {
     const chars = charCount(obj.system_answer, maxAnswerChars);

@@ -12,10 +12,17 @@ test("an invalid prediction file is rejected in the browser with its JSON paths"
   await expect(issues).toContainText("must be a string");
   await expect(issues).toContainText("/predictions/2/category");
   await expect(issues).toContainText("Fix:");
+  await expect(issues).toContainText(
+    '"Memory Recall" is a main type, not a category; its categories are "Unimodal Precise Recall"',
+  );
   // Nothing is uploaded while there are errors.
   await page.getByLabel("Method name").fill("Should not upload");
-  await page.getByRole("button", { name: "Upload and score" }).click();
+  // The button says why it cannot upload; clicking it moves focus to the first error (issue 45, point 6).
+  await page.getByRole("button", { name: "Can't upload: prediction_dyadic.json has errors (listed above)" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Fix the errors" })).toBeVisible();
+  const focused = page.locator(":focus");
+  await expect(focused).toHaveAttribute("data-issue", "error");
+  await expect(focused).toContainText("/predictions/0/system_answer");
   await expect(page).toHaveURL(/\/submit$/);
 });
 

@@ -70,7 +70,7 @@ describe("h2hmem validate", () => {
     const text = await h2hmem("validate", path.join(PRED, "errors/prediction_dyadic.json"));
     expect(text.code).toBe(1);
     expect(text.stdout).toContain("ERROR   UNKNOWN_CATEGORY  prediction_dyadic.json /predictions/2/category");
-    expect(text.stdout).toContain("fix: Use one of:");
+    expect(text.stdout).toContain('fix: "Memory Recall" is a main type, not a category; its categories are');
   }, 60_000);
 
   it.each([

@@ -60,14 +60,18 @@ export function SubmitForm({
   }
 
   const chosen = Object.values(files).filter((c): c is Checked => c !== null);
-  const blocked = chosen.some((c) => !c.ok);
+  const firstBad = chosen.find((c) => !c.ok) ?? null;
+  const blocked = firstBad !== null;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setMessage(null);
     setFieldErrors({});
     setServerIssues([]);
-    if (blocked) return setMessage(t("fixFirst"));
+    if (blocked) {
+      setMessage(t("fixFirst"));
+      return e.currentTarget.querySelector<HTMLElement>('[data-issue="error"]')?.focus();
+    }
     // The server requires both splits for a complete evaluation; say so before uploading.
     const missing = SLOTS.filter((s) => !files[s.field]).map((s) => s.field);
     if (missing.length > 0) return setMessage(t("missingFiles", { files: missing.length > 1 ? "both" : missing[0]! }));
@@ -137,7 +141,7 @@ export function SubmitForm({
         disabled={busy || remaining === 0}
         className="rounded bg-blue-700 px-5 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
       >
-        {busy ? t("uploading") : t("upload")}
+        {busy ? t("uploading") : firstBad ? t("uploadBlocked", { file: firstBad.file.name }) : t("upload")}
       </button>
     </form>
   );
