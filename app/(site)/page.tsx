@@ -41,6 +41,10 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
   return (
     <ClientMessages scope="board">
       <div className="space-y-5">
+        {/* Past the filters and the column headers to the first ranked entry (issue 45, point 5). */}
+        <a href="#results" className="skip-link">
+          {t("skipToResults")}
+        </a>
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold">{t("heading")}</h1>
           <p className="max-w-4xl text-slate-700 max-sm:text-sm dark:text-slate-300">
@@ -127,7 +131,12 @@ async function BoardBody({
       ) : (
         <>
           {board.entries.length > 0 ? null : (
-            <p className="rounded border border-slate-200 p-4 dark:border-slate-800" data-testid="leaderboard-empty">
+            <p
+              id="results"
+              tabIndex={-1}
+              className="rounded border border-slate-200 p-4 dark:border-slate-800"
+              data-testid="leaderboard-empty"
+            >
               {t(filtered ? "emptyFiltered" : params.metric === "judge" ? "emptyJudge" : "emptyNone")}{" "}
               {filtered ? (
                 <Link

@@ -113,6 +113,7 @@ function Headline({
   f,
   demoLabel,
   noise,
+  name,
 }: {
   cell: ViewEntry["overall"];
   testId: string;
@@ -121,9 +122,16 @@ function Headline({
   demoLabel?: string;
   /** Ranks of the neighbours whose judge means are within the judge's noise of this one. */
   noise?: number[];
+  /** The accessible name (entry, metric, value, interval, n); set for ranked rows, which take focus. */
+  name?: string;
 }) {
   return (
-    <Td pad="none" className="text-right tabular-nums whitespace-nowrap" data-testid={testId}>
+    <Td
+      pad="none"
+      className="score-cell text-right tabular-nums whitespace-nowrap"
+      data-testid={testId}
+      {...(name && { tabIndex: 0, "aria-label": name })}
+    >
       {strong ? <strong>{f.score(cell.value)}</strong> : f.score(cell.value)}
       {noise?.length ? <JudgeNoiseMark ranks={noise} /> : null}
       <span className="block text-xs text-slate-600 dark:text-slate-400">{f.ci(cell.ciLow, cell.ciHigh)}</span>
@@ -137,6 +145,13 @@ function Headline({
 }
 
 type RowProps = { wide: WideClass; printIntervals: boolean };
+type TI = ReturnType<typeof useTranslations<"intervals">>;
+
+/** "Method X, Judge 0.52, 95% CI 0.40–0.63, n 196": whose score first (issue 45, point 5). */
+function headlineName(ti: TI, f: Formatter, entry: string, metric: string, cell: ViewEntry["overall"]): string {
+  const label = ti("cellOf", { entry, label: metric });
+  return ti("cellLabel", { label, value: f.score(cell.value), ci: f.ci(cell.ciLow, cell.ciHigh), n: cell.n });
+}
 /** A reference row with its method text (its wording lives with the server's reference systems). */
 export type LabelledReference = ReferenceRow & { label: string };
 
@@ -174,7 +189,16 @@ function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledRefere
         ...MAIN_TYPES.map((m) => [m, r.mainTypes[m], mainNames(m)] as const),
         ...CATEGORY_CODES.map((c) => [c, r.categories[c], names(c)] as const),
       ].map(([key, cell, label]) => (
-        <HeatCell key={key} cell={cell} label={label} compact className={wide(key)} printInterval={printIntervals} />
+        <HeatCell
+          key={key}
+          cell={cell}
+          label={label}
+          entry={r.label}
+          tabbable={false}
+          compact
+          className={wide(key)}
+          printInterval={printIntervals}
+        />
       ))}
       <Td pad="none" className={`text-right ${wide("refusalRate")}`}>
         –
@@ -202,10 +226,13 @@ type EntryProps = RowProps & {
   best: Partial<Record<CategoryCode, number>>;
   demo?: boolean;
   noise?: number[];
+  /** The headline column's name (metric, aggregate), for the headline cell's accessible name. */
+  metric: string;
 };
 
-function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise }: EntryProps) {
+function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, metric }: EntryProps) {
   const t = useTranslations("board.table");
+  const ti = useTranslations("intervals");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
@@ -239,12 +266,14 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise }
         f={f}
         demoLabel={demo ? t("demoJudge") : undefined}
         noise={noise}
+        name={headlineName(ti, f, e.methodName, metric, e.overall)}
       />
       {MAIN_TYPES.map((m) => (
         <HeatCell
           key={m}
           cell={e.mainTypes[m]}
           label={mainNames(m)}
+          entry={e.methodName}
           lowNMin={lowNMin}
           compact
           className={wide(m)}
@@ -256,6 +285,7 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise }
           key={c}
           cell={e.categories[c]}
           label={names(c)}
+          entry={e.methodName}
           testId={`cat-${c}`}
           lowNMin={lowNMin}
           compact
@@ -300,6 +330,9 @@ export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ..
         {references.map((r) => (
           <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />
         ))}
+      </TBody>
+      {/* The board's "Skip to results" target: the first Tab from here reaches the first ranked entry. */}
+      <TBody {...(entries.length > 0 && { id: "results", tabIndex: -1 })}>
         {entries.map((e) => (
           <EntryTr key={e.id} e={e} wide={wide} noise={noise?.[e.id]} {...row} />
         ))}

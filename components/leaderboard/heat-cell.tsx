@@ -18,6 +18,10 @@ type Props = {
   className?: string;
   /** Print the interval and n under the number (the board's "show intervals" switch); the cell's name says them always. */
   printInterval?: boolean;
+  /** The row's entry: the cell's name starts with it, so a screen reader says whose score it is. */
+  entry?: string;
+  /** False keeps the cell out of the Tab order (reference rows: the ranked entries come first). */
+  tabbable?: boolean;
 };
 
 export function HeatCell({
@@ -30,6 +34,8 @@ export function HeatCell({
   reference,
   className = "",
   printInterval = true,
+  entry,
+  tabbable = true,
 }: Props) {
   const t = useTranslations("board.table");
   const ti = useTranslations("intervals");
@@ -61,7 +67,14 @@ export function HeatCell({
   const ci = intervalText(f, cell, digits);
   const name = label
     ? [
-        ci ? ti("cellLabel", { label, value: f.score(cell.value, digits), ci, n: cell.n }) : "",
+        ci
+          ? ti("cellLabel", {
+              label: entry ? ti("cellOf", { entry, label }) : label,
+              value: f.score(cell.value, digits),
+              ci,
+              n: cell.n,
+            })
+          : "",
         low ? ti("lowN", { min: lowNMin }) : "",
         below ? ti("below", { reference: f.score(reference, digits) }) : "",
       ]
@@ -70,10 +83,10 @@ export function HeatCell({
     : "";
   return (
     <Td
-      tabIndex={name ? 0 : undefined}
+      tabIndex={name && tabbable ? 0 : undefined}
       aria-label={name || undefined}
       pad={compact ? "none" : "md"}
-      className={`${compact ? "heat" : "heat text-right tabular-nums"}${low ? " low-n" : ""} ${className}`.trimEnd()}
+      className={`${compact ? "heat" : "heat text-right tabular-nums"} score-cell${low ? " low-n" : ""} ${className}`.trimEnd()}
       style={{ ["--v" as string]: v }}
       data-testid={testId}
       // Spread, not `undefined`: an absent prop costs nothing in the page's RSC payload (300 cells).

@@ -138,6 +138,7 @@ export function LeaderboardTable({
         lowNMin={lowNMin}
         best={best}
         demo={demo}
+        metric={metric}
         noise={
           judge && noise
             ? Object.fromEntries(entries.flatMap((e) => (noise[e.id] ? [[e.id, noise[e.id]]] : [])))

@@ -39,6 +39,17 @@ describe("a score cell read without a mouse (issue 32)", () => {
     expect(noCi).not.toContain("tabindex");
   });
 
+  it("on the board, the name starts with the entry's; a reference row's cell is not a tab stop (issue 45, point 5)", () => {
+    const html = render(<HeatCell cell={cell} label="Temporal Reasoning" entry="MemGPT" compact />);
+    expect(html).toContain('aria-label="MemGPT, Temporal Reasoning 0.80, 95% CI 0.61-0.93, n 12"');
+    expect(html).toMatch(/class="heat score-cell"/);
+    const ref = render(
+      <HeatCell cell={cell} label="Temporal Reasoning" entry="Always refuse" tabbable={false} compact />,
+    );
+    expect(ref).not.toContain("tabindex");
+    expect(ref).toContain('aria-label="Always refuse, Temporal Reasoning');
+  });
+
   it("the phone's Categories panel prints interval and n", () => {
     const html = renderToStaticMarkup(
       <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
