@@ -10,6 +10,8 @@ import { HreflangLinks } from "@/components/ui/hreflang-links";
 import { HTML_LANG, PATH_HEADER, type Locale } from "@/lib/i18n/locales";
 import { scriptNonce } from "@/lib/server/csp-nonce";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
+import { requestHostCheck } from "@/lib/server/auth/own-host";
+import { HostNote } from "@/components/ui/host-note";
 
 // The locale is always named explicitly: Next renders app/not-found.tsx within every route's tree.
 
@@ -51,9 +53,11 @@ type ShellProps = {
   /** The render's script nonce (undefined only where no proxy ran). */
   nonce: string | undefined;
   signOut: () => Promise<void>;
+  /** Shown above the page (pages that need a session, on another host than AUTH_URL's). */
+  notice?: ReactNode;
 };
 
-async function SiteShell({ children, locale, path, origin, nonce, signOut }: ShellProps) {
+async function SiteShell({ children, locale, path, origin, nonce, signOut, notice }: ShellProps) {
   const t = await getTranslations({ locale, namespace: "common" });
   return (
     // The theme script sets data-theme on <html> before React hydrates it.
@@ -70,6 +74,7 @@ async function SiteShell({ children, locale, path, origin, nonce, signOut }: She
           </a>
           <SiteHeader signOut={signOut} path={path} locale={locale} />
           <main id="main" className="mx-auto w-full site-width px-4 py-6 sm:px-6">
+            {notice}
             {children}
           </main>
           <SiteFooter locale={locale} />
@@ -90,8 +95,16 @@ export async function RequestShell({
   signOut: () => Promise<void>;
 }) {
   const [nonce, h] = await Promise.all([scriptNonce(), headers()]);
+  const path = h.get(PATH_HEADER) ?? "";
   return (
-    <SiteShell locale={locale} path={h.get(PATH_HEADER) ?? ""} origin={publicOrigin(h)} nonce={nonce} signOut={signOut}>
+    <SiteShell
+      locale={locale}
+      path={path}
+      origin={publicOrigin(h)}
+      nonce={nonce}
+      signOut={signOut}
+      notice={<HostNote check={requestHostCheck(h)} path={path} locale={locale} />}
+    >
       {children}
     </SiteShell>
   );

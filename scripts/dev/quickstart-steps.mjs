@@ -98,3 +98,13 @@ export function credentials() {
       : Object.entries(data).map(([role, v]) => ({ role, ...v }));
   return list.filter((c) => c && typeof c === "object" && c.email && c.password);
 }
+
+/**
+ * The address the quick start names: AUTH_URL's (sign-in keeps its session on that host only; the
+ * app's links, mails and feeds use it), else http://localhost:PORT, which it then sets as AUTH_URL.
+ */
+export function appAddress(authUrl, port) {
+  if (!authUrl) return `http://localhost:${port}`;
+  const u = new URL(authUrl);
+  return `${u.origin}${u.pathname === "/" ? "" : u.pathname.replace(/\/$/, "")}`;
+}

@@ -9,6 +9,7 @@ import { buildIsCurrent, recordBuild, sourceHash } from "../../scripts/dev/build
 import { ensureDotEnv, readEnvFile, writeEnvFile } from "../../scripts/dev/env-file.mjs";
 import { createQuickstartLog } from "../../scripts/dev/quickstart-log.mjs";
 import {
+  appAddress,
   credentials,
   embeddedPgDir,
   pickPort,
@@ -212,13 +213,16 @@ async function main() {
     return "built";
   });
   const port = await pickPort(config, say);
-  const url = `http://localhost:${port}`;
+  const url = appAddress(config.AUTH_URL, port);
   const appEnv = { ...childEnv, NODE_ENV: "production", PORT: String(port), AUTH_URL: config.AUTH_URL ?? url };
   keep("web", ["node_modules/next/dist/bin/next", "start", "-p", String(port)], appEnv);
   keep("worker", ["--enable-source-maps", "dist/server/worker.mjs"], appEnv); // stopped first: finishes or releases its job before the web goes
   await step("web + worker", async () => `web ${await waitForHttp(`http://127.0.0.1:${port}/`)} on ${url}`);
   const accounts = NO_DEMO ? [] : credentials();
-  const lines = [`H2HMem Leaderboard is running at ${url}   (ready in ${secs(T0)})`];
+  const lines = [
+    `H2HMem Leaderboard is running at ${url}   (ready in ${secs(T0)})`,
+    `Sign in at ${url} (AUTH_URL): on another address (127.0.0.1, a LAN address) a sign-in stays on that address only.`,
+  ];
   for (const c of accounts)
     lines.push(
       `${String(c.role ?? "user")

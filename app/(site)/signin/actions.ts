@@ -1,6 +1,7 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { currentUser, revokeAllSessions, signIn, signOut } from "@/lib/server/auth/session";
 import { credentialsSchema } from "@/lib/server/auth/config";
@@ -26,7 +27,9 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     return { error: t("correctFields"), fieldErrors, email: raw.email };
   }
   try {
-    await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackPath(form.get("callbackUrl")) });
+    // No redirect by Auth.js: it would send the browser to AUTH_URL's host, away from the cookie
+    // just set on this one (issue 45, point 4). The path is made safe, then followed here.
+    await signIn("credentials", { ...parsed.data, redirect: false });
   } catch (e) {
     if (e instanceof AuthError) {
       const code = (e as AuthError & { code?: string }).code;
@@ -40,14 +43,19 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
               : "failed";
       return { error: t(`signInErrors.${key}`), fieldErrors: {}, email: raw.email };
     }
-    // signIn redirects by throwing; that must propagate.
     throw e;
   }
-  return { error: null, fieldErrors: {}, email: raw.email };
+  redirect(safeCallbackPath(form.get("callbackUrl")));
+}
+
+/** Signs out on this host and stays on it (Auth.js's own redirect goes to AUTH_URL's host). */
+async function signOutHere(): Promise<never> {
+  await signOut({ redirect: false });
+  redirect("/");
 }
 
 export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/" });
+  await signOutHere();
 }
 
 export async function signInWithGitHub(): Promise<void> {
@@ -65,5 +73,5 @@ export async function signOutEverywhereAction(form?: FormData): Promise<void> {
     await revokeAllSessions(user.id);
     if (form?.get("revokeTokens") === "yes") await revokeAllApiTokens(user.id);
   }
-  await signOut({ redirectTo: "/" });
+  await signOutHere();
 }

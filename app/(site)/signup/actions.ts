@@ -7,6 +7,7 @@ import { signIn } from "@/lib/server/auth/session";
 import type { ActionResult } from "@/lib/server/errors";
 import { action } from "@/lib/server/http";
 import { confirmEmail, resendConfirmation, signUp } from "@/lib/server/auth/signup";
+import { signedUpPath } from "@/lib/server/auth/callback-url";
 
 // Public actions: rate-limited per address in lib/server/auth/signup.ts, same answer whether or not the email exists.
 
@@ -21,6 +22,9 @@ export async function signUpAction(
 ): Promise<FormState<{ mode: "open" | "confirm" }>> {
   const email = text(form, "email");
   const result = await action(async () => signUp({ email, password: text(form, "password") }, await requestHeaders()));
+  // Open mode: on to sign-in with the address filled in. The same for a new and a registered
+  // address (signing in here would tell them apart), and the note there says both cases.
+  if (result.ok && result.data.mode === "open") redirect(signedUpPath(email));
   return { result, email };
 }
 
@@ -44,10 +48,11 @@ export async function confirmEmailAction(_prev: FormState<null>, form: FormData)
   // Outside action(): signIn redirects by throwing, which must reach Next. If the sign-in itself
   // is refused (e.g. rate-limited), the address is confirmed anyway: send them to /signin.
   try {
-    await signIn("credentials", { email: result.data, password, redirectTo: "/submit" });
+    // Stays on this host, where the cookie is set (see signInAction).
+    await signIn("credentials", { email: result.data, password, redirect: false });
   } catch (e) {
     if (e instanceof AuthError) redirect("/signin?callbackUrl=%2Fsubmit");
     throw e;
   }
-  return { result: { ok: true, data: null }, email: result.data };
+  redirect("/submit");
 }

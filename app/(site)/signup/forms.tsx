@@ -53,8 +53,9 @@ export function SignUpForm() {
   const [state, formAction, pending] = useActionState(signUpAction, { result: null, email: "" });
   const [local, setLocal] = useState<Partial<Record<string, string>> | null>(null);
   const server = useServerErrors(state);
+  // Open mode redirects to sign-in (signUpAction); only confirm mode answers here.
   if (state.result?.ok) {
-    return state.result.data.mode === "confirm" ? (
+    return (
       <Done>
         <p>{t.rich("checkInbox", { email: state.email, strong: (c) => <strong>{c}</strong> })}</p>
         <p className="text-sm">
@@ -65,15 +66,6 @@ export function SignUpForm() {
               </Link>
             ),
           })}
-        </p>
-      </Done>
-    ) : (
-      <Done>
-        <p>{t.rich("doneOpen", { email: state.email, strong: (c) => <strong>{c}</strong> })}</p>
-        <p>
-          <Link href="/signin?callbackUrl=%2Fsubmit" className="font-medium underline">
-            {t("signInLink")}
-          </Link>
         </p>
       </Done>
     );

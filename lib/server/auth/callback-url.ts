@@ -23,3 +23,8 @@ export function resolveCallbackPath(raw: unknown, ownOrigin: string | null): str
   if (!url.pathname.startsWith("/") || url.pathname.startsWith("//")) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Where open-mode sign-up lands: sign-in with the address filled in, then the Submit page. */
+export function signedUpPath(email: string): string {
+  return `/signin?${new URLSearchParams({ callbackUrl: "/submit", email: email.trim().slice(0, 320), signedUp: "1" })}`;
+}

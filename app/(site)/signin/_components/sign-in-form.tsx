@@ -6,12 +6,21 @@ import { signInAction, type SignInState } from "@/app/(site)/signin/actions";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 
-export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
+export function SignInForm({
+  callbackUrl,
+  initialError,
+  initialEmail = "",
+}: {
+  callbackUrl: string;
+  initialError: string | null;
+  /** Filled in after an open-mode sign-up. */
+  initialEmail?: string;
+}) {
   const t = useTranslations("auth");
   const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, {
     error: initialError,
     fieldErrors: {},
-    email: "",
+    email: initialEmail,
   });
   return (
     <form
