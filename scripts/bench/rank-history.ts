@@ -6,7 +6,7 @@
 //   /favicon.ico · rank history (headline view, another board) · a claim over a month · the
 //   new-best feed · the changes feed · /favicon.ico again
 // while sampling the web process's V8 heap (/api/metrics) and its process tree's RSS.
-//   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 10] [--port 3730] [--db h2hmem_history_bench]
+//   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 1] [--port 3730] [--db h2hmem_history_bench]
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -32,7 +32,7 @@ const arg = (name: string, def: number) => {
 const S = arg("snapshots", 400);
 const N = arg("entries", 1000);
 const DURATION = arg("duration", 15);
-const CONNECTIONS = arg("connections", 10);
+const CONNECTIONS = arg("connections", 1);
 const PORT = arg("port", 3730);
 const DB = process.argv.includes("--db") ? process.argv[process.argv.indexOf("--db") + 1]! : "h2hmem_history_bench";
 const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
