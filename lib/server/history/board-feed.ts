@@ -45,37 +45,43 @@ const HEADLINE = { split: "overall", metric: "f1", aggregate: "micro", scope: "A
 const names = (rows: SnapshotRow[]) => rows.map((r) => r.methodName).join(", ");
 
 async function changeItems(): Promise<Item[]> {
-  const snaps = await snapshotIndex();
+  // The one before the oldest item shown is read too: it says what that item changed.
+  const snaps = (await snapshotIndex()).slice(-MAX_ITEMS - 1);
   const tables = await viewTables(
     snaps.map((s) => s.id),
     HEADLINE,
   );
-  return snaps.map((s, i) => {
-    const now = tables[i]!;
-    const before = i > 0 ? tables[i - 1]! : [];
-    const event = EVENT_OF_REASON[s.reason as SnapshotReason] ?? "re-score";
-    const added = now.filter((r) => !before.some((b) => b.id === r.id));
-    const removed = before.filter((b) => !now.some((r) => r.id === b.id));
-    const title =
-      event === "publish" && added.length > 0
-        ? `Published: ${names(added)}`
-        : event === "withdrawal" && removed.length > 0
-          ? `Withdrawn: ${names(removed)}`
-          : event === "re-score"
-            ? `Re-scored under ${s.scorerVersion}`
-            : `Board updated (${s.reason})`;
-    const leader = now.filter((r) => r.rank === 1);
-    const summary = `${title}. ${now.length} ranked entries; first on overall F1 (micro): ${names(leader) || "none"}. Scorer version ${s.scorerVersion}.`;
-    const entry = event === "publish" ? added[0]?.id : event === "withdrawal" ? removed[0]?.id : undefined;
-    return { fragment: event, event, title, summary, date: s.createdAt, snapshot: s.id, entry };
-  });
+  return snaps
+    .map((s, i) => {
+      if (i === 0 && snaps.length > MAX_ITEMS) return null;
+      const now = tables[i]!;
+      const before = i > 0 ? tables[i - 1]! : [];
+      const event = EVENT_OF_REASON[s.reason as SnapshotReason] ?? "re-score";
+      const added = now.filter((r) => !before.some((b) => b.id === r.id));
+      const removed = before.filter((b) => !now.some((r) => r.id === b.id));
+      const title =
+        event === "publish" && added.length > 0
+          ? `Published: ${names(added)}`
+          : event === "withdrawal" && removed.length > 0
+            ? `Withdrawn: ${names(removed)}`
+            : event === "re-score"
+              ? `Re-scored under ${s.scorerVersion}`
+              : `Board updated (${s.reason})`;
+      const leader = now.filter((r) => r.rank === 1);
+      const summary = `${title}. ${now.length} ranked entries; first on overall F1 (micro): ${names(leader) || "none"}. Scorer version ${s.scorerVersion}.`;
+      const entry = event === "publish" ? added[0]?.id : event === "withdrawal" ? removed[0]?.id : undefined;
+      return { fragment: event, event, title, summary, date: s.createdAt, snapshot: s.id, entry };
+    })
+    .filter((it) => it !== null);
 }
 
 async function newBestItems(q: FeedQuery): Promise<Item[]> {
   const snaps = await snapshotIndex();
+  // Rank 1 only: one indexed read however many entries a snapshot ranks.
   const tables = await viewTables(
     snaps.map((s) => s.id),
     { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category },
+    1,
   );
   const where = `${q.split} / ${q.category === "ALL" ? "all categories" : q.category} / ${q.metric} (${q.aggregate})`;
   return snaps.flatMap((s, i) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "../errors";
 import { db } from "../db";
 import type { ClaimQuery, ClaimVerdict, RankHistory, RankHistoryQuery } from "./history-schema";
-import { snapshotIndex, tieGroupOf, viewTables, type SnapshotMeta, type SnapshotRow } from "./snapshot-history";
+import { entryRanks, snapshotIndex, type SnapshotMeta } from "./snapshot-history";
 import { snapshotLinks } from "./snapshots";
 
 // Snapshots only: every answer names the snapshot that shows it.
@@ -18,14 +18,9 @@ async function requireEverPublic(id: string): Promise<void> {
 
 export async function rankHistory(entry: string, q: RankHistoryQuery): Promise<RankHistory> {
   await requireEverPublic(entry);
-  const snaps = await snapshotIndex();
-  const tables = await viewTables(
-    snaps.map((s) => s.id),
-    { ...q, scope: q.category },
-  );
-  const items = snaps.flatMap((s, i) => {
-    const table = tables[i]!;
-    const row = table.find((r) => r.id === entry);
+  const [snaps, rows] = await Promise.all([snapshotIndex(), entryRanks(entry, { ...q, scope: q.category })]);
+  const items = snaps.flatMap((s) => {
+    const row = rows.get(s.id);
     if (!row) return [];
     return [
       {
@@ -36,8 +31,8 @@ export async function rankHistory(entry: string, q: RankHistoryQuery): Promise<R
         scorerVersion: s.scorerVersion,
         rank: row.rank,
         tied: row.tied,
-        tieGroup: tieGroupOf(table, row),
-        of: table.length,
+        tieGroup: row.tieGroup,
+        of: row.ranked,
         value: row.value,
         ciLow: row.ciLow,
         ciHigh: row.ciHigh,
@@ -73,19 +68,19 @@ export async function verifyClaim(q: ClaimQuery): Promise<ClaimVerdict> {
   await requireEverPublic(q.entry);
   const { start, end } = claimPeriod(q.date);
   const snaps = snapshotsInForce(await snapshotIndex(), start, end);
-  const tables = await viewTables(
-    snaps.map((s) => s.id),
+  const rows = await entryRanks(
+    q.entry,
     { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category },
+    snaps.map((s) => s.id),
   );
-  const checked = snaps.map((s, i) => {
-    const table = tables[i]!;
-    const row: SnapshotRow | undefined = table.find((r) => r.id === q.entry);
+  const checked = snaps.map((s) => {
+    const row = rows.get(s.id);
     return {
       snapshot: s.id,
       permalink: snapshotLinks(s.id).self,
       date: s.createdAt.toISOString(),
       rank: row?.rank ?? null,
-      tieGroup: row ? tieGroupOf(table, row) : [],
+      tieGroup: row?.tieGroup ?? [],
     };
   });
   const proof = checked.find((c) => c.rank === q.rank) ?? null;

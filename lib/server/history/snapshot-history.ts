@@ -1,14 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
-import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
-import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
+import type { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
 
-// Snapshots never change, so a table computed once is kept (bounded) for every later read.
+// Reads the BoardSnapshotRank rows written with each snapshot: never board.json (issue 47, M1).
 
 export const historyScopeSchema = z.enum(["ALL", ...MAIN_TYPES, ...CATEGORY_CODES]);
-type HistoryView = {
+export type HistoryView = {
   split: z.infer<typeof boardSplitSchema>;
   metric: z.infer<typeof boardMetricSchema>;
   aggregate: z.infer<typeof aggregateSchema>;
@@ -25,22 +24,8 @@ export type SnapshotRow = {
   n: number;
 };
 export type SnapshotMeta = { id: string; createdAt: Date; reason: string; scorerVersion: string };
-
-type Cell = { value: number; ciLow: number | null; ciHigh: number | null; n: number };
-type StoredEntry = {
-  rank: number;
-  tied: boolean;
-  id: string;
-  methodName: string;
-  overall: Cell;
-  mainTypes: Record<string, Cell | undefined>;
-  categories: Record<string, Cell | undefined>;
-};
-type StoredBoard = { split: string; metric: string; aggregate: string; entries: StoredEntry[] };
-
-const CACHE_MAX = 20_000;
-const tables = new Map<string, SnapshotRow[]>();
-const viewKey = (v: HistoryView) => `${v.split}|${v.metric}|${v.aggregate}|${v.scope}`;
+/** The entry's row in one snapshot, with the ids sharing its rank and the count ranked there. */
+export type EntryRank = SnapshotRow & { snapshotId: string; ranked: number; tieGroup: string[] };
 
 export async function snapshotIndex(): Promise<SnapshotMeta[]> {
   return db.boardSnapshot.findMany({
@@ -49,47 +34,36 @@ export async function snapshotIndex(): Promise<SnapshotMeta[]> {
   });
 }
 
-/** A scope other than ALL is ranked by its own cells (ties as on the board). */
-function tableOf(boards: StoredBoard[], view: HistoryView): SnapshotRow[] {
-  const board = boards.find(
-    (b) => b.split === view.split && b.metric === view.metric && b.aggregate === view.aggregate,
-  );
-  if (!board) return [];
-  if (view.scope === "ALL")
-    return board.entries.map((e) => ({ id: e.id, methodName: e.methodName, rank: e.rank, tied: e.tied, ...e.overall }));
-  const cellOf = (e: StoredEntry) =>
-    (MAIN_TYPES as readonly string[]).includes(view.scope) ? e.mainTypes[view.scope] : e.categories[view.scope];
-  const withCell = board.entries.flatMap((e) => {
-    const c = cellOf(e);
-    return c ? [{ e, c }] : [];
-  });
-  const byId = new Map(withCell.map((x) => [x.e.id, x]));
-  return rankWithTies(withCell.map(({ e, c }) => ({ id: e.id, value: c.value, ciLow: c.ciLow, ciHigh: c.ciHigh }))).map(
-    (r) => {
-      const { e, c } = byId.get(r.id)!;
-      return { id: e.id, methodName: e.methodName, rank: r.rank, tied: r.tied, ...c };
-    },
-  );
+/** One indexed lookup: the entry's rows in one view, keyed by snapshot (a tie group only when tied). */
+export async function entryRanks(
+  entry: string,
+  v: HistoryView,
+  snapshotIds?: string[],
+): Promise<Map<string, EntryRank>> {
+  const rows = await db.$queryRaw<EntryRank[]>`
+    SELECT r."snapshotId", r."entryId" AS id, r."methodName", r.rank, r.tied, r.ranked, r.value, r."ciLow", r."ciHigh", r.n,
+      CASE WHEN r.tied THEN ARRAY(
+        SELECT t."entryId" FROM "BoardSnapshotRank" t
+        WHERE t.split = r.split AND t.metric = r.metric AND t.aggregate = r.aggregate AND t.scope = r.scope
+          AND t.rank = r.rank AND t."snapshotId" = r."snapshotId"
+        ORDER BY t.value DESC, t."entryId" COLLATE "C"
+      ) ELSE ARRAY[r."entryId"] END AS "tieGroup"
+    FROM "BoardSnapshotRank" r
+    WHERE r."entryId" = ${entry} AND r.split = ${v.split} AND r.metric = ${v.metric}
+      AND r.aggregate = ${v.aggregate} AND r.scope = ${v.scope}
+      AND (${snapshotIds ?? null}::text[] IS NULL OR r."snapshotId" = ANY(${snapshotIds ?? null}::text[]))`;
+  return new Map(rows.map((r) => [r.snapshotId, r]));
 }
 
-/** Reads only the snapshots not seen before. */
-export async function viewTables(snapshotIds: string[], view: HistoryView): Promise<SnapshotRow[][]> {
-  const key = viewKey(view);
-  const missing = snapshotIds.filter((id) => !tables.has(`${id}|${key}`));
-  for (let i = 0; i < missing.length; i += 25) {
-    const rows = await db.boardSnapshot.findMany({
-      where: { id: { in: missing.slice(i, i + 25) } },
-      select: { id: true, boardJson: true },
-    });
-    for (const r of rows) {
-      const { boards } = JSON.parse(r.boardJson) as { boards: StoredBoard[] };
-      if (tables.size >= CACHE_MAX) tables.delete(tables.keys().next().value!);
-      tables.set(`${r.id}|${key}`, tableOf(boards, view));
-    }
-  }
-  return snapshotIds.map((id) => tables.get(`${id}|${key}`) ?? []);
-}
-
-export function tieGroupOf(table: SnapshotRow[], row: SnapshotRow): string[] {
-  return table.filter((r) => r.rank === row.rank).map((r) => r.id);
+/** Every ranked entry of one view in the given snapshots, in board order. */
+export async function viewTables(snapshotIds: string[], v: HistoryView, rank?: number): Promise<SnapshotRow[][]> {
+  const rows = await db.$queryRaw<Array<SnapshotRow & { snapshotId: string }>>`
+    SELECT "snapshotId", "entryId" AS id, "methodName", rank, tied, value, "ciLow", "ciHigh", n
+    FROM "BoardSnapshotRank"
+    WHERE split = ${v.split} AND metric = ${v.metric} AND aggregate = ${v.aggregate} AND scope = ${v.scope}
+      AND "snapshotId" = ANY(${snapshotIds}::text[]) AND (${rank ?? null}::int IS NULL OR rank = ${rank ?? null}::int)
+    ORDER BY rank, value DESC, "entryId" COLLATE "C"`;
+  const bySnapshot = new Map(snapshotIds.map((id) => [id, [] as SnapshotRow[]]));
+  for (const { snapshotId, ...row } of rows) bySnapshot.get(snapshotId)!.push(row);
+  return snapshotIds.map((id) => bySnapshot.get(id)!);
 }

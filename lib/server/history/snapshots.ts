@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { publishedScorerVersion } from "../versions/published-version";
 import { boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
 import { rankedBoard, scopeCell } from "../leaderboard/ranked-board";
+import { insertRankRows, rankColumns } from "./snapshot-ranks";
 
 // Written from an outbox message once the change committed.
 
@@ -29,10 +30,12 @@ export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
 async function boardContent() {
   const scorerVersion = await publishedScorerVersion();
   const boards = [];
+  const ranks = [];
   for (const split of boardSplitSchema.options) {
     for (const metric of boardMetricSchema.options) {
       for (const aggregate of AGGREGATES) {
         const b = await rankedBoard({ split, metric, aggregate });
+        ranks.push({ key: { split, metric, aggregate }, columns: rankColumns(b) });
         boards.push({
           split,
           metric,
@@ -92,6 +95,7 @@ async function boardContent() {
   return {
     scorerVersion,
     json,
+    ranks,
     csv: toCsv([header, ...rows]),
     entries: new Set(boards.flatMap((b) => b.entries.map((e) => e.id))).size,
   };
@@ -138,6 +142,7 @@ export async function writeBoardSnapshot(reason: SnapshotReason): Promise<string
           boardCsv: board.csv,
         },
       });
+      for (const r of board.ranks) await insertRankRows(tx, s.id, r.key, r.columns);
       return s.id;
     },
     { timeout: 60_000 },
