@@ -90,6 +90,7 @@ export default defineConfig({
         MAIL_FROM: "H2HMem e2e <noreply@e2e.test>",
         NEXT_TELEMETRY_DISABLED: "1",
         METRICS_TOKEN: metricsToken,
+        PAGE_CACHE_DEBUG: "true",
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         RECONCILE_INTERVAL_MS: "5000",
         // The seed's demo entries are uploaded as the demo author and count against its daily

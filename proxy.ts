@@ -8,7 +8,7 @@ import {
   markRenderResponse,
   pageCacheBypass,
   pageCacheKey,
-} from "@/lib/server/leaderboard/page-cache";
+} from "@/lib/server/public-cache/page-cache";
 import { NONCE_HEADER } from "@/lib/server/csp-nonce";
 import {
   LOCALE_COOKIE,
@@ -53,16 +53,17 @@ export async function proxy(req: NextRequest): Promise<Response> {
   const key = enabled ? pageCacheKey(req) : null;
   const cached = key ? await cachedPage(req, key) : null;
   // A cached answer keeps the CSP of the render it replays: its scripts carry that nonce.
-  const res = cached ?? passOn(req);
+  const res = cached?.res ?? passOn(req);
   markRenderResponse(req, res);
   // The status is only known for cached answers: Next renders after this returns.
   if (!isPageCacheRender(req)) {
-    const state = cached?.headers.get("x-page-cache") === "hit" ? "hit" : "miss";
     const reason = (enabled ? pageCacheBypass(req) : "disabled") ?? "uncacheable";
     recordPageRequest({
       pathname: req.nextUrl.pathname,
       method: req.method,
-      ...(cached ? { cache: state, status: cached.status } : { cache: "bypass", reason, status: null }),
+      ...(cached
+        ? { cache: cached.hit ? "hit" : "miss", status: cached.res.status }
+        : { cache: "bypass", reason, status: null }),
     });
   }
   rememberLocale(req, res);

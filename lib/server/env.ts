@@ -50,6 +50,7 @@ const schema = z.object({
   PORT: int(1, 3000, 65535),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 24`)").optional(),
+  PAGE_CACHE_DEBUG: flag(),
   QUEUE_PREFIX: z.string().default("h2hmem"),
   WORKER_CONCURRENCY: int(1, 2, 64),
   WORKER_HEALTH_PORT: int(0, 0, 65535),

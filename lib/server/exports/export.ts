@@ -9,7 +9,7 @@ import { viewQuery, type LeaderboardParams } from "../leaderboard/params";
 import { REFERENCE_LABELS } from "../leaderboard/reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
 import { scopeCell, type ScopedCells } from "../leaderboard/ranked-board";
-import { publicGeneration, StampedMemo } from "../leaderboard/stamped-memo";
+import { StampedMemo } from "../public-cache/generation";
 
 // Bodies are kept for one public generation, so repeats cost no re-serialisation.
 
@@ -152,12 +152,8 @@ export async function leaderboardResponse(
 ): Promise<Response> {
   await consume("api-ip", clientIp(req.headers));
   const lb = await getLeaderboard(params, { all: true });
-  // The worker writes reference rows without touching the board's stamp.
-  const refs = lb.references.map((r) => `${r.kind}:${r.overall.value}:${r.overall.n}`).join(",");
-  const key = `${lb.generatedAt}|${format}|${viewQuery(params, { page: false })}|${refs}`;
-  const body = await bodies.get(await publicGeneration(), key, async () =>
-    etagged(format === "json" ? leaderboardJson(lb) : leaderboardCsv(lb)),
-  );
+  const key = `${lb.generatedAt}|${format}|${viewQuery(params, { page: false })}`;
+  const body = await bodies.get(key, async () => etagged(format === "json" ? leaderboardJson(lb) : leaderboardCsv(lb)));
   return conditional(
     req,
     body,

@@ -4,7 +4,8 @@ import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scorin
 import { db } from "../db";
 import { publicEntryWhere } from "../answer-key/demo";
 import { boardMetricSchema } from "./params";
-import { publicGeneration, StampedMemo, type PublicGeneration } from "./stamped-memo";
+import { StampedMemo } from "../public-cache/generation";
+import { publishedScorerVersion } from "../versions/published-version";
 
 const idSchema = z
   .string()
@@ -74,10 +75,15 @@ const questionMemo = new StampedMemo<QuestionScores>(48); // ~2,236 questions ea
 const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
 
 export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
-  const gen = await publicGeneration();
-  return pickList.get(gen, "all", async () => {
+  return pickList.get("all", async () => {
     const scores = {
-      some: { scorerVersion: gen.scorerVersion, split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" },
+      some: {
+        scorerVersion: await publishedScorerVersion(),
+        split: "overall",
+        scope: "ALL",
+        aggregate: "micro",
+        metric: "f1",
+      },
     };
     return db.submission.findMany({
       where: { ...(await publicEntryWhere()), scores },
@@ -157,27 +163,22 @@ export async function comparePairsUncached(ids: string[], metric: Metric, versio
   return out;
 }
 
-function cachedPair(gen: PublicGeneration, a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
+export function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
   const questions = (id: string) =>
-    questionMemo.get(gen, `${metric}|${id}`, () => perQuestion(id, metric, gen.scorerVersion));
-  return pairMemo.get(gen, `${metric}|${a}|${b}`, async () => {
+    questionMemo.get(`${metric}|${id}`, async () => perQuestion(id, metric, await publishedScorerVersion()));
+  return pairMemo.get(`${metric}|${a}|${b}`, async () => {
     const [qa, qb] = await Promise.all([questions(a), questions(b)]);
     return pairedByScope(qa, qb);
   });
-}
-
-export async function compareEntries(a: string, b: string, metric: Metric): Promise<PairedResult[] | null> {
-  return cachedPair(await publicGeneration(), a, b, metric);
 }
 
 export type PairComparison = { a: string; b: string; results: PairedResult[] | null };
 
 /** A = the earlier one in `ids`. */
 export async function compareMany(ids: string[], metric: Metric): Promise<PairComparison[]> {
-  const gen = await publicGeneration();
   const pairs: Array<[string, string]> = [];
   for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i]!, ids[j]!]);
-  return Promise.all(pairs.map(async ([a, b]) => ({ a, b, results: await cachedPair(gen, a, b, metric) })));
+  return Promise.all(pairs.map(async ([a, b]) => ({ a, b, results: await compareEntries(a, b, metric) })));
 }
 
 /** Scopes where `id` beats another entry with the 95% CI excluding 0. */

@@ -3,7 +3,8 @@ import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-inf
 import { publicEntryWhere } from "../answer-key/demo";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { publicGeneration, StampedMemo } from "./stamped-memo";
+import { StampedMemo } from "../public-cache/generation";
+import { publishedScorerVersion } from "../versions/published-version";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { failureProfileFor } from "../scores/failure-profiles";
 import type { FailureProfile } from "@/lib/scoring";
@@ -47,8 +48,7 @@ export async function getPublicEntry(id: string): Promise<EntryDetail> {
 const details = new StampedMemo<EntryDetail | null>(500);
 
 export async function getPublicEntryOrTombstone(id: string): Promise<EntryDetail | Tombstone> {
-  const gen = await publicGeneration();
-  const detail = await details.get(gen, id, () => readPublicEntry(id, gen.scorerVersion));
+  const detail = await details.get(id, async () => readPublicEntry(id, await publishedScorerVersion()));
   if (detail) return detail;
   const gone = await findTombstone(id);
   if (gone) return gone;

@@ -3,12 +3,13 @@ import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode, type MainType } from "@/
 import { rankWithTies } from "@/lib/scoring";
 import { db } from "../db";
 import { answerKeyOfVersion, type AnswerKeyInfo } from "../answer-key/active-info";
-import { versionCoverage } from "../versions/published-version";
+import { publishedScorerVersion, versionCoverage } from "../versions/published-version";
+import { demoEntriesHidden } from "../answer-key/demo";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
-import { publicGeneration, StampedMemo } from "./stamped-memo";
+import { StampedMemo } from "../public-cache/generation";
 import { sourceOf, type EntrySource } from "../submissions/source";
 
 export type LeaderboardEntry = {
@@ -92,10 +93,9 @@ export function placeScore(
 // Every board view derives from one ranked list per split x metric x aggregate.
 const boards = new StampedMemo<RankedBoard>(64);
 
-export async function rankedBoard(key: BoardKey): Promise<RankedBoard> {
-  const gen = await publicGeneration();
-  return boards.get(gen, `${key.split}|${key.metric}|${key.aggregate}`, () =>
-    computeBoard(key, gen.scorerVersion, gen.hideDemo),
+export function rankedBoard(key: BoardKey): Promise<RankedBoard> {
+  return boards.get(`${key.split}|${key.metric}|${key.aggregate}`, async () =>
+    computeBoard(key, await publishedScorerVersion(), await demoEntriesHidden()),
   );
 }
 

@@ -8,7 +8,7 @@ import { resetStages } from "../submissions/retry-stage";
 import { currentScorerVersion } from "../versions/current-version";
 import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
 import type { Bleu1Change } from "../versions/nltk-mode";
-import { publicGeneration, StampedMemo } from "../leaderboard/stamped-memo";
+import { StampedMemo } from "../public-cache/generation";
 
 // An NLTK mode change costs no judge call, so it re-scores on its own; the board moves only on publish.
 
@@ -87,7 +87,7 @@ export async function rolloutNltkMode(): Promise<NltkRolloutResult | null> {
 const bleu1Memo = new StampedMemo<Bleu1Change>(50);
 
 export async function bleu1Changes(from: string, to: string): Promise<Bleu1Change> {
-  return bleu1Memo.get(await publicGeneration(), `${from}|${to}`, async () => {
+  return bleu1Memo.get(`${from}|${to}`, async () => {
     const [r] = await db.$queryRaw<Array<{ entries: bigint; compared: bigint; changed: bigint; mean: number | null }>>`
       SELECT count(DISTINCT a."submissionId") AS entries, count(*) AS compared,
         count(*) FILTER (WHERE abs(a.bleu1 - b.bleu1) > 1e-12) AS changed, avg(b.bleu1 - a.bleu1) AS mean

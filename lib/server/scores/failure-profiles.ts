@@ -125,10 +125,8 @@ export async function backfillFailureProfile(
 ): Promise<boolean> {
   const questions = await storedProfileQuestions(submissionId, scorerVersion);
   if (!questions || questions.length === 0) return false;
-  await db.$transaction(async (tx) => {
-    await replaceFailureProfile(tx, submissionId, scorerVersion, failureProfileRows(questions, lexical));
-    // The public caches are keyed by the approved entries' updatedAt.
-    await tx.submission.update({ where: { id: submissionId }, data: { updatedAt: new Date() } });
-  });
+  await db.$transaction((tx) =>
+    replaceFailureProfile(tx, submissionId, scorerVersion, failureProfileRows(questions, lexical)),
+  );
   return true;
 }

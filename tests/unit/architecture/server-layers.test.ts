@@ -8,8 +8,8 @@ import { ROOT, importGraph, sourceFiles } from "../../support/import-graph";
 // operations/ (admin work that spans features) sits on top. Type-only, dynamic and re-exports
 // count: a two-way pair of types is still a two-way pair in the design.
 
-/** Folders that are infrastructure like the files at the top of lib/server/ (http.ts needs them). */
-const INFRASTRUCTURE_FOLDERS = ["auth", "metrics"];
+/** Folders that are infrastructure like the files at the top of lib/server/ (http.ts and proxy.ts need them). */
+const INFRASTRUCTURE_FOLDERS = ["auth", "metrics", "public-cache"];
 /** Every feature folder, lowest first. */
 const FEATURE_ORDER = [
   "backup",

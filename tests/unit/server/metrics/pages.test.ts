@@ -10,7 +10,7 @@ import {
   recordPageRender,
   recordPageRequest,
 } from "@/lib/server/metrics/pages";
-import { pageCacheBypass } from "@/lib/server/leaderboard/page-cache";
+import { pageCacheBypass } from "@/lib/server/public-cache/page-cache";
 
 // The page metrics' route label: one value per app/**/page.tsx, ids never leak into it, and
 // anything else is "other". The list in metrics-pages.ts is checked against the app directory.

@@ -3,15 +3,13 @@ import type { NextRequest } from "next/server";
 import { env } from "../env";
 import { recordPageRender, type PageBypassReason } from "../metrics/pages";
 import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
-import { db } from "../db";
-import { activeKeySha256 } from "../versions/current-version";
-import { generationKey, publicGeneration } from "./stamped-memo";
+import { publicGeneration } from "./generation";
 
 // The render is the whole cost under load: concurrent requests share one, and its copy is replayed
-// until what the page shows changes (pageGeneration), asked at most once per CHECK_MS.
+// until the public generation moves, asked (one read) at most once per CHECK_MS.
 
-const CHECK_MS = 1000;
-// For what the generation does not cover (none is known): no copy is older than this.
+export const CHECK_MS = 1000;
+// For what the generation does not cover (relative dates, the clock): no copy is older than this.
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 200;
 /** Marks the proxy's own render request, which must go through to the page. */
@@ -27,7 +25,7 @@ export function markRenderResponse(req: NextRequest, res: Response): void {
 type Cached = {
   at: number;
   checked: number;
-  generation: string;
+  generation: bigint;
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
@@ -71,39 +69,15 @@ export function pageCacheKey(req: NextRequest): string | null {
   return `${localeOfRequest(req)} ${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
 }
 
-// What an anonymous board or entry page shows besides its URL and locale: the public generation
-// (approvals, withdrawals, a publish, demo visibility), the active key (the board's note on a key being
-// prepared), and what the worker writes after those: the latest snapshot (rank history), reference
-// systems' scores (their rows) and a finished judge calibration (the "within judge noise" marks).
-let reading: Promise<string | null> | null = null;
-function pageGeneration(): Promise<string | null> {
-  const latest = { orderBy: { createdAt: "desc" }, select: { createdAt: true } } as const;
-  reading ??= Promise.all([
-    publicGeneration(),
-    activeKeySha256(),
-    db.boardSnapshot.findFirst(latest),
-    db.referenceScore.findFirst(latest),
-    db.judgeCalibrationRun.findFirst({
-      where: { status: "DONE" },
-      orderBy: { finishedAt: "desc" },
-      select: { id: true },
-    }),
-  ])
-    .then(([g, key, ...written]) => [generationKey(g), key, ...written.map((w) => JSON.stringify(w))].join("|"))
-    .catch(() => null)
-    .finally(() => {
-      reading = null;
-    });
-  return reading;
-}
+const generation = (): Promise<bigint | null> => publicGeneration().catch(() => null);
 
 /** null = render it normally. */
-export async function cachedPage(req: NextRequest, key: string): Promise<Response | null> {
+export async function cachedPage(req: NextRequest, key: string): Promise<{ res: Response; hit: boolean } | null> {
   const now = Date.now();
   let hit = cache.get(key);
   let state = "hit";
   if (hit && now - hit.checked >= CHECK_MS) {
-    if (now - hit.at < MAX_AGE_MS && (await pageGeneration()) === hit.generation) hit.checked = now;
+    if (now - hit.at < MAX_AGE_MS && (await generation()) === hit.generation) hit.checked = now;
     else hit = undefined;
   }
   if (!hit) {
@@ -116,8 +90,8 @@ export async function cachedPage(req: NextRequest, key: string): Promise<Respons
   const bytes = hit.body;
   const body = new ReadableStream<Buffer>({ start: (c) => (c.enqueue(bytes), c.close()) });
   const res = new Response(body, { status: hit.status, headers: hit.headers });
-  res.headers.set("x-page-cache", state);
-  return res;
+  if (env.PAGE_CACHE_DEBUG) res.headers.set("x-page-cache", state);
+  return { res, hit: state === "hit" };
 }
 
 function renderOnce(req: NextRequest, key: string, now: number): Promise<Cached | null> {
@@ -147,8 +121,8 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
   let status: number | null = null;
   try {
     // Read before the render: a change during it is then seen at the next check.
-    const generation = await pageGeneration();
-    if (generation === null) return null;
+    const gen = await generation();
+    if (gen === null) return null;
     const res = await fetch(`http://127.0.0.1:${env.PORT}${req.nextUrl.pathname}${req.nextUrl.search}`, {
       headers: {
         [PAGE_CACHE_RENDER_HEADER]: INSTANCE,
@@ -167,7 +141,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
     // Personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));
-    return { at, checked: at, generation, status: res.status, headers, body };
+    return { at, checked: at, generation: gen, status: res.status, headers, body };
   } catch {
     return null;
   } finally {

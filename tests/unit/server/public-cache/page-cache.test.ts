@@ -1,9 +1,9 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { PAGE_CACHE_RENDER_HEADER, pageCacheKey } from "@/lib/server/leaderboard/page-cache";
+import { PAGE_CACHE_RENDER_HEADER, pageCacheKey } from "@/lib/server/public-cache/page-cache";
 
 // Which requests the page micro-cache may answer, and under which key. What it replays, and when
-// it renders again, needs the database: tests/integration/leaderboard/page-cache.test.ts.
+// it renders again, needs the database: tests/integration/public-cache/page-cache.test.ts.
 
 const req = (url: string, headers: Record<string, string> = {}) =>
   new NextRequest(`http://board.example${url}`, { headers: { host: "board.example", ...headers } });

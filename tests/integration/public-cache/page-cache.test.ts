@@ -1,21 +1,48 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
-import { resetEnvCache } from "@/lib/server/env";
+import { env, resetEnvCache } from "@/lib/server/env";
 import {
   cachedPage,
+  CHECK_MS,
   PAGE_CACHE_ECHO_HEADER,
   PAGE_CACHE_RENDER_HEADER,
   pageCacheKey,
-} from "@/lib/server/leaderboard/page-cache";
+} from "@/lib/server/public-cache/page-cache";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 
 // The micro-cache against a real HTTP server standing in for the app's own port: it counts
 // renders, so sharing, invalidation and what is never stored are observable. The public
-// generation it checks is read from a database of this file's own.
+// generation it checks is read from a database of this file's own; the clock is moved by hand
+// (no sleeps), and the generation by the writes the triggers watch (public-generation.test.ts).
 withIsolatedDatabase("page-cache");
+
+// The database reads of this process, counted (the client the `db` proxy uses).
+let reads = 0;
+beforeAll(() => {
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: env.DATABASE_URL }),
+    log: [{ emit: "event", level: "query" }],
+  });
+  client.$on("query", () => reads++);
+  (globalThis as { prisma?: PrismaClient }).prisma = client;
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+/** One check interval later: the next request asks for the generation again. */
+const nextCheck = () => vi.setSystemTime(Date.now() + CHECK_MS);
+/** A change a public page shows (the counter as the triggers move it). */
+const bump = () =>
+  db.$executeRaw`INSERT INTO "PublicGeneration" (id, value) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET value = "PublicGeneration".value + 1`;
 
 let server: Server;
 let renders = 0;
@@ -63,39 +90,14 @@ async function get(
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string; state: string | null; type: string | null; csp: string | null }> {
   const r = req(url, headers);
-  const res = await cachedPage(r, pageCacheKey(r)!);
+  const { res, hit } = (await cachedPage(r, pageCacheKey(r)!))!;
   return {
-    status: res!.status,
-    text: await res!.text(),
-    state: res!.headers.get("x-page-cache"),
-    type: res!.headers.get("content-type"),
-    csp: res!.headers.get("content-security-policy"),
+    status: res.status,
+    text: await res.text(),
+    state: hit ? "hit" : "miss",
+    type: res.headers.get("content-type"),
+    csp: res.headers.get("content-security-policy"),
   };
-}
-
-const SNAPSHOT = {
-  reason: "approval",
-  scorerVersion: "v-page-cache",
-  contentSha256: "b".repeat(64),
-  manifest: {},
-  boardJson: "[]",
-  boardCsv: "",
-};
-
-let approvals = 0;
-async function approveAnEntry(): Promise<void> {
-  const n = ++approvals;
-  const user = await db.user.create({ data: { email: `page-cache-${n}-${Date.now()}@test.local` } });
-  await db.submission.create({
-    data: {
-      userId: user.id,
-      methodName: `Page cache ${n}`,
-      status: "SCORED",
-      reviewState: "APPROVED",
-      reviewedAt: new Date(),
-      contentSha256: `page-cache-${n}-${Date.now()}`,
-    },
-  });
 }
 
 describe("pageCacheKey and the locale", () => {
@@ -114,7 +116,7 @@ describe("pageCacheKey and the locale", () => {
 });
 
 describe("cachedPage", () => {
-  it("shares one render between concurrent requests and replays it until the public board changes", async () => {
+  it("shares one render between concurrent requests and replays it until the public generation moves", async () => {
     const before = renders;
     const first = await Promise.all([get("/?page=2"), get("/?page=2"), get("/?page=2")]);
     expect(renders - before).toBe(1);
@@ -131,14 +133,15 @@ describe("cachedPage", () => {
     expect(again.csp).toBe(`script-src 'nonce-${nonce}'`);
     expect(renders - before).toBe(1);
 
-    // Older than a second and nothing changed: checked, still the same copy.
-    await new Promise((r) => setTimeout(r, 1050));
+    // A check interval later and nothing changed: checked, still the same copy.
+    nextCheck();
     expect(await get("/?page=2")).toMatchObject({ state: "hit", text: first[0]!.text });
     expect(renders - before).toBe(1);
 
-    // An approval is public at the next check, within a second.
-    await approveAnEntry();
-    await new Promise((r) => setTimeout(r, 1050));
+    // A change is not asked for again within the interval, and is public at the next check.
+    await bump();
+    expect(await get("/?page=2")).toMatchObject({ state: "hit", text: first[0]!.text });
+    nextCheck();
     const later = await get("/?page=2");
     expect(later.state).toBe("miss");
     expect(later.text).not.toBe(first[0]!.text);
@@ -146,51 +149,49 @@ describe("cachedPage", () => {
     expect(await get("/?page=2")).toMatchObject({ state: "hit", text: later.text });
   });
 
-  it("renders again when the active key, or what the worker writes after it, changes", async () => {
-    const first = await get("/?page=5");
-    const key = await db.answerKeyVersion.create({
-      data: { label: "page-cache key", contentSha256: "a".repeat(64), active: true, questionCount: 0, isDemo: true },
-    });
-    await new Promise((r) => setTimeout(r, 1050));
-    const second = await get("/?page=5");
-    expect(second.state).toBe("miss");
-    expect(second.text).not.toBe(first.text);
-    await db.boardSnapshot.create({ data: SNAPSHOT });
-    await new Promise((r) => setTimeout(r, 1050));
-    expect((await get("/?page=5")).state).toBe("miss");
-    expect((await get("/?page=5")).state).toBe("hit");
-    await db.judgeCalibrationRun.create({
-      data: {
-        role: "primary",
-        model: "m",
-        promptVersion: "p",
-        keySha256: "a".repeat(64),
-        sample: 1,
-        seed: 1,
-        status: "DONE",
-        finishedAt: new Date(),
-      },
-    });
-    await new Promise((r) => setTimeout(r, 1050));
-    expect((await get("/?page=5")).state).toBe("miss");
-    await db.referenceScore.create({
-      data: {
-        ...{ kind: "empty", scorerVersion: "v-page-cache", answerKeyVersionId: key.id, split: "overall" },
-        ...{ scope: "ALL", metric: "f1", aggregate: "micro", value: 0, n: 1 },
-      },
-    });
-    await new Promise((r) => setTimeout(r, 1050));
-    expect((await get("/?page=5")).state).toBe("miss");
+  it("checks freshness with one database read per interval, however many views", async () => {
+    await get("/?page=7");
+    nextCheck();
+    const before = reads;
+    const views = await Promise.all(Array.from({ length: 20 }, () => get("/?page=7")));
+    expect(views.every((v) => v.state === "hit")).toBe(true);
+    expect(reads - before).toBe(1);
   });
 
   it("renders a quiet URL only when asked, never for nobody", async () => {
     const before = renders;
-    const first = await get("/?page=6");
-    await new Promise((r) => setTimeout(r, 800));
-    expect(await get("/?page=6")).toMatchObject({ state: "hit", text: first.text });
-    await approveAnEntry();
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(renders - before).toBe(1);
+    expect((await get("/?page=6")).state).toBe("miss");
+    await bump();
+    nextCheck();
+    // Another URL asked after the change renders itself only.
+    expect((await get("/?page=9")).state).toBe("miss");
+    expect(renders - before).toBe(2);
+    expect((await get("/?page=6")).state).toBe("miss");
+    expect(renders - before).toBe(3);
+  });
+
+  it("says hit or miss in x-page-cache only when PAGE_CACHE_DEBUG is set", async () => {
+    const header = async () => {
+      const r = req("/?page=10");
+      return (await cachedPage(r, pageCacheKey(r)!))!.res.headers.get("x-page-cache");
+    };
+    expect(await header()).toBeNull();
+    process.env.PAGE_CACHE_DEBUG = "true";
+    resetEnvCache();
+    try {
+      expect(await header()).toBe("hit");
+    } finally {
+      delete process.env.PAGE_CACHE_DEBUG;
+      resetEnvCache();
+    }
+  });
+
+  it("drops a copy after a minute even when nothing moved", async () => {
+    const first = await get("/?page=8");
+    vi.setSystemTime(Date.now() + 60_000);
+    const later = await get("/?page=8");
+    expect(later.state).toBe("miss");
+    expect(later.text).not.toBe(first.text);
   });
 
   it("keeps other URLs apart, and does not replay errors or responses that set cookies", async () => {
