@@ -18,11 +18,14 @@ import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { resetStages } from "@/lib/server/submissions/retry-stage";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { headlineMetricOf } from "@/lib/server/versions/published-version";
+import { env } from "@/lib/server/env";
 import { DEMO_SYSTEMS, demoPredictionFile } from "./seed-demo";
+import { seedRefusal } from "./seed-guard";
 
 // `npm run db:seed` (idempotent): the synthetic answer key, a demo admin and author, and demo
 // submissions scored by the real pipeline (same code the worker runs) and approved. With a judge
 // configured (the quick start runs the bundled fake one, JUDGE_DEMO=true) that includes the judge stage.
+// Flags (prisma/seed-guard.ts): --existing-users next to other accounts, --demo in production.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATASET = path.join(here, "seed-data", "dataset");
@@ -51,6 +54,15 @@ async function hasHeadline(submissionId: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   const log = logger.child({ component: "seed" });
+  const otherUsers = await db.user.count({
+    where: { email: { notIn: [...ACCOUNTS.map((a) => a.email), DEMO_OWNER] } },
+  });
+  const refusal = seedRefusal({ production: env.NODE_ENV === "production", otherUsers, args: process.argv.slice(2) });
+  if (refusal) {
+    console.error(refusal);
+    process.exitCode = 2;
+    return;
+  }
   const [admin, author] = await Promise.all(ACCOUNTS.map((a) => ensureUser(a, { keepPassword: true })));
   // Demo entries belong to an account that cannot sign in, so they use none of the demo
   // author's daily quota and the author's "my submissions" starts empty.

@@ -1,5 +1,5 @@
 import { config as loadDotenv } from "dotenv";
-import { env } from "@/lib/server/env";
+import { checkEnvOrExit, env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { createAgreementWorker } from "./agreement-worker";
 import { createCalibrationWorker } from "./calibration-worker";
@@ -12,6 +12,7 @@ import { createWebhookWorker } from "./webhook-worker";
 
 // Honour a local .env like the web app; safe after the imports, which all read env lazily.
 loadDotenv({ quiet: true });
+checkEnvOrExit("worker");
 
 const log = logger.child({ component: "worker" });
 startWorkerProcess(

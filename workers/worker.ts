@@ -1,4 +1,5 @@
-import { UnrecoverableError } from "bullmq";
+import { DelayedError, UnrecoverableError } from "bullmq";
+import { JudgeBudgetSpent } from "@/lib/server/judge/daily-budget";
 import { env } from "@/lib/server/env";
 import type { Logger } from "@/lib/server/logger";
 import { scoringJobId } from "@/lib/server/queue";
@@ -16,11 +17,17 @@ export function createScoringWorker(log: Logger) {
   const scoring = startQueueWorker("scoring", log, {
     concurrency: env.WORKER_CONCURRENCY,
     maxStalledCount: 2, // a job whose worker died is put back once; a second stall means it kills workers
-    run: async (job) => {
+    run: async (job, token) => {
       const submissionId = job.data.submissionId;
       const jobLog = log.child({ jobId: job.id, submissionId, attempt: job.attemptsMade + 1 });
       jobLog.info("job started");
-      const outcome = await scoreSubmissionPipeline(submissionId, jobLog, job.id);
+      const outcome = await scoreSubmissionPipeline(submissionId, jobLog, job.id).catch(async (e: unknown) => {
+        if (!(e instanceof JudgeBudgetSpent)) throw e;
+        // Lexical scores are stored; the judge stage waits for tomorrow without using an attempt.
+        jobLog.info({ resumesAt: e.resumesAt.toISOString() }, "judge daily budget spent; judge stage delayed");
+        await job.moveToDelayed(e.resumesAt.getTime(), token);
+        throw new DelayedError();
+      });
       if (outcome === "failed") throw new UnrecoverableError(`submission ${submissionId} failed permanently`);
       return { outcome };
     },

@@ -86,6 +86,7 @@ const schema = z.object({
   JUDGE_TIMEOUT_MS: int(1000, 30000),
   JUDGE_MAX_RETRIES: int(0, 5, 20),
   JUDGE_RPM: int(1, 500),
+  JUDGE_DAILY_CALLS: int(0, 0),
   JUDGE_MAX_TOKENS: z.coerce.number().int().min(64).max(65_536).optional(),
   JUDGE_PROMPT_FILE: z.string().optional(),
   JUDGE_DEMO: flag(),
@@ -143,11 +144,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
   );
   // `next build` may run without a database: an unresolvable host (RFC 2606) fails any prerender that queries it.
-  if (source.NEXT_PHASE === "phase-production-build")
-    cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
+  const building = source.NEXT_PHASE === "phase-production-build";
+  if (building) cleaned.DATABASE_URL ??= "postgresql://prerender@database.invalid/none";
   const result = checked.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+  const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+  // Else links, CI token audiences and the sign-in callback would follow the request's Host header.
+  if (cleaned.NODE_ENV === "production" && !cleaned.AUTH_URL && !building)
+    lines.push(
+      "  AUTH_URL: is required when NODE_ENV=production: the site's public URL, e.g. https://leaderboard.example.org",
+    );
+  if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
   }
   return result.data;
@@ -172,6 +178,18 @@ export function gitHubEndpoints(e: Pick<Env, "GITHUB_URL" | "GITHUB_API_URL"> = 
 
 export function huggingFaceEnabled(e: Pick<Env, "HF_CLIENT_ID" | "HF_CLIENT_SECRET"> = getEnv()): boolean {
   return Boolean(e.HF_CLIENT_ID && e.HF_CLIENT_SECRET);
+}
+
+/** For process entry points: a bad environment stops the process with the list of problems, not a stack. */
+export function checkEnvOrExit(processName: string): void {
+  if (process.env.NEXT_RUNTIME === "edge") return; // no process to stop there
+  try {
+    getEnv();
+  } catch (e) {
+    if (!(e instanceof EnvError)) throw e;
+    console.error(`The ${processName} did not start. ${e.message}`);
+    process.exit(1);
+  }
 }
 
 export function resetEnvCache(): void {

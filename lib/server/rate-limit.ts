@@ -14,7 +14,8 @@ type LimiterName =
   | "signup-ip"
   | "signup-email"
   | "retry-account"
-  | "webhook-test";
+  | "webhook-test"
+  | "webhook-create";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   "signin-ip": { points: 60, duration: 15 * 60 },
@@ -27,7 +28,10 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
   "signup-email": { points: 3, duration: 60 * 60 },
   // Each retry re-runs scoring and the judge.
   "retry-account": { points: 10, duration: 60 * 60 },
+  // Per account, whatever the endpoint: ids are cheap to make.
   "webhook-test": { points: 5, duration: 60 * 60 },
+  // Each registration resolves a host name; delete-and-add would otherwise evade the endpoint cap.
+  "webhook-create": { points: 20, duration: 60 * 60 },
 };
 
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };

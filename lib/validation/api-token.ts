@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
 
 // Shared by the settings page, `h2hmem token create` and lib/server/auth/api-tokens.ts (the authority).
 
@@ -24,7 +25,8 @@ export const tokenNameSchema = z
   .string({ error: "Give the token a name" })
   .trim()
   .min(1, "Give the token a name")
-  .max(100, "At most 100 characters");
+  .max(100, "At most 100 characters")
+  .superRefine(noControlCharacters());
 
 const tokenScopesSchema = z
   .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(", ")}` }), {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { controlCharacterProblem } from "./text";
 
 // Text is stored verbatim: HTML is escaped at render time, never stripped here.
 
@@ -57,9 +58,6 @@ export const EFFICIENCY_FIELDS = [
 
 export const MODALITIES = ["text", "multimodal"] as const;
 
-// Null bytes break Postgres text columns; reject them at the edge with a clear message.
-const noNul = (s: string | undefined) => s === undefined || !s.includes("\u0000");
-
 export const submissionMetaSchema = z
   .object({
     methodName: z
@@ -104,10 +102,11 @@ export const submissionMetaSchema = z
     if ((meta.sourceCommit !== undefined || meta.sourceRun !== undefined) && meta.sourceRepo === undefined) {
       ctx.addIssue({ code: "custom", path: ["sourceRepo"], message: "is required with sourceCommit or sourceRun" });
     }
+    // Only the description may span lines.
     for (const [key, value] of Object.entries(meta)) {
-      if (typeof value === "string" && !noNul(value)) {
-        ctx.addIssue({ code: "custom", path: [key], message: "must not contain null bytes" });
-      }
+      const problem =
+        typeof value === "string" ? controlCharacterProblem(value, { multiline: key === "description" }) : null;
+      if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
     }
   });
 

@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 
 // A GitHub Actions OIDC issuer stand-in on loopback: OIDC discovery
 // (/.well-known/openid-configuration) and its JWKS over HTTP, and `mint()` for tokens shaped like
-// GitHub's (repository, sha, run_id, ref, workflow_ref). `foreignKey` signs with a key the JWKS
+// GitHub's (repository, sha, run_id, ref, workflow_ref, a fresh jti each). `foreignKey` signs with a key the JWKS
 // does not list (a forged token).
 
 export type FakeCiIssuer = {
@@ -51,7 +52,7 @@ export async function startFakeCiIssuer(): Promise<FakeCiIssuer> {
   state.mint = (claims, opts = {}) => {
     const now = Math.floor(Date.now() / 1000);
     const key: CryptoKey = opts.foreignKey ? foreign.privateKey : signing.privateKey;
-    const jwt = new SignJWT({ ...GITHUB_LIKE_CLAIMS, ...claims })
+    const jwt = new SignJWT({ ...GITHUB_LIKE_CLAIMS, jti: randomUUID(), ...claims })
       .setProtectedHeader({ alg: "RS256", kid: "ci-1", typ: "JWT" })
       .setIssuer(opts.issuer ?? state.url)
       .setSubject(`repo:${GITHUB_LIKE_CLAIMS.repository}:ref:${GITHUB_LIKE_CLAIMS.ref}`)

@@ -1,5 +1,6 @@
 import { db } from "@/lib/server/db";
 import { isJudgeConfigured } from "@/lib/server/judge/config";
+import { JudgeBudgetSpent, judgeDailyBudget } from "@/lib/server/judge/daily-budget";
 import type { Logger } from "@/lib/server/logger";
 import type { Stage } from "@/lib/server/submissions/stages";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
@@ -78,6 +79,11 @@ export async function scoreSubmissionPipeline(
 
     stage = "judge";
     if (isJudgeConfigured()) {
+      const budget = await judgeDailyBudget();
+      if (budget?.exhausted) {
+        await db.submission.update({ where: { id: submissionId }, data: { status: "QUEUED", stage: "judge" } });
+        throw new JudgeBudgetSpent(budget.resumesAt);
+      }
       await db.submission.update({ where: { id: submissionId }, data: { status: "JUDGING", stage: "judge" } });
       await runJudgeStage({ submissionId, log, jobId });
     } else {
@@ -103,7 +109,7 @@ export async function scoreSubmissionPipeline(
     await dispatchOutbox(outbox, log);
     return "scored";
   } catch (e) {
-    if (isTransientError(e)) throw e;
+    if (isTransientError(e) || e instanceof JudgeBudgetSpent) throw e;
     const reason = `${stage === "lexical" ? "Lexical scoring" : "Judge stage"} failed: ${describeError(e)}`;
     log.error({ err: e, stage }, "permanent failure; submission marked FAILED");
     await markFailed(submissionId, stage, reason);

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { BulkForm } from "@/app/(site)/admin/_components/bulk-form";
+import { JudgeBudgetNote } from "@/app/(site)/admin/_components/judge-budget-note";
 import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
@@ -20,6 +21,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Search
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("reviewHeading")}</h1>
       <BoardStatusNote admin />
+      <JudgeBudgetNote />
       <nav aria-label={t("filterLabel")}>
         <ul className="flex flex-wrap gap-3 text-sm">
           {FILTERS.map((f) => (

@@ -3,6 +3,7 @@ import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { Role } from "@/generated/prisma/enums";
 import { emailSchema, passwordNotEmail, passwordSchema } from "@/lib/validation/signup";
+import { noControlCharacters } from "@/lib/validation/text";
 import { db } from "../db";
 import { AppError, zodDetails } from "../errors";
 
@@ -16,7 +17,7 @@ export const newUserSchema = z
   .object({
     email: emailSchema,
     password: passwordSchema,
-    name: z.string().trim().max(200).optional(),
+    name: z.string().trim().max(200).superRefine(noControlCharacters()).optional(),
     role: z.enum(Role).default("SUBMITTER"),
   })
   .refine(...passwordNotEmail);

@@ -98,8 +98,16 @@ async function newBestItems(q: FeedQuery): Promise<Item[]> {
   });
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+// Characters XML 1.0 forbids (C0 but tab, LF, CR; lone surrogates; U+FFFE/F), and C1, which it
+// discourages: names stored before control characters were refused still make a valid feed.
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/gu;
+
+/** Text or attribute value for the feed: escaped, with non-XML characters replaced by U+FFFD. */
+export const xmlText = (s: string) =>
+  s
+    .replace(NOT_XML, "\ufffd")
+    .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+const esc = xmlText;
 
 /** Atom ids and links are IRIs: `origin` makes them absolute. */
 export async function boardFeed(q: FeedQuery, origin: string, selfQuery: string): Promise<string> {

@@ -45,6 +45,7 @@ export async function createWebhook(
   userId: string,
   input: z.infer<typeof webhookInputSchema>,
 ): Promise<{ id: string; url: string; events: string[]; secret: string }> {
+  await consume("webhook-create", userId);
   const url = (await assertPublicWebhookUrl(input.url)).toString();
   if ((await db.webhookEndpoint.count({ where: { userId } })) >= MAX_WEBHOOKS_PER_ACCOUNT) {
     throw new AppError(
@@ -124,7 +125,7 @@ export async function rotateWebhookSecret(userId: string, id: string): Promise<{
 /** Queues a `webhook.test` delivery; its outcome appears in the log like any other. */
 export async function sendTestWebhook(userId: string, id: string): Promise<{ deliveryId: string }> {
   await ownEndpoint(userId, id);
-  await consume("webhook-test", `${userId}:${id}`);
+  await consume("webhook-test", userId);
   const outbox = await recordWebhooks(db, [id], TEST_EVENT, {
     message: "Test delivery from the H2HMem leaderboard.",
     endpointId: id,

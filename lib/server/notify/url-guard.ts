@@ -75,36 +75,32 @@ export function parseWebhookUrl(raw: string): URL {
   return url;
 }
 
+function notPublic(host: string): AppError {
+  return new AppError(
+    "VALIDATION_FAILED",
+    `The webhook host ${host} does not resolve to a public address (loopback, private and link-local are refused).`,
+    {
+      details: [
+        {
+          code: "URL_NOT_PUBLIC",
+          params: { host },
+          path: "url",
+          message: "use a public host name or address (WEBHOOK_ALLOW_PRIVATE=true allows private ones on local setups)",
+        },
+      ],
+    },
+  );
+}
+
 /** Every address the host resolves to, refused if any is private (unless allowed). */
 export async function resolvePublicAddresses(host: string): Promise<Array<{ address: string; family: number }>> {
   const bare = host.replace(/^\[|\]$/g, "");
   const addresses = isIP(bare)
     ? [{ address: bare, family: isIP(bare) }]
     : await lookup(bare, { all: true, verbatim: true }).catch(() => []);
-  if (addresses.length === 0)
-    throw new AppError("VALIDATION_FAILED", `The webhook host ${host} does not resolve.`, {
-      details: [{ code: "URL_UNRESOLVED", path: "url", message: "unknown host", params: { host } }],
-    });
-  if (!env.WEBHOOK_ALLOW_PRIVATE) {
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) {
-      // The address itself is not named: it would tell an account what an internal name resolves to.
-      throw new AppError(
-        "VALIDATION_FAILED",
-        `The webhook host ${host} is not a public address (loopback, private or link-local): refused.`,
-        {
-          details: [
-            {
-              code: "URL_NOT_PUBLIC",
-              params: { host },
-              path: "url",
-              message: "use a public address (WEBHOOK_ALLOW_PRIVATE=true allows private ones on local setups)",
-            },
-          ],
-        },
-      );
-    }
-  }
+  // One answer for "does not resolve" and "not public": two would tell an account which internal names exist.
+  if (addresses.length === 0 || (!env.WEBHOOK_ALLOW_PRIVATE && addresses.some((a) => isPrivateAddress(a.address))))
+    throw notPublic(host);
   return addresses;
 }
 

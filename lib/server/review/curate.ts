@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { MODALITIES } from "@/lib/validation/submission-meta";
+import { noControlCharacters } from "@/lib/validation/text";
 import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
 import { db } from "../db";
@@ -29,19 +30,15 @@ export const bulkSchema = z.object({
   reason: z.string().trim().max(2000).optional(),
 });
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => !s.includes("\u0000"), "must not contain null bytes");
+const text = (max: number, multiline = false) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).superRefine(noControlCharacters({ multiline }));
 const url = text(2000).refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "must be an http:// or https:// URL");
 // Scores, files and review state are not editable here. null or "" clears a field.
 export const metadataSchema = z
   .object({
     methodName: text(200).min(1, "is required").optional(),
     organization: text(200).nullable().optional(),
-    description: text(5000).nullable().optional(),
+    description: text(5000, true).nullable().optional(),
     paperUrl: url.nullable().optional(),
     codeUrl: url.nullable().optional(),
     modality: z.enum(MODALITIES).nullable().optional(),

@@ -6,13 +6,15 @@ import { AppError } from "../errors";
 import { recordAttempts } from "../submissions/attempts";
 import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
+import { noControlCharacters } from "@/lib/validation/text";
 
 export const note = (min: number, what: string, required = "is required") =>
   z
     .string({ error: required })
     .trim()
     .min(min, `give ${what} of at least ${min} characters`)
-    .max(2000, "must be at most 2000 characters");
+    .max(2000, "must be at most 2000 characters")
+    .superRefine(noControlCharacters({ multiline: true }));
 
 export const rejectSchema = z.object({ reason: note(3, "a reason") });
 const withdrawSchema = z.object({

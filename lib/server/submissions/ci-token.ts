@@ -8,7 +8,15 @@ import { siteUrl } from "../mail";
 
 // A token that fails is refused (422), never downgraded silently to typed provenance.
 
-export type CiProvenance = { repo: string; commit: string; runId: string; ref: string | null; workflow: string | null };
+export type CiProvenance = {
+  repo: string;
+  commit: string;
+  runId: string;
+  ref: string | null;
+  workflow: string | null;
+  /** The token's `jti`: stored (unique), so one token vouches for one upload only. */
+  tokenId: string;
+};
 
 /** The longest `ciToken` accepted (GitHub's are about 1-2 KB). */
 export const CI_TOKEN_MAX_CHARS = 8192;
@@ -19,17 +27,23 @@ const claimsSchema = z.object({
   run_id: z.string().regex(/^\d{1,20}$/),
   ref: z.string().max(500).optional(),
   workflow_ref: z.string().max(1000).optional(),
+  jti: z.string().min(1).max(200),
 });
 
-type Reason = "malformed" | "issuer" | "audience" | "expired" | "signature" | "claims";
+type Reason = "malformed" | "issuer" | "audience" | "expired" | "signature" | "claims" | "replayed";
 const MESSAGES: Record<Reason, string> = {
   malformed: "is not a signed JWT",
   issuer: "was not issued by the configured CI issuer (CI_OIDC_ISSUER)",
   audience: "was minted for another audience: request it with this leaderboard's URL as the audience",
   expired: "has expired: request it right before the upload",
   signature: "has a signature that does not match the issuer's keys",
-  claims: "lacks the repository, sha or run_id claims",
+  claims: "lacks the repository, sha, run_id or jti claims",
+  replayed: "was already used for an upload: request a fresh token for each upload",
 };
+
+export function ciTokenReplayed(): AppError {
+  return refused("replayed");
+}
 
 function refused(reason: Reason): AppError {
   const message = `The CI token ${MESSAGES[reason]}.`;
@@ -125,5 +139,6 @@ export async function verifyCiToken(token: string): Promise<CiProvenance> {
     runId: c.run_id,
     ref: c.ref ?? null,
     workflow: c.workflow_ref ?? null,
+    tokenId: c.jti,
   };
 }

@@ -10,7 +10,7 @@ import { logger } from "../logger";
 import { enqueueScoring } from "../queue";
 import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
-import type { CiProvenance } from "./ci-token";
+import { ciTokenReplayed, type CiProvenance } from "./ci-token";
 import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
@@ -81,6 +81,8 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
     );
   }
 
+  // One CI token, one upload: a replay (even of the same files) is refused before anything is stored.
+  if (input.ciProvenance && (await ciTokenUsed(input.ciProvenance.tokenId))) throw ciTokenReplayed();
   const existing = await findExisting(input.userId, upload.contentSha256);
   if (existing) return existing;
   const demo = input.demo === true;
@@ -93,6 +95,8 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   } catch (e) {
     // Two identical uploads racing: the unique (userId, contentSha256) index lets one win.
     if ((e as { code?: string }).code === "P2002") {
+      // Or two uploads racing with one CI token: the unique sourceTokenId index lets one win.
+      if (input.ciProvenance && (await ciTokenUsed(input.ciProvenance.tokenId))) throw ciTokenReplayed();
       const winner = await findExisting(input.userId, upload.contentSha256);
       if (winner) return winner;
     }
@@ -110,6 +114,10 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   return { id, status: "QUEUED", warnings: upload.warnings, existing: false };
 }
 
+async function ciTokenUsed(tokenId: string): Promise<boolean> {
+  return (await db.submission.count({ where: { sourceTokenId: tokenId } })) > 0;
+}
+
 function verifiedSource(p: CiProvenance) {
   return {
     sourceRepo: p.repo,
@@ -117,6 +125,7 @@ function verifiedSource(p: CiProvenance) {
     sourceRun: p.runId,
     sourceRef: p.ref,
     sourceWorkflow: p.workflow,
+    sourceTokenId: p.tokenId,
     sourceVerifiedAt: new Date(),
   };
 }

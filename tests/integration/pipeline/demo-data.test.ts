@@ -27,9 +27,15 @@ const env = {
   DAILY_SUBMISSION_QUOTA: "2",
   QUEUE_PREFIX: `${process.env.QUEUE_PREFIX ?? "test"}-demo-${process.pid}`,
 };
-const node = (args: string[]) =>
-  spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", timeout: 240_000 });
-const seed = () => node([...TS, "prisma/seed.ts"]);
+const node = (args: string[], extra: Record<string, string> = {}) =>
+  spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, ...extra },
+    encoding: "utf8",
+    timeout: 240_000,
+  });
+const seed = (args: string[] = [], extra: Record<string, string> = {}) =>
+  node([...TS, "prisma/seed.ts", ...args], extra);
 const h2hmem = (...args: string[]) => node([path.join(ROOT, "bin/h2hmem.mjs"), ...args]);
 const boardIds = async () => {
   const body = (await (await leaderboardGet(req("http://localhost/api/v1/leaderboard?metric=f1"), ctx({}))).json()) as {
@@ -41,6 +47,13 @@ const boardIds = async () => {
 
 describe("demo data", () => {
   it("is marked, outside the quota, off the board under a real key, never re-activated, and removable", async () => {
+    // Issue 47: never in production without --demo; nothing is written.
+    const production = { NODE_ENV: "production", AUTH_URL: "https://board.example" };
+    const refused = seed([], production);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/NODE_ENV=production.*--demo/);
+    expect(await db.user.count()).toBe(0);
+
     const first = seed();
     expect(first.stderr + first.stdout).not.toMatch(/seed failed/);
     expect(first.status).toBe(0);
@@ -101,5 +114,14 @@ describe("demo data", () => {
         where: { email: { in: ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"] } },
       }),
     ).toBe(0);
+
+    // Issue 47: a database with someone else's accounts gets the demo accounts only when asked.
+    await db.user.create({ data: { email: "operator@example.org", name: "Operator" } });
+    const withUsers = seed();
+    expect(withUsers.status).toBe(2);
+    expect(withUsers.stderr).toMatch(/1 account\(s\) besides the seed's own.*--existing-users/);
+    expect(await db.user.count()).toBe(1);
+    expect(seed(["--existing-users", "--demo"], production).status).toBe(0);
+    expect(await db.user.count({ where: { email: "admin@h2hmem.local" } })).toBe(1);
   }, 600_000);
 });

@@ -3,7 +3,8 @@
 // (CI_OIDC_ISSUER), with audience = AUTH_URL. A valid token stores repository, commit, run, ref
 // and workflow from its claims (overriding typed fields) and the entry, board and status APIs say
 // verified; wrong audience, expired, forged signature and wrong issuer are refused with a 422
-// naming the reason, and nothing is stored.
+// naming the reason, and nothing is stored. A token vouches for one upload (its jti is recorded):
+// a replay, even racing, gets 422 and stores nothing (issue 47).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
@@ -128,6 +129,7 @@ describe("verified CI provenance (CI_OIDC_ISSUER = local issuer over HTTP)", () 
     ["signature", () => issuer.mint({}, { audience: AUDIENCE, foreignKey: true })],
     ["issuer", () => issuer.mint({}, { audience: AUDIENCE, issuer: "https://token.actions.githubusercontent.com" })],
     ["claims", () => issuer.mint({ sha: "not-a-sha" }, { audience: AUDIENCE })],
+    ["claims", () => issuer.mint({ jti: undefined }, { audience: AUDIENCE })],
     ["malformed", async () => "not.a.jwt"],
   ])("refuses a token with the wrong %s: 422 naming the reason, nothing stored", async (reason, mint) => {
     const before = await db.submission.count({ where: { userId: author.id } });
@@ -140,5 +142,32 @@ describe("verified CI provenance (CI_OIDC_ISSUER = local issuer over HTTP)", () 
     expect(body.error.message).toMatch(/^The CI token /);
     expect(body.error.details).toEqual([expect.objectContaining({ path: "ciToken", params: { reason } })]);
     expect(await db.submission.count({ where: { userId: author.id } })).toBe(before);
+  });
+
+  const replayBody = async (r: Response) =>
+    ((await r.json()) as { error: { details: Array<{ params: { reason: string } }> } }).error.details[0]?.params;
+
+  it("a token is accepted for one upload only: a replay (other files or the same) gets 422 and stores nothing", async () => {
+    const ciToken = await issuer.mint({}, { audience: AUDIENCE });
+    const first = await upload(40, { ciToken });
+    expect(first.status, await first.clone().text()).toBe(202);
+    const { id } = (await first.json()) as { id: string };
+    const before = await db.submission.count({ where: { userId: author.id } });
+    for (const seed of [41, 40]) {
+      const replay = await upload(seed, { ciToken });
+      expect(replay.status).toBe(422);
+      expect(await replayBody(replay)).toEqual({ reason: "replayed" });
+    }
+    expect(await db.submission.count({ where: { userId: author.id } })).toBe(before);
+    expect(await db.submission.count({ where: { sourceVerifiedAt: { not: null }, id } })).toBe(1);
+  });
+
+  it("two uploads racing with one token: one is stored, the other gets 422", async () => {
+    const ciToken = await issuer.mint({}, { audience: AUDIENCE });
+    const before = await db.submission.count({ where: { userId: author.id } });
+    const answers = await Promise.all([upload(50, { ciToken }), upload(52, { ciToken })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([202, 422]);
+    expect(await replayBody(answers.find((r) => r.status === 422)!)).toEqual({ reason: "replayed" });
+    expect(await db.submission.count({ where: { userId: author.id } })).toBe(before + 1);
   });
 });

@@ -108,7 +108,7 @@ describe("a new answer key goes public only through re-score, preview and publis
     expect(audit.details).toMatchObject({ pinned: va, requeued: 4 });
 
     // The board did not change by itself, and the quick start's seed does not re-activate its key.
-    const seeded = run([...TS, "prisma/seed.ts"], { JUDGE_BASE_URL: "" });
+    const seeded = run([...TS, "prisma/seed.ts", "--existing-users"], { JUDGE_BASE_URL: "" });
     expect(seeded.code).toBe(0);
     expect((await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).contentSha256).toBe(keyB.digest);
     expect(await db.submission.count({ where: { user: { email: "demo-entries@h2hmem.local" } } })).toBe(0);

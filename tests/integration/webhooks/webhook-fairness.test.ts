@@ -1,4 +1,5 @@
-// Issue 31: test deliveries are rate-limited per (account, endpoint), and one account's endpoints
+// Issue 31: test deliveries are rate-limited per account (issue 47: not per endpoint id), endpoint
+// creation too, and one account's endpoints
 // that never answer (a real loopback server) hold at most PER_ACCOUNT worker slots, so another
 // account's delivery goes out at once instead of waiting for their timeouts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,14 +46,31 @@ afterAll(async () => {
 });
 
 describe("webhook test calls and deliveries per account", () => {
-  it("test calls are limited per account and endpoint", async () => {
+  it("test calls are limited per account, whatever the endpoint", async () => {
     const a = await createWebhook(slow.id, { url: receiver.url("/hang-limit-a"), events: ["submission.scored"] });
     const b = await createWebhook(slow.id, { url: receiver.url("/hang-limit-b"), events: ["submission.scored"] });
     for (let i = 0; i < 5; i++) expect((await sendTest(a.id, slow.token)).status).toBe(202);
     const limited = await sendTest(a.id, slow.token);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await sendTest(b.id, slow.token)).status).toBe(202); // another endpoint has its own budget
+    // Another endpoint (or a new one) shares the account's budget.
+    expect((await sendTest(b.id, slow.token)).status).toBe(429);
+  });
+
+  it("endpoint creation is limited per account, so delete-and-add cannot churn", async () => {
+    const churn = await userWithToken("fair-churn", "SUBMITTER");
+    try {
+      for (let i = 0; i < 20; i++) {
+        const e = await createWebhook(churn.id, { url: receiver.url(`/churn-${i}`), events: ["submission.scored"] });
+        await db.webhookEndpoint.delete({ where: { id: e.id } });
+      }
+      await expect(
+        createWebhook(churn.id, { url: receiver.url("/churn-21"), events: ["submission.scored"] }),
+      ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+      expect(await db.webhookEndpoint.count({ where: { userId: churn.id } })).toBe(0);
+    } finally {
+      await db.user.delete({ where: { id: churn.id } });
+    }
   });
 
   it("an account whose endpoints never answer cannot delay another account's delivery", async () => {

@@ -185,7 +185,7 @@ describe("webhooks", () => {
         });
         expect(r.status, url).toBe(422);
         expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(
-          /loopback, private or link-local/,
+          /does not resolve to a public address/,
         );
       }
       // A name is refused without saying what it resolves to.

@@ -65,6 +65,18 @@ describe("parseEnv", () => {
     ]);
   });
 
+  // Issue 47 (the lows): production never falls back to the request's Host header.
+  it("requires AUTH_URL when NODE_ENV=production, except while `next build` runs", () => {
+    expect(errorOf({ ...valid, NODE_ENV: "production" }).message).toMatch(
+      /^Invalid environment configuration:\n {2}AUTH_URL: is required when NODE_ENV=production/,
+    );
+    expect(parseEnv({ ...valid, NODE_ENV: "production", AUTH_URL: "https://board.example" }).AUTH_URL).toBe(
+      "https://board.example",
+    );
+    expect(() => parseEnv({ ...valid, NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
+    expect(() => parseEnv({ ...valid, NODE_ENV: "development" })).not.toThrow();
+  });
+
   it("lists every bad variable at once", () => {
     const err = errorOf({ PORT: "-1", JUDGE_RPM: "0" });
     for (const name of ["DATABASE_URL", "PORT", "JUDGE_RPM"]) expect(err.message).toContain(`  ${name}: `);

@@ -52,7 +52,7 @@ export const accountPaths = {
                   type: "string",
                   maxLength: CI_TOKEN_MAX_CHARS,
                   description:
-                    "Optional CI OIDC token (the GitHub Action sends GitHub's, requested with audience = this leaderboard's URL, when the job has `permissions: id-token: write`). Verified against CI_OIDC_ISSUER's keys (issuer, audience, signature, expiry); then repository, commit, run, ref and workflow come from its claims and the entry shows \"Verified from CI\" (typed source fields are ignored). A token that fails is refused with 422 (details[0].path `ciToken`, params.reason audience|expired|signature|issuer|claims|malformed); without a token the source fields are shown as stated by the submitter.",
+                    "Optional CI OIDC token (the GitHub Action sends GitHub's, requested with audience = this leaderboard's URL, when the job has `permissions: id-token: write`). Verified against CI_OIDC_ISSUER's keys (issuer, audience, signature, expiry); then repository, commit, run, ref and workflow come from its claims and the entry shows \"Verified from CI\" (typed source fields are ignored). A token that fails is refused with 422 (details[0].path `ciToken`, params.reason audience|expired|signature|issuer|claims|malformed|replayed: one token, one upload); without a token the source fields are shown as stated by the submitter.",
                 },
               },
             },

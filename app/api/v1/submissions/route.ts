@@ -1,6 +1,6 @@
 import { requireApiCaller, requireApiUser, requireScope, json, route, type ApiCaller } from "@/lib/server/http";
 import { env } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { AppError, isAppError } from "@/lib/server/errors";
 import { clientIp, consume } from "@/lib/server/rate-limit";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { verifyCiToken } from "@/lib/server/submissions/ci-token";
@@ -17,10 +17,14 @@ export const POST = route(async (req) => {
   await consume("api-ip", clientIp(req.headers));
   // Quota, per-process and per-account in-flight limits are decided before the body is read.
   const slot = await acquireUploadSlot(caller.user.id);
+  let bodyTimedOut = false;
   try {
     return await receive(req, caller);
+  } catch (e) {
+    bodyTimedOut = isAppError(e) && e.code === "REQUEST_TIMEOUT";
+    throw e;
   } finally {
-    await slot.release();
+    await slot.release({ bodyTimedOut });
   }
 });
 

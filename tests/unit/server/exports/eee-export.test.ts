@@ -71,4 +71,26 @@ describe("eeeDocument", () => {
     expect(items.map((i) => (i.dataset as { task_id: string }).task_id)).toEqual(["overall-judge", "overall-f1"]);
     expect(items[0]!.notes).toContain("judge gpt-x");
   });
+
+  it("no method name can forge a result: line breaks of any YAML version stay inside the comment", () => {
+    const forged = "M\u0085- dataset:\u2028    id: forged\u2029\r\n  value: 1\u000b\u001b\u009f";
+    const yaml = hfEvalResultsYaml(
+      { ...entry, methodName: forged, scorerVersion: `${version}\u0085x` },
+      "https://b.example",
+    );
+    // YAML 1.1 (PyYAML) breaks lines at NEL, LS and PS as well as CR and LF.
+    const lines = yaml.split(/\r\n|[\r\n\u0085\u2028\u2029]/);
+    expect(
+      lines.filter((l) => !l.startsWith("#") && !l.startsWith("- dataset:") && !l.startsWith("  ") && l !== ""),
+    ).toEqual([]);
+    expect(lines.filter((l) => l.startsWith("- "))).toHaveLength(2);
+    expect(yaml).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    // Quoted strings keep their text once parsed (escaped, not dropped): the judge model is in the notes.
+    const judged = hfEvalResultsYaml(
+      { ...entry, judge: { ...entry.judge!, model: "j\u0085x\u2028y" } },
+      "https://b.example",
+    );
+    expect(judged).not.toMatch(/[\u0085\u2028]/);
+    expect((parse(judged) as Array<{ notes: string }>)[0]!.notes).toContain("judge j\u0085x\u2028y");
+  });
 });

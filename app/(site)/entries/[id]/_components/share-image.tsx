@@ -20,7 +20,10 @@ export async function shareImage(id: string): Promise<Response> {
   if (rendering >= MAX_RENDERS) return new Response("Busy", { status: 503, headers: { "retry-after": "5" } });
   rendering++;
   try {
-    return await render(h);
+    // ImageResponse renders lazily into its body: the slot is held until the PNG exists.
+    const res = await render(h);
+    const png = await res.arrayBuffer();
+    return new Response(png, { status: res.status, headers: res.headers });
   } finally {
     rendering--;
   }
