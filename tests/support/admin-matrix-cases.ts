@@ -240,6 +240,15 @@ export const MATRIX: Record<string, Case> = {
     body: () => ({ role: "ADMIN" }),
     write: true,
   },
+  // Public: whether submissions are open. Changing it is for admins (resuming while open changes nothing).
+  "v1/admin/submissions-pause GET": { expect: all(200), url: () => "/api/v1/admin/submissions-pause" },
+  "v1/admin/submissions-pause PUT": {
+    scope: "admin",
+    expect: adminOnly(200),
+    url: () => "/api/v1/admin/submissions-pause",
+    body: () => ({ paused: false }),
+    write: true,
+  },
   "v1/admin/audit GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/audit" },
   "v1/admin/scorer-versions GET": {
     scope: "admin",
