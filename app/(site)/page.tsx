@@ -23,6 +23,10 @@ import { judgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { FEED_PATH } from "@/lib/server/history/board-feed";
 import type { SearchParams } from "@/app/(site)/page-helpers";
 import { ClientMessages } from "@/components/ui/client-messages";
+import { headers } from "next/headers";
+import { JsonLd } from "@/components/json-ld";
+import { boardJsonLd } from "@/lib/server/agents/json-ld";
+import { publicOrigin } from "@/lib/server/leaderboard/share";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
 // is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
@@ -37,7 +41,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
   const costField = costFieldSchema.parse(Array.isArray(sp.cost) ? sp.cost[0] : sp.cost);
   // A chosen cost survives applying filters (the chart is recomputed for the filtered view).
   const keep: Record<string, string> = sp.cost ? { cost: costField } : {};
-  const t = await getTranslations("board");
+  const [t, tc] = await Promise.all([getTranslations("board"), getTranslations("common")]);
   return (
     <ClientMessages scope="board">
       <div className="space-y-5">
@@ -45,6 +49,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         <a href="#results" className="skip-link">
           {t("skipToResults")}
         </a>
+        <JsonLd data={boardJsonLd(publicOrigin(await headers()), tc("siteName"), tc("siteDescription"))} />
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold">{t("heading")}</h1>
           <p className="max-w-4xl text-slate-700 max-sm:text-sm dark:text-slate-300">

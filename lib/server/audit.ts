@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = {
   "answer_key.publish": "AnswerKeyVersion",
   "demo.remove": "Submission",
   "demo.remove-account": "User",
+  "submissions.pause": "Setting",
+  "submissions.resume": "Setting",
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {

@@ -34,6 +34,9 @@ export const MATRIX: Record<string, Case> = {
   "health GET": { expect: all(200, 503), url: () => "/api/health" },
   // Only the METRICS_TOKEN opens it (404 while unset, as in tests): no session or API token does.
   "metrics GET": { expect: all(404, 401, 403), url: () => "/api/metrics" },
+  // MCP: a request that is not JSON-RPC (this empty POST) is refused by the transport alike for all;
+  // the tools' own authorization is tests/integration/agents/mcp.test.ts.
+  "mcp POST": { expect: all(406), url: () => "/api/mcp", body: () => ({}) },
   "v1/leaderboard GET": { expect: all(200), url: () => "/api/v1/leaderboard" },
   "v1/leaderboard.csv GET": { expect: all(200), url: () => "/api/v1/leaderboard.csv" },
   "v1/snapshots GET": { expect: all(200), url: () => "/api/v1/snapshots" },
@@ -238,6 +241,15 @@ export const MATRIX: Record<string, Case> = {
     subject: pending,
     url: (s) => `/api/v1/admin/users/${s.victimId}/role`,
     body: () => ({ role: "ADMIN" }),
+    write: true,
+  },
+  // Public: whether submissions are open. Changing it is for admins (resuming while open changes nothing).
+  "v1/admin/submissions-pause GET": { expect: all(200), url: () => "/api/v1/admin/submissions-pause" },
+  "v1/admin/submissions-pause PUT": {
+    scope: "admin",
+    expect: adminOnly(200),
+    url: () => "/api/v1/admin/submissions-pause",
+    body: () => ({ paused: false }),
     write: true,
   },
   "v1/admin/audit GET": { scope: "admin", expect: adminOnly(200), url: () => "/api/v1/admin/audit" },

@@ -55,7 +55,9 @@ export async function startRouteServer(opts: { files?: Record<string, string> } 
         const hit = match(url.pathname);
         const mod = hit ? ((await import(hit.file)) as Record<string, Handler | undefined>) : undefined;
         const handler = mod?.[req.method!];
-        if (!hit || !handler) return void res.writeHead(404).end();
+        if (!hit) return void res.writeHead(404).end();
+        // As Next answers a route file without a handler for the method.
+        if (!handler) return void res.writeHead(405).end();
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
         const body = chunks.length && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;

@@ -13,6 +13,8 @@ import { NltkModeSection } from "./_components/nltk-mode-section";
 import { JudgeCardSection } from "./_components/judge-card-section";
 import { ProvenanceSection } from "./_components/provenance-section";
 import { FEED_PATH } from "@/lib/server/history/board-feed";
+import { JsonLd } from "@/components/json-ld";
+import { aboutJsonLd } from "@/lib/server/agents/json-ld";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("about"))("title") };
@@ -37,6 +39,7 @@ export default async function AboutPage() {
     };
   return (
     <article className="max-w-3xl space-y-6 leading-relaxed">
+      <JsonLd data={aboutJsonLd()} />
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
       <section aria-labelledby="what-h" className="space-y-2">
         <h2 id="what-h" className={h2}>

@@ -10,6 +10,7 @@ import { uploadLimits } from "@/lib/server/submissions/validate-upload";
 import { EXAMPLE_FILE_PATHS } from "@/lib/server/submissions/example-files";
 import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 import { pageTitle } from "@/app/(site)/page-helpers";
+import { submissionsPause } from "@/lib/server/submissions/pause";
 
 export const generateMetadata = pageTitle("submit.title");
 
@@ -19,12 +20,22 @@ export default async function SubmitPage() {
   const quota = user ? await remainingQuota(user.id, user.role) : null;
   const [t, tf] = await Promise.all([getTranslations("submit"), getTranslations("submitFormat")]);
   const hasKey = (await loadActiveAnswerKey()) !== null;
+  const pause = await submissionsPause();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         {t.rich("intro", { format: '{"predictions": [...]}', code: (c) => <code>{c}</code> })}
       </p>
+      {pause.open ? null : (
+        <p
+          role="status"
+          data-testid="submissions-paused"
+          className="rounded border border-amber-400 bg-amber-50 px-3 py-2 dark:bg-amber-950"
+        >
+          {t("paused", { notice: pause.notice ?? "" })}
+        </p>
+      )}
       <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
       {user && quota ? (
         <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertSubmissionsOpen } from "./pause";
 import type { ValidationIssue } from "@/lib/scoring";
 import { normalizeCategory } from "@/lib/scoring";
 import { submissionMetaSchema, type SubmissionMeta } from "@/lib/validation/submission-meta";
@@ -64,6 +65,8 @@ async function findExisting(userId: string, contentSha256: string): Promise<Crea
 
 /** With Redis down the submission stays QUEUED for the reconciler. */
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreateSubmissionResult> {
+  // The seed's demo entries are the operator's own, not an upload.
+  if (input.demo !== true) await assertSubmissionsOpen();
   assertSizes(input.files);
   const meta = submissionMetaSchema.safeParse(input.meta);
   const metaErrors: ErrorDetail[] = meta.success

@@ -25,6 +25,7 @@ const FEATURE_ORDER = [
   "notify",
   "review",
   "operations",
+  "agents",
 ];
 
 /** "infrastructure" or the feature folder a lib/server file belongs to. */

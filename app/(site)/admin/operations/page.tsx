@@ -7,6 +7,9 @@ import { getOperations } from "@/lib/server/metrics/operations-view";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { Section } from "@/components/ui/section";
 import { pageTitle } from "@/app/(site)/page-helpers";
+import { SubmissionsPauseForm } from "@/app/(site)/admin/_components/submissions-pause-form";
+import { setSubmissionsPauseAction } from "./actions";
+import { submissionsPause } from "@/lib/server/submissions/pause";
 
 export const generateMetadata = pageTitle("admin.operations.title");
 export const dynamic = "force-dynamic";
@@ -15,15 +18,19 @@ const ms = (v: number | null) => (v === null ? "–" : v >= 1000 ? `${(v / 1000)
 
 export default async function OperationsPage() {
   await adminPageGuard();
-  const [o, t, ts] = await Promise.all([
+  const [o, t, ts, pause] = await Promise.all([
     getOperations(),
     getTranslations("admin.operations"),
     getTranslations("submissions.stateLabels"),
+    submissionsPause(),
   ]);
   const state = (s: string) => (ts.has(s as never) ? ts(s as never) : s.toLowerCase());
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <Section hid="pause-h" heading={t("pauseHeading")} className="text-sm">
+        <SubmissionsPauseForm state={pause} run={setSubmissionsPauseAction} />
+      </Section>
       <Section hid="q-h" heading={t("queue")} className="text-sm">
         {o.queue.ok ? (
           <p data-testid="queue-counts">

@@ -25,6 +25,8 @@ import { env, gitHubEndpoints } from "@/lib/server/env";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 import { entryHeadline, publicOrigin } from "@/lib/server/leaderboard/share";
+import { JsonLd } from "@/components/json-ld";
+import { entryJsonLd } from "@/lib/server/agents/json-ld";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
 import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-history-chart";
@@ -107,6 +109,7 @@ export default async function EntryPage({
     `/entries/${entry.id}?${new URLSearchParams({ metric, aggregate, ...patch })}`;
   return (
     <div className="space-y-8">
+      <JsonLd data={entryJsonLd(entry, publicOrigin(h))} />
       <div className="space-y-3">
         <p className="text-sm">
           <Link href="/">{t("backToBoard")}</Link> · <Link href={`/compare?ids=${entry.id}`}>{t("compareWith")}</Link>

@@ -88,7 +88,7 @@ export const accountPaths = {
           ],
           [
             "UNAVAILABLE",
-            "The database is briefly unreachable, this process is at its upload limit, or the CI token issuer's keys could not be fetched; nothing was written; Retry-After.",
+            "The database is briefly unreachable, this process is at its upload limit, the CI token issuer's keys could not be fetched, or an admin has paused submissions (the message carries the notice; GET /api/v1/admin/submissions-pause); nothing was written; Retry-After.",
           ],
         ),
       },

@@ -5,7 +5,8 @@ import { baselineSchema, bulkSchema, metadataSchema, rescoreSchema, unpublishSch
 import { rejectSchema } from "@/lib/server/review/decide";
 import { reviewFilterSchema } from "@/lib/server/review/review-queue";
 import { publishSchema, rejudgeAllSchema } from "@/lib/server/operations/rollout";
-import { fails, input, jsonBody, ok, operation, pathParam, type JsonSchema } from "./components";
+import { pauseInputSchema, pauseStateSchema } from "@/lib/server/submissions/pause";
+import { fails, input, jsonBody, ok, operation, pathParam, rateLimited, type JsonSchema } from "./components";
 
 // The admin API: administrators only (a session with the role, or a token with the `admin`
 // scope, which only administrators can be given; the role is checked too). Decisions are audited.
@@ -30,6 +31,19 @@ const decided = (state: string) =>
   );
 
 export const adminPaths = {
+  "/api/v1/admin/submissions-pause": {
+    get: operation(null, {
+      summary:
+        "Whether submissions are open; while an admin has paused them, the public notice and the Retry-After uploads get.",
+      responses: { ...ok("The pause state.", input(pauseStateSchema)), ...fails(rateLimited) },
+    }),
+    put: operation("admin", {
+      summary:
+        "Pause new submissions with a public notice, or resume them (audited). While paused every upload (web, API, CLI, MCP `submit`) answers 503 UNAVAILABLE with the notice and Retry-After; every read keeps working.",
+      requestBody: jsonBody(pauseInputSchema),
+      responses: { ...ok("The new pause state.", input(pauseStateSchema)) },
+    }),
+  },
   "/api/v1/admin/submissions": {
     get: operation("admin", {
       summary: "The review queue (scored pending first) with headline scores and flags.",

@@ -3,6 +3,7 @@ import { env } from "@/lib/server/env";
 import { AppError, isAppError } from "@/lib/server/errors";
 import { clientIp, consume } from "@/lib/server/rate-limit";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
+import { assertSubmissionsOpen } from "@/lib/server/submissions/pause";
 import { verifyCiToken } from "@/lib/server/submissions/ci-token";
 import { listOwnSubmissions } from "@/lib/server/submissions/submission-views";
 import { acquireUploadSlot } from "@/lib/server/submissions/upload-slots";
@@ -15,6 +16,8 @@ const FIELDS_ALLOWANCE = 256 * 1024;
 export const POST = route(async (req) => {
   const caller = await requireApiCaller(req, "submit");
   await consume("api-ip", clientIp(req.headers));
+  // Refused before the body is read; createSubmission checks again for every other path.
+  await assertSubmissionsOpen();
   // Quota, per-process and per-account in-flight limits are decided before the body is read.
   const slot = await acquireUploadSlot(caller.user.id);
   let bodyTimedOut = false;
