@@ -1,5 +1,5 @@
 // `npm run quickstart`: from a fresh clone to a running leaderboard (web + worker) with
-// demo data (`-- --no-demo`: an empty deployment, no seed). Plain Node ESM with only built-in imports at the top, so it runs before `npm ci`.
+// demo data (`-- --no-demo`: an empty deployment, no seed; `-- --extra-entries N`: N more demo entries). Plain Node ESM with only built-in imports at the top, so it runs before `npm ci`.
 // Uses DATABASE_URL / REDIS_URL (environment or .env) when set, else an embedded PostgreSQL
 // and a redis-server from PATH. Ctrl-C / SIGTERM (to npm or to this process) stops everything it started.
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
@@ -39,6 +39,10 @@ const log = createQuickstartLog();
 const say = (m) => log.say(m);
 // No seed: no synthetic key, no demo entries, no demo accounts (create an admin with the CLI).
 const NO_DEMO = process.argv.slice(2).includes("--no-demo");
+// `-- --extra-entries N`: the seed adds N more approved demo entries (page measurements, docs/BENCHMARKS.md).
+const EXTRA = process.argv.slice(2).includes("--extra-entries")
+  ? ["--extra-entries", process.argv[process.argv.indexOf("--extra-entries") + 1] ?? ""]
+  : [];
 const stops = []; // run in reverse on shutdown
 const supervised = []; // held (no restarts) as soon as shutdown starts
 let shuttingDown = false;
@@ -192,7 +196,9 @@ async function main() {
   if (NO_DEMO) say("--no-demo: no seed (no answer key, demo entries or demo accounts)");
   else if (existsSync("prisma/seed.ts")) {
     await step("seed (prisma/seed.ts)", async () => {
-      const code = await runLogged(log, "seed", process.execPath, [...TS, "prisma/seed.ts"], { env: childEnv });
+      const code = await runLogged(log, "seed", process.execPath, [...TS, "prisma/seed.ts", ...EXTRA], {
+        env: childEnv,
+      });
       if (code !== 0) throw new Error(`prisma/seed.ts failed (exit ${code})`);
     });
   }
