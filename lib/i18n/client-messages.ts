@@ -12,8 +12,6 @@ export const CLIENT_SCOPES = {
   admin: [...SHELL, "admin", "judgeCard", "submissions", "validation"],
   auth: [...SHELL, "auth", "validation"],
   settings: [...SHELL, "settings", "webhookSecret", "submissions", "validation"],
-  // The score tables (components/ui/score-tables-view.tsx).
-  entry: [...SHELL, "mainTypes", "categories", "splits"],
   submissions: [...SHELL, "submissions", "validation", "mainTypes", "categories", "splits"],
   submit: [...SHELL, "submit", "submissions", "validation"],
 } as const;
