@@ -111,11 +111,12 @@ const processEnvRule = [
 
 // Entry points of lib/scoring, one per consumer: "@/lib/scoring" (index.ts) for Node (server,
 // worker, CLI, scripts), "@/lib/scoring/types" (vocabulary), "@/lib/scoring/validate" (the
-// prediction-file reader, also the upload form's validator). With { browser: true } (components,
+// prediction-file reader, also the upload form's validator, which loads it on first use),
+// "@/lib/scoring/issue-codes" (the codes of its problems, without the reader and zod: issue 46). With { browser: true } (components,
 // pages) the engine entry is refused too, so no page ships the lexical engine and its tables.
 // Aliased and relative specifiers alike.
 const SCORING_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "lib/scoring");
-const SCORING_ENTRIES = new Set(["", "types", "validate"]);
+const SCORING_ENTRIES = new Set(["", "types", "validate", "issue-codes"]);
 /** The module inside lib/scoring a specifier names ("" = the folder's index), or null if outside it. */
 function scoringModule(spec, file) {
   const abs = spec.startsWith("@/")
@@ -132,7 +133,7 @@ const scoringEntryPoints = {
     type: "problem",
     schema: [{ type: "object", properties: { browser: { type: "boolean" } }, additionalProperties: false }],
     messages: {
-      deep: 'Import lib/scoring through an entry point: @/lib/scoring (Node), @/lib/scoring/types or @/lib/scoring/validate, not "{{spec}}".',
+      deep: 'Import lib/scoring through an entry point: @/lib/scoring (Node), @/lib/scoring/types, @/lib/scoring/validate or @/lib/scoring/issue-codes, not "{{spec}}".',
       engine:
         'Browser-side code imports @/lib/scoring/types or @/lib/scoring/validate, not the engine ("{{spec}}" ships the lexical engine).',
     },

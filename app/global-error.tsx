@@ -1,38 +1,21 @@
 "use client";
 
-import Link from "next/link";
-import { createTranslator } from "next-intl";
-import en from "@/lib/i18n/messages/en.json";
-import zh from "@/lib/i18n/messages/zh.json";
-import { HTML_LANG, LOCALE_COOKIE, resolveLocale } from "@/lib/i18n/locales";
+import { lazy, Suspense } from "react";
+import { documentLocale } from "@/lib/i18n/document-locale";
+import { HTML_LANG } from "@/lib/i18n/locales";
 
-// The root layout itself failed, so this replaces the whole document with its own styling and messages.
-const MESSAGES = { en: { errors: en.errors, common: en.common }, zh: { errors: zh.errors, common: zh.common } };
-
-function browserLocale() {
-  if (typeof document === "undefined") return resolveLocale({});
-  const cookie = new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-  return resolveLocale({ cookie, acceptLanguage: navigator.languages.join(",") });
-}
+// The root layout itself failed, so this replaces the whole document with its own styling and
+// messages, loaded when it renders (components/errors/error-body.tsx says why).
+const ErrorBody = lazy(() => import("@/components/errors/error-body"));
 
 export default function GlobalError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
-  const locale = browserLocale();
-  const t = createTranslator({ locale, messages: MESSAGES[locale] });
+  const locale = documentLocale();
   return (
     <html lang={HTML_LANG[locale]} suppressHydrationWarning>
       <body style={{ fontFamily: "system-ui, sans-serif", margin: "2rem", colorScheme: "light dark" }}>
-        <title>{`${t("errors.errorTitle")} · ${t("common.siteName")}`}</title>
-        <main role="alert">
-          <h1>{t("errors.errorTitle")}</h1>
-          <p>
-            {t("errors.globalErrorText")}
-            {error.digest ? ` ${t("errors.reference", { digest: error.digest })}` : ""}
-          </p>
-          <button type="button" onClick={retry}>
-            {t("errors.retry")}
-          </button>{" "}
-          <Link href="/">{t("common.backToBoard")}</Link>
-        </main>
+        <Suspense fallback={null}>
+          <ErrorBody locale={locale} digest={error.digest} retry={retry} root />
+        </Suspense>
       </body>
     </html>
   );

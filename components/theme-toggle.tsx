@@ -1,7 +1,6 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { useTranslations } from "next-intl";
 
 // Light / dark / system; THEME_SCRIPT applies the stored choice before first paint so there is no flash.
 
@@ -58,10 +57,15 @@ function choose(t: Theme): void {
   for (const l of listeners) l();
 }
 
-/** Three toggle buttons; usable only in the browser, where the stored choice is known. */
-export function ThemeToggle() {
+type Label = "theme" | "themeShort" | (typeof OPTIONS)[number]["label"];
+
+/**
+ * Three toggle buttons; usable only in the browser, where the stored choice is known. The header
+ * passes the labels, so the shell's client code needs no translation library (issue 46).
+ */
+export function ThemeToggle({ labels }: { labels: Record<Label, string> }) {
   const theme = useSyncExternalStore(subscribe, readTheme, () => null);
-  const t = useTranslations("header");
+  const t = (k: Label) => labels[k];
   // Served invisible and inert, so the header keeps its layout when the buttons come alive.
   const idle = theme === null ? { inert: true, "aria-hidden": true } : {};
   return (

@@ -48,6 +48,23 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
   },
 ];
 
+/**
+ * `n` more synthetic entries of graded quality (`--extra-entries N`): a fuller board for page
+ * measurements (docs/BENCHMARKS.md, Pages). Entry k repeats the reference for a share (k+1)/(n+1) of questions.
+ */
+export function extraDemoSystems(n: number): DemoSystem[] {
+  return Array.from({ length: n }, (_, k) => ({
+    methodName: `Demo: Graded #${k + 1} (synthetic)`,
+    description: `Synthetic demo entry for page measurements: repeats the reference answer for ~${Math.round(((k + 1) / (n + 1)) * 100)}% of questions and half of it otherwise. Not a real system.`,
+    answer: (q, rand) =>
+      rand() < (k + 1) / (n + 1)
+        ? q.answer
+        : words(q.answer)
+            .slice(0, Math.ceil(words(q.answer).length / 2))
+            .join(" "),
+  }));
+}
+
 export function demoPredictionFile(
   system: DemoSystem,
   key: ReferenceQuestion[],

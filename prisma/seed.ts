@@ -19,7 +19,7 @@ import { resetStages } from "@/lib/server/submissions/retry-stage";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { headlineMetricOf } from "@/lib/server/versions/published-version";
 import { env } from "@/lib/server/env";
-import { DEMO_SYSTEMS, demoPredictionFile } from "./seed-demo";
+import { DEMO_SYSTEMS, demoPredictionFile, extraDemoSystems } from "./seed-demo";
 import { seedRefusal } from "./seed-guard";
 
 // `npm run db:seed` (idempotent): the synthetic answer key, a demo admin and author, and demo
@@ -35,6 +35,16 @@ const ACCOUNTS = [
   { email: "admin@h2hmem.local", password: "admin-demo-password", role: "ADMIN" as const, name: "Demo Admin" },
   { email: "author@h2hmem.local", password: "author-demo-password", role: "SUBMITTER" as const, name: "Demo Author" },
 ];
+
+/** `-- --extra-entries N`: N more approved demo entries (the quick start passes it through). */
+function extraEntries(argv: string[]): number {
+  const i = argv.indexOf("--extra-entries");
+  if (i < 0) return 0;
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n < 0 || n > 1000) throw new Error("--extra-entries takes a whole number from 0 to 1000");
+  return n;
+}
+const SYSTEMS = [...DEMO_SYSTEMS, ...extraDemoSystems(extraEntries(process.argv.slice(2)))];
 
 loadDotenv({ quiet: true }); // env, db and logger are read lazily, so this still applies
 
@@ -93,7 +103,7 @@ async function main(): Promise<void> {
 
   const key = await loadActiveAnswerKey();
   if (!key) throw new Error("no active answer key after import");
-  for (const [i, system] of DEMO_SYSTEMS.entries()) {
+  for (const [i, system] of SYSTEMS.entries()) {
     const files = {
       dyadic: {
         fileName: "prediction_dyadic.json",

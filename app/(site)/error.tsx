@@ -1,20 +1,16 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { lazy, Suspense } from "react";
+import { documentLocale } from "@/lib/i18n/document-locale";
+
+// Its text loads when it renders (components/errors/error-body.tsx says why).
+const ErrorBody = lazy(() => import("@/components/errors/error-body"));
 
 // Generic on purpose: details stay in the server log under the digest. `retry` refetches from the server, `reset` would only re-render.
 export default function ErrorPage({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
-  const t = useTranslations("errors");
   return (
-    <div role="alert" className="space-y-3">
-      <h1 className="text-2xl font-semibold">{t("errorTitle")}</h1>
-      <p>
-        {t("errorText")}
-        {error.digest ? ` ${t("reference", { digest: error.digest })}` : ""}
-      </p>
-      <button type="button" onClick={retry} className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
-        {t("retry")}
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <ErrorBody locale={documentLocale()} digest={error.digest} retry={retry} />
+    </Suspense>
   );
 }

@@ -23,8 +23,9 @@ export function CostChart({ points, field, metricLabel, hidden }: Props) {
   const costs = points.map((p) => Math.max(p.cost, 1e-4));
   const [lo, hi] = [Math.min(...costs), Math.max(...costs)];
   const lx = (c: number) => Math.log10(Math.max(c, 1e-4));
-  const span = lx(hi) - lx(lo) || 1;
-  const x = (c: number) => PAD.l + ((lx(c) - lx(lo)) / span) * (W - PAD.l - PAD.r);
+  const span = lx(hi) - lx(lo);
+  // One cost (or one point) has no range to spread over: it sits in the middle, not on the axis.
+  const x = (c: number) => PAD.l + (span > 0 ? (lx(c) - lx(lo)) / span : 0.5) * (W - PAD.l - PAD.r);
   const y = (v: number) => PAD.t + (1 - Math.max(0, Math.min(1, v))) * (H - PAD.t - PAD.b);
   const front = points.filter((p) => p.pareto);
   return (

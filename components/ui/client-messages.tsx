@@ -7,20 +7,11 @@ import type { Locale } from "@/lib/i18n/locales";
 
 /**
  * The messages a page's (or a section's) client components ask for. A provider replaces the one
- * above it for its children, so each scope holds the shell's namespaces too. Every prop is given
+ * above it for its children, so each scope holds the shared namespaces too. Every prop is given
  * explicitly: nothing formats relative times, so `now` is the render's.
  */
-export async function ClientMessages({
-  scope,
-  locale,
-  children,
-}: {
-  scope: ClientScope;
-  /** Named by the shell (Next renders app/not-found.tsx within every route's tree); else the request's. */
-  locale?: Locale;
-  children: ReactNode;
-}) {
-  const l = locale ?? ((await getLocale()) as Locale);
+export async function ClientMessages({ scope, children }: { scope: ClientScope; children: ReactNode }) {
+  const l = (await getLocale()) as Locale;
   return (
     <NextIntlClientProvider
       locale={l}

@@ -1,13 +1,11 @@
-"use client";
-
 import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import { CATEGORIES, CATEGORY_CODES, MAIN_TYPES, type MainType } from "@/lib/scoring/types";
 import { isLowN, METRIC_ORDER, SPLIT_ORDER } from "./format";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 
-// A client component for its payload: the page's RSC payload then carries the scores once, not
-// the markup of every cell a second time beside the HTML (components/ui/score-table.tsx).
+// Rendered on the server: nothing in it changes after load, so it ships no JavaScript (issue 46;
+// as a client component it brought the translation library to the entry page for a static table).
 
 /** One aggregate's score in a split and scope. */
 export type ScoreTableRow = {

@@ -50,7 +50,15 @@ export async function SiteHeader({
         <Suspense fallback={<LocaleLinks current={locale} label={t("language")} path={path} />}>
           <LocaleSwitcher current={locale} label={t("language")} />
         </Suspense>
-        <ThemeToggle />
+        <ThemeToggle
+          labels={{
+            theme: t("theme"),
+            themeShort: t("themeShort"),
+            themeLight: t("themeLight"),
+            themeDark: t("themeDark"),
+            themeSystem: t("themeSystem"),
+          }}
+        />
         {user ? (
           <form action={signOut} className="flex items-center gap-3 text-sm">
             {/* Below 1536 px the address is for screen readers only, so an admin's header stays one line at 1366 px (issue 32). */}

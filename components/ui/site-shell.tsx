@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
-import { ClientMessages } from "@/components/ui/client-messages";
 import { getTranslations } from "next-intl/server";
 import { THEME_SCRIPT } from "@/components/theme-toggle";
 import { SiteHeader } from "@/components/ui/site-header";
@@ -68,17 +67,15 @@ async function SiteShell({ children, locale, path, origin, nonce, signOut, notic
         <HreflangLinks path={path} origin={origin} />
       </head>
       <body className="min-h-screen">
-        <ClientMessages scope="shell" locale={locale}>
-          <a href="#main" className="skip-link">
-            {t("skipToContent")}
-          </a>
-          <SiteHeader signOut={signOut} path={path} locale={locale} />
-          <main id="main" className="mx-auto w-full site-width px-4 py-6 sm:px-6">
-            {notice}
-            {children}
-          </main>
-          <SiteFooter locale={locale} />
-        </ClientMessages>
+        <a href="#main" className="skip-link">
+          {t("skipToContent")}
+        </a>
+        <SiteHeader signOut={signOut} path={path} locale={locale} />
+        <main id="main" className="mx-auto w-full site-width px-4 py-6 sm:px-6">
+          {notice}
+          {children}
+        </main>
+        <SiteFooter locale={locale} />
       </body>
     </html>
   );

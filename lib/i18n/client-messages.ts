@@ -1,19 +1,17 @@
 // The browser gets only the namespaces (or parts of one, "board.table") its client components ask
-// for: every page the shell's, and a page or section its scope's (<ClientMessages scope>).
+// for: a page or section its scope's (<ClientMessages scope>). The shell itself has no provider, so a
+// page without client translations ships no translation library (issue 46).
 import type { Messages } from "./load-messages";
 
-/** The header, error boundaries and shared form parts, on every page. */
+/** Shared form parts and messages, in every scope. */
 const SHELL = ["common", "header", "errors"] as const;
 
 export const CLIENT_SCOPES = {
-  shell: SHELL,
   // The board's rows (components/leaderboard/board-rows.tsx) and their Categories panel.
   board: [...SHELL, "board.table", "provenance", "judgeCard", "boardRow", "intervals", "categories", "mainTypes"],
   admin: [...SHELL, "admin", "judgeCard", "submissions", "validation"],
   auth: [...SHELL, "auth", "validation"],
   settings: [...SHELL, "settings", "webhookSecret", "submissions", "validation"],
-  // The score tables (components/ui/score-tables-view.tsx).
-  entry: [...SHELL, "mainTypes", "categories", "splits"],
   submissions: [...SHELL, "submissions", "validation", "mainTypes", "categories", "splits"],
   submit: [...SHELL, "submit", "submissions", "validation"],
 } as const;

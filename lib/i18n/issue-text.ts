@@ -1,4 +1,4 @@
-import { DETAIL_CODES, ISSUE_CODES, type IssueParams } from "@/lib/scoring/validate";
+import { DETAIL_CODES, ISSUE_CODES, type IssueParams } from "@/lib/scoring/issue-codes";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 // Translated from the stable (code, params); unknown codes fall back to English.

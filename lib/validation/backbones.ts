@@ -1,5 +1,4 @@
-import { z } from "zod";
-
+// No zod here: the submit form (a client component) imports the list (issue 46, page weight).
 // Others are kept as typed and grouped as "other" by the board filter.
 export const BACKBONES = [
   "Qwen2.5-VL-3B-Instruct",
@@ -30,8 +29,3 @@ export function backboneKey(raw: string | null | undefined): BackboneKey | null 
   if (t.toLowerCase() === OTHER_BACKBONE) return OTHER_BACKBONE;
   return BY_FOLD.get(fold(t)) ?? OTHER_BACKBONE;
 }
-
-export const backboneFilterSchema = z.preprocess(
-  (v) => (typeof v === "string" ? (backboneKey(v) ?? undefined) : v),
-  z.enum([...BACKBONES, OTHER_BACKBONE]).optional(),
-);

@@ -1,5 +1,5 @@
 // `npm run quickstart`: from a fresh clone to a running leaderboard (web + worker) with
-// demo data (`-- --no-demo`: an empty deployment, no seed). Plain Node ESM with only built-in imports at the top, so it runs before `npm ci`.
+// demo data (`-- --no-demo`: an empty deployment, no seed; `-- --extra-entries N`: N more demo entries). Plain Node ESM with only built-in imports at the top, so it runs before `npm ci`.
 // Uses DATABASE_URL / REDIS_URL (environment or .env) when set, else an embedded PostgreSQL
 // and a redis-server from PATH. Ctrl-C / SIGTERM (to npm or to this process) stops everything it started.
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
@@ -40,6 +40,10 @@ const log = createQuickstartLog();
 const say = (m) => log.say(m);
 // No seed: no synthetic key, no demo entries, no demo accounts (create an admin with the CLI).
 const NO_DEMO = process.argv.slice(2).includes("--no-demo");
+// `-- --extra-entries N`: the seed adds N more approved demo entries (page measurements, docs/BENCHMARKS.md).
+const EXTRA = process.argv.slice(2).includes("--extra-entries")
+  ? ["--extra-entries", process.argv[process.argv.indexOf("--extra-entries") + 1] ?? ""]
+  : [];
 const stops = []; // run in reverse on shutdown
 const supervised = []; // held (no restarts) as soon as shutdown starts
 let shuttingDown = false;
@@ -196,7 +200,7 @@ async function main() {
       // Its own embedded database is a demo's: accounts made there later do not stop a restart. With
       // DATABASE_URL, the seed asks before adding demo accounts next to others (`-- --existing-users`).
       const ownDb = !config.DATABASE_URL || process.argv.includes("--existing-users");
-      const args = [...TS, "prisma/seed.ts", ...(ownDb ? ["--existing-users"] : [])];
+      const args = [...TS, "prisma/seed.ts", ...(ownDb ? ["--existing-users"] : []), ...EXTRA];
       const code = await runLogged(log, "seed", process.execPath, args, { env: childEnv });
       if (code !== 0) throw new Error(`prisma/seed.ts failed (exit ${code})`);
     });

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { LEXICAL_METRICS, SPLITS } from "@/lib/scoring";
 import { MODALITIES } from "@/lib/validation/submission-meta";
-import { backboneFilterSchema } from "@/lib/validation/backbones";
+import { BACKBONES, backboneKey, OTHER_BACKBONE } from "@/lib/validation/backbones";
 
 // The API's OpenAPI document is generated from these schemas.
 export const boardSplitSchema = z.enum(["overall", ...SPLITS]);
@@ -10,6 +10,10 @@ export const boardMetricSchema = z.enum([...LEXICAL_METRICS, "judge"]);
 export const aggregateSchema = z.enum(["micro", "macro"]);
 export const modalityFilterSchema = z.enum(["all", ...MODALITIES]);
 export const baselinesFilterSchema = z.enum(["include", "exclude", "only"]);
+export const backboneFilterSchema = z.preprocess(
+  (v) => (typeof v === "string" ? (backboneKey(v) ?? undefined) : v),
+  z.enum([...BACKBONES, OTHER_BACKBONE]).optional(),
+);
 export const statusFilterSchema = z.enum(["approved", "withdrawn"]);
 
 // Unknown values fall back to defaults so that a hand-edited link still renders.

@@ -103,6 +103,7 @@ describe("lib/scoring entry points (scoring/entry-points)", () => {
     ["app/api/v1/probe/route.ts", "@/lib/scoring"],
     ["components/submissions/probe.tsx", "@/lib/scoring/validate"],
     ["app/(site)/about/page.tsx", "@/lib/scoring/types"],
+    ["lib/i18n/probe.ts", "@/lib/scoring/issue-codes"],
     ["lib/scoring/probe.ts", "./lexical/fast/binary"],
     ["tests/unit/scoring/lexical/probe.test.ts", "@/lib/scoring/lexical/fast/binary"],
     ["tests/unit/fuzz/probe.test.ts", "@/lib/scoring/validate"],

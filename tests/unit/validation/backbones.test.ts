@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { backboneFilterSchema, backboneKey, BACKBONES } from "../../../lib/validation/backbones";
-import { parseLeaderboardParams, viewQuery } from "../../../lib/server/leaderboard/params";
+import { backboneKey, BACKBONES } from "../../../lib/validation/backbones";
+import { backboneFilterSchema, parseLeaderboardParams, viewQuery } from "../../../lib/server/leaderboard/params";
 
 describe("backbones", () => {
   it("maps any spelling of a listed model to the list entry, anything else to other, nothing to null", () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 
@@ -21,6 +21,13 @@ export function FileDrop({
   const t = useTranslations("submit");
   const f = formatter(useLocale());
   const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // A file chosen before the page hydrated fired no onChange: pick it up now (issue 46).
+  const early = useRef(onFile);
+  useEffect(() => {
+    const chosen = input.current?.files?.[0];
+    if (chosen) early.current(chosen);
+  }, []);
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setOver(false);
@@ -44,6 +51,7 @@ export function FileDrop({
         {t("dropHint", { hint })}
       </p>
       <input
+        ref={input}
         id={id}
         name={name}
         type="file"

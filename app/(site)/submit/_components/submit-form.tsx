@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { translateIssues, type ValidationTranslator } from "@/lib/i18n/issue-text";
-import { parsePredictionFile } from "@/lib/scoring/validate";
 import type { Split } from "@/lib/scoring/types";
 import { FileDrop } from "./file-drop";
 import { IssueList, type IssueView } from "@/components/submissions/issue-list";
@@ -51,7 +50,11 @@ export function SubmitForm({
   async function pick(slot: Slot, file: File | null) {
     setServerIssues([]);
     if (!file) return setFiles((f) => ({ ...f, [slot.field]: null }));
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    // The validator (zod and the schema, ~40 KB compressed) loads with the first file, not with the page (issue 46).
+    const [{ parsePredictionFile }, bytes] = await Promise.all([
+      import("@/lib/scoring/validate"),
+      file.arrayBuffer().then((b) => new Uint8Array(b)),
+    ]);
     const parsed = parsePredictionFile(bytes, { file: file.name, split: slot.split, ...limits });
     setFiles((f) => ({
       ...f,
