@@ -112,6 +112,8 @@ const start = () =>
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123",
+      // `next start` runs with NODE_ENV=production, where AUTH_URL is required.
+      AUTH_URL: env.AUTH_URL ?? `http://127.0.0.1:${PORT}`,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -20,9 +20,11 @@ if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server/worker.mjs")) {
   process.exit(2);
 }
 await migrateDatabase(process.env.DATABASE_URL, { stdio: ["ignore", "ignore", "inherit"] });
-// The test database holds the suites' own accounts.
+// A demo deployment under NODE_ENV=production, whose database holds the suites' own accounts.
 if (existsSync("prisma/seed.ts")) {
-  const code = await runNode([...TS, "prisma/seed.ts", "--existing-users"], { stdio: ["ignore", "ignore", "inherit"] });
+  const code = await runNode([...TS, "prisma/seed.ts", "--existing-users", "--demo"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (code !== 0) {
     console.error(`[e2e-server] prisma/seed.ts failed (exit ${code})`);
     process.exit(1);

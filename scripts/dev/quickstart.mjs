@@ -197,10 +197,11 @@ async function main() {
   if (NO_DEMO) say("--no-demo: no seed (no answer key, demo entries or demo accounts)");
   else if (existsSync("prisma/seed.ts")) {
     await step("seed (prisma/seed.ts)", async () => {
-      // Its own embedded database is a demo's: accounts made there later do not stop a restart. With
-      // DATABASE_URL, the seed asks before adding demo accounts next to others (`-- --existing-users`).
+      // The quick start is a demo (--demo, whatever NODE_ENV says); its own embedded database is a
+      // demo's, so accounts made there later do not stop a restart. With DATABASE_URL, the seed asks
+      // before adding demo accounts next to others (`npm run quickstart -- --existing-users`).
       const ownDb = !config.DATABASE_URL || process.argv.includes("--existing-users");
-      const args = [...TS, "prisma/seed.ts", ...(ownDb ? ["--existing-users"] : []), ...EXTRA];
+      const args = [...TS, "prisma/seed.ts", "--demo", ...(ownDb ? ["--existing-users"] : []), ...EXTRA];
       const code = await runLogged(log, "seed", process.execPath, args, { env: childEnv });
       if (code !== 0) throw new Error(`prisma/seed.ts failed (exit ${code})`);
     });

@@ -13,7 +13,7 @@ import { StampedMemo } from "../public-cache/generation";
 
 // Bodies are kept for one public generation, so repeats cost no re-serialisation.
 
-type Body = { text: string; etag: string };
+type Body = { text: string | Uint8Array<ArrayBuffer>; etag: string };
 const bodies = new StampedMemo<Body>(200);
 
 export function leaderboardJson(lb: Leaderboard): string {

@@ -13,6 +13,7 @@ import {
   type CalibrationResult,
 } from "@/lib/scoring";
 import type { JudgeCalibrationRun, PrismaClient } from "@/generated/prisma/client";
+import { publicEntryWhere } from "../answer-key/demo";
 import { db as defaultDb } from "../db";
 import { AppError } from "../errors";
 import { DEMO_JUDGE_MODEL } from "../env";
@@ -66,11 +67,21 @@ async function noiseOf(db: PrismaClient, judge: Judge, questions: number): Promi
   return { checks, ...judgeNoiseFromSums(sums, questions) };
 }
 
-function panelOf(primary: PrimaryResults | null, run: JudgeCalibrationRun | undefined): JudgeCard["panel"] {
+async function panelOf(
+  db: PrismaClient,
+  primary: PrimaryResults | null,
+  run: JudgeCalibrationRun | undefined,
+): Promise<JudgeCard["panel"]> {
   if (!run) return null;
   const results = run.results as PanelResults;
   const board = compareBoards(results.entries.map((e) => ({ id: e.submissionId, primary: e.primary, panel: e.panel })));
   const names = new Map(results.entries.map((e) => [e.submissionId, e.methodName]));
+  // The run kept the names it compared; an entry unpublished, withdrawn or deleted since is not named.
+  const shown = await db.submission.findMany({
+    where: { id: { in: board.changes.map((c) => c.id) }, ...(await publicEntryWhere()) },
+    select: { id: true },
+  });
+  const isPublic = new Set(shown.map((r) => r.id));
   return {
     model: run.model,
     promptVersion: run.promptVersion,
@@ -80,7 +91,9 @@ function panelOf(primary: PrimaryResults | null, run: JudgeCalibrationRun | unde
       against: results.against,
       n: board.n,
       tau: board.tau,
-      changes: board.changes.map((c) => ({ ...c, methodName: names.get(c.id) ?? c.id })),
+      changes: board.changes
+        .filter((c) => isPublic.has(c.id))
+        .map((c) => ({ ...c, methodName: names.get(c.id) ?? c.id })),
     },
     cost: run.usage as JudgeUsage,
   };
@@ -133,7 +146,7 @@ export async function judgeCardFor(version?: string | null, db: PrismaClient = d
           }
         : null,
     noise: await noiseOf(db, judge, primary?.keyQuestions ?? 0),
-    panel: panelOf(primary, panel),
+    panel: await panelOf(db, primary, panel),
   };
 }
 

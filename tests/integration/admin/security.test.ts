@@ -4,6 +4,7 @@ import { handlers } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
 import { resetEnvCache } from "@/lib/server/env";
 import { contentSecurityPolicy, proxy } from "@/proxy";
+import { GET as authGet } from "@/app/api/auth/[...nextauth]/route";
 import { NextRequest } from "next/server";
 
 // Session cookie attributes from a real credentials sign-in through the Auth.js handlers, and
@@ -77,6 +78,15 @@ describe("session cookie", () => {
 });
 
 describe("security headers on pages", () => {
+  // Issue 47: Auth.js's sign-out confirmation is outside the proxy; it is not framed either.
+  it("the sign-out page cannot be framed", async () => {
+    const res = await authGet(new NextRequest("https://lb.example/api/auth/signout"));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/sign ?out/i);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("CSP with frame-ancestors 'none', no plugins, no eval in production; referrer policy; no framing", async () => {
     const h = (await proxy(new NextRequest("http://localhost/about"))).headers;
     const csp = h.get("content-security-policy")!;

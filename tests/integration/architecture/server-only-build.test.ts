@@ -20,6 +20,8 @@ const files: Record<string, string> = {
   "app/probe.tsx": `"use client";\nimport { env } from "../../../lib/server/env";\nexport function Probe() {\n  return <p>{env.JUDGE_MODEL}</p>;\n}\n`,
   // Without a proxy of its own, Next 16 picks up the repository's proxy.ts.
   "proxy.ts": `import { NextResponse } from "next/server";\nexport function proxy() {\n  return NextResponse.next();\n}\n`,
+  // Likewise its instrumentation.ts (the environment check at start).
+  "instrumentation.ts": `export function register() {}\n`,
   "next.config.mjs": `export default {};\n`,
 };
 

@@ -246,6 +246,17 @@ describe("judge card", () => {
       [e2, 3, 2],
     ]);
     expect(c.ranking.changes.map((x) => x.id)).not.toContain(e3);
+    // Issue 47: an entry that is no longer public is not named by the card (the run's n and tau stay).
+    const { methodName: e2Name } = await db.submission.update({
+      where: { id: e2 },
+      data: { reviewState: "REJECTED" },
+      select: { methodName: true },
+    });
+    const hidden = (await card()).panel!.ranking;
+    expect(hidden).toMatchObject({ n: 3, tau: c.ranking.tau });
+    expect(hidden.changes.map((x) => x.id)).toEqual([e1]);
+    expect(JSON.stringify(hidden)).not.toContain(e2Name);
+    await db.submission.update({ where: { id: e2 }, data: { reviewState: "APPROVED" } });
 
     // The card as About shows it, in both languages: default fake judge, 2 of 7 wrong answers accepted.
     const full = await card();

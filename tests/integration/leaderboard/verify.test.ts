@@ -155,8 +155,20 @@ describe("reproducible entries", () => {
     expect((await file()).status).toBe(200);
     expect((await runH2hmem("verify", `${server.url}/entries/${id}`, "--answer-key", key.dir)).code).toBe(0);
 
-    // Unpublishing the entry (not approved any more) closes the files again.
+    // Issue 47: caches revalidate before every use (304 while unchanged), so unpublishing takes effect at once.
+    const served = await file();
+    expect(served.headers.get("cache-control")).toBe("public, no-cache");
+    const etag = served.headers.get("etag")!;
+    const revalidated = await fetch(`${server.url}/api/v1/entries/${id}/files/dyadic`, {
+      headers: { "if-none-match": etag },
+    });
+    expect(revalidated.status).toBe(304);
+
+    // Unpublishing the entry (not approved any more) closes the files again, for a revalidating cache too.
     await db.submission.update({ where: { id }, data: { reviewState: "REJECTED" } });
     expect((await file()).status).toBe(404);
+    const gone = await fetch(`${server.url}/api/v1/entries/${id}/files/dyadic`, { headers: { "if-none-match": etag } });
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get("cache-control")).toBe("no-store");
   });
 });

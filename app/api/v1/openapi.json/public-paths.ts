@@ -132,8 +132,13 @@ export const publicPaths = {
       parameters: [id, pathParam("split", { type: "string", enum: ["dyadic", "multi-party"] })],
       responses: {
         "200": {
-          description: "The file; its sha-256 in ETag and X-Content-SHA256 (the entry lists the same).",
-          headers: { ETag: { schema: { type: "string" } }, "X-Content-SHA256": { schema: { type: "string" } } },
+          description:
+            "The file; its sha-256 in ETag and X-Content-SHA256 (the entry lists the same). `Cache-Control: public, no-cache`: caches revalidate (304 for the ETag), so an unpublished entry's files stop at once.",
+          headers: {
+            ETag: { schema: { type: "string" } },
+            "X-Content-SHA256": { schema: { type: "string" } },
+            "Cache-Control": { schema: { type: "string", const: "public, no-cache" } },
+          },
           content: jsonContent({ type: "object" }),
         },
         ...notPublic,
