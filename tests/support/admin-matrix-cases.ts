@@ -74,6 +74,11 @@ export const MATRIX: Record<string, Case> = {
     subject: pending,
     url: (s) => `/api/v1/entries/${s.id}/eee.json`,
   },
+  "v1/entries/[id]/eee-samples.jsonl GET": {
+    expect: all(404),
+    subject: approved,
+    url: (s) => `/api/v1/entries/${s.id}/eee-samples.jsonl`,
+  },
   "v1/entries/[id]/hf-eval-results.yaml GET": {
     expect: all(404),
     subject: pending,
