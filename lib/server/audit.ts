@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   "demo.remove-account": "User",
   "submissions.pause": "Setting",
   "submissions.resume": "Setting",
+  "snapshot.doi": "BoardSnapshot",
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {

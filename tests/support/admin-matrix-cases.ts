@@ -54,6 +54,20 @@ export const MATRIX: Record<string, Case> = {
     subject: pending,
     url: (s) => `/api/v1/snapshots/${s.id}/board.csv`,
   },
+  "v1/snapshots/[id]/archive GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/snapshots/${s.id}/archive`,
+  },
+  // A submission id is no snapshot: the admin gets 404, everyone else is refused first.
+  "v1/admin/snapshots/[id]/doi PUT": {
+    scope: "admin",
+    expect: { ...deny, admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/admin/snapshots/${s.id}/doi`,
+    body: () => ({ doi: "10.5281/zenodo.1" }),
+    write: true,
+  },
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
@@ -73,6 +87,11 @@ export const MATRIX: Record<string, Case> = {
     expect: all(404),
     subject: pending,
     url: (s) => `/api/v1/entries/${s.id}/eee.json`,
+  },
+  "v1/entries/[id]/eee-samples.jsonl GET": {
+    expect: all(404),
+    subject: approved,
+    url: (s) => `/api/v1/entries/${s.id}/eee-samples.jsonl`,
   },
   "v1/entries/[id]/hf-eval-results.yaml GET": {
     expect: all(404),

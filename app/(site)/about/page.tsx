@@ -132,6 +132,7 @@ export default async function AboutPage() {
             ),
           })}
         </p>
+        <p>{t.rich("citeArchive", { ...RICH_TAGS, id: CITE.id })}</p>
       </section>
       <section aria-labelledby="feeds-h" className="space-y-2" data-testid="about-feeds">
         <h2 id="feeds-h" className={h2}>

@@ -130,5 +130,6 @@ export async function llmsFullText({ origin, apiPaths }: Input): Promise<string>
     );
   lines.push("", `## ${m.about("citeHeading")}`, "", m.about.markup("citeSnapshots", MD), "");
   lines.push(m.about.markup("citeHow", { ...MD, ...CITE, snapshots: link }), "");
+  lines.push(m.about.markup("citeArchive", { ...MD, id: CITE.id }), "");
   return lines.join("\n");
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { DEFAULT_RESAMPLES, promptTemplate } from "@/lib/scoring";
+import { backboneKey, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import type { EntryDetail } from "../leaderboard/entries";
 
 // Every Eval Ever schema (evaleval/every_eval_ever, eval.schema.json 0.3.0).
@@ -22,6 +23,18 @@ const METRIC_KIND: Record<string, string> = {
   recall: "recall",
 };
 const SPLIT_ORDER = ["overall", "dyadic", "multi-party"];
+
+// What the maintained backbone list tells about the method's model: API-only models are closed
+// and run by their vendor; open-weight ones may run anywhere (deployment unknown).
+const CLOSED = new Set<string>(["GPT-4.1-nano", "GPT-4.1-mini", "GPT-4o-mini", "GPT-4o", "Gemini-2.0-Flash"]);
+function deployment(backbone: string | null) {
+  const key = backboneKey(backbone);
+  if (!key || key === OTHER_BACKBONE)
+    return { deployment_type: "unknown" as const, model_availability: "unknown" as const };
+  return CLOSED.has(key)
+    ? { deployment_type: "externally_managed" as const, model_availability: "closed_weights" as const }
+    : { deployment_type: "unknown" as const, model_availability: "open_weights" as const };
+}
 
 const slug = (s: string) =>
   s
@@ -50,10 +63,33 @@ function judgeScoring(judge: NonNullable<EntryDetail["judge"]>) {
   };
 }
 
-export function eeeDocument(entry: EntryDetail, origin: string) {
-  const entryUrl = `${origin}/entries/${entry.id}`;
+/** The aggregate record's ids, which the instance-level records repeat (eee-instances.ts). */
+export function eeeIds(entry: EntryDetail) {
   const scored = entry.scoredAt ?? entry.approvedAt ?? entry.createdAt;
   const retrieved = String(Math.floor(Date.parse(scored) / 1000));
+  const modelId = `${slug(entry.organization ?? "unknown")}/${slug(entry.methodName)}`;
+  return { scored, retrieved, modelId, evaluationId: `h2hmem/${modelId}/${retrieved}` };
+}
+
+/** Who ran the method and made the predictions: what the board knows, never more. */
+function provenance(entry: EntryDetail): Record<string, string> {
+  const s = entry.source;
+  return {
+    predictions_generated_by: entry.isBaseline
+      ? `baseline run added by the leaderboard's administrators${entry.organization ? ` (${entry.organization})` : ""}`
+      : `the submitting account${entry.organization ? ` of ${entry.organization}` : ""} (self-reported method card)`,
+    predictions_submitted_from: s
+      ? `${s.verified ? "verified CI run" : "CI (stated)"} ${s.repo}${s.commit ? `@${s.commit}` : ""}`
+      : "upload",
+  };
+}
+
+type Samples = { filePath: string; checksum: string; totalRows: number };
+
+/** `samples`: the instance-level file, for an entry with public predictions. */
+export function eeeDocument(entry: EntryDetail, origin: string, samples?: Samples) {
+  const entryUrl = `${origin}/entries/${entry.id}`;
+  const { scored, retrieved, modelId, evaluationId } = eeeIds(entry);
   const rows = entry.scores
     .filter((r) => r.aggregate === "micro")
     .sort(
@@ -62,10 +98,9 @@ export function eeeDocument(entry: EntryDetail, origin: string) {
         (a.scope === "ALL" ? -1 : b.scope === "ALL" ? 1 : a.scope.localeCompare(b.scope)) ||
         a.metric.localeCompare(b.metric),
     );
-  const modelId = `${slug(entry.organization ?? "unknown")}/${slug(entry.methodName)}`;
   return {
     schema_version: EEE_SCHEMA_VERSION,
-    evaluation_id: `h2hmem/${modelId}/${retrieved}`,
+    evaluation_id: evaluationId,
     evaluation_timestamp: scored,
     retrieved_timestamp: retrieved,
     source_metadata: {
@@ -79,6 +114,7 @@ export function eeeDocument(entry: EntryDetail, origin: string) {
         entry_url: entryUrl,
         predictions_sha256: entry.contentSha256,
         ...(entry.answerKey ? { answer_key_sha256: entry.answerKey.contentSha256 } : {}),
+        ...provenance(entry),
       },
     },
     eval_library: {
@@ -91,13 +127,24 @@ export function eeeDocument(entry: EntryDetail, origin: string) {
       id: modelId,
       ...(entry.organization ? { developer: entry.organization } : {}),
       additional_details: {
-        deployment_type: "unknown" as const,
-        model_availability: "unknown" as const,
+        ...deployment(entry.backbone),
         ...(entry.backbone ? { backbone: entry.backbone } : {}),
         ...(entry.memoryMethod ? { memory_method: entry.memoryMethod } : {}),
         ...(entry.modality ? { modality: entry.modality } : {}),
       },
     },
+    ...(samples
+      ? {
+          detailed_evaluation_results: {
+            format: "jsonl" as const,
+            file_path: samples.filePath,
+            hash_algorithm: "sha256" as const,
+            checksum: samples.checksum,
+            total_rows: samples.totalRows,
+            additional_details: { url: `${origin}/api/v1/entries/${entry.id}/eee-samples.jsonl` },
+          },
+        }
+      : {}),
     evaluation_results: rows.map((r) => ({
       evaluation_result_id: `${r.split}/${r.scope}/${r.metric}`,
       evaluation_name: `H2HMem ${r.split} ${r.scope === "ALL" ? "all categories" : r.scope} ${r.metric}`,

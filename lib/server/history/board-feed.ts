@@ -3,6 +3,7 @@ import { z } from "zod";
 import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
 import { historyScopeSchema, snapshotIndex, viewTables, type SnapshotRow } from "./snapshot-history";
 import { snapshotLinks, type SnapshotReason } from "./snapshots";
+import { snapshotDois } from "./snapshot-doi";
 
 // `event=new-best` gives the moments an entry took rank 1 in one view.
 
@@ -116,8 +117,11 @@ export async function boardFeed(q: FeedQuery, origin: string, selfQuery: string)
   const updated = (items[0]?.date ?? new Date(0)).toISOString();
   const self = `${origin}${FEED_PATH}${selfQuery ? `?${selfQuery}` : ""}`;
   const title = q.event === "new-best" ? "H2HMem leaderboard: new rank 1" : "H2HMem leaderboard: board changes";
+  // An archive an admin deposited is cited by its DOI (snapshot-doi.ts).
+  const dois = await snapshotDois(items.map((it) => it.snapshot));
   const entries = items.map((it) => {
     const permalink = `${origin}${snapshotLinks(it.snapshot).self}`;
+    const doi = dois.get(it.snapshot);
     return [
       "  <entry>",
       `    <id>${esc(`${permalink}#${it.fragment}`)}</id>`,
@@ -126,8 +130,9 @@ export async function boardFeed(q: FeedQuery, origin: string, selfQuery: string)
       `    <published>${it.date.toISOString()}</published>`,
       `    <link rel="alternate" type="application/json" href="${esc(permalink)}"/>`,
       it.entry ? `    <link rel="related" type="text/html" href="${esc(`${origin}/entries/${it.entry}`)}"/>` : null,
+      doi ? `    <link rel="related" title="DOI" href="${esc(`https://doi.org/${doi}`)}"/>` : null,
       `    <category term="${it.event}"/>`,
-      `    <summary type="text">${esc(it.summary)}</summary>`,
+      `    <summary type="text">${esc(doi ? `${it.summary} DOI ${doi}.` : it.summary)}</summary>`,
       "  </entry>",
     ]
       .filter(Boolean)

@@ -22,6 +22,7 @@ const FEATURE_ORDER = [
   "leaderboard",
   "history",
   "exports",
+  "archives",
   "notify",
   "review",
   "operations",

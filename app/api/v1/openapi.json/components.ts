@@ -190,7 +190,12 @@ export const handWritten: Record<string, JsonSchema> = {
   SnapshotLinks: {
     type: "object",
     required: ["self", "json", "csv"],
-    properties: { self: { type: "string" }, json: { type: "string" }, csv: { type: "string" } },
+    properties: {
+      self: { type: "string" },
+      json: { type: "string" },
+      csv: { type: "string" },
+      archive: { type: "string", description: "The deposit-ready .tar.gz (on a snapshot's own manifest)." },
+    },
   },
   SnapshotSummary: {
     type: "object",

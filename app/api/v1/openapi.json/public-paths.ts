@@ -172,12 +172,12 @@ export const publicPaths = {
   "/api/v1/snapshots/{id}": {
     get: operation(null, {
       summary:
-        "A snapshot's manifest (time, reason, scorer and answer-key version, sha-256 of its files) and links to board.json and board.csv.",
+        "A snapshot's manifest (time, reason, scorer and answer-key version, sha-256 of its files), links to board.json, board.csv and the archive, the DOI an admin recorded for its deposited archive (or null) and its cite text (with the DOI).",
       parameters: [id],
       responses: {
         "200": {
-          description: "The manifest and links.",
-          headers: immutable,
+          description: "The manifest and links (cacheable for an hour: a DOI may be recorded later).",
+          headers: { "Cache-Control": { schema: { type: "string" } } },
           content: jsonContent({
             type: "object",
             required: ["id", "manifest", "links"],
@@ -197,6 +197,8 @@ export const publicPaths = {
                 },
               },
               links: ref("SnapshotLinks"),
+              doi: { type: ["string", "null"] },
+              cite: { type: "string" },
             },
           }),
         },

@@ -71,5 +71,6 @@ describe("/llms.txt and /llms-full.txt", () => {
     expect(text).toContain("`submit` (API token with the `submit` scope)");
     expect(text).toContain(`${origin}${MCP_PATH}`);
     expect(text).toMatch(/cite one as, e\.g\., “H2HMem leaderboard, snapshot `<id>`/);
+    expect(text).toContain(markdown(en.about.citeArchive.replace("{id}", "<id>")));
   });
 });
