@@ -25,7 +25,7 @@ import type { SearchParams } from "@/app/(site)/page-helpers";
 import { ClientMessages } from "@/components/ui/client-messages";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
-// is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
+// is dropped when the public generation moves, see lib/server/public-cache/generation.ts).
 export const dynamic = "force-dynamic";
 export const metadata = {
   alternates: { types: { "application/atom+xml": [{ url: FEED_PATH, title: "H2HMem leaderboard: board changes" }] } },
