@@ -29,7 +29,7 @@ import { boardJsonLd } from "@/lib/server/agents/json-ld";
 import { publicOrigin } from "@/lib/server/leaderboard/share";
 
 // Approvals must show up at once, so the page is rendered per request (from a board cache that
-// is invalidated by any submission change, see lib/server/leaderboard/ranked-board.ts).
+// is dropped when the public generation moves, see lib/server/public-cache/generation.ts).
 export const dynamic = "force-dynamic";
 export const metadata = {
   alternates: { types: { "application/atom+xml": [{ url: FEED_PATH, title: "H2HMem leaderboard: board changes" }] } },

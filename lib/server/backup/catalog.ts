@@ -43,16 +43,20 @@ export async function appliedMigrations(client: pg.Client): Promise<BackupMigrat
   return rows;
 }
 
-/** Every base table but the migrations bookkeeping, with its writable columns. */
+// Not data: the public generation (lib/server/public-cache/) is a cache signal, which a restore moves
+// forward through its triggers, so no web process keeps pages of the data it replaced.
+const NOT_BACKED_UP = [MIGRATIONS_TABLE, "PublicGeneration"];
+
+/** Every base table but the migrations bookkeeping and the public generation, with its writable columns. */
 export async function appTables(client: pg.Client): Promise<TableInfo[]> {
   const { rows } = await client.query<{ table_name: string; column_name: string }>(
     `SELECT c.table_name, c.column_name
        FROM information_schema.columns c
        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> $1
+      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> ALL($1)
         AND c.is_generated = 'NEVER'
       ORDER BY c.table_name, c.ordinal_position`,
-    [MIGRATIONS_TABLE],
+    [NOT_BACKED_UP],
   );
   const byTable = new Map<string, string[]>();
   for (const r of rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);

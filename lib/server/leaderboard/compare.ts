@@ -76,15 +76,8 @@ const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
 
 export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
   return pickList.get("all", async () => {
-    const scores = {
-      some: {
-        scorerVersion: await publishedScorerVersion(),
-        split: "overall",
-        scope: "ALL",
-        aggregate: "micro",
-        metric: "f1",
-      },
-    };
+    const scorerVersion = await publishedScorerVersion();
+    const scores = { some: { scorerVersion, split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
     return db.submission.findMany({
       where: { ...(await publicEntryWhere()), scores },
       select: { id: true, methodName: true },

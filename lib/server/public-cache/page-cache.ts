@@ -6,7 +6,7 @@ import { LOCALE_COOKIE, localeOfRequest } from "@/lib/i18n/locales";
 import { publicGeneration } from "./generation";
 
 // The render is the whole cost under load: concurrent requests share one, and its copy is replayed
-// until the public generation moves, asked (one read) at most once per CHECK_MS.
+// until the public generation moves, which this process asks (one read) at most once per CHECK_MS.
 
 export const CHECK_MS = 1000;
 // For what the generation does not cover (relative dates, the clock): no copy is older than this.
@@ -24,7 +24,6 @@ export function markRenderResponse(req: NextRequest, res: Response): void {
 
 type Cached = {
   at: number;
-  checked: number;
   generation: bigint;
   status: number;
   headers: Array<[string, string]>;
@@ -69,29 +68,28 @@ export function pageCacheKey(req: NextRequest): string | null {
   return `${localeOfRequest(req)} ${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? ""}${req.nextUrl.pathname}${req.nextUrl.search}`;
 }
 
-const generation = (): Promise<bigint | null> => publicGeneration().catch(() => null);
+// null: the database did not answer (then nothing is replayed or stored).
+let known: { generation: bigint | null; at: number } = { generation: null, at: -Infinity };
+async function currentGeneration(now: number): Promise<bigint | null> {
+  if (now - known.at >= CHECK_MS) known = { generation: await publicGeneration().catch(() => null), at: now };
+  return known.generation;
+}
 
 /** null = render it normally. */
 export async function cachedPage(req: NextRequest, key: string): Promise<{ res: Response; hit: boolean } | null> {
   const now = Date.now();
-  let hit = cache.get(key);
-  let state = "hit";
-  if (hit && now - hit.checked >= CHECK_MS) {
-    if (now - hit.at < MAX_AGE_MS && (await generation()) === hit.generation) hit.checked = now;
-    else hit = undefined;
-  }
-  if (!hit) {
-    state = "miss";
-    const fresh = await renderOnce(req, key, now);
-    if (!fresh) return null;
-    hit = fresh;
-  }
+  const generation = await currentGeneration(now);
+  const stored = cache.get(key);
+  const replay =
+    stored !== undefined && generation !== null && stored.generation === generation && now - stored.at < MAX_AGE_MS;
+  const hit = replay ? stored : await renderOnce(req, key, now);
+  if (!hit) return null;
   // One chunk, not copied: a byte-array body is copied by Response, then by Next's compressor.
   const bytes = hit.body;
   const body = new ReadableStream<Buffer>({ start: (c) => (c.enqueue(bytes), c.close()) });
   const res = new Response(body, { status: hit.status, headers: hit.headers });
-  if (env.PAGE_CACHE_DEBUG) res.headers.set("x-page-cache", state);
-  return { res, hit: state === "hit" };
+  if (env.PAGE_CACHE_DEBUG) res.headers.set("x-page-cache", replay ? "hit" : "miss");
+  return { res, hit: replay };
 }
 
 function renderOnce(req: NextRequest, key: string, now: number): Promise<Cached | null> {
@@ -121,7 +119,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
   let status: number | null = null;
   try {
     // Read before the render: a change during it is then seen at the next check.
-    const gen = await generation();
+    const gen = await currentGeneration(at);
     if (gen === null) return null;
     const res = await fetch(`http://127.0.0.1:${env.PORT}${req.nextUrl.pathname}${req.nextUrl.search}`, {
       headers: {
@@ -141,7 +139,7 @@ async function renderPage(req: NextRequest, at: number): Promise<Cached | null> 
     // Personal: never replay it.
     if (res.headers.has("set-cookie")) return null;
     const headers = [...res.headers].filter(([k]) => KEPT.has(k));
-    return { at, checked: at, generation: gen, status: res.status, headers, body };
+    return { at, generation: gen, status: res.status, headers, body };
   } catch {
     return null;
   } finally {

@@ -21,7 +21,7 @@ BEGIN
   IF current_setting('h2hmem.generation_bumped', true) = txid_current()::text THEN
     RETURN NULL;
   END IF;
-  IF TG_NARGS > 0 THEN
+  IF TG_NARGS > 0 AND TG_LEVEL = 'ROW' THEN
     sub := (CASE TG_OP WHEN 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END) ->> TG_ARGV[0];
     IF sub IS NOT DISTINCT FROM current_setting('h2hmem.generation_private', true)
       OR NOT EXISTS (SELECT 1 FROM "Submission" WHERE "id" = sub AND "reviewState" = 'APPROVED') THEN
@@ -45,6 +45,9 @@ BEGIN
     'CREATE CONSTRAINT TRIGGER "public_generation" AFTER INSERT OR UPDATE OR DELETE ON %s '
     'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "public_generation_bump"(%s)',
     tbl, coalesce(quote_literal(submission_column), ''));
+  -- TRUNCATE fires no row trigger (a restore with --force empties every table).
+  EXECUTE format('CREATE TRIGGER "public_generation_truncate" AFTER TRUNCATE ON %s '
+    'FOR EACH STATEMENT EXECUTE FUNCTION "public_generation_bump"()', tbl);
 END;
 $$;
 
@@ -70,3 +73,5 @@ CREATE CONSTRAINT TRIGGER "public_generation_update" AFTER UPDATE ON "Submission
     EXECUTE FUNCTION "public_generation_bump"();
 CREATE CONSTRAINT TRIGGER "public_generation_delete" AFTER DELETE ON "Submission" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
     WHEN (OLD."reviewState" = 'APPROVED' OR OLD."publicNote" IS NOT NULL) EXECUTE FUNCTION "public_generation_bump"();
+CREATE TRIGGER "public_generation_truncate" AFTER TRUNCATE ON "Submission" FOR EACH STATEMENT
+    EXECUTE FUNCTION "public_generation_bump"();

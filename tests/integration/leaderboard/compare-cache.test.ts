@@ -62,13 +62,15 @@ describe("compare and board caches", () => {
     expect((await comparableEntries()).map((e) => e.id)).not.toContain(pending);
     await expect(getPublicEntryOrTombstone(pending)).rejects.toMatchObject({ code: "NOT_FOUND" });
 
-    // A probe the cache cannot see: B's stored per-question F1 changes without its submission
-    // row changing (the worker never does this: re-scoring updates the row). Only a cache
-    // explains still getting `before` afterwards.
-    await db.questionScore.updateMany({
-      where: { submissionId: b, scorerVersion: version, split: "dyadic" },
-      data: { f1: 0 },
-    });
+    // A probe the cache cannot see: B's stored per-question F1 changes with the triggers off (replica
+    // role), so the public generation stays. Only a cache explains still getting `before` afterwards.
+    await db.$transaction([
+      db.$executeRaw`SET LOCAL session_replication_role = replica`,
+      db.questionScore.updateMany({
+        where: { submissionId: b, scorerVersion: version, split: "dyadic" },
+        data: { f1: 0 },
+      }),
+    ]);
     const changed = (await comparePairsUncached([a, b], "f1", version))[0]!.results;
     expect(changed).not.toStrictEqual(before);
     // The pending submission's progress and status updates are not public changes.
