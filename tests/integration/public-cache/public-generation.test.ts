@@ -103,6 +103,11 @@ const CASES: Record<string, () => Promise<unknown>> = {
     const cell = { split: "overall", scope: "ALL", metric: "f1", aggregate: "micro", value: 0, n: 1 };
     await db.referenceScore.create({ data: { kind: "empty", scorerVersion: V, answerKeyVersionId: id, ...cell } });
   },
+  // After BoardSnapshot's case (in this order), so the snapshot exists and only the DOI is written here.
+  SnapshotDoi: async () => {
+    const { id } = await db.boardSnapshot.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    await db.snapshotDoi.create({ data: { snapshotId: id, doi: "10.5281/zenodo.1" } });
+  },
   JudgeCalibrationRun: () => db.judgeCalibrationRun.create({ data: { role: "primary", keySha256: "k", ...run } }),
   JudgeAgreementRun: async () =>
     db.judgeAgreementRun.create({ data: { submissionId: await submission("APPROVED"), sample: 1, seed: 1 } }),
