@@ -91,7 +91,8 @@ export default async function EntryPage({
     getFormat(),
   ]);
   const h = await headers();
-  const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}/entries/${entry.id}`;
+  // One origin for cite, badge and exports: AUTH_URL's, whatever host this visit is on.
+  const url = `${publicOrigin(h)}/entries/${entry.id}`;
   const chartData = CATEGORY_CODES.map((c) => {
     const r = overall.rows.find((x) => x.scope === c);
     return { code: c, name: tc(c), entry: r?.cell?.value ?? null, best: r?.best ?? null, median: r?.median ?? null };
