@@ -25,6 +25,7 @@ import { env, gitHubEndpoints } from "@/lib/server/env";
 import { getPublicEntryOrTombstone } from "@/lib/server/leaderboard/entries";
 import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 import { entryHeadline, publicOrigin } from "@/lib/server/leaderboard/share";
+import { entryMetric } from "@/lib/server/leaderboard/params";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
 import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-history-chart";
@@ -75,8 +76,8 @@ export default async function EntryPage({
   const entry = await orNotFound(getPublicEntryOrTombstone(id));
   if (entry.status === "withdrawn") return <TombstoneView t={entry} />;
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
-  // The judge is the headline metric when the entry has judge scores.
-  const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
+  // The board's default metric, so the number a visitor clicked on is the one they land on.
+  const metric: Metric = entryMetric(available, sp.metric);
   const [overall, dyadic, multi] = await Promise.all(SPLIT_ORDER.map((s) => entryStanding(entry.id, metric, s)));
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const histories = await Promise.all(
