@@ -177,7 +177,7 @@ export default async function EntryPage({
             {t("macroAverage")}
           </Link>
         </nav>
-        <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
+        <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} demoJudge={entry.judge?.demo} />
       </Section>
       <Section hid="prov-h" heading={t("provenance")} className="space-y-1 text-sm">
         <p>
