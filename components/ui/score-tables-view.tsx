@@ -24,10 +24,12 @@ export function ScoreTablesView({
   rows,
   aggregate,
   lowNMin,
+  demoJudge = false,
 }: {
   rows: ScoreTableRow[];
   aggregate: "micro" | "macro";
   lowNMin: number;
+  demoJudge?: boolean;
 }) {
   const t = useTranslations("common");
   const tm = useTranslations("mainTypes");
@@ -64,7 +66,9 @@ export function ScoreTablesView({
               <Th className="text-left">{t("scoreTable.scope")}</Th>
               {metrics.map((m) => (
                 <Th key={m} className="text-right">
-                  {t(`metrics.${m}`)}
+                  {m === "judge" && demoJudge
+                    ? t("demoJudgeMetric", { metric: t("metrics.judge") })
+                    : t(`metrics.${m}`)}
                 </Th>
               ))}
               <Th className="text-right">{t("scoreTable.n")}</Th>

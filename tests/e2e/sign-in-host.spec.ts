@@ -25,3 +25,13 @@ test("sign-in keeps the host it was made on, and the page names AUTH_URL's addre
   // The board needs no session: no note there.
   await expect(page.getByTestId("host-note")).toHaveCount(0);
 });
+
+// Issue 45, point 7: cite, badge and exports name one origin, AUTH_URL's, on any host.
+test("an entry visited on another host cites AUTH_URL's address", async ({ page, baseURL }) => {
+  const own = new URL(baseURL!).origin;
+  const other = own.replace("127.0.0.1", "localhost");
+  await page.goto(`${other}/`);
+  const id = await page.getByTestId("leaderboard-row").first().getAttribute("data-entry-id");
+  await page.goto(`${other}/entries/${id}`);
+  await expect(page.getByTestId("bibtex")).toContainText(`\\url{${own}/entries/${id}}`);
+});

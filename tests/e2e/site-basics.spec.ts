@@ -31,6 +31,8 @@ test("icons, manifest, robots.txt and the sitemap", async ({ page, request }) =>
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/^Disallow: \/admin$/m);
   expect(robots).toMatch(/^Disallow: \/api\/$/m);
+  // The Submit page's format section is indexable (issue 45, point 7).
+  expect(robots).not.toMatch(/^Disallow: \/submit$/m);
   const sitemapUrl = /^Sitemap: (\S+)$/m.exec(robots)?.[1];
   expect(sitemapUrl).toMatch(/^http:\/\/[^/]+\/sitemap\.xml$/);
 
@@ -38,6 +40,7 @@ test("icons, manifest, robots.txt and the sitemap", async ({ page, request }) =>
   expect(board.entries.length).toBeGreaterThanOrEqual(2);
   const sitemap = await (await request.get(new URL(sitemapUrl!).pathname)).text();
   for (const e of board.entries) expect(sitemap).toContain(`/entries/${e.id}</loc>`);
+  expect(sitemap).toContain("/submit</loc>");
   expect(sitemap).toContain("/about</loc>");
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { rankedBoard } from "../leaderboard/ranked-board";
+import { judgeMetricLabel } from "../judge/demo-judge";
 
 // Shields "endpoint" format.
 
@@ -31,7 +32,7 @@ export async function entryBadge(id: string): Promise<Badge> {
     const board = await rankedBoard({ split: "overall", metric, aggregate: "micro" });
     const me = board.entries.find((e) => e.id === id);
     if (me) {
-      const label = metric === "judge" ? "judge" : "F1";
+      const label = metric === "judge" ? judgeMetricLabel(board.scorerVersion) : "F1";
       return {
         schemaVersion: 1,
         label: "H2HMem",

@@ -128,8 +128,9 @@ export async function boardFeed(q: FeedQuery, origin: string, selfQuery: string)
       `    <title>${esc(it.title)}</title>`,
       `    <updated>${it.date.toISOString()}</updated>`,
       `    <published>${it.date.toISOString()}</published>`,
-      `    <link rel="alternate" type="application/json" href="${esc(permalink)}"/>`,
-      it.entry ? `    <link rel="related" type="text/html" href="${esc(`${origin}/entries/${it.entry}`)}"/>` : null,
+      // A reader opens the alternate: an HTML page (the entry, else the board); the snapshot's JSON is related.
+      `    <link rel="alternate" type="text/html" href="${esc(it.entry ? `${origin}/entries/${it.entry}` : `${origin}/`)}"/>`,
+      `    <link rel="related" type="application/json" href="${esc(permalink)}"/>`,
       doi ? `    <link rel="related" title="DOI" href="${esc(`https://doi.org/${doi}`)}"/>` : null,
       `    <category term="${it.event}"/>`,
       `    <summary type="text">${esc(doi ? `${it.summary} DOI ${doi}.` : it.summary)}</summary>`,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CATEGORY_CODES, pairedBootstrap, type CategoryCode } from "@/lib/scoring";
 import { db } from "../db";
 import { publicEntryWhere } from "../answer-key/demo";
-import { boardMetricSchema } from "./params";
+import { boardMetricSchema, DEFAULT_METRIC } from "./params";
 import { StampedMemo } from "../public-cache/generation";
 import { publishedScorerVersion } from "../versions/published-version";
 
@@ -15,7 +15,7 @@ const idSchema = z
 /** `ids=a,b,c`; the older `a=`/`b=` form is still read. */
 const compareParamsSchema = z.object({
   ids: z.array(idSchema).max(4).catch([]).default([]),
-  metric: boardMetricSchema.catch("f1").default("f1"),
+  metric: boardMetricSchema.catch(DEFAULT_METRIC).default(DEFAULT_METRIC),
 });
 type CompareParams = z.infer<typeof compareParamsSchema>;
 

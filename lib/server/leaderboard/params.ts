@@ -7,6 +7,15 @@ import { BACKBONES, backboneKey, OTHER_BACKBONE } from "@/lib/validation/backbon
 // The API's OpenAPI document is generated from these schemas.
 export const boardSplitSchema = z.enum(["overall", ...SPLITS]);
 export const boardMetricSchema = z.enum([...LEXICAL_METRICS, "judge"]);
+export type BoardMetric = z.infer<typeof boardMetricSchema>;
+/** The metric every page opens on (board, entry, compare), so a visitor sees one number per entry. */
+export const DEFAULT_METRIC: BoardMetric = "f1";
+
+/** The requested metric if the entry has it, else the default, else the first it has. */
+export function entryMetric(available: readonly BoardMetric[], requested: unknown): BoardMetric {
+  const asked = available.find((m) => m === requested);
+  return asked ?? (available.includes(DEFAULT_METRIC) ? DEFAULT_METRIC : (available[0] ?? DEFAULT_METRIC));
+}
 export const aggregateSchema = z.enum(["micro", "macro"]);
 export const modalityFilterSchema = z.enum(["all", ...MODALITIES]);
 export const baselinesFilterSchema = z.enum(["include", "exclude", "only"]);
@@ -20,8 +29,8 @@ export const statusFilterSchema = z.enum(["approved", "withdrawn"]);
 export const leaderboardParamsSchema = z.object({
   split: boardSplitSchema.catch("overall").default("overall").meta({ description: "Split tab." }),
   metric: boardMetricSchema
-    .catch("f1")
-    .default("f1")
+    .catch(DEFAULT_METRIC)
+    .default(DEFAULT_METRIC)
     .meta({ description: "Metric (judge only when a judge is configured)." }),
   aggregate: aggregateSchema
     .catch("micro")
@@ -96,7 +105,7 @@ export function parseLeaderboardParams(raw: Record<string, string | string[] | u
 export function viewQuery(p: LeaderboardParams, opts: { page?: boolean } = {}): string {
   const sp = new URLSearchParams();
   if (p.split !== "overall") sp.set("split", p.split);
-  if (p.metric !== "f1") sp.set("metric", p.metric);
+  if (p.metric !== DEFAULT_METRIC) sp.set("metric", p.metric);
   if (p.aggregate !== "micro") sp.set("aggregate", p.aggregate);
   if (p.sort) sp.set("sort", p.sort);
   if (p.q) sp.set("q", p.q);

@@ -4,6 +4,7 @@ import { db } from "../db";
 import { currentScorerVersion } from "../versions/current-version";
 import { reviewFlags, type ReviewFlag } from "./review-flags";
 import { methodCard, type MethodCard } from "../submissions/method-card";
+import { judgeMetricLabel } from "../judge/demo-judge";
 
 export const reviewFilterSchema = z.enum(["pending", "approved", "rejected", "withdrawn", "all"]).catch("pending");
 type ReviewFilter = z.infer<typeof reviewFilterSchema>;
@@ -15,7 +16,8 @@ export type AdminSubmission = MethodCard & {
   reviewReason: string | null;
   submitter: string;
   createdAt: string;
-  headline: { f1: number | null; judge: number | null };
+  /** judgeLabel: "judge", or "demo judge" for the quick start's fake judge (as on the board). */
+  headline: { f1: number | null; judge: number | null; judgeLabel: string };
   flags: { answersDiffer: number; unmatched: number; missing: number | null; warnings: number };
   reviewFlags: ReviewFlag[];
   isBaseline: boolean;
@@ -90,7 +92,7 @@ export async function listForReview(filter: ReviewFilter, take = 100): Promise<A
       reviewReason: s.reviewReason,
       submitter: s.user.email,
       createdAt: s.createdAt.toISOString(),
-      headline: { f1: headline("f1"), judge: headline("judge") },
+      headline: { f1: headline("f1"), judge: headline("judge"), judgeLabel: judgeMetricLabel(version) },
       flags: {
         answersDiffer: count(differ, s.id),
         // Without an answer key nothing is matched, so "unmatched" would be meaningless.

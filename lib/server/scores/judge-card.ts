@@ -137,7 +137,8 @@ export async function judgeCardFor(version?: string | null, db: PrismaClient = d
       done && stats
         ? {
             keyTag: answerKeyTag(done.keySha256),
-            sample: done.sample,
+            // The questions really judged: fewer than asked for when the key is smaller (196, not 300).
+            sample: primary!.items.filter((i) => i.kind === "reference").length,
             seed: done.seed,
             computedAt: (done.finishedAt ?? done.createdAt).toISOString(),
             overall: stats.overall,

@@ -7,6 +7,8 @@ export const predictionFilterSchema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
   category: z.enum(CATEGORY_CODES).optional().catch(undefined),
   split: z.enum(SPLITS).optional().catch(undefined),
+  /** file order, or the worst-scored questions first (judge, then F1). */
+  sort: z.enum(["index", "worst"]).default("index").catch("index"),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
 });
 export type PredictionFilter = z.infer<typeof predictionFilterSchema>;
@@ -48,13 +50,24 @@ export async function listPredictions(
         }
       : {}),
   };
-  const [total, rows] = await Promise.all([
+  const page = { skip: (filter.page - 1) * PAGE_SIZE, take: PAGE_SIZE };
+  // Worst first reads the scores' table (a to-many relation cannot order predictions); an unjudged
+  // question (null judge score) comes after the judged ones, ordered by F1.
+  const order =
+    filter.sort === "worst"
+      ? await db.questionScore.findMany({
+          where: { submissionId, scorerVersion: scorerVersion ?? "", prediction: where },
+          orderBy: [{ judgeScore: { sort: "asc", nulls: "last" } }, { f1: "asc" }, { split: "asc" }, { index: "asc" }],
+          select: { split: true, index: true },
+          ...page,
+        })
+      : null;
+  const [total, found] = await Promise.all([
     db.prediction.count({ where }),
     db.prediction.findMany({
-      where,
+      where: order ? { submissionId, OR: order.map((o) => ({ split: o.split, index: o.index })) } : where,
       orderBy: [{ split: "asc" }, { index: "asc" }],
-      skip: (filter.page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
+      ...(order ? {} : page),
       include: {
         referenceQuestion: { select: { answer: true } },
         // At most one row per prediction and version; "" matches none (no scores to show).
@@ -65,6 +78,10 @@ export async function listPredictions(
       },
     }),
   ]);
+  const at = new Map(order?.map((o, i) => [`${o.split}/${o.index}`, i]));
+  const rows = order
+    ? found.sort((a, b) => at.get(`${a.split}/${a.index}`)! - at.get(`${b.split}/${b.index}`)!)
+    : found;
   return {
     total,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),

@@ -158,7 +158,12 @@ describe("the Atom feed", () => {
     expect(feed.title).toBeTruthy();
     expect(feed.updated).toBeInstanceOf(Date);
     const items = feed.items.slice(0, 3);
-    expect(items.map((i) => i.url)).toEqual([...snaps].reverse().map((s) => `${server.url}/api/v1/snapshots/${s.id}`));
+    // Readers open an HTML page (issue 45, point 7); the snapshot's JSON is the related link.
+    expect(items.every((i) => i.url!.startsWith(`${server.url}/entries/`))).toBe(true);
+    for (const s of snaps)
+      expect(xml).toContain(
+        `<link rel="related" type="application/json" href="${server.url}/api/v1/snapshots/${s.id}"/>`,
+      );
     expect(items.map((i) => i.categories.map((c) => c.term))).toEqual([["withdrawal"], ["publish"], ["publish"]]);
     expect(items[0]!.title).toContain(
       `Withdrawn: ${(await db.submission.findUniqueOrThrow({ where: { id: perfect } })).methodName}`,
@@ -169,7 +174,7 @@ describe("the Atom feed", () => {
       expect(i.updated).toBeInstanceOf(Date);
     }
     expect(new Set(feed.items.map((i) => i.id)).size).toBe(feed.items.length);
-    expect((await get(new URL(items[0]!.url!).pathname)).status).toBe(200);
+    expect((await get(`/api/v1/snapshots/${snaps[0]!.id}`)).status).toBe(200);
   });
 
   it("?event=new-best gives only the moments an entry took rank 1 there", async () => {
@@ -179,11 +184,12 @@ describe("the Atom feed", () => {
     for (let i = 1; i < snaps.length; i++) {
       const [before, now] = [await firsts(snaps[i - 1]!.id), await firsts(snaps[i]!.id)];
       const expected = now.filter((id) => !before.includes(id)).sort();
-      const items = feed.items.filter((it) => it.url === `${server.url}/api/v1/snapshots/${snaps[i]!.id}`);
+      const items = feed.items.filter((it) => it.id!.startsWith(`${server.url}/api/v1/snapshots/${snaps[i]!.id}#`));
       expect(items.map((it) => it.id!.split("/").pop()).sort(), `snapshot ${i + 1}`).toEqual(expected);
     }
     const tookFirst = feed.items.filter((it) => it.id!.endsWith(`/${perfect}`));
-    expect(tookFirst.map((it) => it.url)).toEqual([`${server.url}/api/v1/snapshots/${snaps[1]!.id}`]);
+    expect(tookFirst.map((it) => it.url)).toEqual([`${server.url}/entries/${perfect}`]);
+    expect(tookFirst[0]!.id!.startsWith(`${server.url}/api/v1/snapshots/${snaps[1]!.id}#`)).toBe(true);
     expect(tookFirst[0]!.title).toContain("took rank 1");
     const bad = await get("/feeds/board.atom?event=new-best&category=NOPE");
     expect(bad.status).toBe(400);

@@ -151,6 +151,8 @@ describe("judge card", () => {
     expect(c.calibration!.overall.falseReject).toMatchObject({ n: 4, count: 0, rate: 0 });
     expect(c.calibration!.overall.meanScore).toEqual({ reference: 1, topical: 1, refusal: 1 });
     expect(c.calibration!.categories.map((x) => x.category)).toEqual(["UPR", "KR", "AR"]);
+    // The sample it really used (the key's 4 questions), not the configured size (issue 45, point 7).
+    expect(c.calibration!.sample).toBe(4);
     // One request per kind and session (batched like a submission), every one counted.
     expect(c.calibration!.cost.calls).toBe(primary.requests);
     expect(primary.requests).toBe(6);

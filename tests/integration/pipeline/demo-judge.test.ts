@@ -13,6 +13,8 @@ import { DEMO_JUDGE_MODEL, resetEnvCache } from "@/lib/server/env";
 import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 import { getLeaderboard } from "@/lib/server/leaderboard/view";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
+import { entryBadge } from "@/lib/server/exports/badge";
+import { listForReview } from "@/lib/server/review/review-queue";
 import { fakeGrade, startFakeJudgeServer, type FakeJudgeServer } from "@/scripts/dev/fake-judge-server";
 import { TS } from "../../../scripts/dev/services.mjs";
 import { ctx, req } from "../../support/api-helpers";
@@ -121,5 +123,10 @@ describe("demo judge", () => {
     );
     expect(html.match(/data-testid="demo-judge"/g)?.length).toBe(view.entries.length);
     expect(html).toContain("LLM judge (demo judge)");
+
+    // The README badge and the review queue say it too (issue 45, point 7).
+    expect((await entryBadge(id)).message).toMatch(/^#\d+ · demo judge \d\.\d{3}$/);
+    const queued = (await listForReview("all")).find((s) => s.id === id)!;
+    expect(queued.headline.judgeLabel).toBe("demo judge");
   }, 600_000);
 });

@@ -86,6 +86,16 @@ describe("per-question scores per scorer version", () => {
       },
     });
     expect(page.rows[0]!.judgeScore).toBe(bRow.judgeScore);
+    // Worst first (issue 45, point 7): the lowest judge scores lead, over every page's questions.
+    const worst = await listPredictions(a, predictionFilterSchema.parse({ sort: "worst" }), vb);
+    const judged = worst.rows.map((r) => r.judgeScore).filter((v): v is number => v !== null);
+    expect(judged).toEqual([...judged].sort((x, y) => x - y));
+    const lowest = await db.questionScore.aggregate({
+      where: { submissionId: a, scorerVersion: vb },
+      _min: { judgeScore: true },
+    });
+    expect(worst.rows[0]!.judgeScore).toBe(lowest._min.judgeScore);
+    expect(worst.total).toBe(page.total);
 
     // Publish B: compare switches to B's per-question values.
     await calibrateCurrentJudge(); // a new judge needs its card before it is published

@@ -26,11 +26,13 @@ export function JudgePanelButton({
       >
         {pending ? t("panelPending") : t("panelButton")}
       </button>
-      <FormMessage
-        as="span"
-        error={error?.message ?? (configured ? null : t("panelNotConfigured"))}
-        success={data ? t("panelQueued", { model: data.model }) : null}
-      />
+      {/* Not configured is a fact about the deployment, not a failure: a plain note, no alert colour. */}
+      {configured ? null : (
+        <span className="text-slate-700 dark:text-slate-300" data-testid="panel-not-configured">
+          {t("panelNotConfigured")}
+        </span>
+      )}
+      <FormMessage as="span" error={error?.message} success={data ? t("panelQueued", { model: data.model }) : null} />
     </div>
   );
 }

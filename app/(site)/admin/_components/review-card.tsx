@@ -54,7 +54,8 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
       </p>
       {s.description ? <p className="text-sm whitespace-pre-wrap">{s.description}</p> : null}
       <p className="text-sm">
-        {t("overall")} <strong className="tabular-nums">{fmt(s.headline.f1)}</strong> · {t("judge")}{" "}
+        {t("overall")} <strong className="tabular-nums">{fmt(s.headline.f1)}</strong> ·{" "}
+        {s.headline.judgeLabel === "judge" ? t("judge") : t("judgeDemo")}{" "}
         <strong className="tabular-nums">{fmt(s.headline.judge)}</strong>
       </p>
       {flags.length > 0 ? (

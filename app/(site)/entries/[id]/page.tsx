@@ -27,6 +27,7 @@ import { entryStanding } from "@/lib/server/leaderboard/entry-standing";
 import { entryHeadline, publicOrigin } from "@/lib/server/leaderboard/share";
 import { JsonLd } from "@/components/json-ld";
 import { entryJsonLd } from "@/lib/server/agents/json-ld";
+import { entryMetric } from "@/lib/server/leaderboard/params";
 import { RICH_TAGS } from "@/components/ui/rich-text";
 import { localHeadline } from "@/app/(site)/entries/[id]/_components/headline";
 import { RankHistoryChart } from "@/app/(site)/entries/[id]/_components/rank-history-chart";
@@ -77,8 +78,8 @@ export default async function EntryPage({
   const entry = await orNotFound(getPublicEntryOrTombstone(id));
   if (entry.status === "withdrawn") return <TombstoneView t={entry} />;
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
-  // The judge is the headline metric when the entry has judge scores.
-  const metric: Metric = available.includes(sp.metric as Metric) ? (sp.metric as Metric) : (available[0] ?? "f1");
+  // The board's default metric, so the number a visitor clicked on is the one they land on.
+  const metric: Metric = entryMetric(available, sp.metric);
   const [overall, dyadic, multi] = await Promise.all(SPLIT_ORDER.map((s) => entryStanding(entry.id, metric, s)));
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const histories = await Promise.all(
@@ -93,7 +94,8 @@ export default async function EntryPage({
     getFormat(),
   ]);
   const h = await headers();
-  const url = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}/entries/${entry.id}`;
+  // One origin for cite, badge and exports: AUTH_URL's, whatever host this visit is on.
+  const url = `${publicOrigin(h)}/entries/${entry.id}`;
   const chartData = CATEGORY_CODES.map((c) => {
     const r = overall.rows.find((x) => x.scope === c);
     return { code: c, name: tc(c), entry: r?.cell?.value ?? null, best: r?.best ?? null, median: r?.median ?? null };
@@ -178,7 +180,7 @@ export default async function EntryPage({
             {t("macroAverage")}
           </Link>
         </nav>
-        <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} />
+        <ScoreTables rows={entry.scores} aggregate={aggregate} lowNMin={env.LOW_N_MIN} demoJudge={entry.judge?.demo} />
       </Section>
       <Section hid="prov-h" heading={t("provenance")} className="space-y-1 text-sm">
         <p>

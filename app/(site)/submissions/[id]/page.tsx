@@ -14,6 +14,7 @@ import { NoteForm } from "@/components/ui/note-form";
 import { publishPredictionsAction, retryStageAction, withdrawAction } from "../actions";
 import { Section } from "@/components/ui/section";
 import { orNotFound, pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
+import { judgeOfVersion } from "@/lib/server/judge/demo-judge";
 
 export const generateMetadata = pageTitle("submissions.submissionTitle");
 
@@ -70,7 +71,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {t("scorerVersion")} <code>{view.scorerVersion ?? "–"}</code>
           </p>
-          <ScoreTables rows={view.scores} />
+          <ScoreTables rows={view.scores} demoJudge={judgeOfVersion(view.scorerVersion)?.demo} />
         </Section>
       ) : null}
       <SubmissionFacts view={view} />

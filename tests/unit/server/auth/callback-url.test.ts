@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveCallbackPath } from "../../../../lib/server/auth/callback-url";
+import { resolveCallbackPath, signedUpPath } from "../../../../lib/server/auth/callback-url";
 
 const own = "https://lb.example";
 // How a browser on the sign-in page follows the Location header we send.
@@ -60,5 +60,18 @@ describe("resolveCallbackPath", () => {
   it("accepts an absolute URL only for the own origin", () => {
     expect(resolveCallbackPath("https://lb.example/submit", null)).toBe("/");
     expect(resolveCallbackPath("https://lb.example/submit", own)).toBe("/submit");
+  });
+});
+
+describe("signedUpPath (issue 45, point 4)", () => {
+  it("open-mode sign-up lands on sign-in with the address filled in, then the Submit page", () => {
+    const url = new URL(signedUpPath(" ada@example.org "), "http://x");
+    expect(url.pathname).toBe("/signin");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      callbackUrl: "/submit",
+      email: "ada@example.org",
+      signedUp: "1",
+    });
+    expect(resolveCallbackPath(url.searchParams.get("callbackUrl"), null)).toBe("/submit");
   });
 });

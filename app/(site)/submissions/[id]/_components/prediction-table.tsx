@@ -23,6 +23,7 @@ function pageHref(basePath: string, filter: PredictionFilter, page: number): str
   if (filter.q) sp.set("q", filter.q);
   if (filter.category) sp.set("category", filter.category);
   if (filter.split) sp.set("split", filter.split);
+  if (filter.sort !== "index") sp.set("sort", filter.sort);
   sp.set("page", String(page));
   return `${basePath}?${sp.toString()}#questions`;
 }
@@ -63,6 +64,16 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
             ["multi-party", ts("multi-party")],
           ]}
         />
+        <SelectField
+          id="pq-sort"
+          name="sort"
+          label={t("sortLabel")}
+          defaultValue={filter.sort}
+          options={[
+            ["index", t("sortIndex")],
+            ["worst", t("sortWorst")],
+          ]}
+        />
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
           {t("filter")}
         </button>
@@ -87,9 +98,10 @@ export function PredictionTable({ basePath, filter, rows, total, pages, hasJudge
         <TBody>
           {rows.map((r) => (
             <Tr key={r.id} className="align-top">
-              <Td className="tabular-nums">
+              {/* Numbered as the validator numbers items ("item 6" is /predictions/5 of that file). */}
+              <Td className="tabular-nums" title={`/predictions/${r.index}`} data-testid="item-number">
                 {r.split === "dyadic" ? "D" : "M"}
-                {r.index}
+                {r.index + 1}
               </Td>
               <Td>
                 <abbr title={categoryName(r.category)}>{r.category}</abbr>
