@@ -6,7 +6,7 @@
 //   /favicon.ico · rank history (headline view, another board) · a claim over a month · the
 //   new-best feed · the changes feed · /favicon.ico again
 // while sampling the web process's V8 heap (/api/metrics) and its process tree's RSS.
-//   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 1] [--port 3730] [--db h2hmem_history_bench]
+//   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 1] [--port 3730] [--db h2hmem_history_bench] [--seed-only | --no-seed]
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -128,7 +128,9 @@ async function heapMiB(base: string): Promise<number> {
 
 const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
 
+// --seed-only, then --no-seed: the long load can run outside the shared lock that the measured part holds.
 if (!process.argv.includes("--no-seed")) await seed();
+if (process.argv.includes("--seed-only")) process.exit(0);
 const env = Object.fromEntries(
   Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_")),
 ) as NodeJS.ProcessEnv;

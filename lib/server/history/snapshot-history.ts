@@ -25,7 +25,14 @@ export type SnapshotRow = {
 };
 export type SnapshotMeta = { id: string; createdAt: Date; reason: string; scorerVersion: string };
 /** The entry's row in one snapshot, with the ids sharing its rank and the count ranked there. */
-export type EntryRank = SnapshotRow & { snapshotId: string; ranked: number; tieGroup: string[] };
+export type EntryRank = SnapshotRow & {
+  snapshotId: string;
+  createdAt: Date;
+  reason: string;
+  scorerVersion: string;
+  ranked: number;
+  tieGroup: string[];
+};
 
 export async function snapshotIndex(): Promise<SnapshotMeta[]> {
   return db.boardSnapshot.findMany({
@@ -34,25 +41,25 @@ export async function snapshotIndex(): Promise<SnapshotMeta[]> {
   });
 }
 
-/** One indexed lookup: the entry's rows in one view, keyed by snapshot (a tie group only when tied). */
-export async function entryRanks(
-  entry: string,
-  v: HistoryView,
-  snapshotIds?: string[],
-): Promise<Map<string, EntryRank>> {
-  const rows = await db.$queryRaw<EntryRank[]>`
-    SELECT r."snapshotId", r."entryId" AS id, r."methodName", r.rank, r.tied, r.ranked, r.value, r."ciLow", r."ciHigh", r.n,
+/**
+ * One indexed query: the entry's rows in one view with their snapshots, oldest first (the ids
+ * sharing its rank are looked up only when tied). `snapshotIds` narrows it to those snapshots.
+ */
+export async function entryRanks(entry: string, v: HistoryView, snapshotIds?: string[]): Promise<EntryRank[]> {
+  return db.$queryRaw<EntryRank[]>`
+    SELECT r."snapshotId", s."createdAt", s.reason, s."scorerVersion", r."entryId" AS id, r."methodName",
+      r.rank, r.tied, r.ranked, r.value, r."ciLow", r."ciHigh", r.n,
       CASE WHEN r.tied THEN ARRAY(
         SELECT t."entryId" FROM "BoardSnapshotRank" t
         WHERE t.split = r.split AND t.metric = r.metric AND t.aggregate = r.aggregate AND t.scope = r.scope
           AND t.rank = r.rank AND t."snapshotId" = r."snapshotId"
         ORDER BY t.value DESC, t."entryId" COLLATE "C"
       ) ELSE ARRAY[r."entryId"] END AS "tieGroup"
-    FROM "BoardSnapshotRank" r
+    FROM "BoardSnapshotRank" r JOIN "BoardSnapshot" s ON s.id = r."snapshotId"
     WHERE r."entryId" = ${entry} AND r.split = ${v.split} AND r.metric = ${v.metric}
       AND r.aggregate = ${v.aggregate} AND r.scope = ${v.scope}
-      AND (${snapshotIds ?? null}::text[] IS NULL OR r."snapshotId" = ANY(${snapshotIds ?? null}::text[]))`;
-  return new Map(rows.map((r) => [r.snapshotId, r]));
+      AND (${snapshotIds ?? null}::text[] IS NULL OR r."snapshotId" = ANY(${snapshotIds ?? null}::text[]))
+    ORDER BY s."createdAt", s.id`;
 }
 
 /** Every ranked entry of one view in the given snapshots, in board order. */
