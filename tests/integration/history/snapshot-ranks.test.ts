@@ -115,7 +115,17 @@ describe("snapshot rank rows", () => {
 
   it("the migration derives the same rows from board.json, ties by overlapping intervals included", async () => {
     const written = await rowsOf(snaps);
-    await db.$executeRaw`DELETE FROM "BoardSnapshotRank" WHERE "snapshotId" = ANY(${snaps}::text[])`;
+    // Rows are immutable like their snapshot: only with triggers off (superuser) can the test drop them.
+    await expect(
+      db.$executeRaw`UPDATE "BoardSnapshotRank" SET rank = 1 WHERE "snapshotId" = ${snaps[0]!}`,
+    ).rejects.toThrow(/immutable/);
+    await expect(db.$executeRaw`DELETE FROM "BoardSnapshotRank" WHERE "snapshotId" = ${snaps[0]!}`).rejects.toThrow(
+      /immutable/,
+    );
+    await db.$transaction([
+      db.$executeRaw`SET LOCAL session_replication_role = replica`,
+      db.$executeRaw`DELETE FROM "BoardSnapshotRank" WHERE "snapshotId" = ANY(${snaps}::text[])`,
+    ]);
     await backfill();
     expect(await rowsOf(snaps)).toEqual(written);
     expect(await backfill()).toBe(0); // a rerun adds nothing
