@@ -13,8 +13,9 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
-import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
+import { migrateDatabase, recreateDatabase } from "../../scripts/dev/services.mjs";
 import { treeRssMiB } from "./adversarial-load";
+import { arg, benchDatabase, randomIp, waitUp } from "./next-server";
 
 type Result = {
   requests: { average: number };
@@ -25,18 +26,12 @@ type Result = {
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (opts: Record<string, unknown>) => Promise<Result>;
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const S = arg("snapshots", 400);
 const N = arg("entries", 1000);
 const DURATION = arg("duration", 15);
 const CONNECTIONS = arg("connections", 1);
 const PORT = arg("port", 3730);
-const DB = process.argv.includes("--db") ? process.argv[process.argv.indexOf("--db") + 1]! : "h2hmem_history_bench";
-const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const url = withDatabase(server, DB) as string;
+const { DB, server, url } = benchDatabase("h2hmem_history_bench");
 const VERSION = scorerVersionFor({ tokenizer: "nltk", stopwords: "new" });
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
 
@@ -104,20 +99,6 @@ async function seed(): Promise<void> {
   }
 }
 
-async function waitUp(base: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/favicon.ico`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
 async function heapMiB(base: string): Promise<number> {
   const text = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) =>
     r.text(),
@@ -125,8 +106,6 @@ async function heapMiB(base: string): Promise<number> {
   const m = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?)/m.exec(text);
   return m ? Number(m[1]) / 2 ** 20 : NaN;
 }
-
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
 
 // --seed-only, then --no-seed: the long load can run outside the shared lock that the measured part holds.
 if (!process.argv.includes("--no-seed")) await seed();

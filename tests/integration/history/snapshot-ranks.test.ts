@@ -71,6 +71,19 @@ function expectedRows(snapshotId: string, boards: Board[]): Row[] {
     });
   });
 }
+/** A snapshot written by hand, dated long before any other so no test's "newest" moves. */
+const craftedSnapshot = (date: string, boards: Board[]) =>
+  db.boardSnapshot.create({
+    data: {
+      createdAt: new Date(`${date}T00:00:00Z`),
+      reason: "rescore",
+      scorerVersion: "test",
+      contentSha256: `ranks-${date}-${Date.now()}`,
+      manifest: {},
+      boardJson: JSON.stringify({ boards }),
+      boardCsv: "",
+    },
+  });
 const sorted = (rows: Row[]) =>
   rows.toSorted((a, b) =>
     `${a.snapshotId}|${a.split}|${a.metric}|${a.aggregate}|${a.scope}|${a.entryId}` <
@@ -157,17 +170,7 @@ describe("snapshot rank rows", () => {
         ],
       },
     ];
-    const crafted = await db.boardSnapshot.create({
-      data: {
-        createdAt: new Date("2001-01-01T00:00:00Z"),
-        reason: "rescore",
-        scorerVersion: "test",
-        contentSha256: `ranks-crafted-${Date.now()}`,
-        manifest: {},
-        boardJson: JSON.stringify({ boards }),
-        boardCsv: "",
-      },
-    });
+    const crafted = await craftedSnapshot("2001-01-01", boards);
     await backfill();
     const rows = await rowsOf([crafted.id]);
     expect(rows).toEqual(sorted(expectedRows(crafted.id, boards)));
@@ -183,44 +186,13 @@ describe("snapshot rank rows", () => {
 
   it("rank history and claims answer from the rows, not from board.json", async () => {
     const [w1, , p] = ids as [string, string, string];
-    const blank = await db.boardSnapshot.create({
-      data: {
-        createdAt: new Date("2001-02-01T00:00:00Z"),
-        reason: "rescore",
-        scorerVersion: "test",
-        contentSha256: `ranks-blank-${Date.now()}`,
-        manifest: {},
-        boardJson: JSON.stringify({ boards: [] }),
-        boardCsv: "",
-      },
-    });
+    const blank = await craftedSnapshot("2001-02-01", []);
     const row = { snapshotId: blank.id, split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" };
+    const tiedAt7 = { rank: 7, tied: true, ranked: 9, value: 0.5, ciLow: 0.4, ciHigh: 0.6, n: 3 };
     await db.boardSnapshotRank.createMany({
       data: [
-        {
-          ...row,
-          entryId: p,
-          methodName: "p",
-          rank: 7,
-          tied: true,
-          ranked: 9,
-          value: 0.5,
-          ciLow: 0.4,
-          ciHigh: 0.6,
-          n: 3,
-        },
-        {
-          ...row,
-          entryId: w1,
-          methodName: "w",
-          rank: 7,
-          tied: true,
-          ranked: 9,
-          value: 0.5,
-          ciLow: 0.4,
-          ciHigh: 0.6,
-          n: 3,
-        },
+        { ...row, ...tiedAt7, entryId: p, methodName: "p" },
+        { ...row, ...tiedAt7, entryId: w1, methodName: "w" },
       ],
     });
     const history = await rankHistory(p, { split: "overall", category: "ALL", metric: "f1", aggregate: "micro" });
