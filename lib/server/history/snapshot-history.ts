@@ -74,3 +74,39 @@ export async function viewTables(snapshotIds: string[], v: HistoryView, rank?: n
   for (const { snapshotId, ...row } of rows) bySnapshot.get(snapshotId)!.push(row);
   return snapshotIds.map((id) => bySnapshot.get(id)!);
 }
+
+type Named = { id: string; methodName: string };
+export type ViewChange = { added: Named[]; removed: Named[]; first: Named[]; ranked: number };
+
+/**
+ * Per snapshot (given oldest first): the entries that entered and left one view since the one
+ * before, and those ranked first. Computed in the database: no snapshot's full table is read here.
+ */
+export async function viewChanges(snapshotIds: string[], v: HistoryView): Promise<ViewChange[]> {
+  const rows = await db.$queryRaw<Array<Named & { snapshotId: string; kind: keyof ViewChange; ranked: number }>>`
+    WITH s AS (
+      SELECT id, lag(id) OVER (ORDER BY k) AS prev FROM unnest(${snapshotIds}::text[]) WITH ORDINALITY AS u(id, k)
+    ), r AS NOT MATERIALIZED (
+      SELECT * FROM "BoardSnapshotRank"
+      WHERE split = ${v.split} AND metric = ${v.metric} AND aggregate = ${v.aggregate} AND scope = ${v.scope}
+    )
+    SELECT * FROM (
+    SELECT s.id AS "snapshotId", 'added' AS kind, r."entryId" AS id, r."methodName", r.ranked, r.rank, r.value
+    FROM s JOIN r ON r."snapshotId" = s.id
+    WHERE NOT EXISTS (SELECT 1 FROM r p WHERE p."snapshotId" = s.prev AND p."entryId" = r."entryId")
+    UNION ALL
+    SELECT s.id, 'removed', p."entryId", p."methodName", p.ranked, p.rank, p.value
+    FROM s JOIN r p ON p."snapshotId" = s.prev
+    WHERE NOT EXISTS (SELECT 1 FROM r WHERE r."snapshotId" = s.id AND r."entryId" = p."entryId")
+    UNION ALL
+    SELECT r."snapshotId", 'first', r."entryId", r."methodName", r.ranked, r.rank, r.value
+    FROM r WHERE r.rank = 1 AND r."snapshotId" = ANY(${snapshotIds}::text[])
+    ) x ORDER BY rank, value DESC, id COLLATE "C"`;
+  const out = new Map(snapshotIds.map((id) => [id, { added: [], removed: [], first: [], ranked: 0 } as ViewChange]));
+  for (const { snapshotId, kind, id, methodName, ranked } of rows) {
+    const c = out.get(snapshotId)!;
+    (c[kind] as Named[]).push({ id, methodName });
+    if (kind === "first") c.ranked = ranked;
+  }
+  return snapshotIds.map((id) => out.get(id)!);
+}
