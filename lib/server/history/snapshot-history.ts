@@ -89,15 +89,21 @@ export async function viewChanges(snapshotIds: string[], v: HistoryView): Promis
     ), r AS NOT MATERIALIZED (
       SELECT * FROM "BoardSnapshotRank"
       WHERE split = ${v.split} AND metric = ${v.metric} AND aggregate = ${v.aggregate} AND scope = ${v.scope}
+    ), sets AS (
+      SELECT "snapshotId" AS id, array_agg("entryId") AS entries FROM r
+      WHERE "snapshotId" = ANY(${snapshotIds}::text[]) GROUP BY "snapshotId"
+    ), diff AS (
+      SELECT s.id AS snap, s.id AS side, 'added' AS kind, e.id AS entry
+      FROM s JOIN sets c ON c.id = s.id LEFT JOIN sets p ON p.id = s.prev,
+        LATERAL (SELECT unnest(c.entries) EXCEPT SELECT unnest(COALESCE(p.entries, '{}'))) e(id)
+      UNION ALL
+      SELECT s.id, s.prev, 'removed', e.id
+      FROM s JOIN sets p ON p.id = s.prev LEFT JOIN sets c ON c.id = s.id,
+        LATERAL (SELECT unnest(p.entries) EXCEPT SELECT unnest(COALESCE(c.entries, '{}'))) e(id)
     )
     SELECT * FROM (
-    SELECT s.id AS "snapshotId", 'added' AS kind, r."entryId" AS id, r."methodName", r.ranked, r.rank, r.value
-    FROM s JOIN r ON r."snapshotId" = s.id
-    WHERE NOT EXISTS (SELECT 1 FROM r p WHERE p."snapshotId" = s.prev AND p."entryId" = r."entryId")
-    UNION ALL
-    SELECT s.id, 'removed', p."entryId", p."methodName", p.ranked, p.rank, p.value
-    FROM s JOIN r p ON p."snapshotId" = s.prev
-    WHERE NOT EXISTS (SELECT 1 FROM r WHERE r."snapshotId" = s.id AND r."entryId" = p."entryId")
+    SELECT d.snap AS "snapshotId", d.kind, r."entryId" AS id, r."methodName", r.ranked, r.rank, r.value
+    FROM diff d JOIN r ON r."snapshotId" = d.side AND r."entryId" = d.entry
     UNION ALL
     SELECT r."snapshotId", 'first', r."entryId", r."methodName", r.ranked, r.rank, r.value
     FROM r WHERE r.rank = 1 AND r."snapshotId" = ANY(${snapshotIds}::text[])
