@@ -16,7 +16,8 @@ import os from "node:os";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
 import { CATEGORY_CODES, MAIN_TYPES } from "../../lib/scoring/types";
-import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
+import { migrateDatabase, recreateDatabase } from "../../scripts/dev/services.mjs";
+import { arg, benchDatabase, randomIp, waitUp } from "./next-server";
 
 type Result = {
   requests: { average: number };
@@ -28,17 +29,11 @@ type Result = {
 type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const N = arg("entries", 1000);
 const DURATION = arg("duration", 20);
 const CONNECTIONS = arg("connections", 50);
 const PORT = arg("port", 3720);
-const DB = process.argv.includes("--db") ? process.argv[process.argv.indexOf("--db") + 1]! : "h2hmem_board_bench";
-const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const url = withDatabase(server, DB) as string;
+const { DB, server, url } = benchDatabase("h2hmem_board_bench");
 // The server below runs without a judge, so it reads rows of the lexical scorer version.
 const VERSION = scorerVersionFor({
   tokenizer: process.env.LEXICAL_TOKENIZER === "whitespace" ? "whitespace" : "nltk",
@@ -82,22 +77,6 @@ async function seed(): Promise<void> {
     await c.end();
   }
 }
-
-async function waitUp(base: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/favicon.ico`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
 
 await seed();
 const env = Object.fromEntries(

@@ -6,15 +6,16 @@
 //   /favicon.ico · rank history (headline view, another board) · a claim over a month · the
 //   new-best feed · the changes feed · /favicon.ico again
 // while sampling the web process's V8 heap (/api/metrics) and its process tree's RSS.
-//   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 1] [--port 3730] [--db h2hmem_history_bench]
+//   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 1] [--port 3730] [--db h2hmem_history_bench] [--seed-only | --no-seed]
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
-import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
+import { migrateDatabase, recreateDatabase } from "../../scripts/dev/services.mjs";
 import { treeRssMiB } from "./adversarial-load";
+import { arg, benchDatabase, randomIp, waitUp } from "./next-server";
 
 type Result = {
   requests: { average: number };
@@ -25,18 +26,12 @@ type Result = {
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (opts: Record<string, unknown>) => Promise<Result>;
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const S = arg("snapshots", 400);
 const N = arg("entries", 1000);
 const DURATION = arg("duration", 15);
 const CONNECTIONS = arg("connections", 1);
 const PORT = arg("port", 3730);
-const DB = process.argv.includes("--db") ? process.argv[process.argv.indexOf("--db") + 1]! : "h2hmem_history_bench";
-const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const url = withDatabase(server, DB) as string;
+const { DB, server, url } = benchDatabase("h2hmem_history_bench");
 const VERSION = scorerVersionFor({ tokenizer: "nltk", stopwords: "new" });
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
 
@@ -104,20 +99,6 @@ async function seed(): Promise<void> {
   }
 }
 
-async function waitUp(base: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/favicon.ico`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
 async function heapMiB(base: string): Promise<number> {
   const text = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) =>
     r.text(),
@@ -126,9 +107,9 @@ async function heapMiB(base: string): Promise<number> {
   return m ? Number(m[1]) / 2 ** 20 : NaN;
 }
 
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
-
+// --seed-only, then --no-seed: the long load can run outside the shared lock that the measured part holds.
 if (!process.argv.includes("--no-seed")) await seed();
+if (process.argv.includes("--seed-only")) process.exit(0);
 const env = Object.fromEntries(
   Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_")),
 ) as NodeJS.ProcessEnv;

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
-import { historyScopeSchema, snapshotIndex, viewTables, type SnapshotRow } from "./snapshot-history";
+import { historyScopeSchema, snapshotIndex, viewChanges, viewTables } from "./snapshot-history";
 import { snapshotLinks, type SnapshotReason } from "./snapshots";
 import { snapshotDois } from "./snapshot-doi";
 
@@ -43,37 +43,31 @@ type Item = {
 };
 // Every scored entry has the headline view.
 const HEADLINE = { split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" } as const;
-const names = (rows: SnapshotRow[]) => rows.map((r) => r.methodName).join(", ");
+const names = (rows: Array<{ methodName: string }>) => rows.map((r) => r.methodName).join(", ");
 
 async function changeItems(): Promise<Item[]> {
   // The one before the oldest item shown is read too: it says what that item changed.
   const snaps = (await snapshotIndex()).slice(-MAX_ITEMS - 1);
-  const tables = await viewTables(
+  const changes = await viewChanges(
     snaps.map((s) => s.id),
     HEADLINE,
   );
-  return snaps
-    .map((s, i) => {
-      if (i === 0 && snaps.length > MAX_ITEMS) return null;
-      const now = tables[i]!;
-      const before = i > 0 ? tables[i - 1]! : [];
-      const event = EVENT_OF_REASON[s.reason as SnapshotReason] ?? "re-score";
-      const added = now.filter((r) => !before.some((b) => b.id === r.id));
-      const removed = before.filter((b) => !now.some((r) => r.id === b.id));
-      const title =
-        event === "publish" && added.length > 0
-          ? `Published: ${names(added)}`
-          : event === "withdrawal" && removed.length > 0
-            ? `Withdrawn: ${names(removed)}`
-            : event === "re-score"
-              ? `Re-scored under ${s.scorerVersion}`
-              : `Board updated (${s.reason})`;
-      const leader = now.filter((r) => r.rank === 1);
-      const summary = `${title}. ${now.length} ranked entries; first on overall F1 (micro): ${names(leader) || "none"}. Scorer version ${s.scorerVersion}.`;
-      const entry = event === "publish" ? added[0]?.id : event === "withdrawal" ? removed[0]?.id : undefined;
-      return { fragment: event, event, title, summary, date: s.createdAt, snapshot: s.id, entry };
-    })
-    .filter((it) => it !== null);
+  const skip = snaps.length > MAX_ITEMS ? 1 : 0;
+  return snaps.slice(skip).map((s, i) => {
+    const { added, removed, first, ranked } = changes[i + skip]!;
+    const event = EVENT_OF_REASON[s.reason as SnapshotReason] ?? "re-score";
+    const title =
+      event === "publish" && added.length > 0
+        ? `Published: ${names(added)}`
+        : event === "withdrawal" && removed.length > 0
+          ? `Withdrawn: ${names(removed)}`
+          : event === "re-score"
+            ? `Re-scored under ${s.scorerVersion}`
+            : `Board updated (${s.reason})`;
+    const summary = `${title}. ${ranked} ranked entries; first on overall F1 (micro): ${names(first) || "none"}. Scorer version ${s.scorerVersion}.`;
+    const entry = event === "publish" ? added[0]?.id : event === "withdrawal" ? removed[0]?.id : undefined;
+    return { fragment: event, event, title, summary, date: s.createdAt, snapshot: s.id, entry };
+  });
 }
 
 async function newBestItems(q: FeedQuery): Promise<Item[]> {

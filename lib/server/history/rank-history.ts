@@ -18,28 +18,22 @@ async function requireEverPublic(id: string): Promise<void> {
 
 export async function rankHistory(entry: string, q: RankHistoryQuery): Promise<RankHistory> {
   await requireEverPublic(entry);
-  const [snaps, rows] = await Promise.all([snapshotIndex(), entryRanks(entry, { ...q, scope: q.category })]);
-  const items = snaps.flatMap((s) => {
-    const row = rows.get(s.id);
-    if (!row) return [];
-    return [
-      {
-        snapshot: s.id,
-        permalink: snapshotLinks(s.id).self,
-        date: s.createdAt.toISOString(),
-        reason: s.reason,
-        scorerVersion: s.scorerVersion,
-        rank: row.rank,
-        tied: row.tied,
-        tieGroup: row.tieGroup,
-        of: row.ranked,
-        value: row.value,
-        ciLow: row.ciLow,
-        ciHigh: row.ciHigh,
-        n: row.n,
-      },
-    ];
-  });
+  const rows = await entryRanks(entry, { ...q, scope: q.category });
+  const items = rows.map((row) => ({
+    snapshot: row.snapshotId,
+    permalink: snapshotLinks(row.snapshotId).self,
+    date: row.createdAt.toISOString(),
+    reason: row.reason,
+    scorerVersion: row.scorerVersion,
+    rank: row.rank,
+    tied: row.tied,
+    tieGroup: row.tieGroup,
+    of: row.ranked,
+    value: row.value,
+    ciLow: row.ciLow,
+    ciHigh: row.ciHigh,
+    n: row.n,
+  }));
   return { entry, split: q.split, category: q.category, metric: q.metric, aggregate: q.aggregate, items };
 }
 
@@ -68,11 +62,13 @@ export async function verifyClaim(q: ClaimQuery): Promise<ClaimVerdict> {
   await requireEverPublic(q.entry);
   const { start, end } = claimPeriod(q.date);
   const snaps = snapshotsInForce(await snapshotIndex(), start, end);
-  const rows = await entryRanks(
+  const view = { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category };
+  const ranked = await entryRanks(
     q.entry,
-    { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category },
+    view,
     snaps.map((s) => s.id),
   );
+  const rows = new Map(ranked.map((r) => [r.snapshotId, r]));
   const checked = snaps.map((s) => {
     const row = rows.get(s.id);
     return {

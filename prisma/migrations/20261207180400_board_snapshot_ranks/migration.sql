@@ -27,6 +27,13 @@ CREATE INDEX "BoardSnapshotRank_split_metric_aggregate_scope_rank_snapshotId_idx
 ALTER TABLE "BoardSnapshotRank" ADD CONSTRAINT "BoardSnapshotRank_snapshotId_fkey"
     FOREIGN KEY ("snapshotId") REFERENCES "BoardSnapshot"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
+-- Part of the snapshot, so immutable as it is (a claim's proof must not change); the functions
+-- are the snapshot's own (20261202080300, 20261203120200).
+CREATE TRIGGER "BoardSnapshotRank_immutable" BEFORE UPDATE OR DELETE ON "BoardSnapshotRank"
+    FOR EACH ROW EXECUTE FUNCTION "board_snapshot_immutable"();
+CREATE TRIGGER "BoardSnapshotRank_no_truncate" BEFORE TRUNCATE ON "BoardSnapshotRank"
+    FOR EACH STATEMENT EXECUTE FUNCTION "board_snapshot_no_truncate"();
+
 -- Backfill from the snapshots already written. The ALL scope keeps the rank stored in board.json;
 -- a main type or category is ranked by its own cells as lib/scoring/ranking.ts rankWithTies does
 -- (value desc, then id; an entry ties the one above when the values are equal or its ciHigh

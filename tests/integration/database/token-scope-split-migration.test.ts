@@ -57,9 +57,12 @@ describe("token scope split and snapshot TRUNCATE guard migrations", () => {
       db.url,
       `INSERT INTO "BoardSnapshot" (id, reason, "scorerVersion", "contentSha256", manifest, "boardJson", "boardCsv") VALUES ('s1', 'approve', 'v', 'h', '{}', '{}', '')`,
     );
-    await expect(sql(db.url, `TRUNCATE "BoardSnapshot"`)).rejects.toThrow(/immutable \(TRUNCATE refused\)/);
+    // With its rank rows (20261207180400), which reference it and are guarded the same way.
+    const both = `TRUNCATE "BoardSnapshot", "BoardSnapshotRank"`;
+    await expect(sql(db.url, both)).rejects.toThrow(/immutable \(TRUNCATE refused\)/);
+    await expect(sql(db.url, `TRUNCATE "BoardSnapshotRank"`)).rejects.toThrow(/immutable \(TRUNCATE refused\)/);
     expect(await sql(db.url, `SELECT id FROM "BoardSnapshot"`)).toHaveLength(1);
-    await sql(db.url, `BEGIN; SET LOCAL h2hmem.restore = 'force'; TRUNCATE "BoardSnapshot"; COMMIT;`);
+    await sql(db.url, `BEGIN; SET LOCAL h2hmem.restore = 'force'; ${both}; COMMIT;`);
     expect(await sql(db.url, `SELECT id FROM "BoardSnapshot"`)).toHaveLength(0);
   }, 120_000);
 });

@@ -71,6 +71,19 @@ function expectedRows(snapshotId: string, boards: Board[]): Row[] {
     });
   });
 }
+/** A snapshot written by hand, dated long before any other so no test's "newest" moves. */
+const craftedSnapshot = (date: string, boards: Board[]) =>
+  db.boardSnapshot.create({
+    data: {
+      createdAt: new Date(`${date}T00:00:00Z`),
+      reason: "rescore",
+      scorerVersion: "test",
+      contentSha256: `ranks-${date}-${Date.now()}`,
+      manifest: {},
+      boardJson: JSON.stringify({ boards }),
+      boardCsv: "",
+    },
+  });
 const sorted = (rows: Row[]) =>
   rows.toSorted((a, b) =>
     `${a.snapshotId}|${a.split}|${a.metric}|${a.aggregate}|${a.scope}|${a.entryId}` <
@@ -115,7 +128,17 @@ describe("snapshot rank rows", () => {
 
   it("the migration derives the same rows from board.json, ties by overlapping intervals included", async () => {
     const written = await rowsOf(snaps);
-    await db.$executeRaw`DELETE FROM "BoardSnapshotRank" WHERE "snapshotId" = ANY(${snaps}::text[])`;
+    // Rows are immutable like their snapshot: only with triggers off (superuser) can the test drop them.
+    await expect(
+      db.$executeRaw`UPDATE "BoardSnapshotRank" SET rank = 1 WHERE "snapshotId" = ${snaps[0]!}`,
+    ).rejects.toThrow(/immutable/);
+    await expect(db.$executeRaw`DELETE FROM "BoardSnapshotRank" WHERE "snapshotId" = ${snaps[0]!}`).rejects.toThrow(
+      /immutable/,
+    );
+    await db.$transaction([
+      db.$executeRaw`SET LOCAL session_replication_role = replica`,
+      db.$executeRaw`DELETE FROM "BoardSnapshotRank" WHERE "snapshotId" = ANY(${snaps}::text[])`,
+    ]);
     await backfill();
     expect(await rowsOf(snaps)).toEqual(written);
     expect(await backfill()).toBe(0); // a rerun adds nothing
@@ -147,17 +170,7 @@ describe("snapshot rank rows", () => {
         ],
       },
     ];
-    const crafted = await db.boardSnapshot.create({
-      data: {
-        createdAt: new Date("2001-01-01T00:00:00Z"),
-        reason: "rescore",
-        scorerVersion: "test",
-        contentSha256: `ranks-crafted-${Date.now()}`,
-        manifest: {},
-        boardJson: JSON.stringify({ boards }),
-        boardCsv: "",
-      },
-    });
+    const crafted = await craftedSnapshot("2001-01-01", boards);
     await backfill();
     const rows = await rowsOf([crafted.id]);
     expect(rows).toEqual(sorted(expectedRows(crafted.id, boards)));
@@ -173,44 +186,13 @@ describe("snapshot rank rows", () => {
 
   it("rank history and claims answer from the rows, not from board.json", async () => {
     const [w1, , p] = ids as [string, string, string];
-    const blank = await db.boardSnapshot.create({
-      data: {
-        createdAt: new Date("2001-02-01T00:00:00Z"),
-        reason: "rescore",
-        scorerVersion: "test",
-        contentSha256: `ranks-blank-${Date.now()}`,
-        manifest: {},
-        boardJson: JSON.stringify({ boards: [] }),
-        boardCsv: "",
-      },
-    });
+    const blank = await craftedSnapshot("2001-02-01", []);
     const row = { snapshotId: blank.id, split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" };
+    const tiedAt7 = { rank: 7, tied: true, ranked: 9, value: 0.5, ciLow: 0.4, ciHigh: 0.6, n: 3 };
     await db.boardSnapshotRank.createMany({
       data: [
-        {
-          ...row,
-          entryId: p,
-          methodName: "p",
-          rank: 7,
-          tied: true,
-          ranked: 9,
-          value: 0.5,
-          ciLow: 0.4,
-          ciHigh: 0.6,
-          n: 3,
-        },
-        {
-          ...row,
-          entryId: w1,
-          methodName: "w",
-          rank: 7,
-          tied: true,
-          ranked: 9,
-          value: 0.5,
-          ciLow: 0.4,
-          ciHigh: 0.6,
-          n: 3,
-        },
+        { ...row, ...tiedAt7, entryId: p, methodName: "p" },
+        { ...row, ...tiedAt7, entryId: w1, methodName: "w" },
       ],
     });
     const history = await rankHistory(p, { split: "overall", category: "ALL", metric: "f1", aggregate: "micro" });
