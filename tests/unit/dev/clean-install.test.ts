@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { auditVerdict } from "../../../scripts/dev/audit.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, Record<string, string>>;
@@ -25,7 +26,27 @@ describe("a clean install", () => {
 
   it(".ci/run fails on a known high or critical advisory in a production dependency", () => {
     const ci = readFileSync(path.join(root, ".ci/run"), "utf8");
-    // A `check` step: its failure fails the run (no `|| true`, no --omit of production code).
-    expect(ci).toMatch(/^check "[^"]+" npm audit --omit=dev --audit-level=high$/m);
+    // A `check` step: its failure fails the run (no `|| true`).
+    expect(ci).toMatch(/^check "[^"]+" node scripts\/dev\/audit\.mjs$/m);
+  });
+
+  it("reads npm audit's report: high or critical fails, fewer passes, no report is 'NOT audited'", () => {
+    const report = (high: number, critical: number) =>
+      JSON.stringify({ metadata: { vulnerabilities: { info: 0, low: 2, moderate: 1, high, critical, total: 3 } } });
+    expect(auditVerdict(report(1, 0)).verdict).toBe("fail");
+    expect(auditVerdict(report(0, 1)).verdict).toBe("fail");
+    expect(auditVerdict(report(0, 0))).toEqual({
+      verdict: "pass",
+      line: "npm audit (production dependencies): 0 critical, 0 high, 1 moderate, 2 low",
+    });
+    const refused = auditVerdict(
+      JSON.stringify({
+        message: "405 Method Not Allowed - POST https://r/-/npm/v1/security/advisories/bulk",
+        statusCode: 405,
+      }),
+    );
+    expect(refused.verdict).toBe("unreachable");
+    expect(refused.line).toMatch(/405 Method Not Allowed.*NOT audited/);
+    expect(auditVerdict("").verdict).toBe("unreachable");
   });
 });
