@@ -1,7 +1,6 @@
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { ClientMessages } from "@/components/ui/client-messages";
+import { SubmitForm } from "@/app/(site)/submit/_components/submit-form";
 import { FormatSection } from "@/app/(site)/submit/_components/format-section";
 import { CliDownload } from "@/components/cli-download";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
@@ -13,10 +12,6 @@ import { loadActiveAnswerKey } from "@/lib/server/answer-key/store";
 import { pageTitle } from "@/app/(site)/page-helpers";
 
 export const generateMetadata = pageTitle("submit.title");
-
-// Only a signed-in author gets the upload form: loaded with it, the form and the translation library
-// are not part of the page a visitor reads (issue 46, page weight).
-const SubmitForm = dynamic(() => import("@/app/(site)/submit/_components/submit-form").then((m) => m.SubmitForm));
 
 // Signed-out visitors see the format too (issue 32): authors prepare files before they have an account.
 export default async function SubmitPage() {
@@ -32,9 +27,7 @@ export default async function SubmitPage() {
       </p>
       <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
       {user && quota ? (
-        <ClientMessages scope="submit">
-          <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
-        </ClientMessages>
+        <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
       ) : (
         <p className="font-medium" data-testid="submit-signin">
           {tf.rich("signInToUpload", {
