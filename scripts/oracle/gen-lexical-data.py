@@ -39,13 +39,9 @@ def ranges(pred):
     return out
 
 
-def esc(c):
-    return "\\u{%x}" % c
-
-
 def cls(rs):
-    """Body of a JS `u`-flag character class (without brackets)."""
-    return "".join(esc(a) if a == b else esc(a) + "-" + esc(b) for a, b in rs)
+    """Hex code points and ranges, decoded by `cls` in the TS file into a `u`-flag class body."""
+    return 'cls("' + " ".join("%x" % a if a == b else "%x-%x" % (a, b) for a, b in rs) + '")'
 
 
 def lower_runs():
@@ -129,15 +125,17 @@ def main():
     (OUT / "unicode-tables.ts").write_text(
         HEADER
         + f"// Python {sys.version.split()[0]} character classes, Unicode {unicodedata.unidata_version}.\n"
-        + "// Bodies of `u`-flag regex character classes (no brackets).\n"
-        + f'export const PY_WORD = "{cls(word)}";\n'
-        + f'export const PY_DIGIT = "{cls(digit)}";\n'
-        + f'export const PY_SPACE = "{cls(space)}";\n'
-        + f'export const PY_UPPER = "{cls(upper)}";\n'
-        + f'export const PY_LOWER = "{cls(lower)}";\n'
+        + "// Bodies of `u`-flag regex character classes (no brackets), written as hex code points and ranges.\n"
+        + "const cls = (hex: string) =>\n"
+        + '  hex.split(" ").map((r) => r.split("-").map((h) => String.fromCodePoint(parseInt(h, 16))).join("-")).join("");\n'
+        + f'export const PY_WORD = {cls(word)};\n'
+        + f'export const PY_DIGIT = {cls(digit)};\n'
+        + f'export const PY_SPACE = {cls(space)};\n'
+        + f'export const PY_UPPER = {cls(upper)};\n'
+        + f'export const PY_LOWER = {cls(lower)};\n'
         + "// Final-sigma context of str.lower(): characters skipped, and cased characters.\n"
-        + f'export const PY_SIGMA_SKIP = "{cls(to_r(skip))}";\n'
-        + f'export const PY_SIGMA_CASED = "{cls(to_r(cased))}";\n'
+        + f'export const PY_SIGMA_SKIP = {cls(to_r(skip))};\n'
+        + f'export const PY_SIGMA_CASED = {cls(to_r(cased))};\n'
         + "// str.lower() as runs [start, count, step, delta] (capital sigma excluded).\n"
         + f"export const PY_LOWER_RUNS: readonly (readonly number[])[] = {json.dumps(runs)};\n"
         + f"export const PY_LOWER_SPECIAL: Readonly<Record<number, string>> = {json.dumps(special, ensure_ascii=True)};\n",
