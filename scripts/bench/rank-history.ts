@@ -8,13 +8,13 @@
 // while sampling the web process's V8 heap (/api/metrics) and its process tree's RSS.
 //   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 1] [--port 3730] [--db h2hmem_history_bench]
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL.
-import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
 import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
 import { treeRssMiB } from "./adversarial-load";
+import { numArg as arg, randomIp, startNext, waitUp } from "./bench-kit";
 
 type Result = {
   requests: { average: number };
@@ -25,10 +25,6 @@ type Result = {
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (opts: Record<string, unknown>) => Promise<Result>;
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const S = arg("snapshots", 400);
 const N = arg("entries", 1000);
 const DURATION = arg("duration", 15);
@@ -104,20 +100,6 @@ async function seed(): Promise<void> {
   }
 }
 
-async function waitUp(base: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/favicon.ico`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
 async function heapMiB(base: string): Promise<number> {
   const text = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) =>
     r.text(),
@@ -126,28 +108,8 @@ async function heapMiB(base: string): Promise<number> {
   return m ? Number(m[1]) / 2 ** 20 : NaN;
 }
 
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
-
 if (!process.argv.includes("--no-seed")) await seed();
-const env = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_")),
-) as NodeJS.ProcessEnv;
-const web = spawn(
-  process.execPath,
-  ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
-  {
-    env: {
-      ...env,
-      DATABASE_URL: url,
-      QUEUE_PREFIX: DB,
-      LOG_LEVEL: "warn",
-      METRICS_TOKEN,
-      NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  },
-);
+const web = startNext(PORT, url, DB, { METRICS_TOKEN });
 const base = `http://127.0.0.1:${PORT}`;
 const entry = `bench-${String(Math.ceil(N / 2)).padStart(5, "0")}`;
 const month = new Date(Date.now() - 3_600_000).toISOString().slice(0, 7);
