@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/dev/chromium.mjs";
 
 // Browser tier. `npm test` provisions services and sets E2E_DATABASE_URL (h2hmem_e2e),
 // REDIS_URL and E2E_PORT; scripts/dev/e2e-server.mjs migrates + seeds that database and
@@ -40,16 +41,8 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [

@@ -7,8 +7,9 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
-import { CATEGORY_CODES, MAIN_TYPES } from "../../lib/scoring/types";
 import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
+import { CATEGORY_CODES } from "../../lib/scoring/types";
+import { seedScores } from "./bench-kit";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,19 +48,7 @@ async function seed(): Promise<void> {
        FROM generate_series(1, $1::int) AS i`,
       [N, Math.round(N * PUBLIC)],
     );
-    await c.query(
-      `INSERT INTO "Score"(id, "submissionId", "scorerVersion", split, scope, metric, aggregate, value, "ciLow", "ciHigh", n)
-       SELECT md5(t.sid || t.sp || t.sc || t.m || t.a), t.sid, $1, t.sp, t.sc, t.m, t.a, t.v, greatest(0, t.v - 0.03), least(1, t.v + 0.03), 120
-       FROM (SELECT s.id AS sid, sp, sc, m, a, 0.05 + random() * 0.9 AS v
-             FROM "Submission" s, unnest($2::text[]) sp, unnest($3::text[]) sc, unnest($4::text[]) m, unnest($5::text[]) a) t`,
-      [
-        VERSION,
-        ["overall", "dyadic", "multi-party"],
-        ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES],
-        ["f1", "bleu1", "precision", "recall"],
-        ["micro", "macro"],
-      ],
-    );
+    await seedScores(c, VERSION);
     for (let i = 1; i <= Math.round(N * PUBLIC); i++)
       for (const [split, name, items] of [
         ["dyadic", "prediction_dyadic.json", 2046],

@@ -9,15 +9,13 @@
 // Every request asks for gzip as a browser does; --plain asks for uncompressed bytes.
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL for the API rate limiter. Each API request carries a random
 // X-Forwarded-For so the per-address limiter (600/min) is exercised but does not cap the run.
-import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
-import { CATEGORY_CODES, MAIN_TYPES } from "../../lib/scoring/types";
-import { migrateDatabase, recreateDatabase } from "../../scripts/dev/services.mjs";
-import { arg, benchDatabase, randomIp, waitUp } from "./next-server";
+import { migrateDatabase, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
+import { numArg as arg, randomIp, seedScores, startNext, waitUp } from "./bench-kit";
 
 type Result = {
   requests: { average: number };
@@ -33,7 +31,9 @@ const N = arg("entries", 1000);
 const DURATION = arg("duration", 20);
 const CONNECTIONS = arg("connections", 50);
 const PORT = arg("port", 3720);
-const { DB, server, url } = benchDatabase("h2hmem_board_bench");
+const DB = process.argv.includes("--db") ? process.argv[process.argv.indexOf("--db") + 1]! : "h2hmem_board_bench";
+const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const url = withDatabase(server, DB) as string;
 // The server below runs without a judge, so it reads rows of the lexical scorer version.
 const VERSION = scorerVersionFor({
   tokenizer: process.env.LEXICAL_TOKENIZER === "whitespace" ? "whitespace" : "nltk",
@@ -56,20 +56,7 @@ async function seed(): Promise<void> {
        FROM generate_series(1, $1::int) AS i`,
       [N],
     );
-    // Every row the scorer writes: 3 splits x 13 scopes x 4 lexical metrics x 2 aggregates.
-    await c.query(
-      `INSERT INTO "Score"(id, "submissionId", "scorerVersion", split, scope, metric, aggregate, value, "ciLow", "ciHigh", n)
-       SELECT md5(t.sid || t.sp || t.sc || t.m || t.a), t.sid, $1, t.sp, t.sc, t.m, t.a, t.v, greatest(0, t.v - 0.03), least(1, t.v + 0.03), 120
-       FROM (SELECT s.id AS sid, sp, sc, m, a, 0.05 + random() * 0.9 AS v
-             FROM "Submission" s, unnest($2::text[]) sp, unnest($3::text[]) sc, unnest($4::text[]) m, unnest($5::text[]) a) t`,
-      [
-        VERSION,
-        ["overall", "dyadic", "multi-party"],
-        ["ALL", ...MAIN_TYPES, ...CATEGORY_CODES],
-        ["f1", "bleu1", "precision", "recall"],
-        ["micro", "macro"],
-      ],
-    );
+    await seedScores(c, VERSION);
     await c.query(`ANALYZE`);
     const { rows } = await c.query(`SELECT count(*)::int AS n FROM "Score"`);
     console.log(`[bench-board] seeded ${N} approved entries, ${rows[0].n} score rows (${VERSION})`);
@@ -79,23 +66,7 @@ async function seed(): Promise<void> {
 }
 
 await seed();
-const env = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_")),
-) as NodeJS.ProcessEnv;
-const start = () =>
-  spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: {
-      ...env,
-      DATABASE_URL: url,
-      QUEUE_PREFIX: DB,
-      LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123",
-      // `next start` runs with NODE_ENV=production, where AUTH_URL is required.
-      AUTH_URL: env.AUTH_URL ?? `http://127.0.0.1:${PORT}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+const start = () => startNext(PORT, url, DB);
 let web = start();
 const base = `http://127.0.0.1:${PORT}`;
 // Next lists its static files when it starts, so the copy of the board needs a restart.

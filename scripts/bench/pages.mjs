@@ -11,6 +11,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PAGE_JS_BUDGET } from "../build/page-weight.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../dev/chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const args = process.argv.slice(2);
@@ -18,21 +19,11 @@ const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) 
 const base = flag("--url", `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 const runs = Number(flag("--runs", 1));
 const lang = flag("--lang", null);
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = CHROMIUM_PATH;
 
 /** Issue 46's targets; a11y, best practices and SEO stay at 100. */
 const TARGET = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05, scriptBytes: PAGE_JS_BUDGET, other: 100 };
-// The stack notes' flags: without the networking ones Chromium floods a closed network.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-].join(" ");
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS].join(" ");
 
 async function pages() {
   const res = await fetch(`${base}/api/v1/leaderboard`);

@@ -8,14 +8,13 @@
 // while sampling the web process's V8 heap (/api/metrics) and its process tree's RSS.
 //   npx tsx scripts/bench/rank-history.ts [--snapshots 400] [--entries 1000] [--duration 15] [--connections 1] [--port 3730] [--db h2hmem_history_bench] [--seed-only | --no-seed]
 // Uses DATABASE_URL's server with database --db (dropped and recreated; local servers only) and REDIS_URL.
-import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
 import pg from "pg";
 import { scorerVersionFor } from "../../lib/scoring";
 import { migrateDatabase, recreateDatabase } from "../../scripts/dev/services.mjs";
 import { treeRssMiB } from "./adversarial-load";
-import { arg, benchDatabase, randomIp, waitUp } from "./next-server";
+import { benchDatabase, numArg as arg, randomIp, startNext, waitUp } from "./bench-kit";
 
 type Result = {
   requests: { average: number };
@@ -110,25 +109,7 @@ async function heapMiB(base: string): Promise<number> {
 // --seed-only, then --no-seed: the long load can run outside the shared lock that the measured part holds.
 if (!process.argv.includes("--no-seed")) await seed();
 if (process.argv.includes("--seed-only")) process.exit(0);
-const env = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !k.startsWith("JUDGE_")),
-) as NodeJS.ProcessEnv;
-const web = spawn(
-  process.execPath,
-  ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
-  {
-    env: {
-      ...env,
-      DATABASE_URL: url,
-      QUEUE_PREFIX: DB,
-      LOG_LEVEL: "warn",
-      METRICS_TOKEN,
-      NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  },
-);
+const web = startNext(PORT, url, DB, { METRICS_TOKEN });
 const base = `http://127.0.0.1:${PORT}`;
 const entry = `bench-${String(Math.ceil(N / 2)).padStart(5, "0")}`;
 const month = new Date(Date.now() - 3_600_000).toISOString().slice(0, 7);

@@ -6,6 +6,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { judgeOfVersion } from "../judge/demo-judge";
 import { judgeCardFor } from "../scores/judge-card";
+import { SCORE_ROW_VIEW } from "../scores/score-rows";
 import { methodCard } from "../submissions/method-card";
 import { PREDICTION_FILE_NAMES, type Split } from "@/lib/scoring";
 import { archiveReadme, citationCff } from "./archive-texts";
@@ -69,16 +70,7 @@ async function* entryFiles(s: Snapshot, id: string): AsyncGenerator<TarFile> {
   const scores = await db.score.findMany({
     where: { submissionId: id, scorerVersion: s.scorerVersion },
     orderBy: [{ split: "asc" }, { scope: "asc" }, { metric: "asc" }, { aggregate: "asc" }],
-    select: {
-      split: true,
-      scope: true,
-      metric: true,
-      aggregate: true,
-      value: true,
-      ciLow: true,
-      ciHigh: true,
-      n: true,
-    },
+    select: SCORE_ROW_VIEW,
   });
   yield { path: `${dir}/scores.json`, body: json({ scorerVersion: s.scorerVersion, scores }) };
   // Only what the public may download now: an approved entry whose author made the files public.

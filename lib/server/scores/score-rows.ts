@@ -16,7 +16,8 @@ export const scoreCellSchema = z.strictObject({
 export type ScoreCell = z.infer<typeof scoreCellSchema>;
 export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: string; aggregate: string };
 
-const VIEW = {
+/** The columns of a `ScoreRowView`. */
+export const SCORE_ROW_VIEW = {
   split: true,
   scope: true,
   metric: true,
@@ -33,7 +34,7 @@ export async function scoreRowsFor(
   opts: { only?: string } = {},
 ): Promise<{ scorerVersion: string | null; rows: ScoreRowView[] }> {
   const current = opts.only ?? (await currentScorerVersion());
-  let rows = await db.score.findMany({ where: { submissionId, scorerVersion: current }, select: VIEW });
+  let rows = await db.score.findMany({ where: { submissionId, scorerVersion: current }, select: SCORE_ROW_VIEW });
   let version: string | null = current;
   if (rows.length === 0 && !opts.only) {
     const latest = await db.score.findFirst({
@@ -43,7 +44,10 @@ export async function scoreRowsFor(
     });
     version = latest?.scorerVersion ?? null;
     rows = latest
-      ? await db.score.findMany({ where: { submissionId, scorerVersion: latest.scorerVersion }, select: VIEW })
+      ? await db.score.findMany({
+          where: { submissionId, scorerVersion: latest.scorerVersion },
+          select: SCORE_ROW_VIEW,
+        })
       : [];
   }
   return { scorerVersion: rows.length ? version : null, rows };
