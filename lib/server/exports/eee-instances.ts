@@ -4,6 +4,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import type { EntryDetail } from "../leaderboard/entries";
 import { eeeIds } from "./eee-export";
+import { QUESTION_ORDER, QUESTION_SCORE_SELECT } from "../scores/question-scores";
 
 // Every Eval Ever's instance-level file (instance_level_eval 0.2.2, `detailed_evaluation_results`):
 // one JSONL record per scored prediction and metric, each pointing at the aggregate result it feeds
@@ -33,15 +34,9 @@ export async function eeeSamples(entry: EntryDetail): Promise<EeeSamples> {
   const { evaluationId, modelId } = eeeIds(entry);
   const rows = await db.questionScore.findMany({
     where: { submissionId: entry.id, scorerVersion: entry.scorerVersion },
-    orderBy: [{ split: "asc" }, { index: "asc" }],
+    orderBy: QUESTION_ORDER,
     select: {
-      split: true,
-      index: true,
-      f1: true,
-      bleu1: true,
-      precision: true,
-      recall: true,
-      judgeScore: true,
+      ...QUESTION_SCORE_SELECT,
       judgeReasoning: true,
       prediction: {
         select: {

@@ -6,6 +6,7 @@ import { publicEntryWhere } from "../answer-key/demo";
 import { boardMetricSchema, DEFAULT_METRIC } from "./params";
 import { StampedMemo } from "../public-cache/generation";
 import { publishedScorerVersion } from "../versions/published-version";
+import { QUESTION_ORDER, QUESTION_SCORE_SELECT } from "../scores/question-scores";
 
 const idSchema = z
   .string()
@@ -94,15 +95,9 @@ async function perQuestion(id: string, metric: Metric, version: string): Promise
     db.questionScore.findMany({
       where: { submissionId: id, scorerVersion: version },
       // The bootstrap's draws follow this order: without it the same data could give other CIs.
-      orderBy: [{ split: "asc" }, { index: "asc" }],
+      orderBy: QUESTION_ORDER,
       select: {
-        split: true,
-        index: true,
-        f1: true,
-        bleu1: true,
-        precision: true,
-        recall: true,
-        judgeScore: true,
+        ...QUESTION_SCORE_SELECT,
         prediction: { select: { category: true, referenceQuestion: { select: { qid: true } } } },
       },
     }),

@@ -13,6 +13,17 @@ export type LexicalQuestionScore = {
   f1: number;
   bleu1: number;
 };
+/** A question's stored scores, in the order the bootstrap draws them (`QUESTION_ORDER`): compare and EEE read both. */
+export const QUESTION_SCORE_SELECT = {
+  split: true,
+  index: true,
+  f1: true,
+  bleu1: true,
+  precision: true,
+  recall: true,
+  judgeScore: true,
+} as const;
+export const QUESTION_ORDER = [{ split: "asc" as const }, { index: "asc" as const }];
 export type JudgeQuestionScore = { predictionId: string; score: number | null; reasoning: string };
 
 /** Clears the lexical columns of rows not in `rows` (e.g. under another answer key). Call inside the Score rows' transaction. */
