@@ -107,14 +107,18 @@ describe("messages sent to the browser", () => {
     }
   });
 
-  it("leave the server-only namespaces out, and the other pages' out of the board", () => {
+  it("leave the server-only namespaces out, and the other pages' out of each scope", () => {
     for (const scope of Object.keys(CLIENT_SCOPES) as ClientScope[])
       expect(Object.keys(clientMessages(en, scope)).slice(0, 3)).toEqual(["common", "header", "errors"]);
-    const board = clientMessages(en, "board");
-    expect(Object.keys(board.board ?? {})).toEqual(["table"]);
-    for (const ns of ["entry", "about", "mail", "admin", "validation", "submit", "settings"])
-      expect(Object.keys(board)).not.toContain(ns);
+    const submit = clientMessages(en, "submit");
+    for (const ns of ["entry", "about", "mail", "admin", "settings", "board"])
+      expect(Object.keys(submit)).not.toContain(ns);
     expect(Object.keys(clientMessages(en, "admin"))).toContain("admin");
+  });
+
+  it("send the board no translations: its client panel gets its wording as props (issue 46)", () => {
+    expect(scopesOf(path.join(APP, "(site)", "page.tsx"))).toEqual([]);
+    expect(namespacesOf(clientModulesOf(path.join(APP, "(site)", "page.tsx")))).toEqual(new Set());
   });
 
   it("name only namespaces (or parts of one) the messages have", () => {
