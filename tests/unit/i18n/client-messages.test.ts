@@ -64,14 +64,16 @@ const namespacesOf = (modules: Iterable<string>) =>
     [...modules].flatMap((f) => [...text(f).matchAll(/useTranslations\(\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1])),
   );
 
-/** The scopes a route file and the layouts above it name. */
+/** The scopes a route file and the layouts above it name (a provider's, or messages passed as props). */
 function scopesOf(file: string): ClientScope[] {
   const sources = [file];
   for (let dir = path.dirname(file); dir.startsWith(APP); dir = path.dirname(dir)) {
     const layout = path.join(dir, "layout.tsx");
     if (layout !== file && statSync(layout, { throwIfNoEntry: false })?.isFile()) sources.push(layout);
   }
-  const named = sources.flatMap((f) => [...text(f).matchAll(/<ClientMessages\s+scope="(\w+)"/g)].map((m) => m[1]));
+  const named = sources.flatMap((f) =>
+    [...text(f).matchAll(/<ClientMessages\s+scope="(\w+)"|clientMessages\([^"\n]*"(\w+)"\)/g)].map((m) => m[1] ?? m[2]),
+  );
   return named as ClientScope[];
 }
 
