@@ -22,7 +22,6 @@ import { versionHasJudge } from "@/lib/server/versions/version-text";
 import { judgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { FEED_PATH } from "@/lib/server/history/board-feed";
 import type { SearchParams } from "@/app/(site)/page-helpers";
-import { ClientMessages } from "@/components/ui/client-messages";
 import { headers } from "next/headers";
 import { JsonLd } from "@/components/json-ld";
 import { boardJsonLd } from "@/lib/server/agents/json-ld";
@@ -43,44 +42,42 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
   const keep: Record<string, string> = sp.cost ? { cost: costField } : {};
   const [t, tc] = await Promise.all([getTranslations("board"), getTranslations("common")]);
   return (
-    <ClientMessages scope="board">
-      <div className="space-y-5">
-        {/* Past the filters and the column headers to the first ranked entry (issue 45, point 5). */}
-        <a href="#results" className="skip-link">
-          {t("skipToResults")}
-        </a>
-        <JsonLd data={boardJsonLd(publicOrigin(await headers()), tc("siteName"), tc("siteDescription"))} />
-        <div className="space-y-2">
-          <h1 className="text-2xl font-semibold">{t("heading")}</h1>
-          <p className="max-w-4xl text-slate-700 max-sm:text-sm dark:text-slate-300">
-            {t.rich("intro", { about: (c) => <Link href="/about">{c}</Link> })}
-          </p>
-        </div>
-        <BoardStatusNote admin={(await currentUser())?.role === "ADMIN"} />
-        <SplitTabs params={params} />
-        {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
-        <FiltersDisclosure summary={t("controls.filters")}>
-          <LeaderboardControls
-            params={params}
-            hasJudge={versionHasJudge(await publishedScorerVersion())}
-            keep={keep}
-            demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo}
-          />
-          <p className="mt-5 text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
-            {t.rich("tieNote", {
-              rule: t("tieRule"),
-              strong: (c) => <strong>{c}</strong>,
-              refs: (c) => <Link href="/about#references">{c}</Link>,
-            })}
-          </p>
-        </FiltersDisclosure>
-        {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
-          the board must render completely without it. */}
-        <BoardBody parsed={params} showIntervals={first(sp[INTERVALS_PARAM]) === "1"} />
-        <BoardCostChart params={params} field={costField} />
-        <PublishedBaselinesTable />
+    <div className="space-y-5">
+      {/* Past the filters and the column headers to the first ranked entry (issue 45, point 5). */}
+      <a href="#results" className="skip-link">
+        {t("skipToResults")}
+      </a>
+      <JsonLd data={boardJsonLd(publicOrigin(await headers()), tc("siteName"), tc("siteDescription"))} />
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">{t("heading")}</h1>
+        <p className="max-w-4xl text-slate-700 max-sm:text-sm dark:text-slate-300">
+          {t.rich("intro", { about: (c) => <Link href="/about">{c}</Link> })}
+        </p>
       </div>
-    </ClientMessages>
+      <BoardStatusNote admin={(await currentUser())?.role === "ADMIN"} />
+      <SplitTabs params={params} />
+      {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
+      <FiltersDisclosure summary={t("controls.filters")}>
+        <LeaderboardControls
+          params={params}
+          hasJudge={versionHasJudge(await publishedScorerVersion())}
+          keep={keep}
+          demoJudge={judgeOfVersion(await publishedScorerVersion())?.demo}
+        />
+        <p className="mt-5 text-sm text-slate-700 dark:text-slate-300" id="tie-rule">
+          {t.rich("tieNote", {
+            rule: t("tieRule"),
+            strong: (c) => <strong>{c}</strong>,
+            refs: (c) => <Link href="/about#references">{c}</Link>,
+          })}
+        </p>
+      </FiltersDisclosure>
+      {/* No Suspense boundary on purpose: streamed content needs JavaScript to be swapped in, and
+          the board must render completely without it. */}
+      <BoardBody parsed={params} showIntervals={first(sp[INTERVALS_PARAM]) === "1"} />
+      <BoardCostChart params={params} field={costField} />
+      <PublishedBaselinesTable />
+    </div>
   );
 }
 

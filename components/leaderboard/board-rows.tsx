@@ -1,20 +1,22 @@
-"use client";
-
 import { CATEGORY_CODES, MAIN_TYPES, type CategoryCode } from "@/lib/scoring/types";
 import type { ViewEntry } from "@/lib/server/leaderboard/view";
 import type { ReferenceRow } from "@/lib/server/leaderboard/reference-rows";
 import type { JudgeNoiseMarks } from "@/lib/server/scores/judge-card";
 import { formatter, type Formatter } from "@/lib/i18n/format";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useMessages, useTranslations } from "next-intl";
 import { RowCategories, RowCategoriesProvider } from "./row-categories";
+import { panelLabels } from "./panel-labels";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Messages } from "@/lib/i18n/load-messages";
 import { HeatCell } from "./heat-cell";
 import { JudgeNoiseMark } from "./judge-noise-mark";
 import { ViewLink } from "./view-link";
 import { wideClass, type WideClass } from "./wide-class";
 import { TBody, Td, Th, Tr } from "@/components/ui/table";
 
-// A client component for its payload, not its state: the page's RSC payload then carries each
-// row's numbers once, not the markup of its 20 cells a second time beside the HTML.
+// Rendered on the server: as a client component it brought the client translation library to the
+// board's first load, over the page's JavaScript budget (issue 46). Only the Categories panel runs in
+// the browser, with its wording translated here.
 
 // Rank and method stay in place when the board scrolls sideways (globals.css: .board-*).
 const RANK = "board-rank";
@@ -324,8 +326,9 @@ type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise"> & {
 
 export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ...row }: BoardRowsProps) {
   const wide = wideClass(sortScope);
+  const labels = panelLabels(useLocale() as Locale, useMessages() as Messages);
   return (
-    <RowCategoriesProvider value={{ sortHrefs }}>
+    <RowCategoriesProvider value={{ sortHrefs, labels }}>
       <TBody>
         {references.map((r) => (
           <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />

@@ -1,14 +1,13 @@
 // The browser gets only the namespaces (or parts of one, "board.table") its client components ask
 // for: a page or section its scope's (<ClientMessages scope>). The shell itself has no provider, so a
-// page without client translations ships no translation library (issue 46).
+// page without client translations (the board: its panel gets its wording as props) ships no
+// translation library (issue 46).
 import type { Messages } from "./load-messages";
 
 /** Shared form parts and messages, in every scope. */
 const SHELL = ["common", "header", "errors"] as const;
 
 export const CLIENT_SCOPES = {
-  // The board's rows (components/leaderboard/board-rows.tsx) and their Categories panel.
-  board: [...SHELL, "board.table", "provenance", "judgeCard", "boardRow", "intervals", "categories", "mainTypes"],
   admin: [...SHELL, "admin", "judgeCard", "submissions", "validation"],
   auth: [...SHELL, "auth", "validation"],
   settings: [...SHELL, "settings", "webhookSecret", "submissions", "validation"],

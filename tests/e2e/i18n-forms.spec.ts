@@ -24,7 +24,8 @@ test("the submit page in Chinese shows the browser check's validation errors in 
   await expect(issues).toContainText("未知类别");
   await expect(issues).not.toContainText("must be a string");
   await page.getByLabel("方法名称").fill("不应上传");
-  await page.getByRole("button", { name: "上传并评分" }).click();
+  // The button says which file blocks the upload (issue 45, point 6).
+  await page.getByRole("button", { name: "无法上传：prediction_dyadic.json 有错误（见上方列表）" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "上传前请先修正文件下方列出的错误" })).toBeVisible();
   await expect(page).toHaveURL(/\/submit/);
 });

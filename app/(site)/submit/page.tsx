@@ -1,7 +1,11 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { SubmitForm } from "@/app/(site)/submit/_components/submit-form";
 import { FormatSection } from "@/app/(site)/submit/_components/format-section";
+import { submitFormProps } from "@/app/(site)/submit/_components/submit-text";
+import { clientMessages } from "@/lib/i18n/client-messages";
+import { loadMessages } from "@/lib/i18n/load-messages";
+import type { Locale } from "@/lib/i18n/locales";
 import { CliDownload } from "@/components/cli-download";
 import { CLI_DOWNLOAD_PATH, cliFileInfo } from "@/lib/server/downloads/cli-file";
 import { currentUser } from "@/lib/server/auth/session";
@@ -38,7 +42,12 @@ export default async function SubmitPage() {
       )}
       <CliDownload info={cliFileInfo()} href={CLI_DOWNLOAD_PATH} />
       {user && quota ? (
-        <SubmitForm limits={uploadLimits()} remaining={quota.remaining} />
+        <SubmitForm
+          limits={uploadLimits()}
+          remaining={quota.remaining}
+          {...await submitFormProps(quota.remaining)}
+          messages={clientMessages(await loadMessages((await getLocale()) as Locale), "submit")}
+        />
       ) : (
         <p className="font-medium" data-testid="submit-signin">
           {tf.rich("signInToUpload", {

@@ -64,14 +64,16 @@ const namespacesOf = (modules: Iterable<string>) =>
     [...modules].flatMap((f) => [...text(f).matchAll(/useTranslations\(\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1])),
   );
 
-/** The scopes a route file and the layouts above it name. */
+/** The scopes a route file and the layouts above it name (a provider's, or messages passed as props). */
 function scopesOf(file: string): ClientScope[] {
   const sources = [file];
   for (let dir = path.dirname(file); dir.startsWith(APP); dir = path.dirname(dir)) {
     const layout = path.join(dir, "layout.tsx");
     if (layout !== file && statSync(layout, { throwIfNoEntry: false })?.isFile()) sources.push(layout);
   }
-  const named = sources.flatMap((f) => [...text(f).matchAll(/<ClientMessages\s+scope="(\w+)"/g)].map((m) => m[1]));
+  const named = sources.flatMap((f) =>
+    [...text(f).matchAll(/<ClientMessages\s+scope="(\w+)"|clientMessages\([^"\n]*"(\w+)"\)/g)].map((m) => m[1] ?? m[2]),
+  );
   return named as ClientScope[];
 }
 
@@ -107,14 +109,18 @@ describe("messages sent to the browser", () => {
     }
   });
 
-  it("leave the server-only namespaces out, and the other pages' out of the board", () => {
+  it("leave the server-only namespaces out, and the other pages' out of each scope", () => {
     for (const scope of Object.keys(CLIENT_SCOPES) as ClientScope[])
       expect(Object.keys(clientMessages(en, scope)).slice(0, 3)).toEqual(["common", "header", "errors"]);
-    const board = clientMessages(en, "board");
-    expect(Object.keys(board.board ?? {})).toEqual(["table"]);
-    for (const ns of ["entry", "about", "mail", "admin", "validation", "submit", "settings"])
-      expect(Object.keys(board)).not.toContain(ns);
+    const submit = clientMessages(en, "submit");
+    for (const ns of ["entry", "about", "mail", "admin", "settings", "board"])
+      expect(Object.keys(submit)).not.toContain(ns);
     expect(Object.keys(clientMessages(en, "admin"))).toContain("admin");
+  });
+
+  it("send the board no translations: its client panel gets its wording as props (issue 46)", () => {
+    expect(scopesOf(path.join(APP, "(site)", "page.tsx"))).toEqual([]);
+    expect(namespacesOf(clientModulesOf(path.join(APP, "(site)", "page.tsx")))).toEqual(new Set());
   });
 
   it("name only namespaces (or parts of one) the messages have", () => {

@@ -1,25 +1,23 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { useLocale, useTranslations } from "next-intl";
-import { formatter } from "@/lib/i18n/format";
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from "react";
 
 export function FileDrop({
   name,
   label,
   hint,
-  file,
+  selected,
   onFile,
 }: {
   name: string;
   label: string;
+  /** The drop hint, translated on the server. */
   hint: string;
-  file: File | null;
+  /** "Selected: name (size)" once a file is chosen and checked. */
+  selected: ReactNode;
   onFile: (f: File | null) => void;
 }) {
   const id = useId();
-  const t = useTranslations("submit");
-  const f = formatter(useLocale());
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   // A file chosen before the page hydrated fired no onChange: pick it up now (issue 46).
@@ -48,7 +46,7 @@ export function FileDrop({
         {label}
       </label>
       <p id={`${id}-hint`} className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-        {t("dropHint", { hint })}
+        {hint}
       </p>
       <input
         ref={input}
@@ -60,9 +58,9 @@ export function FileDrop({
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         className="block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1 dark:file:bg-slate-700"
       />
-      {file ? (
+      {selected ? (
         <p className="mt-2 text-sm" data-testid={`${name}-selected`}>
-          {t.rich("selected", { name: file.name, size: f.bytes(file.size), strong: (c) => <strong>{c}</strong> })}
+          {selected}
         </p>
       ) : null}
     </div>

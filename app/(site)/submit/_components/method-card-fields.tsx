@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { BACKBONES } from "@/lib/validation/backbones";
 import { SelectField } from "@/components/ui/select-field";
@@ -8,8 +8,11 @@ import { SelectField } from "@/components/ui/select-field";
 /** Not words: the same in every locale. */
 const URL_PLACEHOLDER = "https://";
 
-export function MethodCardFields({ errors }: { errors: Record<string, string> }) {
-  const t = useTranslations("submit.card");
+/** The card's wording, translated on the server (the page ships no translation library, issue 46). */
+export type CardText = { labels: Record<string, string>; publicPredictions: ReactNode };
+
+export function MethodCardFields({ errors, text }: { errors: Record<string, string>; text: CardText }) {
+  const t = (key: string) => text.labels[key];
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-lg font-semibold">{t("legend")}</legend>
@@ -110,10 +113,7 @@ export function MethodCardFields({ errors }: { errors: Record<string, string> })
       <div className="flex items-start gap-2 sm:col-span-2">
         <input id="f-public-predictions" type="checkbox" name="publicPredictions" value="true" className="mt-1" />
         <label htmlFor="f-public-predictions" className="text-sm">
-          {t.rich("publicPredictions", {
-            strong: (c) => <span className="font-medium">{c}</span>,
-            code: (c) => <code>{c}</code>,
-          })}
+          {text.publicPredictions}
         </label>
       </div>
     </fieldset>

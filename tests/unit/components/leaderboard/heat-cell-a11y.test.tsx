@@ -2,7 +2,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { HeatCell } from "@/components/leaderboard/heat-cell";
-import { CategoryPanel } from "@/components/leaderboard/row-categories";
+import { CategoryPanel, RowCategoriesProvider } from "@/components/leaderboard/row-categories";
+import { panelLabels } from "@/components/leaderboard/panel-labels";
 import en from "@/lib/i18n/messages/en.json";
 import zh from "@/lib/i18n/messages/zh.json";
 
@@ -52,9 +53,9 @@ describe("a score cell read without a mouse (issue 32)", () => {
 
   it("the phone's Categories panel prints interval and n", () => {
     const html = renderToStaticMarkup(
-      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+      <RowCategoriesProvider value={{ sortHrefs: {}, labels: panelLabels("en", en) }}>
         <CategoryPanel mainTypes={{}} categories={{ TR: cell }} />
-      </NextIntlClientProvider>,
+      </RowCategoriesProvider>,
     );
     expect(html).toContain("95% CI 0.61-0.93, n 12");
   });

@@ -1,16 +1,19 @@
-import { NextIntlClientProvider } from "next-intl";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CategoryPanel, RowCategories, RowCategoriesProvider } from "@/components/leaderboard/row-categories";
+import { panelLabels } from "@/components/leaderboard/panel-labels";
 import en from "@/lib/i18n/messages/en.json";
 import zh from "@/lib/i18n/messages/zh.json";
 
 const cell = { value: 0.8, ciLow: 0.61, ciHigh: 0.93, n: 12 };
 const render = (node: React.ReactNode, locale: "en" | "zh" = "en") =>
+  // No NextIntlClientProvider: the panel runs without the client translation library (issue 46).
   renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={locale === "zh" ? zh : en} timeZone="UTC">
-      <RowCategoriesProvider value={{ sortHrefs: { TR: "/?split=dyadic&sort=-TR" } }}>{node}</RowCategoriesProvider>
-    </NextIntlClientProvider>,
+    <RowCategoriesProvider
+      value={{ sortHrefs: { TR: "/?split=dyadic&sort=-TR" }, labels: panelLabels(locale, locale === "zh" ? zh : en) }}
+    >
+      {node}
+    </RowCategoriesProvider>,
   );
 
 describe("a board row's Categories panel on a phone", () => {

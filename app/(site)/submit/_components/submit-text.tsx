@@ -1,0 +1,55 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import type { Locale } from "@/lib/i18n/locales";
+import type { SubmitText } from "./submit-form";
+
+const CARD_KEYS = [
+  "legend",
+  "methodName",
+  "organization",
+  "paperUrl",
+  "codeUrl",
+  "backbone",
+  "backboneHint",
+  "memoryMethod",
+  "memoryMethodHint",
+  "efficiency",
+  "storageSeconds",
+  "retrievalSeconds",
+  "answerSeconds",
+  "tokens",
+  "hardware",
+  "hardwareHint",
+  "modality",
+  "modalityNone",
+  "modalityText",
+  "modalityMultimodal",
+  "description",
+] as const;
+
+/** The upload form's first-screen wording in the page's language (the page adds the messages for the rest). */
+export async function submitFormProps(remaining: number | null) {
+  const locale = (await getLocale()) as Locale;
+  const [t, tc] = await Promise.all([getTranslations("submit"), getTranslations("submit.card")]);
+  const slot = (field: "dyadic" | "multiparty") => ({
+    label: t(`${field}Label`),
+    hint: t("dropHint", { hint: t(`${field}Hint`) }),
+  });
+  const text: SubmitText = {
+    quota: remaining === null ? t("quotaAdmin") : t("quota", { remaining }),
+    upload: t("upload"),
+    uploading: t("uploading"),
+    fixFirst: t("fixFirst"),
+    methodNameRequired: t("methodNameRequired"),
+    networkError: t("networkError"),
+    serverRejected: t("serverRejected"),
+    slots: { dyadic: slot("dyadic"), multiparty: slot("multiparty") },
+    card: {
+      labels: Object.fromEntries(CARD_KEYS.map((k) => [k, tc(k)])),
+      publicPredictions: tc.rich("publicPredictions", {
+        strong: (c) => <span className="font-medium">{c}</span>,
+        code: (c) => <code>{c}</code>,
+      }),
+    },
+  };
+  return { text, locale };
+}
