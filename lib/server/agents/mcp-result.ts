@@ -5,7 +5,7 @@ import { AppError, isAppError, zodDetails } from "../errors";
 import { logger } from "../logger";
 
 // One shape for every tool's answer: structuredContent (checked against the tool's outputSchema by
-// the SDK) plus a short text; a refusal carries the REST error body, so a client reads one format.
+// the SDK) plus a short text; a refusal is isError with the REST error body as JSON text.
 
 export function ok(data: object, text: string): CallToolResult {
   return { structuredContent: data as Record<string, unknown>, content: [{ type: "text", text }] };
@@ -23,14 +23,20 @@ function toAppError(e: unknown): AppError {
 export function refused(e: unknown): CallToolResult {
   const err = toAppError(e);
   const retry = err.retryAfterSeconds ? ` Retry after ${err.retryAfterSeconds} s.` : "";
+  const body = {
+    ...err.toJSON(),
+    status: err.status,
+    ...(err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
+  };
+  // No structuredContent: SDK clients check any they get against the tool's output schema, which
+  // describes success, so a refusal there would surface as a schema error. The REST error body is
+  // the second text block, as JSON.
   return {
     isError: true,
-    structuredContent: {
-      ...err.toJSON(),
-      status: err.status,
-      ...(err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
-    },
-    content: [{ type: "text", text: `${err.status} ${err.code}: ${err.message}${retry}` }],
+    content: [
+      { type: "text", text: `${err.status} ${err.code}: ${err.message}${retry}` },
+      { type: "text", text: JSON.stringify(body) },
+    ],
   };
 }
 

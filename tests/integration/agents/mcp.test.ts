@@ -33,9 +33,17 @@ async function connect(token?: string): Promise<Client> {
     new StreamableHTTPClientTransport(new URL(`${server.url}${MCP_PATH}`), { requestInit: { headers } }),
   );
   clients.push(client);
+  // As real clients do: listing first makes the SDK check every result against its output schema.
+  await client.listTools();
   return client;
 }
 const call = async (c: Client, name: string, args: Json = {}) => (await c.callTool({ name, arguments: args })) as Json;
+/** A refusal's REST error body (its second text block). */
+const refusal = (res: Json) => {
+  expect(res.isError).toBe(true);
+  expect(res.structuredContent).toBeUndefined();
+  return JSON.parse(res.content[1].text);
+};
 const fixture = (split: string) =>
   readFileSync(path.join(FIXTURES, `good/prediction_${split}.json`), "utf8").replace(
     /"system_answer": "/,
@@ -90,7 +98,7 @@ describe("MCP server", () => {
     expect(e.structuredContent).toEqual(rest);
     const missing = await call(c, "get_entry", { id: "no-such-entry" });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent.error.code).toBe("NOT_FOUND");
+    expect(refusal(missing).error.code).toBe("NOT_FOUND");
     const cmp = await call(c, "compare_entries", { a: entry, b: entry });
     expect(cmp.structuredContent.results[0]).toMatchObject({ scope: "ALL", diff: 0 });
     const format = await call(c, "get_format");
@@ -102,7 +110,7 @@ describe("MCP server", () => {
 
   it("validate_predictions locates errors as the CLI does; it needs a token", async () => {
     const anon = await call(await connect(), "validate_predictions", { split: "dyadic", content: "{}" });
-    expect(anon.structuredContent.error.code).toBe("UNAUTHORIZED");
+    expect(refusal(anon).error.code).toBe("UNAUTHORIZED");
     const c = await connect(author.token);
     const bad = await call(c, "validate_predictions", {
       split: "dyadic",
@@ -127,9 +135,9 @@ describe("MCP server", () => {
     };
     const anon = await call(await connect(), "submit", args);
     expect(anon.isError).toBe(true);
-    expect(anon.structuredContent.error.code).toBe("UNAUTHORIZED");
+    expect(refusal(anon).error.code).toBe("UNAUTHORIZED");
     const readOnly = await call(await connect(reader.token), "submit", args);
-    expect(readOnly.structuredContent.error.code).toBe("FORBIDDEN");
+    expect(refusal(readOnly).error.code).toBe("FORBIDDEN");
     expect(await db.submission.count({ where: { userId: { in: [author.id, reader.id] } } })).toBe(0);
 
     const c = await connect(author.token);
@@ -141,10 +149,10 @@ describe("MCP server", () => {
     expect(status.structuredContent).toMatchObject({ id: row.id });
     // Another account's submission is not found, as in REST.
     const other = await call(await connect(reader.token), "get_submission_status", { id: row.id });
-    expect(other.structuredContent.error.code).toBe("NOT_FOUND");
+    expect(refusal(other).error.code).toBe("NOT_FOUND");
     // A bad method card is refused with the REST upload's located details.
     const noName = await call(c, "submit", { ...args, methodName: "" });
-    expect(noName.structuredContent.error.details[0]).toMatchObject({ path: "methodName" });
+    expect(refusal(noName).error.details[0]).toMatchObject({ path: "methodName" });
   });
 
   it("a bad token is refused with 401 at the HTTP level", async () => {
