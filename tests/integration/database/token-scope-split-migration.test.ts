@@ -57,8 +57,8 @@ describe("token scope split and snapshot TRUNCATE guard migrations", () => {
       db.url,
       `INSERT INTO "BoardSnapshot" (id, reason, "scorerVersion", "contentSha256", manifest, "boardJson", "boardCsv") VALUES ('s1', 'approve', 'v', 'h', '{}', '{}', '')`,
     );
-    // With its rank rows (20261207180400), which reference it and are guarded the same way.
-    const both = `TRUNCATE "BoardSnapshot", "BoardSnapshotRank"`;
+    // With the tables that reference it: its rank rows (20261207180400, guarded the same way) and DOIs.
+    const both = `TRUNCATE "BoardSnapshot", "BoardSnapshotRank", "SnapshotDoi"`;
     await expect(sql(db.url, both)).rejects.toThrow(/immutable \(TRUNCATE refused\)/);
     await expect(sql(db.url, `TRUNCATE "BoardSnapshotRank"`)).rejects.toThrow(/immutable \(TRUNCATE refused\)/);
     expect(await sql(db.url, `SELECT id FROM "BoardSnapshot"`)).toHaveLength(1);
