@@ -99,11 +99,12 @@ for (const lang of ["en", "zh"] as const) {
     // From the board's scroll region (itself a Tab stop), Tab alone reaches the cells.
     await page.getByTestId("leaderboard-region").focus();
     const label = await tabToIntervalCell(page, marker);
-    // "{entry}, {scope or metric} {value}, 95% CI {low}-{high}, n {n}": the entry's name first (issue 45, point 5).
+    // "{entry}, {scope or metric} {value}, 95% CI {low}-{high} (a headline cell: [{low}, {high}]), n {n}":
+    // the entry's name first (issue 45, point 5).
     const pattern =
       lang === "en"
-        ? /^[^,]+, [\w &-]+ \d\.\d+, 95% CI \d\.\d+-\d\.\d+, n \d+/
-        : /^[^，]+，\S.* \d\.\d+，95% 置信区间 \d\.\d+-\d\.\d+，n \d+/;
+        ? /^[^,]+, [\w &-]+ \d\.\d+, 95% CI (\d\.\d+-\d\.\d+|\[\d\.\d+, \d\.\d+\]), n \d+/
+        : /^[^，]+，\S.* \d\.\d+，95% 置信区间 (\d\.\d+-\d\.\d+|\[\d\.\d+, \d\.\d+\])，n \d+/;
     expect(label).toMatch(pattern);
     const legend = page.getByTestId("board-legend");
     await expect(legend).toBeVisible();
