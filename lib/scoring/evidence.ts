@@ -143,9 +143,17 @@ function groupFor(
   };
 }
 
-/** The board's sortable number (overall, all categories); null when not reported. */
-export function evidenceRecallAt5(report: EvidenceReport | null): number | null {
-  return report?.groups.find((g) => g.split === "overall" && g.scope === "ALL")?.recallAt5.value ?? null;
+export function evidenceGroup(
+  report: EvidenceReport | null,
+  split: SplitOrOverall = "overall",
+  scope: EvidenceGroup["scope"] = "ALL",
+): EvidenceGroup | null {
+  return report?.groups.find((g) => g.split === split && g.scope === scope) ?? null;
+}
+
+/** The board's sortable number (all categories of a split); null when not reported. */
+export function evidenceRecallAt5(report: EvidenceReport | null, split: SplitOrOverall = "overall"): number | null {
+  return evidenceGroup(report, split)?.recallAt5.value ?? null;
 }
 
 export type EvidenceCount = { split: Split; category: CategoryCode; questions: number; withEvidence: number };
