@@ -1,7 +1,17 @@
 // Evidence metrics (issue 48, docs/SCORING.md "Evidence"): did the method retrieve the gold session,
 // and how much of its loss is retrieval vs reasoning. Worker and CLI both call evidenceReport on the
 // same per-question input, sorted here by qid, so the numbers are identical bit for bit.
-import { SPLITS, CATEGORY_CODES, type CategoryCode, type Split, type SplitOrOverall } from "./types";
+import {
+  SPLITS,
+  CATEGORY_CODES,
+  type CategoryCode,
+  type EvidenceGroup,
+  type EvidenceMetric,
+  type EvidenceReport,
+  type EvidenceStat,
+  type Split,
+  type SplitOrOverall,
+} from "./types";
 import type { PerQuestion } from "./score-submission";
 import { bootstrapMeans, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
 
@@ -21,34 +31,6 @@ export type EvidenceQuestion = {
   /** undefined: not judged at all; null: the judge failed on this question. */
   judge?: number | null;
 };
-
-export const EVIDENCE_METRICS = [
-  "recallAt1",
-  "recallAt3",
-  "recallAt5",
-  "recallAtAll",
-  "judgeWhenRetrieved",
-  "judgeWhenMissed",
-  "f1WhenRetrieved",
-  "f1WhenMissed",
-  "wrongMissedEvidence",
-  "wrongHadEvidence",
-] as const;
-export type EvidenceMetric = (typeof EVIDENCE_METRICS)[number];
-
-/** value null = not computable (no question in its denominator, or no judge scores). */
-export type EvidenceStat = { value: number | null; ciLow: number | null; ciHigh: number | null; n: number };
-export type EvidenceGroup = {
-  split: SplitOrOverall;
-  scope: "ALL" | CategoryCode;
-  /** Questions with usable gold evidence (the recall denominator). */
-  n: number;
-  /** Questions left out: no usable gold evidence. */
-  noGold: number;
-  /** Judged questions with gold evidence scoring below WRONG_BELOW. */
-  wrong: number;
-} & Record<EvidenceMetric, EvidenceStat>;
-export type EvidenceReport = { wrongBelow: number; groups: EvidenceGroup[] };
 
 /**
  * The counted questions of a scoring run; judgeOf gives a question's judge score (undefined: no judge).
