@@ -32,6 +32,8 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "h2hmem-evidence-"));
 function upload(name: string, dyadic: Uint8Array | string, multi: Uint8Array | string): Promise<Response> {
   const form = new FormData();
   form.set("methodName", `evidence ${name} ${Date.now()}`);
+  // Public files: the entry serves its judge scores, which the CLI run below takes.
+  form.set("publicPredictions", "true");
   form.set("dyadic", new Blob([Buffer.from(dyadic)]), "prediction_dyadic.json");
   form.set("multiparty", new Blob([Buffer.from(multi)]), "prediction_multiparty.json");
   return fetch(`${server.url}/api/v1/submissions`, {
