@@ -68,6 +68,8 @@ export type PredictionItem = {
   system_answer: string;
   original_answer: string;
   category: string;
+  /** Absent: no evidence reported for this item. */
+  retrieved_sessions?: string[];
 };
 
 export type FailureProfile = {
