@@ -119,6 +119,8 @@ async function main(): Promise<void> {
       organization: "H2HMem demo data",
       description: system.description,
       modality: "text" as const,
+      // Public, so a snapshot archive from the quick start carries files to re-score offline (issue 51).
+      publicPredictions: true,
     };
     // A changed generator yields new content: replace the old demo entry instead of adding one
     // (older seeds filed demo entries under the author).
