@@ -99,6 +99,9 @@ async function main(): Promise<void> {
     log.info("another answer key is active: the synthetic key and the demo entries are left as they are");
     log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
     return;
+  } else {
+    // The same folder again: fills the gold evidence of a key imported before it was derived (issue 48).
+    await importAnswerKey(DATASET, "synthetic seed answer key", { activate: false });
   }
 
   const key = await loadActiveAnswerKey();
