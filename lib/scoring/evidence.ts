@@ -4,6 +4,7 @@
 import {
   SPLITS,
   CATEGORY_CODES,
+  EVIDENCE_METRICS,
   type CategoryCode,
   type EvidenceGroup,
   type EvidenceMetric,
@@ -13,11 +14,10 @@ import {
   type SplitOrOverall,
 } from "./types";
 import type { PerQuestion } from "./score-submission";
-import { bootstrapMeans, DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";
+import { aggregateMetrics } from "./aggregate";
 
 /** A judge score below this is a wrong answer for the failure split. */
 export const WRONG_BELOW = 0.75;
-export const RECALL_KS = [1, 3, 5] as const;
 
 export type EvidenceQuestion = {
   split: Split;
@@ -60,69 +60,69 @@ export function goldRank(q: Pick<EvidenceQuestion, "gold" | "retrieved">): numbe
   return at < 0 ? null : at + 1;
 }
 
-/** An entry reports evidence when any prediction lists a session; null otherwise ("not reported", never 0). */
+/** Per question with gold evidence: 0/1 indicators and conditional values (null: not in that mean). */
+function questionMetrics(q: EvidenceQuestion): Record<EvidenceMetric, number | null> {
+  const rank = goldRank(q);
+  const hit = rank !== null;
+  const judged = typeof q.judge === "number";
+  const wrong = judged && q.judge! < WRONG_BELOW;
+  const at = (k: number) => (hit && rank <= k ? 1 : 0);
+  return {
+    recallAt1: at(1),
+    recallAt3: at(3),
+    recallAt5: at(5),
+    recallAtAll: hit ? 1 : 0,
+    judgeWhenRetrieved: judged && hit ? q.judge! : null,
+    judgeWhenMissed: judged && !hit ? q.judge! : null,
+    f1WhenRetrieved: hit ? q.f1 : null,
+    f1WhenMissed: hit ? null : q.f1,
+    wrongMissedEvidence: wrong ? (hit ? 0 : 1) : null,
+    wrongHadEvidence: wrong ? (hit ? 1 : 0) : null,
+  };
+}
+
+const NONE: EvidenceStat = { value: null, ciLow: null, ciHigh: null, n: 0 };
+
+/**
+ * An entry reports evidence when any prediction lists a session; null otherwise ("not reported",
+ * never 0). The means and intervals are the Score rows' (aggregateMetrics: micro, bootstrap
+ * stratified by split x category), so the evidence numbers cost one pass like the other scores.
+ */
 export function evidenceReport(
   questions: readonly EvidenceQuestion[],
   opts: { resamples?: number; seed?: number } = {},
 ): EvidenceReport | null {
   if (!questions.some((q) => q.retrieved.length > 0)) return null;
-  const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
-  const seed = opts.seed ?? DEFAULT_SEED;
   const sorted = [...questions].sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
+  const withGold = sorted.filter((q) => q.gold !== null);
+  const rows = aggregateMetrics(
+    withGold.map((q) => ({ split: q.split, category: q.category, qid: q.qid, metrics: questionMetrics(q) })),
+    EVIDENCE_METRICS,
+    opts,
+  );
+  const micro = new Map(
+    rows.filter((r) => r.aggregate === "micro").map((r) => [`${r.split}|${r.scope}|${r.metric}`, r]),
+  );
   const groups: EvidenceGroup[] = [];
   const splits: SplitOrOverall[] = [...SPLITS.filter((s) => sorted.some((q) => q.split === s)), "overall"];
-  for (const split of splits) {
-    const inSplit = split === "overall" ? sorted : sorted.filter((q) => q.split === split);
+  for (const split of splits)
     for (const scope of ["ALL", ...CATEGORY_CODES] as const) {
-      const qs = scope === "ALL" ? inSplit : inSplit.filter((q) => q.category === scope);
-      if (qs.length > 0) groups.push(groupFor(split, scope, qs, resamples, seed));
+      const qs = sorted.filter(
+        (q) => (split === "overall" || q.split === split) && (scope === "ALL" || q.category === scope),
+      );
+      if (qs.length === 0) continue;
+      const stat = (m: EvidenceMetric): EvidenceStat => {
+        const r = micro.get(`${split}|${scope}|${m}`);
+        return r ? { value: r.value, ciLow: r.ciLow, ciHigh: r.ciHigh, n: r.n } : NONE;
+      };
+      const stats = Object.fromEntries(EVIDENCE_METRICS.map((m) => [m, stat(m)])) as Record<
+        EvidenceMetric,
+        EvidenceStat
+      >;
+      const n = qs.filter((q) => q.gold !== null).length;
+      groups.push({ split, scope, n, noGold: qs.length - n, wrong: stats.wrongMissedEvidence.n, ...stats });
     }
-  }
   return { wrongBelow: WRONG_BELOW, groups };
-}
-
-function groupFor(
-  split: SplitOrOverall,
-  scope: EvidenceGroup["scope"],
-  qs: readonly EvidenceQuestion[],
-  resamples: number,
-  seed: number,
-): EvidenceGroup {
-  const withGold = qs.filter((q) => q.gold !== null);
-  const ranks = withGold.map(goldRank);
-  const hit = (k: number) => ranks.map((r) => (r !== null && r <= k ? 1 : 0));
-  const judged = (want: boolean) =>
-    withGold.flatMap((q, i) => ((ranks[i] !== null) === want && typeof q.judge === "number" ? [q.judge] : []));
-  const f1s = (want: boolean) => withGold.flatMap((q, i) => ((ranks[i] !== null) === want ? [q.f1] : []));
-  const wrong = withGold.flatMap((q, i) =>
-    typeof q.judge === "number" && q.judge < WRONG_BELOW ? [ranks[i] === null ? 1 : 0] : [],
-  );
-  const stat = (name: EvidenceMetric, values: number[]): EvidenceStat => {
-    if (values.length === 0) return { value: null, ciLow: null, ciHigh: null, n: 0 };
-    const dist = bootstrapMeans(values, resamples, seedFor(seed, `evidence|${split}|${scope}|${name}`));
-    const { low, high } = percentileInterval(dist);
-    return { value: values.reduce((a, b) => a + b, 0) / values.length, ciLow: low, ciHigh: high, n: values.length };
-  };
-  return {
-    split,
-    scope,
-    n: withGold.length,
-    noGold: qs.length - withGold.length,
-    wrong: wrong.length,
-    recallAt1: stat("recallAt1", hit(1)),
-    recallAt3: stat("recallAt3", hit(3)),
-    recallAt5: stat("recallAt5", hit(5)),
-    recallAtAll: stat("recallAtAll", hit(Infinity)),
-    judgeWhenRetrieved: stat("judgeWhenRetrieved", judged(true)),
-    judgeWhenMissed: stat("judgeWhenMissed", judged(false)),
-    f1WhenRetrieved: stat("f1WhenRetrieved", f1s(true)),
-    f1WhenMissed: stat("f1WhenMissed", f1s(false)),
-    wrongMissedEvidence: stat("wrongMissedEvidence", wrong),
-    wrongHadEvidence: stat(
-      "wrongHadEvidence",
-      wrong.map((m) => 1 - m),
-    ),
-  };
 }
 
 export function evidenceGroup(
