@@ -39,11 +39,6 @@ export type AggregateOptions = { resamples?: number; seed?: number };
 const METRIC_ORDER: Metric[] = [...LEXICAL_METRICS, "judge"];
 
 type Cell = { split: Split; category: CategoryCode; n: number; sum: number; excluded: number; boot: Float64Array };
-/** Any set of per-question numbers (the evidence metrics use it too); null: left out of that mean. */
-type Results<M extends string> = Array<
-  Omit<QuestionResult, "metrics"> & { metrics: Partial<Record<M, number | null>> }
->;
-type Row<M extends string> = Omit<ScoreRow, "metric"> & { metric: M };
 
 const SCOPES: ReadonlyArray<readonly [ScoreRow["scope"], ReadonlySet<CategoryCode>]> = [
   ["ALL", new Set(CATEGORY_CODES)],
@@ -52,21 +47,13 @@ const SCOPES: ReadonlyArray<readonly [ScoreRow["scope"], ReadonlySet<CategoryCod
 ];
 
 export function aggregateScores(results: QuestionResult[], opts: AggregateOptions = {}): ScoreRow[] {
-  return aggregateMetrics(results, METRIC_ORDER, opts);
-}
-
-export function aggregateMetrics<M extends string>(
-  results: Results<M>,
-  order: readonly M[],
-  opts: AggregateOptions = {},
-): Array<Row<M>> {
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
   const seed = opts.seed ?? DEFAULT_SEED;
-  const metrics = order.filter((m) => results.some((r) => m in r.metrics));
+  const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
   const splits: SplitOrOverall[] = SPLITS.filter((s) => results.some((r) => r.split === s));
   if (splits.length > 0) splits.push("overall");
   const cellsByMetric = buildCells(results, metrics, resamples, seed);
-  const rows: Array<Row<M>> = [];
+  const rows: ScoreRow[] = [];
   for (const metric of metrics) {
     const cells = cellsByMetric.get(metric)!;
     for (const split of splits) {
@@ -87,13 +74,13 @@ export function aggregateMetrics<M extends string>(
 }
 
 /** micro: pooled mean of the questions; macro: mean of the category means. */
-function rowsFor<M extends string>(
+function rowsFor(
   split: SplitOrOverall,
   scope: ScoreRow["scope"],
-  metric: M,
+  metric: Metric,
   cells: Cell[],
   resamples: number,
-): Array<Row<M>> {
+): ScoreRow[] {
   const n = cells.reduce((a, c) => a + c.n, 0);
   const excluded = cells.reduce((a, c) => a + c.excluded, 0);
   if (n === 0) return [];
@@ -130,14 +117,14 @@ function pooled(cells: Cell[], resamples: number, total: number): Float64Array {
 }
 
 /** Metrics without nulls share the cell's resample stream; one with nulls draws its own. */
-function buildCells<M extends string>(
-  results: Results<M>,
-  metrics: M[],
+function buildCells(
+  results: QuestionResult[],
+  metrics: Metric[],
   resamples: number,
   seed: number,
-): Map<M, Cell[]> {
+): Map<Metric, Cell[]> {
   const groups = groupBy(results, (r) => `${r.split}|${r.category}`);
-  const out = new Map<M, Cell[]>(metrics.map((m) => [m, []]));
+  const out = new Map<Metric, Cell[]>(metrics.map((m) => [m, []]));
   for (const [key, members] of groups) {
     const { split, category } = members[0];
     const full: Array<{ cell: Cell; values: number[] }> = [];
