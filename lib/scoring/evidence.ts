@@ -215,19 +215,3 @@ export function evidenceGroup(
 export function evidenceRecallAt5(report: EvidenceReport | null, split: SplitOrOverall = "overall"): number | null {
   return evidenceGroup(report, split)?.recallAt5.value ?? null;
 }
-
-export type EvidenceCount = { split: Split; category: CategoryCode; questions: number; withEvidence: number };
-
-/** The import's report: how many key questions have usable gold evidence, per split and category. */
-export function evidenceCounts(
-  key: ReadonlyArray<{ split: Split; category: CategoryCode; evidenceSession?: number | null }>,
-): EvidenceCount[] {
-  const out: EvidenceCount[] = [];
-  for (const split of SPLITS)
-    for (const category of CATEGORY_CODES) {
-      const qs = key.filter((q) => q.split === split && q.category === category);
-      const withEvidence = qs.filter((q) => q.evidenceSession != null).length;
-      if (qs.length > 0) out.push({ split, category, questions: qs.length, withEvidence });
-    }
-  return out;
-}
