@@ -59,10 +59,14 @@ async function storedEvidenceQuestions(submissionId: string, scorerVersion: stri
     ...(judged ? { judge: p.judge } : {}),
   }));
   if (s.answerKeyVersionId) {
-    const unanswered = await db.referenceQuestion.findMany({
-      where: { versionId: s.answerKeyVersionId, predictions: { none: { submissionId } } },
-      select: { qid: true, split: true, category: true, evidenceSession: true },
-    });
+    // NOT IN a hashed list: Prisma's `none` is a scan of the predictions per key question.
+    const unanswered = await db.$queryRaw<
+      Array<{ qid: string; split: string; category: string; evidenceSession: number | null }>
+    >`
+      SELECT q.qid, q.split, q.category, q."evidenceSession" FROM "ReferenceQuestion" q
+      WHERE q."versionId" = ${s.answerKeyVersionId} AND q.id NOT IN (
+        SELECT "referenceQuestionId" FROM "Prediction"
+        WHERE "submissionId" = ${submissionId} AND "referenceQuestionId" IS NOT NULL)`;
     for (const q of unanswered)
       out.push({
         split: q.split as Split,
