@@ -195,6 +195,7 @@ async function store(
               category: normalizeCategory(item.category) ?? item.category,
               referenceQuestionId: match?.qid ? (rowIdByQid?.get(match.qid) ?? null) : null,
               answerDiffers: match?.answerDiffers ?? false,
+              retrievedSessions: item.retrieved_sessions,
             };
           }),
         ),
