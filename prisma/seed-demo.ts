@@ -14,6 +14,8 @@ export type DemoSystem = {
   answer: (q: ReferenceQuestion, rand: () => number) => string;
   /** The sessions it says it retrieved (retrieved_sessions); none when absent. */
   retrieve?: (q: ReferenceQuestion) => string[];
+  /** Method-card fields beyond the name and description (e.g. the track and context budget). */
+  card?: Record<string, string>;
 };
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
@@ -50,6 +52,20 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
     // Not the board's "always refuse" reference row, which answers with REFUSAL: the texts differ, so do the scores.
     description: `Synthetic demo entry: answers "${DEMO_REFUSAL}" to everything, a shorter refusal than the "always refuse" reference row's "${REFUSAL}", so its scores differ from that row's. Not a real system.`,
     answer: () => DEMO_REFUSAL,
+  },
+  {
+    methodName: "Demo: Full-Context (synthetic)",
+    // Declared a memory system with a top-k above every dialogue's session count: the upload's automatic
+    // placement moves it to the full-context track (issue 48), so it never ranks among memory systems.
+    description:
+      "Synthetic demo entry: gives its answerer every session (top-k 64) and repeats the reference answer for ~70% of questions. Not a real system.",
+    card: { contextTopK: "64", contextTokens: "128000" },
+    answer: (q, rand) =>
+      rand() < 0.7
+        ? q.answer
+        : words(q.answer)
+            .slice(0, Math.ceil(words(q.answer).length / 3))
+            .join(" "),
   },
 ];
 

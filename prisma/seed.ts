@@ -124,6 +124,7 @@ async function main(): Promise<void> {
       modality: "text" as const,
       // Public, so a snapshot archive from the quick start carries files to re-score offline (issue 51).
       publicPredictions: true,
+      ...system.card,
     };
     // A changed generator yields new content: replace the old demo entry instead of adding one
     // (older seeds filed demo entries under the author).

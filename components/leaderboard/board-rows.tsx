@@ -21,6 +21,11 @@ import { TBody, Td, Th, Tr } from "@/components/ui/table";
 // Rank and method stay in place when the board scrolls sideways (globals.css: .board-*).
 const RANK = "board-rank";
 const METHOD = "board-method";
+/** Never ranked: trivial systems and, in the memory view, the other tracks' entries. */
+const REF_ROW =
+  "border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300";
+const REF_BADGE =
+  "ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50";
 
 type T = ReturnType<typeof useTranslations<"board.table">>;
 
@@ -93,6 +98,31 @@ function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t:
   );
 }
 
+/** Evidence recall@5 of the split: "not reported" (never 0) for an entry that sent no retrieved sessions. */
+function RecallCell({
+  value,
+  className,
+  t,
+  f,
+}: {
+  value: number | null | undefined;
+  className: string;
+  t: T;
+  f: Formatter;
+}) {
+  return (
+    <Td pad="none" className={`text-right tabular-nums ${className}`} data-testid="recall-at-5">
+      {value === undefined ? (
+        "–"
+      ) : value === null ? (
+        <span className="text-xs text-slate-600 dark:text-slate-400">{t("notReported")}</span>
+      ) : (
+        f.score(value)
+      )}
+    </Td>
+  );
+}
+
 function RankCell({ e, t }: { e: ViewEntry; t: T }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
@@ -146,7 +176,7 @@ function Headline({
   );
 }
 
-type RowProps = { wide: WideClass; printIntervals: boolean };
+type RowProps = { wide: WideClass; printIntervals: boolean; recall?: boolean };
 type TI = ReturnType<typeof useTranslations<"intervals">>;
 
 /** "Method X, Judge 0.52, 95% CI 0.40–0.63, n 196": whose score first (issue 45, point 5). */
@@ -158,27 +188,19 @@ function headlineName(ti: TI, f: Formatter, entry: string, metric: string, cell:
 export type LabelledReference = ReferenceRow & { label: string };
 
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
-function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledReference }) {
+function ReferenceTr({ r, wide, printIntervals, recall }: RowProps & { r: LabelledReference }) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
-    <Tr
-      kind="plain"
-      className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-      data-testid="reference-row"
-      data-kind={r.kind}
-    >
+    <Tr kind="plain" className={REF_ROW} data-testid="reference-row" data-kind={r.kind}>
       <Td pad="none" className={RANK} title={t("refTitle")}>
         {t("ref")}
       </Td>
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`}>
         {r.label}
-        <a
-          href="/about#references"
-          className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50"
-        >
+        <a href="/about#references" className={REF_BADGE}>
           {t("reference")}
         </a>
         <RowCategories mainTypes={r.mainTypes} categories={r.categories} />
@@ -187,6 +209,7 @@ function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledRefere
         {t("trivialSystem")}
       </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
+      {recall ? <RecallCell value={undefined} className={wide("recallAt5")} t={t} f={f} /> : null}
       {[
         ...MAIN_TYPES.map((m) => [m, r.mainTypes[m], mainNames(m)] as const),
         ...CATEGORY_CODES.map((c) => [c, r.categories[c], names(c)] as const),
@@ -230,21 +253,52 @@ type EntryProps = RowProps & {
   noise?: number[];
   /** The headline column's name (metric, aggregate), for the headline cell's accessible name. */
   metric: string;
+  /** Another track's entry shown in the memory view: this label instead of a rank. */
+  reference?: string;
 };
 
-function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, metric }: EntryProps) {
+function EntryTr({
+  e,
+  wide,
+  printIntervals,
+  recall,
+  lowNMin,
+  best,
+  demo = false,
+  noise,
+  metric,
+  reference,
+}: EntryProps) {
   const t = useTranslations("board.table");
+  const tt = useTranslations("tracks");
   const ti = useTranslations("intervals");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
-    <Tr className="bg-white dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
-      <RankCell e={e} t={t} />
+    <Tr
+      {...(reference && { kind: "plain" as const })}
+      className={reference ? REF_ROW : "bg-white dark:bg-slate-950"}
+      data-testid={reference ? "track-reference-row" : "leaderboard-row"}
+      data-entry-id={e.id}
+      data-track={e.track}
+    >
+      {reference ? (
+        <Td pad="none" className={RANK} title={tt("referenceTitle")}>
+          {t("ref")}
+        </Td>
+      ) : (
+        <RankCell e={e} t={t} />
+      )}
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
         <ViewLink href={`/entries/${e.id}`} className="font-medium">
           {e.methodName}
         </ViewLink>
+        {reference ? (
+          <ViewLink href={`/?track=${e.track}`} className={REF_BADGE} title={tt("referenceTitle")}>
+            {reference}
+          </ViewLink>
+        ) : null}
         <Badges e={e} t={t} />
         <CiBadge e={e} />
         {e.organization ? (
@@ -270,6 +324,9 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, 
         noise={noise}
         name={headlineName(ti, f, e.methodName, metric, e.overall)}
       />
+      {recall ? (
+        <RecallCell value={e.evidence?.recallAt5.value ?? null} className={wide("recallAt5")} t={t} f={f} />
+      ) : null}
       {MAIN_TYPES.map((m) => (
         <HeatCell
           key={m}
@@ -313,9 +370,11 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, 
   );
 }
 
-type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise"> & {
+type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise" | "reference"> & {
   entries: ViewEntry[];
   references: LabelledReference[];
+  /** The memory view's other-track entries, labelled. */
+  trackReferences: Array<ViewEntry & { label: string }>;
   /** The column the board is sorted by (shown on a phone too). */
   sortScope?: string;
   /** The rows' within-noise marks (judge metric only). */
@@ -324,14 +383,25 @@ type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise"> & {
   sortHrefs: Partial<Record<CategoryCode, string>>;
 };
 
-export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ...row }: BoardRowsProps) {
+export function BoardRows({
+  entries,
+  references,
+  trackReferences,
+  sortScope,
+  noise,
+  sortHrefs,
+  ...row
+}: BoardRowsProps) {
   const wide = wideClass(sortScope);
   const labels = panelLabels(useLocale() as Locale, useMessages() as Messages);
   return (
     <RowCategoriesProvider value={{ sortHrefs, labels }}>
       <TBody>
         {references.map((r) => (
-          <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />
+          <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} recall={row.recall} />
+        ))}
+        {trackReferences.map((e) => (
+          <EntryTr key={e.id} e={e} wide={wide} reference={e.label} {...row} />
         ))}
       </TBody>
       {/* The board's "Skip to results" target: the first Tab from here reaches the first ranked entry. */}

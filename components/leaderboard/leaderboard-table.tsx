@@ -21,6 +21,7 @@ export function LeaderboardTable({
   params,
   lowNMin,
   references = [],
+  trackReferences = [],
   demoJudge = false,
   showIntervals = false,
   noise = null,
@@ -29,6 +30,7 @@ export function LeaderboardTable({
   params: LeaderboardParams;
   lowNMin: number;
   references?: ReferenceRow[];
+  trackReferences?: ViewEntry[];
   demoJudge?: boolean;
   /** Print each cell's interval and n (the legend's switch). */
   showIntervals?: boolean;
@@ -40,7 +42,10 @@ export function LeaderboardTable({
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
   const splits = useTranslations("splits");
+  const tracks = useTranslations("tracks");
   const best = bestReferenceByCategory(references);
+  // Only where some entry of the view reported retrieved evidence (issue 48 point 5).
+  const recall = [...entries, ...trackReferences].some((e) => e.evidence);
   // Scores of the quick start's fake judge say so in the column and in every headline cell.
   const judge = params.metric === "judge";
   const demo = demoJudge && judge;
@@ -93,6 +98,7 @@ export function LeaderboardTable({
             tt("headlineTitle", { metric, aggregate }),
             judge ? <JudgeCardLink /> : null,
           )}
+          {recall ? tall("recallAt5", tt("recallAt5"), num("recallAt5"), tt("recallAt5Title")) : null}
           <Th pad="sm" scope="colgroup" colSpan={3} className={`text-center ${wide()}`}>
             {tt("mainTypes")}
           </Th>
@@ -134,6 +140,7 @@ export function LeaderboardTable({
       <BoardRows
         entries={entries}
         references={references.map((r) => ({ ...r, label: tt(`referenceKinds.${r.kind}`, { text: REFUSAL }) }))}
+        trackReferences={trackReferences.map((e) => ({ ...e, label: tracks("reference", { track: tracks(e.track) }) }))}
         sortScope={sortScope}
         lowNMin={lowNMin}
         best={best}
@@ -146,6 +153,7 @@ export function LeaderboardTable({
         }
         sortHrefs={sortHrefs}
         printIntervals={showIntervals}
+        recall={recall}
       />
     </Table>
   );

@@ -141,6 +141,12 @@ export function eeeDocument(entry: EntryDetail, origin: string, samples?: Sample
         ...(entry.backbone ? { backbone: entry.backbone } : {}),
         ...(entry.memoryMethod ? { memory_method: entry.memoryMethod } : {}),
         ...(entry.modality ? { modality: entry.modality } : {}),
+        // The conditions of the run (issue 48): the board ranks each track on its own.
+        track: entry.track,
+        ...(entry.track !== entry.declaredTrack ? { declared_track: entry.declaredTrack } : {}),
+        ...(entry.trackReason ? { track_placement: entry.trackReason.rule } : {}),
+        ...(entry.contextTopK !== null ? { context_top_k: String(entry.contextTopK) } : {}),
+        ...(entry.contextTokens !== null ? { context_tokens: String(entry.contextTokens) } : {}),
       },
     },
     ...(samples

@@ -84,7 +84,9 @@ export default async function EntryPage({
   const [overall, dyadic, multi] = await Promise.all(SPLIT_ORDER.map((s) => entryStanding(entry.id, metric, s)));
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const histories = await Promise.all(
-    SPLIT_ORDER.map((split) => rankHistory(entry.id, { split, category: "ALL", metric, aggregate: "micro" })),
+    SPLIT_ORDER.map((split) =>
+      rankHistory(entry.id, { track: entry.track, split, category: "ALL", metric, aggregate: "micro" }),
+    ),
   );
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);

@@ -31,6 +31,11 @@ const entry = {
   backbone: "gpt-4o",
   memoryMethod: null,
   modality: "multimodal",
+  track: "full-context",
+  declaredTrack: "memory",
+  trackReason: { rule: "topK", questions: 3, of: 4, topK: 20 },
+  contextTopK: 20,
+  contextTokens: null,
   contentSha256: "f".repeat(64),
   answerKey: null,
   scoredAt: "2026-06-02T10:00:00.000Z",
@@ -48,6 +53,17 @@ const entry = {
 } as unknown as EntryDetail;
 
 describe("eeeDocument", () => {
+  it("carries the track, the placement and the context budget in model_info.additional_details", () => {
+    const d = eeeDocument(entry, "https://board.example").model_info.additional_details as Record<string, string>;
+    expect(d).toMatchObject({
+      track: "full-context",
+      declared_track: "memory",
+      track_placement: "topK",
+      context_top_k: "20",
+    });
+    expect(d).not.toHaveProperty("context_tokens");
+  });
+
   it("names the judge under llm_scoring and validates against the EEE schema", () => {
     const doc = eeeDocument(entry, "https://board.example");
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);

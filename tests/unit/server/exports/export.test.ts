@@ -27,6 +27,9 @@ const board: Leaderboard = {
       organization: "Lab",
       modality: "text",
       backbone: null,
+      track: "memory",
+      contextTopK: 5,
+      contextTokens: null,
       isBaseline: false,
       verified: true,
       createdAt: "2026-11-01T00:00:00.000Z",
@@ -47,6 +50,7 @@ const board: Leaderboard = {
     },
   ],
   withdrawn: [],
+  trackReferences: [],
   references: [
     { kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } },
   ],
