@@ -18,3 +18,4 @@ export * from "./lexical";
 export * from "./judge";
 export * from "./failure-profile";
 export * from "./judge-card";
+export * from "./targeted-rerun";
