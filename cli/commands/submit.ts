@@ -18,6 +18,9 @@ type Options = {
   org?: string;
   description?: string;
   backbone?: string;
+  track?: string;
+  contextTopK?: string;
+  contextTokens?: string;
   publicPredictions?: boolean;
   sourceRepo?: string;
   sourceCommit?: string;
@@ -45,6 +48,9 @@ export function register(program: Command): void {
     .option("--org <organization>", "organisation")
     .option("--description <text>", "short description of the method")
     .option("--backbone <model>", "backbone model (e.g. the LLM the method answers with)")
+    .option("--track <track>", "memory (default), full-context (the answerer sees every session) or oracle-evidence")
+    .option("--context-top-k <n>", "sessions given to the answerer per question (top-k)")
+    .option("--context-tokens <n>", "the answerer's context-token limit")
     .option(
       "--public-predictions",
       "make the prediction files public once approved (anyone can re-score them; the token needs the publish scope)",
@@ -100,6 +106,9 @@ async function runSubmit(opts: Options): Promise<number> {
       organization: opts.org,
       description: opts.description,
       backbone: opts.backbone,
+      track: opts.track,
+      contextTopK: opts.contextTopK,
+      contextTokens: opts.contextTokens,
       publicPredictions: opts.publicPredictions ? "true" : undefined,
       sourceRepo: opts.sourceRepo,
       sourceCommit: opts.sourceCommit,

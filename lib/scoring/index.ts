@@ -17,5 +17,6 @@ export * from "./score-submission";
 export * from "./lexical";
 export * from "./judge";
 export * from "./failure-profile";
+export * from "./evidence";
 export * from "./judge-card";
 export * from "./targeted-rerun";

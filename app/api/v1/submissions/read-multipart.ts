@@ -72,6 +72,9 @@ const META_FIELDS = [
   "memoryMethod",
   ...EFFICIENCY_FIELDS,
   "hardware",
+  "track",
+  "contextTopK",
+  "contextTokens",
   "publicPredictions",
   ...SOURCE_FIELDS,
 ] as const;

@@ -10,6 +10,11 @@ const row = {
   modality: null,
   backbone: null,
   memoryMethod: null,
+  track: "memory",
+  declaredTrack: "memory",
+  trackReason: null,
+  contextTopK: null,
+  contextTokens: null,
 };
 const none = {
   storageSecondsPerSession: null,
