@@ -21,6 +21,7 @@ import { headlineMetricOf } from "@/lib/server/versions/published-version";
 import { env } from "@/lib/server/env";
 import { DEMO_SYSTEMS, demoPredictionFile, extraDemoSystems } from "./seed-demo";
 import { seedRefusal } from "./seed-guard";
+import { seedDemoDispute } from "./seed-dispute";
 
 // `npm run db:seed` (idempotent): the synthetic answer key, a demo admin and author, and demo
 // submissions scored by the real pipeline (same code the worker runs) and approved. With a judge
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
 
   const key = await loadActiveAnswerKey();
   if (!key) throw new Error("no active answer key after import");
+  const approved: string[] = [];
   for (const [i, system] of SYSTEMS.entries()) {
     const files = {
       dyadic: {
@@ -161,6 +163,7 @@ async function main(): Promise<void> {
         },
       });
     const [f1, judge] = await Promise.all([overall("f1"), overall("judge")]);
+    if (row.status === "SCORED") approved.push(created.id);
     slog.info(
       {
         existing: created.existing,
@@ -172,6 +175,8 @@ async function main(): Promise<void> {
       "demo submission ready",
     );
   }
+  if (approved[0])
+    await seedDemoDispute(approved[0], { author: author!, owner: { ...owner, role: "SUBMITTER" }, admin: admin! });
   log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
 }
 

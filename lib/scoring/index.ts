@@ -19,3 +19,4 @@ export * from "./judge";
 export * from "./failure-profile";
 export * from "./evidence";
 export * from "./judge-card";
+export * from "./targeted-rerun";

@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = {
   "submissions.pause": "Setting",
   "submissions.resume": "Setting",
   "snapshot.doi": "BoardSnapshot",
+  "dispute.open": "Dispute",
+  "dispute.reply": "Dispute",
+  "dispute.resolve": "Dispute",
+  "dispute.hide": "Dispute",
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {
