@@ -11,6 +11,12 @@ export type DemoSystem = {
   methodName: string;
   description: string;
   answer: (q: ReferenceQuestion, rand: () => number) => string;
+  /** Another run of the demo entry of this method name (same account): the entry averages its runs. */
+  runOf?: string;
+  /** Another account's reproduction of the demo entry of this method name (docs/TRUST.md). */
+  reproduces?: string;
+  /** The files' random seed offset, when not the system's position in the list. */
+  seed?: number;
 };
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
@@ -45,6 +51,23 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
     // Not the board's "always refuse" reference row, which answers with REFUSAL: the texts differ, so do the scores.
     description: `Synthetic demo entry: answers "${DEMO_REFUSAL}" to everything, a shorter refusal than the "always refuse" reference row's "${REFUSAL}", so its scores differ from that row's. Not a real system.`,
     answer: () => DEMO_REFUSAL,
+  },
+];
+
+const halfRecall = DEMO_SYSTEMS[1]!;
+const nearOracle = DEMO_SYSTEMS[0]!;
+/** Two more runs of Half-Recall (three in all, with a real run-to-run spread) and a reproduction of Near-Oracle. */
+export const DEMO_LINKED: DemoSystem[] = [
+  ...[2, 3].map((run) => ({
+    ...halfRecall,
+    description: `${halfRecall.description} Replicate run ${run}.`,
+    runOf: halfRecall.methodName,
+  })),
+  {
+    ...nearOracle,
+    methodName: "Demo: Near-Oracle, reproduced (synthetic)",
+    description: `A second account's re-run of "${nearOracle.methodName}" with another random seed. Not a real system.`,
+    reproduces: nearOracle.methodName,
   },
 ];
 

@@ -18,3 +18,5 @@ export * from "./lexical";
 export * from "./judge";
 export * from "./failure-profile";
 export * from "./judge-card";
+export * from "./runs";
+export * from "./reproduction";

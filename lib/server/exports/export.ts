@@ -58,6 +58,9 @@ export function leaderboardJson(lb: Leaderboard): string {
       categories: e.categories,
       refusalRate: e.refusalRate,
       overRefusalRate: e.overRefusalRate,
+      runs: e.runs,
+      flipRate: e.flipRate,
+      tier: e.tier,
       ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
     references: lb.references.map((r) => ({
@@ -85,6 +88,10 @@ const ENTRY_COLUMNS = [
   "ciLow",
   "ciHigh",
   "n",
+  "runSd",
+  "runs",
+  "flipRate",
+  "tier",
   "answered",
   "attemptsTotal",
   "attemptsSincePreviousEntry",
@@ -111,7 +118,8 @@ export function leaderboardCsv(lb: Leaderboard): string {
     ]);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
   const row = (cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>, c: ScopedCells) => {
-    const cells = { ...cols, value: c.overall.value, ciLow: c.overall.ciLow, ciHigh: c.overall.ciHigh, n: c.overall.n };
+    const o = c.overall;
+    const cells = { ...cols, value: o.value, ciLow: o.ciLow, ciHigh: o.ciHigh, n: o.n, runSd: o.runSd };
     return [
       ...ENTRY_COLUMNS.map((k) => cells[k] ?? ""),
       ...scopes.map((s) => scopeCell(c, s)?.value ?? ""),

@@ -13,6 +13,8 @@ import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
 import { sourceOf, type EntrySource } from "../submissions/source";
 import { judgeOfVersion, type JudgeInfo } from "../judge/demo-judge";
+import { entryRuns } from "../scores/run-scores";
+import { reproductionsOf, tierOf, type Reproduction, type Tier } from "./trust-tier";
 
 export type EntryDetail = MethodCard & {
   id: string;
@@ -35,6 +37,12 @@ export type EntryDetail = MethodCard & {
   answerKey: AnswerKeyInfo | null;
   scores: ScoreRowView[];
   failureProfile: FailureProfile | null;
+  /** k replicate runs averaged in `scores` (docs/SCORING.md §9.1); `runIds`: the entry first, each with its own drill-down. */
+  runs: number;
+  flipRate: number | null;
+  runIds: string[];
+  tier: Tier;
+  reproductions: Reproduction[];
 };
 
 /** Anything but an approved entry is 404 (not 403), so drafts stay invisible. */
@@ -69,6 +77,10 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     answerKeyOfVersion(published),
   ]);
   const failureProfile = await failureProfileFor(s.id, scorerVersion);
+  const [runs, reproductions] = scorerVersion
+    ? await Promise.all([entryRuns(s.id, scorerVersion), reproductionsOf(s.id, scorerVersion)])
+    : [null, []];
+  const runRows = new Map((runs?.rows ?? []).map((r) => [`${r.split}|${r.scope}|${r.metric}|${r.aggregate}`, r]));
   return {
     id: s.id,
     status: "approved",
@@ -89,7 +101,16 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     scoreStatus: rows.length > 0 ? "scored" : "not-rescored",
     publishedScorerVersion: published,
     answerKey,
-    scores: rows,
+    // With replicate runs each score is the mean over runs with the item x run interval and the run spread.
+    scores: rows.map((r) => {
+      const m = runRows.get(`${r.split}|${r.scope}|${r.metric}|${r.aggregate}`);
+      return m ? { ...r, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh, runSd: m.runSd } : { ...r, runSd: null };
+    }),
     failureProfile,
+    runs: runs?.runs ?? 1,
+    flipRate: runs?.flipRate ?? null,
+    runIds: runs?.runIds ?? [s.id],
+    tier: tierOf(s.sourceVerifiedAt !== null, reproductions),
+    reproductions,
   };
 }

@@ -21,6 +21,9 @@ export type MethodCard = {
   backbone: string | null;
   memoryMethod: string | null;
   efficiency: Efficiency | null;
+  /** A replicate run of this entry / a reproduction of this other account's entry (docs/SCORING.md §9). */
+  runOf: string | null;
+  reproduces: string | null;
 };
 
 type MethodCardRow = Omit<MethodCard, "efficiency"> & Omit<Efficiency, "selfReported">;
@@ -47,5 +50,7 @@ export function methodCard(s: MethodCardRow): MethodCard {
     backbone: s.backbone,
     memoryMethod: s.memoryMethod,
     efficiency: efficiencyOf(s),
+    runOf: s.runOf,
+    reproduces: s.reproduces,
   };
 }

@@ -30,6 +30,7 @@ const NAMESPACES = [
   "splits",
   "webhookSecret",
   "tokenExpiry",
+  "trust",
   "provenance",
   "exports",
   "rankHistory",

@@ -24,6 +24,10 @@ const CARD_KEYS = [
   "modalityText",
   "modalityMultimodal",
   "description",
+  "runOf",
+  "runOfHint",
+  "reproduces",
+  "reproducesHint",
 ] as const;
 
 /** The upload form's first-screen wording in the page's language (the page adds the messages for the rest). */
