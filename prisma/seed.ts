@@ -103,6 +103,9 @@ async function main(): Promise<void> {
     log.info("another answer key is active: the synthetic key and the demo entries are left as they are");
     log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
     return;
+  } else {
+    // The same folder again: fills the gold evidence of a key imported before it was derived (issue 48).
+    await importAnswerKey(DATASET, "synthetic seed answer key", { activate: false });
   }
 
   const key = await loadActiveAnswerKey();
@@ -125,6 +128,9 @@ async function main(): Promise<void> {
       modality: "text" as const,
       runOf: system.runOf && seeded.get(system.runOf),
       reproduces: system.reproduces && seeded.get(system.reproduces),
+      // Public, so a snapshot archive from the quick start carries files to re-score offline (issue 51).
+      publicPredictions: true,
+      ...system.card,
     };
     const userId = system.reproduces ? reproducer.id : owner.id;
     // A changed generator yields new content: replace the old demo entry instead of adding one

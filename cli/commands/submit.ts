@@ -18,6 +18,9 @@ type Options = {
   org?: string;
   description?: string;
   backbone?: string;
+  track?: string;
+  contextTopK?: string;
+  contextTokens?: string;
   publicPredictions?: boolean;
   sourceRepo?: string;
   sourceCommit?: string;
@@ -47,6 +50,9 @@ export function register(program: Command): void {
     .option("--org <organization>", "organisation")
     .option("--description <text>", "short description of the method")
     .option("--backbone <model>", "backbone model (e.g. the LLM the method answers with)")
+    .option("--track <track>", "memory (default), full-context (the answerer sees every session) or oracle-evidence")
+    .option("--context-top-k <n>", "sessions given to the answerer per question (top-k)")
+    .option("--context-tokens <n>", "the answerer's context-token limit")
     .option(
       "--public-predictions",
       "make the prediction files public once approved (anyone can re-score them; the token needs the publish scope)",
@@ -56,7 +62,7 @@ export function register(program: Command): void {
     .option("--source-run <url-or-id>", "submitted from CI: the GitHub Actions run URL or id")
     .option(
       "--run-of <entry-id>",
-      "a replicate run of your entry (same method name and backbone): the entry averages its runs",
+      "a replicate run of your entry (same method name, backbone and track): the entry averages its runs",
     )
     .option("--reproduces <entry-id>", "a reproduction of another account's entry (shown on it, never ranked itself)")
     .option(
@@ -107,6 +113,9 @@ async function runSubmit(opts: Options): Promise<number> {
       organization: opts.org,
       description: opts.description,
       backbone: opts.backbone,
+      track: opts.track,
+      contextTopK: opts.contextTopK,
+      contextTokens: opts.contextTokens,
       publicPredictions: opts.publicPredictions ? "true" : undefined,
       sourceRepo: opts.sourceRepo,
       sourceCommit: opts.sourceCommit,

@@ -45,7 +45,7 @@ async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promi
   const own = await rescoreEntry(base, entry, entry.scorerVersion, { answerKey: key, lexical });
   if (typeof own === "string") return fail(own);
   let local = own.rows;
-  // Replicate runs (docs/SCORING.md §9.1): the board holds the runs' means, so every run is re-scored.
+  // Replicate runs (docs/SCORING.md §9d): the board holds the runs' means, so every run is re-scored.
   if (entry.runIds && entry.runIds.length > 1) {
     const runs = [own.questions];
     for (const runId of entry.runIds.slice(1)) {

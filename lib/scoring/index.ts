@@ -17,6 +17,7 @@ export * from "./score-submission";
 export * from "./lexical";
 export * from "./judge";
 export * from "./failure-profile";
+export * from "./evidence";
 export * from "./judge-card";
 export * from "./runs";
 export * from "./reproduction";

@@ -1,4 +1,4 @@
-// Does a reproduction agree with the entry it reproduces? (docs/SCORING.md §9.2, the `reproduced` tier)
+// Does a reproduction agree with the entry it reproduces? (docs/SCORING.md §9e, the `reproduced` tier)
 import { pairedBootstrap } from "./bootstrap";
 import { CATEGORIES, MAIN_TYPES, type CategoryCode, type MainType } from "./types";
 

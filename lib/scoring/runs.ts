@@ -1,4 +1,4 @@
-// Replicate runs of one entry (docs/SCORING.md §9.1): run means, run-to-run spread, flip rate, and the
+// Replicate runs of one entry (docs/SCORING.md §9d): run means, run-to-run spread, flip rate, and the
 // item x run bootstrap, which resamples questions and runs together so noisy runs widen the intervals.
 import { aggregateWithDists, type AggregateOptions, type QuestionResult, type ScoreRow } from "./aggregate";
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seedFor } from "./bootstrap";

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "submission.maintainer-rerun.mark": "Submission",
   "submission.maintainer-rerun.unmark": "Submission",
   "submission.metadata": "Submission",
+  "submission.track": "Submission",
   "submission.retry": "Submission",
   "submission.rescore": "Submission",
   "submission.purge": "Submission",

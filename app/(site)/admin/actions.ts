@@ -9,6 +9,7 @@ import {
   rescoreSubmission,
   setBaseline,
   setMaintainerRerun,
+  setTrack,
   unpublishSubmission,
   type MetadataPatch,
 } from "@/lib/server/review/curate";
@@ -16,6 +17,7 @@ import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide"
 import { setUserRole } from "@/lib/server/auth/set-role";
 import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 import type { Stage } from "@/lib/server/submissions/stages";
+import type { Track } from "@/lib/validation/tracks";
 import { requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 
 // Every action starts with requireAdmin() (authz-matrix.test.ts checks); the mutation re-validates and audits.
@@ -85,6 +87,15 @@ export async function maintainerRerunAction(submissionId: string, on: boolean) {
   return action(async () => {
     const admin = await requireAdmin();
     const res = await setMaintainerRerun({ submissionId, actorId: admin.id, on });
+    refresh(submissionId);
+    return res;
+  });
+}
+
+export async function trackAction(submissionId: string, track: Track, note: string) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await setTrack({ submissionId, actorId: admin.id, track, note });
     refresh(submissionId);
     return res;
   });

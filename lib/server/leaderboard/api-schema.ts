@@ -12,10 +12,12 @@ import {
   boardSplitSchema,
   modalityFilterSchema,
   statusFilterSchema,
+  trackSchema,
 } from "./params";
 import { tombstoneSchema } from "./tombstones";
 import { referenceRowSchema } from "./reference-rows";
 import { TIERS } from "./trust-tier";
+import { evidenceGroupSchema } from "../scores/evidence-schema";
 
 // Types leaderboardJson, generates the OpenAPI document, and a test parses real responses with it.
 
@@ -24,7 +26,7 @@ const rate = z.number().min(0).max(1).nullable();
 const dateTime = z.string().meta({ format: "date-time" });
 
 export const leaderboardEntrySchema = z.strictObject({
-  rank: rankSchema.meta({ description: "Rank on the whole board (ties share a rank)." }),
+  rank: rankSchema.meta({ description: "Rank within the entry's track on the whole board (ties share a rank)." }),
   tied: z.boolean().meta({ description: "Statistically tied with a neighbour (overlapping 95% intervals)." }),
   id: z.string(),
   status: z.literal("approved").meta({
@@ -34,6 +36,12 @@ export const leaderboardEntrySchema = z.strictObject({
   organization: z.string().nullable(),
   modality: z.string().nullable(),
   backbone: z.string().nullable(),
+  track: trackSchema.meta({
+    description:
+      "The track the entry is ranked in: declared on the method card, or full-context by the automatic placement or an administrator (GET /api/v1/entries/{id} says why).",
+  }),
+  contextTopK: z.int().min(1).nullable().meta({ description: "Declared sessions given to the answerer per question." }),
+  contextTokens: z.int().min(1).nullable().meta({ description: "Declared context-token limit of the answerer." }),
   isBaseline: z.boolean(),
   verified: z.boolean().meta({ description: "Scored against the official answer key." }),
   ciVerified: entrySourceSchema.nullable().meta({
@@ -68,6 +76,10 @@ export const leaderboardEntrySchema = z.strictObject({
   tier: z.enum(TIERS).meta({
     description:
       "Trust tier: uploaded, ci-verified (OIDC provenance), reproduced (another account's reproduction agrees), maintainer-rerun (an agreeing reproduction run by the maintainers). docs/TRUST.md.",
+  }),
+  evidence: evidenceGroupSchema.nullable().meta({
+    description:
+      "Evidence metrics over all categories of the board's split (recall@k, judge and F1 when the gold session was retrieved vs not, failure split); null when the entry sent no retrieved_sessions (not reported). Per category: GET /api/v1/entries/{id}.",
   }),
   scopeRank: z
     .strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() })
@@ -122,6 +134,7 @@ export const leaderboardJsonSchema = z.strictObject({
         "Approved entries not re-scored yet under this scorer version (e.g. after a new answer key): not ranked, and no numbers of another version are shown.",
     }),
   generatedAt: dateTime,
+  track: trackSchema.meta({ description: "The track ranked in `entries`." }),
   split: boardSplitSchema,
   metric: boardMetricSchema,
   aggregate: aggregateSchema,
@@ -142,6 +155,10 @@ export const leaderboardJsonSchema = z.strictObject({
   references: z.array(referenceRowSchema).meta({
     description:
       "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge).",
+  }),
+  trackReferences: z.array(leaderboardEntrySchema).meta({
+    description:
+      "track=memory only: the full-context and oracle-evidence entries matching the filters, for comparison; not ranked among the memory entries (their `rank` is within their own track).",
   }),
   withdrawn: z
     .array(tombstoneSchema)

@@ -7,7 +7,8 @@ import { StampedMemo } from "../public-cache/generation";
 import { publishedScorerVersion } from "../versions/published-version";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { failureProfileFor } from "../scores/failure-profiles";
-import type { FailureProfile } from "@/lib/scoring";
+import { evidenceReportFor } from "../scores/evidence-reports";
+import type { EvidenceReport, FailureProfile } from "@/lib/scoring";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
@@ -37,12 +38,14 @@ export type EntryDetail = MethodCard & {
   answerKey: AnswerKeyInfo | null;
   scores: ScoreRowView[];
   failureProfile: FailureProfile | null;
-  /** k replicate runs averaged in `scores` (docs/SCORING.md §9.1); `runIds`: the entry first, each with its own drill-down. */
+  /** k replicate runs averaged in `scores` (docs/SCORING.md §9d); `runIds`: the entry first, each with its own drill-down. */
   runs: number;
   flipRate: number | null;
   runIds: string[];
   tier: Tier;
   reproductions: Reproduction[];
+  /** null: the entry sent no retrieved_sessions (not reported). */
+  evidence: EvidenceReport | null;
 };
 
 /** Anything but an approved entry is 404 (not 403), so drafts stay invisible. */
@@ -76,7 +79,10 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     scoreRowsFor(s.id, { only: published }),
     answerKeyOfVersion(published),
   ]);
-  const failureProfile = await failureProfileFor(s.id, scorerVersion);
+  const [failureProfile, evidence] = await Promise.all([
+    failureProfileFor(s.id, scorerVersion),
+    evidenceReportFor(s.id, scorerVersion),
+  ]);
   const [runs, reproductions] = scorerVersion
     ? await Promise.all([entryRuns(s.id, scorerVersion), reproductionsOf(s.id, scorerVersion)])
     : [null, []];
@@ -107,6 +113,7 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
       return m ? { ...r, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh, runSd: m.runSd } : { ...r, runSd: null };
     }),
     failureProfile,
+    evidence,
     runs: runs?.runs ?? 1,
     flipRate: runs?.flipRate ?? null,
     runIds: runs?.runIds ?? [s.id],

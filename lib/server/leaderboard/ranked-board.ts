@@ -8,11 +8,15 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
+import { evidenceReportsFor } from "../scores/evidence-reports";
+import { evidenceGroup, type EvidenceGroup } from "@/lib/scoring";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { StampedMemo } from "../public-cache/generation";
 import { sourceOf, type EntrySource } from "../submissions/source";
 import { runsOfEntries } from "../scores/run-scores";
 import { tiersOf, type Tier } from "./trust-tier";
+import { TRACKS, type Track } from "@/lib/validation/tracks";
+import { asTrack } from "../submissions/method-card";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -23,6 +27,10 @@ export type LeaderboardEntry = {
   organization: string | null;
   modality: string | null;
   backbone: string | null;
+  /** Ranks are within the track (issue 48): a full-context run never ranks among memory systems. */
+  track: Track;
+  contextTopK: number | null;
+  contextTokens: number | null;
   isBaseline: boolean;
   verified?: boolean;
   createdAt: string;
@@ -34,12 +42,15 @@ export type LeaderboardEntry = {
   categories: Partial<Record<CategoryCode, ScoreCell>>;
   refusalRate: number | null;
   overRefusalRate: number | null;
-  /** Replicate runs averaged (k) and their flip rate (docs/SCORING.md §9.1); the trust tier (§9.2). */
+  /** Replicate runs averaged (k) and their flip rate (docs/SCORING.md §9d); the trust tier (§9e). */
   runs: number;
   flipRate: number | null;
   tier: Tier;
+  /** All categories of the board's split; null: not reported. recall@5: evidence?.recallAt5.value. */
+  evidence?: EvidenceGroup | null;
 };
-type Derived = "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate" | "runs" | "flipRate" | "tier";
+type Derived =
+  "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate" | "evidence" | "runs" | "flipRate" | "tier";
 
 export type RankedBoard = {
   scorerVersion: string;
@@ -48,9 +59,9 @@ export type RankedBoard = {
   notRescored: Array<{ id: string; methodName: string }>;
   generatedAt: string;
   entries: LeaderboardEntry[];
-  /** Computed lazily, once per board (every entry page asks for the same scopes). */
+  /** Computed lazily, once per board (every entry page asks for the same scopes); ranks within each track. */
   scopeRanks: (scope: string) => Map<string, { rank: number; tied: boolean }>;
-  scopeStats: (scope: string) => ScopeStats;
+  scopeStats: (scope: string, track?: Track) => ScopeStats;
 };
 
 /** Over the entries with a score in the scope. */
@@ -129,6 +140,9 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
           organization: true,
           modality: true,
           backbone: true,
+          track: true,
+          contextTopK: true,
+          contextTokens: true,
           isBaseline: true,
           createdAt: true,
           scoredAt: true,
@@ -163,6 +177,9 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         organization: s.organization,
         modality: s.modality,
         backbone: s.backbone,
+        track: asTrack(s.track),
+        contextTopK: s.contextTopK,
+        contextTokens: s.contextTokens,
         isBaseline: s.isBaseline,
         // The quick start's synthetic seed key does not count.
         verified: s.answerKeyVersion !== null && !s.answerKeyVersion.isDemo,
@@ -185,15 +202,14 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     for (const r of runs.get(e.id)?.rows ?? [])
       if (r.split === key.split && r.metric === key.metric && r.aggregate === key.aggregate) placeScore(e, r);
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
-  const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
-  const [answered, answerKey, coverage, profiles, tiers] = await Promise.all([
+  const ranks = ranksByTrack(candidates.map((e) => ({ id: e.id, track: e.track, ...e.overall })));
+  const ids = candidates.map((e) => e.id);
+  const [answered, answerKey, coverage, profiles, evidence, tiers] = await Promise.all([
     answeredCounts(candidates, key.split),
     answerKeyOfVersion(scorerVersion),
     versionCoverage(scorerVersion),
-    failureProfilesFor(
-      candidates.map((e) => e.id),
-      scorerVersion,
-    ),
+    failureProfilesFor(ids, scorerVersion),
+    evidenceReportsFor(ids, scorerVersion),
     tiersOf(candidates, scorerVersion),
   ]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
@@ -206,20 +222,27 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     runs: runs.get(e.id)?.runs ?? 1,
     flipRate: runs.get(e.id)?.flipRate ?? null,
     tier: tiers.get(e.id)!.tier,
+    evidence: evidenceGroup(evidence.get(e.id) ?? null, key.split),
   }));
   entries.sort(
-    (a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName),
+    (a, b) =>
+      TRACKS.indexOf(a.track) - TRACKS.indexOf(b.track) ||
+      a.rank - b.rank ||
+      b.overall.value - a.overall.value ||
+      a.methodName.localeCompare(b.methodName),
   );
-  const scopeCache = new Map<string, { ranks: Map<string, { rank: number; tied: boolean }>; stats: ScopeStats }>();
+  const scopeCache = new Map<
+    string,
+    { ranks: Map<string, { rank: number; tied: boolean }>; withCell: Array<{ track: Track; value: number }> }
+  >();
   const summary = (scope: string) => {
     let m = scopeCache.get(scope);
     if (!m) {
       const withCell = entries.flatMap((e) => {
         const c = isMainType(scope) ? e.mainTypes[scope] : isCategory(scope) ? e.categories[scope] : e.overall;
-        return c ? [{ id: e.id, ...c }] : [];
+        return c ? [{ id: e.id, track: e.track, ...c }] : [];
       });
-      const ranks = new Map(rankWithTies(withCell).map((r) => [r.id, { rank: r.rank, tied: r.tied }]));
-      m = { ranks, stats: scopeStatsOf(withCell.map((c) => c.value)) };
+      m = { ranks: ranksByTrack(withCell), withCell };
       scopeCache.set(scope, m);
     }
     return m;
@@ -231,8 +254,24 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     generatedAt: new Date().toISOString(),
     entries,
     scopeRanks: (s) => summary(s).ranks,
-    scopeStats: (s) => summary(s).stats,
+    scopeStats: (s, track = "memory") =>
+      scopeStatsOf(
+        summary(s)
+          .withCell.filter((c) => c.track === track)
+          .map((c) => c.value),
+      ),
   };
+}
+
+/** Each track ranked on its own; ids are unique across tracks, so one map holds them all. */
+function ranksByTrack(
+  cells: Array<{ id: string; track: Track; value: number; ciLow: number | null; ciHigh: number | null }>,
+): Map<string, { rank: number; tied: boolean }> {
+  return new Map(
+    TRACKS.flatMap((t) =>
+      rankWithTies(cells.filter((c) => c.track === t)).map((r) => [r.id, { rank: r.rank, tied: r.tied }] as const),
+    ),
+  );
 }
 
 async function answeredCounts(

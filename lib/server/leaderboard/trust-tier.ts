@@ -4,7 +4,7 @@ import { db } from "../db";
 import { StampedMemo } from "../public-cache/generation";
 import { approvedScored, questionResultsOf } from "../scores/run-scores";
 
-// Trust tiers (docs/TRUST.md, docs/SCORING.md §9.2), strongest first. A reproduction is another account's
+// Trust tiers (docs/TRUST.md, docs/SCORING.md §9e), strongest first. A reproduction is another account's
 // approved upload declared `reproduces: <entry id>`; it never changes the entry's scores and never ranks.
 export const TIERS = ["maintainer-rerun", "reproduced", "ci-verified", "uploaded"] as const;
 export type Tier = (typeof TIERS)[number];

@@ -11,7 +11,7 @@ import { db } from "../db";
 import { StampedMemo } from "../public-cache/generation";
 import { QUESTION_ORDER } from "./question-scores";
 
-// An entry's replicate runs (docs/SCORING.md §9.1), computed from the stored per-question scores when read:
+// An entry's replicate runs (docs/SCORING.md §9d), computed from the stored per-question scores when read:
 // no table of its own, so nothing to keep in step; cached per public generation like the board.
 
 /** `runIds`: the entry first, then its approved runs scored under the version, oldest first. */

@@ -1,4 +1,6 @@
 import "server-only";
+import { TRACKS, type Track } from "@/lib/validation/tracks";
+import { trackReasonSchema, type TrackReason } from "./track-placement";
 // One place, so a new metadata field reaches the API, the review pages and the entry page together.
 
 /** Self-reported by the submitter (never measured here); null when nothing was reported. */
@@ -20,13 +22,22 @@ export type MethodCard = {
   modality: string | null;
   backbone: string | null;
   memoryMethod: string | null;
+  /** The track it is ranked in; `trackReason` says why it differs from `declaredTrack` (null: as declared). */
+  track: Track;
+  declaredTrack: Track;
+  trackReason: TrackReason | null;
+  contextTopK: number | null;
+  contextTokens: number | null;
   efficiency: Efficiency | null;
   /** A replicate run of this entry / a reproduction of this other account's entry (docs/SCORING.md §9). */
   runOf: string | null;
   reproduces: string | null;
 };
 
-type MethodCardRow = Omit<MethodCard, "efficiency"> & Omit<Efficiency, "selfReported">;
+type MethodCardRow = Omit<MethodCard, "efficiency" | "track" | "declaredTrack" | "trackReason"> &
+  Omit<Efficiency, "selfReported"> & { track: string; declaredTrack: string; trackReason: unknown };
+
+export const asTrack = (t: string): Track => ((TRACKS as readonly string[]).includes(t) ? (t as Track) : "memory");
 
 function efficiencyOf(s: Omit<Efficiency, "selfReported">): Efficiency | null {
   const e = {
@@ -49,6 +60,11 @@ export function methodCard(s: MethodCardRow): MethodCard {
     modality: s.modality,
     backbone: s.backbone,
     memoryMethod: s.memoryMethod,
+    track: asTrack(s.track),
+    declaredTrack: asTrack(s.declaredTrack),
+    trackReason: trackReasonSchema.safeParse(s.trackReason).data ?? null,
+    contextTopK: s.contextTopK,
+    contextTokens: s.contextTokens,
     efficiency: efficiencyOf(s),
     runOf: s.runOf,
     reproduces: s.reproduces,

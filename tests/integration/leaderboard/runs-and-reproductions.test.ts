@@ -1,4 +1,4 @@
-// Replicate runs and reproductions over real HTTP, Postgres and Redis (docs/SCORING.md §9.1-9.2):
+// Replicate runs and reproductions over real HTTP, Postgres and Redis (docs/SCORING.md §9d-9e):
 // runs uploaded as multipart with `runOf` are averaged on their entry (k, run SD, flip rate, hand-computed
 // here) and never ranked as rows; a reproduction (`reproduces`) from another account that agrees earns the
 // `reproduced` tier, one that disagrees is shown with its numbers and changes nothing; a maintainer re-run

@@ -31,6 +31,7 @@ const NAMESPACES = [
   "webhookSecret",
   "tokenExpiry",
   "trust",
+  "tracks",
   "provenance",
   "exports",
   "rankHistory",

@@ -14,6 +14,7 @@ describe("submissionMetaSchema", () => {
       organization: undefined,
       paperUrl: "https://arxiv.org/abs/1",
       modality: "multimodal",
+      track: "memory",
       publicPredictions: false,
     });
   });
@@ -28,6 +29,11 @@ describe("submissionMetaSchema", () => {
     [{ methodName: "ok", modality: "audio" }, "modality"],
     [{ methodName: "a\u0000b" }, "methodName"],
     [{ methodName: "ok", publicPredictions: "yes" }, "publicPredictions"],
+    [{ methodName: "ok", track: "retrieval" }, "track"],
+    [{ methodName: "ok", contextTopK: "0" }, "contextTopK"],
+    [{ methodName: "ok", contextTopK: "2.5" }, "contextTopK"],
+    [{ methodName: "ok", contextTokens: "many" }, "contextTokens"],
+    [{ methodName: "ok", contextTokens: -1 }, "contextTokens"],
   ])("rejects %j at %s", (input, field) => {
     const r = submissionMetaSchema.safeParse(input);
     expect(r.success).toBe(false);
@@ -91,5 +97,21 @@ describe("publicPredictions (multipart field, form checkbox, JSON)", () => {
     [false, false],
   ])("%j -> %s", (input, out) => {
     expect(submissionMetaSchema.parse({ methodName: "M", publicPredictions: input }).publicPredictions).toBe(out);
+  });
+});
+
+describe("track and context budget", () => {
+  it("defaults to memory, reads the multipart text as positive integers, and empty is not stated", () => {
+    expect(submissionMetaSchema.parse({ methodName: "m", track: "" })).toMatchObject({ track: "memory" });
+    const meta = submissionMetaSchema.parse({
+      methodName: "m",
+      track: "full-context",
+      contextTopK: " 10 ",
+      contextTokens: "",
+    });
+    expect(meta).toMatchObject({ track: "full-context", contextTopK: 10, contextTokens: undefined });
+    expect(
+      submissionMetaSchema.parse({ methodName: "m", track: "oracle-evidence", contextTokens: 128000 }),
+    ).toMatchObject({ track: "oracle-evidence", contextTokens: 128000 });
   });
 });
