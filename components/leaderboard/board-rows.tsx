@@ -99,6 +99,31 @@ function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t:
   );
 }
 
+/** Evidence recall@5 of the split: "not reported" (never 0) for an entry that sent no retrieved sessions. */
+function RecallCell({
+  value,
+  className,
+  t,
+  f,
+}: {
+  value: number | null | undefined;
+  className: string;
+  t: T;
+  f: Formatter;
+}) {
+  return (
+    <Td pad="none" className={`text-right tabular-nums ${className}`} data-testid="recall-at-5">
+      {value === undefined ? (
+        "–"
+      ) : value === null ? (
+        <span className="text-xs text-slate-600 dark:text-slate-400">{t("notReported")}</span>
+      ) : (
+        f.score(value)
+      )}
+    </Td>
+  );
+}
+
 function RankCell({ e, t }: { e: ViewEntry; t: T }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
@@ -152,7 +177,7 @@ function Headline({
   );
 }
 
-type RowProps = { wide: WideClass; printIntervals: boolean };
+type RowProps = { wide: WideClass; printIntervals: boolean; recall?: boolean };
 type TI = ReturnType<typeof useTranslations<"intervals">>;
 
 /** "Method X, Judge 0.52, 95% CI 0.40–0.63, n 196": whose score first (issue 45, point 5). */
@@ -164,7 +189,7 @@ function headlineName(ti: TI, f: Formatter, entry: string, metric: string, cell:
 export type LabelledReference = ReferenceRow & { label: string };
 
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
-function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledReference }) {
+function ReferenceTr({ r, wide, printIntervals, recall }: RowProps & { r: LabelledReference }) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -185,6 +210,7 @@ function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledRefere
         {t("trivialSystem")}
       </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
+      {recall ? <RecallCell value={undefined} className={wide("recallAt5")} t={t} f={f} /> : null}
       {[
         ...MAIN_TYPES.map((m) => [m, r.mainTypes[m], mainNames(m)] as const),
         ...CATEGORY_CODES.map((c) => [c, r.categories[c], names(c)] as const),
@@ -232,7 +258,18 @@ type EntryProps = RowProps & {
   reference?: string;
 };
 
-function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, metric, reference }: EntryProps) {
+function EntryTr({
+  e,
+  wide,
+  printIntervals,
+  recall,
+  lowNMin,
+  best,
+  demo = false,
+  noise,
+  metric,
+  reference,
+}: EntryProps) {
   const t = useTranslations("board.table");
   const tt = useTranslations("tracks");
   const ti = useTranslations("intervals");
@@ -289,6 +326,9 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, 
         noise={noise}
         name={headlineName(ti, f, e.methodName, metric, e.overall)}
       />
+      {recall ? (
+        <RecallCell value={e.evidence?.recallAt5.value ?? null} className={wide("recallAt5")} t={t} f={f} />
+      ) : null}
       {MAIN_TYPES.map((m) => (
         <HeatCell
           key={m}
@@ -360,7 +400,7 @@ export function BoardRows({
     <RowCategoriesProvider value={{ sortHrefs, labels }}>
       <TBody>
         {references.map((r) => (
-          <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />
+          <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} recall={row.recall} />
         ))}
         {trackReferences.map((e) => (
           <EntryTr key={e.id} e={e} wide={wide} reference={e.label} {...row} />

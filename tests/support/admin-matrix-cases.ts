@@ -246,6 +246,14 @@ export const MATRIX: Record<string, Case> = {
     body: () => ({ isBaseline: true }),
     write: true,
   },
+  "v1/admin/submissions/[id]/track POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: (s) => `/api/v1/admin/submissions/${s.id}/track`,
+    body: () => ({ track: "full-context", note: "top-k covers every session" }),
+    write: true,
+  },
   "v1/admin/submissions/bulk POST": {
     scope: "admin",
     expect: adminOnly(200),
