@@ -20,3 +20,5 @@ export * from "./failure-profile";
 export * from "./evidence";
 export * from "./judge-card";
 export * from "./targeted-rerun";
+export * from "./runs";
+export * from "./reproduction";

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   "submission.unpublish": "Submission",
   "submission.baseline.mark": "Submission",
   "submission.baseline.unmark": "Submission",
+  "submission.maintainer-rerun.mark": "Submission",
+  "submission.maintainer-rerun.unmark": "Submission",
   "submission.metadata": "Submission",
   "submission.track": "Submission",
   "submission.retry": "Submission",

@@ -127,6 +127,32 @@ export async function setBaseline(input: Actor & { submissionId: string; isBasel
   return out.result;
 }
 
+/** The `maintainer-rerun` tier: only a reproduction can be marked (docs/TRUST.md). */
+export async function setMaintainerRerun(input: Actor & { submissionId: string; on: boolean }) {
+  const out = await db.$transaction(async (tx) => {
+    const s = await tx.submission.findUnique({
+      where: { id: input.submissionId },
+      select: { reproduces: true, maintainerRerunAt: true, reviewState: true },
+    });
+    if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
+    if (!s.reproduces) throw new AppError("CONFLICT", "Only a reproduction (reproduces: <entry id>) can be marked.");
+    if ((s.maintainerRerunAt !== null) === input.on)
+      throw new AppError("CONFLICT", input.on ? "Already marked as a maintainer re-run." : "Not marked.");
+    await tx.submission.update({
+      where: { id: input.submissionId },
+      data: { maintainerRerunAt: input.on ? new Date() : null },
+    });
+    await recordAudit(tx, {
+      actor: input.actorId,
+      action: input.on ? "submission.maintainer-rerun.mark" : "submission.maintainer-rerun.unmark",
+      target: { type: "Submission", id: input.submissionId },
+      details: { reproduces: s.reproduces },
+    });
+    return { result: { id: input.submissionId, maintainerRerun: input.on } };
+  });
+  return out.result;
+}
+
 export async function editMetadata(input: Actor & { submissionId: string; patch: MetadataPatch }) {
   const { reason, ...fields } = metadataSchema.parse(input.patch);
   const data = Object.fromEntries(

@@ -272,6 +272,8 @@ describe("GET /api/v1/openapi.json", () => {
         "sourceRepo",
         "sourceCommit",
         "sourceRun",
+        "runOf",
+        "reproduces",
         "ciToken",
         "tokensPerQuestion",
       ]),

@@ -30,6 +30,8 @@ const NAMESPACES = [
   "splits",
   "webhookSecret",
   "tokenExpiry",
+  "trust",
+  "tracks",
   "provenance",
   "exports",
   "rankHistory",

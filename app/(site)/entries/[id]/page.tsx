@@ -12,6 +12,7 @@ import { FailurePanel } from "@/app/(site)/entries/[id]/_components/failure-pane
 import { MethodCard } from "@/app/(site)/entries/[id]/_components/method-card";
 import { ReproduceEntry } from "@/app/(site)/entries/[id]/_components/reproduce-entry";
 import { CiSource } from "@/app/(site)/entries/[id]/_components/ci-source";
+import { RunsTrust } from "@/app/(site)/entries/[id]/_components/runs-trust";
 import { SplitGap } from "@/app/(site)/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/(site)/entries/[id]/_components/standing-table";
 import { WeakestQuestions } from "@/app/(site)/entries/[id]/_components/weakest-questions";
@@ -171,6 +172,7 @@ export default async function EntryPage({
         <SameBackboneLine cmp={sameBackbone} metric={metric} />
         <SplitGap rows={entry.scores} metric={metric} />
       </Section>
+      <RunsTrust entry={entry} />
       <RankHistoryChart histories={histories} />
       <Section hid="fail-h" heading={t("failHeading")} className="space-y-3">
         <FailurePanel profile={entry.failureProfile} />
