@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = {
   "submissions.pause": "Setting",
   "submissions.resume": "Setting",
   "snapshot.doi": "BoardSnapshot",
+  "gold_report.accept": "GoldReport",
+  "gold_report.reject": "GoldReport",
+  "gold_report.merge": "GoldReport",
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {

@@ -111,6 +111,11 @@ const CASES: Record<string, () => Promise<unknown>> = {
   JudgeCalibrationRun: () => db.judgeCalibrationRun.create({ data: { role: "primary", keySha256: "k", ...run } }),
   JudgeAgreementRun: async () =>
     db.judgeAgreementRun.create({ data: { submissionId: await submission("APPROVED"), sample: 1, seed: 1 } }),
+  // Reports of gold answers are public with their state on the question pages (issue 50).
+  GoldReport: () =>
+    db.goldReport.create({
+      data: { qid: "dyadic/dialogue1/session1/0", goldAnswer: "a", kind: "WRONG", proposedAnswer: "b", reason: "why" },
+    }),
 };
 
 beforeAll(async () => {
