@@ -1,5 +1,6 @@
 import { CATEGORIES, mulberry32, type ReferenceQuestion, type Split } from "@/lib/scoring";
 import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
+import { demoRetrieval } from "@/scripts/dev/synthetic-predictions";
 
 // Demo prediction files generated from the (synthetic) seed answer key. Each imitates a system
 // of a different quality, so the demo leaderboard has a spread of real, computed scores.
@@ -11,6 +12,8 @@ export type DemoSystem = {
   methodName: string;
   description: string;
   answer: (q: ReferenceQuestion, rand: () => number) => string;
+  /** The sessions it says it retrieved (retrieved_sessions); none when absent. */
+  retrieve?: (q: ReferenceQuestion) => string[];
 };
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
@@ -29,7 +32,9 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
   },
   {
     methodName: "Demo: Half-Recall (synthetic)",
-    description: "Synthetic demo entry: answers with a random half of the reference answer's words. Not a real system.",
+    description:
+      "Synthetic demo entry: answers with a random half of the reference answer's words and reports the sessions it retrieved (the gold one for 4 in 5 questions). Not a real system.",
+    retrieve: demoRetrieval,
     answer: (q, rand) =>
       words(q.answer)
         .filter(() => rand() < 0.5)
@@ -80,6 +85,7 @@ export function demoPredictionFile(
     system_answer: system.answer(q, rand),
     original_answer: q.answer,
     category: CATEGORIES[q.category].name,
+    ...(system.retrieve ? { retrieved_sessions: system.retrieve(q) } : {}),
   }));
   return new TextEncoder().encode(JSON.stringify({ predictions }, null, 1));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { DEFAULT_RESAMPLES, promptTemplate } from "@/lib/scoring";
+import { DEFAULT_RESAMPLES, EVIDENCE_METRICS, evidenceGroup, promptTemplate } from "@/lib/scoring";
 import { backboneKey, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import type { EntryDetail } from "../leaderboard/entries";
 
@@ -84,6 +84,15 @@ function provenance(entry: EntryDetail): Record<string, string> {
   };
 }
 
+/** The evidence metrics over every question (strings, as EEE wants); "not reported" without retrieved sessions. */
+function evidenceDetails(entry: EntryDetail): Record<string, string> {
+  const g = evidenceGroup(entry.evidence);
+  if (!g) return { evidence: "not reported" };
+  const out: Record<string, string> = { evidence_n: String(g.n), evidence_no_gold: String(g.noGold) };
+  for (const m of EVIDENCE_METRICS) out[`evidence_${m}`] = g[m].value === null ? "null" : String(g[m].value);
+  return out;
+}
+
 type Samples = { filePath: string; checksum: string; totalRows: number };
 
 /** `samples`: the instance-level file, for an entry with public predictions. */
@@ -115,6 +124,7 @@ export function eeeDocument(entry: EntryDetail, origin: string, samples?: Sample
         predictions_sha256: entry.contentSha256,
         ...(entry.answerKey ? { answer_key_sha256: entry.answerKey.contentSha256 } : {}),
         ...provenance(entry),
+        ...evidenceDetails(entry),
       },
     },
     eval_library: {

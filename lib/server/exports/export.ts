@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { EVIDENCE_METRICS, type EvidenceGroup } from "@/lib/scoring";
 import { toCsv } from "../csv";
 import { consume, clientIp } from "../rate-limit";
 import type { LeaderboardJson } from "../leaderboard/api-schema";
@@ -58,6 +59,7 @@ export function leaderboardJson(lb: Leaderboard): string {
       categories: e.categories,
       refusalRate: e.refusalRate,
       overRefusalRate: e.overRefusalRate,
+      evidence: e.evidence ?? null,
       ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
     })),
     references: lb.references.map((r) => ({
@@ -110,11 +112,19 @@ export function leaderboardCsv(lb: Leaderboard): string {
       ...lb.withdrawn.map((t) => [...WITHDRAWN_COLUMNS.map((k) => t[k] ?? ""), ...stamp]),
     ]);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
-  const row = (cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>, c: ScopedCells) => {
+  // Evidence (all categories of the split), empty when not reported; its n is evidenceN.
+  const evidence = (g: EvidenceGroup | null | undefined) =>
+    g ? [g.n, ...EVIDENCE_METRICS.map((m) => g[m].value ?? "")] : EVIDENCE_METRICS.map(() => "").concat("");
+  const row = (
+    cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>,
+    c: ScopedCells,
+    g?: EvidenceGroup | null,
+  ) => {
     const cells = { ...cols, value: c.overall.value, ciLow: c.overall.ciLow, ciHigh: c.overall.ciHigh, n: c.overall.n };
     return [
       ...ENTRY_COLUMNS.map((k) => cells[k] ?? ""),
       ...scopes.map((s) => scopeCell(c, s)?.value ?? ""),
+      ...evidence(g),
       lb.params.split,
       lb.params.metric,
       lb.params.aggregate,
@@ -130,6 +140,7 @@ export function leaderboardCsv(lb: Leaderboard): string {
         attemptsSincePreviousEntry: e.attempts?.sincePreviousEntry,
       },
       e,
+      e.evidence,
     ),
   );
   const refs = lb.references.map((r) =>
@@ -139,7 +150,13 @@ export function leaderboardCsv(lb: Leaderboard): string {
     ),
   );
   return toCsv([
-    [...ENTRY_COLUMNS, ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"],
+    [
+      ...ENTRY_COLUMNS,
+      ...scopes,
+      "evidenceN",
+      ...EVIDENCE_METRICS,
+      ...["split", "metric", "aggregate", "scorerVersion", "generatedAt"],
+    ],
     ...rows,
     ...refs,
   ]);

@@ -15,6 +15,7 @@ import {
 } from "./params";
 import { tombstoneSchema } from "./tombstones";
 import { referenceRowSchema } from "./reference-rows";
+import { evidenceGroupSchema } from "../scores/evidence-schema";
 
 // Types leaderboardJson, generates the OpenAPI document, and a test parses real responses with it.
 
@@ -56,6 +57,10 @@ export const leaderboardEntrySchema = z.strictObject({
     .max(1)
     .nullable()
     .meta({ description: "Share of non-Answer-Refusal questions refused; null without a profile." }),
+  evidence: evidenceGroupSchema.nullable().meta({
+    description:
+      "Evidence metrics over all categories of the board's split (recall@k, judge and F1 when the gold session was retrieved vs not, failure split); null when the entry sent no retrieved_sessions (not reported). Per category: GET /api/v1/entries/{id}.",
+  }),
   scopeRank: z
     .strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() })
     .optional()

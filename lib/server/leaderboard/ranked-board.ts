@@ -8,6 +8,8 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
+import { evidenceReportsFor } from "../scores/evidence-reports";
+import { evidenceGroup, type EvidenceGroup } from "@/lib/scoring";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { StampedMemo } from "../public-cache/generation";
 import { sourceOf, type EntrySource } from "../submissions/source";
@@ -32,6 +34,8 @@ export type LeaderboardEntry = {
   categories: Partial<Record<CategoryCode, ScoreCell>>;
   refusalRate: number | null;
   overRefusalRate: number | null;
+  /** All categories of the board's split; null: not reported. recall@5: evidence?.recallAt5.value. */
+  evidence?: EvidenceGroup | null;
 };
 
 export type RankedBoard = {
@@ -140,7 +144,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   });
   const bySub = new Map<
     string,
-    Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate"> & {
+    Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate" | "evidence"> & {
       hasOverall: boolean;
       scoredAt: Date | null;
     }
@@ -174,14 +178,13 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   }
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
   const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
-  const [answered, answerKey, coverage, profiles] = await Promise.all([
+  const ids = candidates.map((e) => e.id);
+  const [answered, answerKey, coverage, profiles, evidence] = await Promise.all([
     answeredCounts(candidates, key.split),
     answerKeyOfVersion(scorerVersion),
     versionCoverage(scorerVersion),
-    failureProfilesFor(
-      candidates.map((e) => e.id),
-      scorerVersion,
-    ),
+    failureProfilesFor(ids, scorerVersion),
+    evidenceReportsFor(ids, scorerVersion),
   ]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
     ...e,
@@ -190,6 +193,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     answered: answered.get(e.id) ?? 0,
     refusalRate: profiles.get(e.id)?.refusalRate ?? null,
     overRefusalRate: profiles.get(e.id)?.overRefusalRate ?? null,
+    evidence: evidenceGroup(evidence.get(e.id) ?? null, key.split),
   }));
   entries.sort(
     (a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName),

@@ -78,9 +78,15 @@ describe("MCP server", () => {
 
   it("get_board gives the same board as GET /api/v1/leaderboard, anonymously", async () => {
     const c = await connect();
-    const views: Array<Record<string, string>> = [{}, { split: "dyadic", metric: "bleu1", aggregate: "macro" }];
+    const views: Array<Record<string, string>> = [
+      {},
+      { split: "dyadic", metric: "bleu1", aggregate: "macro" },
+      { sort: "-TR", metric: "recall" },
+    ];
     for (const view of views) {
-      const res = await call(c, "get_board", view);
+      // `category` is the tool's name for ranking by one scope: REST says sort=-CODE.
+      const args = view.sort ? { ...view, sort: undefined, category: view.sort.slice(1) } : view;
+      const res = await call(c, "get_board", args);
       expect(res.isError).toBeFalsy();
       const rest = (await (
         await fetch(`${server.url}/api/v1/leaderboard?${new URLSearchParams(view)}`)

@@ -7,6 +7,7 @@ import { CATEGORY_CODES } from "@/lib/scoring/types";
 import { CategoryChart } from "@/components/entries/category-chart";
 import { BadgeSnippet } from "@/app/(site)/entries/[id]/_components/badge-snippet";
 import { CiteEntry } from "@/app/(site)/entries/[id]/_components/cite-entry";
+import { EvidencePanel } from "./_components/evidence-panel";
 import { FailurePanel } from "@/app/(site)/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/(site)/entries/[id]/_components/method-card";
 import { ReproduceEntry } from "@/app/(site)/entries/[id]/_components/reproduce-entry";
@@ -160,6 +161,9 @@ export default async function EntryPage({
       <RankHistoryChart histories={histories} />
       <Section hid="fail-h" heading={t("failHeading")} className="space-y-3">
         <FailurePanel profile={entry.failureProfile} />
+      </Section>
+      <Section hid="evidence-h" heading={t("evidenceHeading")} className="space-y-3">
+        <EvidencePanel report={entry.evidence} />
       </Section>
       {weakest ? (
         <WeakestQuestions

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
-import { promptTemplate } from "@/lib/scoring";
+import { evidenceReport, promptTemplate } from "@/lib/scoring";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { eeeDocument } from "@/lib/server/exports/eee-export";
 import { hfEvalResultsYaml } from "@/lib/server/exports/hf-eval-results";
@@ -64,6 +64,23 @@ describe("eeeDocument", () => {
     }
     expect(doc.evaluation_results[0]!.metric_config.llm_scoring).toBeUndefined();
     expect(doc.eval_library.version).toBe(version);
+    expect((doc.source_metadata.additional_details as Record<string, string>).evidence).toBe("not reported");
+  });
+
+  it("carries the evidence metrics as strings in additional_details, still valid EEE", () => {
+    const evidence = evidenceReport([
+      { split: "dyadic", category: "UPR", qid: "a", gold: 2, retrieved: ["session2"], f1: 0.5, judge: 0.5 },
+      { split: "dyadic", category: "UPR", qid: "b", gold: 1, retrieved: ["session2"], f1: 0.25, judge: 1 },
+    ]);
+    const doc = eeeDocument({ ...entry, evidence }, "https://board.example");
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc.source_metadata.additional_details).toMatchObject({
+      evidence_n: "2",
+      evidence_recallAt1: "0.5",
+      evidence_judgeWhenMissed: "1",
+      evidence_wrongHadEvidence: "1",
+    });
   });
 
   it("the HF snippet parses as YAML (one item per split x metric, micro over all categories) whatever the name holds", () => {
