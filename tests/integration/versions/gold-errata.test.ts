@@ -33,13 +33,13 @@ const h2hmem = (...args: string[]) =>
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  await setEnv({ SMTP_URL: smtp.url, MAIL_FROM: "leaderboard@h2hmem.test" });
+  await setEnv({ AUTH_URL: "https://lb.example", SMTP_URL: smtp.url, MAIL_FROM: "leaderboard@h2hmem.test" });
   server = await startRouteServer();
 });
 afterAll(async () => {
   await server?.close();
   await smtp?.close();
-  await setEnv({ SMTP_URL: undefined, MAIL_FROM: undefined });
+  await setEnv({ AUTH_URL: undefined, SMTP_URL: undefined, MAIL_FROM: undefined });
 });
 
 async function call(method: string, url: string, token?: string, body?: unknown) {
