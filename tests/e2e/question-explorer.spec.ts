@@ -25,7 +25,7 @@ test.describe("without JavaScript", () => {
     // The corrected question says so in the list.
     await expect(rows.filter({ hasText: CORRECTED }).first()).toContainText("1 accepted, 0 pending");
 
-    await page.getByLabel("Category").selectOption("CD");
+    await page.getByLabel("Category", { exact: true }).selectOption("CD");
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/category=CD/);
     const n = await rows.count();

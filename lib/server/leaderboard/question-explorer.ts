@@ -32,8 +32,7 @@ export function parseQuestionQuery(raw: Record<string, string | string[] | undef
   if (strict) return questionQuerySchema.parse(first);
   const out: Record<string, unknown> = {};
   for (const [k, field] of Object.entries(questionQuerySchema.shape)) {
-    const r = (field as z.ZodType).safeParse(first[k]);
-    if (r.success) out[k] = r.data;
+    if ((field as z.ZodType).safeParse(first[k]).success) out[k] = first[k];
   }
   return questionQuerySchema.parse(out);
 }

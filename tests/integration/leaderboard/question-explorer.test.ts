@@ -6,6 +6,7 @@ import { formatScorerVersion } from "@/lib/scoring";
 import { db } from "@/lib/server/db";
 import { PUBLISHED_VERSION_KEY } from "@/lib/server/versions/published-version";
 import { questionExplorer } from "@/lib/server/leaderboard/question-stats";
+import { parseQuestionQuery } from "@/lib/server/leaderboard/question-explorer";
 import * as listRoute from "@/app/api/v1/questions/route";
 import * as oneRoute from "@/app/api/v1/questions/[split]/[dialogue]/[session]/[index]/route";
 import { ctx, req } from "../../support/api-helpers";
@@ -271,6 +272,15 @@ describe("question explorer", () => {
     expect((await get("?unsolved=1")).body.questions.map((q: { id: string }) => q.id)).toEqual([KEY[1]!.qid]);
     expect((await get("?unsolved=1&split=multi-party")).body.total).toBe(0);
     expect((await get("?category=NOPE")).status).toBe(400);
+    // The page falls back per field instead.
+    expect(
+      parseQuestionQuery({ unsolved: "1", category: "NOPE", page: "x", split: ["dyadic", "multi-party"] }),
+    ).toEqual({
+      unsolved: true,
+      split: "dyadic",
+      page: 1,
+      perPage: 50,
+    });
     expect((await get("?perPage=0")).status).toBe(400);
   });
 
