@@ -8,6 +8,7 @@ import { importAnswerKey } from "@/lib/server/operations/import-answer-key";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
+import { createGoldReport, decideGoldReport } from "@/lib/server/review/gold-reports";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeQueues } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
@@ -186,7 +187,20 @@ async function main(): Promise<void> {
   }
   if (approved[0])
     await seedDemoDispute(approved[0], { author: author!, owner: { ...owner, role: "SUBMITTER" }, admin: admin! });
+  await seedCorrection(author.id, admin.id);
   log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
+}
+
+/** Issue 50: one accepted correction of a gold answer, as the errata loop leaves it (/questions, its question page). */
+async function seedCorrection(authorId: string, adminId: string): Promise<void> {
+  const qid = "dyadic/dialogue1/session1/0";
+  if ((await db.goldReport.count({ where: { qid } })) > 0) return;
+  const r = await createGoldReport(authorId, qid, {
+    kind: "ambiguous",
+    proposedAnswer: "Fourteen kilometres (14 km).",
+    reason: "Mara gives the distance once in words and once as 14 km on the trail sign; either form should count.",
+  });
+  await decideGoldReport(r.id, adminId, { action: "accept" });
 }
 
 main()

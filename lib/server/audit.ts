@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = {
   "dispute.reply": "Dispute",
   "dispute.resolve": "Dispute",
   "dispute.hide": "Dispute",
+  "gold_report.accept": "GoldReport",
+  "gold_report.reject": "GoldReport",
+  "gold_report.merge": "GoldReport",
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {

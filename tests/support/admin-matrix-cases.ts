@@ -68,6 +68,31 @@ export const MATRIX: Record<string, Case> = {
     body: () => ({ doi: "10.5281/zenodo.1" }),
     write: true,
   },
+  // The question explorer and its gold reports are public; no question has this id.
+  "v1/questions GET": { expect: all(200), url: () => "/api/v1/questions" },
+  "v1/questions/[split]/[dialogue]/[session]/[index] GET": {
+    expect: all(404),
+    url: () => "/api/v1/questions/dyadic/dialogue999/session9/9",
+  },
+  "v1/questions/[split]/[dialogue]/[session]/[index]/reports GET": {
+    expect: all(404),
+    url: () => "/api/v1/questions/dyadic/dialogue999/session9/9/reports",
+  },
+  "v1/questions/[split]/[dialogue]/[session]/[index]/reports POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [422], other: [422], admin: [422] },
+    url: () => "/api/v1/questions/dyadic/dialogue999/session9/9/reports",
+    body: () => ({}),
+    write: true,
+  },
+  "v1/admin/gold-reports/[id] POST": {
+    scope: "admin",
+    expect: { ...deny, admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/admin/gold-reports/${s.id}`,
+    body: () => ({ action: "accept" }),
+    write: true,
+  },
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },

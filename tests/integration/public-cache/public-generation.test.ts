@@ -130,6 +130,11 @@ const CASES: Record<string, () => Promise<unknown>> = {
     const reply = () => replyToDispute({ entryId, disputeId, actor: owner, body: { body: "Our answer." } });
     expect(await moves(reply)).toBe(true);
   },
+  // Reports of gold answers are public with their state on the question pages (issue 50).
+  GoldReport: () =>
+    db.goldReport.create({
+      data: { qid: "dyadic/dialogue1/session1/0", goldAnswer: "a", kind: "WRONG", proposedAnswer: "b", reason: "why" },
+    }),
 };
 
 /** A dispute opened on an approved entry by another, verified account: [entry id, dispute id]. */
