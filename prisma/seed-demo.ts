@@ -16,6 +16,8 @@ export type DemoSystem = {
   retrieve?: (q: ReferenceQuestion) => string[];
   /** Method-card fields beyond the name and description (e.g. the track and context budget). */
   card?: Record<string, string>;
+  /** Kept on the memory track by the seed's admin (audited, with this reason) over the automatic placement. */
+  keepMemory?: string;
 };
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
@@ -37,6 +39,10 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
     description:
       "Synthetic demo entry: answers with a random half of the reference answer's words and reports the sessions it retrieved (the gold one for 4 in 5 questions). Not a real system.",
     retrieve: demoRetrieval,
+    // Four retrieved sessions cover the synthetic key's one- and two-session dialogues: the upload is placed in
+    // full context (issue 48), and the seed's admin moves it back, which the entry then shows.
+    keepMemory:
+      "The synthetic demo key's dialogues have one or two sessions, so any retrieval covers them; on the real data this is a memory system.",
     answer: (q, rand) =>
       words(q.answer)
         .filter(() => rand() < 0.5)

@@ -8,6 +8,7 @@ import { importAnswerKey } from "@/lib/server/operations/import-answer-key";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
+import { setTrack } from "@/lib/server/review/curate";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeQueues } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
@@ -146,6 +147,8 @@ async function main(): Promise<void> {
       await scoreSubmissionPipeline(created.id, slog);
       row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     }
+    if (system.keepMemory && row.track !== "memory")
+      await setTrack({ submissionId: created.id, actorId: admin.id, track: "memory", note: system.keepMemory });
     if (row.status === "SCORED" && row.reviewState === "PENDING")
       await approveSubmission({ submissionId: created.id, reviewerId: admin.id });
     const version = await currentScorerVersion();
