@@ -12,12 +12,16 @@ export type DemoSystem = {
   methodName: string;
   description: string;
   answer: (q: ReferenceQuestion, rand: () => number) => string;
+  /** Another run of the demo entry of this method name (same account): the entry averages its runs. */
+  runOf?: string;
+  /** Another account's reproduction of the demo entry of this method name (docs/TRUST.md). */
+  reproduces?: string;
+  /** The files' random seed offset, when not the system's position in the list. */
+  seed?: number;
   /** The sessions it says it retrieved (retrieved_sessions); none when absent. */
   retrieve?: (q: ReferenceQuestion) => string[];
   /** Method-card fields beyond the name and description (e.g. the track and context budget). */
   card?: Record<string, string>;
-  /** Kept on the memory track by the seed's admin (audited, with this reason) over the automatic placement. */
-  keepMemory?: string;
 };
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
@@ -38,11 +42,9 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
     methodName: "Demo: Half-Recall (synthetic)",
     description:
       "Synthetic demo entry: answers with a random half of the reference answer's words and reports the sessions it retrieved (the gold one for 4 in 5 questions). Not a real system.",
-    retrieve: demoRetrieval,
-    // Four retrieved sessions cover the synthetic key's one- and two-session dialogues: the upload is placed in
-    // full context (issue 48), and the seed's admin moves it back, which the entry then shows.
-    keepMemory:
-      "The synthetic demo key's dialogues have one or two sessions, so any retrieval covers them; on the real data this is a memory system.",
+    // One session: the synthetic key's dialogues have two, so two retrieved would be every session,
+    // which places an entry on the full-context track (issue 48, point 4).
+    retrieve: (q) => demoRetrieval(q, 1),
     answer: (q, rand) =>
       words(q.answer)
         .filter(() => rand() < 0.5)
@@ -72,6 +74,24 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
         : words(q.answer)
             .slice(0, Math.ceil(words(q.answer).length / 3))
             .join(" "),
+  },
+];
+
+const halfRecall = DEMO_SYSTEMS[1]!;
+const nearOracle = DEMO_SYSTEMS[0]!;
+/** Two more runs of Half-Recall (three in all, with a real run-to-run spread) and a reproduction of Near-Oracle. */
+export const DEMO_LINKED: DemoSystem[] = [
+  ...[2, 3].map((run) => ({
+    ...halfRecall,
+    description: `${halfRecall.description} Replicate run ${run}.`,
+    runOf: halfRecall.methodName,
+  })),
+  {
+    ...nearOracle,
+    methodName: "Demo: Near-Oracle, reproduced (synthetic)",
+    description: `A second account's re-run of "${nearOracle.methodName}" with another random seed. Not a real system.`,
+    reproduces: nearOracle.methodName,
+    seed: 8, // a seed whose re-run agrees on the synthetic key (paired intervals contain 0; checked by the e2e spec)
   },
 ];
 

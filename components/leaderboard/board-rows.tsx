@@ -9,6 +9,7 @@ import { panelLabels } from "./panel-labels";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Messages } from "@/lib/i18n/load-messages";
 import { HeatCell } from "./heat-cell";
+import { TierMark } from "@/components/trust/tier-mark";
 import { JudgeNoiseMark } from "./judge-noise-mark";
 import { ViewLink } from "./view-link";
 import { wideClass, type WideClass } from "./wide-class";
@@ -301,6 +302,7 @@ function EntryTr({
         ) : null}
         <Badges e={e} t={t} />
         <CiBadge e={e} />
+        <TierMark tier={e.tier} runs={e.runs} />
         {e.organization ? (
           <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span>
         ) : null}

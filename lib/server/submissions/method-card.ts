@@ -29,6 +29,9 @@ export type MethodCard = {
   contextTopK: number | null;
   contextTokens: number | null;
   efficiency: Efficiency | null;
+  /** A replicate run of this entry / a reproduction of this other account's entry (docs/SCORING.md §9). */
+  runOf: string | null;
+  reproduces: string | null;
 };
 
 type MethodCardRow = Omit<MethodCard, "efficiency" | "track" | "declaredTrack" | "trackReason"> &
@@ -63,5 +66,7 @@ export function methodCard(s: MethodCardRow): MethodCard {
     contextTopK: s.contextTopK,
     contextTokens: s.contextTokens,
     efficiency: efficiencyOf(s),
+    runOf: s.runOf,
+    reproduces: s.reproduces,
   };
 }

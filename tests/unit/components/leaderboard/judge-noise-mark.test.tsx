@@ -28,6 +28,9 @@ const entry = (id: string, rank: number, value: number): LeaderboardEntry => ({
   categories: {},
   refusalRate: null,
   overRefusalRate: null,
+  runs: 1,
+  flipRate: null,
+  tier: "uploaded",
 });
 
 const entries = [entry("a", 1, 0.62), entry("b", 2, 0.61), entry("c", 3, 0.6), entry("d", 4, 0.3)];

@@ -25,6 +25,9 @@ const entry = (id: string, rank: number, value: number, extra: Partial<Leaderboa
   categories: {},
   refusalRate: null,
   overRefusalRate: null,
+  runs: 1,
+  flipRate: null,
+  tier: "uploaded",
   ...extra,
 });
 
