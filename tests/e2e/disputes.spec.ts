@@ -108,12 +108,9 @@ test("the targeted re-run flag on the review page, in English and Chinese", asyn
   const next = await withDb(async (c) => {
     const author = (await c.query<{ id: string }>(`SELECT id FROM "User" WHERE email = $1`, [AUTHOR.email])).rows[0]!
       .id;
-    // The version the demo entries were judged under is the one the review flags read.
-    const { v } = (
-      await c.query<{ v: string }>(
-        `SELECT "scorerVersion" AS v FROM "QuestionScore" WHERE "judgeScore" IS NOT NULL LIMIT 1`,
-      )
-    ).rows[0]!;
+    // The version the demo entries were scored under is one the review flags read; the e2e server has
+    // no judge, so the previous submission's judge scores are written here.
+    const { v } = (await c.query<{ v: string }>(`SELECT "scorerVersion" AS v FROM "Score" LIMIT 1`)).rows[0]!;
     const make = async (answers: string[], judge?: number[]) => {
       const id = `e2e${randomBytes(10).toString("hex")}`;
       await c.query(
