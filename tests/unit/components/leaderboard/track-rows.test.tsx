@@ -32,6 +32,9 @@ const entry = (id: string, rank: number, extra: Partial<LeaderboardEntry> = {}):
   categories: {},
   refusalRate: null,
   overRefusalRate: null,
+  runs: 1,
+  flipRate: null,
+  tier: "uploaded",
   ...extra,
 });
 const memory = [entry("a", 1, { evidence: recall(0.75) }), entry("b", 2, { evidence: null })];
