@@ -8,6 +8,7 @@ import { importAnswerKey } from "@/lib/server/operations/import-answer-key";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
+import { createGoldReport, decideGoldReport } from "@/lib/server/review/gold-reports";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeQueues } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
@@ -21,6 +22,7 @@ import { headlineMetricOf } from "@/lib/server/versions/published-version";
 import { env } from "@/lib/server/env";
 import { DEMO_LINKED, DEMO_SYSTEMS, demoPredictionFile, extraDemoSystems } from "./seed-demo";
 import { seedRefusal } from "./seed-guard";
+import { seedDemoDispute } from "./seed-dispute";
 
 // `npm run db:seed` (idempotent): the synthetic answer key, a demo admin and author, and demo
 // submissions scored by the real pipeline (same code the worker runs) and approved. With a judge
@@ -110,6 +112,7 @@ async function main(): Promise<void> {
 
   const key = await loadActiveAnswerKey();
   if (!key) throw new Error("no active answer key after import");
+  const approved: string[] = [];
   for (const [i, system] of SYSTEMS.entries()) {
     const files = {
       dyadic: {
@@ -170,6 +173,7 @@ async function main(): Promise<void> {
         },
       });
     const [f1, judge] = await Promise.all([overall("f1"), overall("judge")]);
+    if (row.status === "SCORED") approved.push(created.id);
     slog.info(
       {
         existing: created.existing,
@@ -181,7 +185,22 @@ async function main(): Promise<void> {
       "demo submission ready",
     );
   }
+  if (approved[0])
+    await seedDemoDispute(approved[0], { author: author!, owner: { ...owner, role: "SUBMITTER" }, admin: admin! });
+  await seedCorrection(author.id, admin.id);
   log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
+}
+
+/** Issue 50: one accepted correction of a gold answer, as the errata loop leaves it (/questions, its question page). */
+async function seedCorrection(authorId: string, adminId: string): Promise<void> {
+  const qid = "dyadic/dialogue1/session1/0";
+  if ((await db.goldReport.count({ where: { qid } })) > 0) return;
+  const r = await createGoldReport(authorId, qid, {
+    kind: "ambiguous",
+    proposedAnswer: "Fourteen kilometres (14 km).",
+    reason: "Mara gives the distance once in words and once as 14 km on the trail sign; either form should count.",
+  });
+  await decideGoldReport(r.id, adminId, { action: "accept" });
 }
 
 main()

@@ -12,17 +12,21 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
-const optionalUrl = optionalText(2000)
-  .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), "must be an http:// or https:// URL")
-  .refine((v) => {
-    if (v === undefined) return true;
-    try {
-      const u = new URL(v);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an http:// or https:// URL");
+/** An absolute http(s) URL without spaces: the only links user text may carry. */
+export function isHttpUrl(v: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const optionalUrl = optionalText(2000).refine(
+  (v) => v === undefined || isHttpUrl(v),
+  "must be an http:// or https:// URL",
+);
 
 // Forms and multipart send text ("" = not stated).
 const optionalCost = z.preprocess(

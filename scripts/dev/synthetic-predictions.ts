@@ -75,15 +75,15 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
 }
 
 /**
- * A ranked retrieval for demos and benches (deterministic): the gold session first for 3 in 5
- * questions, third for 1 in 5, missed for the rest.
+ * A ranked retrieval of `k` sessions for demos and benches (deterministic): the gold session first
+ * for 3 in 5 questions, third for 1 in 5, missed for the rest.
  */
-export function demoRetrieval(q: ReferenceQuestion): string[] {
+export function demoRetrieval(q: ReferenceQuestion, k = 4): string[] {
   const gold = q.evidenceSession ?? 1;
   const list = [1, 2, 3, 4, 5].filter((k) => k !== gold).map((k) => `session${k}`);
   const pick = (q.index + q.dialogue) % 5;
   if (pick < 4) list.splice(pick === 3 ? 2 : 0, 0, `session${gold}`);
-  return list.slice(0, 4);
+  return list.slice(0, k);
 }
 
 /**

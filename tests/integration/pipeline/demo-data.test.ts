@@ -67,6 +67,10 @@ describe("demo data", () => {
     expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({ isDemo: true });
     const ids = demo.map((s) => s.id).sort();
     expect((await boardIds()).ranked).toEqual(ids);
+    // Issue 50: the quick start shows one accepted correction of a gold answer.
+    expect(await db.goldReport.findMany({ select: { qid: true, state: true, correctedAnswer: true } })).toEqual([
+      { qid: "dyadic/dialogue1/session1/0", state: "ACCEPTED", correctedAnswer: "Fourteen kilometres (14 km)." },
+    ]);
 
     const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-real-key-"));
     writeSyntheticDataset(dir, { dyadic: 30, multiParty: 8 }, 77);

@@ -15,6 +15,7 @@ const NAMESPACES = [
   "boardRow",
   "entry",
   "compare",
+  "questions",
   "about",
   "submit",
   "submissions",

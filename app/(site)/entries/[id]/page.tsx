@@ -37,6 +37,7 @@ import { StandardExports } from "@/app/(site)/entries/[id]/_components/standard-
 import { rankHistory } from "@/lib/server/history/rank-history";
 import { Section } from "@/components/ui/section";
 import { orNotFound, type SearchParams } from "@/app/(site)/page-helpers";
+import { DisputesSection } from "@/app/(site)/entries/[id]/_components/disputes-section";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const [h, t, common, f] = await Promise.all([
@@ -78,7 +79,17 @@ export default async function EntryPage({
   const sp = await searchParams;
   const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
   const entry = await orNotFound(getPublicEntryOrTombstone(id));
-  if (entry.status === "withdrawn") return <TombstoneView t={entry} />;
+  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+  const disputes = (open: boolean) => (
+    <DisputesSection entryId={id} open={open} error={str(sp.disputeError)} errorField={str(sp.disputeField)} />
+  );
+  if (entry.status === "withdrawn")
+    return (
+      <div className="space-y-8">
+        <TombstoneView t={entry} />
+        {disputes(false)}
+      </div>
+    );
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
   // The board's default metric, so the number a visitor clicked on is the one they land on.
   const metric: Metric = entryMetric(available, sp.metric);
@@ -221,6 +232,7 @@ export default async function EntryPage({
           <a href={`/api/v1/entries/${entry.id}`}>{t("asJson")}</a>
         </p>
       </Section>
+      {disputes(true)}
       <ReproduceEntry entry={entry} url={url} />
       <CiteEntry entry={entry} url={url} />
       <BadgeSnippet url={url} />
