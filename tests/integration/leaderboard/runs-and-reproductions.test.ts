@@ -3,7 +3,8 @@
 // here) and never ranked as rows; a reproduction (`reproduces`) from another account that agrees earns the
 // `reproduced` tier, one that disagrees is shown with its numbers and changes nothing; a maintainer re-run
 // mark is audited. Wrong links are refused with located 422s.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
@@ -198,5 +199,32 @@ describe("reproductions and trust tiers", () => {
     expect(shown).toMatchObject({ agrees: false, f1: 0 });
     expect(shown.mainTypes.some((m: Json) => m.f1.ciHigh < 0)).toBe(true);
     expect(detail.runs).toBe(3);
+  });
+});
+
+describe("the CLI", () => {
+  it("`h2hmem submit --run-of` and `--reproduces` send the links; a wrong link is refused", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "h-runs-cli-"));
+    const write = async (salt: string) => {
+      const form = files(RUNS[1]!, salt);
+      const names = ["dyadic", "multiparty"].map((f) => path.join(dir, `${salt}-${f}.json`));
+      for (const [i, f] of ["dyadic", "multiparty"].entries())
+        writeFileSync(names[i]!, Buffer.from(await (form.get(f) as Blob).arrayBuffer()));
+      return ["--dyadic", names[0]!, "--multiparty", names[1]!];
+    };
+    const submit = async (user: User, salt: string, ...args: string[]) =>
+      runH2hmem("submit", "--url", server.url, "--token", user.token, ...(await write(salt)), "--json", ...args);
+    const run = await submit(author, "cli1", "--method", `${stamp} memory`, "--backbone", "gpt-4o", "--run-of", main);
+    expect(run.code, run.stderr).toBe(0);
+    const runRow = await db.submission.findUniqueOrThrow({ where: { id: JSON.parse(run.stdout).id } });
+    expect(runRow.runOf).toBe(main);
+    const repro = await submit(other, "cli2", "--method", "cli re-run", "--reproduces", main);
+    expect(repro.code, repro.stderr).toBe(0);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: JSON.parse(repro.stdout).id } })).reproduces).toBe(
+      main,
+    );
+    const wrong = await submit(other, "cli3", "--method", `${stamp} memory`, "--run-of", main);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/runOf/);
   });
 });
