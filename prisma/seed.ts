@@ -119,6 +119,7 @@ async function main(): Promise<void> {
       organization: "H2HMem demo data",
       description: system.description,
       modality: "text" as const,
+      ranBy: "first-party" as const, // the demo's makers built these synthetic systems
     };
     // A changed generator yields new content: replace the old demo entry instead of adding one
     // (older seeds filed demo entries under the author).

@@ -18,6 +18,8 @@ type Options = {
   org?: string;
   description?: string;
   backbone?: string;
+  ranBy?: string;
+  methodOwner?: string;
   publicPredictions?: boolean;
   sourceRepo?: string;
   sourceCommit?: string;
@@ -45,6 +47,11 @@ export function register(program: Command): void {
     .option("--org <organization>", "organisation")
     .option("--description <text>", "short description of the method")
     .option("--backbone <model>", "backbone model (e.g. the LLM the method answers with)")
+    .option(
+      "--ran-by <who>",
+      "first-party (your own method) or third-party (someone else's: name it with --method-owner)",
+    )
+    .option("--method-owner <name>", "whose method a third-party run is (e.g. its authors or project)")
     .option(
       "--public-predictions",
       "make the prediction files public once approved (anyone can re-score them; the token needs the publish scope)",
@@ -100,6 +107,8 @@ async function runSubmit(opts: Options): Promise<number> {
       organization: opts.org,
       description: opts.description,
       backbone: opts.backbone,
+      ranBy: opts.ranBy,
+      methodOwner: opts.methodOwner,
       publicPredictions: opts.publicPredictions ? "true" : undefined,
       sourceRepo: opts.sourceRepo,
       sourceCommit: opts.sourceCommit,

@@ -26,6 +26,8 @@ const CARD = {
   modality: true,
   backbone: true,
   memoryMethod: true,
+  ranBy: true,
+  methodOwner: true,
   storageSecondsPerSession: true,
   retrievalSecondsPerQuestion: true,
   answerSecondsPerQuestion: true,

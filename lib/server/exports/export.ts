@@ -47,6 +47,8 @@ export function leaderboardJson(lb: Leaderboard): string {
       organization: e.organization,
       modality: e.modality,
       backbone: e.backbone,
+      ranBy: e.ranBy ?? null,
+      methodOwner: e.methodOwner ?? null,
       isBaseline: e.isBaseline,
       verified: e.verified ?? false,
       ciVerified: e.ciVerified ?? null,

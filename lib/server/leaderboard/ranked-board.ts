@@ -11,6 +11,7 @@ import { failureProfilesFor } from "../scores/failure-profiles";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { StampedMemo } from "../public-cache/generation";
 import { sourceOf, type EntrySource } from "../submissions/source";
+import type { MethodCard } from "../submissions/method-card";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -21,6 +22,8 @@ export type LeaderboardEntry = {
   organization: string | null;
   modality: string | null;
   backbone: string | null;
+  ranBy?: MethodCard["ranBy"];
+  methodOwner?: string | null;
   isBaseline: boolean;
   verified?: boolean;
   createdAt: string;
@@ -122,6 +125,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
           organization: true,
           modality: true,
           backbone: true,
+          ranBy: true,
+          methodOwner: true,
           isBaseline: true,
           createdAt: true,
           scoredAt: true,
@@ -156,6 +161,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         organization: s.organization,
         modality: s.modality,
         backbone: s.backbone,
+        ranBy: s.ranBy as MethodCard["ranBy"],
+        methodOwner: s.methodOwner,
         isBaseline: s.isBaseline,
         // The quick start's synthetic seed key does not count.
         verified: s.answerKeyVersion !== null && !s.answerKeyVersion.isDemo,

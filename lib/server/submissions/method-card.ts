@@ -1,4 +1,5 @@
 import "server-only";
+import type { RAN_BY } from "@/lib/validation/submission-meta";
 // One place, so a new metadata field reaches the API, the review pages and the entry page together.
 
 /** Self-reported by the submitter (never measured here); null when nothing was reported. */
@@ -20,10 +21,16 @@ export type MethodCard = {
   modality: string | null;
   backbone: string | null;
   memoryMethod: string | null;
+  /** Stated by the submitter: their own method, or a run of methodOwner's; null when not stated. */
+  ranBy: (typeof RAN_BY)[number] | null;
+  methodOwner: string | null;
   efficiency: Efficiency | null;
 };
 
-type MethodCardRow = Omit<MethodCard, "efficiency"> & Omit<Efficiency, "selfReported">;
+type MethodCardRow = Omit<MethodCard, "efficiency" | "ranBy"> & { ranBy: string | null } & Omit<
+    Efficiency,
+    "selfReported"
+  >;
 
 function efficiencyOf(s: Omit<Efficiency, "selfReported">): Efficiency | null {
   const e = {
@@ -46,6 +53,8 @@ export function methodCard(s: MethodCardRow): MethodCard {
     modality: s.modality,
     backbone: s.backbone,
     memoryMethod: s.memoryMethod,
+    ranBy: s.ranBy as MethodCard["ranBy"],
+    methodOwner: s.methodOwner,
     efficiency: efficiencyOf(s),
   };
 }

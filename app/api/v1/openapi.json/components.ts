@@ -18,6 +18,7 @@ import { tombstoneSchema } from "@/lib/server/leaderboard/tombstones";
 import { entrySourceSchema } from "@/lib/server/submissions/source";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 import { TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
+import { receiptPayloadSchema } from "@/lib/validation/receipt";
 
 // OpenAPI building blocks generated from the zod schemas the server parses and writes with, so the spec cannot drift.
 
@@ -49,7 +50,8 @@ registry
   .add(judgeInfoSchema, { id: "JudgeInfo" })
   .add(judgeCardSchema, { id: "JudgeCard" })
   .add(rankHistorySchema, { id: "RankHistory" })
-  .add(claimVerdictSchema, { id: "ClaimVerdict" });
+  .add(claimVerdictSchema, { id: "ClaimVerdict" })
+  .add(receiptPayloadSchema, { id: "ReceiptPayload" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<
   string,
   JsonSchema
