@@ -113,6 +113,7 @@ describe("GET /api/v1/openapi.json", () => {
       "JudgeCard",
       "RankHistory",
       "ClaimVerdict",
+      "ReceiptPayload",
       "WebhookCreated",
       "Webhook",
       "WebhookDelivery",
