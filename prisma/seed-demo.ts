@@ -1,5 +1,6 @@
 import { CATEGORIES, mulberry32, type ReferenceQuestion, type Split } from "@/lib/scoring";
 import { REFUSAL } from "@/lib/server/leaderboard/reference-systems";
+import { demoRetrieval } from "@/scripts/dev/synthetic-predictions";
 
 // Demo prediction files generated from the (synthetic) seed answer key. Each imitates a system
 // of a different quality, so the demo leaderboard has a spread of real, computed scores.
@@ -11,6 +12,10 @@ export type DemoSystem = {
   methodName: string;
   description: string;
   answer: (q: ReferenceQuestion, rand: () => number) => string;
+  /** The sessions it says it retrieved (retrieved_sessions); none when absent. */
+  retrieve?: (q: ReferenceQuestion) => string[];
+  /** Method-card fields beyond the name and description (e.g. the track and context budget). */
+  card?: Record<string, string>;
 };
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
@@ -29,7 +34,9 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
   },
   {
     methodName: "Demo: Half-Recall (synthetic)",
-    description: "Synthetic demo entry: answers with a random half of the reference answer's words. Not a real system.",
+    description:
+      "Synthetic demo entry: answers with a random half of the reference answer's words and reports the sessions it retrieved (the gold one for 4 in 5 questions). Not a real system.",
+    retrieve: demoRetrieval,
     answer: (q, rand) =>
       words(q.answer)
         .filter(() => rand() < 0.5)
@@ -45,6 +52,20 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
     // Not the board's "always refuse" reference row, which answers with REFUSAL: the texts differ, so do the scores.
     description: `Synthetic demo entry: answers "${DEMO_REFUSAL}" to everything, a shorter refusal than the "always refuse" reference row's "${REFUSAL}", so its scores differ from that row's. Not a real system.`,
     answer: () => DEMO_REFUSAL,
+  },
+  {
+    methodName: "Demo: Full-Context (synthetic)",
+    // Declared a memory system with a top-k above every dialogue's session count: the upload's automatic
+    // placement moves it to the full-context track (issue 48), so it never ranks among memory systems.
+    description:
+      "Synthetic demo entry: gives its answerer every session (top-k 64) and repeats the reference answer for ~70% of questions. Not a real system.",
+    card: { contextTopK: "64", contextTokens: "128000" },
+    answer: (q, rand) =>
+      rand() < 0.7
+        ? q.answer
+        : words(q.answer)
+            .slice(0, Math.ceil(words(q.answer).length / 3))
+            .join(" "),
   },
 ];
 
@@ -80,6 +101,7 @@ export function demoPredictionFile(
     system_answer: system.answer(q, rand),
     original_answer: q.answer,
     category: CATEGORIES[q.category].name,
+    ...(system.retrieve ? { retrieved_sessions: system.retrieve(q) } : {}),
   }));
   return new TextEncoder().encode(JSON.stringify({ predictions }, null, 1));
 }

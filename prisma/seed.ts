@@ -99,6 +99,9 @@ async function main(): Promise<void> {
     log.info("another answer key is active: the synthetic key and the demo entries are left as they are");
     log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
     return;
+  } else {
+    // The same folder again: fills the gold evidence of a key imported before it was derived (issue 48).
+    await importAnswerKey(DATASET, "synthetic seed answer key", { activate: false });
   }
 
   const key = await loadActiveAnswerKey();
@@ -120,6 +123,9 @@ async function main(): Promise<void> {
       description: system.description,
       modality: "text" as const,
       ranBy: "first-party" as const, // the demo's makers built these synthetic systems
+      // Public, so a snapshot archive from the quick start carries files to re-score offline (issue 51).
+      publicPredictions: true,
+      ...system.card,
     };
     // A changed generator yields new content: replace the old demo entry instead of adding one
     // (older seeds filed demo entries under the author).

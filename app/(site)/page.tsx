@@ -6,6 +6,7 @@ import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { Pagination } from "@/components/leaderboard/pagination";
 import { PublishedBaselinesTable } from "@/components/leaderboard/published-baselines-table";
 import { SplitTabs } from "@/components/leaderboard/split-tabs";
+import { TrackSwitch } from "@/components/leaderboard/track-switch";
 import { UnscoredNote } from "@/components/leaderboard/unscored-note";
 import { WithdrawnTable } from "@/components/leaderboard/withdrawn-table";
 import { publishedScorerVersion } from "@/lib/server/versions/published-version";
@@ -55,6 +56,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         </p>
       </div>
       <BoardStatusNote admin={(await currentUser())?.role === "ADMIN"} />
+      <TrackSwitch params={params} />
       <SplitTabs params={params} />
       {/* On a phone the filters and the notes on ranks fold away once the page runs: the first screen is the board. */}
       <FiltersDisclosure summary={t("controls.filters")}>
@@ -158,12 +160,13 @@ async function BoardBody({
             </p>
           )}
           {/* The reference rows of the shown version stay, so an empty board still has its yardstick. */}
-          {board.entries.length > 0 || board.references.length > 0 ? (
+          {board.entries.length > 0 || board.references.length > 0 || board.trackReferences.length > 0 ? (
             <LeaderboardTable
               entries={board.entries}
               params={params}
               lowNMin={board.lowNMin}
               references={board.references}
+              trackReferences={board.trackReferences}
               demoJudge={board.entries.length > 0 && judgeOfVersion(board.scorerVersion)?.demo}
               showIntervals={showIntervals}
               noise={noise}

@@ -37,6 +37,9 @@ export function register(program: Command): void {
           );
         if (a && a.requeued.length > 0)
           say(`Queued ${a.requeued.length} approved and pending submissions for re-scoring under the new key.`);
+        const usable = r.evidence.reduce((a, c) => a + c.withEvidence, 0);
+        say(`Gold evidence (answer_session read as sessionK): ${usable} of ${r.questionCount} questions usable.`);
+        for (const c of r.evidence) say(`  ${c.split} ${c.category}: ${c.withEvidence} of ${c.questions}`);
         for (const w of r.warnings) say(`warning ${w.code} ${w.file} ${w.path}: ${w.message}`);
       }),
     );

@@ -27,6 +27,7 @@ type Options = {
   resamples: string;
   seed: string;
   maxAnswerChars?: string;
+  judgeScores?: string;
 };
 
 export function register(program: Command): void {
@@ -54,6 +55,10 @@ export function register(program: Command): void {
       "--max-answer-chars <n>",
       `reject longer answers (the server's UPLOAD_MAX_ANSWER_CHARS; default ${DEFAULT_MAX_ANSWER_CHARS})`,
     )
+    .option(
+      "--judge-scores <file.json>",
+      "judge scores as /api/v1/entries/{id}/judge-scores serves them, for the judge-based evidence numbers",
+    )
     .option("--json", "print one JSON object instead of tables")
     .action(async (opts: Options) => {
       throw new CliExit(await scoreFiles(opts));
@@ -73,7 +78,14 @@ async function scoreFiles(opts: Options): Promise<number> {
     { readAnswerKey, readPredictionFile },
     { countBySeverity, formatIssues },
     { renderScoreTables, scoreReport },
-  ] = await Promise.all([import("../../lib/scoring"), import("../io"), import("../format"), import("./score-report")]);
+    { renderEvidence, scoreEvidence },
+  ] = await Promise.all([
+    import("../../lib/scoring"),
+    import("../io"),
+    import("../format"),
+    import("./score-report"),
+    import("./score-evidence"),
+  ]);
   const fail = (list: ValidationIssue[], json?: boolean): number => {
     if (json) process.stdout.write(JSON.stringify({ ok: false, issues: list }, null, 2) + "\n");
     else process.stderr.write(`Cannot score: the files have errors.\n${formatIssues(list, 100)}\n`);
@@ -111,13 +123,14 @@ async function scoreFiles(opts: Options): Promise<number> {
   const result = scoreSubmission({ files, fileNames, answerKey: key?.questions, lexical, resamples, seed });
   issues.push(...result.issues);
   if (hasErrors(issues)) return fail(issues, opts.json);
-  if (opts.perQuestion) writePerQuestion(opts.perQuestion, result.perQuestion);
+  const evidence = scoreEvidence(result.perQuestion, { judgeScores: opts.judgeScores, resamples, seed });
+  if (opts.perQuestion) await writePerQuestion(opts.perQuestion, result.perQuestion, evidence !== null);
 
   const report = scoreReport(result, { answerKeyDigest: key?.digest ?? null, resamples, seed, ...lexical });
   if (opts.json) {
-    process.stdout.write(JSON.stringify({ ...report, issues }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ ...report, evidence, issues }, null, 2) + "\n");
   } else {
-    process.stdout.write(renderScoreTables(report) + "\n");
+    process.stdout.write(renderScoreTables(report) + "\n\n" + renderEvidence(evidence) + "\n");
     const counts = countBySeverity(issues);
     if (issues.length > 0) process.stderr.write(`\n${counts.warnings} warnings:\n${formatIssues(issues, 30)}\n`);
   }
@@ -125,7 +138,8 @@ async function scoreFiles(opts: Options): Promise<number> {
 }
 
 /** Written to a temp file and renamed, so OUT never holds a partial run. */
-function writePerQuestion(out: string, perQuestion: PerQuestion[]): void {
+async function writePerQuestion(out: string, perQuestion: PerQuestion[], reported: boolean): Promise<void> {
+  const { evidenceHit } = await import("./score-evidence");
   const lines: string[] = [];
   for (const p of perQuestion) {
     if (p.index === null) continue;
@@ -139,6 +153,7 @@ function writePerQuestion(out: string, perQuestion: PerQuestion[]): void {
         recall: p.recall,
         f1: p.f1,
         bleu1: p.bleu1,
+        ...(reported ? evidenceHit(p) : {}),
       }) + "\n",
     );
   }

@@ -20,6 +20,9 @@ type Options = {
   backbone?: string;
   ranBy?: string;
   methodOwner?: string;
+  track?: string;
+  contextTopK?: string;
+  contextTokens?: string;
   publicPredictions?: boolean;
   sourceRepo?: string;
   sourceCommit?: string;
@@ -47,6 +50,9 @@ export function register(program: Command): void {
     .option("--org <organization>", "organisation")
     .option("--description <text>", "short description of the method")
     .option("--backbone <model>", "backbone model (e.g. the LLM the method answers with)")
+    .option("--track <track>", "memory (default), full-context (the answerer sees every session) or oracle-evidence")
+    .option("--context-top-k <n>", "sessions given to the answerer per question (top-k)")
+    .option("--context-tokens <n>", "the answerer's context-token limit")
     .option(
       "--ran-by <who>",
       "first-party (your own method) or third-party (someone else's: name it with --method-owner)",
@@ -109,6 +115,9 @@ async function runSubmit(opts: Options): Promise<number> {
       backbone: opts.backbone,
       ranBy: opts.ranBy,
       methodOwner: opts.methodOwner,
+      track: opts.track,
+      contextTopK: opts.contextTopK,
+      contextTokens: opts.contextTokens,
       publicPredictions: opts.publicPredictions ? "true" : undefined,
       sourceRepo: opts.sourceRepo,
       sourceCommit: opts.sourceCommit,

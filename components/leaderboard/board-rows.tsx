@@ -21,6 +21,11 @@ import { TBody, Td, Th, Tr } from "@/components/ui/table";
 // Rank and method stay in place when the board scrolls sideways (globals.css: .board-*).
 const RANK = "board-rank";
 const METHOD = "board-method";
+/** Never ranked: trivial systems and, in the memory view, the other tracks' entries. */
+const REF_ROW =
+  "border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300";
+const REF_BADGE =
+  "ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50";
 
 type T = ReturnType<typeof useTranslations<"board.table">>;
 const SLATE = "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50";
@@ -178,21 +183,13 @@ function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledRefere
   const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
-    <Tr
-      kind="plain"
-      className="border-b border-slate-200 bg-slate-50 italic text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-      data-testid="reference-row"
-      data-kind={r.kind}
-    >
+    <Tr kind="plain" className={REF_ROW} data-testid="reference-row" data-kind={r.kind}>
       <Td pad="none" className={RANK} title={t("refTitle")}>
         {t("ref")}
       </Td>
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`}>
         {r.label}
-        <a
-          href="/about#references"
-          className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50"
-        >
+        <a href="/about#references" className={REF_BADGE}>
           {t("reference")}
         </a>
         <RowCategories mainTypes={r.mainTypes} categories={r.categories} />
@@ -244,21 +241,41 @@ type EntryProps = RowProps & {
   noise?: number[];
   /** The headline column's name (metric, aggregate), for the headline cell's accessible name. */
   metric: string;
+  /** Another track's entry shown in the memory view: this label instead of a rank. */
+  reference?: string;
 };
 
-function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, metric }: EntryProps) {
+function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, metric, reference }: EntryProps) {
   const t = useTranslations("board.table");
+  const tt = useTranslations("tracks");
   const ti = useTranslations("intervals");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
   const f = formatter(useLocale());
   return (
-    <Tr className="bg-white dark:bg-slate-950" data-testid="leaderboard-row" data-entry-id={e.id}>
-      <RankCell e={e} t={t} />
+    <Tr
+      {...(reference && { kind: "plain" as const })}
+      className={reference ? REF_ROW : "bg-white dark:bg-slate-950"}
+      data-testid={reference ? "track-reference-row" : "leaderboard-row"}
+      data-entry-id={e.id}
+      data-track={e.track}
+    >
+      {reference ? (
+        <Td pad="none" className={RANK} title={tt("referenceTitle")}>
+          {t("ref")}
+        </Td>
+      ) : (
+        <RankCell e={e} t={t} />
+      )}
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
         <ViewLink href={`/entries/${e.id}`} className="font-medium" title={ranByTitle(e, t)}>
           {e.methodName}
         </ViewLink>
+        {reference ? (
+          <ViewLink href={`/?track=${e.track}`} className={REF_BADGE} title={tt("referenceTitle")}>
+            {reference}
+          </ViewLink>
+        ) : null}
         <Badges e={e} t={t} />
         <CiBadge e={e} />
         {e.organization ? (
@@ -327,9 +344,11 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, 
   );
 }
 
-type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise"> & {
+type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise" | "reference"> & {
   entries: ViewEntry[];
   references: LabelledReference[];
+  /** The memory view's other-track entries, labelled. */
+  trackReferences: Array<ViewEntry & { label: string }>;
   /** The column the board is sorted by (shown on a phone too). */
   sortScope?: string;
   /** The rows' within-noise marks (judge metric only). */
@@ -338,7 +357,15 @@ type BoardRowsProps = Omit<EntryProps, "e" | "wide" | "noise"> & {
   sortHrefs: Partial<Record<CategoryCode, string>>;
 };
 
-export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ...row }: BoardRowsProps) {
+export function BoardRows({
+  entries,
+  references,
+  trackReferences,
+  sortScope,
+  noise,
+  sortHrefs,
+  ...row
+}: BoardRowsProps) {
   const wide = wideClass(sortScope);
   const labels = panelLabels(useLocale() as Locale, useMessages() as Messages);
   return (
@@ -346,6 +373,9 @@ export function BoardRows({ entries, references, sortScope, noise, sortHrefs, ..
       <TBody>
         {references.map((r) => (
           <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />
+        ))}
+        {trackReferences.map((e) => (
+          <EntryTr key={e.id} e={e} wide={wide} reference={e.label} {...row} />
         ))}
       </TBody>
       {/* The board's "Skip to results" target: the first Tab from here reaches the first ranked entry. */}

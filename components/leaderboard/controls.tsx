@@ -23,6 +23,7 @@ export function LeaderboardControls({
   return (
     <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-label={t("label")} role="search">
       <input type="hidden" name="split" value={params.split} />
+      {params.track !== "memory" ? <input type="hidden" name="track" value={params.track} /> : null}
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {Object.entries(keep).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />

@@ -21,6 +21,7 @@ export function LeaderboardTable({
   params,
   lowNMin,
   references = [],
+  trackReferences = [],
   demoJudge = false,
   showIntervals = false,
   noise = null,
@@ -29,6 +30,7 @@ export function LeaderboardTable({
   params: LeaderboardParams;
   lowNMin: number;
   references?: ReferenceRow[];
+  trackReferences?: ViewEntry[];
   demoJudge?: boolean;
   /** Print each cell's interval and n (the legend's switch). */
   showIntervals?: boolean;
@@ -40,6 +42,7 @@ export function LeaderboardTable({
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
   const splits = useTranslations("splits");
+  const tracks = useTranslations("tracks");
   const best = bestReferenceByCategory(references);
   // Scores of the quick start's fake judge say so in the column and in every headline cell.
   const judge = params.metric === "judge";
@@ -134,6 +137,7 @@ export function LeaderboardTable({
       <BoardRows
         entries={entries}
         references={references.map((r) => ({ ...r, label: tt(`referenceKinds.${r.kind}`, { text: REFUSAL }) }))}
+        trackReferences={trackReferences.map((e) => ({ ...e, label: tracks("reference", { track: tracks(e.track) }) }))}
         sortScope={sortScope}
         lowNMin={lowNMin}
         best={best}

@@ -1,4 +1,5 @@
-// A question's place comes from its folder, never from the noisy answer_session fields.
+// A question's place comes from its folder, never from the noisy answer_session fields (those give
+// only the gold evidence session, by one documented rule).
 import { z } from "zod";
 import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type Difficulty, type MainType, type Split } from "./types";
 import { normalizeCategory, normalizeMainType, unknownCategoryFix } from "./categories";
@@ -16,6 +17,8 @@ export type ReferenceQuestion = {
   mainType: MainType;
   difficulty: Difficulty;
   answer: string;
+  /** The gold evidence session K (sessionK), derived once at import by evidenceSessionOf; null: none usable. */
+  evidenceSession?: number | null;
 };
 type QuestionsFileLocation = { split: Split; dialogue: number; session: number; file: string };
 
@@ -36,8 +39,24 @@ const questionSchema = z.looseObject({
   original_answer: z.string(),
   question_type: z.looseObject({ main_type: optionalString, sub_type: z.string() }),
   difficulty: optionalString,
+  answer_session: z.unknown(),
+  answer_dialogue: z.unknown(),
 });
 const questionsFileSchema = z.looseObject({ questions: z.array(z.unknown()) });
+
+/**
+ * The one rule for gold evidence (docs/SCORING.md): a single "sessionK" (K >= 1) as is, "SK-N" read as
+ * sessionK; another dialogue (answer_dialogue), an empty, several or unreadable value: no evidence.
+ */
+export function evidenceSessionOf(answerSession: unknown, answerDialogue: unknown, dialogue: number): number | null {
+  const list = Array.isArray(answerSession) ? answerSession : [answerSession];
+  const named = typeof answerDialogue === "string" ? answerDialogue.trim() : "";
+  if (list.length !== 1 || typeof list[0] !== "string") return null;
+  if (named !== "" && named !== `dialogue${dialogue}`) return null;
+  const value = list[0].trim();
+  const m = /^session([1-9][0-9]*)$/.exec(value) ?? /^S([1-9][0-9]*)-[0-9]+$/.exec(value);
+  return m ? Number(m[1]) : null;
+}
 
 export function makeQid(split: Split, dialogue: number, session: number, index: number): string {
   return `${split}/dialogue${dialogue}/session${session}/${index}`;
@@ -125,6 +144,7 @@ export function parseQuestionsFile(
       mainType,
       difficulty,
       answer: q.original_answer,
+      evidenceSession: evidenceSessionOf(q.answer_session, q.answer_dialogue, loc.dialogue),
     });
   });
   return { questions, issues: issues.finish() };

@@ -11,6 +11,8 @@ function examplePredictions(questions: readonly ReferenceQuestion[], split: Spli
       system_answer: "",
       original_answer: q.answer,
       category: CATEGORIES[q.category].name,
+      // Shown so authors see the field; an entry whose lists are all empty reports no evidence.
+      retrieved_sessions: [],
     }));
 }
 

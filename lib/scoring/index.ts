@@ -17,4 +17,5 @@ export * from "./score-submission";
 export * from "./lexical";
 export * from "./judge";
 export * from "./failure-profile";
+export * from "./evidence";
 export * from "./judge-card";

@@ -29,6 +29,9 @@ export type PerQuestion = {
   answerDiffers: boolean;
   /** false when left out of the aggregates (unmatched or duplicate). */
   counted: boolean;
+  /** The item's retrieved_sessions ([] when absent or unanswered) and the key's gold session. */
+  retrievedSessions: readonly string[];
+  evidenceSession: number | null;
 } & LexicalScores;
 
 type ScoreInput = {
@@ -108,6 +111,8 @@ export function scoreSubmission(input: ScoreInput): ScoreOutput {
         systemAnswer: item.system_answer,
         answerDiffers: match?.answerDiffers ?? false,
         counted: key ? q !== null : true,
+        retrievedSessions: item.retrieved_sessions ?? [],
+        evidenceSession: q?.evidenceSession ?? null,
         ...lexicalScores(item.system_answer, reference, lexical),
       });
     });
@@ -138,6 +143,8 @@ function unanswered(q: ReferenceQuestion): PerQuestion {
     systemAnswer: "",
     answerDiffers: false,
     counted: true,
+    retrievedSessions: [],
+    evidenceSession: q.evidenceSession ?? null,
     ...ZERO,
   };
 }

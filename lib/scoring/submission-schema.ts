@@ -10,6 +10,7 @@ export const PREDICTION_FIELDS = [
   "system_answer",
   "original_answer",
   "category",
+  "retrieved_sessions",
 ] as const;
 
 export const PREDICTION_FILE_NAMES: Record<Split, string> = {
@@ -40,7 +41,22 @@ export const FIELD_HINTS: Record<(typeof PREDICTION_FIELDS)[number], string> = {
   system_answer: "your system's answer as a string (an empty string is allowed and scores 0)",
   original_answer: "the ground-truth answer copied from the dataset (original_answer)",
   category: 'the question\'s sub-type, e.g. "Unimodal Precise Recall"',
+  retrieved_sessions:
+    'the sessions your method gave its answerer for this question, best first, e.g. ["session3", "session1"]; omit it (or leave []) if you do not report evidence',
 };
+
+/** The evidence a method retrieved (issue 48): session folder names of the question's dialogue, ranked. */
+export const MAX_RETRIEVED_SESSIONS = 64;
+export const SESSION_NAME = /^session(0|[1-9][0-9]{0,3})$/;
+export const retrievedSessionsSchema = z
+  .array(z.string().regex(SESSION_NAME))
+  .max(MAX_RETRIEVED_SESSIONS)
+  .superRefine((list, ctx) =>
+    list.forEach((name, index) => {
+      const first = list.indexOf(name);
+      if (first < index) ctx.addIssue({ code: "custom", path: [index], message: "duplicate", params: { first } });
+    }),
+  );
 
 export const predictionItemSchema = z.looseObject({
   question_text: z.string(),
@@ -48,4 +64,5 @@ export const predictionItemSchema = z.looseObject({
   system_answer: z.string(),
   original_answer: z.string(),
   category: z.string(),
+  retrieved_sessions: retrievedSessionsSchema.optional(),
 });

@@ -68,6 +68,8 @@ export type PredictionItem = {
   system_answer: string;
   original_answer: string;
   category: string;
+  /** Absent: no evidence reported for this item. */
+  retrieved_sessions?: string[];
 };
 
 export type FailureProfile = {
@@ -81,3 +83,32 @@ export type FailureProfile = {
     Record<CategoryCode, { refusalRate: number | null; recallPrecisionGap: number | null; n: number }>
   >;
 };
+
+// Evidence metrics (lib/scoring/evidence.ts computes them; pages read them from here).
+export const EVIDENCE_METRICS = [
+  "recallAt1",
+  "recallAt3",
+  "recallAt5",
+  "recallAtAll",
+  "judgeWhenRetrieved",
+  "judgeWhenMissed",
+  "f1WhenRetrieved",
+  "f1WhenMissed",
+  "wrongMissedEvidence",
+  "wrongHadEvidence",
+] as const;
+export type EvidenceMetric = (typeof EVIDENCE_METRICS)[number];
+
+/** value null = not computable (no question in its denominator, or no judge scores). */
+export type EvidenceStat = { value: number | null; ciLow: number | null; ciHigh: number | null; n: number };
+export type EvidenceGroup = {
+  split: SplitOrOverall;
+  scope: "ALL" | CategoryCode;
+  /** Questions with usable gold evidence (the recall denominator). */
+  n: number;
+  /** Questions left out: no usable gold evidence. */
+  noGold: number;
+  /** Judged questions with gold evidence scoring below WRONG_BELOW. */
+  wrong: number;
+} & Record<EvidenceMetric, EvidenceStat>;
+export type EvidenceReport = { wrongBelow: number; groups: EvidenceGroup[] };

@@ -8,6 +8,7 @@ import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_ITEMS,
   FIELD_HINTS,
+  MAX_RETRIEVED_SESSIONS,
   PREDICTION_FIELDS,
   PREDICTION_FILE_ALIASES,
   PREDICTION_FILE_NAMES,
@@ -201,7 +202,8 @@ function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerC
   let ok = result.success;
   for (const issue of result.error?.issues ?? []) {
     const field = String(issue.path[0] ?? "") as keyof typeof FIELD_HINTS;
-    if (!(field in obj) || obj[field] === undefined) {
+    if (field === "retrieved_sessions") sessionIssue(issue, obj[field], at(field), issues);
+    else if (!(field in obj) || obj[field] === undefined) {
       issues.error(
         "MISSING_FIELD",
         at(field),
@@ -258,7 +260,7 @@ function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerC
     }
   }
   if (!ok || !result.success) return null;
-  const { question_text, question_image, system_answer, original_answer, category } = result.data;
+  const { question_text, question_image, system_answer, original_answer, category, retrieved_sessions } = result.data;
   // Blank fields are warnings: the item is still scored.
   if (system_answer.trim() === "")
     issues.warning(
@@ -281,5 +283,51 @@ function validateItem(raw: unknown, index: number, issues: IssueList, maxAnswerC
       "original_answer is empty; without an answer key this item scores 0.",
       FIELD_HINTS.original_answer,
     );
-  return { question_text, question_image, system_answer, original_answer, category };
+  const item = { question_text, question_image, system_answer, original_answer, category };
+  return retrieved_sessions ? { ...item, retrieved_sessions } : item;
+}
+
+type ZodIssue = { code: string; path: PropertyKey[]; params?: Record<string, unknown> };
+const SESSION_FIX = 'Use session folder names of the question\'s dialogue, best first, e.g. ["session3", "session1"].';
+
+/** One located error per bad entry of retrieved_sessions (the schema found it; this says where and why). */
+function sessionIssue(issue: ZodIssue, value: unknown, path: string, issues: IssueList): void {
+  const index = issue.path[1];
+  if (typeof index !== "number") {
+    if (issue.code === "too_big") {
+      const count = (value as unknown[]).length;
+      issues.error(
+        "TOO_MANY_SESSIONS",
+        path,
+        `retrieved_sessions lists ${count} sessions; the limit is ${MAX_RETRIEVED_SESSIONS}.`,
+        `Keep the ${MAX_RETRIEVED_SESSIONS} best-ranked sessions your answerer was given.`,
+        { count, limit: MAX_RETRIEVED_SESSIONS },
+      );
+    } else
+      issues.error(
+        "SESSIONS_NOT_ARRAY",
+        path,
+        `"retrieved_sessions" must be an array of session names, got ${describe(value)}.`,
+        `${SESSION_FIX} Omit the field if you do not report evidence.`,
+        { got: kindOf(value) },
+      );
+    return;
+  }
+  const at = `${path}/${index}`;
+  const entry = (value as unknown[])[index];
+  if (issue.code === "custom") {
+    const first = Number(issue.params?.first);
+    issues.error(
+      "DUPLICATE_SESSION",
+      at,
+      `"${String(entry)}" is already listed at retrieved_sessions/${first}.`,
+      "List each session once, at its best rank.",
+      { value: String(entry), first },
+    );
+  } else {
+    const shown = typeof entry === "string" ? `"${entry.slice(0, 100)}"` : describe(entry);
+    issues.error("BAD_SESSION_NAME", at, `${shown} is not a session name (sessionK).`, SESSION_FIX, {
+      value: shown,
+    });
+  }
 }

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   "submission.baseline.mark": "Submission",
   "submission.baseline.unmark": "Submission",
   "submission.metadata": "Submission",
+  "submission.track": "Submission",
   "submission.retry": "Submission",
   "submission.rescore": "Submission",
   "submission.purge": "Submission",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { controlCharacterProblem } from "./text";
+import { TRACKS } from "./tracks";
 
 // Text is stored verbatim: HTML is escaped at render time, never stripped here.
 
@@ -30,6 +31,17 @@ const optionalCost = z.preprocess(
     .number({ error: "must be a number" })
     .finite("must be a finite number")
     .min(0, "must be 0 or more")
+    .max(1e9, "must be at most 1e9")
+    .optional(),
+);
+
+// A context budget: a whole number of at least 1, or "" / absent = not stated.
+const optionalCount = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+  z
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
     .max(1e9, "must be at most 1e9")
     .optional(),
 );
@@ -88,6 +100,14 @@ export const submissionMetaSchema = z
     answerSecondsPerQuestion: optionalCost,
     tokensPerQuestion: optionalCost,
     hardware: optionalText(200),
+    track: z
+      .preprocess(
+        (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+        z.enum(TRACKS, { error: `must be one of ${TRACKS.map((t) => `"${t}"`).join(", ")}` }).optional(),
+      )
+      .transform((v) => v ?? "memory"),
+    contextTopK: optionalCount,
+    contextTokens: optionalCount,
     // A checked box sends "on"; JSON may send a boolean. Absent = private.
     publicPredictions: z
       .preprocess(

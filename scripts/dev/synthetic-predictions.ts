@@ -55,6 +55,9 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
             original_answer: `${words(rand, 3 + Math.floor(rand() * 20)).join(" ")}.`,
             question_type: { main_type: MAIN_TYPE_NAMES[info.mainType], sub_type: info.name },
             difficulty: ["easy", "medium", "hard"][i % 3],
+            // The gold evidence session (issue 48); session0 holds cross-session questions.
+            answer_session: [`session${s === 0 ? 1 + (i % 5) : s}`],
+            answer_dialogue: `dialogue${d}`,
           };
         });
         const folder = path.join(dir, splitDir, `dialogue${d}`, "scenes", `session${s}`);
@@ -72,14 +75,26 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
 }
 
 /**
+ * A ranked retrieval for demos and benches (deterministic): the gold session first for 3 in 5
+ * questions, third for 1 in 5, missed for the rest.
+ */
+export function demoRetrieval(q: ReferenceQuestion): string[] {
+  const gold = q.evidenceSession ?? 1;
+  const list = [1, 2, 3, 4, 5].filter((k) => k !== gold).map((k) => `session${k}`);
+  const pick = (q.index + q.dialogue) % 5;
+  if (pick < 4) list.splice(pick === 3 ? 2 : 0, 0, `session${gold}`);
+  return list.slice(0, 4);
+}
+
+/**
  * A prediction file for the key questions of one split. quality in [0, 1]: the share of
  * reference words kept (the rest replaced by random words). extra: unmatched filler items
- * appended (to make a big, slow submission).
+ * appended (to make a big, slow submission). retrieve: add retrieved_sessions (demoRetrieval).
  */
 export function syntheticPredictions(
   key: ReferenceQuestion[],
   split: Split,
-  opts: { quality?: number; seed?: number; extra?: number } = {},
+  opts: { quality?: number; seed?: number; extra?: number; retrieve?: boolean } = {},
 ): Uint8Array {
   const rand = uniformRand(opts.seed ?? 11);
   const quality = opts.quality ?? 0.6;
@@ -94,6 +109,7 @@ export function syntheticPredictions(
         .join(" "),
       original_answer: q.answer,
       category: CATEGORIES[q.category].name,
+      ...(opts.retrieve ? { retrieved_sessions: demoRetrieval(q) } : {}),
     }));
   for (let i = 0; i < (opts.extra ?? 0); i++) {
     predictions.push({

@@ -5,6 +5,7 @@ import type { Logger } from "@/lib/server/logger";
 import type { Stage } from "@/lib/server/submissions/stages";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { storeInjectionFlag } from "@/lib/server/scores/injection-flags";
+import { storeEvidenceReport } from "@/lib/server/scores/evidence-reports";
 import { describeError, isTransientError } from "../errors";
 import { runJudgeStage } from "./judge";
 import { runLexicalStage } from "./lexical";
@@ -93,6 +94,8 @@ export async function scoreSubmissionPipeline(
         update: { status: "SKIPPED", error: null, finishedAt: new Date() },
       });
     }
+    // Needs the judge scores; pure and quick (issue 48), so it is part of the judge stage's tail.
+    await storeEvidenceReport(submissionId);
     // An approved entry re-scored under the version the public sees changes the board: snapshot it.
     const [current, published] = await Promise.all([currentScorerVersion(), publishedScorerVersion()]);
     const outbox = await db.$transaction(async (tx) => {

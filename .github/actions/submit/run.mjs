@@ -7,7 +7,7 @@
 // files, a rejected upload, failed scoring). No dependencies: Node >= 20 (22 and 24 supported).
 // Inputs come as environment variables (action.yml maps them): H2HMEM_URL, H2HMEM_TOKEN,
 // H2HMEM_CLI_VERSION, H2HMEM_CLI_SHA256, H2HMEM_DYADIC, H2HMEM_MULTIPARTY, H2HMEM_METHOD, and
-// optional H2HMEM_ORGANIZATION, H2HMEM_BACKBONE, H2HMEM_PUBLIC_PREDICTIONS, H2HMEM_WAIT (default true).
+// optional H2HMEM_ORGANIZATION, H2HMEM_BACKBONE, H2HMEM_TRACK, H2HMEM_CONTEXT_TOP_K, H2HMEM_CONTEXT_TOKENS, H2HMEM_PUBLIC_PREDICTIONS, H2HMEM_WAIT (default true).
 // With `permissions: id-token: write` the runner sets ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN: the script
 // then asks GitHub for an OIDC token with audience = the leaderboard URL and hands only that token to
 // the CLI (H2HMEM_CI_TOKEN), which uploads it for the server to verify ("Verified from CI").
@@ -166,6 +166,9 @@ async function main() {
   if (input("WAIT") !== "false") args.push("--wait");
   if (input("ORGANIZATION")) args.push("--org", input("ORGANIZATION"));
   if (input("BACKBONE")) args.push("--backbone", input("BACKBONE"));
+  if (input("TRACK")) args.push("--track", input("TRACK"));
+  if (input("CONTEXT_TOP_K")) args.push("--context-top-k", input("CONTEXT_TOP_K"));
+  if (input("CONTEXT_TOKENS")) args.push("--context-tokens", input("CONTEXT_TOKENS"));
   if (input("PUBLIC_PREDICTIONS") === "true") args.push("--public-predictions");
   if (env.GITHUB_REPOSITORY) args.push("--source-repo", env.GITHUB_REPOSITORY);
   if (env.GITHUB_REPOSITORY && env.GITHUB_SHA) args.push("--source-commit", env.GITHUB_SHA);

@@ -8,6 +8,7 @@ import {
   editMetadata,
   rescoreSubmission,
   setBaseline,
+  setTrack,
   unpublishSubmission,
   type MetadataPatch,
 } from "@/lib/server/review/curate";
@@ -15,6 +16,7 @@ import { approveSubmission, rejectSubmission } from "@/lib/server/review/decide"
 import { setUserRole } from "@/lib/server/auth/set-role";
 import { retrySubmissionStage } from "@/lib/server/submissions/retry-submission";
 import type { Stage } from "@/lib/server/submissions/stages";
+import type { Track } from "@/lib/validation/tracks";
 import { requestAgreementCheck } from "@/lib/server/operations/agreement-runs";
 
 // Every action starts with requireAdmin() (authz-matrix.test.ts checks); the mutation re-validates and audits.
@@ -75,6 +77,15 @@ export async function baselineAction(submissionId: string, isBaseline: boolean, 
   return action(async () => {
     const admin = await requireAdmin();
     const res = await setBaseline({ submissionId, actorId: admin.id, isBaseline, reason });
+    refresh(submissionId);
+    return res;
+  });
+}
+
+export async function trackAction(submissionId: string, track: Track, note: string) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await setTrack({ submissionId, actorId: admin.id, track, note });
     refresh(submissionId);
     return res;
   });

@@ -32,6 +32,7 @@ export function benchmarkDataset(): Node {
     url: BENCHMARK_PAPER.datasetUrl,
     sameAs: [BENCHMARK_PAPER.codeUrl, BENCHMARK_PAPER.projectUrl],
     isAccessibleForFree: true,
+    license: BENCHMARK_PAPER.license,
     citation: paperArticle(),
   };
 }

@@ -5,6 +5,7 @@ import {
   CATEGORIES,
   CATEGORY_CODES,
   FIELD_HINTS,
+  MAIN_TYPES,
   PREDICTION_FIELDS,
   PREDICTION_FILE_ALIASES,
   PREDICTION_FILE_NAMES,
@@ -30,17 +31,24 @@ import { toolInfo } from "./tool-catalog";
 // Anonymous tools, each calling the service function its REST route calls, so the numbers are the same.
 
 // The board's view parameters as the REST query takes them (text), parsed by the same function.
-const boardArgs = Object.fromEntries(
-  Object.entries(leaderboardParamsSchema.shape)
-    .filter(([name]) => name !== "page")
-    .map(([name, field]) => [
-      name,
-      z
-        .string()
-        .optional()
-        .describe(field.description ?? name),
-    ]),
-);
+const boardArgs = {
+  ...Object.fromEntries(
+    Object.entries(leaderboardParamsSchema.shape)
+      .filter(([name]) => name !== "page")
+      .map(([name, field]) => [
+        name,
+        z
+          .string()
+          .optional()
+          .describe(field.description ?? name),
+      ]),
+  ),
+  // The issue's name for "rank by one category": the REST query says it as sort=-CODE.
+  category: z
+    .enum([...MAIN_TYPES, ...CATEGORY_CODES])
+    .optional()
+    .describe("A main type or category code: the board ranked by it, best first (as sort=-CODE)."),
+};
 
 const entryOutput = z
   .looseObject({ id: z.string(), methodName: z.string(), status: z.string(), scores: z.array(z.looseObject({})) })
@@ -80,7 +88,8 @@ export function registerReadTools(server: McpServer): void {
     { ...describe("get_board"), inputSchema: boardArgs, outputSchema: leaderboardJsonSchema, annotations: readOnly },
     (args) =>
       answer(async () => {
-        const params = parseLeaderboardParams(args as Record<string, string | undefined>);
+        const { category, ...query } = args as Record<string, string | undefined>;
+        const params = parseLeaderboardParams(category ? { sort: `-${category}`, ...query } : query);
         const board = JSON.parse(leaderboardJson(await getLeaderboard(params, { all: true }))) as {
           entries: Array<{ rank: number | null; methodName: string }>;
         };

@@ -14,7 +14,7 @@ export type AnswerKeyOverview = {
   active: {
     id: string;
     perSplit: Record<string, number>;
-    perCategory: Array<{ split: string; category: string; n: number }>;
+    perCategory: Array<{ split: string; category: string; n: number; withEvidence: number }>;
   } | null;
   staleEntries: Array<{ id: string; methodName: string; reviewState: string; keyLabel: string }>;
   /** Approved demo entries, off the board while a real key is active (not "stale": never re-scored). */
@@ -28,15 +28,18 @@ export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
   });
   const active = versions.find((v) => v.active) ?? null;
   const realKey = active !== null && !active.isDemo;
-  const [counts, stale, demoOffBoard] = await Promise.all([
+  const perCell = (withEvidence: boolean) =>
     active
       ? db.referenceQuestion.groupBy({
           by: ["split", "category"],
-          where: { versionId: active.id },
+          where: { versionId: active.id, ...(withEvidence ? { evidenceSession: { not: null } } : {}) },
           _count: { _all: true },
           orderBy: [{ split: "asc" }, { category: "asc" }],
         })
-      : Promise.resolve([]),
+      : Promise.resolve([]);
+  const [counts, evidence, stale, demoOffBoard] = await Promise.all([
+    perCell(false),
+    perCell(true),
     active
       ? db.submission.findMany({
           where: {
@@ -68,7 +71,12 @@ export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
       ? {
           id: active.id,
           perSplit,
-          perCategory: counts.map((c) => ({ split: c.split, category: c.category, n: c._count._all })),
+          perCategory: counts.map((c) => ({
+            split: c.split,
+            category: c.category,
+            n: c._count._all,
+            withEvidence: evidence.find((e) => e.split === c.split && e.category === c.category)?._count._all ?? 0,
+          })),
         }
       : null,
     staleEntries: stale.map((s) => ({

@@ -51,6 +51,7 @@ async function readQuestions(versionId: string) {
     mainType: r.mainType as ReferenceQuestion["mainType"],
     difficulty: r.difficulty as ReferenceQuestion["difficulty"],
     answer: r.answer,
+    evidenceSession: r.evidenceSession,
   }));
   return { questions, rows };
 }

@@ -36,7 +36,8 @@ export async function entryBadge(id: string): Promise<Badge> {
       return {
         schemaVersion: 1,
         label: "H2HMem",
-        message: `#${me.rank} · ${label} ${me.overall.value.toFixed(3)}`,
+        // A rank is within its track: a full-context #1 must not read as the memory board's.
+        message: `#${me.rank}${me.track === "memory" ? "" : ` ${me.track}`} · ${label} ${me.overall.value.toFixed(3)}`,
         color: badgeColor(me.rank),
         cacheSeconds: BADGE_CACHE_SECONDS,
       };

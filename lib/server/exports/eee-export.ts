@@ -1,5 +1,5 @@
 import "server-only";
-import { DEFAULT_RESAMPLES, promptTemplate } from "@/lib/scoring";
+import { DEFAULT_RESAMPLES, EVIDENCE_METRICS, evidenceGroup, promptTemplate } from "@/lib/scoring";
 import { backboneKey, OTHER_BACKBONE } from "@/lib/validation/backbones";
 import type { EntryDetail } from "../leaderboard/entries";
 
@@ -87,6 +87,15 @@ function provenance(entry: EntryDetail): Record<string, string> {
   };
 }
 
+/** The evidence metrics over every question (strings, as EEE wants); "not reported" without retrieved sessions. */
+function evidenceDetails(entry: EntryDetail): Record<string, string> {
+  const g = evidenceGroup(entry.evidence);
+  if (!g) return { evidence: "not reported" };
+  const out: Record<string, string> = { evidence_n: String(g.n), evidence_no_gold: String(g.noGold) };
+  for (const m of EVIDENCE_METRICS) out[`evidence_${m}`] = g[m].value === null ? "null" : String(g[m].value);
+  return out;
+}
+
 type Samples = { filePath: string; checksum: string; totalRows: number };
 
 /** `samples`: the instance-level file, for an entry with public predictions. */
@@ -118,6 +127,7 @@ export function eeeDocument(entry: EntryDetail, origin: string, samples?: Sample
         predictions_sha256: entry.contentSha256,
         ...(entry.answerKey ? { answer_key_sha256: entry.answerKey.contentSha256 } : {}),
         ...provenance(entry),
+        ...evidenceDetails(entry),
       },
     },
     eval_library: {
@@ -134,6 +144,12 @@ export function eeeDocument(entry: EntryDetail, origin: string, samples?: Sample
         ...(entry.backbone ? { backbone: entry.backbone } : {}),
         ...(entry.memoryMethod ? { memory_method: entry.memoryMethod } : {}),
         ...(entry.modality ? { modality: entry.modality } : {}),
+        // The conditions of the run (issue 48): the board ranks each track on its own.
+        track: entry.track,
+        ...(entry.track !== entry.declaredTrack ? { declared_track: entry.declaredTrack } : {}),
+        ...(entry.trackReason ? { track_placement: entry.trackReason.rule } : {}),
+        ...(entry.contextTopK !== null ? { context_top_k: String(entry.contextTopK) } : {}),
+        ...(entry.contextTokens !== null ? { context_tokens: String(entry.contextTokens) } : {}),
       },
     },
     ...(samples

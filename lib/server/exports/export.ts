@@ -1,10 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
+import { EVIDENCE_METRICS, type EvidenceGroup } from "@/lib/scoring";
 import { toCsv } from "../csv";
 import { consume, clientIp } from "../rate-limit";
 import type { LeaderboardJson } from "../leaderboard/api-schema";
-import { getLeaderboard, type Leaderboard } from "../leaderboard/view";
+import { getLeaderboard, type Leaderboard, type ViewEntry } from "../leaderboard/view";
 import { viewQuery, type LeaderboardParams } from "../leaderboard/params";
 import { REFERENCE_LABELS } from "../leaderboard/reference-systems";
 import { judgeOfVersion } from "../judge/demo-judge";
@@ -24,6 +25,7 @@ export function leaderboardJson(lb: Leaderboard): string {
     judge: judgeOfVersion(lb.scorerVersion),
     notRescored: lb.notRescored.map((e) => ({ ...e, status: "not-rescored" as const })),
     generatedAt: lb.generatedAt,
+    track: p.track,
     split: p.split,
     metric: p.metric,
     aggregate: p.aggregate,
@@ -38,39 +40,48 @@ export function leaderboardJson(lb: Leaderboard): string {
     },
     total: lb.total,
     lowNMin: lb.lowNMin,
-    entries: lb.entries.map((e) => ({
-      rank: e.rank,
-      tied: e.tied,
-      id: e.id,
-      status: e.status,
-      methodName: e.methodName,
-      organization: e.organization,
-      modality: e.modality,
-      backbone: e.backbone,
-      ranBy: e.ranBy ?? null,
-      methodOwner: e.methodOwner ?? null,
-      isBaseline: e.isBaseline,
-      verified: e.verified ?? false,
-      ciVerified: e.ciVerified ?? null,
-      createdAt: e.createdAt,
-      answered: e.answered,
-      attempts: e.attempts,
-      overall: e.overall,
-      mainTypes: e.mainTypes,
-      categories: e.categories,
-      refusalRate: e.refusalRate,
-      overRefusalRate: e.overRefusalRate,
-      ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
-    })),
+    entries: lb.entries.map(entryJson),
     references: lb.references.map((r) => ({
       kind: r.kind,
       overall: r.overall,
       mainTypes: r.mainTypes,
       categories: r.categories,
     })),
+    trackReferences: lb.trackReferences.map(entryJson),
     withdrawn: lb.withdrawn,
   };
   return JSON.stringify(body);
+}
+
+function entryJson(e: ViewEntry): LeaderboardJson["entries"][number] {
+  return {
+    rank: e.rank,
+    tied: e.tied,
+    id: e.id,
+    status: e.status,
+    methodName: e.methodName,
+    organization: e.organization,
+    modality: e.modality,
+    backbone: e.backbone,
+    track: e.track,
+    contextTopK: e.contextTopK,
+    contextTokens: e.contextTokens,
+    ranBy: e.ranBy ?? null,
+    methodOwner: e.methodOwner ?? null,
+    isBaseline: e.isBaseline,
+    verified: e.verified ?? false,
+    ciVerified: e.ciVerified ?? null,
+    createdAt: e.createdAt,
+    answered: e.answered,
+    attempts: e.attempts,
+    overall: e.overall,
+    mainTypes: e.mainTypes,
+    categories: e.categories,
+    refusalRate: e.refusalRate,
+    overRefusalRate: e.overRefusalRate,
+    evidence: e.evidence ?? null,
+    ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
+  };
 }
 
 const ENTRY_COLUMNS = [
@@ -81,6 +92,9 @@ const ENTRY_COLUMNS = [
   "methodName",
   "organization",
   "modality",
+  "track",
+  "contextTopK",
+  "contextTokens",
   "isBaseline",
   "verified",
   "value",
@@ -112,26 +126,37 @@ export function leaderboardCsv(lb: Leaderboard): string {
       ...lb.withdrawn.map((t) => [...WITHDRAWN_COLUMNS.map((k) => t[k] ?? ""), ...stamp]),
     ]);
   const scopes = [...MAIN_TYPES, ...CATEGORY_CODES];
-  const row = (cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>, c: ScopedCells) => {
+  // Evidence (all categories of the split), empty when not reported; its n is evidenceN.
+  const evidence = (g: EvidenceGroup | null | undefined) =>
+    g ? [g.n, ...EVIDENCE_METRICS.map((m) => g[m].value ?? "")] : EVIDENCE_METRICS.map(() => "").concat("");
+  const row = (
+    cols: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>>,
+    c: ScopedCells,
+    g?: EvidenceGroup | null,
+  ) => {
     const cells = { ...cols, value: c.overall.value, ciLow: c.overall.ciLow, ciHigh: c.overall.ciHigh, n: c.overall.n };
     return [
       ...ENTRY_COLUMNS.map((k) => cells[k] ?? ""),
       ...scopes.map((s) => scopeCell(c, s)?.value ?? ""),
+      ...evidence(g),
       lb.params.split,
       lb.params.metric,
       lb.params.aggregate,
       ...stamp,
     ];
   };
-  const rows = lb.entries.map((e) =>
+  // A track reference is listed after the ranked entries, with its own track's rank.
+  const rows = [...lb.entries, ...lb.trackReferences].map((e) =>
     row(
       {
         ...e,
+        status: e.track === lb.params.track ? e.status : "track-reference",
         verified: e.verified ?? false,
         attemptsTotal: e.attempts?.total,
         attemptsSincePreviousEntry: e.attempts?.sincePreviousEntry,
       },
       e,
+      e.evidence,
     ),
   );
   const refs = lb.references.map((r) =>
@@ -141,7 +166,13 @@ export function leaderboardCsv(lb: Leaderboard): string {
     ),
   );
   return toCsv([
-    [...ENTRY_COLUMNS, ...scopes, "split", "metric", "aggregate", "scorerVersion", "generatedAt"],
+    [
+      ...ENTRY_COLUMNS,
+      ...scopes,
+      "evidenceN",
+      ...EVIDENCE_METRICS,
+      ...["split", "metric", "aggregate", "scorerVersion", "generatedAt"],
+    ],
     ...rows,
     ...refs,
   ]);
@@ -162,7 +193,7 @@ export async function leaderboardResponse(
     format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
     format === "csv"
       ? {
-          "content-disposition": `attachment; filename="h2hmem-leaderboard-${params.split}-${params.metric}-${params.aggregate}.csv"`,
+          "content-disposition": `attachment; filename="h2hmem-leaderboard-${params.track === "memory" ? "" : `${params.track}-`}${params.split}-${params.metric}-${params.aggregate}.csv"`,
         }
       : {},
   );

@@ -42,7 +42,7 @@ type Item = {
   entry?: string;
 };
 // Every scored entry has the headline view.
-const HEADLINE = { split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" } as const;
+const HEADLINE = { track: "memory", split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" } as const;
 const names = (rows: Array<{ methodName: string }>) => rows.map((r) => r.methodName).join(", ");
 
 async function changeItems(): Promise<Item[]> {
@@ -75,7 +75,8 @@ async function newBestItems(q: FeedQuery): Promise<Item[]> {
   // Rank 1 only: one indexed read however many entries a snapshot ranks.
   const tables = await viewTables(
     snaps.map((s) => s.id),
-    { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category },
+    // The memory track: the feed's fragment ids predate tracks and stay valid.
+    { track: "memory", split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category },
     1,
   );
   const where = `${q.split} / ${q.category === "ALL" ? "all categories" : q.category} / ${q.metric} (${q.aggregate})`;

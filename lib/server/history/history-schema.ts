@@ -1,11 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
+import { aggregateSchema, boardMetricSchema, boardSplitSchema, trackSchema } from "../leaderboard/params";
 import { historyScopeSchema } from "./snapshot-history";
 
 // The OpenAPI document is generated from these.
 
 const viewQuery = {
+  track: trackSchema
+    .default("memory")
+    .meta({ description: "Track (each is ranked on its own; snapshots from before tracks hold memory only)." }),
   split: boardSplitSchema.default("overall").meta({ description: "Split (overall, dyadic, multi-party)." }),
   category: historyScopeSchema
     .default("ALL")
@@ -39,6 +42,7 @@ const rankHistoryItemSchema = z.strictObject({
 });
 
 const viewSchema = z.strictObject({
+  track: trackSchema,
   split: boardSplitSchema,
   category: historyScopeSchema,
   metric: boardMetricSchema,

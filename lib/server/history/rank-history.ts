@@ -34,7 +34,15 @@ export async function rankHistory(entry: string, q: RankHistoryQuery): Promise<R
     ciHigh: row.ciHigh,
     n: row.n,
   }));
-  return { entry, split: q.split, category: q.category, metric: q.metric, aggregate: q.aggregate, items };
+  return {
+    entry,
+    track: q.track,
+    split: q.split,
+    category: q.category,
+    metric: q.metric,
+    aggregate: q.aggregate,
+    items,
+  };
 }
 
 /** [start, end) of the claim's date: a UTC day or month, or one instant (start = end). */
@@ -62,7 +70,7 @@ export async function verifyClaim(q: ClaimQuery): Promise<ClaimVerdict> {
   await requireEverPublic(q.entry);
   const { start, end } = claimPeriod(q.date);
   const snaps = snapshotsInForce(await snapshotIndex(), start, end);
-  const view = { split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category };
+  const view = { track: q.track, split: q.split, metric: q.metric, aggregate: q.aggregate, scope: q.category };
   const ranked = await entryRanks(
     q.entry,
     view,
@@ -85,6 +93,7 @@ export async function verifyClaim(q: ClaimQuery): Promise<ClaimVerdict> {
       entry: q.entry,
       rank: q.rank,
       date: q.date,
+      track: q.track,
       split: q.split,
       category: q.category,
       metric: q.metric,

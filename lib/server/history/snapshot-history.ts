@@ -3,11 +3,14 @@ import { z } from "zod";
 import { CATEGORY_CODES, MAIN_TYPES } from "@/lib/scoring/types";
 import { db } from "../db";
 import type { aggregateSchema, boardMetricSchema, boardSplitSchema } from "../leaderboard/params";
+import type { Track } from "@/lib/validation/tracks";
 
 // Reads the BoardSnapshotRank rows written with each snapshot: never board.json (issue 47, M1).
 
 export const historyScopeSchema = z.enum(["ALL", ...MAIN_TYPES, ...CATEGORY_CODES]);
 export type HistoryView = {
+  /** Each track ranked on its own; snapshots from before tracks hold only "memory" rows. */
+  track: Track;
   split: z.infer<typeof boardSplitSchema>;
   metric: z.infer<typeof boardMetricSchema>;
   aggregate: z.infer<typeof aggregateSchema>;
@@ -52,12 +55,12 @@ export async function entryRanks(entry: string, v: HistoryView, snapshotIds?: st
       CASE WHEN r.tied THEN ARRAY(
         SELECT t."entryId" FROM "BoardSnapshotRank" t
         WHERE t.split = r.split AND t.metric = r.metric AND t.aggregate = r.aggregate AND t.scope = r.scope
-          AND t.rank = r.rank AND t."snapshotId" = r."snapshotId"
+          AND t.track = r.track AND t.rank = r.rank AND t."snapshotId" = r."snapshotId"
         ORDER BY t.value DESC, t."entryId" COLLATE "C"
       ) ELSE ARRAY[r."entryId"] END AS "tieGroup"
     FROM "BoardSnapshotRank" r JOIN "BoardSnapshot" s ON s.id = r."snapshotId"
     WHERE r."entryId" = ${entry} AND r.split = ${v.split} AND r.metric = ${v.metric}
-      AND r.aggregate = ${v.aggregate} AND r.scope = ${v.scope}
+      AND r.aggregate = ${v.aggregate} AND r.scope = ${v.scope} AND r.track = ${v.track}
       AND (${snapshotIds ?? null}::text[] IS NULL OR r."snapshotId" = ANY(${snapshotIds ?? null}::text[]))
     ORDER BY s."createdAt", s.id`;
 }
@@ -68,7 +71,7 @@ export async function viewTables(snapshotIds: string[], v: HistoryView, rank?: n
     SELECT "snapshotId", "entryId" AS id, "methodName", rank, tied, value, "ciLow", "ciHigh", n
     FROM "BoardSnapshotRank"
     WHERE split = ${v.split} AND metric = ${v.metric} AND aggregate = ${v.aggregate} AND scope = ${v.scope}
-      AND "snapshotId" = ANY(${snapshotIds}::text[]) AND (${rank ?? null}::int IS NULL OR rank = ${rank ?? null}::int)
+      AND track = ${v.track} AND "snapshotId" = ANY(${snapshotIds}::text[]) AND (${rank ?? null}::int IS NULL OR rank = ${rank ?? null}::int)
     ORDER BY rank, value DESC, "entryId" COLLATE "C"`;
   const bySnapshot = new Map(snapshotIds.map((id) => [id, [] as SnapshotRow[]]));
   for (const { snapshotId, ...row } of rows) bySnapshot.get(snapshotId)!.push(row);
@@ -89,6 +92,7 @@ export async function viewChanges(snapshotIds: string[], v: HistoryView): Promis
     ), r AS NOT MATERIALIZED (
       SELECT * FROM "BoardSnapshotRank"
       WHERE split = ${v.split} AND metric = ${v.metric} AND aggregate = ${v.aggregate} AND scope = ${v.scope}
+        AND track = ${v.track}
     ), sets AS (
       SELECT "snapshotId" AS id, array_agg("entryId") AS entries FROM r
       WHERE "snapshotId" = ANY(${snapshotIds}::text[]) GROUP BY "snapshotId"

@@ -11,6 +11,7 @@ type BoardKey = { split: string; metric: string; aggregate: string };
 
 type Columns = {
   scope: string[];
+  track: string[];
   entryId: string[];
   methodName: string[];
   rank: number[];
@@ -22,10 +23,11 @@ type Columns = {
   n: number[];
 };
 
-/** One row per ranked entry per scope; a scope ranks the entries with a cell in it, as the board does. */
+/** One row per ranked entry per scope; a scope ranks the entries of a track with a cell in it, as the board does. */
 export function rankColumns(board: Pick<RankedBoard, "entries" | "scopeRanks">): Columns {
   const out: Columns = {
     scope: [],
+    track: [],
     entryId: [],
     methodName: [],
     rank: [],
@@ -38,16 +40,21 @@ export function rankColumns(board: Pick<RankedBoard, "entries" | "scopeRanks">):
   };
   for (const scope of SCOPES) {
     const ranks = scope === "ALL" ? new Map(board.entries.map((e) => [e.id, e])) : board.scopeRanks(scope);
-    for (const e of board.entries) {
+    const rows = board.entries.flatMap((e) => {
       const c = scopeCell(e, scope);
       const r = ranks.get(e.id);
-      if (!c || !r) continue;
+      return c && r ? [{ e, c, r }] : [];
+    });
+    const ranked = new Map<string, number>();
+    for (const { e } of rows) ranked.set(e.track, (ranked.get(e.track) ?? 0) + 1);
+    for (const { e, c, r } of rows) {
       out.scope.push(scope);
+      out.track.push(e.track);
       out.entryId.push(e.id);
       out.methodName.push(e.methodName);
       out.rank.push(r.rank);
       out.tied.push(r.tied);
-      out.ranked.push(ranks.size);
+      out.ranked.push(ranked.get(e.track)!);
       out.value.push(c.value);
       out.ciLow.push(c.ciLow);
       out.ciHigh.push(c.ciHigh);
@@ -66,8 +73,8 @@ export async function insertRankRows(
 ): Promise<void> {
   if (c.entryId.length === 0) return;
   await tx.$executeRaw`
-    INSERT INTO "BoardSnapshotRank" ("snapshotId", split, metric, aggregate, scope, "entryId", "methodName", rank, tied, ranked, value, "ciLow", "ciHigh", n)
+    INSERT INTO "BoardSnapshotRank" ("snapshotId", split, metric, aggregate, scope, track, "entryId", "methodName", rank, tied, ranked, value, "ciLow", "ciHigh", n)
     SELECT ${snapshotId}, ${key.split}, ${key.metric}, ${key.aggregate}, u.*
-    FROM unnest(${c.scope}::text[], ${c.entryId}::text[], ${c.methodName}::text[], ${c.rank}::int[], ${c.tied}::boolean[],
+    FROM unnest(${c.scope}::text[], ${c.track}::text[], ${c.entryId}::text[], ${c.methodName}::text[], ${c.rank}::int[], ${c.tied}::boolean[],
       ${c.ranked}::int[], ${c.value}::float8[], ${c.ciLow}::float8[], ${c.ciHigh}::float8[], ${c.n}::int[]) AS u`;
 }

@@ -41,13 +41,26 @@ async function boardContent() {
           metric,
           aggregate,
           entries: b.entries.map(
-            ({ rank, tied, id, methodName, organization, modality, isBaseline, overall, mainTypes, categories }) => ({
+            ({
               rank,
               tied,
               id,
               methodName,
               organization,
               modality,
+              track,
+              isBaseline,
+              overall,
+              mainTypes,
+              categories,
+            }) => ({
+              rank,
+              tied,
+              id,
+              methodName,
+              organization,
+              modality,
+              track,
               isBaseline,
               overall,
               mainTypes,
@@ -74,6 +87,7 @@ async function boardContent() {
     "ciHigh",
     "n",
     ...scopes,
+    "track",
   ];
   const rows = boards.flatMap((b) =>
     b.entries.map((e) => [
@@ -90,6 +104,7 @@ async function boardContent() {
       e.overall.ciHigh ?? "",
       e.overall.n,
       ...scopes.map((s) => scopeCell(e, s)?.value ?? ""),
+      e.track,
     ]),
   );
   return {

@@ -13,9 +13,11 @@ import {
   boardSplitSchema,
   modalityFilterSchema,
   statusFilterSchema,
+  trackSchema,
 } from "./params";
 import { tombstoneSchema } from "./tombstones";
 import { referenceRowSchema } from "./reference-rows";
+import { evidenceGroupSchema } from "../scores/evidence-schema";
 
 // Types leaderboardJson, generates the OpenAPI document, and a test parses real responses with it.
 
@@ -23,7 +25,7 @@ const rankSchema = z.int().min(1);
 const dateTime = z.string().meta({ format: "date-time" });
 
 export const leaderboardEntrySchema = z.strictObject({
-  rank: rankSchema.meta({ description: "Rank on the whole board (ties share a rank)." }),
+  rank: rankSchema.meta({ description: "Rank within the entry's track on the whole board (ties share a rank)." }),
   tied: z.boolean().meta({ description: "Statistically tied with a neighbour (overlapping 95% intervals)." }),
   id: z.string(),
   status: z.literal("approved").meta({
@@ -38,6 +40,12 @@ export const leaderboardEntrySchema = z.strictObject({
       "Stated by the submitter: first-party (their own method) or third-party (a run of methodOwner's method); null when not stated.",
   }),
   methodOwner: z.string().nullable().meta({ description: "Whose method a third-party run is; null otherwise." }),
+  track: trackSchema.meta({
+    description:
+      "The track the entry is ranked in: declared on the method card, or full-context by the automatic placement or an administrator (GET /api/v1/entries/{id} says why).",
+  }),
+  contextTopK: z.int().min(1).nullable().meta({ description: "Declared sessions given to the answerer per question." }),
+  contextTokens: z.int().min(1).nullable().meta({ description: "Declared context-token limit of the answerer." }),
   isBaseline: z.boolean(),
   verified: z.boolean().meta({ description: "Scored against the official answer key." }),
   ciVerified: entrySourceSchema.nullable().meta({
@@ -62,6 +70,10 @@ export const leaderboardEntrySchema = z.strictObject({
     .max(1)
     .nullable()
     .meta({ description: "Share of non-Answer-Refusal questions refused; null without a profile." }),
+  evidence: evidenceGroupSchema.nullable().meta({
+    description:
+      "Evidence metrics over all categories of the board's split (recall@k, judge and F1 when the gold session was retrieved vs not, failure split); null when the entry sent no retrieved_sessions (not reported). Per category: GET /api/v1/entries/{id}.",
+  }),
   scopeRank: z
     .strictObject({ scope: z.string(), rank: rankSchema, tied: z.boolean() })
     .optional()
@@ -116,6 +128,7 @@ export const leaderboardJsonSchema = z.strictObject({
         "Approved entries not re-scored yet under this scorer version (e.g. after a new answer key): not ranked, and no numbers of another version are shown.",
     }),
   generatedAt: dateTime,
+  track: trackSchema.meta({ description: "The track ranked in `entries`." }),
   split: boardSplitSchema,
   metric: boardMetricSchema,
   aggregate: aggregateSchema,
@@ -136,6 +149,10 @@ export const leaderboardJsonSchema = z.strictObject({
   references: z.array(referenceRowSchema).meta({
     description:
       "Trivial reference systems (always-refuse, echo-question, empty) under the same scorer version and answer key; not ranked, lexical metrics only (empty for the judge).",
+  }),
+  trackReferences: z.array(leaderboardEntrySchema).meta({
+    description:
+      "track=memory only: the full-context and oracle-evidence entries matching the filters, for comparison; not ranked among the memory entries (their `rank` is within their own track).",
   }),
   withdrawn: z
     .array(tombstoneSchema)

@@ -71,17 +71,17 @@ const METRIC_FIELD = {
 } as const;
 
 // Depends only on the published scores: computed once per public generation.
-const pickList = new StampedMemo<Array<{ id: string; methodName: string }>>(1);
+const pickList = new StampedMemo<Array<{ id: string; methodName: string; track: string }>>(1);
 const questionMemo = new StampedMemo<QuestionScores>(48); // ~2,236 questions each
 const pairMemo = new StampedMemo<PairedResult[] | null>(4_000);
 
-export async function comparableEntries(): Promise<Array<{ id: string; methodName: string }>> {
+export async function comparableEntries(): Promise<Array<{ id: string; methodName: string; track: string }>> {
   return pickList.get("all", async () => {
     const scorerVersion = await publishedScorerVersion();
     const scores = { some: { scorerVersion, split: "overall", scope: "ALL", aggregate: "micro", metric: "f1" } };
     return db.submission.findMany({
       where: { ...(await publicEntryWhere()), scores },
-      select: { id: true, methodName: true },
+      select: { id: true, methodName: true, track: true },
       orderBy: { methodName: "asc" },
     });
   });

@@ -7,7 +7,8 @@ import { StampedMemo } from "../public-cache/generation";
 import { publishedScorerVersion } from "../versions/published-version";
 import { scoreRowsFor, type ScoreRowView } from "../scores/score-rows";
 import { failureProfileFor } from "../scores/failure-profiles";
-import type { FailureProfile } from "@/lib/scoring";
+import { evidenceReportFor } from "../scores/evidence-reports";
+import type { EvidenceReport, FailureProfile } from "@/lib/scoring";
 import { methodCard, type MethodCard } from "../submissions/method-card";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
@@ -35,6 +36,8 @@ export type EntryDetail = MethodCard & {
   answerKey: AnswerKeyInfo | null;
   scores: ScoreRowView[];
   failureProfile: FailureProfile | null;
+  /** null: the entry sent no retrieved_sessions (not reported). */
+  evidence: EvidenceReport | null;
 };
 
 /** Anything but an approved entry is 404 (not 403), so drafts stay invisible. */
@@ -68,7 +71,10 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     scoreRowsFor(s.id, { only: published }),
     answerKeyOfVersion(published),
   ]);
-  const failureProfile = await failureProfileFor(s.id, scorerVersion);
+  const [failureProfile, evidence] = await Promise.all([
+    failureProfileFor(s.id, scorerVersion),
+    evidenceReportFor(s.id, scorerVersion),
+  ]);
   return {
     id: s.id,
     status: "approved",
@@ -91,5 +97,6 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     answerKey,
     scores: rows,
     failureProfile,
+    evidence,
   };
 }

@@ -40,7 +40,7 @@ export async function entryStanding(id: string, metric: Metric, split: Split): P
       cell: me ? (pick(me) ?? null) : null,
       rank: r?.rank ?? null,
       tied: r?.tied ?? false,
-      ...board.scopeStats(scope),
+      ...board.scopeStats(scope, me?.track),
       reference: refValues.length ? Math.max(...refValues) : null,
     };
   });

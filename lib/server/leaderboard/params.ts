@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { LEXICAL_METRICS, SPLITS } from "@/lib/scoring";
 import { MODALITIES } from "@/lib/validation/submission-meta";
+import { TRACKS } from "@/lib/validation/tracks";
 import { BACKBONES, backboneKey, OTHER_BACKBONE } from "@/lib/validation/backbones";
 
 // The API's OpenAPI document is generated from these schemas.
@@ -24,9 +25,14 @@ export const backboneFilterSchema = z.preprocess(
   z.enum([...BACKBONES, OTHER_BACKBONE]).optional(),
 );
 export const statusFilterSchema = z.enum(["approved", "withdrawn"]);
+export const trackSchema = z.enum(TRACKS);
 
 // Unknown values fall back to defaults so that a hand-edited link still renders.
 export const leaderboardParamsSchema = z.object({
+  track: trackSchema.catch("memory").default("memory").meta({
+    description:
+      "Track ranked: memory (default), full-context or oracle-evidence. Each is ranked on its own; the memory view lists the other tracks' entries as unranked reference lines (`trackReferences`).",
+  }),
   split: boardSplitSchema.catch("overall").default("overall").meta({ description: "Split tab." }),
   metric: boardMetricSchema
     .catch(DEFAULT_METRIC)
@@ -87,6 +93,7 @@ export function parseLeaderboardParams(raw: Record<string, string | string[] | u
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const verified = first(raw.verified);
   return leaderboardParamsSchema.parse({
+    track: first(raw.track),
     split: first(raw.split),
     metric: first(raw.metric),
     aggregate: first(raw.aggregate),
@@ -104,6 +111,7 @@ export function parseLeaderboardParams(raw: Record<string, string | string[] | u
 /** Only the non-default view state. */
 export function viewQuery(p: LeaderboardParams, opts: { page?: boolean } = {}): string {
   const sp = new URLSearchParams();
+  if (p.track !== "memory") sp.set("track", p.track);
   if (p.split !== "overall") sp.set("split", p.split);
   if (p.metric !== DEFAULT_METRIC) sp.set("metric", p.metric);
   if (p.aggregate !== "micro") sp.set("aggregate", p.aggregate);

@@ -8,10 +8,13 @@ import { demoEntriesHidden } from "../answer-key/demo";
 import type { LeaderboardParams } from "./params";
 import type { ScoreCell } from "../scores/score-rows";
 import { failureProfilesFor } from "../scores/failure-profiles";
+import { evidenceReportsFor } from "../scores/evidence-reports";
+import { evidenceGroup, type EvidenceGroup } from "@/lib/scoring";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { StampedMemo } from "../public-cache/generation";
 import { sourceOf, type EntrySource } from "../submissions/source";
-import type { MethodCard } from "../submissions/method-card";
+import { TRACKS, type Track } from "@/lib/validation/tracks";
+import { asTrack, type MethodCard } from "../submissions/method-card";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -24,6 +27,10 @@ export type LeaderboardEntry = {
   backbone: string | null;
   ranBy?: MethodCard["ranBy"];
   methodOwner?: string | null;
+  /** Ranks are within the track (issue 48): a full-context run never ranks among memory systems. */
+  track: Track;
+  contextTopK: number | null;
+  contextTokens: number | null;
   isBaseline: boolean;
   verified?: boolean;
   createdAt: string;
@@ -35,6 +42,8 @@ export type LeaderboardEntry = {
   categories: Partial<Record<CategoryCode, ScoreCell>>;
   refusalRate: number | null;
   overRefusalRate: number | null;
+  /** All categories of the board's split; null: not reported. recall@5: evidence?.recallAt5.value. */
+  evidence?: EvidenceGroup | null;
 };
 
 export type RankedBoard = {
@@ -44,9 +53,9 @@ export type RankedBoard = {
   notRescored: Array<{ id: string; methodName: string }>;
   generatedAt: string;
   entries: LeaderboardEntry[];
-  /** Computed lazily, once per board (every entry page asks for the same scopes). */
+  /** Computed lazily, once per board (every entry page asks for the same scopes); ranks within each track. */
   scopeRanks: (scope: string) => Map<string, { rank: number; tied: boolean }>;
-  scopeStats: (scope: string) => ScopeStats;
+  scopeStats: (scope: string, track?: Track) => ScopeStats;
 };
 
 /** Over the entries with a score in the scope. */
@@ -127,6 +136,9 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
           backbone: true,
           ranBy: true,
           methodOwner: true,
+          track: true,
+          contextTopK: true,
+          contextTokens: true,
           isBaseline: true,
           createdAt: true,
           scoredAt: true,
@@ -145,7 +157,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   });
   const bySub = new Map<
     string,
-    Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate"> & {
+    Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate" | "evidence"> & {
       hasOverall: boolean;
       scoredAt: Date | null;
     }
@@ -163,6 +175,9 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         backbone: s.backbone,
         ranBy: s.ranBy as MethodCard["ranBy"],
         methodOwner: s.methodOwner,
+        track: asTrack(s.track),
+        contextTopK: s.contextTopK,
+        contextTokens: s.contextTokens,
         isBaseline: s.isBaseline,
         // The quick start's synthetic seed key does not count.
         verified: s.answerKeyVersion !== null && !s.answerKeyVersion.isDemo,
@@ -180,15 +195,14 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     if (placeScore(e, r)) e.hasOverall = true;
   }
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
-  const ranks = new Map(rankWithTies(candidates.map((e) => ({ id: e.id, ...e.overall }))).map((r) => [r.id, r]));
-  const [answered, answerKey, coverage, profiles] = await Promise.all([
+  const ranks = ranksByTrack(candidates.map((e) => ({ id: e.id, track: e.track, ...e.overall })));
+  const ids = candidates.map((e) => e.id);
+  const [answered, answerKey, coverage, profiles, evidence] = await Promise.all([
     answeredCounts(candidates, key.split),
     answerKeyOfVersion(scorerVersion),
     versionCoverage(scorerVersion),
-    failureProfilesFor(
-      candidates.map((e) => e.id),
-      scorerVersion,
-    ),
+    failureProfilesFor(ids, scorerVersion),
+    evidenceReportsFor(ids, scorerVersion),
   ]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
     ...e,
@@ -197,20 +211,27 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     answered: answered.get(e.id) ?? 0,
     refusalRate: profiles.get(e.id)?.refusalRate ?? null,
     overRefusalRate: profiles.get(e.id)?.overRefusalRate ?? null,
+    evidence: evidenceGroup(evidence.get(e.id) ?? null, key.split),
   }));
   entries.sort(
-    (a, b) => a.rank - b.rank || b.overall.value - a.overall.value || a.methodName.localeCompare(b.methodName),
+    (a, b) =>
+      TRACKS.indexOf(a.track) - TRACKS.indexOf(b.track) ||
+      a.rank - b.rank ||
+      b.overall.value - a.overall.value ||
+      a.methodName.localeCompare(b.methodName),
   );
-  const scopeCache = new Map<string, { ranks: Map<string, { rank: number; tied: boolean }>; stats: ScopeStats }>();
+  const scopeCache = new Map<
+    string,
+    { ranks: Map<string, { rank: number; tied: boolean }>; withCell: Array<{ track: Track; value: number }> }
+  >();
   const summary = (scope: string) => {
     let m = scopeCache.get(scope);
     if (!m) {
       const withCell = entries.flatMap((e) => {
         const c = isMainType(scope) ? e.mainTypes[scope] : isCategory(scope) ? e.categories[scope] : e.overall;
-        return c ? [{ id: e.id, ...c }] : [];
+        return c ? [{ id: e.id, track: e.track, ...c }] : [];
       });
-      const ranks = new Map(rankWithTies(withCell).map((r) => [r.id, { rank: r.rank, tied: r.tied }]));
-      m = { ranks, stats: scopeStatsOf(withCell.map((c) => c.value)) };
+      m = { ranks: ranksByTrack(withCell), withCell };
       scopeCache.set(scope, m);
     }
     return m;
@@ -222,8 +243,24 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     generatedAt: new Date().toISOString(),
     entries,
     scopeRanks: (s) => summary(s).ranks,
-    scopeStats: (s) => summary(s).stats,
+    scopeStats: (s, track = "memory") =>
+      scopeStatsOf(
+        summary(s)
+          .withCell.filter((c) => c.track === track)
+          .map((c) => c.value),
+      ),
   };
+}
+
+/** Each track ranked on its own; ids are unique across tracks, so one map holds them all. */
+function ranksByTrack(
+  cells: Array<{ id: string; track: Track; value: number; ciLow: number | null; ciHigh: number | null }>,
+): Map<string, { rank: number; tied: boolean }> {
+  return new Map(
+    TRACKS.flatMap((t) =>
+      rankWithTies(cells.filter((c) => c.track === t)).map((r) => [r.id, { rank: r.rank, tied: r.tied }] as const),
+    ),
+  );
 }
 
 async function answeredCounts(

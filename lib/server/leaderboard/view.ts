@@ -23,6 +23,8 @@ export type Leaderboard = Pick<RankedBoard, "answerKey" | "notRescored"> & {
   /** Filled only for `status=withdrawn`. */
   withdrawn: Tombstone[];
   references: ReferenceRow[];
+  /** The memory view only: the other tracks' entries (same filters), shown as labelled lines, never ranked. */
+  trackReferences: ViewEntry[];
 };
 
 const scopeOf = (sort: string | undefined): string | null => {
@@ -54,6 +56,7 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
       lowNMin: env.LOW_N_MIN,
       withdrawn,
       references: [],
+      trackReferences: [],
     };
   }
   let entries: ViewEntry[] = board.entries;
@@ -63,6 +66,8 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
   if (params.verified) entries = entries.filter((e) => e.verified);
   if (params.backbone) entries = entries.filter((e) => backboneKey(e.backbone) === params.backbone);
   if (params.q) entries = entries.filter(matches);
+  const trackReferences = params.track === "memory" ? entries.filter((e) => e.track !== "memory") : [];
+  entries = entries.filter((e) => e.track === params.track);
   const scope = scopeOf(params.sort);
   if (scope) {
     const ranks = board.scopeRanks(scope);
@@ -83,12 +88,13 @@ export async function getLeaderboard(params: LeaderboardParams, opts: { all?: bo
     generatedAt: board.generatedAt,
     params: { ...params, page },
     total,
-    boardSize: board.entries.length,
+    boardSize: board.entries.filter((e) => e.track === params.track).length,
     pages,
     entries,
     lowNMin: env.LOW_N_MIN,
     withdrawn: [],
     references,
+    trackReferences,
   };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ValidationIssue } from "@/lib/scoring";
+import { evidenceCounts, type EvidenceCount, type ValidationIssue } from "@/lib/scoring";
 import { datasetLayoutProblem, loadAnswerKeyDir } from "../answer-key/dataset-folder";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -14,6 +14,8 @@ type ImportResult = {
   fileCount: number;
   warnings: ValidationIssue[];
   activation: ActivationResult | null;
+  /** Key questions with usable gold evidence, per split and category. */
+  evidence: EvidenceCount[];
 };
 
 /** `activate: false` stores the version without making it active (activation is then null). */
@@ -53,6 +55,14 @@ export async function importAnswerKey(
         });
         id = version.id;
         await tx.referenceQuestion.createMany({ data: key.questions.map((q) => ({ ...q, versionId: version.id })) });
+      } else {
+        // Same content, same rule: also fills the evidence of a key imported before it was derived.
+        const qids = key.questions.map((q) => q.qid);
+        const sessions = key.questions.map((q) => q.evidenceSession ?? null);
+        await tx.$executeRaw`
+          UPDATE "ReferenceQuestion" AS r SET "evidenceSession" = u.session
+          FROM unnest(${qids}::text[], ${sessions}::int[]) AS u(qid, session)
+          WHERE r."versionId" = ${id} AND r.qid = u.qid`;
       }
       return { versionId: id, activation: opts.activate === false ? null : await activateAnswerKey(tx, id) };
     },
@@ -65,5 +75,6 @@ export async function importAnswerKey(
     fileCount: key.files.length,
     warnings,
     activation,
+    evidence: evidenceCounts(key.questions),
   };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { MODALITIES } from "@/lib/validation/submission-meta";
+import { TRACKS } from "@/lib/validation/tracks";
 import { noControlCharacters } from "@/lib/validation/text";
 import type { SessionUser } from "../auth/config";
 import { recordAudit } from "../audit";
@@ -23,6 +24,10 @@ export const baselineSchema = z.object({
 export const RESCORE_CHOICES = [...STAGES, "both"] as const;
 export const rescoreSchema = z.object({
   stage: z.enum(RESCORE_CHOICES, { error: `stage must be ${quoteChoices(RESCORE_CHOICES)}` }).default("both"),
+});
+export const trackOverrideSchema = z.object({
+  track: z.enum(TRACKS, { error: `track must be ${quoteChoices(TRACKS)}` }),
+  note: note(3, "the reason (shown to the author)"),
 });
 export const bulkSchema = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1, "select at least one submission").max(200, "at most 200 at once"),
@@ -148,6 +153,31 @@ export async function editMetadata(input: Actor & { submissionId: string; patch:
     });
     const outbox = await snapshotIfPublic(tx, reviewState, "metadata");
     return { result: { id: input.submissionId, changed: keys }, outbox };
+  });
+  if (out.outbox) await dispatchOutbox(out.outbox);
+  return out.result;
+}
+
+/** The admin's word over the declared track and the automatic placement (issue 48); the reason is kept and shown. */
+export async function setTrack(input: Actor & { submissionId: string } & z.input<typeof trackOverrideSchema>) {
+  const { track, note: clean } = trackOverrideSchema.parse(input);
+  const out = await db.$transaction(async (tx) => {
+    const s = await tx.submission.findUnique({
+      where: { id: input.submissionId },
+      select: { track: true, trackReason: true, reviewState: true },
+    });
+    if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
+    if (s.track === track) throw new AppError("CONFLICT", `Already on the ${track} track.`);
+    const reason = { rule: "admin", note: clean, from: s.track };
+    await tx.submission.update({ where: { id: input.submissionId }, data: { track, trackReason: reason } });
+    await recordAudit(tx, {
+      actor: input.actorId,
+      action: "submission.track",
+      target: { type: "Submission", id: input.submissionId },
+      details: { from: s.track, to: track, note: clean, previousReason: s.trackReason },
+    });
+    const outbox = await snapshotIfPublic(tx, s.reviewState, "metadata");
+    return { result: { id: input.submissionId, track }, outbox };
   });
   if (out.outbox) await dispatchOutbox(out.outbox);
   return out.result;

@@ -4,6 +4,7 @@ import type { ValidationIssue } from "@/lib/scoring";
 import { normalizeCategory } from "@/lib/scoring";
 import { submissionMetaSchema, type SubmissionMeta } from "@/lib/validation/submission-meta";
 import { loadActiveAnswerKey } from "../answer-key/store";
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db";
 import { env } from "../env";
 import { AppError, type ErrorDetail, zodDetails } from "../errors";
@@ -14,6 +15,7 @@ import { assertWithinQuota, lockUserSubmissions } from "./quota";
 import { ciTokenReplayed, type CiProvenance } from "./ci-token";
 import { sourceHostErrors } from "./source";
 import { STAGES } from "./stages";
+import { placeUpload } from "./track-placement";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
 
 type CreateSubmissionInput = {
@@ -94,7 +96,15 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   let id: string;
   try {
     const card = input.ciProvenance ? { ...meta.data, ...verifiedSource(input.ciProvenance) } : meta.data;
-    id = await store(input.userId, card, upload, key?.versionId ?? null, key?.rowIdByQid ?? null, demo);
+    const placed = placeUpload(meta.data, upload.splits, key?.questions);
+    id = await store(
+      input.userId,
+      { ...card, ...placed },
+      upload,
+      key?.versionId ?? null,
+      key?.rowIdByQid ?? null,
+      demo,
+    );
   } catch (e) {
     // Two identical uploads racing: the unique (userId, contentSha256) index lets one win.
     if ((e as { code?: string }).code === "P2002") {
@@ -135,7 +145,7 @@ function verifiedSource(p: CiProvenance) {
 
 async function store(
   userId: string,
-  meta: SubmissionMeta & Partial<ReturnType<typeof verifiedSource>>,
+  meta: SubmissionMeta & Partial<ReturnType<typeof verifiedSource>> & ReturnType<typeof placeUpload>,
   upload: ValidatedUpload,
   answerKeyVersionId: string | null,
   rowIdByQid: Map<string, string> | null,
@@ -149,6 +159,7 @@ async function store(
         data: {
           userId,
           ...meta,
+          trackReason: meta.trackReason ?? Prisma.DbNull,
           status: "QUEUED",
           stage: "queued",
           answerKeyVersionId,
@@ -184,6 +195,7 @@ async function store(
               category: normalizeCategory(item.category) ?? item.category,
               referenceQuestionId: match?.qid ? (rowIdByQid?.get(match.qid) ?? null) : null,
               answerDiffers: match?.answerDiffers ?? false,
+              retrievedSessions: item.retrieved_sessions,
             };
           }),
         ),

@@ -1,5 +1,7 @@
 import "server-only";
 import type { RAN_BY } from "@/lib/validation/submission-meta";
+import { TRACKS, type Track } from "@/lib/validation/tracks";
+import { trackReasonSchema, type TrackReason } from "./track-placement";
 // One place, so a new metadata field reaches the API, the review pages and the entry page together.
 
 /** Self-reported by the submitter (never measured here); null when nothing was reported. */
@@ -21,16 +23,27 @@ export type MethodCard = {
   modality: string | null;
   backbone: string | null;
   memoryMethod: string | null;
+  /** The track it is ranked in; `trackReason` says why it differs from `declaredTrack` (null: as declared). */
+  track: Track;
+  declaredTrack: Track;
+  trackReason: TrackReason | null;
+  contextTopK: number | null;
+  contextTokens: number | null;
   /** Stated by the submitter: their own method, or a run of methodOwner's; null when not stated. */
   ranBy: (typeof RAN_BY)[number] | null;
   methodOwner: string | null;
   efficiency: Efficiency | null;
 };
 
-type MethodCardRow = Omit<MethodCard, "efficiency" | "ranBy"> & { ranBy: string | null } & Omit<
-    Efficiency,
-    "selfReported"
-  >;
+type MethodCardRow = Omit<MethodCard, "efficiency" | "track" | "declaredTrack" | "trackReason" | "ranBy"> &
+  Omit<Efficiency, "selfReported"> & {
+    track: string;
+    declaredTrack: string;
+    trackReason: unknown;
+    ranBy: string | null;
+  };
+
+export const asTrack = (t: string): Track => ((TRACKS as readonly string[]).includes(t) ? (t as Track) : "memory");
 
 function efficiencyOf(s: Omit<Efficiency, "selfReported">): Efficiency | null {
   const e = {
@@ -55,6 +68,11 @@ export function methodCard(s: MethodCardRow): MethodCard {
     memoryMethod: s.memoryMethod,
     ranBy: s.ranBy as MethodCard["ranBy"],
     methodOwner: s.methodOwner,
+    track: asTrack(s.track),
+    declaredTrack: asTrack(s.declaredTrack),
+    trackReason: trackReasonSchema.safeParse(s.trackReason).data ?? null,
+    contextTopK: s.contextTopK,
+    contextTokens: s.contextTokens,
     efficiency: efficiencyOf(s),
   };
 }

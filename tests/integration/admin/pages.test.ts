@@ -115,6 +115,7 @@ describe("answer key overview", () => {
             mainType: "RECALL",
             difficulty: "easy",
             answer: "secret-answer",
+            evidenceSession: i === 0 ? null : 1,
           })),
         },
       },
@@ -137,8 +138,8 @@ describe("answer key overview", () => {
       const o = await getAnswerKeyOverview();
       expect(o.active).toMatchObject({ id: next.id, perSplit: { dyadic: 2, "multi-party": 1 } });
       expect(o.active!.perCategory).toEqual([
-        { split: "dyadic", category: "UPR", n: 2 },
-        { split: "multi-party", category: "CRR", n: 1 },
+        { split: "dyadic", category: "UPR", n: 2, withEvidence: 1 },
+        { split: "multi-party", category: "CRR", n: 1, withEvidence: 1 },
       ]);
       expect(o.staleEntries.map((e) => e.id)).toContain(stale.id);
       expect(JSON.stringify(o)).not.toContain("secret-answer");

@@ -195,7 +195,13 @@ describe("snapshot rank rows", () => {
         { ...row, ...tiedAt7, entryId: w1, methodName: "w" },
       ],
     });
-    const history = await rankHistory(p, { split: "overall", category: "ALL", metric: "f1", aggregate: "micro" });
+    const history = await rankHistory(p, {
+      track: "memory",
+      split: "overall",
+      category: "ALL",
+      metric: "f1",
+      aggregate: "micro",
+    });
     expect(history.items.find((i) => i.snapshot === blank.id)).toEqual(
       expect.objectContaining({ rank: 7, tied: true, of: 9, value: 0.5, tieGroup: [p, w1].sort() }),
     );
@@ -204,6 +210,8 @@ describe("snapshot rank rows", () => {
       entry: p,
       rank: 7,
       date: "2001-02-01",
+      // Rows written before tracks (no track column) are the memory view's.
+      track: "memory",
       split: "overall",
       category: "ALL",
       metric: "f1",

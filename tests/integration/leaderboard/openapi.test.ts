@@ -106,6 +106,8 @@ describe("GET /api/v1/openapi.json", () => {
       "Leaderboard",
       "Error",
       "FailureProfile",
+      "EvidenceGroup",
+      "EvidenceReport",
       "Badge",
       "JudgeScores",
       "EntrySource",
@@ -124,6 +126,13 @@ describe("GET /api/v1/openapi.json", () => {
       doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties
         .failureProfile.oneOf[0],
     ).toEqual({ $ref: "#/components/schemas/FailureProfile" });
+    expect(
+      doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.evidence
+        .oneOf[0],
+    ).toEqual({ $ref: "#/components/schemas/EvidenceReport" });
+    // Every evidence number is defined in a sentence.
+    for (const m of ["recallAt1", "recallAt5", "recallAtAll", "judgeWhenMissed", "wrongHadEvidence"])
+      expect(doc.components.schemas.EvidenceGroup.properties[m].description).toMatch(/^[A-Z].+\.$/);
     expect(
       doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties.source
         .oneOf[0],

@@ -52,9 +52,17 @@ describe("h2hmem answer-key / user / token", () => {
     expect(first.stdout).toMatch(
       /(Imported|Already imported) answer key \S+: \d+ questions from \d+ files; now active/,
     );
+    // Gold evidence per split and category (issue 48): session0's cross-session questions and the
+    // S4-2 item naming another dialogue have none.
+    expect(first.stdout).toContain("Gold evidence (answer_session read as sessionK): 33 of 45 questions usable.\n");
+    expect(first.stdout).toContain("  dyadic KR: 0 of 2\n  dyadic TR: 0 of 2\n");
+    expect(first.stdout).toContain("  multi-party TTL: 0 of 1\n");
     const again = cli("answer-key", "import", "prisma/seed-data/dataset");
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^Already imported/);
+    expect(again.stdout).toContain("33 of 45 questions usable");
+    const key = await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } });
+    expect(await db.referenceQuestion.count({ where: { versionId: key.id, evidenceSession: { not: null } } })).toBe(33);
     const versions = await db.answerKeyVersion.findMany({ where: { active: true } });
     expect(versions).toHaveLength(1);
     expect(cli("answer-key", "import", "/nonexistent-folder").code).toBe(1);

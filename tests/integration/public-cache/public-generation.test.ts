@@ -4,6 +4,8 @@ import { approveSubmission, withdrawSubmission } from "@/lib/server/review/decid
 import { insertScoreRows } from "@/lib/server/scores/score-rows";
 import { upsertJudgeQuestionScores } from "@/lib/server/scores/question-scores";
 import { replaceFailureProfile } from "@/lib/server/scores/failure-profiles";
+import { replaceEvidenceReport } from "@/lib/server/scores/evidence-reports";
+import { evidenceReport } from "@/lib/scoring";
 import { writeBoardSnapshot } from "@/lib/server/history/snapshots";
 import { publicGeneration } from "@/lib/server/public-cache/generation";
 import { withIsolatedDatabase } from "../../support/isolated-db";
@@ -49,6 +51,9 @@ const SCORE_ROW = {
   ciHigh: 1,
   n: 1,
 } as const;
+const EVIDENCE = evidenceReport([
+  { split: "dyadic", category: "UPR", qid: "q", gold: 1, retrieved: ["session1"], f1: 1, judge: 1 },
+]);
 const PROFILE = {
   scope: "ALL",
   n: 1,
@@ -78,6 +83,10 @@ const CASES: Record<string, () => Promise<unknown>> = {
   FailureProfile: async () => {
     const id = await submission("APPROVED");
     await db.$transaction((tx) => replaceFailureProfile(tx, id, V, [PROFILE]));
+  },
+  EvidenceReport: async () => {
+    const id = await submission("APPROVED");
+    await db.$transaction((tx) => replaceEvidenceReport(tx, id, V, EVIDENCE));
   },
   Prediction: async () => {
     const id = await submission("APPROVED");
@@ -154,12 +163,13 @@ describe("the public generation", () => {
   });
 });
 
-/** The worker's writes for one submission: scores, per-question scores, a failure profile. */
+/** The worker's writes for one submission: scores, per-question scores, a failure profile, evidence. */
 async function workerWrites(id: string): Promise<void> {
   const p = await db.prediction.findFirstOrThrow({ where: { submissionId: id } });
   await db.$transaction(async (tx) => {
     await insertScoreRows(tx, id, V, [SCORE_ROW]);
     await upsertJudgeQuestionScores(tx, id, V, [{ predictionId: p.id, score: 1, reasoning: "ok" }]);
     await replaceFailureProfile(tx, id, V, [PROFILE]);
+    await replaceEvidenceReport(tx, id, V, EVIDENCE);
   });
 }

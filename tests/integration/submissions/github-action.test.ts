@@ -188,6 +188,9 @@ describe("the submit action's script", () => {
       H2HMEM_MULTIPARTY: "prediction_multiparty.json",
       H2HMEM_METHOD: "CI-Mem | v1",
       H2HMEM_BACKBONE: "gpt-x",
+      H2HMEM_TRACK: "oracle-evidence",
+      H2HMEM_CONTEXT_TOP_K: "3",
+      H2HMEM_CONTEXT_TOKENS: "8192",
       H2HMEM_WAIT: "true",
     });
     expect(r.stderr).not.toContain(author.token);
@@ -199,6 +202,10 @@ describe("the submit action's script", () => {
       status: "SCORED",
       methodName: "CI-Mem | v1",
       backbone: "gpt-x",
+      // The CLI's --track, --context-top-k and --context-tokens, sent as the multipart fields.
+      track: "oracle-evidence",
+      contextTopK: 3,
+      contextTokens: 8192,
       sourceRepo: "acme/mem-ci",
       sourceCommit: "a".repeat(40),
       sourceRun: "https://github.com/acme/mem-ci/actions/runs/4242",

@@ -35,6 +35,7 @@ describe("parseQuestionsFile", () => {
       mainType: "RECALL",
       difficulty: "easy",
       answer: "代代木公园",
+      evidenceSession: null, // answer_session names dialogue3, not this dialogue6
     });
     expect(questions[1].difficulty).toBe("medium"); // missing difficulty counts as medium
     const nulls = parseQuestionsFile(

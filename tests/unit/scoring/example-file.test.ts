@@ -46,6 +46,7 @@ describe("example prediction files", () => {
         system_answer: "",
         original_answer: "Last spring",
         category: CATEGORIES.TR.name,
+        retrieved_sessions: [],
       },
       {
         question_text: "When did Anna adopt the cat?",
@@ -53,6 +54,7 @@ describe("example prediction files", () => {
         system_answer: "",
         original_answer: "Bob",
         category: CATEGORIES.RET.name,
+        retrieved_sessions: [],
       },
     ]);
     expect(Object.keys(items[0])).toEqual([...PREDICTION_FIELDS]);
@@ -75,13 +77,13 @@ describe("example prediction files", () => {
 });
 
 describe("the Submit page's field list", () => {
-  it("has a line for every schema field in both languages, and only question_image is optional", () => {
+  it("has a line for every schema field in both languages; question_image and retrieved_sessions are optional", () => {
     for (const field of PREDICTION_FIELDS) {
       // The English line is the CLI's hint (one text), the Chinese one keeps its example.
       expect(en.validation.fieldHints[field]).toBe(FIELD_HINTS[field]);
       expect(zh.validation.fieldHints[field]).toBeTruthy();
     }
     expect(zh.validation.fieldHints.category).toContain(`"${CATEGORIES.UPR.name}"`);
-    expect(PREDICTION_FIELDS.filter(isOptionalField)).toEqual(["question_image"]);
+    expect(PREDICTION_FIELDS.filter(isOptionalField)).toEqual(["question_image", "retrieved_sessions"]);
   });
 });

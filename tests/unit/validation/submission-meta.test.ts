@@ -14,6 +14,7 @@ describe("submissionMetaSchema", () => {
       organization: undefined,
       paperUrl: "https://arxiv.org/abs/1",
       modality: "multimodal",
+      track: "memory",
       publicPredictions: false,
     });
   });
@@ -32,6 +33,11 @@ describe("submissionMetaSchema", () => {
     [{ methodName: "ok", ranBy: "third-party" }, "methodOwner"],
     [{ methodName: "ok", ranBy: "first-party", methodOwner: "Someone" }, "methodOwner"],
     [{ methodName: "ok", methodOwner: "Someone" }, "methodOwner"],
+    [{ methodName: "ok", track: "retrieval" }, "track"],
+    [{ methodName: "ok", contextTopK: "0" }, "contextTopK"],
+    [{ methodName: "ok", contextTopK: "2.5" }, "contextTopK"],
+    [{ methodName: "ok", contextTokens: "many" }, "contextTokens"],
+    [{ methodName: "ok", contextTokens: -1 }, "contextTokens"],
   ])("rejects %j at %s", (input, field) => {
     const r = submissionMetaSchema.safeParse(input);
     expect(r.success).toBe(false);
@@ -41,12 +47,14 @@ describe("submissionMetaSchema", () => {
   // Issue 49, point 4: who ran it; a form's "Not stated" sends "".
   it('takes ranBy first-party alone, third-party with methodOwner, and "" as not stated', () => {
     const parse = (v: object) => submissionMetaSchema.parse({ methodName: "ok", ...v });
-    expect(parse({ ranBy: "first-party" })).toMatchObject({ ranBy: "first-party", methodOwner: undefined });
+    expect(parse({ ranBy: "first-party" })).toMatchObject({ ranBy: "first-party" });
+    expect(parse({ ranBy: "first-party" }).methodOwner).toBeUndefined();
     expect(parse({ ranBy: "third-party", methodOwner: " Mem0 authors " })).toMatchObject({
       ranBy: "third-party",
       methodOwner: "Mem0 authors",
     });
-    expect(parse({ ranBy: "", methodOwner: "" })).toMatchObject({ ranBy: undefined, methodOwner: undefined });
+    const blank = parse({ ranBy: "", methodOwner: "" });
+    expect([blank.ranBy, blank.methodOwner]).toEqual([undefined, undefined]);
   });
 
   it("accepts a 5,000-character description", () => {
@@ -106,5 +114,21 @@ describe("publicPredictions (multipart field, form checkbox, JSON)", () => {
     [false, false],
   ])("%j -> %s", (input, out) => {
     expect(submissionMetaSchema.parse({ methodName: "M", publicPredictions: input }).publicPredictions).toBe(out);
+  });
+});
+
+describe("track and context budget", () => {
+  it("defaults to memory, reads the multipart text as positive integers, and empty is not stated", () => {
+    expect(submissionMetaSchema.parse({ methodName: "m", track: "" })).toMatchObject({ track: "memory" });
+    const meta = submissionMetaSchema.parse({
+      methodName: "m",
+      track: "full-context",
+      contextTopK: " 10 ",
+      contextTokens: "",
+    });
+    expect(meta).toMatchObject({ track: "full-context", contextTopK: 10, contextTokens: undefined });
+    expect(
+      submissionMetaSchema.parse({ methodName: "m", track: "oracle-evidence", contextTokens: 128000 }),
+    ).toMatchObject({ track: "oracle-evidence", contextTokens: 128000 });
   });
 });

@@ -10,6 +10,7 @@ import { RejectForm } from "./reject-form";
 
 export function ReviewCard({ s }: { s: AdminSubmission }) {
   const t = useTranslations("admin.reviewCard");
+  const tt = useTranslations("tracks");
   const canApprove = s.reviewState === "PENDING" && s.status === "SCORED";
   const canReject = s.reviewState === "PENDING" || s.reviewState === "APPROVED";
   const flags = [
@@ -51,6 +52,7 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
         {s.modality ? ` · ${s.modality}` : ""}
         {s.backbone ? ` · ${s.backbone}` : ""}
         {s.memoryMethod ? ` · ${s.memoryMethod}` : ""}
+        {s.track !== "memory" || s.trackReason ? ` · ${tt("label")}: ${tt(s.track)}` : ""}
       </p>
       {s.description ? <p className="text-sm whitespace-pre-wrap">{s.description}</p> : null}
       <p className="text-sm">

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
@@ -50,7 +51,10 @@ export default async function AnswerKeyPage() {
             <Tr kind="head" className="text-left">
               <Th>{t("colCategory")}</Th>
               {splits.map((s) => (
-                <Th key={s}>{s}</Th>
+                <Fragment key={s}>
+                  <Th>{s}</Th>
+                  <Th>{t("withEvidence")}</Th>
+                </Fragment>
               ))}
             </Tr>
           </THead>
@@ -60,9 +64,15 @@ export default async function AnswerKeyPage() {
                 <Th scope="row" className="text-left font-normal">
                   {c}
                 </Th>
-                {splits.map((s) => (
-                  <Td key={s}>{o.active!.perCategory.find((x) => x.split === s && x.category === c)?.n ?? 0}</Td>
-                ))}
+                {splits.map((s) => {
+                  const cell = o.active!.perCategory.find((x) => x.split === s && x.category === c);
+                  return (
+                    <Fragment key={s}>
+                      <Td>{cell?.n ?? 0}</Td>
+                      <Td>{cell?.withEvidence ?? 0}</Td>
+                    </Fragment>
+                  );
+                })}
               </Tr>
             ))}
             <Tr kind="plain" className="font-semibold">
@@ -70,12 +80,18 @@ export default async function AnswerKeyPage() {
                 {t("total")}
               </Th>
               {splits.map((s) => (
-                <Td key={s}>{o.active!.perSplit[s]}</Td>
+                <Fragment key={s}>
+                  <Td>{o.active!.perSplit[s]}</Td>
+                  <Td data-testid={`evidence-total-${s}`}>
+                    {o.active!.perCategory.filter((x) => x.split === s).reduce((a, x) => a + x.withEvidence, 0)}
+                  </Td>
+                </Fragment>
               ))}
             </Tr>
           </TBody>
         </Table>
       ) : null}
+      {o.active ? <p className="text-sm">{t("evidenceRule")}</p> : null}
       <h2 className="text-lg font-semibold">{t("allVersions")}</h2>
       <ul className="text-sm">
         {o.versions.map((v) => (

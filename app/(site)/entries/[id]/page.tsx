@@ -8,6 +8,7 @@ import { CategoryChart } from "@/components/entries/category-chart";
 import { BadgeSnippet } from "@/app/(site)/entries/[id]/_components/badge-snippet";
 import { CiteEntry } from "@/app/(site)/entries/[id]/_components/cite-entry";
 import { EntryReceipt } from "@/app/(site)/entries/[id]/_components/entry-receipt";
+import { EvidencePanel } from "./_components/evidence-panel";
 import { FailurePanel } from "@/app/(site)/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/(site)/entries/[id]/_components/method-card";
 import { ReproduceEntry } from "@/app/(site)/entries/[id]/_components/reproduce-entry";
@@ -84,7 +85,9 @@ export default async function EntryPage({
   const [overall, dyadic, multi] = await Promise.all(SPLIT_ORDER.map((s) => entryStanding(entry.id, metric, s)));
   const sameBackbone = await sameBackboneComparison(entry.id, metric);
   const histories = await Promise.all(
-    SPLIT_ORDER.map((split) => rankHistory(entry.id, { split, category: "ALL", metric, aggregate: "micro" })),
+    SPLIT_ORDER.map((split) =>
+      rankHistory(entry.id, { track: entry.track, split, category: "ALL", metric, aggregate: "micro" }),
+    ),
   );
   const weakFilter = parseWeakestFilter(sp);
   const weakest = await weakestQuestionsForViewer(entry.id, await currentUser(), entry.scorerVersion, weakFilter);
@@ -161,6 +164,9 @@ export default async function EntryPage({
       <RankHistoryChart histories={histories} />
       <Section hid="fail-h" heading={t("failHeading")} className="space-y-3">
         <FailurePanel profile={entry.failureProfile} />
+      </Section>
+      <Section hid="evidence-h" heading={t("evidenceHeading")} className="space-y-3">
+        <EvidencePanel report={entry.evidence} />
       </Section>
       {weakest ? (
         <WeakestQuestions

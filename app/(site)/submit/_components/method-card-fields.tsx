@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { BACKBONES } from "@/lib/validation/backbones";
 import { SelectField } from "@/components/ui/select-field";
+import { TRACKS } from "@/lib/validation/tracks";
 
 /** Not words: the same in every locale. */
 const URL_PLACEHOLDER = "https://";
@@ -40,6 +41,26 @@ export function MethodCardFields({ errors, text }: { errors: Record<string, stri
         hint={t("memoryMethodHint")}
         error={errors.memoryMethod}
       />
+      <SelectField
+        name="track"
+        label={t("track")}
+        variant="form"
+        defaultValue="memory"
+        options={TRACKS.map((k) => [k, t(`track.${k}`)])}
+      />
+      <p className="text-sm text-slate-600 sm:self-end dark:text-slate-400">{t("trackHint")}</p>
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-1 text-sm font-medium">{t("budget")}</legend>
+        <Field label={t("contextTopK")} name="contextTopK" type="number" min={1} step={1} error={errors.contextTopK} />
+        <Field
+          label={t("contextTokens")}
+          name="contextTokens"
+          type="number"
+          min={1}
+          step={1}
+          error={errors.contextTokens}
+        />
+      </fieldset>
       <SelectField
         name="ranBy"
         label={t("ranBy")}

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locales";
+import { TRACKS } from "@/lib/validation/tracks";
 import type { SubmitText } from "./submit-form";
 
 const CARD_KEYS = [
@@ -30,12 +31,21 @@ const CARD_KEYS = [
   "modalityText",
   "modalityMultimodal",
   "description",
+  "track",
+  "trackHint",
+  "budget",
+  "contextTopK",
+  "contextTokens",
 ] as const;
 
 /** The upload form's first-screen wording in the page's language (the page adds the messages for the rest). */
 export async function submitFormProps(remaining: number | null) {
   const locale = (await getLocale()) as Locale;
-  const [t, tc] = await Promise.all([getTranslations("submit"), getTranslations("submit.card")]);
+  const [t, tc, tt] = await Promise.all([
+    getTranslations("submit"),
+    getTranslations("submit.card"),
+    getTranslations("tracks"),
+  ]);
   const slot = (field: "dyadic" | "multiparty") => ({
     label: t(`${field}Label`),
     hint: t("dropHint", { hint: t(`${field}Hint`) }),
@@ -50,7 +60,10 @@ export async function submitFormProps(remaining: number | null) {
     serverRejected: t("serverRejected"),
     slots: { dyadic: slot("dyadic"), multiparty: slot("multiparty") },
     card: {
-      labels: Object.fromEntries(CARD_KEYS.map((k) => [k, tc(k)])),
+      labels: {
+        ...Object.fromEntries(CARD_KEYS.map((k) => [k, tc(k)])),
+        ...Object.fromEntries(TRACKS.map((k) => [`track.${k}`, tt(k)])),
+      },
       publicPredictions: tc.rich("publicPredictions", {
         strong: (c) => <span className="font-medium">{c}</span>,
         code: (c) => <code>{c}</code>,

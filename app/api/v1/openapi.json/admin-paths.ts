@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { auditFilterSchema } from "@/lib/server/audit";
 import { roleSchema } from "@/lib/server/auth/set-role";
-import { baselineSchema, bulkSchema, metadataSchema, rescoreSchema, unpublishSchema } from "@/lib/server/review/curate";
+import {
+  baselineSchema,
+  bulkSchema,
+  metadataSchema,
+  rescoreSchema,
+  trackOverrideSchema,
+  unpublishSchema,
+} from "@/lib/server/review/curate";
 import { rejectSchema } from "@/lib/server/review/decide";
 import { reviewFilterSchema } from "@/lib/server/review/review-queue";
 import { publishSchema, rejudgeAllSchema } from "@/lib/server/operations/rollout";
@@ -146,6 +153,15 @@ export const adminPaths = {
       parameters: [id],
       requestBody: jsonBody(baselineSchema),
       responses: { ...ok("`{id, isBaseline}`"), ...noSubmission, ...fails(["CONFLICT", "Already in that state."]) },
+    }),
+  },
+  "/api/v1/admin/submissions/{id}/track": {
+    post: operation("admin", {
+      summary:
+        "Move a submission to another track, over its declared track and the automatic full-context placement (audited as submission.track; the note is shown to the author as the reason).",
+      parameters: [id],
+      requestBody: jsonBody(trackOverrideSchema),
+      responses: { ...ok("`{id, track}`"), ...noSubmission, ...fails(["CONFLICT", "Already on that track."]) },
     }),
   },
   "/api/v1/admin/submissions/{id}/rescore": {

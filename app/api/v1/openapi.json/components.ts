@@ -12,6 +12,7 @@ import { SNAPSHOT_REASONS } from "@/lib/server/history/snapshots";
 import { claimVerdictSchema, rankHistorySchema } from "@/lib/server/history/history-schema";
 import { scoreCellSchema } from "@/lib/server/scores/score-rows";
 import { judgeCardSchema } from "@/lib/server/scores/judge-card-schema";
+import { evidenceGroupSchema, evidenceReportSchema } from "@/lib/server/scores/evidence-schema";
 import { referenceRowSchema } from "@/lib/server/leaderboard/reference-rows";
 import { attemptsSchema } from "@/lib/server/submissions/attempts";
 import { tombstoneSchema } from "@/lib/server/leaderboard/tombstones";
@@ -44,6 +45,8 @@ registry
   .add(leaderboardJsonSchema, { id: "Leaderboard" })
   .add(errorBodySchema, { id: "Error" })
   .add(failureProfileSchema, { id: "FailureProfile" })
+  .add(evidenceGroupSchema, { id: "EvidenceGroup" })
+  .add(evidenceReportSchema, { id: "EvidenceReport" })
   .add(badgeSchema, { id: "Badge" })
   .add(publicJudgeScoresSchema, { id: "JudgeScores" })
   .add(entrySourceSchema, { id: "EntrySource" })

@@ -74,6 +74,9 @@ const META_FIELDS = [
   "methodOwner",
   ...EFFICIENCY_FIELDS,
   "hardware",
+  "track",
+  "contextTopK",
+  "contextTokens",
   "publicPredictions",
   ...SOURCE_FIELDS,
 ] as const;

@@ -51,6 +51,7 @@ describe("JSON-LD structured data", () => {
     const based = expanded[0]![`${SCHEMA}isBasedOn`][0];
     expect(based["@type"]).toEqual([`${SCHEMA}Dataset`]);
     expect(based[`${SCHEMA}citation`][0]["@type"]).toEqual([`${SCHEMA}ScholarlyArticle`]);
+    expect(based[`${SCHEMA}license`][0]["@value"]).toBe("https://opensource.org/license/mit");
     expect(expanded[0]![`${SCHEMA}distribution`]).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
-import { promptTemplate } from "@/lib/scoring";
+import { evidenceReport, promptTemplate } from "@/lib/scoring";
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { eeeDocument } from "@/lib/server/exports/eee-export";
 import { hfEvalResultsYaml } from "@/lib/server/exports/hf-eval-results";
@@ -33,6 +33,11 @@ const entry = {
   ranBy: "third-party",
   methodOwner: "Graph authors",
   modality: "multimodal",
+  track: "full-context",
+  declaredTrack: "memory",
+  trackReason: { rule: "topK", questions: 3, of: 4, topK: 20 },
+  contextTopK: 20,
+  contextTokens: null,
   contentSha256: "f".repeat(64),
   answerKey: null,
   scoredAt: "2026-06-02T10:00:00.000Z",
@@ -50,6 +55,17 @@ const entry = {
 } as unknown as EntryDetail;
 
 describe("eeeDocument", () => {
+  it("carries the track, the placement and the context budget in model_info.additional_details", () => {
+    const d = eeeDocument(entry, "https://board.example").model_info.additional_details as Record<string, string>;
+    expect(d).toMatchObject({
+      track: "full-context",
+      declared_track: "memory",
+      track_placement: "topK",
+      context_top_k: "20",
+    });
+    expect(d).not.toHaveProperty("context_tokens");
+  });
+
   it("names the judge under llm_scoring and validates against the EEE schema", () => {
     const doc = eeeDocument(entry, "https://board.example");
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
@@ -73,6 +89,23 @@ describe("eeeDocument", () => {
     });
     const own = eeeDocument({ ...entry, ranBy: null, methodOwner: null }, "https://board.example");
     expect(own.source_metadata.additional_details).not.toHaveProperty("ran_by");
+    expect((doc.source_metadata.additional_details as Record<string, string>).evidence).toBe("not reported");
+  });
+
+  it("carries the evidence metrics as strings in additional_details, still valid EEE", () => {
+    const evidence = evidenceReport([
+      { split: "dyadic", category: "UPR", qid: "a", gold: 2, retrieved: ["session2"], f1: 0.5, judge: 0.5 },
+      { split: "dyadic", category: "UPR", qid: "b", gold: 1, retrieved: ["session2"], f1: 0.25, judge: 1 },
+    ]);
+    const doc = eeeDocument({ ...entry, evidence }, "https://board.example");
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc.source_metadata.additional_details).toMatchObject({
+      evidence_n: "2",
+      evidence_recallAt1: "0.5",
+      evidence_judgeWhenMissed: "1",
+      evidence_wrongHadEvidence: "1",
+    });
   });
 
   it("the HF snippet parses as YAML (one item per split x metric, micro over all categories) whatever the name holds", () => {

@@ -3,6 +3,7 @@ import { significantWins, type PairComparison } from "../../../../lib/server/lea
 import { conditional, etagged, leaderboardCsv, leaderboardJson } from "../../../../lib/server/exports/export";
 import type { Leaderboard } from "../../../../lib/server/leaderboard/view";
 import { parseLeaderboardParams } from "../../../../lib/server/leaderboard/params";
+import { evidenceGroup, evidenceReport } from "../../../../lib/scoring";
 
 const cell = (value: number) => ({ value, ciLow: value - 0.01, ciHigh: value + 0.01, n: 10 });
 const board: Leaderboard = {
@@ -26,6 +27,9 @@ const board: Leaderboard = {
       organization: "Lab",
       modality: "text",
       backbone: null,
+      track: "memory",
+      contextTopK: 5,
+      contextTokens: null,
       isBaseline: false,
       verified: true,
       createdAt: "2026-11-01T00:00:00.000Z",
@@ -35,10 +39,18 @@ const board: Leaderboard = {
       categories: { CD: cell(0.7) },
       refusalRate: 0.25,
       overRefusalRate: 0.125,
+      evidence: evidenceGroup(
+        evidenceReport([
+          { split: "multi-party", category: "CD", qid: "a", gold: 2, retrieved: ["session2"], f1: 0.5 },
+          { split: "multi-party", category: "CD", qid: "b", gold: 1, retrieved: ["session2"], f1: 0.25 },
+        ]),
+        "multi-party",
+      ),
       scopeRank: { scope: "CD", rank: 1, tied: false },
     },
   ],
   withdrawn: [],
+  trackReferences: [],
   references: [
     { kind: "always-refuse", overall: cell(0.1), mainTypes: { RECALL: cell(0.05) }, categories: { CD: cell(0.2) } },
   ],
@@ -71,6 +83,16 @@ describe("leaderboard exports", () => {
     expect(row!.endsWith(`multi-party,f1,micro,lex-1+nltk+sw198,${board.generatedAt}`)).toBe(true);
     // Both columns of the attempt ledger, and the reference row marked as one (no rank).
     const at = (line: string, col: string) => line.split(",")[cols.indexOf(col)];
+    // Evidence of the board's split: recall@5 1 of 2, F1 when retrieved 0.5; empty for a reference row.
+    const plain = row!.replace('"Mem, ""quoted"""', "Mem");
+    expect(["evidenceN", "recallAt1", "recallAt5", "f1WhenRetrieved"].map((c) => at(plain, c))).toEqual([
+      "2",
+      "0.5",
+      "0.5",
+      "0.5",
+    ]);
+    expect([at(plain, "judgeWhenRetrieved"), at(ref!, "recallAt5")]).toEqual(["", ""]);
+    expect(json.entries[0].evidence).toMatchObject({ split: "multi-party", scope: "ALL", n: 2 });
     expect(row!.startsWith("approved,")).toBe(true);
     expect(cols.slice(cols.indexOf("answered"), cols.indexOf("createdAt") + 1)).toEqual([
       "answered",

@@ -14,6 +14,9 @@ const entry = (id: string, rank: number, value: number, extra: Partial<Leaderboa
   organization: null,
   modality: null,
   backbone: null,
+  track: "memory",
+  contextTopK: null,
+  contextTokens: null,
   isBaseline: false,
   createdAt: `2026-01-0${rank}T00:00:00Z`,
   answered: 1,
@@ -28,6 +31,7 @@ const entry = (id: string, rank: number, value: number, extra: Partial<Leaderboa
 describe("leaderboard URL state", () => {
   it("parses known values and falls back to defaults for unknown ones", () => {
     expect(parseLeaderboardParams({})).toEqual({
+      track: "memory",
       split: "overall",
       metric: "f1",
       aggregate: "micro",
@@ -42,6 +46,7 @@ describe("leaderboard URL state", () => {
     expect(
       parseLeaderboardParams({ split: "multi-party", metric: "judge", aggregate: "macro", sort: "-UPR", q: " rag " }),
     ).toEqual({
+      track: "memory",
       split: "multi-party",
       metric: "judge",
       aggregate: "macro",
@@ -57,6 +62,8 @@ describe("leaderboard URL state", () => {
       parseLeaderboardParams({ modality: "multimodal", baselines: "only", verified: "1", page: "3" }),
     ).toMatchObject({ modality: "multimodal", baselines: "only", verified: true, page: 3 });
     expect(parseLeaderboardParams({ status: "withdrawn" }).status).toBe("withdrawn");
+    expect(parseLeaderboardParams({ track: "full-context" }).track).toBe("full-context");
+    expect(parseLeaderboardParams({ track: "retrieval" }).track).toBe("memory");
     expect(parseLeaderboardParams({ status: "deleted" }).status).toBe("approved");
     expect(parseLeaderboardParams({ modality: "audio", baselines: "x", verified: "0", page: "-2" })).toMatchObject({
       modality: "all",
@@ -83,6 +90,9 @@ describe("leaderboard URL state", () => {
     expect(hrefWith(parseLeaderboardParams({ page: "4", modality: "text", verified: "1" }), { split: "dyadic" })).toBe(
       "/?split=dyadic&modality=text&verified=1",
     );
+    // The track switch keeps the view; memory, the default, is left out.
+    expect(hrefWith(p, { track: "full-context" })).toBe("/?track=full-context&metric=bleu1&q=mem");
+    expect(hrefWith(parseLeaderboardParams({ track: "oracle-evidence" }), { track: "memory" })).toBe("/");
   });
 });
 

@@ -12,6 +12,11 @@ const row = {
   memoryMethod: null,
   ranBy: null,
   methodOwner: null,
+  track: "memory",
+  declaredTrack: "memory",
+  trackReason: null,
+  contextTopK: null,
+  contextTokens: null,
 };
 const none = {
   storageSecondsPerSession: null,

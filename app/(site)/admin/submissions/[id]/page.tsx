@@ -1,7 +1,10 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuditTable } from "@/app/(site)/admin/_components/audit-table";
-import { judgeAgreementAction } from "@/app/(site)/admin/actions";
+import { judgeAgreementAction, trackAction } from "@/app/(site)/admin/actions";
+import { TrackNote } from "@/components/submissions/track-note";
+import { NoteForm } from "@/components/ui/note-form";
+import { TRACKS } from "@/lib/validation/tracks";
 import { JudgeAgreementForm } from "@/app/(site)/admin/_components/judge-agreement-form";
 import { JudgeUsage } from "@/app/(site)/admin/_components/judge-usage";
 import { DecisionPanel } from "@/app/(site)/admin/_components/decision-panel";
@@ -23,10 +26,11 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
   await adminPageGuard();
   const { id } = await params;
   const d = await orNotFound(getReviewDetail(id));
-  const [judgeUsage, agreementRuns, t] = await Promise.all([
+  const [judgeUsage, agreementRuns, t, tt] = await Promise.all([
     getJudgeUsage(d.id),
     listAgreementRuns(d.id),
     getTranslations("admin.submission"),
+    getTranslations("tracks"),
   ]);
   const key = d.answerKey
     ? d.answerKey.active
@@ -58,6 +62,19 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         </p>
       </header>
       <DecisionPanel d={d} />
+      <Section hid="track-h" heading={tt("label")} className="space-y-2">
+        <TrackNote card={d} />
+        <div className="flex flex-wrap gap-4" data-testid="track-override">
+          {TRACKS.filter((k) => k !== d.track).map((k) => (
+            <NoteForm
+              key={k}
+              label={tt("moveNote")}
+              button={tt("moveTo", { track: tt(k) })}
+              run={trackAction.bind(null, d.id, k)}
+            />
+          ))}
+        </div>
+      </Section>
       <Section hid="flags-h" heading={t("flags")}>
         {d.flags.length ? (
           <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" data-testid="flags">

@@ -1,6 +1,7 @@
 import type { EntryDetail } from "@/lib/server/leaderboard/entries";
 import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
+import { TrackNote } from "@/components/submissions/track-note";
 
 export function MethodCard({ entry: e }: { entry: EntryDetail }) {
   const t = useTranslations("entry.card");
@@ -57,6 +58,9 @@ export function MethodCard({ entry: e }: { entry: EntryDetail }) {
             </div>
           ))}
       </dl>
+      <div className="mt-3">
+        <TrackNote card={e} />
+      </div>
       {e.efficiency ? (
         <div className="mt-3 text-sm" data-testid="efficiency">
           <p className="font-medium">

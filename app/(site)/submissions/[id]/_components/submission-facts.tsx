@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatter } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { Section } from "@/components/ui/section";
+import { TrackNote } from "@/components/submissions/track-note";
 
 export function SubmissionFacts({ view }: { view: SubmissionView }) {
   const t = useTranslations("submissions");
@@ -43,6 +44,7 @@ export function SubmissionFacts({ view }: { view: SubmissionView }) {
         <dt className="font-medium">{t("submittedAt")}</dt>
         <dd>{f.dateTime(view.createdAt)}</dd>
       </dl>
+      <TrackNote card={view} />
       <ul className="space-y-1 text-sm" data-testid="file-hashes">
         {view.files.map((file) => (
           <li key={file.split}>
