@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/dev/chromium.mjs";
+import { newReceiptSigningKey } from "./scripts/dev/env-file.mjs";
 
 // Browser tier. `npm test` provisions services and sets E2E_DATABASE_URL (h2hmem_e2e),
 // REDIS_URL and E2E_PORT; scripts/dev/e2e-server.mjs migrates + seeds that database and
@@ -78,6 +79,7 @@ export default defineConfig({
         NODE_ENV: "production",
         AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-0123456789",
         AUTH_URL: baseURL,
+        RECEIPT_SIGNING_KEY: process.env.RECEIPT_SIGNING_KEY ?? newReceiptSigningKey(),
         // With mail configured, sign-up defaults to SIGNUP_MODE=confirm (a mailed link first).
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: "H2HMem e2e <noreply@e2e.test>",

@@ -19,6 +19,7 @@ const COMMANDS: Record<CommandName, () => Promise<CommandModule>> = {
   demo: () => import("./commands/demo"),
   submission: () => import("./commands/submission"),
   verify: () => import("./commands/verify"),
+  receipt: () => import("./commands/receipt"),
 };
 
 const isCommand = (name: string | undefined): name is CommandName =>

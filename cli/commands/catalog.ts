@@ -30,6 +30,10 @@ export const COMMAND_CATALOG = {
     term: "verify [options] <entry>",
     description: "Re-score a public leaderboard entry locally and check every number on the board.",
   },
+  receipt: {
+    term: "receipt",
+    description: "Signed score receipts: `receipt verify FILE` checks one offline (signature, prediction files).",
+  },
 } as const;
 
 export type CommandName = keyof typeof COMMAND_CATALOG;

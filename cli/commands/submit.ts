@@ -18,6 +18,8 @@ type Options = {
   org?: string;
   description?: string;
   backbone?: string;
+  ranBy?: string;
+  methodOwner?: string;
   track?: string;
   contextTopK?: string;
   contextTokens?: string;
@@ -53,6 +55,11 @@ export function register(program: Command): void {
     .option("--track <track>", "memory (default), full-context (the answerer sees every session) or oracle-evidence")
     .option("--context-top-k <n>", "sessions given to the answerer per question (top-k)")
     .option("--context-tokens <n>", "the answerer's context-token limit")
+    .option(
+      "--ran-by <who>",
+      "first-party (your own method) or third-party (someone else's: name it with --method-owner)",
+    )
+    .option("--method-owner <name>", "whose method a third-party run is (e.g. its authors or project)")
     .option(
       "--public-predictions",
       "make the prediction files public once approved (anyone can re-score them; the token needs the publish scope)",
@@ -113,6 +120,8 @@ async function runSubmit(opts: Options): Promise<number> {
       organization: opts.org,
       description: opts.description,
       backbone: opts.backbone,
+      ranBy: opts.ranBy,
+      methodOwner: opts.methodOwner,
       track: opts.track,
       contextTopK: opts.contextTopK,
       contextTokens: opts.contextTokens,

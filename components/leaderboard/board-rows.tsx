@@ -29,6 +29,13 @@ const REF_BADGE =
   "ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs not-italic text-slate-900 dark:bg-slate-700 dark:text-slate-50";
 
 type T = ReturnType<typeof useTranslations<"board.table">>;
+const SLATE = "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50";
+
+/** Who ran it (issue 49), as the method's tooltip says it; undefined when not stated. */
+function ranByTitle(e: ViewEntry, t: T): string | undefined {
+  if (e.ranBy === "third-party") return t("thirdPartyTitle", { owner: e.methodOwner ?? "" });
+  return e.ranBy === "first-party" ? t("firstPartyTitle") : undefined;
+}
 
 function Badges({ e, t }: { e: ViewEntry; t: T }) {
   const badges = [
@@ -36,17 +43,24 @@ function Badges({ e, t }: { e: ViewEntry; t: T }) {
     e.modality
       ? {
           t: e.modality === "text" || e.modality === "multimodal" ? t(`modality.${e.modality}`) : e.modality,
-          c: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+          c: SLATE,
         }
       : null,
     e.verified
       ? { t: t("verified"), c: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" }
       : null,
-  ].filter((b): b is { t: string; c: string } => b !== null);
+    // Issue 49: a run of someone else's method is marked; whose it is, in the tooltip.
+    e.ranBy === "third-party" ? { t: t("thirdParty"), title: ranByTitle(e, t), c: SLATE } : null,
+  ].filter((b): b is { t: string; c: string; title?: string } => b !== null);
   return (
     <>
       {badges.map((b) => (
-        <span key={b.t} className={`ml-1 inline-block rounded px-1.5 py-0.5 text-xs ${b.c}`}>
+        <span
+          key={b.t}
+          title={b.title}
+          className={`ml-1 inline-block rounded px-1.5 py-0.5 text-xs ${b.c}`}
+          data-testid={b.title ? "ran-by" : undefined}
+        >
           {b.t}
         </span>
       ))}
@@ -292,7 +306,7 @@ function EntryTr({
         <RankCell e={e} t={t} />
       )}
       <Th pad="none" scope="row" className={`${METHOD} text-left font-normal`} data-testid="method">
-        <ViewLink href={`/entries/${e.id}`} className="font-medium">
+        <ViewLink href={`/entries/${e.id}`} className="font-medium" title={ranByTitle(e, t)}>
           {e.methodName}
         </ViewLink>
         {reference ? (

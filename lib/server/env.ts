@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { DEFAULT_MAX_ANSWER_CHARS } from "@/lib/scoring/validate";
 import { NLTK_VERSIONS } from "@/lib/scoring/types";
+import { previousKeysOf, signingKeyOf } from "./signing-keys";
 
 // The one module that reads process.env, lazily so modules import without every variable set.
 
@@ -28,6 +29,18 @@ const flag = () =>
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true");
+// Kept as text (parsed where used); a key that does not parse is refused at start with its reason.
+const keyText = (check: (s: string) => unknown) =>
+  z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        if (v !== undefined) check(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+      }
+    });
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -35,6 +48,8 @@ const schema = z.object({
   REDIS_URL: z.string().url("must be a redis:// URL").default("redis://127.0.0.1:6379"),
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -base64 32`)").optional(),
   AUTH_URL: z.string().url().optional(),
+  RECEIPT_SIGNING_KEY: keyText(signingKeyOf),
+  RECEIPT_PREVIOUS_KEYS: keyText(previousKeysOf),
   TRUSTED_PROXY_HOPS: int(1, 1, 10),
   GITHUB_ID: z.string().optional(),
   GITHUB_SECRET: z.string().optional(),
@@ -153,6 +168,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (cleaned.NODE_ENV === "production" && !cleaned.AUTH_URL && !building)
     lines.push(
       "  AUTH_URL: is required when NODE_ENV=production: the site's public URL, e.g. https://leaderboard.example.org",
+    );
+  // Else every replica would need the same generated key, and receipts would die with the process.
+  if (cleaned.NODE_ENV === "production" && !cleaned.RECEIPT_SIGNING_KEY && !building)
+    lines.push(
+      "  RECEIPT_SIGNING_KEY: is required when NODE_ENV=production: an Ed25519 PKCS#8 PEM (`openssl genpkey -algorithm ed25519`), the same on every replica",
     );
   if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);

@@ -76,6 +76,8 @@ export const EFFICIENCY_FIELDS = [
 ] as const;
 
 export const MODALITIES = ["text", "multimodal"] as const;
+/** Who ran it (issue 49, docs/TRUST.md): the submitter's own method, or someone else's (methodOwner). */
+export const RAN_BY = ["first-party", "third-party"] as const;
 
 export const submissionMetaSchema = z
   .object({
@@ -95,6 +97,11 @@ export const submissionMetaSchema = z
     ),
     backbone: optionalText(200),
     memoryMethod: optionalText(200),
+    ranBy: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.enum(RAN_BY, { error: 'must be "first-party" or "third-party"' }).optional(),
+    ),
+    methodOwner: optionalText(200),
     storageSecondsPerSession: optionalCost,
     retrievalSecondsPerQuestion: optionalCost,
     answerSecondsPerQuestion: optionalCost,
@@ -133,6 +140,14 @@ export const submissionMetaSchema = z
     if ((meta.sourceCommit !== undefined || meta.sourceRun !== undefined) && meta.sourceRepo === undefined) {
       ctx.addIssue({ code: "custom", path: ["sourceRepo"], message: "is required with sourceCommit or sourceRun" });
     }
+    if (meta.ranBy === "third-party" && meta.methodOwner === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["methodOwner"],
+        message: "is required with ranBy third-party (whose method)",
+      });
+    if (meta.ranBy !== "third-party" && meta.methodOwner !== undefined)
+      ctx.addIssue({ code: "custom", path: ["methodOwner"], message: "goes with ranBy third-party only" });
     // Only the description may span lines.
     for (const [key, value] of Object.entries(meta)) {
       const problem =

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import type pg from "pg";
 import { CATEGORY_CODES, MAIN_TYPES } from "../../lib/scoring/types";
 import { withDatabase } from "../dev/services.mjs";
+import { newReceiptSigningKey } from "../dev/env-file.mjs";
 
 export const numArg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,6 +46,7 @@ export function startNext(port: number, databaseUrl: string, queuePrefix: string
       AUTH_SECRET: env.AUTH_SECRET ?? "bench-only-secret-0123456789abcdef0123",
       // `next start` runs with NODE_ENV=production, where AUTH_URL is required.
       AUTH_URL: env.AUTH_URL ?? `http://127.0.0.1:${port}`,
+      RECEIPT_SIGNING_KEY: env.RECEIPT_SIGNING_KEY ?? newReceiptSigningKey(),
       ...extra,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,5 +1,5 @@
 // Minimal .env reading/writing for the quick start (runs before dependencies exist).
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 /** KEY=VALUE lines; quotes stripped; comments and blanks ignored. */
@@ -17,25 +17,31 @@ export function readEnvFile(file) {
   return out;
 }
 
-/** Ensures `.env` has an AUTH_SECRET (generated once). Returns { created, addedSecret }. */
+/** An Ed25519 PKCS#8 PEM on one line (newlines as \\n, which lib/server/env.ts reads back), for RECEIPT_SIGNING_KEY. */
+export function newReceiptSigningKey() {
+  const { privateKey } = generateKeyPairSync("ed25519");
+  return privateKey.export({ type: "pkcs8", format: "pem" }).toString().trim().replace(/\n/g, "\\n");
+}
+
+/** Ensures `.env` has an AUTH_SECRET and a RECEIPT_SIGNING_KEY (generated once). Returns { created, added: names }. */
 export function ensureDotEnv(file) {
-  const secret = randomBytes(32).toString("base64");
+  const generated = {
+    AUTH_SECRET: () => randomBytes(32).toString("base64"),
+    RECEIPT_SIGNING_KEY: newReceiptSigningKey,
+  };
+  const have = readEnvFile(file);
+  const added = Object.keys(generated).filter((k) => !have[k]);
+  const lines = added.map((k) => `${k}=${generated[k]()}`);
   if (!existsSync(file)) {
-    writeFileSync(
-      file,
-      [
-        "# Written by `npm run quickstart` on first run; edit freely (see .env.example for every variable).",
-        "# Leave DATABASE_URL / REDIS_URL unset to let the quick start run embedded PostgreSQL and redis-server.",
-        `AUTH_SECRET=${secret}`,
-        "",
-      ].join("\n"),
-      { mode: 0o600 },
-    );
-    return { created: true, addedSecret: true };
+    const header = [
+      "# Written by `npm run quickstart` on first run; edit freely (see .env.example for every variable).",
+      "# Leave DATABASE_URL / REDIS_URL unset to let the quick start run embedded PostgreSQL and redis-server.",
+    ];
+    writeFileSync(file, [...header, ...lines, ""].join("\n"), { mode: 0o600 });
+    return { created: true, added };
   }
-  if (readEnvFile(file).AUTH_SECRET) return { created: false, addedSecret: false };
-  writeFileSync(file, `${readFileSync(file, "utf8").replace(/\n?$/, "\n")}AUTH_SECRET=${secret}\n`);
-  return { created: false, addedSecret: true };
+  if (added.length) writeFileSync(file, `${readFileSync(file, "utf8").replace(/\n?$/, "\n")}${lines.join("\n")}\n`);
+  return { created: false, added };
 }
 
 export function writeEnvFile(file, values, header) {

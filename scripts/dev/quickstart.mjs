@@ -163,7 +163,13 @@ async function main() {
   await step("dependencies (npm ci)", installIfNeeded);
   await step("Prisma client", generateClient);
   const dot = ensureDotEnv(path.join(root, ".env"));
-  say(dot.created ? "wrote .env with a new AUTH_SECRET" : dot.addedSecret ? "added AUTH_SECRET to .env" : "using .env");
+  say(
+    dot.created
+      ? `wrote .env with a new ${dot.added.join(" and ")}`
+      : dot.added.length
+        ? `added ${dot.added.join(" and ")} to .env`
+        : "using .env",
+  );
   // The real environment wins over .env, as with dotenv.
   const config = {
     ...readEnvFile(path.join(root, ".env")),

@@ -4,20 +4,22 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
+import { newReceiptSigningKey } from "../../scripts/dev/env-file.mjs";
 import { startRedis, TS } from "../../scripts/dev/services.mjs";
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 type Redis = { url: string; stop: () => Promise<void>; child: ChildProcess };
 
-/** Environment for children: the caller's, minus anything that would point them elsewhere. */
+/** Environment for children: the caller's, minus anything that would point them elsewhere (one receipt key for all). */
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) => !/^(JUDGE_|DATABASE_URL|REDIS_URL|QUEUE_PREFIX|PORT|WORKER_|DAILY_SUBMISSION_QUOTA)/.test(k),
     ),
   );
-  return { ...base, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", ...overrides };
+  const production = { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" } as const;
+  return { RECEIPT_SIGNING_KEY: newReceiptSigningKey(), ...base, ...production, ...overrides };
 }
 
 export type Managed = { name: string; child: ChildProcess; expectedExit: boolean };

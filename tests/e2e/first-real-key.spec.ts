@@ -7,6 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { e2eDatabaseUrl } from "../../playwright.config";
 import { startFakeJudgeServer, type FakeJudgeServer } from "../../scripts/dev/fake-judge-server";
 import { freePort, recreateDatabase, withDatabase } from "../../scripts/dev/services.mjs";
+import { newReceiptSigningKey } from "../../scripts/dev/env-file.mjs";
 import { writeSyntheticDataset } from "../../scripts/dev/synthetic-predictions";
 import { ADMIN, AUTHOR, signIn, signOut } from "./helpers";
 
@@ -44,6 +45,7 @@ async function startDeployment(): Promise<{ base: string; databaseUrl: string }>
       NODE_ENV: "production",
       AUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
       AUTH_URL: base,
+      RECEIPT_SIGNING_KEY: newReceiptSigningKey(),
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "warn",
       RECONCILE_INTERVAL_MS: "5000",

@@ -173,6 +173,11 @@ export const MATRIX: Record<string, Case> = {
     subject: pending,
     url: (s) => `/api/v1/entries/${s.id}/badge.json`,
   },
+  "v1/entries/[id]/receipt GET": {
+    expect: all(404),
+    subject: pending,
+    url: (s) => `/api/v1/entries/${s.id}/receipt`,
+  },
   "v1/submissions GET": {
     scope: "read",
     expect: { anon: [401], owner: [200], other: [200], admin: [200] },

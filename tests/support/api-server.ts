@@ -11,8 +11,8 @@ type Handler = (r: Request, c: { params: Promise<Record<string, string>> }) => P
 type RouteFile = { segments: string[]; file: string };
 
 const APP = path.resolve(import.meta.dirname, "../../app");
-// Route-file folders served: the API and the feeds.
-const ROOTS = ["api", "feeds"];
+// Route-file folders served: the API, the feeds and the JWKS.
+const ROOTS = ["api", "feeds", ".well-known"];
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>

@@ -28,6 +28,8 @@ const CARD = {
   memoryMethod: true,
   runOf: true,
   reproduces: true,
+  ranBy: true,
+  methodOwner: true,
   storageSecondsPerSession: true,
   retrievalSecondsPerQuestion: true,
   answerSecondsPerQuestion: true,

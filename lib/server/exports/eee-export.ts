@@ -81,6 +81,9 @@ function provenance(entry: EntryDetail): Record<string, string> {
     predictions_submitted_from: s
       ? `${s.verified ? "verified CI run" : "CI (stated)"} ${s.repo}${s.commit ? `@${s.commit}` : ""}`
       : "upload",
+    // Issue 49: stated on the method card (first-party | third-party, and whose method).
+    ...(entry.ranBy ? { ran_by: entry.ranBy } : {}),
+    ...(entry.methodOwner ? { method_owner: entry.methodOwner } : {}),
   };
 }
 

@@ -66,6 +66,8 @@ function entryJson(e: ViewEntry): LeaderboardJson["entries"][number] {
     track: e.track,
     contextTopK: e.contextTopK,
     contextTokens: e.contextTokens,
+    ranBy: e.ranBy ?? null,
+    methodOwner: e.methodOwner ?? null,
     isBaseline: e.isBaseline,
     verified: e.verified ?? false,
     ciVerified: e.ciVerified ?? null,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CATEGORY_CODES, KEY_PART_PREFIX, MAIN_TYPES, type FailureProfile } from "@/lib/scoring";
 import { scoreCellSchema } from "../scores/score-rows";
 import { BACKBONES, OTHER_BACKBONE } from "@/lib/validation/backbones";
+import { RAN_BY } from "@/lib/validation/submission-meta";
 import { attemptsSchema } from "../submissions/attempts";
 import { entrySourceSchema } from "../submissions/source";
 import {
@@ -36,6 +37,11 @@ export const leaderboardEntrySchema = z.strictObject({
   organization: z.string().nullable(),
   modality: z.string().nullable(),
   backbone: z.string().nullable(),
+  ranBy: z.enum(RAN_BY).nullable().meta({
+    description:
+      "Stated by the submitter: first-party (their own method) or third-party (a run of methodOwner's method); null when not stated.",
+  }),
+  methodOwner: z.string().nullable().meta({ description: "Whose method a third-party run is; null otherwise." }),
   track: trackSchema.meta({
     description:
       "The track the entry is ranked in: declared on the method card, or full-context by the automatic placement or an administrator (GET /api/v1/entries/{id} says why).",

@@ -16,7 +16,7 @@ import { sourceOf, type EntrySource } from "../submissions/source";
 import { runsOfEntries } from "../scores/run-scores";
 import { tiersOf, type Tier } from "./trust-tier";
 import { TRACKS, type Track } from "@/lib/validation/tracks";
-import { asTrack } from "../submissions/method-card";
+import { asTrack, type MethodCard } from "../submissions/method-card";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -27,6 +27,8 @@ export type LeaderboardEntry = {
   organization: string | null;
   modality: string | null;
   backbone: string | null;
+  ranBy?: MethodCard["ranBy"];
+  methodOwner?: string | null;
   /** Ranks are within the track (issue 48): a full-context run never ranks among memory systems. */
   track: Track;
   contextTopK: number | null;
@@ -140,6 +142,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
           organization: true,
           modality: true,
           backbone: true,
+          ranBy: true,
+          methodOwner: true,
           track: true,
           contextTopK: true,
           contextTokens: true,
@@ -177,6 +181,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
         organization: s.organization,
         modality: s.modality,
         backbone: s.backbone,
+        ranBy: s.ranBy as MethodCard["ranBy"],
+        methodOwner: s.methodOwner,
         track: asTrack(s.track),
         contextTopK: s.contextTopK,
         contextTokens: s.contextTokens,

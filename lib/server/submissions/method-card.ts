@@ -1,4 +1,5 @@
 import "server-only";
+import type { RAN_BY } from "@/lib/validation/submission-meta";
 import { TRACKS, type Track } from "@/lib/validation/tracks";
 import { trackReasonSchema, type TrackReason } from "./track-placement";
 // One place, so a new metadata field reaches the API, the review pages and the entry page together.
@@ -28,14 +29,22 @@ export type MethodCard = {
   trackReason: TrackReason | null;
   contextTopK: number | null;
   contextTokens: number | null;
+  /** Stated by the submitter: their own method, or a run of methodOwner's; null when not stated. */
+  ranBy: (typeof RAN_BY)[number] | null;
+  methodOwner: string | null;
   efficiency: Efficiency | null;
   /** A replicate run of this entry / a reproduction of this other account's entry (docs/SCORING.md §9). */
   runOf: string | null;
   reproduces: string | null;
 };
 
-type MethodCardRow = Omit<MethodCard, "efficiency" | "track" | "declaredTrack" | "trackReason"> &
-  Omit<Efficiency, "selfReported"> & { track: string; declaredTrack: string; trackReason: unknown };
+type MethodCardRow = Omit<MethodCard, "efficiency" | "track" | "declaredTrack" | "trackReason" | "ranBy"> &
+  Omit<Efficiency, "selfReported"> & {
+    track: string;
+    declaredTrack: string;
+    trackReason: unknown;
+    ranBy: string | null;
+  };
 
 export const asTrack = (t: string): Track => ((TRACKS as readonly string[]).includes(t) ? (t as Track) : "memory");
 
@@ -60,6 +69,8 @@ export function methodCard(s: MethodCardRow): MethodCard {
     modality: s.modality,
     backbone: s.backbone,
     memoryMethod: s.memoryMethod,
+    ranBy: s.ranBy as MethodCard["ranBy"],
+    methodOwner: s.methodOwner,
     track: asTrack(s.track),
     declaredTrack: asTrack(s.declaredTrack),
     trackReason: trackReasonSchema.safeParse(s.trackReason).data ?? null,

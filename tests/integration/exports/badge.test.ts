@@ -76,7 +76,10 @@ describe("GET /api/v1/entries/{id}/badge.json", () => {
     const shields = new URL(/\(([^)]+)\)\]/.exec(md)![1]!);
     expect(shields.origin + shields.pathname).toBe("https://img.shields.io/endpoint");
     expect((await fetch(shields.searchParams.get("url")!)).status).toBe(200);
-    expect(md.endsWith(`](${entryUrl})`)).toBe(true);
+    expect(md).toContain(`](${entryUrl}) `);
+    // Issue 49: next to the badge, the signed receipt.
+    const receipt = /\(\[signed receipt\]\(([^)]+)\)\)$/.exec(md)![1]!;
+    expect(receipt).toBe(`${server.url}/api/v1/entries/${approvedId}/receipt`);
   });
 
   it("is 404 for a pending entry and an unknown id", async () => {

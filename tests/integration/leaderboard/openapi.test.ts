@@ -28,8 +28,14 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const API_DIR = path.join(import.meta.dirname, "../../../app/api/v1");
 // The feeds (app/feeds) are public GET routes outside /api/v1, described in the same document.
 const FEEDS_DIR = path.join(import.meta.dirname, "../../../app/feeds");
+// And the receipt keys (app/.well-known/jwks.json).
+const WELL_KNOWN_DIR = path.join(import.meta.dirname, "../../../app/.well-known");
 function routeHandlers(): Array<{ path: string; method: string; scope: string | null }> {
-  return [...routeHandlersIn(API_DIR, "/api/v1/"), ...routeHandlersIn(FEEDS_DIR, "/feeds/")];
+  return [
+    ...routeHandlersIn(API_DIR, "/api/v1/"),
+    ...routeHandlersIn(FEEDS_DIR, "/feeds/"),
+    ...routeHandlersIn(WELL_KNOWN_DIR, "/.well-known/"),
+  ];
 }
 function routeHandlersIn(root: string, prefix: string): Array<{ path: string; method: string; scope: string | null }> {
   const out: Array<{ path: string; method: string; scope: string | null }> = [];
@@ -111,6 +117,7 @@ describe("GET /api/v1/openapi.json", () => {
       "RankHistory",
       "ClaimVerdict",
       "Dispute",
+      "ReceiptPayload",
       "WebhookCreated",
       "Webhook",
       "WebhookDelivery",

@@ -18,6 +18,7 @@ import { TS } from "../../../scripts/dev/services.mjs";
 import { ctx, req } from "../../support/api-helpers";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 import { ROOT } from "../../support/pipeline-helpers";
+import { newReceiptKey } from "../../support/receipts";
 
 withIsolatedDatabase("demo");
 
@@ -51,7 +52,11 @@ const boardIds = async () => {
 describe("demo data", () => {
   it("is marked, outside the quota, off the board under a real key, never re-activated, and removable", async () => {
     // Issue 47: never in production without --demo; nothing is written.
-    const production = { NODE_ENV: "production", AUTH_URL: "https://board.example" };
+    const production = {
+      NODE_ENV: "production",
+      AUTH_URL: "https://board.example",
+      RECEIPT_SIGNING_KEY: newReceiptKey().pem,
+    };
     const refused = seed([], production);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/NODE_ENV=production.*--demo/);

@@ -115,7 +115,8 @@ const common = () => ["--url", base, "--multiparty", MULTI, "--method", "My <Met
 describe("h2hmem submit", () => {
   it("uploads both files as multipart with the token, follows progress and prints the scores", async () => {
     mode = "ok";
-    const r = await run(...common(), "--dyadic", DYADIC, "--wait", "--poll-ms", "200");
+    const who = ["--ran-by", "third-party", "--method-owner", "Mem0 authors"];
+    const r = await run(...common(), ...who, "--dyadic", DYADIC, "--wait", "--poll-ms", "200");
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const post = seen.find((s) => s.method === "POST")!;
@@ -128,6 +129,9 @@ describe("h2hmem submit", () => {
       'name="methodName"',
       "My <Method>",
       'name="organization"',
+      // Issue 49, point 4: who ran it.
+      'name="ranBy"\r\n\r\nthird-party',
+      'name="methodOwner"\r\n\r\nMem0 authors',
     ]) {
       expect(post.body).toContain(needle);
     }

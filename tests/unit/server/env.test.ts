@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateKeyPairSync } from "node:crypto";
 import { EnvError, gitHubEndpoints, huggingFaceEnabled, parseEnv } from "../../../lib/server/env";
+import { newReceiptKey } from "../../support/receipts";
 
 const valid = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/h2hmem" };
 
@@ -70,11 +72,26 @@ describe("parseEnv", () => {
     expect(errorOf({ ...valid, NODE_ENV: "production" }).message).toMatch(
       /^Invalid environment configuration:\n {2}AUTH_URL: is required when NODE_ENV=production/,
     );
-    expect(parseEnv({ ...valid, NODE_ENV: "production", AUTH_URL: "https://board.example" }).AUTH_URL).toBe(
-      "https://board.example",
-    );
+    const key = newReceiptKey().pem;
+    expect(
+      parseEnv({ ...valid, NODE_ENV: "production", AUTH_URL: "https://board.example", RECEIPT_SIGNING_KEY: key })
+        .AUTH_URL,
+    ).toBe("https://board.example");
     expect(() => parseEnv({ ...valid, NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
     expect(() => parseEnv({ ...valid, NODE_ENV: "development" })).not.toThrow();
+  });
+
+  // Issue 49: receipts signed by one key on every replica, checked at start.
+  it("requires RECEIPT_SIGNING_KEY when NODE_ENV=production and refuses a key that is not Ed25519 PKCS#8", () => {
+    expect(errorOf({ ...valid, NODE_ENV: "production", AUTH_URL: "https://board.example" }).message).toMatch(
+      /\n {2}RECEIPT_SIGNING_KEY: is required when NODE_ENV=production/,
+    );
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" });
+    expect(errorOf({ ...valid, RECEIPT_SIGNING_KEY: rsa.toString() }).message).toMatch(
+      /RECEIPT_SIGNING_KEY: is a rsa key; receipts need Ed25519/,
+    );
+    expect(errorOf({ ...valid, RECEIPT_PREVIOUS_KEYS: "x" }).message).toMatch(/RECEIPT_PREVIOUS_KEYS: holds no key/);
+    expect(() => parseEnv({ ...valid, RECEIPT_SIGNING_KEY: newReceiptKey().pem.replace(/\n/g, "\\n") })).not.toThrow();
   });
 
   it("lists every bad variable at once", () => {

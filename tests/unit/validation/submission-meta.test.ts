@@ -29,6 +29,10 @@ describe("submissionMetaSchema", () => {
     [{ methodName: "ok", modality: "audio" }, "modality"],
     [{ methodName: "a\u0000b" }, "methodName"],
     [{ methodName: "ok", publicPredictions: "yes" }, "publicPredictions"],
+    [{ methodName: "ok", ranBy: "second-party" }, "ranBy"],
+    [{ methodName: "ok", ranBy: "third-party" }, "methodOwner"],
+    [{ methodName: "ok", ranBy: "first-party", methodOwner: "Someone" }, "methodOwner"],
+    [{ methodName: "ok", methodOwner: "Someone" }, "methodOwner"],
     [{ methodName: "ok", track: "retrieval" }, "track"],
     [{ methodName: "ok", contextTopK: "0" }, "contextTopK"],
     [{ methodName: "ok", contextTopK: "2.5" }, "contextTopK"],
@@ -38,6 +42,19 @@ describe("submissionMetaSchema", () => {
     const r = submissionMetaSchema.safeParse(input);
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+
+  // Issue 49, point 4: who ran it; a form's "Not stated" sends "".
+  it('takes ranBy first-party alone, third-party with methodOwner, and "" as not stated', () => {
+    const parse = (v: object) => submissionMetaSchema.parse({ methodName: "ok", ...v });
+    expect(parse({ ranBy: "first-party" })).toMatchObject({ ranBy: "first-party" });
+    expect(parse({ ranBy: "first-party" }).methodOwner).toBeUndefined();
+    expect(parse({ ranBy: "third-party", methodOwner: " Mem0 authors " })).toMatchObject({
+      ranBy: "third-party",
+      methodOwner: "Mem0 authors",
+    });
+    const blank = parse({ ranBy: "", methodOwner: "" });
+    expect([blank.ranBy, blank.methodOwner]).toEqual([undefined, undefined]);
   });
 
   it("accepts a 5,000-character description", () => {

@@ -27,6 +27,7 @@ describe("AUTH_URL at start in production", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("The worker did not start. Invalid environment configuration:");
     expect(r.stderr).toContain("AUTH_URL: is required when NODE_ENV=production");
+    expect(r.stderr).toContain("RECEIPT_SIGNING_KEY: is required when NODE_ENV=production");
     expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 

@@ -7,6 +7,7 @@ import { CATEGORY_CODES } from "@/lib/scoring/types";
 import { CategoryChart } from "@/components/entries/category-chart";
 import { BadgeSnippet } from "@/app/(site)/entries/[id]/_components/badge-snippet";
 import { CiteEntry } from "@/app/(site)/entries/[id]/_components/cite-entry";
+import { EntryReceipt } from "@/app/(site)/entries/[id]/_components/entry-receipt";
 import { EvidencePanel } from "./_components/evidence-panel";
 import { FailurePanel } from "@/app/(site)/entries/[id]/_components/failure-panel";
 import { MethodCard } from "@/app/(site)/entries/[id]/_components/method-card";
@@ -234,6 +235,7 @@ export default async function EntryPage({
       </Section>
       {disputes(true)}
       <ReproduceEntry entry={entry} url={url} />
+      {entry.scoreStatus === "scored" ? <EntryReceipt id={entry.id} /> : null}
       <CiteEntry entry={entry} url={url} />
       <BadgeSnippet url={url} />
       <StandardExports entry={entry} origin={publicOrigin(h)} />

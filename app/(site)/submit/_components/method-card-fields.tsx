@@ -61,6 +61,24 @@ export function MethodCardFields({ errors, text }: { errors: Record<string, stri
           error={errors.contextTokens}
         />
       </fieldset>
+      <SelectField
+        name="ranBy"
+        label={t("ranBy")}
+        variant="form"
+        defaultValue=""
+        options={[
+          ["", t("ranByNone")],
+          ["first-party", t("ranByFirst")],
+          ["third-party", t("ranByThird")],
+        ]}
+      />
+      <Field
+        label={t("methodOwner")}
+        name="methodOwner"
+        maxLength={200}
+        hint={t("methodOwnerHint")}
+        error={errors.methodOwner}
+      />
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-medium">{t("efficiency")}</legend>
         <Field

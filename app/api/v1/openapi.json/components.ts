@@ -20,6 +20,7 @@ import { entrySourceSchema } from "@/lib/server/submissions/source";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
 import { publicDisputeSchema } from "@/lib/server/disputes/dispute-views";
 import { TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
+import { receiptPayloadSchema } from "@/lib/validation/receipt";
 
 // OpenAPI building blocks generated from the zod schemas the server parses and writes with, so the spec cannot drift.
 
@@ -54,7 +55,8 @@ registry
   .add(judgeCardSchema, { id: "JudgeCard" })
   .add(rankHistorySchema, { id: "RankHistory" })
   .add(claimVerdictSchema, { id: "ClaimVerdict" })
-  .add(publicDisputeSchema, { id: "Dispute" });
+  .add(publicDisputeSchema, { id: "Dispute" })
+  .add(receiptPayloadSchema, { id: "ReceiptPayload" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<
   string,
   JsonSchema

@@ -129,6 +129,52 @@ export const publicPaths = {
       },
     }),
   },
+  "/api/v1/entries/{id}/receipt": {
+    get: operation(null, {
+      summary:
+        "The entry's signed score receipt: a compact JWS (EdDSA, Ed25519) whose payload (ReceiptPayload) holds the entry, the prediction files' sha-256, the answer key, the scorer version, every board number with its interval and n, the snapshot and the time. Check it offline with `h2hmem receipt verify` and the keys at /.well-known/jwks.json (docs/TRUST.md).",
+      parameters: [id],
+      responses: {
+        "200": {
+          description:
+            "The receipt (header.payload.signature, base64url); the header's `kid` names the key in the JWKS.",
+          content: { "application/jose": { schema: { type: "string" } } },
+        },
+        ...fails(
+          ["NOT_FOUND", "No approved entry with this id."],
+          ["CONFLICT", "No scores under the published scorer version yet."],
+          ["GONE", "The entry was withdrawn."],
+          ["UNAVAILABLE", "This server signs no receipts (RECEIPT_SIGNING_KEY unset)."],
+          rateLimited,
+        ),
+      },
+    }),
+  },
+  "/.well-known/jwks.json": {
+    get: operation(null, {
+      summary:
+        "The receipt signing keys as a JWKS (RFC 7517): the current key first, then retired ones, so receipts signed before a rotation still verify. `kid` is the key's RFC 7638 thumbprint.",
+      responses: {
+        "200": {
+          description: "The public keys (Ed25519, `alg` EdDSA).",
+          content: jsonContent({
+            type: "object",
+            properties: {
+              keys: {
+                type: "array",
+                items: {
+                  type: "object",
+                  properties: Object.fromEntries(
+                    ["kty", "crv", "x", "kid", "alg", "use"].map((k) => [k, { type: "string" }]),
+                  ),
+                },
+              },
+            },
+          }),
+        },
+      },
+    }),
+  },
   "/api/v1/entries/{id}/files/{split}": {
     get: operation(null, {
       summary:

@@ -70,6 +70,8 @@ const META_FIELDS = [
   "modality",
   "backbone",
   "memoryMethod",
+  "ranBy",
+  "methodOwner",
   ...EFFICIENCY_FIELDS,
   "hardware",
   "track",

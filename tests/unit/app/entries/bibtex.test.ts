@@ -22,5 +22,7 @@ describe("bibtexFor", () => {
     expect(bib).toContain("author       = {{A \\& B Lab}},");
     expect(bib).toContain("howpublished = {\\url{https://board.example/entries/e1}},");
     expect(bib.startsWith("@misc{h2hmem_mem50ragv2_2026,")).toBe(true);
+    // Issue 49: the cite text names the signed receipt a reader can check offline.
+    expect(bib).toContain("; signed receipt \\url{https://board.example/api/v1/entries/e1/receipt}}");
   });
 });

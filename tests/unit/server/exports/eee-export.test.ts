@@ -30,6 +30,8 @@ const entry = {
   organization: "Lab A",
   backbone: "gpt-4o",
   memoryMethod: null,
+  ranBy: "third-party",
+  methodOwner: "Graph authors",
   modality: "multimodal",
   track: "full-context",
   declaredTrack: "memory",
@@ -83,6 +85,13 @@ describe("eeeDocument", () => {
     }
     expect(doc.evaluation_results[0]!.metric_config.llm_scoring).toBeUndefined();
     expect(doc.eval_library.version).toBe(version);
+    // Issue 49, point 4: who ran it, as the method card states it.
+    expect(doc.source_metadata.additional_details).toMatchObject({
+      ran_by: "third-party",
+      method_owner: "Graph authors",
+    });
+    const own = eeeDocument({ ...entry, ranBy: null, methodOwner: null }, "https://board.example");
+    expect(own.source_metadata.additional_details).not.toHaveProperty("ran_by");
     expect((doc.source_metadata.additional_details as Record<string, string>).evidence).toBe("not reported");
   });
 

@@ -12,6 +12,8 @@ const row = {
   memoryMethod: null,
   runOf: null,
   reproduces: null,
+  ranBy: null,
+  methodOwner: null,
   track: "memory",
   declaredTrack: "memory",
   trackReason: null,
@@ -25,6 +27,16 @@ const none = {
   tokensPerQuestion: null,
   hardware: null,
 };
+
+describe("methodCard who ran it", () => {
+  it("passes ranBy and methodOwner through (null when not stated)", () => {
+    expect(methodCard({ ...row, ...none })).toMatchObject({ ranBy: null, methodOwner: null });
+    expect(methodCard({ ...row, ...none, ranBy: "third-party", methodOwner: "Mem0" })).toMatchObject({
+      ranBy: "third-party",
+      methodOwner: "Mem0",
+    });
+  });
+});
 
 describe("methodCard efficiency", () => {
   it("is null when nothing was reported, else labelled self-reported with every field", () => {

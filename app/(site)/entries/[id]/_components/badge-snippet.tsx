@@ -1,9 +1,11 @@
 import { useTranslations } from "next-intl";
 import { Section } from "@/components/ui/section";
+import { receiptUrlOf } from "./bibtex";
 
 export function badgeMarkdown(entryUrl: string): string {
   const badgeUrl = `${entryUrl.replace(/\/entries\//, "/api/v1/entries/")}/badge.json`;
-  return `[![H2HMem](https://img.shields.io/endpoint?url=${encodeURIComponent(badgeUrl)})](${entryUrl})`;
+  const badge = `[![H2HMem](https://img.shields.io/endpoint?url=${encodeURIComponent(badgeUrl)})](${entryUrl})`;
+  return `${badge} ([signed receipt](${receiptUrlOf(entryUrl)}))`;
 }
 
 export function BadgeSnippet({ url }: { url: string }) {

@@ -14,7 +14,13 @@ const SPECIAL: Record<string, string> = {
   "^": "\\textasciicircum{}",
 };
 
+/** The entry's signed receipt (docs/TRUST.md), which the cite text and the badge link to. */
+export const receiptUrlOf = (entryUrl: string) => `${entryUrl.replace(/\/entries\//, "/api/v1/entries/")}/receipt`;
+
 export const latexEscape = (s: string): string => s.replace(/[\\{}%&$#_~^]/g, (c) => SPECIAL[c]!);
+
+// \url reads its argument verbatim except %, # and braces.
+const texUrl = (url: string) => `\\url{${url.replace(/[%#{}\\]/g, (c) => `\\${c}`)}}`;
 
 /** BibTeX key: method slug plus the approval year, stable for a permanent entry link. */
 export function bibtexFor(
@@ -32,9 +38,8 @@ export function bibtexFor(
     `  title        = {{${latexEscape(e.methodName)}} on the {H2HMem} Leaderboard},`,
     ...(e.organization ? [`  author       = {{${latexEscape(e.organization)}}},`] : []),
     `  year         = {${year}},`,
-    // \url reads its argument verbatim except %, # and braces.
-    `  howpublished = {\\url{${url.replace(/[%#{}\\]/g, (c) => `\\${c}`)}}},`,
-    `  note         = {H2HMem leaderboard entry ${e.id}, scorer version ${latexEscape(e.scorerVersion ?? "n/a")}}`,
+    `  howpublished = {${texUrl(url)}},`,
+    `  note         = {H2HMem leaderboard entry ${e.id}, scorer version ${latexEscape(e.scorerVersion ?? "n/a")}; signed receipt ${texUrl(receiptUrlOf(url))}}`,
     `}`,
   ].join("\n");
 }

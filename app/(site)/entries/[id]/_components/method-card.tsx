@@ -14,6 +14,14 @@ export function MethodCard({ entry: e }: { entry: EntryDetail }) {
     [t("modality"), modality],
     [t("backbone"), e.backbone],
     [t("memoryMethod"), e.memoryMethod],
+    [
+      t("ranBy"),
+      e.ranBy === "third-party"
+        ? t("thirdParty", { owner: e.methodOwner ?? "" })
+        : e.ranBy === "first-party"
+          ? t("firstParty")
+          : null,
+    ],
     [t("submitted"), f.date(e.createdAt)],
     [t("approved"), f.date(e.approvedAt)],
     [t("scored"), f.date(e.scoredAt)],
