@@ -132,7 +132,9 @@ async function main(): Promise<void> {
       runOf: system.runOf && seeded.get(system.runOf),
       reproduces: system.reproduces && seeded.get(system.reproduces),
       // The demo's makers built these synthetic systems; a reproduction runs another account's method.
-      ranBy: system.reproduces ? ("third-party" as const) : ("first-party" as const),
+      ...(system.reproduces
+        ? { ranBy: "third-party" as const, methodOwner: "H2HMem demo data" }
+        : { ranBy: "first-party" as const }),
       // Public, so a snapshot archive from the quick start carries files to re-score offline (issue 51).
       publicPredictions: true,
       ...system.card,

@@ -74,7 +74,11 @@ function expectedTrackRows(snapshotId: string, b: Board, track: string, scopes: 
       rank: scope === "ALL" ? e.rank : ranks.get(e.id)!.rank,
       tied: scope === "ALL" ? e.tied : ranks.get(e.id)!.tied,
       ranked: cells.length,
-      ...c,
+      // The stored cell; a run's spread (runSd) is on the entry, not in rank rows.
+      value: c.value,
+      ciLow: c.ciLow,
+      ciHigh: c.ciHigh,
+      n: c.n,
     }));
   });
 }
