@@ -75,13 +75,13 @@ export function questionExplorer(): Promise<Explorer> {
   return memo.get("all", async () => computeExplorer(await publishedScorerVersion(), await demoEntriesHidden()));
 }
 
-/** The approved entries the public sees with the version's headline row: partial runs never count. */
+/** The board's entries (approved, visible, not a replicate run or reproduction of another) with the version's headline row. */
 async function shownEntries(version: string, metric: string, hideDemo: boolean) {
   return db.$queryRaw<Array<{ id: string; methodName: string; publicPredictions: boolean; overall: number }>>`
     SELECT s.id, s."methodName", s."publicPredictions", sc.value AS overall
     FROM "Submission" s JOIN "Score" sc ON sc."submissionId" = s.id AND sc."scorerVersion" = ${version}
       AND sc.split = 'overall' AND sc.scope = 'ALL' AND sc.metric = ${metric} AND sc.aggregate = 'micro'
-    WHERE s."reviewState" = 'APPROVED' AND NOT (s."isDemo" AND ${hideDemo})
+    WHERE s."reviewState" = 'APPROVED' AND NOT (s."isDemo" AND ${hideDemo}) AND s."runOf" IS NULL AND s."reproduces" IS NULL
     ORDER BY sc.value DESC, s.id`;
 }
 

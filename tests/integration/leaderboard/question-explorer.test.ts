@@ -99,6 +99,7 @@ async function entry(
   scores: Array<[number | null, number] | undefined>,
   refs: Map<string, string>,
   approved = true,
+  runOf: string | null = null,
 ) {
   const s = await db.submission.create({
     data: {
@@ -108,6 +109,7 @@ async function entry(
       status: "SCORED",
       reviewState: approved ? "APPROVED" : "PENDING",
       publicPredictions: name === "A",
+      runOf,
     },
   });
   await db.score.create({
@@ -189,6 +191,14 @@ beforeAll(async () => {
     refs,
     false,
   );
+  // An approved replicate run of A: A counts once (as on the board), by its own rows.
+  const perfect: Array<[number, number]> = [
+    [1, 1],
+    [1, 1],
+    [1, 1],
+    [1, 1],
+  ];
+  await entry("R", 1, perfect, refs, true, ids.A!);
   await db.setting.upsert({
     where: { key: PUBLISHED_VERSION_KEY },
     create: { key: PUBLISHED_VERSION_KEY, value: V },
