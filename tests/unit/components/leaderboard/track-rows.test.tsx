@@ -6,37 +6,13 @@ import type { LeaderboardEntry } from "@/lib/server/leaderboard/ranked-board";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
 import { sortEntries } from "@/lib/server/leaderboard/view";
 import { renderIntl } from "../../../support/render-intl";
+import { boardEntry } from "../../../support/board-entry";
 
 // Issue 48: the memory view's other-track entries as labelled, unranked lines; the recall@5 column only where
 // evidence was reported ("not reported", never 0); the track switch as plain links.
 
 const recall = (value: number) => ({ recallAt5: { value, ciLow: null, ciHigh: null, n: 10 } }) as EvidenceGroup;
-const entry = (id: string, rank: number, extra: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({
-  rank,
-  tied: false,
-  id,
-  status: "approved",
-  attempts: null,
-  methodName: `Method ${id}`,
-  organization: null,
-  modality: null,
-  backbone: null,
-  track: "memory",
-  contextTopK: null,
-  contextTokens: null,
-  isBaseline: false,
-  createdAt: "2026-01-01T00:00:00Z",
-  answered: 100,
-  overall: { value: 0.5, ciLow: 0.45, ciHigh: 0.55, n: 100 },
-  mainTypes: {},
-  categories: {},
-  refusalRate: null,
-  overRefusalRate: null,
-  runs: 1,
-  flipRate: null,
-  tier: "uploaded",
-  ...extra,
-});
+const entry = boardEntry;
 const memory = [entry("a", 1, { evidence: recall(0.75) }), entry("b", 2, { evidence: null })];
 const full = entry("f", 1, { track: "full-context" });
 const table = (entries: LeaderboardEntry[], trackReferences: LeaderboardEntry[], locale: "en" | "zh" = "en") =>
