@@ -416,9 +416,6 @@ export function BoardRows({
         {references.map((r) => (
           <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} recall={row.recall} />
         ))}
-        {trackReferences.map((e) => (
-          <EntryTr key={e.id} e={e} wide={wide} reference={e.label} {...row} />
-        ))}
       </TBody>
       {/* The board's "Skip to results" target: the first Tab from here reaches the first ranked entry. */}
       <TBody {...(entries.length > 0 && { id: "results", tabIndex: -1 })}>
@@ -426,6 +423,14 @@ export function BoardRows({
           <EntryTr key={e.id} e={e} wide={wide} noise={noise?.[e.id]} {...row} />
         ))}
       </TBody>
+      {/* Other tracks' entries after the ranked ones: for comparison, never in the way of the first rank. */}
+      {trackReferences.length > 0 ? (
+        <TBody>
+          {trackReferences.map((e) => (
+            <EntryTr key={e.id} e={e} wide={wide} reference={e.label} {...row} />
+          ))}
+        </TBody>
+      ) : null}
     </RowCategoriesProvider>
   );
 }
