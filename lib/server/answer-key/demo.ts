@@ -13,3 +13,6 @@ export const demoEntriesHidden = cache(async (): Promise<boolean> => {
 export async function publicEntryWhere(): Promise<{ reviewState: "APPROVED"; isDemo?: false }> {
   return (await demoEntriesHidden()) ? { reviewState: "APPROVED", isDemo: false } : { reviewState: "APPROVED" };
 }
+
+/** The demo entries a visitor saw as rows: a replicate run counts on its entry, a reproduction never is a row. */
+export const DEMO_ENTRY_ROWS = { isDemo: true, reviewState: "APPROVED", runOf: null, reproduces: null } as const;

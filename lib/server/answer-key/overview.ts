@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../db";
+import { DEMO_ENTRY_ROWS } from "./demo";
 
 export type AnswerKeyOverview = {
   versions: Array<{
@@ -53,7 +54,7 @@ export async function getAnswerKeyOverview(): Promise<AnswerKeyOverview> {
           take: 200,
         })
       : Promise.resolve([]),
-    realKey ? db.submission.count({ where: { isDemo: true, reviewState: "APPROVED" } }) : 0,
+    realKey ? db.submission.count({ where: DEMO_ENTRY_ROWS }) : 0,
   ]);
   const perSplit: Record<string, number> = {};
   for (const c of counts) perSplit[c.split] = (perSplit[c.split] ?? 0) + c._count._all;

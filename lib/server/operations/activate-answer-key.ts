@@ -2,6 +2,7 @@ import "server-only";
 import { keyTagLikePattern } from "@/lib/scoring";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordAudit } from "../audit";
+import { DEMO_ENTRY_ROWS } from "../answer-key/demo";
 import { resetStages } from "../submissions/retry-stage";
 import { scorerVersionForKey } from "../versions/current-version";
 import { PUBLISHED_VERSION_KEY } from "../versions/published-version";
@@ -52,7 +53,7 @@ export async function activateAnswerKey(tx: Tx, id: string): Promise<ActivationR
   const visible = next.isDemo ? {} : { isDemo: false };
   const [ranked, demoOffBoard] = await Promise.all([
     tx.submission.count({ where: { reviewState: "APPROVED", ...visible } }),
-    previous.isDemo && !next.isDemo ? tx.submission.count({ where: { reviewState: "APPROVED", isDemo: true } }) : 0,
+    previous.isDemo && !next.isDemo ? tx.submission.count({ where: DEMO_ENTRY_ROWS }) : 0,
   ]);
   const stored = await tx.setting.findUnique({ where: { key: PUBLISHED_VERSION_KEY }, select: { value: true } });
   let pinned: string | null = null;

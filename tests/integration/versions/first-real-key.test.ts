@@ -87,7 +87,7 @@ describe("the first real answer key", () => {
     expect(lines[0]).toMatch(/^Imported answer key \S+: 28 questions from \d+ files; now active\.$/);
     // One line: the demo entries are off the board, and what to do next.
     expect(lines[1]).toBe(
-      `The ${demo} demo entries are off the board now (a real key replaced the demo one). Next: approve a first entry scored against it (uploads on /submit, the review queue on /admin) and it is on the board; \`npx h2hmem demo remove\` deletes the demo data.`,
+      `The ${rows} demo entries are off the board now (a real key replaced the demo one). Next: approve a first entry scored against it (uploads on /submit, the review queue on /admin) and it is on the board; \`npx h2hmem demo remove\` deletes the demo data.`,
     );
     expect(lines[2]).toMatch(/^Published: no approved entry was ranked/);
     expect(imported.stdout).not.toMatch(/pinned|Queued/);
@@ -111,7 +111,7 @@ describe("the first real answer key", () => {
     expect(await note(true)).toContain("review queue");
     expect(await note()).not.toMatch(/re-scored/);
     // The Answer key page lists the demo entries as off the board, not as entries to re-score.
-    expect(await getAnswerKeyOverview()).toMatchObject({ staleEntries: [], demoOffBoard: demo });
+    expect(await getAnswerKeyOverview()).toMatchObject({ staleEntries: [], demoOffBoard: rows });
     // /admin/rescore counts one thing one way: a version's entries in its list are its coverage's.
     for (const v of [demoVersion, real])
       expect((await scoredPerVersion([v])).get(v)).toBe((await versionCoverage(v)).scored);
