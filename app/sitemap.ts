@@ -10,6 +10,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   return [
     { url: `${origin}/`, changeFrequency: "daily", priority: 1 },
     { url: `${origin}/about`, changeFrequency: "monthly", priority: 0.5 },
+    { url: `${origin}/questions`, changeFrequency: "daily", priority: 0.6 },
     { url: `${origin}/submit`, changeFrequency: "monthly", priority: 0.5 },
     ...entries.map((e) => ({
       url: `${origin}/entries/${e.id}`,

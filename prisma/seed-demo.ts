@@ -12,6 +12,12 @@ export type DemoSystem = {
   methodName: string;
   description: string;
   answer: (q: ReferenceQuestion, rand: () => number) => string;
+  /** Another run of the demo entry of this method name (same account): the entry averages its runs. */
+  runOf?: string;
+  /** Another account's reproduction of the demo entry of this method name (docs/TRUST.md). */
+  reproduces?: string;
+  /** The files' random seed offset, when not the system's position in the list. */
+  seed?: number;
   /** The sessions it says it retrieved (retrieved_sessions); none when absent. */
   retrieve?: (q: ReferenceQuestion) => string[];
   /** Method-card fields beyond the name and description (e.g. the track and context budget). */
@@ -36,6 +42,8 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
     methodName: "Demo: Half-Recall (synthetic)",
     description:
       "Synthetic demo entry: answers with a random half of the reference answer's words and reports the sessions it retrieved (the gold one for 4 in 5 questions). Not a real system.",
+    // Short lists (demoRetrieval): the synthetic key's dialogues have two sessions, and retrieving
+    // both for most questions would place the entry on the full-context track (issue 48, point 4).
     retrieve: demoRetrieval,
     answer: (q, rand) =>
       words(q.answer)
@@ -66,6 +74,24 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
         : words(q.answer)
             .slice(0, Math.ceil(words(q.answer).length / 3))
             .join(" "),
+  },
+];
+
+const halfRecall = DEMO_SYSTEMS[1]!;
+const nearOracle = DEMO_SYSTEMS[0]!;
+/** Two more runs of Half-Recall (three in all, with a real run-to-run spread) and a reproduction of Near-Oracle. */
+export const DEMO_LINKED: DemoSystem[] = [
+  ...[2, 3].map((run) => ({
+    ...halfRecall,
+    description: `${halfRecall.description} Replicate run ${run}.`,
+    runOf: halfRecall.methodName,
+  })),
+  {
+    ...nearOracle,
+    methodName: "Demo: Near-Oracle, reproduced (synthetic)",
+    description: `A second account's re-run of "${nearOracle.methodName}" with another random seed. Not a real system.`,
+    reproduces: nearOracle.methodName,
+    seed: 8, // a seed whose re-run agrees on the synthetic key (paired intervals contain 0; checked by the e2e spec)
   },
 ];
 

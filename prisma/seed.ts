@@ -8,6 +8,7 @@ import { importAnswerKey } from "@/lib/server/operations/import-answer-key";
 import { db } from "@/lib/server/db";
 import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
+import { createGoldReport, decideGoldReport } from "@/lib/server/review/gold-reports";
 import { closeSharedJudgeRate } from "@/lib/server/judge/shared-rate";
 import { closeQueues } from "@/lib/server/queue";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
@@ -19,8 +20,9 @@ import { resetStages } from "@/lib/server/submissions/retry-stage";
 import { currentScorerVersion } from "@/lib/server/versions/current-version";
 import { headlineMetricOf } from "@/lib/server/versions/published-version";
 import { env } from "@/lib/server/env";
-import { DEMO_SYSTEMS, demoPredictionFile, extraDemoSystems } from "./seed-demo";
+import { DEMO_LINKED, DEMO_SYSTEMS, demoPredictionFile, extraDemoSystems } from "./seed-demo";
 import { seedRefusal } from "./seed-guard";
+import { seedDemoDispute } from "./seed-dispute";
 
 // `npm run db:seed` (idempotent): the synthetic answer key, a demo admin and author, and demo
 // submissions scored by the real pipeline (same code the worker runs) and approved. With a judge
@@ -31,6 +33,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DATASET = path.join(here, "seed-data", "dataset");
 const CREDENTIALS_FILE = path.join(here, "seed-data", "credentials.json");
 const DEMO_OWNER = "demo-entries@h2hmem.local";
+const DEMO_REPRODUCER = "demo-reproductions@h2hmem.local";
 const ACCOUNTS = [
   { email: "admin@h2hmem.local", password: "admin-demo-password", role: "ADMIN" as const, name: "Demo Admin" },
   { email: "author@h2hmem.local", password: "author-demo-password", role: "SUBMITTER" as const, name: "Demo Author" },
@@ -44,7 +47,7 @@ function extraEntries(argv: string[]): number {
   if (!Number.isInteger(n) || n < 0 || n > 1000) throw new Error("--extra-entries takes a whole number from 0 to 1000");
   return n;
 }
-const SYSTEMS = [...DEMO_SYSTEMS, ...extraDemoSystems(extraEntries(process.argv.slice(2)))];
+const SYSTEMS = [...DEMO_SYSTEMS, ...DEMO_LINKED, ...extraDemoSystems(extraEntries(process.argv.slice(2)))];
 
 loadDotenv({ quiet: true }); // env, db and logger are read lazily, so this still applies
 
@@ -65,7 +68,7 @@ async function hasHeadline(submissionId: string): Promise<boolean> {
 async function main(): Promise<void> {
   const log = logger.child({ component: "seed" });
   const otherUsers = await db.user.count({
-    where: { email: { notIn: [...ACCOUNTS.map((a) => a.email), DEMO_OWNER] } },
+    where: { email: { notIn: [...ACCOUNTS.map((a) => a.email), DEMO_OWNER, DEMO_REPRODUCER] } },
   });
   const refusal = seedRefusal({ production: env.NODE_ENV === "production", otherUsers, args: process.argv.slice(2) });
   if (refusal) {
@@ -77,6 +80,9 @@ async function main(): Promise<void> {
   // Demo entries belong to an account that cannot sign in, so they use none of the demo
   // author's daily quota and the author's "my submissions" starts empty.
   const owner = await ensureSystemUser(DEMO_OWNER, "H2HMem demo data");
+  // A reproduction must come from another account.
+  const reproducer = await ensureSystemUser(DEMO_REPRODUCER, "H2HMem demo reproductions");
+  const seeded = new Map<string, string>(); // method name -> the demo entry's id
   mkdirSync(path.dirname(CREDENTIALS_FILE), { recursive: true });
   writeFileSync(
     CREDENTIALS_FILE,
@@ -106,15 +112,16 @@ async function main(): Promise<void> {
 
   const key = await loadActiveAnswerKey();
   if (!key) throw new Error("no active answer key after import");
+  const approved: string[] = [];
   for (const [i, system] of SYSTEMS.entries()) {
     const files = {
       dyadic: {
         fileName: "prediction_dyadic.json",
-        bytes: demoPredictionFile(system, key.questions, "dyadic", 1000 + i),
+        bytes: demoPredictionFile(system, key.questions, "dyadic", 1000 + (system.seed ?? i)),
       },
       multiparty: {
         fileName: "prediction_multiparty.json",
-        bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + i),
+        bytes: demoPredictionFile(system, key.questions, "multi-party", 2000 + (system.seed ?? i)),
       },
     };
     const meta = {
@@ -122,20 +129,28 @@ async function main(): Promise<void> {
       organization: "H2HMem demo data",
       description: system.description,
       modality: "text" as const,
-      ranBy: "first-party" as const, // the demo's makers built these synthetic systems
+      runOf: system.runOf && seeded.get(system.runOf),
+      reproduces: system.reproduces && seeded.get(system.reproduces),
+      // The demo's makers built these synthetic systems; a reproduction runs another account's method.
+      ...(system.reproduces
+        ? { ranBy: "third-party" as const, methodOwner: "H2HMem demo data" }
+        : { ranBy: "first-party" as const }),
       // Public, so a snapshot archive from the quick start carries files to re-score offline (issue 51).
       publicPredictions: true,
       ...system.card,
     };
+    const userId = system.reproduces ? reproducer.id : owner.id;
     // A changed generator yields new content: replace the old demo entry instead of adding one
     // (older seeds filed demo entries under the author).
     await db.submission.deleteMany({
       where: {
         methodName: system.methodName,
-        OR: [{ userId: author.id }, { userId: owner.id, contentSha256: { not: uploadContentSha(files) } }],
+        description: system.description, // the runs of one method differ here
+        OR: [{ userId: author.id }, { userId, contentSha256: { not: uploadContentSha(files) } }],
       },
     });
-    const created = await createSubmission({ userId: owner.id, files, meta, enqueue: false, demo: true });
+    const created = await createSubmission({ userId, files, meta, enqueue: false, demo: true });
+    if (!system.runOf && !system.reproduces) seeded.set(system.methodName, created.id);
     const slog = log.child({ submissionId: created.id, method: system.methodName });
     let row = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     // Scored under another version (e.g. before the quick start ran the demo judge): score it again.
@@ -162,6 +177,7 @@ async function main(): Promise<void> {
         },
       });
     const [f1, judge] = await Promise.all([overall("f1"), overall("judge")]);
+    if (row.status === "SCORED") approved.push(created.id);
     slog.info(
       {
         existing: created.existing,
@@ -173,7 +189,22 @@ async function main(): Promise<void> {
       "demo submission ready",
     );
   }
+  if (approved[0])
+    await seedDemoDispute(approved[0], { author: author!, owner: { ...owner, role: "SUBMITTER" }, admin: admin! });
+  await seedCorrection(author.id, admin.id);
   log.info({ credentials: path.relative(process.cwd(), CREDENTIALS_FILE) }, "seed complete");
+}
+
+/** Issue 50: one accepted correction of a gold answer, as the errata loop leaves it (/questions, its question page). */
+async function seedCorrection(authorId: string, adminId: string): Promise<void> {
+  const qid = "dyadic/dialogue1/session1/0";
+  if ((await db.goldReport.count({ where: { qid } })) > 0) return;
+  const r = await createGoldReport(authorId, qid, {
+    kind: "ambiguous",
+    proposedAnswer: "Fourteen kilometres (14 km).",
+    reason: "Mara gives the distance once in words and once as 14 km on the trail sign; either form should count.",
+  });
+  await decideGoldReport(r.id, adminId, { action: "accept" });
 }
 
 main()

@@ -43,4 +43,37 @@ export function register(program: Command): void {
         for (const w of r.warnings) say(`warning ${w.code} ${w.file} ${w.path}: ${w.message}`);
       }),
     );
+  const errata = group
+    .command("errata")
+    .description("Accepted gold-answer reports as corrections for the next key version.");
+  errata
+    .command("export")
+    .description("Write the accepted corrections the active key does not carry yet as a JSON file to review.")
+    .option("--out <file>", "where to write it", "errata.json")
+    .action(async (opts: { out: string }) =>
+      withDb(async () => {
+        const { writeFileSync } = await import("node:fs");
+        const { exportErrata } = await import("../../lib/server/operations/errata");
+        const file = await exportErrata();
+        writeFileSync(opts.out, `${JSON.stringify(file, null, 2)}\n`, { flag: "wx" });
+        say(
+          `Wrote ${file.corrections.length} correction(s) against "${file.answerKey?.label ?? "no key"}" to ${opts.out}.`,
+        );
+        for (const c of file.corrections)
+          say(`  ${c.qid}: "${c.goldAnswer}" -> "${c.correctedAnswer}" (${c.reports.length} report(s))`);
+        say(
+          "Next: review it, `h2hmem answer-key errata apply` it to the dataset, then `h2hmem answer-key import` the copy.",
+        );
+      }),
+    );
+  errata
+    .command("apply <errata> <dataset>")
+    .description("Copy the dataset folder to --out with each correction's original_answer replaced (no database).")
+    .requiredOption("--out <dir>", "the corrected copy (must not exist)")
+    .action(async (file: string, dataset: string, opts: { out: string }) => {
+      const { readFileSync } = await import("node:fs");
+      const { applyErrata } = await import("../../lib/server/operations/errata");
+      const changed = applyErrata(JSON.parse(readFileSync(file, "utf8")), dataset, opts.out);
+      say(`Wrote ${opts.out}: ${changed} answer(s) corrected. Next: h2hmem answer-key import ${opts.out} --label "…"`);
+    });
 }

@@ -27,6 +27,8 @@ type Options = {
   sourceRepo?: string;
   sourceCommit?: string;
   sourceRun?: string;
+  runOf?: string;
+  reproduces?: string;
   wait?: boolean;
   json?: boolean;
   pollMs: string;
@@ -65,6 +67,11 @@ export function register(program: Command): void {
     .option("--source-repo <owner/name>", "submitted from CI: the repository (the GitHub Action fills this in)")
     .option("--source-commit <sha>", "submitted from CI: the commit SHA (7-40 hex digits)")
     .option("--source-run <url-or-id>", "submitted from CI: the GitHub Actions run URL or id")
+    .option(
+      "--run-of <entry-id>",
+      "a replicate run of your entry (same method name, backbone and track): the entry averages its runs",
+    )
+    .option("--reproduces <entry-id>", "a reproduction of another account's entry (shown on it, never ranked itself)")
     .option(
       "--json",
       "print the result as one JSON document on stdout ({id, status, warnings[, final status and scores with --wait]})",
@@ -122,6 +129,8 @@ async function runSubmit(opts: Options): Promise<number> {
       sourceRepo: opts.sourceRepo,
       sourceCommit: opts.sourceCommit,
       sourceRun: opts.sourceRun,
+      runOf: opts.runOf,
+      reproduces: opts.reproduces,
       ciToken: ciTokenFromEnv(),
     });
     id = res.id;

@@ -20,6 +20,8 @@ export type PublicEntry = {
   answerKey?: { label: string; contentSha256: string } | null;
   files: Array<{ split: string; fileName: string; sha256: string; url?: string | null }>;
   scores: BoardRow[];
+  /** The entry first, then its replicate runs (docs/SCORING.md §9d). */
+  runIds?: string[];
 };
 export type JudgeScores = {
   scorerVersion: string;

@@ -12,7 +12,7 @@ import { fixed, formatIssues, table } from "../format";
 import { readAnswerKey } from "../io";
 import { HttpApiError } from "./submit-client";
 import { fetchEntry, fetchFile, fetchJudgeScores, parseEntryRef, type PublicEntry } from "./verify-client";
-import { compareRows, rescore, type Comparison } from "./verify-compare";
+import { compareRows, rescore, rescoreRuns, type Comparison } from "./verify-compare";
 
 export type VerifyOptions = { url?: string; answerKey?: string; json?: boolean };
 
@@ -36,29 +36,29 @@ export async function runVerify(ref: string, opts: VerifyOptions): Promise<numbe
 async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promise<number> {
   const entry = await fetchEntry(base, id);
   if (!entry.scorerVersion || entry.scores.length === 0) return fail(`entry ${id} has no scores on the board yet.`);
-  if (!entry.publicPredictions || entry.files.some((f) => !f.url))
-    return fail(`the author of entry ${id} keeps the prediction files private: nothing to re-score.`);
   const lexical = lexicalOptionsForVersion(entry.scorerVersion);
   if (!lexical)
     return fail(
       `the entry was scored with ${entry.scorerVersion}; this h2hmem scores with ${LEXICAL_VERSION}. Use the h2hmem release that names that version.`,
     );
   const key = entry.answerKey ? await keyFor(entry, opts.answerKey) : undefined;
-
-  const files: Partial<Record<Split, PredictionItem[]>> = {};
-  for (const f of entry.files) {
-    const split: Split = f.split === "dyadic" ? "dyadic" : "multi-party";
-    const parsed = parsePredictionFile(await fetchFile(base, f), { file: f.fileName, split });
-    if (hasErrors(parsed.issues)) return fail(`${f.fileName} does not validate:\n${formatIssues(parsed.issues, 20)}`);
-    files[split] = parsed.items;
+  const own = await rescoreEntry(base, entry, entry.scorerVersion, { answerKey: key, lexical });
+  if (typeof own === "string") return fail(own);
+  let local = own.rows;
+  // Replicate runs (docs/SCORING.md §9d): the board holds the runs' means, so every run is re-scored.
+  if (entry.runIds && entry.runIds.length > 1) {
+    const runs = [own.questions];
+    for (const runId of entry.runIds.slice(1)) {
+      const run = await rescoreEntry(base, await fetchEntry(base, runId), entry.scorerVersion, {
+        answerKey: key,
+        lexical,
+      });
+      if (typeof run === "string") return fail(`run ${runId} of the entry: ${run}`);
+      runs.push(run.questions);
+    }
+    local = [...local, ...rescoreRuns(runs)]; // later rows win; a row not every run has stays the entry's own
   }
-  const hasJudge = entry.scores.some((r) => r.metric === "judge");
-  const judge = hasJudge ? await fetchJudgeScores(base, id) : null;
-  if (judge && judge.scorerVersion !== entry.scorerVersion)
-    return fail(
-      `the judge scores are of ${judge.scorerVersion}, the board of ${entry.scorerVersion}; retry in a moment.`,
-    );
-  const results = compareRows(entry.scores, rescore({ files, answerKey: key, lexical, judge }));
+  const results = compareRows(entry.scores, local);
   const ok = results.every((r) => r.ok);
   if (opts.json) {
     process.stdout.write(
@@ -79,6 +79,29 @@ async function verifyEntry(base: string, id: string, opts: VerifyOptions): Promi
     process.stdout.write(report(entry, results) + "\n");
   }
   return ok ? EXIT_OK : EXIT_INVALID;
+}
+
+/** One submission's files re-scored (with its stored judge scores), or why that cannot be done. */
+async function rescoreEntry(
+  base: string,
+  entry: PublicEntry,
+  version: string,
+  opts: Omit<Parameters<typeof rescore>[0], "files" | "judge">,
+): Promise<ReturnType<typeof rescore> | string> {
+  if (!entry.publicPredictions || entry.files.some((f) => !f.url))
+    return `the author of entry ${entry.id} keeps the prediction files private: nothing to re-score.`;
+  const files: Partial<Record<Split, PredictionItem[]>> = {};
+  for (const f of entry.files) {
+    const split: Split = f.split === "dyadic" ? "dyadic" : "multi-party";
+    const parsed = parsePredictionFile(await fetchFile(base, f), { file: f.fileName, split });
+    if (hasErrors(parsed.issues)) return `${f.fileName} does not validate:\n${formatIssues(parsed.issues, 20)}`;
+    files[split] = parsed.items;
+  }
+  const hasJudge = entry.scores.some((r) => r.metric === "judge");
+  const judge = hasJudge ? await fetchJudgeScores(base, entry.id) : null;
+  if (judge && judge.scorerVersion !== version)
+    return `the judge scores are of ${judge.scorerVersion}, the board of ${version}; retry in a moment.`;
+  return rescore({ ...opts, files, judge });
 }
 
 async function keyFor(entry: PublicEntry, dir: string | undefined) {

@@ -3,6 +3,7 @@ import type { LeaderboardParams } from "@/lib/server/leaderboard/params";
 import { viewQuery } from "@/lib/server/leaderboard/params";
 import { LOW_N_MARK } from "./cell-text";
 import { JUDGE_CARD_HREF, NOISE_MARK } from "./judge-noise-mark";
+import { TierLegend } from "@/components/trust/tier-mark";
 
 // The board's marks in words (WCAG 1.4.1); the intervals switch is a plain link so it works without JavaScript.
 
@@ -53,6 +54,7 @@ export function BoardLegend({ params, lowNMin, hasReferences, showIntervals, noi
           {t("legendBelow")}
         </span>
       ) : null}
+      <TierLegend />
       {noise ? (
         <span data-testid="judge-noise-legend">
           <span className="font-semibold text-sky-800 dark:text-sky-300" aria-hidden="true">

@@ -9,6 +9,7 @@ import { panelLabels } from "./panel-labels";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Messages } from "@/lib/i18n/load-messages";
 import { HeatCell } from "./heat-cell";
+import { TierMark } from "@/components/trust/tier-mark";
 import { JudgeNoiseMark } from "./judge-noise-mark";
 import { ViewLink } from "./view-link";
 import { wideClass, type WideClass } from "./wide-class";
@@ -112,6 +113,31 @@ function AttemptsCell({ e, className, t }: { e: ViewEntry; className: string; t:
   );
 }
 
+/** Evidence recall@5 of the split: "not reported" (never 0) for an entry that sent no retrieved sessions. */
+function RecallCell({
+  value,
+  className,
+  t,
+  f,
+}: {
+  value: number | null | undefined;
+  className: string;
+  t: T;
+  f: Formatter;
+}) {
+  return (
+    <Td pad="none" className={`text-right tabular-nums ${className}`} data-testid="recall-at-5">
+      {value === undefined ? (
+        "–"
+      ) : value === null ? (
+        <span className="text-xs text-slate-600 dark:text-slate-400">{t("notReported")}</span>
+      ) : (
+        f.score(value)
+      )}
+    </Td>
+  );
+}
+
 function RankCell({ e, t }: { e: ViewEntry; t: T }) {
   const r = e.scopeRank;
   const show = r ?? { rank: e.rank, tied: e.tied };
@@ -165,7 +191,7 @@ function Headline({
   );
 }
 
-type RowProps = { wide: WideClass; printIntervals: boolean };
+type RowProps = { wide: WideClass; printIntervals: boolean; recall?: boolean };
 type TI = ReturnType<typeof useTranslations<"intervals">>;
 
 /** "Method X, Judge 0.52, 95% CI 0.40–0.63, n 196": whose score first (issue 45, point 5). */
@@ -177,7 +203,7 @@ function headlineName(ti: TI, f: Formatter, entry: string, metric: string, cell:
 export type LabelledReference = ReferenceRow & { label: string };
 
 /** A trivial system, pinned above the ranked entries and styled apart: never ranked. */
-function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledReference }) {
+function ReferenceTr({ r, wide, printIntervals, recall }: RowProps & { r: LabelledReference }) {
   const t = useTranslations("board.table");
   const names = useTranslations("categories");
   const mainNames = useTranslations("mainTypes");
@@ -198,6 +224,7 @@ function ReferenceTr({ r, wide, printIntervals }: RowProps & { r: LabelledRefere
         {t("trivialSystem")}
       </Td>
       <Headline cell={r.overall} testId="reference-headline" f={f} />
+      {recall ? <RecallCell value={undefined} className={wide("recallAt5")} t={t} f={f} /> : null}
       {[
         ...MAIN_TYPES.map((m) => [m, r.mainTypes[m], mainNames(m)] as const),
         ...CATEGORY_CODES.map((c) => [c, r.categories[c], names(c)] as const),
@@ -245,7 +272,18 @@ type EntryProps = RowProps & {
   reference?: string;
 };
 
-function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, metric, reference }: EntryProps) {
+function EntryTr({
+  e,
+  wide,
+  printIntervals,
+  recall,
+  lowNMin,
+  best,
+  demo = false,
+  noise,
+  metric,
+  reference,
+}: EntryProps) {
   const t = useTranslations("board.table");
   const tt = useTranslations("tracks");
   const ti = useTranslations("intervals");
@@ -278,6 +316,7 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, 
         ) : null}
         <Badges e={e} t={t} />
         <CiBadge e={e} />
+        <TierMark tier={e.tier} runs={e.runs} />
         {e.organization ? (
           <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{e.organization}</span>
         ) : null}
@@ -301,6 +340,9 @@ function EntryTr({ e, wide, printIntervals, lowNMin, best, demo = false, noise, 
         noise={noise}
         name={headlineName(ti, f, e.methodName, metric, e.overall)}
       />
+      {recall ? (
+        <RecallCell value={e.evidence?.recallAt5.value ?? null} className={wide("recallAt5")} t={t} f={f} />
+      ) : null}
       {MAIN_TYPES.map((m) => (
         <HeatCell
           key={m}
@@ -372,10 +414,7 @@ export function BoardRows({
     <RowCategoriesProvider value={{ sortHrefs, labels }}>
       <TBody>
         {references.map((r) => (
-          <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} />
-        ))}
-        {trackReferences.map((e) => (
-          <EntryTr key={e.id} e={e} wide={wide} reference={e.label} {...row} />
+          <ReferenceTr key={r.kind} r={r} wide={wide} printIntervals={row.printIntervals} recall={row.recall} />
         ))}
       </TBody>
       {/* The board's "Skip to results" target: the first Tab from here reaches the first ranked entry. */}
@@ -384,6 +423,14 @@ export function BoardRows({
           <EntryTr key={e.id} e={e} wide={wide} noise={noise?.[e.id]} {...row} />
         ))}
       </TBody>
+      {/* Other tracks' entries after the ranked ones: for comparison, never in the way of the first rank. */}
+      {trackReferences.length > 0 ? (
+        <TBody>
+          {trackReferences.map((e) => (
+            <EntryTr key={e.id} e={e} wide={wide} reference={e.label} {...row} />
+          ))}
+        </TBody>
+      ) : null}
     </RowCategoriesProvider>
   );
 }

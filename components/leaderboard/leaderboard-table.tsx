@@ -44,6 +44,8 @@ export function LeaderboardTable({
   const splits = useTranslations("splits");
   const tracks = useTranslations("tracks");
   const best = bestReferenceByCategory(references);
+  // Only where some entry of the view reported retrieved evidence (issue 48 point 5).
+  const recall = [...entries, ...trackReferences].some((e) => e.evidence);
   // Scores of the quick start's fake judge say so in the column and in every headline cell.
   const judge = params.metric === "judge";
   const demo = demoJudge && judge;
@@ -96,6 +98,7 @@ export function LeaderboardTable({
             tt("headlineTitle", { metric, aggregate }),
             judge ? <JudgeCardLink /> : null,
           )}
+          {recall ? tall("recallAt5", tt("recallAt5"), num("recallAt5"), tt("recallAt5Title")) : null}
           <Th pad="sm" scope="colgroup" colSpan={3} className={`text-center ${wide()}`}>
             {tt("mainTypes")}
           </Th>
@@ -150,6 +153,7 @@ export function LeaderboardTable({
         }
         sortHrefs={sortHrefs}
         printIntervals={showIntervals}
+        recall={recall}
       />
     </Table>
   );

@@ -23,6 +23,7 @@ export async function SiteHeader({
   const links = [
     { href: "/", label: t("leaderboard") },
     { href: "/compare", label: t("compare") },
+    { href: "/questions", label: t("questions") },
     { href: "/submit", label: t("submit") },
     ...(user
       ? [

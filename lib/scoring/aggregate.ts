@@ -47,13 +47,20 @@ const SCOPES: ReadonlyArray<readonly [ScoreRow["scope"], ReadonlySet<CategoryCod
 ];
 
 export function aggregateScores(results: QuestionResult[], opts: AggregateOptions = {}): ScoreRow[] {
+  return aggregateWithDists(results, opts).map((d) => d.row);
+}
+
+/** Each row with its bootstrap distribution (the run-aware bootstrap, runs.ts, averages these over runs). */
+export type RowDist = { row: ScoreRow; dist: Float64Array };
+
+export function aggregateWithDists(results: QuestionResult[], opts: AggregateOptions = {}): RowDist[] {
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
   const seed = opts.seed ?? DEFAULT_SEED;
   const metrics = METRIC_ORDER.filter((m) => results.some((r) => m in r.metrics));
   const splits: SplitOrOverall[] = SPLITS.filter((s) => results.some((r) => r.split === s));
   if (splits.length > 0) splits.push("overall");
   const cellsByMetric = buildCells(results, metrics, resamples, seed);
-  const rows: ScoreRow[] = [];
+  const rows: RowDist[] = [];
   for (const metric of metrics) {
     const cells = cellsByMetric.get(metric)!;
     for (const split of splits) {
@@ -80,7 +87,7 @@ function rowsFor(
   metric: Metric,
   cells: Cell[],
   resamples: number,
-): ScoreRow[] {
+): RowDist[] {
   const n = cells.reduce((a, c) => a + c.n, 0);
   const excluded = cells.reduce((a, c) => a + c.excluded, 0);
   if (n === 0) return [];
@@ -98,13 +105,13 @@ function rowsFor(
   }
   macro /= byCategory.size;
   for (let b = 0; b < macroDist.length; b++) macroDist[b] /= byCategory.size;
-  const ci = (dist: Float64Array) => {
+  const withCi = (row: Omit<ScoreRow, "ciLow" | "ciHigh">, dist: Float64Array): RowDist => {
     const { low, high } = percentileInterval(dist);
-    return { ciLow: low, ciHigh: high };
+    return { row: { ...row, ciLow: low, ciHigh: high }, dist };
   };
   return [
-    { ...base, aggregate: "micro", value: live.reduce((a, c) => a + c.sum, 0) / n, ...ci(pooled(live, resamples, n)) },
-    { ...base, aggregate: "macro", value: macro, ...ci(macroDist) },
+    withCi({ ...base, aggregate: "micro", value: live.reduce((a, c) => a + c.sum, 0) / n }, pooled(live, resamples, n)),
+    withCi({ ...base, aggregate: "macro", value: macro }, macroDist),
   ];
 }
 

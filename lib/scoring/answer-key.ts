@@ -1,7 +1,16 @@
 // A question's place comes from its folder, never from the noisy answer_session fields (those give
 // only the gold evidence session, by one documented rule).
 import { z } from "zod";
-import { CATEGORIES, MAIN_TYPE_NAMES, type CategoryCode, type Difficulty, type MainType, type Split } from "./types";
+import {
+  CATEGORIES,
+  CATEGORY_CODES,
+  MAIN_TYPE_NAMES,
+  SPLITS,
+  type CategoryCode,
+  type Difficulty,
+  type MainType,
+  type Split,
+} from "./types";
 import { normalizeCategory, normalizeMainType, unknownCategoryFix } from "./categories";
 import { IssueList, jsonPointer, type ValidationIssue } from "./issues";
 
@@ -148,4 +157,20 @@ export function parseQuestionsFile(
     });
   });
   return { questions, issues: issues.finish() };
+}
+
+export type EvidenceCount = { split: Split; category: CategoryCode; questions: number; withEvidence: number };
+
+/** The import's report: how many key questions have usable gold evidence, per split and category. */
+export function evidenceCounts(
+  key: ReadonlyArray<{ split: Split; category: CategoryCode; evidenceSession?: number | null }>,
+): EvidenceCount[] {
+  const out: EvidenceCount[] = [];
+  for (const split of SPLITS)
+    for (const category of CATEGORY_CODES) {
+      const qs = key.filter((q) => q.split === split && q.category === category);
+      const withEvidence = qs.filter((q) => q.evidenceSession != null).length;
+      if (qs.length > 0) out.push({ split, category, questions: qs.length, withEvidence });
+    }
+  return out;
 }

@@ -19,3 +19,6 @@ export * from "./judge";
 export * from "./failure-profile";
 export * from "./evidence";
 export * from "./judge-card";
+export * from "./targeted-rerun";
+export * from "./runs";
+export * from "./reproduction";

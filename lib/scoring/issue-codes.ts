@@ -69,6 +69,8 @@ export const FIELD_CODES = [
   "URL_NOT_PUBLIC",
   "FORCE_REQUIRED",
   "NOTHING_TO_CHANGE",
+  "RUN_OF_INVALID",
+  "REPRODUCES_INVALID",
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

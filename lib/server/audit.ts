@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   "submission.unpublish": "Submission",
   "submission.baseline.mark": "Submission",
   "submission.baseline.unmark": "Submission",
+  "submission.maintainer-rerun.mark": "Submission",
+  "submission.maintainer-rerun.unmark": "Submission",
   "submission.metadata": "Submission",
   "submission.track": "Submission",
   "submission.retry": "Submission",
@@ -40,6 +42,13 @@ export const AUDIT_ACTIONS = {
   "submissions.pause": "Setting",
   "submissions.resume": "Setting",
   "snapshot.doi": "BoardSnapshot",
+  "dispute.open": "Dispute",
+  "dispute.reply": "Dispute",
+  "dispute.resolve": "Dispute",
+  "dispute.hide": "Dispute",
+  "gold_report.accept": "GoldReport",
+  "gold_report.reject": "GoldReport",
+  "gold_report.merge": "GoldReport",
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTIONS;
 type AuditEventInput<A extends AuditAction> = {

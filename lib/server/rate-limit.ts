@@ -15,7 +15,8 @@ type LimiterName =
   | "signup-email"
   | "retry-account"
   | "webhook-test"
-  | "webhook-create";
+  | "webhook-create"
+  | "gold-report";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   "signin-ip": { points: 60, duration: 15 * 60 },
@@ -32,6 +33,8 @@ const LIMITS: Record<LimiterName, { points: number; duration: number; blockDurat
   "webhook-test": { points: 5, duration: 60 * 60 },
   // Each registration resolves a host name; delete-and-add would otherwise evade the endpoint cap.
   "webhook-create": { points: 20, duration: 60 * 60 },
+  // Reports of gold answers per account: each lands in an admin's triage queue.
+  "gold-report": { points: 20, duration: 60 * 60 },
 };
 
 const globalForRl = globalThis as unknown as { rlRedis?: Redis; rlLimiters?: Map<LimiterName, RateLimiterAbstract> };

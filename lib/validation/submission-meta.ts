@@ -12,17 +12,21 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
-const optionalUrl = optionalText(2000)
-  .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), "must be an http:// or https:// URL")
-  .refine((v) => {
-    if (v === undefined) return true;
-    try {
-      const u = new URL(v);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an http:// or https:// URL");
+/** An absolute http(s) URL without spaces: the only links user text may carry. */
+export function isHttpUrl(v: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const optionalUrl = optionalText(2000).refine(
+  (v) => v === undefined || isHttpUrl(v),
+  "must be an http:// or https:// URL",
+);
 
 // Forms and multipart send text ("" = not stated).
 const optionalCost = z.preprocess(
@@ -59,6 +63,9 @@ const SOURCE_RUN_RE =
   /^(\d{1,20}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/actions\/runs\/\d{1,20}(\/attempts\/\d{1,5})?)$/;
 
 export const SOURCE_FIELDS = ["sourceRepo", "sourceCommit", "sourceRun"] as const;
+/** An existing entry's id: this upload is a replicate run of it, or another account's reproduction of it. */
+export const LINK_FIELDS = ["runOf", "reproduces"] as const;
+const entryId = optionalMatch(/^[A-Za-z0-9_-]{1,40}$/, "must be an entry id (as in /entries/<id>)", 40);
 
 /** In display order. */
 export const EFFICIENCY_FIELDS = [
@@ -124,8 +131,12 @@ export const submissionMetaSchema = z
       "must be a run id (digits) or an https URL of a GitHub Actions run (https://HOST/OWNER/NAME/actions/runs/ID)",
       500,
     ),
+    runOf: entryId,
+    reproduces: entryId,
   })
   .superRefine((meta, ctx) => {
+    if (meta.runOf !== undefined && meta.reproduces !== undefined)
+      ctx.addIssue({ code: "custom", path: ["reproduces"], message: "cannot be combined with runOf" });
     if ((meta.sourceCommit !== undefined || meta.sourceRun !== undefined) && meta.sourceRepo === undefined) {
       ctx.addIssue({ code: "custom", path: ["sourceRepo"], message: "is required with sourceCommit or sourceRun" });
     }

@@ -34,6 +34,7 @@ async function pages() {
     ["/", "/"],
     ["entry", `/entries/${ids[0]}`],
     ["compare", `/compare?ids=${ids[0]},${ids[1]}`],
+    ["/questions", "/questions"],
     ["/about", "/about"],
     ["/submit", "/submit"],
   ];

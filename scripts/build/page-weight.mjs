@@ -14,7 +14,15 @@ import { gzipSync } from "node:zlib";
 export const PAGE_JS_BUDGET = 150 * 1024;
 
 /** The public pages (App Router routes); `npm run bench:pages` measures the same ones. */
-export const PUBLIC_ROUTES = ["/", "/entries/[id]", "/compare", "/about", "/submit"];
+export const PUBLIC_ROUTES = [
+  "/",
+  "/entries/[id]",
+  "/compare",
+  "/questions",
+  "/questions/[...id]",
+  "/about",
+  "/submit",
+];
 
 const MANIFEST = "page_client-reference-manifest.js";
 

@@ -75,15 +75,16 @@ export function writeSyntheticDataset(dir: string, size: DatasetSize = FULL_SIZE
 }
 
 /**
- * A ranked retrieval for demos and benches (deterministic): the gold session first for 3 in 5
- * questions, third for 1 in 5, missed for the rest.
+ * A ranked retrieval for demos and benches (deterministic), short like a memory system's (never every
+ * session of a small dialogue, so the track placement keeps it in `memory`): the gold session alone for
+ * 3 in 5 questions, third after two later sessions for 1 in 5, and a later session instead for the rest.
  */
 export function demoRetrieval(q: ReferenceQuestion): string[] {
   const gold = q.evidenceSession ?? 1;
-  const list = [1, 2, 3, 4, 5].filter((k) => k !== gold).map((k) => `session${k}`);
+  const later = (k: number) => `session${gold + k}`;
   const pick = (q.index + q.dialogue) % 5;
-  if (pick < 4) list.splice(pick === 3 ? 2 : 0, 0, `session${gold}`);
-  return list.slice(0, 4);
+  if (pick < 3) return [`session${gold}`];
+  return pick === 3 ? [later(1), later(2), `session${gold}`] : [later(1)];
 }
 
 /**

@@ -73,5 +73,13 @@ test.describe("without JavaScript", () => {
     expect(api.track).toBe("full-context");
     expect(api.entries.every((e) => e.track === "full-context")).toBe(true);
     expect(api.entries.map((e) => e.methodName)).toContain(FC);
+
+    // Compare refuses nothing but says when the entries are on different tracks.
+    const memory = (await (await request.get("/api/v1/leaderboard")).json()) as { entries: Array<{ id: string }> };
+    const fc = api.entries.find((e) => e.methodName === FC) as unknown as { id: string };
+    await page.goto(`/compare?ids=${fc.id},${memory.entries[0]!.id}`);
+    await expect(page.getByTestId("compare-tracks")).toContainText("different tracks (Memory · Full context)");
+    await page.goto(`/compare?ids=${memory.entries[0]!.id},${memory.entries[1]!.id}`);
+    await expect(page.getByTestId("compare-tracks")).toHaveCount(0);
   });
 });

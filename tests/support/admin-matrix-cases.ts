@@ -68,9 +68,69 @@ export const MATRIX: Record<string, Case> = {
     body: () => ({ doi: "10.5281/zenodo.1" }),
     write: true,
   },
+  // The question explorer and its gold reports are public; no question has this id.
+  "v1/questions GET": { expect: all(200), url: () => "/api/v1/questions" },
+  "v1/questions/[split]/[dialogue]/[session]/[index] GET": {
+    expect: all(404),
+    url: () => "/api/v1/questions/dyadic/dialogue999/session9/9",
+  },
+  "v1/questions/[split]/[dialogue]/[session]/[index]/reports GET": {
+    expect: all(404),
+    url: () => "/api/v1/questions/dyadic/dialogue999/session9/9/reports",
+  },
+  "v1/questions/[split]/[dialogue]/[session]/[index]/reports POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [422], other: [422], admin: [422] },
+    url: () => "/api/v1/questions/dyadic/dialogue999/session9/9/reports",
+    body: () => ({}),
+    write: true,
+  },
+  "v1/admin/gold-reports/[id] POST": {
+    scope: "admin",
+    expect: { ...deny, admin: [404] },
+    subject: pending,
+    url: (s) => `/api/v1/admin/gold-reports/${s.id}`,
+    body: () => ({ action: "accept" }),
+    write: true,
+  },
   "v1/openapi.json GET": { expect: all(200), url: () => "/api/v1/openapi.json" },
   // The public entry API shows approved entries only, to everyone alike (admins included).
   "v1/entries/[id] GET": { expect: all(404), subject: pending, url: (s) => `/api/v1/entries/${s.id}` },
+  // Issue 49: disputes. Public threads of approved entries; opening needs a verified account (the
+  // matrix's are) that is not the owner; a made-up dispute id is 404 to whoever may act on one.
+  "v1/entries/[id]/disputes GET": {
+    expect: all(200),
+    subject: approved,
+    url: (s) => `/api/v1/entries/${s.id}/disputes`,
+  },
+  "v1/entries/[id]/disputes POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [403], other: [201, 429], admin: [201] },
+    subject: approved,
+    url: (s) => `/api/v1/entries/${s.id}/disputes`,
+    body: () => ({ type: "other", statement: "The conditions differ from the paper's." }),
+    write: true,
+  },
+  "v1/entries/[id]/disputes/[disputeId]/replies POST": {
+    scope: "submit",
+    expect: { anon: [401], owner: [404], other: [404], admin: [404] },
+    subject: approved,
+    url: (s) => `/api/v1/entries/${s.id}/disputes/c000000000000000000000000/replies`,
+    body: () => ({ body: "Our answer." }),
+    write: true,
+  },
+  "v1/admin/disputes/[disputeId]/resolve POST": {
+    scope: "admin",
+    expect: adminOnly(404),
+    url: () => "/api/v1/admin/disputes/c000000000000000000000000/resolve",
+    body: () => ({ resolution: "no_action", note: "Nothing to change." }),
+  },
+  "v1/admin/disputes/[disputeId]/hide POST": {
+    scope: "admin",
+    expect: adminOnly(404),
+    url: () => "/api/v1/admin/disputes/c000000000000000000000000/hide",
+    body: () => ({ reason: "Abusive." }),
+  },
   // Public files and judge scores exist only for approved entries whose author made them public.
   "v1/entries/[id]/files/[split] GET": {
     expect: all(404),
@@ -249,6 +309,14 @@ export const MATRIX: Record<string, Case> = {
     subject: approved,
     url: (s) => `/api/v1/admin/submissions/${s.id}/baseline`,
     body: () => ({ isBaseline: true }),
+    write: true,
+  },
+  "v1/admin/submissions/[id]/track POST": {
+    scope: "admin",
+    expect: adminOnly(200),
+    subject: pending,
+    url: (s) => `/api/v1/admin/submissions/${s.id}/track`,
+    body: () => ({ track: "full-context", note: "top-k covers every session" }),
     write: true,
   },
   "v1/admin/submissions/bulk POST": {

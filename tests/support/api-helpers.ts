@@ -21,7 +21,10 @@ export async function userWithToken(
   scopes?: TokenScope[],
 ): Promise<{ id: string; email: string; token: string }> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@api-test.local`;
-  const user = await db.user.create({ data: { email, role, passwordHash: await bcrypt.hash("unused-password", 4) } });
+  // Verified, like every account an operator creates (it may open disputes).
+  const user = await db.user.create({
+    data: { email, role, passwordHash: await bcrypt.hash("unused-password", 4), emailVerified: new Date() },
+  });
   const { token } = await createApiToken(user.id, {
     name: "api test",
     scopes: scopes ?? (role === "ADMIN" ? [...ALL_BUT_ADMIN, "admin"] : ALL_BUT_ADMIN),

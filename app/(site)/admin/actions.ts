@@ -8,6 +8,7 @@ import {
   editMetadata,
   rescoreSubmission,
   setBaseline,
+  setMaintainerRerun,
   setTrack,
   unpublishSubmission,
   type MetadataPatch,
@@ -77,6 +78,15 @@ export async function baselineAction(submissionId: string, isBaseline: boolean, 
   return action(async () => {
     const admin = await requireAdmin();
     const res = await setBaseline({ submissionId, actorId: admin.id, isBaseline, reason });
+    refresh(submissionId);
+    return res;
+  });
+}
+
+export async function maintainerRerunAction(submissionId: string, on: boolean) {
+  return action(async () => {
+    const admin = await requireAdmin();
+    const res = await setMaintainerRerun({ submissionId, actorId: admin.id, on });
     refresh(submissionId);
     return res;
   });

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { BulkForm } from "@/app/(site)/admin/_components/bulk-form";
 import { JudgeBudgetNote } from "@/app/(site)/admin/_components/judge-budget-note";
 import { ReviewCard } from "@/app/(site)/admin/_components/review-card";
+import { OpenDisputes } from "@/app/(site)/admin/_components/open-disputes";
 import { adminPageGuard } from "@/lib/server/auth/admin-guard";
 import { listForReview, reviewFilterSchema } from "@/lib/server/review/review-queue";
 import { BoardStatusNote } from "@/components/leaderboard/board-status-note";
@@ -22,6 +23,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Search
       <h1 className="text-2xl font-semibold">{t("reviewHeading")}</h1>
       <BoardStatusNote admin />
       <JudgeBudgetNote />
+      <OpenDisputes />
       <nav aria-label={t("filterLabel")}>
         <ul className="flex flex-wrap gap-3 text-sm">
           {FILTERS.map((f) => (

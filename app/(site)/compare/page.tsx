@@ -13,7 +13,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { METRIC_ORDER } from "@/components/ui/format";
 import { pageTitle, type SearchParams } from "@/app/(site)/page-helpers";
 
-import type { Track } from "@/lib/validation/tracks";
+import { TRACKS } from "@/lib/validation/tracks";
 
 export const generateMetadata = pageTitle("compare.title");
 export const dynamic = "force-dynamic";
@@ -36,7 +36,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const all = await comparableEntries();
   const chosen = params.ids.map((id) => all.find((e) => e.id === id)).filter((e) => e !== undefined);
   // Compare refuses nothing, but says when the entries were produced under different conditions (issue 48).
-  const tracks = [...new Set(chosen.map((e) => e.track))];
+  const tracks = TRACKS.filter((k) => chosen.some((e) => e.track === k));
   const ready = chosen.length >= 2;
   const [pairs, board] = ready
     ? await Promise.all([
@@ -84,7 +84,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       {params.ids.length > 0 && !ready ? <p role="alert">{t("atLeastTwo")}</p> : null}
       {tracks.length > 1 ? (
         <p role="note" data-testid="compare-tracks" className="rounded border border-amber-400 p-3 text-sm">
-          {tt("compareDiffer", { tracks: tracks.map((k) => tt(k as Track)).join(" · ") })}
+          {tt("compareDiffer", { tracks: tracks.map((k) => tt(k)).join(" · ") })}
         </p>
       ) : null}
       {ready && pairs && board ? (

@@ -178,7 +178,8 @@ export function registerReadTools(server: McpServer): void {
           files: Object.fromEntries(
             SPLITS.map((s) => [s, { name: PREDICTION_FILE_NAMES[s], aliases: PREDICTION_FILE_ALIASES[s] }]),
           ),
-          shape: '{"predictions": [{question_text, question_image, system_answer, original_answer, category}, ...]}',
+          shape:
+            '{"predictions": [{question_text, question_image, system_answer, original_answer, category, retrieved_sessions?}, ...]}',
           fields: PREDICTION_FIELDS.map((f) => ({ name: f, required: !isOptionalField(f), hint: FIELD_HINTS[f] })),
           categories: CATEGORY_CODES.map((c) => ({ ...CATEGORIES[c], aliases: [...CATEGORIES[c].aliases] })),
           limits: uploadLimits(),

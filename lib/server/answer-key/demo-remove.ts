@@ -5,7 +5,12 @@ import { db } from "../db";
 // The demo key stays so old audit trails stay readable.
 
 // The seed's accounts (passwords in the README), kept if one holds a real submission a cascade would delete.
-const DEMO_ACCOUNTS = ["admin@h2hmem.local", "author@h2hmem.local", "demo-entries@h2hmem.local"];
+const DEMO_ACCOUNTS = [
+  "admin@h2hmem.local",
+  "author@h2hmem.local",
+  "demo-entries@h2hmem.local",
+  "demo-reproductions@h2hmem.local",
+];
 
 export async function removeDemoEntries(): Promise<{
   removed: Array<{ id: string; methodName: string }>;

@@ -26,6 +26,8 @@ const CARD = {
   modality: true,
   backbone: true,
   memoryMethod: true,
+  runOf: true,
+  reproduces: true,
   ranBy: true,
   methodOwner: true,
   storageSecondsPerSession: true,

@@ -125,6 +125,9 @@ export function eeeDocument(entry: EntryDetail, origin: string, samples?: Sample
         entry_id: entry.id,
         entry_url: entryUrl,
         predictions_sha256: entry.contentSha256,
+        trust_tier: entry.tier,
+        runs: String(entry.runs),
+        ...(entry.flipRate != null ? { flip_rate: String(entry.flipRate) } : {}),
         ...(entry.answerKey ? { answer_key_sha256: entry.answerKey.contentSha256 } : {}),
         ...provenance(entry),
         ...evidenceDetails(entry),
@@ -190,6 +193,8 @@ export function eeeDocument(entry: EntryDetail, origin: string, samples?: Sample
       },
       score_details: {
         score: r.value,
+        // k replicate runs: the score is their mean; run_sd their spread (docs/SCORING.md §9d).
+        details: { runs: String(entry.runs), ...(r.runSd != null ? { run_sd: String(r.runSd) } : {}) },
         uncertainty: {
           ...(r.ciLow !== null && r.ciHigh !== null
             ? {
@@ -197,7 +202,10 @@ export function eeeDocument(entry: EntryDetail, origin: string, samples?: Sample
                   lower: r.ciLow,
                   upper: r.ciHigh,
                   confidence_level: 0.95,
-                  method: "percentile bootstrap over questions",
+                  method:
+                    entry.runs > 1
+                      ? "percentile bootstrap over questions and runs"
+                      : "percentile bootstrap over questions",
                 },
                 num_bootstrap_samples: DEFAULT_RESAMPLES,
               }

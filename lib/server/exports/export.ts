@@ -80,6 +80,9 @@ function entryJson(e: ViewEntry): LeaderboardJson["entries"][number] {
     refusalRate: e.refusalRate,
     overRefusalRate: e.overRefusalRate,
     evidence: e.evidence ?? null,
+    runs: e.runs,
+    flipRate: e.flipRate,
+    tier: e.tier,
     ...(e.scopeRank ? { scopeRank: e.scopeRank } : {}),
   };
 }
@@ -101,6 +104,10 @@ const ENTRY_COLUMNS = [
   "ciLow",
   "ciHigh",
   "n",
+  "runSd",
+  "runs",
+  "flipRate",
+  "tier",
   "answered",
   "attemptsTotal",
   "attemptsSincePreviousEntry",
@@ -134,7 +141,8 @@ export function leaderboardCsv(lb: Leaderboard): string {
     c: ScopedCells,
     g?: EvidenceGroup | null,
   ) => {
-    const cells = { ...cols, value: c.overall.value, ciLow: c.overall.ciLow, ciHigh: c.overall.ciHigh, n: c.overall.n };
+    const o = c.overall;
+    const cells = { ...cols, value: o.value, ciLow: o.ciLow, ciHigh: o.ciHigh, n: o.n, runSd: o.runSd };
     return [
       ...ENTRY_COLUMNS.map((k) => cells[k] ?? ""),
       ...scopes.map((s) => scopeCell(c, s)?.value ?? ""),

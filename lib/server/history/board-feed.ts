@@ -19,8 +19,8 @@ export const feedQuerySchema = z.object({
 });
 type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-type FeedEvent = "publish" | "withdrawal" | "re-score" | "update" | "new-best";
-const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-best">> = {
+type FeedEvent = "publish" | "withdrawal" | "re-score" | "update" | "new-best" | "dispute";
+const EVENT_OF_REASON: Record<SnapshotReason, Exclude<FeedEvent, "new-best" | "dispute">> = {
   approve: "publish",
   withdraw: "withdrawal",
   unpublish: "withdrawal",
@@ -38,9 +38,12 @@ type Item = {
   title: string;
   summary: string;
   date: Date;
-  snapshot: string;
+  /** Board changes; a dispute's step has none and is identified by its entry. */
+  snapshot?: string;
   entry?: string;
 };
+/** A step of a dispute's thread (lib/server/disputes/, a layer above: the route passes them in). */
+export type DisputeStep = { fragment: string; title: string; summary: string; date: Date; entry: string };
 // Every scored entry has the headline view.
 const HEADLINE = { track: "memory", split: "overall", metric: "f1", aggregate: "micro", scope: "ALL" } as const;
 const names = (rows: Array<{ methodName: string }>) => rows.map((r) => r.methodName).join(", ");
@@ -105,27 +108,37 @@ export const xmlText = (s: string) =>
     .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 const esc = xmlText;
 
-/** Atom ids and links are IRIs: `origin` makes them absolute. */
-export async function boardFeed(q: FeedQuery, origin: string, selfQuery: string): Promise<string> {
-  const all = q.event === "new-best" ? await newBestItems(q) : await changeItems();
+/** Atom ids and links are IRIs: `origin` makes them absolute. `disputes` join the board changes (event=all). */
+export async function boardFeed(
+  q: FeedQuery,
+  origin: string,
+  selfQuery: string,
+  disputes: DisputeStep[] = [],
+): Promise<string> {
+  const all: Item[] =
+    q.event === "new-best"
+      ? await newBestItems(q)
+      : [...(await changeItems()), ...disputes.map((d) => ({ ...d, event: "dispute" as const }))].sort(
+          (a, b) => a.date.getTime() - b.date.getTime(),
+        );
   const items = all.slice(-MAX_ITEMS).reverse();
   const updated = (items[0]?.date ?? new Date(0)).toISOString();
   const self = `${origin}${FEED_PATH}${selfQuery ? `?${selfQuery}` : ""}`;
   const title = q.event === "new-best" ? "H2HMem leaderboard: new rank 1" : "H2HMem leaderboard: board changes";
   // An archive an admin deposited is cited by its DOI (snapshot-doi.ts).
-  const dois = await snapshotDois(items.map((it) => it.snapshot));
+  const dois = await snapshotDois(items.flatMap((it) => (it.snapshot ? [it.snapshot] : [])));
   const entries = items.map((it) => {
-    const permalink = `${origin}${snapshotLinks(it.snapshot).self}`;
-    const doi = dois.get(it.snapshot);
+    const permalink = it.snapshot ? `${origin}${snapshotLinks(it.snapshot).self}` : null;
+    const doi = it.snapshot ? dois.get(it.snapshot) : undefined;
     return [
       "  <entry>",
-      `    <id>${esc(`${permalink}#${it.fragment}`)}</id>`,
+      `    <id>${esc(`${permalink ?? `${origin}/entries/${it.entry}`}#${it.fragment}`)}</id>`,
       `    <title>${esc(it.title)}</title>`,
       `    <updated>${it.date.toISOString()}</updated>`,
       `    <published>${it.date.toISOString()}</published>`,
       // A reader opens the alternate: an HTML page (the entry, else the board); the snapshot's JSON is related.
       `    <link rel="alternate" type="text/html" href="${esc(it.entry ? `${origin}/entries/${it.entry}` : `${origin}/`)}"/>`,
-      `    <link rel="related" type="application/json" href="${esc(permalink)}"/>`,
+      permalink ? `    <link rel="related" type="application/json" href="${esc(permalink)}"/>` : null,
       doi ? `    <link rel="related" title="DOI" href="${esc(`https://doi.org/${doi}`)}"/>` : null,
       `    <category term="${it.event}"/>`,
       `    <summary type="text">${esc(doi ? `${it.summary} DOI ${doi}.` : it.summary)}</summary>`,

@@ -17,11 +17,13 @@ import {
 } from "./params";
 import { tombstoneSchema } from "./tombstones";
 import { referenceRowSchema } from "./reference-rows";
+import { TIERS } from "./trust-tier";
 import { evidenceGroupSchema } from "../scores/evidence-schema";
 
 // Types leaderboardJson, generates the OpenAPI document, and a test parses real responses with it.
 
 const rankSchema = z.int().min(1);
+const rate = z.number().min(0).max(1).nullable();
 const dateTime = z.string().meta({ format: "date-time" });
 
 export const leaderboardEntrySchema = z.strictObject({
@@ -70,6 +72,17 @@ export const leaderboardEntrySchema = z.strictObject({
     .max(1)
     .nullable()
     .meta({ description: "Share of non-Answer-Refusal questions refused; null without a profile." }),
+  runs: z.int().min(1).meta({
+    description:
+      "Replicate runs averaged (k): each score is the mean over runs, its interval from the item x run bootstrap, `runSd` its run-to-run standard deviation (null with 1 run: variation unknown).",
+  }),
+  flipRate: rate.meta({
+    description: "Share of questions whose judge score or F1 differs between runs; null with one run.",
+  }),
+  tier: z.enum(TIERS).meta({
+    description:
+      "Trust tier: uploaded, ci-verified (OIDC provenance), reproduced (another account's reproduction agrees), maintainer-rerun (an agreeing reproduction run by the maintainers). docs/TRUST.md.",
+  }),
   evidence: evidenceGroupSchema.nullable().meta({
     description:
       "Evidence metrics over all categories of the board's split (recall@k, judge and F1 when the gold session was retrieved vs not, failure split); null when the entry sent no retrieved_sessions (not reported). Per category: GET /api/v1/entries/{id}.",
@@ -86,7 +99,6 @@ const answerKeyInfoSchema = z
     description: `The answer key the scorer version names (its \`${KEY_PART_PREFIX}\` part): every number in the response was computed against it.`,
   });
 
-const rate = z.number().min(0).max(1).nullable();
 /** `failureProfile` of GET /api/v1/entries/{id}. */
 export const failureProfileSchema = z.strictObject({
   refusalRate: rate.meta({

@@ -14,6 +14,8 @@ import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { findTombstone, tombstoneMessage, type Tombstone } from "./tombstones";
 import { sourceOf, type EntrySource } from "../submissions/source";
 import { judgeOfVersion, type JudgeInfo } from "../judge/demo-judge";
+import { entryRuns } from "../scores/run-scores";
+import { reproductionsOf, tierOf, type Reproduction, type Tier } from "./trust-tier";
 
 export type EntryDetail = MethodCard & {
   id: string;
@@ -36,6 +38,12 @@ export type EntryDetail = MethodCard & {
   answerKey: AnswerKeyInfo | null;
   scores: ScoreRowView[];
   failureProfile: FailureProfile | null;
+  /** k replicate runs averaged in `scores` (docs/SCORING.md §9d); `runIds`: the entry first, each with its own drill-down. */
+  runs: number;
+  flipRate: number | null;
+  runIds: string[];
+  tier: Tier;
+  reproductions: Reproduction[];
   /** null: the entry sent no retrieved_sessions (not reported). */
   evidence: EvidenceReport | null;
 };
@@ -75,6 +83,10 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     failureProfileFor(s.id, scorerVersion),
     evidenceReportFor(s.id, scorerVersion),
   ]);
+  const [runs, reproductions] = scorerVersion
+    ? await Promise.all([entryRuns(s.id, scorerVersion), reproductionsOf(s.id, scorerVersion)])
+    : [null, []];
+  const runRows = new Map((runs?.rows ?? []).map((r) => [`${r.split}|${r.scope}|${r.metric}|${r.aggregate}`, r]));
   return {
     id: s.id,
     status: "approved",
@@ -95,8 +107,17 @@ async function readPublicEntry(id: string, published: string): Promise<EntryDeta
     scoreStatus: rows.length > 0 ? "scored" : "not-rescored",
     publishedScorerVersion: published,
     answerKey,
-    scores: rows,
+    // With replicate runs each score is the mean over runs with the item x run interval and the run spread.
+    scores: rows.map((r) => {
+      const m = runRows.get(`${r.split}|${r.scope}|${r.metric}|${r.aggregate}`);
+      return m ? { ...r, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh, runSd: m.runSd } : { ...r, runSd: null };
+    }),
     failureProfile,
     evidence,
+    runs: runs?.runs ?? 1,
+    flipRate: runs?.flipRate ?? null,
+    runIds: runs?.runIds ?? [s.id],
+    tier: tierOf(s.sourceVerifiedAt !== null, reproductions),
+    reproductions,
   };
 }

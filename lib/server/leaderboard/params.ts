@@ -51,7 +51,7 @@ export const leaderboardParamsSchema = z.object({
     .catch(undefined)
     .meta({
       description:
-        "Column key (rank, method, org, value, answered, date, refusalRate, overRefusalRate, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank.",
+        "Column key (rank, method, org, value, answered, date, refusalRate, overRefusalRate, recallAt5, RECALL|REASONING|APPLICATION, a category code); '-' = descending. Sorting by a scope adds scopeRank.",
     }),
   q: z
     .string()

@@ -13,6 +13,8 @@ import { evidenceGroup, type EvidenceGroup } from "@/lib/scoring";
 import { attemptsOf, type Attempts } from "../submissions/attempts";
 import { StampedMemo } from "../public-cache/generation";
 import { sourceOf, type EntrySource } from "../submissions/source";
+import { runsOfEntries } from "../scores/run-scores";
+import { tiersOf, type Tier } from "./trust-tier";
 import { TRACKS, type Track } from "@/lib/validation/tracks";
 import { asTrack, type MethodCard } from "../submissions/method-card";
 
@@ -42,9 +44,15 @@ export type LeaderboardEntry = {
   categories: Partial<Record<CategoryCode, ScoreCell>>;
   refusalRate: number | null;
   overRefusalRate: number | null;
+  /** Replicate runs averaged (k) and their flip rate (docs/SCORING.md §9d); the trust tier (§9e). */
+  runs: number;
+  flipRate: number | null;
+  tier: Tier;
   /** All categories of the board's split; null: not reported. recall@5: evidence?.recallAt5.value. */
   evidence?: EvidenceGroup | null;
 };
+type Derived =
+  "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate" | "evidence" | "runs" | "flipRate" | "tier";
 
 export type RankedBoard = {
   scorerVersion: string;
@@ -70,11 +78,13 @@ export function scopeStatsOf(values: number[]): ScopeStats {
 
 type BoardKey = Pick<LeaderboardParams, "split" | "metric" | "aggregate">;
 
-const cell = (r: { value: number; ciLow: number | null; ciHigh: number | null; n: number }): ScoreCell => ({
+type CellRow = { value: number; ciLow: number | null; ciHigh: number | null; n: number; runSd?: number | null };
+const cell = (r: CellRow): ScoreCell => ({
   value: r.value,
   ciLow: r.ciLow,
   ciHigh: r.ciHigh,
   n: r.n,
+  ...(r.runSd !== undefined ? { runSd: r.runSd } : {}),
 });
 const isMainType = (s: string): s is MainType => (MAIN_TYPES as readonly string[]).includes(s);
 const isCategory = (s: string): s is CategoryCode => (CATEGORY_CODES as readonly string[]).includes(s);
@@ -92,10 +102,7 @@ export function scopeCell(c: ScopedCells, scope: string): ScoreCell | undefined 
 }
 
 /** True for the headline row. */
-export function placeScore(
-  target: ScopedCells,
-  r: { scope: string; value: number; ciLow: number | null; ciHigh: number | null; n: number },
-): boolean {
+export function placeScore(target: ScopedCells, r: CellRow & { scope: string }): boolean {
   if (r.scope === "ALL") target.overall = cell(r);
   else if (isMainType(r.scope)) target.mainTypes[r.scope] = cell(r);
   else if (isCategory(r.scope)) target.categories[r.scope] = cell(r);
@@ -119,7 +126,8 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
       split: key.split,
       metric: key.metric,
       aggregate: key.aggregate,
-      submission: { reviewState: "APPROVED", ...(hideDemo ? { isDemo: false } : {}) },
+      // Runs and reproductions are shown on their entry, never as rows of their own.
+      submission: { reviewState: "APPROVED", runOf: null, reproduces: null, ...(hideDemo ? { isDemo: false } : {}) },
     },
     select: {
       scope: true,
@@ -157,7 +165,7 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
   });
   const bySub = new Map<
     string,
-    Omit<LeaderboardEntry, "rank" | "tied" | "answered" | "refusalRate" | "overRefusalRate" | "evidence"> & {
+    Omit<LeaderboardEntry, Derived> & {
       hasOverall: boolean;
       scoredAt: Date | null;
     }
@@ -192,17 +200,23 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
       };
       bySub.set(s.id, e);
     }
-    if (placeScore(e, r)) e.hasOverall = true;
+    if (placeScore(e, { ...r, runSd: null })) e.hasOverall = true; // one run: variation unknown
   }
+  // An entry with replicate runs shows the mean over its runs and ranks by the item x run bootstrap.
+  const runs = await runsOfEntries([...bySub.keys()], scorerVersion);
+  for (const e of bySub.values())
+    for (const r of runs.get(e.id)?.rows ?? [])
+      if (r.split === key.split && r.metric === key.metric && r.aggregate === key.aggregate) placeScore(e, r);
   const candidates = [...bySub.values()].filter((e) => e.hasOverall);
   const ranks = ranksByTrack(candidates.map((e) => ({ id: e.id, track: e.track, ...e.overall })));
   const ids = candidates.map((e) => e.id);
-  const [answered, answerKey, coverage, profiles, evidence] = await Promise.all([
+  const [answered, answerKey, coverage, profiles, evidence, tiers] = await Promise.all([
     answeredCounts(candidates, key.split),
     answerKeyOfVersion(scorerVersion),
     versionCoverage(scorerVersion),
     failureProfilesFor(ids, scorerVersion),
     evidenceReportsFor(ids, scorerVersion),
+    tiersOf(candidates, scorerVersion),
   ]);
   const entries: LeaderboardEntry[] = candidates.map(({ hasOverall: _h, scoredAt: _s, ...e }) => ({
     ...e,
@@ -211,6 +225,9 @@ async function computeBoard(key: BoardKey, scorerVersion: string, hideDemo: bool
     answered: answered.get(e.id) ?? 0,
     refusalRate: profiles.get(e.id)?.refusalRate ?? null,
     overRefusalRate: profiles.get(e.id)?.overRefusalRate ?? null,
+    runs: runs.get(e.id)?.runs ?? 1,
+    flipRate: runs.get(e.id)?.flipRate ?? null,
+    tier: tiers.get(e.id)!.tier,
     evidence: evidenceGroup(evidence.get(e.id) ?? null, key.split),
   }));
   entries.sort(

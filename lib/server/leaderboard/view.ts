@@ -109,6 +109,8 @@ export function sortEntries<T extends LeaderboardEntry>(entries: T[], sort: stri
     if (key === "answered") return e.answered;
     if (key === "rank" || key === "value") return key === "rank" ? e.rank : e.overall.value;
     if (key === "refusalRate" || key === "overRefusalRate") return e[key] ?? -1;
+    // Not reported sorts last, never as 0 recall.
+    if (key === "recallAt5") return e.evidence?.recallAt5.value ?? -1;
     return scopeOf(key) ? (scopeCell(e, key)?.value ?? -1) : e.rank;
   };
   return [...entries].sort((a, b) => {

@@ -12,12 +12,15 @@ const PAGE_ROUTES = [
   "/admin",
   "/admin/answer-key",
   "/admin/audit",
+  "/admin/gold-reports",
   "/admin/operations",
   "/admin/rescore",
   "/admin/submissions/[id]",
   "/admin/users",
   "/compare",
   "/entries/[id]",
+  "/questions",
+  "/questions/[...id]",
   "/settings/tokens",
   "/settings/webhooks",
   "/signin",
@@ -39,7 +42,9 @@ export function pageRoute(pathname: string): string {
   if (trimmed === "") return "/";
   const segments = trimmed.split("/").slice(1);
   for (const m of MATCHERS) {
-    if (m.segments.length !== segments.length) continue;
+    // A catch-all ("[...id]", last) takes one segment or more.
+    const rest = m.segments.at(-1)!.startsWith("[...");
+    if (rest ? segments.length < m.segments.length : m.segments.length !== segments.length) continue;
     if (m.segments.every((s, i) => (s.startsWith("[") ? segments[i] !== "" : s === segments[i]))) return m.pattern;
   }
   return "other";

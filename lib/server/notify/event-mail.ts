@@ -16,6 +16,7 @@ const SUBJECT_KEY = {
   "submission.failed": "failed",
   "submission.approved": "approved",
   "submission.rejected": "rejected",
+  "entry.disputed": "disputed",
 } as const satisfies Record<WebhookEvent, string>;
 
 const optOutSchema = z.array(z.enum(WEBHOOK_EVENTS)).catch([]);
@@ -53,6 +54,7 @@ export async function composeEventMail(
   const lines = [
     `${subject}.`,
     ...(data.reason ? ["", t("eventReason", { reason: data.reason })] : []),
+    ...(data.dispute ? ["", t("eventDispute", { type: data.dispute.type, url: data.dispute.url })] : []),
     "",
     t("eventSubmission", { url: data.url }),
     ...(data.entryUrl ? [t("eventEntry", { url: data.entryUrl })] : []),

@@ -1,12 +1,14 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 
-// The submission events an account can subscribe to (webhooks) or get e-mail for.
+// The events an account can subscribe to (webhooks) or get e-mail for: its submissions' progress, and a
+// dispute opened on one of its entries (lib/server/disputes/).
 export const WEBHOOK_EVENTS = [
   "submission.scored",
   "submission.failed",
   "submission.approved",
   "submission.rejected",
+  "entry.disputed",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by POST /api/v1/webhooks/{id}/test. */
@@ -20,4 +22,6 @@ export type SubmissionEventData = Prisma.InputJsonObject & {
   reason: string | null;
   url: string;
   entryUrl: string | null;
+  /** entry.disputed only: the dispute opened (its thread is at `url`). */
+  dispute?: { id: string; type: string; url: string };
 };

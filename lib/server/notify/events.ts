@@ -40,9 +40,11 @@ export async function recordSubmissionEvent(
   tx: Prisma.TransactionClient,
   submissionId: string,
   event: WebhookEvent,
+  extra: Partial<SubmissionEventData> = {},
 ): Promise<Outbox> {
-  const found = await submissionEventData(tx, submissionId);
-  if (!found) return [];
+  const base = await submissionEventData(tx, submissionId);
+  if (!base) return [];
+  const found = { ...base, data: { ...base.data, ...extra } };
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { userId: found.userId, events: { array_contains: [event] } },
     select: { id: true },

@@ -33,7 +33,8 @@ type Cached = {
 const cache = new Map<string, Cached>();
 const inFlight = new Map<string, Promise<Cached | null>>();
 
-const CACHED_PATH = /^\/(entries\/[^/]+)?$/;
+// The board, an entry, and the question explorer's list and question pages.
+const CACHED_PATH = /^\/(entries\/[^/]+|questions(\/[^/]+){0,4})?$/;
 // Other security headers are set again by the proxy; the CSP is the render's own (its nonce).
 const KEPT = new Set([
   "content-type",

@@ -11,7 +11,7 @@ import { AppError } from "../errors";
 import { retrySubmissionStage } from "../submissions/retry-submission";
 import { quoteChoices, STAGES, type Stage } from "../submissions/stages";
 import { approveSubmission, note, rejectSubmission } from "./decide";
-import { dispatchOutbox, recordBoardSnapshot } from "../notify/outbox";
+import { dispatchOutbox, recordBoardSnapshot, type Outbox } from "../notify/outbox";
 import { recordSubmissionEvent } from "../notify/events";
 import type { SnapshotReason } from "../history/snapshots";
 
@@ -56,42 +56,47 @@ export type MetadataPatch = z.infer<typeof metadataSchema>;
 
 type Actor = { actorId: string };
 
-export async function unpublishSubmission(input: Actor & { submissionId: string; note: string }) {
+/** The tombstone path inside the caller's transaction (also a dispute's withdrawal); dispatch the outbox after. */
+export async function unpublishInTransaction(
+  tx: Prisma.TransactionClient,
+  input: Actor & { submissionId: string; note: string },
+): Promise<Outbox> {
   const { note: clean } = unpublishSchema.parse({ note: input.note });
-  const out = await db.$transaction(async (tx) => {
-    const res = await tx.submission.updateMany({
-      where: { id: input.submissionId, reviewState: "APPROVED" },
-      data: {
-        reviewState: "REJECTED",
-        reviewerId: input.actorId,
-        reviewReason: clean,
-        publicNote: clean,
-        reviewedAt: new Date(),
-        removedAt: new Date(),
-      },
-    });
-    if (res.count === 0) {
-      const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { reviewState: true } });
-      if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
-      throw new AppError(
-        "CONFLICT",
-        `Only an approved entry can be unpublished (this one is ${s.reviewState.toLowerCase()}).`,
-      );
-    }
-    await recordAudit(tx, {
-      actor: input.actorId,
-      action: "submission.unpublish",
-      target: { type: "Submission", id: input.submissionId },
-      details: { note: clean, public: true },
-    });
-    const outbox = [
-      ...(await recordBoardSnapshot(tx, "unpublish")),
-      ...(await recordSubmissionEvent(tx, input.submissionId, "submission.rejected")),
-    ];
-    return { result: { id: input.submissionId, reviewState: "REJECTED" as const }, outbox };
+  const res = await tx.submission.updateMany({
+    where: { id: input.submissionId, reviewState: "APPROVED" },
+    data: {
+      reviewState: "REJECTED",
+      reviewerId: input.actorId,
+      reviewReason: clean,
+      publicNote: clean,
+      reviewedAt: new Date(),
+      removedAt: new Date(),
+    },
   });
-  await dispatchOutbox(out.outbox);
-  return out.result;
+  if (res.count === 0) {
+    const s = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { reviewState: true } });
+    if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
+    throw new AppError(
+      "CONFLICT",
+      `Only an approved entry can be unpublished (this one is ${s.reviewState.toLowerCase()}).`,
+    );
+  }
+  await recordAudit(tx, {
+    actor: input.actorId,
+    action: "submission.unpublish",
+    target: { type: "Submission", id: input.submissionId },
+    details: { note: clean, public: true },
+  });
+  return [
+    ...(await recordBoardSnapshot(tx, "unpublish")),
+    ...(await recordSubmissionEvent(tx, input.submissionId, "submission.rejected")),
+  ];
+}
+
+export async function unpublishSubmission(input: Actor & { submissionId: string; note: string }) {
+  const outbox = await db.$transaction((tx) => unpublishInTransaction(tx, input));
+  await dispatchOutbox(outbox);
+  return { id: input.submissionId, reviewState: "REJECTED" as const };
 }
 
 async function snapshotIfPublic(tx: Prisma.TransactionClient, reviewState: string, reason: SnapshotReason) {
@@ -119,6 +124,32 @@ export async function setBaseline(input: Actor & { submissionId: string; isBasel
     return { result: { id: input.submissionId, isBaseline: input.isBaseline }, outbox };
   });
   if (out.outbox) await dispatchOutbox(out.outbox);
+  return out.result;
+}
+
+/** The `maintainer-rerun` tier: only a reproduction can be marked (docs/TRUST.md). */
+export async function setMaintainerRerun(input: Actor & { submissionId: string; on: boolean }) {
+  const out = await db.$transaction(async (tx) => {
+    const s = await tx.submission.findUnique({
+      where: { id: input.submissionId },
+      select: { reproduces: true, maintainerRerunAt: true, reviewState: true },
+    });
+    if (!s) throw new AppError("NOT_FOUND", "Submission not found.");
+    if (!s.reproduces) throw new AppError("CONFLICT", "Only a reproduction (reproduces: <entry id>) can be marked.");
+    if ((s.maintainerRerunAt !== null) === input.on)
+      throw new AppError("CONFLICT", input.on ? "Already marked as a maintainer re-run." : "Not marked.");
+    await tx.submission.update({
+      where: { id: input.submissionId },
+      data: { maintainerRerunAt: input.on ? new Date() : null },
+    });
+    await recordAudit(tx, {
+      actor: input.actorId,
+      action: input.on ? "submission.maintainer-rerun.mark" : "submission.maintainer-rerun.unmark",
+      target: { type: "Submission", id: input.submissionId },
+      details: { reproduces: s.reproduces },
+    });
+    return { result: { id: input.submissionId, maintainerRerun: input.on } };
+  });
   return out.result;
 }
 

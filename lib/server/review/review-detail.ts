@@ -14,6 +14,7 @@ export type ReviewDetail = MethodCard & {
   reviewState: string;
   reviewReason: string | null;
   isBaseline: boolean;
+  maintainerRerun: boolean;
   submitter: string;
   createdAt: string;
   failureReason: string | null;
@@ -82,6 +83,7 @@ export async function getReviewDetail(id: string): Promise<ReviewDetail> {
     reviewState: s.reviewState,
     reviewReason: s.reviewReason,
     isBaseline: s.isBaseline,
+    maintainerRerun: s.maintainerRerunAt !== null,
     submitter: s.user.email,
     createdAt: s.createdAt.toISOString(),
     failureReason: s.failureReason,

@@ -4,6 +4,7 @@ import { db } from "../db";
 import { publishedScorerVersion } from "../versions/published-version";
 import { currentScorerVersion } from "../versions/current-version";
 import { storedInjectionFlags } from "../scores/injection-flags";
+import { targetedRerunFlags } from "./targeted-rerun-flags";
 
 // Set-based queries for a page of the queue; each flag names what it found so the reviewer can check.
 
@@ -14,7 +15,8 @@ export type ReviewFlag =
   | { kind: "similar-answers"; of: Array<{ id: string; jaccard: number }> }
   | { kind: "far-above-best"; f1: number; best: number }
   | { kind: "judge-failure"; detail: string }
-  | { kind: "judge-injection"; questions: string[]; rules: string[] };
+  | { kind: "judge-injection"; questions: string[]; rules: string[] }
+  | { kind: "targeted-rerun"; previous: string; changed: number; wrongBefore: number };
 
 const SIMILARITY_THRESHOLD = 0.9;
 export const FAR_ABOVE_MARGIN = 0.1;
@@ -28,7 +30,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
   const vlist = Prisma.join(versions);
   const add = (id: string, f: ReviewFlag) => out.get(id)?.push(f);
 
-  const [differ, missing, dupes, similar, best, mine, judge, injected] = await Promise.all([
+  const [differ, missing, dupes, similar, best, mine, judge, injected, reruns] = await Promise.all([
     db.$queryRaw<Array<{ id: string; n: bigint }>>`
       SELECT "submissionId" AS id, count(*) AS n FROM "Prediction"
       WHERE "submissionId" IN (${list}) AND "answerDiffers" GROUP BY 1`,
@@ -71,6 +73,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
       LEFT JOIN "StageRun" r ON r."submissionId" = s.id AND r.stage = 'judge'
       WHERE s.id IN (${list}) AND (r.status = 'FAILED' OR s."failureStage" = 'judge')`,
     storedInjectionFlags(ids),
+    targetedRerunFlags(ids, versions),
   ]);
 
   for (const r of differ) add(r.id, { kind: "answers-differ", count: Number(r.n) });
@@ -90,6 +93,7 @@ export async function reviewFlags(ids: string[]): Promise<Map<string, ReviewFlag
   }
   for (const r of judge) add(r.id, { kind: "judge-failure", detail: r.detail.slice(0, 300) });
   for (const [id, h] of injected) add(id, { kind: "judge-injection", questions: h.questions, rules: h.rules });
+  for (const [id, r] of reruns) add(id, { kind: "targeted-rerun", ...r });
   return out;
 }
 
@@ -112,5 +116,7 @@ export function describeFlag(f: ReviewFlag): string {
         f.questions.slice(0, 10).join(", ") + (f.questions.length > 10 ? ` and ${f.questions.length - 10} more` : "");
       return `${f.questions.length} answer(s) address the judge (${f.rules.join("; ")}): ${shown}`;
     }
+    case "targeted-rerun":
+      return `targeted re-run: differs from this account's previous submission of the method (${f.previous}) only on ${f.changed} question(s) it got wrong (of ${f.wrongBefore} judged below 0.75), on none of the others`;
   }
 }

@@ -27,43 +27,46 @@ async function storedEvidenceQuestions(submissionId: string, scorerVersion: stri
     where: { id: submissionId },
     select: { answerKeyVersionId: true },
   });
-  const [preds, scores] = await Promise.all([
-    db.prediction.findMany({
-      where: { submissionId, ...(s.answerKeyVersionId ? { referenceQuestionId: { not: null } } : {}) },
-      select: {
-        split: true,
-        index: true,
-        category: true,
-        retrievedSessions: true,
-        referenceQuestion: { select: { qid: true, category: true, evidenceSession: true } },
-      },
-    }),
-    db.questionScore.findMany({
-      where: { submissionId, scorerVersion },
-      select: { split: true, index: true, f1: true, judgeScore: true },
-    }),
-  ]);
-  const bySlot = new Map(scores.map((q) => [`${q.split}#${q.index}`, q]));
-  const judged = scores.some((q) => q.judgeScore !== null);
-  const out: EvidenceQuestion[] = [];
-  for (const p of preds) {
-    const score = bySlot.get(`${p.split}#${p.index}`);
-    const ref = p.referenceQuestion;
-    out.push({
-      split: p.split as Split,
-      category: (ref?.category ?? p.category) as CategoryCode,
-      qid: ref?.qid ?? `${p.split}/q${p.index}`,
-      gold: ref?.evidenceSession ?? null,
-      retrieved: p.retrievedSessions,
-      f1: score?.f1 ?? 0,
-      ...(judged ? { judge: score?.judgeScore ?? null } : {}),
-    });
-  }
+  // One query (a join, not Prisma's includes): the full-size report must stay cheap (docs/BENCHMARKS.md).
+  const keyed = s.answerKeyVersionId !== null;
+  const rows = await db.$queryRaw<
+    Array<{
+      split: string;
+      index: number;
+      category: string;
+      retrieved: string[];
+      qid: string | null;
+      gold: number | null;
+      f1: number | null;
+      judge: number | null;
+    }>
+  >`
+    SELECT p.split, p.index, COALESCE(r.category, p.category) AS category, p."retrievedSessions" AS retrieved,
+           r.qid, r."evidenceSession" AS gold, s.f1, s."judgeScore" AS judge
+    FROM "Prediction" p
+    LEFT JOIN "ReferenceQuestion" r ON r.id = p."referenceQuestionId"
+    LEFT JOIN "QuestionScore" s ON s."submissionId" = p."submissionId" AND s.split = p.split
+      AND s.index = p.index AND s."scorerVersion" = ${scorerVersion}
+    WHERE p."submissionId" = ${submissionId} AND (${!keyed} OR p."referenceQuestionId" IS NOT NULL)`;
+  const judged = rows.some((q) => q.judge !== null);
+  const out: EvidenceQuestion[] = rows.map((p) => ({
+    split: p.split as Split,
+    category: p.category as CategoryCode,
+    qid: p.qid ?? `${p.split}/q${p.index}`,
+    gold: p.gold,
+    retrieved: p.retrieved,
+    f1: p.f1 ?? 0,
+    ...(judged ? { judge: p.judge } : {}),
+  }));
   if (s.answerKeyVersionId) {
-    const unanswered = await db.referenceQuestion.findMany({
-      where: { versionId: s.answerKeyVersionId, predictions: { none: { submissionId } } },
-      select: { qid: true, split: true, category: true, evidenceSession: true },
-    });
+    // NOT IN a hashed list: Prisma's `none` is a scan of the predictions per key question.
+    const unanswered = await db.$queryRaw<
+      Array<{ qid: string; split: string; category: string; evidenceSession: number | null }>
+    >`
+      SELECT q.qid, q.split, q.category, q."evidenceSession" FROM "ReferenceQuestion" q
+      WHERE q."versionId" = ${s.answerKeyVersionId} AND q.id NOT IN (
+        SELECT "referenceQuestionId" FROM "Prediction"
+        WHERE "submissionId" = ${submissionId} AND "referenceQuestionId" IS NOT NULL)`;
     for (const q of unanswered)
       out.push({
         split: q.split as Split,
@@ -85,7 +88,12 @@ export async function storeEvidenceReport(submissionId: string): Promise<Evidenc
     select: { answerKeyVersion: { select: { contentSha256: true } } },
   });
   const scorerVersion = scorerVersionForKey(s.answerKeyVersion?.contentSha256 ?? null);
-  const report = evidenceReport(await storedEvidenceQuestions(submissionId, scorerVersion));
+  // Most entries send no retrieved sessions: one cheap look, no rows loaded.
+  const sent = await db.prediction.findFirst({
+    where: { submissionId, NOT: { retrievedSessions: { isEmpty: true } } },
+    select: { id: true },
+  });
+  const report = sent ? evidenceReport(await storedEvidenceQuestions(submissionId, scorerVersion)) : null;
   await db.$transaction((tx) => replaceEvidenceReport(tx, submissionId, scorerVersion, report));
   return report;
 }

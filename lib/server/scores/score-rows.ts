@@ -12,6 +12,10 @@ export const scoreCellSchema = z.strictObject({
   ciLow: z.number().nullable(),
   ciHigh: z.number().nullable(),
   n: z.int().min(0),
+  runSd: z.number().min(0).nullable().optional().meta({
+    description:
+      "An entry's run-to-run standard deviation of this score (sample, over its replicate runs; null with one run). Present on entries, beside the interval, which then resamples questions and runs together.",
+  }),
 });
 export type ScoreCell = z.infer<typeof scoreCellSchema>;
 export type ScoreRowView = ScoreCell & { split: string; scope: string; metric: string; aggregate: string };

@@ -14,6 +14,7 @@ import { insertPredictions } from "./bulk-insert";
 import { assertWithinQuota, lockUserSubmissions } from "./quota";
 import { ciTokenReplayed, type CiProvenance } from "./ci-token";
 import { sourceHostErrors } from "./source";
+import { entryLinkErrors } from "./entry-links";
 import { STAGES } from "./stages";
 import { placeUpload } from "./track-placement";
 import { uploadLimits, validateUpload, type UploadFiles, type ValidatedUpload } from "./validate-upload";
@@ -72,7 +73,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   assertSizes(input.files);
   const meta = submissionMetaSchema.safeParse(input.meta);
   const metaErrors: ErrorDetail[] = meta.success
-    ? sourceHostErrors(meta.data)
+    ? [...sourceHostErrors(meta.data), ...(await entryLinkErrors(input.userId, meta.data))]
     : zodDetails(meta.error.issues, input.meta, { file: "" });
   const key = await loadActiveAnswerKey();
   // UPLOAD_MAX_BYTES keeps this short enough for /api/health to answer meanwhile.

@@ -33,6 +33,9 @@ export type MethodCard = {
   ranBy: (typeof RAN_BY)[number] | null;
   methodOwner: string | null;
   efficiency: Efficiency | null;
+  /** A replicate run of this entry / a reproduction of this other account's entry (docs/SCORING.md §9). */
+  runOf: string | null;
+  reproduces: string | null;
 };
 
 type MethodCardRow = Omit<MethodCard, "efficiency" | "track" | "declaredTrack" | "trackReason" | "ranBy"> &
@@ -74,5 +77,7 @@ export function methodCard(s: MethodCardRow): MethodCard {
     contextTopK: s.contextTopK,
     contextTokens: s.contextTokens,
     efficiency: efficiencyOf(s),
+    runOf: s.runOf,
+    reproduces: s.reproduces,
   };
 }

@@ -12,7 +12,7 @@ import { userWithToken } from "../../support/api-helpers";
 import { gradedSubmission } from "../../support/graded-submission";
 
 type Cell = { value: number; ciLow: number | null; ciHigh: number | null; n: number };
-type Entry = { id: string; methodName: string; rank: number; tied: boolean; overall: Cell } & Record<
+type Entry = { id: string; methodName: string; rank: number; tied: boolean; track?: string; overall: Cell } & Record<
   "mainTypes" | "categories",
   Record<string, Cell>
 >;
@@ -23,6 +23,7 @@ type Row = Cell & {
   metric: string;
   aggregate: string;
   scope: string;
+  track: string;
   entryId: string;
   methodName: string;
   rank: number;
@@ -45,30 +46,40 @@ const rowsOf = (snapshotIds: string[]) => db.$queryRaw<Row[]>`
   SELECT * FROM "BoardSnapshotRank" WHERE "snapshotId" = ANY(${snapshotIds}::text[])
   ORDER BY "snapshotId", split, metric, aggregate, scope, "entryId" COLLATE "C"`;
 
-/** The rows a board.json stands for: ALL as stored, a scope ranked by its own cells. */
+/** The rows a board.json stands for: ALL as stored, a scope ranked by its own cells within each track
+ *  (board.json from before tracks has none: memory). */
 function expectedRows(snapshotId: string, boards: Board[]): Row[] {
   return boards.flatMap((b) => {
     const scopes = new Set(b.entries.flatMap((e) => [...Object.keys(e.mainTypes), ...Object.keys(e.categories)]));
-    return ["ALL", ...scopes].flatMap((scope) => {
-      const cells = b.entries.flatMap((e) => {
-        const c = scope === "ALL" ? e.overall : (e.mainTypes[scope] ?? e.categories[scope]);
-        return c ? [{ e, c }] : [];
-      });
-      const ranks = new Map(rankWithTies(cells.map(({ e, c }) => ({ id: e.id, ...c }))).map((r) => [r.id, r]));
-      return cells.map(({ e, c }) => ({
-        snapshotId,
-        split: b.split,
-        metric: b.metric,
-        aggregate: b.aggregate,
-        scope,
-        entryId: e.id,
-        methodName: e.methodName,
-        rank: scope === "ALL" ? e.rank : ranks.get(e.id)!.rank,
-        tied: scope === "ALL" ? e.tied : ranks.get(e.id)!.tied,
-        ranked: cells.length,
-        ...c,
-      }));
+    const tracks = new Set(b.entries.map((e) => e.track ?? "memory"));
+    return [...tracks].flatMap((track) => expectedTrackRows(snapshotId, b, track, scopes));
+  });
+}
+function expectedTrackRows(snapshotId: string, b: Board, track: string, scopes: Set<string>): Row[] {
+  return ["ALL", ...scopes].flatMap((scope) => {
+    const cells = b.entries.flatMap((e) => {
+      const c = scope === "ALL" ? e.overall : (e.mainTypes[scope] ?? e.categories[scope]);
+      return c && (e.track ?? "memory") === track ? [{ e, c }] : [];
     });
+    const ranks = new Map(rankWithTies(cells.map(({ e, c }) => ({ id: e.id, ...c }))).map((r) => [r.id, r]));
+    return cells.map(({ e, c }) => ({
+      snapshotId,
+      split: b.split,
+      metric: b.metric,
+      aggregate: b.aggregate,
+      scope,
+      track,
+      entryId: e.id,
+      methodName: e.methodName,
+      rank: scope === "ALL" ? e.rank : ranks.get(e.id)!.rank,
+      tied: scope === "ALL" ? e.tied : ranks.get(e.id)!.tied,
+      ranked: cells.length,
+      // The stored cell; a run's spread (runSd) is on the entry, not in rank rows.
+      value: c.value,
+      ciLow: c.ciLow,
+      ciHigh: c.ciHigh,
+      n: c.n,
+    }));
   });
 }
 /** A snapshot written by hand, dated long before any other so no test's "newest" moves. */

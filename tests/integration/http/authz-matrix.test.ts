@@ -71,7 +71,11 @@ afterAll(async () => {
 function paramsFor(key: string, url: string, s: Subject | null): Record<string, unknown> {
   if (key.startsWith("auth/")) return { nextauth: new URL(url, "http://api.test").pathname.split("/").slice(3) };
   if (key.startsWith("v1/admin/users/")) return { id: s?.victimId };
-  // Extra dynamic segments (e.g. files/[split]) are taken from the case's URL.
+  // Extra dynamic segments (e.g. files/[split], [disputeId]) are taken from the case's URL.
+  if (key.includes("[disputeId]")) {
+    const parts = new URL(url, "http://api.test").pathname.split("/");
+    return { id: s?.id, disputeId: parts[parts.indexOf("disputes") + 1] };
+  }
   if (key.includes("/files/[split]"))
     return { id: s?.id, split: new URL(url, "http://api.test").pathname.split("/").pop() };
   return s ? { id: s.id } : {};

@@ -12,6 +12,7 @@ import { logger } from "@/lib/server/logger";
 import { approveSubmission } from "@/lib/server/review/decide";
 import { createSubmission } from "@/lib/server/submissions/create-submission";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
+import { DISPUTE_TYPES } from "@/lib/validation/dispute";
 import { newWebhookSecret } from "@/lib/server/notify/signing";
 import { scoreSubmissionPipeline } from "@/workers/processors/score-submission";
 import { ctx, fixtureBlob, req, userWithToken } from "../../support/api-helpers";
@@ -115,6 +116,7 @@ describe("GET /api/v1/openapi.json", () => {
       "JudgeCard",
       "RankHistory",
       "ClaimVerdict",
+      "Dispute",
       "ReceiptPayload",
       "WebhookCreated",
       "Webhook",
@@ -122,6 +124,13 @@ describe("GET /api/v1/openapi.json", () => {
       "SnapshotLinks",
       "SnapshotSummary",
     ]);
+    // Issue 49: the dispute threads' answers are the one Dispute schema.
+    expect(doc.paths["/api/v1/entries/{id}/disputes"].post.responses["201"].content["application/json"].schema).toEqual(
+      {
+        $ref: "#/components/schemas/Dispute",
+      },
+    );
+    expect(doc.components.schemas.Dispute.properties.type.enum).toEqual([...DISPUTE_TYPES]);
     expect(
       doc.paths["/api/v1/entries/{id}"].get.responses["200"].content["application/json"].schema.properties
         .failureProfile.oneOf[0],
@@ -270,6 +279,8 @@ describe("GET /api/v1/openapi.json", () => {
         "sourceRepo",
         "sourceCommit",
         "sourceRun",
+        "runOf",
+        "reproduces",
         "ciToken",
         "tokensPerQuestion",
       ]),

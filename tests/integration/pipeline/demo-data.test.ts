@@ -41,9 +41,12 @@ const h2hmem = (...args: string[]) => node([path.join(ROOT, "bin/h2hmem.mjs"), .
 const boardIds = async () => {
   const body = (await (await leaderboardGet(req("http://localhost/api/v1/leaderboard?metric=f1"), ctx({}))).json()) as {
     entries: Array<{ id: string }>;
+    trackReferences: Array<{ id: string }>;
     notRescored: Array<{ id: string }>;
   };
-  return { ranked: body.entries.map((e) => e.id).sort(), notRescored: body.notRescored.map((e) => e.id) };
+  // On the board: ranked in the memory view, or (the demo's full-context entry) listed there as a track reference.
+  const listed = [...body.entries, ...body.trackReferences];
+  return { ranked: listed.map((e) => e.id).sort(), notRescored: body.notRescored.map((e) => e.id) };
 };
 
 describe("demo data", () => {
@@ -64,14 +67,22 @@ describe("demo data", () => {
     expect(first.status).toBe(0);
     const demo = await db.submission.findMany({
       where: { isDemo: true },
-      select: { id: true, reviewState: true },
+      select: { id: true, reviewState: true, runOf: true, reproduces: true },
       orderBy: { id: "asc" },
     });
     expect(demo.length).toBeGreaterThan(2); // more than the quota of 2
     expect(demo.every((s) => s.reviewState === "APPROVED")).toBe(true);
     expect(await db.answerKeyVersion.findFirstOrThrow({ where: { active: true } })).toMatchObject({ isDemo: true });
-    const ids = demo.map((s) => s.id).sort();
+    // Replicate runs count on their entry and reproductions never rank as rows (issue 50, issue 49).
+    const ids = demo
+      .filter((s) => !s.runOf && !s.reproduces)
+      .map((s) => s.id)
+      .sort();
     expect((await boardIds()).ranked).toEqual(ids);
+    // Issue 50: the quick start shows one accepted correction of a gold answer.
+    expect(await db.goldReport.findMany({ select: { qid: true, state: true, correctedAnswer: true } })).toEqual([
+      { qid: "dyadic/dialogue1/session1/0", state: "ACCEPTED", correctedAnswer: "Fourteen kilometres (14 km)." },
+    ]);
 
     const dir = mkdtempSync(path.join(os.tmpdir(), "h2hmem-real-key-"));
     writeSyntheticDataset(dir, { dyadic: 30, multiParty: 8 }, 77);
@@ -104,14 +115,15 @@ describe("demo data", () => {
       label: "real key",
       isDemo: false,
     });
-    expect(await db.submission.count({ where: { isDemo: true } })).toBe(ids.length);
+    const every = demo.map((s) => s.id).sort();
+    expect(await db.submission.count({ where: { isDemo: true } })).toBe(every.length);
 
     const removed = h2hmem("demo", "remove");
     expect(removed.status).toBe(0);
-    expect(removed.stdout).toMatch(new RegExp(`^Removed ${ids.length} demo entries`));
+    expect(removed.stdout).toMatch(new RegExp(`^Removed ${every.length} demo entries`));
     expect(await db.submission.count({ where: { isDemo: true } })).toBe(0);
     const audit = await db.auditEvent.findMany({ where: { action: "demo.remove" }, select: { targetId: true } });
-    expect(audit.map((a) => a.targetId).sort()).toEqual(ids);
+    expect(audit.map((a) => a.targetId).sort()).toEqual(every);
     // The seed's accounts (published passwords) go too.
     expect(removed.stdout).toMatch(/Removed the demo accounts .*admin@h2hmem\.local/);
     expect(

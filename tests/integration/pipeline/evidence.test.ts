@@ -82,7 +82,11 @@ describe("retrieved evidence end to end", () => {
     });
     expect(gold).toBe(54);
 
-    const dyadic = syntheticPredictions(key.questions, "dyadic", { quality: 0.6, seed: 11, retrieve: true });
+    // One key question left unanswered: a miss scoring 0, on the server as in the CLI.
+    const full = JSON.parse(
+      Buffer.from(syntheticPredictions(key.questions, "dyadic", { quality: 0.6, seed: 11, retrieve: true })).toString(),
+    ) as { predictions: unknown[] };
+    const dyadic = JSON.stringify({ predictions: full.predictions.slice(1) });
     const multi = syntheticPredictions(key.questions, "multi-party", { quality: 0.3, seed: 12, retrieve: true });
     const id = await scoredAndApproved(await upload("with", dyadic, multi));
     const stored = await db.prediction.findFirstOrThrow({ where: { submissionId: id, split: "dyadic", index: 0 } });

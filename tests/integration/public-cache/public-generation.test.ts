@@ -8,6 +8,8 @@ import { replaceEvidenceReport } from "@/lib/server/scores/evidence-reports";
 import { evidenceReport } from "@/lib/scoring";
 import { writeBoardSnapshot } from "@/lib/server/history/snapshots";
 import { publicGeneration } from "@/lib/server/public-cache/generation";
+import { openDispute } from "@/lib/server/disputes/open-dispute";
+import { replyToDispute } from "@/lib/server/disputes/thread-actions";
 import { withIsolatedDatabase } from "../../support/isolated-db";
 
 // The triggers of prisma/migrations/20261207180300_public_generation: every table they watch has a
@@ -120,7 +122,29 @@ const CASES: Record<string, () => Promise<unknown>> = {
   JudgeCalibrationRun: () => db.judgeCalibrationRun.create({ data: { role: "primary", keySha256: "k", ...run } }),
   JudgeAgreementRun: async () =>
     db.judgeAgreementRun.create({ data: { submissionId: await submission("APPROVED"), sample: 1, seed: 1 } }),
+  Dispute: async () => dispute(),
+  // The reply alone moves it too (opening the dispute did already).
+  DisputeReply: async () => {
+    const [entryId, disputeId] = await dispute();
+    const owner = { id: userId, email: "gen@test.local", name: null, role: "ADMIN" as const };
+    const reply = () => replyToDispute({ entryId, disputeId, actor: owner, body: { body: "Our answer." } });
+    expect(await moves(reply)).toBe(true);
+  },
+  // Reports of gold answers are public with their state on the question pages (issue 50).
+  GoldReport: () =>
+    db.goldReport.create({
+      data: { qid: "dyadic/dialogue1/session1/0", goldAnswer: "a", kind: "WRONG", proposedAnswer: "b", reason: "why" },
+    }),
 };
+
+/** A dispute opened on an approved entry by another, verified account: [entry id, dispute id]. */
+async function dispute(): Promise<[string, string]> {
+  const entryId = await submission("APPROVED");
+  const u = await db.user.create({ data: { email: `opener${++n}@test.local`, emailVerified: new Date() } });
+  const actor = { id: u.id, email: u.email, name: null, role: "SUBMITTER" as const };
+  const body = { type: "judge_issue", statement: "The judge accepts empty answers." };
+  return [entryId, await openDispute({ entryId, actor, body })];
+}
 
 beforeAll(async () => {
   userId = (await db.user.create({ data: { email: "gen@test.local", role: "ADMIN" } })).id;
@@ -148,11 +172,15 @@ describe("the public generation", () => {
   });
 
   it("does not move for a write that rolls back", async () => {
-    const write = db.$transaction(async (tx) => {
-      await tx.setting.create({ data: { key: "rolled-back", value: "1" } });
-      throw new Error("rollback");
-    });
-    expect(await moves(() => write.catch(() => undefined))).toBe(false);
+    // Started and caught in one expression: a rejection with no handler yet fails the run.
+    const write = () =>
+      db
+        .$transaction(async (tx) => {
+          await tx.setting.create({ data: { key: "rolled-back", value: "1" } });
+          throw new Error("rollback");
+        })
+        .catch((e: Error) => expect(e.message).toBe("rollback"));
+    expect(await moves(write)).toBe(false);
   });
 
   it("is watched on exactly the tables with a case here", async () => {

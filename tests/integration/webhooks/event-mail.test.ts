@@ -59,12 +59,9 @@ describe("e-mail on submission events", () => {
   });
 
   it("sends nothing for an event the account opted out of, and still the others", async () => {
-    expect(await setMailEvents(author.id, ["submission.rejected"])).toEqual([
-      "submission.scored",
-      "submission.failed",
-      "submission.approved",
-    ]);
-    expect(await mailOptOut(author.id)).toEqual(["submission.scored", "submission.failed", "submission.approved"]);
+    const others = ["submission.scored", "submission.failed", "submission.approved", "entry.disputed"];
+    expect(await setMailEvents(author.id, ["submission.rejected"])).toEqual(others);
+    expect(await mailOptOut(author.id)).toEqual(others);
     const stamp = `mail-b-${Date.now()}`;
     const id = await scored(stamp);
     await rejectSubmission({ submissionId: id, reviewerId: admin.id, reason: "not reproducible here" });

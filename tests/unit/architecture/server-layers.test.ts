@@ -25,6 +25,7 @@ const FEATURE_ORDER = [
   "archives",
   "notify",
   "review",
+  "disputes",
   "operations",
   "agents",
 ];

@@ -11,6 +11,7 @@ const LINKS = [
   ["/admin/answer-key", "answerKey"],
   ["/admin/operations", "operations"],
   ["/admin/rescore", "rescore"],
+  ["/admin/gold-reports", "goldReports"],
 ] as const;
 
 /** The section a path belongs to: a submission's review page is part of the queue. */

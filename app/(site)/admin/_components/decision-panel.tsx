@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import {
   approveAction,
   baselineAction,
+  maintainerRerunAction,
   rejectAction,
   rescoreAction,
   unpublishAction,
@@ -35,6 +36,19 @@ export async function DecisionPanel({ d }: { d: ReviewDetail }) {
         label={d.isBaseline ? t("unmarkBaseline") : t("markBaseline")}
         run={baselineAction.bind(null, d.id, !d.isBaseline, undefined)}
       />
+      {d.reproduces ? (
+        <ActionButton
+          label={d.maintainerRerun ? t("unmarkMaintainerRerun") : t("markMaintainerRerun")}
+          run={maintainerRerunAction.bind(null, d.id, !d.maintainerRerun)}
+        />
+      ) : null}
+      {d.runOf || d.reproduces ? (
+        <p className="text-sm" data-testid="review-link">
+          {t.rich(d.runOf ? "runOf" : "reproduces", {
+            a: (c) => <a href={`/entries/${d.runOf ?? d.reproduces}`}>{c}</a>,
+          })}
+        </p>
+      ) : null}
       {final ? (
         <>
           <ActionButton

@@ -10,6 +10,7 @@ import { RejectForm } from "./reject-form";
 
 export function ReviewCard({ s }: { s: AdminSubmission }) {
   const t = useTranslations("admin.reviewCard");
+  const tf = useTranslations("admin.flags");
   const tt = useTranslations("tracks");
   const canApprove = s.reviewState === "PENDING" && s.status === "SCORED";
   const canReject = s.reviewState === "PENDING" || s.reviewState === "APPROVED";
@@ -18,7 +19,11 @@ export function ReviewCard({ s }: { s: AdminSubmission }) {
     s.flags.unmatched ? t("unmatched", { count: String(s.flags.unmatched) }) : null,
     s.flags.missing ? t("missing", { count: String(s.flags.missing) }) : null,
     s.flags.warnings ? t("warnings", { count: String(s.flags.warnings) }) : null,
-    ...s.reviewFlags.map(describeFlag),
+    ...s.reviewFlags.map((f) =>
+      f.kind === "targeted-rerun"
+        ? tf("targetedRerun", { changed: f.changed, wrongBefore: f.wrongBefore })
+        : describeFlag(f),
+    ),
     s.staleKey ? t("staleKey") : null,
   ].filter((f): f is string => Boolean(f));
   return (

@@ -2,6 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { JudgeRescoreTable } from "@/app/(site)/admin/_components/judge-rescore-table";
 import { NltkChangeNote } from "@/app/(site)/admin/_components/nltk-change-note";
 import { JudgeCardCompare } from "@/app/(site)/admin/_components/judge-card-compare";
+import { KeyChanges } from "@/app/(site)/admin/_components/key-changes";
 import { JudgePanelButton } from "@/app/(site)/admin/_components/judge-panel-button";
 import { isPanelConfigured } from "@/lib/server/judge/config";
 import { PublishVersionForm } from "@/app/(site)/admin/_components/publish-version-form";
@@ -111,6 +112,7 @@ export default async function RescorePage({ searchParams }: { searchParams: Sear
         </form>
         {parsed.success ? <NltkChangeNote from={parsed.data.from} to={parsed.data.to} locale={locale} /> : null}
         {parsed.success ? <JudgeCardCompare from={parsed.data.from} to={parsed.data.to} locale={locale} /> : null}
+        {parsed.success ? <KeyChanges from={parsed.data.from} to={parsed.data.to} /> : null}
         {preview ? <JudgeRescoreTable rows={preview} /> : <p className="text-sm">{t("invalid")}</p>}
         <JudgePanelButton run={runJudgePanelAction} configured={isPanelConfigured()} />
       </Section>

@@ -13,6 +13,7 @@ import { FailurePanel } from "@/app/(site)/entries/[id]/_components/failure-pane
 import { MethodCard } from "@/app/(site)/entries/[id]/_components/method-card";
 import { ReproduceEntry } from "@/app/(site)/entries/[id]/_components/reproduce-entry";
 import { CiSource } from "@/app/(site)/entries/[id]/_components/ci-source";
+import { RunsTrust } from "@/app/(site)/entries/[id]/_components/runs-trust";
 import { SplitGap } from "@/app/(site)/entries/[id]/_components/split-gap";
 import { StandingTable } from "@/app/(site)/entries/[id]/_components/standing-table";
 import { WeakestQuestions } from "@/app/(site)/entries/[id]/_components/weakest-questions";
@@ -37,6 +38,7 @@ import { StandardExports } from "@/app/(site)/entries/[id]/_components/standard-
 import { rankHistory } from "@/lib/server/history/rank-history";
 import { Section } from "@/components/ui/section";
 import { orNotFound, type SearchParams } from "@/app/(site)/page-helpers";
+import { DisputesSection } from "@/app/(site)/entries/[id]/_components/disputes-section";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const [h, t, common, f] = await Promise.all([
@@ -78,7 +80,17 @@ export default async function EntryPage({
   const sp = await searchParams;
   const aggregate = sp.aggregate === "macro" ? "macro" : "micro";
   const entry = await orNotFound(getPublicEntryOrTombstone(id));
-  if (entry.status === "withdrawn") return <TombstoneView t={entry} />;
+  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+  const disputes = (open: boolean) => (
+    <DisputesSection entryId={id} open={open} error={str(sp.disputeError)} errorField={str(sp.disputeField)} />
+  );
+  if (entry.status === "withdrawn")
+    return (
+      <div className="space-y-8">
+        <TombstoneView t={entry} />
+        {disputes(false)}
+      </div>
+    );
   const available = METRICS.filter((m) => entry.scores.some((r) => r.metric === m));
   // The board's default metric, so the number a visitor clicked on is the one they land on.
   const metric: Metric = entryMetric(available, sp.metric);
@@ -161,6 +173,7 @@ export default async function EntryPage({
         <SameBackboneLine cmp={sameBackbone} metric={metric} />
         <SplitGap rows={entry.scores} metric={metric} />
       </Section>
+      <RunsTrust entry={entry} />
       <RankHistoryChart histories={histories} />
       <Section hid="fail-h" heading={t("failHeading")} className="space-y-3">
         <FailurePanel profile={entry.failureProfile} />
@@ -220,6 +233,7 @@ export default async function EntryPage({
           <a href={`/api/v1/entries/${entry.id}`}>{t("asJson")}</a>
         </p>
       </Section>
+      {disputes(true)}
       <ReproduceEntry entry={entry} url={url} />
       {entry.scoreStatus === "scored" ? <EntryReceipt id={entry.id} /> : null}
       <CiteEntry entry={entry} url={url} />

@@ -122,6 +122,14 @@ export function MethodCardFields({ errors, text }: { errors: Record<string, stri
           className="sm:col-span-2"
         />
       </fieldset>
+      <Field label={t("runOf")} name="runOf" maxLength={40} hint={t("runOfHint")} error={errors.runOf} />
+      <Field
+        label={t("reproduces")}
+        name="reproduces"
+        maxLength={40}
+        hint={t("reproducesHint")}
+        error={errors.reproduces}
+      />
       <SelectField
         name="modality"
         label={t("modality")}

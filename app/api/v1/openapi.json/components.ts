@@ -18,6 +18,7 @@ import { attemptsSchema } from "@/lib/server/submissions/attempts";
 import { tombstoneSchema } from "@/lib/server/leaderboard/tombstones";
 import { entrySourceSchema } from "@/lib/server/submissions/source";
 import { WEBHOOK_EVENTS } from "@/lib/server/notify/events-types";
+import { publicDisputeSchema } from "@/lib/server/disputes/dispute-views";
 import { TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
 import { receiptPayloadSchema } from "@/lib/validation/receipt";
 
@@ -54,6 +55,7 @@ registry
   .add(judgeCardSchema, { id: "JudgeCard" })
   .add(rankHistorySchema, { id: "RankHistory" })
   .add(claimVerdictSchema, { id: "ClaimVerdict" })
+  .add(publicDisputeSchema, { id: "Dispute" })
   .add(receiptPayloadSchema, { id: "ReceiptPayload" });
 const generated = z.toJSONSchema(registry, { ...tidy, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<
   string,

@@ -77,7 +77,7 @@ export const publicPaths = {
   "/api/v1/entries/{id}": {
     get: operation(null, {
       summary:
-        'Public detail of an approved entry: status, attempts, method card (with self-reported efficiency; `track`, `declaredTrack`, `trackReason` (why the track differs from the declared one: `coverage` or `topK` automatic placement, or `admin`), `contextTopK`, `contextTokens`), file hashes, the published scorer version, its answer key and its `judge` (`judge.demo`: the quick start\'s fake demo judge), every Score row under it; `scoreStatus` is "not-rescored" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` and `evidence` (the evidence metrics, null when the entry sent no retrieved_sessions) under the same version; `source` for an entry submitted from CI. A withdrawn or unpublished entry answers 410 with its tombstone.',
+        'Public detail of an approved entry: status, attempts, method card (with self-reported efficiency; `track`, `declaredTrack`, `trackReason` (why the track differs from the declared one: `coverage` or `topK` automatic placement, or `admin`), `contextTopK`, `contextTokens`), file hashes, the published scorer version, its answer key and its `judge` (`judge.demo`: the quick start\'s fake demo judge), every Score row under it; `scoreStatus` is "not-rescored" (and `scores` empty) while the entry has no rows under the published version; `failureProfile` and `evidence` (the evidence metrics, null when the entry sent no retrieved_sessions) under the same version; `source` for an entry submitted from CI; `runs` (k replicate runs averaged: each score the mean over runs with its item x run interval and `runSd`), `flipRate`, `runIds`, `tier` (uploaded, ci-verified, reproduced, maintainer-rerun) and `reproductions` with their paired differences (docs/SCORING.md §9d-9e). A withdrawn or unpublished entry answers 410 with its tombstone.',
       parameters: [id],
       responses: {
         "200": {
@@ -90,6 +90,9 @@ export const publicPaths = {
               evidence: { oneOf: [ref("EvidenceReport"), { type: "null" }] },
               source: { oneOf: [ref("EntrySource"), { type: "null" }] },
               judge: { oneOf: [ref("JudgeInfo"), { type: "null" }] },
+              runs: { type: "integer", minimum: 1 },
+              flipRate: { type: ["number", "null"] },
+              tier: { type: "string", enum: ["maintainer-rerun", "reproduced", "ci-verified", "uploaded"] },
             },
           }),
         },

@@ -4,6 +4,8 @@ import { generatedComponents, handWritten, securitySchemes } from "./components"
 import { publicPaths } from "./public-paths";
 import { historyPaths } from "./history-paths";
 import { archivePaths } from "./archive-paths";
+import { disputePaths } from "./dispute-paths";
+import { questionPaths } from "./question-paths";
 
 // OpenAPI description of every /api/v1 endpoint, kept next to the routes so a change of one is seen
 // with the other; a test fails on a route handler without its operation here.
@@ -18,6 +20,14 @@ export const OPENAPI = {
       "Author and admin endpoints take `Authorization: Bearer h2h_…` (an API token with the scope each operation names in `security` and `x-token-scope`) or the browser session. " +
       "Every error is `Error` with the HTTP status of its code; every response carries X-Request-Id; 500 INTERNAL and 503 UNAVAILABLE (database briefly unreachable, Retry-After) may answer any request.",
   },
-  paths: { ...publicPaths, ...historyPaths, ...archivePaths, ...accountPaths, ...adminPaths },
+  paths: {
+    ...publicPaths,
+    ...questionPaths,
+    ...historyPaths,
+    ...archivePaths,
+    ...disputePaths,
+    ...accountPaths,
+    ...adminPaths,
+  },
   components: { schemas: { ...generatedComponents, ...handWritten }, securitySchemes },
 };

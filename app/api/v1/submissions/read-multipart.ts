@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/server/errors";
-import { EFFICIENCY_FIELDS, SOURCE_FIELDS } from "@/lib/validation/submission-meta";
+import { EFFICIENCY_FIELDS, LINK_FIELDS, SOURCE_FIELDS } from "@/lib/validation/submission-meta";
 
 // Content-Length is checked first and the stream counted too, since the header can be absent or lie;
 // a body still arriving after `deadlineMs` is cut off (408), so a trickling client cannot hold upload slots.
@@ -79,6 +79,7 @@ const META_FIELDS = [
   "contextTokens",
   "publicPredictions",
   ...SOURCE_FIELDS,
+  ...LINK_FIELDS,
 ] as const;
 
 export async function fileField(

@@ -1,34 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
-import type { LeaderboardEntry } from "@/lib/server/leaderboard/ranked-board";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
 import { renderIntl } from "../../../support/render-intl";
+import { boardEntry } from "../../../support/board-entry";
 
 // The judge column on the board: the per-row "within judge noise" mark (marks computed by
 // judgeNoiseMarks, tests/integration/judge/judge-card.test.ts), its legend, and the header's link to the card.
 
-const entry = (id: string, rank: number, value: number): LeaderboardEntry => ({
-  rank,
-  tied: false,
-  id,
-  status: "approved",
-  attempts: null,
-  methodName: `Method ${id}`,
-  organization: null,
-  modality: null,
-  backbone: null,
-  track: "memory",
-  contextTopK: null,
-  contextTokens: null,
-  isBaseline: false,
-  createdAt: "2026-01-01T00:00:00Z",
-  answered: 100,
-  overall: { value, ciLow: value - 0.05, ciHigh: value + 0.05, n: 100 },
-  mainTypes: {},
-  categories: {},
-  refusalRate: null,
-  overRefusalRate: null,
-});
+const entry = (id: string, rank: number, value: number) =>
+  boardEntry(id, rank, { overall: { value, ciLow: value - 0.05, ciHigh: value + 0.05, n: 100 } });
 
 const entries = [entry("a", 1, 0.62), entry("b", 2, 0.61), entry("c", 3, 0.6), entry("d", 4, 0.3)];
 const marks = { a: [2], b: [1, 3], c: [2] };

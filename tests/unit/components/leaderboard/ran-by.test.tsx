@@ -3,33 +3,13 @@ import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import type { LeaderboardEntry } from "@/lib/server/leaderboard/ranked-board";
 import { parseLeaderboardParams } from "@/lib/server/leaderboard/params";
 import { renderIntl } from "../../../support/render-intl";
+import { boardEntry } from "../../../support/board-entry";
 
 // Issue 49, point 4 on the board: a third-party run carries a mark whose tooltip names whose
 // method it is; every stated "who ran it" is the method link's tooltip; nothing when not stated.
 
-const entry = (id: string, rank: number, who: Pick<LeaderboardEntry, "ranBy" | "methodOwner">): LeaderboardEntry => ({
-  rank,
-  tied: false,
-  id,
-  status: "approved",
-  attempts: null,
-  methodName: `Method ${id}`,
-  organization: null,
-  modality: null,
-  backbone: null,
-  track: "memory",
-  contextTopK: null,
-  contextTokens: null,
-  isBaseline: false,
-  createdAt: "2026-01-01T00:00:00Z",
-  answered: 100,
-  overall: { value: 0.5, ciLow: 0.45, ciHigh: 0.55, n: 100 },
-  mainTypes: {},
-  categories: {},
-  refusalRate: null,
-  overRefusalRate: null,
-  ...who,
-});
+const entry = (id: string, rank: number, who: Pick<LeaderboardEntry, "ranBy" | "methodOwner">) =>
+  boardEntry(id, rank, who);
 
 const entries = [
   entry("a", 1, { ranBy: "third-party", methodOwner: "Mem0 authors" }),

@@ -46,8 +46,11 @@ const entry = {
   scorerVersion: version,
   publishedScorerVersion: version,
   judge: { model: "gpt-x", promptVersion: promptTemplate().version, demo: false },
+  runs: 3,
+  flipRate: 0.25,
+  tier: "reproduced",
   scores: [
-    row("overall", "ALL", "judge", 0.61),
+    { ...row("overall", "ALL", "judge", 0.61), runSd: 0.02 },
     row("overall", "ALL", "f1", 0.42),
     row("dyadic", "KR", "judge", 0.5),
     { ...row("overall", "ALL", "f1", 0.4), aggregate: "macro" },
@@ -106,6 +109,20 @@ describe("eeeDocument", () => {
       evidence_judgeWhenMissed: "1",
       evidence_wrongHadEvidence: "1",
     });
+  });
+
+  it("carries k, the run spread, the flip rate and the tier (docs/SCORING.md §9d)", () => {
+    const doc = eeeDocument(entry, "https://board.example");
+    expect(doc.source_metadata.additional_details).toMatchObject({
+      runs: "3",
+      flip_rate: "0.25",
+      trust_tier: "reproduced",
+    });
+    const judge = doc.evaluation_results.find((r) => r.evaluation_result_id === "overall/ALL/judge")!;
+    expect(judge.score_details.details).toEqual({ runs: "3", run_sd: "0.02" });
+    expect(judge.score_details.uncertainty?.confidence_interval?.method).toBe(
+      "percentile bootstrap over questions and runs",
+    );
   });
 
   it("the HF snippet parses as YAML (one item per split x metric, micro over all categories) whatever the name holds", () => {

@@ -39,6 +39,9 @@ const board: Leaderboard = {
       categories: { CD: cell(0.7) },
       refusalRate: 0.25,
       overRefusalRate: 0.125,
+      runs: 1,
+      flipRate: null,
+      tier: "uploaded" as const,
       evidence: evidenceGroup(
         evidenceReport([
           { split: "multi-party", category: "CD", qid: "a", gold: 2, retrieved: ["session2"], f1: 0.5 },

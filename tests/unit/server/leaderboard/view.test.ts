@@ -3,30 +3,16 @@ import { hrefWith } from "@/components/leaderboard/controls";
 import type { LeaderboardEntry } from "../../../../lib/server/leaderboard/ranked-board";
 import { sortEntries } from "../../../../lib/server/leaderboard/view";
 import { parseLeaderboardParams } from "../../../../lib/server/leaderboard/params";
+import { boardEntry } from "../../../support/board-entry";
 
-const entry = (id: string, rank: number, value: number, extra: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({
-  rank,
-  tied: false,
-  id,
-  status: "approved",
-  attempts: null,
-  methodName: id,
-  organization: null,
-  modality: null,
-  backbone: null,
-  track: "memory",
-  contextTopK: null,
-  contextTokens: null,
-  isBaseline: false,
-  createdAt: `2026-01-0${rank}T00:00:00Z`,
-  answered: 1,
-  overall: { value, ciLow: null, ciHigh: null, n: 1 },
-  mainTypes: {},
-  categories: {},
-  refusalRate: null,
-  overRefusalRate: null,
-  ...extra,
-});
+const entry = (id: string, rank: number, value: number, extra: Partial<LeaderboardEntry> = {}) =>
+  boardEntry(id, rank, {
+    methodName: id,
+    createdAt: `2026-01-0${rank}T00:00:00Z`,
+    answered: 1,
+    overall: { value, ciLow: null, ciHigh: null, n: 1 },
+    ...extra,
+  });
 
 describe("leaderboard URL state", () => {
   it("parses known values and falls back to defaults for unknown ones", () => {

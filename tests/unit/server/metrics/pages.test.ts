@@ -43,6 +43,9 @@ describe("pageRoute", () => {
     expect(pageRoute("/admin/submissions/xyz")).toBe("/admin/submissions/[id]");
     expect(pageRoute("/admin")).toBe("/admin");
     expect(pageRoute("/compare")).toBe("/compare");
+    // A catch-all takes the question id's four segments.
+    expect(pageRoute("/questions")).toBe("/questions");
+    expect(pageRoute("/questions/dyadic/dialogue4/session3/2")).toBe("/questions/[...id]");
     for (const p of ["/entries", "/entries/a/b", "/wp-login.php", "/admin/nope", "/entries//", "/favicon.svg"])
       expect(pageRoute(p), p).toBe("other");
   });
@@ -87,6 +90,9 @@ describe("pageCacheBypass", () => {
   it("names why a request is not served from the micro-cache", () => {
     expect(pageCacheBypass(req("/"))).toBeNull();
     expect(pageCacheBypass(req("/entries/a"))).toBeNull();
+    expect(pageCacheBypass(req("/questions?category=TR"))).toBeNull();
+    expect(pageCacheBypass(req("/questions/dyadic/dialogue4/session3/2"))).toBeNull();
+    expect(pageCacheBypass(req("/questions/dyadic/dialogue4/session3/2/x"))).toBe("path");
     expect(pageCacheBypass(req("/", { method: "POST" }))).toBe("method");
     expect(pageCacheBypass(req("/compare"))).toBe("path");
     expect(pageCacheBypass(req("/", { headers: { rsc: "1" } }))).toBe("client_nav");

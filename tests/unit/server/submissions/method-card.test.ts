@@ -10,6 +10,8 @@ const row = {
   modality: null,
   backbone: null,
   memoryMethod: null,
+  runOf: null,
+  reproduces: null,
   ranBy: null,
   methodOwner: null,
   track: "memory",

@@ -26,11 +26,12 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
   await adminPageGuard();
   const { id } = await params;
   const d = await orNotFound(getReviewDetail(id));
-  const [judgeUsage, agreementRuns, t, tt] = await Promise.all([
+  const [judgeUsage, agreementRuns, t, tt, tf] = await Promise.all([
     getJudgeUsage(d.id),
     listAgreementRuns(d.id),
     getTranslations("admin.submission"),
     getTranslations("tracks"),
+    getTranslations("admin.flags"),
   ]);
   const key = d.answerKey
     ? d.answerKey.active
@@ -80,7 +81,14 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
           <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-300" data-testid="flags">
             {d.flags.map((f) => (
               <li key={describeFlag(f)} data-flag={f.kind}>
-                {describeFlag(f)}
+                {f.kind === "targeted-rerun" ? (
+                  <>
+                    {tf("targetedRerun", { changed: f.changed, wrongBefore: f.wrongBefore })}{" "}
+                    <Link href={`/admin/submissions/${f.previous}`}>{tf("previousSubmission")}</Link>
+                  </>
+                ) : (
+                  describeFlag(f)
+                )}
               </li>
             ))}
           </ul>
