@@ -19,6 +19,7 @@ export const receiptScoreSchema = z.strictObject({
   ciLow: z.number().nullable(),
   ciHigh: z.number().nullable(),
   n: z.int().min(0),
+  runSd: z.number().nullable().meta({ description: "Run-to-run standard deviation; null with one run." }),
 });
 
 export const receiptPayloadSchema = z.strictObject({
@@ -39,6 +40,10 @@ export const receiptPayloadSchema = z.strictObject({
   snapshotId: z.string().nullable().meta({
     description:
       "The newest board snapshot that lists the entry under this scorer version (the same numbers); null before the first.",
+  }),
+  runs: z.int().min(1).meta({ description: "Replicate runs averaged in `scores` (k; docs/SCORING.md §9d)." }),
+  flipRate: z.number().min(0).max(1).nullable().meta({
+    description: "Share of questions whose judge score or F1 differs between runs; null with one run.",
   }),
   scores: z.array(receiptScoreSchema).meta({
     description:

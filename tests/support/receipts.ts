@@ -46,6 +46,8 @@ export function samplePayload(over: Partial<ReceiptPayload> = {}): ReceiptPayloa
     answerKey: { label: "H2HMem 1.0", sha256: "c".repeat(64) },
     scorerVersion: "lex-1+nltk35+sw198+k-cccccccc",
     snapshotId: "cm-snap-1",
+    runs: 1,
+    flipRate: null,
     scores: [
       {
         split: "overall",
@@ -56,8 +58,19 @@ export function samplePayload(over: Partial<ReceiptPayload> = {}): ReceiptPayloa
         ciLow: 0.41,
         ciHigh: 0.45,
         n: 2236,
+        runSd: null,
       },
-      { split: "dyadic", scope: "UPR", metric: "f1", aggregate: "micro", value: 0.5, ciLow: 0.4, ciHigh: 0.6, n: 120 },
+      {
+        split: "dyadic",
+        scope: "UPR",
+        metric: "f1",
+        aggregate: "micro",
+        value: 0.5,
+        ciLow: 0.4,
+        ciHigh: 0.6,
+        n: 120,
+        runSd: null,
+      },
     ],
     ...over,
   };

@@ -79,7 +79,9 @@ export async function entryReceipt(id: string, origin: string, now = new Date())
     answerKey: entry.answerKey ? { label: entry.answerKey.label, sha256: entry.answerKey.contentSha256 } : null,
     scorerVersion: entry.scorerVersion,
     snapshotId: snapshot?.id ?? null,
-    scores: entry.scores.map(({ split, scope, metric, aggregate, value, ciLow, ciHigh, n }) => ({
+    runs: entry.runs,
+    flipRate: entry.flipRate,
+    scores: entry.scores.map(({ split, scope, metric, aggregate, value, ciLow, ciHigh, n, runSd }) => ({
       split,
       scope,
       metric,
@@ -88,6 +90,7 @@ export async function entryReceipt(id: string, origin: string, now = new Date())
       ciLow,
       ciHigh,
       n,
+      runSd: runSd ?? null,
     })),
   });
 }

@@ -111,6 +111,8 @@ describe("GET /api/v1/entries/{id}/receipt and /.well-known/jwks.json", () => {
       scorerVersion: string;
       answerKey: { label: string; contentSha256: string } | null;
       scores: Array<Record<string, unknown>>;
+      runs: number;
+      flipRate: number | null;
     };
     expect(receipt).toMatchObject({
       iss: server.url,
@@ -126,6 +128,8 @@ describe("GET /api/v1/entries/{id}/receipt and /.well-known/jwks.json", () => {
     ]);
     expect(receipt.scores.length).toBeGreaterThan(50);
     expect(receipt.scores).toEqual(entry.scores);
+    // Replicate runs: k and the run spread travel with the numbers (issue 50, point 1).
+    expect({ runs: receipt.runs, flipRate: receipt.flipRate }).toEqual({ runs: entry.runs, flipRate: entry.flipRate });
     const newest = await db.boardSnapshot.findFirst({
       where: { ranks: { some: { entryId: approvedId } } },
       orderBy: { createdAt: "desc" },
